@@ -1,0 +1,45 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// The import rule of DESIGN.md section 1: web and server may import contract; contract
+// imports neither; web and server never import each other.
+const forbid = (patterns, message) => ['error', { patterns: patterns.map((group) => ({ group, message })) }];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'src/server/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/contract/**'],
+    rules: {
+      'no-restricted-imports': forbid(
+        ['**/server/**', '**/web/**', 'fastify', 'fastify/*', 'react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*', 'node:*'],
+        'contract is pure: no server, web, I/O or React imports (DESIGN.md section 1).',
+      ),
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: {
+      'no-restricted-imports': forbid(['**/web/**', 'react', 'react-dom'], 'server never imports web (DESIGN.md section 1).'),
+    },
+  },
+  {
+    files: ['src/web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': forbid(['**/server/**', 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'node:*'], 'web never imports server (DESIGN.md section 1).'),
+    },
+  },
+);

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const DaySchema = z.enum(DAYS);
+export type Day = z.infer<typeof DaySchema>;
+
+/** Dutch weekday names, Monday to Sunday (SPEC section 9). */
+export const DUTCH_DAY_NAMES: Record<Day, string> = {
+  monday: 'Maandag',
+  tuesday: 'Dinsdag',
+  wednesday: 'Woensdag',
+  thursday: 'Donderdag',
+  friday: 'Vrijdag',
+  saturday: 'Zaterdag',
+  sunday: 'Zondag',
+};

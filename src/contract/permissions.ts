@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+export const ROLES = ['client', 'lawyer'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const PERMISSIONS = {
+  client: ['access:spa', 'menu-item:dashboard', 'menu-item:case', 'menu-item:documents', 'menu-item:offer', 'menu-item:calculation-tools'],
+  lawyer: ['access:spa', 'menu-item:account', 'menu-item:dossier', 'menu-item:feedback', 'menu-item:tools'],
+} as const satisfies Record<Role, readonly string[]>;
+
+export type Permission = (typeof PERMISSIONS)[Role][number];
+
+/** Route permission names of SPEC section 6 mapped as DESIGN.md section 2 decides. */
+export const VIEW = {
+  VIEW_DASHBOARD: 'menu-item:dashboard',
+  VIEW_MY_STORY: 'menu-item:case',
+  VIEW_DOCUMENTS: 'menu-item:documents',
+  VIEW_OFFER: 'menu-item:offer',
+  VIEW_FILES: 'menu-item:dossier',
+  VIEW_FEEDBACK: 'menu-item:feedback',
+  VIEW_ACCOUNT: 'menu-item:account',
+} as const;
+export type ViewPermission = keyof typeof VIEW;
+
+export const ROLE_HOME: Record<Role, string> = { client: '/', lawyer: '/dossiers' };
+
+/** The role is the first entry of the roles list (SPEC section 6). */
+export function getRole(roles: readonly string[]): Role | null {
+  const first = roles[0];
+  return first === 'client' || first === 'lawyer' ? first : null;
+}
+
+export function hasPermissions(granted: readonly string[], needed: readonly string[]): boolean {
+  return needed.every((permission) => granted.includes(permission));
+}

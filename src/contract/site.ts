@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+export const SiteSchema = z.object({
+  product_name: z.string(),
+  support_email: z.string(),
+  support_phone: z.string(),
+  address_lines: z.array(z.string()),
+  contact_url: z.string().url(),
+  calculation_tools_url: z.string().url(),
+  review_url: z.string().url(),
+  terms_url: z.string().url(),
+  disclaimer_url: z.string().url(),
+  privacy_url: z.string().url(),
+});
+export type Site = z.infer<typeof SiteSchema>;
+export const SiteResponseSchema = z.object({ data: SiteSchema });

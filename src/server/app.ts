@@ -1,0 +1,80 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/config';
+import type { Database, Db } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { Clock } from './lib/clock';
+import type { Storage } from './storage/storage';
+import { registerErrorHandler } from './errors/handler';
+import { registerSecurity } from './http/security';
+import { findWebRoot, registerSpa } from './http/spa';
+import { authRoutes } from './auth/routes';
+import { userRoutes } from './users/routes';
+import { siteRoutes } from './site/routes';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  storage: Storage;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  clock: Clock;
+  storage: Storage;
+  /** Directory of the built SPA; found automatically when undefined, none when null. */
+  webRoot?: string | null;
+};
+
+/** Requests are logged without query strings (signed links) or headers (tokens). */
+const requestSerializer = (request: { id: string; method: string; url: string }) => ({
+  id: request.id,
+  method: request.method,
+  url: request.url.split('?')[0],
+});
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database, mailer, clock, storage } = options;
+  const app = Fastify({
+    logger: { level: config.logLevel, serializers: { req: requestSerializer } },
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', { config, database, db: database.db, mailer, clock, storage });
+  app.decorateRequest('authContext', null);
+
+  registerErrorHandler(app);
+  await registerSecurity(app, config);
+
+  app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await app.register(siteRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+
+  await registerSpa(app, options.webRoot === undefined ? findWebRoot() : options.webRoot);
+  await app.ready();
+  return app;
+}

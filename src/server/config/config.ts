@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = (protocols: string[]) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .url()
+      .refine((url) => protocols.includes(new URL(url).protocol), `must start with ${protocols.join(' or ')}`)
+      .optional(),
+  );
+const int = (fallback: number, min: number, max: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+const url = (fallback: string) => z.preprocess(emptyToUndefined, z.string().url().default(fallback));
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: int(3000, 0, 65535),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.string().url().optional()),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Ontslagportaal <portaal@ontslagportaal.nl>')),
+  APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  MAX_UPLOAD_MB: int(100, 1, 10_240),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  TOKEN_IDLE_MINUTES: int(30, 1, 60 * 24 * 30),
+  TOKEN_TTL_HOURS: int(12, 1, 24 * 365),
+  RATE_LIMIT_PER_MINUTE: int(600, 0, 1_000_000),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  DEMO_DATA: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
+  SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('info@ontslagportaal.nl')),
+  SUPPORT_PHONE: z.preprocess(emptyToUndefined, z.string().default('010 123 45 67')),
+  CONTACT_URL: url('https://www.ontslagportaal.nl/contact'),
+  CALCULATION_TOOLS_URL: url('https://www.ontslagportaal.nl/rekentools'),
+  REVIEW_URL: url('https://g.page/r/ontslagportaal/review'),
+  TERMS_URL: url('https://www.ontslagportaal.nl/algemene-voorwaarden.pdf'),
+  DISCLAIMER_URL: url('https://www.ontslagportaal.nl/disclaimer.pdf'),
+  PRIVACY_URL: url('https://www.ontslagportaal.nl/privacyverklaring.pdf'),
+  TYPEFORM_SECRET: optionalString,
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appSecret: string;
+  maxUploadBytes: number;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  tokenIdleMs: number;
+  tokenTtlMs: number;
+  trustProxy: boolean;
+  /** Requests per IP per minute on the API; 0 turns every per-IP limit off (the per-address login limits always hold). */
+  rateLimitPerMinute: number;
+  demoData: boolean;
+  typeformSecret: string | undefined;
+  site: {
+    productName: string;
+    supportEmail: string;
+    supportPhone: string;
+    addressLines: string[];
+    contactUrl: string;
+    calculationToolsUrl: string;
+    reviewUrl: string;
+    termsUrl: string;
+    disclaimerUrl: string;
+    privacyUrl: string;
+  };
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a wrong value stops start-up with the variable's name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    appSecret: e.APP_SECRET ?? loadOrCreateSecret(dataDir),
+    maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    logLevel: e.LOG_LEVEL,
+    tokenIdleMs: e.TOKEN_IDLE_MINUTES * 60_000,
+    tokenTtlMs: e.TOKEN_TTL_HOURS * 3_600_000,
+    trustProxy: e.TRUST_PROXY === 'true',
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    demoData: e.DEMO_DATA === 'true',
+    typeformSecret: e.TYPEFORM_SECRET,
+    site: {
+      productName: 'Ontslagportaal',
+      supportEmail: e.SUPPORT_EMAIL,
+      supportPhone: e.SUPPORT_PHONE,
+      addressLines: ['Ontslagportaal', 'Westblaak 180', '3012 KN Rotterdam'],
+      contactUrl: e.CONTACT_URL,
+      calculationToolsUrl: e.CALCULATION_TOOLS_URL,
+      reviewUrl: e.REVIEW_URL,
+      termsUrl: e.TERMS_URL,
+      disclaimerUrl: e.DISCLAIMER_URL,
+      privacyUrl: e.PRIVACY_URL,
+    },
+  };
+}
+
+/** APP_SECRET unset: generated once and kept in DATA_DIR (mode 0600). */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
+
+/** A complete configuration for tests, with overrides. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({ NODE_ENV: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-0123', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', DEMO_DATA: 'false' });
+  return { ...base, ...overrides };
+}

@@ -1,0 +1,59 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config/config';
+import { DatabaseLockedError } from './db/client';
+import { DEMO_CLIENT_EMAILS, DEMO_LAWYERS } from './db/demo-accounts';
+import { seedDemo } from './db/seed-demo';
+import { openRuntime } from './runtime';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const runtime = await openRuntime(config);
+  const { database, logger } = runtime;
+
+  if (database.kind === 'pglite' && database.fresh && config.demoData) {
+    await seedDemo(database.db, runtime.storage, runtime.clock.now());
+    process.stdout.write(
+      [
+        '',
+        'Demo data seeded. Log in at the portal with one of these addresses:',
+        `  lawyers: ${DEMO_LAWYERS.map((l) => l.email).join(', ')}`,
+        `  clients: ${DEMO_CLIENT_EMAILS.join(', ')}`,
+        config.smtpUrl ? '  (codes are mailed through SMTP_URL)' : `  (without SMTP_URL the code mail is printed here and kept in ${config.dataDir}/outbox)`,
+        '',
+      ].join('\n'),
+    );
+  }
+
+  const app = await buildApp({ ...runtime });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await runtime.mailer.drain();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  process.stdout.write(`Portal listening on ${address} (public URL ${config.publicUrl}, database: ${database.kind})\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  process.stderr.write(`Start-up failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

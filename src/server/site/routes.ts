@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+/** Public site data: configured external links and the footer's contact details. */
+export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { site } = app.deps.config;
+  const data = {
+    product_name: site.productName,
+    support_email: site.supportEmail,
+    support_phone: site.supportPhone,
+    address_lines: site.addressLines,
+    contact_url: site.contactUrl,
+    calculation_tools_url: site.calculationToolsUrl,
+    review_url: site.reviewUrl,
+    terms_url: site.termsUrl,
+    disclaimer_url: site.disclaimerUrl,
+    privacy_url: site.privacyUrl,
+  };
+  app.get('/api/site', async () => ({ data }));
+};

@@ -1,0 +1,77 @@
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+import type { AddressInfo } from 'node:net';
+
+export type CaughtMail = { to: string[]; from: string; subject: string; text: string; html: string };
+
+export type SmtpPeer = {
+  url: string;
+  messages: CaughtMail[];
+  /** Resolves with the first message to `address` that arrives after `since` messages were seen. */
+  waitForMail: (address: string, options?: { timeoutMs?: number; since?: number }) => Promise<CaughtMail>;
+  close: () => Promise<void>;
+};
+
+/** A real SMTP peer on loopback (the `smtp-server` package) that keeps every message it receives. */
+export async function startSmtpPeer(): Promise<SmtpPeer> {
+  const messages: CaughtMail[] = [];
+  const listeners = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          messages.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          });
+          for (const listener of listeners) listener();
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  const waitForMail: SmtpPeer['waitForMail'] = (address, options = {}) => {
+    const wanted = address.toLowerCase();
+    const since = options.since ?? 0;
+    const find = () => messages.slice(since).find((m) => m.to.includes(wanted));
+    return new Promise((resolve, reject) => {
+      const found = find();
+      if (found) return resolve(found);
+      const timer = setTimeout(() => {
+        listeners.delete(check);
+        reject(new Error(`No mail to ${address} within ${options.timeoutMs ?? 10_000} ms`));
+      }, options.timeoutMs ?? 10_000);
+      function check() {
+        const message = find();
+        if (!message) return;
+        clearTimeout(timer);
+        listeners.delete(check);
+        resolve(message);
+      }
+      listeners.add(check);
+    });
+  };
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitForMail,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The login code is alone on a line of the text part. */
+export function extractLoginCode(mail: CaughtMail): string {
+  const match = /^\s*([A-HJ-NP-Z2-9]{6})\s*$/m.exec(mail.text);
+  if (!match?.[1]) throw new Error(`No login code in mail: ${mail.text}`);
+  return match[1];
+}

@@ -1,0 +1,29 @@
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { AppError } from '../errors/errors';
+
+export type NewUser = {
+  role: 'client' | 'lawyer';
+  email: string;
+  name: string;
+  infix?: string | null;
+  lastName: string;
+  title?: string | null;
+  phoneNumber?: string | null;
+  street?: string | null;
+  houseNumber?: string | null;
+  postcode?: string | null;
+  city?: string | null;
+  quote?: string | null;
+};
+
+export async function createUser(db: Db, input: NewUser): Promise<string> {
+  const rows = await db
+    .insert(users)
+    .values({ ...input, email: input.email.trim().toLowerCase() })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  const row = rows[0];
+  if (!row) throw new AppError('conflict', `A user with e-mail ${input.email} already exists.`);
+  return row.id;
+}
