@@ -5,7 +5,8 @@ import globals from 'globals';
 
 // The import rule of DESIGN.md section 1: web and server may import contract; contract
 // imports neither; web and server never import each other.
-const forbid = (patterns, message) => ['error', { patterns: patterns.map((group) => ({ group, message })) }];
+const forbid = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
+const up = (dir) => [`**/${dir}/**`, `../${dir}/**`, `../../${dir}/**`, `../../../${dir}/**`, `../../../../${dir}/**`];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'src/server/db/migrations/**'] },
@@ -22,7 +23,7 @@ export default tseslint.config(
     files: ['src/contract/**'],
     rules: {
       'no-restricted-imports': forbid(
-        ['**/server/**', '**/web/**', 'fastify', 'fastify/*', 'react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*', 'node:*'],
+        [...up('server'), ...up('web'), 'fastify', 'fastify/*', 'react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*', 'node:*'],
         'contract is pure: no server, web, I/O or React imports (DESIGN.md section 1).',
       ),
     },
@@ -30,7 +31,7 @@ export default tseslint.config(
   {
     files: ['src/server/**'],
     rules: {
-      'no-restricted-imports': forbid(['**/web/**', 'react', 'react-dom'], 'server never imports web (DESIGN.md section 1).'),
+      'no-restricted-imports': forbid([...up('web'), 'react', 'react-dom'], 'server never imports web (DESIGN.md section 1).'),
     },
   },
   {
@@ -39,7 +40,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': forbid(['**/server/**', 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'node:*'], 'web never imports server (DESIGN.md section 1).'),
+      'no-restricted-imports': forbid([...up('server'), 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'node:*'], 'web never imports server (DESIGN.md section 1).'),
     },
   },
 );

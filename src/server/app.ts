@@ -33,6 +33,8 @@ export type BuildOptions = {
   mailer: Mailer;
   clock: Clock;
   storage: Storage;
+  /** Where log lines go (tests read them); standard output when undefined. */
+  logStream?: NodeJS.WritableStream;
   /** Directory of the built SPA; found automatically when undefined, none when null. */
   webRoot?: string | null;
 };
@@ -47,7 +49,7 @@ const requestSerializer = (request: { id: string; method: string; url: string })
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database, mailer, clock, storage } = options;
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: requestSerializer } },
+    logger: { level: config.logLevel, serializers: { req: requestSerializer }, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),

@@ -39,7 +39,15 @@ export function getLoginTarget(redirect: unknown, roles: readonly string[]): str
 
 export function isSafeRedirect(redirect: unknown): redirect is string {
   if (typeof redirect !== 'string' || !redirect.startsWith('/')) return false;
-  if (redirect.startsWith('//') || redirect.startsWith('/\\') || /[\u0000-\u001f]/.test(redirect)) return false;
+  if (redirect.startsWith('//') || redirect.startsWith('/\\') || hasControlCharacter(redirect)) return false;
   const path = redirect.split(/[?#]/)[0] ?? '';
   return path !== '/login' && !path.startsWith('/login/');
+}
+
+function hasControlCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }

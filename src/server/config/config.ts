@@ -11,7 +11,7 @@ const optionalUrl = (protocols: string[]) =>
     z
       .string()
       .url()
-      .refine((url) => protocols.includes(new URL(url).protocol), `must start with ${protocols.join(' or ')}`)
+      .refine((url) => URL.canParse(url) && protocols.includes(new URL(url).protocol), `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`)
       .optional(),
   );
 const int = (fallback: number, min: number, max: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));

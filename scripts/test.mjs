@@ -1,0 +1,51 @@
+// `npm test`: typecheck, lint, unit and server tests on PGlite, the server suite again on
+// PostgreSQL when DATABASE_URL is set, then the production build and the browser journeys.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const results = { passed: 0, failed: 0, skipped: 0 };
+const reportDir = mkdtempSync(path.join(tmpdir(), 'portal-test-report-'));
+const withoutDb = { ...process.env };
+delete withoutDb.DATABASE_URL;
+
+function step(title, command, args, env = process.env) {
+  process.stdout.write(`\n▶ ${title}\n`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  process.stdout.write(`  ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return result.status === 0;
+}
+
+function vitest(title, projects, env) {
+  const report = path.join(reportDir, `${title.replace(/\W+/g, '-')}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${report}`];
+  const ok = step(title, 'npx', args, env);
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    results.passed += json.numPassedTests;
+    results.failed += json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1);
+    results.skipped += json.numPendingTests + json.numTodoTests;
+  } else if (!ok) results.failed += 1;
+  return ok;
+}
+
+const steps = [
+  () => step('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
+  () => step('lint', 'npx', ['eslint', '--max-warnings', '0', '.']),
+  () => vitest('unit, web and server tests (PGlite)', ['contract', 'web', 'server'], withoutDb),
+  () => (process.env.DATABASE_URL ? vitest('server tests (PostgreSQL)', ['server'], process.env) : true),
+  () => step('build', 'npm', ['run', 'build']),
+  () => vitest('browser journeys (Chromium)', ['e2e'], withoutDb),
+];
+
+let ok = true;
+for (const run of steps) {
+  if (!run()) {
+    ok = false;
+    if (results.passed + results.failed === 0) break; // typecheck or lint failed: stop early
+  }
+}
+process.stdout.write(`\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}\n`);
+process.exit(ok && results.failed === 0 ? 0 : 1);

@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { createTestContext, createTestClient, createTestLawyer, bearer, uniqueEmail, type TestContext } from '../testing/harness';
+import { extractLoginCode } from '../testing/smtp-peer';
+import { loginCodes, tokens, loginThrottles, users } from '../db/schema';
+import { LOGIN_CODE_ALPHABET } from '../../contract/auth';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ logLevel: 'trace' });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const MINUTE = 60_000;
+
+async function requestCode(email: string) {
+  return ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email } });
+}
+
+/** Requests a code and returns it as the mail delivered to the SMTP peer shows it. */
+async function mailedCode(email: string): Promise<string> {
+  const since = ctx.smtp.messages.length;
+  const response = await requestCode(email);
+  expect(response.statusCode).toBe(200);
+  return extractLoginCode(await ctx.smtp.waitForMail(email, { since }));
+}
+
+async function submit(email: string, code: string) {
+  return ctx.app.inject({ method: 'POST', url: '/api/token', payload: { email, code } });
+}
+
+/** A wrong code that differs from the right one. */
+function wrongCodeFor(code: string): string {
+  return code.startsWith('A') ? 'BBBBBB' : 'AAAAAA';
+}
+
+describe('login with a mailed code', () => {
+  it('mails a Dutch code to a real SMTP peer and exchanges it for a token that reads the profile', async () => {
+    const lawyer = await createTestLawyer(ctx, { name: 'Mira' });
+    const since = ctx.smtp.messages.length;
+    const response = await requestCode(lawyer.email);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: expect.any(String) });
+    const mail = await ctx.smtp.waitForMail(lawyer.email, { since });
+    expect(mail.subject).toContain('inlogcode');
+    expect(mail.text).toContain('Hallo Mira,');
+    const code = extractLoginCode(mail);
+    expect([...code].every((c) => LOGIN_CODE_ALPHABET.includes(c))).toBe(true);
+    expect(mail.html).toContain(code);
+
+    const token = await submit(lawyer.email, code.toLowerCase());
+    expect(token.statusCode).toBe(200);
+    const { token: bearerToken } = token.json() as { token: string };
+    expect(bearerToken.length).toBeGreaterThanOrEqual(43);
+
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(bearerToken) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data).toMatchObject({ id: lawyer.id, email: lawyer.email, full_name: 'Mira Advocaat', roles: ['lawyer'], case: null });
+    expect(me.json().data.permissions).toEqual(['access:spa', 'menu-item:account', 'menu-item:dossier', 'menu-item:feedback', 'menu-item:tools']);
+  });
+
+  it('gives a client their role, client permissions and case', async () => {
+    const client = await createTestClient(ctx);
+    const code = await mailedCode(client.email);
+    const { token } = (await submit(client.email, code)).json() as { token: string };
+    const me = (await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).json().data;
+    expect(me.roles).toEqual(['client']);
+    expect(me.permissions).toContain('menu-item:dashboard');
+    expect(me.case.id).toBe(client.caseId);
+  });
+
+  it('stores codes and tokens only as hashes', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const code = await mailedCode(lawyer.email);
+    const { token } = (await submit(lawyer.email, code)).json() as { token: string };
+    const [codeRow] = await ctx.db.select().from(loginCodes).where(eq(loginCodes.userId, lawyer.id));
+    expect(codeRow?.codeHash.toString('utf8')).not.toContain(code);
+    const tokenRows = await ctx.db.select().from(tokens).where(eq(tokens.userId, lawyer.id));
+    expect(tokenRows.map((t) => t.tokenHash)).not.toContain(token);
+  });
+
+  it('rejects a wrong code with a 422 on the code field', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const code = await mailedCode(lawyer.email);
+    const response = await submit(lawyer.email, wrongCodeFor(code));
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ message: expect.any(String), errors: { code: [expect.any(String)] } });
+  });
+
+  it('rejects a right code sent with another address', async () => {
+    const a = await createTestLawyer(ctx);
+    const b = await createTestLawyer(ctx);
+    const code = await mailedCode(a.email);
+    expect((await submit(b.email, code)).statusCode).toBe(422);
+    expect((await submit(a.email, code)).statusCode).toBe(200);
+  });
+
+  it('voids a code after five wrong tries, even for the right code afterwards', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const code = await mailedCode(lawyer.email);
+    for (let i = 0; i < 5; i++) expect((await submit(lawyer.email, wrongCodeFor(code))).statusCode).toBe(422);
+    expect((await submit(lawyer.email, code)).statusCode).toBe(422);
+  });
+
+  it('accepts the right code after four wrong tries', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const code = await mailedCode(lawyer.email);
+    for (let i = 0; i < 4; i++) expect((await submit(lawyer.email, wrongCodeFor(code))).statusCode).toBe(422);
+    expect((await submit(lawyer.email, code)).statusCode).toBe(200);
+  });
+
+  it('allows at most 10 failures an hour per address, even across new codes', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    for (let round = 0; round < 2; round++) {
+      const code = await mailedCode(lawyer.email);
+      for (let i = 0; i < 5; i++) expect((await submit(lawyer.email, wrongCodeFor(code))).statusCode).toBe(422);
+      ctx.clock.advance(61_000);
+    }
+    const fresh = await mailedCode(lawyer.email);
+    const locked = await submit(lawyer.email, fresh);
+    expect(locked.statusCode).toBe(422);
+    expect(locked.json().errors.code[0]).toMatch(/Te veel mislukte pogingen/);
+    ctx.clock.advance(60 * MINUTE);
+    const later = await mailedCode(lawyer.email);
+    expect((await submit(lawyer.email, later)).statusCode).toBe(200);
+  });
+
+  it('counts failures for unknown addresses too, without storing the address', async () => {
+    const email = uniqueEmail('stranger');
+    for (let i = 0; i < 3; i++) expect((await submit(email, 'ABCDEF')).statusCode).toBe(422);
+    const rows = await ctx.db.select().from(loginThrottles);
+    expect(rows.some((r) => r.keyHash.includes(email))).toBe(false);
+    expect(rows.some((r) => r.failures === 3)).toBe(true);
+  });
+
+  it('expires a code after 10 minutes (injected clock)', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const code = await mailedCode(lawyer.email);
+    ctx.clock.advance(10 * MINUTE + 1_000);
+    expect((await submit(lawyer.email, code)).statusCode).toBe(422);
+  });
+
+  it('still accepts a code just before 10 minutes', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const code = await mailedCode(lawyer.email);
+    ctx.clock.advance(10 * MINUTE - 1_000);
+    expect((await submit(lawyer.email, code)).statusCode).toBe(200);
+  });
+
+  it('refuses a code that was already used', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const code = await mailedCode(lawyer.email);
+    expect((await submit(lawyer.email, code)).statusCode).toBe(200);
+    expect((await submit(lawyer.email, code)).statusCode).toBe(422);
+  });
+
+  it('keeps only the newest code valid', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const first = await mailedCode(lawyer.email);
+    ctx.clock.advance(61_000);
+    const second = await mailedCode(lawyer.email);
+    if (first !== second) expect((await submit(lawyer.email, first)).statusCode).toBe(422);
+    expect((await submit(lawyer.email, second)).statusCode).toBe(200);
+  });
+
+  it('gives exactly one token for 20 parallel submits of the right code', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const code = await mailedCode(lawyer.email);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => submit(lawyer.email, code)));
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(responses.filter((r) => r.statusCode === 422)).toHaveLength(19);
+    const [row] = await ctx.db.select({ n: count() }).from(tokens).where(eq(tokens.userId, lawyer.id));
+    expect(row?.n).toBe(1);
+  });
+
+  it('answers an unknown e-mail exactly like a known one and sends nothing', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const unknown = uniqueEmail('nobody');
+    const known = await requestCode(lawyer.email);
+    const stranger = await requestCode(unknown);
+    expect(stranger.statusCode).toBe(known.statusCode);
+    expect(stranger.body).toBe(known.body);
+    expect(stranger.headers['content-type']).toBe(known.headers['content-type']);
+    await ctx.mailer.drain();
+    expect(ctx.smtp.messages.some((m) => m.to.includes(unknown))).toBe(false);
+    const [found] = await ctx.db.select({ n: count() }).from(users).where(eq(users.email, unknown));
+    expect(found?.n).toBe(0);
+  });
+
+  it('sends a code at most once a minute and five times an hour per address, for unknown addresses alike', async () => {
+    for (const email of [(await createTestLawyer(ctx)).email, uniqueEmail('nobody')]) {
+      expect((await requestCode(email)).statusCode).toBe(200);
+      const tooSoon = await requestCode(email);
+      expect(tooSoon.statusCode).toBe(429);
+      expect(tooSoon.json().message).toMatch(/code aangevraagd/);
+      for (let i = 0; i < 4; i++) {
+        ctx.clock.advance(61_000);
+        expect((await requestCode(email)).statusCode).toBe(200);
+      }
+      ctx.clock.advance(61_000);
+      expect((await requestCode(email)).statusCode).toBe(429);
+      ctx.clock.advance(60 * MINUTE);
+      expect((await requestCode(email)).statusCode).toBe(200);
+    }
+  });
+
+  it('rejects a malformed e-mail with 422 on the email field', async () => {
+    for (const email of ['not-an-email', '', 'a@', 'x'.repeat(300) + '@example.com']) {
+      const response = await requestCode(email);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors.email).toBeDefined();
+    }
+  });
+});
+
+describe('tokens', () => {
+  async function login(email: string): Promise<string> {
+    const code = await mailedCode(email);
+    return ((await submit(email, code)).json() as { token: string }).token;
+  }
+  const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
+
+  it('answers 401 with Unauthenticated. without or with a bad token', async () => {
+    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }, bearer('x'.repeat(43))]) {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/user', headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Unauthenticated.' });
+    }
+  });
+
+  it('revokes the token on logout', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const token = await login(lawyer.email);
+    expect((await me(token)).statusCode).toBe(200);
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
+    expect(out.statusCode).toBe(204);
+    expect((await me(token)).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) })).statusCode).toBe(401);
+  });
+
+  it('logs out only the token used, not other sessions', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const first = await login(lawyer.email);
+    ctx.clock.advance(61_000);
+    const second = await login(lawyer.email);
+    await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(first) });
+    expect((await me(second)).statusCode).toBe(200);
+  });
+
+  it('expires a token after 30 idle minutes', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const token = await login(lawyer.email);
+    ctx.clock.advance(29 * MINUTE);
+    expect((await me(token)).statusCode).toBe(200);
+    ctx.clock.advance(29 * MINUTE);
+    expect((await me(token)).statusCode).toBe(200);
+    ctx.clock.advance(30 * MINUTE + 1_000);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('expires a token 12 hours after login even when used all the time', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const token = await login(lawyer.email);
+    for (let i = 0; i < 24; i++) {
+      ctx.clock.advance(29 * MINUTE);
+      expect((await me(token)).statusCode).toBe(200);
+    }
+    ctx.clock.advance(23 * MINUTE); // 11 h 59 min after login
+    expect((await me(token)).statusCode).toBe(200);
+    ctx.clock.advance(2 * MINUTE);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('never writes a code or token to the log', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const code = await mailedCode(lawyer.email);
+    const { token } = (await submit(lawyer.email, code)).json() as { token: string };
+    await me(token);
+    const text = ctx.logs.join('');
+    expect(text.length).toBeGreaterThan(0);
+    expect(text).not.toContain(code);
+    expect(text).not.toContain(token);
+  });
+});

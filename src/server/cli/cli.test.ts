@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { buildApp } from '../app';
+import { loadConfig } from '../config/config';
+import { openRuntime, type Runtime } from '../runtime';
+import { startSmtpPeer, extractLoginCode, type SmtpPeer } from '../testing/smtp-peer';
+import { openTestDatabase } from '../testing/harness';
+import { queryRows } from '../db/sql';
+import { sql } from 'drizzle-orm';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/** Runs the CLI as a user would, through tsx, and returns exit code and output. */
+async function cli(args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/main.ts', ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+let dataDir: string;
+let smtp: SmtpPeer;
+let dbEnv: Record<string, string>;
+let closeDb: () => Promise<void> = async () => {};
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'portal-cli-'));
+  smtp = await startSmtpPeer();
+  dbEnv = { DATA_DIR: dataDir, SMTP_URL: smtp.url, APP_SECRET: 'cli-test-secret-cli-test-secret-0123456' };
+  if (process.env.DATABASE_URL) {
+    // A fresh PostgreSQL database for this file; the CLI and the app both use it.
+    const database = await openTestDatabase();
+    const url = new URL(process.env.DATABASE_URL);
+    const [row] = await queryRows<{ name: string }>(database.db, sql`SELECT current_database() AS name`);
+    url.pathname = `/${row?.name ?? ''}`;
+    dbEnv.DATABASE_URL = url.toString();
+    closeDb = () => database.close();
+  }
+});
+afterAll(async () => {
+  await smtp.close();
+  await closeDb();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm run cli', () => {
+  it('prints help', async () => {
+    const result = await cli(['--help'], dbEnv);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('create-lawyer --email E --name N --last-name L [--title T]');
+  });
+
+  const bad: [string, string[], RegExp][] = [
+    ['no command', [], /No command/],
+    ['an unknown command', ['make-coffee'], /Unknown command/],
+    ['an unknown option', ['create-lawyer', '--colour', 'red'], /Unknown option|colour/],
+    ['a missing e-mail', ['create-lawyer', '--name', 'A', '--last-name', 'B'], /Missing --email/],
+    ['a malformed e-mail', ['create-lawyer', '--email', 'nope', '--name', 'A', '--last-name', 'B'], /not a valid e-mail/],
+    ['an unknown status', ['create-client', '--email', 'k@example.com', '--name', 'A', '--last-name', 'B', '--status', 'done'], /--status must be one of/],
+    ['a bad case count', ['seed', '--cases', 'ten'], /--cases must be a whole number/],
+    ['an option of another command', ['seed', '--cases', '3', '--email', 'x@example.com'], /does not belong to seed/],
+  ];
+  for (const [what, args, message] of bad) {
+    it(`exits with 2 and a clear message for ${what}`, async () => {
+      const result = await cli(args, dbEnv);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(message);
+    });
+  }
+
+  it('creates a lawyer who logs in over the API with the code that arrives at SMTP_URL', async () => {
+    const email = 'cli.lawyer@example.com';
+    const created = await cli(['create-lawyer', '--email', email, '--name', 'Cor', '--last-name', 'Li', '--title', 'Advocaat'], dbEnv);
+    expect(created.code).toBe(0);
+    const { user_id: userId } = JSON.parse(created.stdout.trim()) as { user_id: string };
+
+    const client = await cli(['create-client', '--email', 'cli.client@example.com', '--name', 'Kim', '--last-name', 'Klant', '--lawyer', email, '--status', 'check'], dbEnv);
+    expect(client.code).toBe(0);
+    const ids = JSON.parse(client.stdout.trim()) as { user_id: string; case_id: string };
+    expect(Object.keys(ids)).toEqual(['user_id', 'case_id']);
+
+    const duplicate = await cli(['create-lawyer', '--email', email, '--name', 'Cor', '--last-name', 'Li'], dbEnv);
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.stderr).toContain('already exists');
+
+    const seeded = await cli(['seed', '--cases', '25', '--lawyers', '2'], dbEnv);
+    expect(seeded.code).toBe(0);
+    expect(JSON.parse(seeded.stdout.trim()).cases).toBe(25);
+
+    const config = loadConfig({ ...dbEnv, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' });
+    const runtime: Runtime = await openRuntime(config);
+    const app = await buildApp({ ...runtime, webRoot: null });
+    try {
+      expect((await app.inject({ method: 'POST', url: '/api/code', payload: { email } })).statusCode).toBe(200);
+      const code = extractLoginCode(await smtp.waitForMail(email));
+      const token = await app.inject({ method: 'POST', url: '/api/token', payload: { email, code } });
+      expect(token.statusCode).toBe(200);
+      const me = await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token.json().token}` } });
+      expect(me.json().data).toMatchObject({ id: userId, full_name: 'Cor Li', title: 'Advocaat', roles: ['lawyer'] });
+
+      if (!process.env.DATABASE_URL) {
+        // While the server holds the embedded database, the CLI says so clearly.
+        const locked = await cli(['create-lawyer', '--email', 'second@example.com', '--name', 'A', '--last-name', 'B'], dbEnv);
+        expect(locked.code).toBe(1);
+        expect(locked.stderr).toMatch(/in use by process \d+/);
+      }
+    } finally {
+      await app.close();
+      await runtime.mailer.drain();
+      await runtime.database.close();
+    }
+  });
+});

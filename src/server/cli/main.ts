@@ -1,0 +1,160 @@
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { StatusSlugSchema, STATUS_SLUGS } from '../../contract/statuses';
+import { EmailSchema } from '../../contract/auth';
+import { ConfigError, loadConfig } from '../config/config';
+import { DatabaseLockedError } from '../db/client';
+import { users } from '../db/schema';
+import { seedLoad } from '../db/seed-load';
+import { createCase } from '../cases/queries';
+import { createUser } from '../users/create';
+import { AppError } from '../errors/errors';
+import { openRuntime } from '../runtime';
+
+const HELP = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  create-lawyer --email E --name N --last-name L [--title T]
+      Creates a lawyer who can log in with a mailed code.
+  create-client --email E --name N --last-name L [--lawyer E] [--status SLUG]
+      Creates a client and their case (with the mandatory document slots) and prints
+      one JSON line {"user_id": …, "case_id": …}. --lawyer assigns the lawyer with that
+      e-mail; --status is one of: ${STATUS_SLUGS.join(', ')} (default lead).
+  seed --cases N [--lawyers M]
+      Adds N realistic cases spread over M new lawyers (default 5), for load tests.
+
+The database is the one the server uses: DATABASE_URL when set, else the embedded
+database under DATA_DIR (./data). The embedded database can be used by one process at a
+time, so stop the server first; with PostgreSQL the CLI works at any time.`;
+
+export class UsageError extends Error {}
+
+function required(values: Record<string, string | boolean | undefined>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`Missing --${name}.`);
+  return value.trim();
+}
+
+function email(values: Record<string, string | boolean | undefined>, name: string): string {
+  const parsed = EmailSchema.safeParse(required(values, name));
+  if (!parsed.success) throw new UsageError(`--${name} is not a valid e-mail address.`);
+  return parsed.data;
+}
+
+function positiveInt(values: Record<string, string | boolean | undefined>, name: string, fallback?: number): number {
+  const raw = values[name];
+  if (raw === undefined && fallback !== undefined) return fallback;
+  const text = typeof raw === 'string' ? raw : '';
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1 || n > 1_000_000) throw new UsageError(`--${name} must be a whole number from 1 to 1000000.`);
+  return n;
+}
+
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  email: { type: 'string' },
+  name: { type: 'string' },
+  'last-name': { type: 'string' },
+  title: { type: 'string' },
+  lawyer: { type: 'string' },
+  status: { type: 'string' },
+  cases: { type: 'string' },
+  lawyers: { type: 'string' },
+} as const;
+
+const ALLOWED: Record<string, string[]> = {
+  'create-lawyer': ['email', 'name', 'last-name', 'title'],
+  'create-client': ['email', 'name', 'last-name', 'lawyer', 'status'],
+  seed: ['cases', 'lawyers'],
+};
+
+export async function runCli(argv: string[], out: (line: string) => void): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const command = positionals[0];
+  if (values.help || command === 'help' || command === undefined) {
+    if (command === undefined && !values.help) throw new UsageError('No command given.');
+    out(HELP);
+    return;
+  }
+  if (positionals.length > 1) throw new UsageError(`Unexpected argument ${positionals[1]}.`);
+  const allowed = ALLOWED[command];
+  if (!allowed) throw new UsageError(`Unknown command ${command}.`);
+  for (const key of Object.keys(values)) if (!allowed.includes(key)) throw new UsageError(`--${key} does not belong to ${command}.`);
+  const input = values as Record<string, string | boolean | undefined>;
+
+  // Validate everything before touching the database.
+  const plan =
+    command === 'seed'
+      ? { kind: 'seed' as const, cases: positiveInt(input, 'cases'), lawyers: positiveInt(input, 'lawyers', 5) }
+      : {
+          kind: command as 'create-lawyer' | 'create-client',
+          email: email(input, 'email'),
+          name: required(input, 'name'),
+          lastName: required(input, 'last-name'),
+          title: typeof input.title === 'string' ? input.title : null,
+          lawyer: input.lawyer === undefined ? null : email(input, 'lawyer'),
+          status: (() => {
+            if (input.status === undefined) return 'lead' as const;
+            const status = StatusSlugSchema.safeParse(input.status);
+            if (!status.success) throw new UsageError(`--status must be one of: ${STATUS_SLUGS.join(', ')}.`);
+            return status.data;
+          })(),
+        };
+  if (plan.kind !== 'seed' && (plan.name.length > 250 || plan.lastName.length > 250)) throw new UsageError('--name and --last-name take at most 250 characters.');
+
+  const runtime = await openRuntime(loadConfig());
+  const { db } = runtime.database;
+  try {
+    const now = runtime.clock.now();
+    if (plan.kind === 'seed') {
+      const result = await seedLoad(db, { cases: plan.cases, lawyers: plan.lawyers, now, seed: Date.now() });
+      out(JSON.stringify({ cases: result.caseIds.length, lawyer_ids: result.lawyerIds }));
+      return;
+    }
+    if (plan.kind === 'create-lawyer') {
+      const id = await createUser(db, { role: 'lawyer', email: plan.email, name: plan.name, lastName: plan.lastName, title: plan.title });
+      out(JSON.stringify({ user_id: id }));
+      return;
+    }
+    let lawyerId: string | null = null;
+    if (plan.lawyer) {
+      const [lawyer] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, plan.lawyer));
+      if (!lawyer || lawyer.role !== 'lawyer') throw new UsageError(`No lawyer with e-mail ${plan.lawyer}.`);
+      lawyerId = lawyer.id;
+    }
+    const userId = await createUser(db, { role: 'client', email: plan.email, name: plan.name, lastName: plan.lastName });
+    const caseId = await createCase(db, { clientId: userId, status: plan.status, lawyerIds: lawyerId ? [lawyerId] : [], now });
+    out(JSON.stringify({ user_id: userId, case_id: caseId }));
+  } finally {
+    await runtime.database.close();
+  }
+}
+
+const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').slice(-3).join('/'));
+if (isEntry) {
+  runCli(process.argv.slice(2), (line) => process.stdout.write(`${line}\n`)).then(
+    () => process.exit(0),
+    (error: unknown) => {
+      if (error instanceof UsageError) {
+        process.stderr.write(`${error.message}\nRun \`npm run cli -- --help\` for the commands.\n`);
+        process.exit(2);
+      }
+      if (error instanceof AppError && error.code === 'conflict') {
+        process.stderr.write(`${error.message}\n`);
+        process.exit(1);
+      }
+      if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+        process.stderr.write(`${error.message}\n`);
+        process.exit(1);
+      }
+      process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

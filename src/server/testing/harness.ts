@@ -1,0 +1,124 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { testConfig, type Config } from '../config/config';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { ensureCatalogue } from '../db/catalogue';
+import { createMailer, smtpTransport, type Mailer } from '../mail/mailer';
+import { diskStorage, type Storage } from '../storage/storage';
+import { createFakeClock } from '../lib/clock';
+import { createUser, type NewUser } from '../users/create';
+import { createCase } from '../cases/queries';
+import { createToken } from '../auth/queries';
+import { generateToken, sha256Hex } from '../lib/crypto';
+import type { StatusSlug } from '../../contract/statuses';
+import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or a new database on the
+ * PostgreSQL server of DATABASE_URL (dropped again on close).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) return openPglite(null);
+  const name = `portal_test_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), { max: 25 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export type TestContext = {
+  app: FastifyInstance;
+  database: Database;
+  db: Database['db'];
+  clock: ReturnType<typeof createFakeClock>;
+  smtp: SmtpPeer;
+  mailer: Mailer;
+  storage: Storage;
+  config: Config;
+  logs: string[];
+  close: () => Promise<void>;
+};
+
+/** Builds the real app on a fresh database, with a fake clock and mail going to a real SMTP peer. */
+export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
+  const database = await openTestDatabase();
+  await ensureCatalogue(database.db);
+  const smtp = await startSmtpPeer();
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(chunk.toString());
+      callback();
+    },
+  });
+  const config = testConfig({ dataDir, smtpUrl: smtp.url, rateLimitPerMinute: 0, ...overrides });
+  const mailer = createMailer(smtpTransport(smtp.url, config.mailFrom), { error: () => undefined, info: () => undefined });
+  const clock = createFakeClock(new Date());
+  const storage = diskStorage(path.join(dataDir, 'files'));
+  const app = await buildApp({ config, database, mailer, clock, storage, webRoot: null, logStream });
+  return {
+    app,
+    database,
+    db: database.db,
+    clock,
+    smtp,
+    mailer,
+    storage,
+    config,
+    logs,
+    close: async () => {
+      await app.close();
+      await mailer.drain();
+      await smtp.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${++counter}-${randomUUID().slice(0, 6)}@example.com`;
+
+export async function createTestLawyer(ctx: TestContext, input: Partial<NewUser> = {}) {
+  const email = input.email ?? uniqueEmail('lawyer');
+  const id = await createUser(ctx.db, { role: 'lawyer', name: 'Lotte', lastName: 'Advocaat', ...input, email });
+  return { id, email };
+}
+
+export async function createTestClient(ctx: TestContext, input: Partial<NewUser> & { status?: StatusSlug; lawyerIds?: string[] } = {}) {
+  const { status = 'lead', lawyerIds = [], ...user } = input;
+  const email = user.email ?? uniqueEmail('client');
+  const id = await createUser(ctx.db, { role: 'client', name: 'Kees', lastName: 'Klant', ...user, email });
+  const caseId = await createCase(ctx.db, { clientId: id, status, lawyerIds, now: ctx.clock.now() });
+  return { id, email, caseId };
+}
+
+/** A bearer token for a user without the mail round trip (login itself is tested in auth). */
+export async function tokenFor(ctx: TestContext, userId: string): Promise<string> {
+  const token = generateToken();
+  await createToken(ctx.db, { userId, tokenHash: sha256Hex(token), now: ctx.clock.now(), ttlMs: ctx.config.tokenTtlMs });
+  return token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
