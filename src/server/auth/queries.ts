@@ -134,9 +134,12 @@ export async function createToken(db: Db, input: { userId: string; tokenHash: st
   });
 }
 
+/** Last use is written at most once a minute per token, so most requests only read. */
+export const TOKEN_TOUCH_INTERVAL_MS = 60_000;
+
 /**
- * Checks a token and records its use in one statement: valid while not revoked, before its
- * absolute expiry and used within the idle window. Returns the user and role.
+ * Checks a token in one statement: valid while not revoked, before its absolute expiry and
+ * used within the idle window. Records the use (at minute precision). Returns user and role.
  */
 export async function useToken(
   db: Db,
@@ -145,16 +148,20 @@ export async function useToken(
   idleMs: number,
 ): Promise<{ userId: string; tokenId: string; role: 'client' | 'lawyer' } | null> {
   const idleSince = new Date(now.getTime() - idleMs);
+  const touchBefore = new Date(now.getTime() - TOKEN_TOUCH_INTERVAL_MS);
   const rows = await queryRows<{ user_id: string; token_id: string; role: 'client' | 'lawyer' }>(
     db,
     sql`
-    WITH used AS (
-      UPDATE ${tokens} SET last_used_at = ${now.toISOString()}::timestamptz
-      WHERE token_hash = ${tokenHash} AND revoked_at IS NULL
-        AND expires_at > ${now.toISOString()}::timestamptz AND last_used_at > ${idleSince.toISOString()}::timestamptz
-      RETURNING user_id, id
+    WITH valid AS (
+      SELECT t.id, t.user_id, t.last_used_at FROM ${tokens} t
+      WHERE t.token_hash = ${tokenHash} AND t.revoked_at IS NULL
+        AND t.expires_at > ${ts(now)} AND t.last_used_at > ${ts(idleSince)}
+    ), touched AS (
+      UPDATE ${tokens} SET last_used_at = ${ts(now)}
+      FROM valid WHERE ${tokens}.id = valid.id AND valid.last_used_at <= ${ts(touchBefore)}
+      RETURNING ${tokens}.id
     )
-    SELECT used.user_id, used.id AS token_id, u.role FROM used JOIN ${users} u ON u.id = used.user_id`,
+    SELECT valid.user_id, valid.id AS token_id, u.role FROM valid JOIN ${users} u ON u.id = valid.user_id`,
   );
   const row = rows[0];
   return row ? { userId: row.user_id, tokenId: row.token_id, role: row.role } : null;

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PERMISSIONS, type Role } from '../../contract/permissions';
 import type { User, UpdateUserRequest } from '../../contract/users';
 import { getDisplayName } from '../../contract/rules/display-name';
@@ -40,16 +40,21 @@ export function toUser(row: UserRow, days: { day: Day; startTime: string; endTim
   };
 }
 
+/** The profile in one query: the user with their availability and (for a client) their case. */
 export async function getUser(db: Db, userId: string): Promise<User | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({
+      user: users,
+      days: sql<{ day: Day; startTime: string; endTime: string }[]>`coalesce((
+        SELECT json_agg(json_build_object('day', a.day, 'startTime', a.start_time, 'endTime', a.end_time))
+        FROM ${availability} a WHERE a.user_id = "users"."id"), '[]'::json)`,
+      userCase: sql<{ id: string; title: string; notes: string | null } | null>`(
+        SELECT json_build_object('id', c.id, 'title', c.title, 'notes', c.notes) FROM ${cases} c WHERE c.client_id = "users"."id")`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!row) return null;
-  const [days, [userCase]] = await Promise.all([
-    db.select().from(availability).where(eq(availability.userId, userId)),
-    row.role === 'client'
-      ? db.select({ id: cases.id, title: cases.title, notes: cases.notes }).from(cases).where(eq(cases.clientId, userId))
-      : Promise.resolve([]),
-  ]);
-  return toUser(row, days, userCase ?? null);
+  return toUser(row.user, row.days, row.userCase);
 }
 
 export async function getUsers(db: Db, ids: string[]) {
