@@ -11,6 +11,7 @@ import { findWebRoot, registerSpa } from './http/spa';
 import { authRoutes } from './auth/routes';
 import { userRoutes } from './users/routes';
 import { siteRoutes } from './site/routes';
+import { caseRoutes } from './cases/routes';
 
 export type AppDeps = {
   config: Config;
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(siteRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(caseRoutes);
 
   await registerSpa(app, options.webRoot === undefined ? findWebRoot() : options.webRoot);
   await app.ready();

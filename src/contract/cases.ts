@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { ArticleSchema } from './articles';
+import { ContactPersonSchema } from './contact-persons';
+import { DocumentSchema } from './documents';
+import { LawyerSchema } from './lawyers';
+import { MinimalAchievementSchema, OfferSchema } from './offers';
+import { QuestionSchema } from './questions';
+import { StatusSlugSchema } from './statuses';
+import { paginatedSchema } from './pagination';
+
+const nullableText = z.string().nullable();
+
+/** Ex-employer fields of a case. */
+export const CompanyFieldsSchema = z.object({
+  company_name: nullableText,
+  company_street: nullableText,
+  company_house_number: nullableText,
+  company_postcode: nullableText,
+  company_city: nullableText,
+  contact_email: nullableText,
+  contact_phone_number: nullableText,
+});
+
+/** Case as the client sees it (GET /api/cases/mine). */
+export const CaseClientViewSchema = CompanyFieldsSchema.extend({
+  id: z.string().uuid(),
+  title: z.string(),
+  appointment_start_time: nullableText,
+  appointment_end_time: nullableText,
+  last_updated_at: z.string(),
+  proposal_signed_at: nullableText,
+  minimal_achievement: MinimalAchievementSchema.nullable(),
+  status: z.object({ slug: StatusSlugSchema, display_name: z.string(), order: z.number().int(), articles: z.array(ArticleSchema) }),
+  offer: OfferSchema.nullable(),
+  documents: z.array(DocumentSchema),
+  contact_persons: z.array(ContactPersonSchema),
+  lawyers: z.array(LawyerSchema),
+  typeform: z.record(z.string()),
+  questions: z.array(QuestionSchema),
+});
+export type CaseClientView = z.infer<typeof CaseClientViewSchema>;
+export const CaseClientViewResponseSchema = z.object({ data: CaseClientViewSchema });
+
+export const ClientSchema = z.object({
+  id: z.string().uuid(),
+  name: nullableText,
+  infix: nullableText,
+  last_name: nullableText,
+  email: z.string(),
+  phone_number: nullableText,
+  address: nullableText,
+  postcode: nullableText,
+  house_number: nullableText,
+  house_number_addition: nullableText,
+  street: nullableText,
+  city: nullableText,
+  client_questions: z.array(QuestionSchema),
+});
+export type Client = z.infer<typeof ClientSchema>;
+
+const LawyerStatusSchema = z.object({ slug: StatusSlugSchema, display_name: z.string(), order: z.number().int() });
+
+/** Case as its lawyer sees it (GET /api/cases/{id}). */
+export const CaseLawyerViewSchema = CaseClientViewSchema.omit({ status: true }).extend({
+  client: ClientSchema,
+  client_name: z.string(),
+  status: LawyerStatusSchema,
+  last_update_at: z.string(),
+  pending_documents: z.number().int(),
+});
+export type CaseLawyerView = z.infer<typeof CaseLawyerViewSchema>;
+export const CaseLawyerViewResponseSchema = z.object({ data: CaseLawyerViewSchema });
+
+/** One row of the lawyer's case list (GET /api/cases). */
+export const CaseListItemSchema = z.object({
+  id: z.string().uuid(),
+  client_name: z.string(),
+  company_name: nullableText,
+  status: LawyerStatusSchema,
+  offer: OfferSchema.nullable(),
+  last_update_at: z.string(),
+  pending_documents: z.number().int(),
+});
+export type CaseListItem = z.infer<typeof CaseListItemSchema>;
+export const CaseListResponseSchema = paginatedSchema(CaseListItemSchema);
+
+export const CASE_SORTS = ['client_name', 'company_name', 'last_update_at', 'status'] as const;
+export const CaseListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    sort: z.enum(CASE_SORTS).default('client_name'),
+    dir: z
+      .string()
+      .transform((d) => d.toLowerCase())
+      .pipe(z.enum(['asc', 'desc']))
+      .default('asc'),
+    statuses: z
+      .string()
+      .max(500)
+      .optional()
+      .transform((value) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : []))
+      .pipe(z.array(StatusSlugSchema).max(20)),
+  })
+  .strict();
+export type CaseListQuery = z.infer<typeof CaseListQuerySchema>;
+
+export const StatusCountSchema = z.object({ slug: StatusSlugSchema, display_name: z.string(), order: z.number().int(), cases_count: z.number().int() });
+export const StatusCountListResponseSchema = z.object({ data: z.array(StatusCountSchema) });
+
+const max250 = 'Maximaal 250 tekens';
+/** PATCH /api/cases/{id}: the ex-employer form (SPEC section 5). */
+export const UpdateCompanyRequestSchema = z
+  .object({
+    company_name: z.string().trim().min(1, 'Required').max(250, max250),
+    company_street: z.string().trim().max(250, max250).nullable().optional(),
+    company_house_number: z.string().trim().min(1, 'Required').max(20),
+    company_postcode: z.string().trim().min(1, 'Required').max(20),
+    company_city: z.string().trim().min(1, 'Required').max(250, max250),
+    contact_email: z.string().trim().min(1, 'Required').max(254).email('Invalid email'),
+    contact_phone_number: z.string().trim().min(1, 'Required').max(50),
+  })
+  .strict();
+export type UpdateCompanyRequest = z.infer<typeof UpdateCompanyRequestSchema>;
+
+export const UpdateStatusRequestSchema = z.object({ status: StatusSlugSchema }).strict();
+export const UpdateStatusResponseSchema = z.union([
+  z.object({ ok: z.literal(true), data: CaseLawyerViewSchema }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);

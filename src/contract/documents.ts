@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export const DOCUMENT_STATUSES = ['Not Uploaded', 'Uploaded', 'Approved', 'Rejected'] as const;
+export const DocumentStatusSchema = z.enum(DOCUMENT_STATUSES);
+export type DocumentStatus = z.infer<typeof DocumentStatusSchema>;
+
+export const PersonReferenceSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string().nullable(),
+  infix: z.string().nullable(),
+  last_name: z.string().nullable(),
+  full_name: z.string().optional(),
+  email: z.string(),
+});
+export type PersonReference = z.infer<typeof PersonReferenceSchema>;
+
+export const DocumentSchema = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  filename: z.string().nullable(),
+  mandatory: z.boolean(),
+  status: DocumentStatusSchema,
+  visible: z.boolean(),
+  message: z.string().nullable(),
+  uploaded_at: z.string().nullable(),
+  uploaded_by: PersonReferenceSchema.nullable(),
+  rejected_by: PersonReferenceSchema.nullable(),
+  approved_by: PersonReferenceSchema.nullable(),
+  extension: z.string().nullable(),
+  /** A link valid for a limited time (`expires_at_unix_time`); null when no file is uploaded. */
+  temporary_url: z.string().nullable(),
+  expires_at_unix_time: z.number().int().nullable(),
+});
+export type Document = z.infer<typeof DocumentSchema>;
+
+export const DocumentListResponseSchema = z.object({ data: z.array(DocumentSchema) });
+export const DocumentResponseSchema = z.object({ data: DocumentSchema });
+
+export const ReviewDocumentRequestSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('Approved') }).strict(),
+  z.object({ status: z.literal('Rejected'), message: z.string().trim().max(2000).nullable().optional() }).strict(),
+]);
+export type ReviewDocumentRequest = z.infer<typeof ReviewDocumentRequestSchema>;
+
+export const SetVisibilityRequestSchema = z.object({ visible: z.boolean() }).strict();

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { AvailabilityEntrySchema } from './users';
+
+export const DEFAULT_LAWYER_TITLE = 'Arbeidsrechtjurist';
+export const DEFAULT_LAWYER_QUOTE = 'We helpen je graag verder.';
+
+export const LawyerAnswerSchema = z.object({ question_id: z.string().uuid(), question: z.string(), answer: z.string().nullable() });
+
+/** A case's lawyer as the client sees them. */
+export const LawyerSchema = z.object({
+  id: z.string().uuid(),
+  avatar: z.string().nullable(),
+  name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  full_name: z.string(),
+  title: z.string().nullable(),
+  email: z.string(),
+  phone_number: z.string().nullable(),
+  postcode: z.string().nullable(),
+  house_number: z.string().nullable(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  quote: z.string().nullable(),
+  answers: z.array(LawyerAnswerSchema),
+  availability: z.array(AvailabilityEntrySchema),
+});
+export type Lawyer = z.infer<typeof LawyerSchema>;

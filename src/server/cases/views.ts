@@ -1,0 +1,193 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { CaseClientView, CaseLawyerView } from '../../contract/cases';
+import type { Lawyer } from '../../contract/lawyers';
+import type { Question } from '../../contract/questions';
+import { OFFER_DISPLAY_NAMES } from '../../contract/offers';
+import { getDisplayName } from '../../contract/rules/display-name';
+import { getStatus, type StatusSlug } from '../../contract/statuses';
+import type { Day } from '../../contract/days';
+import { DAYS } from '../../contract/days';
+import type { Db } from '../db/client';
+import { answers, articles, availability, caseLawyers, contactPersons, documentViews, documents, questions, statusArticles, statuses, users } from '../db/schema';
+import { toDocument } from '../documents/mapping';
+import { avatarUrl } from '../users/queries';
+import type { CaseRow } from './access';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** Questions of an audience with the answers of one owner (a user or a case). */
+export async function getQuestionsWithAnswers(db: Db, audience: 'client' | 'lawyer' | 'case', ownerId: string): Promise<Question[]> {
+  const rows = await db
+    .select({ id: questions.id, text: questions.text, answer: answers.answer })
+    .from(questions)
+    .leftJoin(answers, and(eq(answers.questionId, questions.id), eq(answers.ownerId, ownerId)))
+    .where(and(eq(questions.audience, audience), eq(questions.active, true)))
+    .orderBy(asc(questions.position));
+  return rows.map((r) => ({ id: r.id, text: r.text, answer: r.answer ?? null }));
+}
+
+/** The case's lawyers as the client sees them: profile, answers and weekly availability. */
+export async function getCaseLawyers(db: Db, caseId: string): Promise<Lawyer[]> {
+  const rows = await db
+    .select({ user: users })
+    .from(caseLawyers)
+    .innerJoin(users, eq(users.id, caseLawyers.lawyerId))
+    .where(eq(caseLawyers.caseId, caseId))
+    .orderBy(asc(caseLawyers.assignedAt));
+  return Promise.all(
+    rows.map(async ({ user }) => {
+      const [days, lawyerAnswers] = await Promise.all([
+        db.select().from(availability).where(eq(availability.userId, user.id)),
+        getQuestionsWithAnswers(db, 'lawyer', user.id),
+      ]);
+      return {
+        id: user.id,
+        avatar: avatarUrl(user.avatarKey),
+        name: user.name,
+        last_name: user.lastName,
+        full_name: getDisplayName({ name: user.name, infix: user.infix, last_name: user.lastName }),
+        title: user.title,
+        email: user.email,
+        phone_number: user.phoneNumber,
+        postcode: user.postcode,
+        house_number: user.houseNumber,
+        street: user.street,
+        city: user.city,
+        quote: user.quote,
+        answers: lawyerAnswers.map((a) => ({ question_id: a.id, question: a.text, answer: a.answer })),
+        availability: [...days]
+          .sort((a, b) => DAYS.indexOf(a.day as Day) - DAYS.indexOf(b.day as Day))
+          .map((d) => ({ day: d.day as Day, start_time: d.startTime, end_time: d.endTime })),
+      };
+    }),
+  );
+}
+
+/** Documents of a case; a client sees only visible ones. */
+export async function getCaseDocuments(db: Db, caseId: string, options: { onlyVisible: boolean; secret: string; now: Date }) {
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.caseId, caseId), options.onlyVisible ? eq(documents.visible, true) : undefined))
+    .orderBy(sql`${documents.mandatory} DESC`, asc(documents.createdAt));
+  const personIds = [...new Set(rows.flatMap((r) => [r.uploadedBy, r.approvedBy, r.rejectedBy]).filter((id): id is string => Boolean(id)))];
+  const people = personIds.length
+    ? await db.select({ id: users.id, name: users.name, infix: users.infix, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, personIds))
+    : [];
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return rows.map((row) => toDocument(row, byId, { secret: options.secret, now: options.now }));
+}
+
+export async function getStatusArticles(db: Db, slug: StatusSlug) {
+  const rows = await db
+    .select({ article: articles })
+    .from(statusArticles)
+    .innerJoin(articles, eq(articles.id, statusArticles.articleId))
+    .where(eq(statusArticles.statusSlug, slug))
+    .orderBy(asc(statusArticles.position));
+  return rows.map(({ article }) => ({ id: article.id, title: article.title, image: article.image, description: article.description, link: article.link, tags: article.tags }));
+}
+
+async function statusOf(db: Db, slug: string) {
+  const [row] = await db.select().from(statuses).where(eq(statuses.slug, slug));
+  const fallback = getStatus(slug as StatusSlug);
+  return { slug: slug as StatusSlug, display_name: row?.displayName ?? fallback.displayName, order: row?.order ?? fallback.order };
+}
+
+/** The client's view of their case (SPEC section 3, Case client view). */
+export async function getClientCaseView(db: Db, caseRow: CaseRow, link: { secret: string; now: Date }): Promise<CaseClientView> {
+  const [status, statusArticleList, docs, contacts, lawyers, caseQuestions] = await Promise.all([
+    statusOf(db, caseRow.statusSlug),
+    getStatusArticles(db, caseRow.statusSlug as StatusSlug),
+    getCaseDocuments(db, caseRow.id, { onlyVisible: true, ...link }),
+    db.select().from(contactPersons).where(eq(contactPersons.caseId, caseRow.id)).orderBy(asc(contactPersons.position)),
+    getCaseLawyers(db, caseRow.id),
+    getQuestionsWithAnswers(db, 'case', caseRow.id),
+  ]);
+  return {
+    id: caseRow.id,
+    title: caseRow.title,
+    appointment_start_time: iso(caseRow.appointmentStartTime),
+    appointment_end_time: iso(caseRow.appointmentEndTime),
+    company_name: caseRow.companyName,
+    company_street: caseRow.companyStreet,
+    company_house_number: caseRow.companyHouseNumber,
+    company_postcode: caseRow.companyPostcode,
+    company_city: caseRow.companyCity,
+    contact_email: caseRow.contactEmail,
+    contact_phone_number: caseRow.contactPhoneNumber,
+    last_updated_at: caseRow.lastUpdateAt.toISOString(),
+    proposal_signed_at: iso(caseRow.proposalSignedAt),
+    minimal_achievement: caseRow.minimalAchievement,
+    status: { ...status, articles: statusArticleList },
+    offer: caseRow.offer ? { slug: caseRow.offer, display_name: OFFER_DISPLAY_NAMES[caseRow.offer] } : null,
+    documents: docs,
+    contact_persons: contacts.map((c) => ({
+      id: c.id,
+      first_name: c.firstName,
+      infix: c.infix,
+      last_name: c.lastName,
+      job_title: c.jobTitle,
+      email: c.email,
+      phone_number: c.phoneNumber,
+    })),
+    lawyers,
+    typeform: caseRow.typeform,
+    questions: caseQuestions,
+  };
+}
+
+/** Documents uploaded or replaced since this lawyer last opened or downloaded them. */
+export async function countPendingDocuments(db: Db, caseId: string, lawyerId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(documents)
+    .leftJoin(documentViews, and(eq(documentViews.documentId, documents.id), eq(documentViews.userId, lawyerId)))
+    .where(
+      and(
+        eq(documents.caseId, caseId),
+        sql`${documents.uploadedAt} IS NOT NULL`,
+        sql`(${documentViews.viewedAt} IS NULL OR ${documentViews.viewedAt} < ${documents.uploadedAt})`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The lawyer's view of a case (SPEC section 3, Case lawyer view). */
+export async function getLawyerCaseView(db: Db, caseRow: CaseRow, lawyerId: string, link: { secret: string; now: Date }): Promise<CaseLawyerView> {
+  const [base, allDocuments, clientRows, clientQuestions, pending] = await Promise.all([
+    getClientCaseView(db, caseRow, link),
+    getCaseDocuments(db, caseRow.id, { onlyVisible: false, ...link }),
+    db.select().from(users).where(eq(users.id, caseRow.clientId)),
+    getQuestionsWithAnswers(db, 'client', caseRow.clientId),
+    countPendingDocuments(db, caseRow.id, lawyerId),
+  ]);
+  const client = clientRows[0];
+  if (!client) throw new Error(`Case ${caseRow.id} has no client`);
+  const street = [client.street, [client.houseNumber, client.houseNumberAddition].filter(Boolean).join('')].filter(Boolean).join(' ');
+  const address = street || client.postcode ? [street, [client.postcode, client.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') : null;
+  const { status, ...rest } = base;
+  return {
+    ...rest,
+    documents: allDocuments,
+    status: { slug: status.slug, display_name: status.display_name, order: status.order },
+    client: {
+      id: client.id,
+      name: client.name,
+      infix: client.infix,
+      last_name: client.lastName,
+      email: client.email,
+      phone_number: client.phoneNumber,
+      address,
+      postcode: client.postcode,
+      house_number: client.houseNumber,
+      house_number_addition: client.houseNumberAddition,
+      street: client.street,
+      city: client.city,
+      client_questions: clientQuestions,
+    },
+    client_name: getDisplayName({ name: client.name, infix: client.infix, last_name: client.lastName }),
+    last_update_at: caseRow.lastUpdateAt.toISOString(),
+    pending_documents: pending,
+  };
+}
