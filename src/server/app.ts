@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config';
 import type { Database, Db } from './db/client';
@@ -62,6 +63,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandler(app);
   await registerSecurity(app, config);
+  // Uploads stream through request.file(); one file per request, capped at MAX_UPLOAD_MB.
+  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 } });
 
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
