@@ -11,6 +11,7 @@ import { registerSecurity } from './http/security';
 import { findWebRoot, registerSpa } from './http/spa';
 import { authRoutes } from './auth/routes';
 import { userRoutes } from './users/routes';
+import { avatarRoutes } from './users/avatar-routes';
 import { siteRoutes } from './site/routes';
 import { caseRoutes } from './cases/routes';
 
@@ -79,6 +80,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(siteRoutes);
   await app.register(authRoutes);
   await app.register(userRoutes);
+  await app.register(avatarRoutes);
   await app.register(caseRoutes);
 
   await registerSpa(app, options.webRoot === undefined ? findWebRoot() : options.webRoot);

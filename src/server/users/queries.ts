@@ -9,8 +9,9 @@ import { AppError } from '../errors/errors';
 
 type UserRow = typeof users.$inferSelect;
 
-export function avatarUrl(avatarKey: string | null): string | null {
-  return avatarKey ? `/files/avatars/${avatarKey}` : null;
+/** Public path of an avatar file (stored as avatars/{file} in storage). */
+export function avatarUrl(avatarFile: string | null): string | null {
+  return avatarFile ? `/files/avatars/${avatarFile}` : null;
 }
 
 /** The one place a user row becomes the API's User (SPEC section 3). */
