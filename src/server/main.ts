@@ -4,6 +4,8 @@ import { DatabaseLockedError } from './db/client';
 import { DEMO_CLIENT_EMAILS, DEMO_LAWYERS } from './db/demo-accounts';
 import { seedDemo } from './db/seed-demo';
 import { openRuntime } from './runtime';
+import { startScheduler } from './jobs/scheduler';
+import { purgeExpiredAccounts } from './jobs/retention';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -25,6 +27,11 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ ...runtime });
+  const stopJobs = startScheduler(
+    database.db,
+    [{ name: 'retention-purge', lockKey: 7_001, intervalMs: 24 * 3_600_000, run: (db) => purgeExpiredAccounts(db, runtime.storage, runtime.clock.now()) }],
+    logger,
+  );
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -34,6 +41,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await stopJobs();
       await runtime.mailer.drain();
       await database.close();
       process.exit(0);

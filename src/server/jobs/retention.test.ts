@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestContext, createTestClient, createTestLawyer, tokenFor, bearer, type TestContext } from '../testing/harness';
+import { auditEvents, cases, documents, tokens, users } from '../db/schema';
+import { purgeExpiredAccounts } from './retention';
+import { runExclusive } from './scheduler';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const DAY = 86_400_000;
+
+async function completedClient(daysAgo: number, legalHold = false) {
+  const lawyer = await createTestLawyer(ctx);
+  const client = await createTestClient(ctx, { status: 'completed', lawyerIds: [lawyer.id] });
+  await ctx.db
+    .update(cases)
+    .set({ completedAt: new Date(ctx.clock.now().getTime() - daysAgo * DAY), legalHold })
+    .where(eq(cases.id, client.caseId));
+  const key = `documents/${client.caseId}/retention-test`;
+  await ctx.storage.put(key, Buffer.from('private'));
+  const [doc] = await ctx.db.select().from(documents).where(eq(documents.caseId, client.caseId));
+  await ctx.db.update(documents).set({ storageKey: key, status: 'Uploaded', version: 1 }).where(eq(documents.id, doc!.id));
+  const token = await tokenFor(ctx, client.id);
+  return { ...client, key, token };
+}
+
+const exists = async (userId: string) => (await ctx.db.select().from(users).where(eq(users.id, userId))).length === 1;
+
+describe('retention purge', () => {
+  it('deletes a client 6 months after completion with case, documents, files and tokens, keeping an audit line', async () => {
+    const old = await completedClient(190);
+    const recent = await completedClient(150);
+    const held = await completedClient(400, true);
+    await purgeExpiredAccounts(ctx.db, ctx.storage, ctx.clock.now());
+
+    expect(await exists(old.id)).toBe(false);
+    expect(await ctx.db.select().from(cases).where(eq(cases.id, old.caseId))).toEqual([]);
+    expect(await ctx.db.select().from(tokens).where(eq(tokens.userId, old.id))).toEqual([]);
+    await expect(ctx.storage.read(old.key)).rejects.toThrow();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(old.token) })).statusCode).toBe(401);
+    const [audit] = await ctx.db.select().from(auditEvents).where(eq(auditEvents.subjectId, old.caseId));
+    expect(audit?.action).toBe('retention.account_deleted');
+    expect(JSON.stringify(audit)).not.toContain(old.email);
+
+    expect(await exists(recent.id)).toBe(true);
+    expect(await exists(held.id)).toBe(true);
+    expect((await ctx.storage.read(held.key)).size).toBe(7);
+  });
+
+  it('runs a job under an advisory lock only once at a time', async () => {
+    let inside = 0;
+    let maximum = 0;
+    const job = {
+      lockKey: 4242,
+      run: async () => {
+        inside++;
+        maximum = Math.max(maximum, inside);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        inside--;
+      },
+    };
+    const results = await Promise.all([runExclusive(ctx.db, job), runExclusive(ctx.db, job)]);
+    expect(maximum).toBe(1);
+    expect(results.filter(Boolean).length).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,45 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+export type Job = { name: string; lockKey: number; intervalMs: number; run: (db: Db) => Promise<unknown> };
+
+/**
+ * Runs a job under a PostgreSQL advisory lock held for one transaction, so several server
+ * instances never run it at the same time. Returns false when another instance holds it.
+ */
+export async function runExclusive(db: Db, job: Pick<Job, 'lockKey' | 'run'>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const result = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${job.lockKey}) AS locked`)) as unknown as { rows: { locked: boolean }[] };
+    if (!result.rows[0]?.locked) return false;
+    await job.run(tx as unknown as Db);
+    return true;
+  });
+}
+
+/** An in-process scheduler: each job runs soon after start and then every interval. */
+export function startScheduler(db: Db, jobs: Job[], log: Pick<FastifyBaseLogger, 'info' | 'error'>): () => Promise<void> {
+  const timers: NodeJS.Timeout[] = [];
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
+  for (const job of jobs) {
+    const tick = () => {
+      if (stopped) return;
+      const run = runExclusive(db, job)
+        .then((ran) => ran && log.info({ job: job.name }, 'job finished'))
+        .catch((error: unknown) => log.error({ job: job.name, err: { message: (error as Error).message } }, 'job failed'));
+      running.add(run);
+      void run.finally(() => running.delete(run));
+    };
+    const first = setTimeout(tick, 5_000);
+    first.unref();
+    const every = setInterval(tick, job.intervalMs);
+    every.unref();
+    timers.push(first, every);
+  }
+  return async () => {
+    stopped = true;
+    for (const timer of timers) clearTimeout(timer);
+    await Promise.allSettled([...running]);
+  };
+}
