@@ -12,6 +12,7 @@ import { findWebRoot, registerSpa } from './http/spa';
 import { authRoutes } from './auth/routes';
 import { userRoutes } from './users/routes';
 import { avatarRoutes } from './users/avatar-routes';
+import { intakeRoutes } from './intake/routes';
 import { siteRoutes } from './site/routes';
 import { caseRoutes } from './cases/routes';
 
@@ -81,6 +82,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authRoutes);
   await app.register(userRoutes);
   await app.register(avatarRoutes);
+  await app.register(intakeRoutes);
   await app.register(caseRoutes);
 
   await registerSpa(app, options.webRoot === undefined ? findWebRoot() : options.webRoot);
