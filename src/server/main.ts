@@ -6,6 +6,7 @@ import { seedDemo } from './db/seed-demo';
 import { openRuntime } from './runtime';
 import { startScheduler } from './jobs/scheduler';
 import { purgeExpiredAccounts } from './jobs/retention';
+import { lawyerAssignmentJob } from './offers/assignment';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -29,7 +30,10 @@ async function main(): Promise<void> {
   const app = await buildApp({ ...runtime });
   const stopJobs = startScheduler(
     database.db,
-    [{ name: 'retention-purge', lockKey: 7_001, intervalMs: 24 * 3_600_000, run: (db) => purgeExpiredAccounts(db, runtime.storage, runtime.clock.now()) }],
+    [
+      { name: 'retention-purge', lockKey: 7_001, intervalMs: 24 * 3_600_000, run: (db) => purgeExpiredAccounts(db, runtime.storage, runtime.clock.now()) },
+      lawyerAssignmentJob(() => runtime.clock.now(), { mailer: runtime.mailer, productName: config.site.productName, portalUrl: `${config.publicUrl}/` }),
+    ],
     logger,
   );
   let closing = false;
