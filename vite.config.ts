@@ -12,7 +12,9 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
-    chunkSizeWarningLimit: 400,
+    // The entry chunk (React, React Router, i18next, zod) is ~440 kB minified, ~135 KiB gzip: the
+    // login budget of issue 3 is measured in gzip by bench/login-js.ts, not by this warning.
+    chunkSizeWarningLimit: 500,
   },
   server: {
     proxy: {

@@ -16,6 +16,7 @@ import { ensureCatalogue } from '../src/server/db/catalogue';
 import { seedLoad } from '../src/server/db/seed-load';
 import { createToken } from '../src/server/auth/queries';
 import { generateToken, sha256Hex } from '../src/server/lib/crypto';
+import { benchCases } from './cases';
 
 const CASES = Number(process.env.BENCH_CASES ?? 10_000);
 const LAWYERS = Number(process.env.BENCH_LAWYERS ?? 20);
@@ -143,6 +144,10 @@ async function main(): Promise<void> {
   const rows = await benchDatabase('PGlite');
   if (process.env.DATABASE_URL) rows.push(...(await benchDatabase('PostgreSQL')));
   else console.log('\n(PostgreSQL skipped: set DATABASE_URL to include it)');
+  if (process.env.BENCH_CASE_LIST !== '0') {
+    rows.push(...(await benchCases({ kind: 'PGlite', seconds: DURATION })));
+    if (process.env.DATABASE_URL) rows.push(...(await benchCases({ kind: 'PostgreSQL', seconds: DURATION })));
+  }
   console.log('\n| endpoint | p50 ms | p99 ms | req/s | errors |\n|---|---|---|---|---|');
   for (const row of rows) console.log(`| ${row.target} | ${row.p50} | ${row.p99} | ${row.rps} | ${row.errors} |`);
 }

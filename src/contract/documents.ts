@@ -43,3 +43,15 @@ export const ReviewDocumentRequestSchema = z.discriminatedUnion('status', [
 export type ReviewDocumentRequest = z.infer<typeof ReviewDocumentRequestSchema>;
 
 export const SetVisibilityRequestSchema = z.object({ visible: z.boolean() }).strict();
+
+export const MAX_DOCUMENT_TITLE = 250;
+/** The text fields of POST /api/cases/{id}/documents (multipart; the title part comes before the file). */
+export const CreateDocumentFieldsSchema = z
+  .object({ title: z.string().trim().min(1, 'Required').max(MAX_DOCUMENT_TITLE, 'Maximaal 250 tekens.') })
+  .strict();
+export type CreateDocumentFields = z.infer<typeof CreateDocumentFieldsSchema>;
+
+/** Messages of the upload calls (SPEC section 8 gives the client's fallback). */
+export const UPLOAD_FAILED_MESSAGE = 'Er is iets fout gegaan bij het uploaden. Probeer het opnieuw.';
+export const NO_FILE_MESSAGE = 'Kies een bestand om te uploaden.';
+export const fileTooLargeMessage = (maxMb: number) => `Het bestand is te groot. Je kunt bestanden tot ${maxMb} MB uploaden.`;

@@ -14,7 +14,18 @@ import { userRoutes } from './users/routes';
 import { avatarRoutes } from './users/avatar-routes';
 import { intakeRoutes } from './intake/routes';
 import { siteRoutes } from './site/routes';
+import { statusRoutes } from './statuses/routes';
+import { finalizationRoutes } from './finalization/routes';
 import { caseRoutes } from './cases/routes';
+import { stepperRoutes } from './stepper/routes';
+import { offerRoutes } from './offers/routes';
+import { cookieRoutes } from './cookies/routes';
+import { feedbackRoutes } from './feedback/routes';
+import { documentRoutes } from './documents/routes';
+import { fileRoutes } from './files/routes';
+import { contactPersonRoutes } from './contact-persons/routes';
+import { questionRoutes } from './questions/routes';
+import { companyRoutes } from './company/routes';
 
 export type AppDeps = {
   config: Config;
@@ -84,6 +95,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(avatarRoutes);
   await app.register(intakeRoutes);
   await app.register(caseRoutes);
+  await app.register(stepperRoutes);
+  await app.register(offerRoutes);
+  await app.register(cookieRoutes);
+  await app.register(feedbackRoutes);
+  await app.register(documentRoutes);
+  await app.register(fileRoutes);
+  await app.register(contactPersonRoutes);
+  await app.register(questionRoutes);
+  await app.register(companyRoutes);
+  await app.register(statusRoutes);
+  await app.register(finalizationRoutes);
 
   await registerSpa(app, options.webRoot === undefined ? findWebRoot() : options.webRoot);
   await app.ready();

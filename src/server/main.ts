@@ -66,6 +66,7 @@ main().catch((error: unknown) => {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
-  process.stderr.write(`Start-up failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+  const cause = error instanceof Error && error.cause instanceof Error ? `\nCaused by: ${error.cause.message}` : '';
+  process.stderr.write(`Start-up failed: ${error instanceof Error ? error.stack : String(error)}${cause}\n`);
   process.exit(1);
 });

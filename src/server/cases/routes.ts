@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CaseListQuerySchema, UpdateStatusRequestSchema } from '../../contract/cases';
+import { buildPagination } from '../../contract/rules/pagination';
+import { requireRole } from '../auth/access';
 import { requireCaseAccess, requireOwnCase } from './access';
+import { CASE_PAGE_SIZE, countLawyerCasesByStatus, listLawyerCases } from './list';
+import { changeCaseStatus } from './status';
 import { getClientCaseView, getLawyerCaseView } from './views';
 
 const CaseParams = z.object({ id: z.string().max(64) });
@@ -17,5 +22,32 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/cases/:id', { schema: { params: CaseParams } }, async (request) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
     return { data: await getLawyerCaseView(db, caseRow, auth.userId, link()) };
+  });
+
+  app.get('/api/cases', { schema: { querystring: CaseListQuerySchema } }, async (request) => {
+    const auth = await requireRole(request, 'lawyer');
+    const query = request.query;
+    const { items, total } = await listLawyerCases(db, auth.userId, query);
+    const pagination = buildPagination({
+      path: '/api/cases',
+      page: query.page,
+      perPage: CASE_PAGE_SIZE,
+      total,
+      count: items.length,
+      query: { sort: query.sort, dir: query.dir, statuses: query.statuses.join(',') || undefined },
+    });
+    return { data: items, ...pagination };
+  });
+
+  app.get('/api/cases/count-by-status', async (request) => {
+    const auth = await requireRole(request, 'lawyer');
+    return { data: await countLawyerCasesByStatus(db, auth.userId) };
+  });
+
+  app.patch('/api/cases/:id/status', { schema: { params: CaseParams, body: UpdateStatusRequestSchema } }, async (request, reply) => {
+    const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
+    const result = await changeCaseStatus(db, { caseRow, to: request.body.status, actorId: auth.userId, now: clock.now() });
+    if (!result.ok) return reply.code(409).send({ ok: false, error: result.error, message: result.error });
+    return { ok: true, data: await getLawyerCaseView(db, result.caseRow, auth.userId, link()) };
   });
 };

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { STATUSES } from '../../contract/statuses';
 import type { Db } from './client';
 import { documentSlots, questions, statuses } from './schema';
+import { STEPPER_CONTENT } from './stepper-content';
 
 export const DEFAULT_DOCUMENT_SLOTS = [
   { key: 'employment-contract', title: 'Arbeidsovereenkomst', position: 1 },
@@ -33,8 +34,15 @@ export const DEFAULT_QUESTIONS = {
 export async function ensureCatalogue(db: Db): Promise<void> {
   await db
     .insert(statuses)
-    .values(STATUSES.map((s) => ({ slug: s.slug, displayName: s.displayName, order: s.order })))
+    .values(STATUSES.map((s) => ({ slug: s.slug, displayName: s.displayName, order: s.order, content: STEPPER_CONTENT[s.slug] })))
     .onConflictDoNothing();
+  // Existing rows without stepper texts get them; texts the firm has changed stay as they are.
+  for (const s of STATUSES) {
+    await db
+      .update(statuses)
+      .set({ content: STEPPER_CONTENT[s.slug] })
+      .where(and(eq(statuses.slug, s.slug), sql`${statuses.content} = '{}'::jsonb`));
+  }
   await db.insert(documentSlots).values([...DEFAULT_DOCUMENT_SLOTS]).onConflictDoNothing();
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(questions);
   if (count === 0) {

@@ -174,8 +174,38 @@ export const caseLawyers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     assignedAt: tstz('assigned_at').notNull().defaultNow(),
+    /**
+     * Sort and filter keys copied from the case (and its status order) by database triggers
+     * (migration 0001), so a lawyer's list is read in index order without touching `cases`.
+     * Name keys are lower-cased and use the "C" collation.
+     */
+    statusOrder: integer('status_order').notNull().default(0),
+    clientNameKey: text('client_name_key').notNull().default(''),
+    companyNameKey: text('company_name_key'),
+    lastUpdateAt: tstz('last_update_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.caseId, t.lawyerId] }), index('case_lawyers_lawyer_idx').on(t.lawyerId, t.caseId)],
+  (t) => [
+    primaryKey({ columns: [t.caseId, t.lawyerId] }),
+    index('case_lawyers_lawyer_idx').on(t.lawyerId, t.caseId),
+    index('case_lawyers_lawyer_status_idx').on(t.lawyerId, t.statusOrder, t.clientNameKey, t.caseId),
+    index('case_lawyers_lawyer_client_idx').on(t.lawyerId, t.clientNameKey, t.caseId),
+    index('case_lawyers_lawyer_company_idx').on(t.lawyerId, t.companyNameKey, t.caseId),
+    index('case_lawyers_lawyer_updated_idx').on(t.lawyerId, t.lastUpdateAt, t.caseId),
+  ],
+);
+
+/**
+ * How many cases each lawyer has per status, kept by triggers on case_lawyers (migration
+ * 0002), so the list total and the task counts read at most 11 rows instead of counting.
+ */
+export const lawyerStatusCounts = pgTable(
+  'lawyer_status_counts',
+  {
+    lawyerId: uuid('lawyer_id').notNull(),
+    statusOrder: integer('status_order').notNull(),
+    casesCount: integer('cases_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.lawyerId, t.statusOrder] })],
 );
 
 export const contactPersons = pgTable(

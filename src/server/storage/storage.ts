@@ -7,9 +7,15 @@ import { randomUUID } from 'node:crypto';
 
 export class FileTooLargeError extends Error {}
 
+export type PutOptions = {
+  maxBytes?: number;
+  /** Sees every chunk as it streams past (e.g. to sniff the first bytes). */
+  onChunk?: (chunk: Buffer) => void;
+};
+
 export type Storage = {
   /** Streams `body` to `key`; over `maxBytes` nothing is kept and FileTooLargeError is thrown. */
-  put: (key: string, body: Readable | Buffer, options?: { maxBytes?: number }) => Promise<{ size: number }>;
+  put: (key: string, body: Readable | Buffer, options?: PutOptions) => Promise<{ size: number }>;
   read: (key: string) => Promise<{ stream: Readable; size: number }>;
   remove: (key: string) => Promise<void>;
 };
@@ -21,10 +27,11 @@ function assertKey(key: string): void {
 }
 
 /** Counts bytes and stops the stream as soon as it passes the limit. */
-function limit(maxBytes: number, counter: { size: number }): Transform {
+function limit(maxBytes: number, counter: { size: number }, onChunk?: (chunk: Buffer) => void): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       counter.size += chunk.length;
+      onChunk?.(chunk);
       if (counter.size > maxBytes) callback(new FileTooLargeError(`File larger than ${maxBytes} bytes`));
       else callback(null, chunk);
     },
@@ -46,7 +53,7 @@ export function diskStorage(root: string): Storage {
       const counter = { size: 0 };
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
       try {
-        await pipeline(source, limit(options.maxBytes ?? Number.MAX_SAFE_INTEGER, counter), createWriteStream(temp, { mode: 0o600 }));
+        await pipeline(source, limit(options.maxBytes ?? Number.MAX_SAFE_INTEGER, counter, options.onChunk), createWriteStream(temp, { mode: 0o600, highWaterMark: 1024 * 1024 }));
         await rename(temp, target);
       } catch (error) {
         await rm(temp, { force: true });

@@ -1,0 +1,178 @@
+/**
+ * Bench of the lawyer's case list (issue 6): 100,000 cases over 20 lawyers (each holding
+ * 5,000), GET /api/cases (page, sort, one status filter) and GET /api/cases/count-by-status
+ * with autocannon at 10 connections, on PGlite or PostgreSQL; prints EXPLAIN (ANALYZE) of the
+ * list and count queries. Run alone with `node --import tsx bench/cases.ts`, or from bench/run.ts.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { CaseListQuerySchema } from '../src/contract/cases';
+import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { ensureCatalogue } from '../src/server/db/catalogue';
+import { seedLoad } from '../src/server/db/seed-load';
+import { createToken } from '../src/server/auth/queries';
+import { generateToken, sha256Hex } from '../src/server/lib/crypto';
+import { caseListStatement, countByStatusQuery } from '../src/server/cases/list';
+
+export type CaseBenchRow = { target: string; p50: number; p99: number; rps: number; errors: number };
+export type CaseBenchOptions = { kind: 'PGlite' | 'PostgreSQL'; cases?: number; lawyers?: number; seconds?: number; explain?: boolean };
+
+const APP_SECRET = 'bench-secret-bench-secret-bench-secret-1';
+
+/** The requests measured: the first page, a deep page in another order, one status filter, the counts. */
+const REQUESTS = [
+  { name: 'GET /api/cases (page 1, client_name asc)', query: 'page=1' },
+  { name: 'GET /api/cases (page 250, last_update_at desc)', query: 'page=250&sort=last_update_at&dir=desc' },
+  { name: 'GET /api/cases (statuses=check, company_name, page 2)', query: 'page=2&sort=company_name&statuses=check' },
+  { name: 'GET /api/cases (active group, status desc, page 10)', query: `page=10&sort=status&dir=desc&statuses=${['lead', 'almost-client', 'offer-chosen', 'incomplete-case-file', 'reviewing-documents', 'negotiation-phase', 'check', 'ready-for-signing', 'proposal'].join(',')}` },
+];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', DEMO_DATA: 'false', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { child, baseUrl };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function explain(database: Database, lawyerId: string): Promise<void> {
+  const run = async (title: string, query: { getSQL: () => ReturnType<typeof sql> }) => {
+    const result = (await database.db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${query}`)) as unknown as { rows: Record<string, string>[] };
+    console.log(`\n  EXPLAIN ANALYZE — ${title}`);
+    for (const row of result.rows) console.log(`    ${Object.values(row)[0]}`);
+  };
+  for (const request of REQUESTS) {
+    const query = CaseListQuerySchema.parse(Object.fromEntries(new URLSearchParams(request.query)));
+    await run(`${request.name}: the whole list statement`, caseListStatement(database.db, lawyerId, query));
+  }
+  await run('GET /api/cases/count-by-status', countByStatusQuery(database.db, lawyerId));
+}
+
+async function seed(database: Database, options: CaseBenchOptions): Promise<{ token: string; lawyerId: string }> {
+  await ensureCatalogue(database.db);
+  const cases = options.cases ?? 100_000;
+  const lawyers = options.lawyers ?? 20;
+  const started = Date.now();
+  const { lawyerIds } = await seedLoad(database.db, { cases, lawyers, now: new Date(), seed: 11, batchSize: 1000 });
+  await database.db.execute(sql`VACUUM ANALYZE`);
+  console.log(`  seeded ${cases} cases over ${lawyers} lawyers (${cases / lawyers} each) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const token = generateToken();
+  const lawyerId = lawyerIds[0] as string;
+  await createToken(database.db, { userId: lawyerId, tokenHash: sha256Hex(token), now: new Date(), ttlMs: 24 * 3_600_000 });
+  if (options.explain !== false) await explain(database, lawyerId);
+  return { token, lawyerId };
+}
+
+/** Seeds, prints the query plans, starts the built server and measures the list endpoints. */
+export async function benchCases(options: CaseBenchOptions): Promise<CaseBenchRow[]> {
+  console.log(`\nCase list bench on ${options.kind}`);
+  let env: Record<string, string>;
+  let cleanup: () => Promise<void>;
+  let prepared: { token: string; lawyerId: string };
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-cases-'));
+  if (options.kind === 'PGlite') {
+    const database = await openPglite(dataDir);
+    prepared = await seed(database, options);
+    await database.close();
+    env = { DATA_DIR: dataDir, APP_SECRET };
+    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
+  } else {
+    const adminUrl = process.env.DATABASE_URL;
+    if (!adminUrl) throw new Error('DATABASE_URL is needed for the PostgreSQL bench');
+    const name = `portal_bench_${randomUUID().replace(/-/g, '')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = await openPostgres(url.toString());
+    prepared = await seed(database, options);
+    await database.close();
+    env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, APP_SECRET };
+    cleanup = async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      const drop = new pg.Client({ connectionString: adminUrl });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop.end();
+    };
+  }
+  const { child, baseUrl } = await startServer(env);
+  const rows: CaseBenchRow[] = [];
+  const headers = { authorization: `Bearer ${prepared.token}` };
+  try {
+    // The scheduler's first run (lawyer assignment sweep, retention purge) starts 5 s after
+    // start; let it pass so it is not measured as list latency.
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const targets = [...REQUESTS.map((r) => ({ name: r.name, url: `${baseUrl}/api/cases?${r.query}` })), { name: 'GET /api/cases/count-by-status', url: `${baseUrl}/api/cases/count-by-status` }];
+    for (const target of targets) {
+      const check = await fetch(target.url, { headers });
+      if (!check.ok) throw new Error(`${target.name} answered ${check.status}`);
+      await autocannon({ url: target.url, connections: 10, duration: 2, headers }); // warm-up
+      const single: number[] = [];
+      for (let i = 0; i < 50; i++) {
+        const started = performance.now();
+        await (await fetch(target.url, { headers })).arrayBuffer();
+        single.push(performance.now() - started);
+      }
+      single.sort((a, b) => a - b);
+      console.log(`  ${options.kind} ${target.name}: one connection, 50 requests: median ${single[25]?.toFixed(1)} ms, max ${single[49]?.toFixed(1)} ms`);
+      const result = await autocannon({ url: target.url, connections: 10, duration: options.seconds ?? 10, headers });
+      const row = { target: `${options.kind} ${target.name}`, p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), errors: result.errors + result.non2xx };
+      console.log(`  ${row.target}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, ${row.errors} errors`);
+      rows.push(row);
+    }
+  } finally {
+    await stopServer(child);
+    await cleanup();
+  }
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const cases = Number(process.env.BENCH_CASES ?? 100_000);
+  const kinds: CaseBenchOptions['kind'][] = process.env.BENCH_KINDS ? (process.env.BENCH_KINDS.split(',') as CaseBenchOptions['kind'][]) : ['PGlite', ...(process.env.DATABASE_URL ? (['PostgreSQL'] as const) : [])];
+  const all: CaseBenchRow[] = [];
+  for (const kind of kinds) all.push(...(await benchCases({ kind, seconds, cases })));
+  console.log('\n| endpoint | p50 ms | p99 ms | req/s | errors |\n|---|---|---|---|---|');
+  for (const row of all) console.log(`| ${row.target} | ${row.p50} | ${row.p99} | ${row.rps} | ${row.errors} |`);
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** The consent and ads cookie values stored after an offer choice (SPEC section 7). */
+export const COOKIE_NAMES = ['gclid', 'security_storage', 'functionality_storage', 'analytics_storage', 'ad_storage'] as const;
+export type CookieName = (typeof COOKIE_NAMES)[number];
+
+export const INVALID_COOKIE_NAME = 'Invalid cookie name';
+export const INVALID_COOKIE_VALUE = 'Invalid cookie value';
+
+export const CookieRecordSchema = z
+  .object({
+    name: z.enum(COOKIE_NAMES, { errorMap: () => ({ message: INVALID_COOKIE_NAME }) }),
+    value: z
+      .string({ errorMap: () => ({ message: INVALID_COOKIE_VALUE }) })
+      .min(1, INVALID_COOKIE_VALUE)
+      .max(500, INVALID_COOKIE_VALUE),
+  })
+  .strict();
+export type CookieRecord = z.infer<typeof CookieRecordSchema>;
+export const CookieRecordResponseSchema = z.object({ data: CookieRecordSchema });

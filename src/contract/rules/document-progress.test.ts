@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { getDocumentProgress, isDocumentsComplete } from './document-progress';
+
+const doc = (status: string, mandatory = true) => ({ status, mandatory });
+
+describe('getDocumentProgress', () => {
+  it('is the rounded percentage of mandatory documents that are not Not Uploaded', () => {
+    expect(getDocumentProgress([doc('Uploaded'), doc('Not Uploaded'), doc('Not Uploaded')])).toBe(33);
+    expect(getDocumentProgress([doc('Approved'), doc('Rejected'), doc('Not Uploaded')])).toBe(67);
+    expect(getDocumentProgress([doc('Uploaded'), doc('Approved')])).toBe(100);
+  });
+  it('ignores documents that are not mandatory', () => {
+    expect(getDocumentProgress([doc('Not Uploaded'), doc('Uploaded', false)])).toBe(0);
+  });
+  it('is 100 when there is nothing mandatory to provide', () => {
+    expect(getDocumentProgress([])).toBe(100);
+  });
+  it('is complete only at 100', () => {
+    expect(isDocumentsComplete([doc('Uploaded'), doc('Not Uploaded')])).toBe(false);
+    expect(isDocumentsComplete([doc('Rejected')])).toBe(true);
+  });
+});

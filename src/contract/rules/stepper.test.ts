@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { getChecklistButtons, getCurrentStep, getStepVersion, getWelcomeTarget, isCompanyComplete, isProfileComplete, showsWelcome } from './stepper';
+
+const flags = (profile: boolean, company: boolean, documents: boolean, feedback = false) => ({
+  profile_complete: profile,
+  company_details_complete: company,
+  documents_complete: documents,
+  feedback,
+});
+
+describe('getCurrentStep', () => {
+  it('is the step marked current', () => {
+    const steps = [
+      { slug: 'lead' as const, is_current: false },
+      { slug: 'almost-client' as const, is_current: true },
+    ];
+    expect(getCurrentStep(steps)?.slug).toBe('almost-client');
+  });
+  it('falls back to the first step when none is current', () => {
+    expect(getCurrentStep([{ slug: 'lead' as const, is_current: false }])?.slug).toBe('lead');
+    expect(getCurrentStep([])).toBeUndefined();
+  });
+  it('shows the welcome block only at lead', () => {
+    expect(showsWelcome({ slug: 'lead', is_current: true })).toBe(true);
+    expect(showsWelcome({ slug: 'offer-chosen', is_current: true })).toBe(false);
+  });
+});
+
+describe('getChecklistButtons', () => {
+  it('unlocks each button only when the previous one is complete', () => {
+    expect(getChecklistButtons(flags(false, false, false)).map((b) => b.enabled)).toEqual([true, false, false]);
+    expect(getChecklistButtons(flags(true, false, false)).map((b) => b.enabled)).toEqual([true, true, false]);
+    expect(getChecklistButtons(flags(true, true, false)).map((b) => b.enabled)).toEqual([true, true, true]);
+  });
+  it('keeps a later button locked when an earlier one is no longer complete', () => {
+    expect(getChecklistButtons(flags(false, true, true)).map((b) => b.enabled)).toEqual([true, false, false]);
+  });
+  it('marks the complete ones', () => {
+    expect(getChecklistButtons(flags(true, true, true)).map((b) => b.complete)).toEqual([true, true, true]);
+    expect(getChecklistButtons(flags(true, false, false)).map((b) => b.complete)).toEqual([true, false, false]);
+  });
+});
+
+describe('getWelcomeTarget', () => {
+  it('goes to the first part that is not complete, and is disabled when all are', () => {
+    expect(getWelcomeTarget(flags(false, false, false))).toBe('personal-data');
+    expect(getWelcomeTarget(flags(true, false, false))).toBe('employer-data');
+    expect(getWelcomeTarget(flags(true, true, false))).toBe('documents');
+    expect(getWelcomeTarget(flags(true, true, true))).toBeNull();
+  });
+});
+
+describe('getStepVersion', () => {
+  it('uses the complete text at lead and incomplete-case-file once all three parts are done', () => {
+    expect(getStepVersion('lead', flags(true, true, false))).toBe('incomplete');
+    expect(getStepVersion('lead', flags(true, true, true))).toBe('complete');
+    expect(getStepVersion('incomplete-case-file', flags(true, true, true))).toBe('complete');
+  });
+  it('uses the after-feedback text at ready-for-invoicing and completed', () => {
+    expect(getStepVersion('ready-for-invoicing', flags(true, true, true, false))).toBe('incomplete');
+    expect(getStepVersion('ready-for-invoicing', flags(false, false, false, true))).toBe('complete');
+    expect(getStepVersion('completed', flags(false, false, false, true))).toBe('complete');
+  });
+  it('uses the in-progress text in every other phase', () => {
+    expect(getStepVersion('negotiation-phase', flags(true, true, true, true))).toBe('incomplete');
+  });
+});
+
+describe('completeness of the forms', () => {
+  const user = { name: 'Eva', last_name: 'Jansen', phone_number: '0612345678', street: 'Coolsingel', house_number: '1', postcode: '3011AD', city: 'Rotterdam' };
+  it('needs every field of the personal data form', () => {
+    expect(isProfileComplete(user)).toBe(true);
+    expect(isProfileComplete({ ...user, phone_number: null })).toBe(false);
+    expect(isProfileComplete({ ...user, city: '  ' })).toBe(false);
+  });
+  const company = {
+    company_name: 'Acme',
+    company_house_number: '2',
+    company_postcode: '1234AA',
+    company_city: 'Delft',
+    contact_email: 'hr@acme.nl',
+    contact_phone_number: '010',
+  };
+  it('needs every required field of the employer form', () => {
+    expect(isCompanyComplete(company)).toBe(true);
+    expect(isCompanyComplete({ ...company, contact_email: null })).toBe(false);
+  });
+});

@@ -1,0 +1,81 @@
+import type { StatusSlug } from '../statuses';
+
+export type StepperFlags = { profile_complete: boolean; company_details_complete: boolean; documents_complete: boolean; feedback: boolean };
+type StepLike = { slug: StatusSlug; is_current: boolean };
+
+/** The current step is the one with is_current, otherwise the first (SPEC section 4). */
+export function getCurrentStep<T extends StepLike>(steps: readonly T[]): T | undefined {
+  return steps.find((s) => s.is_current) ?? steps[0];
+}
+
+/** Phases whose next-step block shows the three preparation buttons. */
+export const CHECKLIST_STEPS: readonly StatusSlug[] = ['lead', 'incomplete-case-file'];
+/** Phases where the client is invited to give feedback and a review. */
+export const FEEDBACK_STEPS: readonly StatusSlug[] = ['ready-for-invoicing', 'completed'];
+
+export const hasChecklist = (slug: StatusSlug) => CHECKLIST_STEPS.includes(slug);
+export const invitesFeedback = (slug: StatusSlug) => FEEDBACK_STEPS.includes(slug);
+
+export type ChecklistAction = 'personal-data' | 'employer-data' | 'documents';
+export type ChecklistButton = { action: ChecklistAction; enabled: boolean; complete: boolean };
+
+/**
+ * The three preparation buttons unlock in order: each is enabled only when the previous
+ * one is complete; a complete one is shown green with a check mark.
+ */
+export function getChecklistButtons(flags: Pick<StepperFlags, 'profile_complete' | 'company_details_complete' | 'documents_complete'>): ChecklistButton[] {
+  return [
+    { action: 'personal-data', enabled: true, complete: flags.profile_complete },
+    { action: 'employer-data', enabled: flags.profile_complete, complete: flags.company_details_complete },
+    { action: 'documents', enabled: flags.profile_complete && flags.company_details_complete, complete: flags.documents_complete },
+  ];
+}
+
+/** Where the dashboard's welcome button goes; null (disabled) once all three are complete. */
+export function getWelcomeTarget(flags: Pick<StepperFlags, 'profile_complete' | 'company_details_complete' | 'documents_complete'>): ChecklistAction | null {
+  if (!flags.profile_complete) return 'personal-data';
+  if (!flags.company_details_complete) return 'employer-data';
+  if (!flags.documents_complete) return 'documents';
+  return null;
+}
+
+/** The welcome block shows only while the current step is the first one (lead). */
+export const showsWelcome = (current: StepLike | undefined) => current?.slug === 'lead';
+
+/**
+ * Which text version the next-step block shows for the current phase: at lead and
+ * incomplete-case-file 'complete' once all three parts are done; at ready-for-invoicing and
+ * completed 'complete' once feedback was given; elsewhere the phase is still in progress.
+ */
+export function getStepVersion(slug: StatusSlug, flags: StepperFlags): 'incomplete' | 'complete' {
+  if (hasChecklist(slug)) return flags.profile_complete && flags.company_details_complete && flags.documents_complete ? 'complete' : 'incomplete';
+  if (invitesFeedback(slug)) return flags.feedback ? 'complete' : 'incomplete';
+  return 'incomplete';
+}
+
+const filled = (value: string | null | undefined) => typeof value === 'string' && value.trim().length > 0;
+
+/** The client's personal data form is complete: name, last name, phone and address. */
+export function isProfileComplete(user: {
+  name: string | null;
+  last_name: string | null;
+  phone_number: string | null;
+  street: string | null;
+  house_number: string | null;
+  postcode: string | null;
+  city: string | null;
+}): boolean {
+  return [user.name, user.last_name, user.phone_number, user.street, user.house_number, user.postcode, user.city].every(filled);
+}
+
+/** The ex-employer form is complete: every field the form marks as required. */
+export function isCompanyComplete(company: {
+  company_name: string | null;
+  company_house_number: string | null;
+  company_postcode: string | null;
+  company_city: string | null;
+  contact_email: string | null;
+  contact_phone_number: string | null;
+}): boolean {
+  return [company.company_name, company.company_house_number, company.company_postcode, company.company_city, company.contact_email, company.contact_phone_number].every(filled);
+}

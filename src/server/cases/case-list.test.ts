@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { CaseListResponseSchema, StatusCountListResponseSchema, type CaseListItem } from '../../contract/cases';
+import { STATUS_GROUPS, STATUSES } from '../../contract/statuses';
+import { caseLawyers, cases, documentViews, documents } from '../db/schema';
+import { seedLoad } from '../db/seed-load';
+import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+
+let ctx: TestContext;
+let lawyerId: string;
+let lawyerToken: string;
+let otherLawyerId: string;
+let otherCaseIds: string[];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  lawyerId = (await createTestLawyer(ctx)).id;
+  otherLawyerId = (await createTestLawyer(ctx)).id;
+  lawyerToken = await tokenFor(ctx, lawyerId);
+  await seedLoad(ctx.db, { cases: 200, lawyerIds: [lawyerId], now: ctx.clock.now(), seed: 7 });
+  otherCaseIds = (await seedLoad(ctx.db, { cases: 15, lawyerIds: [otherLawyerId], now: ctx.clock.now(), seed: 8 })).caseIds;
+}, 60_000);
+afterAll(async () => {
+  await ctx.close();
+});
+
+const get = (url: string, token = lawyerToken) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+type Row = { id: string; clientName: string; companyName: string | null; lastUpdateAt: Date; order: number; slug: string };
+
+async function lawyerRows(id: string): Promise<Row[]> {
+  const rows = await ctx.db
+    .select({ id: cases.id, clientName: cases.clientName, companyName: cases.companyName, lastUpdateAt: cases.lastUpdateAt, slug: cases.statusSlug })
+    .from(cases)
+    .innerJoin(caseLawyers, and(eq(caseLawyers.caseId, cases.id), eq(caseLawyers.lawyerId, id)));
+  return rows.map((r) => ({ ...r, order: STATUSES.find((s) => s.slug === r.slug)?.order ?? 0 }));
+}
+
+// Code-point order of lower-cased keys ("C" collation), nulls last ascending; descending is the exact reverse.
+const cmp = (a: string | number | null, b: string | number | null): number => {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+};
+const keys: Record<string, (r: Row) => (string | number | null)[]> = {
+  client_name: (r) => [r.clientName.toLowerCase(), r.id],
+  company_name: (r) => [r.companyName?.toLowerCase() ?? null, r.id],
+  last_update_at: (r) => [r.lastUpdateAt.getTime(), r.id],
+  status: (r) => [r.order, r.clientName.toLowerCase(), r.id],
+};
+function expectedOrder(rows: Row[], sort: string, dir: 'asc' | 'desc'): string[] {
+  const key = keys[sort] as (r: Row) => (string | number | null)[];
+  const sorted = [...rows].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    for (let i = 0; i < ka.length; i++) {
+      const c = cmp(ka[i] ?? null, kb[i] ?? null);
+      if (c !== 0) return c;
+    }
+    return 0;
+  });
+  return (dir === 'asc' ? sorted : sorted.reverse()).map((r) => r.id);
+}
+
+async function readAllPages(query: string): Promise<{ ids: string[]; pages: CaseListItem[][]; total: number; lastPage: number }> {
+  const first = CaseListResponseSchema.parse((await get(`/api/cases?${query}&page=1`)).json());
+  const pages = [first.data];
+  for (let page = 2; page <= first.meta.last_page; page++) {
+    const response = await get(`/api/cases?${query}&page=${page}`);
+    expect(response.statusCode).toBe(200);
+    const body = CaseListResponseSchema.parse(response.json());
+    expect(body.meta.current_page).toBe(page);
+    pages.push(body.data);
+  }
+  return { ids: pages.flat().map((c) => c.id), pages, total: first.meta.total, lastPage: first.meta.last_page };
+}
+
+describe('GET /api/cases', () => {
+  const filters = { all: '', active: STATUS_GROUPS.active.join(','), one: 'check' };
+  for (const sort of ['client_name', 'company_name', 'last_update_at', 'status'] as const) {
+    for (const dir of ['asc', 'desc'] as const) {
+      it(`pages through 200 cases sorted by ${sort} ${dir} with each filter, in exactly the expected order`, async () => {
+        const rows = await lawyerRows(lawyerId);
+        for (const [name, statuses] of Object.entries(filters)) {
+          const wanted = name === 'all' ? rows : rows.filter((r) => statuses.split(',').includes(r.slug));
+          const result = await readAllPages(`sort=${sort}&dir=${dir.toUpperCase()}${statuses ? `&statuses=${statuses}` : ''}`);
+          expect(result.total).toBe(wanted.length);
+          expect(result.lastPage).toBe(Math.max(1, Math.ceil(wanted.length / 10)));
+          expect(result.ids).toEqual(expectedOrder(wanted, sort, dir));
+          expect(result.pages.slice(0, -1).every((p) => p.length === 10)).toBe(true);
+        }
+      });
+    }
+  }
+
+  it('sorts by client name ascending by default and gives the pagination shape with from, to and links', async () => {
+    const rows = await lawyerRows(lawyerId);
+    const body = CaseListResponseSchema.parse((await get('/api/cases')).json());
+    expect(body.data.map((c) => c.id)).toEqual(expectedOrder(rows, 'client_name', 'asc').slice(0, 10));
+    expect(body.meta).toMatchObject({ current_page: 1, from: 1, to: 10, per_page: 10, total: 200, last_page: 20, path: '/api/cases' });
+    expect(body.links.prev).toBeNull();
+    expect(body.links.next).toContain('page=2');
+    const last = CaseListResponseSchema.parse((await get('/api/cases?page=20')).json());
+    expect(last.meta).toMatchObject({ current_page: 20, from: 191, to: 200 });
+    expect(last.links.next).toBeNull();
+    const beyond = CaseListResponseSchema.parse((await get('/api/cases?page=21')).json());
+    expect(beyond.data).toEqual([]);
+    expect(beyond.meta).toMatchObject({ from: null, to: null, total: 200 });
+  });
+
+  it('lists only the cases assigned to the lawyer', async () => {
+    const { ids } = await readAllPages('sort=client_name');
+    expect(ids).toHaveLength(200);
+    expect(ids.some((id) => otherCaseIds.includes(id))).toBe(false);
+    const other = CaseListResponseSchema.parse((await get('/api/cases', await tokenFor(ctx, otherLawyerId))).json());
+    expect(other.meta.total).toBe(15);
+  });
+
+  it('answers 422, never 500, for bad query values', async () => {
+    const bad = [
+      'sort=title',
+      'sort=',
+      'dir=up',
+      'page=0',
+      'page=-1',
+      'page=abc',
+      'page=1.5',
+      'page=99999999999',
+      'statuses=bogus',
+      'statuses=check,bogus',
+      `statuses=${'check,'.repeat(200)}`,
+      'sort[]=client_name',
+      'unknown=1',
+      `sort=${'x'.repeat(100_000)}`,
+    ];
+    for (const query of bad) {
+      const response = await get(`/api/cases?${query}`);
+      expect(response.statusCode, query).toBe(422);
+      expect(response.json()).toHaveProperty('errors');
+    }
+  });
+
+  it('gives the task counts per status from the same assignments', async () => {
+    const rows = await lawyerRows(lawyerId);
+    const body = StatusCountListResponseSchema.parse((await get('/api/cases/count-by-status')).json());
+    expect(body.data.map((s) => s.slug)).toEqual(STATUSES.map((s) => s.slug));
+    for (const status of body.data) expect(status.cases_count, status.slug).toBe(rows.filter((r) => r.slug === status.slug).length);
+  });
+
+  it('refuses a client token on the lawyer list routes', async () => {
+    const client = await createTestClient(ctx, { lawyerIds: [lawyerId] });
+    const token = await tokenFor(ctx, client.id);
+    expect((await get('/api/cases', token)).statusCode).toBe(403);
+    expect((await get('/api/cases/count-by-status', token)).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/cases' })).statusCode).toBe(401);
+  });
+
+  it('follows status, name, company and update-time changes of a case in filter and order', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const token = await tokenFor(ctx, lawyer.id);
+    const a = await createTestClient(ctx, { lawyerIds: [lawyer.id], status: 'check', name: 'Anna', lastName: 'Aalders' });
+    const b = await createTestClient(ctx, { lawyerIds: [lawyer.id], status: 'check', name: 'Bert', lastName: 'Brouwer' });
+    const list = async (q: string) => CaseListResponseSchema.parse((await get(`/api/cases?${q}`, token)).json()).data.map((c) => c.id);
+    expect(await list('sort=client_name')).toEqual([a.caseId, b.caseId]);
+    await ctx.db.update(cases).set({ clientName: 'zz Anna' }).where(eq(cases.id, a.caseId));
+    expect(await list('sort=client_name')).toEqual([b.caseId, a.caseId]);
+    await ctx.db.update(cases).set({ companyName: 'Alpha BV' }).where(eq(cases.id, b.caseId));
+    expect(await list('sort=company_name')).toEqual([b.caseId, a.caseId]);
+    await ctx.db.update(cases).set({ statusSlug: 'completed' }).where(eq(cases.id, a.caseId));
+    expect(await list('statuses=check')).toEqual([b.caseId]);
+    expect(await list('statuses=completed')).toEqual([a.caseId]);
+    await ctx.db.update(cases).set({ lastUpdateAt: new Date(Date.UTC(2000, 0, 1)) }).where(eq(cases.id, b.caseId));
+    expect(await list('sort=last_update_at&dir=asc')).toEqual([b.caseId, a.caseId]);
+  });
+});
+
+describe('status counts kept by triggers', () => {
+  it('stay equal to a real count after assignments, status moves, unassignment and deleted cases, also in parallel', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const token = await tokenFor(ctx, lawyer.id);
+    const made = await Promise.all(Array.from({ length: 6 }, (_, i) => createTestClient(ctx, { lawyerIds: [lawyer.id], status: i % 2 ? 'check' : 'lead' })));
+    await Promise.all(made.slice(0, 4).map((c) => ctx.db.update(cases).set({ statusSlug: 'negotiation-phase' }).where(eq(cases.id, c.caseId))));
+    await ctx.db.delete(caseLawyers).where(eq(caseLawyers.caseId, made[4]!.caseId));
+    await ctx.db.delete(cases).where(eq(cases.id, made[5]!.caseId));
+    const counts = StatusCountListResponseSchema.parse((await get('/api/cases/count-by-status', token)).json()).data;
+    expect(Object.fromEntries(counts.filter((c) => c.cases_count > 0).map((c) => [c.slug, c.cases_count]))).toEqual({ 'negotiation-phase': 4 });
+    expect(CaseListResponseSchema.parse((await get('/api/cases', token)).json()).meta.total).toBe(4);
+    const real = await ctx.db.execute(sql`
+      SELECT cl.lawyer_id, cl.status_order, count(*)::int AS n FROM case_lawyers cl GROUP BY 1, 2
+      EXCEPT SELECT lawyer_id, status_order, cases_count FROM lawyer_status_counts WHERE cases_count > 0`);
+    expect((real as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+});
+
+describe('pending documents in the list', () => {
+  it('counts documents uploaded since the lawyer last viewed them', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const token = await tokenFor(ctx, lawyer.id);
+    const client = await createTestClient(ctx, { lawyerIds: [lawyer.id], status: 'check' });
+    const [first, second] = await ctx.db.select().from(documents).where(eq(documents.caseId, client.caseId));
+    const uploadedAt = ctx.clock.now();
+    await ctx.db.update(documents).set({ status: 'Uploaded', uploadedAt }).where(eq(documents.caseId, client.caseId));
+    await ctx.db.insert(documentViews).values({ documentId: first!.id, userId: lawyer.id, viewedAt: new Date(uploadedAt.getTime() + 1000) });
+    await ctx.db.insert(documentViews).values({ documentId: second!.id, userId: lawyer.id, viewedAt: new Date(uploadedAt.getTime() - 1000) });
+    const total = (await ctx.db.select().from(documents).where(eq(documents.caseId, client.caseId))).length;
+    const list = CaseListResponseSchema.parse((await get('/api/cases', token)).json()).data;
+    expect(list.map((c) => c.pending_documents)).toEqual([total - 1]);
+  });
+});
+
+describe('GET /api/statuses', () => {
+  it('lists the status catalogue in order for a signed-in user', async () => {
+    const response = await get('/api/statuses');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual(STATUSES.map((s) => ({ slug: s.slug, display_name: s.displayName, order: s.order })));
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/statuses' })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,126 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { CaseListItem, CaseListQuery } from '../../contract/cases';
+import { OFFER_DISPLAY_NAMES } from '../../contract/offers';
+import { STATUSES, getStatus, type StatusSlug } from '../../contract/statuses';
+import type { Db } from '../db/client';
+import { caseLawyers, cases, documentViews, documents, lawyerStatusCounts, statuses } from '../db/schema';
+
+export const CASE_PAGE_SIZE = 10;
+
+const orderOf = (slug: StatusSlug) => getStatus(slug).order;
+
+/**
+ * One page of a lawyer's cases. The page is read from case_lawyers in the order of one of
+ * its (lawyer_id, sort key, case_id) indexes (the keys are kept in sync by triggers), then
+ * only those ten cases are joined.
+ */
+/** The page query: case ids of one page, read in the order of a (lawyer_id, sort key, case_id) index. */
+export function caseListPageQuery(db: Db, lawyerId: string, query: CaseListQuery) {
+  const dir = query.dir === 'desc' ? desc : asc;
+  const order = {
+    client_name: [dir(caseLawyers.clientNameKey), dir(caseLawyers.caseId)],
+    company_name: [dir(caseLawyers.companyNameKey), dir(caseLawyers.caseId)],
+    last_update_at: [dir(caseLawyers.lastUpdateAt), dir(caseLawyers.caseId)],
+    status: [dir(caseLawyers.statusOrder), dir(caseLawyers.clientNameKey), dir(caseLawyers.caseId)],
+  }[query.sort];
+  return db
+    .select({ caseId: caseLawyers.caseId, pos: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('pos') })
+    .from(caseLawyers)
+    .where(listFilter(lawyerId, query))
+    .orderBy(...order)
+    .limit(CASE_PAGE_SIZE)
+    .offset((query.page - 1) * CASE_PAGE_SIZE);
+}
+
+/** The total for the pagination meta: at most 11 rows of the trigger-kept lawyer_status_counts. */
+export function caseListCountQuery(db: Db, lawyerId: string, query: CaseListQuery) {
+  return db.select({ n: sql<number>`coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int` }).from(lawyerStatusCounts).where(countFilter(lawyerId, query));
+}
+
+function countFilter(lawyerId: string, query: CaseListQuery) {
+  const filter: SQL[] = [eq(lawyerStatusCounts.lawyerId, lawyerId)];
+  if (query.statuses.length > 0) filter.push(inArray(lawyerStatusCounts.statusOrder, [...new Set(query.statuses.map(orderOf))]));
+  return and(...filter);
+}
+
+function listFilter(lawyerId: string, query: CaseListQuery) {
+  const filter: SQL[] = [eq(caseLawyers.lawyerId, lawyerId)];
+  if (query.statuses.length > 0) filter.push(inArray(caseLawyers.statusOrder, [...new Set(query.statuses.map(orderOf))]));
+  return and(...filter);
+}
+
+/**
+ * One page of a lawyer's cases. The page is read from case_lawyers in the order of one of
+ * its (lawyer_id, sort key, case_id) indexes (the keys are kept in sync by triggers), then
+ * only those ten cases are joined.
+ */
+/**
+ * The list in one statement (the embedded database answers on the event loop, so round trips
+ * count): the page of ids, its cases and statuses, each case's pending documents and the total.
+ */
+export function caseListStatement(db: Db, lawyerId: string, query: CaseListQuery) {
+  const page = caseListPageQuery(db, lawyerId, query).as('page');
+  return db
+    .select({
+      pos: page.pos,
+      id: cases.id,
+      clientName: cases.clientName,
+      companyName: cases.companyName,
+      statusSlug: cases.statusSlug,
+      displayName: statuses.displayName,
+      order: statuses.order,
+      offer: cases.offer,
+      lastUpdateAt: cases.lastUpdateAt,
+      pending: sql<number>`(
+        SELECT count(*)::int FROM ${documents}
+        LEFT JOIN ${documentViews} ON ${documentViews.documentId} = ${documents.id} AND ${documentViews.userId} = ${lawyerId}
+        WHERE ${documents.caseId} = ${cases.id} AND ${documents.uploadedAt} IS NOT NULL
+          AND (${documentViews.viewedAt} IS NULL OR ${documentViews.viewedAt} < ${documents.uploadedAt}))`,
+      total: sql<number>`(SELECT coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int FROM ${lawyerStatusCounts} WHERE ${countFilter(lawyerId, query)})`,
+    })
+    .from(page)
+    .innerJoin(cases, eq(cases.id, page.caseId))
+    .innerJoin(statuses, eq(statuses.slug, cases.statusSlug))
+    .orderBy(page.pos);
+}
+
+export async function listLawyerCases(db: Db, lawyerId: string, query: CaseListQuery): Promise<{ items: CaseListItem[]; total: number }> {
+  const rows = await caseListStatement(db, lawyerId, query);
+  if (rows.length === 0) {
+    // Past the last page (or no cases): the total alone.
+    const [countRow] = await caseListCountQuery(db, lawyerId, query);
+    return { items: [], total: countRow?.n ?? 0 };
+  }
+  const items = rows.map((r) => ({
+    id: r.id,
+    client_name: r.clientName,
+    company_name: r.companyName,
+    status: { slug: r.statusSlug as StatusSlug, display_name: r.displayName, order: r.order },
+    offer: r.offer ? { slug: r.offer, display_name: OFFER_DISPLAY_NAMES[r.offer] } : null,
+    last_update_at: r.lastUpdateAt.toISOString(),
+    pending_documents: Number(r.pending),
+  }));
+  return { items, total: Number(rows[0]?.total ?? 0) };
+}
+
+/** Every status with the number of the lawyer's cases in it (trigger-kept lawyer_status_counts). */
+export function countByStatusQuery(db: Db, lawyerId: string) {
+  return db
+    .select({ order: lawyerStatusCounts.statusOrder, n: lawyerStatusCounts.casesCount })
+    .from(lawyerStatusCounts)
+    .where(eq(lawyerStatusCounts.lawyerId, lawyerId));
+}
+
+export async function countLawyerCasesByStatus(db: Db, lawyerId: string) {
+  const rows = await countByStatusQuery(db, lawyerId);
+  const counts = new Map(rows.map((r) => [r.order, r.n]));
+  const catalogue = await listStatuses(db);
+  return catalogue.map((s) => ({ ...s, cases_count: counts.get(s.order) ?? 0 }));
+}
+
+/** The status catalogue in order (GET /api/statuses). */
+export async function listStatuses(db: Db) {
+  const rows = await db.select({ slug: statuses.slug, displayName: statuses.displayName, order: statuses.order }).from(statuses).orderBy(asc(statuses.order));
+  const known = new Set<string>(STATUSES.map((s) => s.slug));
+  return rows.filter((r) => known.has(r.slug)).map((r) => ({ slug: r.slug as StatusSlug, display_name: r.displayName, order: r.order }));
+}

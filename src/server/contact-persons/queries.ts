@@ -1,0 +1,51 @@
+import { asc, eq } from 'drizzle-orm';
+import type { ContactPerson, ContactPersonInput } from '../../contract/contact-persons';
+import type { Db } from '../db/client';
+import { cases, contactPersons } from '../db/schema';
+
+type Row = typeof contactPersons.$inferSelect;
+
+const toContactPerson = (c: Row): ContactPerson => ({
+  id: c.id,
+  first_name: c.firstName,
+  infix: c.infix,
+  last_name: c.lastName,
+  job_title: c.jobTitle,
+  email: c.email,
+  phone_number: c.phoneNumber,
+});
+
+export async function listContactPersons(db: Db, caseId: string): Promise<ContactPerson[]> {
+  const rows = await db.select().from(contactPersons).where(eq(contactPersons.caseId, caseId)).orderBy(asc(contactPersons.position));
+  return rows.map(toContactPerson);
+}
+
+const blankToNull = (value: string | null | undefined) => (value ? value : null);
+
+/**
+ * Replaces the case's contact persons with `list` in one transaction. The case row is
+ * locked first (by touching last_update_at), so parallel replacements run one after another.
+ */
+export async function replaceContactPersons(db: Db, caseId: string, list: ContactPersonInput[], now: Date): Promise<ContactPerson[]> {
+  return db.transaction(async (tx) => {
+    await tx.update(cases).set({ lastUpdateAt: now }).where(eq(cases.id, caseId));
+    await tx.delete(contactPersons).where(eq(contactPersons.caseId, caseId));
+    if (list.length === 0) return [];
+    const rows = await tx
+      .insert(contactPersons)
+      .values(
+        list.map((person, index) => ({
+          caseId,
+          position: index + 1,
+          firstName: person.first_name,
+          infix: blankToNull(person.infix),
+          lastName: person.last_name,
+          jobTitle: blankToNull(person.job_title),
+          email: blankToNull(person.email),
+          phoneNumber: blankToNull(person.phone_number),
+        })),
+      )
+      .returning();
+    return rows.sort((a, b) => a.position - b.position).map(toContactPerson);
+  });
+}

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UpdateContactPersonsRequestSchema } from '../../contract/contact-persons';
+import { requireCaseAccess } from '../cases/access';
+import { listContactPersons, replaceContactPersons } from './queries';
+
+const IdParams = z.object({ id: z.string().max(64) });
+
+export const contactPersonRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.deps;
+
+  app.get('/api/cases/:id/contact-persons', { schema: { params: IdParams } }, async (request) => {
+    const { caseRow } = await requireCaseAccess(request, request.params.id);
+    return { data: await listContactPersons(db, caseRow.id) };
+  });
+
+  /** The whole list is replaced; removing one means sending the list without it. */
+  app.post('/api/cases/:id/contact-persons', { schema: { params: IdParams, body: UpdateContactPersonsRequestSchema } }, async (request) => {
+    const { caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
+    return { data: await replaceContactPersons(db, caseRow.id, request.body.contact_persons, clock.now()) };
+  });
+};

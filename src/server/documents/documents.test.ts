@@ -1,0 +1,433 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { DocumentListResponseSchema, DocumentResponseSchema, type Document } from '../../contract/documents';
+import { CaseLawyerViewResponseSchema } from '../../contract/cases';
+import { auditEvents, cases, documents } from '../db/schema';
+import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ maxUploadBytes: 64 * 1024 });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** A hand-built multipart body; `disposition` lets a test send any file-name parameter. */
+function multipartBody(parts: ({ name: string; value: string } | { name: string; disposition?: string; filename?: string; data: Buffer | string })[]) {
+  const boundary = `----doc${randomBytes(6).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    if ('value' in part) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    } else {
+      const disposition = part.disposition ?? `filename="${part.filename ?? 'bestand.pdf'}"`;
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; ${disposition}\r\nContent-Type: application/octet-stream\r\n\r\n`));
+      chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
+      chunks.push(Buffer.from('\r\n'));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const PDF = Buffer.from('%PDF-1.4\n%test\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
+const SVG = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
+
+async function upload(token: string, documentId: string, file: { filename?: string; disposition?: string; data: Buffer | string }) {
+  const body = multipartBody([{ name: 'file', ...file }]);
+  return ctx.app.inject({ method: 'POST', url: `/api/documents/${documentId}/upload`, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+}
+
+async function addGeneral(token: string, caseId: string, title: string | undefined, file: { filename?: string; data: Buffer | string } = { filename: 'extra.pdf', data: PDF }) {
+  const parts = [...(title === undefined ? [] : [{ name: 'title', value: title }]), { name: 'file', ...file }];
+  const body = multipartBody(parts);
+  return ctx.app.inject({ method: 'POST', url: `/api/cases/${caseId}/documents`, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+}
+
+const list = async (token: string, caseId: string) => {
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/cases/${caseId}/documents`, headers: bearer(token) });
+  expect(response.statusCode).toBe(200);
+  return DocumentListResponseSchema.parse(response.json()).data;
+};
+
+const fetchLink = (url: string) => ctx.app.inject({ method: 'GET', url });
+
+/** Every file in storage (temporary parts included). */
+function storedFiles(): string[] {
+  const root = path.join(ctx.config.dataDir, 'files');
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    let entries: string[] = [];
+    try {
+      entries = readdirSync(dir);
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const full = path.join(dir, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.push(path.relative(root, full));
+    }
+  };
+  walk(root);
+  return out;
+}
+
+async function setup() {
+  const lawyer = await createTestLawyer(ctx);
+  const client = await createTestClient(ctx, { status: 'incomplete-case-file', lawyerIds: [lawyer.id] });
+  const clientToken = await tokenFor(ctx, client.id);
+  const lawyerToken = await tokenFor(ctx, lawyer.id);
+  const docs = await list(clientToken, client.caseId);
+  const mandatory = docs.filter((d) => d.mandatory);
+  return { lawyer, client, clientToken, lawyerToken, mandatory, first: mandatory[0] as Document };
+}
+
+const pendingOf = async (token: string, caseId: string) =>
+  CaseLawyerViewResponseSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/cases/${caseId}`, headers: bearer(token) })).json()).data.pending_documents;
+
+describe('uploading documents', () => {
+  it('stores an upload under a generated key, marks it Uploaded and pending for the lawyer until downloaded', async () => {
+    const s = await setup();
+    ctx.clock.advance(1000);
+    const response = await upload(s.clientToken, s.first.id, { filename: 'loonstrook.pdf', data: PDF });
+    expect(response.statusCode).toBe(200);
+    const doc = DocumentResponseSchema.parse(response.json()).data;
+    expect(doc).toMatchObject({ status: 'Uploaded', filename: 'loonstrook.pdf', extension: 'pdf', message: null });
+    expect(doc.uploaded_by?.id).toBe(s.client.id);
+    expect(doc.temporary_url).toMatch(/^\/files\/documents\//);
+    const [row] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
+    expect(row?.storageKey).toMatch(new RegExp(`^documents/${s.client.caseId}/${s.first.id}-v1-[0-9a-f]{16}$`));
+    expect(row?.version).toBe(1);
+    const [caseRow] = await ctx.db.select().from(cases).where(eq(cases.id, s.client.caseId));
+    expect(caseRow?.lastUpdateAt.getTime()).toBe(ctx.clock.now().getTime());
+
+    expect(await pendingOf(s.lawyerToken, s.client.caseId)).toBe(1);
+    const download = await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/download`, headers: bearer(s.lawyerToken) });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="loonstrook.pdf"; filename*=UTF-8''loonstrook.pdf`);
+    expect(download.headers['x-content-type-options']).toBe('nosniff');
+    expect(await pendingOf(s.lawyerToken, s.client.caseId)).toBe(0);
+  });
+
+  it('clears the pending count when the lawyer opens a preview, and counts a new version again', async () => {
+    const s = await setup();
+    await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF });
+    expect(await pendingOf(s.lawyerToken, s.client.caseId)).toBe(1);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/viewed`, headers: bearer(s.lawyerToken) })).statusCode).toBe(204);
+    expect(await pendingOf(s.lawyerToken, s.client.caseId)).toBe(0);
+    ctx.clock.advance(1000);
+    await upload(s.clientToken, s.first.id, { filename: 'b.pdf', data: PDF });
+    expect(await pendingOf(s.lawyerToken, s.client.caseId)).toBe(1);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/viewed`, headers: bearer(s.clientToken) })).statusCode).toBe(404);
+  });
+
+  it('stores a new version at any stage, removes the old file and links to the old version stop working', async () => {
+    const s = await setup();
+    const v1 = DocumentResponseSchema.parse((await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF })).json()).data;
+    const [before] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
+    const v2 = DocumentResponseSchema.parse((await upload(s.clientToken, s.first.id, { filename: 'b.png', data: PNG })).json()).data;
+    expect(v2).toMatchObject({ status: 'Uploaded', filename: 'b.png', extension: 'png' });
+    const [after] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
+    expect(after?.version).toBe(2);
+    expect(storedFiles()).not.toContain(before!.storageKey);
+    expect(storedFiles()).toContain(after!.storageKey);
+    expect((await fetchLink(v1.temporary_url!)).statusCode).toBe(404);
+    const current = await fetchLink(v2.temporary_url!);
+    expect(current.statusCode).toBe(200);
+    expect(current.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('keeps exactly one file after parallel uploads to one document', async () => {
+    const s = await setup();
+    const results = await Promise.all([1, 2, 3].map((n) => upload(s.clientToken, s.first.id, { filename: `p${n}.pdf`, data: PDF })));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const [row] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
+    expect(row?.version).toBe(3);
+    const mine = storedFiles().filter((f) => f.includes(s.first.id));
+    expect(mine).toEqual([row!.storageKey]);
+  });
+
+  it('answers 422 without a file, with an empty multipart body and for a JSON body', async () => {
+    const s = await setup();
+    const empty = multipartBody([{ name: 'other', value: 'x' }]);
+    const noFile = await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/upload`, headers: { ...bearer(s.clientToken), ...empty.headers }, payload: empty.payload });
+    expect(noFile.statusCode).toBe(422);
+    expect(noFile.json().errors.file).toEqual(['Kies een bestand om te uploaden.']);
+    const json = await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/upload`, headers: bearer(s.clientToken), payload: { file: 'x' } });
+    expect(json.statusCode).toBe(422);
+    const [row] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
+    expect(row?.status).toBe('Not Uploaded');
+  });
+
+  it('refuses an upload over MAX_UPLOAD_MB with 413 and a Dutch message, keeping no partial file', async () => {
+    const s = await setup();
+    const before = storedFiles();
+    const response = await upload(s.clientToken, s.first.id, { filename: 'groot.pdf', data: Buffer.alloc(64 * 1024 + 1, 1) });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe('Het bestand is te groot. Je kunt bestanden tot 0 MB uploaden.'.replace('0 MB', `${Math.round(64 / 1024)} MB`));
+    expect(storedFiles()).toEqual(before);
+    const [row] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
+    expect(row).toMatchObject({ status: 'Not Uploaded', storageKey: null, version: 0 });
+    // an upload of exactly the limit is fine
+    expect((await upload(s.clientToken, s.first.id, { filename: 'precies.bin', data: Buffer.alloc(64 * 1024, 1) })).statusCode).toBe(200);
+  });
+
+  it('takes only the first file of a request', async () => {
+    const s = await setup();
+    const body = multipartBody([
+      { name: 'file', filename: 'eerste.pdf', data: PDF },
+      { name: 'file', filename: 'tweede.pdf', data: PDF },
+    ]);
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/upload`, headers: { ...bearer(s.clientToken), ...body.headers }, payload: body.payload });
+    expect(response.statusCode).toBe(200);
+    expect(DocumentResponseSchema.parse(response.json()).data.filename).toBe('eerste.pdf');
+  });
+
+  it('stores hostile file names as a safe display name and serves them with a safe header', async () => {
+    const s = await setup();
+    const hostile: { disposition: string; expected: (name: string) => void }[] = [
+      { disposition: 'filename="../../etc/passwd"', expected: (n) => expect(n).toBe('passwd') },
+      { disposition: 'filename="..\\\\..\\\\boot.ini"', expected: (n) => expect(n).toBe('boot.ini') },
+      { disposition: "filename*=UTF-8''rapport%22%3B%20x%3D1%09Set-Cookie%3A%20a%3Db.pdf", expected: (n) => expect(n).toBe('rapport; x=1 Set-Cookie a=b.pdf') },
+      // browsers send CR/LF in a name percent-encoded; it stays text, never a header break
+      { disposition: 'filename="brief%0D%0ASet-Cookie: a=b.pdf"', expected: (n) => expect(n).toBe('brief%0D%0ASet-Cookie a=b.pdf') },
+      { disposition: `filename="${'a'.repeat(2000)}.pdf"`, expected: (n) => expect(n).toMatch(/^a{196}\.pdf$/) },
+      { disposition: "filename*=UTF-8''%C3%A9%C3%A9n%20bestand.pdf", expected: (n) => expect(n).toBe('één bestand.pdf') },
+    ];
+    for (const c of hostile) {
+      const response = await upload(s.clientToken, s.first.id, { disposition: c.disposition, data: PDF });
+      expect(response.statusCode, c.disposition).toBe(200);
+      const doc = DocumentResponseSchema.parse(response.json()).data;
+      c.expected(doc.filename!);
+      const [row] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
+      expect(row?.storageKey).toMatch(/^documents\/[0-9a-f-]+\/[0-9a-f-]+-v\d+-[0-9a-f]{16}$/);
+      const download = await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/download`, headers: bearer(s.clientToken) });
+      const header = String(download.headers['content-disposition']);
+      expect(header).toMatch(/^attachment; filename="[\x20-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9%._~!-]+$/);
+      expect(header.match(/"/g)).toHaveLength(2);
+      expect(decodeURIComponent(header.split("UTF-8''")[1]!)).toBe(doc.filename);
+    }
+    expect(storedFiles().every((f) => !f.includes('passwd') && !f.includes('..'))).toBe(true);
+  });
+});
+
+describe('general documents', () => {
+  it('adds a general document with a title and lists it for the client', async () => {
+    const s = await setup();
+    const response = await addGeneral(s.clientToken, s.client.caseId, '  Extra bewijs  ');
+    expect(response.statusCode).toBe(201);
+    const doc = DocumentResponseSchema.parse(response.json()).data;
+    expect(doc).toMatchObject({ title: 'Extra bewijs', mandatory: false, status: 'Uploaded', visible: true, filename: 'extra.pdf' });
+    expect((await list(s.clientToken, s.client.caseId)).map((d) => d.id)).toContain(doc.id);
+    expect((await list(s.lawyerToken, s.client.caseId)).map((d) => d.id)).toContain(doc.id);
+  });
+
+  it('answers 422 for a missing, blank or too long title and keeps nothing', async () => {
+    const s = await setup();
+    const before = storedFiles();
+    for (const title of [undefined, '   ', 'x'.repeat(251)]) {
+      const response = await addGeneral(s.clientToken, s.client.caseId, title);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors.title).toBeDefined();
+    }
+    expect(storedFiles()).toEqual(before);
+    expect((await list(s.clientToken, s.client.caseId)).filter((d) => !d.mandatory)).toHaveLength(0);
+  });
+
+  it('removes a general document on delete, and a mandatory one goes back to Not Uploaded', async () => {
+    const s = await setup();
+    const general = DocumentResponseSchema.parse((await addGeneral(s.clientToken, s.client.caseId, 'Weg ermee')).json()).data;
+    await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF });
+    const keys = (await ctx.db.select().from(documents).where(eq(documents.caseId, s.client.caseId))).map((d) => d.storageKey).filter(Boolean);
+    expect(keys).toHaveLength(2);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${general.id}`, headers: bearer(s.clientToken) })).statusCode).toBe(204);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${s.first.id}`, headers: bearer(s.clientToken) })).statusCode).toBe(204);
+    const docs = await list(s.clientToken, s.client.caseId);
+    expect(docs.some((d) => d.id === general.id)).toBe(false);
+    expect(docs.find((d) => d.id === s.first.id)).toMatchObject({ status: 'Not Uploaded', filename: null, temporary_url: null, uploaded_by: null });
+    for (const key of keys) expect(storedFiles()).not.toContain(key);
+  });
+
+  it('lists only documents with a file in the slideshow', async () => {
+    const s = await setup();
+    await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF });
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/cases/${s.client.caseId}/documents/slideshow`, headers: bearer(s.clientToken) });
+    expect(DocumentListResponseSchema.parse(response.json()).data.map((d) => d.id)).toEqual([s.first.id]);
+  });
+});
+
+describe('access to documents', () => {
+  it("answers 404 for another client's case, documents and downloads, and changes nothing", async () => {
+    const s = await setup();
+    await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF });
+    const intruder = await createTestClient(ctx);
+    const token = await tokenFor(ctx, intruder.id);
+    const [before] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/cases/${s.client.caseId}/documents`, headers: bearer(token) })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/cases/${s.client.caseId}/documents/slideshow`, headers: bearer(token) })).statusCode).toBe(404);
+    expect((await addGeneral(token, s.client.caseId, 'Indringer')).statusCode).toBe(404);
+    expect((await upload(token, s.first.id, { filename: 'x.pdf', data: PDF })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/download`, headers: bearer(token) })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${s.first.id}`, headers: bearer(token) })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/documents/not-a-uuid', headers: bearer(token) })).statusCode).toBe(404);
+    const [after] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
+    expect(after).toEqual(before);
+    expect((await ctx.db.select().from(documents).where(eq(documents.caseId, s.client.caseId))).filter((d) => !d.mandatory)).toHaveLength(0);
+  });
+
+  it("answers 404 for another lawyer's documents", async () => {
+    const s = await setup();
+    await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF });
+    const other = await createTestLawyer(ctx);
+    const token = await tokenFor(ctx, other.id);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/cases/${s.client.caseId}/documents`, headers: bearer(token) })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/download`, headers: bearer(token) })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/review`, headers: bearer(token), payload: { status: 'Approved' } })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'PATCH', url: `/api/documents/${s.first.id}/set-visibility`, headers: bearer(token), payload: { visible: false } })).statusCode).toBe(404);
+    const [row] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
+    expect(row).toMatchObject({ status: 'Uploaded', visible: true });
+  });
+
+  it('answers 401 without a token', async () => {
+    const s = await setup();
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/cases/${s.client.caseId}/documents` })).statusCode).toBe(401);
+  });
+});
+
+describe('signed file links', () => {
+  it('previews a pdf inline with nosniff and refuses an expired or altered link', async () => {
+    const s = await setup();
+    const doc = DocumentResponseSchema.parse((await upload(s.clientToken, s.first.id, { filename: 'brief.pdf', data: PDF })).json()).data;
+    const ok = await fetchLink(doc.temporary_url!);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toBe('application/pdf');
+    expect(ok.headers['content-disposition']).toMatch(/^inline; /);
+    expect(ok.headers['x-content-type-options']).toBe('nosniff');
+    const forced = await fetchLink(`${doc.temporary_url!}&download=1`);
+    expect(forced.headers['content-disposition']).toMatch(/^attachment; /);
+    expect(forced.headers['content-type']).toBe('application/octet-stream');
+
+    const altered = doc.temporary_url!.replace(/signature=(.)/, (_m, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`);
+    expect((await fetchLink(altered)).statusCode).toBe(403);
+    const otherId = doc.temporary_url!.replace(doc.id, s.mandatory[1]!.id);
+    expect((await fetchLink(otherId)).statusCode).toBe(403);
+    ctx.clock.advance(5 * 60_000 + 1000);
+    const expired = await fetchLink(doc.temporary_url!);
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().message).toBe('Deze link is verlopen of ongeldig.');
+  });
+
+  it('serves an SVG only sandboxed, and bytes that do not match the extension only as a download', async () => {
+    const s = await setup();
+    const svg = DocumentResponseSchema.parse((await upload(s.clientToken, s.first.id, { filename: 'tekening.svg', data: SVG })).json()).data;
+    const served = await fetchLink(svg.temporary_url!);
+    expect(served.headers['content-type']).toBe('image/svg+xml');
+    expect(served.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
+    expect(served.headers['content-security-policy']).not.toMatch(/script-src/);
+
+    const fake = DocumentResponseSchema.parse((await upload(s.clientToken, s.mandatory[1]!.id, { filename: 'foto.png', data: SVG })).json()).data;
+    const fakeServed = await fetchLink(fake.temporary_url!);
+    expect(fakeServed.headers['content-type']).toBe('application/octet-stream');
+    expect(fakeServed.headers['content-disposition']).toMatch(/^attachment; /);
+    expect(fakeServed.headers['content-security-policy']).toMatch(/^sandbox/);
+
+    const html = DocumentResponseSchema.parse((await upload(s.clientToken, s.mandatory[2]!.id, { filename: 'pagina.html', data: '<script>alert(1)</script>' })).json()).data;
+    const htmlServed = await fetchLink(html.temporary_url!);
+    expect(htmlServed.headers['content-type']).toBe('application/octet-stream');
+    expect(htmlServed.headers['content-disposition']).toMatch(/^attachment; /);
+  });
+});
+
+describe('reviewing documents', () => {
+  const review = (token: string, id: string, payload: unknown) => ctx.app.inject({ method: 'POST', url: `/api/documents/${id}/review`, headers: bearer(token), payload: payload as object });
+
+  it('approves an uploaded document and records an audit line', async () => {
+    const s = await setup();
+    await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF });
+    const response = await review(s.lawyerToken, s.first.id, { status: 'Approved' });
+    expect(response.statusCode).toBe(200);
+    const doc = DocumentResponseSchema.parse(response.json()).data;
+    expect(doc).toMatchObject({ status: 'Approved', message: null, rejected_by: null });
+    expect(doc.approved_by?.id).toBe(s.lawyer.id);
+    const audit = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.subjectId, s.first.id), eq(auditEvents.action, 'document.approved')));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]?.actorId).toBe(s.lawyer.id);
+    // a decided document cannot be decided again
+    expect((await review(s.lawyerToken, s.first.id, { status: 'Rejected', message: 'toch niet' })).statusCode).toBe(409);
+  });
+
+  it('rejects with a message the client sees; a new version goes back to Uploaded without the message', async () => {
+    const s = await setup();
+    await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF });
+    const rejected = DocumentResponseSchema.parse((await review(s.lawyerToken, s.first.id, { status: 'Rejected', message: '  Onleesbaar, graag opnieuw.  ' })).json()).data;
+    expect(rejected).toMatchObject({ status: 'Rejected', message: 'Onleesbaar, graag opnieuw.', approved_by: null });
+    expect(rejected.rejected_by?.id).toBe(s.lawyer.id);
+    const seen = (await list(s.clientToken, s.client.caseId)).find((d) => d.id === s.first.id);
+    expect(seen).toMatchObject({ status: 'Rejected', message: 'Onleesbaar, graag opnieuw.' });
+    const again = DocumentResponseSchema.parse((await upload(s.clientToken, s.first.id, { filename: 'b.pdf', data: PDF })).json()).data;
+    expect(again).toMatchObject({ status: 'Uploaded', message: null, rejected_by: null, approved_by: null, filename: 'b.pdf' });
+    expect((await review(s.lawyerToken, s.first.id, { status: 'Approved' })).statusCode).toBe(200);
+  });
+
+  it('refuses to review a document without a file, bad bodies and a client', async () => {
+    const s = await setup();
+    expect((await review(s.lawyerToken, s.first.id, { status: 'Approved' })).statusCode).toBe(409);
+    await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF });
+    expect((await review(s.lawyerToken, s.first.id, { status: 'Uploaded' })).statusCode).toBe(422);
+    expect((await review(s.lawyerToken, s.first.id, { status: 'Approved', message: 'x' })).statusCode).toBe(422);
+    expect((await review(s.lawyerToken, s.first.id, { status: 'Rejected', message: 'x'.repeat(2001) })).statusCode).toBe(422);
+    expect((await review(s.lawyerToken, s.first.id, { status: 'Rejected', message: 42 })).statusCode).toBe(422);
+    expect((await review(s.clientToken, s.first.id, { status: 'Approved' })).statusCode).toBe(404);
+    const [row] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
+    expect(row?.status).toBe('Uploaded');
+  });
+
+  it('lets exactly one of two parallel decisions win', async () => {
+    const s = await setup();
+    for (let round = 0; round < 3; round++) {
+      await upload(s.clientToken, s.first.id, { filename: `r${round}.pdf`, data: PDF });
+      const [a, b] = await Promise.all([review(s.lawyerToken, s.first.id, { status: 'Approved' }), review(s.lawyerToken, s.first.id, { status: 'Rejected', message: 'nee' })]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      const winner = a.statusCode === 200 ? 'Approved' : 'Rejected';
+      const [row] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
+      expect(row?.status).toBe(winner);
+      expect(row?.approvedBy === null).toBe(winner === 'Rejected');
+    }
+    const audit = await ctx.db.select().from(auditEvents).where(eq(auditEvents.subjectId, s.first.id));
+    expect(audit).toHaveLength(3);
+  });
+});
+
+describe('document visibility', () => {
+  const setVisible = (token: string, id: string, visible: unknown) => ctx.app.inject({ method: 'PATCH', url: `/api/documents/${id}/set-visibility`, headers: bearer(token), payload: { visible } });
+
+  it('hides a document from the client and shows it again, with audit lines', async () => {
+    const s = await setup();
+    const general = DocumentResponseSchema.parse((await addGeneral(s.lawyerToken, s.client.caseId, 'Notitie advocaat')).json()).data;
+    expect((await setVisible(s.lawyerToken, general.id, false)).statusCode).toBe(200);
+    expect((await list(s.clientToken, s.client.caseId)).some((d) => d.id === general.id)).toBe(false);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${general.id}/download`, headers: bearer(s.clientToken) })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${general.id}`, headers: bearer(s.clientToken) })).statusCode).toBe(404);
+    expect((await list(s.lawyerToken, s.client.caseId)).find((d) => d.id === general.id)?.visible).toBe(false);
+    const shown = await setVisible(s.lawyerToken, general.id, true);
+    expect(DocumentResponseSchema.parse(shown.json()).data.visible).toBe(true);
+    expect((await list(s.clientToken, s.client.caseId)).some((d) => d.id === general.id)).toBe(true);
+    const audit = await ctx.db.select().from(auditEvents).where(eq(auditEvents.subjectId, general.id));
+    expect(audit.map((a) => a.action).sort()).toEqual(['document.hidden', 'document.shown']);
+  });
+
+  it('refuses a client and a wrong body', async () => {
+    const s = await setup();
+    expect((await setVisible(s.clientToken, s.first.id, false)).statusCode).toBe(404);
+    expect((await setVisible(s.lawyerToken, s.first.id, 'false')).statusCode).toBe(422);
+    const [row] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
+    expect(row?.visible).toBe(true);
+  });
+});

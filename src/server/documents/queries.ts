@@ -1,0 +1,176 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Document } from '../../contract/documents';
+import type { Db } from '../db/client';
+import { cases, documentViews, documents, users } from '../db/schema';
+import { recordAudit } from '../audit/queries';
+import { toDocument } from './mapping';
+import type { DocumentRow } from './access';
+
+type Link = { secret: string; now: Date };
+
+/** API view of document rows, with the people they reference. */
+export async function toDocuments(db: Db, rows: DocumentRow[], link: Link): Promise<Document[]> {
+  const ids = [...new Set(rows.flatMap((r) => [r.uploadedBy, r.approvedBy, r.rejectedBy]).filter((id): id is string => Boolean(id)))];
+  const people = ids.length ? await db.select({ id: users.id, name: users.name, infix: users.infix, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, ids)) : [];
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return rows.map((row) => toDocument(row, byId, link));
+}
+
+export async function toDocumentView(db: Db, row: DocumentRow, link: Link): Promise<Document> {
+  const [view] = await toDocuments(db, [row], link);
+  if (!view) throw new Error('unreachable');
+  return view;
+}
+
+export type StoredFile = { key: string; filename: string; extension: string | null; contentType: string; size: number };
+
+const touchCase = (db: Db, caseId: string, now: Date) => db.update(cases).set({ lastUpdateAt: now }).where(eq(cases.id, caseId));
+
+/**
+ * Puts a new file version on a document: Uploaded, no review, version + 1. Returns the
+ * updated row and the key of the file it replaced (removed by the caller after commit),
+ * or null when the document no longer exists.
+ */
+export async function replaceDocumentFile(db: Db, input: { documentId: string; file: StoredFile; userId: string; byClient: boolean; now: Date }) {
+  return db.transaction(async (tx) => {
+    const [old] = await tx.select({ storageKey: documents.storageKey, caseId: documents.caseId }).from(documents).where(eq(documents.id, input.documentId)).for('update');
+    if (!old) return null;
+    const [row] = await tx
+      .update(documents)
+      .set({
+        storageKey: input.file.key,
+        filename: input.file.filename,
+        extension: input.file.extension,
+        contentType: input.file.contentType,
+        sizeBytes: input.file.size,
+        version: sql`${documents.version} + 1`,
+        status: 'Uploaded',
+        message: null,
+        approvedBy: null,
+        rejectedBy: null,
+        reviewedAt: null,
+        uploadedAt: input.now,
+        uploadedBy: input.userId,
+      })
+      .where(eq(documents.id, input.documentId))
+      .returning();
+    if (input.byClient) await touchCase(tx, old.caseId, input.now);
+    return row ? { row, previousKey: old.storageKey } : null;
+  });
+}
+
+/** A new general (non-mandatory) document with its first file. */
+export async function createGeneralDocument(db: Db, input: { id: string; caseId: string; title: string; file: StoredFile; userId: string; byClient: boolean; now: Date }) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(documents)
+      .values({
+        id: input.id,
+        caseId: input.caseId,
+        title: input.title,
+        mandatory: false,
+        visible: true,
+        status: 'Uploaded',
+        storageKey: input.file.key,
+        filename: input.file.filename,
+        extension: input.file.extension,
+        contentType: input.file.contentType,
+        sizeBytes: input.file.size,
+        version: 1,
+        uploadedAt: input.now,
+        uploadedBy: input.userId,
+        createdAt: input.now,
+      })
+      .returning();
+    if (input.byClient) await touchCase(tx, input.caseId, input.now);
+    if (!row) throw new Error('Document not created');
+    return row;
+  });
+}
+
+/** A mandatory document loses its file and returns to Not Uploaded; a general one is removed. Returns the freed key. */
+export async function deleteDocument(db: Db, input: { documentId: string; byClient: boolean; now: Date }): Promise<{ previousKey: string | null } | null> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx.select().from(documents).where(eq(documents.id, input.documentId)).for('update');
+    if (!old) return null;
+    if (old.mandatory) {
+      await tx
+        .update(documents)
+        .set({
+          storageKey: null,
+          filename: null,
+          extension: null,
+          contentType: null,
+          sizeBytes: null,
+          version: sql`${documents.version} + 1`,
+          status: 'Not Uploaded',
+          message: null,
+          approvedBy: null,
+          rejectedBy: null,
+          reviewedAt: null,
+          uploadedAt: null,
+          uploadedBy: null,
+        })
+        .where(eq(documents.id, old.id));
+    } else {
+      await tx.delete(documents).where(eq(documents.id, old.id));
+    }
+    if (input.byClient) await touchCase(tx, old.caseId, input.now);
+    return { previousKey: old.storageKey };
+  });
+}
+
+/** The lawyer opened or downloaded the document: it leaves pending_documents. */
+export async function recordDocumentView(db: Db, documentId: string, userId: string, now: Date): Promise<void> {
+  await db
+    .insert(documentViews)
+    .values({ documentId, userId, viewedAt: now })
+    .onConflictDoUpdate({ target: [documentViews.documentId, documentViews.userId], set: { viewedAt: now } });
+}
+
+/**
+ * Approves or rejects an uploaded document in one conditional statement, so of two parallel
+ * decisions exactly one wins. Returns null when the document is not (or no longer) Uploaded.
+ */
+export async function reviewDocument(db: Db, input: { documentId: string; lawyerId: string; decision: { status: 'Approved' } | { status: 'Rejected'; message: string | null }; now: Date }) {
+  return db.transaction(async (tx) => {
+    const approved = input.decision.status === 'Approved';
+    const [row] = await tx
+      .update(documents)
+      .set({
+        status: input.decision.status,
+        message: approved ? null : (input.decision as { message: string | null }).message,
+        approvedBy: approved ? input.lawyerId : null,
+        rejectedBy: approved ? null : input.lawyerId,
+        reviewedAt: input.now,
+      })
+      .where(and(eq(documents.id, input.documentId), eq(documents.status, 'Uploaded')))
+      .returning();
+    if (!row) return null;
+    await recordAudit(tx, {
+      actorId: input.lawyerId,
+      action: approved ? 'document.approved' : 'document.rejected',
+      subjectType: 'document',
+      subjectId: row.id,
+      data: { case_id: row.caseId, version: row.version, ...(approved ? {} : { message: row.message }) },
+      at: input.now,
+    });
+    return row;
+  });
+}
+
+export async function setDocumentVisibility(db: Db, input: { documentId: string; lawyerId: string; visible: boolean; now: Date }) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(documents).set({ visible: input.visible }).where(eq(documents.id, input.documentId)).returning();
+    if (!row) return null;
+    await recordAudit(tx, {
+      actorId: input.lawyerId,
+      action: input.visible ? 'document.shown' : 'document.hidden',
+      subjectType: 'document',
+      subjectId: row.id,
+      data: { case_id: row.caseId, visible: input.visible },
+      at: input.now,
+    });
+    return row;
+  });
+}

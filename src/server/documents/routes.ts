@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CreateDocumentFieldsSchema, ReviewDocumentRequestSchema, SetVisibilityRequestSchema } from '../../contract/documents';
+import { requireCaseAccess } from '../cases/access';
+import { getCaseDocuments } from '../cases/views';
+import { AppError, notFound } from '../errors/errors';
+import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE } from '../files/content';
+import { requireDocumentAccess } from './access';
+import { createGeneralDocument, deleteDocument, recordDocumentView, replaceDocumentFile, reviewDocument, setDocumentVisibility, toDocumentView } from './queries';
+import { documentKey, fieldValue, receiveFilePart, storeFilePart } from './upload';
+
+const IdParams = z.object({ id: z.string().max(64) });
+
+export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock, config, storage } = app.deps;
+  const link = () => ({ secret: config.appSecret, now: clock.now() });
+  const removeQuietly = (key: string | null | undefined) => (key ? storage.remove(key).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove replaced file')) : undefined);
+
+  app.get('/api/cases/:id/documents', { schema: { params: IdParams } }, async (request) => {
+    const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
+    return { data: await getCaseDocuments(db, caseRow.id, { onlyVisible: auth.role === 'client', ...link() }) };
+  });
+
+  app.get('/api/cases/:id/documents/slideshow', { schema: { params: IdParams } }, async (request) => {
+    const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
+    const all = await getCaseDocuments(db, caseRow.id, { onlyVisible: auth.role === 'client', ...link() });
+    return { data: all.filter((d) => d.temporary_url !== null) };
+  });
+
+  app.post('/api/cases/:id/documents', { schema: { params: IdParams } }, async (request, reply) => {
+    const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
+    const part = await receiveFilePart(request);
+    const fields = CreateDocumentFieldsSchema.safeParse({ title: fieldValue(part, 'title') ?? '' });
+    if (!fields.success) {
+      part.file.resume();
+      throw new AppError('validation', fields.error.issues[0]?.message ?? 'Required', { title: fields.error.issues.map((i) => i.message) });
+    }
+    const id = randomUUID();
+    const file = await storeFilePart(request, part, documentKey(caseRow.id, id, 1));
+    try {
+      const row = await createGeneralDocument(db, { id, caseId: caseRow.id, title: fields.data.title, file, userId: auth.userId, byClient: auth.role === 'client', now: clock.now() });
+      return reply.status(201).send({ data: await toDocumentView(db, row, link()) });
+    } catch (error) {
+      await removeQuietly(file.key);
+      throw error;
+    }
+  });
+
+  app.post('/api/documents/:id/upload', { schema: { params: IdParams } }, async (request) => {
+    const { auth, document } = await requireDocumentAccess(request, request.params.id);
+    const part = await receiveFilePart(request);
+    const file = await storeFilePart(request, part, documentKey(document.caseId, document.id, document.version + 1));
+    let result: Awaited<ReturnType<typeof replaceDocumentFile>>;
+    try {
+      result = await replaceDocumentFile(db, { documentId: document.id, file, userId: auth.userId, byClient: auth.role === 'client', now: clock.now() });
+    } catch (error) {
+      await removeQuietly(file.key);
+      throw error;
+    }
+    if (!result) {
+      await removeQuietly(file.key);
+      throw notFound();
+    }
+    await removeQuietly(result.previousKey);
+    return { data: await toDocumentView(db, result.row, link()) };
+  });
+
+  app.delete('/api/documents/:id', { schema: { params: IdParams } }, async (request, reply) => {
+    const { auth, document } = await requireDocumentAccess(request, request.params.id);
+    const result = await deleteDocument(db, { documentId: document.id, byClient: auth.role === 'client', now: clock.now() });
+    if (!result) throw notFound();
+    await removeQuietly(result.previousKey);
+    return reply.status(204).send();
+  });
+
+  app.post('/api/documents/:id/download', { schema: { params: IdParams } }, async (request, reply) => {
+    const { auth, document } = await requireDocumentAccess(request, request.params.id);
+    if (!document.storageKey) throw notFound('Er is nog geen bestand geüpload.');
+    const file = await storage.read(document.storageKey).catch(() => {
+      throw notFound();
+    });
+    if (auth.role === 'lawyer') await recordDocumentView(db, document.id, auth.userId, clock.now());
+    return reply
+      .header('Content-Type', GENERIC_TYPE)
+      .header('Content-Length', String(file.size))
+      .header('Content-Disposition', contentDisposition('attachment', document.filename ?? 'bestand'))
+      .header('Content-Security-Policy', fileSecurityPolicy(GENERIC_TYPE, false))
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(file.stream);
+  });
+
+  /** The lawyer opened the document's preview: it leaves pending_documents (downloads record this themselves). */
+  app.post('/api/documents/:id/viewed', { schema: { params: IdParams } }, async (request, reply) => {
+    const { auth, document } = await requireDocumentAccess(request, request.params.id, ['lawyer']);
+    await recordDocumentView(db, document.id, auth.userId, clock.now());
+    return reply.status(204).send();
+  });
+
+  app.post('/api/documents/:id/review', { schema: { params: IdParams, body: ReviewDocumentRequestSchema } }, async (request) => {
+    const { auth, document } = await requireDocumentAccess(request, request.params.id, ['lawyer']);
+    const body = request.body;
+    const decision = body.status === 'Approved' ? { status: 'Approved' as const } : { status: 'Rejected' as const, message: body.message?.trim() || null };
+    const row = await reviewDocument(db, { documentId: document.id, lawyerId: auth.userId, decision, now: clock.now() });
+    if (!row) throw new AppError('conflict', 'Alleen een geüpload document dat nog niet is beoordeeld kan worden goed- of afgekeurd.');
+    return { data: await toDocumentView(db, row, link()) };
+  });
+
+  app.patch('/api/documents/:id/set-visibility', { schema: { params: IdParams, body: SetVisibilityRequestSchema } }, async (request) => {
+    const { auth, document } = await requireDocumentAccess(request, request.params.id, ['lawyer']);
+    const row = await setDocumentVisibility(db, { documentId: document.id, lawyerId: auth.userId, visible: request.body.visible, now: clock.now() });
+    if (!row) throw notFound();
+    return { data: await toDocumentView(db, row, link()) };
+  });
+};

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { NO_FILE_MESSAGE, fileTooLargeMessage } from '../../contract/documents';
+import { AppError, fieldError } from '../errors/errors';
+import { FileTooLargeError } from '../storage/storage';
+import { contentTypeFor, extensionOf, headCollector, sanitizeFilename, sniffType } from '../files/content';
+import type { StoredFile } from './queries';
+
+/** The first file part of a multipart request (fields before it are in `fields`), or 422. */
+export async function receiveFilePart(request: FastifyRequest): Promise<MultipartFile> {
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file();
+  } catch (error) {
+    if (isTooLarge(error)) throw tooLarge(request);
+    throw fieldError('file', NO_FILE_MESSAGE);
+  }
+  if (!part) throw fieldError('file', NO_FILE_MESSAGE);
+  return part;
+}
+
+/** A text field sent before the file, or undefined. */
+export function fieldValue(part: MultipartFile, name: string): unknown {
+  const field = part.fields[name];
+  const single = Array.isArray(field) ? field[0] : field;
+  return single && single.type === 'field' ? single.value : undefined;
+}
+
+/** A generated storage key: never the user's file name. */
+export const documentKey = (caseId: string, documentId: string, version: number) => `documents/${caseId}/${documentId}-v${version}-${randomBytes(8).toString('hex')}`;
+
+function isTooLarge(error: unknown): boolean {
+  if (error instanceof FileTooLargeError) return true;
+  const e = error as { code?: string; statusCode?: number } | null;
+  return e?.code === 'FST_REQ_FILE_TOO_LARGE' || e?.statusCode === 413;
+}
+
+function tooLarge(request: FastifyRequest): AppError {
+  return new AppError('payload_too_large', fileTooLargeMessage(Math.round(request.server.deps.config.maxUploadBytes / (1024 * 1024))));
+}
+
+/**
+ * Streams the part into storage under `key` (capped at MAX_UPLOAD_MB; nothing is kept when
+ * it is too large) and describes what was stored. The display name is sanitised; the
+ * content type is previewable only when the bytes match the extension.
+ */
+export async function storeFilePart(request: FastifyRequest, part: MultipartFile, key: string): Promise<StoredFile> {
+  const { storage, config } = request.server.deps;
+  const collector = headCollector();
+  let size: number;
+  try {
+    ({ size } = await storage.put(key, part.file, { maxBytes: config.maxUploadBytes, onChunk: collector.onChunk }));
+  } catch (error) {
+    await storage.remove(key).catch(() => undefined);
+    if (isTooLarge(error)) throw tooLarge(request);
+    throw error;
+  }
+  if (part.file.truncated) {
+    await storage.remove(key);
+    throw tooLarge(request);
+  }
+  const filename = sanitizeFilename(part.filename);
+  const extension = extensionOf(filename);
+  return { key, filename, extension, contentType: contentTypeFor(extension, sniffType(collector.head())), size };
+}

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { documents } from '../db/schema';
+import { AppError, notFound } from '../errors/errors';
+import { isUuid } from '../cases/access';
+import { verifyFileLink } from './links';
+import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE, isPreviewable } from './content';
+
+const FileQuery = z.object({
+  v: z.string().max(20).default(''),
+  expires: z.string().max(20).default(''),
+  signature: z.string().max(200).default(''),
+  /** Any value forces a download instead of a preview. */
+  download: z.string().max(10).optional(),
+});
+
+const refused = () => new AppError('forbidden', 'Deze link is verlopen of ongeldig.');
+
+/**
+ * Signed, short-lived links to stored files (no bearer token: they are used by <img>,
+ * <iframe> and plain navigation). Previews only for pdf/png/jpg/jpeg/svg whose bytes match
+ * the extension; everything else is an attachment; nothing served here can run script.
+ */
+export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock, config, storage } = app.deps;
+
+  app.get('/files/documents/:id', { schema: { params: z.object({ id: z.string().max(64) }), querystring: FileQuery } }, async (request, reply) => {
+    const { id } = request.params;
+    const { v, expires, signature, download } = request.query;
+    if (!isUuid(id) || !verifyFileLink(config.appSecret, { kind: 'documents', id, version: v, expires, signature, now: clock.now() })) throw refused();
+    const [document] = await db.select().from(documents).where(eq(documents.id, id));
+    if (!document?.storageKey || String(document.version) !== v) throw notFound();
+    const file = await storage.read(document.storageKey).catch(() => {
+      throw notFound();
+    });
+    const inline = download === undefined && isPreviewable(document.contentType);
+    const type = inline ? (document.contentType ?? GENERIC_TYPE) : GENERIC_TYPE;
+    return reply
+      .header('Content-Type', type)
+      .header('Content-Length', String(file.size))
+      .header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', document.filename ?? 'bestand'))
+      .header('Content-Security-Policy', fileSecurityPolicy(type, inline))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .header('Cross-Origin-Resource-Policy', 'same-origin')
+      .send(file.stream);
+  });
+};

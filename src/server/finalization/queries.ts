@@ -1,0 +1,39 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FinalizationQuestion } from '../../contract/questions';
+import type { Db } from '../db/client';
+import { answers, questions } from '../db/schema';
+
+/** The active finalisation questions with this case's answers. */
+export async function getFinalizationQuestions(db: Db, caseId: string): Promise<FinalizationQuestion[]> {
+  const rows = await db
+    .select({ id: questions.id, text: questions.text, placeholder: questions.placeholder, answer: answers.answer })
+    .from(questions)
+    .leftJoin(answers, and(eq(answers.questionId, questions.id), eq(answers.ownerId, caseId)))
+    .where(and(eq(questions.audience, 'finalization'), eq(questions.active, true)))
+    .orderBy(asc(questions.position));
+  return rows.map((r) => ({ id: r.id, question: r.text, answer: r.answer ?? null, placeholder: r.placeholder ?? null }));
+}
+
+/** How many active finalisation questions of the case have no non-blank answer yet. */
+export async function missingFinalizationAnswers(db: Db, caseId: string): Promise<number> {
+  const list = await getFinalizationQuestions(db, caseId);
+  return list.filter((q) => !q.answer?.trim()).length;
+}
+
+/** Ids of active finalisation questions among `ids`. */
+export async function activeFinalizationIds(db: Db): Promise<Set<string>> {
+  const rows = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.audience, 'finalization'), eq(questions.active, true)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Saves all answers of a case in one statement inside the caller's transaction. */
+export async function saveFinalizationAnswers(db: Db, caseId: string, list: { id: string; answer: string }[], now: Date): Promise<void> {
+  await db
+    .insert(answers)
+    .values(list.map((q) => ({ questionId: q.id, ownerId: caseId, answer: q.answer, updatedAt: now })))
+    .onConflictDoUpdate({ target: [answers.questionId, answers.ownerId], set: { answer: sql`excluded.answer`, updatedAt: now } });
+}
+

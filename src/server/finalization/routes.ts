@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { FINALIZATION_REQUIRED_MESSAGE, FinalizationAnswersRequestSchema } from '../../contract/questions';
+import { recordAudit } from '../audit/queries';
+import { requireCaseAccess } from '../cases/access';
+import { fieldError } from '../errors/errors';
+import { activeFinalizationIds, getFinalizationQuestions, saveFinalizationAnswers } from './queries';
+
+const CaseParams = z.object({ id: z.string().max(64) });
+
+/** GET/POST /api/cases/{id}/finalization-questions: the lawyer's closing questions of a case. */
+export const finalizationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.deps;
+
+  app.get('/api/cases/:id/finalization-questions', { schema: { params: CaseParams } }, async (request) => {
+    const { caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
+    return { data: await getFinalizationQuestions(db, caseRow.id) };
+  });
+
+  app.post('/api/cases/:id/finalization-questions', { schema: { params: CaseParams, body: FinalizationAnswersRequestSchema } }, async (request) => {
+    const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
+    const active = await activeFinalizationIds(db);
+    const sent = new Map(request.body.questions.map((q) => [q.id, q.answer]));
+    // Every active question must be answered, and nothing else may be sent.
+    if (sent.size !== request.body.questions.length || [...sent.keys()].some((id) => !active.has(id)) || [...active].some((id) => !sent.has(id))) {
+      throw fieldError('questions', FINALIZATION_REQUIRED_MESSAGE);
+    }
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await saveFinalizationAnswers(tx, caseRow.id, [...sent].map(([id, answer]) => ({ id, answer })), now);
+      await recordAudit(tx, { actorId: auth.userId, action: 'case.finalization_answered', subjectType: 'case', subjectId: caseRow.id, data: { questions: [...sent.keys()] }, at: now });
+    });
+    return { data: await getFinalizationQuestions(db, caseRow.id) };
+  });
+};

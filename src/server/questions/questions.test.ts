@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { QuestionListResponseSchema } from '../../contract/questions';
+import { answers, cases } from '../db/schema';
+import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const get = (token: string, audience: string) => ctx.app.inject({ method: 'GET', url: `/api/${audience}-questions`, headers: bearer(token) });
+const post = (token: string, audience: string, payload: unknown) => ctx.app.inject({ method: 'POST', url: `/api/${audience}-questions/answers`, headers: bearer(token), payload: payload as object });
+
+describe('story questions', () => {
+  it('saves a client’s answers, an empty answer as null, and touches the case', async () => {
+    const client = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    const questions = QuestionListResponseSchema.parse((await get(token, 'client')).json()).data;
+    expect(questions.length).toBeGreaterThan(1);
+    expect(questions.every((q) => q.answer === null)).toBe(true);
+    ctx.clock.advance(60_000);
+    const response = await post(token, 'client', { questions: [{ id: questions[0]!.id, answer: '  Ik werk er 10 jaar.  ' }, { id: questions[1]!.id, answer: '   ' }] });
+    expect(response.statusCode).toBe(200);
+    const saved = QuestionListResponseSchema.parse(response.json()).data;
+    expect(saved[0]?.answer).toBe('Ik werk er 10 jaar.');
+    expect(saved[1]?.answer).toBeNull();
+    const [caseRow] = await ctx.db.select().from(cases).where(eq(cases.id, client.caseId));
+    expect(caseRow?.lastUpdateAt.getTime()).toBe(ctx.clock.now().getTime());
+    await post(token, 'client', { questions: [{ id: questions[0]!.id, answer: null }] });
+    expect(QuestionListResponseSchema.parse((await get(token, 'client')).json()).data[0]?.answer).toBeNull();
+  });
+
+  it('answers 422 when there is nothing to send, for unknown or other-audience questions and bad shapes', async () => {
+    const client = await createTestClient(ctx);
+    const lawyer = await createTestLawyer(ctx);
+    const token = await tokenFor(ctx, client.id);
+    const lawyerQuestions = QuestionListResponseSchema.parse((await get(await tokenFor(ctx, lawyer.id), 'lawyer')).json()).data;
+    const empty = await post(token, 'client', { questions: [] });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors.questions).toEqual(['Er is niets om op te slaan.']);
+    expect((await post(token, 'client', {})).statusCode).toBe(422);
+    expect((await post(token, 'client', { questions: [{ id: 'x', answer: 'a' }] })).statusCode).toBe(422);
+    expect((await post(token, 'client', { questions: [{ id: lawyerQuestions[0]!.id, answer: 'a' }] })).statusCode).toBe(422);
+    expect((await post(token, 'client', { questions: [{ id: '00000000-0000-4000-8000-000000000000', answer: 'a' }] })).statusCode).toBe(422);
+    expect((await post(token, 'client', { questions: [{ id: lawyerQuestions[0]!.id, answer: 'x'.repeat(10_001) }] })).statusCode).toBe(422);
+    expect(await ctx.db.select().from(answers).where(eq(answers.ownerId, client.id))).toHaveLength(0);
+  });
+
+  it('gives each role only its own questions', async () => {
+    const client = await createTestClient(ctx);
+    const lawyer = await createTestLawyer(ctx);
+    const lawyerToken = await tokenFor(ctx, lawyer.id);
+    expect((await get(lawyerToken, 'client')).statusCode).toBe(403);
+    expect((await get(await tokenFor(ctx, client.id), 'lawyer')).statusCode).toBe(403);
+    const questions = QuestionListResponseSchema.parse((await get(lawyerToken, 'lawyer')).json()).data;
+    const saved = QuestionListResponseSchema.parse((await post(lawyerToken, 'lawyer', { questions: [{ id: questions[0]!.id, answer: 'Sinds 2010' }] })).json()).data;
+    expect(saved[0]?.answer).toBe('Sinds 2010');
+    const otherLawyer = await tokenFor(ctx, (await createTestLawyer(ctx)).id);
+    expect(QuestionListResponseSchema.parse((await get(otherLawyer, 'lawyer')).json()).data[0]?.answer).toBeNull();
+  });
+});

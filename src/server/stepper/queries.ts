@@ -1,0 +1,81 @@
+import { asc, eq } from 'drizzle-orm';
+import { getDocumentProgress } from '../../contract/rules/document-progress';
+import { isCompanyComplete, isProfileComplete } from '../../contract/rules/stepper';
+import { StatusContentSchema, type STEPPER_LANGUAGES, type StatusContent, type Stepper } from '../../contract/stepper';
+import { getStatus, type StatusSlug } from '../../contract/statuses';
+import type { Article } from '../../contract/articles';
+import type { CaseRow } from '../cases/access';
+import type { Db } from '../db/client';
+import { articles, documents, feedback, statusArticles, statuses, users } from '../db/schema';
+import { STEPPER_CONTENT } from '../db/stepper-content';
+
+export type StepperLanguage = (typeof STEPPER_LANGUAGES)[number];
+
+/** A phase's texts in the language asked for; the seeded texts when the stored ones are unusable. */
+function contentFor(slug: StatusSlug, stored: unknown, language: StepperLanguage): Pick<StatusContent, 'incomplete' | 'complete'> {
+  const parsed = StatusContentSchema.safeParse(stored);
+  const content = parsed.success ? parsed.data : STEPPER_CONTENT[slug];
+  if (language === 'en-US' && content.en) return content.en;
+  return { incomplete: content.incomplete, complete: content.complete };
+}
+
+/** The stepper response of SPEC section 3 for one case. */
+export async function getStepper(db: Db, caseRow: CaseRow, language: StepperLanguage): Promise<Stepper> {
+  const [clientRows, docs, feedbackRows, statusRows, articleRows] = await Promise.all([
+    db.select().from(users).where(eq(users.id, caseRow.clientId)),
+    db.select({ mandatory: documents.mandatory, status: documents.status }).from(documents).where(eq(documents.caseId, caseRow.id)),
+    db.select({ id: feedback.id }).from(feedback).where(eq(feedback.caseId, caseRow.id)).limit(1),
+    db.select().from(statuses).orderBy(asc(statuses.order)),
+    db
+      .select({ slug: statusArticles.statusSlug, article: articles })
+      .from(statusArticles)
+      .innerJoin(articles, eq(articles.id, statusArticles.articleId))
+      .orderBy(asc(statusArticles.position)),
+  ]);
+  const client = clientRows[0];
+  const articlesBySlug = new Map<string, Article[]>();
+  for (const { slug, article } of articleRows) {
+    const list = articlesBySlug.get(slug) ?? [];
+    list.push({ id: article.id, title: article.title, image: article.image, description: article.description, link: article.link, tags: article.tags });
+    articlesBySlug.set(slug, list);
+  }
+  const current = statusRows.find((s) => s.slug === caseRow.statusSlug);
+  const currentOrder = current?.order ?? getStatus(caseRow.statusSlug as StatusSlug).order;
+  return {
+    profile_complete: client
+      ? isProfileComplete({
+          name: client.name,
+          last_name: client.lastName,
+          phone_number: client.phoneNumber,
+          street: client.street,
+          house_number: client.houseNumber,
+          postcode: client.postcode,
+          city: client.city,
+        })
+      : false,
+    company_details_complete: isCompanyComplete({
+      company_name: caseRow.companyName,
+      company_house_number: caseRow.companyHouseNumber,
+      company_postcode: caseRow.companyPostcode,
+      company_city: caseRow.companyCity,
+      contact_email: caseRow.contactEmail,
+      contact_phone_number: caseRow.contactPhoneNumber,
+    }),
+    documents_complete: getDocumentProgress(docs) === 100,
+    feedback: feedbackRows.length > 0,
+    stepper: statusRows.map((row) => {
+      const slug = row.slug as StatusSlug;
+      const content = contentFor(slug, row.content, language);
+      return {
+        slug,
+        display_name: row.displayName,
+        content_incomplete: content.incomplete,
+        content_complete: content.complete,
+        order: row.order,
+        is_current: row.slug === caseRow.statusSlug,
+        is_complete: row.order < currentOrder || (slug === 'completed' && caseRow.statusSlug === 'completed'),
+        articles: articlesBySlug.get(row.slug) ?? [],
+      };
+    }),
+  };
+}

@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { session } from '../../lib/app-session';
+import { makeUser, site } from '../../test/fixtures';
+import { installFakeFetch, on } from '../../test/fake-fetch';
+import { renderApp } from '../../test/render-app';
+
+function api(user: ReturnType<typeof makeUser>) {
+  return installFakeFetch(
+    on('GET', '/api/site', { status: 200, body: { data: site } }),
+    on('GET', '/api/user', { status: 200, body: { data: user } }),
+    on('POST', '/api/logout', { status: 204 }),
+  );
+}
+
+const linkNames = (container: HTMLElement) => within(container).getAllByRole('link').map((link) => link.textContent);
+
+describe('signed-in layout', () => {
+  it('gives a client Dashboard, Mijn verhaal, Documenten, Offerte and Rekentools, and only a logout button', async () => {
+    const client = makeUser('client');
+    api(client);
+    renderApp('/', { user: client });
+    const nav = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+    await waitFor(() => expect(linkNames(nav)).toEqual(['Dashboard', 'Mijn verhaal', 'Documenten', 'Offerte', 'Rekentools (opent in een nieuw tabblad)']));
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: /Rekentools/ })).toHaveAttribute('href', site.calculation_tools_url);
+    expect(screen.getByRole('link', { name: /naar de startpagina/ })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('button', { name: 'Uitloggen' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Accountmenu/ })).not.toBeInTheDocument();
+  });
+
+  it('gives a lawyer Mijn dossiers, Mijn feedback, Mijn account and Tools, and the account dropdown', async () => {
+    const lawyer = makeUser('lawyer', { avatar: '/storage/' });
+    api(lawyer);
+    const user = userEvent.setup();
+    renderApp('/dossiers', { user: lawyer });
+    const nav = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+    await waitFor(() => expect(linkNames(nav)).toEqual(['Mijn dossiers', 'Mijn feedback', 'Mijn account', 'Tools (opent in een nieuw tabblad)']));
+
+    const trigger = screen.getByRole('button', { name: 'Sanne Jansen (Accountmenu)' });
+    // '/storage/' counts as no photo: the default avatar is shown.
+    expect(trigger.querySelector('img')).toHaveAttribute('src', '/default-avatar.svg');
+    await user.click(trigger);
+    const menu = await screen.findByRole('menu');
+    await user.click(within(menu).getByRole('menuitem', { name: 'Mijn account' }));
+    await waitFor(() => expect(document.title).toBe('Mijn account | Testportaal'));
+  });
+
+  it("shows the lawyer's own photo when there is one", async () => {
+    const lawyer = makeUser('lawyer', { avatar: '/files/avatars/sanne.webp' });
+    api(lawyer);
+    renderApp('/dossiers', { user: lawyer });
+    const trigger = await screen.findByRole('button', { name: /Accountmenu/ });
+    expect(trigger.querySelector('img')).toHaveAttribute('src', '/files/avatars/sanne.webp');
+  });
+
+  it("has a mobile menu with a close button and a second logout; a lawyer's shows name, subtitle and 'Mijn account'", async () => {
+    const lawyer = makeUser('lawyer');
+    api(lawyer);
+    const user = userEvent.setup();
+    renderApp('/dossiers', { user: lawyer });
+    await user.click(await screen.findByRole('button', { name: 'Menu openen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(dialog).getByText('Sanne Jansen')).toBeInTheDocument();
+    expect(within(dialog).getByText('Ontslagsrecht arbeidsrechtjurist')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Mijn account' })).toHaveAttribute('href', '/account');
+    expect(within(dialog).getByRole('link', { name: 'Mijn feedback' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Uitloggen' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Menu sluiten' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("a client's mobile menu has no lawyer block", async () => {
+    const client = makeUser('client');
+    api(client);
+    const user = userEvent.setup();
+    renderApp('/', { user: client });
+    await user.click(await screen.findByRole('button', { name: 'Menu openen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(dialog).queryByText('Ontslagsrecht arbeidsrechtjurist')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Offerte' })).toBeInTheDocument();
+  });
+
+  it("has a footer with the Rotterdam address, contact details, 'Pagina's' and the three PDFs under 'Overig'", async () => {
+    const client = makeUser('client');
+    api(client);
+    renderApp('/', { user: client });
+    const footer = await screen.findByRole('contentinfo');
+    expect(await within(footer).findByText('3011 AA Rotterdam')).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');
+    expect(within(footer).getByRole('link', { name: '010 123 45 67' })).toHaveAttribute('href', 'tel:0101234567');
+    const pages = within(footer).getByRole('navigation', { name: "Pagina's" });
+    expect(within(pages).getByRole('link', { name: 'Documenten' })).toHaveAttribute('href', '/documenten');
+    const other = within(footer).getByRole('region', { name: 'Overig' });
+    expect(within(other).getByRole('link', { name: /Algemene voorwaarden/ })).toHaveAttribute('href', site.terms_url);
+    expect(within(other).getByRole('link', { name: /Disclaimer/ })).toHaveAttribute('href', site.disclaimer_url);
+    expect(within(other).getByRole('link', { name: /Privacy statement/ })).toHaveAttribute('href', site.privacy_url);
+  });
+
+  it('logs out through POST /api/logout and shows /login', async () => {
+    const client = makeUser('client');
+    const { calls } = api(client);
+    const user = userEvent.setup();
+    const { router } = renderApp('/documenten', { user: client, token: 'secret' });
+    await user.click(await screen.findByRole('button', { name: 'Uitloggen' }));
+    expect(await screen.findByRole('heading', { name: 'Log in op je portaal' })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/logout')).toMatchObject({ method: 'POST', headers: { authorization: 'Bearer secret' } });
+    expect(session.getState()).toMatchObject({ user: null, auth: { token: null } });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it("keeps the tabs of Mijn verhaal, without padding on the main area", async () => {
+    const client = makeUser('client');
+    api(client);
+    renderApp('/mijn-verhaal', { user: client });
+    const tabs = await screen.findByRole('navigation', { name: 'Onderdelen van mijn verhaal' });
+    expect(linkNames(tabs)).toEqual(['Jouw gegevens', 'Over jouw werkgever', 'Mijn verhaal']);
+    expect(within(tabs).getByRole('link', { name: 'Jouw gegevens' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('main')).not.toHaveClass('px-4');
+    await waitFor(() => expect(document.title).toBe('Jouw gegevens | Testportaal'));
+  });
+
+  it("shows case detail with the back link 'Terug naar dossieroverzicht', inside the padded main area", async () => {
+    const lawyer = makeUser('lawyer');
+    api(lawyer);
+    renderApp('/dossiers/0b7c1a52-8f57-4a55-9d0d-3e3f7b0c2a11/documenten', { user: lawyer });
+    // The tabs 'Algemeen' and 'Documenten' appear once the case has loaded (case detail's own tests).
+    expect(await screen.findByRole('link', { name: 'Terug naar dossieroverzicht' })).toHaveAttribute('href', '/dossiers');
+    expect(screen.getByRole('main')).toHaveClass('px-4');
+  });
+
+  it('switches to English and back; the choice is kept in the session settings and <html lang> follows', async () => {
+    const client = makeUser('client');
+    installFakeFetch(
+      on('GET', '/api/site', { status: 200, body: { data: site } }),
+      on('GET', '/api/user', { status: 200, body: { data: client } }),
+    );
+    const user = userEvent.setup();
+    renderApp('/', { user: client });
+    await user.selectOptions(await screen.findByLabelText('Taal'), 'en-US');
+    expect(await screen.findByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('en-US');
+    expect(session.getState().settings.language).toBe('en-US');
+    expect(JSON.parse(window.localStorage.getItem('state') ?? '{}').settings).toEqual({ language: 'en-US' });
+    await user.selectOptions(screen.getByLabelText('Language'), 'nl-NL');
+    expect(await screen.findByRole('button', { name: 'Uitloggen' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('nl-NL');
+  });
+});

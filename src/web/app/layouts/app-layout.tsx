@@ -1,0 +1,51 @@
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet } from 'react-router';
+import { selectUser, session, useSession } from '../../lib/app-session';
+import { queryClient } from '../../lib/query-client';
+import { currentUserQueryOptions } from '../../lib/user';
+import { cn } from '../../ui/cn';
+import { useRouteHandle } from '../route-handle';
+import { getNavItems } from './nav-items';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+/** The signed-in layout: header with the role's menu, the page, the footer. */
+export function AppLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SignedInShell />
+    </QueryClientProvider>
+  );
+}
+
+function SignedInShell() {
+  const { t } = useTranslation();
+  const user = useSession(selectUser);
+  const { fullBleed } = useRouteHandle();
+  const { data: freshUser } = useQuery(currentUserQueryOptions());
+
+  // Keep the stored user in step with the server (a 401 here ends the session).
+  useEffect(() => {
+    if (freshUser) session.dispatch({ type: 'updateUser', user: freshUser });
+  }, [freshUser]);
+
+  if (!user) return <Navigate to="/login" replace />;
+  const items = getNavItems(user);
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:font-medium focus:text-brand-800 focus:shadow"
+      >
+        {t('app.skipToContent')}
+      </a>
+      <SiteHeader user={user} items={items} />
+      <main id="main" tabIndex={-1} className={cn('flex-1 outline-none', !fullBleed && 'mx-auto w-full max-w-6xl px-4 py-8 sm:px-6')}>
+        <Outlet />
+      </main>
+      <SiteFooter items={items} />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { formatDocumentTitle } from '../lib/document-title';
+import { useProductName } from '../lib/site';
+import { useRouteHandle } from './route-handle';
+
+/** The top route: keeps the tab title in step with the page and the language. */
+export function RootLayout() {
+  return (
+    <>
+      <DocumentTitle />
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+function DocumentTitle() {
+  const { t } = useTranslation();
+  const { titleKey } = useRouteHandle();
+  const productName = useProductName(t('app.productName'));
+  const title = formatDocumentTitle(titleKey ? t(titleKey) : undefined, productName);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return null;
+}
+
+/** Shown while the first page's module loads. */
+export function InitialLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-dvh items-center justify-center" role="status" aria-live="polite">
+      <span className="sr-only">{t('app.loading')}</span>
+    </div>
+  );
+}

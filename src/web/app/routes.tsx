@@ -1,0 +1,194 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { VIEW } from '../../contract/permissions';
+import { ErrorPage } from '../features/errors/error-page';
+import { RouterErrorPage } from '../features/errors/router-error-page';
+import { loadWithReload } from '../lib/lazy-module';
+import { RedirectIfSignedIn, RequireAuth, RequirePermission } from './guards';
+import { AuthLayout } from './layouts/auth-layout';
+import { InitialLoading, RootLayout } from './root-layout';
+import type { RouteHandle } from './route-handle';
+
+/** A lazy route module (one per page); a module that fails to load reloads the page once. */
+function page<M>(moduleId: string, load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await loadWithReload(moduleId, load)) });
+}
+
+const title = (titleKey: string): RouteHandle => ({ titleKey });
+
+/** Every route of SPEC section 2 with its page title and permission (DESIGN.md maps the VIEW_ names). */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <RootLayout />,
+    errorElement: <RouterErrorPage />,
+    hydrateFallbackElement: <InitialLoading />,
+    children: [
+      {
+        element: <AuthLayout />,
+        children: [
+          {
+            errorElement: <ErrorPage />,
+            children: [
+              {
+                element: <RedirectIfSignedIn />,
+                children: [
+                  {
+                    path: 'login',
+                    handle: title('pages.login.title'),
+                    lazy: page('login-page', () => import('../features/auth/login-page'), (m) => m.LoginPage),
+                  },
+                ],
+              },
+              {
+                path: 'login/code',
+                handle: title('pages.loginCode.title'),
+                lazy: page('login-code-page', () => import('../features/auth/login-code-page'), (m) => m.LoginCodePage),
+              },
+              {
+                path: 'not-found',
+                handle: title('pages.notFound.title'),
+                lazy: page('not-found-page', () => import('../features/errors/not-found-page'), (m) => m.NotFoundPage),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            lazy: page('app-layout', () => import('./layouts/app-layout'), (m) => m.AppLayout),
+            children: [
+              {
+                errorElement: <ErrorPage />,
+                children: [
+                  // Client
+                  {
+                    element: <RequirePermission needed={[VIEW.VIEW_DASHBOARD]} />,
+                    children: [
+                      {
+                        index: true,
+                        handle: title('pages.dashboard.title'),
+                        lazy: page('dashboard-page', () => import('../features/dashboard/dashboard-page'), (m) => m.DashboardPage),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'mijn-verhaal',
+                    element: <RequirePermission needed={[VIEW.VIEW_MY_STORY]} />,
+                    handle: { fullBleed: true } satisfies RouteHandle,
+                    children: [
+                      {
+                        lazy: page('my-story-layout', () => import('../features/my-story/my-story-layout'), (m) => m.MyStoryLayout),
+                        children: [
+                          {
+                            index: true,
+                            handle: title('pages.myStory.personal.title'),
+                            lazy: page('personal-data-page', () => import('../features/my-story/personal-data-page'), (m) => m.PersonalDataPage),
+                          },
+                          {
+                            path: 'werkgever-gegevens',
+                            handle: title('pages.myStory.employer.title'),
+                            lazy: page('employer-page', () => import('../features/my-story/employer-page'), (m) => m.EmployerPage),
+                          },
+                          {
+                            path: 'verhaal-gegevens',
+                            handle: title('pages.myStory.story.title'),
+                            lazy: page('story-page', () => import('../features/my-story/story-page'), (m) => m.StoryPage),
+                          },
+                        ],
+                      },
+                    ],
+                  },
+                  {
+                    path: 'documenten',
+                    element: <RequirePermission needed={[VIEW.VIEW_DOCUMENTS]} />,
+                    children: [
+                      {
+                        index: true,
+                        handle: title('pages.documents.title'),
+                        lazy: page('documents-page', () => import('../features/documents/documents-page'), (m) => m.DocumentsPage),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'offerte',
+                    element: <RequirePermission needed={[VIEW.VIEW_OFFER]} />,
+                    children: [
+                      {
+                        index: true,
+                        handle: title('pages.offer.title'),
+                        lazy: page('offer-page', () => import('../features/offer/offer-page'), (m) => m.OfferPage),
+                      },
+                    ],
+                  },
+                  {
+                    // SPEC section 2: the permission of /review is not stated; signing in is enough.
+                    path: 'review',
+                    handle: title('pages.review.title'),
+                    lazy: page('review-page', () => import('../features/review/review-page'), (m) => m.ReviewPage),
+                  },
+                  // Lawyer
+                  {
+                    path: 'dossiers',
+                    element: <RequirePermission needed={[VIEW.VIEW_FILES]} />,
+                    children: [
+                      {
+                        index: true,
+                        handle: title('pages.cases.title'),
+                        lazy: page('cases-page', () => import('../features/cases/cases-page'), (m) => m.CasesPage),
+                      },
+                    ],
+                  },
+                  {
+                    // SPEC section 2: no permission is checked on the case detail routes; the
+                    // server answers 404 for a case that is not the user's.
+                    path: 'dossiers/:caseId',
+                    lazy: page('case-detail-layout', () => import('../features/case-detail/case-detail-layout'), (m) => m.CaseDetailLayout),
+                    children: [
+                      {
+                        index: true,
+                        handle: title('pages.caseDetail.general.title'),
+                        lazy: page('general-tab-page', () => import('../features/case-detail/general-tab-page'), (m) => m.GeneralTabPage),
+                      },
+                      {
+                        path: 'documenten',
+                        handle: title('pages.caseDetail.documents.title'),
+                        lazy: page('documents-tab-page', () => import('../features/case-detail/documents-tab-page'), (m) => m.DocumentsTabPage),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'feedback',
+                    element: <RequirePermission needed={[VIEW.VIEW_FEEDBACK]} />,
+                    children: [
+                      {
+                        index: true,
+                        handle: title('pages.feedback.title'),
+                        lazy: page('feedback-page', () => import('../features/feedback/feedback-page'), (m) => m.FeedbackPage),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'account',
+                    element: <RequirePermission needed={[VIEW.VIEW_ACCOUNT]} />,
+                    children: [
+                      {
+                        index: true,
+                        handle: title('pages.account.title'),
+                        lazy: page('account-page', () => import('../features/account/account-page'), (m) => m.AccountPage),
+                      },
+                    ],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      // Every unknown path (SPEC section 9: fallback redirect /not-found).
+      { path: '*', element: <Navigate to="/not-found" replace /> },
+    ],
+  },
+];

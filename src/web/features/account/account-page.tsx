@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeading } from '../../ui/page-heading';
+import { useCurrentUser } from './api';
+import { AvailabilityForm } from './components/availability-form';
+import { AvatarUpload } from './components/avatar-upload';
+import { LawyerQuestions } from './components/lawyer-questions-form';
+import { ProfileForm } from './components/profile-form';
+
+/** The lawyer's account (/account): profile and photo, story answers, weekly availability. */
+export function AccountPage() {
+  const { t } = useTranslation();
+  // The forms start from a fresh copy of the user (never a stale session copy that is then replaced).
+  const current = useCurrentUser();
+  const user = current.data;
+  return (
+    <section className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      <PageHeading>{t('pages.account.title')}</PageHeading>
+      {!user ? (
+        current.isError ? (
+          <p role="alert">{t('account.error')}</p>
+        ) : (
+          <p role="status">{t('account.loading')}</p>
+        )
+      ) : (
+        <>
+          <AccountSection id="account-profile" title={t('account.profile.title')}>
+            <AvatarUpload user={user} />
+            <ProfileForm user={user} />
+          </AccountSection>
+          <AccountSection id="account-story" title={t('account.story.title')}>
+            <LawyerQuestions />
+          </AccountSection>
+          <AccountSection id="account-availability" title={t('account.availability.title')}>
+            <AvailabilityForm user={user} />
+          </AccountSection>
+        </>
+      )}
+    </section>
+  );
+}
+
+function AccountSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <h2 id={id} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

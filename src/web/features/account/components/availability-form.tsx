@@ -1,0 +1,96 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Day } from '../../../../contract/days';
+import type { User } from '../../../../contract/users';
+import { getErrorText } from '../../../lib/error-text';
+import { Button } from '../../../ui/button';
+import { FormError } from '../../../ui/field';
+import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
+import { useUpdateUser } from '../api';
+import { toAvailabilityRequest, toAvailabilityRows, validateAvailability, type AvailabilityError, type AvailabilityRow } from '../availability';
+
+/** 'Mijn beschikbaarheid': start and end per weekday, Monday to Sunday; only complete days are sent. */
+export function AvailabilityForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const baseId = useId();
+  const update = useUpdateUser();
+  const success = useSuccessMessage();
+  const [rows, setRows] = useState<AvailabilityRow[]>(() => toAvailabilityRows(user.availability));
+  const [errors, setErrors] = useState<Partial<Record<Day, AvailabilityError>>>({});
+  const [formError, setFormError] = useState<string | undefined>();
+
+  const setTime = (day: Day, field: 'start_time' | 'end_time', value: string) => setRows((current) => current.map((row) => (row.day === day ? { ...row, [field]: value } : row)));
+  const dayName = (day: Day) => t(`account.days.${day}`);
+  const errorText = (day: Day, error: AvailabilityError) => (error === 'incomplete' ? t('account.availability.incomplete', { day: dayName(day) }) : t('account.availability.order', { day: dayName(day) }));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    const found = validateAvailability(rows);
+    setErrors(found);
+    setFormError(undefined);
+    const first = rows.find((row) => found[row.day]);
+    if (first) {
+      document.getElementById(`${baseId}-${first.day}-start`)?.focus();
+      return;
+    }
+    try {
+      const saved = await update.mutateAsync({ name: user.name ?? undefined, email: user.email, availability: toAvailabilityRequest(rows) });
+      setRows(toAvailabilityRows(saved.availability));
+      success.show(t('account.profile.saved'));
+    } catch (e) {
+      setFormError(getErrorText(e, t));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
+      <ul className="flex flex-col gap-3">
+        {rows.map((row) => {
+          const error = errors[row.day];
+          const errorId = `${baseId}-${row.day}-error`;
+          return (
+            <li key={row.day}>
+              <fieldset className="grid grid-cols-2 items-end gap-x-3 gap-y-1 sm:grid-cols-[10rem_1fr_1fr]" aria-describedby={error ? errorId : undefined}>
+                <legend className="col-span-2 font-medium text-slate-900 sm:float-left sm:col-span-1 sm:pt-8">{dayName(row.day)}</legend>
+                <TimeInput id={`${baseId}-${row.day}-start`} label={t('account.availability.start')} value={row.start_time} invalid={Boolean(error)} errorId={errorId} onChange={(v) => setTime(row.day, 'start_time', v)} />
+                <TimeInput id={`${baseId}-${row.day}-end`} label={t('account.availability.end')} value={row.end_time} invalid={Boolean(error)} errorId={errorId} onChange={(v) => setTime(row.day, 'end_time', v)} />
+                {error && (
+                  <p id={errorId} className="col-span-2 text-sm font-medium text-red-700 sm:col-span-3">
+                    {errorText(row.day, error)}
+                  </p>
+                )}
+              </fieldset>
+            </li>
+          );
+        })}
+      </ul>
+      <FormError message={formError} />
+      <SuccessMessage message={success.message} token={success.token} />
+      <div>
+        <Button type="submit" busy={update.isPending}>
+          {t('account.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function TimeInput({ id, label, value, invalid, errorId, onChange }: { id: string; label: string; value: string; invalid: boolean; errorId: string; onChange: (value: string) => void }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="time"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        className={`min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-slate-900 ${invalid ? 'border-red-700' : 'border-slate-400'}`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Question } from '../../../../contract/questions';
+import { getErrorText } from '../../../lib/error-text';
+import { Button } from '../../../ui/button';
+import { FormError } from '../../../ui/field';
+import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
+import { useLawyerQuestions, useSaveLawyerAnswers } from '../api';
+
+/** 'Mijn verhaal': the lawyer's story questions; 'Geen vragen gevonden.' when there are none. */
+export function LawyerQuestions() {
+  const { t } = useTranslation();
+  const questions = useLawyerQuestions();
+  if (questions.isPending) return <p role="status">{t('account.loading')}</p>;
+  if (questions.isError) return <p role="alert">{t('account.error')}</p>;
+  if (questions.data.length === 0) return <p className="text-slate-700">{t('account.story.none')}</p>;
+  return <LawyerQuestionsForm questions={questions.data} />;
+}
+
+/** Every answer is sent; an empty one as null. */
+function LawyerQuestionsForm({ questions }: { questions: Question[] }) {
+  const { t } = useTranslation();
+  const save = useSaveLawyerAnswers();
+  const success = useSuccessMessage();
+  const baseId = useId();
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(questions.map((q) => [q.id, q.answer ?? ''])));
+  const [error, setError] = useState<string | undefined>();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    setError(undefined);
+    try {
+      const result = await save.mutateAsync({ questions: questions.map((q) => ({ id: q.id, answer: values[q.id]?.trim() ? (values[q.id]?.trim() ?? null) : null })) });
+      setValues(Object.fromEntries(result.map((q) => [q.id, q.answer ?? ''])));
+      success.show(t('account.story.saved'));
+    } catch (e) {
+      setError(getErrorText(e, t));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-5">
+      {questions.map((q, i) => (
+        <div key={q.id} className="flex flex-col gap-1.5">
+          <label htmlFor={`${baseId}-${i}`} className="font-medium text-slate-900">
+            {q.text}
+          </label>
+          <textarea
+            id={`${baseId}-${i}`}
+            rows={3}
+            maxLength={10_000}
+            value={values[q.id] ?? ''}
+            onChange={(e) => setValues((v) => ({ ...v, [q.id]: e.target.value }))}
+            className="w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900"
+          />
+        </div>
+      ))}
+      <FormError message={error} />
+      <SuccessMessage message={success.message} token={success.token} />
+      <div>
+        <Button type="submit" busy={save.isPending}>
+          {t('account.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

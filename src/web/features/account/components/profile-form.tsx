@@ -1,0 +1,99 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { EmailSchema } from '../../../../contract/auth';
+import type { User } from '../../../../contract/users';
+import { applyServerErrors, translateValidation } from '../../../lib/error-text';
+import { Button } from '../../../ui/button';
+import { FormError, TextField } from '../../../ui/field';
+import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
+import { useUpdateUser } from '../api';
+
+const requiredName = z.string().trim().min(1, 'Required').max(250, 'Maximaal 250 tekens.');
+
+/** The lawyer's profile: name, last_name, phone_number and email required; infix optional; quote at most 255 (SPEC section 5). */
+export const ProfileFormSchema = z.object({
+  name: requiredName,
+  infix: z.string().trim().max(250, 'Maximaal 250 tekens.'),
+  last_name: requiredName,
+  phone_number: z.string().trim().min(1, 'Required').max(50),
+  email: EmailSchema,
+  quote: z.string().trim().max(255, 'Maximaal 255 tekens.'),
+});
+type ProfileFormValues = z.input<typeof ProfileFormSchema>;
+const FIELDS = ['name', 'infix', 'last_name', 'phone_number', 'email', 'quote'] as const;
+
+const toForm = (user: User): ProfileFormValues => ({
+  name: user.name ?? '',
+  infix: user.infix ?? '',
+  last_name: user.last_name ?? '',
+  phone_number: user.phone_number ?? '',
+  email: user.email,
+  quote: user.quote ?? '',
+});
+
+export function ProfileForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const update = useUpdateUser();
+  const success = useSuccessMessage();
+  const form = useForm<ProfileFormValues, unknown, z.output<typeof ProfileFormSchema>>({ resolver: zodResolver(ProfileFormSchema), defaultValues: toForm(user) });
+  const { errors } = form.formState;
+  const err = (field: (typeof FIELDS)[number]) => translateValidation(errors[field]?.message, t);
+  const required = { required: true, 'aria-required': true } as const;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync({ ...values, infix: values.infix || null, quote: values.quote || null });
+      form.reset(toForm(saved));
+      success.show(t('account.profile.saved'));
+    } catch (error) {
+      applyServerErrors(error, form.setError, FIELDS, t);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-[2fr_1fr_2fr]">
+        <TextField label={t('account.profile.name')} autoComplete="given-name" {...required} error={err('name')} {...form.register('name')} />
+        <TextField label={t('account.profile.infix')} autoComplete="additional-name" error={err('infix')} {...form.register('infix')} />
+        <TextField label={t('account.profile.lastName')} autoComplete="family-name" {...required} error={err('last_name')} {...form.register('last_name')} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={t('account.profile.email')} type="email" autoComplete="email" {...required} error={err('email')} {...form.register('email')} />
+        <TextField label={t('account.profile.phone')} type="tel" autoComplete="tel" {...required} error={err('phone_number')} {...form.register('phone_number')} />
+      </div>
+      <QuoteField error={err('quote')} registration={form.register('quote')} label={t('account.profile.quote')} />
+      <FormError message={errors.root?.server?.message} />
+      <SuccessMessage message={success.message} token={success.token} />
+      <div>
+        <Button type="submit" busy={form.formState.isSubmitting}>
+          {t('account.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function QuoteField({ label, error, registration }: { label: string; error: string | undefined; registration: UseFormRegisterReturn<'quote'> }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="account-quote" className="font-medium text-slate-900">
+        {label}
+      </label>
+      <textarea
+        id="account-quote"
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'account-quote-error' : undefined}
+        className={`w-full rounded-lg border bg-white px-3 py-2 text-slate-900 ${error ? 'border-red-700' : 'border-slate-400'}`}
+        {...registration}
+      />
+      {error && (
+        <p id="account-quote-error" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

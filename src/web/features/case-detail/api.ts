@@ -1,0 +1,63 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { CaseLawyerViewResponseSchema, CaseLawyerViewSchema, type CaseLawyerView } from '../../../contract/cases';
+import { FinalizationQuestionListResponseSchema, type FinalizationAnswersRequest } from '../../../contract/questions';
+import { getStatus, type StatusSlug } from '../../../contract/statuses';
+import { api } from '../../lib/api';
+import { isApiError } from '../../lib/api-client';
+
+export const caseDetailQueryKeys = {
+  detail: (id: string) => ['cases', 'detail', id] as const,
+  finalization: (id: string) => ['cases', 'detail', id, 'finalization-questions'] as const,
+};
+
+export function caseDetailQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: caseDetailQueryKeys.detail(id),
+    queryFn: async ({ signal }) => (await api.get(`/api/cases/${encodeURIComponent(id)}`, CaseLawyerViewResponseSchema, signal)).data,
+    // A case that is absent (404) does not come back by retrying.
+    retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 3,
+  });
+}
+
+export function finalizationQuestionsQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: caseDetailQueryKeys.finalization(id),
+    queryFn: async ({ signal }) => (await api.get(`/api/cases/${encodeURIComponent(id)}/finalization-questions`, FinalizationQuestionListResponseSchema, signal)).data,
+  });
+}
+
+export const useCaseDetail = (id: string) => useQuery(caseDetailQueryOptions(id));
+export const useFinalizationQuestions = (id: string, enabled: boolean) => useQuery({ ...finalizationQuestionsQueryOptions(id), enabled });
+
+const StatusOkSchema = z.object({ ok: z.literal(true), data: CaseLawyerViewSchema });
+
+/** PATCH /api/cases/{id}/status; every case list and count is refreshed afterwards. */
+export function useUpdateStatus(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (status: StatusSlug) => (await api.patch(`/api/cases/${encodeURIComponent(id)}/status`, { status }, StatusOkSchema)).data,
+    onSuccess: (data) => queryClient.setQueryData(caseDetailQueryKeys.detail(id), data),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['cases'], predicate: (q) => q.queryKey[1] !== 'detail' }),
+  });
+}
+
+/** Shows a status on screen at once, before the server answers (SPEC section 4). */
+export function useShowStatus(id: string) {
+  const queryClient = useQueryClient();
+  return (slug: StatusSlug) =>
+    queryClient.setQueryData<CaseLawyerView>(caseDetailQueryKeys.detail(id), (current) => {
+      if (!current) return current;
+      const status = getStatus(slug);
+      return { ...current, status: { slug, display_name: status.displayName, order: status.order } };
+    });
+}
+
+export function useSaveFinalizationAnswers(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: FinalizationAnswersRequest) =>
+      (await api.post(`/api/cases/${encodeURIComponent(id)}/finalization-questions`, body, FinalizationQuestionListResponseSchema)).data,
+    onSuccess: (data) => queryClient.setQueryData(caseDetailQueryKeys.finalization(id), data),
+  });
+}

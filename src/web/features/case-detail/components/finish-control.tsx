@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CaseLawyerView } from '../../../../contract/cases';
+import type { FinalizationAnswersRequest } from '../../../../contract/questions';
+import { getFinishAction } from '../../../../contract/rules/status-dropdown';
+import { Button } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
+import { useSaveFinalizationAnswers, useUpdateStatus } from '../api';
+import { FinishDialog } from './finish-dialog';
+
+/**
+ * The finish button (SPEC section 4) in a desktop and a mobile copy sharing one state:
+ * 'Dit dossier voltooien' opens the dialog; at ready-for-invoicing 'Dossier weer actief maken'
+ * sets ready-for-signing; 'Bezig...' while saving; disabled at completed.
+ */
+export function FinishControl({ view }: { view: CaseLawyerView }) {
+  const { t } = useTranslation();
+  const update = useUpdateStatus(view.id);
+  const saveAnswers = useSaveFinalizationAnswers(view.id);
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState(false);
+  const action = getFinishAction(view.status.slug);
+  const saving = update.isPending || saveAnswers.isPending;
+
+  const onClick = () => {
+    if (action === 'reactivate') update.mutate('ready-for-signing', { onError: (error) => console.error('Error updating status', error) });
+    else if (action === 'finish') {
+      setDone(false);
+      setOpen(true);
+    }
+  };
+  const onConfirm = async (answers: FinalizationAnswersRequest) => {
+    await saveAnswers.mutateAsync(answers);
+    await update.mutateAsync('ready-for-invoicing');
+    setDone(true);
+  };
+  const label = saving ? t('caseDetail.finish.busy') : action === 'reactivate' ? t('caseDetail.finish.reactivate') : t('caseDetail.finish.open');
+  const button = (className: string) => (
+    <Button variant={action === 'reactivate' ? 'secondary' : 'primary'} disabled={action === 'none' || saving} onClick={onClick} className={className}>
+      {label}
+    </Button>
+  );
+  return (
+    <>
+      <div className="hidden sm:block">{button('')}</div>
+      <div className={cn('fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white p-3 shadow-[0_-2px_8px_rgba(0,0,0,0.08)] sm:hidden')}>{button('w-full')}</div>
+      <FinishDialog caseId={view.id} open={open} done={done} onOpenChange={setOpen} onConfirm={onConfirm} />
+    </>
+  );
+}

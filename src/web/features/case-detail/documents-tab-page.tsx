@@ -1,0 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+// The tab's content is its own feature (case-documents); this route module only wires it to the case.
+import { CaseDocumentsTab } from '../case-documents/case-documents-tab';
+import { caseDetailQueryKeys, useCaseDetail } from './api';
+
+/** Tab 'Documenten' of case detail (/dossiers/{id}/documenten). */
+export function DocumentsTabPage() {
+  const { t } = useTranslation();
+  const { caseId: id = '' } = useParams();
+  const queryClient = useQueryClient();
+  const caseDetail = useCaseDetail(id);
+  const onCaseChanged = useCallback(() => queryClient.invalidateQueries({ queryKey: caseDetailQueryKeys.detail(id) }), [queryClient, id]);
+  return (
+    <section aria-label={t('pages.caseDetail.documents.heading')} className="flex flex-col gap-6">
+      <CaseDocumentsTab caseId={id} clientEmail={caseDetail.data?.client.email ?? null} onCaseChanged={onCaseChanged} />
+    </section>
+  );
+}

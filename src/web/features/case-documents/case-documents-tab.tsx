@@ -1,0 +1,82 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Document } from '../../../contract/documents';
+import { markDocumentViewed, useCaseDocuments, useCaseSlideshow, useRefreshCaseDocuments } from './api';
+import { DocumentPreview } from './components/document-preview';
+import { GeneralDocumentItem } from './components/general-document-list';
+import { MandatoryDocumentCard } from './components/mandatory-document-card';
+
+export type CaseDocumentsTabProps = {
+  caseId: string;
+  /** The client's e-mail address, for 'Stuur client bericht'. */
+  clientEmail: string | null;
+  /** Refetches the case itself (its pending_documents) after any change or view. */
+  onCaseChanged: () => Promise<unknown>;
+};
+
+/** The lawyer's tab 'Documenten': mandatory documents as cards, general documents as a list, and the full-screen preview. */
+export function CaseDocumentsTab({ caseId, clientEmail, onCaseChanged }: CaseDocumentsTabProps) {
+  const { t } = useTranslation();
+  const documents = useCaseDocuments(caseId);
+  const refreshDocuments = useRefreshCaseDocuments(caseId);
+  const [previewId, setPreviewId] = useState<string | null>(null);
+  const slideshow = useCaseSlideshow(caseId, previewId !== null);
+
+  const onChanged = useCallback(() => Promise.all([refreshDocuments(), onCaseChanged()]), [refreshDocuments, onCaseChanged]);
+  const onShown = useCallback(
+    (document: Document) => {
+      void markDocumentViewed(document.id).then(onCaseChanged);
+    },
+    [onCaseChanged],
+  );
+
+  // Until the slideshow has loaded, the documents with a file from the list stand in for it.
+  const slides = useMemo(() => slideshow.data ?? documents.data?.filter((d) => d.temporary_url) ?? [], [slideshow.data, documents.data]);
+  const previewIndex = previewId === null ? null : slides.findIndex((d) => d.id === previewId);
+
+  if (documents.isPending) return <p role="status">{t('caseDocuments.loading')}</p>;
+  if (documents.isError) return <p role="alert">{t('caseDocuments.error')}</p>;
+
+  const mandatory = documents.data.filter((d) => d.mandatory);
+  const general = documents.data.filter((d) => !d.mandatory);
+  const itemProps = (document: Document) => ({ document, clientEmail, onChanged, onPreview: () => setPreviewId(document.id) });
+
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="mandatory-documents-heading" className="flex flex-col gap-4">
+        <h2 id="mandatory-documents-heading" className="text-xl font-semibold text-slate-900">
+          {t('caseDocuments.mandatory.title')}
+        </h2>
+        {mandatory.length === 0 ? (
+          <p className="text-slate-700">{t('caseDocuments.notDelivered')}</p>
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {mandatory.map((document) => (
+              <MandatoryDocumentCard key={document.id} {...itemProps(document)} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="general-documents-heading" className="flex flex-col gap-4">
+        <h2 id="general-documents-heading" className="text-xl font-semibold text-slate-900">
+          {t('caseDocuments.general.title')}
+        </h2>
+        {general.length === 0 ? (
+          <p className="text-slate-700">{t('caseDocuments.notDelivered')}</p>
+        ) : (
+          <ul className="flex flex-col gap-4">
+            {general.map((document) => (
+              <GeneralDocumentItem key={document.id} {...itemProps(document)} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <DocumentPreview
+        documents={slides}
+        index={previewIndex === null || previewIndex < 0 ? null : previewIndex}
+        onIndexChange={(index) => setPreviewId(index === null ? null : (slides[index]?.id ?? null))}
+        onShown={onShown}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next';
+import type { DocumentStatus } from '../../../../contract/documents';
+import { cn } from '../../../ui/cn';
+
+const STYLES: Record<DocumentStatus, string> = {
+  'Not Uploaded': 'bg-slate-100 text-slate-800 border-slate-300',
+  Uploaded: 'bg-blue-50 text-blue-900 border-blue-300',
+  Approved: 'bg-green-50 text-green-900 border-green-300',
+  Rejected: 'bg-red-50 text-red-900 border-red-300',
+};
+
+const KEYS: Record<DocumentStatus, string> = {
+  'Not Uploaded': 'caseDocuments.status.notUploaded',
+  Uploaded: 'caseDocuments.status.uploaded',
+  Approved: 'caseDocuments.status.approved',
+  Rejected: 'caseDocuments.status.rejected',
+};
+
+export function DocumentStatusBadge({ status }: { status: DocumentStatus }) {
+  const { t } = useTranslation();
+  return <span className={cn('inline-flex items-center rounded-full border px-2.5 py-0.5 text-sm font-medium whitespace-nowrap', STYLES[status])}>{t(KEYS[status])}</span>;
+}

@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CaseListResponseSchema, StatusCountListResponseSchema, type CaseListQuery } from '../../../contract/cases';
+import { LatestFeedbackResponseSchema } from '../../../contract/feedback';
+import { api } from '../../lib/api';
+
+export type CaseListParams = Pick<CaseListQuery, 'page' | 'sort' | 'dir' | 'statuses'>;
+
+export const casesQueryKeys = {
+  all: ['cases'] as const,
+  list: (params: CaseListParams) => ['cases', 'list', params] as const,
+  counts: ['cases', 'count-by-status'] as const,
+  latestFeedback: ['feedbacks', 'latest'] as const,
+};
+
+function listUrl(params: CaseListParams): string {
+  const search = new URLSearchParams({ page: String(params.page), sort: params.sort, dir: params.dir });
+  if (params.statuses.length > 0) search.set('statuses', params.statuses.join(','));
+  return `/api/cases?${search.toString()}`;
+}
+
+export function caseListQueryOptions(params: CaseListParams) {
+  return queryOptions({
+    queryKey: casesQueryKeys.list(params),
+    queryFn: ({ signal }) => api.get(listUrl(params), CaseListResponseSchema, signal),
+  });
+}
+
+export function statusCountsQueryOptions() {
+  return queryOptions({
+    queryKey: casesQueryKeys.counts,
+    queryFn: async ({ signal }) => (await api.get('/api/cases/count-by-status', StatusCountListResponseSchema, signal)).data,
+  });
+}
+
+export function latestFeedbackQueryOptions() {
+  return queryOptions({
+    queryKey: casesQueryKeys.latestFeedback,
+    queryFn: async ({ signal }) => (await api.get('/api/feedbacks/latest', LatestFeedbackResponseSchema, signal)).data,
+    retry: false,
+  });
+}
+
+export const useCaseList = (params: CaseListParams) => useQuery({ ...caseListQueryOptions(params), placeholderData: (previous) => previous });
+export const useStatusCounts = () => useQuery(statusCountsQueryOptions());
+export const useLatestFeedback = () => useQuery(latestFeedbackQueryOptions());

@@ -1,0 +1,114 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { StatusSlug } from '../../../contract/statuses';
+import { selectUser, useSession } from '../../lib/app-session';
+import { cn } from '../../ui/cn';
+import { PageHeading } from '../../ui/page-heading';
+import { useCaseList } from './api';
+import { CaseTable, MobileSort } from './components/case-table';
+import { LatestFeedback } from './components/latest-feedback';
+import { TaskFilters } from './components/task-filters';
+import { GROUP_TABS, readCaseListUrl, toListParams, writeCaseListUrl, type CaseListUrlState } from './url-state';
+
+/** The lawyer's home (/dossiers): tasks and latest feedback on the left, 'Mijn dossiers' on the right. */
+export function CasesPage() {
+  const { t } = useTranslation();
+  const user = useSession(selectUser);
+  const [search, setSearch] = useSearchParams();
+  const state = readCaseListUrl(search);
+  const list = useCaseList(toListParams(state));
+  const go = (next: Partial<CaseListUrlState>) => setSearch(writeCaseListUrl({ ...state, page: 1, ...next }));
+  const onTask = (task: StatusSlug | null) => go({ task, group: 'active' });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <PageHeading>{t('pages.cases.title')}</PageHeading>
+        <p className="mt-1 text-lg text-slate-800">{t('cases.greeting', { name: user?.name || user?.full_name || '' })}</p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
+        <aside className="flex flex-col gap-6" aria-label={t('cases.sidebarLabel')}>
+          <section aria-labelledby="tasks-heading" className="flex flex-col gap-3">
+            <h2 id="tasks-heading" className="text-lg font-semibold text-slate-900">
+              {t('cases.tasks.heading')}
+            </h2>
+            <TaskFilters active={state.task} onSelect={onTask} />
+          </section>
+          <LatestFeedback />
+        </aside>
+        <section aria-labelledby="list-heading" aria-busy={list.isFetching || undefined} className="flex min-w-0 flex-col gap-4">
+          <h2 id="list-heading" className="sr-only">
+            {t('cases.listHeading')}
+          </h2>
+          <nav aria-label={t('cases.groupsLabel')} className="border-b border-slate-300">
+            <ul className="-mb-px flex gap-1 overflow-x-auto">
+              {GROUP_TABS.map((tab) => {
+                const current = !state.task && state.group === tab.group;
+                return (
+                  <li key={tab.group} className="shrink-0">
+                    <Link
+                      to={{ search: writeCaseListUrl({ ...state, task: null, group: tab.group, page: 1 }).toString() }}
+                      aria-current={current ? 'page' : undefined}
+                      className={cn(
+                        'inline-flex min-h-11 items-center border-b-2 px-4 py-2 font-medium whitespace-nowrap',
+                        current ? 'border-brand-700 text-brand-900' : 'border-transparent text-slate-700 hover:border-slate-400 hover:text-slate-900',
+                      )}
+                    >
+                      {t(`cases.groups.${tab.group}`)}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          {state.task && (
+            <p className="text-slate-800">
+              {t('cases.taskFilter', { status: t(`cases.statuses.${state.task}`) })}{' '}
+              <button type="button" onClick={() => onTask(null)} className="font-medium text-brand-700 underline underline-offset-4">
+                {t('cases.clearTask')}
+              </button>
+            </p>
+          )}
+          <MobileSort sort={state.sort} dir={state.dir} onChange={(sort, dir) => go({ sort, dir })} />
+          {list.isPending ? (
+            <p role="status">{t('cases.loading')}</p>
+          ) : list.isError ? (
+            <p role="alert" className="text-red-800">
+              {t('cases.error')}
+            </p>
+          ) : list.data.data.length === 0 ? (
+            <p>{t('cases.empty')}</p>
+          ) : (
+            <>
+              <CaseTable
+                cases={list.data.data}
+                sort={state.sort}
+                dir={state.dir}
+                onSort={(sort) => go({ sort, dir: sort === state.sort && state.dir === 'asc' ? 'desc' : 'asc' })}
+              />
+              <Pagination current={list.data.meta.current_page} last={list.data.meta.last_page} total={list.data.meta.total} onPage={(page) => go({ page })} />
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Pagination({ current, last, total, onPage }: { current: number; last: number; total: number; onPage: (page: number) => void }) {
+  const { t } = useTranslation();
+  const button = 'inline-flex min-h-11 items-center rounded-lg border border-slate-400 bg-white px-4 font-medium disabled:cursor-not-allowed disabled:text-slate-500';
+  return (
+    <nav aria-label={t('cases.pagination.label')} className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-slate-800">{t('cases.pagination.summary', { current, last, total })}</p>
+      <div className="flex gap-2">
+        <button type="button" className={button} disabled={current <= 1} onClick={() => onPage(current - 1)}>
+          {t('cases.pagination.previous')}
+        </button>
+        <button type="button" className={button} disabled={current >= last} onClick={() => onPage(current + 1)}>
+          {t('cases.pagination.next')}
+        </button>
+      </div>
+    </nav>
+  );
+}

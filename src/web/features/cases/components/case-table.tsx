@@ -1,0 +1,121 @@
+import { ArrowDown, ArrowUp, ArrowUpDown, FileClock } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CaseListItem } from '../../../../contract/cases';
+import { useFormatDate } from '../../../lib/use-format-date';
+import type { CaseSort } from '../url-state';
+import { StatusBadge } from './status-badge';
+
+type SortProps = { sort: CaseSort; dir: 'asc' | 'desc'; onSort: (sort: CaseSort) => void };
+
+const COLUMNS: { sort: CaseSort; key: string }[] = [
+  { sort: 'client_name', key: 'cases.columns.client' },
+  { sort: 'company_name', key: 'cases.columns.company' },
+  { sort: 'status', key: 'cases.columns.status' },
+  { sort: 'last_update_at', key: 'cases.columns.lastUpdate' },
+];
+
+function Pending({ count }: { count: number }) {
+  const { t } = useTranslation();
+  if (count === 0) return <span className="text-slate-700">{t('cases.pending.none')}</span>;
+  return (
+    <span className="inline-flex items-center gap-1 font-semibold text-amber-900">
+      <FileClock className="size-4" aria-hidden="true" />
+      {t(count === 1 ? 'cases.pending.one' : 'cases.pending.other', { count })}
+    </span>
+  );
+}
+
+/** The case list: a sortable table from md up, cards below it. */
+export function CaseTable({ cases, sort, dir, onSort }: { cases: CaseListItem[] } & SortProps) {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  const statusLabel = (c: CaseListItem) => t(`cases.statuses.${c.status.slug}`);
+  return (
+    <>
+      <table className="hidden w-full border-collapse text-left md:table">
+        <caption className="sr-only">{t('cases.caption')}</caption>
+        <thead>
+          <tr className="border-b border-slate-300">
+            {COLUMNS.map((column) => {
+              const current = sort === column.sort;
+              const Icon = current ? (dir === 'asc' ? ArrowUp : ArrowDown) : ArrowUpDown;
+              return (
+                <th key={column.sort} scope="col" aria-sort={current ? (dir === 'asc' ? 'ascending' : 'descending') : undefined} className="py-2 pr-3">
+                  <button type="button" onClick={() => onSort(column.sort)} className="inline-flex min-h-11 items-center gap-1 font-semibold text-slate-900 hover:text-brand-700">
+                    {t(column.key)}
+                    <Icon className="size-4" aria-hidden="true" />
+                  </button>
+                </th>
+              );
+            })}
+            <th scope="col" className="py-2 font-semibold text-slate-900">
+              {t('cases.columns.documents')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {cases.map((c) => (
+            <tr key={c.id} className="border-b border-slate-200 hover:bg-slate-50">
+              <td className="py-3 pr-3">
+                <Link to={`/dossiers/${c.id}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+                  {c.client_name || t('cases.unknownName')}
+                </Link>
+              </td>
+              <td className="py-3 pr-3 text-slate-800">{c.company_name ?? '–'}</td>
+              <td className="py-3 pr-3">
+                <StatusBadge slug={c.status.slug} label={statusLabel(c)} />
+              </td>
+              <td className="py-3 pr-3 text-slate-800">{formatDate(c.last_update_at)}</td>
+              <td className="py-3">
+                <Pending count={c.pending_documents} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ul className="flex flex-col gap-3 md:hidden">
+        {cases.map((c) => (
+          <li key={c.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <Link to={`/dossiers/${c.id}`} className="text-lg font-semibold text-brand-700 underline-offset-4 hover:underline">
+              {c.client_name || t('cases.unknownName')}
+            </Link>
+            {c.company_name && <p className="text-slate-800">{c.company_name}</p>}
+            <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+              <StatusBadge slug={c.status.slug} label={statusLabel(c)} />
+              <span className="text-slate-700">{formatDate(c.last_update_at)}</span>
+              <Pending count={c.pending_documents} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Sorting on small screens, where the table headers are not shown. */
+export function MobileSort({ sort, dir, onChange }: { sort: CaseSort; dir: 'asc' | 'desc'; onChange: (sort: CaseSort, dir: 'asc' | 'desc') => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-end gap-2 md:hidden">
+      <label className="flex flex-col gap-1 text-sm font-medium text-slate-900">
+        {t('cases.sortBy')}
+        <select value={sort} onChange={(e) => onChange(e.target.value as CaseSort, dir)} className="min-h-11 rounded-lg border border-slate-400 bg-white px-3">
+          {COLUMNS.map((column) => (
+            <option key={column.sort} value={column.sort}>
+              {t(column.key)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        onClick={() => onChange(sort, dir === 'asc' ? 'desc' : 'asc')}
+        className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-slate-400 bg-white px-3 font-medium"
+      >
+        {dir === 'asc' ? <ArrowUp className="size-4" aria-hidden="true" /> : <ArrowDown className="size-4" aria-hidden="true" />}
+        {t(dir === 'asc' ? 'cases.ascending' : 'cases.descending')}
+      </button>
+    </div>
+  );
+}

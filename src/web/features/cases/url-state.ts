@@ -1,0 +1,47 @@
+import { CASE_SORTS } from '../../../contract/cases';
+import { STATUS_GROUPS, TASK_STATUSES, type StatusGroup, type StatusSlug } from '../../../contract/statuses';
+import type { CaseListParams } from './api';
+
+export type CaseSort = (typeof CASE_SORTS)[number];
+
+/** The filter tabs in the URL (`?groep=`), with the label keys of SPEC section 4. */
+export const GROUP_TABS = [
+  { param: 'actief', group: 'active' },
+  { param: 'klaar-voor-facturatie', group: 'ready-for-invoicing' },
+  { param: 'voltooid', group: 'completed' },
+] as const satisfies readonly { param: string; group: StatusGroup }[];
+
+/** 'Vooltooid' is accepted as 'Voltooid' (SPEC section 4). */
+const GROUP_ALIASES: Record<string, StatusGroup> = { vooltooid: 'completed' };
+
+export type CaseListUrlState = { group: StatusGroup; task: StatusSlug | null; sort: CaseSort; dir: 'asc' | 'desc'; page: number };
+
+/** Reads filter, sort and page from the URL; unknown values fall back to the defaults. */
+export function readCaseListUrl(search: URLSearchParams): CaseListUrlState {
+  const groupParam = (search.get('groep') ?? '').toLowerCase();
+  const group = GROUP_TABS.find((tab) => tab.param === groupParam)?.group ?? GROUP_ALIASES[groupParam] ?? 'active';
+  const taskParam = search.get('taak');
+  const task = (TASK_STATUSES as readonly string[]).includes(taskParam ?? '') ? (taskParam as StatusSlug) : null;
+  const sortParam = search.get('sort');
+  const sort = (CASE_SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as CaseSort) : 'client_name';
+  const dir = search.get('dir')?.toLowerCase() === 'desc' ? 'desc' : 'asc';
+  const pageNumber = Number(search.get('page'));
+  const page = Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 100_000 ? pageNumber : 1;
+  return { group: task ? 'active' : group, task, sort, dir, page };
+}
+
+/** Writes the state back, leaving defaults out so links stay short. */
+export function writeCaseListUrl(state: CaseListUrlState): URLSearchParams {
+  const search = new URLSearchParams();
+  const tab = GROUP_TABS.find((t) => t.group === state.group);
+  if (state.task) search.set('taak', state.task);
+  else if (tab && tab.group !== 'active') search.set('groep', tab.param);
+  if (state.sort !== 'client_name') search.set('sort', state.sort);
+  if (state.dir !== 'asc') search.set('dir', state.dir);
+  if (state.page !== 1) search.set('page', String(state.page));
+  return search;
+}
+
+export function toListParams(state: CaseListUrlState): CaseListParams {
+  return { page: state.page, sort: state.sort, dir: state.dir, statuses: state.task ? [state.task] : [...STATUS_GROUPS[state.group]] };
+}

@@ -1,0 +1,54 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CaseClientViewResponseSchema } from '../../../contract/cases';
+import { FeedbackResponseSchema, type CreateFeedbackRequest } from '../../../contract/feedback';
+import { StepperResponseSchema } from '../../../contract/stepper';
+import { api } from '../../lib/api';
+import { isLanguage } from '../../lib/i18n';
+import { DEFAULT_LANGUAGE, type Language } from '../../lib/session';
+
+export const dashboardQueryKeys = {
+  myCase: ['cases', 'mine'] as const,
+  stepper: (caseId: string, language: Language) => ['cases', caseId, 'status-stepper', language] as const,
+  stepperAll: (caseId: string) => ['cases', caseId, 'status-stepper'] as const,
+};
+
+/** GET /api/cases/mine: the client's own case. */
+export function myCaseQueryOptions() {
+  return queryOptions({
+    queryKey: dashboardQueryKeys.myCase,
+    queryFn: async ({ signal }) => (await api.get('/api/cases/mine', CaseClientViewResponseSchema, signal)).data,
+  });
+}
+
+/** GET /api/cases/{id}/status-stepper in the interface language. */
+export function stepperQueryOptions(caseId: string, language: Language) {
+  return queryOptions({
+    queryKey: dashboardQueryKeys.stepper(caseId, language),
+    queryFn: async ({ signal }) => (await api.get(`/api/cases/${caseId}/status-stepper?lang=${language}`, StepperResponseSchema, signal)).data,
+  });
+}
+
+export function useInterfaceLanguage(): Language {
+  const { i18n } = useTranslation();
+  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+}
+
+export const useMyCase = () => useQuery(myCaseQueryOptions());
+
+export function useStepper(caseId: string | undefined) {
+  const language = useInterfaceLanguage();
+  return useQuery({ ...stepperQueryOptions(caseId ?? '', language), enabled: Boolean(caseId) });
+}
+
+/** POST /api/cases/{id}/lawyers/{lawyerId}/feedback; the stepper is refetched afterwards. */
+export function useSubmitFeedback(caseId: string, lawyerId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateFeedbackRequest) => (await api.post(`/api/cases/${caseId}/lawyers/${lawyerId}/feedback`, body, FeedbackResponseSchema)).data,
+    // Not awaited: the dialog shows its thank-you view before the stepper reports the feedback.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: dashboardQueryKeys.stepperAll(caseId) });
+    },
+  });
+}

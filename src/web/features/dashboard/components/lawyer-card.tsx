@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LAWYER_QUOTE, DEFAULT_LAWYER_TITLE, type Lawyer } from '../../../../contract/lawyers';
+import { Avatar } from '../../../ui/avatar';
+import { Button } from '../../../ui/button';
+
+type LawyerCardProps = { lawyers: Lawyer[]; offerChosen: boolean; supportEmail: string | undefined; onOpen: () => void };
+
+/** The client's lawyer, or the text that none is assigned yet (with the 24-hour promise once a package is chosen). */
+export function LawyerCard({ lawyers, offerChosen, supportEmail, onOpen }: LawyerCardProps) {
+  const { t } = useTranslation();
+  const lawyer = lawyers[0];
+  return (
+    <section aria-labelledby="lawyer-card-heading" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="lawyer-card-heading" className="text-lg font-semibold text-slate-900">
+        {t('dashboard.lawyer.heading', { count: Math.max(lawyers.length, 1) })}
+      </h2>
+      {lawyer ? (
+        <>
+          <div className="flex items-center gap-4">
+            <Avatar src={lawyer.avatar} className="size-16" />
+            <div>
+              <p className="font-semibold text-slate-900">{lawyer.full_name}</p>
+              <p className="text-slate-800">{lawyer.title || DEFAULT_LAWYER_TITLE}</p>
+            </div>
+          </div>
+          <blockquote className="text-slate-800 italic">“{lawyer.quote || DEFAULT_LAWYER_QUOTE}”</blockquote>
+          <Button variant="secondary" onClick={onOpen}>
+            {t('dashboard.lawyer.viewProfile', { count: lawyers.length })}
+          </Button>
+        </>
+      ) : (
+        <>
+          <p className="text-slate-900">{t('dashboard.lawyer.none')}</p>
+          {offerChosen && <p className="text-slate-800">{t('dashboard.lawyer.assignedWithin')}</p>}
+          {supportEmail && (
+            <p className="text-slate-800">
+              {t('dashboard.lawyer.support')}{' '}
+              <a href={`mailto:${supportEmail}`} className="break-all text-brand-700 underline underline-offset-4">
+                {supportEmail}
+              </a>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { Check } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { StepperStep } from '../../../../contract/stepper';
+import { cn } from '../../../ui/cn';
+
+/** 'Jouw stappenplan': every phase as a vertical stepper; done, current and upcoming are told apart by more than colour. */
+export function StepList({ steps }: { steps: StepperStep[] }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="step-list-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="step-list-heading" className="mb-4 text-lg font-semibold text-slate-900">
+        {t('dashboard.stepper.heading')}
+      </h2>
+      <ol className="flex flex-col">
+        {steps.map((step, i) => {
+          const last = i === steps.length - 1;
+          const done = step.is_complete && !step.is_current;
+          const content = done ? step.content_complete : step.content_incomplete;
+          return (
+            <li key={step.slug} className="relative flex gap-4 pb-5 last:pb-0" aria-current={step.is_current ? 'step' : undefined}>
+              {!last && <span aria-hidden="true" className={cn('absolute top-8 left-[15px] h-[calc(100%-2rem)] w-0.5', done ? 'bg-green-700' : 'bg-slate-300')} />}
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'z-10 flex size-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-semibold',
+                  done && 'border-green-700 bg-green-700 text-white',
+                  step.is_current && 'border-brand-700 bg-brand-700 text-white',
+                  !done && !step.is_current && 'border-slate-400 bg-white text-slate-700',
+                )}
+              >
+                {done ? <Check className="size-4" /> : i + 1}
+              </span>
+              <div className="flex flex-col pt-1">
+                <span className={cn('font-semibold', step.is_current ? 'text-brand-800' : 'text-slate-900')}>{content.title}</span>
+                <span className="text-sm text-slate-700">
+                  {step.display_name}
+                  <span className="sr-only">
+                    {' – '}
+                    {step.is_current ? t('dashboard.stepper.current') : done ? t('dashboard.stepper.done') : t('dashboard.stepper.upcoming')}
+                  </span>
+                </span>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,189 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CaseClientView } from '../../../contract/cases';
+import type { Lawyer } from '../../../contract/lawyers';
+import type { StatusSlug } from '../../../contract/statuses';
+import { STATUSES } from '../../../contract/statuses';
+import type { Stepper, StepContent } from '../../../contract/stepper';
+import { makeUser, site } from '../../test/fixtures';
+import { installFakeFetch, on, type FakeRoute } from '../../test/fake-fetch';
+import { renderApp } from '../../test/render-app';
+
+const client = makeUser('client', { name: 'Eva' });
+const CASE_ID = '20000000-0000-4000-8000-000000000000';
+
+function lawyer(n: number, overrides: Partial<Lawyer> = {}): Lawyer {
+  return {
+    id: `30000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    avatar: null,
+    name: `Jurist${n}`,
+    last_name: 'Test',
+    full_name: `Jurist${n} Test`,
+    title: null,
+    email: `jurist${n}@example.com`,
+    phone_number: null,
+    postcode: null,
+    house_number: null,
+    street: null,
+    city: null,
+    quote: null,
+    answers: [],
+    availability: [{ day: 'monday', start_time: '09:00', end_time: '17:00' }],
+    ...overrides,
+  };
+}
+
+function caseView(slug: StatusSlug, lawyers: Lawyer[]): CaseClientView {
+  const status = STATUSES.find((s) => s.slug === slug);
+  return {
+    id: CASE_ID,
+    title: 'Dossier',
+    appointment_start_time: null,
+    appointment_end_time: null,
+    company_name: null,
+    company_street: null,
+    company_house_number: null,
+    company_postcode: null,
+    company_city: null,
+    contact_email: null,
+    contact_phone_number: null,
+    last_updated_at: '2026-11-20T10:00:00.000Z',
+    proposal_signed_at: null,
+    minimal_achievement: null,
+    status: { slug, display_name: status?.displayName ?? slug, order: status?.order ?? 1, articles: [] },
+    offer: null,
+    documents: [],
+    contact_persons: [],
+    lawyers,
+    typeform: {},
+    questions: [],
+  };
+}
+
+const content = (title: string, buttons: StepContent['buttons'] = []): StepContent => ({ subtitle: 'Stap', colour: 'red', title, description: `${title} uitleg`, buttons });
+
+function stepper(current: StatusSlug, flags: Partial<Omit<Stepper, 'stepper'>> = {}): Stepper {
+  const currentOrder = STATUSES.find((s) => s.slug === current)?.order ?? 1;
+  return {
+    profile_complete: false,
+    company_details_complete: false,
+    documents_complete: false,
+    feedback: false,
+    ...flags,
+    stepper: STATUSES.map((s) => ({
+      slug: s.slug,
+      display_name: s.displayName,
+      order: s.order,
+      is_current: s.slug === current,
+      is_complete: s.order < currentOrder,
+      articles: [],
+      content_incomplete:
+        s.slug === 'lead'
+          ? content('Vul je gegevens aan', [
+              { action: 'personal-data', label: 'Persoonlijke gegevens' },
+              { action: 'employer-data', label: 'Gegevens werkgever' },
+              { action: 'documents', label: 'Documenten' },
+            ])
+          : s.slug === 'ready-for-invoicing'
+            ? content('Bijna klaar', [{ action: 'feedback', label: 'Deel je ervaring' }])
+            : content(`Titel ${s.slug}`),
+      content_complete: s.slug === 'ready-for-invoicing' ? content('Bedankt', [{ action: 'review', label: 'Schrijf een review' }]) : content(`Klaar ${s.slug}`),
+    })),
+  };
+}
+
+function setup(view: CaseClientView, steps: Stepper | (() => Stepper), ...routes: FakeRoute[]) {
+  return installFakeFetch(
+    ...routes,
+    on('GET', '/api/site', { status: 200, body: { data: site } }),
+    on('GET', '/api/user', { status: 200, body: { data: client } }),
+    on('GET', '/api/cases/mine', { status: 200, body: { data: view } }),
+    on('GET', `/api/cases/${CASE_ID}/status-stepper?lang=nl-NL`, () => ({ status: 200, body: { data: typeof steps === 'function' ? steps() : steps } })),
+  );
+}
+
+describe('the client dashboard', () => {
+  it('unlocks the next button once the previous part is complete and sends the welcome button there', async () => {
+    setup(caseView('lead', []), stepper('lead', { profile_complete: true }));
+    renderApp('/', { user: client });
+    const block = (await screen.findByRole('heading', { level: 2, name: 'Vul je gegevens aan' }, { timeout: 5000 })).closest('section');
+    if (!block) throw new Error('no next-step block');
+    expect(within(block).getByRole('link', { name: /Persoonlijke gegevens.*afgerond/ })).toHaveAttribute('href', '/mijn-verhaal');
+    expect(within(block).getByRole('link', { name: 'Gegevens werkgever' })).toHaveAttribute('href', '/mijn-verhaal/werkgever-gegevens');
+    expect(within(block).getByRole('button', { name: /Documenten/ })).toBeDisabled();
+    expect(screen.getByRole('heading', { name: 'Welkom, Eva!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Vul de gegevens van je werkgever in' })).toHaveAttribute('href', '/mijn-verhaal/werkgever-gegevens');
+    expect(screen.getByText('Er is nog geen arbeidsrechtjurist toegewezen.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Jouw stappenplan' })).toBeInTheDocument();
+  });
+
+  it('hides the welcome block after lead and promises a lawyer within 24 hours once a package is chosen', async () => {
+    setup(caseView('offer-chosen', []), stepper('offer-chosen'));
+    renderApp('/', { user: client });
+    expect(await screen.findByText(/Binnen 24 uur nadat je een pakket hebt gekozen/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /Welkom/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the lawyer sheet with defaults, cycles between lawyers and closes on Escape', async () => {
+    setup(caseView('check', [lawyer(1), lawyer(2, { title: 'Senior jurist', quote: 'Samen sterk.' })]), stepper('check'));
+    const user = userEvent.setup();
+    renderApp('/', { user: client });
+    await user.click(await screen.findByRole('button', { name: 'Bekijk profielen' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Jurist1 Test' });
+    expect(within(sheet).getByText('Arbeidsrechtjurist')).toBeInTheDocument();
+    expect(within(sheet).getByText('“We helpen je graag verder.”')).toBeInTheDocument();
+    expect(within(sheet).getByText('Maandag').nextSibling).toHaveTextContent('09:00 - 17:00');
+    expect(within(sheet).getByText('Dinsdag').nextSibling).toHaveTextContent('Niet beschikbaar');
+    await user.click(within(sheet).getByRole('button', { name: 'Volgende jurist' }));
+    expect(await screen.findByRole('dialog', { name: 'Jurist2 Test' })).toBeInTheDocument();
+    expect(screen.getByText('Senior jurist')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Jurist 1 van 2: Jurist1 Test' }));
+    expect(await screen.findByRole('dialog', { name: 'Jurist1 Test' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('asks for feedback text, reports a failed submit, and then thanks the client and invites a review', async () => {
+    let hasFeedback = false;
+    let fail = true;
+    const { calls } = setup(caseView('ready-for-invoicing', [lawyer(1)]), () => stepper('ready-for-invoicing', { feedback: hasFeedback }), (request) => {
+      if (request.method !== 'POST' || !request.path.endsWith('/feedback')) return undefined;
+      if (fail) return { status: 500, body: { message: 'boom' } };
+      hasFeedback = true;
+      return {
+        status: 201,
+        body: {
+          data: {
+            id: '40000000-0000-4000-8000-000000000000',
+            user: { full_name: 'Eva', email: 'eva@example.com' },
+            case: { id: CASE_ID },
+            text: 'Top',
+            read_by_lawyer: false,
+            last_updated_at: '2026-11-22T10:00:00.000Z',
+            created_at: '2026-11-22T10:00:00.000Z',
+          },
+        },
+      };
+    });
+    const user = userEvent.setup();
+    renderApp('/', { user: client });
+    await user.click(await screen.findByRole('button', { name: 'Deel je ervaring' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deel je ervaring' });
+    await user.click(within(dialog).getByRole('button', { name: 'Verstuur' }));
+    expect(await within(dialog).findByText('Feedback kan niet leeg zijn.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Jouw feedback'), 'Top');
+    await user.click(within(dialog).getByRole('button', { name: 'Verstuur' }));
+    expect(await within(dialog).findByText('Failed to submit feedback')).toBeInTheDocument();
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Verstuur' }));
+    const thanks = await screen.findByRole('dialog', { name: 'Bedankt voor je feedback!' });
+    expect(within(thanks).getByRole('link', { name: /Schrijf een review/ })).toHaveAttribute('href', site.review_url);
+    expect(calls.find((c) => c.method === 'POST')?.path).toBe(`/api/cases/${CASE_ID}/lawyers/${lawyer(1).id}/feedback`);
+    await user.click(within(thanks).getByRole('button', { name: 'Overslaan' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const review = await screen.findByRole('link', { name: /Schrijf een review/ });
+    expect(review).toHaveAttribute('target', '_blank');
+    expect(screen.queryByRole('button', { name: 'Deel je ervaring' })).not.toBeInTheDocument();
+  });
+});

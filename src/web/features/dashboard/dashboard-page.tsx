@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { getCurrentStep, getWelcomeTarget, showsWelcome } from '../../../contract/rules/stepper';
+import { getStatus } from '../../../contract/statuses';
+import { useSession } from '../../lib/app-session';
+import { getErrorText } from '../../lib/error-text';
+import { useSite } from '../../lib/site';
+import { PageHeading } from '../../ui/page-heading';
+import { Spinner } from '../../ui/spinner';
+import { useMyCase, useStepper } from './api';
+import { ArticleList } from './components/article-list';
+import { FeedbackDialog } from './components/feedback-dialog';
+import { FloatingLawyerButton } from './components/floating-lawyer-button';
+import { LawyerCard } from './components/lawyer-card';
+import { LawyerSheet } from './components/lawyer-sheet';
+import { NextStepBlock } from './components/next-step-block';
+import { StepList } from './components/step-list';
+import { WelcomeBlock } from './components/welcome-block';
+
+const OFFER_CHOSEN_ORDER = getStatus('offer-chosen').order;
+
+/** The client's dashboard (/): welcome, next step, lawyer, 'Jouw stappenplan' and articles. */
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const name = useSession((state) => state.user?.name ?? null);
+  const site = useSite();
+  const myCase = useMyCase();
+  const stepper = useStepper(myCase.data?.id);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [lawyerOpen, setLawyerOpen] = useState(false);
+  // Keeps the dialog's thank-you view open after the stepper reports the new feedback.
+  const [feedbackSent, setFeedbackSent] = useState(false);
+  const feedbackOpen = searchParams.get('feedback') === '1';
+  const setFeedbackOpen = (open: boolean) =>
+    setSearchParams(
+      (params) => {
+        if (open) params.set('feedback', '1');
+        else params.delete('feedback');
+        return params;
+      },
+      { replace: true },
+    );
+
+  const heading = <PageHeading>{t('pages.dashboard.title')}</PageHeading>;
+  if (myCase.isPending || (myCase.data && stepper.isPending)) {
+    return (
+      <section className="flex flex-col gap-4">
+        {heading}
+        <p role="status" className="flex items-center gap-2 text-slate-800">
+          <Spinner />
+          {t('dashboard.loading')}
+        </p>
+      </section>
+    );
+  }
+  if (myCase.isError || stepper.isError || !myCase.data || !stepper.data) {
+    return (
+      <section className="flex flex-col gap-4">
+        {heading}
+        <p role="alert" className="text-red-800">
+          {getErrorText(myCase.error ?? stepper.error, t)}
+        </p>
+      </section>
+    );
+  }
+
+  const caseView = myCase.data;
+  const flags = stepper.data;
+  const current = getCurrentStep(flags.stepper);
+  const lawyers = caseView.lawyers;
+  const firstLawyer = lawyers[0];
+  const articles = current?.articles.length ? current.articles : caseView.status.articles;
+
+  return (
+    <section className="flex flex-col gap-6 pb-20">
+      {heading}
+      {showsWelcome(current) && <WelcomeBlock name={name} target={getWelcomeTarget(flags)} />}
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <div className="flex flex-col gap-6">
+          {current && (
+            <NextStepBlock
+              step={current}
+              flags={flags}
+              hasLawyer={Boolean(firstLawyer)}
+              reviewUrl={site?.review_url}
+              onOpenLawyer={() => setLawyerOpen(true)}
+              onOpenFeedback={() => setFeedbackOpen(true)}
+            />
+          )}
+          <ArticleList articles={articles} />
+        </div>
+        <div className="flex flex-col gap-6">
+          <LawyerCard lawyers={lawyers} offerChosen={caseView.status.order >= OFFER_CHOSEN_ORDER || caseView.offer !== null} supportEmail={site?.support_email} onOpen={() => setLawyerOpen(true)} />
+          <StepList steps={flags.stepper} />
+        </div>
+      </div>
+      {firstLawyer && (
+        <>
+          <FloatingLawyerButton lawyer={firstLawyer} onOpen={() => setLawyerOpen(true)} />
+          <LawyerSheet lawyers={lawyers} open={lawyerOpen} onOpenChange={setLawyerOpen} />
+          <FeedbackDialog
+            caseId={caseView.id}
+            lawyerId={firstLawyer.id}
+            lawyerName={firstLawyer.full_name}
+            reviewUrl={site?.review_url}
+            open={feedbackOpen && (!flags.feedback || feedbackSent)}
+            onOpenChange={(open) => {
+              setFeedbackOpen(open);
+              if (!open) setFeedbackSent(false);
+            }}
+            onSent={() => setFeedbackSent(true)}
+          />
+        </>
+      )}
+    </section>
+  );
+}

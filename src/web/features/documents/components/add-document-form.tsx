@@ -1,0 +1,88 @@
+import { useCallback, useId, useState, type FormEvent } from 'react';
+import { Upload } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { CreateDocumentFieldsSchema } from '../../../../contract/documents';
+import { isApiError } from '../../../lib/api-client';
+import { translateValidation } from '../../../lib/error-text';
+import { Button } from '../../../ui/button';
+import { TextField } from '../../../ui/field';
+import { createGeneralDocument, useRefreshDocuments } from '../api';
+import { UploadStatus } from './upload-status';
+import { useUpload } from './use-upload';
+
+/** 'Overige documenten': the client adds a document with a title and a file. */
+export function AddDocumentForm({ caseId, onSaved }: { caseId: string; onSaved: (message: string) => void }) {
+  const { t } = useTranslation();
+  const fileId = useId();
+  const [title, setTitle] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [titleError, setTitleError] = useState<string | undefined>();
+  const [fileError, setFileError] = useState<string | undefined>();
+  const [formKey, setFormKey] = useState(0);
+  const refresh = useRefreshDocuments(caseId);
+
+  const send = useCallback(
+    async (chosen: File, signal: AbortSignal) => {
+      try {
+        return await createGeneralDocument(caseId, title.trim(), chosen, signal);
+      } catch (error) {
+        const message = isApiError(error) ? error.fieldErrors.title?.[0] : undefined;
+        if (message) setTitleError(translateValidation(message, t));
+        throw error;
+      }
+    },
+    [caseId, title, t],
+  );
+  const done = useCallback(async () => {
+    await refresh();
+    setTitle('');
+    setFile(null);
+    setFormKey((k) => k + 1);
+    onSaved(t('documents.general.added'));
+  }, [refresh, onSaved, t]);
+  const upload = useUpload(send, done);
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (upload.busy) return;
+    const parsed = CreateDocumentFieldsSchema.safeParse({ title });
+    setTitleError(parsed.success ? undefined : translateValidation(parsed.error.issues[0]?.message, t));
+    setFileError(file ? undefined : t('documents.general.chooseFile'));
+    if (!parsed.success || !file) return;
+    void upload.start(file);
+  };
+
+  return (
+    <form key={formKey} noValidate onSubmit={onSubmit} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h3 className="font-semibold text-slate-900">{t('documents.general.addTitle')}</h3>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label={t('documents.general.titleLabel')} value={title} maxLength={300} required aria-required="true" error={titleError} onChange={(e) => setTitle(e.target.value)} />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={fileId} className="font-medium text-slate-900">
+            {t('documents.general.fileLabel')}
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            aria-invalid={fileError ? true : undefined}
+            aria-describedby={fileError ? `${fileId}-error` : undefined}
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            className="min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-brand-900"
+          />
+          {fileError && (
+            <p id={`${fileId}-error`} className="text-sm font-medium text-red-700">
+              {fileError}
+            </p>
+          )}
+        </div>
+      </div>
+      <UploadStatus phase={upload.phase} error={upload.error} onRetry={upload.retry} />
+      <div>
+        <Button type="submit" busy={upload.busy}>
+          <Upload className="size-4" aria-hidden="true" />
+          {t('documents.general.add')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { Download, Eye, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Document } from '../../../../contract/documents';
+import { Button } from '../../../ui/button';
+import { downloadDocument } from '../api';
+
+const PREVIEWABLE = new Set(['pdf', 'png', 'jpg', 'jpeg', 'svg']);
+
+/** Download, preview (pdf and images, through the signed temporary link) and delete of one document. */
+export function DocumentActions({ document, onDelete, compact = false }: { document: Document; onDelete: () => void; compact?: boolean }) {
+  const { t } = useTranslation();
+  const label = (key: string) => t(key, { title: document.title });
+  return (
+    <div className="flex flex-wrap gap-2">
+      {document.temporary_url && (
+        <Button variant="ghost" onClick={() => downloadDocument(document)} aria-label={compact ? label('documents.actions.downloadOf') : undefined}>
+          <Download className="size-4" aria-hidden="true" />
+          {!compact && t('documents.actions.download')}
+        </Button>
+      )}
+      {document.temporary_url && document.extension && PREVIEWABLE.has(document.extension) && (
+        <a
+          href={document.temporary_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-slate-100"
+          aria-label={compact ? `${label('documents.actions.previewOf')} ${t('nav.opensInNewTab')}` : undefined}
+        >
+          <Eye className="size-4" aria-hidden="true" />
+          {!compact && (
+            <>
+              {t('documents.actions.preview')}
+              <span className="sr-only"> {t('nav.opensInNewTab')}</span>
+            </>
+          )}
+        </a>
+      )}
+      {document.temporary_url && (
+        <Button variant="ghost" onClick={onDelete} aria-label={compact ? label('documents.actions.deleteOf') : undefined}>
+          <Trash2 className="size-4" aria-hidden="true" />
+          {!compact && t('documents.actions.delete')}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useCallback, useId, useState } from 'react';
+import { Upload } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Document } from '../../../../contract/documents';
+import { formatDate } from '../../../lib/format';
+import { uploadDocumentFile, useDeleteDocument, useRefreshDocuments } from '../api';
+import { DeleteDocumentDialog } from './delete-document-dialog';
+import { DocumentActions } from './document-actions';
+import { FilePickerButton } from './file-picker-button';
+import { StatusBadge } from './status-badge';
+import { UploadStatus } from './upload-status';
+import { useUpload } from './use-upload';
+import { useLanguage } from './use-language';
+
+/** A mandatory document: status, rejection message, upload / new version, download, preview, delete. */
+export function DocumentCard({ caseId, document, onSaved }: { caseId: string; document: Document; onSaved: (message: string) => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const headingId = useId();
+  const statusId = useId();
+  const refresh = useRefreshDocuments(caseId);
+  const remove = useDeleteDocument(caseId);
+  const [confirming, setConfirming] = useState(false);
+  const send = useCallback((file: File, signal: AbortSignal) => uploadDocumentFile(document.id, file, signal), [document.id]);
+  const done = useCallback(async () => {
+    await refresh();
+    onSaved(t('documents.upload.done'));
+  }, [refresh, onSaved, t]);
+  const upload = useUpload(send, done);
+  const hasFile = Boolean(document.temporary_url);
+
+  return (
+    <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 id={headingId} className="font-semibold text-slate-900">
+          {document.title}
+        </h3>
+        <StatusBadge status={document.status} />
+      </div>
+      {document.status === 'Rejected' && document.message && (
+        <p className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+          <span className="font-semibold">{t('documents.card.rejectedReason')}</span> {document.message}
+        </p>
+      )}
+      <p id={statusId} className="text-sm break-words text-slate-700">
+        {hasFile && document.filename
+          ? t('documents.card.file', { filename: document.filename, date: formatDate(document.uploaded_at, language) })
+          : t('documents.card.noFile')}
+      </p>
+      <UploadStatus phase={upload.phase} error={upload.error} onRetry={upload.retry} />
+      <div className="mt-auto flex flex-wrap items-center gap-2">
+        <FilePickerButton variant={hasFile ? 'secondary' : 'primary'} busy={upload.busy} onFile={(file) => void upload.start(file)}>
+          <Upload className="size-4" aria-hidden="true" />
+          {hasFile ? t('documents.card.newVersion') : t('documents.card.upload')}
+          <span className="sr-only">: {document.title}</span>
+        </FilePickerButton>
+        <DocumentActions document={document} onDelete={() => setConfirming(true)} />
+      </div>
+      <DeleteDocumentDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        onConfirm={async () => {
+          await remove.mutateAsync(document.id);
+          onSaved(t('documents.delete.done'));
+        }}
+      />
+    </article>
+  );
+}

@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { UpdateCompanyRequestSchema, type CaseClientView } from '../../../../contract/cases';
+import { applyServerErrors, translateValidation } from '../../../lib/error-text';
+import { Button } from '../../../ui/button';
+import { FormError, TextField } from '../../../ui/field';
+import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
+import { useUpdateCompany } from '../api';
+import { FormSection } from './form-section';
+
+type CompanyForm = z.input<typeof UpdateCompanyRequestSchema>;
+const FIELDS = ['company_name', 'company_street', 'company_house_number', 'company_postcode', 'company_city', 'contact_email', 'contact_phone_number'] as const;
+
+const toForm = (c: CaseClientView): CompanyForm => ({
+  company_name: c.company_name ?? '',
+  company_street: c.company_street ?? '',
+  company_house_number: c.company_house_number ?? '',
+  company_postcode: c.company_postcode ?? '',
+  company_city: c.company_city ?? '',
+  contact_email: c.contact_email ?? '',
+  contact_phone_number: c.contact_phone_number ?? '',
+});
+
+/** The ex-employer form (SPEC section 5: required fields, 250 characters, postcode placeholder 1234AA). */
+export function CompanyForm({ myCase }: { myCase: CaseClientView }) {
+  const { t } = useTranslation();
+  const update = useUpdateCompany(myCase.id);
+  const success = useSuccessMessage();
+  const form = useForm<CompanyForm, unknown, z.output<typeof UpdateCompanyRequestSchema>>({ resolver: zodResolver(UpdateCompanyRequestSchema), defaultValues: toForm(myCase) });
+  const { errors } = form.formState;
+  const err = (field: (typeof FIELDS)[number]) => translateValidation(errors[field]?.message, t);
+  const required = { required: true, 'aria-required': true } as const;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync({ ...values, company_street: values.company_street ? values.company_street : null });
+      form.reset(toForm(saved));
+      success.show(t('myStory.saved'));
+    } catch (error) {
+      applyServerErrors(error, form.setError, FIELDS, t);
+    }
+  });
+
+  return (
+    <FormSection title={t('myStory.employer.companyTitle')} headingId="company-heading">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <TextField label={t('myStory.employer.companyName')} autoComplete="organization" {...required} error={err('company_name')} {...form.register('company_name')} />
+        <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+          <TextField label={t('myStory.employer.street')} error={err('company_street')} {...form.register('company_street')} />
+          <TextField label={t('myStory.employer.houseNumber')} {...required} error={err('company_house_number')} {...form.register('company_house_number')} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-[1fr_2fr]">
+          <TextField label={t('myStory.employer.postcode')} placeholder="1234AA" {...required} error={err('company_postcode')} {...form.register('company_postcode')} />
+          <TextField label={t('myStory.employer.city')} {...required} error={err('company_city')} {...form.register('company_city')} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label={t('myStory.employer.contactEmail')} type="email" {...required} error={err('contact_email')} {...form.register('contact_email')} />
+          <TextField label={t('myStory.employer.contactPhone')} type="tel" {...required} error={err('contact_phone_number')} {...form.register('contact_phone_number')} />
+        </div>
+        <FormError message={errors.root?.server?.message} />
+        <SuccessMessage message={success.message} token={success.token} />
+        <div>
+          <Button type="submit" busy={form.formState.isSubmitting}>
+            {t('myStory.save')}
+          </Button>
+        </div>
+      </form>
+    </FormSection>
+  );
+}

@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Plus, Trash2 } from 'lucide-react';
+import { useFieldArray, useForm, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { MAX_CONTACT_PERSONS, UpdateContactPersonsRequestSchema, type ContactPerson } from '../../../../contract/contact-persons';
+import { applyServerErrors, translateValidation } from '../../../lib/error-text';
+import { Button } from '../../../ui/button';
+import { FormError, TextField } from '../../../ui/field';
+import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
+import { useSaveContactPersons } from '../api';
+import { FormSection } from './form-section';
+
+type ContactForm = z.input<typeof UpdateContactPersonsRequestSchema>;
+type PersonField = 'first_name' | 'infix' | 'last_name' | 'job_title' | 'email' | 'phone_number';
+const PERSON_FIELDS: PersonField[] = ['first_name', 'infix', 'last_name', 'job_title', 'email', 'phone_number'];
+const empty = { first_name: '', infix: '', last_name: '', job_title: '', email: '', phone_number: '' };
+
+const toForm = (list: ContactPerson[]): ContactForm => ({
+  contact_persons: list.map((p) => ({
+    first_name: p.first_name,
+    infix: p.infix ?? '',
+    last_name: p.last_name,
+    job_title: p.job_title ?? '',
+    email: p.email ?? '',
+    phone_number: p.phone_number ?? '',
+  })),
+});
+
+/** Up to three contact persons: add, edit, remove; the whole list is sent and replaces the old one. */
+export function ContactPersonsForm({ caseId, contactPersons }: { caseId: string; contactPersons: ContactPerson[] }) {
+  const { t } = useTranslation();
+  const save = useSaveContactPersons(caseId);
+  const success = useSuccessMessage();
+  const form = useForm<ContactForm, unknown, z.output<typeof UpdateContactPersonsRequestSchema>>({
+    resolver: zodResolver(UpdateContactPersonsRequestSchema),
+    defaultValues: toForm(contactPersons),
+  });
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'contact_persons' });
+  const { errors } = form.formState;
+  const full = fields.length >= MAX_CONTACT_PERSONS;
+  const allFields = fields.flatMap((_, i) => PERSON_FIELDS.map((f) => `contact_persons.${i}.${f}` as Path<ContactForm>));
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const blank = (v: string | null | undefined) => (v ? v : null);
+    try {
+      const saved = await save.mutateAsync({
+        contact_persons: values.contact_persons.map((p) => ({ ...p, infix: blank(p.infix), job_title: blank(p.job_title), phone_number: blank(p.phone_number) })),
+      });
+      form.reset(toForm(saved));
+      success.show(t('myStory.saved'));
+    } catch (error) {
+      applyServerErrors(error, form.setError, [...allFields, 'contact_persons'], t);
+    }
+  });
+
+  return (
+    <FormSection title={t('myStory.contacts.title')} description={t('myStory.contacts.intro', { max: MAX_CONTACT_PERSONS })} headingId="contacts-heading">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+        {fields.length === 0 && <p className="text-slate-700">{t('myStory.contacts.none')}</p>}
+        {fields.map((field, index) => {
+          const personErrors = errors.contact_persons?.[index];
+          const err = (f: PersonField) => translateValidation(personErrors?.[f]?.message, t);
+          const label = fields.length > 1 ? t('myStory.contacts.personN', { n: index + 1 }) : t('myStory.contacts.person');
+          return (
+            <fieldset key={field.id} className="flex flex-col gap-4 rounded-xl border border-slate-300 p-4">
+              <legend className="px-1 font-semibold text-slate-900">{label}</legend>
+              <div className="grid gap-4 sm:grid-cols-3">
+                <TextField label={t('myStory.contacts.firstName')} required aria-required="true" error={err('first_name')} {...form.register(`contact_persons.${index}.first_name`)} />
+                <TextField label={t('myStory.contacts.infix')} error={err('infix')} {...form.register(`contact_persons.${index}.infix`)} />
+                <TextField label={t('myStory.contacts.lastName')} required aria-required="true" error={err('last_name')} {...form.register(`contact_persons.${index}.last_name`)} />
+              </div>
+              <TextField label={t('myStory.contacts.jobTitle')} error={err('job_title')} {...form.register(`contact_persons.${index}.job_title`)} />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField label={t('myStory.contacts.email')} type="email" required aria-required="true" error={err('email')} {...form.register(`contact_persons.${index}.email`)} />
+                <TextField label={t('myStory.contacts.phone')} type="tel" error={err('phone_number')} {...form.register(`contact_persons.${index}.phone_number`)} />
+              </div>
+              <div>
+                <Button variant="ghost" onClick={() => remove(index)}>
+                  <Trash2 className="size-4" aria-hidden="true" />
+                  {t('myStory.contacts.remove', { name: label })}
+                </Button>
+              </div>
+            </fieldset>
+          );
+        })}
+        {full ? (
+          <p className="text-slate-700">{t('myStory.contacts.max', { max: MAX_CONTACT_PERSONS })}</p>
+        ) : (
+          <div>
+            <Button variant="secondary" onClick={() => append(empty)}>
+              <Plus className="size-4" aria-hidden="true" />
+              {t('myStory.contacts.add')}
+            </Button>
+          </div>
+        )}
+        <FormError message={translateValidation(errors.contact_persons?.message ?? errors.contact_persons?.root?.message, t) ?? errors.root?.server?.message} />
+        <SuccessMessage message={success.message} token={success.token} />
+        <div>
+          <Button type="submit" busy={form.formState.isSubmitting}>
+            {t('myStory.contacts.save')}
+          </Button>
+        </div>
+      </form>
+    </FormSection>
+  );
+}

@@ -1,0 +1,95 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installFakeFetch, on } from '../../test/fake-fetch';
+import { ContactPersonsForm } from './components/contact-persons-form';
+import { StoryPage } from './story-page';
+
+const CASE_ID = '22222222-2222-4222-8222-222222222222';
+const Q1 = '33333333-3333-4333-8333-333333333331';
+const Q2 = '33333333-3333-4333-8333-333333333332';
+
+function wrap(children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(<QueryClientProvider client={client}>{children}</QueryClientProvider>);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('contact persons', () => {
+  it('allows at most three and sends the whole list without a removed one', async () => {
+    const { calls } = installFakeFetch(on('POST', `/api/cases/${CASE_ID}/contact-persons`, { status: 200, body: { data: [] } }), on('GET', '/api/cases/mine', { status: 500 }));
+    wrap(<ContactPersonsForm caseId={CASE_ID} contactPersons={[]} />);
+    const add = () => fireEvent.click(screen.getByRole('button', { name: 'Contactpersoon toevoegen' }));
+    add();
+    add();
+    add();
+    expect(screen.queryByRole('button', { name: 'Contactpersoon toevoegen' })).toBeNull();
+    expect(screen.getByText('Je hebt het maximum van 3 contactpersonen bereikt.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Contactpersoon 3 verwijderen' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Contactpersoon 2 verwijderen' }));
+    fireEvent.change(screen.getByLabelText(/Voornaam/), { target: { value: 'Petra' } });
+    fireEvent.change(screen.getByLabelText(/Achternaam/), { target: { value: 'de Groot' } });
+    fireEvent.change(screen.getByLabelText(/E-mailadres/), { target: { value: 'petra@example.org' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Contactpersonen opslaan' }));
+    });
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post?.body).toEqual({ contact_persons: [{ first_name: 'Petra', infix: null, last_name: 'de Groot', job_title: null, email: 'petra@example.org', phone_number: null }] });
+    expect(await screen.findByText('Je wijzigingen zijn succesvol opgeslagen')).toBeInTheDocument();
+  });
+
+  it('shows the validation messages of SPEC section 5 and sends nothing', async () => {
+    const { calls } = installFakeFetch();
+    wrap(<ContactPersonsForm caseId={CASE_ID} contactPersons={[]} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Contactpersoon toevoegen' }));
+    fireEvent.change(screen.getByLabelText(/Voornaam/), { target: { value: 'x'.repeat(251) } });
+    fireEvent.change(screen.getByLabelText(/E-mailadres/), { target: { value: 'geen-mail' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Contactpersonen opslaan' }));
+    });
+    expect(await screen.findByText('Maximaal 250 tekens.')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+});
+
+describe('story answers', () => {
+  it('refuses to save without changes and sends an emptied answer as null', async () => {
+    const { calls } = installFakeFetch(
+      on('GET', '/api/client-questions', {
+        status: 200,
+        body: {
+          data: [
+            { id: Q1, text: 'Wat is er gebeurd?', answer: 'Reorganisatie' },
+            { id: Q2, text: 'Wat wil je bereiken?', answer: null },
+          ],
+        },
+      }),
+      on('POST', '/api/client-questions/answers', {
+        status: 200,
+        body: {
+          data: [
+            { id: Q1, text: 'Wat is er gebeurd?', answer: null },
+            { id: Q2, text: 'Wat wil je bereiken?', answer: null },
+          ],
+        },
+      }),
+    );
+    wrap(<StoryPage />);
+    const first = await screen.findByLabelText('Wat is er gebeurd?');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Er is niets om op te slaan.');
+    fireEvent.change(first, { target: { value: '   ' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ questions: [{ id: Q1, answer: null }] });
+    expect(await screen.findByText('Je antwoorden zijn succesvol opgeslagen.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,107 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { UpdateUserRequestSchema } from '../../../contract/users';
+import type { User } from '../../../contract/users';
+import { applyServerErrors, translateValidation } from '../../lib/error-text';
+import { Button } from '../../ui/button';
+import { FormError, TextField } from '../../ui/field';
+import { SuccessMessage, useSuccessMessage } from '../../ui/success-message';
+import { useCurrentUser, useUpdateProfile } from './api';
+import { PersonalDataIllustration } from './components/illustration';
+import { TabStatus } from './components/form-section';
+
+const PersonalFormSchema = UpdateUserRequestSchema.pick({ name: true, infix: true, last_name: true, phone_number: true, street: true, house_number: true, postcode: true, city: true }).required({
+  name: true,
+  last_name: true,
+});
+type PersonalForm = z.input<typeof PersonalFormSchema>;
+const FIELDS = ['name', 'infix', 'last_name', 'phone_number', 'street', 'house_number', 'postcode', 'city'] as const;
+
+const toForm = (user: User): PersonalForm => ({
+  name: user.name ?? '',
+  infix: user.infix ?? '',
+  last_name: user.last_name ?? '',
+  phone_number: user.phone_number ?? '',
+  street: user.street ?? '',
+  house_number: user.house_number ?? '',
+  postcode: user.postcode ?? '',
+  city: user.city ?? '',
+});
+
+/** Tab 'Jouw gegevens' (/mijn-verhaal): the personal data form with its illustration. */
+export function PersonalDataPage() {
+  const { t } = useTranslation();
+  const user = useCurrentUser();
+  return (
+    <section className="mx-auto flex w-full max-w-6xl flex-col gap-6 px-4 py-8 sm:px-6" aria-labelledby="tab-heading">
+      <h2 id="tab-heading" className="text-xl font-semibold text-slate-900">
+        {t('pages.myStory.personal.heading')}
+      </h2>
+      <TabStatus loading={user.isPending} error={user.isError} loadingText={t('app.loading')} errorText={t('errors.generic')} />
+      {user.data && (
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <PersonalDataForm user={user.data} />
+          <PersonalDataIllustration className="mx-auto hidden w-full max-w-xs lg:block" />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function PersonalDataForm({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const update = useUpdateProfile();
+  const success = useSuccessMessage();
+  const form = useForm<PersonalForm, unknown, z.output<typeof PersonalFormSchema>>({ resolver: zodResolver(PersonalFormSchema), defaultValues: toForm(user) });
+  const { errors } = form.formState;
+  const err = (field: (typeof FIELDS)[number]) => translateValidation(errors[field]?.message, t);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const blank = (v: string | null | undefined) => (v ? v : null);
+    try {
+      const saved = await update.mutateAsync({
+        name: values.name,
+        infix: blank(values.infix),
+        last_name: values.last_name,
+        phone_number: blank(values.phone_number),
+        street: blank(values.street),
+        house_number: blank(values.house_number),
+        postcode: blank(values.postcode),
+        city: blank(values.city),
+      });
+      form.reset(toForm(saved));
+      success.show(t('myStory.saved'));
+    } catch (error) {
+      applyServerErrors(error, form.setError, FIELDS, t);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField label={t('myStory.personal.name')} autoComplete="given-name" required aria-required="true" error={err('name')} {...form.register('name')} />
+        <TextField label={t('myStory.personal.infix')} error={err('infix')} {...form.register('infix')} />
+        <TextField label={t('myStory.personal.lastName')} autoComplete="family-name" required aria-required="true" error={err('last_name')} {...form.register('last_name')} />
+      </div>
+      <TextField label={t('myStory.personal.email')} type="email" value={user.email} readOnly hint={t('myStory.personal.emailHint')} />
+      <TextField label={t('myStory.personal.phone')} type="tel" autoComplete="tel" error={err('phone_number')} {...form.register('phone_number')} />
+      <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+        <TextField label={t('myStory.personal.street')} autoComplete="address-line1" error={err('street')} {...form.register('street')} />
+        <TextField label={t('myStory.personal.houseNumber')} error={err('house_number')} {...form.register('house_number')} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-[1fr_2fr]">
+        <TextField label={t('myStory.personal.postcode')} placeholder="1234AA" autoComplete="postal-code" error={err('postcode')} {...form.register('postcode')} />
+        <TextField label={t('myStory.personal.city')} autoComplete="address-level2" error={err('city')} {...form.register('city')} />
+      </div>
+      <FormError message={errors.root?.server?.message} />
+      <SuccessMessage message={success.message} token={success.token} />
+      <div>
+        <Button type="submit" busy={form.formState.isSubmitting}>
+          {t('myStory.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

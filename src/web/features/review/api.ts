@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CaseClientViewResponseSchema } from '../../../contract/cases';
+import { StepperResponseSchema } from '../../../contract/stepper';
+import { api } from '../../lib/api';
+
+export const reviewQueryKeys = {
+  myCase: ['cases', 'mine'] as const,
+  stepper: (caseId: string) => ['cases', caseId, 'status-stepper', 'review'] as const,
+};
+
+export function myCaseQueryOptions() {
+  return queryOptions({
+    queryKey: reviewQueryKeys.myCase,
+    queryFn: async ({ signal }) => (await api.get('/api/cases/mine', CaseClientViewResponseSchema, signal)).data,
+  });
+}
+
+/** Whether this case has feedback, read from the stepper response. */
+export function hasFeedbackQueryOptions(caseId: string) {
+  return queryOptions({
+    queryKey: reviewQueryKeys.stepper(caseId),
+    queryFn: async ({ signal }) => (await api.get(`/api/cases/${caseId}/status-stepper`, StepperResponseSchema, signal)).data.feedback,
+  });
+}
+
+export const useMyCase = () => useQuery(myCaseQueryOptions());
+export const useHasFeedback = (caseId: string | undefined) => useQuery({ ...hasFeedbackQueryOptions(caseId ?? ''), enabled: Boolean(caseId) });

@@ -1,0 +1,132 @@
+import type { ZodType, ZodTypeDef } from 'zod';
+import { ErrorResponseSchema, UNAUTHENTICATED_MESSAGE, ValidationErrorResponseSchema } from '../../contract/errors';
+
+/**
+ * The error catalogue of SPEC section 8 as the web sees it:
+ * - `unauthenticated`: 401 (the session is ended by the client);
+ * - `validation`: 422 with field errors (from `errors`, or a single `message`);
+ * - `server`: any other status or a network failure (shown as the generic Dutch message);
+ * - `invalid-response`: a 2xx answer whose body does not match the contract.
+ */
+export type ApiErrorKind = 'unauthenticated' | 'validation' | 'server' | 'invalid-response';
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number;
+  /** The message the server sent, if any. */
+  readonly serverMessage: string | null;
+  readonly fieldErrors: Readonly<Record<string, readonly string[]>>;
+
+  constructor(
+    kind: ApiErrorKind,
+    options: { status: number; serverMessage?: string | null; fieldErrors?: Record<string, string[]> },
+  ) {
+    super(options.serverMessage ?? kind);
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = options.status;
+    this.serverMessage = options.serverMessage ?? null;
+    this.fieldErrors = options.fieldErrors ?? {};
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type AnySchema<T> = ZodType<T, ZodTypeDef, unknown>;
+
+export type RequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** The contract schema of the answer; without one the body is ignored. */
+  schema?: AnySchema<T>;
+  /** A token to use instead of the session's (the user fetch right after login). */
+  token?: string | null;
+  signal?: AbortSignal;
+};
+
+export type ApiClientOptions = {
+  baseUrl?: string;
+  getToken: () => string | null;
+  /** Called on every 401 of a request that carried a token: the session has ended. */
+  onUnauthenticated: () => void;
+  fetch?: typeof fetch;
+};
+
+export type ApiClient = {
+  request: <T = undefined>(path: string, options?: RequestOptions<T>) => Promise<T>;
+  get: <T>(path: string, schema: AnySchema<T>, signal?: AbortSignal) => Promise<T>;
+  post: <T = undefined>(path: string, body?: unknown, schema?: AnySchema<T>) => Promise<T>;
+  patch: <T = undefined>(path: string, body?: unknown, schema?: AnySchema<T>) => Promise<T>;
+  delete: <T = undefined>(path: string, schema?: AnySchema<T>) => Promise<T>;
+};
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseUrl = options.baseUrl ?? '';
+
+  async function request<T>(path: string, requestOptions: RequestOptions<T> = {}): Promise<T> {
+    const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    const token = requestOptions.token === undefined ? options.getToken() : requestOptions.token;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    if (requestOptions.body !== undefined) headers['Content-Type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, {
+        method: requestOptions.method ?? 'GET',
+        headers,
+        body: requestOptions.body === undefined ? undefined : JSON.stringify(requestOptions.body),
+        signal: requestOptions.signal,
+      });
+    } catch (error) {
+      if (requestOptions.signal?.aborted) throw error;
+      throw new ApiError('server', { status: 0 });
+    }
+
+    if (response.ok) {
+      if (!requestOptions.schema) return undefined as T;
+      const json = await readJson(response);
+      const parsed = requestOptions.schema.safeParse(json);
+      if (!parsed.success) throw new ApiError('invalid-response', { status: response.status });
+      return parsed.data;
+    }
+
+    const json = await readJson(response);
+    const serverMessage = ErrorResponseSchema.safeParse(json).data?.message ?? null;
+
+    if (response.status === 401) {
+      if (token) options.onUnauthenticated();
+      throw new ApiError('unauthenticated', { status: 401, serverMessage: serverMessage ?? UNAUTHENTICATED_MESSAGE });
+    }
+    if (response.status === 422) {
+      const validation = ValidationErrorResponseSchema.safeParse(json);
+      return Promise.reject(
+        new ApiError('validation', {
+          status: 422,
+          serverMessage,
+          fieldErrors: validation.success ? validation.data.errors : {},
+        }),
+      );
+    }
+    throw new ApiError('server', { status: response.status, serverMessage });
+  }
+
+  return {
+    request,
+    get: (path, schema, signal) => request(path, { schema, signal }),
+    post: (path, body, schema) => request(path, { method: 'POST', body, schema }),
+    patch: (path, body, schema) => request(path, { method: 'PATCH', body, schema }),
+    delete: (path, schema) => request(path, { method: 'DELETE', schema }),
+  };
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text();
+    return text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,8 @@
+import { createApiClient } from './api-client';
+import { session } from './app-session';
+
+/** The app's API client: bearer token from the session; a 401 ends the session (the guard then shows /login). */
+export const api = createApiClient({
+  getToken: () => session.getState().auth.token,
+  onUnauthenticated: () => session.dispatch({ type: 'logout' }),
+});

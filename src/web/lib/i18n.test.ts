@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../../public/i18n/en-US.json';
+import nl from '../../../public/i18n/nl-NL.json';
+import { i18n } from './i18n';
+
+function keysOf(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
+}
+
+/** The web app's sources (not its tests), as text. */
+const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../test/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+describe('translations', () => {
+  it('en-US has exactly the keys of nl-NL, none empty', () => {
+    expect(keysOf(en).sort()).toEqual(keysOf(nl).sort());
+    for (const key of keysOf(en)) expect(i18n.t(key, { lng: 'en-US' }), key).not.toBe('');
+  });
+
+  it('every literal key used in the source exists in nl-NL', () => {
+    const known = new Set(keysOf(nl));
+    const used = new Set<string>();
+    for (const text of Object.values(sources)) {
+      for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.-]+)'/g)) if (match[1]) used.add(match[1]);
+      for (const match of text.matchAll(/(?:labelKey|titleKey): '([a-zA-Z0-9_.-]+)'/g)) if (match[1]) used.add(match[1]);
+      for (const match of text.matchAll(/title\('([a-zA-Z0-9_.-]+)'\)/g)) if (match[1]) used.add(match[1]);
+    }
+    expect(used.size).toBeGreaterThan(40);
+    // A plural key is known through its i18next forms (key_one, key_other).
+    const exists = (key: string) => known.has(key) || (known.has(`${key}_one`) && known.has(`${key}_other`));
+    expect([...used].filter((key) => !exists(key))).toEqual([]);
+  });
+
+  it('keeps the Dutch texts of the specification', () => {
+    const texts = JSON.stringify(nl);
+    for (const text of [
+      'Log in op je portaal',
+      'Ontvang code',
+      'Je portaal staat al klaar',
+      'Ik wil in mijn portaal',
+      'Terug',
+      'Log In',
+      'Geen e-mailadres gevonden',
+      'Failed to fetch user data',
+      'An unexpected error occurred',
+      'Invalid email',
+      'Invalid code',
+      '404 – Pagina niet gevonden',
+      'Terug naar home',
+      'Unexpected Application Error!',
+      'Ontslagsrecht arbeidsrechtjurist',
+      "Pagina's",
+      'Overig',
+      'Algemene voorwaarden',
+      'Terug naar dossieroverzicht',
+      'Er is iets fout gegaan. Probeer het later opnieuw.',
+    ]) {
+      expect(texts).toContain(JSON.stringify(text).slice(1, -1));
+    }
+  });
+
+  it('falls back to Dutch and keeps <html lang> in step with the language', async () => {
+    expect(document.documentElement.lang).toBe('nl-NL');
+    await i18n.changeLanguage('en-US');
+    expect(document.documentElement.lang).toBe('en-US');
+    expect(i18n.t('auth.login.heading')).toBe('Log in to your portal');
+    expect(i18n.t('does.not.exist.anywhere', { defaultValue: 'x' })).toBe('x');
+    await i18n.changeLanguage('nl-NL');
+    expect(document.documentElement.lang).toBe('nl-NL');
+    expect(i18n.t('auth.login.heading')).toBe('Log in op je portaal');
+  });
+});

@@ -1,0 +1,24 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-client';
+
+/**
+ * Library defaults (3 retries, backoff 1 s to 30 s, 5 minute cache) except that answers which
+ * cannot change on a retry (401, 403, 404, 422, a body that breaks the contract) are not retried.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failureCount, error) => failureCount < 3 && isRetryable(error),
+      },
+    },
+  });
+}
+
+function isRetryable(error: unknown): boolean {
+  if (!isApiError(error)) return true;
+  if (error.kind === 'unauthenticated' || error.kind === 'validation' || error.kind === 'invalid-response') return false;
+  return !(error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429);
+}
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+import { formatDate } from './format';
+import { isLanguage } from './i18n';
+import { DEFAULT_LANGUAGE } from './session';
+
+/** formatDate in the current interface language (dd/mm/yyyy in Dutch). */
+export function useFormatDate(): (value: string | number | Date | null | undefined) => string {
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+  return (value) => formatDate(value, language);
+}

@@ -1,0 +1,29 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import en from '../../public/i18n/en-US.json';
+import nl from '../../public/i18n/nl-NL.json';
+import { session } from './lib/app-session';
+import { i18n, initI18n } from './lib/i18n';
+import { queryClient } from './lib/query-client';
+import { resetSiteForTests } from './lib/site';
+
+// The first lazy page of a file is transformed on demand, which can take over a second on 2 cores.
+configure({ asyncUtilTimeout: 5_000 });
+
+// jsdom has no scrolling; ScrollRestoration calls it on every navigation.
+window.scrollTo = () => undefined;
+
+await initI18n({ language: 'nl-NL', resources: { 'nl-NL': { translation: nl }, 'en-US': { translation: en } } });
+
+afterEach(async () => {
+  cleanup();
+  session.dispatch({ type: 'clear' });
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  queryClient.clear();
+  resetSiteForTests();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  if (i18n.language !== 'nl-NL') await i18n.changeLanguage('nl-NL');
+});
