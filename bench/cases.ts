@@ -55,7 +55,7 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+      if ((await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(1000) })).ok) break;
     } catch {
       // not listening yet
     }

@@ -71,11 +71,14 @@ export function caseListStatement(db: Db, lawyerId: string, query: CaseListQuery
       order: statuses.order,
       offer: cases.offer,
       lastUpdateAt: cases.lastUpdateAt,
+      // Documents uploaded and not viewed by this lawyer since (each view is a primary-key lookup).
       pending: sql<number>`(
         SELECT count(*)::int FROM ${documents}
-        LEFT JOIN ${documentViews} ON ${documentViews.documentId} = ${documents.id} AND ${documentViews.userId} = ${lawyerId}
         WHERE ${documents.caseId} = ${cases.id} AND ${documents.uploadedAt} IS NOT NULL
-          AND (${documentViews.viewedAt} IS NULL OR ${documentViews.viewedAt} < ${documents.uploadedAt}))`,
+          AND NOT EXISTS (
+            SELECT 1 FROM ${documentViews}
+            WHERE ${documentViews.documentId} = ${documents.id} AND ${documentViews.userId} = ${lawyerId}
+              AND ${documentViews.viewedAt} >= ${documents.uploadedAt}))`,
       total: sql<number>`(SELECT coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int FROM ${lawyerStatusCounts} WHERE ${countFilter(lawyerId, query)})`,
     })
     .from(page)
