@@ -4,18 +4,12 @@
  * with autocannon at 10 connections, on PGlite or PostgreSQL; prints EXPLAIN (ANALYZE) of the
  * list and count queries. Run alone with `node --import tsx bench/cases.ts`, or from bench/run.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
+import { createBenchDatabase, startServer, stopServer } from './support';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { CaseListQuerySchema } from '../src/contract/cases';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { type Database } from '../src/server/db/client';
 import { ensureCatalogue } from '../src/server/db/catalogue';
 import { seedLoad } from '../src/server/db/seed-load';
 import { createToken } from '../src/server/auth/queries';
@@ -25,7 +19,6 @@ import { caseListStatement, countByStatusQuery } from '../src/server/cases/list'
 export type CaseBenchRow = { target: string; p50: number; p99: number; rps: number; errors: number };
 export type CaseBenchOptions = { kind: 'PGlite' | 'PostgreSQL'; cases?: number; lawyers?: number; seconds?: number; explain?: boolean };
 
-const APP_SECRET = 'bench-secret-bench-secret-bench-secret-1';
 
 /** The requests measured: the first page, a deep page in another order, one status filter, the counts. */
 const REQUESTS = [
@@ -34,43 +27,6 @@ const REQUESTS = [
   { name: 'GET /api/cases (statuses=check, company_name, page 2)', query: 'page=2&sort=company_name&statuses=check' },
   { name: 'GET /api/cases (active group, status desc, page 10)', query: `page=10&sort=status&dir=desc&statuses=${['lead', 'almost-client', 'offer-chosen', 'incomplete-case-file', 'reviewing-documents', 'negotiation-phase', 'check', 'ready-for-signing', 'proposal'].join(',')}` },
 ];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', DEMO_DATA: 'false', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(1000) })).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return { child, baseUrl };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 async function explain(database: Database, lawyerId: string): Promise<void> {
   const run = async (title: string, query: { getSQL: () => ReturnType<typeof sql> }) => {
@@ -103,38 +59,7 @@ async function seed(database: Database, options: CaseBenchOptions): Promise<{ to
 /** Seeds, prints the query plans, starts the built server and measures the list endpoints. */
 export async function benchCases(options: CaseBenchOptions): Promise<CaseBenchRow[]> {
   console.log(`\nCase list bench on ${options.kind}`);
-  let env: Record<string, string>;
-  let cleanup: () => Promise<void>;
-  let prepared: { token: string; lawyerId: string };
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-cases-'));
-  if (options.kind === 'PGlite') {
-    const database = await openPglite(dataDir);
-    prepared = await seed(database, options);
-    await database.close();
-    env = { DATA_DIR: dataDir, APP_SECRET };
-    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
-  } else {
-    const adminUrl = process.env.DATABASE_URL;
-    if (!adminUrl) throw new Error('DATABASE_URL is needed for the PostgreSQL bench');
-    const name = `portal_bench_${randomUUID().replace(/-/g, '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = await openPostgres(url.toString());
-    prepared = await seed(database, options);
-    await database.close();
-    env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, APP_SECRET };
-    cleanup = async () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
-    };
-  }
+  const { prepared, env, cleanup } = await createBenchDatabase(options.kind, (database) => seed(database, options));
   const { child, baseUrl } = await startServer(env);
   const rows: CaseBenchRow[] = [];
   const headers = { authorization: `Bearer ${prepared.token}` };

@@ -3,20 +3,23 @@
  * process and measures cold start and request latency with autocannon, on PGlite and (when
  * DATABASE_URL is set) on PostgreSQL. Figures are printed, never asserted.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { type Database } from '../src/server/db/client';
 import { ensureCatalogue } from '../src/server/db/catalogue';
 import { seedLoad } from '../src/server/db/seed-load';
 import { createToken } from '../src/server/auth/queries';
 import { generateToken, sha256Hex } from '../src/server/lib/crypto';
 import { benchCases } from './cases';
+import { createBenchDatabase, startServer, stopServer } from './support';
+import { benchUploads } from './uploads';
+import { measureLoginJs } from './login-js';
+import { createUser } from '../src/server/users/create';
+import { createCase } from '../src/server/cases/queries';
+import { documents } from '../src/server/db/schema';
+import { eq } from 'drizzle-orm';
 
 const CASES = Number(process.env.BENCH_CASES ?? 10_000);
 const LAWYERS = Number(process.env.BENCH_LAWYERS ?? 20);
@@ -24,17 +27,9 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
 type Row = { target: string; p50: number; p99: number; rps: number; errors: number };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+type Prepared = { token: string; lawyerId: string; clientToken: string; documentId: string };
 
-async function prepare(database: Database): Promise<{ token: string; lawyerId: string }> {
+async function prepare(database: Database): Promise<Prepared> {
   await ensureCatalogue(database.db);
   const started = Date.now();
   const { lawyerIds } = await seedLoad(database.db, { cases: CASES, lawyers: LAWYERS, now: new Date(), seed: 7 });
@@ -42,36 +37,13 @@ async function prepare(database: Database): Promise<{ token: string; lawyerId: s
   const token = generateToken();
   const lawyerId = lawyerIds[0] as string;
   await createToken(database.db, { userId: lawyerId, tokenHash: sha256Hex(token), now: new Date(), ttlMs: 24 * 3_600_000 });
-  return { token, lawyerId };
-}
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string; coldStartMs: number }> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', DEMO_DATA: 'false', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl}/healthz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return { child, baseUrl, coldStartMs: performance.now() - started };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  // A client with a case, for the upload and download of a large file.
+  const clientId = await createUser(database.db, { role: 'client', email: `bench-client-${randomUUID()}@example.com`, name: 'Bench', lastName: 'Client' });
+  const caseId = await createCase(database.db, { clientId, status: 'incomplete-case-file', lawyerIds: [lawyerId], now: new Date() });
+  const [document] = await database.db.select({ id: documents.id }).from(documents).where(eq(documents.caseId, caseId)).limit(1);
+  const clientToken = generateToken();
+  await createToken(database.db, { userId: clientId, tokenHash: sha256Hex(clientToken), now: new Date(), ttlMs: 24 * 3_600_000 });
+  return { token, lawyerId, clientToken, documentId: document?.id ?? '' };
 }
 
 async function load(target: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
@@ -81,38 +53,7 @@ async function load(target: string, url: string, headers: Record<string, string>
 
 async function benchDatabase(kind: 'PGlite' | 'PostgreSQL'): Promise<Row[]> {
   console.log(`\n${kind}`);
-  let env: Record<string, string>;
-  let cleanup: () => Promise<void>;
-  let prepared: { token: string; lawyerId: string };
-  if (kind === 'PGlite') {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
-    const database = await openPglite(dataDir);
-    prepared = await prepare(database);
-    await database.close();
-    env = { DATA_DIR: dataDir, APP_SECRET: 'bench-secret-bench-secret-bench-secret-1' };
-    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
-  } else {
-    const adminUrl = process.env.DATABASE_URL as string;
-    const name = `portal_bench_${randomUUID().replace(/-/g, '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = await openPostgres(url.toString());
-    prepared = await prepare(database);
-    await database.close();
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
-    env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir, APP_SECRET: 'bench-secret-bench-secret-bench-secret-1' };
-    cleanup = async () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
-    };
-  }
+  const { prepared, env, cleanup } = await createBenchDatabase(kind, prepare);
   const { child, baseUrl, coldStartMs } = await startServer(env);
   const rows: Row[] = [];
   try {
@@ -120,9 +61,14 @@ async function benchDatabase(kind: 'PGlite' | 'PostgreSQL'): Promise<Row[]> {
     const auth = { authorization: `Bearer ${prepared.token}` };
     rows.push(await load(`${kind} GET /healthz`, `${baseUrl}/healthz`));
     rows.push(await load(`${kind} GET /api/user`, `${baseUrl}/api/user`, auth));
-    if (kind === 'PGlite' && existsSync('bench/login-js.ts')) {
-      const loginJsModule = './login-js';
-      const { measureLoginJs } = (await import(loginJsModule)) as { measureLoginJs: (url: string) => Promise<{ totalGzipKiB: number; files: { url: string; gzipKiB: number }[] }> };
+    if (process.env.BENCH_UPLOAD !== '0' && child.pid) {
+      const sizeMiB = Number(process.env.BENCH_UPLOAD_MIB ?? 1024);
+      const upload = await benchUploads({ baseUrl, clientToken: prepared.clientToken, documentId: prepared.documentId, serverPid: child.pid, sizeMiB });
+      console.log(
+        `  ${sizeMiB} MiB file: upload ${upload.uploadMBps.toFixed(0)} MB/s, download ${upload.downloadMBps.toFixed(0)} MB/s, server peak RSS growth ${upload.peakRssGrowthMiB.toFixed(1)} MiB (goals ≥ 150 MB/s, ≤ 64 MiB)`,
+      );
+    }
+    if (kind === 'PGlite') {
       const js = await measureLoginJs(baseUrl);
       console.log(`  JavaScript for /login: ${js.totalGzipKiB.toFixed(1)} KiB gzip in ${js.files.length} files (budget 160 KiB)`);
       for (const file of [...js.files].sort((a, b) => b.gzipKiB - a.gzipKiB).slice(0, 5)) console.log(`    ${file.gzipKiB.toFixed(1)} KiB  ${file.url.replace(baseUrl, '')}`);

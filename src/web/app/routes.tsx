@@ -155,7 +155,7 @@ export const routes: RouteObject[] = [
                       {
                         path: 'documenten',
                         handle: title('pages.caseDetail.documents.title'),
-                        lazy: page('documents-tab-page', () => import('../features/case-detail/documents-tab-page'), (m) => m.DocumentsTabPage),
+                        lazy: page('documents-tab-page', () => import('../features/case-documents/documents-tab-page'), (m) => m.DocumentsTabPage),
                       },
                     ],
                   },

@@ -60,24 +60,29 @@ export type ApiClient = {
   post: <T = undefined>(path: string, body?: unknown, schema?: AnySchema<T>) => Promise<T>;
   patch: <T = undefined>(path: string, body?: unknown, schema?: AnySchema<T>) => Promise<T>;
   delete: <T = undefined>(path: string, schema?: AnySchema<T>) => Promise<T>;
+  /** The successful raw response (binary downloads), with the same error mapping. */
+  raw: (path: string, options?: Omit<RequestOptions<unknown>, 'schema'>) => Promise<Response>;
 };
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? '';
 
-  async function request<T>(path: string, requestOptions: RequestOptions<T> = {}): Promise<T> {
+  /** Sends the request; answers the response when it is ok, else throws the mapped ApiError. */
+  async function send(path: string, requestOptions: Omit<RequestOptions<unknown>, 'schema'>): Promise<Response> {
     const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     const token = requestOptions.token === undefined ? options.getToken() : requestOptions.token;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (requestOptions.body !== undefined) headers['Content-Type'] = 'application/json';
+    // A FormData body is sent as multipart (the browser sets the boundary); anything else as JSON.
+    const isForm = typeof FormData !== 'undefined' && requestOptions.body instanceof FormData;
+    if (requestOptions.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
     let response: Response;
     try {
       response = await doFetch(`${baseUrl}${path}`, {
         method: requestOptions.method ?? 'GET',
         headers,
-        body: requestOptions.body === undefined ? undefined : JSON.stringify(requestOptions.body),
+        body: requestOptions.body === undefined ? undefined : isForm ? (requestOptions.body as FormData) : JSON.stringify(requestOptions.body),
         signal: requestOptions.signal,
       });
     } catch (error) {
@@ -85,13 +90,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError('server', { status: 0 });
     }
 
-    if (response.ok) {
-      if (!requestOptions.schema) return undefined as T;
-      const json = await readJson(response);
-      const parsed = requestOptions.schema.safeParse(json);
-      if (!parsed.success) throw new ApiError('invalid-response', { status: response.status });
-      return parsed.data;
-    }
+    if (response.ok) return response;
 
     const json = await readJson(response);
     const serverMessage = ErrorResponseSchema.safeParse(json).data?.message ?? null;
@@ -113,8 +112,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     throw new ApiError('server', { status: response.status, serverMessage });
   }
 
+  async function request<T>(path: string, requestOptions: RequestOptions<T> = {}): Promise<T> {
+    const { schema, ...rest } = requestOptions;
+    const response = await send(path, rest);
+    if (!schema) return undefined as T;
+    const parsed = schema.safeParse(await readJson(response));
+    if (!parsed.success) throw new ApiError('invalid-response', { status: response.status });
+    return parsed.data;
+  }
+
   return {
     request,
+    raw: (path, rawOptions = {}) => send(path, rawOptions),
     get: (path, schema, signal) => request(path, { schema, signal }),
     post: (path, body, schema) => request(path, { method: 'POST', body, schema }),
     patch: (path, body, schema) => request(path, { method: 'PATCH', body, schema }),

@@ -1,9 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ErrorResponseSchema, UNAUTHENTICATED_MESSAGE, ValidationErrorResponseSchema } from '../../../contract/errors';
 import { QuestionListResponseSchema, type AnswersRequest } from '../../../contract/questions';
 import { UserResponseSchema, type UpdateUserRequest, type User } from '../../../contract/users';
 import { api } from '../../lib/api';
-import { ApiError } from '../../lib/api-client';
 import { session } from '../../lib/app-session';
 import { currentUserQueryOptions, userQueryKeys } from '../../lib/user';
 
@@ -39,42 +37,11 @@ export function useUpdateUser() {
   });
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    const text = await response.text();
-    return text ? (JSON.parse(text) as unknown) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** POST /api/user/avatar (multipart field `avatar`); the server checks the content and answers the user. */
 async function uploadAvatar(file: File): Promise<User> {
-  const token = session.getState().auth.token;
   const body = new FormData();
   body.append('avatar', file, file.name);
-  let response: Response;
-  try {
-    response = await fetch('/api/user/avatar', { method: 'POST', body, headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  } catch {
-    throw new ApiError('server', { status: 0 });
-  }
-  const json = await readJson(response);
-  if (response.ok) {
-    const parsed = UserResponseSchema.safeParse(json);
-    if (!parsed.success) throw new ApiError('invalid-response', { status: response.status });
-    return parsed.data.data;
-  }
-  const serverMessage = ErrorResponseSchema.safeParse(json).data?.message ?? null;
-  if (response.status === 401) {
-    if (token) session.dispatch({ type: 'logout' });
-    throw new ApiError('unauthenticated', { status: 401, serverMessage: serverMessage ?? UNAUTHENTICATED_MESSAGE });
-  }
-  if (response.status === 422) {
-    const validation = ValidationErrorResponseSchema.safeParse(json);
-    throw new ApiError('validation', { status: 422, serverMessage, fieldErrors: validation.success ? validation.data.errors : {} });
-  }
-  throw new ApiError('server', { status: response.status, serverMessage });
+  return (await api.request('/api/user/avatar', { method: 'POST', body, schema: UserResponseSchema })).data;
 }
 
 export function useUploadAvatar() {

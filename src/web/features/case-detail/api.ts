@@ -1,24 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { caseDetailQueryKeys } from '../../lib/case-detail-query';
 import { z } from 'zod';
-import { CaseLawyerViewResponseSchema, CaseLawyerViewSchema, type CaseLawyerView } from '../../../contract/cases';
+import { CaseLawyerViewSchema, type CaseLawyerView } from '../../../contract/cases';
 import { FinalizationQuestionListResponseSchema, type FinalizationAnswersRequest } from '../../../contract/questions';
 import { getStatus, type StatusSlug } from '../../../contract/statuses';
 import { api } from '../../lib/api';
-import { isApiError } from '../../lib/api-client';
 
-export const caseDetailQueryKeys = {
-  detail: (id: string) => ['cases', 'detail', id] as const,
-  finalization: (id: string) => ['cases', 'detail', id, 'finalization-questions'] as const,
-};
-
-export function caseDetailQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: caseDetailQueryKeys.detail(id),
-    queryFn: async ({ signal }) => (await api.get(`/api/cases/${encodeURIComponent(id)}`, CaseLawyerViewResponseSchema, signal)).data,
-    // A case that is absent (404) does not come back by retrying.
-    retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 3,
-  });
-}
+export { caseDetailQueryKeys, caseDetailQueryOptions, useCaseDetail } from '../../lib/case-detail-query';
 
 export function finalizationQuestionsQueryOptions(id: string) {
   return queryOptions({
@@ -27,7 +15,6 @@ export function finalizationQuestionsQueryOptions(id: string) {
   });
 }
 
-export const useCaseDetail = (id: string) => useQuery(caseDetailQueryOptions(id));
 export const useFinalizationQuestions = (id: string, enabled: boolean) => useQuery({ ...finalizationQuestionsQueryOptions(id), enabled });
 
 const StatusOkSchema = z.object({ ok: z.literal(true), data: CaseLawyerViewSchema });

@@ -2,9 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-// The tab's content is its own feature (case-documents); this route module only wires it to the case.
-import { CaseDocumentsTab } from '../case-documents/case-documents-tab';
-import { caseDetailQueryKeys, useCaseDetail } from './api';
+import { caseDetailQueryKeys, useCaseDetail } from '../../lib/case-detail-query';
+import { CaseDocumentsTab } from './case-documents-tab';
 
 /** Tab 'Documenten' of case detail (/dossiers/{id}/documenten). */
 export function DocumentsTabPage() {

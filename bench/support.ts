@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+
+export const BENCH_APP_SECRET = 'bench-secret-bench-secret-bench-secret-1';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Starts the built server as its own process and waits for its first answer. */
+export async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string; coldStartMs: number }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', DEMO_DATA: 'false', MAX_UPLOAD_MB: '2048', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(1000) })).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return { child, baseUrl, coldStartMs: performance.now() - started };
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * A fresh database of the given kind, prepared by `prepare` and closed again, with the
+ * environment a server needs to open it and a cleanup that removes it.
+ */
+export async function createBenchDatabase<T>(
+  kind: 'PGlite' | 'PostgreSQL',
+  prepare: (database: Database) => Promise<T>,
+): Promise<{ prepared: T; env: Record<string, string>; cleanup: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
+  if (kind === 'PGlite') {
+    const database = await openPglite(dataDir);
+    const prepared = await prepare(database);
+    await database.close();
+    return { prepared, env: { DATA_DIR: dataDir, APP_SECRET: BENCH_APP_SECRET }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is needed for the PostgreSQL bench');
+  const name = `portal_bench_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  const prepared = await prepare(database);
+  await database.close();
+  return {
+    prepared,
+    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir, APP_SECRET: BENCH_APP_SECRET },
+    cleanup: async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      const drop = new pg.Client({ connectionString: adminUrl });
+      await drop.connect();
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await drop.end();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import type { Document } from '../../contract/documents';
+import { api } from './api';
+
+/** POST /api/documents/{id}/download: the file as a blob, saved under its file name. Failures are only logged (SPEC section 8). */
+export async function downloadDocument(document: Pick<Document, 'id' | 'filename'>): Promise<void> {
+  try {
+    const response = await api.raw(`/api/documents/${document.id}/download`, { method: 'POST' });
+    const blob = await response.blob();
+    const url = URL.createObjectURL(blob);
+    const anchor = window.document.createElement('a');
+    anchor.href = url;
+    anchor.download = document.filename ?? 'document';
+    window.document.body.append(anchor);
+    anchor.click();
+    anchor.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    console.warn('Download failed', error);
+  }
+}
