@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { getDisplayName } from '../../contract/rules/display-name';
-import { STATUS_GROUPS } from '../../contract/statuses';
+import { STATUS_GROUPS, STATUSES } from '../../contract/statuses';
 import { DEFAULT_LAWYER_TITLE } from '../../contract/lawyers';
 import type { Db } from '../db/client';
-import { caseLawyers, cases, users } from '../db/schema';
+import { caseLawyers, cases, lawyerStatusCounts, users } from '../db/schema';
 import type { MailMessage, Mailer } from '../mail/mailer';
 import { recordAudit } from '../audit/queries';
 
@@ -11,12 +11,13 @@ export type AssignedLawyer = { id: string; email: string; name: string | null; i
 
 /** The lawyer with the fewest active cases (ties: the longest-standing account first). */
 export async function findLeastBusyLawyer(db: Db): Promise<AssignedLawyer | null> {
+  // Read from the per-lawyer counts the triggers keep (migration 0002), never by counting cases.
+  const activeOrders = STATUSES.filter((s) => (STATUS_GROUPS.active as readonly string[]).includes(s.slug)).map((s) => s.order);
   const active = db
-    .select({ lawyerId: caseLawyers.lawyerId, n: sql<number>`count(*)::int`.as('n') })
-    .from(caseLawyers)
-    .innerJoin(cases, eq(cases.id, caseLawyers.caseId))
-    .where(inArray(cases.statusSlug, [...STATUS_GROUPS.active]))
-    .groupBy(caseLawyers.lawyerId)
+    .select({ lawyerId: lawyerStatusCounts.lawyerId, n: sql<number>`sum(${lawyerStatusCounts.casesCount})::int`.as('n') })
+    .from(lawyerStatusCounts)
+    .where(inArray(lawyerStatusCounts.statusOrder, activeOrders))
+    .groupBy(lawyerStatusCounts.lawyerId)
     .as('active');
   const [row] = await db
     .select({
