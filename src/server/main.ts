@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const stopJobs = startScheduler(
     database.db,
     [
-      { name: 'retention-purge', lockKey: 7_001, intervalMs: 24 * 3_600_000, run: (db) => purgeExpiredAccounts(db, runtime.storage, runtime.clock.now()) },
+      { name: 'retention-purge', lockKey: 7_001, intervalMs: 3_600_000, run: (db) => purgeExpiredAccounts(db, runtime.storage, runtime.clock.now()) },
       lawyerAssignmentJob(() => runtime.clock.now(), { mailer: runtime.mailer, productName: config.site.productName, portalUrl: `${config.publicUrl}/` }),
     ],
     logger,

@@ -15,9 +15,10 @@ export function retentionCutoff(now: Date): Date {
 /**
  * Deletes each client account (personal data, case, documents, files and tokens) whose case
  * reached completed more than 6 months ago and is not on legal hold. Keeps an audit line
- * without personal data. Returns the number of accounts deleted.
+ * without personal data. Returns the number of accounts deleted. Runs hourly in small batches:
+ * on the embedded database a job holds the only connection, so a large batch would stall requests.
  */
-export async function purgeExpiredAccounts(db: Db, storage: Storage, now: Date, batch = 100): Promise<number> {
+export async function purgeExpiredAccounts(db: Db, storage: Storage, now: Date, batch = 20): Promise<number> {
   const expired = await db
     .select({ caseId: cases.id, clientId: cases.clientId, completedAt: cases.completedAt })
     .from(cases)
