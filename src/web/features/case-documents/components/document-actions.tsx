@@ -8,7 +8,7 @@ import { Button } from '../../../ui/button';
 import { FormError } from '../../../ui/field';
 import { Spinner } from '../../../ui/spinner';
 import { deleteDocument, downloadDocument, reviewDocument, uploadNewVersion } from '../api';
-import { DeleteDialog } from './delete-dialog';
+import { DeleteDocumentDialog } from '../../../ui/delete-document-dialog';
 import { RejectDialog } from './reject-dialog';
 import { useUpload } from './use-upload';
 
@@ -147,7 +147,7 @@ export function DocumentActions({ document, clientEmail, onPreview, onChanged }:
           }
         }}
       />
-      <DeleteDialog
+      <DeleteDocumentDialog
         open={deleting}
         onOpenChange={setDeleting}
         onConfirm={async () => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../contract/documents';
 import { useDeleteDocument } from '../api';
 import { AddDocumentForm } from './add-document-form';
-import { DeleteDocumentDialog } from './delete-document-dialog';
+import { DeleteDocumentDialog } from '../../../ui/delete-document-dialog';
 import { DocumentTable } from './document-table';
 
 /** 'Overige documenten': the non-mandatory documents and the form to add one. */

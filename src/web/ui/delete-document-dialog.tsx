@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getErrorText } from '../../../lib/error-text';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
-import { FormError } from '../../../ui/field';
+import { getErrorText } from '../lib/error-text';
+import { Button } from './button';
+import { Dialog } from './dialog';
+import { FormError } from './field';
 
 /** 'Document verwijderen' / 'Weet je zeker dat je dit document wilt verwijderen?' with 'Verwijderen' and 'Annuleren'. */
 export function DeleteDocumentDialog({ open, onOpenChange, onConfirm }: { open: boolean; onOpenChange: (open: boolean) => void; onConfirm: () => Promise<void> }) {
