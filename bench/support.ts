@@ -2,10 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
-import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { createScratchDatabase } from '../src/server/testing/scratch-database';
 
 export const BENCH_APP_SECRET = 'bench-secret-bench-secret-bench-secret-1';
 
@@ -65,25 +64,16 @@ export async function createBenchDatabase<T>(
   }
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is needed for the PostgreSQL bench');
-  const name = `portal_bench_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
+  const scratch = await createScratchDatabase(adminUrl, 'portal_bench');
+  const database = await openPostgres(scratch.url);
   const prepared = await prepare(database);
   await database.close();
   return {
     prepared,
-    env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir, APP_SECRET: BENCH_APP_SECRET },
+    env: { DATABASE_URL: scratch.url, DATA_DIR: dataDir, APP_SECRET: BENCH_APP_SECRET },
     cleanup: async () => {
       rmSync(dataDir, { recursive: true, force: true });
-      const drop = new pg.Client({ connectionString: adminUrl });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await drop.end();
+      await scratch.drop();
     },
   };
 }

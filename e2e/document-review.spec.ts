@@ -4,18 +4,9 @@ import { CaseLawyerViewResponseSchema } from '../src/contract/cases';
 import { DocumentResponseSchema } from '../src/contract/documents';
 import { findAccessibilityViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { getSession as newSession, signIn } from './support/login';
-import type { Product } from './support/product';
+import { sessionCache, signIn } from './support/login';
 
-/** One session per address for the whole file: a code is sent at most once a minute per address. */
-const sessions = new Map<string, ReturnType<typeof newSession>>();
-function getSession(product: Product, email: string) {
-  const existing = sessions.get(email);
-  if (existing) return existing;
-  const created = newSession(product, email);
-  sessions.set(email, created);
-  return created;
-}
+const getSession = sessionCache();
 
 const pdf = (label: string) => ({ name: `${label}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`) });
 

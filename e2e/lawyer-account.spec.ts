@@ -2,18 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { UserResponseSchema } from '../src/contract/users';
 import { findAccessibilityViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { getSession as newSession, signIn } from './support/login';
-import type { Product } from './support/product';
+import { sessionCache, signIn } from './support/login';
 
-/** One session per address for the whole file: a code is sent at most once a minute per address. */
-const sessions = new Map<string, ReturnType<typeof newSession>>();
-function getSession(product: Product, email: string) {
-  const existing = sessions.get(email);
-  if (existing) return existing;
-  const created = newSession(product, email);
-  sessions.set(email, created);
-  return created;
-}
+const getSession = sessionCache();
 
 const png = {
   name: 'portret.png',

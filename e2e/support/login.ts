@@ -56,3 +56,15 @@ export async function signIn(page: Page, session: { token: string; user: User },
     auth: { token: session.token },
   });
 }
+
+/** One session per address for a whole file: a code is sent at most once a minute per address. */
+export function sessionCache() {
+  const sessions = new Map<string, ReturnType<typeof getSession>>();
+  return (product: Product, email: string) => {
+    const existing = sessions.get(email);
+    if (existing) return existing;
+    const created = getSession(product, email);
+    sessions.set(email, created);
+    return created;
+  };
+}

@@ -10,6 +10,7 @@ import { DAYS } from '../../contract/days';
 import type { Db } from '../db/client';
 import { answers, articles, availability, caseLawyers, contactPersons, documentViews, documents, questions, statusArticles, statuses, users } from '../db/schema';
 import { toDocument } from '../documents/mapping';
+import { toContactPerson } from '../contact-persons/queries';
 import { avatarUrl } from '../users/queries';
 import type { CaseRow } from './access';
 
@@ -122,15 +123,7 @@ export async function getClientCaseView(db: Db, caseRow: CaseRow, link: { secret
     status: { ...status, articles: statusArticleList },
     offer: caseRow.offer ? { slug: caseRow.offer, display_name: OFFER_DISPLAY_NAMES[caseRow.offer] } : null,
     documents: docs,
-    contact_persons: contacts.map((c) => ({
-      id: c.id,
-      first_name: c.firstName,
-      infix: c.infix,
-      last_name: c.lastName,
-      job_title: c.jobTitle,
-      email: c.email,
-      phone_number: c.phoneNumber,
-    })),
+    contact_persons: contacts.map(toContactPerson),
     lawyers,
     typeform: caseRow.typeform,
     questions: caseQuestions,

@@ -5,7 +5,8 @@ import { cases, contactPersons } from '../db/schema';
 
 type Row = typeof contactPersons.$inferSelect;
 
-const toContactPerson = (c: Row): ContactPerson => ({
+/** The one place a contact-person row becomes the API's ContactPerson. */
+export const toContactPerson = (c: Row): ContactPerson => ({
   id: c.id,
   first_name: c.firstName,
   infix: c.infix,

@@ -1,9 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { testConfig, type Config } from '../config/config';
@@ -18,6 +17,7 @@ import { createToken } from '../auth/queries';
 import { generateToken, sha256Hex } from '../lib/crypto';
 import type { StatusSlug } from '../../contract/statuses';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
+import { createScratchDatabase } from './scratch-database';
 
 /**
  * A fresh database for one test file: in-memory PGlite, or a new database on the
@@ -26,22 +26,13 @@ import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
 export async function openTestDatabase(): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return openPglite(null);
-  const name = `portal_test_${randomUUID().replace(/-/g, '')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { max: 25 });
+  const scratch = await createScratchDatabase(adminUrl, 'portal_test');
+  const database = await openPostgres(scratch.url, { max: 25 });
   return {
     ...database,
     close: async () => {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

@@ -10,7 +10,7 @@ import { Spinner } from '../../../ui/spinner';
 import { deleteDocument, downloadDocument, reviewDocument, uploadNewVersion } from '../api';
 import { DeleteDocumentDialog } from '../../../ui/delete-document-dialog';
 import { RejectDialog } from './reject-dialog';
-import { useUpload } from './use-upload';
+import { useUpload } from '../../../ui/use-upload';
 
 export type DocumentActionsProps = {
   document: Document;

@@ -1,67 +1,31 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUpload as useUploadProgress } from '../../../ui/use-upload';
 import { getUploadErrorText } from '../api';
 
-/** SPEC section 9: a slow notice after 2 s, a retry link after 7 s. */
-export const SLOW_NOTICE_MS = 2000;
-export const RETRY_LINK_MS = 7000;
-
-export type UploadPhase = 'idle' | 'busy' | 'slow' | 'retry';
+export { RETRY_LINK_MS, SLOW_NOTICE_MS, type UploadPhase } from '../../../ui/use-upload';
 
 /**
- * The busy state of one upload: `start(file)` runs `send`; after 2 s the phase is 'slow',
- * after 7 s 'retry' (retry() aborts and sends the same file again). Errors become the
- * upload error text of SPEC section 8.
+ * The client's upload: the shared busy state (slow notice after 2 s, retry link after 7 s),
+ * `onDone` only after a successful upload, and errors as the upload error text of SPEC section 8.
  */
 export function useUpload(send: (file: File, signal: AbortSignal) => Promise<unknown>, onDone: () => Promise<void> | void) {
   const { t } = useTranslation();
-  const [phase, setPhase] = useState<UploadPhase>('idle');
   const [error, setError] = useState<string | null>(null);
-  const current = useRef<{ controller: AbortController; timers: ReturnType<typeof setTimeout>[]; file: File } | null>(null);
-
-  const stop = () => {
-    if (!current.current) return;
-    current.current.timers.forEach(clearTimeout);
-    current.current = null;
-  };
-
-  useEffect(
-    () => () => {
-      current.current?.controller.abort();
-      stop();
-    },
-    [],
-  );
-
-  const start = useCallback(
-    async (file: File) => {
-      current.current?.controller.abort();
-      stop();
-      const controller = new AbortController();
-      const run = { controller, file, timers: [setTimeout(() => setPhase('slow'), SLOW_NOTICE_MS), setTimeout(() => setPhase('retry'), RETRY_LINK_MS)] };
-      current.current = run;
+  const succeeded = useRef(false);
+  const sendAndMark = useCallback(
+    async (file: File, signal: AbortSignal) => {
+      succeeded.current = false;
       setError(null);
-      setPhase('busy');
-      try {
-        await send(file, controller.signal);
-        if (current.current !== run) return;
-        stop();
-        await onDone();
-        setPhase('idle');
-      } catch (e) {
-        if (controller.signal.aborted || current.current !== run) return;
-        stop();
-        setError(getUploadErrorText(e, t));
-        setPhase('idle');
-      }
+      await send(file, signal);
+      succeeded.current = true;
     },
-    [send, onDone, t],
+    [send],
   );
-
-  const retry = useCallback(() => {
-    const file = current.current?.file;
-    if (file) void start(file);
-  }, [start]);
-
-  return { phase, busy: phase !== 'idle', error, start, retry, clearError: () => setError(null) };
+  const onSettled = useCallback(async () => {
+    if (succeeded.current) await onDone();
+  }, [onDone]);
+  const onError = useCallback((e: unknown) => setError(getUploadErrorText(e, t)), [t]);
+  const upload = useUploadProgress(sendAndMark, onSettled, onError);
+  return { ...upload, error, clearError: () => setError(null) };
 }
