@@ -25,6 +25,9 @@ const REQUESTS = [
   { name: 'GET /api/cases (page 1, client_name asc)', query: 'page=1' },
   { name: 'GET /api/cases (page 250, last_update_at desc)', query: 'page=250&sort=last_update_at&dir=desc' },
   { name: 'GET /api/cases (statuses=check, company_name, page 2)', query: 'page=2&sort=company_name&statuses=check' },
+  // Search (issue 13): a common partial surname, an accent-folded first name with a company word.
+  { name: 'GET /api/cases (q=jans)', query: 'q=jans' },
+  { name: 'GET /api/cases (q=zoe zorg, last_update_at desc)', query: 'q=zoe%20zorg&sort=last_update_at&dir=desc' },
   { name: 'GET /api/cases (active group, status desc, page 10)', query: `page=10&sort=status&dir=desc&statuses=${['lead', 'almost-client', 'offer-chosen', 'incomplete-case-file', 'reviewing-documents', 'negotiation-phase', 'check', 'ready-for-signing', 'proposal'].join(',')}` },
 ];
 

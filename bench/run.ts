@@ -16,6 +16,10 @@ import { benchCases } from './cases';
 import { createBenchDatabase, startServer, stopServer } from './support';
 import { benchUploads } from './uploads';
 import { measureLoginJs } from './login-js';
+import { benchLighthouse, printLighthouseTable } from './lighthouse';
+import { benchMessages } from './messages';
+import { benchOutbox, type OutboxLagResult } from './outbox';
+import { benchCore, type CoreRow } from './core';
 import { createUser } from '../src/server/users/create';
 import { createCase } from '../src/server/cases/queries';
 import { documents } from '../src/server/db/schema';
@@ -94,8 +98,32 @@ async function main(): Promise<void> {
     rows.push(...(await benchCases({ kind: 'PGlite', seconds: DURATION })));
     if (process.env.DATABASE_URL) rows.push(...(await benchCases({ kind: 'PostgreSQL', seconds: DURATION })));
   }
+  // Messages over live events with 500 streams (issue 14); BENCH_MESSAGES=0 skips it.
+  if (process.env.BENCH_MESSAGES !== '0') {
+    await benchMessages('PGlite');
+    if (process.env.DATABASE_URL) await benchMessages('PostgreSQL');
+  }
+  // Outbox lag, event to mail accepted by SMTP, for 1,000 events (issue 12); BENCH_OUTBOX=0 skips it.
+  const lags: OutboxLagResult[] = [];
+  if (process.env.BENCH_OUTBOX !== '0') {
+    lags.push(await benchOutbox('PGlite'));
+    if (process.env.DATABASE_URL) lags.push(await benchOutbox('PostgreSQL'));
+  }
   console.log('\n| endpoint | p50 ms | p99 ms | req/s | errors |\n|---|---|---|---|---|');
   for (const row of rows) console.log(`| ${row.target} | ${row.p50} | ${row.p99} | ${row.rps} | ${row.errors} |`);
+  if (lags.length) {
+    console.log('\n| outbox lag (event → accepted by SMTP) | events | delivered | p50 ms | p99 ms | max ms | wall s |\n|---|---|---|---|---|---|---|');
+    for (const l of lags) console.log(`| ${l.kind} | ${l.events} | ${l.delivered} | ${l.p50.toFixed(0)} | ${l.p99.toFixed(0)} | ${l.max.toFixed(0)} | ${l.seconds.toFixed(1)} |`);
+  }
+  // The request path as shares of /healthz in the same round (issue 16); BENCH_CORE=0 skips it.
+  if (process.env.BENCH_CORE !== '0') {
+    const core: CoreRow[] = await benchCore({ kind: 'PGlite', seconds: DURATION });
+    if (process.env.DATABASE_URL) core.push(...(await benchCore({ kind: 'PostgreSQL', seconds: DURATION })));
+    console.log('\n| endpoint | p50 ms | p99 ms | req/s | share of /healthz | errors |\n|---|---|---|---|---|---|');
+    for (const row of core) console.log(`| ${row.target} | ${row.p50} | ${row.p99} | ${row.rps} | ${row.share} | ${row.errors} |`);
+  }
+  // Lighthouse, mobile and desktop (issue 13); BENCH_LIGHTHOUSE=0 skips it.
+  if (process.env.BENCH_LIGHTHOUSE !== '0') printLighthouseTable(await benchLighthouse());
 }
 
 main().catch((error: unknown) => {

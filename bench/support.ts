@@ -19,10 +19,10 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the built server as its own process and waits for its first answer. */
-export async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string; coldStartMs: number }> {
+export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; baseUrl: string; coldStartMs: number }> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', DEMO_DATA: 'false', MAX_UPLOAD_MB: '2048', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { findAccessibilityViolations } from './support/axe';
 import { useJourney } from './support/journey';
-import { getSession, requestCodeViaUi, signIn } from './support/login';
+import { getSession, requestCodeViaUi, sessionCache, signIn } from './support/login';
+import { allScreens, openScreen } from './support/screens';
 
 describe('accessibility (axe-core)', () => {
   const journey = useJourney();
+  const session = sessionCache();
 
   for (const viewport of [
     { width: 1280, height: 900 },
@@ -24,14 +26,14 @@ describe('accessibility (axe-core)', () => {
       // Validation errors shown.
       await page.getByLabel('E-mailadres').fill('geen-adres');
       await page.getByRole('button', { name: 'Ik wil in mijn portaal' }).click();
-      await page.getByText('Invalid email').waitFor();
+      await page.getByText('Vul een geldig e-mailadres in.').waitFor();
       expect(await findAccessibilityViolations(page)).toEqual([]);
 
       await page.goto('/login');
       await requestCodeViaUi(page, viewport.width > 400 ? 'client07@example.com' : 'client10@example.com');
       expect(await findAccessibilityViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Log In' }).click();
-      await page.getByText('Invalid code').waitFor();
+      await page.getByText('Vul de code van 6 tekens in.').waitFor();
       expect(await findAccessibilityViolations(page)).toEqual([]);
     });
   }
@@ -56,4 +58,29 @@ describe('accessibility (axe-core)', () => {
     await lawyer.page.getByRole('dialog', { name: 'Menu' }).waitFor();
     expect(await findAccessibilityViolations(lawyer.page)).toEqual([]);
   });
+
+  // Issue 13 item 8: every screen of every role, narrow and wide (the same list as the language walk).
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 900 },
+  ]) {
+    it(`has no violations on any screen of the client, the lawyer and the admin at ${viewport.width} px`, async () => {
+      const all = await allScreens(journey, session);
+      const found: { role: string; path: string; violations: unknown }[] = [];
+      for (const [role, who, paths] of [
+        ['client', all.client, all.clientPaths],
+        ['lawyer', all.lawyer, all.lawyerPaths],
+        ['admin', all.admin, all.adminPaths],
+      ] as const) {
+        const { page } = await journey.openPage({ viewport });
+        await signIn(page, who);
+        for (const path of paths) {
+          await openScreen(page, path);
+          const violations = await findAccessibilityViolations(page);
+          if (violations.length > 0) found.push({ role, path, violations });
+        }
+      }
+      expect(found).toEqual([]);
+    });
+  }
 });

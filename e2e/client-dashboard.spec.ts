@@ -64,9 +64,9 @@ describe('a new client preparing their case and choosing a package', () => {
       contact_email: 'hr@havenbedrijf.example.com',
       contact_phone_number: '0101234567',
     });
-    await page.reload();
-    await block.getByRole('link', { name: /Gegevens werkgever.*afgerond/ }).waitFor();
-    expect(await block.getByRole('link', { name: 'Documenten' }).getAttribute('href')).toBe('/documenten');
+    // Personal and employer data complete: the case moves on to almost-client by itself (issue 10).
+    const moved = CaseClientViewResponseSchema.parse(await call(baseUrl, token, 'GET', '/api/cases/mine')).data;
+    expect(moved.status.slug).toBe('almost-client');
 
     for (const document of mine.documents.filter((d) => d.mandatory)) {
       const form = new FormData();
@@ -74,8 +74,8 @@ describe('a new client preparing their case and choosing a package', () => {
       await call(baseUrl, token, 'POST', `/api/documents/${document.id}/upload`, form);
     }
     await page.reload();
-    await block.getByRole('heading', { name: 'Je gegevens zijn compleet' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Alles is ingevuld' }).isDisabled()).toBe(true);
+    // At almost-client the next step is choosing a package.
+    await block.getByRole('heading', { name: 'Kies je pakket' }).waitFor();
 
     await page.context().addCookies([
       { name: 'ad_storage', value: 'granted', url: baseUrl },
@@ -89,6 +89,10 @@ describe('a new client preparing their case and choosing a package', () => {
       if (request.url().endsWith('/api/cookies')) cookiePosts.push(request.postData() ?? '');
     });
     await page.getByRole('button', { name: 'Kies Compleet onbezorgd' }).click();
+    // The confirm dialog names the package, its price and its conditions (issue 13 item 5).
+    const confirm = page.getByRole('dialog', { name: 'Pakket kiezen' });
+    await confirm.getByText('Voorwaarden').waitFor();
+    await confirm.getByRole('button', { name: 'Ja, kies Compleet onbezorgd' }).click();
     await page.getByText('Je hebt Compleet onbezorgd opgevraagd. Houd je mail goed in de gaten.').waitFor();
     expect(await page.getByTestId('offer-complete').getByText('Opgevraagd').isVisible()).toBe(true);
     expect(await page.getByTestId('offer-start').count()).toBe(0);

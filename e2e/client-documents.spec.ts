@@ -109,12 +109,13 @@ describe('a client preparing their case file', () => {
     await other.getByLabel('Titel').fill('Brief van werkgever');
     await other.getByLabel('Bestand').setInputFiles(pdf('brief'));
     await other.getByRole('button', { name: 'Toevoegen' }).click();
-    await other.getByRole('cell', { name: 'Brief van werkgever', exact: true }).waitFor();
+    // The cell names the title and then the file type badge (issue 11: the real extension beside the title).
+    await other.getByRole('cell', { name: /^Brief van werkgever\b/ }).waitFor();
 
     expect(await findAccessibilityViolations(page)).toEqual([]);
 
-    // 'Hulp nodig?' links to the lawyer
-    await expect(page.getByRole('complementary', { name: 'Hulp nodig?' }).getByRole('link').getAttribute('href')).resolves.toBe('mailto:sanne.jansen@example.com');
+    // 'Hulp nodig?' opens the conversation with the lawyer
+    await expect(page.getByRole('complementary', { name: 'Hulp nodig?' }).getByRole('link').getAttribute('href')).resolves.toBe('/berichten');
 
     // The lawyer rejects the replaced document; the client sees why
     const docs = DocumentListResponseSchema.parse(await (await api(`/api/cases/${caseId}/documents`, lawyer.token)).json()).data;
@@ -155,7 +156,7 @@ describe('a client preparing their case file', () => {
 
   it('previews an SVG with a script as an image and as a link without running the script', async () => {
     const { product } = journey;
-    // client01 has no lawyer yet: 'Hulp nodig?' links to the support address
+    // client01 has no lawyer yet: 'Hulp nodig?' still opens the conversation (read once a lawyer is assigned)
     const session = await getSession(product, 'client01@example.com');
     const caseId = session.user.case?.id;
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><script>document.documentElement.setAttribute("data-ran","yes");fetch("/api/user")</script><rect width="20" height="20" fill="red"/></svg>';
@@ -179,7 +180,7 @@ describe('a client preparing their case file', () => {
     await signIn(page, session);
     await page.goto('/documenten');
     await page.getByRole('heading', { level: 1, name: 'Jouw documenten' }).waitFor();
-    await expect(page.getByRole('complementary', { name: 'Hulp nodig?' }).getByRole('link').getAttribute('href')).resolves.toBe('mailto:info@ontslagportaal.nl');
+    await expect(page.getByRole('complementary', { name: 'Hulp nodig?' }).getByRole('link').getAttribute('href')).resolves.toBe('/berichten');
     await page.evaluate((src) => {
       const image = document.createElement('img');
       image.alt = 'voorbeeld';

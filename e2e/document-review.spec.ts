@@ -52,8 +52,12 @@ describe('a lawyer reviewing documents', () => {
     const card = page.getByRole('article', { name: title });
     await card.getByText('Geüpload', { exact: true }).waitFor();
     await card.getByText(/loonstrook\.pdf/).waitFor();
-    await expect(card.getByRole('link', { name: 'Stuur client bericht' }).getAttribute('href')).resolves.toMatch(/^mailto:client03@example\.com/);
     expect(await findAccessibilityViolations(page)).toEqual([]);
+    // The rest of the actions sit behind one menu button.
+    await card.getByRole('button', { name: `Meer acties: ${title}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Stuur client bericht' }).getAttribute('href')).resolves.toBe(`/dossiers/${caseId}/berichten`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'hidden' });
 
     await card.getByRole('button', { name: /^Bekijken/ }).click();
     const preview = page.getByRole('dialog', { name: new RegExp(title) });
@@ -83,9 +87,15 @@ describe('a lawyer reviewing documents', () => {
     // The lawyer approves the new version (after downloading it)
     await page.reload();
     await card.getByText(/loonstrook-oktober\.pdf/).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: /^Download/ }).click()]);
+    await card.getByRole('button', { name: `Meer acties: ${title}` }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toBe('loonstrook-oktober.pdf');
-    await card.getByRole('button', { name: /^Goedkeuren/ }).click();
+    // Approved inside the full-screen preview
+    await card.getByRole('button', { name: /^Bekijken/ }).click();
+    const again = page.getByRole('dialog', { name: new RegExp(title) });
+    await again.getByRole('button', { name: `Goedkeuren: ${title}` }).click();
+    await again.getByRole('button', { name: `Goedkeuren: ${title}` }).waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
     await card.getByText('Goedgekeurd', { exact: true }).waitFor();
 
     // The client's card shows it approved
@@ -120,7 +130,8 @@ describe('a lawyer reviewing documents', () => {
     await page.waitForFunction(() => document.querySelector('[role=switch][aria-checked=false]') !== null);
 
     const old = page.getByRole('article', { name: 'Oude brief' });
-    await old.getByRole('button', { name: /^Delete/ }).click();
+    await old.getByRole('button', { name: 'More actions: Oude brief' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete document' });
     await dialog.getByText('Are you sure you want to delete this document?').waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
@@ -169,7 +180,8 @@ describe('a lawyer reviewing documents', () => {
     expect(await preview.locator('iframe').count()).toBe(0);
     await page.keyboard.press('Escape');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), drawing.getByRole('button', { name: /^Download/ }).click()]);
+    await drawing.getByRole('button', { name: 'Meer acties: Tekening' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toBe('tekening.svg');
     const pageTitle = await page.title();
     expect(pageTitle).not.toMatch(/ran/);

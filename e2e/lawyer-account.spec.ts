@@ -30,7 +30,7 @@ describe('a lawyer managing their account', () => {
     await profile.getByLabel('Telefoonnummer').fill('');
     await profile.getByRole('button', { name: 'Opslaan' }).click();
     await profile.getByText('Maximaal 255 tekens.').waitFor();
-    await profile.getByText('Required').waitFor();
+    await profile.getByText('Dit veld is verplicht.').first().waitFor();
     await profile.getByLabel('Telefoonnummer').fill('010 123 45 67');
     await profile.getByLabel('Quote').fill('Samen zoeken we de beste regeling.');
     await profile.getByLabel('Voornaam').fill('Sanna');

@@ -37,7 +37,7 @@ describe('a lawyer runs their cases', () => {
     await page.goto('/dossiers?taak=check');
     await table.getByRole('link', { name: 'Daan Bos' }).click();
     await page.getByRole('heading', { level: 1, name: 'Dossier Daan Bos – Drukkerij Bos & Zn.' }).waitFor();
-    await expectTitle(page, 'Dossier – Algemeen | Ontslagportaal');
+    await expectTitle(page, 'Daan Bos · Dossier – Algemeen | Ontslagportaal');
     await page.getByRole('heading', { name: 'Het verhaal van Daan Bos' }).waitFor();
     expect(await findAccessibilityViolations(page)).toEqual([]);
 

@@ -16,14 +16,14 @@ export type Journey = {
  * One real product (built server, fresh data directory, SMTP peer) and one Chromium per e2e
  * file. After each test every page opened must be free of console errors; contexts are closed.
  */
-export function useJourney(): Journey {
+export function useJourney(options: { env?: Record<string, string> } = {}): Journey {
   const contexts: BrowserContext[] = [];
   const watches: ErrorWatch[] = [];
   let product: Product | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct(), launchBrowser()]);
+    [product, browser] = await Promise.all([startProduct({ env: options.env }), launchBrowser()]);
   });
 
   afterEach(async () => {

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { Secret, TOTP } from 'otpauth';
 import { UserResponseSchema, type User } from '../../src/contract/users';
 import { extractLoginCode } from '../../src/server/testing/smtp-peer';
 import type { Product } from './product';
@@ -23,12 +24,86 @@ export async function enterCode(page: Page, code: string): Promise<void> {
   await page.getByRole('button', { name: 'Log In' }).click();
 }
 
-/** The whole login through the mailed code, starting on /login. */
+/**
+ * Staff (lawyers, admins) sign in with a second factor (issue 15). The helpers enrol a staff
+ * account the first time it signs in on a product and keep its secret and recovery codes here,
+ * so later sign-ins answer with a fresh TOTP code (or a recovery code when this 30 s step's
+ * code was used already: a code works once).
+ */
+type StaffFactor = { secret: string; recoveryCodes: string[]; lastStep: number };
+const staffFactors = new Map<string, StaffFactor>();
+const factorKey = (product: Product, email: string) => `${product.baseUrl}|${email}`;
+
+/** The factor a staff account got at enrolment on this product, if it enrolled through these helpers. */
+export function staffFactorOf(product: Product, email: string): StaffFactor | undefined {
+  return staffFactors.get(factorKey(product, email));
+}
+
+export function rememberStaffFactor(product: Product, email: string, secret: string, recoveryCodes: string[]): void {
+  staffFactors.set(factorKey(product, email), { secret: secret.replace(/\s+/g, ''), recoveryCodes: [...recoveryCodes], lastStep: currentStep() });
+}
+
+const currentStep = () => Math.floor(Date.now() / 30_000);
+
+export function totpNow(secret: string): string {
+  return new TOTP({ secret: Secret.fromBase32(secret.replace(/\s+/g, '')), digits: 6, period: 30 }).generate();
+}
+
+/** A second-factor answer that has not been used: this step's TOTP code, else a recovery code. */
+function nextAnswer(factor: StaffFactor): { code: string } | { recovery_code: string } {
+  const step = currentStep();
+  if (step > factor.lastStep) {
+    factor.lastStep = step;
+    return { code: totpNow(factor.secret) };
+  }
+  const recovery = factor.recoveryCodes.shift();
+  if (!recovery) throw new Error('The e2e helper ran out of recovery codes for this account');
+  return { recovery_code: recovery };
+}
+
+/** The whole login through the mailed code, starting on /login; staff then enrol or answer their second factor. */
 export async function loginThroughMail(page: Page, product: Product, email: string): Promise<void> {
   const since = product.smtp.messages.length;
   await requestCodeViaUi(page, email);
   const code = await readMailedCode(product, email, since);
   await enterCode(page, code);
+  await page.waitForURL((url) => url.pathname !== '/login/code');
+  if (new URL(page.url()).pathname !== '/login/tweestapsverificatie') return;
+  await answerSecondFactorViaUi(page, product, email);
+}
+
+/** On /login/tweestapsverificatie: enrols (scans the key, confirms a code, keeps the recovery codes) or enters a code. */
+export async function answerSecondFactorViaUi(page: Page, product: Product, email: string): Promise<void> {
+  const enrol = page.getByRole('heading', { name: 'Stel tweestapsverificatie in' });
+  const verify = page.getByRole('heading', { name: 'Vul de code uit je app in' });
+  await enrol.or(verify).waitFor();
+  if (await enrol.isVisible()) {
+    const key = page.getByLabel('Sleutel om handmatig in te voeren');
+    await page.getByRole('img', { name: 'QR-code om je account aan je authenticator-app toe te voegen' }).waitFor();
+    const secret = (await key.inputValue()).replace(/\s+/g, '');
+    await page.getByRole('textbox', { name: 'Teken 1 van 6' }).click();
+    await page.keyboard.type(totpNow(secret));
+    await page.getByRole('button', { name: 'Bevestigen' }).click();
+    const list = page.getByRole('list', { name: 'Herstelcodes' });
+    await list.waitFor();
+    const codes = (await list.getByRole('listitem').allTextContents()).map((text) => text.trim());
+    rememberStaffFactor(product, email, secret, codes);
+    await page.getByRole('button', { name: 'Ik heb mijn herstelcodes bewaard' }).click();
+    await page.waitForURL((url) => url.pathname !== '/login/tweestapsverificatie');
+    return;
+  }
+  const factor = staffFactorOf(product, email);
+  if (!factor) throw new Error(`No second factor known for ${email}: enrol it through these helpers first`);
+  const answer = nextAnswer(factor);
+  if ('code' in answer) {
+    await page.getByRole('textbox', { name: 'Teken 1 van 6' }).click();
+    await page.keyboard.type(answer.code);
+  } else {
+    await page.getByRole('button', { name: 'Gebruik een herstelcode' }).click();
+    await page.getByLabel('Herstelcode').fill(answer.recovery_code);
+  }
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login/tweestapsverificatie');
 }
 
 /** Gets a token through the real API (code by mail), for journeys about something other than logging in. */
@@ -41,10 +116,30 @@ export async function getSession(product: Product, email: string): Promise<{ tok
   const code = await readMailedCode(product, email, since);
   const tokenResponse = await post('/api/token', { email, code });
   if (tokenResponse.status !== 200) throw new Error(`POST /api/token answered ${tokenResponse.status}: ${await tokenResponse.text()}`);
-  const { token } = (await tokenResponse.json()) as { token: string };
+  const first = (await tokenResponse.json()) as { token?: string; two_factor_required?: true; challenge?: string; setup_required?: true };
+  const token = first.token ?? (await secondFactorViaApi(product, email, first.challenge ?? '', first.setup_required === true));
   const userResponse = await fetch(`${product.baseUrl}/api/user`, { headers: { Authorization: `Bearer ${token}` } });
   const { data: user } = UserResponseSchema.parse(await userResponse.json());
   return { token, user };
+}
+
+/** The staff second step through the API: enrols the first time, then answers with a fresh code. */
+async function secondFactorViaApi(product: Product, email: string, challenge: string, setupRequired: boolean): Promise<string> {
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${product.baseUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    if (response.status !== 200) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+    return response.json() as Promise<Record<string, unknown>>;
+  };
+  if (setupRequired) {
+    const { secret } = (await post('/api/token/two-factor/setup', { challenge })) as { secret: string };
+    const enabled = (await post('/api/token/two-factor/enable', { challenge, code: totpNow(secret) })) as { token: string; recovery_codes: string[] };
+    rememberStaffFactor(product, email, secret, enabled.recovery_codes);
+    return enabled.token;
+  }
+  const factor = staffFactorOf(product, email);
+  if (!factor) throw new Error(`No second factor known for ${email}: enrol it through these helpers first`);
+  const { token } = (await post('/api/token/two-factor', { challenge, ...nextAnswer(factor) })) as { token: string };
+  return token;
 }
 
 /** Signs the page's browser context in by writing the session state, as the app itself would. */

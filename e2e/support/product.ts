@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSmtpPeer, type SmtpPeer } from '../../src/server/testing/smtp-peer';
+import { freePort } from '../../src/server/testing/free-port';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_ENTRY = path.join(root, 'dist/server/main.js');
@@ -29,17 +29,6 @@ export function assertBuilt(): void {
   }
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A data directory with the migrated database and demo data, made once per build by a real
@@ -57,16 +46,17 @@ async function demoTemplate(): Promise<string> {
   return dir;
 }
 
-export async function startProduct(): Promise<Product> {
+/** `env` adds settings for this product only (such as `TYPEFORM_SECRET` for the intake webhook). */
+export async function startProduct(options: { env?: Record<string, string> } = {}): Promise<Product> {
   assertBuilt();
   const template = await demoTemplate();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   cpSync(template, dataDir, { recursive: true, filter: (source) => !/(^|\/)(portal\.lock|ready|app-secret)$/.test(source) });
-  const product = await launch(dataDir, await startSmtpPeer());
+  const product = await launch(dataDir, await startSmtpPeer(), options.env);
   return { ...product, stop: () => product.stop({ keepData: false }) };
 }
 
-async function launch(dataDir: string, smtp: SmtpPeer): Promise<Omit<Product, 'stop'> & { stop: (options: { keepData: boolean }) => Promise<void> }> {
+async function launch(dataDir: string, smtp: SmtpPeer, extraEnv: Record<string, string> = {}): Promise<Omit<Product, 'stop'> & { stop: (options: { keepData: boolean }) => Promise<void> }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -85,6 +75,7 @@ async function launch(dataDir: string, smtp: SmtpPeer): Promise<Omit<Product, 's
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

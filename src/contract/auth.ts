@@ -1,19 +1,20 @@
 import { z } from 'zod';
+import { text } from './text';
+import { validationKey } from './validation-messages';
 
 /** 32 symbols: A–Z and 2–9 without I and O (DESIGN.md section 2). */
 export const LOGIN_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const LOGIN_CODE_LENGTH = 6;
 export const RESEND_COOLDOWN_SECONDS = 60;
 
-export const EmailSchema = z.string().trim().min(1, 'Required').max(254).email('Invalid email').toLowerCase();
+export const EmailSchema = text().trim().min(1).max(254).email().toLowerCase();
 
 export const RequestCodeRequestSchema = z.object({ email: EmailSchema }).strict();
 export type RequestCodeRequest = z.infer<typeof RequestCodeRequestSchema>;
 
-export const LoginCodeSchema = z
-  .string()
+export const LoginCodeSchema = text()
   .trim()
-  .length(LOGIN_CODE_LENGTH, 'Invalid code')
+  .length(LOGIN_CODE_LENGTH, validationKey('invalidCode'))
   .transform((code) => code.toUpperCase());
 
 export const TokenRequestSchema = z.object({ email: EmailSchema, code: LoginCodeSchema }).strict();

@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { text } from './text';
 import { ArticleSchema } from './articles';
 import { ContactPersonSchema } from './contact-persons';
 import { DocumentSchema } from './documents';
 import { LawyerSchema } from './lawyers';
 import { MinimalAchievementSchema, OfferSchema } from './offers';
 import { QuestionSchema } from './questions';
-import { StatusSlugSchema } from './statuses';
+import { StatusSlugSchema, statusSlugFromLabel } from './statuses';
 import { paginatedSchema } from './pagination';
+import { validationKey } from './validation-messages';
 
 const nullableText = z.string().nullable();
 
@@ -30,6 +32,12 @@ export const CaseClientViewSchema = CompanyFieldsSchema.extend({
   last_updated_at: z.string(),
   proposal_signed_at: nullableText,
   minimal_achievement: MinimalAchievementSchema.nullable(),
+  /** The engagement letter now shown (a document of the case), when it was sent and the SHA-256 of its bytes. */
+  proposal_document_id: z.string().uuid().nullable(),
+  proposal_sent_at: nullableText,
+  proposal_sha256: nullableText,
+  /** When the case reached completed (the 6-month deletion clock starts then). */
+  completed_at: nullableText,
   status: z.object({ slug: StatusSlugSchema, display_name: z.string(), order: z.number().int(), articles: z.array(ArticleSchema) }),
   offer: OfferSchema.nullable(),
   documents: z.array(DocumentSchema),
@@ -84,22 +92,28 @@ export const CaseListItemSchema = z.object({
 export type CaseListItem = z.infer<typeof CaseListItemSchema>;
 export const CaseListResponseSchema = paginatedSchema(CaseListItemSchema);
 
+/** Longest accepted case search (`GET /api/cases?q=`); longer answers 422. */
+export const CASE_SEARCH_MAX = 100;
 export const CASE_SORTS = ['client_name', 'company_name', 'last_update_at', 'status'] as const;
 export const CaseListQuerySchema = z
   .object({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     sort: z.enum(CASE_SORTS).default('client_name'),
-    dir: z
-      .string()
+    dir: text()
       .transform((d) => d.toLowerCase())
       .pipe(z.enum(['asc', 'desc']))
       .default('asc'),
-    statuses: z
-      .string()
+    statuses: text()
       .max(500)
       .optional()
-      .transform((value) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : []))
+      // A slug, a display name or an alias of SPEC section 4 ('Wachten op tekenen' = proposal).
+      .transform((value) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean).map((s) => statusSlugFromLabel(s) ?? s) : []))
       .pipe(z.array(StatusSlugSchema).max(20)),
+    /** Search in client name, company name and client e-mail: every word, anywhere, accents and case ignored. */
+    q: text()
+      .max(CASE_SEARCH_MAX)
+      .optional()
+      .transform((value) => value?.trim() ?? ''),
   })
   .strict();
 export type CaseListQuery = z.infer<typeof CaseListQuerySchema>;
@@ -107,17 +121,27 @@ export type CaseListQuery = z.infer<typeof CaseListQuerySchema>;
 export const StatusCountSchema = z.object({ slug: StatusSlugSchema, display_name: z.string(), order: z.number().int(), cases_count: z.number().int() });
 export const StatusCountListResponseSchema = z.object({ data: z.array(StatusCountSchema) });
 
-const max250 = 'Maximaal 250 tekens';
-/** PATCH /api/cases/{id}: the ex-employer form (SPEC section 5). */
+/** A Dutch postcode: four digits (not starting with 0), an optional space, two letters (blank is left to `min(1)`). */
+export const POSTCODE_PATTERN = /^(?:[1-9][0-9]{3} ?[A-Za-z]{2})?$/;
+/**
+ * PATCH /api/cases/{id}: the ex-employer form. SPEC section 5 marks house number, postcode,
+ * city, contact e-mail and phone required; the company name is not (blank is stored as null).
+ * Texts come from the one error map (contract/validation-messages.ts).
+ */
 export const UpdateCompanyRequestSchema = z
   .object({
-    company_name: z.string().trim().min(1, 'Required').max(250, max250),
-    company_street: z.string().trim().max(250, max250).nullable().optional(),
-    company_house_number: z.string().trim().min(1, 'Required').max(20),
-    company_postcode: z.string().trim().min(1, 'Required').max(20),
-    company_city: z.string().trim().min(1, 'Required').max(250, max250),
-    contact_email: z.string().trim().min(1, 'Required').max(254).email('Invalid email'),
-    contact_phone_number: z.string().trim().min(1, 'Required').max(50),
+    company_name: text()
+      .trim()
+      .max(250)
+      .nullable()
+      .optional()
+      .transform((value) => (value ? value : null)),
+    company_street: text().trim().max(250).nullable().optional(),
+    company_house_number: text().trim().min(1).max(20),
+    company_postcode: text().trim().min(1).max(20).regex(POSTCODE_PATTERN, validationKey('postcode')),
+    company_city: text().trim().min(1).max(250),
+    contact_email: text().trim().min(1).max(254).email(),
+    contact_phone_number: text().trim().min(1).max(50),
   })
   .strict();
 export type UpdateCompanyRequest = z.infer<typeof UpdateCompanyRequestSchema>;

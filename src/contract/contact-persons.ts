@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text } from './text';
+import { validationKey } from './validation-messages';
 
 export const MAX_CONTACT_PERSONS = 3;
 
@@ -13,25 +15,24 @@ export const ContactPersonSchema = z.object({
 });
 export type ContactPerson = z.infer<typeof ContactPersonSchema>;
 
-const max250 = 'Maximaal 250 tekens.';
-const optional250 = z.string().trim().max(250, max250).nullable().optional();
+const optional250 = text().trim().max(250).nullable().optional();
 
 /** Validation rules of SPEC section 5 for one contact person. */
 export const ContactPersonInputSchema = z
   .object({
-    first_name: z.string().trim().min(1, 'Required').max(250, max250),
+    first_name: text().trim().min(1).max(250),
     infix: optional250,
-    last_name: z.string().trim().min(1, 'Required').max(250, max250),
+    last_name: text().trim().min(1).max(250),
     job_title: optional250,
-    email: z.string().trim().max(254).email('Invalid email'),
-    phone_number: z.string().trim().max(50).nullable().optional(),
+    email: text().trim().max(254).email(),
+    phone_number: text().trim().max(50).nullable().optional(),
   })
   .strict();
 export type ContactPersonInput = z.infer<typeof ContactPersonInputSchema>;
 
 /** POST /api/cases/{id}/contact-persons: the whole list, replacing what was there. */
 export const UpdateContactPersonsRequestSchema = z
-  .object({ contact_persons: z.array(ContactPersonInputSchema).max(MAX_CONTACT_PERSONS, `Maximaal ${MAX_CONTACT_PERSONS} contactpersonen.`) })
+  .object({ contact_persons: z.array(ContactPersonInputSchema).max(MAX_CONTACT_PERSONS, validationKey('tooManyContactPersons')) })
   .strict();
 export type UpdateContactPersonsRequest = z.infer<typeof UpdateContactPersonsRequestSchema>;
 export const ContactPersonListResponseSchema = z.object({ data: z.array(ContactPersonSchema) });

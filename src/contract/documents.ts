@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 export const DOCUMENT_STATUSES = ['Not Uploaded', 'Uploaded', 'Approved', 'Rejected'] as const;
 export const DocumentStatusSchema = z.enum(DOCUMENT_STATUSES);
@@ -27,6 +28,8 @@ export const DocumentSchema = z.object({
   rejected_by: PersonReferenceSchema.nullable(),
   approved_by: PersonReferenceSchema.nullable(),
   extension: z.string().nullable(),
+  /** The engagement letter and its signed copy: their file can be neither replaced nor deleted (409), nor rejected. */
+  locked: z.boolean(),
   /** A link valid for a limited time (`expires_at_unix_time`); null when no file is uploaded. */
   temporary_url: z.string().nullable(),
   expires_at_unix_time: z.number().int().nullable(),
@@ -38,7 +41,7 @@ export const DocumentResponseSchema = z.object({ data: DocumentSchema });
 
 export const ReviewDocumentRequestSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('Approved') }).strict(),
-  z.object({ status: z.literal('Rejected'), message: z.string().trim().max(2000).nullable().optional() }).strict(),
+  z.object({ status: z.literal('Rejected'), message: text({ multiline: true }).trim().max(2000).nullable().optional() }).strict(),
 ]);
 export type ReviewDocumentRequest = z.infer<typeof ReviewDocumentRequestSchema>;
 
@@ -47,7 +50,7 @@ export const SetVisibilityRequestSchema = z.object({ visible: z.boolean() }).str
 export const MAX_DOCUMENT_TITLE = 250;
 /** The text fields of POST /api/cases/{id}/documents (multipart; the title part comes before the file). */
 export const CreateDocumentFieldsSchema = z
-  .object({ title: z.string().trim().min(1, 'Required').max(MAX_DOCUMENT_TITLE, 'Maximaal 250 tekens.') })
+  .object({ title: text().trim().min(1).max(MAX_DOCUMENT_TITLE) })
   .strict();
 export type CreateDocumentFields = z.infer<typeof CreateDocumentFieldsSchema>;
 

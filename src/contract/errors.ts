@@ -7,7 +7,8 @@ export const ValidationErrorResponseSchema = z.object({
 });
 export type ValidationErrorResponse = z.infer<typeof ValidationErrorResponseSchema>;
 
-export const ErrorResponseSchema = z.object({ message: z.string() });
+/** `error_id` is in 500, 503 and 507 answers: the id of the log line, to quote to support. */
+export const ErrorResponseSchema = z.object({ message: z.string(), error_id: z.string().optional() });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 export const UNAUTHENTICATED_MESSAGE = 'Unauthenticated.';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text } from './text';
+import { validationKey } from './validation-messages';
 import { paginatedSchema } from './pagination';
 
 export const FEEDBACK_MAX_LENGTH = 5000;
@@ -23,16 +25,16 @@ export const LatestFeedbackResponseSchema = z.object({ data: FeedbackSchema.null
 export const FeedbackListResponseSchema = paginatedSchema(FeedbackSchema);
 export type FeedbackList = z.infer<typeof FeedbackListResponseSchema>;
 
-export const FEEDBACK_EMPTY_MESSAGE = 'Feedback kan niet leeg zijn.';
+/** Translation key of 'Feedback kan niet leeg zijn.' */
+export const FEEDBACK_EMPTY_MESSAGE = validationKey('feedbackEmpty');
 
 /** POST /api/cases/{id}/lawyers/{lawyerId}/feedback. */
 export const CreateFeedbackRequestSchema = z
   .object({
-    text: z
-      .string({ required_error: FEEDBACK_EMPTY_MESSAGE, invalid_type_error: FEEDBACK_EMPTY_MESSAGE })
+    text: text({ multiline: true, params: { required_error: FEEDBACK_EMPTY_MESSAGE, invalid_type_error: FEEDBACK_EMPTY_MESSAGE } })
       .trim()
       .min(1, FEEDBACK_EMPTY_MESSAGE)
-      .max(FEEDBACK_MAX_LENGTH, `Maximaal ${FEEDBACK_MAX_LENGTH} tekens.`),
+      .max(FEEDBACK_MAX_LENGTH),
   })
   .strict();
 export type CreateFeedbackRequest = z.infer<typeof CreateFeedbackRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QuestionSchema } from './questions';
 import { AvailabilityEntrySchema } from './users';
 
 export const DEFAULT_LAWYER_TITLE = 'Arbeidsrechtjurist';
@@ -23,5 +24,9 @@ export const LawyerSchema = z.object({
   quote: z.string().nullable(),
   answers: z.array(LawyerAnswerSchema),
   availability: z.array(AvailabilityEntrySchema),
+  /** The lawyer's story questions with their answers (SPEC section 3, Question: id, text, answer). */
+  questions: z.array(QuestionSchema),
+  /** Set while this lawyer stands in on the case (dates YYYY-MM-DD, inclusive): 'Vervangend jurist'. */
+  stand_in: z.object({ from: z.string(), until: z.string() }).nullable().optional(),
 });
 export type Lawyer = z.infer<typeof LawyerSchema>;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { text } from './text';
+import { validationKey } from './validation-messages';
 
 export const QuestionSchema = z.object({ id: z.string().uuid(), text: z.string(), answer: z.string().nullable() });
 export type Question = z.infer<typeof QuestionSchema>;
@@ -17,19 +19,33 @@ export const FinalizationQuestionListResponseSchema = z.object({ data: z.array(F
 export const AnswersRequestSchema = z
   .object({
     questions: z
-      .array(z.object({ id: z.string().uuid(), answer: z.string().trim().max(10_000).nullable() }).strict())
-      .min(1, 'Er is niets om op te slaan.')
+      .array(z.object({ id: z.string().uuid(), answer: text({ multiline: true }).trim().max(10_000).nullable() }).strict())
+      .min(1, validationKey('nothingToSave'))
       .max(100),
   })
   .strict();
 export type AnswersRequest = z.infer<typeof AnswersRequestSchema>;
 
-export const FINALIZATION_REQUIRED_MESSAGE = 'Alle velden moeten ingevuld zijn.';
+/** One answer of the strict story form (SPEC section 5): at least one character, 'Antwoord is verplicht'. */
+export const StrictAnswerSchema = text({ multiline: true }).trim().min(1, validationKey('answerRequired')).max(10_000);
+/** The strict story form: every answer required (used where a question must be answered). */
+export const StrictAnswersRequestSchema = z
+  .object({
+    questions: z
+      .array(z.object({ id: z.string().uuid(), answer: StrictAnswerSchema }).strict())
+      .min(1, validationKey('nothingToSave'))
+      .max(100),
+  })
+  .strict();
+export type StrictAnswersRequest = z.infer<typeof StrictAnswersRequestSchema>;
+
+/** Translation key of 'Alle velden moeten ingevuld zijn.' */
+export const FINALIZATION_REQUIRED_MESSAGE = validationKey('allFieldsRequired');
 /** Finalisation answers: all required, blank after trimming is refused. */
 export const FinalizationAnswersRequestSchema = z
   .object({
     questions: z
-      .array(z.object({ id: z.string().uuid(), answer: z.string().trim().min(1, FINALIZATION_REQUIRED_MESSAGE).max(10_000) }).strict())
+      .array(z.object({ id: z.string().uuid(), answer: text({ multiline: true }).trim().min(1, FINALIZATION_REQUIRED_MESSAGE).max(10_000) }).strict())
       .min(1, FINALIZATION_REQUIRED_MESSAGE)
       .max(100),
   })

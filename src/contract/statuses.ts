@@ -53,3 +53,38 @@ export const TASK_STATUSES = ['reviewing-documents', 'check', 'negotiation-phase
 
 export const StatusSchema = z.object({ slug: StatusSlugSchema, display_name: z.string(), order: z.number().int() });
 export type Status = z.infer<typeof StatusSchema>;
+/** GET /api/statuses: the catalogue in order (SPEC section 7). */
+export const StatusListResponseSchema = z.object({ data: z.array(StatusSchema) });
+
+/**
+ * The labels people use for the phases (SPEC section 4): every display name, plus the
+ * aliases the firm's lists use for the same phase. 'Wachten of tekenen', 'Wachten op tekenen'
+ * and 'Wacht op handtekening' all mean proposal; 'Vooltooid' means completed.
+ */
+export const STATUS_LABEL_ALIASES: Readonly<Record<string, StatusSlug>> = {
+  'wachten of tekenen': 'proposal',
+  'wachten op tekenen': 'proposal',
+  'wacht op handtekening': 'proposal',
+  vooltooid: 'completed',
+};
+
+const normaliseLabel = (label: string) =>
+  label
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLocaleLowerCase('nl-NL')
+    .replace(/[\s_]+/g, ' ')
+    .trim();
+
+const LABELS = new Map<string, StatusSlug>([
+  ...STATUSES.flatMap((s) => [[normaliseLabel(s.slug), s.slug] as const, [normaliseLabel(s.displayName), s.slug] as const]),
+  ...Object.entries(STATUS_LABEL_ALIASES).map(([label, slug]) => [normaliseLabel(label), slug] as const),
+]);
+
+/**
+ * Reads a phase from a slug, a display name or an alias, ignoring case, accents and extra
+ * spaces ('Wachten op tekenen' → proposal, 'Bijna client' → almost-client); null when unknown.
+ */
+export function statusSlugFromLabel(label: string): StatusSlug | null {
+  return LABELS.get(normaliseLabel(label)) ?? null;
+}

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { text } from './text';
 import { DaySchema } from './days';
 import { RoleSchema } from './permissions';
-import { EmailSchema } from './auth';
+import { EmailSchema, LoginCodeSchema } from './auth';
+import { UserLanguageSchema } from './notifications';
+import { validationKey } from './validation-messages';
 
-export const TimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Gebruik het formaat UU:MM');
+export const TimeSchema = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, validationKey('time'));
 
 export const AvailabilityEntrySchema = z.object({
   day: DaySchema,
@@ -33,40 +36,51 @@ export const UserSchema = z.object({
   case: UserCaseSchema.nullable(),
   roles: z.array(RoleSchema),
   permissions: z.array(z.string()),
+  /** The language mails are written in (set when the user switches language in the app). */
+  language: UserLanguageSchema.default('nl-NL'),
 });
 export type User = z.infer<typeof UserSchema>;
 
 export const UserResponseSchema = z.object({ data: UserSchema });
 
-const nameField = z.string().trim().max(250, 'Maximaal 250 tekens.');
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const nameField = text().trim().max(250);
+const optionalText = (max: number) => text().trim().max(max).nullable().optional();
 
 export const UpdateUserRequestSchema = z
   .object({
-    name: nameField.min(1, 'Required').optional(),
+    name: nameField.min(1).optional(),
     infix: nameField.nullable().optional(),
-    last_name: nameField.min(1, 'Required').optional(),
+    last_name: nameField.min(1).optional(),
     email: EmailSchema.optional(),
     phone_number: optionalText(50),
     street: optionalText(250),
     house_number: optionalText(20),
     postcode: optionalText(20),
     city: optionalText(250),
-    quote: z.string().trim().max(255, 'Maximaal 255 tekens.').nullable().optional(),
+    quote: text({ multiline: true }).trim().max(255).nullable().optional(),
     title: optionalText(250),
+    language: UserLanguageSchema.optional(),
     availability: z
       .array(
         AvailabilityEntrySchema.refine((d) => Boolean(d.start_time) === Boolean(d.end_time), {
-          message: 'Vul zowel een starttijd als een eindtijd in, of laat beide leeg.',
+          message: validationKey('bothTimes'),
           path: ['end_time'],
         }).refine((d) => !d.start_time || !d.end_time || d.start_time < d.end_time, {
-          message: 'De eindtijd moet na de starttijd liggen.',
+          message: validationKey('endAfterStart'),
           path: ['end_time'],
         }),
       )
       .max(7)
-      .refine((days) => new Set(days.map((d) => d.day)).size === days.length, 'Elke dag mag maar één keer voorkomen.')
+      .refine((days) => new Set(days.map((d) => d.day)).size === days.length, validationKey('duplicateDay'))
       .optional(),
   })
   .strict();
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
+
+/** PATCH /api/user with a new e-mail: 202, the same whether the address is free or taken. */
+export const EmailChangeRequestedResponseSchema = z.object({ message: z.string(), email_change_requested: z.literal(true), data: UserSchema });
+export type EmailChangeRequestedResponse = z.infer<typeof EmailChangeRequestedResponseSchema>;
+
+/** POST /api/user/email/confirm: the code sent to the new address. */
+export const ConfirmEmailChangeRequestSchema = z.object({ code: LoginCodeSchema }).strict();
+export type ConfirmEmailChangeRequest = z.infer<typeof ConfirmEmailChangeRequestSchema>;

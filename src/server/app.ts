@@ -1,15 +1,20 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config';
 import type { Database, Db } from './db/client';
-import type { Mailer } from './mail/mailer';
 import type { Clock } from './lib/clock';
 import type { Storage } from './storage/storage';
 import { registerErrorHandler } from './errors/handler';
+import { registerRequestLog } from './http/security-log';
 import { registerSecurity } from './http/security';
-import { findWebRoot, registerSpa } from './http/spa';
+import { registerBodyLimits } from './http/body-limits';
+import { registerMetrics } from './metrics/metrics';
+import { registerOutboxMetrics } from './outbox/metrics';
+import { registerOpenApi } from './http/openapi';
+import { findWebRoot, inlineScriptHashes, registerSpa } from './http/spa';
 import { authRoutes } from './auth/routes';
+import { twoFactorRoutes } from './auth/two-factor-routes';
 import { userRoutes } from './users/routes';
 import { avatarRoutes } from './users/avatar-routes';
 import { intakeRoutes } from './intake/routes';
@@ -26,12 +31,18 @@ import { fileRoutes } from './files/routes';
 import { contactPersonRoutes } from './contact-persons/routes';
 import { questionRoutes } from './questions/routes';
 import { companyRoutes } from './company/routes';
+import { mailRoutes } from './outbox/routes';
+import { adminRoutes } from './admin/routes';
+import { emailChangeRoutes } from './email-change/routes';
+import { workflowRoutes } from './workflow/routes';
+import { messageRoutes } from './messages/routes';
+import { registerEvents, type EventOptions } from './events/routes';
+import { memoryEventBus, redisEventBus } from './events/bus';
 
 export type AppDeps = {
   config: Config;
   database: Database;
   db: Db;
-  mailer: Mailer;
   clock: Clock;
   storage: Storage;
 };
@@ -39,19 +50,24 @@ export type AppDeps = {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    routeList: readonly { method: string; url: string; schema?: RouteSchemaList }[];
   }
 }
+
+/** The request schemas of a route (zod), as the fuzz test reads them. */
+export type RouteSchemaList = { body?: unknown; querystring?: unknown; params?: unknown };
 
 export type BuildOptions = {
   config: Config;
   database: Database;
-  mailer: Mailer;
   clock: Clock;
   storage: Storage;
   /** Where log lines go (tests read them); standard output when undefined. */
   logStream?: NodeJS.WritableStream;
   /** Directory of the built SPA; found automatically when undefined, none when null. */
   webRoot?: string | null;
+  /** Live events: heartbeat and stream lifetime, and the Redis channel (tests give each their own). */
+  events?: EventOptions & { channel?: string };
 };
 
 /** Requests are logged without query strings (signed links) or headers (tokens). */
@@ -61,23 +77,56 @@ const requestSerializer = (request: { id: string; method: string; url: string })
   url: request.url.split('?')[0],
 });
 
+/** How often Node looks for connections past their header deadline: a tenth of it, between 100 ms and 1 s. */
+export const connectionsCheckingInterval = (headersTimeoutMs: number) => Math.min(1_000, Math.max(100, Math.round(headersTimeoutMs / 10)));
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
-  const { config, database, mailer, clock, storage } = options;
+  const { config, database, clock, storage } = options;
   const app = Fastify({
     logger: { level: config.logLevel, serializers: { req: requestSerializer }, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
+    // Slow clients: a connection that sends nothing for BODY_IDLE_TIMEOUT_SECONDS is closed.
+    connectionTimeout: config.bodyIdleTimeoutMs,
+    // Node checks headersTimeout (and requestTimeout) only every connectionsCheckingInterval
+    // (30 s by default), so a slow-header client could stay 40 s instead of 10; check often.
+    http: { connectionsCheckingInterval: connectionsCheckingInterval(config.headersTimeoutMs) },
+    // Request lines come from registerRequestLog (with user id and IP).
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { config, database, db: database.db, mailer, clock, storage });
+  app.decorate('deps', { config, database, db: database.db, clock, storage });
   app.decorateRequest('authContext', null);
+  // Every route of the app, for the route-enumerating tests (authorization matrix, fuzz).
+  const routeList: { method: string; url: string; schema?: RouteSchemaList }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    const schema = route.schema as RouteSchemaList | undefined;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url, ...(schema ? { schema } : {}) });
+  });
 
   registerErrorHandler(app);
-  await registerSecurity(app, config);
+  registerRequestLog(app);
+  // Request headers must arrive within HEADERS_TIMEOUT_SECONDS.
+  app.server.headersTimeout = config.headersTimeoutMs;
+  // Bodies below the minimum rate end with 408; concurrent uploads are capped (http/body-limits.ts).
+  registerBodyLimits(app, config);
+  const webRoot = options.webRoot === undefined ? findWebRoot() : options.webRoot;
+  await registerSecurity(app, config, storage.origin ? [storage.origin] : [], inlineScriptHashes(webRoot));
+  // OpenAPI from the contract's zod schemas; browsable at /api/docs in development.
+  await registerOpenApi(app, { serveDocs: config.env === 'development' });
+  // GET /metrics (Prometheus) behind METRICS_TOKEN, request durations by route.
+  registerMetrics(app, config, database);
+  // Outbox backlog on /metrics: pending mails and the age of the oldest.
+  registerOutboxMetrics(app);
   // Uploads stream through request.file(); one file per request, capped at MAX_UPLOAD_MB.
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 } });
+
+  // Live events (GET /api/events): Redis pub/sub across instances with REDIS_URL, in-process without.
+  const eventBus = config.redisUrl ? await redisEventBus(config.redisUrl, options.events?.channel ?? 'portal:events', app.log) : memoryEventBus();
+  registerEvents(app, eventBus, options.events);
 
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
@@ -91,6 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(siteRoutes);
   await app.register(authRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(userRoutes);
   await app.register(avatarRoutes);
   await app.register(intakeRoutes);
@@ -104,10 +154,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(contactPersonRoutes);
   await app.register(questionRoutes);
   await app.register(companyRoutes);
+  await app.register(workflowRoutes);
   await app.register(statusRoutes);
   await app.register(finalizationRoutes);
+  await app.register(mailRoutes);
+  await app.register(adminRoutes);
+  await app.register(emailChangeRoutes);
+  await app.register(messageRoutes);
 
-  await registerSpa(app, options.webRoot === undefined ? findWebRoot() : options.webRoot);
+  await registerSpa(app, webRoot);
   await app.ready();
   return app;
 }

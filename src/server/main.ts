@@ -1,12 +1,15 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { DatabaseLockedError } from './db/client';
-import { DEMO_CLIENT_EMAILS, DEMO_LAWYERS } from './db/demo-accounts';
+import { DEMO_ADMIN, DEMO_CLIENT_EMAILS, DEMO_LAWYERS } from './db/demo-accounts';
 import { seedDemo } from './db/seed-demo';
 import { openRuntime } from './runtime';
 import { startScheduler } from './jobs/scheduler';
-import { purgeExpiredAccounts } from './jobs/retention';
+import { retentionJob } from './jobs/retention';
 import { lawyerAssignmentJob } from './offers/assignment';
+import { unreadMessageMailJob } from './messages/mail';
+import { todoReminderJob } from './outbox/reminders';
+import { outboxCleanupJob } from './outbox/cleanup';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,6 +24,8 @@ async function main(): Promise<void> {
         'Demo data seeded. Log in at the portal with one of these addresses:',
         `  lawyers: ${DEMO_LAWYERS.map((l) => l.email).join(', ')}`,
         `  clients: ${DEMO_CLIENT_EMAILS.join(', ')}`,
+        `  admin (/beheer): ${DEMO_ADMIN.email}`,
+        '  (staff set up a second factor, an authenticator app, at their first sign-in)',
         config.smtpUrl ? '  (codes are mailed through SMTP_URL)' : `  (without SMTP_URL the code mail is printed here and kept in ${config.dataDir}/outbox)`,
         '',
       ].join('\n'),
@@ -31,10 +36,14 @@ async function main(): Promise<void> {
   const stopJobs = startScheduler(
     database.db,
     [
-      { name: 'retention-purge', lockKey: 7_001, intervalMs: 3_600_000, run: (db) => purgeExpiredAccounts(db, runtime.storage, runtime.clock.now()) },
-      lawyerAssignmentJob(() => runtime.clock.now(), { mailer: runtime.mailer, productName: config.site.productName, portalUrl: `${config.publicUrl}/` }),
+      retentionJob(runtime.storage, () => runtime.clock.now()),
+      lawyerAssignmentJob(() => runtime.clock.now()),
+      unreadMessageMailJob(() => runtime.clock.now()),
+      todoReminderJob(() => runtime.clock.now()),
+      outboxCleanupJob(() => runtime.clock.now()),
     ],
     logger,
+    app.metrics.jobRun,
   );
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -46,8 +55,10 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await stopJobs();
-      await runtime.mailer.drain();
+      // Unsent mail stays in the outbox table; the next start (or another instance) sends it.
+      await runtime.outbox.stop();
       await database.close();
+      await runtime.storage.close();
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');
@@ -57,6 +68,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  await runtime.outbox.start();
   const address = await app.listen({ port: config.port, host: config.host });
   process.stdout.write(`Portal listening on ${address} (public URL ${config.publicUrl}, database: ${database.kind})\n`);
 }

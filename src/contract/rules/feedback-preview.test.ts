@@ -15,6 +15,16 @@ describe('getFeedbackPreview', () => {
     const { preview } = getFeedbackPreview(`${'c'.repeat(129)}😀😀`);
     expect(preview).toBe(`${'c'.repeat(129)}😀…`);
   });
+  it('counts what a reader sees: a family emoji, a flag and a decomposed é are one character each', () => {
+    const family = '👨‍👩‍👧';
+    const { preview } = getFeedbackPreview(`${'d'.repeat(128)}${family}🇳🇱e\u0301x`);
+    expect(preview).toBe(`${'d'.repeat(128)}${family}🇳🇱…`);
+    expect(getFeedbackPreview(`${'d'.repeat(129)}e\u0301`)).toEqual({ preview: `${'d'.repeat(129)}e\u0301`, truncated: false });
+  });
+  it('trims the text first, so spaces around it neither count nor show', () => {
+    expect(getFeedbackPreview(`   ${'e'.repeat(130)}\n\n`)).toEqual({ preview: 'e'.repeat(130), truncated: false });
+    expect(getFeedbackPreview(`${'f'.repeat(125)}      ${'g'.repeat(10)}`).preview).toBe(`${'f'.repeat(125)}…`);
+  });
 });
 
 describe('hasMorePages', () => {

@@ -1,9 +1,18 @@
 import { FEEDBACK_PREVIEW_LENGTH } from '../feedback';
 
-/** A feedback preview: the first 130 characters with an ellipsis when the text is longer (SPEC section 9). */
+/** User-perceived characters (grapheme clusters): an emoji with skin tone or a flag counts as one. */
+const segmenter = new Intl.Segmenter('nl', { granularity: 'grapheme' });
+const toCharacters = (text: string) => Array.from(segmenter.segment(text), (part) => part.segment);
+
+/**
+ * A feedback preview (SPEC section 9), the one rule for every screen: the text trimmed, then
+ * its first 130 characters with an ellipsis when it is longer. Characters are what a reader
+ * sees, never UTF-16 code units, so an emoji, a flag or an accented letter is never cut in two.
+ */
 export function getFeedbackPreview(text: string, length = FEEDBACK_PREVIEW_LENGTH): { preview: string; truncated: boolean } {
-  const characters = Array.from(text);
-  if (characters.length <= length) return { preview: text, truncated: false };
+  const trimmed = text.trim();
+  const characters = toCharacters(trimmed);
+  if (characters.length <= length) return { preview: trimmed, truncated: false };
   return { preview: `${characters.slice(0, length).join('').trimEnd()}…`, truncated: true };
 }
 

@@ -23,7 +23,7 @@ describe('checkRouteAccess', () => {
 
   it('goes to /not-found without a role, or when the home itself is refused', () => {
     expect(checkRouteAccess({ roles: [], permissions: [] }, [VIEW.VIEW_FILES], '/dossiers')).toEqual({ allowed: false, redirectTo: '/not-found' });
-    expect(checkRouteAccess({ roles: ['admin'], permissions: ['menu-item:dossier'] }, [VIEW.VIEW_FILES], '/dossiers')).toEqual({
+    expect(checkRouteAccess({ roles: ['guest'], permissions: ['menu-item:dossier'] }, [VIEW.VIEW_FILES], '/dossiers')).toEqual({
       allowed: false,
       redirectTo: '/not-found',
     });

@@ -4,6 +4,7 @@ import { ROLE_HOME, getRole, hasPermissions, type Role } from '../permissions';
 export const DEFAULT_ROUTE_PERMISSION: Record<Role, string> = {
   client: 'menu-item:dashboard',
   lawyer: 'menu-item:dossier',
+  admin: 'menu-item:admin',
 };
 
 export const NOT_FOUND_PATH = '/not-found';

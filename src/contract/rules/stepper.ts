@@ -45,9 +45,13 @@ export const showsWelcome = (current: StepLike | undefined) => current?.slug ===
 /**
  * Which text version the next-step block shows for the current phase: at lead and
  * incomplete-case-file 'complete' once all three parts are done; at ready-for-invoicing and
- * completed 'complete' once feedback was given; elsewhere the phase is still in progress.
+ * completed 'complete' once feedback was given; at offer-chosen 'complete' once a lawyer is
+ * assigned; elsewhere the phase is still in progress. The step list and the next-step block
+ * both use this, so they always show the same version.
  */
-export function getStepVersion(slug: StatusSlug, flags: StepperFlags): 'incomplete' | 'complete' {
+export function getStepVersion(slug: StatusSlug, flags: StepperFlags, extra: { hasLawyer?: boolean } = {}): 'incomplete' | 'complete' {
+  // 'Offerte gekozen' promises a lawyer within 24 hours: kept once one is shown.
+  if (slug === 'offer-chosen') return extra.hasLawyer ? 'complete' : 'incomplete';
   if (hasChecklist(slug)) return flags.profile_complete && flags.company_details_complete && flags.documents_complete ? 'complete' : 'incomplete';
   if (invitesFeedback(slug)) return flags.feedback ? 'complete' : 'incomplete';
   return 'incomplete';
@@ -55,27 +59,19 @@ export function getStepVersion(slug: StatusSlug, flags: StepperFlags): 'incomple
 
 const filled = (value: string | null | undefined) => typeof value === 'string' && value.trim().length > 0;
 
-/** The client's personal data form is complete: name, last name, phone and address. */
-export function isProfileComplete(user: {
-  name: string | null;
-  last_name: string | null;
-  phone_number: string | null;
-  street: string | null;
-  house_number: string | null;
-  postcode: string | null;
-  city: string | null;
-}): boolean {
-  return [user.name, user.last_name, user.phone_number, user.street, user.house_number, user.postcode, user.city].every(filled);
+/** The personal data form marks exactly these as required; together they make the profile complete. */
+export const REQUIRED_PROFILE_FIELDS = ['name', 'last_name', 'phone_number', 'street', 'house_number', 'postcode', 'city'] as const;
+export type RequiredProfileField = (typeof REQUIRED_PROFILE_FIELDS)[number];
+/** The ex-employer form marks exactly these as required; together they make the employer data complete. */
+export const REQUIRED_COMPANY_FIELDS = ['company_name', 'company_house_number', 'company_postcode', 'company_city', 'contact_email', 'contact_phone_number'] as const;
+export type RequiredCompanyField = (typeof REQUIRED_COMPANY_FIELDS)[number];
+
+/** The client's personal data form is complete: every field it marks as required. */
+export function isProfileComplete(user: Record<RequiredProfileField, string | null>): boolean {
+  return REQUIRED_PROFILE_FIELDS.every((field) => filled(user[field]));
 }
 
 /** The ex-employer form is complete: every field the form marks as required. */
-export function isCompanyComplete(company: {
-  company_name: string | null;
-  company_house_number: string | null;
-  company_postcode: string | null;
-  company_city: string | null;
-  contact_email: string | null;
-  contact_phone_number: string | null;
-}): boolean {
-  return [company.company_name, company.company_house_number, company.company_postcode, company.company_city, company.contact_email, company.contact_phone_number].every(filled);
+export function isCompanyComplete(company: Record<RequiredCompanyField, string | null>): boolean {
+  return REQUIRED_COMPANY_FIELDS.every((field) => filled(company[field]));
 }

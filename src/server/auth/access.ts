@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import type { Role } from '../../contract/permissions';
 import { forbidden, unauthenticated } from '../errors/errors';
 import { sha256Hex } from '../lib/crypto';
-import { useToken } from './queries';
+import { useToken, useTokenWith } from './queries';
 
 export type AuthContext = { userId: string; tokenId: string; role: Role };
 
@@ -24,6 +25,25 @@ export async function requireUser(request: FastifyRequest): Promise<AuthContext>
   if (!found) throw unauthenticated();
   request.authContext = found;
   return request.authContext;
+}
+
+/**
+ * The signed-in user with the given role (401, 403 as `requireRole`) and the rows of `select`,
+ * read in the same statement as the token (`useTokenWith`: `select` may refer to
+ * `auth.user_id`). One round trip for the hot read routes (GET /api/user, GET /api/cases).
+ */
+export async function requireUserWith<T extends Record<string, unknown>>(
+  request: FastifyRequest,
+  query: { select: SQL; orderBy?: string; role?: Role },
+): Promise<{ auth: AuthContext; rows: T[] }> {
+  const match = BEARER.exec(request.headers.authorization ?? '');
+  if (!match?.[1]) throw unauthenticated();
+  const { db, clock, config } = request.server.deps;
+  const found = await useTokenWith<T>(db, { tokenHash: sha256Hex(match[1]), now: clock.now(), idleMs: config.tokenIdleMs, select: query.select, orderBy: query.orderBy });
+  if (!found) throw unauthenticated();
+  request.authContext = found.owner;
+  if (query.role && found.owner.role !== query.role) throw forbidden();
+  return { auth: found.owner, rows: found.rows };
 }
 
 /** The signed-in user with the given role, or 403 for the other role. */

@@ -1,7 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { loginCodes, loginThrottles, tokens, users } from '../db/schema';
 import { queryRows, ts } from '../db/sql';
+import { safeEqual } from '../lib/crypto';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -11,7 +12,12 @@ export const MAX_CODES_PER_HOUR = 5;
 const HOUR_MS = 3_600_000;
 
 export async function findUserByEmail(db: Db, email: string) {
-  const [user] = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.email, email)).limit(1);
+  // A deactivated staff account is treated as unknown: no code is sent, no sign-in.
+  const [user] = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deactivatedAt)))
+    .limit(1);
   return user ?? null;
 }
 
@@ -39,89 +45,98 @@ export async function registerCodeRequest(db: Db, keyHash: string, now: Date): P
   return rows.length === 1;
 }
 
-/** Voids every open code of the user and stores the new one (only the newest code is valid). */
-export async function storeLoginCode(db: Db, userId: string, codeHash: Buffer, now: Date): Promise<void> {
+export type CodePurpose = 'login' | 'email_change';
+export type CodeRow = typeof loginCodes.$inferSelect;
+
+/**
+ * Stores a new code and voids the older open ones: for login those of the address (codes are
+ * kept per address, for unknown addresses too, so both do the same work), for an e-mail change
+ * those of the account. Only the newest code is valid.
+ */
+export async function storeCode(
+  db: Db,
+  input: { keyHash: string; purpose: CodePurpose; userId: string | null; newEmail: string | null; codeHash: Buffer; now: Date },
+): Promise<void> {
+  const { keyHash, purpose, userId, newEmail, codeHash, now } = input;
+  const owner = purpose === 'login' || !userId ? eq(loginCodes.keyHash, keyHash) : eq(loginCodes.userId, userId);
   await db.transaction(async (tx) => {
     await tx
       .update(loginCodes)
       .set({ voidedAt: now })
-      .where(and(eq(loginCodes.userId, userId), isNull(loginCodes.consumedAt), isNull(loginCodes.voidedAt)));
-    await tx.insert(loginCodes).values({ userId, codeHash, createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
+      .where(and(owner, eq(loginCodes.purpose, purpose), isNull(loginCodes.consumedAt), isNull(loginCodes.voidedAt)));
+    await tx.insert(loginCodes).values({ keyHash, purpose, userId, newEmail, codeHash, createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
   });
 }
 
-/** The same shape of work as storeLoginCode without an effect, so unknown addresses take similar time. */
-export async function touchNothing(db: Db, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(loginCodes)
-      .set({ voidedAt: now })
-      .where(and(eq(loginCodes.userId, '00000000-0000-0000-0000-000000000000'), isNull(loginCodes.consumedAt)));
-  });
-}
+export type VerifyResult<T> = { outcome: 'ok'; value: T } | { outcome: 'wrong_code' | 'voided' | 'locked' | 'already_used' };
 
-export async function isLockedOut(db: Db, keyHash: string, now: Date): Promise<boolean> {
-  const [row] = await db
-    .select({ failures: loginThrottles.failures, start: loginThrottles.failureWindowStart })
-    .from(loginThrottles)
-    .where(eq(loginThrottles.keyHash, keyHash));
-  if (!row?.start) return false;
-  return row.start.getTime() > now.getTime() - HOUR_MS && row.failures >= MAX_FAILURES_PER_HOUR;
-}
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Counts one failed try for the address, in one statement (window of an hour from the first failure). */
-export async function registerFailure(db: Db, keyHash: string, now: Date): Promise<void> {
+/**
+ * Checks a code and counts the try in one transaction that holds the address's throttle row
+ * (and then the code row) locked, so parallel guesses are checked and counted one after the
+ * other: the fifth wrong try voids the code, at most 10 failures per address per hour are
+ * counted (later tries are refused as locked without counting), a correct code that a parallel
+ * request already used is not a failure. `onSuccess` runs in the same transaction; when it
+ * returns null the try counts as a wrong code (e.g. a login code of an unknown address).
+ */
+export async function verifyCode<T>(
+  db: Db,
+  input: {
+    throttleKey: string;
+    find: { purpose: 'login'; keyHash: string } | { purpose: 'email_change'; userId: string };
+    codeHash: Buffer;
+    now: Date;
+    onSuccess: (tx: Tx, code: CodeRow) => Promise<T | null>;
+  },
+): Promise<VerifyResult<T>> {
+  const { throttleKey, find, codeHash, now } = input;
   const hourAgo = new Date(now.getTime() - HOUR_MS);
-  const expired = sql`(${loginThrottles.failureWindowStart} IS NULL OR ${loginThrottles.failureWindowStart} <= ${ts(hourAgo)})`;
-  await db
-    .insert(loginThrottles)
-    .values({ keyHash, failures: 1, failureWindowStart: now })
-    .onConflictDoUpdate({
-      target: loginThrottles.keyHash,
-      set: {
-        failures: sql`CASE WHEN ${expired} THEN 1 ELSE ${loginThrottles.failures} + 1 END`,
-        failureWindowStart: sql`CASE WHEN ${expired} THEN ${ts(now)} ELSE ${loginThrottles.failureWindowStart} END`,
-      },
-    });
-}
+  return db.transaction(async (tx) => {
+    const [throttle] = await tx
+      .insert(loginThrottles)
+      .values({ keyHash: throttleKey })
+      .onConflictDoUpdate({ target: loginThrottles.keyHash, set: { keyHash: sql`excluded.key_hash` } })
+      .returning({ failures: loginThrottles.failures, start: loginThrottles.failureWindowStart });
+    const windowOpen = Boolean(throttle?.start && throttle.start.getTime() > hourAgo.getTime());
+    if (windowOpen && (throttle?.failures ?? 0) >= MAX_FAILURES_PER_HOUR) return { outcome: 'locked' as const };
 
-export async function findNewestCode(db: Db, userId: string) {
-  const [row] = await db
-    .select()
-    .from(loginCodes)
-    .where(eq(loginCodes.userId, userId))
-    .orderBy(sql`${loginCodes.createdAt} DESC`)
-    .limit(1);
-  return row ?? null;
-}
+    const owner = find.purpose === 'login' ? eq(loginCodes.keyHash, find.keyHash) : eq(loginCodes.userId, find.userId);
+    const [code] = await tx
+      .select()
+      .from(loginCodes)
+      .where(and(owner, eq(loginCodes.purpose, find.purpose)))
+      .orderBy(sql`${loginCodes.createdAt} DESC`)
+      .limit(1)
+      .for('update');
+    const matches = code ? safeEqual(codeHash, code.codeHash) : false;
+    const open = Boolean(code && !code.consumedAt && !code.voidedAt && code.expiresAt.getTime() > now.getTime() && code.attempts < MAX_CODE_ATTEMPTS);
 
-/** Consumes the code atomically: of parallel requests with the right code exactly one wins. */
-export async function consumeCode(db: Db, codeId: string, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(loginCodes)
-    .set({ consumedAt: now })
-    .where(
-      and(
-        eq(loginCodes.id, codeId),
-        isNull(loginCodes.consumedAt),
-        isNull(loginCodes.voidedAt),
-        sql`${loginCodes.expiresAt} > ${ts(now)}`,
-        sql`${loginCodes.attempts} < ${MAX_CODE_ATTEMPTS}`,
-      ),
-    )
-    .returning({ id: loginCodes.id });
-  return rows.length === 1;
-}
-
-/** One wrong try on a code; the fifth voids it. */
-export async function registerWrongTry(db: Db, codeId: string, now: Date): Promise<void> {
-  await db
-    .update(loginCodes)
-    .set({
-      attempts: sql`${loginCodes.attempts} + 1`,
-      voidedAt: sql`CASE WHEN ${loginCodes.attempts} + 1 >= ${MAX_CODE_ATTEMPTS} THEN ${ts(now)} ELSE ${loginCodes.voidedAt} END`,
-    })
-    .where(eq(loginCodes.id, codeId));
+    if (code && matches && code.consumedAt) return { outcome: 'already_used' as const };
+    if (code && matches && open) {
+      await tx.update(loginCodes).set({ consumedAt: now }).where(eq(loginCodes.id, code.id));
+      const value = await input.onSuccess(tx, code);
+      if (value !== null) return { outcome: 'ok' as const, value };
+    }
+    if (code && open && !matches) {
+      await tx
+        .update(loginCodes)
+        .set({
+          attempts: sql`${loginCodes.attempts} + 1`,
+          voidedAt: sql`CASE WHEN ${loginCodes.attempts} + 1 >= ${MAX_CODE_ATTEMPTS} THEN ${ts(now)} ELSE ${loginCodes.voidedAt} END`,
+        })
+        .where(eq(loginCodes.id, code.id));
+    }
+    await tx
+      .update(loginThrottles)
+      .set(
+        windowOpen
+          ? { failures: sql`${loginThrottles.failures} + 1` }
+          : { failures: 1, failureWindowStart: now },
+      )
+      .where(eq(loginThrottles.keyHash, throttleKey));
+    return { outcome: code && open ? ('wrong_code' as const) : ('voided' as const) };
+  });
 }
 
 export async function createToken(db: Db, input: { userId: string; tokenHash: string; now: Date; ttlMs: number }): Promise<void> {
@@ -138,21 +153,15 @@ export async function createToken(db: Db, input: { userId: string; tokenHash: st
 export const TOKEN_TOUCH_INTERVAL_MS = 60_000;
 
 /**
- * Checks a token in one statement: valid while not revoked, before its absolute expiry and
- * used within the idle window. Records the use (at minute precision). Returns user and role.
+ * The CTEs that check a token: `auth` (user_id, token_id, role) holds one row while the token
+ * is not revoked, before its absolute expiry and used within the idle window, and its user is
+ * active. Records the use (at minute precision). A statement may select from `auth` and join
+ * what it needs, so a request's token and its data come in one round trip.
  */
-export async function useToken(
-  db: Db,
-  tokenHash: string,
-  now: Date,
-  idleMs: number,
-): Promise<{ userId: string; tokenId: string; role: 'client' | 'lawyer' } | null> {
+export function authCtes(tokenHash: string, now: Date, idleMs: number): SQL {
   const idleSince = new Date(now.getTime() - idleMs);
   const touchBefore = new Date(now.getTime() - TOKEN_TOUCH_INTERVAL_MS);
-  const rows = await queryRows<{ user_id: string; token_id: string; role: 'client' | 'lawyer' }>(
-    db,
-    sql`
-    WITH valid AS (
+  return sql`valid AS (
       SELECT t.id, t.user_id, t.last_used_at FROM ${tokens} t
       WHERE t.token_hash = ${tokenHash} AND t.revoked_at IS NULL
         AND t.expires_at > ${ts(now)} AND t.last_used_at > ${ts(idleSince)}
@@ -160,8 +169,42 @@ export async function useToken(
       UPDATE ${tokens} SET last_used_at = ${ts(now)}
       FROM valid WHERE ${tokens}.id = valid.id AND valid.last_used_at <= ${ts(touchBefore)}
       RETURNING ${tokens}.id
-    )
-    SELECT valid.user_id, valid.id AS token_id, u.role FROM valid JOIN ${users} u ON u.id = valid.user_id`,
+    ), auth AS (
+      SELECT valid.user_id, valid.id AS token_id, u.role FROM valid JOIN ${users} u ON u.id = valid.user_id AND u.deactivated_at IS NULL
+    )`;
+}
+
+export type TokenOwner = { userId: string; tokenId: string; role: 'client' | 'lawyer' | 'admin' };
+type AuthColumns = { auth_user_id: string; auth_token_id: string; auth_role: 'client' | 'lawyer' | 'admin' };
+
+/**
+ * Checks a token and reads the request's data in ONE statement: `select` is a subquery that
+ * may refer to `auth.user_id` and `auth.role` (joined LATERAL, so it runs once for the
+ * token's user). Returns null for a token that is not valid; otherwise the owner and the
+ * subquery's rows (none when it found nothing), in the order of `orderBy` (a column of it).
+ */
+export async function useTokenWith<T extends Record<string, unknown>>(
+  db: Db,
+  input: { tokenHash: string; now: Date; idleMs: number; select: SQL; orderBy?: string },
+): Promise<{ owner: TokenOwner; rows: T[] } | null> {
+  const order = input.orderBy ? sql` ORDER BY x.${sql.identifier(input.orderBy)}` : sql``;
+  const rows = await queryRows<AuthColumns & { x_found: boolean | null } & T>(
+    db,
+    sql`WITH ${authCtes(input.tokenHash, input.now, input.idleMs)}
+    SELECT auth.user_id AS auth_user_id, auth.token_id AS auth_token_id, auth.role AS auth_role, x.*
+    FROM auth LEFT JOIN LATERAL (SELECT true AS x_found, s.* FROM (${input.select}) s) x ON true${order}`,
+  );
+  const first = rows[0];
+  if (!first) return null;
+  const owner = { userId: first.auth_user_id, tokenId: first.auth_token_id, role: first.auth_role };
+  return { owner, rows: first.x_found ? rows : [] };
+}
+
+/** Checks a token in one statement (see `authCtes`). Returns user and role. */
+export async function useToken(db: Db, tokenHash: string, now: Date, idleMs: number): Promise<TokenOwner | null> {
+  const rows = await queryRows<{ user_id: string; token_id: string; role: 'client' | 'lawyer' | 'admin' }>(
+    db,
+    sql`WITH ${authCtes(tokenHash, now, idleMs)} SELECT user_id, token_id, role FROM auth`,
   );
   const row = rows[0];
   return row ? { userId: row.user_id, tokenId: row.token_id, role: row.role } : null;

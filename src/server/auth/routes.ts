@@ -1,34 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RequestCodeRequestSchema, TokenRequestSchema } from '../../contract/auth';
 import { fieldError } from '../errors/errors';
-import { generateLoginCode, generateToken, hmac, safeEqual, sha256Hex } from '../lib/crypto';
-import { loginCodeMail } from '../mail/templates';
+import { generateLoginCode, hmac } from '../lib/crypto';
+import { enqueueMail, enqueueNothing } from '../outbox/outbox';
+import type { Db } from '../db/client';
 import { requireUser } from './access';
-import {
-  CODE_TTL_MS,
-  consumeCode,
-  createToken,
-  findNewestCode,
-  findUserByEmail,
-  isLockedOut,
-  registerCodeRequest,
-  registerFailure,
-  registerWrongTry,
-  revokeToken,
-  storeLoginCode,
-  touchNothing,
-} from './queries';
+import { CODE_TTL_MS, findUserByEmail, registerCodeRequest, revokeToken, storeCode, verifyCode } from './queries';
+import { startSignIn } from './two-factor-routes';
 import { AppError } from '../errors/errors';
+import { securityLog } from '../http/security-log';
+import { and, eq, isNull } from 'drizzle-orm';
+import { users } from '../db/schema';
 
 export const CODE_SENT_MESSAGE = 'Als dit e-mailadres bij ons bekend is, ontvang je binnen enkele minuten een code.';
 export const INVALID_CODE_MESSAGE = 'De code is ongeldig of verlopen. Vraag een nieuwe code aan als het niet lukt.';
+export const VOIDED_CODE_MESSAGE = 'Deze code is niet meer geldig. Vraag een nieuwe code aan.';
 export const LOCKED_OUT_MESSAGE = 'Te veel mislukte pogingen. Probeer het over een uur opnieuw.';
 export const TOO_MANY_CODES_MESSAGE = 'Je hebt net al een code aangevraagd. Wacht een minuut en probeer het opnieuw.';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, config, mailer } = app.deps;
+  const { db, clock, config } = app.deps;
   const keyOf = (email: string) => hmac(config.appSecret, 'login-throttle', email).toString('hex');
-  const codeHashOf = (userId: string, code: string) => hmac(config.appSecret, 'login-code', `${userId}:${code}`);
+  const codeHashOf = (keyHash: string, code: string) => hmac(config.appSecret, 'login-code', `${keyHash}:${code}`);
 
   app.post(
     '/api/code',
@@ -39,16 +32,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { email } = request.body;
       const now = clock.now();
-      // Unknown addresses are counted and answered exactly like known ones.
-      if (!(await registerCodeRequest(db, keyOf(email), now))) throw new AppError('too_many_requests', TOO_MANY_CODES_MESSAGE);
-      const user = await findUserByEmail(db, email);
-      if (!user) {
-        await touchNothing(db, now);
-        return { message: CODE_SENT_MESSAGE };
-      }
+      const keyHash = keyOf(email);
+      // Known and unknown addresses do the same work (a code is stored per address either way)
+      // and get the same answer; only a known address is mailed, after the request.
+      if (!(await registerCodeRequest(db, keyHash, now))) throw new AppError('too_many_requests', TOO_MANY_CODES_MESSAGE);
       const code = generateLoginCode();
-      await storeLoginCode(db, user.id, codeHashOf(user.id, code), now);
-      mailer.enqueue(loginCodeMail({ to: user.email, name: user.name, code, productName: config.site.productName, minutes: CODE_TTL_MS / 60_000 }));
+      // The code and its mail are written together; a mail not sent within the code's lifetime is never sent.
+      const user = await db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        await storeCode(tx, { keyHash, purpose: 'login', userId: null, newEmail: null, codeHash: codeHashOf(keyHash, code), now });
+        const found = await findUserByEmail(tx, email);
+        if (found) {
+          await enqueueMail(tx, { kind: 'login_code', to: { userId: found.id }, payload: { code, minutes: CODE_TTL_MS / 60_000 }, now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
+        } else {
+          await enqueueNothing(tx, now);
+        }
+        return found;
+      });
+      securityLog(request, 'login.code_requested', { userId: user?.id ?? null });
       return { message: CODE_SENT_MESSAGE };
     },
   );
@@ -62,25 +63,41 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { email, code } = request.body;
       const now = clock.now();
-      const key = keyOf(email);
-      if (await isLockedOut(db, key, now)) throw fieldError('code', LOCKED_OUT_MESSAGE);
-      const user = await findUserByEmail(db, email);
-      const stored = user ? await findNewestCode(db, user.id) : null;
-      const matches = user && stored ? safeEqual(codeHashOf(user.id, code), stored.codeHash) : false;
-      if (user && stored && matches && (await consumeCode(db, stored.id, now))) {
-        const token = generateToken();
-        await createToken(db, { userId: user.id, tokenHash: sha256Hex(token), now, ttlMs: config.tokenTtlMs });
-        return { token };
+      const keyHash = keyOf(email);
+      const result = await verifyCode(db, {
+        throttleKey: keyHash,
+        find: { purpose: 'login', keyHash },
+        codeHash: codeHashOf(keyHash, code),
+        now,
+        onSuccess: async (tx) => {
+          // A deactivated staff account cannot sign in.
+          const [user] = await tx
+            .select({ id: users.id, role: users.role })
+            .from(users)
+            .where(and(eq(users.email, email), isNull(users.deactivatedAt)))
+            .limit(1);
+          if (!user) return null;
+          // Staff continue with their second factor (two-factor-routes.ts); clients get a token.
+          return { answer: await startSignIn(tx, config, user, now), userId: user.id };
+        },
+      });
+      if (result.outcome === 'ok') {
+        securityLog(request, 'login.succeeded', { userId: result.value.userId, ...('challenge' in result.value.answer ? { reason: 'second_factor_required' } : {}) });
+        return result.value.answer;
       }
-      if (stored && !matches) await registerWrongTry(db, stored.id, now);
-      await registerFailure(db, key, now);
-      throw fieldError('code', INVALID_CODE_MESSAGE);
+      if (result.outcome === 'locked') {
+        securityLog(request, 'login.locked', { reason: 'too_many_failures' });
+        throw fieldError('code', LOCKED_OUT_MESSAGE);
+      }
+      securityLog(request, 'login.code_failed', { reason: result.outcome });
+      throw fieldError('code', result.outcome === 'voided' ? VOIDED_CODE_MESSAGE : INVALID_CODE_MESSAGE);
     },
   );
 
   app.post('/api/logout', async (request, reply) => {
     const auth = await requireUser(request);
     await revokeToken(db, auth.tokenId, clock.now());
-    return reply.status(204).send();
+    securityLog(request, 'logout', { userId: auth.userId });
+    return reply.status(204).header('Clear-Site-Data', '"storage"').send();
   });
 };

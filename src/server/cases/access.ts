@@ -1,22 +1,27 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Role } from '../../contract/permissions';
 import { requireUser, type AuthContext } from '../auth/access';
-import { caseLawyers, cases } from '../db/schema';
+import { caseLawyers, caseStandIns, cases } from '../db/schema';
+import { localDate } from '../lib/local-date';
 import { notFound } from '../errors/errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
 export type CaseRow = typeof cases.$inferSelect;
-export type CaseAccess = { auth: AuthContext; caseRow: CaseRow };
+/** Only clients and lawyers ever pass a case check (an admin never reads case content). */
+export type CaseAccess = { auth: AuthContext & { role: 'client' | 'lawyer' }; caseRow: CaseRow };
 
 /**
  * The signed-in user may use this case: a client their own case, a lawyer a case assigned
- * to them. Anything else answers 404, exactly like a case that does not exist.
+ * to them or on which they stand in today. Anything else (an admin included: admins never
+ * read case content) answers 404, exactly like a case that does not exist.
  */
-export async function requireCaseAccess(request: FastifyRequest, caseId: string, roles: readonly ('client' | 'lawyer')[] = ['client', 'lawyer']): Promise<CaseAccess> {
-  const auth = await requireUser(request);
-  if (!isUuid(caseId) || !roles.includes(auth.role)) throw notFound();
+export async function requireCaseAccess(request: FastifyRequest, caseId: string, roles: readonly Role[] = ['client', 'lawyer']): Promise<CaseAccess> {
+  const signedIn = await requireUser(request);
+  if (!isUuid(caseId) || !roles.includes(signedIn.role) || signedIn.role === 'admin') throw notFound();
+  const auth = { ...signedIn, role: signedIn.role };
   const { db } = request.server.deps;
   if (auth.role === 'client') {
     const [caseRow] = await db
@@ -24,22 +29,34 @@ export async function requireCaseAccess(request: FastifyRequest, caseId: string,
       .from(cases)
       .where(and(eq(cases.id, caseId), eq(cases.clientId, auth.userId)));
     if (!caseRow) throw notFound();
+    request.touchedCaseId = caseRow.id;
     return { auth, caseRow };
   }
-  const [row] = await db
-    .select({ caseRow: cases })
+  const [caseRow] = await db
+    .select()
     .from(cases)
-    .innerJoin(caseLawyers, and(eq(caseLawyers.caseId, cases.id), eq(caseLawyers.lawyerId, auth.userId)))
-    .where(eq(cases.id, caseId));
-  if (!row) throw notFound();
-  return { auth, caseRow: row.caseRow };
+    .where(and(eq(cases.id, caseId), lawyerMayUseCase(auth.userId, request.server.deps.clock.now())));
+  if (!caseRow) throw notFound();
+  request.touchedCaseId = caseRow.id;
+  return { auth, caseRow };
 }
 
 /** The signed-in client's own case, or 404 when they have none. */
 export async function requireOwnCase(request: FastifyRequest): Promise<CaseAccess> {
-  const auth = await requireUser(request);
-  if (auth.role !== 'client') throw notFound();
+  const signedIn = await requireUser(request);
+  if (signedIn.role !== 'client') throw notFound();
+  const auth = { ...signedIn, role: signedIn.role };
   const [caseRow] = await request.server.deps.db.select().from(cases).where(eq(cases.clientId, auth.userId));
   if (!caseRow) throw notFound();
+  request.touchedCaseId = caseRow.id;
   return { auth, caseRow };
+}
+
+/** SQL condition: the case (`cases.id`) is assigned to the lawyer, or they stand in on it today. */
+export function lawyerMayUseCase(lawyerId: string, now: Date) {
+  const today = localDate(now);
+  return or(
+    sql`EXISTS (SELECT 1 FROM ${caseLawyers} WHERE ${caseLawyers.caseId} = ${cases.id} AND ${caseLawyers.lawyerId} = ${lawyerId})`,
+    sql`EXISTS (SELECT 1 FROM ${caseStandIns} WHERE ${caseStandIns.caseId} = ${cases.id} AND ${caseStandIns.lawyerId} = ${lawyerId} AND ${caseStandIns.fromDate} <= ${today} AND ${caseStandIns.untilDate} >= ${today})`,
+  );
 }

@@ -36,7 +36,9 @@ async function lawyerRows(id: string): Promise<Row[]> {
   return rows.map((r) => ({ ...r, order: STATUSES.find((s) => s.slug === r.slug)?.order ?? 0 }));
 }
 
-// Code-point order of lower-cased keys ("C" collation), nulls last ascending; descending is the exact reverse.
+// Code-point order of folded keys (accents dropped, lower case, "C" collation; portal_fold in
+// migration 0003), nulls last ascending; descending is the exact reverse.
+const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 const cmp = (a: string | number | null, b: string | number | null): number => {
   if (a === b) return 0;
   if (a === null) return 1;
@@ -44,10 +46,10 @@ const cmp = (a: string | number | null, b: string | number | null): number => {
   return a < b ? -1 : 1;
 };
 const keys: Record<string, (r: Row) => (string | number | null)[]> = {
-  client_name: (r) => [r.clientName.toLowerCase(), r.id],
-  company_name: (r) => [r.companyName?.toLowerCase() ?? null, r.id],
+  client_name: (r) => [fold(r.clientName), r.id],
+  company_name: (r) => [r.companyName === null ? null : fold(r.companyName), r.id],
   last_update_at: (r) => [r.lastUpdateAt.getTime(), r.id],
-  status: (r) => [r.order, r.clientName.toLowerCase(), r.id],
+  status: (r) => [r.order, fold(r.clientName), r.id],
 };
 function expectedOrder(rows: Row[], sort: string, dir: 'asc' | 'desc'): string[] {
   const key = keys[sort] as (r: Row) => (string | number | null)[];
@@ -172,6 +174,19 @@ describe('GET /api/cases', () => {
     expect(await list('statuses=completed')).toEqual([a.caseId]);
     await ctx.db.update(cases).set({ lastUpdateAt: new Date(Date.UTC(2000, 0, 1)) }).where(eq(cases.id, b.caseId));
     expect(await list('sort=last_update_at&dir=asc')).toEqual([b.caseId, a.caseId]);
+  });
+
+  it("reads phases by label too: 'Wachten of tekenen', 'Wachten op tekenen' and 'Wacht op handtekening' are proposal", async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const token = await tokenFor(ctx, lawyer.id);
+    const waiting = await createTestClient(ctx, { lawyerIds: [lawyer.id], status: 'proposal' });
+    const done = await createTestClient(ctx, { lawyerIds: [lawyer.id], status: 'completed' });
+    const list = async (q: string) => CaseListResponseSchema.parse((await get(`/api/cases?${q}`, token)).json()).data.map((c) => c.id);
+    for (const label of ['Wachten of tekenen', 'Wachten op tekenen', 'Wacht op handtekening', 'wachten  OP tekenen', 'proposal']) {
+      expect(await list(`statuses=${encodeURIComponent(label)}`), label).toEqual([waiting.caseId]);
+    }
+    expect(await list(`statuses=${encodeURIComponent('Vooltooid,Wachten of tekenen')}&sort=status`)).toEqual([waiting.caseId, done.caseId]);
+    expect((await get(`/api/cases?statuses=${encodeURIComponent('Wachten tekenen')}`, token)).statusCode).toBe(422);
   });
 });
 

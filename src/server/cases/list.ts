@@ -1,11 +1,14 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CaseListItem, CaseListQuery } from '../../contract/cases';
-import { OFFER_DISPLAY_NAMES } from '../../contract/offers';
+import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../contract/offers';
 import { STATUSES, getStatus, type StatusSlug } from '../../contract/statuses';
 import type { Db } from '../db/client';
 import { caseLawyers, cases, documentViews, documents, lawyerStatusCounts, statuses } from '../db/schema';
 
 export const CASE_PAGE_SIZE = 10;
+
+/** A lawyer's id, or an SQL expression for it (`auth.user_id` when the list follows the token check). */
+export type LawyerRef = string | SQL;
 
 const orderOf = (slug: StatusSlug) => getStatus(slug).order;
 
@@ -15,7 +18,7 @@ const orderOf = (slug: StatusSlug) => getStatus(slug).order;
  * only those ten cases are joined.
  */
 /** The page query: case ids of one page, read in the order of a (lawyer_id, sort key, case_id) index. */
-export function caseListPageQuery(db: Db, lawyerId: string, query: CaseListQuery) {
+export function caseListPageQuery(db: Db, lawyerId: LawyerRef, query: CaseListQuery) {
   const dir = query.dir === 'desc' ? desc : asc;
   const order = {
     client_name: [dir(caseLawyers.clientNameKey), dir(caseLawyers.caseId)],
@@ -33,20 +36,38 @@ export function caseListPageQuery(db: Db, lawyerId: string, query: CaseListQuery
 }
 
 /** The total for the pagination meta: at most 11 rows of the trigger-kept lawyer_status_counts. */
-export function caseListCountQuery(db: Db, lawyerId: string, query: CaseListQuery) {
+export function caseListCountQuery(db: Db, lawyerId: LawyerRef, query: CaseListQuery) {
+  if (query.q) return searchCountQuery(db, lawyerId, query);
   return db.select({ n: sql<number>`coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int` }).from(lawyerStatusCounts).where(countFilter(lawyerId, query));
 }
 
-function countFilter(lawyerId: string, query: CaseListQuery) {
+function countFilter(lawyerId: LawyerRef, query: CaseListQuery) {
   const filter: SQL[] = [eq(lawyerStatusCounts.lawyerId, lawyerId)];
   if (query.statuses.length > 0) filter.push(inArray(lawyerStatusCounts.statusOrder, [...new Set(query.statuses.map(orderOf))]));
   return and(...filter);
 }
 
-function listFilter(lawyerId: string, query: CaseListQuery) {
+/** The words of a search, each matched anywhere in the folded search key (at most 10 words). */
+export function searchWords(q: string): string[] {
+  return [...new Set(q.split(/\s+/).filter(Boolean))].slice(0, 10);
+}
+
+function listFilter(lawyerId: LawyerRef, query: CaseListQuery) {
   const filter: SQL[] = [eq(caseLawyers.lawyerId, lawyerId)];
   if (query.statuses.length > 0) filter.push(inArray(caseLawyers.statusOrder, [...new Set(query.statuses.map(orderOf))]));
+  for (const word of searchWords(query.q)) {
+    // Folded like the key (portal_fold, migration 0003), LIKE wildcards escaped; the trigram
+    // GIN index on search_key serves words of three or more characters.
+    filter.push(
+      sql`${caseLawyers.searchKey} LIKE '%' || replace(replace(replace(portal_fold(${word}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`,
+    );
+  }
   return and(...filter);
+}
+
+/** The number of the lawyer's cases matching a search (the trigger-kept counts do not know words). */
+function searchCountQuery(db: Db, lawyerId: LawyerRef, query: CaseListQuery) {
+  return db.select({ n: sql<number>`count(*)::int` }).from(caseLawyers).where(listFilter(lawyerId, query));
 }
 
 /**
@@ -58,7 +79,7 @@ function listFilter(lawyerId: string, query: CaseListQuery) {
  * The list in one statement (the embedded database answers on the event loop, so round trips
  * count): the page of ids, its cases and statuses, each case's pending documents and the total.
  */
-export function caseListStatement(db: Db, lawyerId: string, query: CaseListQuery) {
+export function caseListStatement(db: Db, lawyerId: LawyerRef, query: CaseListQuery) {
   const page = caseListPageQuery(db, lawyerId, query).as('page');
   return db
     .select({
@@ -78,14 +99,26 @@ export function caseListStatement(db: Db, lawyerId: string, query: CaseListQuery
           AND NOT EXISTS (
             SELECT 1 FROM ${documentViews}
             WHERE ${documentViews.documentId} = ${documents.id} AND ${documentViews.userId} = ${lawyerId}
-              AND ${documentViews.viewedAt} >= ${documents.uploadedAt}))`,
-      total: sql<number>`(SELECT coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int FROM ${lawyerStatusCounts} WHERE ${countFilter(lawyerId, query)})`,
+              AND ${documentViews.viewedAt} >= ${documents.uploadedAt}))`.as('pending'),
+      total: query.q
+        ? sql<number>`(${searchCountQuery(db, lawyerId, query)})`.as('total')
+        : sql<number>`(SELECT coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int FROM ${lawyerStatusCounts} WHERE ${countFilter(lawyerId, query)})`.as('total'),
     })
     .from(page)
     .innerJoin(cases, eq(cases.id, page.caseId))
     .innerJoin(statuses, eq(statuses.slug, cases.statusSlug))
     .orderBy(page.pos);
 }
+
+const toItem = (r: { id: string; clientName: string; companyName: string | null; statusSlug: string; displayName: string; order: number; offer: string | null; lastUpdateAt: Date | string; pending: number | string }): CaseListItem => ({
+  id: r.id,
+  client_name: r.clientName,
+  company_name: r.companyName,
+  status: { slug: r.statusSlug as StatusSlug, display_name: r.displayName, order: r.order },
+  offer: r.offer ? { slug: r.offer as OfferSlug, display_name: OFFER_DISPLAY_NAMES[r.offer as OfferSlug] } : null,
+  last_update_at: new Date(r.lastUpdateAt).toISOString(),
+  pending_documents: Number(r.pending),
+});
 
 export async function listLawyerCases(db: Db, lawyerId: string, query: CaseListQuery): Promise<{ items: CaseListItem[]; total: number }> {
   const rows = await caseListStatement(db, lawyerId, query);
@@ -94,15 +127,36 @@ export async function listLawyerCases(db: Db, lawyerId: string, query: CaseListQ
     const [countRow] = await caseListCountQuery(db, lawyerId, query);
     return { items: [], total: countRow?.n ?? 0 };
   }
-  const items = rows.map((r) => ({
-    id: r.id,
-    client_name: r.clientName,
-    company_name: r.companyName,
-    status: { slug: r.statusSlug as StatusSlug, display_name: r.displayName, order: r.order },
-    offer: r.offer ? { slug: r.offer, display_name: OFFER_DISPLAY_NAMES[r.offer] } : null,
-    last_update_at: r.lastUpdateAt.toISOString(),
-    pending_documents: Number(r.pending),
-  }));
+  return { items: rows.map(toItem), total: Number(rows[0]?.total ?? 0) };
+}
+
+/** A row of `caseListStatement` read as raw SQL (column names as in the database). */
+export type RawCaseListRow = {
+  pos: number | string;
+  id: string;
+  client_name: string;
+  company_name: string | null;
+  status_slug: string;
+  display_name: string;
+  order: number;
+  offer: string | null;
+  last_update_at: string | Date;
+  pending: number | string;
+  total: number | string;
+};
+
+/** The list statement for the lawyer of the request's token (`requireUserWith`, ordered by `pos`). */
+export const caseListForToken = (db: Db, query: CaseListQuery): SQL => caseListStatement(db, sql`auth.user_id`, query).getSQL();
+
+/** One page from the raw rows of `caseListForToken`; past the last page the total is counted apart. */
+export async function caseListFromRows(db: Db, lawyerId: string, query: CaseListQuery, rows: RawCaseListRow[]): Promise<{ items: CaseListItem[]; total: number }> {
+  if (rows.length === 0) {
+    const [countRow] = await caseListCountQuery(db, lawyerId, query);
+    return { items: [], total: countRow?.n ?? 0 };
+  }
+  const items = rows.map((r) =>
+    toItem({ id: r.id, clientName: r.client_name, companyName: r.company_name, statusSlug: r.status_slug, displayName: r.display_name, order: Number(r.order), offer: r.offer, lastUpdateAt: r.last_update_at, pending: r.pending }),
+  );
   return { items, total: Number(rows[0]?.total ?? 0) };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { CaseClientView, CaseLawyerView } from '../../contract/cases';
 import type { Lawyer } from '../../contract/lawyers';
 import type { Question } from '../../contract/questions';
@@ -8,11 +8,12 @@ import { getStatus, type StatusSlug } from '../../contract/statuses';
 import type { Day } from '../../contract/days';
 import { DAYS } from '../../contract/days';
 import type { Db } from '../db/client';
-import { answers, articles, availability, caseLawyers, contactPersons, documentViews, documents, questions, statusArticles, statuses, users } from '../db/schema';
-import { toDocument } from '../documents/mapping';
+import { answers, articles, availability, caseLawyers, caseStandIns, contactPersons, documentViews, documents, questions, statusArticles, statuses, users } from '../db/schema';
+import { toDocumentList, type DocumentLink } from '../documents/mapping';
 import { toContactPerson } from '../contact-persons/queries';
 import { avatarUrl } from '../users/queries';
 import type { CaseRow } from './access';
+import { localDate } from '../lib/local-date';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -27,16 +28,36 @@ export async function getQuestionsWithAnswers(db: Db, audience: 'client' | 'lawy
   return rows.map((r) => ({ id: r.id, text: r.text, answer: r.answer ?? null }));
 }
 
-/** The case's lawyers as the client sees them: profile, answers and weekly availability. */
-export async function getCaseLawyers(db: Db, caseId: string): Promise<Lawyer[]> {
-  const rows = await db
-    .select({ user: users })
-    .from(caseLawyers)
-    .innerJoin(users, eq(users.id, caseLawyers.lawyerId))
-    .where(eq(caseLawyers.caseId, caseId))
-    .orderBy(asc(caseLawyers.assignedAt));
+/**
+ * The case's lawyers as the client sees them: profile, answers and weekly availability. A
+ * stand-in whose date range covers today (Europe/Amsterdam) comes first, marked `stand_in`
+ * (the card shows 'Vervangend jurist'); the assigned lawyers follow.
+ */
+export async function getCaseLawyers(db: Db, caseId: string, now?: Date): Promise<Lawyer[]> {
+  const today = now ? localDate(now) : null;
+  const [standIns, assigned] = await Promise.all([
+    today
+      ? db
+          .select({ user: users, from: caseStandIns.fromDate, until: caseStandIns.untilDate })
+          .from(caseStandIns)
+          .innerJoin(users, eq(users.id, caseStandIns.lawyerId))
+          .where(and(eq(caseStandIns.caseId, caseId), lte(caseStandIns.fromDate, today), gte(caseStandIns.untilDate, today), isNull(users.deactivatedAt)))
+          .orderBy(asc(caseStandIns.createdAt))
+      : Promise.resolve([]),
+    db
+      .select({ user: users })
+      .from(caseLawyers)
+      .innerJoin(users, eq(users.id, caseLawyers.lawyerId))
+      .where(eq(caseLawyers.caseId, caseId))
+      .orderBy(asc(caseLawyers.assignedAt)),
+  ]);
+  const seen = new Set<string>();
+  const rows = [
+    ...standIns.map(({ user, from, until }) => ({ user, standIn: { from, until } as { from: string; until: string } | null })),
+    ...assigned.map(({ user }) => ({ user, standIn: null })),
+  ].filter(({ user }) => (seen.has(user.id) ? false : (seen.add(user.id), true)));
   return Promise.all(
-    rows.map(async ({ user }) => {
+    rows.map(async ({ user, standIn }) => {
       const [days, lawyerAnswers] = await Promise.all([
         db.select().from(availability).where(eq(availability.userId, user.id)),
         getQuestionsWithAnswers(db, 'lawyer', user.id),
@@ -56,16 +77,18 @@ export async function getCaseLawyers(db: Db, caseId: string): Promise<Lawyer[]> 
         city: user.city,
         quote: user.quote,
         answers: lawyerAnswers.map((a) => ({ question_id: a.id, question: a.text, answer: a.answer })),
+        questions: lawyerAnswers,
         availability: [...days]
           .sort((a, b) => DAYS.indexOf(a.day as Day) - DAYS.indexOf(b.day as Day))
           .map((d) => ({ day: d.day as Day, start_time: d.startTime, end_time: d.endTime })),
+        stand_in: standIn,
       };
     }),
   );
 }
 
 /** Documents of a case; a client sees only visible ones. */
-export async function getCaseDocuments(db: Db, caseId: string, options: { onlyVisible: boolean; secret: string; now: Date }) {
+export async function getCaseDocuments(db: Db, caseId: string, options: { onlyVisible: boolean } & DocumentLink) {
   const rows = await db
     .select()
     .from(documents)
@@ -76,7 +99,7 @@ export async function getCaseDocuments(db: Db, caseId: string, options: { onlyVi
     ? await db.select({ id: users.id, name: users.name, infix: users.infix, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, personIds))
     : [];
   const byId = new Map(people.map((p) => [p.id, p]));
-  return rows.map((row) => toDocument(row, byId, { secret: options.secret, now: options.now }));
+  return toDocumentList(rows, byId, options);
 }
 
 export async function getStatusArticles(db: Db, slug: StatusSlug) {
@@ -96,13 +119,13 @@ async function statusOf(db: Db, slug: string) {
 }
 
 /** The client's view of their case (SPEC section 3, Case client view). */
-export async function getClientCaseView(db: Db, caseRow: CaseRow, link: { secret: string; now: Date }): Promise<CaseClientView> {
+export async function getClientCaseView(db: Db, caseRow: CaseRow, link: DocumentLink): Promise<CaseClientView> {
   const [status, statusArticleList, docs, contacts, lawyers, caseQuestions] = await Promise.all([
     statusOf(db, caseRow.statusSlug),
     getStatusArticles(db, caseRow.statusSlug as StatusSlug),
     getCaseDocuments(db, caseRow.id, { onlyVisible: true, ...link }),
     db.select().from(contactPersons).where(eq(contactPersons.caseId, caseRow.id)).orderBy(asc(contactPersons.position)),
-    getCaseLawyers(db, caseRow.id),
+    getCaseLawyers(db, caseRow.id, link.now),
     getQuestionsWithAnswers(db, 'case', caseRow.id),
   ]);
   return {
@@ -120,6 +143,10 @@ export async function getClientCaseView(db: Db, caseRow: CaseRow, link: { secret
     last_updated_at: caseRow.lastUpdateAt.toISOString(),
     proposal_signed_at: iso(caseRow.proposalSignedAt),
     minimal_achievement: caseRow.minimalAchievement,
+    proposal_document_id: caseRow.proposalDocumentId,
+    proposal_sent_at: iso(caseRow.proposalSentAt),
+    proposal_sha256: caseRow.proposalSha256,
+    completed_at: iso(caseRow.completedAt),
     status: { ...status, articles: statusArticleList },
     offer: caseRow.offer ? { slug: caseRow.offer, display_name: OFFER_DISPLAY_NAMES[caseRow.offer] } : null,
     documents: docs,
@@ -147,7 +174,7 @@ export async function countPendingDocuments(db: Db, caseId: string, lawyerId: st
 }
 
 /** The lawyer's view of a case (SPEC section 3, Case lawyer view). */
-export async function getLawyerCaseView(db: Db, caseRow: CaseRow, lawyerId: string, link: { secret: string; now: Date }): Promise<CaseLawyerView> {
+export async function getLawyerCaseView(db: Db, caseRow: CaseRow, lawyerId: string, link: DocumentLink): Promise<CaseLawyerView> {
   const [base, allDocuments, clientRows, clientQuestions, pending] = await Promise.all([
     getClientCaseView(db, caseRow, link),
     getCaseDocuments(db, caseRow.id, { onlyVisible: false, ...link }),

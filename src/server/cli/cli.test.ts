@@ -10,7 +10,9 @@ import { openRuntime, type Runtime } from '../runtime';
 import { startSmtpPeer, extractLoginCode, type SmtpPeer } from '../testing/smtp-peer';
 import { openTestDatabase } from '../testing/harness';
 import { queryRows } from '../db/sql';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { users } from '../db/schema';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -58,6 +60,7 @@ describe('npm run cli', () => {
     const result = await cli(['--help'], dbEnv);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('create-lawyer --email E --name N --last-name L [--title T]');
+    expect(result.stdout).toContain('create-admin --email E --name N --last-name L [--title T]');
   });
 
   const bad: [string, string[], RegExp][] = [
@@ -89,6 +92,10 @@ describe('npm run cli', () => {
     const ids = JSON.parse(client.stdout.trim()) as { user_id: string; case_id: string };
     expect(Object.keys(ids)).toEqual(['user_id', 'case_id']);
 
+    const admin = await cli(['create-admin', '--email', 'cli.admin@example.com', '--name', 'Bea', '--last-name', 'Heer'], dbEnv);
+    expect(admin.code).toBe(0);
+    const { user_id: adminId } = JSON.parse(admin.stdout.trim()) as { user_id: string };
+
     const duplicate = await cli(['create-lawyer', '--email', email, '--name', 'Cor', '--last-name', 'Li'], dbEnv);
     expect(duplicate.code).toBe(1);
     expect(duplicate.stderr).toContain('already exists');
@@ -100,13 +107,29 @@ describe('npm run cli', () => {
     const config = loadConfig({ ...dbEnv, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' });
     const runtime: Runtime = await openRuntime(config);
     const app = await buildApp({ ...runtime, webRoot: null });
+    await runtime.outbox.start();
     try {
       expect((await app.inject({ method: 'POST', url: '/api/code', payload: { email } })).statusCode).toBe(200);
       const code = extractLoginCode(await smtp.waitForMail(email));
-      const token = await app.inject({ method: 'POST', url: '/api/token', payload: { email, code } });
+      const first = await app.inject({ method: 'POST', url: '/api/token', payload: { email, code } });
+      expect(first.json()).toMatchObject({ two_factor_required: true, setup_required: true });
+      const { challenge } = first.json() as { challenge: string };
+      const { secret } = (await app.inject({ method: 'POST', url: '/api/token/two-factor/setup', payload: { challenge } })).json() as { secret: string };
+      const totp = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
+      const token = await app.inject({ method: 'POST', url: '/api/token/two-factor/enable', payload: { challenge, code: totp } });
       expect(token.statusCode).toBe(200);
       const me = await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token.json().token}` } });
       expect(me.json().data).toMatchObject({ id: userId, full_name: 'Cor Li', title: 'Advocaat', roles: ['lawyer'] });
+
+      const adminCode = await (async () => {
+        const since = smtp.messages.length;
+        await app.inject({ method: 'POST', url: '/api/code', payload: { email: 'cli.admin@example.com' } });
+        return extractLoginCode(await smtp.waitForMail('cli.admin@example.com', { since }));
+      })();
+      const adminStep = await app.inject({ method: 'POST', url: '/api/token', payload: { email: 'cli.admin@example.com', code: adminCode } });
+      expect(adminStep.json()).toMatchObject({ two_factor_required: true, setup_required: true });
+      const [adminRow] = await runtime.database.db.select({ role: users.role }).from(users).where(eq(users.id, adminId));
+      expect(adminRow?.role).toBe('admin');
 
       if (!process.env.DATABASE_URL) {
         // While the server holds the embedded database, the CLI says so clearly.
@@ -116,8 +139,8 @@ describe('npm run cli', () => {
       }
     } finally {
       await app.close();
-      await runtime.mailer.drain();
+      await runtime.outbox.stop();
       await runtime.database.close();
     }
-  });
+  }, 90_000);
 });

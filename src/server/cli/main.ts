@@ -3,31 +3,48 @@ import { eq } from 'drizzle-orm';
 import { StatusSlugSchema, STATUS_SLUGS } from '../../contract/statuses';
 import { EmailSchema } from '../../contract/auth';
 import { ConfigError, loadConfig } from '../config/config';
-import { DatabaseLockedError } from '../db/client';
+import { DatabaseLockedError, type Db } from '../db/client';
 import { users } from '../db/schema';
 import { seedLoad } from '../db/seed-load';
 import { createCase } from '../cases/queries';
 import { createUser } from '../users/create';
 import { AppError } from '../errors/errors';
 import { openRuntime } from '../runtime';
+import { listOpenMails, retryMail } from '../outbox/queries';
+import { openDisk, openS3 } from '../storage/open';
+import { migrateStorage } from '../storage/migrate';
 
 const HELP = `Usage: npm run cli -- <command> [options]
 
 Commands:
   create-lawyer --email E --name N --last-name L [--title T]
-      Creates a lawyer who can log in with a mailed code.
+      Creates a lawyer who can log in with a mailed code (and sets up a second factor
+      at the first sign-in).
+  create-admin --email E --name N --last-name L [--title T]
+      Creates an admin ('beheerder') for /beheer, with the same options.
   create-client --email E --name N --last-name L [--lawyer E] [--status SLUG]
       Creates a client and their case (with the mandatory document slots) and prints
       one JSON line {"user_id": …, "case_id": …}. --lawyer assigns the lawyer with that
       e-mail; --status is one of: ${STATUS_SLUGS.join(', ')} (default lead).
   seed --cases N [--lawyers M]
       Adds N realistic cases spread over M new lawyers (default 5), for load tests.
+  outbox
+      Lists the mails not sent yet (pending) and those given up (failed), without content.
+  outbox --retry ID
+      Sends that pending or failed mail again at once.
+  storage-migrate --to s3
+      Copies every file under DATA_DIR/files to the S3 bucket of S3_BUCKET (S3_ENDPOINT,
+      S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE), verifies
+      each copy by SHA-256 and prints {"copied", "skipped", "failed", "bytes"}. Files
+      already in the bucket with the same checksum are skipped, so it can run again.
+      Exit code 1 when any file failed. Then set STORAGE=s3.
 
 The database is the one the server uses: DATABASE_URL when set, else the embedded
 database under DATA_DIR (./data). The embedded database can be used by one process at a
 time, so stop the server first; with PostgreSQL the CLI works at any time.`;
 
 export class UsageError extends Error {}
+export class MigrationFailedError extends Error {}
 
 function required(values: Record<string, string | boolean | undefined>, name: string): string {
   const value = values[name];
@@ -60,12 +77,17 @@ const OPTIONS = {
   status: { type: 'string' },
   cases: { type: 'string' },
   lawyers: { type: 'string' },
+  retry: { type: 'string' },
+  to: { type: 'string' },
 } as const;
 
 const ALLOWED: Record<string, string[]> = {
   'create-lawyer': ['email', 'name', 'last-name', 'title'],
+  'create-admin': ['email', 'name', 'last-name', 'title'],
   'create-client': ['email', 'name', 'last-name', 'lawyer', 'status'],
   seed: ['cases', 'lawyers'],
+  outbox: ['retry'],
+  'storage-migrate': ['to'],
 };
 
 export async function runCli(argv: string[], out: (line: string) => void): Promise<void> {
@@ -88,12 +110,32 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
   for (const key of Object.keys(values)) if (!allowed.includes(key)) throw new UsageError(`--${key} does not belong to ${command}.`);
   const input = values as Record<string, string | boolean | undefined>;
 
+  if (command === 'outbox') {
+    await runOutboxCommand(typeof input.retry === 'string' ? input.retry : null, out);
+    return;
+  }
+  if (command === 'storage-migrate') {
+    if (input.to !== 's3') throw new UsageError('--to must be s3.');
+    const config = loadConfig();
+    if (!config.storage.s3) throw new UsageError('Set S3_BUCKET (and S3_ENDPOINT, S3_REGION, credentials) to migrate to S3.');
+    const from = openDisk(config);
+    const to = await openS3(config.storage.s3);
+    try {
+      const result = await migrateStorage(from, to, (line) => process.stderr.write(`${line}\n`));
+      out(JSON.stringify({ copied: result.copied, skipped: result.skipped, failed: result.failed.length, bytes: result.bytes }));
+      if (result.failed.length > 0) throw new MigrationFailedError(`${result.failed.length} file(s) could not be copied and verified; run the command again.`);
+    } finally {
+      await to.close();
+    }
+    return;
+  }
+
   // Validate everything before touching the database.
   const plan =
     command === 'seed'
       ? { kind: 'seed' as const, cases: positiveInt(input, 'cases'), lawyers: positiveInt(input, 'lawyers', 5) }
       : {
-          kind: command as 'create-lawyer' | 'create-client',
+          kind: command as 'create-lawyer' | 'create-admin' | 'create-client',
           email: email(input, 'email'),
           name: required(input, 'name'),
           lastName: required(input, 'last-name'),
@@ -117,8 +159,8 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
       out(JSON.stringify({ cases: result.caseIds.length, lawyer_ids: result.lawyerIds }));
       return;
     }
-    if (plan.kind === 'create-lawyer') {
-      const id = await createUser(db, { role: 'lawyer', email: plan.email, name: plan.name, lastName: plan.lastName, title: plan.title });
+    if (plan.kind === 'create-lawyer' || plan.kind === 'create-admin') {
+      const id = await createUser(db, { role: plan.kind === 'create-admin' ? 'admin' : 'lawyer', email: plan.email, name: plan.name, lastName: plan.lastName, title: plan.title });
       out(JSON.stringify({ user_id: id }));
       return;
     }
@@ -136,6 +178,35 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
   }
 }
 
+/** `outbox` and `outbox --retry ID` (src/server/outbox). */
+async function runOutboxCommand(retry: string | null, out: (line: string) => void): Promise<void> {
+  if (retry !== null && !/^[0-9a-f-]{36}$/i.test(retry.trim())) throw new UsageError('--retry takes the id of a mail, as listed by `outbox`.');
+  const runtime = await openRuntime(loadConfig());
+  try {
+    await outboxCommand(runtime.database.db, retry, runtime.clock.now(), out);
+  } finally {
+    await runtime.database.close();
+  }
+}
+
+/** The outbox command on an open database: a tab-separated list, or one retry. */
+export async function outboxCommand(db: Db, retry: string | null, now: Date, out: (line: string) => void): Promise<void> {
+  if (retry !== null) {
+    if (!(await retryMail(db, retry.trim().toLowerCase(), now))) throw new UsageError(`No pending or failed mail with id ${retry.trim()}.`);
+    out(`Mail ${retry.trim()} is due again; the server sends it now (or at its next start).`);
+    return;
+  }
+  const mails = await listOpenMails(db);
+  if (mails.length === 0) {
+    out('No pending or failed mails.');
+    return;
+  }
+  out(['id', 'status', 'kind', 'to', 'attempts', 'created_at', 'next_attempt_at', 'last_error'].join('\t'));
+  for (const m of mails) {
+    out([m.id, m.status, m.kind, m.to, m.attempts, m.createdAt.toISOString(), m.status === 'pending' ? m.nextAttemptAt.toISOString() : '-', m.lastError ?? '-'].join('\t'));
+  }
+}
+
 const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').slice(-3).join('/'));
 if (isEntry) {
   runCli(process.argv.slice(2), (line) => process.stdout.write(`${line}\n`)).then(
@@ -149,7 +220,7 @@ if (isEntry) {
         process.stderr.write(`${error.message}\n`);
         process.exit(1);
       }
-      if (error instanceof ConfigError || error instanceof DatabaseLockedError) {
+      if (error instanceof ConfigError || error instanceof DatabaseLockedError || error instanceof MigrationFailedError) {
         process.stderr.write(`${error.message}\n`);
         process.exit(1);
       }

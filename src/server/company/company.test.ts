@@ -38,12 +38,12 @@ describe('company details', () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
     const invalid: [Record<string, unknown>, string, string][] = [
-      [{ ...company, company_name: 'x'.repeat(251) }, 'company_name', 'Maximaal 250 tekens'],
-      [{ ...company, company_city: '' }, 'company_city', 'Required'],
-      [{ ...company, company_house_number: '' }, 'company_house_number', 'Required'],
-      [{ ...company, company_postcode: ' ' }, 'company_postcode', 'Required'],
-      [{ ...company, contact_email: 'nee' }, 'contact_email', 'Invalid email'],
-      [{ ...company, contact_phone_number: '' }, 'contact_phone_number', 'Required'],
+      [{ ...company, company_name: 'x'.repeat(251) }, 'company_name', 'Maximaal 250 tekens.'],
+      [{ ...company, company_city: '' }, 'company_city', 'Dit veld is verplicht.'],
+      [{ ...company, company_house_number: '' }, 'company_house_number', 'Dit veld is verplicht.'],
+      [{ ...company, company_postcode: ' ' }, 'company_postcode', 'Dit veld is verplicht.'],
+      [{ ...company, contact_email: 'nee' }, 'contact_email', 'Vul een geldig e-mailadres in.'],
+      [{ ...company, contact_phone_number: '' }, 'contact_phone_number', 'Dit veld is verplicht.'],
     ];
     for (const [body, field, message] of invalid) {
       const response = await patch(token, client.caseId, body);
@@ -53,6 +53,44 @@ describe('company details', () => {
     expect((await patch(token, client.caseId, { ...company, status_slug: 'completed' })).statusCode).toBe(422);
     const [row] = await ctx.db.select().from(cases).where(eq(cases.id, client.caseId));
     expect(row?.companyName).toBeNull();
+  });
+
+  it('does not require the company name (SPEC section 5): blank is stored as no name', async () => {
+    const client = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    for (const companyName of ['', '   ', null, undefined]) {
+      const response = await patch(token, client.caseId, { ...company, company_name: companyName });
+      expect(response.statusCode, String(companyName)).toBe(200);
+      expect(response.json().data.company_name).toBeNull();
+    }
+  });
+
+  it('checks the postcode as a Dutch postcode', async () => {
+    const client = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    for (const postcode of ['3011 AD', '3011ad']) expect((await patch(token, client.caseId, { ...company, company_postcode: postcode })).statusCode, postcode).toBe(200);
+    for (const postcode of ['0123AB', '30111', 'AB3011', '3011 A']) {
+      const response = await patch(token, client.caseId, { ...company, company_postcode: postcode });
+      expect(response.statusCode, postcode).toBe(422);
+      expect(response.json().errors.company_postcode).toEqual(['Vul een geldige postcode in, zoals 1234AB.']);
+    }
+  });
+
+  it('answers 422 texts in the language of Accept-Language', async () => {
+    const client = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    const bad = { ...company, company_city: '', company_street: 'x'.repeat(251), contact_email: 'nee' };
+    const english = await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${client.caseId}`, headers: { ...bearer(token), 'accept-language': 'en-US,en;q=0.9' }, payload: bad });
+    expect(english.statusCode).toBe(422);
+    expect(english.json()).toEqual({
+      message: 'At most 250 characters. (and 2 more errors)',
+      errors: { company_street: ['At most 250 characters.'], company_city: ['This field is required.'], contact_email: ['Invalid email'] },
+    });
+    const dutch = await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${client.caseId}`, headers: { ...bearer(token), 'accept-language': 'nl-NL' }, payload: bad });
+    expect(dutch.json()).toEqual({
+      message: 'Maximaal 250 tekens. (en nog 2 fouten)',
+      errors: { company_street: ['Maximaal 250 tekens.'], company_city: ['Dit veld is verplicht.'], contact_email: ['Vul een geldig e-mailadres in.'] },
+    });
   });
 
   it("answers 404 for another client's case and for a lawyer, changing nothing", async () => {

@@ -1,37 +1,43 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { text } from '../../contract/text';
 import { UpdateCompanyRequestSchema } from '../../contract/cases';
 import { requireCaseAccess } from '../cases/access';
 import { getClientCaseView } from '../cases/views';
 import { cases } from '../db/schema';
 import { notFound } from '../errors/errors';
+import { applyCaseEvent } from '../workflow/apply';
 
-const IdParams = z.object({ id: z.string().max(64) });
+const IdParams = z.object({ id: text().max(64) });
 
-/** PATCH /api/cases/{id}: the client's ex-employer details. */
+/** PATCH /api/cases/{id}: the client's ex-employer details; complete data may move a lead on (workflow). */
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, config } = app.deps;
+  const { db, clock, config, storage } = app.deps;
 
   app.patch('/api/cases/:id', { schema: { params: IdParams, body: UpdateCompanyRequestSchema } }, async (request) => {
-    const { caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
+    const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
     const body = request.body;
     const now = clock.now();
-    const [row] = await db
-      .update(cases)
-      .set({
-        companyName: body.company_name,
-        companyStreet: body.company_street?.trim() ? body.company_street : null,
-        companyHouseNumber: body.company_house_number,
-        companyPostcode: body.company_postcode,
-        companyCity: body.company_city,
-        contactEmail: body.contact_email,
-        contactPhoneNumber: body.contact_phone_number,
-        lastUpdateAt: now,
-      })
-      .where(eq(cases.id, caseRow.id))
-      .returning();
-    if (!row) throw notFound();
-    return { data: await getClientCaseView(db, row, { secret: config.appSecret, now }) };
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(cases)
+        .set({
+          companyName: body.company_name,
+          companyStreet: body.company_street?.trim() ? body.company_street : null,
+          companyHouseNumber: body.company_house_number,
+          companyPostcode: body.company_postcode,
+          companyCity: body.company_city,
+          contactEmail: body.contact_email,
+          contactPhoneNumber: body.contact_phone_number,
+          lastUpdateAt: now,
+        })
+        .where(eq(cases.id, caseRow.id))
+        .returning();
+      if (!updated) throw notFound();
+      const move = await applyCaseEvent(tx, { caseId: caseRow.id, event: { type: 'data-updated' }, actorId: auth.userId, now });
+      return move ? { ...updated, statusSlug: move.to } : updated;
+    });
+    return { data: await getClientCaseView(db, row, { secret: config.appSecret, now, storage }) };
   });
 };

@@ -29,6 +29,12 @@ export const EnvSchema = z.object({
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Ontslagportaal <portaal@ontslagportaal.nl>')),
   APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   MAX_UPLOAD_MB: int(100, 1, 10_240),
+  HEADERS_TIMEOUT_SECONDS: int(10, 1, 600),
+  BODY_IDLE_TIMEOUT_SECONDS: int(30, 1, 3_600),
+  BODY_MIN_RATE_KB_PER_SECOND: int(10, 0, 1_000_000),
+  BODY_MIN_RATE_WINDOW_SECONDS: int(60, 1, 3_600),
+  UPLOADS_PER_USER: int(3, 1, 1_000),
+  UPLOADS_PER_INSTANCE: int(50, 1, 100_000),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   TOKEN_IDLE_MINUTES: int(30, 1, 60 * 24 * 30),
   TOKEN_TTL_HOURS: int(12, 1, 24 * 365),
@@ -44,6 +50,15 @@ export const EnvSchema = z.object({
   DISCLAIMER_URL: url('https://www.ontslagportaal.nl/disclaimer.pdf'),
   PRIVACY_URL: url('https://www.ontslagportaal.nl/privacyverklaring.pdf'),
   TYPEFORM_SECRET: optionalString,
+  MAIL_DIGEST_MINUTES: int(10, 0, 24 * 60),
+  STORAGE: z.preprocess(emptyToUndefined, z.enum(['disk', 's3']).default('disk')),
+  S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
 export type Config = {
@@ -58,6 +73,16 @@ export type Config = {
   mailFrom: string;
   appSecret: string;
   maxUploadBytes: number;
+  /** A request's headers must arrive within this time (slow-header attacks). */
+  headersTimeoutMs: number;
+  /** A connection that sends nothing for this long (a stalled body) is closed. */
+  bodyIdleTimeoutMs: number;
+  /** A body (an upload above all) that sends fewer than this many bytes per second, averaged over `bodyMinRateWindowMs`, is aborted with 408; 0 turns it off. */
+  bodyMinBytesPerSecond: number;
+  bodyMinRateWindowMs: number;
+  /** Uploads that may stream at once per user and per instance; beyond, 429. */
+  uploadsPerUser: number;
+  uploadsPerInstance: number;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   tokenIdleMs: number;
   tokenTtlMs: number;
@@ -66,6 +91,12 @@ export type Config = {
   rateLimitPerMinute: number;
   demoData: boolean;
   typeformSecret: string | undefined;
+  /** Events for one recipient within this window go out as one mail (0: no waiting). */
+  mailDigestMs: number;
+  /** Where files live: `DATA_DIR/files` on disk, or an S3 bucket. */
+  storage: { driver: 'disk' | 's3'; s3: S3Settings | undefined };
+  /** Bearer token for GET /metrics; unset: /metrics answers 404. */
+  metricsToken: string | undefined;
   site: {
     productName: string;
     supportEmail: string;
@@ -80,6 +111,8 @@ export type Config = {
   };
 };
 
+export type S3Settings = { bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean; credentials: { accessKeyId: string; secretAccessKey: string } | undefined };
+
 export class ConfigError extends Error {}
 
 /** Parses the environment once; a wrong value stops start-up with the variable's name. */
@@ -91,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  if (e.STORAGE === 's3' && !e.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -103,6 +138,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     appSecret: e.APP_SECRET ?? loadOrCreateSecret(dataDir),
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+    bodyIdleTimeoutMs: e.BODY_IDLE_TIMEOUT_SECONDS * 1000,
+    bodyMinBytesPerSecond: e.BODY_MIN_RATE_KB_PER_SECOND * 1024,
+    bodyMinRateWindowMs: e.BODY_MIN_RATE_WINDOW_SECONDS * 1000,
+    uploadsPerUser: e.UPLOADS_PER_USER,
+    uploadsPerInstance: e.UPLOADS_PER_INSTANCE,
     logLevel: e.LOG_LEVEL,
     tokenIdleMs: e.TOKEN_IDLE_MINUTES * 60_000,
     tokenTtlMs: e.TOKEN_TTL_HOURS * 3_600_000,
@@ -110,6 +151,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     demoData: e.DEMO_DATA === 'true',
     typeformSecret: e.TYPEFORM_SECRET,
+    mailDigestMs: e.MAIL_DIGEST_MINUTES * 60_000,
+    storage: {
+      driver: e.STORAGE,
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+            credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          }
+        : undefined,
+    },
+    metricsToken: e.METRICS_TOKEN,
     site: {
       productName: 'Ontslagportaal',
       supportEmail: e.SUPPORT_EMAIL,

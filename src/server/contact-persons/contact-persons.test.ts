@@ -48,13 +48,13 @@ describe('contact persons', () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
     const invalid: [unknown, string, string][] = [
-      [{ ...person(1), first_name: '' }, 'contact_persons.0.first_name', 'Required'],
-      [{ ...person(1), last_name: ' ' }, 'contact_persons.0.last_name', 'Required'],
+      [{ ...person(1), first_name: '' }, 'contact_persons.0.first_name', 'Dit veld is verplicht.'],
+      [{ ...person(1), last_name: ' ' }, 'contact_persons.0.last_name', 'Dit veld is verplicht.'],
       [{ ...person(1), first_name: 'x'.repeat(251) }, 'contact_persons.0.first_name', 'Maximaal 250 tekens.'],
       [{ ...person(1), job_title: 'x'.repeat(251) }, 'contact_persons.0.job_title', 'Maximaal 250 tekens.'],
-      [{ ...person(1), email: 'geen-mail' }, 'contact_persons.0.email', 'Invalid email'],
-      [{ ...person(1), first_name: 42 }, 'contact_persons.0.first_name', 'Expected string, received number'],
-      [{ ...person(1), id: 'x', admin: true }, 'contact_persons.0', "Unrecognized key(s) in object: 'id', 'admin'"],
+      [{ ...person(1), email: 'geen-mail' }, 'contact_persons.0.email', 'Vul een geldig e-mailadres in.'],
+      [{ ...person(1), first_name: 42 }, 'contact_persons.0.first_name', 'Deze waarde heeft niet de juiste vorm.'],
+      [{ ...person(1), id: 'x', admin: true }, 'contact_persons.0', 'Onbekend veld: id, admin.'],
     ];
     for (const [input, field, message] of invalid) {
       const response = await post(token, client.caseId, { contact_persons: [input] });

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '../../contract/text';
 import { UpdateContactPersonsRequestSchema } from '../../contract/contact-persons';
 import { requireCaseAccess } from '../cases/access';
 import { listContactPersons, replaceContactPersons } from './queries';
 
-const IdParams = z.object({ id: z.string().max(64) });
+const IdParams = z.object({ id: text().max(64) });
 
 export const contactPersonRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;

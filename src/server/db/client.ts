@@ -2,6 +2,7 @@ import { mkdirSync, openSync, closeSync, readFileSync, writeSync, unlinkSync, co
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -17,7 +18,14 @@ export type Database = {
   /** True when this database had no tables before the migrations ran. */
   fresh: boolean;
   ping: () => Promise<void>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` (delivered at commit). PostgreSQL: one
+   * dedicated connection, reconnected after an error; PGlite: in-process. Resolves to a stop function.
+   */
+  listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+  /** Connections of the PostgreSQL pool (for /metrics); absent for the embedded database. */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
 };
 
 export class DatabaseLockedError extends Error {}
@@ -82,6 +90,9 @@ async function hasTables(run: (q: string) => Promise<{ rows: unknown[] }>): Prom
   return result.rows.length > 0;
 }
 
+/** Extensions the migrations create (pg_trgm: trigram index of the case search, migration 0003). */
+const extensions = { pg_trgm };
+
 /** Embedded PGlite under `dataDir/db` (or in memory when dataDir is null), migrated. */
 export async function openPglite(dataDir: string | null): Promise<Database> {
   let release = () => {};
@@ -89,13 +100,13 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) {
     release = acquireDirectoryLock(dataDir);
     try {
-      client = await PGlite.create(path.join(dataDir, 'db'));
+      client = await PGlite.create(path.join(dataDir, 'db'), { extensions });
     } catch (error) {
       release();
       throw error;
     }
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const existed = await hasTables((q) => client.query(q));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -107,6 +118,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     ping: async () => {
       await client.query('SELECT 1');
     },
+    listen: async (channel, onNotify) => client.listen(channel, () => onNotify()),
     close: async () => {
       await client.close();
       release();
@@ -119,6 +131,12 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5_000 });
   pool.on('error', () => {
     // idle client errors are surfaced by the next query and /readyz
+  });
+  // A checked-out client between two queries (inside a transaction) has no listener of the
+  // pool's: a backend terminated then (failover, `pg_ctl stop`) would be an uncaught 'error'
+  // event that ends the process. The next query on it fails instead (503), and the pool drops it.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
   });
   const client = await pool.connect();
   let existed: boolean;
@@ -138,7 +156,57 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     ping: async () => {
       await pool.query('SELECT 1');
     },
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
+  };
+}
+
+/** LISTEN on a connection of its own, reconnecting after a second when it drops (polling covers the gap). */
+async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`Bad channel name ${channel}`);
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    client.on('error', () => {
+      if (current === client) current = null;
+      void client.end().catch(() => undefined);
+      schedule();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      void client.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    onNotify(); // anything written while we were not listening
+  };
+  function schedule() {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      connect().catch(() => schedule());
+    }, 1_000);
+    retry.unref();
+  }
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = null;
+    if (client) await client.end().catch(() => undefined);
   };
 }
 

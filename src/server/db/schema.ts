@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -28,7 +29,7 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    role: text('role', { enum: ['client', 'lawyer'] }).notNull(),
+    role: text('role', { enum: ['client', 'lawyer', 'admin'] }).notNull(),
     email: text('email').notNull(),
     name: text('name'),
     infix: text('infix'),
@@ -42,6 +43,14 @@ export const users = pgTable(
     quote: text('quote'),
     title: text('title'),
     avatarKey: text('avatar_key'),
+    /** The language chosen in the app; mails are written in it (outbox). */
+    language: text('language', { enum: ['nl-NL', 'en-US'] })
+      .notNull()
+      .default('nl-NL'),
+    /** Optional mail kinds this user turned off (contract/notifications.ts MAIL_TOPICS). */
+    mailOptOuts: text('mail_opt_outs').array().notNull().default(sql`'{}'::text[]`),
+    /** Staff only: a deactivated account cannot sign in and has no valid token. */
+    deactivatedAt: tstz('deactivated_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
@@ -70,9 +79,18 @@ export const loginCodes = pgTable(
   'login_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The address the code belongs to, as the HMAC of login_throttles.key_hash. Codes are kept
+     * per address, for unknown addresses too, so that known and unknown addresses do the same
+     * database work (DESIGN.md: unknown e-mail). A login code of an unknown address never works.
+     */
+    keyHash: text('key_hash').notNull(),
+    /** `login`, or `email_change` (a code sent to the new address of `user_id`). */
+    purpose: text('purpose').notNull().default('login'),
+    /** The account that asked for an e-mail change; null for login codes. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The address an e-mail change moves to. */
+    newEmail: text('new_email'),
     codeHash: bytea('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: tstz('created_at').notNull(),
@@ -80,7 +98,7 @@ export const loginCodes = pgTable(
     consumedAt: tstz('consumed_at'),
     voidedAt: tstz('voided_at'),
   },
-  (t) => [index('login_codes_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [index('login_codes_key_created_idx').on(t.keyHash, t.purpose, t.createdAt), index('login_codes_user_created_idx').on(t.userId, t.purpose, t.createdAt)],
 );
 
 /**
@@ -139,6 +157,10 @@ export const cases = pgTable(
     offerChosenAt: tstz('offer_chosen_at'),
     proposalSignedAt: tstz('proposal_signed_at'),
     minimalAchievement: text('minimal_achievement', { enum: ['M1', 'M2', 'M3'] }),
+    /** The engagement letter now shown to the client (a document) and the SHA-256 of its exact bytes. */
+    proposalDocumentId: uuid('proposal_document_id'),
+    proposalSha256: text('proposal_sha256'),
+    proposalSentAt: tstz('proposal_sent_at'),
     appointmentStartTime: tstz('appointment_start_time'),
     appointmentEndTime: tstz('appointment_end_time'),
     companyName: text('company_name'),
@@ -150,6 +172,7 @@ export const cases = pgTable(
     contactPhoneNumber: text('contact_phone_number'),
     typeform: jsonb('typeform').$type<Record<string, string>>().notNull().default({}),
     legalHold: boolean('legal_hold').notNull().default(false),
+    legalHoldReason: text('legal_hold_reason'),
     completedAt: tstz('completed_at'),
     lastUpdateAt: tstz('last_update_at').notNull().defaultNow(),
     createdAt: tstz('created_at').notNull().defaultNow(),
@@ -177,12 +200,18 @@ export const caseLawyers = pgTable(
     /**
      * Sort and filter keys copied from the case (and its status order) by database triggers
      * (migration 0001), so a lawyer's list is read in index order without touching `cases`.
-     * Name keys are lower-cased and use the "C" collation.
+     * Name keys are folded by `portal_fold` (migration 0003: accents removed, lower case) and
+     * use the "C" collation, so 'Émile' sorts with 'emile' on PGlite and PostgreSQL alike.
      */
     statusOrder: integer('status_order').notNull().default(0),
     clientNameKey: text('client_name_key').notNull().default(''),
     companyNameKey: text('company_name_key'),
     lastUpdateAt: tstz('last_update_at').notNull().defaultNow(),
+    /**
+     * Folded 'client name · company name · client e-mail' for `GET /api/cases?q=`, kept by the
+     * same triggers; its trigram (pg_trgm) GIN index is created by hand in migration 0003.
+     */
+    searchKey: text('search_key').notNull().default(''),
   },
   (t) => [
     primaryKey({ columns: [t.caseId, t.lawyerId] }),
@@ -376,10 +405,31 @@ export const auditEvents = pgTable(
     subjectType: text('subject_type').notNull(),
     subjectId: text('subject_id').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** The case the event belongs to (its timeline); no foreign key, like actor_id. */
+    caseId: uuid('case_id'),
     createdAt: tstz('created_at').notNull(),
   },
-  (t) => [index('audit_events_subject_idx').on(t.subjectType, t.subjectId, t.createdAt)],
+  (t) => [index('audit_events_subject_idx').on(t.subjectType, t.subjectId, t.createdAt), index('audit_events_case_idx').on(t.caseId, t.createdAt, t.id)],
 );
+
+/**
+ * The evidence of the client's electronic signature of the engagement letter (DESIGN.md
+ * section 2, Signing). One row per case: the primary key makes a second signature impossible.
+ */
+export const proposalSignatures = pgTable('proposal_signatures', {
+  caseId: uuid('case_id')
+    .primaryKey()
+    .references(() => cases.id, { onDelete: 'cascade' }),
+  signerId: uuid('signer_id').notNull(),
+  signedAt: tstz('signed_at').notNull(),
+  typedName: text('typed_name').notNull(),
+  ip: text('ip').notNull(),
+  userAgent: text('user_agent').notNull(),
+  /** SHA-256 (hex) of the exact letter PDF the client was shown. */
+  pdfSha256: text('pdf_sha256').notNull(),
+  letterDocumentId: uuid('letter_document_id'),
+  signedDocumentId: uuid('signed_document_id'),
+});
 
 /** Intake deliveries already processed, so a replayed delivery changes nothing. */
 export const intakeDeliveries = pgTable('intake_deliveries', {
@@ -387,3 +437,167 @@ export const intakeDeliveries = pgTable('intake_deliveries', {
   caseId: uuid('case_id').references(() => cases.id, { onDelete: 'set null' }),
   receivedAt: tstz('received_at').notNull().defaultNow(),
 });
+
+/**
+ * Every mail, written in the transaction of its cause and sent by the outbox worker
+ * (src/server/outbox). `payload` holds what the template needs (never document content,
+ * reasons, answers or message text) and is emptied once the row is done.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Write order (several events can share a timestamp): digests list and fold events in this order. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    kind: text('kind').notNull(),
+    recipientId: uuid('recipient_id'),
+    toAddress: text('to_address').notNull(),
+    language: text('language').notNull().default('nl-NL'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** Waits for the digest window and goes out together with the recipient's other digest rows. */
+    digest: boolean('digest').notNull().default(false),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull(),
+    /** A worker that claimed the row holds it until then (sending happens outside any transaction). */
+    leaseUntil: tstz('lease_until'),
+    /** Not sent after this moment (login codes). */
+    expiresAt: tstz('expires_at'),
+    /** At most one row per key (reminders, deletion notices). */
+    dedupeKey: text('dedupe_key'),
+    lastError: text('last_error'),
+    createdAt: tstz('created_at').notNull(),
+    sentAt: tstz('sent_at'),
+  },
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('outbox_digest_idx')
+      .on(t.toAddress, t.createdAt)
+      .where(sql`${t.status} = 'pending' AND ${t.digest}`),
+    index('outbox_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('outbox_dedupe_key').on(t.dedupeKey),
+  ],
+);
+
+/**
+ * One conversation per case between the client and the case's lawyers. Messages are never
+ * edited; the author may delete one within 5 minutes. `readAt` is when the other side read it;
+ * `notifiedAt` when the unread-message mail went out. Deleted with the case (and so with the account).
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorRole: text('author_role', { enum: ['client', 'lawyer'] }).notNull(),
+    text: text('text').notNull(),
+    documentId: uuid('document_id').references(() => documents.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at').notNull(),
+    readAt: tstz('read_at'),
+    notifiedAt: tstz('notified_at'),
+  },
+  (t) => [
+    index('messages_case_created_idx').on(t.caseId, t.createdAt, t.id),
+    index('messages_unread_idx')
+      .on(t.caseId, t.authorRole)
+      .where(sql`${t.readAt} IS NULL`),
+    index('messages_unnotified_idx')
+      .on(t.createdAt)
+      .where(sql`${t.readAt} IS NULL AND ${t.notifiedAt} IS NULL`),
+    // Foreign-key actions (document or author deleted) find their rows through these.
+    index('messages_document_idx')
+      .on(t.documentId)
+      .where(sql`${t.documentId} IS NOT NULL`),
+    index('messages_author_idx').on(t.authorId),
+  ],
+);
+
+/** Single-use tickets (hashed) that open one event stream: EventSource cannot send a bearer token. */
+export const eventTickets = pgTable(
+  'event_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    tokenId: uuid('token_id')
+      .notNull()
+      .references(() => tokens.id, { onDelete: 'cascade' }),
+    expiresAt: tstz('expires_at').notNull(),
+  },
+  (t) => [index('event_tickets_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The staff second factor (TOTP, RFC 6238). Secrets are stored encrypted (AES-256-GCM, key
+ * derived from APP_SECRET); `lastStep` is the last accepted time step, so a code is used once.
+ * The failure counter locks the second step for an hour after 10 failures within an hour.
+ */
+export const staffTwoFactor = pgTable('staff_two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret'),
+  pendingSecret: text('pending_secret'),
+  enabledAt: tstz('enabled_at'),
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+  failures: integer('failures').notNull().default(0),
+  failureWindowStart: tstz('failure_window_start'),
+  lockedUntil: tstz('locked_until'),
+});
+
+/** The second step of a staff sign-in: issued after the e-mail code, lives 5 minutes, 5 wrong codes void it. */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    challengeHash: text('challenge_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: tstz('created_at').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    consumedAt: tstz('consumed_at'),
+    voidedAt: tstz('voided_at'),
+  },
+  (t) => [uniqueIndex('two_factor_challenges_hash_key').on(t.challengeHash), index('two_factor_challenges_user_idx').on(t.userId)],
+);
+
+/** Single-use recovery codes, stored as an HMAC. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: tstz('created_at').notNull(),
+    usedAt: tstz('used_at'),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
+);
+
+/** A lawyer standing in on a case for a date range (inclusive), set by an admin. */
+export const caseStandIns = pgTable(
+  'case_stand_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    lawyerId: uuid('lawyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    untilDate: date('until_date', { mode: 'string' }).notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [index('case_stand_ins_case_idx').on(t.caseId, t.untilDate), index('case_stand_ins_lawyer_idx').on(t.lawyerId, t.untilDate)],
+);

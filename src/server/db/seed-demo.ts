@@ -4,7 +4,7 @@ import { createCase } from '../cases/queries';
 import { createUser } from '../users/create';
 import type { Storage } from '../storage/storage';
 import type { Db } from './client';
-import { DEMO_CLIENT_EMAILS, DEMO_LAWYERS } from './demo-accounts';
+import { DEMO_ADMIN, DEMO_CLIENT_EMAILS, DEMO_LAWYERS } from './demo-accounts';
 import { answers, articles, availability, cases, contactPersons, documents, feedback, questions, statusArticles } from './schema';
 
 type DemoClient = {
@@ -115,6 +115,8 @@ export async function seedDemo(db: Db, storage: Storage, now: Date): Promise<{ l
     const days = i === 0 ? (['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const) : (['monday', 'wednesday', 'friday'] as const);
     await db.insert(availability).values(days.map((day) => ({ userId: id, day, startTime: '09:00', endTime: '17:00' })));
   }
+
+  await createUser(db, { role: 'admin', email: DEMO_ADMIN.email, name: DEMO_ADMIN.name, infix: DEMO_ADMIN.infix, lastName: DEMO_ADMIN.lastName });
 
   const [lawyerQuestions, clientQuestions, caseQuestions] = await Promise.all(
     (['lawyer', 'client', 'case'] as const).map((audience) => db.select().from(questions).where(eq(questions.audience, audience))),

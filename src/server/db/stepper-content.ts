@@ -58,10 +58,18 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
     },
   },
   proposal: {
-    incomplete: step('red', ['Stap 4', 'Onderteken de opdrachtbevestiging', 'Je hebt per e-mail een opdrachtbevestiging van ons ontvangen. Lees deze rustig door en onderteken hem, dan kunnen we officieel voor je aan de slag.']),
+    incomplete: step(
+      'red',
+      ['Stap 4', 'Onderteken de opdrachtbevestiging', 'Je jurist heeft de opdrachtbevestiging voor je klaargezet. Lees deze rustig door en onderteken hem in je portaal, dan kunnen we officieel voor je aan de slag.'],
+      [{ action: 'proposal', label: 'Opdrachtbevestiging bekijken' }],
+    ),
     complete: step('green', ['Stap 4', 'Opdrachtbevestiging ondertekend', 'Dank je wel voor je handtekening. We gaan officieel voor je aan de slag.']),
     en: {
-      incomplete: step('red', ['Step 4', 'Sign the engagement letter', 'You have received our engagement letter by e-mail. Read it at your leisure and sign it, so we can officially start working for you.']),
+      incomplete: step(
+        'red',
+        ['Step 4', 'Sign the engagement letter', 'Your lawyer has prepared the engagement letter for you. Read it at your leisure and sign it in your portal, so we can officially start working for you.'],
+        [{ action: 'proposal', label: 'View the engagement letter' }],
+      ),
       complete: step('green', ['Step 4', 'Engagement letter signed', 'Thank you for signing. We are officially working for you now.']),
     },
   },
@@ -82,10 +90,10 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
     },
   },
   'negotiation-phase': {
-    incomplete: step('green', ['Stap 7', 'We onderhandelen voor je', 'Je jurist is in gesprek met je werkgever om de beste regeling voor je te krijgen. Je hoeft nu niets te doen; we houden je op de hoogte.']),
+    incomplete: step('green', ['Stap 7', 'We onderhandelen voor je', 'Je jurist is in gesprek met je werkgever om de beste regeling voor je te krijgen. We houden je op de hoogte.']),
     complete: step('green', ['Stap 7', 'Onderhandelingen afgerond', 'De onderhandelingen met je werkgever zijn afgerond.']),
     en: {
-      incomplete: step('green', ['Step 7', 'We are negotiating for you', 'Your lawyer is talking to your employer to get you the best settlement. You do not need to do anything now; we will keep you informed.']),
+      incomplete: step('green', ['Step 7', 'We are negotiating for you', 'Your lawyer is talking to your employer to get you the best settlement. We will keep you informed.']),
       complete: step('green', ['Step 7', 'Negotiations finished', 'The negotiations with your employer are finished.']),
     },
   },

@@ -401,7 +401,8 @@ describe('reviewing documents', () => {
       expect(row?.approvedBy === null).toBe(winner === 'Rejected');
     }
     const audit = await ctx.db.select().from(auditEvents).where(eq(auditEvents.subjectId, s.first.id));
-    expect(audit).toHaveLength(3);
+    expect(audit.filter((a) => a.action === 'document.approved' || a.action === 'document.rejected')).toHaveLength(3);
+    expect(audit.filter((a) => a.action === 'document.uploaded')).toHaveLength(3);
   });
 });
 
@@ -420,7 +421,8 @@ describe('document visibility', () => {
     expect(DocumentResponseSchema.parse(shown.json()).data.visible).toBe(true);
     expect((await list(s.clientToken, s.client.caseId)).some((d) => d.id === general.id)).toBe(true);
     const audit = await ctx.db.select().from(auditEvents).where(eq(auditEvents.subjectId, general.id));
-    expect(audit.map((a) => a.action).sort()).toEqual(['document.hidden', 'document.shown']);
+    expect(audit.map((a) => a.action).sort()).toEqual(['document.hidden', 'document.shown', 'document.uploaded']);
+    expect(audit.every((a) => a.caseId === s.client.caseId)).toBe(true);
   });
 
   it('refuses a client and a wrong body', async () => {

@@ -1,9 +1,15 @@
 import type { Document, PersonReference } from '../../contract/documents';
 import { getDisplayName } from '../../contract/rules/display-name';
 import type { documents, users } from '../db/schema';
-import { signFileLink } from '../files/links';
+import { LINK_LIFETIME_MS, signFileLink } from '../files/links';
+import { contentDisposition, GENERIC_TYPE, isPreviewable } from '../files/content';
+import type { Storage } from '../storage/storage';
+import { isWorkflowDocument } from './workflow-slots';
 
 type DocumentRow = typeof documents.$inferSelect;
+/** What a document's temporary_url is made with: a server link signed with `secret`, or a presigned URL when the storage has one (S3). */
+export type DocumentLink = { secret: string; now: Date; storage?: Pick<Storage, 'presign'> };
+
 type PersonRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'infix' | 'lastName' | 'email'>;
 
 export function toPersonReference(person: PersonRow | undefined | null): PersonReference | null {
@@ -34,7 +40,33 @@ export function toDocument(row: DocumentRow, people: Map<string, PersonRow>, lin
     rejected_by: toPersonReference(row.rejectedBy ? people.get(row.rejectedBy) : null),
     approved_by: toPersonReference(row.approvedBy ? people.get(row.approvedBy) : null),
     extension: row.extension,
+    locked: isWorkflowDocument(row.slotKey),
     temporary_url: signed?.url ?? null,
     expires_at_unix_time: signed?.expiresAt ?? null,
   };
+}
+
+/**
+ * Document rows as the API's Documents. On S3 the temporary_url is a presigned GET that
+ * expires with the server link would (5 minutes) and makes the store answer with the same
+ * safe Content-Type and Content-Disposition the server sends itself.
+ */
+export async function toDocumentList(rows: DocumentRow[], people: Map<string, PersonRow>, link: DocumentLink): Promise<Document[]> {
+  const views = rows.map((row) => toDocument(row, people, link));
+  const presign = link.storage?.presign;
+  if (!presign) return views;
+  return Promise.all(
+    views.map(async (view, index) => {
+      const row = rows[index];
+      if (!row?.storageKey) return view;
+      const inline = isPreviewable(row.contentType);
+      const url = await presign(row.storageKey, {
+        expiresInSeconds: LINK_LIFETIME_MS / 1000,
+        contentType: inline ? (row.contentType ?? GENERIC_TYPE) : GENERIC_TYPE,
+        contentDisposition: contentDisposition(inline ? 'inline' : 'attachment', row.filename ?? 'bestand'),
+        now: link.now,
+      });
+      return { ...view, temporary_url: url };
+    }),
+  );
 }

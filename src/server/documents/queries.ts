@@ -3,17 +3,18 @@ import type { Document } from '../../contract/documents';
 import type { Db } from '../db/client';
 import { cases, documentViews, documents, users } from '../db/schema';
 import { recordAudit } from '../audit/queries';
-import { toDocument } from './mapping';
+import { applyCaseEvent } from '../workflow/apply';
+import { toDocumentList, type DocumentLink } from './mapping';
 import type { DocumentRow } from './access';
 
-type Link = { secret: string; now: Date };
+type Link = DocumentLink;
 
 /** API view of document rows, with the people they reference. */
 export async function toDocuments(db: Db, rows: DocumentRow[], link: Link): Promise<Document[]> {
   const ids = [...new Set(rows.flatMap((r) => [r.uploadedBy, r.approvedBy, r.rejectedBy]).filter((id): id is string => Boolean(id)))];
   const people = ids.length ? await db.select({ id: users.id, name: users.name, infix: users.infix, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, ids)) : [];
   const byId = new Map(people.map((p) => [p.id, p]));
-  return rows.map((row) => toDocument(row, byId, link));
+  return toDocumentList(rows, byId, link);
 }
 
 export async function toDocumentView(db: Db, row: DocumentRow, link: Link): Promise<Document> {
@@ -54,14 +55,33 @@ export async function replaceDocumentFile(db: Db, input: { documentId: string; f
       })
       .where(eq(documents.id, input.documentId))
       .returning();
+    if (!row) return null;
     if (input.byClient) await touchCase(tx, old.caseId, input.now);
-    return row ? { row, previousKey: old.storageKey } : null;
+    await recordUpload(tx, row, old.storageKey !== null, input.userId, input.now);
+    return { row, previousKey: old.storageKey };
   });
+}
+
+/** The audit line of an upload (document.uploaded, on the case's timeline) and the route move it may cause. */
+async function recordUpload(tx: Db, row: DocumentRow, replaced: boolean, userId: string, now: Date): Promise<void> {
+  await recordAudit(tx, {
+    actorId: userId,
+    action: 'document.uploaded',
+    subjectType: 'document',
+    subjectId: row.id,
+    caseId: row.caseId,
+    data: { document_id: row.id, mandatory: row.mandatory, replaced, title: row.title, version: row.version },
+    at: now,
+  });
+  await applyCaseEvent(tx, { caseId: row.caseId, event: { type: 'document-uploaded' }, actorId: userId, now });
 }
 
 /** A new general (non-mandatory) document with its first file. */
 export async function createGeneralDocument(db: Db, input: { id: string; caseId: string; title: string; file: StoredFile; userId: string; byClient: boolean; now: Date }) {
   return db.transaction(async (tx) => {
+    // The case row first: the insert's foreign-key share lock followed by the route rule's
+    // FOR UPDATE deadlocked parallel uploads to one case on PostgreSQL (issue 11, 409s).
+    await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, input.caseId)).for('update');
     const [row] = await tx
       .insert(documents)
       .values({
@@ -82,14 +102,15 @@ export async function createGeneralDocument(db: Db, input: { id: string; caseId:
         createdAt: input.now,
       })
       .returning();
-    if (input.byClient) await touchCase(tx, input.caseId, input.now);
     if (!row) throw new Error('Document not created');
+    if (input.byClient) await touchCase(tx, input.caseId, input.now);
+    await recordUpload(tx, row, false, input.userId, input.now);
     return row;
   });
 }
 
 /** A mandatory document loses its file and returns to Not Uploaded; a general one is removed. Returns the freed key. */
-export async function deleteDocument(db: Db, input: { documentId: string; byClient: boolean; now: Date }): Promise<{ previousKey: string | null } | null> {
+export async function deleteDocument(db: Db, input: { documentId: string; userId: string; byClient: boolean; now: Date }): Promise<{ previousKey: string | null } | null> {
   return db.transaction(async (tx) => {
     const [old] = await tx.select().from(documents).where(eq(documents.id, input.documentId)).for('update');
     if (!old) return null;
@@ -116,6 +137,16 @@ export async function deleteDocument(db: Db, input: { documentId: string; byClie
       await tx.delete(documents).where(eq(documents.id, old.id));
     }
     if (input.byClient) await touchCase(tx, old.caseId, input.now);
+    await recordAudit(tx, {
+      actorId: input.userId,
+      action: 'document.deleted',
+      subjectType: 'document',
+      subjectId: old.id,
+      caseId: old.caseId,
+      data: { document_id: old.id, mandatory: old.mandatory, title: old.title },
+      at: input.now,
+    });
+    await applyCaseEvent(tx, { caseId: old.caseId, event: { type: 'document-deleted', mandatory: old.mandatory }, actorId: input.userId, now: input.now });
     return { previousKey: old.storageKey };
   });
 }
@@ -152,9 +183,11 @@ export async function reviewDocument(db: Db, input: { documentId: string; lawyer
       action: approved ? 'document.approved' : 'document.rejected',
       subjectType: 'document',
       subjectId: row.id,
-      data: { case_id: row.caseId, version: row.version, ...(approved ? {} : { message: row.message }) },
+      caseId: row.caseId,
+      data: { case_id: row.caseId, document_id: row.id, mandatory: row.mandatory, title: row.title, version: row.version, ...(approved ? {} : { message: row.message }) },
       at: input.now,
     });
+    if (!approved) await applyCaseEvent(tx, { caseId: row.caseId, event: { type: 'document-rejected', mandatory: row.mandatory }, actorId: input.lawyerId, now: input.now });
     return row;
   });
 }
@@ -168,7 +201,8 @@ export async function setDocumentVisibility(db: Db, input: { documentId: string;
       action: input.visible ? 'document.shown' : 'document.hidden',
       subjectType: 'document',
       subjectId: row.id,
-      data: { case_id: row.caseId, visible: input.visible },
+      caseId: row.caseId,
+      data: { case_id: row.caseId, document_id: row.id, title: row.title, visible: input.visible },
       at: input.now,
     });
     return row;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '../../contract/text';
 import { CreateDocumentFieldsSchema, ReviewDocumentRequestSchema, SetVisibilityRequestSchema } from '../../contract/documents';
 import { requireCaseAccess } from '../cases/access';
 import { getCaseDocuments } from '../cases/views';
@@ -8,13 +9,15 @@ import { AppError, notFound } from '../errors/errors';
 import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE } from '../files/content';
 import { requireDocumentAccess } from './access';
 import { createGeneralDocument, deleteDocument, recordDocumentView, replaceDocumentFile, reviewDocument, setDocumentVisibility, toDocumentView } from './queries';
+import { isWorkflowDocument } from './workflow-slots';
 import { documentKey, fieldValue, receiveFilePart, storeFilePart } from './upload';
 
-const IdParams = z.object({ id: z.string().max(64) });
+const IdParams = z.object({ id: text().max(64) });
+const WORKFLOW_DOCUMENT_MESSAGE = 'De opdrachtbevestiging kan niet worden vervangen, afgekeurd of verwijderd.';
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, storage } = app.deps;
-  const link = () => ({ secret: config.appSecret, now: clock.now() });
+  const link = () => ({ secret: config.appSecret, now: clock.now(), storage });
   const removeQuietly = (key: string | null | undefined) => (key ? storage.remove(key).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove replaced file')) : undefined);
 
   app.get('/api/cases/:id/documents', { schema: { params: IdParams } }, async (request) => {
@@ -34,7 +37,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     const fields = CreateDocumentFieldsSchema.safeParse({ title: fieldValue(part, 'title') ?? '' });
     if (!fields.success) {
       part.file.resume();
-      throw new AppError('validation', fields.error.issues[0]?.message ?? 'Required', { title: fields.error.issues.map((i) => i.message) });
+      throw fields.error; // 422 on `title`, in the request's language (errors/handler.ts)
     }
     const id = randomUUID();
     const file = await storeFilePart(request, part, documentKey(caseRow.id, id, 1));
@@ -49,6 +52,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/documents/:id/upload', { schema: { params: IdParams } }, async (request) => {
     const { auth, document } = await requireDocumentAccess(request, request.params.id);
+    if (isWorkflowDocument(document.slotKey)) throw new AppError('conflict', WORKFLOW_DOCUMENT_MESSAGE);
     const part = await receiveFilePart(request);
     const file = await storeFilePart(request, part, documentKey(document.caseId, document.id, document.version + 1));
     let result: Awaited<ReturnType<typeof replaceDocumentFile>>;
@@ -68,7 +72,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/api/documents/:id', { schema: { params: IdParams } }, async (request, reply) => {
     const { auth, document } = await requireDocumentAccess(request, request.params.id);
-    const result = await deleteDocument(db, { documentId: document.id, byClient: auth.role === 'client', now: clock.now() });
+    if (isWorkflowDocument(document.slotKey)) throw new AppError('conflict', WORKFLOW_DOCUMENT_MESSAGE);
+    const result = await deleteDocument(db, { documentId: document.id, userId: auth.userId, byClient: auth.role === 'client', now: clock.now() });
     if (!result) throw notFound();
     await removeQuietly(result.previousKey);
     return reply.status(204).send();
@@ -100,6 +105,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/documents/:id/review', { schema: { params: IdParams, body: ReviewDocumentRequestSchema } }, async (request) => {
     const { auth, document } = await requireDocumentAccess(request, request.params.id, ['lawyer']);
     const body = request.body;
+    if (body.status === 'Rejected' && isWorkflowDocument(document.slotKey)) throw new AppError('conflict', WORKFLOW_DOCUMENT_MESSAGE);
     const decision = body.status === 'Approved' ? { status: 'Approved' as const } : { status: 'Rejected' as const, message: body.message?.trim() || null };
     const row = await reviewDocument(db, { documentId: document.id, lawyerId: auth.userId, decision, now: clock.now() });
     if (!row) throw new AppError('conflict', 'Alleen een geüpload document dat nog niet is beoordeeld kan worden goed- of afgekeurd.');

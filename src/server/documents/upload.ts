@@ -4,15 +4,26 @@ import type { MultipartFile } from '@fastify/multipart';
 import { NO_FILE_MESSAGE, fileTooLargeMessage } from '../../contract/documents';
 import { AppError, fieldError } from '../errors/errors';
 import { FileTooLargeError } from '../storage/storage';
-import { contentTypeFor, extensionOf, headCollector, sanitizeFilename, sniffType } from '../files/content';
+import { contentTypeFor, extensionOf, headCollector, isExecutable, sanitizeFilename, sniffType } from '../files/content';
+import { securityLog } from '../http/security-log';
+import { BodyTooSlowError, takeUploadSlot } from '../http/body-limits';
 import type { StoredFile } from './queries';
 
-/** The first file part of a multipart request (fields before it are in `fields`), or 422. */
+export const EXECUTABLE_MESSAGE = 'Dit bestand is een programma. Upload alleen documenten, zoals een pdf, foto of Word-bestand.';
+
+/**
+ * The first file part of a multipart request (fields before it are in `fields`), or 422.
+ * Call after authorization: it takes one of the user's upload slots (429 when all are in use),
+ * held until the response closes.
+ */
 export async function receiveFilePart(request: FastifyRequest): Promise<MultipartFile> {
+  if (!request.authContext) throw new Error('receiveFilePart before authorization');
+  takeUploadSlot(request, request.authContext.userId);
   let part: MultipartFile | undefined;
   try {
     part = await request.file();
   } catch (error) {
+    if (error instanceof BodyTooSlowError) throw error;
     if (isTooLarge(error)) throw tooLarge(request);
     throw fieldError('file', NO_FILE_MESSAGE);
   }
@@ -59,6 +70,11 @@ export async function storeFilePart(request: FastifyRequest, part: MultipartFile
   if (part.file.truncated) {
     await storage.remove(key);
     throw tooLarge(request);
+  }
+  if (isExecutable(collector.head())) {
+    await storage.remove(key);
+    securityLog(request, 'upload.refused', { reason: 'executable' });
+    throw fieldError('file', EXECUTABLE_MESSAGE);
   }
   const filename = sanitizeFilename(part.filename);
   const extension = extensionOf(filename);

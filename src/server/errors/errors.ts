@@ -17,6 +17,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
+    /** Extra response headers (Retry-After, Connection: close). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.statusCode = STATUS[code];

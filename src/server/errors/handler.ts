@@ -1,52 +1,105 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { randomBytes } from 'node:crypto';
 import { AppError } from './errors';
+import { isValidationKey, validationKey, validationMessage, type Translate } from '../../contract/validation-messages';
+import { requestTranslate } from './language';
+import { classifyFailure, errorCode, framesOf } from './classify';
+import { securityLog } from '../http/security-log';
+import { BodyTooSlowError } from '../http/body-limits';
 
 const GENERIC = 'Er is iets fout gegaan. Probeer het later opnieuw.';
+export const UNAVAILABLE_MESSAGE = 'Het portaal is even niet bereikbaar. Probeer het over een paar minuten opnieuw.';
+export const DISK_FULL_MESSAGE = 'Er is op dit moment geen ruimte om je bestand op te slaan. Probeer het later opnieuw.';
+export const MALFORMED_UPLOAD_MESSAGE = 'Het bestand is niet goed aangekomen. Probeer het opnieuw.';
+export const CONFLICT_MESSAGE = 'Dit is tegelijk ergens anders gewijzigd. Probeer het opnieuw.';
+export const BAD_TEXT_MESSAGE = 'De gegevens bevatten ongeldige tekens.';
+/** Seconds a client waits before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 30;
 
-function zodIssuesToFields(issues: { path: (string | number)[]; message: string }[]): Record<string, string[]> {
+/** A short id to quote to support; the same id is in the log line of the error. */
+const newErrorId = () => randomBytes(6).toString('hex');
+
+type Issue = Parameters<typeof validationMessage>[0] & { path: (string | number)[] };
+
+/** Field errors in the request's language (one error map for every schema: contract/validation-messages.ts). */
+function zodIssuesToFields(issues: Issue[], t: Translate): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const key = issue.path.length > 0 ? issue.path.join('.') : 'body';
-    (errors[key] ??= []).push(issue.message);
+    (errors[key] ??= []).push(validationMessage(issue, t));
   }
   return errors;
 }
 
-function validationBody(errors: Record<string, string[]>) {
-  const first = Object.values(errors)[0]?.[0] ?? 'De gegevens zijn ongeldig.';
-  const more = Object.values(errors).reduce((n, list) => n + list.length, 0) - 1;
-  return { message: more > 0 ? `${first} (en nog ${more} fout${more > 1 ? 'en' : ''})` : first, errors };
+/** 422 body; texts that are translation keys (`validation.…`) are given in the request's language. */
+function validationBody(errors: Record<string, string[]>, t: Translate) {
+  const translated = Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((m) => (isValidationKey(m) ? t(m) : m))]));
+  const first = Object.values(translated)[0]?.[0] ?? t(validationKey('invalid'));
+  const more = Object.values(translated).reduce((n, list) => n + list.length, 0) - 1;
+  return { message: more > 0 ? t(validationKey('summary'), { first, count: more }) : first, errors: translated };
 }
 
 /** Maps every error to SPEC section 8: 401, 422 with field errors, others without details. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const t = requestTranslate(request);
     if (error instanceof AppError) {
-      if (error.code === 'validation') return reply.status(422).send(validationBody(error.fieldErrors ?? { body: [error.message] }));
+      if (error.statusCode === 401 || error.statusCode === 403 || error.statusCode === 404) {
+        securityLog(request, 'access.refused', { reason: error.code, status: error.statusCode });
+      }
+      if (error.headers) reply.headers(error.headers);
+      if (error.code === 'validation') return reply.status(422).send(validationBody(error.fieldErrors ?? { body: [error.message] }, t));
       return reply.status(error.statusCode).send({ message: error.message });
+    }
+    if (error instanceof BodyTooSlowError) {
+      return reply.status(408).header('Connection', 'close').send({ message: t('hardening.bodyTooSlow') });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
+        ...(v.params.issue as unknown as Issue),
         path: String(v.instancePath ?? '')
           .split('/')
           .filter(Boolean),
-        message: v.message ?? 'Invalid',
       }));
-      return reply.status(422).send(validationBody(zodIssuesToFields(issues)));
+      return reply.status(422).send(validationBody(zodIssuesToFields(issues, t), t));
     }
-    if (error instanceof ZodError) return reply.status(422).send(validationBody(zodIssuesToFields(error.issues)));
+    if (error instanceof ZodError) return reply.status(422).send(validationBody(zodIssuesToFields(error.issues as Issue[], t), t));
+    const failure = classifyFailure(error);
+    const logFailure = (level: 'warn' | 'error', errorId?: string) =>
+      request.log[level](
+        { error_id: errorId, route: request.routeOptions?.url ?? null, method: request.method, code: errorCode(error) ?? null, kind: failure, frames: framesOf(error) },
+        failure ? `request failed: ${failure}` : 'unhandled error',
+      );
+    if (failure === 'unavailable') {
+      const errorId = newErrorId();
+      logFailure('error', errorId);
+      return reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ message: UNAVAILABLE_MESSAGE, error_id: errorId });
+    }
+    if (failure === 'disk_full') {
+      const errorId = newErrorId();
+      logFailure('error', errorId);
+      return reply.status(507).header('Connection', 'close').send({ message: DISK_FULL_MESSAGE, error_id: errorId });
+    }
+    if (failure === 'malformed_multipart') return reply.status(400).header('Connection', 'close').send({ message: MALFORMED_UPLOAD_MESSAGE });
+    if (failure === 'unique' || failure === 'conflict') {
+      logFailure('warn');
+      return reply.status(409).send({ message: CONFLICT_MESSAGE });
+    }
+    if (failure === 'bad_text') return reply.status(422).send(validationBody({ body: [BAD_TEXT_MESSAGE] }, t));
     const status = error.statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ message: 'Het bestand of verzoek is te groot.' });
     if (status === 429) return reply.status(429).send({ message: 'Te veel verzoeken. Probeer het over een paar minuten opnieuw.' });
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ message: 'Dit type inhoud wordt niet ondersteund.' });
+    if (status === 408) return reply.status(408).header('Connection', 'close').send({ message: 'Het verzoek duurde te lang. Probeer het opnieuw.' });
     if (status === 400 || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       // Unparseable bodies are validation failures of the whole body.
-      return reply.status(422).send(validationBody({ body: ['De gegevens konden niet worden gelezen.'] }));
+      return reply.status(422).send(validationBody({ body: [validationKey('unreadable')] }, t));
     }
     if (status >= 400 && status < 500) return reply.status(status).send({ message: error.message });
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: GENERIC });
+    const errorId = newErrorId();
+    logFailure('error', errorId);
+    return reply.status(500).send({ message: GENERIC, error_id: errorId });
   });
 }

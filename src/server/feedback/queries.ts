@@ -3,6 +3,7 @@ import type { Feedback } from '../../contract/feedback';
 import { getDisplayName } from '../../contract/rules/display-name';
 import type { Db } from '../db/client';
 import { feedback, users } from '../db/schema';
+import { recordAudit } from '../audit/queries';
 
 type FeedbackRow = typeof feedback.$inferSelect;
 type ClientRow = { name: string | null; infix: string | null; lastName: string | null; email: string };
@@ -22,10 +23,24 @@ function toFeedback(row: FeedbackRow, client: ClientRow): Feedback {
 const clientColumns = { name: users.name, infix: users.infix, lastName: users.lastName, email: users.email };
 
 export async function createFeedback(db: Db, input: { caseId: string; lawyerId: string; clientId: string; text: string; now: Date }): Promise<Feedback> {
-  const [row] = await db
-    .insert(feedback)
-    .values({ caseId: input.caseId, lawyerId: input.lawyerId, clientId: input.clientId, text: input.text, createdAt: input.now, updatedAt: input.now })
-    .returning();
+  const [row] = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(feedback)
+      .values({ caseId: input.caseId, lawyerId: input.lawyerId, clientId: input.clientId, text: input.text, createdAt: input.now, updatedAt: input.now })
+      .returning();
+    const created = inserted[0];
+    if (created) {
+      await recordAudit(tx, {
+        actorId: input.clientId,
+        action: 'feedback.created',
+        subjectType: 'feedback',
+        subjectId: created.id,
+        data: { case_id: input.caseId, lawyer_id: input.lawyerId },
+        at: input.now,
+      });
+    }
+    return inserted;
+  });
   const [client] = await db.select(clientColumns).from(users).where(eq(users.id, input.clientId));
   if (!row || !client) throw new Error('Feedback could not be stored');
   return toFeedback(row, client);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { text } from '../../contract/text';
 import { CreateFeedbackRequestSchema, FEEDBACK_PER_PAGE, FeedbackListQuerySchema } from '../../contract/feedback';
 import { buildPagination } from '../../contract/rules/pagination';
 import { requireRole } from '../auth/access';
@@ -9,8 +10,8 @@ import { caseLawyers } from '../db/schema';
 import { notFound } from '../errors/errors';
 import { createFeedback, getLatestFeedback, listReceivedFeedback, markFeedbackAsRead } from './queries';
 
-const FeedbackParams = z.object({ id: z.string().max(64), lawyerId: z.string().max(64) });
-const IdParams = z.object({ id: z.string().max(64) });
+const FeedbackParams = z.object({ id: text().max(64), lawyerId: text().max(64) });
+const IdParams = z.object({ id: text().max(64) });
 
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;

@@ -15,6 +15,9 @@ export function sanitizeFilename(raw: string | undefined | null): string {
   name = name
     // eslint-disable-next-line no-control-regex -- control characters (CR/LF) are what is removed
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')
+    // Bidi controls (U+202A–U+202E, U+2066–U+2069) and other invisible format characters (Cf):
+    // 'factuur\u202Efdp.exe' would otherwise show as 'factuurexe.pdf'.
+    .replace(/\p{Cf}/gu, '')
     .replace(/["`<>|*?:]/g, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -44,6 +47,19 @@ export function sniffType(head: Buffer): string {
   const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
   if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(text)) return PREVIEW_TYPES.svg;
   return GENERIC_TYPE;
+}
+
+/**
+ * True when the first bytes are a program: a Windows PE ('MZ'), ELF, Mach-O (32/64 bit, both
+ * byte orders, and universal binaries) or a script with a shebang ('#!'). No document of a
+ * dismissal case is a program, so uploads of these are refused.
+ */
+export function isExecutable(head: Buffer): boolean {
+  if (head.length >= 2 && head[0] === 0x4d && head[1] === 0x5a) return true;
+  if (head.length >= 2 && head[0] === 0x23 && head[1] === 0x21) return true;
+  if (head.length < 4) return false;
+  const magic = head.readUInt32BE(0);
+  return [0x7f454c46, 0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe, 0xcafebabe, 0xbebafeca].includes(magic);
 }
 
 /** The stored content type, previewable only when the bytes match the extension. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { text } from '../../contract/text';
 import { documents } from '../db/schema';
 import { AppError, notFound } from '../errors/errors';
 import { isUuid } from '../cases/access';
@@ -8,11 +9,11 @@ import { verifyFileLink } from './links';
 import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE, isPreviewable } from './content';
 
 const FileQuery = z.object({
-  v: z.string().max(20).default(''),
-  expires: z.string().max(20).default(''),
-  signature: z.string().max(200).default(''),
+  v: text().max(20).default(''),
+  expires: text().max(20).default(''),
+  signature: text().max(200).default(''),
   /** Any value forces a download instead of a preview. */
-  download: z.string().max(10).optional(),
+  download: text().max(10).optional(),
 });
 
 const refused = () => new AppError('forbidden', 'Deze link is verlopen of ongeldig.');
@@ -25,7 +26,7 @@ const refused = () => new AppError('forbidden', 'Deze link is verlopen of ongeld
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, storage } = app.deps;
 
-  app.get('/files/documents/:id', { schema: { params: z.object({ id: z.string().max(64) }), querystring: FileQuery } }, async (request, reply) => {
+  app.get('/files/documents/:id', { schema: { params: z.object({ id: text().max(64) }), querystring: FileQuery } }, async (request, reply) => {
     const { id } = request.params;
     const { v, expires, signature, download } = request.query;
     if (!isUuid(id) || !verifyFileLink(config.appSecret, { kind: 'documents', id, version: v, expires, signature, now: clock.now() })) throw refused();

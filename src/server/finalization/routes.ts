@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '../../contract/text';
 import { FINALIZATION_REQUIRED_MESSAGE, FinalizationAnswersRequestSchema } from '../../contract/questions';
 import { recordAudit } from '../audit/queries';
 import { requireCaseAccess } from '../cases/access';
 import { fieldError } from '../errors/errors';
 import { activeFinalizationIds, getFinalizationQuestions, saveFinalizationAnswers } from './queries';
 
-const CaseParams = z.object({ id: z.string().max(64) });
+const CaseParams = z.object({ id: text().max(64) });
 
 /** GET/POST /api/cases/{id}/finalization-questions: the lawyer's closing questions of a case. */
 export const finalizationRoutes: FastifyPluginAsyncZod = async (app) => {

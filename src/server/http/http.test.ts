@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { buildApp } from '../app';
+import { inlineScriptHashes } from './spa';
 import { createTestContext, createTestLawyer, bearer, tokenFor, type TestContext } from '../testing/harness';
 import { loginCodes, loginThrottles, tokens } from '../db/schema';
 import { openPglite } from '../db/client';
@@ -43,7 +45,7 @@ describe('security headers', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'self'");
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*(;|$)/);
     expect(response.headers['referrer-policy']).toBe('no-referrer');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cache-control']).toBe('no-store');
@@ -142,5 +144,19 @@ describe('the built web app', () => {
     expect((await app.inject({ method: 'GET', url: '/api/nope' })).headers['content-type']).toContain('application/json');
     await app.close();
     rmSync(webRoot, { recursive: true, force: true });
+  });
+});
+
+describe('inline scripts of index.html', () => {
+  it('are allowed by their SHA-256 in the CSP, and only those', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
+    try {
+      const inline = "document.documentElement.lang='en-US'";
+      writeFileSync(path.join(dir, 'index.html'), `<html><head><script>${inline}</script><script type="module" src="/assets/x.js"></script></head></html>`);
+      expect(inlineScriptHashes(dir)).toEqual([`'sha256-${createHash('sha256').update(inline).digest('base64')}'`]);
+      expect(inlineScriptHashes(null)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

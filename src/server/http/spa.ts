@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -12,15 +13,33 @@ export function findWebRoot(): string | null {
   return candidates.find((dir) => existsSync(path.join(dir, 'index.html'))) ?? null;
 }
 
+/**
+ * CSP sources (`'sha256-…'`) of the inline scripts in the built index.html: the one that starts
+ * the stored language's translations loading before the app's script (issue 13). Nothing
+ * without a web root.
+ */
+export function inlineScriptHashes(webRoot: string | null): string[] {
+  if (!webRoot) return [];
+  const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1] ?? '', 'utf8').digest('base64')}'`,
+  );
+}
+
 const isApi = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/files/');
 
-/** Serves the built SPA (with /i18n/{lang}.json) and falls back to index.html for client routes. */
+/**
+ * Serves the built SPA (with /i18n/{lang}.json) and falls back to index.html for client routes.
+ * Text assets are sent as the .br or .gz written beside them at build time
+ * (scripts/precompress.mjs), chosen by `Accept-Encoding`, with `Vary: Accept-Encoding` always.
+ */
 export async function registerSpa(app: FastifyInstance, webRoot: string | null): Promise<void> {
   if (webRoot) {
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -77,12 +77,12 @@ describe('POST /api/intake/typeform', () => {
     const first = delivery(email, 'evt-replay-1');
     const body = JSON.stringify(first);
     expect((await post(body, sign(body))).statusCode).toBe(200);
-    await ctx.mailer.drain();
+    await ctx.outbox.drain();
     const mailsBefore = ctx.smtp.messages.length;
     const before = await clientCase(email);
     const replay = JSON.stringify({ ...first, form_response: delivery(email, 'evt-replay-1', 'Iets anders').form_response });
     expect((await post(replay, sign(replay))).statusCode).toBe(200);
-    await ctx.mailer.drain();
+    await ctx.outbox.drain();
     expect(ctx.smtp.messages.length).toBe(mailsBefore);
     expect((await clientCase(email)).row?.typeform).toEqual(before.row?.typeform);
   });
@@ -99,14 +99,14 @@ describe('POST /api/intake/typeform', () => {
     expect(n?.n).toBe(1);
   });
 
-  it('checks the signature before reading the body', async () => {
+  it('checks the signature before reading the body and answers 401 on a bad one', async () => {
     const email = uniqueEmail('intake');
     const body = JSON.stringify(delivery(email));
     for (const signature of [undefined, 'sha256=', sign(body, 'wrong-secret'), sign(body + ' '), 'md5=abc']) {
       const response = await post(body, signature);
-      expect(response.statusCode).toBe(403);
+      expect(response.statusCode).toBe(401);
     }
-    expect((await post('{not json', sign(body))).statusCode).toBe(403);
+    expect((await post('{not json', sign(body))).statusCode).toBe(401);
     expect((await clientCase(email)).user).toBeUndefined();
   });
 

@@ -1,35 +1,36 @@
 import { z } from 'zod';
+import { text } from '../../contract/text';
 
 /** The part of a Typeform webhook delivery the intake reads (third-party shape). */
 const AnswerSchema = z
   .object({
-    type: z.string(),
-    field: z.object({ id: z.string(), type: z.string().optional(), ref: z.string().optional() }).passthrough(),
-    text: z.string().optional(),
-    email: z.string().optional(),
-    phone_number: z.string().optional(),
+    type: text({ multiline: true }),
+    field: z.object({ id: text({ multiline: true }), type: text({ multiline: true }).optional(), ref: text({ multiline: true }).optional() }).passthrough(),
+    text: text({ multiline: true }).optional(),
+    email: text({ multiline: true }).optional(),
+    phone_number: text({ multiline: true }).optional(),
     number: z.number().optional(),
     boolean: z.boolean().optional(),
-    date: z.string().optional(),
-    url: z.string().optional(),
-    choice: z.object({ label: z.string().optional(), other: z.string().optional() }).passthrough().optional(),
-    choices: z.object({ labels: z.array(z.string()).optional(), other: z.string().optional() }).passthrough().optional(),
+    date: text({ multiline: true }).optional(),
+    url: text({ multiline: true }).optional(),
+    choice: z.object({ label: text({ multiline: true }).optional(), other: text({ multiline: true }).optional() }).passthrough().optional(),
+    choices: z.object({ labels: z.array(text({ multiline: true })).optional(), other: text({ multiline: true }).optional() }).passthrough().optional(),
   })
   .passthrough();
 
 export const TypeformDeliverySchema = z
   .object({
-    event_id: z.string().min(1).max(200),
+    event_id: text({ multiline: true }).min(1).max(200),
     event_type: z.literal('form_response'),
     form_response: z
       .object({
-        submitted_at: z.string().optional(),
+        submitted_at: text({ multiline: true }).optional(),
         definition: z
-          .object({ fields: z.array(z.object({ id: z.string(), title: z.string(), ref: z.string().optional() }).passthrough()).max(200) })
+          .object({ fields: z.array(z.object({ id: text({ multiline: true }), title: text({ multiline: true }), ref: text({ multiline: true }).optional() }).passthrough()).max(200) })
           .passthrough()
           .optional(),
         answers: z.array(AnswerSchema).max(200),
-        hidden: z.record(z.string()).optional(),
+        hidden: z.record(text({ multiline: true })).optional(),
       })
       .passthrough(),
   })

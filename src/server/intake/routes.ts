@@ -7,7 +7,8 @@ import { AppError, notFound } from '../errors/errors';
 import { safeEqual } from '../lib/crypto';
 import { createCase } from '../cases/queries';
 import { TypeformDeliverySchema, readIntake } from './payload';
-import { intakeMail } from './mail';
+import { enqueueMail } from '../outbox/outbox';
+import type { Db } from '../db/client';
 
 /** Verifies `Typeform-Signature: sha256=<base64 HMAC-SHA256 of the raw body>` in constant time. */
 export function verifyTypeformSignature(secret: string, rawBody: Buffer, header: string | undefined): boolean {
@@ -22,17 +23,17 @@ export function verifyTypeformSignature(secret: string, rawBody: Buffer, header:
  * the body is parsed; a replayed delivery changes nothing.
  */
 export const intakeRoutes: FastifyPluginAsync = async (app) => {
-  const { db, clock, config, mailer } = app.deps;
+  const { db, clock, config } = app.deps;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
 
   app.post('/api/intake/typeform', { config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request) => {
     if (!config.typeformSecret) throw notFound();
     const raw = request.body;
-    if (!Buffer.isBuffer(raw)) throw new AppError('forbidden', 'Ongeldige handtekening.');
+    if (!Buffer.isBuffer(raw)) throw new AppError('unauthenticated', 'Ongeldige handtekening.');
     const signature = request.headers['typeform-signature'];
     if (!verifyTypeformSignature(config.typeformSecret, raw, typeof signature === 'string' ? signature : undefined)) {
-      throw new AppError('forbidden', 'Ongeldige handtekening.');
+      throw new AppError('unauthenticated', 'Ongeldige handtekening.');
     }
     let json: unknown;
     try {
@@ -46,7 +47,7 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
     if (!email.success) throw new AppError('validation', 'Het formulier bevat geen geldig e-mailadres.', { email: ['Invalid email'] });
     const now = clock.now();
 
-    const outcome = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const claimed = await tx.insert(intakeDeliveries).values({ eventId: delivery.event_id, receivedAt: now }).onConflictDoNothing().returning();
       if (claimed.length === 0) return { replay: true as const };
       const [existing] = await tx.select().from(users).where(eq(users.email, email.data));
@@ -82,12 +83,9 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
         await tx.update(cases).set({ typeform: intake.answers }).where(eq(cases.id, caseId));
       }
       await tx.update(intakeDeliveries).set({ caseId }).where(eq(intakeDeliveries.eventId, delivery.event_id));
+      await enqueueMail(tx as unknown as Db, { kind: 'intake_ready', to: { userId }, payload: {}, now });
       return { replay: false as const, ignored: false as const };
     });
-
-    if (!outcome.replay && !outcome.ignored) {
-      mailer.enqueue(intakeMail({ to: email.data, name: intake.name ?? null, link: `${config.publicUrl}/login?event=typeform_submitted`, productName: config.site.productName }));
-    }
     return { message: 'ok' };
   });
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, createTestClient, createTestLawyer, tokenFor, bearer, type TestContext } from '../testing/harness';
 import { auditEvents, cases, documents, tokens, users } from '../db/schema';
-import { purgeExpiredAccounts } from './retention';
+import { deletionDate, formatNoticeDate, purgeExpiredAccounts, retentionJob, sendDeletionNotices } from './retention';
 import { runExclusive } from './scheduler';
 
 let ctx: TestContext;
@@ -68,5 +68,54 @@ describe('retention purge', () => {
     const results = await Promise.all([runExclusive(ctx.db, job), runExclusive(ctx.db, job)]);
     expect(maximum).toBe(1);
     expect(results.filter(Boolean).length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('deletion notices', () => {
+  const UPCOMING = 'Je account wordt over 30 dagen verwijderd';
+  const TODAY = 'Je account wordt vandaag verwijderd';
+  const mailsTo = (address: string, subject: string) => ctx.smtp.messages.filter((m) => m.to.includes(address) && m.subject === subject);
+
+  it('mails once 30 days before the deletion, with its date, and not to a case on hold or further away', async () => {
+    const soon = await completedClient(160);
+    const later = await completedClient(100);
+    const held = await completedClient(170, true);
+    const job = retentionJob(ctx.storage, () => ctx.clock.now());
+    // Hourly runs on two instances: one notice.
+    await Promise.all([runExclusive(ctx.db, job), runExclusive(ctx.db, job)]);
+    await runExclusive(ctx.db, job);
+    expect(await sendDeletionNotices(ctx.db, ctx.clock.now())).toBe(0);
+    await ctx.outbox.drain();
+    const [case_] = await ctx.db.select({ completedAt: cases.completedAt }).from(cases).where(eq(cases.id, soon.caseId));
+    const date = formatNoticeDate(deletionDate(case_!.completedAt!));
+    expect(date).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    const notices = mailsTo(soon.email, UPCOMING);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.text).toContain(`Op ${date} verwijderen we je account`);
+    expect(notices[0]?.text).toContain(`${ctx.config.publicUrl}/documenten`);
+    expect(mailsTo(later.email, UPCOMING)).toHaveLength(0);
+    expect(mailsTo(held.email, UPCOMING)).toHaveLength(0);
+    expect(await exists(soon.id)).toBe(true);
+
+    // Seventy days on, the later case enters its window.
+    ctx.clock.advance(70 * DAY);
+    await runExclusive(ctx.db, job);
+    await ctx.outbox.drain();
+    expect(mailsTo(later.email, UPCOMING)).toHaveLength(1);
+    expect(mailsTo(held.email, UPCOMING)).toHaveLength(0);
+    ctx.clock.advance(-70 * DAY);
+  });
+
+  it('mails on the day the account is deleted, once, to the address it had', async () => {
+    const old = await completedClient(200);
+    await ctx.db.update(users).set({ language: 'en-US' }).where(eq(users.id, old.id));
+    const job = retentionJob(ctx.storage, () => ctx.clock.now());
+    await runExclusive(ctx.db, job);
+    await runExclusive(ctx.db, job);
+    await ctx.outbox.drain();
+    expect(await exists(old.id)).toBe(false);
+    const mails = ctx.smtp.messages.filter((m) => m.to.includes(old.email));
+    expect(mails.map((m) => m.subject)).toEqual(['Your account is deleted today']);
+    expect(mailsTo(old.email, TODAY)).toHaveLength(0);
   });
 });

@@ -1,7 +1,9 @@
-import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { cases, documents, users } from '../db/schema';
+import { cases, documents, outbox, users } from '../db/schema';
 import { recordAudit } from '../audit/queries';
+import { scrubCaseAudit } from '../audit/scrub';
+import { enqueueMail } from '../outbox/outbox';
 import type { Storage } from '../storage/storage';
 
 export const RETENTION_MONTHS = 6;
@@ -10,6 +12,51 @@ export function retentionCutoff(now: Date): Date {
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - RETENTION_MONTHS);
   return cutoff;
+}
+
+/** When a case completed at `completedAt` is deleted (the purge's rule, 6 months after completion). */
+export function deletionDate(completedAt: Date): Date {
+  const date = new Date(completedAt);
+  date.setUTCMonth(date.getUTCMonth() + RETENTION_MONTHS);
+  return date;
+}
+
+export const DELETION_NOTICE_DAYS = 30;
+const DAY_MS = 86_400_000;
+const dateFormat = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', day: '2-digit', month: '2-digit', year: 'numeric' });
+/** 12-05-2027: the date as the mail shows it, in the firm's time zone. */
+export const formatNoticeDate = (date: Date) => dateFormat.format(date);
+
+/**
+ * The notice 30 days before deletion: each completed case not on legal hold whose deletion is
+ * at most 30 days away gets one `deletion_upcoming` mail to its client (dedupe key
+ * `deletion-30:<case>`, so hourly runs and several instances write it once). A case that
+ * reaches the window late (completed with an old date, hold lifted) gets it at once, with
+ * its real date. Returns the number of notices written.
+ */
+export async function sendDeletionNotices(db: Db, now: Date, batch = 200): Promise<number> {
+  const windowStart = retentionCutoff(new Date(now.getTime() + DELETION_NOTICE_DAYS * DAY_MS));
+  const due = await db
+    .select({ caseId: cases.id, clientId: cases.clientId, completedAt: cases.completedAt })
+    .from(cases)
+    .where(
+      and(
+        eq(cases.statusSlug, 'completed'),
+        eq(cases.legalHold, false),
+        isNotNull(cases.completedAt),
+        lte(cases.completedAt, windowStart),
+        gt(cases.completedAt, retentionCutoff(now)),
+        sql`NOT EXISTS (SELECT 1 FROM ${outbox} WHERE ${outbox.dedupeKey} = 'deletion-30:' || ${cases.id})`,
+      ),
+    )
+    .limit(batch);
+  let written = 0;
+  for (const row of due) {
+    if (!row.completedAt) continue;
+    const date = formatNoticeDate(deletionDate(row.completedAt));
+    if (await enqueueMail(db, { kind: 'deletion_upcoming', to: { userId: row.clientId }, payload: { date }, now, dedupeKey: `deletion-30:${row.caseId}` })) written += 1;
+  }
+  return written;
 }
 
 /**
@@ -26,7 +73,20 @@ export async function purgeExpiredAccounts(db: Db, storage: Storage, now: Date, 
     .limit(batch);
   for (const row of expired) {
     const files = await db.select({ key: documents.storageKey }).from(documents).where(and(eq(documents.caseId, row.caseId), isNotNull(documents.storageKey)));
-    const [client] = await db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, row.clientId));
+    const [client] = await db.select({ avatarKey: users.avatarKey, email: users.email, language: users.language, name: users.name }).from(users).where(eq(users.id, row.clientId));
+    // The notice on the day, in this transaction: written exactly when the account goes. The
+    // address is copied into the row (the user row is gone by the time it is sent).
+    if (client) {
+      await enqueueMail(db, {
+        kind: 'deletion_today',
+        to: { address: client.email, language: client.language, name: client.name },
+        payload: {},
+        now,
+        dedupeKey: `deletion-today:${row.caseId}`,
+      });
+    }
+    // Audit lines outlive the case: strip titles, messages and other personal data from them.
+    await scrubCaseAudit(db, { caseId: row.caseId, clientId: row.clientId });
     // Deleting the user cascades to the case, documents, tokens, codes, answers and feedback.
     await db.delete(users).where(inArray(users.id, [row.clientId]));
     await recordAudit(db, {
@@ -41,4 +101,21 @@ export async function purgeExpiredAccounts(db: Db, storage: Storage, now: Date, 
     if (client?.avatarKey) await storage.remove(`avatars/${client.avatarKey}`).catch(() => undefined);
   }
   return expired.length;
+}
+
+/** Advisory-lock key of the retention job (jobs/scheduler.ts). */
+export const RETENTION_LOCK_KEY = 7_001;
+
+/** Hourly (main.ts): first the 30-day notices, then the deletions (each with its notice of the day). */
+export function retentionJob(storage: Storage, now: () => Date, intervalMs = 3_600_000) {
+  return {
+    name: 'retention-purge',
+    lockKey: RETENTION_LOCK_KEY,
+    intervalMs,
+    run: async (db: Db) => {
+      const at = now();
+      await sendDeletionNotices(db, at);
+      return purgeExpiredAccounts(db, storage, at);
+    },
+  };
 }

@@ -18,16 +18,26 @@ export async function runExclusive(db: Db, job: Pick<Job, 'lockKey' | 'run'>): P
 }
 
 /** An in-process scheduler: each job runs soon after start and then every interval. */
-export function startScheduler(db: Db, jobs: Job[], log: Pick<FastifyBaseLogger, 'info' | 'error'>): () => Promise<void> {
+export type JobOutcome = 'ran' | 'skipped' | 'failed';
+
+export function startScheduler(db: Db, jobs: Job[], log: Pick<FastifyBaseLogger, 'info' | 'error'>, onRun?: (job: string, outcome: JobOutcome, seconds: number) => void): () => Promise<void> {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
   let stopped = false;
   for (const job of jobs) {
     const tick = () => {
       if (stopped) return;
+      const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
       const run = runExclusive(db, job)
-        .then((ran) => ran && log.info({ job: job.name }, 'job finished'))
-        .catch((error: unknown) => log.error({ job: job.name, err: { message: (error as Error).message } }, 'job failed'));
+        .then((ran) => {
+          onRun?.(job.name, ran ? 'ran' : 'skipped', seconds());
+          if (ran) log.info({ job: job.name }, 'job finished');
+        })
+        .catch((error: unknown) => {
+          onRun?.(job.name, 'failed', seconds());
+          log.error({ job: job.name, err: { message: (error as Error).message } }, 'job failed');
+        });
       running.add(run);
       void run.finally(() => running.delete(run));
     };

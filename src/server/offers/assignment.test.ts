@@ -67,7 +67,7 @@ describe('lawyer assignment on choosing an offer', () => {
 
   it('runs as a scheduler job under its advisory lock', async () => {
     const waiting = await createTestClient(ctx, { status: 'incomplete-case-file' });
-    const job = lawyerAssignmentJob(() => ctx.clock.now(), { mailer: ctx.mailer, productName: ctx.config.site.productName, portalUrl: `${ctx.config.publicUrl}/` });
+    const job = lawyerAssignmentJob(() => ctx.clock.now());
     expect(await runExclusive(ctx.db as Db, job)).toBe(true);
     expect(await lawyersOf(waiting.caseId)).toHaveLength(1);
     await ctx.smtp.waitForMail(waiting.email);
@@ -75,5 +75,5 @@ describe('lawyer assignment on choosing an offer', () => {
 });
 
 function runSweep() {
-  return runAssignmentSweep(ctx.db as Db, ctx.clock.now(), { mailer: ctx.mailer, productName: ctx.config.site.productName, portalUrl: `${ctx.config.publicUrl}/` });
+  return runAssignmentSweep(ctx.db as Db, ctx.clock.now());
 }

@@ -33,21 +33,39 @@ describe('PATCH /api/cases/{id}/offer', () => {
     expect(audit[0]).toMatchObject({ actorId: client.id, data: { from: null, to: 'complete' } });
   });
 
-  it('does not move a case back when a client changes the package later in the journey', async () => {
+  it("refuses a package change once the letter is signed (409), the client's and the lawyer's, and changes nothing", async () => {
     const lawyer = await createTestLawyer(ctx);
     const client = await createTestClient(ctx, { status: 'negotiation-phase', lawyerIds: [lawyer.id] });
+    await ctx.db.update(cases).set({ offer: 'complete', proposalSignedAt: ctx.clock.now() }).where(eq(cases.id, client.caseId));
     const response = await patchOffer(client.caseId, await tokenFor(ctx, client.id), { offer: 'extreme' });
-    expect(response.statusCode).toBe(200);
-    expect((await caseRow(client.caseId))?.statusSlug).toBe('negotiation-phase');
+    expect(response.statusCode).toBe(409);
+    const row = await caseRow(client.caseId);
+    expect(row?.statusSlug).toBe('negotiation-phase');
+    expect(row?.offer).toBe('complete');
+    const byLawyer = await patchOffer(client.caseId, await tokenFor(ctx, lawyer.id), { offer: 'extreme' });
+    expect(byLawyer.statusCode).toBe(409);
+    expect(byLawyer.json().message).toBe('Het pakket kan niet meer worden gewijzigd: de opdrachtbevestiging is getekend.');
+    expect(await caseRow(client.caseId)).toMatchObject({ statusSlug: 'negotiation-phase', offer: 'complete' });
+    // Signed but still shown at proposal (a race with the signature): refused as well.
+    const racing = await createTestClient(ctx, { status: 'proposal', lawyerIds: [lawyer.id] });
+    await ctx.db.update(cases).set({ offer: 'start', proposalSignedAt: ctx.clock.now() }).where(eq(cases.id, racing.caseId));
+    expect((await patchOffer(racing.caseId, await tokenFor(ctx, lawyer.id), { offer: 'complete' })).statusCode).toBe(409);
   });
 
-  it("lets the case's lawyer change the offer without changing the status", async () => {
+  it("lets the case's lawyer change the package before signing; the workflow moves the case to offer-chosen", async () => {
     const lawyer = await createTestLawyer(ctx);
+    const token = await tokenFor(ctx, lawyer.id);
     const client = await createTestClient(ctx, { status: 'lead', lawyerIds: [lawyer.id] });
-    const response = await patchOffer(client.caseId, await tokenFor(ctx, lawyer.id), { offer: 'start' });
+    const response = await patchOffer(client.caseId, token, { offer: 'start' });
     expect(response.statusCode).toBe(200);
-    expect(CaseLawyerViewResponseSchema.parse(response.json()).data.offer?.slug).toBe('start');
-    expect((await caseRow(client.caseId))?.statusSlug).toBe('lead');
+    expect(CaseLawyerViewResponseSchema.parse(response.json()).data).toMatchObject({ offer: { slug: 'start' }, status: { slug: 'offer-chosen' } });
+    // At proposal (letter sent, not signed) the case goes back, so a letter for the new package is sent.
+    const waiting = await createTestClient(ctx, { status: 'proposal', lawyerIds: [lawyer.id] });
+    await ctx.db.update(cases).set({ offer: 'start' }).where(eq(cases.id, waiting.caseId));
+    const changed = await patchOffer(waiting.caseId, token, { offer: 'extreme' });
+    expect(CaseLawyerViewResponseSchema.parse(changed.json()).data).toMatchObject({ offer: { slug: 'extreme' }, status: { slug: 'offer-chosen' } });
+    const moves = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.subjectId, waiting.caseId), eq(auditEvents.action, 'case.status_changed')));
+    expect(moves).toEqual([expect.objectContaining({ actorId: lawyer.id, data: expect.objectContaining({ from: 'proposal', to: 'offer-chosen' }) })]);
   });
 
   it('answers 404 for another client, another lawyer and a malformed id, and changes nothing', async () => {

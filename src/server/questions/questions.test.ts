@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { CaseClientViewResponseSchema } from '../../contract/cases';
 import { QuestionListResponseSchema } from '../../contract/questions';
 import { answers, cases } from '../db/schema';
 import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
@@ -61,5 +62,17 @@ describe('story questions', () => {
     expect(saved[0]?.answer).toBe('Sinds 2010');
     const otherLawyer = await tokenFor(ctx, (await createTestLawyer(ctx)).id);
     expect(QuestionListResponseSchema.parse((await get(otherLawyer, 'lawyer')).json()).data[0]?.answer).toBeNull();
+  });
+
+  it("carries the lawyer's questions (id, text, answer) on the lawyer entity the client sees", async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const client = await createTestClient(ctx, { lawyerIds: [lawyer.id] });
+    const lawyerToken = await tokenFor(ctx, lawyer.id);
+    const questions = QuestionListResponseSchema.parse((await get(lawyerToken, 'lawyer')).json()).data;
+    await post(lawyerToken, 'lawyer', { questions: [{ id: questions[1]!.id, answer: 'Fietsen langs de Maas' }] });
+    const mine = await ctx.app.inject({ method: 'GET', url: '/api/cases/mine', headers: bearer(await tokenFor(ctx, client.id)) });
+    const [seen] = CaseClientViewResponseSchema.parse(mine.json()).data.lawyers;
+    expect(seen?.questions).toEqual(questions.map((q, i) => ({ id: q.id, text: q.text, answer: i === 1 ? 'Fietsen langs de Maas' : null })));
+    expect(seen?.answers[1]).toEqual({ question_id: questions[1]!.id, question: questions[1]!.text, answer: 'Fietsen langs de Maas' });
   });
 });

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { getDocumentProgress } from '../../contract/rules/document-progress';
+import { isOpenMandatoryDocument } from '../../contract/rules/case-route';
 import { isCompanyComplete, isProfileComplete } from '../../contract/rules/stepper';
 import { StatusContentSchema, type STEPPER_LANGUAGES, type StatusContent, type Stepper } from '../../contract/stepper';
 import { getStatus, type StatusSlug } from '../../contract/statuses';
@@ -61,7 +61,8 @@ export async function getStepper(db: Db, caseRow: CaseRow, language: StepperLang
       contact_email: caseRow.contactEmail,
       contact_phone_number: caseRow.contactPhoneNumber,
     }),
-    documents_complete: getDocumentProgress(docs) === 100,
+    // Complete when no mandatory document is still to be provided: a rejected one is open again (issue 10).
+    documents_complete: !docs.some(isOpenMandatoryDocument),
     feedback: feedbackRows.length > 0,
     stepper: statusRows.map((row) => {
       const slug = row.slug as StatusSlug;

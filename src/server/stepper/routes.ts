@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '../../contract/text';
 import { StepperQuerySchema } from '../../contract/stepper';
 import { requireCaseAccess } from '../cases/access';
 import { getStepper } from './queries';
 
-const CaseParams = z.object({ id: z.string().max(64) });
+const CaseParams = z.object({ id: text().max(64) });
 
 /** GET /api/cases/{id}/status-stepper: the client's stepper (also readable by the case's lawyer). */
 export const stepperRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { StepperResponseSchema } from '../../contract/stepper';
 import { STATUS_SLUGS } from '../../contract/statuses';
 import { ensureCatalogue } from '../db/catalogue';
@@ -61,6 +61,17 @@ describe('GET /api/cases/{id}/status-stepper', () => {
     if (first) await ctx.db.update(documents).set({ status: 'Not Uploaded' }).where(eq(documents.id, first.id));
     const data = StepperResponseSchema.parse((await getStepper(client.caseId, await tokenFor(ctx, client.id))).json()).data;
     expect(data.documents_complete).toBe(false);
+  });
+
+  it('keeps documents incomplete while a mandatory document is rejected, so the step never says the file is complete', async () => {
+    const client = await createTestClient(ctx, { status: 'incomplete-case-file' });
+    const [first] = await ctx.db.select().from(documents).where(and(eq(documents.caseId, client.caseId), eq(documents.mandatory, true))).limit(1);
+    await ctx.db.update(documents).set({ status: 'Uploaded' }).where(eq(documents.caseId, client.caseId));
+    if (first) await ctx.db.update(documents).set({ status: 'Rejected' }).where(eq(documents.id, first.id));
+    const token = await tokenFor(ctx, client.id);
+    expect(StepperResponseSchema.parse((await getStepper(client.caseId, token)).json()).data.documents_complete).toBe(false);
+    if (first) await ctx.db.update(documents).set({ status: 'Uploaded' }).where(eq(documents.id, first.id));
+    expect(StepperResponseSchema.parse((await getStepper(client.caseId, token)).json()).data.documents_complete).toBe(true);
   });
 
   it('says feedback is true once this case has feedback', async () => {

@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type BuildOptions } from '../app';
 import { testConfig, type Config } from '../config/config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { ensureCatalogue } from '../db/catalogue';
-import { createMailer, smtpTransport, type Mailer } from '../mail/mailer';
+import { smtpTransport } from '../outbox/transport';
+import { createOutboxWorker, mailSite, type OutboxWorker } from '../outbox/worker';
 import { diskStorage, type Storage } from '../storage/storage';
 import { createFakeClock } from '../lib/clock';
 import { createUser, type NewUser } from '../users/create';
@@ -43,15 +44,19 @@ export type TestContext = {
   db: Database['db'];
   clock: ReturnType<typeof createFakeClock>;
   smtp: SmtpPeer;
-  mailer: Mailer;
+  /** The outbox worker (started): `await ctx.outbox.drain()` sends whatever is due now. */
+  outbox: OutboxWorker;
   storage: Storage;
   config: Config;
   logs: string[];
   close: () => Promise<void>;
 };
 
-/** Builds the real app on a fresh database, with a fake clock and mail going to a real SMTP peer. */
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+/**
+ * Builds the real app on a fresh database, with a fake clock and mail going through the outbox
+ * worker to a real SMTP peer. The digest window is 0 unless a test sets `mailDigestMs`.
+ */
+export async function createTestContext(overrides: Partial<Config> = {}, build: Pick<BuildOptions, 'events'> & { storage?: Storage } = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const database = await openTestDatabase();
   await ensureCatalogue(database.db);
@@ -63,24 +68,37 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
       callback();
     },
   });
-  const config = testConfig({ dataDir, smtpUrl: smtp.url, rateLimitPerMinute: 0, ...overrides });
-  const mailer = createMailer(smtpTransport(smtp.url, config.mailFrom), { error: () => undefined, info: () => undefined });
+  const config = testConfig({ dataDir, smtpUrl: smtp.url, rateLimitPerMinute: 0, mailDigestMs: 0, ...overrides });
   const clock = createFakeClock(new Date());
-  const storage = diskStorage(path.join(dataDir, 'files'));
-  const app = await buildApp({ config, database, mailer, clock, storage, webRoot: null, logStream });
+  const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const outbox = createOutboxWorker({
+    db: database.db,
+    listen: database.listen,
+    clock,
+    transport: smtpTransport(smtp.url, config.mailFrom),
+    site: mailSite(config),
+    secret: config.appSecret,
+    digestMs: config.mailDigestMs,
+    logger: quiet,
+    pollMs: 500,
+  });
+  await outbox.start();
+  const { storage: ownStorage, ...rest } = build;
+  const storage = ownStorage ?? diskStorage(path.join(dataDir, 'files'));
+  const app = await buildApp({ config, database, clock, storage, webRoot: null, logStream, ...rest });
   return {
     app,
     database,
     db: database.db,
     clock,
     smtp,
-    mailer,
+    outbox,
     storage,
     config,
     logs,
     close: async () => {
       await app.close();
-      await mailer.drain();
+      await outbox.stop();
       await smtp.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -2,13 +2,19 @@ import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 
-export type CaughtMail = { to: string[]; from: string; subject: string; text: string; html: string };
+/** `receivedAt`: when the peer accepted the message (Date.now(), for latency figures). */
+export type CaughtMail = { to: string[]; from: string; subject: string; text: string; html: string; receivedAt: number };
 
 export type SmtpPeer = {
   url: string;
   messages: CaughtMail[];
   /** Resolves with the first message to `address` that arrives after `since` messages were seen. */
   waitForMail: (address: string, options?: { timeoutMs?: number; since?: number }) => Promise<CaughtMail>;
+  /** Goes down: the port refuses connections until `start()` listens on it again (fault tests). */
+  stop: () => Promise<void>;
+  start: () => Promise<void>;
+  /** Answers every recipient with this SMTP reply code (4xx temporary, 5xx permanent) until set to null. */
+  failWith: (code: number | null) => void;
   close: () => Promise<void>;
 };
 
@@ -16,14 +22,23 @@ export type SmtpPeer = {
 export async function startSmtpPeer(): Promise<SmtpPeer> {
   const messages: CaughtMail[] = [];
   const listeners = new Set<() => void>();
-  const server = new SMTPServer({
+  let failure: number | null = null;
+  const makeServer = () => new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    closeTimeout: 200,
+    onRcptTo(_address, _session, callback) {
+      if (failure === null) return callback();
+      const error = Object.assign(new Error(failure >= 500 ? 'Mailbox unavailable' : 'Try again later'), { responseCode: failure });
+      callback(error);
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
           messages.push({
+            // Just before the peer answers 250 (accepted).
+            receivedAt: Date.now(),
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             subject: parsed.subject ?? '',
@@ -36,8 +51,15 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
         .catch((error: Error) => callback(error));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  let server: SMTPServer | null = makeServer();
+  const first = server;
+  await new Promise<void>((resolve) => first.listen(0, '127.0.0.1', resolve));
+  const { port } = first.server.address() as AddressInfo;
+  const stop = async () => {
+    const current = server;
+    server = null;
+    if (current) await new Promise<void>((resolve) => current.close(() => resolve()));
+  };
 
   const waitForMail: SmtpPeer['waitForMail'] = (address, options = {}) => {
     const wanted = address.toLowerCase();
@@ -65,7 +87,20 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     waitForMail,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    stop,
+    start: async () => {
+      if (server) return;
+      const next = makeServer();
+      await new Promise<void>((resolve, reject) => {
+        next.server.once('error', reject);
+        next.listen(port, '127.0.0.1', () => resolve());
+      });
+      server = next;
+    },
+    failWith: (code) => {
+      failure = code;
+    },
+    close: stop,
   };
 }
 

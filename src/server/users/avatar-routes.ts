@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { text } from '../../contract/text';
 import { requireUser } from '../auth/access';
 import { AppError, notFound, unauthenticated } from '../errors/errors';
 import { getUser } from './queries';
+import { takeUploadSlot } from '../http/body-limits';
 import { AVATAR_FILE, AVATAR_MAX_BYTES, NOT_AN_IMAGE_MESSAGE, avatarStorageKey, replaceAvatar, storeAvatar } from './avatar';
 
 const TOO_LARGE = 'Deze afbeelding is te groot. Kies een afbeelding van maximaal 10 MB.';
@@ -13,6 +15,7 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/user/avatar', async (request) => {
     const auth = await requireUser(request);
     if (!request.isMultipart()) throw new AppError('validation', NOT_AN_IMAGE_MESSAGE, { avatar: [NOT_AN_IMAGE_MESSAGE] });
+    takeUploadSlot(request, auth.userId);
     const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
     if (!part) throw new AppError('validation', NOT_AN_IMAGE_MESSAGE, { avatar: [NOT_AN_IMAGE_MESSAGE] });
     let bytes: Buffer;
@@ -38,7 +41,7 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** Avatars are served by an unguessable name (128 random bits), so an <img> can show them. */
-  app.get('/files/avatars/:file', { schema: { params: z.object({ file: z.string().max(100) }) } }, async (request, reply) => {
+  app.get('/files/avatars/:file', { schema: { params: z.object({ file: text().max(100) }) } }, async (request, reply) => {
     const { file } = request.params;
     if (!AVATAR_FILE.test(file)) throw notFound();
     let found;

@@ -3,7 +3,7 @@ import { users } from '../db/schema';
 import { AppError } from '../errors/errors';
 
 export type NewUser = {
-  role: 'client' | 'lawyer';
+  role: 'client' | 'lawyer' | 'admin';
   email: string;
   name: string;
   infix?: string | null;

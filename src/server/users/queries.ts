@@ -1,11 +1,12 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { applyClientEvent } from '../workflow/apply';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { queryRows } from '../db/sql';
 import { PERMISSIONS, type Role } from '../../contract/permissions';
 import type { User, UpdateUserRequest } from '../../contract/users';
 import { getDisplayName } from '../../contract/rules/display-name';
 import { DAYS, type Day } from '../../contract/days';
 import type { Db } from '../db/client';
 import { availability, cases, users } from '../db/schema';
-import { AppError } from '../errors/errors';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -14,8 +15,12 @@ export function avatarUrl(avatarFile: string | null): string | null {
   return avatarFile ? `/files/avatars/${avatarFile}` : null;
 }
 
+type ProfileRow = Pick<UserRow, 'id' | 'role' | 'email' | 'name' | 'infix' | 'lastName' | 'phoneNumber' | 'street' | 'houseNumber' | 'postcode' | 'city' | 'quote' | 'title' | 'avatarKey' | 'language'>;
+type ProfileDays = { day: Day; startTime: string; endTime: string }[];
+type ProfileCase = { id: string; title: string; notes: string | null } | null;
+
 /** The one place a user row becomes the API's User (SPEC section 3). */
-export function toUser(row: UserRow, days: { day: Day; startTime: string; endTime: string }[], userCase: { id: string; title: string; notes: string | null } | null): User {
+export function toUser(row: ProfileRow, days: ProfileDays, userCase: ProfileCase): User {
   const role = row.role as Role;
   return {
     id: row.id,
@@ -38,24 +43,32 @@ export function toUser(row: UserRow, days: { day: Day; startTime: string; endTim
     case: userCase,
     roles: [role],
     permissions: [...PERMISSIONS[role]],
+    language: row.language,
   };
 }
 
+export type ProfileColumns = ProfileRow & { days: ProfileDays; userCase: ProfileCase };
+
+/**
+ * The profile of one user as a subquery (raw SQL, so it can follow the token check in the
+ * same statement, `requireUserWith`): the columns `toUser` needs, the availability and (for a
+ * client) the case. `userId` is a value or an SQL expression such as `auth.user_id`.
+ */
+export function profileSelect(userId: string | SQL): SQL {
+  return sql`SELECT u.id, u.role, u.email, u.name, u.infix, u.last_name AS "lastName", u.phone_number AS "phoneNumber",
+      u.street, u.house_number AS "houseNumber", u.postcode, u.city, u.quote, u.title, u.avatar_key AS "avatarKey", u.language,
+      coalesce((SELECT json_agg(json_build_object('day', a.day, 'startTime', a.start_time, 'endTime', a.end_time))
+        FROM ${availability} a WHERE a.user_id = u.id), '[]'::json) AS days,
+      (SELECT json_build_object('id', c.id, 'title', c.title, 'notes', c.notes) FROM ${cases} c WHERE c.client_id = u.id) AS "userCase"
+    FROM ${users} u WHERE u.id = ${userId}`;
+}
+
+export const profileToUser = (row: ProfileColumns): User => toUser(row, row.days, row.userCase);
+
 /** The profile in one query: the user with their availability and (for a client) their case. */
 export async function getUser(db: Db, userId: string): Promise<User | null> {
-  const [row] = await db
-    .select({
-      user: users,
-      days: sql<{ day: Day; startTime: string; endTime: string }[]>`coalesce((
-        SELECT json_agg(json_build_object('day', a.day, 'startTime', a.start_time, 'endTime', a.end_time))
-        FROM ${availability} a WHERE a.user_id = "users"."id"), '[]'::json)`,
-      userCase: sql<{ id: string; title: string; notes: string | null } | null>`(
-        SELECT json_build_object('id', c.id, 'title', c.title, 'notes', c.notes) FROM ${cases} c WHERE c.client_id = "users"."id")`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!row) return null;
-  return toUser(row.user, row.days, row.userCase);
+  const [row] = await queryRows<ProfileColumns>(db, profileSelect(userId));
+  return row ? profileToUser(row) : null;
 }
 
 export async function getUsers(db: Db, ids: string[]) {
@@ -64,20 +77,13 @@ export async function getUsers(db: Db, ids: string[]) {
 }
 
 /** Updates the profile; availability is replaced as a whole. One transaction. */
-export async function updateUser(db: Db, userId: string, input: UpdateUserRequest, now: Date): Promise<void> {
+/** Profile fields; the e-mail address changes only through email-change/ (confirmed by a code). */
+export async function updateUser(db: Db, userId: string, input: Omit<UpdateUserRequest, 'email'>, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    if (input.email !== undefined) {
-      const [taken] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.email, input.email)));
-      if (taken && taken.id !== userId) throw new AppError('validation', 'Dit e-mailadres is al in gebruik.', { email: ['Dit e-mailadres is al in gebruik.'] });
-    }
     const fields = {
       name: input.name,
       infix: input.infix === '' ? null : input.infix,
       lastName: input.last_name,
-      email: input.email,
       phoneNumber: input.phone_number,
       street: input.street,
       houseNumber: input.house_number,
@@ -85,6 +91,7 @@ export async function updateUser(db: Db, userId: string, input: UpdateUserReques
       city: input.city,
       quote: input.quote,
       title: input.title,
+      language: input.language,
     };
     const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     await tx
@@ -100,6 +107,7 @@ export async function updateUser(db: Db, userId: string, input: UpdateUserReques
           .where(eq(cases.clientId, userId));
       }
     }
+    await applyClientEvent(tx, { clientId: userId, event: { type: 'data-updated' }, actorId: userId, now });
     if (input.availability !== undefined) {
       await tx.delete(availability).where(eq(availability.userId, userId));
       const complete = input.availability.filter((d) => d.start_time && d.end_time);

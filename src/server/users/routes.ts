@@ -1,24 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UpdateUserRequestSchema } from '../../contract/users';
-import { requireUser } from '../auth/access';
+import { sql } from 'drizzle-orm';
+import { requireUser, requireUserWith } from '../auth/access';
 import { unauthenticated } from '../errors/errors';
-import { getUser, updateUser } from './queries';
+import { getUser, profileSelect, profileToUser, updateUser, type ProfileColumns } from './queries';
+import { EMAIL_CHANGE_SENT_MESSAGE, requestEmailChange } from '../email-change/email-change';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
 
+  // The token check and the profile in one statement (issue 16: one round trip).
   app.get('/api/user', async (request) => {
-    const auth = await requireUser(request);
-    const user = await getUser(db, auth.userId);
-    if (!user) throw unauthenticated();
-    return { data: user };
+    const { rows } = await requireUserWith<ProfileColumns>(request, { select: profileSelect(sql`auth.user_id`) });
+    const [row] = rows;
+    if (!row) throw unauthenticated();
+    return { data: profileToUser(row) };
   });
 
-  app.patch('/api/user', { schema: { body: UpdateUserRequestSchema } }, async (request) => {
+  app.patch('/api/user', { schema: { body: UpdateUserRequestSchema } }, async (request, reply) => {
     const auth = await requireUser(request);
-    await updateUser(db, auth.userId, request.body, clock.now());
+    const { email, ...rest } = request.body;
+    const current = await getUser(db, auth.userId);
+    if (!current) throw unauthenticated();
+    // A new address is never set here: it is confirmed by a code sent to it (email-change/).
+    const changesEmail = email !== undefined && email !== current.email;
+    await updateUser(db, auth.userId, rest, clock.now());
+    if (changesEmail) await requestEmailChange(request, auth.userId, email);
     const user = await getUser(db, auth.userId);
     if (!user) throw unauthenticated();
+    if (changesEmail) return reply.status(202).send({ message: EMAIL_CHANGE_SENT_MESSAGE, email_change_requested: true, data: user });
     return { data: user };
   });
 };

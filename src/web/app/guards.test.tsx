@@ -34,6 +34,14 @@ describe('route guards and redirects', () => {
     expect(router.state.location.pathname).toBe('/dossiers');
   });
 
+  it('keeps /review for clients: a lawyer opening it goes to /dossiers', async () => {
+    const lawyer = makeUser('lawyer');
+    signedInApi(lawyer);
+    const { router } = renderApp('/review', { user: lawyer });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dossiers'));
+    await waitFor(() => expect(document.title).toBe('Mijn dossiers | Testportaal'));
+  });
+
   it('sends a user without a role to /not-found', async () => {
     const odd = makeUser('client', { roles: [], permissions: ['access:spa'] });
     signedInApi(odd);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { formatDocumentTitle } from '../lib/document-title';
+import { formatDocumentTitle, useDocumentTitleSubjectValue } from '../lib/document-title';
 import { useProductName } from '../lib/site';
 import { useRouteHandle } from './route-handle';
 
@@ -20,7 +20,9 @@ function DocumentTitle() {
   const { t } = useTranslation();
   const { titleKey } = useRouteHandle();
   const productName = useProductName(t('app.productName'));
-  const title = formatDocumentTitle(titleKey ? t(titleKey) : undefined, productName);
+  const subject = useDocumentTitleSubjectValue();
+  const pageTitle = titleKey ? t(titleKey) : undefined;
+  const title = formatDocumentTitle(subject && pageTitle ? t('app.titleWithSubject', { subject, page: pageTitle }) : pageTitle, productName);
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -46,6 +46,18 @@ export const routes: RouteObject[] = [
                 lazy: page('login-code-page', () => import('../features/auth/login-code-page'), (m) => m.LoginCodePage),
               },
               {
+                // The unsubscribe link of a mail works without logging in (notifications).
+                path: 'afmelden',
+                handle: title('notifications.unsubscribe.title'),
+                lazy: page('unsubscribe-page', () => import('../features/unsubscribe/unsubscribe-page'), (m) => m.UnsubscribePage),
+              },
+              {
+                // Staff: the second factor after the e-mail code (issue 15).
+                path: 'login/tweestapsverificatie',
+                handle: title('twoFactor.pageTitle'),
+                lazy: page('two-factor-page', () => import('../features/auth/two-factor-page'), (m) => m.TwoFactorPage),
+              },
+              {
                 path: 'not-found',
                 handle: title('pages.notFound.title'),
                 lazy: page('not-found-page', () => import('../features/errors/not-found-page'), (m) => m.NotFoundPage),
@@ -113,6 +125,18 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    // Messages with the lawyer (issue 14); every client may use them.
+                    path: 'berichten',
+                    element: <RequirePermission needed={[VIEW.VIEW_DASHBOARD]} />,
+                    children: [
+                      {
+                        index: true,
+                        handle: title('messages.title'),
+                        lazy: page('client-messages-page', () => import('../features/messages/client-messages-page'), (m) => m.ClientMessagesPage),
+                      },
+                    ],
+                  },
+                  {
                     path: 'offerte',
                     element: <RequirePermission needed={[VIEW.VIEW_OFFER]} />,
                     children: [
@@ -124,10 +148,40 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
-                    // SPEC section 2: the permission of /review is not stated; signing in is enough.
+                    // The client's settings: optional mails (notifications).
+                    path: 'instellingen',
+                    element: <RequirePermission needed={[VIEW.VIEW_DASHBOARD]} />,
+                    children: [
+                      {
+                        index: true,
+                        handle: title('notifications.settings.title'),
+                        lazy: page('settings-page', () => import('../features/account/settings-page'), (m) => m.SettingsPage),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'opdrachtbevestiging',
+                    element: <RequirePermission needed={[VIEW.VIEW_DASHBOARD]} />,
+                    children: [
+                      {
+                        index: true,
+                        handle: title('pages.proposal.title'),
+                        lazy: page('proposal-page', () => import('../features/proposal/proposal-page'), (m) => m.ProposalPage),
+                      },
+                    ],
+                  },
+                  {
+                    // SPEC section 2 states no permission for /review; it is the client's (their
+                    // feedback on their lawyer), so it is guarded like the dashboard it is linked from.
                     path: 'review',
-                    handle: title('pages.review.title'),
-                    lazy: page('review-page', () => import('../features/review/review-page'), (m) => m.ReviewPage),
+                    element: <RequirePermission needed={[VIEW.VIEW_DASHBOARD]} />,
+                    children: [
+                      {
+                        index: true,
+                        handle: title('pages.review.title'),
+                        lazy: page('review-page', () => import('../features/review/review-page'), (m) => m.ReviewPage),
+                      },
+                    ],
                   },
                   // Lawyer
                   {
@@ -157,6 +211,11 @@ export const routes: RouteObject[] = [
                         handle: title('pages.caseDetail.documents.title'),
                         lazy: page('documents-tab-page', () => import('../features/case-documents/documents-tab-page'), (m) => m.DocumentsTabPage),
                       },
+                      {
+                        path: 'berichten',
+                        handle: title('messages.tab'),
+                        lazy: page('case-messages-tab', () => import('../features/messages/case-messages-tab'), (m) => m.CaseMessagesTab),
+                      },
                     ],
                   },
                   {
@@ -167,6 +226,44 @@ export const routes: RouteObject[] = [
                         index: true,
                         handle: title('pages.feedback.title'),
                         lazy: page('feedback-page', () => import('../features/feedback/feedback-page'), (m) => m.FeedbackPage),
+                      },
+                    ],
+                  },
+                  // Admin ('beheerder', issue 15)
+                  {
+                    path: 'beheer',
+                    element: <RequirePermission needed={[VIEW.VIEW_ADMIN]} />,
+                    children: [
+                      {
+                        index: true,
+                        handle: title('admin.pages.lawyers'),
+                        lazy: page('admin-lawyers-page', () => import('../features/admin/lawyers-page'), (m) => m.LawyersPage),
+                      },
+                      {
+                        path: 'dossiers',
+                        handle: title('admin.pages.cases'),
+                        lazy: page('admin-cases-page', () => import('../features/admin/cases-page'), (m) => m.AdminCasesPage),
+                      },
+                      {
+                        path: 'audit',
+                        handle: title('admin.pages.audit'),
+                        lazy: page('admin-audit-page', () => import('../features/admin/audit-page'), (m) => m.AuditPage),
+                      },
+                      {
+                        path: 'outbox',
+                        handle: title('admin.pages.outbox'),
+                        lazy: page('admin-outbox-page', () => import('../features/admin/outbox-page'), (m) => m.OutboxPage),
+                      },
+                    ],
+                  },
+                  {
+                    path: 'beheer/account',
+                    element: <RequirePermission needed={[VIEW.VIEW_ADMIN_ACCOUNT]} />,
+                    children: [
+                      {
+                        index: true,
+                        handle: title('admin.pages.account'),
+                        lazy: page('admin-account-page', () => import('../features/account/account-page'), (m) => m.AdminAccountPage),
                       },
                     ],
                   },

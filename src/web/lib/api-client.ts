@@ -44,6 +44,11 @@ export type RequestOptions<T> = {
   /** A token to use instead of the session's (the user fetch right after login). */
   token?: string | null;
   signal?: AbortSignal;
+  /**
+   * Upload progress of a FormData body, 0 to 1. Given, the request goes through
+   * XMLHttpRequest: fetch reports no upload progress.
+   */
+  onUploadProgress?: (fraction: number) => void;
 };
 
 export type ApiClientOptions = {
@@ -51,6 +56,8 @@ export type ApiClientOptions = {
   getToken: () => string | null;
   /** Called on every 401 of a request that carried a token: the session has ended. */
   onUnauthenticated: () => void;
+  /** The reader's language, sent as `Accept-Language` so 422 texts come back in it. */
+  getLanguage?: () => string | undefined;
   fetch?: typeof fetch;
 };
 
@@ -73,18 +80,24 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const token = requestOptions.token === undefined ? options.getToken() : requestOptions.token;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
+    const language = options.getLanguage?.();
+    if (language) headers['Accept-Language'] = language;
     // A FormData body is sent as multipart (the browser sets the boundary); anything else as JSON.
     const isForm = typeof FormData !== 'undefined' && requestOptions.body instanceof FormData;
     if (requestOptions.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
     let response: Response;
     try {
-      response = await doFetch(`${baseUrl}${path}`, {
-        method: requestOptions.method ?? 'GET',
-        headers,
-        body: requestOptions.body === undefined ? undefined : isForm ? (requestOptions.body as FormData) : JSON.stringify(requestOptions.body),
-        signal: requestOptions.signal,
-      });
+      if (isForm && requestOptions.onUploadProgress) {
+        response = await sendWithProgress(`${baseUrl}${path}`, requestOptions.method ?? 'POST', headers, requestOptions.body as FormData, requestOptions.signal, requestOptions.onUploadProgress);
+      } else {
+        response = await doFetch(`${baseUrl}${path}`, {
+          method: requestOptions.method ?? 'GET',
+          headers,
+          body: requestOptions.body === undefined ? undefined : isForm ? (requestOptions.body as FormData) : JSON.stringify(requestOptions.body),
+          signal: requestOptions.signal,
+        });
+      }
     } catch (error) {
       if (requestOptions.signal?.aborted) throw error;
       throw new ApiError('server', { status: 0 });
@@ -138,4 +151,35 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return null;
   }
+}
+
+/** A multipart request through XMLHttpRequest, reporting upload progress; answers a fetch Response. */
+function sendWithProgress(url: string, method: string, headers: Record<string, string>, body: FormData, signal: AbortSignal | undefined, onProgress: (fraction: number) => void): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
+    };
+    xhr.onload = () => {
+      onProgress(1);
+      const responseHeaders = new Headers();
+      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+        const at = line.indexOf(':');
+        if (at > 0) responseHeaders.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+      }
+      resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, headers: responseHeaders }));
+    };
+    xhr.onerror = () => reject(new TypeError('Network request failed'));
+    xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
+    if (signal) {
+      if (signal.aborted) {
+        reject(new DOMException('The upload was aborted.', 'AbortError'));
+        return;
+      }
+      signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(body);
+  });
 }

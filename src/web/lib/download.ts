@@ -18,3 +18,17 @@ export async function downloadDocument(document: Pick<Document, 'id' | 'filename
     console.warn('Download failed', error);
   }
 }
+
+/** GET /api/cases/{id}/export: every visible document as one zip, saved as documenten.zip. Throws on failure so the caller can say so. */
+export async function downloadCaseExport(caseId: string): Promise<void> {
+  const response = await api.raw(`/api/cases/${encodeURIComponent(caseId)}/export`);
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const anchor = window.document.createElement('a');
+  anchor.href = url;
+  anchor.download = 'documenten.zip';
+  window.document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -48,9 +48,9 @@ describe('applyServerErrors', () => {
 });
 
 describe('translateValidation', () => {
-  it("keeps the SPEC's fallback texts and passes server texts through", () => {
-    expect(translateValidation('Invalid email', t)).toBe('Invalid email');
-    expect(translateValidation('Invalid code', t)).toBe('Invalid code');
+  it('translates keys of the one error map and passes server texts through', () => {
+    expect(translateValidation('validation.invalidEmail', t)).toBe('Vul een geldig e-mailadres in.');
+    expect(translateValidation('validation.answerRequired', t)).toBe('Antwoord is verplicht');
     expect(translateValidation('Maximaal 250 tekens.', t)).toBe('Maximaal 250 tekens.');
     expect(translateValidation(undefined, t)).toBeUndefined();
   });

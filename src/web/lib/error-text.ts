@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from './api-client';
+import { isValidationKey } from '../../contract/validation-messages';
 
 /** The user-facing text of an error (SPEC section 8). */
 export function getErrorText(error: unknown, t: TFunction): string {
@@ -51,16 +52,11 @@ export function applyServerErrors<T extends FieldValues>(
   return false;
 }
 
-/** Texts that come from the contract's schemas and have a translation (SPEC section 5). */
-const SCHEMA_MESSAGE_KEYS: Record<string, string> = {
-  'Invalid email': 'validation.invalidEmail',
-  'Invalid code': 'validation.invalidCode',
-  Required: 'validation.required',
-};
-
-/** Translates a validation message from a schema; server texts and unknown messages are shown as they are. */
+/**
+ * Translates a validation text that is still a key of the one error map (a server 422 in an
+ * older language, or a schema's own key); other texts are shown as they are.
+ */
 export function translateValidation(message: string | undefined, t: TFunction): string | undefined {
   if (!message) return undefined;
-  const key = SCHEMA_MESSAGE_KEYS[message];
-  return key ? t(key) : message;
+  return isValidationKey(message) ? t(message) : message;
 }

@@ -47,8 +47,9 @@ describe('translations', () => {
       'Geen e-mailadres gevonden',
       'Failed to fetch user data',
       'An unexpected error occurred',
-      'Invalid email',
-      'Invalid code',
+      'Antwoord is verplicht',
+      'Alle velden moeten ingevuld zijn.',
+      'Feedback kan niet leeg zijn.',
       '404 – Pagina niet gevonden',
       'Terug naar home',
       'Unexpected Application Error!',
@@ -72,5 +73,29 @@ describe('translations', () => {
     await i18n.changeLanguage('nl-NL');
     expect(document.documentElement.lang).toBe('nl-NL');
     expect(i18n.t('auth.login.heading')).toBe('Log in op je portaal');
+  });
+
+  it("counts with i18next's plural forms: '1 dossier', '2 dossiers' in both languages", () => {
+    const at = (lng: string, key: string, values: Record<string, unknown>) => i18n.t(key, { lng, ...values });
+    expect(at('nl-NL', 'cases.pagination.summary', { current: 1, last: 1, count: 1 })).toBe('Pagina 1 van 1 (1 dossier)');
+    expect(at('nl-NL', 'cases.pagination.summary', { current: 1, last: 1, count: 2 })).toBe('Pagina 1 van 1 (2 dossiers)');
+    expect(at('en-US', 'cases.pagination.summary', { current: 1, last: 1, count: 1 })).toBe('Page 1 of 1 (1 case)');
+    expect(at('en-US', 'cases.pagination.summary', { current: 1, last: 1, count: 2 })).toBe('Page 1 of 1 (2 cases)');
+    expect(at('nl-NL', 'caseDetail.documents.missing', { count: 1 })).toBe('1 ontbrekend document');
+    expect(at('nl-NL', 'caseDetail.documents.missing', { count: 3 })).toBe('3 ontbrekende documenten');
+    expect(at('en-US', 'caseDetail.documents.unchecked', { count: 1 })).toBe('1 document to check');
+    expect(at('nl-NL', 'cases.pending.count', { count: 1 })).toBe('1 nieuw document');
+    expect(at('en-US', 'cases.pending.count', { count: 2 })).toBe('2 new documents');
+    // No count shown as a number next to a '(s)' or '(en)' guess.
+    expect(JSON.stringify(nl)).not.toMatch(/\{\{count\}\}[^"]*\((?:en|s)\)/);
+    expect(JSON.stringify(en)).not.toMatch(/\{\{count\}\}[^"]*\((?:en|s)\)/);
+  });
+
+  it('names packages, the default lawyer title and quote in the reader\'s language', () => {
+    expect(i18n.t('offer.packages.start.name', { lng: 'nl-NL' })).toBe('Start onbezorgd');
+    expect(i18n.t('offer.packages.complete.name', { lng: 'en-US' })).toBe('Complete Worry-Free');
+    expect(i18n.t('dashboard.lawyer.defaultTitle', { lng: 'nl-NL' })).toBe('Arbeidsrechtjurist');
+    expect(i18n.t('dashboard.lawyer.defaultTitle', { lng: 'en-US' })).toBe('Employment lawyer');
+    expect(JSON.stringify(en)).not.toMatch(/onbezorgd/);
   });
 });

@@ -26,6 +26,7 @@ export function makeUser(role: Role, overrides: Partial<User> = {}): User {
     case: null,
     roles: [role],
     permissions: [...PERMISSIONS[role]],
+    language: 'nl-NL',
     ...overrides,
   };
 }

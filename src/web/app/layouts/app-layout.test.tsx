@@ -6,9 +6,10 @@ import { makeUser, site } from '../../test/fixtures';
 import { installFakeFetch, on } from '../../test/fake-fetch';
 import { renderApp } from '../../test/render-app';
 
-function api(user: ReturnType<typeof makeUser>) {
+function api(user: ReturnType<typeof makeUser>, unread = { data: [] as { case_id: string; client_name: string; count: number }[], total: 0 }) {
   return installFakeFetch(
     on('GET', '/api/site', { status: 200, body: { data: site } }),
+    on('GET', '/api/messages/unread', { status: 200, body: unread }),
     on('GET', '/api/user', { status: 200, body: { data: user } }),
     on('POST', '/api/logout', { status: 204 }),
   );
@@ -17,17 +18,25 @@ function api(user: ReturnType<typeof makeUser>) {
 const linkNames = (container: HTMLElement) => within(container).getAllByRole('link').map((link) => link.textContent);
 
 describe('signed-in layout', () => {
-  it('gives a client Dashboard, Mijn verhaal, Documenten, Offerte and Rekentools, and only a logout button', async () => {
+  it('gives a client Dashboard, Mijn verhaal, Documenten, Berichten, Offerte, Rekentools and Instellingen, and only a logout button', async () => {
     const client = makeUser('client');
     api(client);
     renderApp('/', { user: client });
     const nav = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
-    await waitFor(() => expect(linkNames(nav)).toEqual(['Dashboard', 'Mijn verhaal', 'Documenten', 'Offerte', 'Rekentools (opent in een nieuw tabblad)']));
+    await waitFor(() => expect(linkNames(nav)).toEqual(['Dashboard', 'Mijn verhaal', 'Documenten', 'Berichten', 'Offerte', 'Rekentools (opent in een nieuw tabblad)', 'Instellingen']));
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: /Rekentools/ })).toHaveAttribute('href', site.calculation_tools_url);
     expect(screen.getByRole('link', { name: /naar de startpagina/ })).toHaveAttribute('href', '/');
     expect(screen.getByRole('button', { name: 'Uitloggen' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Accountmenu/ })).not.toBeInTheDocument();
+  }, 20_000);
+
+  it("shows the client's unread messages as a badge on 'Berichten'", async () => {
+    const client = makeUser('client');
+    api(client, { data: [{ case_id: '00000000-0000-4000-8000-000000000001', client_name: 'Kees Klant', count: 3 }], total: 3 });
+    renderApp('/', { user: client });
+    const nav = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+    expect(await within(nav).findByRole('link', { name: 'Berichten, 3 ongelezen berichten' })).toHaveAttribute('href', '/berichten');
   });
 
   it('gives a lawyer Mijn dossiers, Mijn feedback, Mijn account and Tools, and the account dropdown', async () => {
@@ -146,5 +155,27 @@ describe('signed-in layout', () => {
     await user.selectOptions(screen.getByLabelText('Language'), 'nl-NL');
     expect(await screen.findByRole('button', { name: 'Uitloggen' })).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('nl-NL');
+  });
+
+  it('stores the chosen language on the user, so mails are written in it', async () => {
+    const client = makeUser('client');
+    let stored = client.language;
+    const { calls } = installFakeFetch(
+      on('GET', '/api/site', { status: 200, body: { data: site } }),
+      on('GET', '/api/user', () => ({ status: 200, body: { data: { ...client, language: stored } } })),
+      on('PATCH', '/api/user', (request) => {
+        stored = (request.body as { language: typeof stored }).language;
+        return { status: 200, body: { data: { ...client, language: stored } } };
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/', { user: client });
+    await screen.findByRole('button', { name: 'Uitloggen' });
+    // No choice made in this browser: the stored language stays as it is.
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+    await user.selectOptions(await screen.findByLabelText('Taal'), 'en-US');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ language: 'en-US' }]));
+    await user.selectOptions(screen.getByLabelText('Language'), 'nl-NL');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ language: 'en-US' }, { language: 'nl-NL' }]));
   });
 });

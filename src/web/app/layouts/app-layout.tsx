@@ -2,10 +2,13 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
-import { selectUser, session, useSession } from '../../lib/app-session';
+import { selectToken, selectUser, session, useSession } from '../../lib/app-session';
+import { useLiveEventStream } from '../../lib/live-events';
 import { queryClient } from '../../lib/query-client';
 import { currentUserQueryOptions } from '../../lib/user';
+import { useStoreLanguageOnServer } from '../../lib/user-language';
 import { cn } from '../../ui/cn';
+import { UnsavedChangesGuard } from '../../ui/unsaved-changes-guard';
 import { useRouteHandle } from '../route-handle';
 import { getNavItems } from './nav-items';
 import { SiteFooter } from './site-footer';
@@ -25,6 +28,9 @@ function SignedInShell() {
   const user = useSession(selectUser);
   const { fullBleed } = useRouteHandle();
   const { data: freshUser } = useQuery(currentUserQueryOptions());
+  useStoreLanguageOnServer(freshUser);
+  // New messages, unread counts and case changes arrive live (server-sent events).
+  useLiveEventStream(queryClient, useSession(selectToken));
 
   // Keep the stored user in step with the server (a 401 here ends the session).
   useEffect(() => {
@@ -42,10 +48,12 @@ function SignedInShell() {
         {t('app.skipToContent')}
       </a>
       <SiteHeader user={user} items={items} />
-      <main id="main" tabIndex={-1} className={cn('flex-1 outline-none', !fullBleed && 'mx-auto w-full max-w-6xl px-4 py-8 sm:px-6')}>
+      {/* At least a screen high, so the footer starts below the fold and never jumps as the page loads. */}
+      <main id="main" tabIndex={-1} className={cn('min-h-dvh flex-1 outline-none', !fullBleed && 'mx-auto w-full max-w-6xl px-4 py-8 sm:px-6')}>
         <Outlet />
       </main>
       <SiteFooter items={items} />
+      <UnsavedChangesGuard />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { getRole } from '../../../contract/permissions';
 import type { Site } from '../../../contract/site';
 
 export type NavItem =
-  | { kind: 'internal'; id: string; labelKey: string; to: string; end?: boolean; permission: string }
+  | { kind: 'internal'; id: string; labelKey: string; to: string; end?: boolean; permission: string; badge?: 'unread-messages' }
   | { kind: 'external'; id: string; labelKey: string; urlKey: keyof Site; permission: string };
 
 /** The menus of SPEC section 2; each entry shows only with its menu-item permission. */
@@ -11,8 +11,12 @@ export const NAV_ITEMS = {
     { kind: 'internal', id: 'dashboard', labelKey: 'nav.dashboard', to: '/', end: true, permission: 'menu-item:dashboard' },
     { kind: 'internal', id: 'my-story', labelKey: 'nav.myStory', to: '/mijn-verhaal', permission: 'menu-item:case' },
     { kind: 'internal', id: 'documents', labelKey: 'nav.documents', to: '/documenten', permission: 'menu-item:documents' },
+    // Messages with the lawyer (issue 14): every client has them, so the dashboard permission gates the item.
+    { kind: 'internal', id: 'messages', labelKey: 'messages.nav', to: '/berichten', permission: 'menu-item:dashboard', badge: 'unread-messages' },
     { kind: 'internal', id: 'offer', labelKey: 'nav.offer', to: '/offerte', permission: 'menu-item:offer' },
     { kind: 'external', id: 'calculation-tools', labelKey: 'nav.calculationTools', urlKey: 'calculation_tools_url', permission: 'menu-item:calculation-tools' },
+    // Settings (mail preferences) are for every signed-in client.
+    { kind: 'internal', id: 'settings', labelKey: 'notifications.settings.title', to: '/instellingen', permission: 'access:spa' },
   ],
   lawyer: [
     { kind: 'internal', id: 'cases', labelKey: 'nav.cases', to: '/dossiers', permission: 'menu-item:dossier' },
@@ -20,10 +24,18 @@ export const NAV_ITEMS = {
     { kind: 'internal', id: 'account', labelKey: 'nav.account', to: '/account', permission: 'menu-item:account' },
     { kind: 'external', id: 'tools', labelKey: 'nav.tools', urlKey: 'calculation_tools_url', permission: 'menu-item:tools' },
   ],
-} as const satisfies Record<'client' | 'lawyer', readonly NavItem[]>;
+  admin: [
+    { kind: 'internal', id: 'admin-lawyers', labelKey: 'admin.nav.lawyers', to: '/beheer', end: true, permission: 'menu-item:admin' },
+    { kind: 'internal', id: 'admin-cases', labelKey: 'admin.nav.cases', to: '/beheer/dossiers', permission: 'menu-item:admin' },
+    { kind: 'internal', id: 'admin-audit', labelKey: 'admin.nav.audit', to: '/beheer/audit', permission: 'menu-item:admin' },
+    { kind: 'internal', id: 'admin-outbox', labelKey: 'admin.nav.outbox', to: '/beheer/outbox', permission: 'menu-item:admin' },
+    { kind: 'internal', id: 'admin-account', labelKey: 'admin.nav.account', to: '/beheer/account', end: true, permission: 'menu-item:admin-account' },
+  ],
+} as const satisfies Record<'client' | 'lawyer' | 'admin', readonly NavItem[]>;
 
 export function getNavItems(user: { roles: readonly string[]; permissions: readonly string[] }): readonly NavItem[] {
   const role = getRole(user.roles);
   if (!role) return [];
-  return NAV_ITEMS[role].filter((item) => user.permissions.includes(item.permission));
+  const items: readonly NavItem[] = NAV_ITEMS[role];
+  return items.filter((item) => user.permissions.includes(item.permission));
 }

@@ -4,6 +4,7 @@ import { NavLink } from 'react-router';
 import { useSite } from '../../lib/site';
 import { cn } from '../../ui/cn';
 import type { NavItem } from './nav-items';
+import { UnreadBadge } from '../../ui/unread-badge';
 
 type NavLinksProps = {
   items: readonly NavItem[];
@@ -31,6 +32,7 @@ export function NavLinks({ items, linkClassName, activeClassName, listClassName,
                 className={({ isActive }) => cn(linkClassName, isActive && activeClassName)}
               >
                 {t(item.labelKey)}
+                {item.badge === 'unread-messages' && <UnreadBadge />}
               </NavLink>
             </li>
           );

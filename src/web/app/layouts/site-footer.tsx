@@ -4,6 +4,7 @@ import { useProductName, useSite } from '../../lib/site';
 import { LanguageSwitch } from '../../ui/language-switch';
 import type { NavItem } from './nav-items';
 import { NavLinks } from './nav-links';
+import { EmailAddress } from '../../ui/email-address';
 
 const footerLink = 'inline-flex min-h-8 items-center gap-1.5 text-white underline-offset-4 hover:underline';
 
@@ -39,7 +40,7 @@ export function SiteFooter({ items }: { items: readonly NavItem[] }) {
                 <li>
                   <span className="sr-only">{t('footer.email')}: </span>
                   <a href={`mailto:${site.support_email}`} className={footerLink}>
-                    {site.support_email}
+                    <EmailAddress value={site.support_email} />
                   </a>
                 </li>
                 <li>

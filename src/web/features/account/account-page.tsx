@@ -5,9 +5,11 @@ import { useCurrentUser } from './api';
 import { AvailabilityForm } from './components/availability-form';
 import { AvatarUpload } from './components/avatar-upload';
 import { LawyerQuestions } from './components/lawyer-questions-form';
+import { MailPreferencesForm } from './components/mail-preferences-form';
 import { ProfileForm } from './components/profile-form';
+import { TwoFactorSettings } from './components/two-factor-settings';
 
-/** The lawyer's account (/account): profile and photo, story answers, weekly availability. */
+/** The lawyer's account (/account): profile and photo, story answers, weekly availability, mail preferences. */
 export function AccountPage() {
   const { t } = useTranslation();
   // The forms start from a fresh copy of the user (never a stale session copy that is then replaced).
@@ -34,6 +36,12 @@ export function AccountPage() {
           <AccountSection id="account-availability" title={t('account.availability.title')}>
             <AvailabilityForm user={user} />
           </AccountSection>
+          <AccountSection id="account-mail" title={t('notifications.settings.mailTitle')}>
+            <MailPreferencesForm audience="lawyer" />
+          </AccountSection>
+          <AccountSection id="account-two-factor" title={t('twoFactor.account.heading')}>
+            <TwoFactorSettings />
+          </AccountSection>
         </>
       )}
     </section>
@@ -47,6 +55,21 @@ function AccountSection({ id, title, children }: { id: string; title: string; ch
         {title}
       </h2>
       {children}
+    </section>
+  );
+}
+
+/** The admin's 'Mijn account' (/beheer/account): their second factor. */
+export function AdminAccountPage() {
+  const { t } = useTranslation();
+  const current = useCurrentUser();
+  return (
+    <section className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      <PageHeading>{t('admin.account.heading')}</PageHeading>
+      {current.data && <p className="text-slate-800">{t('admin.account.signedInAs', { email: current.data.email })}</p>}
+      <AccountSection id="admin-account-two-factor" title={t('twoFactor.account.heading')}>
+        <TwoFactorSettings />
+      </AccountSection>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../lib/form-resolver';
 import { ArrowLeft } from 'lucide-react';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -16,7 +16,7 @@ import { Button } from '../../ui/button';
 import { FieldError, FormError } from '../../ui/field';
 import { requestToken } from './api';
 import { CodeInput, compactCode } from './code-input';
-import { CodeStepStateSchema, readState, type LoginStepState } from './login-state';
+import { CodeStepStateSchema, readState, type LoginStepState, type TwoFactorStepState } from './login-state';
 import { ResendCode } from './resend-code';
 
 const CodeFormSchema = z.object({ code: z.string().transform(compactCode).pipe(LoginCodeSchema) });
@@ -42,14 +42,21 @@ function CodeForm({ email, from, sentAt }: { email: string; from: string | undef
     setError,
     formState: { errors, isSubmitting },
   } = useForm<CodeFormInput, unknown, CodeFormOutput>({
-    resolver: zodResolver(CodeFormSchema),
+    resolver: formResolver(CodeFormSchema),
     defaultValues: { code: '' },
   });
 
   const onSubmit = handleSubmit(async ({ code }) => {
     let token: string;
     try {
-      token = (await requestToken(email, code)).token;
+      const answer = await requestToken(email, code);
+      if ('two_factor_required' in answer) {
+        // Staff: the second factor comes next (enrolment the first time).
+        const next: TwoFactorStepState = { email, from, challenge: answer.challenge, setupRequired: answer.setup_required === true };
+        await navigate('/login/tweestapsverificatie', { replace: true, state: next });
+        return;
+      }
+      token = answer.token;
     } catch (error) {
       if (isApiError(error) && error.kind === 'validation') applyServerErrors(error, setError, ['code'], t);
       else if (isApiError(error)) setError('root.server', { type: 'server', message: error.serverMessage ?? getErrorText(error, t) });

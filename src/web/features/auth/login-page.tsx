@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../lib/form-resolver';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -34,7 +34,7 @@ export function LoginPage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<RequestCodeRequest>({
-    resolver: zodResolver(RequestCodeRequestSchema),
+    resolver: formResolver(RequestCodeRequestSchema),
     defaultValues: { email: state?.email ?? '' },
   });
 
@@ -58,7 +58,8 @@ export function LoginPage() {
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t(`${prefix}.heading`)}</h1>
-        <p className="text-slate-700">{t(`${prefix}.intro`)}</p>
+        {/* SPEC section 2: the intro text is added only after the public site's form. */}
+        {isTypeform && <p className="text-slate-700">{t('auth.login.typeform.intro')}</p>}
       </header>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <TextField

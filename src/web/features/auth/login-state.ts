@@ -17,3 +17,12 @@ export function readState<T>(schema: z.ZodType<T>, state: unknown): T | null {
   const parsed = schema.safeParse(state);
   return parsed.success ? parsed.data : null;
 }
+
+/** Navigation state of /login/tweestapsverificatie: the staff member's second step. */
+export const TwoFactorStepStateSchema = z.object({
+  email: z.string().min(1),
+  from: z.string().optional(),
+  challenge: z.string().min(1),
+  setupRequired: z.boolean(),
+});
+export type TwoFactorStepState = z.infer<typeof TwoFactorStepStateSchema>;

@@ -26,6 +26,16 @@ describe('/login', () => {
     expect(screen.getByLabelText('E-mailadres')).toHaveFocus();
     expect(await screen.findByRole('link', { name: /Neem contact met ons op/ })).toHaveAttribute('href', 'https://example.com/contact');
     await waitFor(() => expect(document.title).toBe('Inloggen | Testportaal'));
+    // The intro text belongs to ?event=typeform_submitted only (SPEC section 2).
+    expect(screen.queryByText(/Bedankt voor het invullen van het formulier/)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Log in op je portaal' }).parentElement?.querySelectorAll('p')).toHaveLength(0);
+  });
+
+  it('shows no intro for any other event', async () => {
+    installFakeFetch(siteRoute);
+    renderApp('/login?event=something_else');
+    expect(await screen.findByRole('heading', { name: 'Log in op je portaal' })).toBeInTheDocument();
+    expect(screen.queryByText(/Bedankt voor het invullen van het formulier/)).not.toBeInTheDocument();
   });
 
   it('welcomes a new client after the intake form (?event=typeform_submitted)', async () => {
@@ -37,15 +47,15 @@ describe('/login', () => {
     expect(screen.queryByRole('button', { name: 'Ontvang code' })).not.toBeInTheDocument();
   });
 
-  it("checks the address before sending: 'Required', then 'Invalid email'", async () => {
+  it('checks the address before sending, in Dutch: required, then a valid e-mail', async () => {
     const { calls } = installFakeFetch(siteRoute);
     const user = userEvent.setup();
     renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'Ontvang code' }));
-    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(await screen.findByText('Dit veld is verplicht.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('E-mailadres'), 'geen-adres');
     await user.click(screen.getByRole('button', { name: 'Ontvang code' }));
-    expect(await screen.findByText('Invalid email')).toBeInTheDocument();
+    expect(await screen.findByText('Vul een geldig e-mailadres in.')).toBeInTheDocument();
     expect(screen.getByLabelText('E-mailadres')).toHaveAttribute('aria-invalid', 'true');
     expect(calls.filter((c) => c.path === '/api/code')).toHaveLength(0);
   });
@@ -116,11 +126,11 @@ describe('/login/code', () => {
     expect(await screen.findByLabelText('E-mailadres')).toHaveValue('kees@example.com');
   });
 
-  it("'Invalid code' until all six characters are there", async () => {
+  it('asks for all six characters of the code, in Dutch', async () => {
     const { calls } = installFakeFetch(siteRoute);
     renderApp(codeState());
     await typeCode('ABC');
-    expect(await screen.findByText('Invalid code')).toBeInTheDocument();
+    expect(await screen.findByText('Vul de code van 6 tekens in.')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/api/token')).toHaveLength(0);
   });
 

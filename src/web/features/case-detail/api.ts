@@ -1,10 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { caseDetailQueryKeys } from '../../lib/case-detail-query';
 import { z } from 'zod';
-import { CaseLawyerViewSchema, type CaseLawyerView } from '../../../contract/cases';
+import { CaseLawyerViewResponseSchema, CaseLawyerViewSchema, type CaseLawyerView } from '../../../contract/cases';
+import type { MinimalAchievement, OfferSlug } from '../../../contract/offers';
 import { FinalizationQuestionListResponseSchema, type FinalizationAnswersRequest } from '../../../contract/questions';
 import { getStatus, type StatusSlug } from '../../../contract/statuses';
 import { api } from '../../lib/api';
+import { allStatusesQueryOptions } from '../../lib/statuses-query';
 
 export { caseDetailQueryKeys, caseDetailQueryOptions, useCaseDetail } from '../../lib/case-detail-query';
 
@@ -35,6 +37,8 @@ export function useShowStatus(id: string) {
   return (slug: StatusSlug) =>
     queryClient.setQueryData<CaseLawyerView>(caseDetailQueryKeys.detail(id), (current) => {
       if (!current) return current;
+      const known = queryClient.getQueryData(allStatusesQueryOptions().queryKey)?.find((s) => s.slug === slug);
+      if (known) return { ...current, status: known };
       const status = getStatus(slug);
       return { ...current, status: { slug, display_name: status.displayName, order: status.order } };
     });
@@ -46,5 +50,26 @@ export function useSaveFinalizationAnswers(id: string) {
     mutationFn: async (body: FinalizationAnswersRequest) =>
       (await api.post(`/api/cases/${encodeURIComponent(id)}/finalization-questions`, body, FinalizationQuestionListResponseSchema)).data,
     onSuccess: (data) => queryClient.setQueryData(caseDetailQueryKeys.finalization(id), data),
+  });
+}
+
+/** POST /api/cases/{id}/proposal: sends (or replaces) the engagement letter; the case view and lists refresh. */
+export function useSendProposal(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (minimal: MinimalAchievement) =>
+      (await api.post(`/api/cases/${encodeURIComponent(id)}/proposal`, { minimal_achievement: minimal }, CaseLawyerViewResponseSchema)).data,
+    onSuccess: (data) => queryClient.setQueryData(caseDetailQueryKeys.detail(id), data),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['cases'], predicate: (q) => q.queryKey[1] !== 'detail' }),
+  });
+}
+
+/** PATCH /api/cases/{id}/offer by the case's lawyer (SPEC section 6), before signing only; lists refresh. */
+export function useChangeOffer(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (offer: OfferSlug) => (await api.patch(`/api/cases/${encodeURIComponent(id)}/offer`, { offer }, CaseLawyerViewResponseSchema)).data,
+    onSuccess: (data) => queryClient.setQueryData(caseDetailQueryKeys.detail(id), data),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['cases'], predicate: (q) => q.queryKey[1] !== 'detail' }),
   });
 }

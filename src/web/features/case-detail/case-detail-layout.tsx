@@ -2,9 +2,12 @@ import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useParams } from 'react-router';
 import { isApiError } from '../../lib/api-client';
+import { useDocumentTitleSubject } from '../../lib/document-title';
 import { PageHeading } from '../../ui/page-heading';
 import { TabLinks } from '../../ui/tab-links';
 import { useCaseDetail } from './api';
+import { CompleteControl } from './components/complete-control';
+import { useUnreadMessages } from '../../lib/messages-query';
 import { FinishControl } from './components/finish-control';
 
 /** Case detail (/dossiers/{id}): back link, title, finish button and the tabs 'Algemeen' and 'Documenten'. */
@@ -12,10 +15,14 @@ export function CaseDetailLayout() {
   const { t } = useTranslation();
   const { caseId = '' } = useParams();
   const detail = useCaseDetail(caseId);
+  const unreadHere = useUnreadMessages().data?.data.find((row) => row.case_id === caseId)?.count ?? 0;
+  // The tab title names the client, so a lawyer with several cases open tells the tabs apart.
+  useDocumentTitleSubject(detail.data?.client_name);
   const base = `/dossiers/${encodeURIComponent(caseId)}`;
   const tabs = [
     { to: base, label: t('pages.caseDetail.tabs.general'), end: true },
     { to: `${base}/documenten`, label: t('pages.caseDetail.tabs.documents') },
+    { to: `${base}/berichten`, label: unreadHere > 0 ? t('messages.tabWithUnread', { count: unreadHere }) : t('messages.tab') },
   ];
   const back = (
     <Link to="/dossiers" className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-700 underline-offset-4 hover:underline">
@@ -46,7 +53,10 @@ export function CaseDetailLayout() {
       {back}
       <div className="flex flex-wrap items-start justify-between gap-4">
         <PageHeading>{title}</PageHeading>
-        <FinishControl view={view} />
+        <div className="flex flex-wrap items-center gap-3">
+          <CompleteControl view={view} />
+          <FinishControl view={view} />
+        </div>
       </div>
       <TabLinks tabs={tabs} label={t('pages.caseDetail.tabsLabel')} />
       <Outlet />

@@ -7,7 +7,13 @@ import { getDocumentCounts } from '../../../contract/rules/document-counts';
 import { getDisplayName } from '../../../contract/rules/display-name';
 import { useFormatDate } from '../../lib/use-format-date';
 import { useCaseDetail } from './api';
+import { OfferChangeControl } from './components/offer-change-control';
+import { ProposalControl } from './components/proposal-control';
 import { StatusSelect } from './components/status-select';
+import { TimelineList } from '../../ui/timeline-list';
+import { EmailAddress } from '../../ui/email-address';
+import { formatTime } from '../../lib/format';
+import { useOfferName } from '../../lib/offer-name';
 
 /** Tab 'Algemeen' of case detail: the dossier, client, werkgever and story blocks (SPEC section 2). */
 export function GeneralTabPage() {
@@ -27,6 +33,7 @@ export function GeneralTabPage() {
         <EmployerBlock view={view} />
         <StoryBlock view={view} />
       </div>
+      <TimelineList caseId={view.id} heading={t('caseRoute.timeline.lawyerHeading')} headingId="block-timeline" />
     </section>
   );
 }
@@ -42,11 +49,12 @@ function Block({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
-const link = 'font-medium break-all text-brand-700 underline underline-offset-4';
+const link = 'font-medium text-brand-700 underline underline-offset-4';
 
 function DossierBlock({ view }: { view: CaseLawyerView }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
+  const offerName = useOfferName();
   const [openedAt] = useState(() => Date.now());
   const counts = getDocumentCounts(view.documents);
   const appointment = view.appointment_start_time ? new Date(view.appointment_start_time) : null;
@@ -56,9 +64,11 @@ function DossierBlock({ view }: { view: CaseLawyerView }) {
     <Block id="block-dossier" title={t('caseDetail.dossier.heading')}>
       <dl className="grid gap-1">
         <dt className="text-sm text-slate-700">{t('caseDetail.dossier.offer')}</dt>
-        <dd className="font-medium text-slate-900">{view.offer?.display_name ?? t('caseDetail.dossier.noOffer')}</dd>
+        <dd className="font-medium text-slate-900">{view.offer ? offerName(view.offer.slug) : t('caseDetail.dossier.noOffer')}</dd>
       </dl>
+      <OfferChangeControl view={view} />
       {view.proposal_signed_at && <p className="text-slate-800">{t('caseDetail.dossier.signed', { date: formatDate(view.proposal_signed_at) })}</p>}
+      {view.completed_at && <p className="text-slate-800">{t('caseRoute.completedOn', { date: formatDate(view.completed_at) })}</p>}
       {guarantee && (
         <div>
           <p className="font-medium text-slate-900">{t(`caseDetail.guarantee.${guarantee}.title`)}</p>
@@ -70,6 +80,7 @@ function DossierBlock({ view }: { view: CaseLawyerView }) {
         </div>
       )}
       <StatusSelect view={view} />
+      <ProposalControl view={view} />
       <ul className="flex flex-col gap-1 text-slate-800">
         <li>{counts.complete ? t('caseDetail.documents.complete') : t('caseDetail.documents.missing', { count: counts.missing })}</li>
         {counts.unchecked > 0 && <li>{t('caseDetail.documents.unchecked', { count: counts.unchecked })}</li>}
@@ -79,7 +90,7 @@ function DossierBlock({ view }: { view: CaseLawyerView }) {
         <span className="font-medium">{t('caseDetail.dossier.firstMeeting')}</span>
         {appointment ? (
           <>
-            <span>{`${formatDate(appointment)} ${appointment.toLocaleTimeString('nl-NL', { hour: '2-digit', minute: '2-digit' })}`}</span>
+            <span>{`${formatDate(appointment)} ${formatTime(appointment)}`}</span>
             {appointment.getTime() < openedAt && (
               <>
                 <Check className="size-4 text-emerald-700" aria-hidden="true" />
@@ -111,7 +122,7 @@ function ClientBlock({ view }: { view: CaseLawyerView }) {
       <p className="font-medium text-slate-900">{getDisplayName({ name: c.name, infix: c.infix, last_name: c.last_name })}</p>
       <p className="text-slate-800">{clientAddress(view) ?? t('caseDetail.noAddress')}</p>
       <a className={link} href={`mailto:${c.email}`}>
-        {c.email}
+        <EmailAddress value={c.email} />
       </a>
       {c.phone_number && (
         <a className={link} href={`tel:${c.phone_number.replace(/\s+/g, '')}`}>
@@ -143,7 +154,7 @@ function EmployerBlock({ view }: { view: CaseLawyerView }) {
       <p className="text-slate-800">{address ?? t('caseDetail.noAddress')}</p>
       {view.contact_email && (
         <a className={link} href={`mailto:${view.contact_email}`}>
-          {view.contact_email}
+          <EmailAddress value={view.contact_email} />
         </a>
       )}
       {view.contact_phone_number && (
@@ -162,7 +173,7 @@ function EmployerBlock({ view }: { view: CaseLawyerView }) {
               {p.job_title && <span className="text-slate-800">{p.job_title}</span>}
               {p.email && (
                 <a className={link} href={`mailto:${p.email}`}>
-                  {p.email}
+                  <EmailAddress value={p.email} />
                 </a>
               )}
               {p.phone_number && (

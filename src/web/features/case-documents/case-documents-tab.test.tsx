@@ -1,6 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
 import type { Document } from '../../../contract/documents';
 import { CaseDocumentsTab } from './case-documents-tab';
 
@@ -19,6 +21,7 @@ const base: Document = {
   rejected_by: null,
   approved_by: null,
   extension: 'pdf',
+  locked: false,
   temporary_url: '/files/documents/1?sig=x',
   expires_at_unix_time: 1_800_000_000,
 };
@@ -41,9 +44,11 @@ function renderTab(documents: Document[]) {
   const onCaseChanged = vi.fn(() => Promise.resolve());
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
-      <CaseDocumentsTab caseId={CASE_ID} clientEmail="client05@example.com" onCaseChanged={onCaseChanged} />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <CaseDocumentsTab caseId={CASE_ID} clientEmail="client05@example.com" onCaseChanged={onCaseChanged} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
   return { calls, onCaseChanged };
 }
@@ -58,7 +63,6 @@ describe('CaseDocumentsTab', () => {
     const { calls, onCaseChanged } = renderTab([base]);
     const card = await screen.findByRole('article', { name: 'Arbeidsovereenkomst' });
     expect(within(card).getByText('Geüpload')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'Stuur client bericht' })).toHaveAttribute('href', expect.stringMatching(/^mailto:client05@example\.com/) as string);
     fireEvent.click(within(card).getByRole('button', { name: /^Afkeuren/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Document afkeuren' });
     expect(within(dialog).getByPlaceholderText('Geef een reden...')).toBeInTheDocument();
@@ -78,5 +82,73 @@ describe('CaseDocumentsTab', () => {
     expect(toggle).toHaveAttribute('aria-checked', 'true');
     fireEvent.click(toggle);
     await waitFor(() => expect(calls.find((c) => c.url.endsWith('/set-visibility'))?.body).toEqual({ visible: false }));
+  });
+
+  it('offers approve, preview and download but no reject, new version or delete on a locked document (the signed engagement letter)', async () => {
+    const user = userEvent.setup();
+    const signed = { ...base, id: '66666666-6666-4666-8666-666666666666', mandatory: false, title: 'Opdrachtbevestiging (getekend)', locked: true };
+    const open = { ...base, id: '77777777-7777-4777-8777-777777777777', mandatory: false, title: 'Brief' };
+    renderTab([signed, open]);
+    const item = await screen.findByRole('article', { name: 'Opdrachtbevestiging (getekend)' });
+    expect(within(item).getByRole('button', { name: /^Goedkeuren/ })).toBeInTheDocument();
+    expect(within(item).queryByRole('button', { name: /^Afkeuren/ })).not.toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: 'Meer acties: Opdrachtbevestiging (getekend)' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Download', 'Stuur client bericht']);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    const other = screen.getByRole('article', { name: 'Brief' });
+    await user.click(within(other).getByRole('button', { name: 'Meer acties: Brief' }));
+    expect(within(await screen.findByRole('menu')).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Download', 'Stuur client bericht', 'Nieuwe versie uploaden', 'Verwijderen']);
+  });
+
+  it('shows Bekijken, Goedkeuren and Afkeuren on the card and the rest behind an accessible menu button', async () => {
+    const user = userEvent.setup();
+    renderTab([base]);
+    const card = await screen.findByRole('article', { name: 'Arbeidsovereenkomst' });
+    const visible = within(card)
+      .getAllByRole('button')
+      .map((b) => b.textContent?.trim());
+    expect(visible).toEqual(['Bekijken', 'Goedkeuren', 'Afkeuren', 'Meer acties']);
+    const more = within(card).getByRole('button', { name: 'Meer acties: Arbeidsovereenkomst' });
+    expect(more).toHaveAttribute('aria-haspopup', 'menu');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    more.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus());
+    expect(within(menu).getByRole('menuitem', { name: 'Stuur client bericht' })).toHaveAttribute('href', `/dossiers/${CASE_ID}/berichten`);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(more).toHaveFocus());
+  });
+
+  it('approves and rejects inside the full-screen preview', async () => {
+    const user = userEvent.setup();
+    const second = { ...base, id: '88888888-8888-4888-8888-888888888888', title: 'Loonstrook' };
+    const { calls } = renderTab([base, second]);
+    const card = await screen.findByRole('article', { name: 'Arbeidsovereenkomst' });
+    await user.click(within(card).getByRole('button', { name: 'Bekijken: Arbeidsovereenkomst' }));
+    const preview = await screen.findByRole('dialog', { name: /Arbeidsovereenkomst/ });
+    await user.click(within(preview).getByRole('button', { name: 'Goedkeuren: Arbeidsovereenkomst' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/review')).map((c) => [c.url, c.body])).toEqual([[`/api/documents/${base.id}/review`, { status: 'Approved' }]]));
+    await user.keyboard('{ArrowRight}');
+    const next = await screen.findByRole('dialog', { name: /Loonstrook/ });
+    await user.click(within(next).getByRole('button', { name: 'Afkeuren: Loonstrook' }));
+    const reject = await screen.findByRole('dialog', { name: 'Document afkeuren' });
+    await user.type(within(reject).getByPlaceholderText('Geef een reden...'), 'Onleesbaar');
+    await user.click(within(reject).getByRole('button', { name: 'Verstuur' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/review')).at(-1)).toMatchObject({ url: `/api/documents/${second.id}/review`, body: { status: 'Rejected', message: 'Onleesbaar' } }));
+    expect(screen.getByRole('dialog', { name: /Loonstrook/ })).toBeInTheDocument();
+  });
+
+  it("downloads every document as one zip with 'Alle documenten downloaden (zip)'", async () => {
+    const { calls } = renderTab([base]);
+    const createObjectURL = vi.fn(() => 'blob:zip');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Alle documenten downloaden (zip)' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(calls.filter((c) => c.url.endsWith(`/api/cases/${CASE_ID}/export`)).map((c) => c.method)).toEqual(['GET']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -1,10 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
+import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../contract/documents';
+import { downloadCaseExport } from '../../lib/download';
+import { Button } from '../../ui/button';
 import { markDocumentViewed, useCaseDocuments, useCaseSlideshow, useRefreshCaseDocuments } from './api';
 import { DocumentPreview } from './components/document-preview';
 import { GeneralDocumentItem } from './components/general-document-list';
 import { MandatoryDocumentCard } from './components/mandatory-document-card';
+import { ReviewButtons } from './components/review-buttons';
 
 export type CaseDocumentsTabProps = {
   caseId: string;
@@ -14,12 +18,13 @@ export type CaseDocumentsTabProps = {
   onCaseChanged: () => Promise<unknown>;
 };
 
-/** The lawyer's tab 'Documenten': mandatory documents as cards, general documents as a list, and the full-screen preview. */
+/** The lawyer's tab 'Documenten': the zip of every document, mandatory documents as cards, general documents as a list, and the full-screen preview. */
 export function CaseDocumentsTab({ caseId, clientEmail, onCaseChanged }: CaseDocumentsTabProps) {
   const { t } = useTranslation();
   const documents = useCaseDocuments(caseId);
   const refreshDocuments = useRefreshCaseDocuments(caseId);
   const [previewId, setPreviewId] = useState<string | null>(null);
+  const [exportFailed, setExportFailed] = useState(false);
   const slideshow = useCaseSlideshow(caseId, previewId !== null);
 
   const onChanged = useCallback(() => Promise.all([refreshDocuments(), onCaseChanged()]), [refreshDocuments, onCaseChanged]);
@@ -39,10 +44,31 @@ export function CaseDocumentsTab({ caseId, clientEmail, onCaseChanged }: CaseDoc
 
   const mandatory = documents.data.filter((d) => d.mandatory);
   const general = documents.data.filter((d) => !d.mandatory);
-  const itemProps = (document: Document) => ({ document, clientEmail, onChanged, onPreview: () => setPreviewId(document.id) });
+  const itemProps = (document: Document) => ({ document, caseId, clientEmail, onChanged, onPreview: () => setPreviewId(document.id) });
+
+  const onExport = async () => {
+    setExportFailed(false);
+    try {
+      await downloadCaseExport(caseId);
+    } catch (error) {
+      console.warn('Export failed', error);
+      setExportFailed(true);
+    }
+  };
 
   return (
     <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-2">
+        <Button variant="secondary" className="w-fit" onClick={onExport}>
+          <Download className="size-4" aria-hidden="true" />
+          {t('caseDocuments.exportAll')}
+        </Button>
+        {exportFailed && (
+          <p role="alert" className="text-red-800">
+            {t('caseDocuments.exportFailed')}
+          </p>
+        )}
+      </div>
       <section aria-labelledby="mandatory-documents-heading" className="flex flex-col gap-4">
         <h2 id="mandatory-documents-heading" className="text-xl font-semibold text-slate-900">
           {t('caseDocuments.mandatory.title')}
@@ -76,6 +102,7 @@ export function CaseDocumentsTab({ caseId, clientEmail, onCaseChanged }: CaseDoc
         index={previewIndex === null || previewIndex < 0 ? null : previewIndex}
         onIndexChange={(index) => setPreviewId(index === null ? null : (slides[index]?.id ?? null))}
         onShown={onShown}
+        actions={(document) => <ReviewButtons key={document.id} document={document} onChanged={onChanged} />}
       />
     </div>
   );

@@ -3,7 +3,7 @@ import { CaseListResponseSchema, StatusCountListResponseSchema, type CaseListQue
 import { LatestFeedbackResponseSchema } from '../../../contract/feedback';
 import { api } from '../../lib/api';
 
-export type CaseListParams = Pick<CaseListQuery, 'page' | 'sort' | 'dir' | 'statuses'>;
+export type CaseListParams = Pick<CaseListQuery, 'page' | 'sort' | 'dir' | 'statuses'> & { q?: string };
 
 export const casesQueryKeys = {
   all: ['cases'] as const,
@@ -15,6 +15,7 @@ export const casesQueryKeys = {
 function listUrl(params: CaseListParams): string {
   const search = new URLSearchParams({ page: String(params.page), sort: params.sort, dir: params.dir });
   if (params.statuses.length > 0) search.set('statuses', params.statuses.join(','));
+  if (params.q) search.set('q', params.q);
   return `/api/cases?${search.toString()}`;
 }
 

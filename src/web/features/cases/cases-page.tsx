@@ -1,13 +1,19 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { StatusSlug } from '../../../contract/statuses';
 import { selectUser, useSession } from '../../lib/app-session';
 import { cn } from '../../ui/cn';
 import { PageHeading } from '../../ui/page-heading';
-import { useCaseList } from './api';
+import { Spinner } from '../../ui/spinner';
+import { TAB_LINK, TAB_LINK_CURRENT, TAB_LINK_OTHER, TAB_STRIP_LIST } from '../../ui/tab-links';
+import { useCaseList, useLatestFeedback, useStatusCounts } from './api';
+import { useUnreadMessages } from '../../lib/messages-query';
+import { CaseSearch } from './components/case-search';
 import { CaseTable, MobileSort } from './components/case-table';
 import { LatestFeedback } from './components/latest-feedback';
 import { TaskFilters } from './components/task-filters';
+import { UnreadMessagesList, UnreadMessagesTask } from './components/unread-messages-task';
 import { GROUP_TABS, readCaseListUrl, toListParams, writeCaseListUrl, type CaseListUrlState } from './url-state';
 
 /** The lawyer's home (/dossiers): tasks and latest feedback on the left, 'Mijn dossiers' on the right. */
@@ -19,13 +25,42 @@ export function CasesPage() {
   const list = useCaseList(toListParams(state));
   const go = (next: Partial<CaseListUrlState>) => setSearch(writeCaseListUrl({ ...state, page: 1, ...next }));
   const onTask = (task: StatusSlug | null) => go({ task, group: 'active' });
+  // The task 'Ongelezen berichten' (issue 14) lists the cases with unread messages instead of the table.
+  const unreadOnly = search.get('unread') === '1';
+  const onUnread = () => setSearch(unreadOnly ? writeCaseListUrl(state) : new URLSearchParams({ unread: '1' }));
+  // The tasks, the unread task, the latest feedback and the list appear together, once all four
+  // have answered: on a phone they stack, and one arriving after another would push the rest
+  // down (a layout shift of 0.23 on /dossiers, issue 13). Once shown, the page never goes back
+  // to the spinner: a new filter or page, a refetch or a failed block keeps the rest in place
+  // (going back made a loop when a block that failed was mounted again and refetched).
+  const counts = useStatusCounts();
+  const unread = useUnreadMessages();
+  const latest = useLatestFeedback();
+  const [shown, setShown] = useState(false);
+  const answered = !list.isPending && !counts.isPending && !unread.isPending && !latest.isPending;
+  if (answered && !shown) setShown(true);
+  const firstLoad = !shown && !answered;
+  const heading = (
+    <div>
+      <PageHeading>{t('pages.cases.title')}</PageHeading>
+      <p className="mt-1 text-lg text-slate-800">{t('cases.greeting', { name: user?.name || user?.full_name || '' })}</p>
+    </div>
+  );
+  if (firstLoad) {
+    return (
+      <div className="flex flex-col gap-6">
+        {heading}
+        <p role="status" className="flex items-center gap-2 text-slate-800">
+          <Spinner />
+          {t('cases.loading')}
+        </p>
+      </div>
+    );
+  }
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <PageHeading>{t('pages.cases.title')}</PageHeading>
-        <p className="mt-1 text-lg text-slate-800">{t('cases.greeting', { name: user?.name || user?.full_name || '' })}</p>
-      </div>
+      {heading}
       <div className="grid gap-6 lg:grid-cols-[18rem_1fr]">
         <aside className="flex flex-col gap-6" aria-label={t('cases.sidebarLabel')}>
           <section aria-labelledby="tasks-heading" className="flex flex-col gap-3">
@@ -33,6 +68,7 @@ export function CasesPage() {
               {t('cases.tasks.heading')}
             </h2>
             <TaskFilters active={state.task} onSelect={onTask} />
+            <UnreadMessagesTask active={unreadOnly} onToggle={onUnread} />
           </section>
           <LatestFeedback />
         </aside>
@@ -41,7 +77,7 @@ export function CasesPage() {
             {t('cases.listHeading')}
           </h2>
           <nav aria-label={t('cases.groupsLabel')} className="border-b border-slate-300">
-            <ul className="-mb-px flex gap-1 overflow-x-auto">
+            <ul className={TAB_STRIP_LIST}>
               {GROUP_TABS.map((tab) => {
                 const current = !state.task && state.group === tab.group;
                 return (
@@ -49,10 +85,7 @@ export function CasesPage() {
                     <Link
                       to={{ search: writeCaseListUrl({ ...state, task: null, group: tab.group, page: 1 }).toString() }}
                       aria-current={current ? 'page' : undefined}
-                      className={cn(
-                        'inline-flex min-h-11 items-center border-b-2 px-4 py-2 font-medium whitespace-nowrap',
-                        current ? 'border-brand-700 text-brand-900' : 'border-transparent text-slate-700 hover:border-slate-400 hover:text-slate-900',
-                      )}
+                      className={cn(TAB_LINK, current ? TAB_LINK_CURRENT : TAB_LINK_OTHER)}
                     >
                       {t(`cases.groups.${tab.group}`)}
                     </Link>
@@ -69,15 +102,17 @@ export function CasesPage() {
               </button>
             </p>
           )}
-          <MobileSort sort={state.sort} dir={state.dir} onChange={(sort, dir) => go({ sort, dir })} />
-          {list.isPending ? (
+          {!unreadOnly && <CaseSearch key={state.q ?? ''} value={state.q ?? ''} onSearch={(q) => go({ q })} />}
+          {unreadOnly && <UnreadMessagesList />}
+          {!unreadOnly && <MobileSort sort={state.sort} dir={state.dir} onChange={(sort, dir) => go({ sort, dir })} />}
+          {unreadOnly ? null : list.isPending ? (
             <p role="status">{t('cases.loading')}</p>
           ) : list.isError ? (
             <p role="alert" className="text-red-800">
               {t('cases.error')}
             </p>
           ) : list.data.data.length === 0 ? (
-            <p>{t('cases.empty')}</p>
+            <p>{state.q ? t('caseSearch.empty', { q: state.q }) : t('cases.empty')}</p>
           ) : (
             <>
               <CaseTable
@@ -100,7 +135,7 @@ function Pagination({ current, last, total, onPage }: { current: number; last: n
   const button = 'inline-flex min-h-11 items-center rounded-lg border border-slate-400 bg-white px-4 font-medium disabled:cursor-not-allowed disabled:text-slate-500';
   return (
     <nav aria-label={t('cases.pagination.label')} className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-slate-800">{t('cases.pagination.summary', { current, last, total })}</p>
+      <p className="text-slate-800">{t('cases.pagination.summary', { current, last, count: total })}</p>
       <div className="flex gap-2">
         <button type="button" className={button} disabled={current <= 1} onClick={() => onPage(current - 1)}>
           {t('cases.pagination.previous')}

@@ -6,7 +6,7 @@ const read = (query: string) => readCaseListUrl(new URLSearchParams(query));
 
 describe('case list URL state', () => {
   it("defaults to the group 'Actief', client name ascending, page 1", () => {
-    expect(read('')).toEqual({ group: 'active', task: null, sort: 'client_name', dir: 'asc', page: 1 });
+    expect(read('')).toEqual({ group: 'active', task: null, sort: 'client_name', dir: 'asc', page: 1, q: '' });
     expect(toListParams(read('')).statuses).toEqual([...STATUS_GROUPS.active]);
   });
 
@@ -31,5 +31,16 @@ describe('case list URL state', () => {
       const state = read(query);
       expect(read(writeCaseListUrl(state).toString())).toEqual(state);
     }
+  });
+});
+
+describe('case search in the URL (issue 13)', () => {
+  it('keeps the search as ?zoek= and sends it as q, combined with group, sort and page', () => {
+    const state = readCaseListUrl(new URLSearchParams('zoek=%C3%A9mile&sort=company_name&page=2&groep=voltooid'));
+    expect(state).toMatchObject({ q: 'émile', sort: 'company_name', page: 2, group: 'completed' });
+    expect(toListParams(state)).toMatchObject({ q: 'émile', statuses: ['completed'], page: 2 });
+    expect(writeCaseListUrl({ ...state, q: '  jansen ' }).get('zoek')).toBe('jansen');
+    expect(writeCaseListUrl({ ...state, q: '' }).has('zoek')).toBe(false);
+    expect(readCaseListUrl(new URLSearchParams(`zoek=${'a'.repeat(150)}`)).q).toHaveLength(100);
   });
 });

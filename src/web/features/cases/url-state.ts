@@ -1,5 +1,5 @@
-import { CASE_SORTS } from '../../../contract/cases';
-import { STATUS_GROUPS, TASK_STATUSES, type StatusGroup, type StatusSlug } from '../../../contract/statuses';
+import { CASE_SEARCH_MAX, CASE_SORTS } from '../../../contract/cases';
+import { STATUS_GROUPS, TASK_STATUSES, statusSlugFromLabel, type StatusGroup, type StatusSlug } from '../../../contract/statuses';
 import type { CaseListParams } from './api';
 
 export type CaseSort = (typeof CASE_SORTS)[number];
@@ -14,20 +14,22 @@ export const GROUP_TABS = [
 /** 'Vooltooid' is accepted as 'Voltooid' (SPEC section 4). */
 const GROUP_ALIASES: Record<string, StatusGroup> = { vooltooid: 'completed' };
 
-export type CaseListUrlState = { group: StatusGroup; task: StatusSlug | null; sort: CaseSort; dir: 'asc' | 'desc'; page: number };
+export type CaseListUrlState = { group: StatusGroup; task: StatusSlug | null; sort: CaseSort; dir: 'asc' | 'desc'; page: number; q?: string };
 
 /** Reads filter, sort and page from the URL; unknown values fall back to the defaults. */
 export function readCaseListUrl(search: URLSearchParams): CaseListUrlState {
   const groupParam = (search.get('groep') ?? '').toLowerCase();
   const group = GROUP_TABS.find((tab) => tab.param === groupParam)?.group ?? GROUP_ALIASES[groupParam] ?? 'active';
-  const taskParam = search.get('taak');
-  const task = (TASK_STATUSES as readonly string[]).includes(taskParam ?? '') ? (taskParam as StatusSlug) : null;
+  // A slug or any label of the phase (SPEC section 4 aliases included) opens its task filter.
+  const taskSlug = statusSlugFromLabel(search.get('taak') ?? '');
+  const task = taskSlug && (TASK_STATUSES as readonly string[]).includes(taskSlug) ? taskSlug : null;
   const sortParam = search.get('sort');
   const sort = (CASE_SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as CaseSort) : 'client_name';
   const dir = search.get('dir')?.toLowerCase() === 'desc' ? 'desc' : 'asc';
   const pageNumber = Number(search.get('page'));
   const page = Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 100_000 ? pageNumber : 1;
-  return { group: task ? 'active' : group, task, sort, dir, page };
+  const q = (search.get('zoek') ?? '').slice(0, CASE_SEARCH_MAX);
+  return { group: task ? 'active' : group, task, sort, dir, page, q };
 }
 
 /** Writes the state back, leaving defaults out so links stay short. */
@@ -39,9 +41,10 @@ export function writeCaseListUrl(state: CaseListUrlState): URLSearchParams {
   if (state.sort !== 'client_name') search.set('sort', state.sort);
   if (state.dir !== 'asc') search.set('dir', state.dir);
   if (state.page !== 1) search.set('page', String(state.page));
+  if (state.q?.trim()) search.set('zoek', state.q.trim());
   return search;
 }
 
 export function toListParams(state: CaseListUrlState): CaseListParams {
-  return { page: state.page, sort: state.sort, dir: state.dir, statuses: state.task ? [state.task] : [...STATUS_GROUPS[state.group]] };
+  return { page: state.page, sort: state.sort, dir: state.dir, statuses: state.task ? [state.task] : [...STATUS_GROUPS[state.group]], q: state.q?.trim() ?? '' };
 }

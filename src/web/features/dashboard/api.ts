@@ -2,7 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useTranslation } from 'react-i18next';
 import { CaseClientViewResponseSchema } from '../../../contract/cases';
 import { FeedbackResponseSchema, type CreateFeedbackRequest } from '../../../contract/feedback';
+import { QuestionListResponseSchema } from '../../../contract/questions';
 import { StepperResponseSchema } from '../../../contract/stepper';
+import { currentUserQueryOptions } from '../../lib/user';
 import { api } from '../../lib/api';
 import { isLanguage } from '../../lib/i18n';
 import { DEFAULT_LANGUAGE, type Language } from '../../lib/session';
@@ -52,3 +54,13 @@ export function useSubmitFeedback(caseId: string, lawyerId: string) {
     },
   });
 }
+
+/** The signed-in user (for the to-do list's personal data). */
+export const useCurrentUser = () => useQuery(currentUserQueryOptions());
+
+/** GET /api/client-questions (same key as 'Mijn verhaal', so a saved answer updates the to-do list). */
+export const useClientQuestions = () =>
+  useQuery({
+    queryKey: ['client-questions'] as const,
+    queryFn: async ({ signal }) => (await api.get('/api/client-questions', QuestionListResponseSchema, signal)).data,
+  });

@@ -29,6 +29,7 @@ function lawyer(n: number, overrides: Partial<Lawyer> = {}): Lawyer {
     city: null,
     quote: null,
     answers: [],
+    questions: [],
     availability: [{ day: 'monday', start_time: '09:00', end_time: '17:00' }],
     ...overrides,
   };
@@ -51,6 +52,10 @@ function caseView(slug: StatusSlug, lawyers: Lawyer[]): CaseClientView {
     last_updated_at: '2026-11-20T10:00:00.000Z',
     proposal_signed_at: null,
     minimal_achievement: null,
+    proposal_document_id: null,
+    proposal_sent_at: null,
+    proposal_sha256: null,
+    completed_at: null,
     status: { slug, display_name: status?.displayName ?? slug, order: status?.order ?? 1, articles: [] },
     offer: null,
     documents: [],
@@ -99,11 +104,29 @@ function setup(view: CaseClientView, steps: Stepper | (() => Stepper), ...routes
     on('GET', '/api/site', { status: 200, body: { data: site } }),
     on('GET', '/api/user', { status: 200, body: { data: client } }),
     on('GET', '/api/cases/mine', { status: 200, body: { data: view } }),
+    on('GET', '/api/client-questions', { status: 200, body: { data: [] } }),
+    on('GET', `/api/cases/${CASE_ID}/timeline?page=1`, { status: 200, body: { data: [], links: { first: null, last: null, prev: null, next: null }, meta: { current_page: 1, from: null, last_page: 1, links: [], path: '', per_page: 20, to: null, total: 0 } } }),
     on('GET', `/api/cases/${CASE_ID}/status-stepper?lang=nl-NL`, () => ({ status: 200, body: { data: typeof steps === 'function' ? steps() : steps } })),
   );
 }
 
 describe('the client dashboard', () => {
+  it("lists every open action under 'Wat moet ik nog doen?' and never lets the next step say nothing is needed", async () => {
+    const docs = [
+      { id: '00000000-0000-4000-8000-0000000000d1', title: 'Arbeidscontract', filename: 'a.pdf', mandatory: true, status: 'Rejected' as const, visible: true, message: 'Onleesbaar', uploaded_at: null, uploaded_by: null, rejected_by: null, approved_by: null, extension: 'pdf', locked: false, temporary_url: null, expires_at_unix_time: null },
+      { id: '00000000-0000-4000-8000-0000000000d2', title: 'Loonstrook', filename: null, mandatory: true, status: 'Not Uploaded' as const, visible: true, message: null, uploaded_at: null, uploaded_by: null, rejected_by: null, approved_by: null, extension: null, locked: false, temporary_url: null, expires_at_unix_time: null },
+    ];
+    setup({ ...caseView('negotiation-phase', []), documents: docs }, stepper('negotiation-phase'));
+    renderApp('/', { user: client });
+    const list = (await screen.findByRole('heading', { name: 'Wat moet ik nog doen?' }, { timeout: 15_000 })).closest('section');
+    if (!list) throw new Error('no to-do list');
+    expect(within(list).getByRole('link', { name: /Upload een nieuwe versie van 'Arbeidscontract'.*Reden van afkeuring: Onleesbaar/ })).toHaveAttribute('href', '/documenten');
+    expect(within(list).getByRole('link', { name: /Upload 'Loonstrook'/ })).toHaveAttribute('href', '/documenten');
+    expect(within(list).getByRole('link', { name: /Vul de gegevens van je werkgever aan/ })).toHaveAttribute('href', '/mijn-verhaal/werkgever-gegevens');
+    expect(screen.getByText(/Er staan nog \d+ acties voor je open/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Wat is er gebeurd' })).toBeInTheDocument();
+  }, 20_000);
+
   it('unlocks the next button once the previous part is complete and sends the welcome button there', async () => {
     setup(caseView('lead', []), stepper('lead', { profile_complete: true }));
     renderApp('/', { user: client });

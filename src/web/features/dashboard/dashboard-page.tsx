@@ -8,7 +8,11 @@ import { getErrorText } from '../../lib/error-text';
 import { useSite } from '../../lib/site';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
-import { useMyCase, useStepper } from './api';
+import { useClientQuestions, useCurrentUser, useMyCase, useStepper } from './api';
+import { CaseDates } from './components/case-dates';
+import { TodoList } from './components/todo-list';
+import { getClientTodos } from '../../../contract/rules/client-todos';
+import { TimelineList } from '../../ui/timeline-list';
 import { ArticleList } from './components/article-list';
 import { FeedbackDialog } from './components/feedback-dialog';
 import { FloatingLawyerButton } from './components/floating-lawyer-button';
@@ -27,6 +31,8 @@ export function DashboardPage() {
   const site = useSite();
   const myCase = useMyCase();
   const stepper = useStepper(myCase.data?.id);
+  const user = useCurrentUser();
+  const questions = useClientQuestions();
   const [searchParams, setSearchParams] = useSearchParams();
   const [lawyerOpen, setLawyerOpen] = useState(false);
   // Keeps the dialog's thank-you view open after the stepper reports the new feedback.
@@ -43,7 +49,7 @@ export function DashboardPage() {
     );
 
   const heading = <PageHeading>{t('pages.dashboard.title')}</PageHeading>;
-  if (myCase.isPending || (myCase.data && stepper.isPending)) {
+  if (myCase.isPending || (myCase.data && stepper.isPending) || user.isPending || questions.isPending) {
     return (
       <section className="flex flex-col gap-4">
         {heading}
@@ -54,12 +60,12 @@ export function DashboardPage() {
       </section>
     );
   }
-  if (myCase.isError || stepper.isError || !myCase.data || !stepper.data) {
+  if (myCase.isError || stepper.isError || user.isError || questions.isError || !myCase.data || !stepper.data || !user.data || !questions.data) {
     return (
       <section className="flex flex-col gap-4">
         {heading}
         <p role="alert" className="text-red-800">
-          {getErrorText(myCase.error ?? stepper.error, t)}
+          {getErrorText(myCase.error ?? stepper.error ?? user.error ?? questions.error, t)}
         </p>
       </section>
     );
@@ -71,9 +77,18 @@ export function DashboardPage() {
   const lawyers = caseView.lawyers;
   const firstLawyer = lawyers[0];
   const articles = current?.articles.length ? current.articles : caseView.status.articles;
+  const todos = getClientTodos({
+    status: caseView.status.slug,
+    proposal_signed_at: caseView.proposal_signed_at,
+    proposal_document_id: caseView.proposal_document_id,
+    documents: caseView.documents,
+    questions: questions.data,
+    profile: user.data,
+    company: caseView,
+  });
 
   return (
-    <section className="flex flex-col gap-6 pb-20">
+    <section className="flex flex-col gap-6">
       {heading}
       {showsWelcome(current) && <WelcomeBlock name={name} target={getWelcomeTarget(flags)} />}
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
@@ -86,13 +101,17 @@ export function DashboardPage() {
               reviewUrl={site?.review_url}
               onOpenLawyer={() => setLawyerOpen(true)}
               onOpenFeedback={() => setFeedbackOpen(true)}
+              openTodos={todos.length}
             />
           )}
+          <TodoList todos={todos} />
+          <CaseDates view={caseView} />
+          <TimelineList caseId={caseView.id} heading={t('caseRoute.timeline.clientHeading')} headingId="history-heading" />
           <ArticleList articles={articles} />
         </div>
         <div className="flex flex-col gap-6">
           <LawyerCard lawyers={lawyers} offerChosen={caseView.status.order >= OFFER_CHOSEN_ORDER || caseView.offer !== null} supportEmail={site?.support_email} onOpen={() => setLawyerOpen(true)} />
-          <StepList steps={flags.stepper} />
+          <StepList steps={flags.stepper} flags={flags} hasLawyer={Boolean(firstLawyer)} />
         </div>
       </div>
       {firstLawyer && (

@@ -31,10 +31,10 @@ export const useMyCase = () => useQuery(myCaseQueryOptions());
 export const useClientDocuments = (caseId: string | undefined) => useQuery({ ...clientDocumentsQueryOptions(caseId ?? ''), enabled: Boolean(caseId) });
 
 /** POST /api/documents/{id}/upload with the first chosen file. */
-export async function uploadDocumentFile(documentId: string, file: File, signal?: AbortSignal): Promise<Document> {
+export async function uploadDocumentFile(documentId: string, file: File, signal?: AbortSignal, onUploadProgress?: (fraction: number) => void): Promise<Document> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return (await api.request(`/api/documents/${documentId}/upload`, { method: 'POST', body, schema: DocumentResponseSchema, signal })).data;
+  return (await api.request(`/api/documents/${documentId}/upload`, { method: 'POST', body, schema: DocumentResponseSchema, signal, ...(onUploadProgress ? { onUploadProgress } : {}) })).data;
 }
 
 /** POST /api/cases/{id}/documents: a new general document (the title part goes before the file). */

@@ -1,7 +1,7 @@
-import { Mail } from 'lucide-react';
+import { MessageSquare } from 'lucide-react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getDocumentProgress } from '../../../contract/rules/document-progress';
-import { useSite } from '../../lib/site';
 import { PageHeading } from '../../ui/page-heading';
 import { SuccessMessage, useSuccessMessage } from '../../ui/success-message';
 import { useClientDocuments, useMyCase } from './api';
@@ -14,7 +14,6 @@ export function DocumentsPage() {
   const myCase = useMyCase();
   const documents = useClientDocuments(myCase.data?.id);
   const success = useSuccessMessage();
-  const site = useSite();
 
   if (myCase.isPending || (myCase.data && documents.isPending)) return <p role="status">{t('app.loading')}</p>;
   if (myCase.isError || documents.isError || !documents.data || !myCase.data) {
@@ -28,7 +27,6 @@ export function DocumentsPage() {
   const mandatory = documents.data.filter((d) => d.mandatory);
   const general = documents.data.filter((d) => !d.mandatory);
   const progress = getDocumentProgress(documents.data);
-  const contactEmail = myCase.data.lawyers[0]?.email ?? site?.support_email;
 
   return (
     <div className="flex flex-col gap-8">
@@ -72,12 +70,10 @@ export function DocumentsPage() {
           {t('documents.help.title')}
         </h2>
         <p className="text-slate-800">{t('documents.help.text')}</p>
-        {contactEmail && (
-          <a href={`mailto:${contactEmail}`} className="inline-flex items-center gap-2 self-start font-medium text-brand-800 underline underline-offset-4 hover:text-brand-900">
-            <Mail className="size-4" aria-hidden="true" />
-            {t('documents.help.contact', { email: contactEmail })}
-          </a>
-        )}
+        <Link to="/berichten" className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-800 underline underline-offset-4 hover:text-brand-900">
+          <MessageSquare className="size-4" aria-hidden="true" />
+          {t('messages.help.link')}
+        </Link>
       </aside>
       <GeneralDocuments caseId={caseId} documents={general} onSaved={success.show} />
     </div>

@@ -52,7 +52,7 @@ describe('contact persons', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Contactpersonen opslaan' }));
     });
     expect(await screen.findByText('Maximaal 250 tekens.')).toBeInTheDocument();
-    expect(screen.getByText('Invalid email')).toBeInTheDocument();
+    expect(screen.getByText('Vul een geldig e-mailadres in.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 });

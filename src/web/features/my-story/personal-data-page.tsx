@@ -1,4 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { REQUIRED_PROFILE_FIELDS } from '../../../contract/rules/stepper';
+import { formResolver } from '../../lib/form-resolver';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -12,10 +14,18 @@ import { useCurrentUser, useUpdateProfile } from './api';
 import { PersonalDataIllustration } from './components/illustration';
 import { TabStatus } from './components/form-section';
 
-const PersonalFormSchema = UpdateUserRequestSchema.pick({ name: true, infix: true, last_name: true, phone_number: true, street: true, house_number: true, postcode: true, city: true }).required({
-  name: true,
-  last_name: true,
-});
+const PersonalFormSchema = UpdateUserRequestSchema.pick({ name: true, infix: true, last_name: true, phone_number: true, street: true, house_number: true, postcode: true, city: true })
+  .required({
+    name: true,
+    last_name: true,
+  })
+  // Exactly the fields that make the profile complete (contract REQUIRED_PROFILE_FIELDS) are required.
+  .superRefine((value, context) => {
+    for (const field of REQUIRED_PROFILE_FIELDS) {
+      const entry = value[field];
+      if (typeof entry !== 'string' || entry.trim() === '') context.addIssue({ code: 'custom', path: [field], message: 'Required' });
+    }
+  });
 type PersonalForm = z.input<typeof PersonalFormSchema>;
 const FIELDS = ['name', 'infix', 'last_name', 'phone_number', 'street', 'house_number', 'postcode', 'city'] as const;
 
@@ -54,7 +64,8 @@ function PersonalDataForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
   const success = useSuccessMessage();
-  const form = useForm<PersonalForm, unknown, z.output<typeof PersonalFormSchema>>({ resolver: zodResolver(PersonalFormSchema), defaultValues: toForm(user) });
+  const form = useForm<PersonalForm, unknown, z.output<typeof PersonalFormSchema>>({ resolver: formResolver(PersonalFormSchema), defaultValues: toForm(user) });
+  useUnsavedChanges(form.formState.isDirty);
   const { errors } = form.formState;
   const err = (field: (typeof FIELDS)[number]) => translateValidation(errors[field]?.message, t);
 
@@ -86,14 +97,14 @@ function PersonalDataForm({ user }: { user: User }) {
         <TextField label={t('myStory.personal.lastName')} autoComplete="family-name" required aria-required="true" error={err('last_name')} {...form.register('last_name')} />
       </div>
       <TextField label={t('myStory.personal.email')} type="email" value={user.email} readOnly hint={t('myStory.personal.emailHint')} />
-      <TextField label={t('myStory.personal.phone')} type="tel" autoComplete="tel" error={err('phone_number')} {...form.register('phone_number')} />
+      <TextField label={t('myStory.personal.phone')} type="tel" autoComplete="tel" required aria-required="true" error={err('phone_number')} {...form.register('phone_number')} />
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-        <TextField label={t('myStory.personal.street')} autoComplete="address-line1" error={err('street')} {...form.register('street')} />
-        <TextField label={t('myStory.personal.houseNumber')} error={err('house_number')} {...form.register('house_number')} />
+        <TextField label={t('myStory.personal.street')} autoComplete="address-line1" required aria-required="true" error={err('street')} {...form.register('street')} />
+        <TextField label={t('myStory.personal.houseNumber')} required aria-required="true" error={err('house_number')} {...form.register('house_number')} />
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_2fr]">
-        <TextField label={t('myStory.personal.postcode')} placeholder="1234AA" autoComplete="postal-code" error={err('postcode')} {...form.register('postcode')} />
-        <TextField label={t('myStory.personal.city')} autoComplete="address-level2" error={err('city')} {...form.register('city')} />
+        <TextField label={t('myStory.personal.postcode')} placeholder="1234AA" autoComplete="postal-code" required aria-required="true" error={err('postcode')} {...form.register('postcode')} />
+        <TextField label={t('myStory.personal.city')} autoComplete="address-level2" required aria-required="true" error={err('city')} {...form.register('city')} />
       </div>
       <FormError message={errors.root?.server?.message} />
       <SuccessMessage message={success.message} token={success.token} />

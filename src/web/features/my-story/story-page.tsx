@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { useTranslation } from 'react-i18next';
 import type { Question } from '../../../contract/questions';
 import { getErrorText } from '../../lib/error-text';
@@ -34,6 +35,7 @@ function StoryForm({ questions }: { questions: Question[] }) {
   const [saved, setSaved] = useState<Record<string, string>>(initial);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  useUnsavedChanges(questions.some((q) => (values[q.id] ?? '') !== (saved[q.id] ?? '')));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();

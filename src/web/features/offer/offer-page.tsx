@@ -1,11 +1,14 @@
+import { canChangeOffer } from '../../../contract/rules/case-route';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OFFER_DISPLAY_NAMES, OFFER_SLUGS, type OfferSlug } from '../../../contract/offers';
+import { OFFER_SLUGS, type OfferSlug } from '../../../contract/offers';
+import { useOfferName } from '../../lib/offer-name';
 import { getOfferPill, getUpgradeOffers, getVisibleOffers, isOfferSigned } from '../../../contract/rules/offer-selection';
 import { getErrorText } from '../../lib/error-text';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/field';
+import { OfferConfirmDialog } from '../../ui/offer-confirm-dialog';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { useChooseOffer, useMyCase } from './api';
@@ -26,38 +29,31 @@ export function OfferPage() {
       ) : myCase.isError ? (
         <FormError message={getErrorText(myCase.error, t)} />
       ) : (
-        <OfferChoice caseId={myCase.data.id} chosen={myCase.data.offer?.slug ?? null} statusOrder={myCase.data.status.order} />
+        <OfferChoice caseId={myCase.data.id} chosen={myCase.data.offer?.slug ?? null} statusOrder={myCase.data.status.order} locked={!canChangeOffer(myCase.data.status.slug, myCase.data.proposal_signed_at)} />
       )}
     </section>
   );
 }
 
-function OfferChoice({ caseId, chosen, statusOrder }: { caseId: string; chosen: OfferSlug | null; statusOrder: number }) {
+/** `locked`: the letter is signed, so the package is fixed and the upgrade box is gone (issue 10). */
+function OfferChoice({ caseId, chosen, statusOrder, locked }: { caseId: string; chosen: OfferSlug | null; statusOrder: number; locked: boolean }) {
   const { t } = useTranslation();
+  const offerName = useOfferName();
   const choose = useChooseOffer(caseId);
-  const [pending, setPending] = useState<OfferSlug | null>(null);
-  const onChoose = async (slug: OfferSlug) => {
-    setPending(slug);
-    try {
-      await choose.mutateAsync(slug);
-    } catch {
-      // shown below
-    } finally {
-      setPending(null);
-    }
-  };
+  // A choice or an upgrade is sent only after the confirm dialog (package, price, conditions).
+  const [confirming, setConfirming] = useState<OfferSlug | null>(null);
+  const onChoose = (slug: OfferSlug) => setConfirming(slug);
   const upgrades = getUpgradeOffers(OFFER_SLUGS, chosen);
 
   return (
     <>
       {chosen ? (
         <p role="status" className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 font-medium text-brand-900">
-          {isOfferSigned(statusOrder) ? t('offer.signed', { offer: OFFER_DISPLAY_NAMES[chosen] }) : t('offer.requested', { offer: OFFER_DISPLAY_NAMES[chosen] })}
+          {isOfferSigned(statusOrder) ? t('offer.signed', { offer: offerName(chosen) }) : t('offer.requested', { offer: offerName(chosen) })}
         </p>
       ) : (
         <p className="max-w-prose text-slate-800">{t('offer.intro')}</p>
       )}
-      {choose.isError && <FormError message={getErrorText(choose.error, t)} />}
       <div className={chosen ? 'grid gap-6 md:grid-cols-2' : 'grid gap-6 md:grid-cols-3'}>
         {getVisibleOffers(OFFER_SLUGS, chosen).map((slug) => (
           <OfferCard
@@ -65,11 +61,11 @@ function OfferChoice({ caseId, chosen, statusOrder }: { caseId: string; chosen: 
             slug={slug}
             pill={getOfferPill(slug, chosen, statusOrder)}
             chosen={slug === chosen}
-            busy={pending === slug}
+            busy={choose.isPending && choose.variables === slug}
             {...(chosen ? {} : { onChoose: () => onChoose(slug) })}
           />
         ))}
-        {chosen && (
+        {chosen && !locked && (
           <aside aria-labelledby="upgrade-heading" className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 id="upgrade-heading" className="text-lg font-semibold text-slate-900">
               {t('offer.upgrade.heading')}
@@ -80,8 +76,8 @@ function OfferChoice({ caseId, chosen, statusOrder }: { caseId: string; chosen: 
               <>
                 <p className="text-slate-800">{t('offer.upgrade.text')}</p>
                 {upgrades.map((slug) => (
-                  <Button key={slug} variant="secondary" busy={pending === slug} onClick={() => onChoose(slug)}>
-                    {t('offer.upgrade.button', { offer: OFFER_DISPLAY_NAMES[slug] })}
+                  <Button key={slug} variant="secondary" busy={choose.isPending && choose.variables === slug} onClick={() => onChoose(slug)}>
+                    {t('offer.upgrade.button', { offer: offerName(slug) })}
                   </Button>
                 ))}
               </>
@@ -89,6 +85,12 @@ function OfferChoice({ caseId, chosen, statusOrder }: { caseId: string; chosen: 
           </aside>
         )}
       </div>
+      <OfferConfirmDialog
+        offer={confirming}
+        onClose={() => setConfirming(null)}
+        onConfirm={(slug) => choose.mutateAsync(slug)}
+        title={chosen ? t('offer.confirm.upgradeTitle') : t('offer.confirm.chooseTitle')}
+      />
       <section aria-labelledby="assurances-heading" className="rounded-2xl bg-white p-6 shadow-sm">
         <h2 id="assurances-heading" className="mb-3 flex items-center gap-2 text-lg font-semibold text-slate-900">
           <ShieldCheck className="size-5 text-green-700" aria-hidden="true" />

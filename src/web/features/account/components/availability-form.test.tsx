@@ -13,6 +13,7 @@ const user: User = {
   avatar: null,
   email: 'sanne.jansen@example.com',
   phone_number: '0101234567',
+  language: 'nl-NL',
   street: null,
   house_number: null,
   postcode: null,

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useTranslation } from 'react-i18next';
 import type { Day } from '../../../../contract/days';
 import type { User } from '../../../../contract/users';
@@ -16,6 +17,8 @@ export function AvailabilityForm({ user }: { user: User }) {
   const update = useUpdateUser();
   const success = useSuccessMessage();
   const [rows, setRows] = useState<AvailabilityRow[]>(() => toAvailabilityRows(user.availability));
+  const [savedRows, setSavedRows] = useState(rows);
+  useUnsavedChanges(JSON.stringify(rows) !== JSON.stringify(savedRows));
   const [errors, setErrors] = useState<Partial<Record<Day, AvailabilityError>>>({});
   const [formError, setFormError] = useState<string | undefined>();
 
@@ -35,8 +38,10 @@ export function AvailabilityForm({ user }: { user: User }) {
       return;
     }
     try {
-      const saved = await update.mutateAsync({ name: user.name ?? undefined, email: user.email, availability: toAvailabilityRequest(rows) });
-      setRows(toAvailabilityRows(saved.availability));
+      const { user: saved } = await update.mutateAsync({ name: user.name ?? undefined, email: user.email, availability: toAvailabilityRequest(rows) });
+      const next = toAvailabilityRows(saved.availability);
+      setRows(next);
+      setSavedRows(next);
       success.show(t('account.profile.saved'));
     } catch (e) {
       setFormError(getErrorText(e, t));

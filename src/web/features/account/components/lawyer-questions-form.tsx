@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useTranslation } from 'react-i18next';
 import type { Question } from '../../../../contract/questions';
 import { getErrorText } from '../../../lib/error-text';
@@ -24,7 +25,9 @@ function LawyerQuestionsForm({ questions }: { questions: Question[] }) {
   const success = useSuccessMessage();
   const baseId = useId();
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(questions.map((q) => [q.id, q.answer ?? ''])));
+  const [saved, setSaved] = useState(values);
   const [error, setError] = useState<string | undefined>();
+  useUnsavedChanges(questions.some((q) => (values[q.id] ?? '') !== (saved[q.id] ?? '')));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -32,7 +35,9 @@ function LawyerQuestionsForm({ questions }: { questions: Question[] }) {
     setError(undefined);
     try {
       const result = await save.mutateAsync({ questions: questions.map((q) => ({ id: q.id, answer: values[q.id]?.trim() ? (values[q.id]?.trim() ?? null) : null })) });
-      setValues(Object.fromEntries(result.map((q) => [q.id, q.answer ?? ''])));
+      const next = Object.fromEntries(result.map((q) => [q.id, q.answer ?? '']));
+      setValues(next);
+      setSaved(next);
       success.show(t('account.story.saved'));
     } catch (e) {
       setError(getErrorText(e, t));

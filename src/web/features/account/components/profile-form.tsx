@@ -1,4 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../lib/form-resolver';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -8,18 +9,20 @@ import { applyServerErrors, translateValidation } from '../../../lib/error-text'
 import { Button } from '../../../ui/button';
 import { FormError, TextField } from '../../../ui/field';
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
-import { useUpdateUser } from '../api';
+import { useConfirmEmailChange, useUpdateUser } from '../api';
+import { LoginCodeSchema } from '../../../../contract/auth';
+import { useState } from 'react';
 
-const requiredName = z.string().trim().min(1, 'Required').max(250, 'Maximaal 250 tekens.');
+const requiredName = z.string().trim().min(1).max(250);
 
 /** The lawyer's profile: name, last_name, phone_number and email required; infix optional; quote at most 255 (SPEC section 5). */
 export const ProfileFormSchema = z.object({
   name: requiredName,
-  infix: z.string().trim().max(250, 'Maximaal 250 tekens.'),
+  infix: z.string().trim().max(250),
   last_name: requiredName,
-  phone_number: z.string().trim().min(1, 'Required').max(50),
+  phone_number: z.string().trim().min(1).max(50),
   email: EmailSchema,
-  quote: z.string().trim().max(255, 'Maximaal 255 tekens.'),
+  quote: z.string().trim().max(255),
 });
 type ProfileFormValues = z.input<typeof ProfileFormSchema>;
 const FIELDS = ['name', 'infix', 'last_name', 'phone_number', 'email', 'quote'] as const;
@@ -37,16 +40,19 @@ export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const update = useUpdateUser();
   const success = useSuccessMessage();
-  const form = useForm<ProfileFormValues, unknown, z.output<typeof ProfileFormSchema>>({ resolver: zodResolver(ProfileFormSchema), defaultValues: toForm(user) });
+  const form = useForm<ProfileFormValues, unknown, z.output<typeof ProfileFormSchema>>({ resolver: formResolver(ProfileFormSchema), defaultValues: toForm(user) });
+  useUnsavedChanges(form.formState.isDirty);
   const { errors } = form.formState;
   const err = (field: (typeof FIELDS)[number]) => translateValidation(errors[field]?.message, t);
   const required = { required: true, 'aria-required': true } as const;
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await update.mutateAsync({ ...values, infix: values.infix || null, quote: values.quote || null });
+      const { user: saved, emailChangeRequested } = await update.mutateAsync({ ...values, infix: values.infix || null, quote: values.quote || null });
       form.reset(toForm(saved));
-      success.show(t('account.profile.saved'));
+      setPendingEmail(emailChangeRequested ? values.email : null);
+      success.show(t(emailChangeRequested ? 'emailChange.codeSent' : 'account.profile.saved'));
     } catch (error) {
       applyServerErrors(error, form.setError, FIELDS, t);
     }
@@ -71,7 +77,55 @@ export function ProfileForm({ user }: { user: User }) {
           {t('account.save')}
         </Button>
       </div>
+      {pendingEmail && (
+        <EmailChangeConfirmation
+          email={pendingEmail}
+          onDone={(saved) => {
+            setPendingEmail(null);
+            form.reset(toForm(saved));
+            success.show(t('emailChange.changed'));
+          }}
+        />
+      )}
     </form>
+  );
+}
+
+const ConfirmSchema = z.object({ code: LoginCodeSchema });
+
+/** The second step of an e-mail change: the code mailed to the new address (its own form, outside the profile form). */
+function EmailChangeConfirmation({ email, onDone }: { email: string; onDone: (user: User) => void }) {
+  const { t } = useTranslation();
+  const confirm = useConfirmEmailChange();
+  const form = useForm<z.input<typeof ConfirmSchema>, unknown, z.output<typeof ConfirmSchema>>({ resolver: formResolver(ConfirmSchema), defaultValues: { code: '' } });
+  const onConfirm = form.handleSubmit(async ({ code }) => {
+    try {
+      onDone(await confirm.mutateAsync(code));
+    } catch (error) {
+      applyServerErrors(error, form.setError, ['code'], t);
+    }
+  });
+  return (
+    <section aria-labelledby="email-change-title" className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4">
+      <h3 id="email-change-title" className="font-semibold text-slate-900">
+        {t('emailChange.title')}
+      </h3>
+      <p className="text-slate-700">{t('emailChange.intro', { email })}</p>
+      <TextField
+        label={t('emailChange.code')}
+        autoComplete="one-time-code"
+        inputMode="text"
+        maxLength={6}
+        error={translateValidation(form.formState.errors.code?.message, t)}
+        {...form.register('code')}
+      />
+      <FormError message={form.formState.errors.root?.server?.message} />
+      <div>
+        <Button type="button" busy={form.formState.isSubmitting} onClick={() => void onConfirm()}>
+          {t('emailChange.confirm')}
+        </Button>
+      </div>
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../lib/form-resolver';
 import { X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
@@ -65,7 +65,7 @@ export function FinishDialog({ caseId, open, done, onOpenChange, onConfirm }: Pr
 function FinishForm({ questions, onConfirm, onCancel }: { questions: FinalizationQuestion[]; onConfirm: Props['onConfirm']; onCancel: () => void }) {
   const { t } = useTranslation();
   const form = useForm<FinalizationAnswersRequest>({
-    resolver: zodResolver(FinalizationAnswersRequestSchema),
+    resolver: formResolver(FinalizationAnswersRequestSchema),
     defaultValues: { questions: questions.map((q) => ({ id: q.id, answer: q.answer ?? '' })) },
   });
   const { errors, isSubmitting } = form.formState;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CaseLawyerView } from '../../../../contract/cases';
 import { getSelectableStatuses, isStatusDropdownEnabled } from '../../../../contract/rules/status-dropdown';
 import { StatusSlugSchema, type StatusSlug } from '../../../../contract/statuses';
+import { useAllStatuses } from '../../../lib/statuses-query';
 import { useShowStatus, useUpdateStatus } from '../api';
 
 /**
@@ -17,7 +18,11 @@ export function StatusSelect({ view }: { view: CaseLawyerView }) {
   const offer = view.offer?.slug ?? null;
   const selectable = getSelectableStatuses(offer);
   const enabled = isStatusDropdownEnabled(offer, view.status.slug);
-  const items: StatusSlug[] = enabled ? selectable : [view.status.slug, ...selectable];
+  // The catalogue of GET /api/statuses (cache key allStatuses) gives the phases and their order;
+  // until it has loaded the contract's order stands in.
+  const catalogue = useAllStatuses().data;
+  const listed: StatusSlug[] = enabled ? selectable : [view.status.slug, ...selectable];
+  const items = catalogue ? catalogue.filter((s) => listed.includes(s.slug)).map((s) => s.slug) : listed;
   const onChange = (value: string) => {
     const slug = StatusSlugSchema.parse(value);
     if (slug === view.status.slug) return;

@@ -1,19 +1,22 @@
-import { Check, Download, Eye, Mail, Trash2, Upload, X } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { Download, Eye, MessageSquare, MoreHorizontal, Trash2, Upload } from 'lucide-react';
+import { Link } from 'react-router';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../contract/documents';
 import { isApiError } from '../../../lib/api-client';
-import { getErrorText } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
 import { FormError } from '../../../ui/field';
 import { Spinner } from '../../../ui/spinner';
-import { deleteDocument, downloadDocument, reviewDocument, uploadNewVersion } from '../api';
+import { deleteDocument, downloadDocument, uploadNewVersion } from '../api';
 import { DeleteDocumentDialog } from '../../../ui/delete-document-dialog';
-import { RejectDialog } from './reject-dialog';
+import { ReviewButtons } from './review-buttons';
 import { useUpload } from '../../../ui/use-upload';
 
 export type DocumentActionsProps = {
   document: Document;
+  /** The case the document belongs to: 'Stuur client bericht' opens its conversation. */
+  caseId: string;
   clientEmail: string | null;
   /** Opens the full-screen preview of this document. */
   onPreview: () => void;
@@ -21,27 +24,32 @@ export type DocumentActionsProps = {
   onChanged: () => Promise<unknown>;
 };
 
-/** The lawyer's buttons for one document: preview, download, approve, reject, message, new version, delete. */
-export function DocumentActions({ document, clientEmail, onPreview, onChanged }: DocumentActionsProps) {
+const itemClass =
+  'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-900 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
+
+function MenuItem({ icon, children, onSelect }: { icon: ReactNode; children: ReactNode; onSelect: () => void }) {
+  return (
+    <DropdownMenu.Item className={itemClass} onSelect={onSelect}>
+      {icon}
+      {children}
+    </DropdownMenu.Item>
+  );
+}
+
+/**
+ * The lawyer's actions for one document (issue 13): the main ones on the card (Bekijken,
+ * Goedkeuren, Afkeuren; 'Uploaden' while there is no file) and the rest (download, message
+ * the client, new version, delete) behind one 'Meer acties' menu button.
+ */
+export function DocumentActions({ document, caseId, onPreview, onChanged }: DocumentActionsProps) {
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [rejecting, setRejecting] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const hasFile = Boolean(document.temporary_url);
-  const canReview = document.status === 'Uploaded';
+  // The engagement letter and its signed copy: approve only; never a new version, deletion or rejection (the server answers 409).
+  const locked = document.locked;
   const of = { title: document.title };
-
-  const run = async (action: () => Promise<unknown>) => {
-    setError(undefined);
-    try {
-      await action();
-    } catch (e) {
-      setError(getErrorText(e, t));
-    } finally {
-      await onChanged();
-    }
-  };
 
   const send = useCallback((file: File, signal: AbortSignal) => uploadNewVersion(document.id, file, signal), [document.id]);
   // SPEC section 8: the first file error, else the server's message, else the upload fallback.
@@ -50,50 +58,62 @@ export function DocumentActions({ document, clientEmail, onPreview, onChanged }:
     [t],
   );
   const upload = useUpload(send, onChanged, onUploadError);
+  const chooseFile = () => fileInput.current?.click();
 
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-center gap-2">
-        {hasFile && (
+        {hasFile ? (
           <Button variant="ghost" onClick={onPreview} aria-label={t('caseDocuments.actions.previewOf', of)}>
             <Eye className="size-4" aria-hidden="true" />
             {t('caseDocuments.actions.preview')}
           </Button>
+        ) : (
+          !locked && <Button variant="secondary" busy={upload.busy} aria-label={t('caseDocuments.actions.uploadOf', of)} onClick={chooseFile}>
+            <Upload className="size-4" aria-hidden="true" />
+            {t('caseDocuments.actions.upload')}
+          </Button>
         )}
-        {hasFile && (
-          <Button
-            variant="ghost"
-            aria-label={t('caseDocuments.actions.downloadOf', of)}
-            onClick={async () => {
-              await downloadDocument(document);
-              await onChanged();
-            }}
+        <ReviewButtons document={document} onChanged={onChanged} />
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger
+            aria-label={t('caseDocuments.actions.moreOf', of)}
+            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-slate-100 data-[state=open]:bg-slate-100"
           >
-            <Download className="size-4" aria-hidden="true" />
-            {t('caseDocuments.actions.download')}
-          </Button>
-        )}
-        {canReview && (
-          <Button aria-label={t('caseDocuments.actions.approveOf', of)} onClick={() => run(() => reviewDocument(document.id, { status: 'Approved' }))}>
-            <Check className="size-4" aria-hidden="true" />
-            {t('caseDocuments.actions.approve')}
-          </Button>
-        )}
-        {canReview && (
-          <Button variant="secondary" aria-label={t('caseDocuments.actions.rejectOf', of)} onClick={() => setRejecting(true)}>
-            <X className="size-4" aria-hidden="true" />
-            {t('caseDocuments.actions.reject')}
-          </Button>
-        )}
-        {clientEmail && (
-          <a
-            href={`mailto:${clientEmail}?subject=${encodeURIComponent(document.title)}`}
-            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 py-2 font-medium text-brand-700 underline-offset-4 hover:bg-slate-100 hover:underline"
-          >
-            <Mail className="size-4" aria-hidden="true" />
-            {t('caseDocuments.actions.message')}
-          </a>
-        )}
+            <MoreHorizontal className="size-5" aria-hidden="true" />
+            {t('caseDocuments.actions.more')}
+          </DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-60 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200">
+              {hasFile && (
+                <MenuItem
+                  icon={<Download className="size-4" aria-hidden="true" />}
+                  onSelect={() => {
+                    void downloadDocument(document).then(onChanged);
+                  }}
+                >
+                  {t('caseDocuments.actions.download')}
+                </MenuItem>
+              )}
+              <DropdownMenu.Item asChild>
+                <Link to={`/dossiers/${encodeURIComponent(caseId)}/berichten`} state={{ documentTitle: document.title }} className={itemClass}>
+                  <MessageSquare className="size-4" aria-hidden="true" />
+                  {t('caseDocuments.actions.message')}
+                </Link>
+              </DropdownMenu.Item>
+              {hasFile && !locked && (
+                <MenuItem icon={<Upload className="size-4" aria-hidden="true" />} onSelect={chooseFile}>
+                  {t('caseDocuments.actions.newVersion')}
+                </MenuItem>
+              )}
+              {hasFile && !locked && (
+                <MenuItem icon={<Trash2 className="size-4" aria-hidden="true" />} onSelect={() => setDeleting(true)}>
+                  {t('caseDocuments.actions.delete')}
+                </MenuItem>
+              )}
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
         <input
           ref={fileInput}
           type="file"
@@ -110,16 +130,6 @@ export function DocumentActions({ document, clientEmail, onPreview, onChanged }:
             }
           }}
         />
-        <Button variant="ghost" busy={upload.busy} aria-label={t(hasFile ? 'caseDocuments.actions.newVersionOf' : 'caseDocuments.actions.uploadOf', of)} onClick={() => fileInput.current?.click()}>
-          <Upload className="size-4" aria-hidden="true" />
-          {hasFile ? t('caseDocuments.actions.newVersion') : t('caseDocuments.actions.upload')}
-        </Button>
-        {hasFile && (
-          <Button variant="ghost" aria-label={t('caseDocuments.actions.deleteOf', of)} onClick={() => setDeleting(true)}>
-            <Trash2 className="size-4" aria-hidden="true" />
-            {t('caseDocuments.actions.delete')}
-          </Button>
-        )}
       </div>
       <div role="status" aria-live="polite" className="text-sm text-slate-800">
         {upload.busy && (
@@ -136,17 +146,6 @@ export function DocumentActions({ document, clientEmail, onPreview, onChanged }:
         </button>
       )}
       <FormError message={error} />
-      <RejectDialog
-        open={rejecting}
-        onOpenChange={setRejecting}
-        onConfirm={async (message) => {
-          try {
-            await reviewDocument(document.id, { status: 'Rejected', message });
-          } finally {
-            await onChanged();
-          }
-        }}
-      />
       <DeleteDocumentDialog
         open={deleting}
         onOpenChange={setDeleting}

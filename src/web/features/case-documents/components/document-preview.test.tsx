@@ -21,6 +21,7 @@ function makeDocument(extension: string | null, temporaryUrl: string | null = '/
     rejected_by: null,
     approved_by: null,
     extension,
+    locked: false,
     temporary_url: temporaryUrl,
     expires_at_unix_time: temporaryUrl ? 1_800_000_000 : null,
   };

@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { useEffect, type KeyboardEvent } from 'react';
+import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../contract/documents';
 import { getPreviewKind } from '../preview-kind';
@@ -12,10 +12,12 @@ export type DocumentPreviewProps = {
   onIndexChange: (index: number | null) => void;
   /** Called whenever a document is shown (the lawyer's view is recorded). */
   onShown?: (document: Document) => void;
+  /** Actions on the shown document, in a bar under it (the lawyer's Goedkeuren and Afkeuren). */
+  actions?: (document: Document) => ReactNode;
 };
 
 /** The full-screen preview: pdf in a frame, images as an image; arrow keys move, Escape closes. */
-export function DocumentPreview({ documents, index, onIndexChange, onShown }: DocumentPreviewProps) {
+export function DocumentPreview({ documents, index, onIndexChange, onShown, actions }: DocumentPreviewProps) {
   const { t } = useTranslation();
   const document = index === null ? undefined : documents[index];
   const open = document !== undefined;
@@ -73,6 +75,11 @@ export function DocumentPreview({ documents, index, onIndexChange, onShown }: Do
             </div>
           </div>
           <div className="flex min-h-0 flex-1 items-center justify-center p-2 sm:p-4">{document && <PreviewBody document={document} />}</div>
+          {document && actions && (
+            <div className="flex flex-wrap items-center justify-center gap-2 px-2 pb-3 sm:px-4" data-testid="preview-actions">
+              {actions(document)}
+            </div>
+          )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -11,6 +11,7 @@ import { useLanguage } from '../use-language';
 import { DocumentActions, type DocumentActionsProps } from './document-actions';
 import { ReviewNote } from './mandatory-document-card';
 import { DocumentStatusBadge } from './status-badge';
+import { FileExtension } from '../../../ui/file-extension';
 
 /** One general document: title, status, uploaded by and when, 'Zichtbaar voor client' and the actions. */
 export function GeneralDocumentItem(props: DocumentActionsProps) {
@@ -22,9 +23,12 @@ export function GeneralDocumentItem(props: DocumentActionsProps) {
     <li>
       <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 id={headingId} className="font-semibold break-words text-slate-900">
-            {document.title}
-          </h3>
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={headingId} className="font-semibold break-words text-slate-900">
+              {document.title}
+            </h3>
+            <FileExtension extension={document.temporary_url ? document.extension : null} />
+          </div>
           <DocumentStatusBadge status={document.status} />
         </div>
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">

@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format';
 import { useLanguage } from '../use-language';
 import { DocumentActions, type DocumentActionsProps } from './document-actions';
 import { DocumentStatusBadge } from './status-badge';
+import { FileExtension } from '../../../ui/file-extension';
 
 /** A mandatory document as a card: title, status, file, review state and the lawyer's actions. */
 export function MandatoryDocumentCard(props: DocumentActionsProps) {
@@ -16,9 +17,12 @@ export function MandatoryDocumentCard(props: DocumentActionsProps) {
     <li>
       <article aria-labelledby={headingId} className="flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 id={headingId} className="font-semibold break-words text-slate-900">
-            {document.title}
-          </h3>
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={headingId} className="font-semibold break-words text-slate-900">
+              {document.title}
+            </h3>
+            <FileExtension extension={document.temporary_url ? document.extension : null} />
+          </div>
           <DocumentStatusBadge status={document.status} />
         </div>
         <p className="text-sm break-words text-slate-700">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CaseListItem } from '../../../../contract/cases';
 import { useFormatDate } from '../../../lib/use-format-date';
+import { UnreadBadge } from '../../../ui/unread-badge';
 import type { CaseSort } from '../url-state';
 import { StatusBadge } from './status-badge';
 
@@ -21,7 +22,7 @@ function Pending({ count }: { count: number }) {
   return (
     <span className="inline-flex items-center gap-1 font-semibold text-amber-900">
       <FileClock className="size-4" aria-hidden="true" />
-      {t(count === 1 ? 'cases.pending.one' : 'cases.pending.other', { count })}
+      {t('cases.pending.count', { count })}
     </span>
   );
 }
@@ -60,6 +61,7 @@ export function CaseTable({ cases, sort, dir, onSort }: { cases: CaseListItem[] 
               <td className="py-3 pr-3">
                 <Link to={`/dossiers/${c.id}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
                   {c.client_name || t('cases.unknownName')}
+              <UnreadBadge caseId={c.id} />
                 </Link>
               </td>
               <td className="py-3 pr-3 text-slate-800">{c.company_name ?? '–'}</td>
@@ -79,6 +81,7 @@ export function CaseTable({ cases, sort, dir, onSort }: { cases: CaseListItem[] 
           <li key={c.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <Link to={`/dossiers/${c.id}`} className="text-lg font-semibold text-brand-700 underline-offset-4 hover:underline">
               {c.client_name || t('cases.unknownName')}
+              <UnreadBadge caseId={c.id} />
             </Link>
             {c.company_name && <p className="text-slate-800">{c.company_name}</p>}
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { FEEDBACK_PREVIEW_LENGTH } from '../../../../contract/feedback';
+import { getFeedbackPreview } from '../../../../contract/rules/feedback-preview';
 import { useFormatDate } from '../../../lib/use-format-date';
 import { useLatestFeedback } from '../api';
 
@@ -11,7 +11,8 @@ export function LatestFeedback() {
   const latest = useLatestFeedback();
   const feedback = latest.data;
   if (!feedback) return null;
-  const text = feedback.text.length > FEEDBACK_PREVIEW_LENGTH ? `${feedback.text.slice(0, FEEDBACK_PREVIEW_LENGTH)}…` : feedback.text;
+  // The one contract rule (SPEC section 9): trimmed, 130 characters as a reader counts them.
+  const text = getFeedbackPreview(feedback.text).preview;
   return (
     <section aria-labelledby="latest-feedback-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id="latest-feedback-heading" className="text-lg font-semibold text-slate-900">

@@ -1,8 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../lib/form-resolver';
+import { translateValidation } from '../../../lib/error-text';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CreateFeedbackRequestSchema, FEEDBACK_EMPTY_MESSAGE, type CreateFeedbackRequest } from '../../../../contract/feedback';
+import { CreateFeedbackRequestSchema, type CreateFeedbackRequest } from '../../../../contract/feedback';
 import { isApiError } from '../../../lib/api-client';
 import { Button, buttonClasses } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
@@ -17,9 +18,8 @@ export function FeedbackDialog({ caseId, lawyerId, lawyerName, reviewUrl, open, 
   const [sent, setSent] = useState(false);
   const submit = useSubmitFeedback(caseId, lawyerId);
   const fieldId = useId();
-  const form = useForm<CreateFeedbackRequest>({ resolver: zodResolver(CreateFeedbackRequestSchema), defaultValues: { text: '' } });
-  const rawError = form.formState.errors.text?.message;
-  const error = rawError === FEEDBACK_EMPTY_MESSAGE ? t('dashboard.feedback.empty') : rawError;
+  const form = useForm<CreateFeedbackRequest>({ resolver: formResolver(CreateFeedbackRequestSchema), defaultValues: { text: '' } });
+  const error = translateValidation(form.formState.errors.text?.message, t);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

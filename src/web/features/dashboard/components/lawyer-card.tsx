@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LAWYER_QUOTE, DEFAULT_LAWYER_TITLE, type Lawyer } from '../../../../contract/lawyers';
+import type { Lawyer } from '../../../../contract/lawyers';
 import { Avatar } from '../../../ui/avatar';
 import { Button } from '../../../ui/button';
+import { EmailAddress } from '../../../ui/email-address';
 
 type LawyerCardProps = { lawyers: Lawyer[]; offerChosen: boolean; supportEmail: string | undefined; onOpen: () => void };
 
@@ -19,11 +20,12 @@ export function LawyerCard({ lawyers, offerChosen, supportEmail, onOpen }: Lawye
           <div className="flex items-center gap-4">
             <Avatar src={lawyer.avatar} className="size-16" />
             <div>
+              {lawyer.stand_in && <p className="text-sm font-semibold text-brand-700">{t('admin.standIn.cardLabel')}</p>}
               <p className="font-semibold text-slate-900">{lawyer.full_name}</p>
-              <p className="text-slate-800">{lawyer.title || DEFAULT_LAWYER_TITLE}</p>
+              <p className="text-slate-800">{lawyer.title || t('dashboard.lawyer.defaultTitle')}</p>
             </div>
           </div>
-          <blockquote className="text-slate-800 italic">“{lawyer.quote || DEFAULT_LAWYER_QUOTE}”</blockquote>
+          <blockquote className="text-slate-800 italic">“{lawyer.quote || t('dashboard.lawyer.defaultQuote')}”</blockquote>
           <Button variant="secondary" onClick={onOpen}>
             {t('dashboard.lawyer.viewProfile', { count: lawyers.length })}
           </Button>
@@ -35,8 +37,8 @@ export function LawyerCard({ lawyers, offerChosen, supportEmail, onOpen }: Lawye
           {supportEmail && (
             <p className="text-slate-800">
               {t('dashboard.lawyer.support')}{' '}
-              <a href={`mailto:${supportEmail}`} className="break-all text-brand-700 underline underline-offset-4">
-                {supportEmail}
+              <a href={`mailto:${supportEmail}`} className="text-brand-700 underline underline-offset-4">
+                <EmailAddress value={supportEmail} />
               </a>
             </p>
           )}

@@ -1,11 +1,12 @@
 import { ChevronLeft, ChevronRight, Mail, Phone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LAWYER_QUOTE, DEFAULT_LAWYER_TITLE, type Lawyer } from '../../../../contract/lawyers';
+import type { Lawyer } from '../../../../contract/lawyers';
 import { getAvailabilityDisplay } from '../../../../contract/rules/availability-display';
 import { Avatar } from '../../../ui/avatar';
 import { cn } from '../../../ui/cn';
 import { Dialog } from '../../../ui/dialog';
+import { EmailAddress } from '../../../ui/email-address';
 
 /** SPEC section 9: switching between lawyers fades over 300 ms. */
 export const LAWYER_FADE_MS = 300;
@@ -48,11 +49,11 @@ export function LawyerSheet({ lawyers, open, onOpenChange }: LawyerSheetProps) {
         <div className="flex items-center gap-4">
           <Avatar src={lawyer.avatar} className="size-20" />
           <div className="flex flex-col gap-1">
-            <p className="font-medium text-slate-800">{lawyer.title || DEFAULT_LAWYER_TITLE}</p>
-            <a href={`mailto:${lawyer.email}`} className="inline-flex items-center gap-2 break-all text-brand-700 underline underline-offset-4">
+            <p className="font-medium text-slate-800">{lawyer.title || t('dashboard.lawyer.defaultTitle')}</p>
+            <a href={`mailto:${lawyer.email}`} className="inline-flex min-w-0 items-center gap-2 text-brand-700 underline underline-offset-4">
               <Mail className="size-4 shrink-0" aria-hidden="true" />
               <span className="sr-only">{t('dashboard.sheet.email')}: </span>
-              {lawyer.email}
+              <EmailAddress value={lawyer.email} className="min-w-0" />
             </a>
             {lawyer.phone_number && (
               <a href={`tel:${lawyer.phone_number}`} className="inline-flex items-center gap-2 text-brand-700 underline underline-offset-4">
@@ -63,7 +64,7 @@ export function LawyerSheet({ lawyers, open, onOpenChange }: LawyerSheetProps) {
             )}
           </div>
         </div>
-        <blockquote className="rounded-lg bg-brand-50 px-4 py-3 text-slate-900 italic">“{lawyer.quote || DEFAULT_LAWYER_QUOTE}”</blockquote>
+        <blockquote className="rounded-lg bg-brand-50 px-4 py-3 text-slate-900 italic">“{lawyer.quote || t('dashboard.lawyer.defaultQuote')}”</blockquote>
         {answered.length > 0 && (
           <section aria-labelledby="lawyer-answers-heading" className="flex flex-col gap-3">
             <h3 id="lawyer-answers-heading" className="font-semibold text-slate-900">

@@ -14,16 +14,18 @@ type NextStepBlockProps = {
   reviewUrl: string | undefined;
   onOpenLawyer: () => void;
   onOpenFeedback: () => void;
+  /** Open to-dos: the block then never reads as if nothing is needed. */
+  openTodos: number;
 };
 
 const green = 'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-green-800 bg-green-700 px-5 py-2.5 font-semibold text-white hover:bg-green-800';
 
 /** The next-step block: the current phase's subtitle, title, description and buttons. */
-export function NextStepBlock({ step, flags, hasLawyer, reviewUrl, onOpenLawyer, onOpenFeedback }: NextStepBlockProps) {
+export function NextStepBlock({ step, flags, hasLawyer, reviewUrl, onOpenLawyer, onOpenFeedback, openTodos }: NextStepBlockProps) {
   const { t } = useTranslation();
-  const content = getStepVersion(step.slug, flags) === 'complete' ? step.content_complete : step.content_incomplete;
+  const content = getStepVersion(step.slug, flags, { hasLawyer }) === 'complete' ? step.content_complete : step.content_incomplete;
   const checklist = hasChecklist(step.slug) ? getChecklistButtons(flags) : [];
-  const red = content.colour === 'red';
+  const red = content.colour === 'red' || openTodos > 0;
 
   const reviewLink = (label: string, key: string) =>
     reviewUrl ? (
@@ -85,6 +87,12 @@ export function NextStepBlock({ step, flags, hasLawyer, reviewUrl, onOpenLawyer,
         ) : null;
       case 'review':
         return reviewLink(button.label, key);
+      case 'proposal':
+        return (
+          <Link key={key} to="/opdrachtbevestiging" className={buttonClasses.primary}>
+            {button.label}
+          </Link>
+        );
     }
   };
 
@@ -95,6 +103,13 @@ export function NextStepBlock({ step, flags, hasLawyer, reviewUrl, onOpenLawyer,
         {content.title}
       </h2>
       <p className="max-w-prose text-slate-800">{content.description}</p>
+      {openTodos > 0 && (
+        <p className="max-w-prose font-medium text-red-800">
+          <a href="#todo-heading" className="underline underline-offset-4">
+            {t('caseRoute.todos.pending', { count: openTodos })}
+          </a>
+        </p>
+      )}
       {content.buttons.length > 0 && <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">{content.buttons.map(renderButton)}</div>}
       {invitesFeedback(step.slug) && (
         <Link to="/review" className="w-fit font-medium text-brand-700 underline underline-offset-4">

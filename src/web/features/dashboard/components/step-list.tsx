@@ -1,11 +1,14 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { getStepVersion, type StepperFlags } from '../../../../contract/rules/stepper';
 import type { StepperStep } from '../../../../contract/stepper';
+import { useStatusName } from '../../../lib/status-name';
 import { cn } from '../../../ui/cn';
 
 /** 'Jouw stappenplan': every phase as a vertical stepper; done, current and upcoming are told apart by more than colour. */
-export function StepList({ steps }: { steps: StepperStep[] }) {
+export function StepList({ steps, flags, hasLawyer }: { steps: StepperStep[]; flags: StepperFlags; hasLawyer: boolean }) {
   const { t } = useTranslation();
+  const stepName = useStatusName();
   return (
     <section aria-labelledby="step-list-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="step-list-heading" className="mb-4 text-lg font-semibold text-slate-900">
@@ -15,7 +18,8 @@ export function StepList({ steps }: { steps: StepperStep[] }) {
         {steps.map((step, i) => {
           const last = i === steps.length - 1;
           const done = step.is_complete && !step.is_current;
-          const content = done ? step.content_complete : step.content_incomplete;
+          // The current step shows the same version as the next-step block; a kept promise is not shown as pending.
+          const content = done || (step.is_current && getStepVersion(step.slug, flags, { hasLawyer }) === 'complete') ? step.content_complete : step.content_incomplete;
           return (
             <li key={step.slug} className="relative flex gap-4 pb-5 last:pb-0" aria-current={step.is_current ? 'step' : undefined}>
               {!last && <span aria-hidden="true" className={cn('absolute top-8 left-[15px] h-[calc(100%-2rem)] w-0.5', done ? 'bg-green-700' : 'bg-slate-300')} />}
@@ -33,7 +37,7 @@ export function StepList({ steps }: { steps: StepperStep[] }) {
               <div className="flex flex-col pt-1">
                 <span className={cn('font-semibold', step.is_current ? 'text-brand-800' : 'text-slate-900')}>{content.title}</span>
                 <span className="text-sm text-slate-700">
-                  {step.display_name}
+                  {stepName(step)}
                   <span className="sr-only">
                     {' – '}
                     {step.is_current ? t('dashboard.stepper.current') : done ? t('dashboard.stepper.done') : t('dashboard.stepper.upcoming')}

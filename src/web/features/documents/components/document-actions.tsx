@@ -6,7 +6,7 @@ import { downloadDocument } from '../api';
 
 const PREVIEWABLE = new Set(['pdf', 'png', 'jpg', 'jpeg', 'svg']);
 
-/** Download, preview (pdf and images, through the signed temporary link) and delete of one document. */
+/** Download, preview (pdf and images, through the signed temporary link) and delete of one document (not of a locked one: the engagement letter). */
 export function DocumentActions({ document, onDelete, compact = false }: { document: Document; onDelete: () => void; compact?: boolean }) {
   const { t } = useTranslation();
   const label = (key: string) => t(key, { title: document.title });
@@ -35,7 +35,7 @@ export function DocumentActions({ document, onDelete, compact = false }: { docum
           )}
         </a>
       )}
-      {document.temporary_url && (
+      {document.temporary_url && !document.locked && (
         <Button variant="ghost" onClick={onDelete} aria-label={compact ? label('documents.actions.deleteOf') : undefined}>
           <Trash2 className="size-4" aria-hidden="true" />
           {!compact && t('documents.actions.delete')}

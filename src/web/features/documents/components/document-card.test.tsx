@@ -17,28 +17,58 @@ const doc: Document = {
   rejected_by: null,
   approved_by: null,
   extension: null,
+  locked: false,
   temporary_url: null,
   expires_at_unix_time: null,
 };
 
 type Answer = { status: number; body: unknown } | 'hang';
 
-/** fetch that answers uploads from a queue ('hang' waits until aborted) and everything else with an empty list. */
+/**
+ * Uploads go through XMLHttpRequest (it reports upload progress); this one answers from a queue
+ * ('hang' waits until aborted), reporting half and then all of the file sent first. Other
+ * requests (refetches) go through fetch and get an empty list.
+ */
 function stubFetch(answers: Answer[]) {
   const uploads: string[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = String(input);
-      if (!url.endsWith('/upload')) return Promise.resolve(new Response(JSON.stringify({ data: [] }), { status: 200 }));
-      uploads.push(url);
-      const answer = answers.shift() ?? 'hang';
-      if (answer === 'hang') {
-        return new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
-      }
-      return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } }));
-    }),
+    vi.fn(() => Promise.resolve(new Response(JSON.stringify({ data: [] }), { status: 200 }))),
   );
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private url = '';
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    getAllResponseHeaders() {
+      return 'content-type: application/json\r\n';
+    }
+    abort() {
+      this.onabort?.();
+    }
+    send() {
+      uploads.push(this.url);
+      const answer = answers.shift() ?? 'hang';
+      if (answer === 'hang') return;
+      setTimeout(() => {
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+        setTimeout(() => {
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
+          this.status = answer.status;
+          this.responseText = JSON.stringify(answer.body);
+          this.onload?.();
+        }, 10);
+      }, 10);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
   return uploads;
 }
 
@@ -95,10 +125,13 @@ describe('DocumentCard upload', () => {
     ]);
     const { choose } = renderCard();
     await choose();
+    await act(async () => vi.advanceTimersByTimeAsync(50));
     expect(screen.getByRole('alert')).toHaveTextContent('Kies een bestand om te uploaden.');
     await choose();
+    await act(async () => vi.advanceTimersByTimeAsync(50));
     expect(screen.getByRole('alert')).toHaveTextContent('Het bestand is te groot. Je kunt bestanden tot 100 MB uploaden.');
     await choose();
+    await act(async () => vi.advanceTimersByTimeAsync(50));
     expect(screen.getByRole('alert')).toHaveTextContent('Er is iets fout gegaan bij het uploaden. Probeer het opnieuw.');
   });
 
@@ -109,5 +142,24 @@ describe('DocumentCard upload', () => {
     expect(screen.getByText('Afgekeurd')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Nieuwe versie uploaden/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Verwijderen' })).toBeInTheDocument();
+  });
+
+  it('is a drop zone: a dropped file is uploaded and the percentage sent is shown, not only a spinner', async () => {
+    const uploads = stubFetch([{ status: 200, body: { data: { ...doc, status: 'Uploaded' } } }]);
+    renderCard();
+    const zone = screen.getByTestId('drop-zone');
+    expect(zone).toHaveTextContent('of sleep je bestand hierheen');
+    const file = new File(['%PDF-1.4'], 'loon.pdf', { type: 'application/pdf' });
+    await act(async () => {
+      fireEvent.dragOver(zone, { dataTransfer: { files: [file], dropEffect: 'none' } });
+      fireEvent.drop(zone, { dataTransfer: { files: [file] } });
+      await vi.advanceTimersByTimeAsync(15);
+    });
+    expect(uploads).toEqual(['/api/documents/11111111-1111-4111-8111-111111111111/upload']);
+    const bar = screen.getByRole('progressbar', { name: 'Voortgang van het uploaden' });
+    expect(bar).toHaveAttribute('aria-valuenow', '50');
+    expect(zone).toHaveTextContent('50%');
+    await act(async () => vi.advanceTimersByTimeAsync(50));
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });

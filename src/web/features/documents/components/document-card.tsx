@@ -6,11 +6,12 @@ import { formatDate } from '../../../lib/format';
 import { uploadDocumentFile, useDeleteDocument, useRefreshDocuments } from '../api';
 import { DeleteDocumentDialog } from '../../../ui/delete-document-dialog';
 import { DocumentActions } from './document-actions';
-import { FilePickerButton } from './file-picker-button';
+import { DropZone } from '../../../ui/drop-zone';
 import { StatusBadge } from './status-badge';
 import { UploadStatus } from './upload-status';
 import { useUpload } from './use-upload';
 import { useLanguage } from './use-language';
+import { FileExtension } from '../../../ui/file-extension';
 
 /** A mandatory document: status, rejection message, upload / new version, download, preview, delete. */
 export function DocumentCard({ caseId, document, onSaved }: { caseId: string; document: Document; onSaved: (message: string) => void }) {
@@ -21,7 +22,7 @@ export function DocumentCard({ caseId, document, onSaved }: { caseId: string; do
   const refresh = useRefreshDocuments(caseId);
   const remove = useDeleteDocument(caseId);
   const [confirming, setConfirming] = useState(false);
-  const send = useCallback((file: File, signal: AbortSignal) => uploadDocumentFile(document.id, file, signal), [document.id]);
+  const send = useCallback((file: File, signal: AbortSignal, onProgress: (fraction: number) => void) => uploadDocumentFile(document.id, file, signal, onProgress), [document.id]);
   const done = useCallback(async () => {
     await refresh();
     onSaved(t('documents.upload.done'));
@@ -32,9 +33,12 @@ export function DocumentCard({ caseId, document, onSaved }: { caseId: string; do
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h3 id={headingId} className="font-semibold text-slate-900">
-          {document.title}
-        </h3>
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={headingId} className="font-semibold text-slate-900">
+            {document.title}
+          </h3>
+          <FileExtension extension={hasFile ? document.extension : null} />
+        </div>
         <StatusBadge status={document.status} />
       </div>
       {document.status === 'Rejected' && document.message && (
@@ -48,12 +52,12 @@ export function DocumentCard({ caseId, document, onSaved }: { caseId: string; do
           : t('documents.card.noFile')}
       </p>
       <UploadStatus phase={upload.phase} error={upload.error} onRetry={upload.retry} />
-      <div className="mt-auto flex flex-wrap items-center gap-2">
-        <FilePickerButton variant={hasFile ? 'secondary' : 'primary'} busy={upload.busy} onFile={(file) => void upload.start(file)}>
+      <div className="mt-auto flex flex-col gap-3">
+        <DropZone variant={hasFile ? 'secondary' : 'primary'} busy={upload.busy} percent={upload.percent} onFile={(file) => void upload.start(file)}>
           <Upload className="size-4" aria-hidden="true" />
           {hasFile ? t('documents.card.newVersion') : t('documents.card.upload')}
           <span className="sr-only">: {document.title}</span>
-        </FilePickerButton>
+        </DropZone>
         <DocumentActions document={document} onDelete={() => setConfirming(true)} />
       </div>
       <DeleteDocumentDialog

@@ -6,6 +6,7 @@ import { formatDate } from '../../../lib/format';
 import { DocumentActions } from './document-actions';
 import { StatusBadge, STATUS_KEYS } from './status-badge';
 import { useLanguage } from './use-language';
+import { FileExtension } from '../../../ui/file-extension';
 
 type SortKey = 'title' | 'filename' | 'uploaded_at' | 'status';
 type Sort = { key: SortKey; dir: 'asc' | 'desc' };
@@ -37,7 +38,10 @@ export function DocumentTable({ documents, onDelete }: { documents: Document[]; 
         {sorted.map((d) => (
           <li key={d.id} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
             <div className="flex flex-wrap items-start justify-between gap-2">
-              <p className="font-semibold break-words text-slate-900">{d.title}</p>
+              <p className="font-semibold break-words text-slate-900">
+                {d.title}{' '}
+                <FileExtension extension={d.extension} />
+              </p>
               <StatusBadge status={d.status} />
             </div>
             <p className="text-sm break-words text-slate-700">{d.filename}</p>
@@ -73,7 +77,10 @@ export function DocumentTable({ documents, onDelete }: { documents: Document[]; 
           <tbody>
             {sorted.map((d) => (
               <tr key={d.id} className="border-b border-slate-100 last:border-0">
-                <td className="px-4 py-2 font-medium break-words text-slate-900">{d.title}</td>
+                <td className="px-4 py-2 font-medium break-words text-slate-900">
+                  {d.title}{' '}
+                  <FileExtension extension={d.extension} />
+                </td>
                 <td className="max-w-xs px-4 py-2 break-words text-slate-700">{d.filename}</td>
                 <td className="px-4 py-2 text-slate-700">{formatDate(d.uploaded_at, language)}</td>
                 <td className="px-4 py-2">

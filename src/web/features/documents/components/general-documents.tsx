@@ -4,6 +4,7 @@ import type { Document } from '../../../../contract/documents';
 import { useDeleteDocument } from '../api';
 import { AddDocumentForm } from './add-document-form';
 import { DeleteDocumentDialog } from '../../../ui/delete-document-dialog';
+import { DocumentCard } from './document-card';
 import { DocumentTable } from './document-table';
 
 /** 'Overige documenten': the non-mandatory documents and the form to add one. */
@@ -11,12 +12,22 @@ export function GeneralDocuments({ caseId, documents, onSaved }: { caseId: strin
   const { t } = useTranslation();
   const remove = useDeleteDocument(caseId);
   const [deleting, setDeleting] = useState<Document | null>(null);
+  // A rejected document shows its reason and takes a new version, exactly like a mandatory one (SPEC section 4).
+  const rejected = documents.filter((d) => d.status === 'Rejected');
+  const others = documents.filter((d) => d.status !== 'Rejected');
   return (
     <section aria-labelledby="general-documents-heading" className="flex flex-col gap-4">
       <h2 id="general-documents-heading" className="text-xl font-semibold text-slate-900">
         {t('documents.general.title')}
       </h2>
-      {documents.length === 0 ? <p className="text-slate-700">{t('documents.general.empty')}</p> : <DocumentTable documents={documents} onDelete={setDeleting} />}
+      {rejected.length > 0 && (
+        <div className="grid gap-4 md:grid-cols-2">
+          {rejected.map((d) => (
+            <DocumentCard key={d.id} caseId={caseId} document={d} onSaved={onSaved} />
+          ))}
+        </div>
+      )}
+      {documents.length === 0 ? <p className="text-slate-700">{t('documents.general.empty')}</p> : others.length > 0 && <DocumentTable documents={others} onDelete={setDeleting} />}
       <AddDocumentForm caseId={caseId} onSaved={onSaved} />
       <DeleteDocumentDialog
         open={deleting !== null}

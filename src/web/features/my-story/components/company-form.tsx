@@ -1,4 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../lib/form-resolver';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -28,7 +29,8 @@ export function CompanyForm({ myCase }: { myCase: CaseClientView }) {
   const { t } = useTranslation();
   const update = useUpdateCompany(myCase.id);
   const success = useSuccessMessage();
-  const form = useForm<CompanyForm, unknown, z.output<typeof UpdateCompanyRequestSchema>>({ resolver: zodResolver(UpdateCompanyRequestSchema), defaultValues: toForm(myCase) });
+  const form = useForm<CompanyForm, unknown, z.output<typeof UpdateCompanyRequestSchema>>({ resolver: formResolver(UpdateCompanyRequestSchema), defaultValues: toForm(myCase) });
+  useUnsavedChanges(form.formState.isDirty);
   const { errors } = form.formState;
   const err = (field: (typeof FIELDS)[number]) => translateValidation(errors[field]?.message, t);
   const required = { required: true, 'aria-required': true } as const;

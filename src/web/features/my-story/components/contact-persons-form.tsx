@@ -1,6 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { formResolver } from '../../../lib/form-resolver';
+import { useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useForm, type Path } from 'react-hook-form';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { MAX_CONTACT_PERSONS, UpdateContactPersonsRequestSchema, type ContactPerson } from '../../../../contract/contact-persons';
@@ -15,6 +17,9 @@ type ContactForm = z.input<typeof UpdateContactPersonsRequestSchema>;
 type PersonField = 'first_name' | 'infix' | 'last_name' | 'job_title' | 'email' | 'phone_number';
 const PERSON_FIELDS: PersonField[] = ['first_name', 'infix', 'last_name', 'job_title', 'email', 'phone_number'];
 const empty = { first_name: '', infix: '', last_name: '', job_title: '', email: '', phone_number: '' };
+
+/** The list as text in a fixed field order, to compare the form with what was saved. */
+const toComparable = (form: ContactForm) => JSON.stringify((form.contact_persons ?? []).map((p) => PERSON_FIELDS.map((field) => p[field] ?? '')));
 
 const toForm = (list: ContactPerson[]): ContactForm => ({
   contact_persons: list.map((p) => ({
@@ -33,10 +38,16 @@ export function ContactPersonsForm({ caseId, contactPersons }: { caseId: string;
   const save = useSaveContactPersons(caseId);
   const success = useSuccessMessage();
   const form = useForm<ContactForm, unknown, z.output<typeof UpdateContactPersonsRequestSchema>>({
-    resolver: zodResolver(UpdateContactPersonsRequestSchema),
+    resolver: formResolver(UpdateContactPersonsRequestSchema),
     defaultValues: toForm(contactPersons),
   });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'contact_persons' });
+  // Compared with the last saved list itself: react-hook-form's isDirty can stay set after a
+  // field array is reset, which would warn about changes that were saved.
+  const [baseline, setBaseline] = useState(() => toComparable(toForm(contactPersons)));
+  // watch() (not useWatch) sees a removed person at once; the compiler skips memoising this form.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  useUnsavedChanges(form.formState.isSubmitting ? false : toComparable(form.watch()) !== baseline && form.formState.isDirty);
   const { errors } = form.formState;
   const full = fields.length >= MAX_CONTACT_PERSONS;
   const allFields = fields.flatMap((_, i) => PERSON_FIELDS.map((f) => `contact_persons.${i}.${f}` as Path<ContactForm>));
@@ -48,6 +59,7 @@ export function ContactPersonsForm({ caseId, contactPersons }: { caseId: string;
         contact_persons: values.contact_persons.map((p) => ({ ...p, infix: blank(p.infix), job_title: blank(p.job_title), phone_number: blank(p.phone_number) })),
       });
       form.reset(toForm(saved));
+      setBaseline(toComparable(toForm(saved)));
       success.show(t('myStory.saved'));
     } catch (error) {
       applyServerErrors(error, form.setError, [...allFields, 'contact_persons'], t);

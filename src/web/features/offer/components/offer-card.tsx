@@ -1,6 +1,7 @@
 import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../../../contract/offers';
+import type { OfferSlug } from '../../../../contract/offers';
+import { useOfferName } from '../../../lib/offer-name';
 import type { OfferPill } from '../../../../contract/rules/offer-selection';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
@@ -16,7 +17,7 @@ const pillClasses: Record<Exclude<OfferPill, null>, string> = {
 /** One package: name, price, promise, what is included, its pill and a choose button. */
 export function OfferCard({ slug, pill, chosen, busy, onChoose }: OfferCardProps) {
   const { t } = useTranslation();
-  const name = OFFER_DISPLAY_NAMES[slug];
+  const name = useOfferName()(slug);
   const features = t(`offer.packages.${slug}.features`, { returnObjects: true }) as unknown;
   return (
     <article

@@ -1,0 +1,102 @@
+/**
+ * Core request-path bench (issue 16): GET /healthz, GET /api/user and GET /api/cases at 10
+ * connections, in rounds, each endpoint's req/s given as a share of /healthz in the same
+ * round (the machine is shared, so only ratios within one run are comparable). Goals on
+ * PostgreSQL: /api/cases ≥ 20 %, /api/user ≥ 35 %, p99 ≤ 15 ms; on PGlite /api/cases p99 ≤ 40 ms.
+ * BENCH_PROFILE=1 runs the server under V8's CPU profiler and prints the top frames by self
+ * time. Run alone: `node --import tsx bench/core.ts`; in `npm run bench` unless BENCH_CORE=0.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/server/db/client';
+import { ensureCatalogue } from '../src/server/db/catalogue';
+import { seedLoad } from '../src/server/db/seed-load';
+import { createToken } from '../src/server/auth/queries';
+import { generateToken, sha256Hex } from '../src/server/lib/crypto';
+import { createBenchDatabase, startServer, stopServer } from './support';
+
+export type CoreRow = { target: string; p50: number; p99: number; rps: number; share: string; errors: number };
+
+const ENDPOINTS = [
+  { name: 'GET /healthz', path: '/healthz', auth: false },
+  { name: 'GET /api/user', path: '/api/user', auth: true },
+  { name: 'GET /api/cases', path: '/api/cases', auth: true },
+] as const;
+
+async function seed(database: Database, cases: number): Promise<string> {
+  await ensureCatalogue(database.db);
+  const { lawyerIds } = await seedLoad(database.db, { cases, lawyers: 20, now: new Date(), seed: 5, batchSize: 1000 });
+  await database.db.execute(sql`ANALYZE`);
+  const token = generateToken();
+  await createToken(database.db, { userId: lawyerIds[0] as string, tokenHash: sha256Hex(token), now: new Date(), ttlMs: 24 * 3_600_000 });
+  return token;
+}
+
+type Frame = { callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number; id: number };
+
+/** Top frames of a .cpuprofile by self time (samples), with their share. */
+function topFrames(file: string, count = 15): string[] {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: Frame[] };
+  const total = profile.nodes.reduce((n, node) => n + node.hitCount, 0) || 1;
+  const bySite = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const where = url ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist\//, 'dist/')}:${lineNumber + 1}` : '';
+    const site = `${functionName || '(anonymous)'} ${where}`.trim();
+    bySite.set(site, (bySite.get(site) ?? 0) + node.hitCount);
+  }
+  return [...bySite.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([site, hits]) => `${((hits / total) * 100).toFixed(1).padStart(5)} %  ${site}`);
+}
+
+export async function benchCore(options: { kind: 'PGlite' | 'PostgreSQL'; seconds?: number; rounds?: number; cases?: number; profile?: boolean }): Promise<CoreRow[]> {
+  const seconds = options.seconds ?? 5;
+  const rounds = options.rounds ?? 3;
+  console.log(`\nCore request path on ${options.kind} (${rounds} rounds × ${seconds} s per endpoint, 10 connections)`);
+  const { prepared: token, env, cleanup } = await createBenchDatabase(options.kind, (database) => seed(database, options.cases ?? 10_000));
+  const profileDir = options.profile ? mkdtempSync(path.join(tmpdir(), 'portal-profile-')) : null;
+  const { child, baseUrl } = await startServer(env, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  const rows: CoreRow[] = [];
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 6_000)); // the scheduler's first run passes
+    const headers = { authorization: `Bearer ${token}` };
+    for (const endpoint of ENDPOINTS) await autocannon({ url: `${baseUrl}${endpoint.path}`, connections: 10, duration: 2, headers: endpoint.auth ? headers : {} }); // warm-up
+    for (let round = 1; round <= rounds; round++) {
+      let healthRps = 0;
+      for (const endpoint of ENDPOINTS) {
+        const result = await autocannon({ url: `${baseUrl}${endpoint.path}`, connections: 10, duration: seconds, headers: endpoint.auth ? headers : {} });
+        const rps = Math.round(result.requests.average);
+        if (endpoint.path === '/healthz') healthRps = rps;
+        const row = { target: `${options.kind} ${endpoint.name} (round ${round})`, p50: result.latency.p50, p99: result.latency.p99, rps, share: `${((rps / (healthRps || 1)) * 100).toFixed(0)} %`, errors: result.errors + result.non2xx };
+        console.log(`  ${row.target}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s (${row.share} of /healthz), ${row.errors} errors`);
+        rows.push(row);
+      }
+    }
+  } finally {
+    await stopServer(child);
+    await cleanup();
+  }
+  if (profileDir) {
+    const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+    if (file) {
+      console.log(`  top frames by self time (${path.join(profileDir, file)}):`);
+      for (const line of topFrames(path.join(profileDir, file))) console.log(`    ${line}`);
+    }
+    if (process.env.BENCH_KEEP_PROFILE !== '1') rmSync(profileDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const kinds: ('PGlite' | 'PostgreSQL')[] = process.env.BENCH_KINDS ? (process.env.BENCH_KINDS.split(',') as ('PGlite' | 'PostgreSQL')[]) : ['PGlite', ...(process.env.DATABASE_URL ? (['PostgreSQL'] as const) : [])];
+  const all: CoreRow[] = [];
+  for (const kind of kinds) all.push(...(await benchCore({ kind, seconds: Number(process.env.BENCH_SECONDS ?? 5), rounds: Number(process.env.BENCH_ROUNDS ?? 3), profile: process.env.BENCH_PROFILE === '1' })));
+  console.log('\n| endpoint | p50 ms | p99 ms | req/s | share of /healthz | errors |\n|---|---|---|---|---|---|');
+  for (const row of all) console.log(`| ${row.target} | ${row.p50} | ${row.p99} | ${row.rps} | ${row.share} | ${row.errors} |`);
+}

@@ -1,0 +1,191 @@
+/**
+ * Lighthouse bench (issue 13): the built product on demo data, measured by the `lighthouse`
+ * package driving Debian's Chromium offline (127.0.0.1 only), mobile (simulated slow 4G, 4×
+ * CPU slowdown) and desktop, for /login, the client dashboard, /documenten, /dossiers and a
+ * case detail. Goals: mobile performance ≥ 95, CLS ≤ 0.02, accessibility and best practices
+ * 100. Figures are printed, never asserted. Run alone with `node --import tsx bench/lighthouse.ts`
+ * (after `npm run build`), or from bench/run.ts (`BENCH_LIGHTHOUSE=0` skips it).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { and, eq } from 'drizzle-orm';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { UserResponseSchema } from '../src/contract/users';
+import { createToken } from '../src/server/auth/queries';
+import { openPglite } from '../src/server/db/client';
+import { ensureCatalogue } from '../src/server/db/catalogue';
+import { DEMO_LAWYERS } from '../src/server/db/demo-accounts';
+import { cases, caseLawyers, users } from '../src/server/db/schema';
+import { seedDemo } from '../src/server/db/seed-demo';
+import { generateToken, sha256Hex } from '../src/server/lib/crypto';
+import { diskStorage } from '../src/server/storage/storage';
+import { BENCH_APP_SECRET, freePort, startServer, stopServer } from './support';
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export type LighthouseRow = { page: string; form: 'mobile' | 'desktop'; performance: number; accessibility: number; bestPractices: number; cls: number; lcpMs: number; fcpMs: number; tbtMs: number };
+
+type Session = { token: string; user: unknown };
+type Target = { name: string; path: string; session: Session | null };
+
+/** Demo data in a fresh embedded database, with sessions for a client and a lawyer. */
+async function prepare(dataDir: string) {
+  const database = await openPglite(dataDir);
+  try {
+    await ensureCatalogue(database.db);
+    await seedDemo(database.db, diskStorage(path.join(dataDir, 'files')), new Date());
+    const token = async (userId: string) => {
+      const value = generateToken();
+      await createToken(database.db, { userId, tokenHash: sha256Hex(value), now: new Date(), ttlMs: 12 * 3_600_000 });
+      return value;
+    };
+    // A client in the middle of the journey (documents to upload) and that client's lawyer.
+    const [client] = await database.db
+      .select({ userId: cases.clientId, caseId: cases.id })
+      .from(cases)
+      .where(eq(cases.statusSlug, 'incomplete-case-file'))
+      .limit(1);
+    const [lawyer] = await database.db.select({ id: users.id }).from(users).where(and(eq(users.email, DEMO_LAWYERS[0]?.email ?? ''), eq(users.role, 'lawyer')));
+    if (!client || !lawyer) throw new Error('demo data has no client at incomplete-case-file or no first lawyer');
+    const [assigned] = await database.db.select({ caseId: caseLawyers.caseId }).from(caseLawyers).where(and(eq(caseLawyers.lawyerId, lawyer.id), eq(caseLawyers.caseId, client.caseId)));
+    return { clientToken: await token(client.userId), lawyerToken: await token(lawyer.id), caseId: assigned?.caseId ?? client.caseId };
+  } finally {
+    await database.close();
+  }
+}
+
+async function session(baseUrl: string, token: string): Promise<Session> {
+  const response = await fetch(`${baseUrl}/api/user`, { headers: { Authorization: `Bearer ${token}` } });
+  return { token, user: UserResponseSchema.parse(await response.json()).data };
+}
+
+async function startChromium(): Promise<{ child: ChildProcess; port: number; profile: string }> {
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), 'portal-lighthouse-'));
+  const child = spawn(
+    CHROMIUM_PATH,
+    ['--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, '--no-first-run', '--no-default-browser-check', '--disable-extensions', '--no-sandbox', 'about:blank'],
+    { stdio: 'ignore' },
+  );
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return { child, port, profile };
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  child.kill();
+  throw new Error(`Chromium (${CHROMIUM_PATH}) did not open its debugging port`);
+}
+
+/** Writes the session as the app keeps it (localStorage `state`) and empties the HTTP cache: each run is a first visit. */
+async function setSession(port: number, baseUrl: string, value: Session | null): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('no default browser context');
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/favicon.svg`);
+    await page.evaluate((state) => {
+      if (state) window.localStorage.setItem('state', JSON.stringify(state));
+      else window.localStorage.clear();
+    }, value ? { settings: {}, user: value.user, auth: { token: value.token } } : null);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+async function measure(port: number, baseUrl: string, target: Target, form: 'mobile' | 'desktop'): Promise<LighthouseRow> {
+  await setSession(port, baseUrl, target.session);
+  const result = await lighthouse(
+    `${baseUrl}${target.path}`,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: true },
+    form === 'desktop' ? desktopConfig : undefined,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
+  const { categories, audits } = result.lhr;
+  const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+  const num = (key: string) => audits[key]?.numericValue ?? Number.NaN;
+  const row: LighthouseRow = {
+    page: target.name,
+    form,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    cls: num('cumulative-layout-shift'),
+    lcpMs: num('largest-contentful-paint'),
+    fcpMs: num('first-contentful-paint'),
+    tbtMs: num('total-blocking-time'),
+  };
+  for (const [key, category] of Object.entries(categories)) {
+    if (key === 'performance' || (category.score ?? 0) >= 1) continue;
+    const failing = category.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id);
+    console.log(`    ${target.name} ${form} ${key}: ${failing.join(', ')}`);
+  }
+  if (process.env.BENCH_LIGHTHOUSE_VERBOSE === '1') {
+    for (const id of ['layout-shifts', 'largest-contentful-paint-element', 'render-blocking-resources', 'network-dependency-tree-insight', 'uses-text-compression']) {
+      if (audits[id]?.details) console.log(`    ${id}: ${JSON.stringify(audits[id]?.details).slice(0, 1500)}`);
+    }
+  }
+  return row;
+}
+
+/** Builds nothing: expects `npm run build` to have produced dist/. */
+export async function benchLighthouse(): Promise<LighthouseRow[]> {
+  console.log('\nLighthouse (Chromium offline, mobile = simulated slow 4G and 4× CPU slowdown)');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-lh-'));
+  const prepared = await prepare(dataDir);
+  const { child: server, baseUrl } = await startServer({ DATA_DIR: dataDir, APP_SECRET: BENCH_APP_SECRET, NODE_ENV: 'production' });
+  const chrome = await startChromium();
+  const rows: LighthouseRow[] = [];
+  try {
+    const client = await session(baseUrl, prepared.clientToken);
+    const lawyer = await session(baseUrl, prepared.lawyerToken);
+    const targets: Target[] = [
+      { name: '/login', path: '/login', session: null },
+      { name: 'client dashboard /', path: '/', session: client },
+      { name: '/documenten', path: '/documenten', session: client },
+      { name: '/dossiers', path: '/dossiers', session: lawyer },
+      { name: 'case detail /dossiers/{id}', path: `/dossiers/${prepared.caseId}`, session: lawyer },
+    ];
+    const forms = (process.env.BENCH_LIGHTHOUSE_FORMS ?? 'mobile,desktop').split(',') as ('mobile' | 'desktop')[];
+    for (const target of targets) {
+      for (const form of forms) {
+        const row = await measure(chrome.port, baseUrl, target, form);
+        console.log(
+          `  ${row.page} ${row.form}: performance ${row.performance}, accessibility ${row.accessibility}, best practices ${row.bestPractices}, CLS ${row.cls.toFixed(3)}, FCP ${row.fcpMs.toFixed(0)} ms, LCP ${row.lcpMs.toFixed(0)} ms, TBT ${row.tbtMs.toFixed(0)} ms`,
+        );
+        rows.push(row);
+      }
+    }
+  } finally {
+    chrome.child.kill();
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(chrome.profile, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+export function printLighthouseTable(rows: LighthouseRow[]): void {
+  console.log('\n| page | form | performance | CLS | LCP ms | accessibility | best practices |\n|---|---|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.page} | ${r.form} | ${r.performance} | ${r.cls.toFixed(3)} | ${r.lcpMs.toFixed(0)} | ${r.accessibility} | ${r.bestPractices} |`);
+  console.log('(goals: mobile performance ≥ 95, CLS ≤ 0.02, accessibility and best practices 100)');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  benchLighthouse()
+    .then(printLighthouseTable)
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { CaseClientViewResponseSchema } from '../src/contract/cases';
+import { expectTitle } from './support/expect-page';
+import { useJourney } from './support/journey';
+import { sessionCache, signIn } from './support/login';
+
+/** Issue 13 item 6: the layout at a 360 px phone. */
+const PHONE = { width: 360, height: 740 };
+const LONG_EMAIL = 'personeelszaken.afdeling-noord@retailgroep-zuid-dordrecht.example.com';
+
+/** Every link of the named tab strip lies wholly inside the viewport and is not clipped by its list. */
+async function expectAllTabsVisible(page: Page, stripName: string): Promise<void> {
+  const strip = page.getByRole('navigation', { name: stripName });
+  await strip.getByRole('link').first().waitFor();
+  const boxes = await strip.evaluate((nav) => {
+    const list = nav.querySelector('ul');
+    const clip = (list ?? nav).getBoundingClientRect();
+    return [...nav.querySelectorAll('a')].map((a) => {
+      const r = a.getBoundingClientRect();
+      return { text: a.textContent, left: r.left, right: r.right, clipLeft: clip.left, clipRight: clip.right, width: window.innerWidth };
+    });
+  });
+  expect(boxes.length).toBeGreaterThan(1);
+  for (const box of boxes) {
+    expect(box.left, `${box.text} starts inside the screen`).toBeGreaterThanOrEqual(0);
+    expect(box.right, `${box.text} ends inside the screen`).toBeLessThanOrEqual(box.width);
+    expect(box.right, `${box.text} is not scrolled out of its strip`).toBeLessThanOrEqual(box.clipRight + 0.5);
+    expect(box.left, `${box.text} is not scrolled out of its strip`).toBeGreaterThanOrEqual(box.clipLeft - 0.5);
+  }
+}
+
+/** The page never scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+}
+
+describe('the portal on a 360 px phone', () => {
+  const journey = useJourney();
+  const session = sessionCache();
+
+  it("the client's 'Jouw jurist' button covers nothing once the dashboard is scrolled to its end", async () => {
+    const client = await session(journey.product, 'client05@example.com');
+    const { page } = await journey.openPage({ viewport: PHONE });
+    await signIn(page, client);
+    await page.goto('/');
+    const button = page.getByRole('button', { name: 'Jouw jurist' });
+    await button.waitFor();
+    await page.getByRole('heading', { name: 'Jouw stappenplan' }).waitFor();
+    await expectNoSidewaysScroll(page);
+
+    // At the end of the page (footer in view), the button lies over no text, link, button or field.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1);
+    const covered = await button.evaluate((self) => {
+      const b = self.getBoundingClientRect();
+      const hits: string[] = [];
+      for (const element of document.querySelectorAll<HTMLElement>('main *, footer *')) {
+        if (self.contains(element) || element.contains(self)) continue;
+        const interactive = element.matches('a, button, input, select, textarea, img, svg');
+        const text = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+        if (!interactive && !text) continue;
+        const r = element.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        if (r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) hits.push(`${element.tagName} ${element.textContent?.trim().slice(0, 40)}`);
+      }
+      return hits;
+    });
+    expect(covered).toEqual([]);
+    // Still a floating button while the page scrolls: in view at the top of the page too.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => window.scrollY === 0);
+    const box = await button.boundingBox();
+    expect(box && box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+  });
+
+  it("shows every tab of 'Mijn verhaal' at 360 px", async () => {
+    const client = await session(journey.product, 'client05@example.com');
+    const { page } = await journey.openPage({ viewport: PHONE });
+    await signIn(page, client);
+    await page.goto('/mijn-verhaal');
+    await page.getByRole('heading', { level: 1, name: 'Mijn verhaal' }).waitFor();
+    await expectAllTabsVisible(page, 'Onderdelen van mijn verhaal');
+    await expectNoSidewaysScroll(page);
+  });
+
+  it("shows every case group and case tab, names the client in the tab title and wraps a long e-mail address at '@' and '.'", async () => {
+    const client = await session(journey.product, 'client05@example.com');
+    const mine = CaseClientViewResponseSchema.parse(
+      await (await fetch(`${journey.product.baseUrl}/api/cases/mine`, { headers: { Authorization: `Bearer ${client.token}` } })).json(),
+    ).data;
+    const saved = await fetch(`${journey.product.baseUrl}/api/cases/${mine.id}/contact-persons`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${client.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ contact_persons: [{ first_name: 'Ingrid', last_name: 'Verhoeven', email: LONG_EMAIL }] }),
+    });
+    expect(saved.status).toBe(200);
+
+    const lawyer = await session(journey.product, 'sanne.jansen@example.com');
+    const { page } = await journey.openPage({ viewport: PHONE });
+    await signIn(page, lawyer);
+    await page.goto('/dossiers');
+    await page.getByRole('heading', { level: 1, name: 'Mijn dossiers' }).waitFor();
+    await expectAllTabsVisible(page, 'Filter op status');
+    await expectNoSidewaysScroll(page);
+
+    await page.goto(`/dossiers/${mine.id}`);
+    await page.getByRole('heading', { level: 1, name: /Julia de Vries/ }).waitFor();
+    await expectAllTabsVisible(page, 'Onderdelen van het dossier');
+    await expectTitle(page, 'Julia de Vries · Dossier – Algemeen | Ontslagportaal');
+
+    const address = page.locator('[data-email-address]', { hasText: 'personeelszaken' });
+    await address.waitFor();
+    await expectNoSidewaysScroll(page);
+    // The characters that start a new line: each must be '@', '.', '-', '_' or '+' (a break before it).
+    const lineStarts = await address.evaluate((element) => {
+      const range = document.createRange();
+      const starts: string[] = [];
+      let lastTop: number | null = null;
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const value = node.textContent ?? '';
+        for (let i = 0; i < value.length; i++) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const top = range.getBoundingClientRect().top;
+          if (lastTop !== null && top > lastTop + 2) starts.push(value[i] ?? '');
+          lastTop = top;
+        }
+      }
+      const box = element.getBoundingClientRect();
+      return { starts, right: box.right, width: window.innerWidth };
+    });
+    expect(lineStarts.starts.length).toBeGreaterThan(0);
+    for (const first of lineStarts.starts) expect('@.-_+').toContain(first);
+    expect(lineStarts.right).toBeLessThanOrEqual(lineStarts.width);
+  });
+});

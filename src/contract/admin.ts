@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { EmailSchema } from './auth';
+import { StatusSchema } from './statuses';
+import { text } from './text';
+
+/** What an admin ('beheerder') manages: people, assignments, stand-ins, legal holds and the audit trail; never case content. */
+
+const name = (max: number) => text().trim().min(1, 'Required').max(max, `Maximaal ${max} tekens.`);
+const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Gebruik het formaat JJJJ-MM-DD').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Ongeldige datum');
+export { DateSchema as AdminDateSchema };
+
+export const AdminLawyerSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  full_name: z.string(),
+  email: z.string(),
+  title: z.string().nullable(),
+  active: z.boolean(),
+  deactivated_at: z.string().nullable(),
+  two_factor_enabled: z.boolean(),
+  active_cases_count: z.number().int(),
+});
+export type AdminLawyer = z.infer<typeof AdminLawyerSchema>;
+export const AdminLawyersResponseSchema = z.object({ data: z.array(AdminLawyerSchema) });
+export const AdminLawyerResponseSchema = z.object({ data: AdminLawyerSchema });
+
+export const CreateLawyerRequestSchema = z
+  .object({
+    name: name(250),
+    last_name: name(250),
+    email: EmailSchema,
+    title: text().trim().max(250, 'Maximaal 250 tekens.').nullable().optional(),
+  })
+  .strict();
+export type CreateLawyerRequest = z.infer<typeof CreateLawyerRequestSchema>;
+
+export const AdminCaseLawyerSchema = z.object({ id: z.string().uuid(), full_name: z.string(), active: z.boolean() });
+export const AdminStandInSchema = z.object({ id: z.string().uuid(), lawyer_id: z.string().uuid(), full_name: z.string(), from: z.string(), until: z.string() });
+export type AdminStandIn = z.infer<typeof AdminStandInSchema>;
+
+export const AdminCaseSchema = z.object({
+  id: z.string().uuid(),
+  client_name: z.string(),
+  client_email: z.string(),
+  company_name: z.string().nullable(),
+  status: StatusSchema,
+  lawyers: z.array(AdminCaseLawyerSchema),
+  stand_ins: z.array(AdminStandInSchema),
+  legal_hold: z.boolean(),
+  legal_hold_reason: z.string().nullable(),
+  /** An active case whose lawyer was deactivated (or that has none left): reassign it. */
+  needs_reassignment: z.boolean(),
+});
+export type AdminCase = z.infer<typeof AdminCaseSchema>;
+
+export const AdminCasesQuerySchema = z
+  .object({
+    q: text().trim().max(200).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).optional(),
+  })
+  .strict();
+export const AdminPageMetaSchema = z.object({ current_page: z.number().int(), per_page: z.number().int(), has_more: z.boolean() });
+export const AdminCasesResponseSchema = z.object({ data: z.array(AdminCaseSchema), meta: AdminPageMetaSchema });
+export const AdminCaseResponseSchema = z.object({ data: AdminCaseSchema });
+
+export const AssignCaseRequestSchema = z.object({ lawyer_id: z.string().uuid() }).strict();
+export type AssignCaseRequest = z.infer<typeof AssignCaseRequestSchema>;
+
+export const MAX_STAND_IN_DAYS = 366;
+export const StandInRequestSchema = z
+  .object({ lawyer_id: z.string().uuid(), from: DateSchema, until: DateSchema })
+  .strict()
+  .refine((value) => value.until >= value.from, { message: 'De einddatum ligt voor de begindatum.', path: ['until'] })
+  .refine((value) => (Date.parse(value.until) - Date.parse(value.from)) / 86_400_000 < MAX_STAND_IN_DAYS, { message: 'Een vervanging duurt hoogstens een jaar.', path: ['until'] });
+export type StandInRequest = z.infer<typeof StandInRequestSchema>;
+
+export const LegalHoldRequestSchema = z.object({ legal_hold: z.boolean(), reason: text({ multiline: true }).trim().min(1, 'Required').max(500, 'Maximaal 500 tekens.') }).strict();
+export type LegalHoldRequest = z.infer<typeof LegalHoldRequestSchema>;
+
+export const AuditQuerySchema = z
+  .object({
+    actor: z.string().uuid().optional(),
+    action: z.string().trim().max(100).regex(/^[a-z0-9_.-]*$/, 'Ongeldige actie').optional(),
+    case: z.string().uuid().optional(),
+    from: DateSchema.optional(),
+    until: DateSchema.optional(),
+    page: z.coerce.number().int().min(1).max(10_000).optional(),
+  })
+  .strict();
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
+
+export const AdminAuditEventSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  actor_id: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  action: z.string(),
+  subject_type: z.string(),
+  subject_id: z.string(),
+  data: z.record(z.unknown()),
+});
+export type AdminAuditEvent = z.infer<typeof AdminAuditEventSchema>;
+export const AdminAuditResponseSchema = z.object({ data: z.array(AdminAuditEventSchema), meta: AdminPageMetaSchema });
+
+/** GET /api/admin/outbox: pending and failed mails, never their content; the address is masked. */
+export const AdminOutboxQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).optional() }).strict();
+export const AdminOutboxMailSchema = z.object({
+  id: z.string().uuid(),
+  kind: z.string(),
+  status: z.enum(['pending', 'failed']),
+  /** `k***@example.com` */
+  to: z.string(),
+  attempts: z.number().int(),
+  /** null for a failed mail: it is not tried again unless retried. */
+  next_attempt_at: z.string().nullable(),
+  /** SMTP reply code or error code of the last attempt (`550`, `ECONNREFUSED`, `expired`), no text. */
+  last_error_code: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminOutboxMail = z.infer<typeof AdminOutboxMailSchema>;
+export const AdminOutboxResponseSchema = z.object({ data: z.array(AdminOutboxMailSchema), meta: AdminPageMetaSchema });

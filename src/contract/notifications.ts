@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Languages a user can choose; mails are written in it. Dutch is the default (DESIGN.md section 2). */
+export const USER_LANGUAGES = ['nl-NL', 'en-US'] as const;
+export const UserLanguageSchema = z.enum(USER_LANGUAGES);
+export type UserLanguage = z.infer<typeof UserLanguageSchema>;
+
+/**
+ * The mails a user may turn off. Everything else (login codes, the letter to sign,
+ * rejections, deletion notices, assignment, signing, feedback) always goes.
+ * - phase_changes: the client's case moved to another phase;
+ * - reminders: a to-do has been open for 7 days;
+ * - uploads: a document shared by the lawyer (client), a document uploaded or all mandatory
+ *   documents in (lawyer).
+ */
+export const MAIL_TOPICS = ['phase_changes', 'reminders', 'uploads'] as const;
+export const MailTopicSchema = z.enum(MAIL_TOPICS);
+export type MailTopic = z.infer<typeof MailTopicSchema>;
+
+/** Which optional mails a user receives: true = on. */
+export const MailPreferencesSchema = z.object({ phase_changes: z.boolean(), reminders: z.boolean(), uploads: z.boolean() });
+export type MailPreferences = z.infer<typeof MailPreferencesSchema>;
+export const MailPreferencesResponseSchema = z.object({ data: MailPreferencesSchema });
+export const UpdateMailPreferencesRequestSchema = MailPreferencesSchema.partial().strict();
+export type UpdateMailPreferencesRequest = z.infer<typeof UpdateMailPreferencesRequestSchema>;
+
+/** The signed token of an unsubscribe link (works without logging in). */
+export const UnsubscribeRequestSchema = z.object({ token: z.string().min(1).max(300) }).strict();
+export const UnsubscribeResponseSchema = z.object({ data: z.object({ topic: MailTopicSchema }) });

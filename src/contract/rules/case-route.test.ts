@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { STATUS_SLUGS, type StatusSlug } from '../statuses';
+import { canChangeOffer, canSendProposal, canSignProposal, getCoolingOffEnd, getDeletionDate, getNextStatus, isMatchingName, isOpenMandatoryDocument, type CaseEvent, type CaseFacts } from './case-route';
+
+const complete: CaseFacts = { profileComplete: true, companyComplete: true, openMandatoryDocuments: 0 };
+const open: CaseFacts = { ...complete, openMandatoryDocuments: 2 };
+const noData: CaseFacts = { profileComplete: false, companyComplete: false, openMandatoryDocuments: 3 };
+
+const EVENTS: CaseEvent[] = [
+  { type: 'data-updated' },
+  { type: 'offer-chosen' },
+  { type: 'proposal-sent' },
+  { type: 'proposal-signed' },
+  { type: 'document-uploaded' },
+  { type: 'document-rejected', mandatory: true },
+  { type: 'document-rejected', mandatory: false },
+  { type: 'document-deleted', mandatory: true },
+  { type: 'document-deleted', mandatory: false },
+];
+
+/** Every move the rule makes, as `phase|event|facts → phase`; anything not listed stays put. */
+const key = (status: StatusSlug, event: CaseEvent, facts: string) => `${status}|${event.type}${'mandatory' in event ? `:${event.mandatory}` : ''}|${facts}`;
+const MOVES: Record<string, StatusSlug> = {};
+for (const event of EVENTS) {
+  // lead with all data complete moves on whatever happens (a client's offer choice goes further)
+  MOVES[key('lead', event, 'complete')] = 'almost-client';
+  MOVES[key('lead', event, 'open')] = 'almost-client';
+}
+for (const facts of ['complete', 'open', 'noData']) {
+  MOVES[key('lead', { type: 'offer-chosen' }, facts)] = 'offer-chosen';
+  MOVES[key('almost-client', { type: 'offer-chosen' }, facts)] = 'offer-chosen';
+  MOVES[key('proposal', { type: 'offer-chosen' }, facts)] = 'offer-chosen';
+  MOVES[key('offer-chosen', { type: 'proposal-sent' }, facts)] = 'proposal';
+}
+MOVES[key('proposal', { type: 'proposal-signed' }, 'complete')] = 'reviewing-documents';
+MOVES[key('proposal', { type: 'proposal-signed' }, 'open')] = 'incomplete-case-file';
+MOVES[key('proposal', { type: 'proposal-signed' }, 'noData')] = 'incomplete-case-file';
+MOVES[key('incomplete-case-file', { type: 'document-uploaded' }, 'complete')] = 'reviewing-documents';
+for (const facts of ['open', 'noData']) {
+  MOVES[key('reviewing-documents', { type: 'document-rejected', mandatory: true }, facts)] = 'incomplete-case-file';
+  MOVES[key('reviewing-documents', { type: 'document-deleted', mandatory: true }, facts)] = 'incomplete-case-file';
+}
+
+describe('case route', () => {
+  const factSets: Record<string, CaseFacts> = { complete, open, noData };
+  for (const status of STATUS_SLUGS) {
+    it(`moves ${status} exactly as the phase rules say, for every event`, () => {
+      for (const event of EVENTS) {
+        for (const [name, facts] of Object.entries(factSets)) {
+          expect(getNextStatus(status, event, facts), key(status, event, name)).toBe(MOVES[key(status, event, name)] ?? null);
+        }
+      }
+    });
+  }
+
+  it('leaves lead while only one of the two forms is complete', () => {
+    expect(getNextStatus('lead', { type: 'data-updated' }, { ...complete, companyComplete: false })).toBeNull();
+    expect(getNextStatus('lead', { type: 'data-updated' }, { ...complete, profileComplete: false })).toBeNull();
+  });
+
+  it('counts rejected and missing mandatory documents as open, nothing else', () => {
+    expect(isOpenMandatoryDocument({ mandatory: true, status: 'Not Uploaded' })).toBe(true);
+    expect(isOpenMandatoryDocument({ mandatory: true, status: 'Rejected' })).toBe(true);
+    expect(isOpenMandatoryDocument({ mandatory: true, status: 'Uploaded' })).toBe(false);
+    expect(isOpenMandatoryDocument({ mandatory: true, status: 'Approved' })).toBe(false);
+    expect(isOpenMandatoryDocument({ mandatory: false, status: 'Rejected' })).toBe(false);
+  });
+
+  it('sends the letter at offer-chosen and again at proposal only; signs only at proposal and once', () => {
+    expect(STATUS_SLUGS.filter(canSendProposal)).toEqual(['offer-chosen', 'proposal']);
+    expect(STATUS_SLUGS.filter((s) => canSignProposal(s, null))).toEqual(['proposal']);
+    expect(canSignProposal('proposal', new Date())).toBe(false);
+  });
+
+  it('lets the package change (client or lawyer) only until the letter is signed', () => {
+    expect(STATUS_SLUGS.filter((s) => canChangeOffer(s, null))).toEqual(['lead', 'almost-client', 'offer-chosen', 'proposal']);
+    expect(canChangeOffer('proposal', new Date())).toBe(false);
+    expect(STATUS_SLUGS.filter((s) => canChangeOffer(s, new Date()))).toEqual([]);
+  });
+
+  it('ends the cooling-off 7 days after signing and deletes 6 months after completion', () => {
+    expect(getCoolingOffEnd(new Date('2026-03-01T10:00:00Z')).toISOString()).toBe('2026-03-08T10:00:00.000Z');
+    expect(getDeletionDate(new Date('2026-03-15T10:00:00Z')).toISOString()).toBe('2026-09-15T10:00:00.000Z');
+  });
+
+  it('matches the typed name ignoring case and spacing, never an empty one', () => {
+    expect(isMatchingName('  kees   KLANT ', 'Kees Klant')).toBe(true);
+    expect(isMatchingName('Kees van Klant', 'Kees Klant')).toBe(false);
+    expect(isMatchingName('   ', '')).toBe(false);
+  });
+});

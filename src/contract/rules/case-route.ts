@@ -1,0 +1,111 @@
+import { getStatus, type StatusSlug } from '../statuses';
+
+/**
+ * The route of a case through its phases (DESIGN.md section 2, docs/decisions/011): which
+ * event moves which phase. The server's workflow module applies it in the transaction of the
+ * event; the lawyer's own choices (dropdown, finish, reactivate, complete) follow
+ * `classifyStatusChange` in status-dropdown.ts.
+ */
+export type CaseEvent =
+  /** The client's personal data or the employer data were saved. */
+  | { type: 'data-updated' }
+  /** A package was chosen or changed, by the client or by the case's lawyer, before signing. */
+  | { type: 'offer-chosen' }
+  /** The lawyer sent (or sent again) the engagement letter. */
+  | { type: 'proposal-sent' }
+  /** The client signed the engagement letter. */
+  | { type: 'proposal-signed' }
+  /** A file was uploaded (a new document or a new version). */
+  | { type: 'document-uploaded' }
+  /** The lawyer rejected a document. */
+  | { type: 'document-rejected'; mandatory: boolean }
+  /** A document's file was deleted. */
+  | { type: 'document-deleted'; mandatory: boolean };
+
+/** What the rule needs to know about the case besides its phase. */
+export type CaseFacts = {
+  profileComplete: boolean;
+  companyComplete: boolean;
+  /** Mandatory documents still to be provided: 'Not Uploaded' or 'Rejected'. */
+  openMandatoryDocuments: number;
+};
+
+/** A mandatory document the client still has to provide. */
+export const isOpenMandatoryDocument = (document: { mandatory: boolean; status: string }) => document.mandatory && (document.status === 'Not Uploaded' || document.status === 'Rejected');
+
+const order = (slug: StatusSlug) => getStatus(slug).order;
+
+/** After signing: straight to reviewing when nothing mandatory is open, else incomplete. */
+const documentsPhase = (facts: CaseFacts): StatusSlug => (facts.openMandatoryDocuments > 0 ? 'incomplete-case-file' : 'reviewing-documents');
+
+/**
+ * The phase an event moves the case to, or null when it stays where it is.
+ * - lead → almost-client when profile and employer data are complete (any event at lead);
+ * - lead or almost-client → offer-chosen on a package choice (the client's, or the lawyer's
+ *   on the client's behalf); a new choice at proposal (letter sent, not signed) goes back to
+ *   offer-chosen, so the lawyer sends a letter for the package now chosen;
+ * - offer-chosen → proposal when the letter is sent;
+ * - proposal → incomplete-case-file when signed, or reviewing-documents when no mandatory
+ *   document is open;
+ * - incomplete-case-file → reviewing-documents when the last open mandatory document is uploaded;
+ * - reviewing-documents → incomplete-case-file when a mandatory document is rejected or deleted.
+ */
+export function getNextStatus(current: StatusSlug, event: CaseEvent, facts: CaseFacts): StatusSlug | null {
+  switch (event.type) {
+    case 'offer-chosen':
+      if (order(current) < order('offer-chosen') || current === 'proposal') return 'offer-chosen';
+      break;
+    case 'proposal-sent':
+      if (current === 'offer-chosen') return 'proposal';
+      break;
+    case 'proposal-signed':
+      if (current === 'proposal') return documentsPhase(facts);
+      break;
+    case 'document-uploaded':
+      if (current === 'incomplete-case-file' && facts.openMandatoryDocuments === 0) return 'reviewing-documents';
+      break;
+    case 'document-rejected':
+    case 'document-deleted':
+      if (current === 'reviewing-documents' && event.mandatory && facts.openMandatoryDocuments > 0) return 'incomplete-case-file';
+      break;
+    case 'data-updated':
+      break;
+  }
+  if (current === 'lead' && facts.profileComplete && facts.companyComplete) return 'almost-client';
+  return null;
+}
+
+/** The engagement letter may be sent at offer-chosen, and sent again (replaced) at proposal. */
+export const canSendProposal = (current: StatusSlug) => current === 'offer-chosen' || current === 'proposal';
+
+/** The client may sign only at proposal, once. */
+export const canSignProposal = (current: StatusSlug, signedAt: unknown) => current === 'proposal' && !signedAt;
+
+/**
+ * The package can be changed, by the client on /offerte or by the lawyer from case detail
+ * (SPEC section 6), only before signing: the signed engagement letter names the package.
+ */
+export function canChangeOffer(current: StatusSlug, signedAt: unknown): boolean {
+  return !signedAt && order(current) <= order('proposal');
+}
+
+/** The cooling-off period after signing (SPEC section 9). */
+export const COOLING_OFF_DAYS = 7;
+export function getCoolingOffEnd(signedAt: Date): Date {
+  return new Date(signedAt.getTime() + COOLING_OFF_DAYS * 24 * 60 * 60 * 1000);
+}
+
+/** Accounts and documents are deleted this long after completion (SPEC section 1). */
+export const RETENTION_MONTHS = 6;
+export function getDeletionDate(completedAt: Date): Date {
+  const date = new Date(completedAt);
+  date.setUTCMonth(date.getUTCMonth() + RETENTION_MONTHS);
+  return date;
+}
+
+/** The typed name matches the display name, case and spacing ignored. */
+export function isMatchingName(typed: string, displayName: string): boolean {
+  const normalise = (value: string) => value.normalize('NFC').toLocaleLowerCase('nl-NL').replace(/\s+/g, '');
+  const a = normalise(typed);
+  return a.length > 0 && a === normalise(displayName);
+}

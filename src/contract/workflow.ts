@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { MinimalAchievementSchema } from './offers';
+import { paginatedSchema } from './pagination';
+import { text } from './text';
+
+/** POST /api/cases/{id}/proposal: the lawyer sends the engagement letter with a minimum result guarantee. */
+export const SendProposalRequestSchema = z.object({ minimal_achievement: MinimalAchievementSchema }).strict();
+export type SendProposalRequest = z.infer<typeof SendProposalRequestSchema>;
+
+export const AGREE_REQUIRED_MESSAGE = 'Je moet akkoord gaan met de opdrachtbevestiging en de algemene voorwaarden.';
+export const NAME_MISMATCH_MESSAGE = 'Vul je volledige naam in zoals die in je gegevens staat.';
+
+/** POST /api/cases/{id}/proposal/sign: the client's simple electronic signature. */
+export const SignProposalRequestSchema = z
+  .object({
+    full_name: text().trim().min(1).max(300),
+    agree: z.literal(true, { errorMap: () => ({ message: AGREE_REQUIRED_MESSAGE }) }),
+    /** The SHA-256 of the letter the client was shown; when sent, a replaced letter answers 409. */
+    proposal_sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
+  })
+  .strict();
+export type SignProposalRequest = z.infer<typeof SignProposalRequestSchema>;
+
+/** The kinds of events a case timeline shows (from the audit trail). */
+export const TIMELINE_KINDS = [
+  'case.status_changed',
+  'case.finished',
+  'case.reactivated',
+  'case.completed',
+  'case.offer_changed',
+  'case.lawyer_assigned',
+  'proposal.sent',
+  'proposal.signed',
+  'document.uploaded',
+  'document.deleted',
+  'document.approved',
+  'document.rejected',
+  'document.shown',
+  'document.hidden',
+  // Issue 14: a message, never its text.
+  'message.sent',
+] as const;
+export const TimelineKindSchema = z.enum(TIMELINE_KINDS);
+export type TimelineKind = z.infer<typeof TimelineKindSchema>;
+
+/** What a client sees on their own timeline: phases, the letter, and reviews of their documents. */
+export const CLIENT_TIMELINE_KINDS: readonly TimelineKind[] = [
+  'case.status_changed',
+  'case.finished',
+  'case.reactivated',
+  'case.completed',
+  'proposal.sent',
+  'proposal.signed',
+  'document.approved',
+  'document.rejected',
+  'message.sent',
+];
+
+export const TimelineEventSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  /** The display name of who caused it; null for the system (e.g. automatic assignment). */
+  actor: z.string().nullable(),
+  kind: TimelineKindSchema,
+  /** A short Dutch text; the web app builds its own from kind and details in the user's language. */
+  text: z.string(),
+  /** from/to: status slugs (offer slugs for case.offer_changed); title: the document's title. */
+  details: z.object({
+    from: z.string().nullable(),
+    to: z.string().nullable(),
+    title: z.string().nullable(),
+  }),
+});
+export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
+export const TIMELINE_PAGE_SIZE = 20;
+export const TimelineResponseSchema = paginatedSchema(TimelineEventSchema);
+export const TimelineQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { createTestContext, createTestClient, createTestLawyer, tokenFor, bearer, uniqueEmail, type TestContext } from '../testing/harness';
+import { createUser } from '../users/create';
+import { auditEvents, cases, users } from '../db/schema';
+import { purgeExpiredAccounts } from '../jobs/retention';
+import { auditCsv } from './csv';
+import { localDate } from '../lib/local-date';
+
+let ctx: TestContext;
+let admin: { id: string; token: string };
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const id = await createUser(ctx.db, { role: 'admin', email: uniqueEmail('admin'), name: 'Bea', lastName: 'Beheer' });
+  admin = { id, token: await tokenFor(ctx, id) };
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const DAY = 86_400_000;
+const as = (token: string) => bearer(token);
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string | null, payload?: object) =>
+  ctx.app.inject({ method, url, headers: token ? as(token) : {}, ...(payload ? { payload } : {}) });
+
+describe('admin: lawyers', () => {
+  it('creates a lawyer, who must then enrol a second factor; refuses a taken e-mail', async () => {
+    const email = uniqueEmail('new-lawyer');
+    const created = await call('POST', '/api/admin/lawyers', admin.token, { name: 'Nora', last_name: 'Nieuw', email: email.toUpperCase(), title: 'Advocaat' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({ email, full_name: 'Nora Nieuw', title: 'Advocaat', active: true, two_factor_enabled: false, active_cases_count: 0 });
+    const again = await call('POST', '/api/admin/lawyers', admin.token, { name: 'Nora', last_name: 'Nieuw', email });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toHaveProperty('email');
+    expect((await call('POST', '/api/admin/lawyers', admin.token, { name: 'A\u0000', last_name: 'B', email: uniqueEmail() })).statusCode).toBe(422);
+    const list = await call('GET', '/api/admin/lawyers', admin.token);
+    expect(list.json().data.map((l: { email: string }) => l.email)).toContain(email);
+  });
+
+  it('deactivation revokes tokens at once, refuses sign-in and flags the active cases until reassigned', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const other = await createTestLawyer(ctx);
+    const client = await createTestClient(ctx, { status: 'check', lawyerIds: [lawyer.id] });
+    const token = await tokenFor(ctx, lawyer.id);
+    expect((await call('GET', '/api/user', token)).statusCode).toBe(200);
+
+    const off = await call('POST', `/api/admin/lawyers/${lawyer.id}/deactivate`, admin.token);
+    expect(off.statusCode).toBe(200);
+    expect(off.json().data).toMatchObject({ active: false, active_cases_count: 1 });
+    expect((await call('GET', '/api/user', token)).statusCode).toBe(401);
+    // No code is sent and none is accepted: the address counts as unknown.
+    const since = ctx.smtp.messages.length;
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email: lawyer.email } })).statusCode).toBe(200);
+    await ctx.outbox.drain();
+    expect(ctx.smtp.messages.slice(since).filter((m) => m.to.includes(lawyer.email))).toHaveLength(0);
+
+    const found = await call('GET', `/api/admin/cases?q=${encodeURIComponent(client.email)}`, admin.token);
+    expect(found.json().data[0]).toMatchObject({ id: client.caseId, needs_reassignment: true });
+    // A deactivated lawyer cannot be chosen.
+    expect((await call('POST', `/api/admin/cases/${client.caseId}/assign`, admin.token, { lawyer_id: lawyer.id })).statusCode).toBe(422);
+
+    const assigned = await call('POST', `/api/admin/cases/${client.caseId}/assign`, admin.token, { lawyer_id: other.id });
+    expect(assigned.statusCode).toBe(200);
+    expect(assigned.json().data).toMatchObject({ needs_reassignment: false, lawyers: [{ id: other.id, active: true }], status: { slug: 'check' } });
+    const [row] = await ctx.db.select({ status: cases.statusSlug }).from(cases).where(eq(cases.id, client.caseId));
+    expect(row?.status).toBe('check');
+    // The new lawyer opens it; the old one (reactivated) no longer can.
+    expect((await call('GET', `/api/cases/${client.caseId}`, await tokenFor(ctx, other.id))).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/lawyers/${lawyer.id}/reactivate`, admin.token)).json().data.active).toBe(true);
+    expect((await call('GET', `/api/cases/${client.caseId}`, await tokenFor(ctx, lawyer.id))).statusCode).toBe(404);
+    const [audit] = await ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'case.reassigned'));
+    expect(audit).toMatchObject({ actorId: admin.id, subjectId: client.caseId, data: { from: [lawyer.id], to: other.id } });
+  });
+
+  it('answers 404 for an unknown lawyer or case id', async () => {
+    expect((await call('POST', '/api/admin/lawyers/00000000-0000-0000-0000-000000000000/deactivate', admin.token)).statusCode).toBe(404);
+    expect((await call('POST', '/api/admin/lawyers/not-a-uuid/deactivate', admin.token)).statusCode).toBe(404);
+    const client = await createTestClient(ctx);
+    expect((await call('POST', `/api/admin/lawyers/${client.id}/deactivate`, admin.token)).statusCode).toBe(404);
+    expect((await call('PATCH', '/api/admin/cases/00000000-0000-0000-0000-000000000000/legal-hold', admin.token, { legal_hold: true, reason: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('admin: stand-ins and legal hold', () => {
+  it('shows the stand-in on the client lawyer card during its dates only, and lets them open the case then', async () => {
+    const lawyer = await createTestLawyer(ctx, { name: 'Vaste' });
+    const standIn = await createTestLawyer(ctx, { name: 'Vervanger' });
+    const client = await createTestClient(ctx, { status: 'check', lawyerIds: [lawyer.id] });
+    const today = ctx.clock.now();
+    const from = localDate(new Date(today.getTime() + 2 * DAY));
+    const until = localDate(new Date(today.getTime() + 4 * DAY));
+    expect((await call('POST', `/api/admin/cases/${client.caseId}/stand-ins`, admin.token, { lawyer_id: standIn.id, from: until, until: from })).statusCode).toBe(422);
+    const added = await call('POST', `/api/admin/cases/${client.caseId}/stand-ins`, admin.token, { lawyer_id: standIn.id, from, until });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().data.stand_ins).toEqual([expect.objectContaining({ lawyer_id: standIn.id, from, until })]);
+
+    const lawyersOn = async () => (await call('GET', '/api/cases/mine', await tokenFor(ctx, client.id))).json().data.lawyers as { id: string; stand_in: unknown }[];
+    const standInToken = await tokenFor(ctx, standIn.id);
+    expect((await lawyersOn()).map((l) => l.id)).toEqual([lawyer.id]);
+    expect((await call('GET', `/api/cases/${client.caseId}`, standInToken)).statusCode).toBe(404);
+
+    ctx.clock.advance(2 * DAY);
+    const during = await lawyersOn();
+    expect(during.map((l) => l.id)).toEqual([standIn.id, lawyer.id]);
+    expect(during[0]?.stand_in).toEqual({ from, until });
+    expect((await call('GET', `/api/cases/${client.caseId}`, await tokenFor(ctx, standIn.id))).statusCode).toBe(200);
+
+    ctx.clock.advance(3 * DAY);
+    expect((await lawyersOn()).map((l) => l.id)).toEqual([lawyer.id]);
+    // Back to the start, so the other tests' sessions stay valid.
+    ctx.clock.advance(-5 * DAY);
+    expect((await call('GET', `/api/cases/${client.caseId}`, await tokenFor(ctx, standIn.id))).statusCode).toBe(404);
+  });
+
+  it('sets and clears legal hold with a reason; a held case survives the retention job', async () => {
+    const client = await createTestClient(ctx, { status: 'completed' });
+    await ctx.db.update(cases).set({ completedAt: new Date(ctx.clock.now().getTime() - 200 * DAY) }).where(eq(cases.id, client.caseId));
+    expect((await call('PATCH', `/api/admin/cases/${client.caseId}/legal-hold`, admin.token, { legal_hold: true, reason: '' })).statusCode).toBe(422);
+    const held = await call('PATCH', `/api/admin/cases/${client.caseId}/legal-hold`, admin.token, { legal_hold: true, reason: 'Procedure bij de kantonrechter' });
+    expect(held.json().data).toMatchObject({ legal_hold: true, legal_hold_reason: 'Procedure bij de kantonrechter' });
+    await purgeExpiredAccounts(ctx.db, ctx.storage, ctx.clock.now());
+    expect(await ctx.db.select().from(users).where(eq(users.id, client.id))).toHaveLength(1);
+
+    const cleared = await call('PATCH', `/api/admin/cases/${client.caseId}/legal-hold`, admin.token, { legal_hold: false, reason: 'Procedure afgerond' });
+    expect(cleared.json().data).toMatchObject({ legal_hold: false, legal_hold_reason: null });
+    const changes = async () =>
+      (await ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'case.legal_hold_changed'))).filter((c) => c.subjectId === client.caseId).map((c) => c.data);
+    // While the case lives, the audit trail keeps the reasons.
+    expect(await changes()).toEqual([
+      { legal_hold: true, reason: 'Procedure bij de kantonrechter' },
+      { legal_hold: false, reason: 'Procedure afgerond' },
+    ]);
+    await purgeExpiredAccounts(ctx.db, ctx.storage, ctx.clock.now(), 1000);
+    expect(await ctx.db.select().from(users).where(eq(users.id, client.id))).toHaveLength(0);
+    // The purge keeps the skeleton of each line and removes the free-text reasons.
+    expect(await changes()).toEqual([
+      { legal_hold: true, personal_data_removed: true },
+      { legal_hold: false, personal_data_removed: true },
+    ]);
+  });
+});
+
+describe('admin: audit', () => {
+  it('filters and pages the audit trail, and records that it was read', async () => {
+    const client = await createTestClient(ctx, { status: 'check' });
+    await call('PATCH', `/api/admin/cases/${client.caseId}/legal-hold`, admin.token, { legal_hold: true, reason: 'Onderzoek' });
+    const byCase = await call('GET', `/api/admin/audit?case=${client.caseId}`, admin.token);
+    expect(byCase.statusCode).toBe(200);
+    expect(byCase.json().data).toEqual([expect.objectContaining({ action: 'case.legal_hold_changed', actor_id: admin.id, actor_name: 'Bea Beheer', subject_id: client.caseId })]);
+    const reads = await call('GET', `/api/admin/audit?action=audit.read&actor=${admin.id}`, admin.token);
+    expect(reads.json().data.length).toBeGreaterThanOrEqual(1);
+    const today = localDate(ctx.clock.now());
+    expect((await call('GET', `/api/admin/audit?from=2000-01-01&until=2000-01-02`, admin.token)).json().data).toEqual([]);
+    expect((await call('GET', `/api/admin/audit?from=${today}&until=${today}&case=${client.caseId}`, admin.token)).json().data).toHaveLength(1);
+    for (const bad of ['case=x', 'from=2026-13-01', 'page=0', 'action=%00', 'unknown=1']) {
+      expect((await call('GET', `/api/admin/audit?${bad}`, admin.token)).statusCode).toBe(422);
+    }
+  });
+
+  it('exports the audit trail as well-formed CSV, also for names with commas, quotes and newlines', async () => {
+    const tricky = await createUser(ctx.db, { role: 'admin', email: uniqueEmail('tricky'), name: 'Jan, "de Baas"', lastName: 'Regel\nTwee' });
+    const client = await createTestClient(ctx);
+    await call('PATCH', `/api/admin/cases/${client.caseId}/legal-hold`, await tokenFor(ctx, tricky), { legal_hold: true, reason: '=HYPERLINK("x")' });
+    const response = await call('GET', `/api/admin/audit.csv?case=${client.caseId}`, admin.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = parse(response.body.replace(/^\uFEFF/, ''), { relax_quotes: false }) as string[][];
+    expect(rows[0]).toEqual(['id', 'created_at', 'actor_id', 'actor_name', 'action', 'subject_type', 'subject_id', 'data']);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.[3]).toBe('Jan, "de Baas" Regel\nTwee');
+    expect(JSON.parse(rows[1]?.[7] ?? '')).toEqual({ legal_hold: true, reason: '=HYPERLINK("x")' });
+    const exported = await ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'audit.exported'));
+    expect(exported.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('writes RFC 4180 CSV: CRLF records, doubled quotes, quoted commas and line breaks, formulas neutralised', () => {
+    const csv = auditCsv([
+      { id: 1, created_at: '2026-01-01T00:00:00.000Z', actor_id: null, actor_name: 'a,b', action: 'x', subject_type: 'case', subject_id: '=1+1', data: { t: 'he said "hi"\r\nbye' } },
+    ]);
+    expect(csv.startsWith('\uFEFFid,created_at,')).toBe(true);
+    expect(csv.endsWith('\r\n')).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines[1]?.startsWith(`1,2026-01-01T00:00:00.000Z,,"a,b",x,case,'=1+1,"{""t"":""he said \\""hi\\""`)).toBe(true);
+    const [, row] = parse(csv.slice(1)) as string[][];
+    expect(row).toEqual(['1', '2026-01-01T00:00:00.000Z', '', 'a,b', 'x', 'case', "'=1+1", JSON.stringify({ t: 'he said "hi"\r\nbye' })]);
+  });
+});
+
+describe('admin: access', () => {
+  it('answers 401 without a session and 403 for clients and lawyers', async () => {
+    const lawyer = await tokenFor(ctx, (await createTestLawyer(ctx)).id);
+    const client = await tokenFor(ctx, (await createTestClient(ctx)).id);
+    for (const url of ['/api/admin/lawyers', '/api/admin/cases', '/api/admin/audit', '/api/admin/audit.csv']) {
+      expect((await call('GET', url, null)).statusCode).toBe(401);
+      expect((await call('GET', url, lawyer)).statusCode).toBe(403);
+      expect((await call('GET', url, client)).statusCode).toBe(403);
+      expect((await call('GET', url, admin.token)).statusCode).toBe(200);
+    }
+  });
+});

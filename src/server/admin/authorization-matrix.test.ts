@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestContext, createTestClient, createTestLawyer, tokenFor, bearer, uniqueEmail, type TestContext } from '../testing/harness';
+import { multipart } from '../testing/multipart';
+import { createUser } from '../users/create';
+import { documents, feedback } from '../db/schema';
+import { insertMessage } from '../messages/queries';
+
+/**
+ * The authorization matrix (issue 15): every route the app registers × six actors. Each cell
+ * says "allowed" (any answer but 401, 403, 404 or a 5xx) or the exact refusal. The routes come
+ * from the app itself (`app.routeList`), so a new route without a row here fails the test.
+ */
+
+type Actor = 'anonymous' | 'clientA' | 'clientB' | 'lawyerA' | 'lawyerB' | 'admin';
+const ACTORS: Actor[] = ['anonymous', 'clientA', 'clientB', 'lawyerA', 'lawyerB', 'admin'];
+type Outcome = 'ok' | 401 | 403 | 404;
+type Expect = Record<Actor, Outcome>;
+
+/** The world of one check: client A (case A, lawyer A) and client B (case B, lawyer B), with a document, feedback and a message on case A. */
+type World = {
+  caseA: string;
+  caseB: string;
+  lawyerA: string;
+  docA: string;
+  feedbackA: string;
+  messageA: string;
+  tokens: Record<Exclude<Actor, 'anonymous'>, string>;
+};
+
+const all = (outcome: Outcome): Expect => ({ anonymous: outcome, clientA: outcome, clientB: outcome, lawyerA: outcome, lawyerB: outcome, admin: outcome });
+const PUBLIC = all('ok');
+const SIGNED_IN: Expect = { ...all('ok'), anonymous: 401 };
+const ADMIN_ONLY: Expect = { anonymous: 401, clientA: 403, clientB: 403, lawyerA: 403, lawyerB: 403, admin: 'ok' };
+const STAFF: Expect = { anonymous: 401, clientA: 403, clientB: 403, lawyerA: 'ok', lawyerB: 'ok', admin: 'ok' };
+/** A case-A resource both its client and its lawyer may use; everyone else gets 404 like a missing case. */
+const CASE_A: Expect = { anonymous: 401, clientA: 'ok', clientB: 404, lawyerA: 'ok', lawyerB: 404, admin: 404 };
+const CASE_A_CLIENT: Expect = { ...CASE_A, lawyerA: 404 };
+const CASE_A_LAWYER: Expect = { ...CASE_A, clientA: 404 };
+const CLIENT_ROLE: Expect = { anonymous: 401, clientA: 'ok', clientB: 'ok', lawyerA: 403, lawyerB: 403, admin: 403 };
+const LAWYER_ROLE: Expect = { anonymous: 401, clientA: 403, clientB: 403, lawyerA: 'ok', lawyerB: 'ok', admin: 403 };
+
+type Row = { expect: Expect; url?: (w: World) => string; body?: (w: World) => unknown; multipart?: boolean };
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+/** One row per route; the key is "METHOD url" exactly as the app registers it. */
+const MATRIX: Record<string, Row> = {
+  'GET /healthz': { expect: PUBLIC },
+  'GET /readyz': { expect: PUBLIC },
+  'GET /api/site': { expect: PUBLIC },
+  // Prometheus metrics answer only to METRICS_TOKEN (unset here): 404 for everyone, bearer tokens of users included.
+  'GET /metrics': { expect: all(404) },
+  'POST /api/code': { expect: PUBLIC, body: () => ({ email: uniqueEmail('nobody') }) },
+  'POST /api/token': { expect: PUBLIC, body: () => ({ email: uniqueEmail('nobody'), code: 'ABCDEF' }) },
+  'POST /api/logout': { expect: SIGNED_IN },
+  'POST /api/token/two-factor/setup': { expect: PUBLIC, body: () => ({ challenge: 'x'.repeat(43) }) },
+  'POST /api/token/two-factor/enable': { expect: PUBLIC, body: () => ({ challenge: 'x'.repeat(43), code: '123456' }) },
+  'POST /api/token/two-factor': { expect: PUBLIC, body: () => ({ challenge: 'x'.repeat(43), code: '123456' }) },
+  'GET /api/account/two-factor': { expect: STAFF },
+  'POST /api/account/two-factor/recovery-codes': { expect: STAFF, body: () => ({ code: '123456' }) },
+  'POST /api/account/two-factor/setup': { expect: STAFF, body: () => ({ code: '123456' }) },
+  'POST /api/account/two-factor/enable': { expect: STAFF, body: () => ({ code: '123456' }) },
+  'GET /api/user': { expect: SIGNED_IN },
+  'PATCH /api/user': { expect: SIGNED_IN, body: () => ({ phone_number: '010 123 45 67' }) },
+  'POST /api/user/avatar': { expect: SIGNED_IN, multipart: true },
+  'DELETE /api/user/avatar': { expect: SIGNED_IN },
+  'GET /api/user/mail-preferences': { expect: SIGNED_IN },
+  'PATCH /api/user/mail-preferences': { expect: SIGNED_IN, body: () => ({ uploads: true }) },
+  'POST /api/mail/unsubscribe': { expect: PUBLIC, body: () => ({ token: 'not-a-signed-token' }) },
+  'GET /files/avatars/:file': { expect: all(404), url: () => '/files/avatars/nothing.webp' },
+  'POST /api/intake/typeform': { expect: all(404), body: () => ({}) },
+  'GET /api/cases/mine': { expect: { ...CLIENT_ROLE, lawyerA: 404, lawyerB: 404, admin: 404 } },
+  'GET /api/cases/:id': { expect: CASE_A_LAWYER },
+  'GET /api/cases': { expect: LAWYER_ROLE },
+  'GET /api/cases/count-by-status': { expect: LAWYER_ROLE },
+  'PATCH /api/cases/:id/status': { expect: CASE_A_LAWYER, body: () => ({ status: 'check' }) },
+  'GET /api/cases/:id/status-stepper': { expect: CASE_A },
+  'PATCH /api/cases/:id/offer': { expect: CASE_A, body: () => ({ offer: 'complete' }) },
+  'POST /api/cookies': { expect: SIGNED_IN, body: () => ({ name: 'ad_storage', value: 'granted' }) },
+  'POST /api/cases/:id/lawyers/:lawyerId/feedback': { expect: CASE_A_CLIENT, url: (w) => `/api/cases/${w.caseA}/lawyers/${w.lawyerA}/feedback`, body: () => ({ text: 'Dank je wel' }) },
+  'GET /api/feedbacks/received': { expect: LAWYER_ROLE },
+  'GET /api/feedbacks/latest': { expect: LAWYER_ROLE },
+  'POST /api/feedbacks/:id/mark-as-read': { expect: { ...LAWYER_ROLE, lawyerB: 404 }, url: (w) => `/api/feedbacks/${w.feedbackA}/mark-as-read` },
+  'GET /api/cases/:id/documents': { expect: CASE_A },
+  'GET /api/cases/:id/documents/slideshow': { expect: CASE_A },
+  'POST /api/cases/:id/documents': { expect: CASE_A, multipart: true },
+  'POST /api/documents/:id/upload': { expect: CASE_A, multipart: true, url: (w) => `/api/documents/${w.docA}/upload` },
+  'DELETE /api/documents/:id': { expect: CASE_A, url: (w) => `/api/documents/${w.docA}` },
+  'POST /api/documents/:id/download': { expect: CASE_A, url: (w) => `/api/documents/${w.docA}/download` },
+  'POST /api/documents/:id/viewed': { expect: CASE_A_LAWYER, url: (w) => `/api/documents/${w.docA}/viewed` },
+  'POST /api/documents/:id/review': { expect: CASE_A_LAWYER, url: (w) => `/api/documents/${w.docA}/review`, body: () => ({ status: 'Approved' }) },
+  'PATCH /api/documents/:id/set-visibility': { expect: CASE_A_LAWYER, url: (w) => `/api/documents/${w.docA}/set-visibility`, body: () => ({ visible: false }) },
+  'GET /files/documents/:id': { expect: all(403), url: (w) => `/files/documents/${w.docA}?expires=1&signature=x` },
+  'GET /api/cases/:id/contact-persons': { expect: CASE_A },
+  'POST /api/cases/:id/contact-persons': { expect: CASE_A_CLIENT, body: () => ({ contact_persons: [] }) },
+  'GET /api/client-questions': { expect: CLIENT_ROLE },
+  'POST /api/client-questions/answers': { expect: CLIENT_ROLE, body: () => ({ questions: [{ id: '00000000-0000-4000-8000-000000000000', answer: 'Ja' }] }) },
+  'GET /api/lawyer-questions': { expect: LAWYER_ROLE },
+  'POST /api/lawyer-questions/answers': { expect: LAWYER_ROLE, body: () => ({ questions: [{ id: '00000000-0000-4000-8000-000000000000', answer: 'Ja' }] }) },
+  'PATCH /api/cases/:id': {
+    expect: CASE_A_CLIENT,
+    body: () => ({ company_name: 'Bedrijf B.V.', company_house_number: '1', company_postcode: '1234AB', company_city: 'Rotterdam', contact_email: 'hr@example.com', contact_phone_number: '010 000 00 00' }),
+  },
+  'GET /api/statuses': { expect: SIGNED_IN },
+  'GET /api/cases/:id/finalization-questions': { expect: CASE_A_LAWYER },
+  'POST /api/cases/:id/finalization-questions': { expect: CASE_A_LAWYER, body: () => ({ questions: [{ id: '00000000-0000-4000-8000-000000000000', answer: 'Ja' }] }) },
+  'GET /api/admin/lawyers': { expect: ADMIN_ONLY },
+  'POST /api/admin/lawyers': { expect: ADMIN_ONLY, body: () => ({ name: 'Nieuwe', last_name: 'Jurist', email: uniqueEmail('jurist') }) },
+  'POST /api/admin/lawyers/:id/deactivate': { expect: ADMIN_ONLY, url: (w) => `/api/admin/lawyers/${w.lawyerA}/deactivate` },
+  'POST /api/admin/lawyers/:id/reactivate': { expect: ADMIN_ONLY, url: (w) => `/api/admin/lawyers/${w.lawyerA}/reactivate` },
+  'GET /api/admin/cases': { expect: ADMIN_ONLY },
+  'POST /api/admin/cases/:id/assign': { expect: ADMIN_ONLY, body: (w) => ({ lawyer_id: w.lawyerA }) },
+  'POST /api/admin/cases/:id/stand-ins': { expect: ADMIN_ONLY, body: (w) => ({ lawyer_id: w.lawyerA, from: '2030-01-01', until: '2030-01-31' }) },
+  'PATCH /api/admin/cases/:id/legal-hold': { expect: ADMIN_ONLY, body: () => ({ legal_hold: true, reason: 'Matrix' }) },
+  'GET /api/admin/audit': { expect: ADMIN_ONLY },
+  'GET /api/admin/audit.csv': { expect: ADMIN_ONLY },
+  'GET /api/admin/outbox': { expect: ADMIN_ONLY },
+  // The world has no mail with this id: the admin gets 404 (a real retry is in outbox.test.ts).
+  'POST /api/admin/outbox/:id/retry': { expect: { ...ADMIN_ONLY, admin: 404 } },
+  'GET /api/cases/:id/messages': { expect: CASE_A },
+  'POST /api/cases/:id/messages': { expect: CASE_A, body: () => ({ text: 'Hallo' }) },
+  'POST /api/cases/:id/messages/read': { expect: CASE_A, body: (w) => ({ up_to: w.messageA }) },
+  'GET /api/messages/unread': { expect: { ...SIGNED_IN, admin: 403 } },
+  'DELETE /api/messages/:id': { expect: { ...CASE_A, lawyerA: 403 }, url: (w) => `/api/messages/${w.messageA}` },
+  'POST /api/cases/:id/proposal': { expect: CASE_A_LAWYER, body: () => ({ minimal_achievement: 'M1' }) },
+  'POST /api/cases/:id/proposal/sign': { expect: CASE_A_CLIENT, body: () => ({ full_name: 'Kees Klant', agree: true }) },
+  'GET /api/cases/:id/timeline': { expect: CASE_A },
+  'GET /api/cases/:id/export': { expect: CASE_A },
+  'POST /api/user/email/confirm': { expect: SIGNED_IN, body: () => ({ code: 'ABCDEF' }) },
+  'POST /api/events/ticket': { expect: SIGNED_IN },
+  // The stream takes a ticket from POST /api/events/ticket, not a bearer token: without one, 401 for everyone.
+  'GET /api/events': { expect: all(401) },
+};
+
+let ctx: TestContext;
+let adminId: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  adminId = await createUser(ctx.db, { role: 'admin', email: uniqueEmail('admin'), name: 'Bea', lastName: 'Beheer' });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function createWorld(): Promise<World> {
+  const lawyerA = await createTestLawyer(ctx);
+  const lawyerB = await createTestLawyer(ctx);
+  const clientA = await createTestClient(ctx, { status: 'check', lawyerIds: [lawyerA.id] });
+  const clientB = await createTestClient(ctx, { status: 'check', lawyerIds: [lawyerB.id] });
+  const [docA] = await ctx.db.select({ id: documents.id }).from(documents).where(eq(documents.caseId, clientA.caseId)).limit(1);
+  const [fb] = await ctx.db.insert(feedback).values({ caseId: clientA.caseId, lawyerId: lawyerA.id, clientId: clientA.id, text: 'Top' }).returning({ id: feedback.id });
+  const upload = multipart({}, [{ filename: 'loon.pdf', contentType: 'application/pdf', data: PDF }]);
+  const uploaded = await ctx.app.inject({ method: 'POST', url: `/api/documents/${docA!.id}/upload`, headers: { ...bearer(await tokenFor(ctx, clientA.id)), ...upload.headers }, payload: upload.payload });
+  if (uploaded.statusCode !== 200) throw new Error(`upload answered ${uploaded.statusCode}`);
+  const message = await insertMessage(ctx.db, { caseId: clientA.caseId, authorId: clientA.id, authorRole: 'client', text: 'Vraag', documentId: null, now: ctx.clock.now() });
+  const [tA, tB, lA, lB, ad] = await Promise.all([clientA.id, clientB.id, lawyerA.id, lawyerB.id, adminId].map((id) => tokenFor(ctx, id)));
+  return {
+    caseA: clientA.caseId,
+    caseB: clientB.caseId,
+    lawyerA: lawyerA.id,
+    docA: docA!.id,
+    feedbackA: fb!.id,
+    messageA: message.id,
+    tokens: { clientA: tA!, clientB: tB!, lawyerA: lA!, lawyerB: lB!, admin: ad! },
+  };
+}
+
+describe('authorization matrix', () => {
+  it('has a row for every route the app registers, and no row for a route that does not exist', () => {
+    const registered = ctx.app.routeList.map((r) => `${r.method} ${r.url}`).sort();
+    expect(Object.keys(MATRIX).sort()).toEqual(registered);
+  });
+
+  for (const [route, row] of Object.entries(MATRIX)) {
+    it(`${route}: ${ACTORS.map((a) => `${a} ${row.expect[a]}`).join(', ')}`, async () => {
+      const [method, pattern] = route.split(' ') as [string, string];
+      const seen: Record<string, number> = {};
+      const allowed = (status: number) => !(status === 401 || status === 403 || status === 404 || status >= 500);
+      let world: World | null = null;
+      let changed = false;
+      for (const actor of ACTORS) {
+        // A fresh world after every answer that may have changed it: an allowed delete or review
+        // must not change the next actor's answer. A GET changes nothing, a refusal neither.
+        if (!world || changed) world = await createWorld();
+        const url = row.url ? row.url(world) : pattern.replace(':id', world.caseA);
+        const headers: Record<string, string> = actor === 'anonymous' ? {} : bearer(world.tokens[actor]);
+        let payload: string | Buffer | undefined;
+        if (row.multipart) {
+          const body = multipart({ title: 'Matrix' }, [{ filename: 'matrix.pdf', contentType: 'application/pdf', data: PDF }]);
+          Object.assign(headers, body.headers);
+          payload = body.payload;
+        } else if (row.body) {
+          headers['content-type'] = 'application/json';
+          payload = JSON.stringify(row.body(world));
+        }
+        const response = await ctx.app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) });
+        seen[actor] = response.statusCode;
+        changed = method !== 'GET' && allowed(response.statusCode);
+      }
+      const outcome = (status: number): Outcome | number => (status === 401 || status === 403 || status === 404 || status >= 500 ? status : 'ok');
+      expect(Object.fromEntries(ACTORS.map((a) => [a, outcome(seen[a]!)]))).toEqual(row.expect);
+    });
+  }
+
+  it('never lets an admin read document content or messages', async () => {
+    const world = await createWorld();
+    const admin = bearer(world.tokens.admin);
+    for (const [method, url] of [
+      ['GET', `/api/cases/${world.caseA}`],
+      ['GET', `/api/cases/${world.caseA}/documents`],
+      ['POST', `/api/documents/${world.docA}/download`],
+      ['GET', `/api/cases/${world.caseA}/messages`],
+    ] as const) {
+      expect((await ctx.app.inject({ method, url, headers: admin })).statusCode).toBe(404);
+    }
+    const listed = await ctx.app.inject({ method: 'GET', url: '/api/admin/cases', headers: admin });
+    expect(listed.body).not.toContain('Vraag');
+    expect(listed.body).not.toContain('loon.pdf');
+  });
+});

@@ -1,0 +1,197 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminCasesQuerySchema,
+  AssignCaseRequestSchema,
+  AdminOutboxQuerySchema,
+  AuditQuerySchema,
+  CreateLawyerRequestSchema,
+  LegalHoldRequestSchema,
+  StandInRequestSchema,
+} from '../../contract/admin';
+import { requireRole } from '../auth/access';
+import { recordAudit } from '../audit/queries';
+import { isUuid } from '../cases/access';
+import { AppError, fieldError, notFound } from '../errors/errors';
+import { findMailStatus, listOpenMails, retryMail, type OutboxListItem } from '../outbox/queries';
+import { createUser } from '../users/create';
+import { auditCsv } from './csv';
+import {
+  ADMIN_PAGE_SIZE,
+  AUDIT_EXPORT_LIMIT,
+  AUDIT_PAGE_SIZE,
+  addStandIn,
+  findLawyer,
+  getAdminCase,
+  listAuditEvents,
+  listLawyers,
+  reassignCase,
+  searchCases,
+  setLawyerActive,
+  setLegalHold,
+  toAdminLawyer,
+} from './queries';
+
+export const OUTBOX_PAGE_SIZE = 50;
+export const MAIL_ALREADY_SENT_MESSAGE = 'Deze mail is al verstuurd.';
+
+/** Only the code of the last error (SMTP reply code, `ECONNREFUSED`, `expired`): its text may quote the mail server. */
+const errorCode = (lastError: string | null) => (lastError ? (lastError.split(' ')[0] ?? '').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40) || null : null);
+
+const toAdminMail = (m: OutboxListItem) => ({
+  id: m.id,
+  kind: m.kind,
+  status: m.status as 'pending' | 'failed',
+  to: m.to,
+  attempts: m.attempts,
+  next_attempt_at: m.status === 'pending' ? m.nextAttemptAt.toISOString() : null,
+  last_error_code: errorCode(m.lastError),
+  created_at: m.createdAt.toISOString(),
+});
+
+export const EMAIL_TAKEN_MESSAGE = 'Er bestaat al een account met dit e-mailadres.';
+export const LAWYER_INACTIVE_MESSAGE = 'Deze jurist is uitgezet. Kies een actieve jurist.';
+
+const IdParamsSchema = z.object({ id: z.string() });
+
+/** Every route here is for an admin ('beheerder') only: 401 without a session, 403 for a client or lawyer. */
+const requireAdmin = (request: FastifyRequest) => requireRole(request, 'admin');
+
+/**
+ * /api/admin: people, assignments, stand-ins, legal holds and the audit trail. An admin never
+ * reads case content (documents, answers, messages): these answers carry names, e-mail
+ * addresses, statuses and assignments only.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock } = app.deps;
+
+  async function activeLawyer(lawyerId: string, field = 'lawyer_id') {
+    const lawyer = await findLawyer(db, lawyerId);
+    if (!lawyer) throw fieldError(field, 'Onbekende jurist.');
+    if (lawyer.deactivatedAt) throw fieldError(field, LAWYER_INACTIVE_MESSAGE);
+    return lawyer;
+  }
+
+  async function existingCase(caseId: string) {
+    if (!isUuid(caseId)) throw notFound();
+    const found = await getAdminCase(db, caseId, clock.now());
+    if (!found) throw notFound();
+    return found;
+  }
+
+  // --- Juristen ---
+
+  app.get('/api/admin/lawyers', async (request) => {
+    await requireAdmin(request);
+    return { data: await listLawyers(db) };
+  });
+
+  app.post('/api/admin/lawyers', { schema: { body: CreateLawyerRequestSchema } }, async (request, reply) => {
+    const auth = await requireAdmin(request);
+    const body = request.body;
+    let id: string;
+    try {
+      id = await createUser(db, { role: 'lawyer', email: body.email, name: body.name, lastName: body.last_name, title: body.title || null });
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'conflict') throw fieldError('email', EMAIL_TAKEN_MESSAGE);
+      throw error;
+    }
+    await recordAudit(db, { actorId: auth.userId, action: 'lawyer.created', subjectType: 'user', subjectId: id, at: clock.now() });
+    const lawyer = await findLawyer(db, id);
+    return reply.status(201).send({ data: toAdminLawyer(lawyer!, false, 0) });
+  });
+
+  for (const [action, active] of [
+    ['deactivate', false],
+    ['reactivate', true],
+  ] as const) {
+    app.post(`/api/admin/lawyers/:id/${action}`, { schema: { params: IdParamsSchema } }, async (request) => {
+      const auth = await requireAdmin(request);
+      const { id } = request.params;
+      if (!isUuid(id) || !(await findLawyer(db, id))) throw notFound();
+      // Already in that state: nothing changes, the answer is the same.
+      await setLawyerActive(db, { lawyerId: id, active, actorId: auth.userId, now: clock.now() });
+      const lawyer = await findLawyer(db, id);
+      const all = await listLawyers(db);
+      return { data: all.find((l) => l.id === id) ?? toAdminLawyer(lawyer!, false, 0) };
+    });
+  }
+
+  // --- Dossiers ---
+
+  app.get('/api/admin/cases', { schema: { querystring: AdminCasesQuerySchema } }, async (request) => {
+    await requireAdmin(request);
+    const page = request.query.page ?? 1;
+    const result = await searchCases(db, { q: request.query.q, page, now: clock.now() });
+    return { data: result.data, meta: { current_page: page, per_page: ADMIN_PAGE_SIZE, has_more: result.hasMore } };
+  });
+
+  app.post('/api/admin/cases/:id/assign', { schema: { params: IdParamsSchema, body: AssignCaseRequestSchema } }, async (request) => {
+    const auth = await requireAdmin(request);
+    const found = await existingCase(request.params.id);
+    await activeLawyer(request.body.lawyer_id);
+    if (!(await reassignCase(db, { caseId: found.id, lawyerId: request.body.lawyer_id, actorId: auth.userId, now: clock.now() }))) throw notFound();
+    return { data: await existingCase(found.id) };
+  });
+
+  app.post('/api/admin/cases/:id/stand-ins', { schema: { params: IdParamsSchema, body: StandInRequestSchema } }, async (request, reply) => {
+    const auth = await requireAdmin(request);
+    const found = await existingCase(request.params.id);
+    const { lawyer_id: lawyerId, from, until } = request.body;
+    await activeLawyer(lawyerId);
+    await addStandIn(db, { caseId: found.id, lawyerId, from, until, actorId: auth.userId, now: clock.now() });
+    return reply.status(201).send({ data: await existingCase(found.id) });
+  });
+
+  app.patch('/api/admin/cases/:id/legal-hold', { schema: { params: IdParamsSchema, body: LegalHoldRequestSchema } }, async (request) => {
+    const auth = await requireAdmin(request);
+    const found = await existingCase(request.params.id);
+    await setLegalHold(db, { caseId: found.id, legalHold: request.body.legal_hold, reason: request.body.reason, actorId: auth.userId, now: clock.now() });
+    return { data: await existingCase(found.id) };
+  });
+
+  // --- Audit (reading it is itself audited) ---
+
+  app.get('/api/admin/audit', { schema: { querystring: AuditQuerySchema } }, async (request) => {
+    const auth = await requireAdmin(request);
+    const { page = 1, ...filters } = request.query;
+    const rows = await listAuditEvents(db, filters, { limit: AUDIT_PAGE_SIZE + 1, offset: (page - 1) * AUDIT_PAGE_SIZE });
+    await recordAudit(db, { actorId: auth.userId, action: 'audit.read', subjectType: 'audit', subjectId: 'audit', data: { filters, page }, at: clock.now() });
+    return { data: rows.slice(0, AUDIT_PAGE_SIZE), meta: { current_page: page, per_page: AUDIT_PAGE_SIZE, has_more: rows.length > AUDIT_PAGE_SIZE } };
+  });
+
+  app.get('/api/admin/audit.csv', { schema: { querystring: AuditQuerySchema.omit({ page: true }) } }, async (request, reply) => {
+    const auth = await requireAdmin(request);
+    const filters = request.query;
+    const rows = await listAuditEvents(db, filters, { limit: AUDIT_EXPORT_LIMIT, offset: 0 });
+    await recordAudit(db, { actorId: auth.userId, action: 'audit.exported', subjectType: 'audit', subjectId: 'audit', data: { filters, lines: rows.length }, at: clock.now() });
+    const day = clock.now().toISOString().slice(0, 10);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="audit-${day}.csv"`)
+      .send(auditCsv(rows));
+  });
+
+  // --- Outbox (pending and failed mails, never their content; src/server/outbox) ---
+
+  app.get('/api/admin/outbox', { schema: { querystring: AdminOutboxQuerySchema } }, async (request) => {
+    const auth = await requireAdmin(request);
+    const page = request.query.page ?? 1;
+    const rows = await listOpenMails(db, OUTBOX_PAGE_SIZE + 1, (page - 1) * OUTBOX_PAGE_SIZE);
+    await recordAudit(db, { actorId: auth.userId, action: 'outbox.read', subjectType: 'outbox', subjectId: 'outbox', data: { page }, at: clock.now() });
+    return { data: rows.slice(0, OUTBOX_PAGE_SIZE).map(toAdminMail), meta: { current_page: page, per_page: OUTBOX_PAGE_SIZE, has_more: rows.length > OUTBOX_PAGE_SIZE } };
+  });
+
+  app.post('/api/admin/outbox/:id/retry', { schema: { params: IdParamsSchema } }, async (request, reply) => {
+    const auth = await requireAdmin(request);
+    const id = request.params.id.toLowerCase();
+    const status = await findMailStatus(db, id);
+    if (!status) throw notFound();
+    // The same step as `npm run cli -- outbox --retry ID`; a sent (or skipped) mail is done.
+    if (!(await retryMail(db, id, clock.now()))) throw new AppError('conflict', MAIL_ALREADY_SENT_MESSAGE);
+    await recordAudit(db, { actorId: auth.userId, action: 'outbox.retried', subjectType: 'outbox', subjectId: id, data: { previous_status: status }, at: clock.now() });
+    // Due now: the worker sends it at its next poll (every 5 s) or start.
+    return reply.status(204).send();
+  });
+};

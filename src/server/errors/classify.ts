@@ -1,0 +1,71 @@
+/**
+ * What kind of failure an error is, looking through wrappers (Drizzle puts the driver's error
+ * in `cause`). Only codes are read, never messages with SQL or parameters, except for the fixed
+ * texts of the drivers and busboy that carry no data.
+ */
+export type FailureKind = 'unavailable' | 'disk_full' | 'unique' | 'bad_text' | 'conflict' | 'malformed_multipart';
+
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EIO', 'ENOTCONN']);
+const DISK_FULL_ERRNO = new Set(['ENOSPC', 'EDQUOT']);
+const UNAVAILABLE_DRIVER_TEXT = [
+  /^timeout exceeded when trying to connect/i,
+  /^Connection terminated/i,
+  /^Client has encountered a connection error/i,
+  /^Client was closed and is not queryable/i,
+  /^Cannot use a pool after calling end/i,
+  /^connect ECONNREFUSED/i,
+  /^PGlite is closed/i,
+  /^Database is unreachable/i,
+];
+const MALFORMED_MULTIPART_TEXT = [/^Unexpected end of (form|file|multipart data)/i, /^(Part|Preamble) terminated early/i, /^Malformed part header/i, /^Multipart: Boundary not found/i, /^Part terminated early/i, /^Malformed urlencoded form/i];
+const MALFORMED_MULTIPART_CODES = new Set(['FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_MULTIPART_INVALID_CONTENT_TYPE']);
+
+type Inspectable = { code?: unknown; errno?: unknown; message?: unknown; cause?: unknown; errors?: unknown; name?: unknown };
+
+function* chain(error: unknown): Generator<Inspectable> {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [error];
+  while (queue.length > 0) {
+    const current = queue.shift();
+    if (!current || typeof current !== 'object' || seen.has(current)) continue;
+    seen.add(current);
+    const item = current as Inspectable;
+    yield item;
+    queue.push(item.cause);
+    if (Array.isArray(item.errors)) queue.push(...item.errors);
+  }
+}
+
+/** The SQLSTATE, errno or Fastify code of an error (first found in its chain). */
+export function errorCode(error: unknown): string | undefined {
+  for (const item of chain(error)) if (typeof item.code === 'string' && item.code) return item.code;
+  return undefined;
+}
+
+export function classifyFailure(error: unknown): FailureKind | null {
+  for (const item of chain(error)) {
+    const code = typeof item.code === 'string' ? item.code : '';
+    const message = typeof item.message === 'string' ? item.message : '';
+    if (DISK_FULL_ERRNO.has(code) || code === '53100') return 'disk_full';
+    if (UNAVAILABLE_ERRNO.has(code)) return 'unavailable';
+    // SQLSTATE: 08 connection exception, 57P0x shutdown / cannot connect now, 53300 too many connections.
+    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[1-3]$/.test(code) || code === '53300') return 'unavailable';
+    if (code === '23505') return 'unique';
+    if (code === '22021' || code === '22P05') return 'bad_text';
+    if (code === '40001' || code === '40P01') return 'conflict';
+    if (MALFORMED_MULTIPART_CODES.has(code) || MALFORMED_MULTIPART_TEXT.some((re) => re.test(message))) return 'malformed_multipart';
+    if (UNAVAILABLE_DRIVER_TEXT.some((re) => re.test(message))) return 'unavailable';
+  }
+  return null;
+}
+
+/** The stack frames of an error without its message (which may hold SQL parameters). */
+export function framesOf(error: unknown): string | undefined {
+  const stack = (error as { stack?: unknown } | null)?.stack;
+  if (typeof stack !== 'string') return undefined;
+  return stack
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, 12)
+    .join('\n');
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventTicketResponseSchema } from '../../contract/messages';
+import { buildApp } from '../app';
+import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import { multipart } from '../testing/multipart';
+import { openEventStream, type EventStream } from '../testing/sse-client';
+
+const PDF = Buffer.from('%PDF-1.4\n%test\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+async function ticketFor(app: FastifyInstance, token: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/events/ticket', headers: bearer(token) });
+  expect(response.statusCode).toBe(201);
+  return EventTicketResponseSchema.parse(response.json()).ticket;
+}
+
+async function stream(app: FastifyInstance, token: string, query = '', headers: Record<string, string> = {}): Promise<EventStream> {
+  const s = await openEventStream(`${baseUrl(app)}/api/events?ticket=${await ticketFor(app, token)}${query}`, headers);
+  opened.push(s);
+  return s;
+}
+const opened: EventStream[] = [];
+const baseUrl = (app: FastifyInstance) => {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  return `http://127.0.0.1:${address.port}`;
+};
+
+async function conversation(ctx: TestContext) {
+  const lawyer = await createTestLawyer(ctx);
+  const client = await createTestClient(ctx, { status: 'reviewing-documents', lawyerIds: [lawyer.id] });
+  return { lawyer, client, caseId: client.caseId, clientToken: await tokenFor(ctx, client.id), lawyerToken: await tokenFor(ctx, lawyer.id) };
+}
+
+describe('live events on one instance', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({}, { events: { heartbeatMs: 100 } });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const s of opened) s.close();
+    await ctx.close();
+  });
+
+  it('opens only with a fresh single-use ticket, never with the bearer token in the URL', async () => {
+    const c = await conversation(ctx);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/events/ticket' })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/events/ticket', headers: bearer('x'.repeat(43)) })).statusCode).toBe(401);
+    const base = baseUrl(ctx.app);
+    expect((await openEventStream(`${base}/api/events`)).status).toBe(401);
+    expect((await openEventStream(`${base}/api/events?ticket=${c.clientToken}`)).status).toBe(401);
+    expect((await openEventStream(`${base}/api/events`, bearer(c.clientToken))).status).toBe(401);
+
+    const ticket = await ticketFor(ctx.app, c.clientToken);
+    const first = await openEventStream(`${base}/api/events?ticket=${ticket}`);
+    opened.push(first);
+    expect(first.status).toBe(200);
+    expect((await first.next('ready')).json).toEqual({ resumed: false });
+    expect((await openEventStream(`${base}/api/events?ticket=${ticket}`)).status).toBe(401);
+
+    const late = await ticketFor(ctx.app, c.clientToken);
+    ctx.clock.advance(61_000);
+    expect((await openEventStream(`${base}/api/events?ticket=${late}`)).status).toBe(401);
+
+    const revoked = await ticketFor(ctx.app, c.lawyerToken);
+    await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(c.lawyerToken) });
+    expect((await openEventStream(`${base}/api/events?ticket=${revoked}`)).status).toBe(401);
+    expect(ctx.logs.join('')).not.toContain(ticket);
+  });
+
+  it('delivers a new message, unread counts and read marks to the right people only', async () => {
+    const c = await conversation(ctx);
+    const other = await conversation(ctx);
+    const lawyerStream = await stream(ctx.app, c.lawyerToken);
+    const clientStream = await stream(ctx.app, c.clientToken);
+    const outsider = await stream(ctx.app, other.lawyerToken);
+    await Promise.all([lawyerStream.next('ready'), clientStream.next('ready'), outsider.next('ready')]);
+
+    const sent = await ctx.app.inject({ method: 'POST', url: `/api/cases/${c.caseId}/messages`, headers: bearer(c.clientToken), payload: { text: 'Is er nieuws?' } });
+    const message = sent.json().data as { id: string };
+    expect((await lawyerStream.next('message')).json).toMatchObject({ id: message.id, text: 'Is er nieuws?', author_role: 'client' });
+    expect((await lawyerStream.next('unread')).json).toEqual({ case_id: c.caseId, count: 1 });
+    expect((await clientStream.next('message')).json).toMatchObject({ id: message.id });
+
+    await ctx.app.inject({ method: 'POST', url: `/api/cases/${c.caseId}/messages/read`, headers: bearer(c.lawyerToken), payload: { up_to: message.id } });
+    expect((await clientStream.next('messages_read')).json).toMatchObject({ case_id: c.caseId, up_to: message.id });
+    expect((await lawyerStream.next('unread')).json).toEqual({ case_id: c.caseId, count: 0 });
+
+    await outsider.waitForComments(2);
+    expect(outsider.events.map((e) => e.event)).toEqual(['ready']);
+  });
+
+  it('tells both sides about case changes made by any route (documents, status)', async () => {
+    const c = await conversation(ctx);
+    const lawyerStream = await stream(ctx.app, c.lawyerToken);
+    const clientStream = await stream(ctx.app, c.clientToken);
+    await Promise.all([lawyerStream.next('ready'), clientStream.next('ready')]);
+    const body = multipart({ title: 'Loonstrook' }, [{ filename: 'loon.pdf', data: PDF }]);
+    const upload = await ctx.app.inject({ method: 'POST', url: `/api/cases/${c.caseId}/documents`, headers: { ...bearer(c.clientToken), ...body.headers }, payload: body.payload });
+    expect(upload.statusCode).toBe(201);
+    expect((await lawyerStream.next('case_changed')).json).toEqual({ case_id: c.caseId });
+    expect((await clientStream.next('case_changed')).json).toEqual({ case_id: c.caseId });
+    const status = await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${c.caseId}/status`, headers: bearer(c.lawyerToken), payload: { status: 'negotiation-phase' } });
+    expect(status.statusCode).toBe(200);
+    await clientStream.next('case_changed');
+    // A refused change publishes nothing.
+    const refused = await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${c.caseId}/status`, headers: bearer(c.lawyerToken), payload: { status: 'no-such-status' } });
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    await clientStream.waitForComments(clientStream.comments + 2);
+    expect(clientStream.events.filter((e) => e.event === 'case_changed')).toHaveLength(2);
+  });
+
+  it('replays what was missed after Last-Event-ID, and asks for a refetch when it cannot', async () => {
+    const c = await conversation(ctx);
+    const first = await stream(ctx.app, c.lawyerToken);
+    await first.next('ready');
+    const send = (text: string) => ctx.app.inject({ method: 'POST', url: `/api/cases/${c.caseId}/messages`, headers: bearer(c.clientToken), payload: { text } });
+    await send('een');
+    const seen = await first.next('message');
+    first.close();
+    await send('twee');
+    await send('drie');
+    const resumed = await stream(ctx.app, c.lawyerToken, '', { 'last-event-id': seen.id ?? '' });
+    expect((await resumed.next('message')).json).toMatchObject({ text: 'twee' });
+    expect((await resumed.next('message')).json).toMatchObject({ text: 'drie' });
+    expect((await resumed.next('ready')).json).toEqual({ resumed: true });
+    const byQuery = await stream(ctx.app, c.lawyerToken, `&last_event_id=${encodeURIComponent(seen.id ?? '')}`);
+    expect((await byQuery.next('message')).json).toMatchObject({ text: 'twee' });
+    const unknown = await stream(ctx.app, c.lawyerToken, '', { 'last-event-id': 'not-an-event' });
+    expect((await unknown.next('ready')).json).toEqual({ resumed: false });
+    expect(unknown.events.filter((e) => e.event === 'message')).toHaveLength(0);
+  });
+
+  it('sends heartbeats so proxies keep the stream open', async () => {
+    const c = await conversation(ctx);
+    const s = await stream(ctx.app, c.clientToken);
+    await s.waitForComments(3);
+  });
+});
+
+describe('live events across two instances with Redis', () => {
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const channel = `portal-test:${randomUUID()}:events`;
+  let ctx: TestContext;
+  let second: FastifyInstance;
+  beforeAll(async () => {
+    ctx = await createTestContext({ redisUrl }, { events: { channel } });
+    second = await buildApp({ config: ctx.config, database: ctx.database, clock: ctx.clock, storage: ctx.storage, webRoot: null, events: { channel } });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    await second.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const s of opened) s.close();
+    await second.close();
+    await ctx.close();
+  });
+
+  it('delivers an event raised on one instance to a user connected to the other', async () => {
+    expect(ctx.app.events.kind).toBe('redis');
+    const c = await conversation(ctx);
+    const lawyerOnSecond = await stream(second, c.lawyerToken);
+    const clientOnFirst = await stream(ctx.app, c.clientToken);
+    await Promise.all([lawyerOnSecond.next('ready'), clientOnFirst.next('ready')]);
+
+    const sent = await ctx.app.inject({ method: 'POST', url: `/api/cases/${c.caseId}/messages`, headers: bearer(c.clientToken), payload: { text: 'via instantie 1' } });
+    expect(sent.statusCode).toBe(201);
+    const onSecond = await lawyerOnSecond.next('message');
+    expect(onSecond.json).toMatchObject({ text: 'via instantie 1', case_id: c.caseId });
+    const reply = await second.inject({ method: 'POST', url: `/api/cases/${c.caseId}/messages`, headers: bearer(c.lawyerToken), payload: { text: 'antwoord via instantie 2' } });
+    expect(reply.statusCode).toBe(201);
+    expect((await clientOnFirst.next('message', (d) => (d as { text: string }).text === 'antwoord via instantie 2')).json).toMatchObject({ author_role: 'lawyer' });
+
+    // A ticket from one instance opens a stream on the other, which replays from the same event ids.
+    lawyerOnSecond.close();
+    await ctx.app.inject({ method: 'POST', url: `/api/cases/${c.caseId}/messages`, headers: bearer(c.clientToken), payload: { text: 'gemist' } });
+    const ticket = await ticketFor(second, c.lawyerToken);
+    const resumed = await openEventStream(`${baseUrl(ctx.app)}/api/events?ticket=${ticket}`, { 'last-event-id': onSecond.id ?? '' });
+    opened.push(resumed);
+    expect((await resumed.next('message', (d) => (d as { text: string }).text === 'gemist')).json).toMatchObject({ author_role: 'client' });
+    expect((await resumed.next('ready')).json).toEqual({ resumed: true });
+  });
+});

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { performance } from 'node:perf_hooks';
+import { bearer, createTestContext, createTestLawyer, tokenFor, uniqueEmail, type TestContext } from '../testing/harness';
+import { mannWhitney } from '../testing/mann-whitney';
+
+/**
+ * Audit finding 3: a registered and an unknown address must not be told apart by time. 120
+ * timings of each kind, interleaved in a random order (so load on a shared machine hits both
+ * alike), mail sending drained now and then outside the measured part; a rank test must not find a
+ * difference at the 1 % level.
+ */
+const SAMPLES = 120;
+const ADDRESSES = 20;
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+function shuffledKinds(): boolean[] {
+  const kinds = [...Array<boolean>(SAMPLES).fill(true), ...Array<boolean>(SAMPLES).fill(false)];
+  for (let i = kinds.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [kinds[i], kinds[j]] = [kinds[j]!, kinds[i]!];
+  }
+  return kinds;
+}
+
+/** Times `send(isKnown, index)` for both kinds; each request is followed by a clock step and a drained outbox. */
+async function measure(send: (known: boolean, index: number) => Promise<number>, afterWarmUp?: () => Promise<void>): Promise<{ known: number[]; unknown: number[] }> {
+  const known: number[] = [];
+  const unknown: number[] = [];
+  // Warm-up of both paths, not measured.
+  for (let i = 0; i < 10; i++) {
+    await send(i % 2 === 0, i);
+    ctx.clock.advance(61_000);
+  }
+  ctx.clock.advance(2 * 3_600_000);
+  await ctx.outbox.drain();
+  await afterWarmUp?.();
+  for (const isKnown of shuffledKinds()) {
+    const list = isKnown ? known : unknown;
+    const started = performance.now();
+    const status = await send(isKnown, list.length);
+    list.push(performance.now() - started);
+    expect(status).toBeLessThan(500);
+    ctx.clock.advance(61_000);
+    // Mail goes out after each request; draining now and then (unmeasured) keeps it from piling up.
+    if ((known.length + unknown.length) % 25 === 0) await ctx.outbox.drain();
+  }
+  await ctx.outbox.drain();
+  return { known, unknown };
+}
+
+describe('no timing difference between registered and unknown addresses', { timeout: 180_000 }, () => {
+  it('POST /api/code', async () => {
+    const registered = await Promise.all(Array.from({ length: ADDRESSES }, () => createTestLawyer(ctx)));
+    const strangers = Array.from({ length: ADDRESSES }, () => uniqueEmail('nobody'));
+    const statuses = new Set<number>();
+    const { known, unknown } = await measure(async (isKnown, i) => {
+      const email = isKnown ? registered[i % ADDRESSES]!.email : strangers[i % ADDRESSES]!;
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email } });
+      statuses.add(response.statusCode);
+      return response.statusCode;
+    });
+    expect([...statuses]).toEqual([200]);
+    expect(mannWhitney(known, unknown).p).toBeGreaterThan(0.01);
+  });
+
+  it('POST /api/token with a wrong code', async () => {
+    const registered = await Promise.all(Array.from({ length: ADDRESSES }, () => createTestLawyer(ctx)));
+    const strangers = Array.from({ length: ADDRESSES }, () => uniqueEmail('nobody'));
+    for (const email of [...registered.map((r) => r.email), ...strangers]) await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email } });
+    await ctx.outbox.drain();
+    const { known, unknown } = await measure(async (isKnown, i) => {
+      const email = isKnown ? registered[i % ADDRESSES]!.email : strangers[i % ADDRESSES]!;
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/token', payload: { email, code: 'ZZZZZZ' } });
+      return response.statusCode === 422 ? 200 : 500;
+    });
+    expect(mannWhitney(known, unknown).p).toBeGreaterThan(0.01);
+  });
+
+  it('PATCH /api/user with a taken or a free address', async () => {
+    const holders = await Promise.all(Array.from({ length: ADDRESSES }, () => createTestLawyer(ctx)));
+    const mover = await createTestLawyer(ctx);
+    let token = await tokenFor(ctx, mover.id);
+    const { known, unknown } = await measure(
+      async (isTaken, i) => {
+        const email = isTaken ? holders[i % ADDRESSES]!.email : `free-${i % ADDRESSES}-${mover.id}@example.com`;
+        const response = await ctx.app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(token), payload: { email } });
+        return response.statusCode === 202 ? 200 : 500;
+      },
+      async () => {
+        token = await tokenFor(ctx, mover.id);
+      },
+    );
+    expect(mannWhitney(known, unknown).p).toBeGreaterThan(0.01);
+  });
+});

@@ -1,0 +1,133 @@
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Message } from '../../contract/messages';
+import { MESSAGES_PAGE_SIZE } from '../../contract/messages';
+import type { Db } from '../db/client';
+import { caseLawyers, cases, documents, messages, users } from '../db/schema';
+import { queryRows, ts } from '../db/sql';
+import { toPersonReference } from '../documents/mapping';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type Role = 'client' | 'lawyer';
+export const otherSide = (role: Role): Role => (role === 'client' ? 'lawyer' : 'client');
+
+/** Keyset position of a message: newer pages never shift older ones. */
+export type Cursor = { createdAt: Date; id: string };
+
+const CURSOR = /^(\d{1,15})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+export const encodeCursor = (c: Cursor) => Buffer.from(`${c.createdAt.getTime()}_${c.id}`).toString('base64url');
+export function decodeCursor(value: string): Cursor | null {
+  if (!/^[A-Za-z0-9_-]{1,80}$/.test(value)) return null;
+  const match = CURSOR.exec(Buffer.from(value, 'base64url').toString('utf8'));
+  if (!match?.[1] || !match[2]) return null;
+  return { createdAt: new Date(Number(match[1])), id: match[2] };
+}
+
+const messageColumns = {
+  message: messages,
+  author: { id: users.id, name: users.name, infix: users.infix, lastName: users.lastName, email: users.email },
+  document: { id: documents.id, title: documents.title, filename: documents.filename, extension: documents.extension },
+};
+
+type Joined = { message: MessageRow; author: { id: string; name: string | null; infix: string | null; lastName: string | null; email: string } | null; document: { id: string; title: string; filename: string | null; extension: string | null } | null };
+
+/** The one place a message row becomes the API's Message. */
+export function toMessage(row: Joined): Message {
+  const m = row.message;
+  return {
+    id: m.id,
+    case_id: m.caseId,
+    author: toPersonReference(row.author),
+    author_role: m.authorRole,
+    text: m.text,
+    attachment: row.document ? { id: row.document.id, title: row.document.title, filename: row.document.filename, extension: row.document.extension } : null,
+    created_at: m.createdAt.toISOString(),
+    read_at: m.readAt?.toISOString() ?? null,
+  };
+}
+
+const selectMessages = (db: Db) => db.select(messageColumns).from(messages).leftJoin(users, eq(users.id, messages.authorId)).leftJoin(documents, eq(documents.id, messages.documentId));
+
+/** One page of a case's messages, newest first, before the cursor; read through (case_id, created_at, id). */
+export async function listMessages(db: Db, caseId: string, before: Cursor | null): Promise<{ data: Message[]; nextCursor: string | null }> {
+  const rows = await selectMessages(db)
+    .where(and(eq(messages.caseId, caseId), before ? sql`(${messages.createdAt}, ${messages.id}) < (${ts(before.createdAt)}, ${before.id}::uuid)` : undefined))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(MESSAGES_PAGE_SIZE + 1);
+  const page = rows.slice(0, MESSAGES_PAGE_SIZE);
+  const last = page.at(-1);
+  return { data: page.map(toMessage), nextCursor: rows.length > MESSAGES_PAGE_SIZE && last ? encodeCursor(last.message) : null };
+}
+
+export async function getMessage(db: Db, id: string): Promise<Message | null> {
+  const [row] = await selectMessages(db).where(eq(messages.id, id));
+  return row ? toMessage(row) : null;
+}
+
+export async function findMessageRow(db: Db, id: string): Promise<MessageRow | null> {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id));
+  return row ?? null;
+}
+
+export async function insertMessage(db: Db, input: { caseId: string; authorId: string; authorRole: Role; text: string; documentId: string | null; now: Date }): Promise<MessageRow> {
+  const [row] = await db
+    .insert(messages)
+    .values({ caseId: input.caseId, authorId: input.authorId, authorRole: input.authorRole, text: input.text, documentId: input.documentId, createdAt: input.now })
+    .returning();
+  if (!row) throw new Error('Message not created');
+  return row;
+}
+
+/** How many messages of the other side `reader` has not read in this case. */
+export async function unreadInCase(db: Db, caseId: string, reader: Role): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(and(eq(messages.caseId, caseId), eq(messages.authorRole, otherSide(reader)), isNull(messages.readAt)));
+  return Number(row?.count ?? 0);
+}
+
+/** The user's unread messages per case (only cases with unread messages). */
+export async function unreadCounts(db: Db, userId: string, role: Role): Promise<{ case_id: string; client_name: string; count: number }[]> {
+  const access =
+    role === 'lawyer'
+      ? sql`JOIN ${caseLawyers} cl ON cl.case_id = m.case_id AND cl.lawyer_id = ${userId} JOIN ${cases} c ON c.id = m.case_id`
+      : sql`JOIN ${cases} c ON c.id = m.case_id AND c.client_id = ${userId}`;
+  const rows = await queryRows<{ case_id: string; client_name: string; count: number }>(
+    db,
+    sql`SELECT m.case_id, c.client_name, count(*)::int AS count FROM ${messages} m ${access}
+        WHERE m.read_at IS NULL AND m.author_role = ${otherSide(role)}
+        GROUP BY m.case_id, c.client_name ORDER BY c.client_name, m.case_id`,
+  );
+  return rows.map((r) => ({ case_id: r.case_id, client_name: r.client_name, count: Number(r.count) }));
+}
+
+/**
+ * Marks the other side's unread messages of a case read, up to and including `upTo`.
+ * Returns null when `upTo` is not a message of this case, else how many were marked.
+ */
+export async function markRead(db: Db, input: { caseId: string; reader: Role; upTo: string; now: Date }): Promise<number | null> {
+  const [anchor] = await db.select({ createdAt: messages.createdAt, id: messages.id }).from(messages).where(and(eq(messages.id, input.upTo), eq(messages.caseId, input.caseId)));
+  if (!anchor) return null;
+  const rows = await db
+    .update(messages)
+    .set({ readAt: input.now })
+    .where(
+      and(
+        eq(messages.caseId, input.caseId),
+        ne(messages.authorRole, input.reader),
+        isNull(messages.readAt),
+        sql`(${messages.createdAt}, ${messages.id}) <= (${ts(anchor.createdAt)}, ${anchor.id}::uuid)`,
+      ),
+    )
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
+/** Deletes the author's own message while it is younger than `since`; one statement, so a late request cannot slip in. */
+export async function deleteOwnMessage(db: Db, input: { id: string; authorId: string; since: Date }): Promise<boolean> {
+  const rows = await db
+    .delete(messages)
+    .where(and(eq(messages.id, input.id), eq(messages.authorId, input.authorId), sql`${messages.createdAt} > ${ts(input.since)}`))
+    .returning({ id: messages.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { MarkMessagesReadRequestSchema, MESSAGE_CURSOR_INVALID, MESSAGE_DELETE_TOO_LATE, MESSAGE_DELETE_WINDOW_MS, MessageTextSchema, SendMessageRequestSchema } from '../../contract/messages';
+import { MAX_DOCUMENT_TITLE } from '../../contract/documents';
+import { requireUser } from '../auth/access';
+import { requireCaseAccess, isUuid } from '../cases/access';
+import { recordAudit } from '../audit/queries';
+import { createGeneralDocument, type StoredFile } from '../documents/queries';
+import { documentKey, fieldValue, receiveFilePart, storeFilePart } from '../documents/upload';
+import { AppError, fieldError, forbidden, notFound } from '../errors/errors';
+import { publishToCase } from '../events/routes';
+import { caseParticipants } from '../events/queries';
+import { decodeCursor, deleteOwnMessage, findMessageRow, getMessage, insertMessage, listMessages, markRead, otherSide, unreadCounts, unreadInCase } from './queries';
+
+const IdParams = z.object({ id: z.string().max(64) });
+const ListQuery = z.object({ before: z.string().max(200).optional() });
+
+function invalidText(issues: z.ZodIssue[]): AppError {
+  const message = issues[0]?.message ?? 'Required';
+  return fieldError('text', message);
+}
+
+export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock, storage } = app.deps;
+
+  app.get('/api/cases/:id/messages', { schema: { params: IdParams, querystring: ListQuery } }, async (request) => {
+    const { caseRow } = await requireCaseAccess(request, request.params.id);
+    const before = request.query.before === undefined ? null : decodeCursor(request.query.before);
+    if (request.query.before !== undefined && !before) throw fieldError('before', MESSAGE_CURSOR_INVALID);
+    const page = await listMessages(db, caseRow.id, before);
+    return { data: page.data, next_cursor: page.nextCursor };
+  });
+
+  /** JSON `{text}`, or multipart with a `text` field before one `file`: the file becomes a case document. */
+  app.post('/api/cases/:id/messages', { schema: { params: IdParams } }, async (request, reply) => {
+    const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
+    const now = clock.now();
+    let text: string;
+    let file: { id: string; stored: StoredFile } | null = null;
+    if (request.isMultipart()) {
+      ({ text, file } = await receiveAttachment(request, caseRow.id));
+    } else {
+      const body = SendMessageRequestSchema.safeParse(request.body ?? {});
+      if (!body.success) throw invalidText(body.error.issues);
+      text = body.data.text;
+    }
+    let messageId: string;
+    try {
+      messageId = await db.transaction(async (tx) => {
+        if (file) {
+          const title = (file.stored.filename || 'Bijlage').slice(0, MAX_DOCUMENT_TITLE);
+          await createGeneralDocument(tx, { id: file.id, caseId: caseRow.id, title, file: file.stored, userId: auth.userId, byClient: auth.role === 'client', now });
+        }
+        const row = await insertMessage(tx, { caseId: caseRow.id, authorId: auth.userId, authorRole: auth.role, text, documentId: file?.id ?? null, now });
+        // The timeline shows 'bericht verstuurd' for this, never the text.
+        await recordAudit(tx, { actorId: auth.userId, action: 'message.sent', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { message_id: row.id, attachment: file !== null }, at: now });
+        return row.id;
+      });
+    } catch (error) {
+      if (file) await storage.remove(file.stored.key).catch(() => undefined);
+      throw error;
+    }
+    const [message, people, unread] = await Promise.all([getMessage(db, messageId), caseParticipants(db, caseRow.id), unreadInCase(db, caseRow.id, otherSide(auth.role))]);
+    if (!message) throw notFound();
+    await publishToCase(app, caseRow.id, 'message', message, undefined, people);
+    await publishToCase(app, caseRow.id, 'unread', { case_id: caseRow.id, count: unread }, otherSide(auth.role), people);
+    if (file) await publishToCase(app, caseRow.id, 'case_changed', { case_id: caseRow.id }, undefined, people);
+    return reply.status(201).send({ data: message });
+  });
+
+  app.post('/api/cases/:id/messages/read', { schema: { params: IdParams, body: MarkMessagesReadRequestSchema } }, async (request) => {
+    const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
+    const now = clock.now();
+    const marked = await markRead(db, { caseId: caseRow.id, reader: auth.role, upTo: request.body.up_to, now });
+    if (marked === null) throw notFound('Bericht niet gevonden.');
+    if (marked > 0) {
+      await publishToCase(app, caseRow.id, 'messages_read', { case_id: caseRow.id, up_to: request.body.up_to, read_at: now.toISOString() });
+      await publishToCase(app, caseRow.id, 'unread', { case_id: caseRow.id, count: await unreadInCase(db, caseRow.id, auth.role) }, auth.role);
+    }
+    return { data: { case_id: caseRow.id, read_at: marked > 0 ? now.toISOString() : null, marked } };
+  });
+
+  app.get('/api/messages/unread', async (request) => {
+    const auth = await requireUser(request);
+    // An admin has no conversations and never reads messages (issue 15).
+    if (auth.role === 'admin') throw forbidden();
+    const data = await unreadCounts(db, auth.userId, auth.role);
+    return { data, total: data.reduce((sum, row) => sum + row.count, 0) };
+  });
+
+  app.delete('/api/messages/:id', { schema: { params: IdParams } }, async (request, reply) => {
+    await requireUser(request);
+    if (!isUuid(request.params.id)) throw notFound();
+    const row = await findMessageRow(db, request.params.id);
+    if (!row) throw notFound();
+    const { auth } = await requireCaseAccess(request, row.caseId);
+    if (row.authorId !== auth.userId) throw forbidden('Je kunt alleen je eigen berichten verwijderen.');
+    const now = clock.now();
+    const deleted = await deleteOwnMessage(db, { id: row.id, authorId: auth.userId, since: new Date(now.getTime() - MESSAGE_DELETE_WINDOW_MS) });
+    if (!deleted) {
+      if (!(await findMessageRow(db, row.id))) throw notFound();
+      throw new AppError('conflict', MESSAGE_DELETE_TOO_LATE);
+    }
+    await publishToCase(app, row.caseId, 'message_deleted', { id: row.id, case_id: row.caseId });
+    if (!row.readAt) await publishToCase(app, row.caseId, 'unread', { case_id: row.caseId, count: await unreadInCase(db, row.caseId, otherSide(auth.role)) }, otherSide(auth.role));
+    return reply.status(204).send();
+  });
+
+  /** The text field (sent before the file) and the file, stored under a new document id; 422 before anything is kept. */
+  async function receiveAttachment(request: FastifyRequest, caseId: string): Promise<{ text: string; file: { id: string; stored: StoredFile } }> {
+    const part = await receiveFilePart(request);
+    const raw = fieldValue(part, 'text') ?? '';
+    // With a file the text may be empty: the attachment is the message.
+    const parsed = typeof raw === 'string' && raw.trim() === '' ? { success: true as const, data: '' } : MessageTextSchema.safeParse(raw);
+    if (!parsed.success) {
+      part.file.resume();
+      throw invalidText(parsed.error.issues);
+    }
+    const id = randomUUID();
+    const stored = await storeFilePart(request, part, documentKey(caseId, id, 1));
+    return { text: parsed.data, file: { id, stored } };
+  }
+};

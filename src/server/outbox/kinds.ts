@@ -1,0 +1,62 @@
+import type { MailTopic } from '../../contract/notifications';
+
+/**
+ * Every kind of mail, with how it is sent. Adding a kind: add it here, give it a template in
+ * templates.tsx and its texts under `notifications.mail.<kind>` in public/i18n/*.json.
+ * - digest: waits MAIL_DIGEST_MINUTES and goes out in one mail with the recipient's other
+ *   digest rows; false = sent at once (codes, the letter to sign, deletion notices).
+ * - topic: the preference that turns it off (and its unsubscribe link); null = always sent.
+ */
+export const MAIL_KINDS = {
+  login_code: { digest: false, topic: null },
+  intake_ready: { digest: false, topic: null },
+  lawyer_assigned: { digest: true, topic: null },
+  proposal_ready: { digest: false, topic: null },
+  phase_changed: { digest: true, topic: 'phase_changes' },
+  document_rejected: { digest: true, topic: null },
+  document_shared: { digest: true, topic: 'uploads' },
+  todo_reminder: { digest: true, topic: 'reminders' },
+  deletion_upcoming: { digest: false, topic: null },
+  deletion_today: { digest: false, topic: null },
+  case_assigned: { digest: true, topic: null },
+  proposal_signed: { digest: true, topic: null },
+  document_uploaded: { digest: true, topic: 'uploads' },
+  documents_complete: { digest: true, topic: 'uploads' },
+  feedback_created: { digest: true, topic: null },
+  message_unread: { digest: false, topic: null },
+  email_change_code: { digest: false, topic: null },
+  email_taken: { digest: false, topic: null },
+  email_changed: { digest: false, topic: null },
+  two_factor_locked: { digest: false, topic: null },
+} as const satisfies Record<string, { digest: boolean; topic: MailTopic | null }>;
+
+export type MailKind = keyof typeof MAIL_KINDS;
+
+export const isMailKind = (kind: string): kind is MailKind => Object.hasOwn(MAIL_KINDS, kind);
+
+/** Payload of each kind: plain strings for the template, never content, reasons, answers or message text. */
+export type MailPayloads = {
+  login_code: { code: string; minutes: number };
+  intake_ready: Record<string, never>;
+  lawyer_assigned: { lawyer_name: string; lawyer_title: string; lawyer_email: string; lawyer_phone: string | null };
+  proposal_ready: Record<string, never>;
+  phase_changed: { case_id: string; from: string; to: string };
+  document_rejected: { title: string };
+  document_shared: { title: string };
+  todo_reminder: { count: number };
+  deletion_upcoming: { date: string };
+  deletion_today: Record<string, never>;
+  case_assigned: { client_name: string; case_id: string };
+  proposal_signed: { client_name: string; case_id: string };
+  document_uploaded: { client_name: string; case_id: string; title: string; replaced: boolean };
+  documents_complete: { client_name: string; case_id: string };
+  feedback_created: { client_name: string; case_id: string };
+  /** A message unread for 5 minutes (messages/mail.ts); never its text. */
+  message_unread: { case_id: string; for_lawyer: boolean };
+  /** E-mail change (email-change/): the code to the new address, the warning to an address in use, the notice to the old one. */
+  email_change_code: { code: string; minutes: number };
+  email_taken: Record<string, never>;
+  email_changed: Record<string, never>;
+  /** Ten failed second steps within an hour locked a staff account's second step (auth/two-factor-routes.ts). */
+  two_factor_locked: Record<string, never>;
+};

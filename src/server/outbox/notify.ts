@@ -1,0 +1,129 @@
+import { eq, inArray } from 'drizzle-orm';
+import { getDisplayName } from '../../contract/rules/display-name';
+import { DEFAULT_LAWYER_TITLE } from '../../contract/lawyers';
+import type { Db } from '../db/client';
+import { caseLawyers, cases, documents, users } from '../db/schema';
+import { enqueueMail } from './outbox';
+
+/** The audit line as recordAudit receives it (COMMON interface 2). */
+export type AuditEvent = {
+  actorId: string | null;
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  caseId?: string | null;
+  data?: Record<string, unknown>;
+  at: Date;
+};
+
+const STATUS_ACTIONS = new Set(['case.status_changed', 'case.finished', 'case.reactivated', 'case.completed']);
+
+function caseIdOf(event: AuditEvent): string | null {
+  if (event.caseId) return event.caseId;
+  if (event.subjectType === 'case') return event.subjectId;
+  const fromData = event.data?.case_id;
+  return typeof fromData === 'string' ? fromData : null;
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/**
+ * The one dispatcher of notification mails: called by recordAudit in the transaction of the
+ * change, it maps the action to the mails of each recipient and writes them to the outbox.
+ * The person who did something is never mailed about it.
+ */
+export async function notifyAudit(db: Db, event: AuditEvent): Promise<void> {
+  const caseId = caseIdOf(event);
+  if (!caseId) return;
+  const data = event.data ?? {};
+  const wanted =
+    STATUS_ACTIONS.has(event.action) ||
+    ['case.lawyer_assigned', 'proposal.sent', 'proposal.signed', 'document.uploaded', 'document.rejected', 'document.shown', 'feedback.created'].includes(event.action);
+  if (!wanted) return;
+  const [theCase] = await db.select({ id: cases.id, clientId: cases.clientId, clientName: cases.clientName, statusSlug: cases.statusSlug }).from(cases).where(eq(cases.id, caseId));
+  if (!theCase) return;
+  const now = event.at;
+  const byClient = event.actorId === theCase.clientId;
+  const clientName = theCase.clientName || 'Onbekend';
+  const toClient = { userId: theCase.clientId };
+  const lawyerIds = async () =>
+    (await db.select({ id: caseLawyers.lawyerId }).from(caseLawyers).where(eq(caseLawyers.caseId, caseId))).map((r) => r.id).filter((id) => id !== event.actorId);
+  const documentTitle = async (documentId: string | null) => {
+    if (!documentId) return null;
+    const [row] = await db.select({ title: documents.title, visible: documents.visible, mandatory: documents.mandatory }).from(documents).where(eq(documents.id, documentId));
+    return row ?? null;
+  };
+
+  if (STATUS_ACTIONS.has(event.action)) {
+    const from = str(data.from);
+    const to = str(data.to);
+    // The client's own step (choosing a package, signing) and the letter to sign have mails of their own.
+    if (!from || !to || from === to) return;
+    // Every mandatory document is in: the route moved the case on (DESIGN.md "Route of a case").
+    if (from === 'incomplete-case-file' && to === 'reviewing-documents') {
+      for (const id of await lawyerIds()) await enqueueMail(db, { kind: 'documents_complete', to: { userId: id }, payload: { client_name: clientName, case_id: caseId }, now });
+    }
+    if (byClient || to === 'proposal') return;
+    await enqueueMail(db, { kind: 'phase_changed', to: toClient, payload: { case_id: caseId, from, to }, now });
+    return;
+  }
+
+  switch (event.action) {
+    case 'case.lawyer_assigned': {
+      const lawyerId = str(data.lawyer_id);
+      if (!lawyerId) return;
+      const [lawyer] = await db.select().from(users).where(eq(users.id, lawyerId));
+      if (!lawyer) return;
+      await enqueueMail(db, {
+        kind: 'lawyer_assigned',
+        to: toClient,
+        payload: {
+          lawyer_name: getDisplayName({ name: lawyer.name, infix: lawyer.infix, last_name: lawyer.lastName }),
+          lawyer_title: lawyer.title || DEFAULT_LAWYER_TITLE,
+          lawyer_email: lawyer.email,
+          lawyer_phone: lawyer.phoneNumber,
+        },
+        now,
+      });
+      if (lawyerId !== event.actorId) await enqueueMail(db, { kind: 'case_assigned', to: { userId: lawyerId }, payload: { client_name: clientName, case_id: caseId }, now });
+      return;
+    }
+    case 'proposal.sent':
+      await enqueueMail(db, { kind: 'proposal_ready', to: toClient, payload: {}, now });
+      return;
+    case 'proposal.signed':
+      for (const id of await lawyerIds()) await enqueueMail(db, { kind: 'proposal_signed', to: { userId: id }, payload: { client_name: clientName, case_id: caseId }, now });
+      return;
+    case 'document.rejected': {
+      const document = await documentTitle(event.subjectId);
+      if (!document) return;
+      await enqueueMail(db, { kind: 'document_rejected', to: toClient, payload: { title: document.title }, now });
+      return;
+    }
+    case 'document.shown': {
+      const document = await documentTitle(event.subjectId);
+      if (!document) return;
+      await enqueueMail(db, { kind: 'document_shared', to: toClient, payload: { title: document.title }, now });
+      return;
+    }
+    case 'document.uploaded': {
+      const document = await documentTitle(str(data.document_id) ?? event.subjectId);
+      if (!document) return;
+      if (!byClient) {
+        if (document.visible) await enqueueMail(db, { kind: 'document_shared', to: toClient, payload: { title: document.title }, now });
+        return;
+      }
+      for (const id of await lawyerIds()) {
+        await enqueueMail(db, { kind: 'document_uploaded', to: { userId: id }, payload: { client_name: clientName, case_id: caseId, title: document.title, replaced: data.replaced === true }, now });
+      }
+      return;
+    }
+    case 'feedback.created': {
+      const lawyerId = str(data.lawyer_id);
+      const ids = lawyerId ? [lawyerId] : await lawyerIds();
+      const existing = ids.length ? await db.select({ id: users.id }).from(users).where(inArray(users.id, ids)) : [];
+      for (const { id } of existing) await enqueueMail(db, { kind: 'feedback_created', to: { userId: id }, payload: { client_name: clientName, case_id: caseId }, now });
+      return;
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { testConfig } from '../config/config';
+import { MAIL_KINDS, type MailKind, type MailPayloads } from './kinds';
+import { renderMail } from './templates';
+import { mailSite } from './worker';
+
+const site = mailSite(testConfig({ publicUrl: 'https://portaal.example.nl' }));
+const CASE = '6f1c1a52-3a0e-4a43-9d55-2f1c0a8e9b11';
+
+/** A payload per kind, with markers that must never reach a mail beyond what the template shows. */
+const PAYLOADS: { [K in MailKind]: MailPayloads[K] } = {
+  login_code: { code: 'K7MX2Q', minutes: 10 },
+  intake_ready: {},
+  lawyer_assigned: { lawyer_name: 'Sanne Jansen', lawyer_title: 'Arbeidsrechtjurist', lawyer_email: 'sanne@example.com', lawyer_phone: '010 1234567' },
+  proposal_ready: {},
+  phase_changed: { case_id: CASE, from: 'reviewing-documents', to: 'negotiation-phase' },
+  document_rejected: { title: 'Loonstrook' },
+  document_shared: { title: 'Vaststellingsovereenkomst' },
+  todo_reminder: { count: 2 },
+  deletion_upcoming: { date: '12-05-2027' },
+  deletion_today: {},
+  case_assigned: { client_name: 'Kees de Vries', case_id: CASE },
+  proposal_signed: { client_name: 'Kees de Vries', case_id: CASE },
+  document_uploaded: { client_name: 'Kees de Vries', case_id: CASE, title: 'Arbeidsovereenkomst', replaced: true },
+  documents_complete: { client_name: 'Kees de Vries', case_id: CASE },
+  feedback_created: { client_name: 'Kees de Vries', case_id: CASE },
+  message_unread: { case_id: CASE, for_lawyer: true },
+  email_change_code: { code: 'K7MX2Q', minutes: 10 },
+  email_taken: {},
+  email_changed: {},
+  two_factor_locked: {},
+};
+
+/** Subject and the link each mail must carry, per language. */
+const EXPECTED: { [K in MailKind]: { nl: string; en: string; link: string | null } } = {
+  login_code: { nl: 'Je inlogcode voor Ontslagportaal', en: 'Your login code for Ontslagportaal', link: null },
+  intake_ready: { nl: 'Je portaal bij Ontslagportaal staat klaar', en: 'Your portal at Ontslagportaal is ready', link: '/login?event=typeform_submitted' },
+  lawyer_assigned: { nl: 'Je jurist bij Ontslagportaal is bekend', en: 'Your lawyer at Ontslagportaal is known', link: '/' },
+  proposal_ready: { nl: 'Je opdrachtbevestiging staat klaar om te ondertekenen', en: 'Your engagement letter is ready to sign', link: '/opdrachtbevestiging' },
+  phase_changed: { nl: 'Je zaak is in een nieuwe fase: Onderhandelingen', en: 'Your case is in a new phase: Negotiations', link: '/' },
+  document_rejected: { nl: 'Een document is afgekeurd', en: 'A document was rejected', link: '/documenten' },
+  document_shared: { nl: 'Je jurist heeft een document met je gedeeld', en: 'Your lawyer shared a document with you', link: '/documenten' },
+  todo_reminder: { nl: 'Herinnering: er staat nog iets voor je klaar in je portaal', en: 'Reminder: something is waiting for you in your portal', link: '/' },
+  deletion_upcoming: { nl: 'Je account wordt over 30 dagen verwijderd', en: 'Your account will be deleted in 30 days', link: '/documenten' },
+  deletion_today: { nl: 'Je account wordt vandaag verwijderd', en: 'Your account is deleted today', link: null },
+  case_assigned: { nl: 'Nieuwe zaak toegewezen: Kees de Vries', en: 'New case assigned: Kees de Vries', link: `/dossiers/${CASE}` },
+  proposal_signed: { nl: 'Kees de Vries heeft de opdrachtbevestiging ondertekend', en: 'Kees de Vries signed the engagement letter', link: `/dossiers/${CASE}` },
+  document_uploaded: {
+    nl: 'Kees de Vries heeft een nieuwe versie van een document geüpload',
+    en: 'Kees de Vries uploaded a new version of a document',
+    link: `/dossiers/${CASE}/documenten`,
+  },
+  documents_complete: { nl: 'Alle verplichte documenten van Kees de Vries zijn binnen', en: 'All mandatory documents of Kees de Vries are in', link: `/dossiers/${CASE}/documenten` },
+  feedback_created: { nl: 'Nieuwe feedback van Kees de Vries', en: 'New feedback from Kees de Vries', link: '/feedback' },
+  message_unread: { nl: 'Je hebt een nieuw bericht in je portaal', en: 'You have a new message in your portal', link: `/dossiers/${CASE}` },
+  email_change_code: { nl: 'Bevestig je nieuwe e-mailadres voor Ontslagportaal', en: 'Confirm your new e-mail address for Ontslagportaal', link: null },
+  email_taken: { nl: 'Iemand probeerde je e-mailadres te gebruiken', en: 'Someone tried to use your e-mail address', link: null },
+  email_changed: { nl: 'Je e-mailadres bij Ontslagportaal is gewijzigd', en: 'Your e-mail address at Ontslagportaal was changed', link: null },
+  two_factor_locked: { nl: 'Inloggen bij Ontslagportaal tijdelijk geblokkeerd', en: 'Logging in to Ontslagportaal temporarily blocked', link: '/login' },
+};
+
+describe('mail templates', () => {
+  for (const kind of Object.keys(MAIL_KINDS) as MailKind[]) {
+    for (const language of ['nl-NL', 'en-US'] as const) {
+      it(`renders ${kind} in ${language} with its subject, link, the firm's look and nothing private`, async () => {
+        const payload = { name: 'Kees', ...PAYLOADS[kind], message: 'GEHEIM-BERICHT', reason: 'GEHEIME-REDEN' };
+        const mail = await renderMail({ language, site, items: [{ kind, payload }], unsubscribe: [] });
+        const expected = EXPECTED[kind];
+        expect(mail.subject).toBe(language === 'nl-NL' ? expected.nl : expected.en);
+        if (expected.link) {
+          expect(mail.html).toContain(`href="https://portaal.example.nl${expected.link.replace(/&/g, '&amp;')}"`);
+          expect(mail.text).toContain(`https://portaal.example.nl${expected.link}`);
+        }
+        expect(mail.text).toContain(language === 'nl-NL' ? 'Hallo Kees,' : 'Hello Kees,');
+        // The firm's look: logo, colours, footer with address and contact.
+        expect(mail.html).toContain('https://portaal.example.nl/mail-logo.png');
+        expect(mail.html).toContain('#17496b');
+        expect(mail.text).toContain('Westblaak 180');
+        expect(mail.text).toContain(site.supportEmail);
+        expect(mail.text).toContain(site.supportPhone);
+        expect(mail.html).toContain(`lang="${language.slice(0, 2)}"`);
+        // Nothing beyond the template: no stray payload fields, no untranslated keys.
+        for (const text of [mail.text, mail.html, mail.subject]) {
+          expect(text).not.toContain('GEHEIM');
+          expect(text).not.toContain('{{');
+          expect(text).not.toContain('undefined');
+          expect(text).not.toContain('notifications.');
+        }
+      });
+    }
+  }
+
+  it('puts the login code alone on a line of the text part', async () => {
+    const mail = await renderMail({ language: 'nl-NL', site, items: [{ kind: 'login_code', payload: { name: null, code: 'K7MX2Q', minutes: 10 } }], unsubscribe: [] });
+    expect(mail.text).toMatch(/^\s*K7MX2Q\s*$/m);
+    expect(mail.text).toContain('Hallo,');
+    expect(mail.text).toContain('De code is 10 minuten geldig en werkt één keer.');
+  });
+
+  it('lists several events in one digest with an unsubscribe link per optional kind', async () => {
+    const url = 'https://portaal.example.nl/afmelden?token=abc';
+    const mail = await renderMail({
+      language: 'nl-NL',
+      site,
+      items: [
+        { kind: 'document_rejected', payload: { name: 'Kees', title: 'Loonstrook' } },
+        { kind: 'phase_changed', payload: { name: 'Kees', case_id: CASE, from: 'check', to: 'ready-for-signing' } },
+      ],
+      unsubscribe: [{ topic: 'phase_changes', url }],
+    });
+    expect(mail.subject).toBe('2 nieuwe meldingen in je portaal');
+    expect(mail.text).toContain('Een document is afgekeurd');
+    expect(mail.text).toContain('Je zaak is in een nieuwe fase: Klaar voor ondertekening');
+    expect(mail.html).toContain(`href="${url}"`);
+    expect(mail.text).toContain('Afmelden: Mijn zaak gaat naar een nieuwe fase');
+  });
+});

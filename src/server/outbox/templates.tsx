@@ -1,0 +1,282 @@
+import { Body, Button, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
+import { render } from '@react-email/render';
+import type { MailTopic } from '../../contract/notifications';
+import { DEFAULT_LAWYER_TITLE } from '../../contract/lawyers';
+import { TODO_ROUTES } from '../../contract/rules/client-todos';
+import { translator, type Translate } from './i18n';
+import type { MailKind, MailPayloads } from './kinds';
+
+/** What a template needs besides its payload: the firm, the portal's address, the reader's language. */
+export type MailSite = {
+  productName: string;
+  publicUrl: string;
+  supportEmail: string;
+  supportPhone: string;
+  addressLines: string[];
+  contactUrl: string;
+};
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+/** One event's mail: its subject, paragraphs, an optional code block and the link into the portal. */
+export type Notice = { subject: string; paragraphs: string[]; code?: string; link: { href: string; label: string } | null };
+
+/** What React Email renders (React itself stays out of the server's imports, see eslint.config.js). */
+type ReactNode = Parameters<typeof render>[0];
+
+type Payload<K extends MailKind> = MailPayloads[K] & { name?: string | null };
+type Template<K extends MailKind> = (payload: Payload<K>, t: Translate, site: MailSite) => Notice;
+
+const BRAND = { primary: '#17496b', accent: '#aacfe6', text: '#1f2937', muted: '#4b5563', background: '#eef6fb' };
+
+const portal = (site: MailSite, path: string) => `${site.publicUrl}${path}`;
+const phaseName = (t: Translate, slug: string) => t(`phases.${slug}.name`);
+
+/** One template per event (DESIGN.md "Mail"): what happened and a link, never content. */
+const TEMPLATES: { [K in MailKind]: Template<K> } = {
+  login_code: (p, t, site) => ({
+    subject: t('mail.login_code.subject', { product: site.productName }),
+    paragraphs: [t('mail.login_code.intro', { product: site.productName })],
+    code: p.code,
+    link: null,
+  }),
+  intake_ready: (_p, t, site) => ({
+    subject: t('mail.intake_ready.subject', { product: site.productName }),
+    paragraphs: [t('mail.intake_ready.body', { product: site.productName }), t('mail.intake_ready.next')],
+    link: { href: portal(site, '/login?event=typeform_submitted'), label: t('mail.intake_ready.button') },
+  }),
+  lawyer_assigned: (p, t, site) => ({
+    subject: t('mail.lawyer_assigned.subject', { product: site.productName }),
+    paragraphs: [
+      t('mail.lawyer_assigned.body', { lawyer: p.lawyer_name, title: p.lawyer_title || DEFAULT_LAWYER_TITLE }),
+      t('mail.lawyer_assigned.next'),
+      t('mail.lawyer_assigned.email', { email: p.lawyer_email }),
+      ...(p.lawyer_phone ? [t('mail.lawyer_assigned.phone', { phone: p.lawyer_phone })] : []),
+    ],
+    link: { href: portal(site, '/'), label: t('mail.lawyer_assigned.button') },
+  }),
+  proposal_ready: (_p, t, site) => ({
+    subject: t('mail.proposal_ready.subject'),
+    paragraphs: [t('mail.proposal_ready.body'), t('mail.proposal_ready.next')],
+    // The client's signing screen (the same route as the 'sign-proposal' to-do).
+    link: { href: portal(site, TODO_ROUTES['sign-proposal']), label: t('mail.proposal_ready.button') },
+  }),
+  phase_changed: (p, t, site) => ({
+    subject: t('mail.phase_changed.subject', { phase: phaseName(t, p.to) }),
+    paragraphs: [t('mail.phase_changed.body', { phase: phaseName(t, p.to) }), t(`phases.${p.to}.text`)],
+    link: { href: portal(site, '/'), label: t('mail.phase_changed.button') },
+  }),
+  document_rejected: (p, t, site) => ({
+    subject: t('mail.document_rejected.subject'),
+    paragraphs: [t('mail.document_rejected.body', { title: p.title }), t('mail.document_rejected.next')],
+    link: { href: portal(site, '/documenten'), label: t('mail.document_rejected.button') },
+  }),
+  document_shared: (p, t, site) => ({
+    subject: t('mail.document_shared.subject'),
+    paragraphs: [t('mail.document_shared.body', { title: p.title }), t('mail.document_shared.next')],
+    link: { href: portal(site, '/documenten'), label: t('mail.document_shared.button') },
+  }),
+  todo_reminder: (p, t, site) => ({
+    subject: t('mail.todo_reminder.subject'),
+    paragraphs: [t('mail.todo_reminder.body', { count: p.count }), t('mail.todo_reminder.next')],
+    link: { href: portal(site, '/'), label: t('mail.todo_reminder.button') },
+  }),
+  deletion_upcoming: (p, t, site) => ({
+    subject: t('mail.deletion_upcoming.subject'),
+    paragraphs: [t('mail.deletion_upcoming.body', { date: p.date }), t('mail.deletion_upcoming.next')],
+    link: { href: portal(site, '/documenten'), label: t('mail.deletion_upcoming.button') },
+  }),
+  deletion_today: (_p, t, site) => ({
+    subject: t('mail.deletion_today.subject'),
+    paragraphs: [t('mail.deletion_today.body'), t('mail.deletion_today.next')],
+    link: { href: site.contactUrl, label: t('mail.deletion_today.button') },
+  }),
+  case_assigned: (p, t, site) => ({
+    subject: t('mail.case_assigned.subject', { client: p.client_name }),
+    paragraphs: [t('mail.case_assigned.body', { client: p.client_name })],
+    link: { href: portal(site, `/dossiers/${p.case_id}`), label: t('mail.case_assigned.button') },
+  }),
+  proposal_signed: (p, t, site) => ({
+    subject: t('mail.proposal_signed.subject', { client: p.client_name }),
+    paragraphs: [t('mail.proposal_signed.body', { client: p.client_name })],
+    link: { href: portal(site, `/dossiers/${p.case_id}`), label: t('mail.proposal_signed.button') },
+  }),
+  document_uploaded: (p, t, site) => ({
+    subject: t(p.replaced ? 'mail.document_uploaded.subjectReplaced' : 'mail.document_uploaded.subject', { client: p.client_name }),
+    paragraphs: [t(p.replaced ? 'mail.document_uploaded.bodyReplaced' : 'mail.document_uploaded.body', { client: p.client_name, title: p.title })],
+    link: { href: portal(site, `/dossiers/${p.case_id}/documenten`), label: t('mail.document_uploaded.button') },
+  }),
+  documents_complete: (p, t, site) => ({
+    subject: t('mail.documents_complete.subject', { client: p.client_name }),
+    paragraphs: [t('mail.documents_complete.body', { client: p.client_name })],
+    link: { href: portal(site, `/dossiers/${p.case_id}/documenten`), label: t('mail.documents_complete.button') },
+  }),
+  email_change_code: (p, t, site) => ({
+    subject: t('mail.email_change_code.subject', { product: site.productName }),
+    paragraphs: [t('mail.email_change_code.intro', { product: site.productName })],
+    code: p.code,
+    link: null,
+  }),
+  email_taken: (_p, t, site) => ({
+    subject: t('mail.email_taken.subject'),
+    paragraphs: [t('mail.email_taken.body', { product: site.productName }), t('mail.email_taken.next')],
+    link: null,
+  }),
+  email_changed: (_p, t, site) => ({
+    subject: t('mail.email_changed.subject', { product: site.productName }),
+    paragraphs: [t('mail.email_changed.body', { product: site.productName }), t('mail.email_changed.next', { email: site.supportEmail })],
+    link: null,
+  }),
+  two_factor_locked: (_p, t, site) => ({
+    subject: t('mail.two_factor_locked.subject', { product: site.productName }),
+    paragraphs: [t('mail.two_factor_locked.body', { product: site.productName }), t('mail.two_factor_locked.next')],
+    link: { href: portal(site, '/login'), label: t('mail.two_factor_locked.button') },
+  }),
+  message_unread: (p, t, site) => ({
+    subject: t('mail.message_unread.subject'),
+    paragraphs: [t('mail.message_unread.body')],
+    link: { href: portal(site, p.for_lawyer ? `/dossiers/${p.case_id}` : '/'), label: t('mail.message_unread.button') },
+  }),
+  feedback_created: (p, t, site) => ({
+    subject: t('mail.feedback_created.subject', { client: p.client_name }),
+    paragraphs: [t('mail.feedback_created.body', { client: p.client_name })],
+    link: { href: portal(site, '/feedback'), label: t('mail.feedback_created.button') },
+  }),
+};
+
+/** The notice of one event, in the reader's language. */
+export function noticeFor(kind: MailKind, payload: Record<string, unknown>, language: string, site: MailSite): Notice {
+  const template = TEMPLATES[kind] as Template<MailKind>;
+  return template(payload as Payload<MailKind>, translator(language), site);
+}
+
+type Unsubscribe = { topic: MailTopic; url: string };
+
+function Layout(props: { language: string; site: MailSite; preview: string; name: string | null | undefined; unsubscribe: Unsubscribe[]; children: ReactNode }) {
+  const t = translator(props.language);
+  const { site } = props;
+  return (
+    <Html lang={props.language.slice(0, 2)}>
+      <Head />
+      <Preview>{props.preview}</Preview>
+      <Body style={{ backgroundColor: BRAND.background, fontFamily: 'Arial, Helvetica, sans-serif', color: BRAND.text, margin: 0, padding: '24px 0' }}>
+        <Container style={{ backgroundColor: '#ffffff', maxWidth: '560px', borderRadius: '8px', overflow: 'hidden', border: `1px solid ${BRAND.accent}` }}>
+          <Section style={{ backgroundColor: '#ffffff', padding: '20px 24px', borderBottom: `4px solid ${BRAND.primary}` }}>
+            <Img src={`${site.publicUrl}/mail-logo.png`} width="180" height="38" alt={t('mail.logoAlt', { product: site.productName })} />
+          </Section>
+          <Section style={{ padding: '8px 24px 16px' }}>
+            <Text style={{ fontSize: '16px', lineHeight: '24px' }}>{props.name ? t('mail.greeting', { name: props.name }) : t('mail.greetingAnonymous')}</Text>
+            {props.children}
+            <Text style={{ fontSize: '16px', lineHeight: '24px' }}>
+              {t('mail.regards')}
+              <br />
+              {site.productName}
+            </Text>
+          </Section>
+          <Hr style={{ borderColor: BRAND.accent, margin: 0 }} />
+          <Section style={{ padding: '16px 24px', backgroundColor: BRAND.background }}>
+            <Text style={{ fontSize: '12px', lineHeight: '18px', color: BRAND.muted, margin: '0 0 8px' }}>{site.addressLines.join(' · ')}</Text>
+            <Text style={{ fontSize: '12px', lineHeight: '18px', color: BRAND.muted, margin: '0 0 8px' }}>
+              {t('mail.contact', { email: site.supportEmail, phone: site.supportPhone })}
+            </Text>
+            <Text style={{ fontSize: '12px', lineHeight: '18px', color: BRAND.muted, margin: 0 }}>{t('mail.automated', { product: site.productName })}</Text>
+            {props.unsubscribe.map((u) => (
+              <Text key={u.topic} style={{ fontSize: '12px', lineHeight: '18px', color: BRAND.muted, margin: '8px 0 0' }}>
+                {t('mail.unsubscribe')}{' '}
+                <Link href={u.url} style={{ color: BRAND.primary }}>
+                  {`${t('mail.unsubscribeLink')}: ${t(`settings.topics.${u.topic}`)}`}
+                </Link>
+              </Text>
+            ))}
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+const paragraphStyle = { fontSize: '16px', lineHeight: '24px' };
+const buttonStyle = { backgroundColor: BRAND.primary, color: '#ffffff', padding: '12px 20px', borderRadius: '6px', fontWeight: 'bold', textDecoration: 'none' };
+
+function NoticeBody({ notice }: { notice: Notice }) {
+  return (
+    <>
+      {notice.paragraphs.map((paragraph, i) => (
+        <Text key={i} style={paragraphStyle}>
+          {paragraph}
+        </Text>
+      ))}
+      {notice.code ? (
+        <Text style={{ fontSize: '28px', fontWeight: 'bold', letterSpacing: '6px', fontFamily: 'monospace', color: BRAND.primary }}>{notice.code}</Text>
+      ) : null}
+      {notice.link ? (
+        <Section style={{ margin: '8px 0 16px' }}>
+          <Button href={notice.link.href} style={buttonStyle}>
+            {notice.link.label}
+          </Button>
+        </Section>
+      ) : null}
+    </>
+  );
+}
+
+async function toMail(subject: string, element: ReactNode): Promise<RenderedMail> {
+  const html = await render(element);
+  const text = await render(element, { plainText: true });
+  return { subject: subject.replace(/[\r\n]+/g, ' '), html, text };
+}
+
+export type MailItem = { kind: MailKind; payload: Record<string, unknown> };
+export type RenderInput = { language: string; site: MailSite; items: MailItem[]; unsubscribe: Unsubscribe[] };
+
+/** One mail for one event, or a digest listing several events of one recipient. */
+export async function renderMail(input: RenderInput): Promise<RenderedMail> {
+  const { language, site, items, unsubscribe } = input;
+  const first = items[0];
+  if (!first) throw new Error('renderMail needs at least one item');
+  const name = first.payload.name as string | null | undefined;
+  if (items.length === 1) {
+    const notice = noticeFor(first.kind, first.payload, language, site);
+    const extra = first.kind === 'login_code' || first.kind === 'email_change_code' ? codeLines(first.kind, first.payload, language) : [];
+    return toMail(
+      notice.subject,
+      <Layout language={language} site={site} preview={notice.subject} name={name} unsubscribe={unsubscribe}>
+        <NoticeBody notice={notice} />
+        {extra.map((line, i) => (
+          <Text key={i} style={paragraphStyle}>
+            {line}
+          </Text>
+        ))}
+      </Layout>,
+    );
+  }
+  const t = translator(language);
+  const notices = items.map((item) => noticeFor(item.kind, item.payload, language, site));
+  const subject = t('mail.digest.subject', { count: notices.length });
+  return toMail(
+    subject,
+    <Layout language={language} site={site} preview={subject} name={name} unsubscribe={unsubscribe}>
+      <Text style={paragraphStyle}>{t('mail.digest.intro')}</Text>
+      {notices.map((notice, i) => (
+        <Section key={i} style={{ borderLeft: `4px solid ${BRAND.accent}`, padding: '0 0 0 12px', margin: '0 0 16px' }}>
+          <Text style={{ ...paragraphStyle, fontWeight: 'bold', margin: '0 0 4px' }}>{notice.subject}</Text>
+          {notice.paragraphs.slice(0, 2).map((paragraph, j) => (
+            <Text key={j} style={{ ...paragraphStyle, margin: '0 0 4px' }}>
+              {paragraph}
+            </Text>
+          ))}
+          {notice.link ? (
+            <Link href={notice.link.href} style={{ color: BRAND.primary, fontWeight: 'bold' }}>
+              {notice.link.label}
+            </Link>
+          ) : null}
+        </Section>
+      ))}
+    </Layout>,
+  );
+}
+
+function codeLines(kind: 'login_code' | 'email_change_code', payload: Record<string, unknown>, language: string): string[] {
+  const t = translator(language);
+  return [t('mail.login_code.validity', { minutes: Number(payload.minutes ?? 10) }), t(`mail.${kind}.ignore`)];
+}

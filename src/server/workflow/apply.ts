@@ -1,0 +1,124 @@
+import { and, eq } from 'drizzle-orm';
+import { getNextStatus, isOpenMandatoryDocument, type CaseEvent, type CaseFacts } from '../../contract/rules/case-route';
+import { classifyStatusChange } from '../../contract/rules/status-dropdown';
+import { isCompanyComplete, isProfileComplete } from '../../contract/rules/stepper';
+import type { StatusSlug } from '../../contract/statuses';
+import { recordAudit } from '../audit/queries';
+import type { CaseRow } from '../cases/access';
+import type { Db } from '../db/client';
+import { cases, documents, users } from '../db/schema';
+import { missingFinalizationAnswers } from '../finalization/queries';
+
+/**
+ * The workflow module (DESIGN.md section 2, Route of a case): the only writer of a case's
+ * status. Automatic moves follow the contract rule `getNextStatus` and run inside the
+ * transaction of the event that caused them; the lawyer's own changes go through
+ * `changeCaseStatus`. Every change leaves an audit line with `data: {from, to}`.
+ */
+
+export type StatusMove = { from: StatusSlug; to: StatusSlug };
+
+/** What the route rule needs to know about a case, read inside the caller's transaction. */
+export async function readCaseFacts(tx: Db, caseRow: CaseRow): Promise<CaseFacts> {
+  const [[client], docs] = await Promise.all([
+    tx.select().from(users).where(eq(users.id, caseRow.clientId)),
+    tx.select({ mandatory: documents.mandatory, status: documents.status }).from(documents).where(eq(documents.caseId, caseRow.id)),
+  ]);
+  return {
+    profileComplete: client
+      ? isProfileComplete({ name: client.name, last_name: client.lastName, phone_number: client.phoneNumber, street: client.street, house_number: client.houseNumber, postcode: client.postcode, city: client.city })
+      : false,
+    companyComplete: isCompanyComplete({
+      company_name: caseRow.companyName,
+      company_house_number: caseRow.companyHouseNumber,
+      company_postcode: caseRow.companyPostcode,
+      company_city: caseRow.companyCity,
+      contact_email: caseRow.contactEmail,
+      contact_phone_number: caseRow.contactPhoneNumber,
+    }),
+    openMandatoryDocuments: docs.filter(isOpenMandatoryDocument).length,
+  };
+}
+
+const EVENT_NAMES: Record<CaseEvent['type'], string> = {
+  'data-updated': 'data.updated',
+  'offer-chosen': 'case.offer_changed',
+  'proposal-sent': 'proposal.sent',
+  'proposal-signed': 'proposal.signed',
+  'document-uploaded': 'document.uploaded',
+  'document-rejected': 'document.rejected',
+  'document-deleted': 'document.deleted',
+};
+
+/**
+ * Applies the route rule after `event` happened to the case, in the caller's transaction:
+ * locks the case row, reads the facts, moves the status when the rule says so and records
+ * `case.status_changed` with the user who caused it. Returns the move, or null.
+ */
+export async function applyCaseEvent(tx: Db, input: { caseId: string; event: CaseEvent; actorId: string | null; now: Date }): Promise<StatusMove | null> {
+  const [caseRow] = await tx.select().from(cases).where(eq(cases.id, input.caseId)).for('update');
+  if (!caseRow) return null;
+  const from = caseRow.statusSlug as StatusSlug;
+  const to = getNextStatus(from, input.event, await readCaseFacts(tx, caseRow));
+  if (!to || to === from) return null;
+  await tx
+    .update(cases)
+    .set({ statusSlug: to, lastUpdateAt: input.now })
+    .where(eq(cases.id, caseRow.id));
+  await recordAudit(tx, {
+    actorId: input.actorId,
+    action: 'case.status_changed',
+    subjectType: 'case',
+    subjectId: caseRow.id,
+    caseId: caseRow.id,
+    data: { from, to, cause: EVENT_NAMES[input.event.type] },
+    at: input.now,
+  });
+  return { from, to };
+}
+
+/** Applies an event to the client's case (profile saves): a lawyer's or case-less user's save changes nothing. */
+export async function applyClientEvent(tx: Db, input: { clientId: string; event: CaseEvent; actorId: string; now: Date }): Promise<StatusMove | null> {
+  const [row] = await tx.select({ id: cases.id }).from(cases).where(eq(cases.clientId, input.clientId));
+  if (!row) return null;
+  return applyCaseEvent(tx, { caseId: row.id, event: input.event, actorId: input.actorId, now: input.now });
+}
+
+export type StatusChangeResult = { ok: true; caseRow: CaseRow } | { ok: false; error: string };
+
+const AUDIT_ACTION = { dropdown: 'case.status_changed', finish: 'case.finished', reactivate: 'case.reactivated', complete: 'case.completed' } as const;
+
+/**
+ * Changes a case's status as its lawyer: only the transitions of the status-dropdown rule,
+ * finishing, reactivating and completing ('Factuur voldaan'). One conditional UPDATE (the
+ * status must still be the one the decision was made on), plus the audit line, in one
+ * transaction. Completing sets completed_at, which starts the 6-month deletion clock.
+ */
+export async function changeCaseStatus(db: Db, input: { caseRow: CaseRow; to: StatusSlug; actorId: string; now: Date }): Promise<StatusChangeResult> {
+  const from = input.caseRow.statusSlug as StatusSlug;
+  const kind = classifyStatusChange(input.caseRow.offer, from, input.to);
+  if (!kind) return { ok: false, error: 'Deze statuswijziging is niet toegestaan.' };
+  if (kind === 'finish' && (await missingFinalizationAnswers(db, input.caseRow.id)) > 0) return { ok: false, error: 'Alle velden moeten ingevuld zijn.' };
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(cases)
+      .set({
+        statusSlug: input.to,
+        lastUpdateAt: input.now,
+        completedAt: input.to === 'completed' ? input.now : null,
+      })
+      .where(and(eq(cases.id, input.caseRow.id), eq(cases.statusSlug, from)))
+      .returning();
+    if (!updated) return { ok: false as const, error: 'De status is intussen gewijzigd.' };
+    await recordAudit(tx, {
+      actorId: input.actorId,
+      action: AUDIT_ACTION[kind],
+      subjectType: 'case',
+      subjectId: input.caseRow.id,
+      caseId: input.caseRow.id,
+      data: { from, to: input.to },
+      at: input.now,
+    });
+    return { ok: true as const, caseRow: updated };
+  });
+}

@@ -1,0 +1,56 @@
+import type { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { documents } from '../db/schema';
+import type { Storage } from '../storage/storage';
+
+/** A file name that is safe in any archive tool: no folders, no control or reserved characters. */
+function safeName(value: string): string {
+  const cleaned = value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f\\/:*?"<>|]/g, '_')
+    .replace(/^[.\s]+/, '')
+    .trim();
+  return cleaned.slice(0, 120) || 'document';
+}
+
+/** Entry names for the documents: 'title - file name', unique within the archive. */
+export function zipEntryNames(rows: readonly { title: string; filename: string | null }[]): string[] {
+  const used = new Set<string>();
+  return rows.map((row) => {
+    const base = row.filename ? `${safeName(row.title)} - ${safeName(row.filename)}` : safeName(row.title);
+    const dot = base.lastIndexOf('.');
+    const [stem, ext] = dot > 0 ? [base.slice(0, dot), base.slice(dot)] : [base, ''];
+    let name = base;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${stem} (${n})${ext}`;
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/**
+ * One zip of every visible document of the case that has a file, streamed: each file is
+ * opened only when the archive reaches it (yazl's lazy entries) and read from the storage
+ * interface chunk by chunk, so neither a file nor the archive is ever held in memory whole.
+ */
+export async function streamCaseExport(db: Db, storage: Storage, caseId: string, now: Date): Promise<Readable> {
+  const rows = await db
+    .select({ title: documents.title, filename: documents.filename, storageKey: documents.storageKey, uploadedAt: documents.uploadedAt })
+    .from(documents)
+    .where(and(eq(documents.caseId, caseId), eq(documents.visible, true), isNotNull(documents.storageKey)))
+    .orderBy(sql`${documents.mandatory} DESC`, asc(documents.createdAt));
+  const zip = new ZipFile();
+  const names = zipEntryNames(rows);
+  rows.forEach((row, index) => {
+    const key = row.storageKey as string;
+    zip.addReadStreamLazy(names[index] as string, { mtime: row.uploadedAt ?? now }, (callback) => {
+      storage.read(key).then(
+        (file) => callback(null, file.stream),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null as unknown as Readable),
+      );
+    });
+  });
+  zip.end();
+  return zip.outputStream as unknown as Readable;
+}

@@ -1,0 +1,198 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { MinimalAchievement, OfferSlug } from '../../contract/offers';
+import { OFFER_DISPLAY_NAMES } from '../../contract/offers';
+import { COOLING_OFF_DAYS } from '../../contract/rules/case-route';
+
+/**
+ * The engagement letter (opdrachtbevestiging) as a PDF, in Dutch, made with pdf-lib
+ * (docs/decisions/011): the firm, client, employer, package, price and terms of SPEC
+ * section 9, the minimum result guarantee with its conditions, and the date. The signed copy
+ * is the same letter with a signature page holding the evidence.
+ */
+
+export const OFFER_PRICES: Record<OfferSlug, string> = {
+  start: '€750,- (vaste prijs)',
+  complete: 'No cure no pay: je betaalt alleen bij resultaat',
+  extreme: '€5.250,- (vaste prijs, alles inbegrepen)',
+};
+
+export const OFFER_TERMS: Record<OfferSlug, string> = {
+  start: 'Het startpakket is binnen 24 uur geregeld.',
+  complete: 'Binnen 2 weken geregeld.',
+  extreme: 'Maximale inzet, tot het einde.',
+};
+
+/** SPEC section 9: the minimum result guarantees. */
+export const GUARANTEE_TEXTS: Record<MinimalAchievement, { title: string; items: string[] }> = {
+  M1: {
+    title: 'Minimale resultaatgarantie (M1): ten minste één van',
+    items: ['een extra opzegtermijn van minimaal één maand', 'een extra ontslagvergoeding van minimaal een half bruto maandsalaris', 'een extra maand vrijstelling van werk'],
+  },
+  M2: {
+    title: 'Minimale resultaatgarantie (M2)',
+    items: ['het ontslag op staande voet wordt ingetrokken', 'een WW-veilige vaststellingsovereenkomst of ontslagvoorstel wordt gerealiseerd', 'de werknemer is geen gefixeerde schadevergoeding verschuldigd'],
+  },
+  M3: {
+    title: 'Minimale resultaatgarantie (M3)',
+    items: ['een WW-veilige vaststellingsovereenkomst of voorstel wordt gerealiseerd', 'vrijstelling van werk tot de einddatum'],
+  },
+};
+
+export type LetterInput = {
+  firm: { name: string; addressLines: string[]; email: string; phone: string };
+  client: { name: string; address: string | null; email: string };
+  employer: { name: string | null; address: string | null };
+  lawyer: { name: string } | null;
+  offer: OfferSlug;
+  minimalAchievement: MinimalAchievement;
+  date: Date;
+};
+
+export type SignatureEvidence = { signedAt: Date; typedName: string; ip: string; userAgent: string; pdfSha256: string };
+
+export const formatDutchDate = (date: Date) => new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Amsterdam' }).format(date);
+const formatDutchDateTime = (date: Date) =>
+  new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Europe/Amsterdam', timeZoneName: 'short' }).format(date);
+
+const A4: [number, number] = [595.28, 841.89];
+const MARGIN = 56;
+
+/** Writes lines top-down, wrapping at the page width and starting new pages as needed. */
+class Writer {
+  private page: PDFPage;
+  private y: number;
+  constructor(
+    private readonly pdf: PDFDocument,
+    private readonly fonts: { regular: PDFFont; bold: PDFFont },
+  ) {
+    this.page = pdf.addPage(A4);
+    this.y = A4[1] - MARGIN;
+  }
+
+  text(value: string, options: { size?: number; bold?: boolean; indent?: number; gap?: number } = {}) {
+    const size = options.size ?? 10.5;
+    const font = options.bold ? this.fonts.bold : this.fonts.regular;
+    const indent = options.indent ?? 0;
+    const width = A4[0] - 2 * MARGIN - indent;
+    for (const line of wrap(toWinAnsi(value), font, size, width)) {
+      if (this.y < MARGIN + size) {
+        this.page = this.pdf.addPage(A4);
+        this.y = A4[1] - MARGIN;
+      }
+      this.page.drawText(line, { x: MARGIN + indent, y: this.y - size, size, font, color: rgb(0.1, 0.1, 0.12) });
+      this.y -= size * 1.45;
+    }
+    this.y -= options.gap ?? 0;
+  }
+
+  space(points = 8) {
+    this.y -= points;
+  }
+}
+
+/** Standard PDF fonts speak WinAnsi: replace what it cannot encode rather than fail. */
+function toWinAnsi(value: string): string {
+  return value
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201C\u201D]/g, '"')
+    .replace(/[^\u0020-\u007E\u00A0-\u00FF€–—•]/g, '?');
+}
+
+function wrap(value: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of value.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (font.widthOfTextAtSize(next, size) <= width || !line) line = next;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  lines.push(line);
+  return lines;
+}
+
+async function fontsOf(pdf: PDFDocument) {
+  return { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+}
+
+/** Renders the engagement letter. Deterministic for the same input (fixed document dates). */
+export async function renderLetter(input: LetterInput): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle('Opdrachtbevestiging');
+  pdf.setAuthor(input.firm.name);
+  pdf.setLanguage('nl-NL');
+  pdf.setCreationDate(input.date);
+  pdf.setModificationDate(input.date);
+  const w = new Writer(pdf, await fontsOf(pdf));
+  w.text(input.firm.name, { size: 16, bold: true });
+  for (const line of input.firm.addressLines.slice(1)) w.text(line, { size: 9.5 });
+  w.text(`${input.firm.email} · ${input.firm.phone}`, { size: 9.5, gap: 14 });
+  w.text('Opdrachtbevestiging', { size: 20, bold: true, gap: 6 });
+  w.text(`Datum: ${formatDutchDate(input.date)}`, { gap: 10 });
+
+  w.text('Opdrachtgever', { bold: true });
+  w.text(input.client.name);
+  if (input.client.address) w.text(input.client.address);
+  w.text(input.client.email, { gap: 8 });
+  w.text('Werkgever', { bold: true });
+  w.text(input.employer.name ?? 'Niet bekend');
+  if (input.employer.address) w.text(input.employer.address);
+  w.space(8);
+  if (input.lawyer) {
+    w.text('Jurist', { bold: true });
+    w.text(input.lawyer.name, { gap: 8 });
+  }
+
+  w.text('Opdracht', { bold: true });
+  w.text(
+    `${input.client.name} geeft ${input.firm.name} opdracht om hem of haar bij te staan in de arbeidsrechtelijke kwestie met de werkgever hierboven (ontslag of vaststellingsovereenkomst), volgens het pakket en de voorwaarden hieronder.`,
+    { gap: 8 },
+  );
+  w.text('Pakket en prijs', { bold: true });
+  w.text(`Pakket: ${OFFER_DISPLAY_NAMES[input.offer]}`);
+  w.text(`Prijs: ${OFFER_PRICES[input.offer]}`);
+  w.text(OFFER_TERMS[input.offer], { gap: 8 });
+
+  w.text('Voorwaarden', { bold: true });
+  w.text('• In 97% van de gevallen betaalt je werkgever een vergoeding van €2.500 voor je juridische kosten.', { indent: 8 });
+  w.text('• Vangnet: in de overige 3% betaal je maximaal €495 eigen bijdrage.', { indent: 8 });
+  w.text(`• Je hebt ${COOLING_OFF_DAYS} dagen bedenktijd na ondertekening. In die tijd kun je de opdracht kosteloos opzeggen.`, { indent: 8 });
+  w.text('• Op deze opdracht zijn de algemene voorwaarden van het kantoor van toepassing.', { indent: 8, gap: 8 });
+
+  const guarantee = GUARANTEE_TEXTS[input.minimalAchievement];
+  w.text(guarantee.title, { bold: true });
+  for (const item of guarantee.items) w.text(`• ${item}`, { indent: 8 });
+  w.text(
+    'De garantie geldt op voorwaarde dat je de gevraagde documenten volledig en op tijd aanlevert, naar waarheid informeert, en zonder overleg met je jurist geen afspraken maakt of stukken tekent met je werkgever.',
+    { gap: 12 },
+  );
+  w.text('Ondertekening', { bold: true });
+  w.text('Je ondertekent deze opdrachtbevestiging in je portaal met je volledige naam en je uitdrukkelijke akkoord. Het getekende exemplaar met het bewijs van ondertekening komt in je portaal bij je documenten.');
+  return pdf.save({ useObjectStreams: false });
+}
+
+/** The letter plus a signature page with the evidence of the simple electronic signature. */
+export async function renderSignedCopy(letter: Uint8Array, evidence: SignatureEvidence & { clientName: string }): Promise<Uint8Array> {
+  const pdf = await PDFDocument.load(letter);
+  pdf.setTitle('Opdrachtbevestiging (getekend)');
+  pdf.setModificationDate(evidence.signedAt);
+  const w = new Writer(pdf, await fontsOf(pdf));
+  w.text('Ondertekening', { size: 18, bold: true, gap: 10 });
+  w.text(`${evidence.clientName} heeft deze opdrachtbevestiging elektronisch ondertekend in het portaal.`, { gap: 10 });
+  w.text('Getypte naam', { bold: true });
+  w.text(evidence.typedName, { gap: 6 });
+  w.text('Akkoord', { bold: true });
+  w.text('Ik ga akkoord met de opdrachtbevestiging en de algemene voorwaarden', { gap: 6 });
+  w.text('Tijdstip', { bold: true });
+  w.text(formatDutchDateTime(evidence.signedAt), { gap: 6 });
+  w.text(`Bedenktijd tot ${formatDutchDate(new Date(evidence.signedAt.getTime() + COOLING_OFF_DAYS * 86_400_000))}`, { gap: 6 });
+  w.text('IP-adres', { bold: true });
+  w.text(evidence.ip, { gap: 6 });
+  w.text('Browser (user agent)', { bold: true });
+  w.text(evidence.userAgent || 'onbekend', { gap: 6 });
+  w.text('SHA-256 van de getoonde opdrachtbevestiging (pdf)', { bold: true });
+  w.text(evidence.pdfSha256, { size: 9 });
+  return pdf.save({ useObjectStreams: false });
+}

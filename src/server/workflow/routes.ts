@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { buildPagination } from '../../contract/rules/pagination';
+import { text } from '../../contract/text';
+import { SendProposalRequestSchema, SignProposalRequestSchema, TIMELINE_PAGE_SIZE, TimelineQuerySchema } from '../../contract/workflow';
+import { requireCaseAccess } from '../cases/access';
+import { getClientCaseView, getLawyerCaseView } from '../cases/views';
+import { contentDisposition } from '../files/content';
+import { streamCaseExport } from './export';
+import { sendProposal, signProposal } from './proposal';
+import { getTimeline } from './timeline';
+
+const CaseParams = z.object({ id: text().max(64) });
+
+/**
+ * The case's route: the engagement letter (send, sign), the timeline and the export of all
+ * documents. Status changes themselves go through ./apply.ts.
+ */
+export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock, config, storage } = app.deps;
+  const deps = { db, storage, config };
+  const link = () => ({ secret: config.appSecret, now: clock.now(), storage });
+
+  app.post('/api/cases/:id/proposal', { schema: { params: CaseParams, body: SendProposalRequestSchema } }, async (request) => {
+    const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
+    const updated = await sendProposal(deps, { caseRow, minimalAchievement: request.body.minimal_achievement, lawyerId: auth.userId, now: clock.now() });
+    return { data: await getLawyerCaseView(db, updated, auth.userId, link()) };
+  });
+
+  app.post('/api/cases/:id/proposal/sign', { schema: { params: CaseParams, body: SignProposalRequestSchema } }, async (request) => {
+    const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
+    const updated = await signProposal(deps, {
+      caseRow,
+      clientId: auth.userId,
+      fullName: request.body.full_name,
+      shownSha256: request.body.proposal_sha256,
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? ''),
+      now: clock.now(),
+    });
+    return { data: await getClientCaseView(db, updated, link()) };
+  });
+
+  app.get('/api/cases/:id/timeline', { schema: { params: CaseParams, querystring: TimelineQuerySchema } }, async (request) => {
+    const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
+    const page = request.query.page;
+    const { items, total } = await getTimeline(db, { caseId: caseRow.id, forClient: auth.role === 'client', page });
+    return { data: items, ...buildPagination({ path: `/api/cases/${caseRow.id}/timeline`, page, perPage: TIMELINE_PAGE_SIZE, total, count: items.length }) };
+  });
+
+  app.get('/api/cases/:id/export', { schema: { params: CaseParams } }, async (request, reply) => {
+    const { caseRow } = await requireCaseAccess(request, request.params.id);
+    const stream = await streamCaseExport(db, storage, caseRow.id, clock.now());
+    stream.on('error', (error) => request.log.warn({ err: error, case_id: caseRow.id }, 'case export stopped'));
+    return reply
+      .header('Content-Type', 'application/zip')
+      .header('Content-Disposition', contentDisposition('attachment', 'documenten.zip'))
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(stream);
+  });
+};

@@ -1,0 +1,129 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AdminAuditResponseSchema,
+  AdminCaseResponseSchema,
+  AdminCasesResponseSchema,
+  AdminLawyerResponseSchema,
+  AdminLawyersResponseSchema,
+  AdminOutboxResponseSchema,
+  type AuditQuery,
+  type CreateLawyerRequest,
+  type LegalHoldRequest,
+  type StandInRequest,
+} from '../../../contract/admin';
+import { api } from '../../lib/api';
+
+export const adminQueryKeys = {
+  all: ['admin'] as const,
+  lawyers: ['admin', 'lawyers'] as const,
+  cases: (q: string, page: number) => ['admin', 'cases', q, page] as const,
+  audit: (filters: AuditQuery) => ['admin', 'audit', filters] as const,
+  outbox: (page: number) => ['admin', 'outbox', page] as const,
+};
+
+const query = (params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+export const lawyersQueryOptions = () =>
+  queryOptions({ queryKey: adminQueryKeys.lawyers, queryFn: async ({ signal }) => (await api.get('/api/admin/lawyers', AdminLawyersResponseSchema, signal)).data });
+export const useAdminLawyers = () => useQuery(lawyersQueryOptions());
+
+export const casesQueryOptions = (q: string, page: number) =>
+  queryOptions({
+    queryKey: adminQueryKeys.cases(q, page),
+    queryFn: ({ signal }) => api.get(`/api/admin/cases${query({ q, page })}`, AdminCasesResponseSchema, signal),
+    placeholderData: keepPreviousData,
+  });
+export const useAdminCases = (q: string, page: number) => useQuery(casesQueryOptions(q, page));
+
+export const auditQueryOptions = (filters: AuditQuery) =>
+  queryOptions({
+    queryKey: adminQueryKeys.audit(filters),
+    queryFn: ({ signal }) => api.get(`/api/admin/audit${query(filters)}`, AdminAuditResponseSchema, signal),
+    placeholderData: keepPreviousData,
+  });
+export const useAdminAudit = (filters: AuditQuery) => useQuery(auditQueryOptions(filters));
+
+export const outboxQueryOptions = (page: number) =>
+  queryOptions({
+    queryKey: adminQueryKeys.outbox(page),
+    queryFn: ({ signal }) => api.get(`/api/admin/outbox${query({ page })}`, AdminOutboxResponseSchema, signal),
+    placeholderData: keepPreviousData,
+  });
+export const useAdminOutbox = (page: number) => useQuery(outboxQueryOptions(page));
+
+function useInvalidateAdmin() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: adminQueryKeys.all });
+}
+
+export function useCreateLawyer() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (body: CreateLawyerRequest) => api.request('/api/admin/lawyers', { method: 'POST', body, schema: AdminLawyerResponseSchema }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetLawyerActive() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: string; active: boolean }) =>
+      api.request(`/api/admin/lawyers/${id}/${active ? 'reactivate' : 'deactivate'}`, { method: 'POST', schema: AdminLawyerResponseSchema }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useAssignCase() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ caseId, lawyerId }: { caseId: string; lawyerId: string }) =>
+      api.request(`/api/admin/cases/${caseId}/assign`, { method: 'POST', body: { lawyer_id: lawyerId }, schema: AdminCaseResponseSchema }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useAddStandIn() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ caseId, ...body }: StandInRequest & { caseId: string }) =>
+      api.request(`/api/admin/cases/${caseId}/stand-ins`, { method: 'POST', body, schema: AdminCaseResponseSchema }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetLegalHold() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: ({ caseId, ...body }: LegalHoldRequest & { caseId: string }) =>
+      api.request(`/api/admin/cases/${caseId}/legal-hold`, { method: 'PATCH', body, schema: AdminCaseResponseSchema }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /api/admin/outbox/{id}/retry: due again now (204). */
+export function useRetryMail() {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (id: string) => api.request(`/api/admin/outbox/${id}/retry`, { method: 'POST' }),
+    onSuccess: invalidate,
+  });
+}
+
+/** GET /api/admin/audit.csv with the current filters, saved as a file. */
+export async function downloadAuditCsv(filters: Omit<AuditQuery, 'page'>): Promise<void> {
+  const response = await api.raw(`/api/admin/audit.csv${query(filters)}`);
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const anchor = window.document.createElement('a');
+  anchor.href = url;
+  anchor.download = `audit-${new Date().toISOString().slice(0, 10)}.csv`;
+  window.document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -1,0 +1,116 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AuditQuery } from '../../../contract/admin';
+import { Button } from '../../ui/button';
+import { FormError, TextField } from '../../ui/field';
+import { PageHeading } from '../../ui/page-heading';
+import { downloadAuditCsv, useAdminAudit } from './api';
+import { adminErrorText } from './error';
+import { TableScroller } from '../../ui/table-scroller';
+
+const EMPTY = { actor: '', action: '', case: '', from: '', until: '' };
+
+/** /beheer/audit: the audit trail across cases, filtered, paged and exported as CSV (reading it is audited). */
+export function AuditPage() {
+  const { t, i18n } = useTranslation();
+  const [form, setForm] = useState(EMPTY);
+  const [filters, setFilters] = useState<Omit<AuditQuery, 'page'>>({});
+  const [page, setPage] = useState(1);
+  const [error, setError] = useState<string | null>(null);
+  const audit = useAdminAudit({ ...filters, page });
+
+  const onFilter = (event: FormEvent) => {
+    event.preventDefault();
+    const next = Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== '').map(([key, value]) => [key, value.trim()]));
+    setFilters(next);
+    setPage(1);
+  };
+
+  const onExport = async () => {
+    try {
+      await downloadAuditCsv(filters);
+      setError(null);
+    } catch (failure) {
+      setError(adminErrorText(failure, t));
+    }
+  };
+
+  const field = (key: keyof typeof EMPTY) => ({ value: form[key], onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }) });
+  const time = new Intl.DateTimeFormat(i18n.resolvedLanguage === 'en-US' ? 'en-GB' : 'nl-NL', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Amsterdam' });
+
+  return (
+    <section className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+      <PageHeading>{t('admin.audit.heading')}</PageHeading>
+      <p className="text-slate-800">{t('admin.audit.intro')}</p>
+      <form noValidate onSubmit={onFilter} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3">
+        <TextField label={t('admin.audit.actor')} {...field('actor')} />
+        <TextField label={t('admin.audit.action')} placeholder="case.reassigned" {...field('action')} />
+        <TextField label={t('admin.audit.case')} {...field('case')} />
+        <TextField label={t('admin.audit.from')} type="date" {...field('from')} />
+        <TextField label={t('admin.audit.until')} type="date" {...field('until')} />
+        <div className="flex flex-wrap items-end gap-3">
+          <Button type="submit">{t('admin.audit.filter')}</Button>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setForm(EMPTY);
+              setFilters({});
+              setPage(1);
+            }}
+          >
+            {t('admin.audit.reset')}
+          </Button>
+        </div>
+      </form>
+      <div>
+        <Button variant="secondary" onClick={onExport}>
+          {t('admin.audit.export')}
+        </Button>
+      </div>
+      <FormError message={error ?? (audit.isError ? adminErrorText(audit.error, t) : undefined)} />
+      {!audit.data ? (
+        !audit.isError && <p role="status">{t('admin.loading')}</p>
+      ) : audit.data.data.length === 0 ? (
+        <p>{t('admin.audit.empty')}</p>
+      ) : (
+        <TableScroller label={t('admin.audit.heading')}>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t('admin.audit.heading')}</caption>
+            <thead className="bg-slate-50 text-slate-900">
+              <tr>
+                <th scope="col" className="p-3">{t('admin.audit.columns.when')}</th>
+                <th scope="col" className="p-3">{t('admin.audit.columns.actor')}</th>
+                <th scope="col" className="p-3">{t('admin.audit.columns.action')}</th>
+                <th scope="col" className="p-3">{t('admin.audit.columns.subject')}</th>
+                <th scope="col" className="p-3">{t('admin.audit.columns.data')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {audit.data.data.map((event) => (
+                <tr key={event.id} className="border-t border-slate-200 align-top text-slate-800">
+                  <td className="p-3 whitespace-nowrap">{time.format(new Date(event.created_at))}</td>
+                  <td className="p-3">{event.actor_name ?? (event.actor_id ? event.actor_id : t('admin.audit.system'))}</td>
+                  <td className="p-3 font-mono">{event.action}</td>
+                  <td className="p-3 break-all">
+                    {event.subject_type} {event.subject_id}
+                  </td>
+                  <td className="p-3 font-mono break-all">{JSON.stringify(event.data)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
+      )}
+      {audit.data && (page > 1 || audit.data.meta.has_more) && (
+        <nav aria-label={t('admin.pageLabel', { page })} className="flex gap-3">
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('admin.previous')}
+          </Button>
+          <Button variant="secondary" disabled={!audit.data.meta.has_more} onClick={() => setPage(page + 1)}>
+            {t('admin.next')}
+          </Button>
+        </nav>
+      )}
+    </section>
+  );
+}

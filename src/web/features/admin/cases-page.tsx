@@ -1,0 +1,236 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminCase, AdminLawyer } from '../../../contract/admin';
+import { useFormatDate } from '../../lib/use-format-date';
+import { Button } from '../../ui/button';
+import { FormError, TextField } from '../../ui/field';
+import { PageHeading } from '../../ui/page-heading';
+import { SuccessMessage, useSuccessMessage } from '../../ui/success-message';
+import { useAddStandIn, useAdminCases, useAdminLawyers, useAssignCase, useSetLegalHold } from './api';
+import { adminErrorText } from './error';
+import { useStatusName } from '../../lib/status-name';
+import { EmailAddress } from '../../ui/email-address';
+
+type Action = { caseId: string; kind: 'assign' | 'standIn' | 'hold' } | null;
+
+/** /beheer/dossiers: search every case; reassign, add a stand-in, set or lift a legal hold. Never case content. */
+export function AdminCasesPage() {
+  const { t } = useTranslation();
+  const [input, setInput] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [action, setAction] = useState<Action>(null);
+  const cases = useAdminCases(q, page);
+  const lawyers = useAdminLawyers();
+  const success = useSuccessMessage();
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setQ(input.trim());
+    setPage(1);
+  };
+
+  return (
+    <section className="mx-auto flex w-full max-w-5xl flex-col gap-6">
+      <PageHeading>{t('admin.cases.heading')}</PageHeading>
+      <form role="search" onSubmit={onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <TextField label={t('admin.cases.searchLabel')} value={input} onChange={(event) => setInput(event.target.value)} className="flex-1" type="search" />
+        <Button type="submit">{t('admin.cases.search')}</Button>
+      </form>
+      <SuccessMessage message={success.message} />
+      {!cases.data ? (
+        <p role={cases.isError ? 'alert' : 'status'}>{cases.isError ? t('admin.error') : t('admin.loading')}</p>
+      ) : cases.data.data.length === 0 ? (
+        <p>{t('admin.cases.empty')}</p>
+      ) : (
+        <ul aria-label={t('admin.cases.heading')} className="flex flex-col gap-3">
+          {cases.data.data.map((item) => (
+            <CaseItem
+              key={item.id}
+              item={item}
+              lawyers={lawyers.data ?? []}
+              action={action?.caseId === item.id ? action.kind : null}
+              onAction={(kind) => setAction(kind ? { caseId: item.id, kind } : null)}
+              onDone={(message) => {
+                setAction(null);
+                success.show(message);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      {cases.data && (page > 1 || cases.data.meta.has_more) && (
+        <nav aria-label={t('admin.pageLabel', { page })} className="flex gap-3">
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('admin.previous')}
+          </Button>
+          <Button variant="secondary" disabled={!cases.data.meta.has_more} onClick={() => setPage(page + 1)}>
+            {t('admin.next')}
+          </Button>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+function CaseItem({ item, lawyers, action, onAction, onDone }: { item: AdminCase; lawyers: AdminLawyer[]; action: 'assign' | 'standIn' | 'hold' | null; onAction: (kind: 'assign' | 'standIn' | 'hold' | null) => void; onDone: (message: string) => void }) {
+  const { t } = useTranslation();
+  const statusName = useStatusName();
+  const formatDate = useFormatDate();
+  const headingId = useId();
+  const lawyerNames = item.lawyers.map((l) => (l.active ? l.full_name : t('admin.cases.inactiveLawyer', { name: l.full_name }))).join(', ');
+  return (
+    <li aria-labelledby={headingId} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-col gap-1">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+          {item.client_name}
+          {item.company_name ? ` – ${item.company_name}` : ''}
+        </h2>
+        <p className="text-slate-800">
+          <EmailAddress value={item.client_email} />
+        </p>
+        <p className="text-slate-800">
+          {t('admin.cases.columns.status')}: {statusName(item.status)} · {t('admin.cases.columns.lawyers')}: {lawyerNames || t('admin.cases.noLawyer')}
+        </p>
+        {item.needs_reassignment && <p className="font-semibold text-red-800">{t('admin.cases.needsReassignment')}</p>}
+        {item.legal_hold && <p className="font-medium text-amber-900">{t('admin.cases.legalHold', { reason: item.legal_hold_reason ?? '' })}</p>}
+        {item.stand_ins.map((s) => (
+          <p key={s.id} className="text-slate-800">
+            {t('admin.cases.standIn', { name: s.full_name, from: formatDate(s.from), until: formatDate(s.until) })}
+          </p>
+        ))}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" aria-expanded={action === 'assign'} onClick={() => onAction(action === 'assign' ? null : 'assign')}>
+          {t('admin.cases.assign')}
+        </Button>
+        <Button variant="secondary" aria-expanded={action === 'standIn'} onClick={() => onAction(action === 'standIn' ? null : 'standIn')}>
+          {t('admin.cases.addStandIn')}
+        </Button>
+        <Button variant="secondary" aria-expanded={action === 'hold'} onClick={() => onAction(action === 'hold' ? null : 'hold')}>
+          {item.legal_hold ? t('admin.cases.clearHold') : t('admin.cases.setHold')}
+        </Button>
+      </div>
+      {action === 'assign' && <AssignForm item={item} lawyers={lawyers} onCancel={() => onAction(null)} onDone={onDone} />}
+      {action === 'standIn' && <StandInForm item={item} lawyers={lawyers} onCancel={() => onAction(null)} onDone={onDone} />}
+      {action === 'hold' && <HoldForm item={item} onCancel={() => onAction(null)} onDone={onDone} />}
+    </li>
+  );
+}
+
+function LawyerSelect({ lawyers, value, onChange }: { lawyers: AdminLawyer[]; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="font-medium text-slate-900">
+        {t('admin.cases.lawyerLabel')}
+      </label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900">
+        <option value="">{t('admin.cases.chooseLawyer')}</option>
+        {lawyers
+          .filter((l) => l.active)
+          .map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.full_name}
+            </option>
+          ))}
+      </select>
+    </div>
+  );
+}
+
+function FormActions({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Button type="submit" busy={busy}>
+        {t('admin.save')}
+      </Button>
+      <Button variant="ghost" onClick={onCancel}>
+        {t('admin.cancel')}
+      </Button>
+    </div>
+  );
+}
+
+function AssignForm({ item, lawyers, onCancel, onDone }: { item: AdminCase; lawyers: AdminLawyer[]; onCancel: () => void; onDone: (message: string) => void }) {
+  const { t } = useTranslation();
+  const assign = useAssignCase();
+  const [lawyerId, setLawyerId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!lawyerId) return setError(t('admin.cases.chooseLawyer'));
+    try {
+      await assign.mutateAsync({ caseId: item.id, lawyerId });
+      onDone(t('admin.cases.assigned', { client: item.client_name, lawyer: lawyers.find((l) => l.id === lawyerId)?.full_name ?? '' }));
+    } catch (failure) {
+      setError(adminErrorText(failure, t));
+    }
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={t('admin.cases.assignHeading', { client: item.client_name })} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
+      <p className="text-slate-800">{t('admin.cases.assignIntro')}</p>
+      <LawyerSelect lawyers={lawyers} value={lawyerId} onChange={setLawyerId} />
+      <FormError message={error ?? undefined} />
+      <FormActions busy={assign.isPending} onCancel={onCancel} />
+    </form>
+  );
+}
+
+function StandInForm({ item, lawyers, onCancel, onDone }: { item: AdminCase; lawyers: AdminLawyer[]; onCancel: () => void; onDone: (message: string) => void }) {
+  const { t } = useTranslation();
+  const add = useAddStandIn();
+  const [lawyerId, setLawyerId] = useState('');
+  const [from, setFrom] = useState('');
+  const [until, setUntil] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!lawyerId) return setError(t('admin.cases.chooseLawyer'));
+    try {
+      await add.mutateAsync({ caseId: item.id, lawyer_id: lawyerId, from, until });
+      onDone(t('admin.cases.standInAdded'));
+    } catch (failure) {
+      setError(adminErrorText(failure, t));
+    }
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={t('admin.cases.standInHeading', { client: item.client_name })} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
+      <p className="text-slate-800">{t('admin.cases.standInIntro')}</p>
+      <LawyerSelect lawyers={lawyers} value={lawyerId} onChange={setLawyerId} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField label={t('admin.cases.from')} type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
+        <TextField label={t('admin.cases.until')} type="date" value={until} onChange={(event) => setUntil(event.target.value)} />
+      </div>
+      <FormError message={error ?? undefined} />
+      <FormActions busy={add.isPending} onCancel={onCancel} />
+    </form>
+  );
+}
+
+function HoldForm({ item, onCancel, onDone }: { item: AdminCase; onCancel: () => void; onDone: (message: string) => void }) {
+  const { t } = useTranslation();
+  const setHold = useSetLegalHold();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const next = !item.legal_hold;
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await setHold.mutateAsync({ caseId: item.id, legal_hold: next, reason });
+      onDone(next ? t('admin.cases.holdSet') : t('admin.cases.holdCleared'));
+    } catch (failure) {
+      setError(adminErrorText(failure, t));
+    }
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={next ? t('admin.cases.holdHeading', { client: item.client_name }) : t('admin.cases.clearHoldHeading', { client: item.client_name })} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
+      <p className="text-slate-800">{next ? t('admin.cases.holdIntro') : t('admin.cases.clearHoldIntro')}</p>
+      <TextField label={t('admin.cases.reason')} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
+      <FormError message={error ?? undefined} />
+      <FormActions busy={setHold.isPending} onCancel={onCancel} />
+    </form>
+  );
+}

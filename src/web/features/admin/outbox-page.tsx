@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminOutboxMail } from '../../../contract/admin';
+import { Button } from '../../ui/button';
+import { FormError } from '../../ui/field';
+import { PageHeading } from '../../ui/page-heading';
+import { useAdminOutbox, useRetryMail } from './api';
+import { isApiError } from '../../lib/api-client';
+import { adminErrorText } from './error';
+import { TableScroller } from '../../ui/table-scroller';
+
+/** /beheer/outbox: pending and failed mails (never their content), each with 'Opnieuw versturen'. Reading it is audited. */
+export function OutboxPage() {
+  const { t, i18n } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const outbox = useAdminOutbox(page);
+  const retry = useRetryMail();
+  const time = new Intl.DateTimeFormat(i18n.resolvedLanguage === 'en-US' ? 'en-GB' : 'nl-NL', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Amsterdam' });
+
+  const onRetry = async (mail: AdminOutboxMail) => {
+    setNotice(null);
+    try {
+      await retry.mutateAsync(mail.id);
+      setError(null);
+      setNotice(t('admin.outbox.retried'));
+    } catch (failure) {
+      // 409: sent in the meantime; 404: gone (payloads are emptied, rows stay). Either way the list is stale.
+      if (isApiError(failure) && (failure.status === 409 || failure.status === 404)) {
+        setError(t(failure.status === 409 ? 'admin.outbox.alreadySent' : 'admin.outbox.gone'));
+        void outbox.refetch();
+      } else setError(adminErrorText(failure, t));
+    }
+  };
+
+  return (
+    <section className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+      <PageHeading>{t('admin.outbox.heading')}</PageHeading>
+      <p className="text-slate-800">{t('admin.outbox.intro')}</p>
+      <FormError message={error ?? (outbox.isError ? adminErrorText(outbox.error, t) : undefined)} />
+      <p role="status" className="text-slate-800 empty:hidden">
+        {notice ?? (!outbox.data && !outbox.isError ? t('admin.loading') : '')}
+      </p>
+      {outbox.data &&
+        (outbox.data.data.length === 0 ? (
+          <p>{t('admin.outbox.empty')}</p>
+        ) : (
+          <TableScroller label={t('admin.outbox.heading')}>
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t('admin.outbox.heading')}</caption>
+              <thead className="bg-slate-50 text-slate-900">
+                <tr>
+                  <th scope="col" className="p-3">{t('admin.outbox.columns.created')}</th>
+                  <th scope="col" className="p-3">{t('admin.outbox.columns.kind')}</th>
+                  <th scope="col" className="p-3">{t('admin.outbox.columns.to')}</th>
+                  <th scope="col" className="p-3">{t('admin.outbox.columns.status')}</th>
+                  <th scope="col" className="p-3">{t('admin.outbox.columns.attempts')}</th>
+                  <th scope="col" className="p-3">{t('admin.outbox.columns.next')}</th>
+                  <th scope="col" className="p-3">{t('admin.outbox.columns.error')}</th>
+                  <th scope="col" className="p-3">
+                    <span className="sr-only">{t('admin.outbox.columns.action')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {outbox.data.data.map((mail) => (
+                  <tr key={mail.id} className="border-t border-slate-200 align-top text-slate-800">
+                    <td className="p-3 whitespace-nowrap">{time.format(new Date(mail.created_at))}</td>
+                    <td className="p-3 font-mono">{mail.kind}</td>
+                    <td className="p-3 break-all">{mail.to}</td>
+                    <td className="p-3">{t(`admin.outbox.status.${mail.status}`)}</td>
+                    <td className="p-3">{mail.attempts}</td>
+                    <td className="p-3 whitespace-nowrap">{mail.next_attempt_at ? time.format(new Date(mail.next_attempt_at)) : t('admin.outbox.none')}</td>
+                    <td className="p-3 font-mono">{mail.last_error_code ?? t('admin.outbox.none')}</td>
+                    <td className="p-3">
+                      <Button variant="secondary" aria-label={t('admin.outbox.retryLabel', { id: mail.id })} onClick={() => onRetry(mail)}>
+                        {t('admin.outbox.retry')}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroller>
+        ))}
+      {outbox.data && (page > 1 || outbox.data.meta.has_more) && (
+        <nav aria-label={t('admin.pageLabel', { page })} className="flex gap-3">
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('admin.previous')}
+          </Button>
+          <Button variant="secondary" disabled={!outbox.data.meta.has_more} onClick={() => setPage(page + 1)}>
+            {t('admin.next')}
+          </Button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CaseLawyerView } from '../../../contract/cases';
+import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../../contract/offers';
+import { getStatus, STATUSES, type StatusSlug } from '../../../contract/statuses';
+import { installFakeFetch, on, type FakeRequest } from '../../test/fake-fetch';
+import { makeUser, site } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+
+const CASE_ID = '20000000-0000-4000-8000-000000000002';
+
+function lawyerView(slug: StatusSlug, offer: OfferSlug | null, signedAt: string | null = null): CaseLawyerView {
+  const status = getStatus(slug);
+  return {
+    id: CASE_ID,
+    title: 'Dossier',
+    appointment_start_time: null,
+    appointment_end_time: null,
+    company_name: null,
+    company_street: null,
+    company_house_number: null,
+    company_postcode: null,
+    company_city: null,
+    contact_email: null,
+    contact_phone_number: null,
+    last_updated_at: '2026-11-20T10:00:00.000Z',
+    proposal_signed_at: signedAt,
+    minimal_achievement: null,
+    proposal_document_id: null,
+    proposal_sent_at: null,
+    proposal_sha256: null,
+    completed_at: null,
+    offer: offer ? { slug: offer, display_name: OFFER_DISPLAY_NAMES[offer] } : null,
+    documents: [],
+    contact_persons: [],
+    lawyers: [],
+    typeform: {},
+    questions: [],
+    client: { id: '40000000-0000-4000-8000-000000000001', name: 'Kees', infix: null, last_name: 'Klant', email: 'kees@example.com', phone_number: null, address: null, postcode: null, house_number: null, house_number_addition: null, street: null, city: null, client_questions: [] },
+    client_name: 'Kees Klant',
+    status: { slug, display_name: status.displayName, order: status.order },
+    last_update_at: '2026-11-20T10:00:00.000Z',
+    pending_documents: 0,
+  };
+}
+
+/** The catalogue as a firm might have renamed it: the screen follows GET /api/statuses. */
+const catalogue = STATUSES.map((s) => ({ slug: s.slug, display_name: s.slug === 'proposal' ? 'Wachten op tekenen' : s.displayName, order: s.order }));
+
+function setup(initial: CaseLawyerView) {
+  let current = initial;
+  const api = installFakeFetch(
+    on('GET', '/api/site', { status: 200, body: { data: site } }),
+    on('GET', '/api/statuses', { status: 200, body: { data: catalogue } }),
+    on('GET', `/api/cases/${CASE_ID}`, () => ({ status: 200, body: { data: current } })),
+    on('PATCH', `/api/cases/${CASE_ID}/offer`, (request) => {
+      const offer = (request.body as { offer: OfferSlug }).offer;
+      current = lawyerView('offer-chosen', offer);
+      return { status: 200, body: { data: current } };
+    }),
+  );
+  const view = renderApp(`/dossiers/${CASE_ID}`, { user: makeUser('lawyer') });
+  return { ...api, ...view };
+}
+
+const offerCalls = (calls: FakeRequest[]) => calls.filter((c) => c.method === 'PATCH' && c.path.endsWith('/offer'));
+
+describe('case detail: the package and the statuses', () => {
+  it('lets the lawyer change the package before signing, after a confirm dialog with price and conditions', async () => {
+    const user = userEvent.setup();
+    const { calls } = setup(lawyerView('proposal', 'start'));
+    const group = await screen.findByRole('group', { name: 'Pakket wijzigen' });
+    expect(within(group).queryByRole('button', { name: 'Start onbezorgd' })).not.toBeInTheDocument();
+    await user.click(within(group).getByRole('button', { name: 'Compleet onbezorgd' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pakket van het dossier wijzigen' });
+    expect(within(dialog).getByText('No cure no pay')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Een verstuurde opdrachtbevestiging vervalt/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Voorwaarden' })).toBeInTheDocument();
+    expect(offerCalls(calls)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Ja, kies Compleet onbezorgd' }));
+    await waitFor(() => expect(offerCalls(calls).map((c) => c.body)).toEqual([{ offer: 'complete' }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('button', { name: 'Start onbezorgd' })).toBeInTheDocument();
+  });
+
+  it('offers no package change once the letter is signed, and says why', async () => {
+    setup(lawyerView('reviewing-documents', 'complete', '2026-11-19T10:00:00.000Z'));
+    expect(await screen.findByText('Het pakket ligt vast: de opdrachtbevestiging is getekend.')).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Pakket wijzigen' })).not.toBeInTheDocument();
+  });
+
+  it('reads the statuses through GET /api/statuses (cache key allStatuses)', async () => {
+    const { calls } = setup(lawyerView('reviewing-documents', 'complete', '2026-11-19T10:00:00.000Z'));
+    await screen.findByRole('combobox', { name: 'Status' });
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/statuses')).toHaveLength(1));
+    const { queryClient } = await import('../../lib/query-client');
+    await waitFor(() => expect(queryClient.getQueryData(['allStatuses'])).toEqual(catalogue));
+  });
+});

@@ -1,0 +1,60 @@
+import { render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Document } from '../../../../contract/documents';
+import { GeneralDocuments } from './general-documents';
+
+const uploaded: Document = {
+  id: '11111111-1111-4111-8111-111111111111',
+  title: 'Brief werkgever',
+  filename: 'brief.pdf',
+  mandatory: false,
+  status: 'Uploaded',
+  visible: true,
+  message: null,
+  uploaded_at: '2026-11-20T10:00:00.000Z',
+  uploaded_by: null,
+  rejected_by: null,
+  approved_by: null,
+  extension: 'pdf',
+  locked: false,
+  temporary_url: '/files/documents/1?sig=x',
+  expires_at_unix_time: 1_800_000_000,
+};
+// What the API sends for the engagement letter: a document the client can read but never delete (409).
+const letter: Document = { ...uploaded, id: '33333333-3333-4333-8333-333333333333', title: 'Opdrachtbevestiging', filename: 'opdrachtbevestiging.pdf', status: 'Approved', locked: true };
+
+function renderGeneral(documents: Document[]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <GeneralDocuments caseId="22222222-2222-4222-8222-222222222222" documents={documents} onSaved={() => undefined} />
+    </QueryClientProvider>,
+  );
+}
+
+describe("GeneralDocuments ('Overige documenten')", () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ data: [] }), { status: 200 }))));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('offers no delete button on a locked document (the engagement letter), in the table and in the narrow-screen list', () => {
+    renderGeneral([uploaded, letter]);
+    const table = screen.getByRole('table');
+    const list = screen.getByRole('list', { name: 'Overige documenten' });
+    for (const container of [table, list]) {
+      expect(within(container).getAllByRole('button', { name: /^Verwijder(en)?( Brief werkgever)?$/ })).toHaveLength(1);
+      expect(within(container).queryByRole('button', { name: 'Verwijder Opdrachtbevestiging' })).toBeNull();
+    }
+    const letterRow = within(table).getByRole('row', { name: /Opdrachtbevestiging/ });
+    expect(within(letterRow).getByRole('button', { name: 'Download Opdrachtbevestiging' })).toBeInTheDocument();
+    expect(within(letterRow).queryByRole('button', { name: /Verwijder/ })).toBeNull();
+    const letterItem = within(list).getAllByRole('listitem').find((item) => item.textContent?.includes('Opdrachtbevestiging'));
+    expect(letterItem).toBeDefined();
+    expect(within(letterItem as HTMLElement).getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(within(letterItem as HTMLElement).queryByRole('button', { name: 'Verwijderen' })).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CaseClientViewResponseSchema } from '../../../contract/cases';
+import { MarkReadResponseSchema, MessageResponseSchema, type Message } from '../../../contract/messages';
+import { api } from '../../lib/api';
+import { conversationQueryOptions, messageQueryKeys } from '../../lib/messages-query';
+
+const casePath = (caseId: string) => `/api/cases/${encodeURIComponent(caseId)}`;
+
+export const useConversation = (caseId: string) => useInfiniteQuery(conversationQueryOptions(caseId));
+
+/** Every message of the loaded pages, oldest first (the API pages newest first). */
+export function oldestFirst(pages: readonly { data: readonly Message[] }[] | undefined): Message[] {
+  return (pages ?? []).flatMap((page) => page.data).reverse();
+}
+
+/** POST /api/cases/{id}/messages: JSON `{text}`, or multipart `text` + `file` when a file is attached. */
+export async function sendMessage(caseId: string, text: string, file: File | null, signal?: AbortSignal): Promise<Message> {
+  if (!file) return (await api.request(`${casePath(caseId)}/messages`, { method: 'POST', body: { text }, schema: MessageResponseSchema, signal })).data;
+  const form = new FormData();
+  form.append('text', text);
+  form.append('file', file);
+  return (await api.request(`${casePath(caseId)}/messages`, { method: 'POST', body: form, schema: MessageResponseSchema, signal })).data;
+}
+
+/** Refetches the conversation and the unread counts after a change of ours. */
+export function useRefreshConversation(caseId: string) {
+  const queryClient = useQueryClient();
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: messageQueryKeys.conversation(caseId) }), queryClient.invalidateQueries({ queryKey: messageQueryKeys.unread })]);
+}
+
+export function useMarkRead(caseId: string) {
+  const refresh = useRefreshConversation(caseId);
+  return useMutation({
+    mutationFn: async (upTo: string) => api.post(`${casePath(caseId)}/messages/read`, { up_to: upTo }, MarkReadResponseSchema),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteMessage(caseId: string) {
+  const refresh = useRefreshConversation(caseId);
+  return useMutation({
+    mutationFn: async (id: string) => api.delete(`/api/messages/${encodeURIComponent(id)}`),
+    onSettled: refresh,
+  });
+}
+
+/** GET /api/cases/mine: the client's own case (its id and lawyers). */
+export function myCaseQueryOptions() {
+  return queryOptions({
+    queryKey: ['cases', 'mine'] as const,
+    queryFn: async ({ signal }) => (await api.get('/api/cases/mine', CaseClientViewResponseSchema, signal)).data,
+  });
+}
+export const useMyCase = () => useQuery(myCaseQueryOptions());

@@ -1,0 +1,96 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import type { Message } from '../../../contract/messages';
+import { installFakeFetch, on } from '../../test/fake-fetch';
+import { ChatView } from './components/chat-view';
+import { splitLinks } from './components/message-text';
+
+const CASE_ID = '00000000-0000-4000-8000-00000000c0de';
+const person = (id: string, name: string) => ({ id, name, infix: null, last_name: null, full_name: name, email: `${name}@example.com` });
+const now = Date.now();
+const fromLawyer: Message = {
+  id: '00000000-0000-4000-8000-000000000001',
+  case_id: CASE_ID,
+  author: person('00000000-0000-4000-8000-0000000000aa', 'Sanne'),
+  author_role: 'lawyer',
+  text: 'Lees https://example.com/uitleg. <b>niet vet</b>',
+  attachment: null,
+  created_at: new Date(now - 86_400_000).toISOString(),
+  read_at: null,
+};
+const mine: Message = {
+  id: '00000000-0000-4000-8000-000000000002',
+  case_id: CASE_ID,
+  author: person('00000000-0000-4000-8000-0000000000bb', 'Kees'),
+  author_role: 'client',
+  text: 'Dank je!',
+  attachment: { id: '00000000-0000-4000-8000-0000000000dd', title: 'contract.pdf', filename: 'contract.pdf', extension: 'pdf' },
+  created_at: new Date(now - 5_000).toISOString(),
+  read_at: new Date(now - 2_000).toISOString(),
+};
+
+function renderChat() {
+  const fake = installFakeFetch(
+    on('GET', `/api/cases/${CASE_ID}/messages`, { status: 200, body: { data: [mine, fromLawyer], next_cursor: null } }),
+    on('POST', `/api/cases/${CASE_ID}/messages/read`, { status: 200, body: { data: { case_id: CASE_ID, read_at: new Date().toISOString(), marked: 1 } } }),
+    on('POST', `/api/cases/${CASE_ID}/messages`, (request) => ({ status: 201, body: { data: { ...mine, id: '00000000-0000-4000-8000-000000000003', text: (request.body as { text: string }).text, attachment: null, read_at: null } } })),
+    on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <ChatView caseId={CASE_ID} myRole="client" counterpart={{ name: 'Sanne Jansen', subtitle: 'Arbeidsrechtjurist' }} />
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+  return fake;
+}
+
+describe('the chat view', () => {
+  it('shows text as text with safe links, day separators and read marks, and marks the lawyer’s message read', async () => {
+    const { calls } = renderChat();
+    expect(screen.getByRole('heading', { name: 'Sanne Jansen' })).toBeInTheDocument();
+    const log = screen.getByRole('log', { name: 'Berichten' });
+    const link = await within(log).findByRole('link', { name: 'https://example.com/uitleg' });
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(within(log).getByText(/<b>niet vet<\/b>/)).toBeInTheDocument();
+    expect(log.querySelector('b')).toBeNull();
+    expect(within(log).getByRole('heading', { name: 'Gisteren' })).toBeInTheDocument();
+    expect(within(log).getByRole('heading', { name: 'Vandaag' })).toBeInTheDocument();
+    expect(within(log).getByText('gelezen')).toBeInTheDocument();
+    expect(within(log).getByRole('button', { name: 'Bijlage: contract.pdf' })).toBeInTheDocument();
+    expect(within(log).getByRole('button', { name: 'Verwijderen' })).toBeInTheDocument();
+    await waitFor(() => expect(calls.find((c) => c.path.endsWith('/messages/read'))?.body).toEqual({ up_to: fromLawyer.id }));
+  });
+
+  it('sends with Enter and makes a new line with Shift+Enter; an empty message is not sent', async () => {
+    const { calls } = renderChat();
+    const user = userEvent.setup();
+    const field = screen.getByRole('textbox', { name: 'Bericht' });
+    await user.click(field);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Je bericht is leeg.')).toBeInTheDocument();
+    await user.type(field, 'Eerste regel{Shift>}{Enter}{/Shift}tweede regel');
+    expect(field).toHaveValue('Eerste regel\ntweede regel');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.path === `/api/cases/${CASE_ID}/messages`).map((c) => c.body)).toEqual([{ text: 'Eerste regel\ntweede regel' }]));
+    await waitFor(() => expect(field).toHaveValue(''));
+  });
+});
+
+describe('splitLinks', () => {
+  it('links only http(s) addresses and leaves trailing punctuation out', () => {
+    expect(splitLinks('Zie http://a.nl/x, of javascript:alert(1) en (https://b.nl).')).toEqual([
+      { kind: 'text', value: 'Zie ' },
+      { kind: 'link', href: 'http://a.nl/x', value: 'http://a.nl/x' },
+      { kind: 'text', value: ', of javascript:alert(1) en (' },
+      { kind: 'link', href: 'https://b.nl', value: 'https://b.nl' },
+      { kind: 'text', value: ').' },
+    ]);
+  });
+});

@@ -1,0 +1,155 @@
+import { Paperclip, Send, X } from 'lucide-react';
+import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG } from '../../../../contract/messages';
+import { isApiError } from '../../../lib/api-client';
+import { Button } from '../../../ui/button';
+import { useUpload } from '../../../ui/use-upload';
+import { sendMessage, useRefreshConversation } from '../api';
+
+/**
+ * The message field: grows with its text, Enter sends, Shift+Enter starts a new line. The
+ * paperclip attaches one file (the upload component's slow notice and retry apply).
+ */
+export function Composer({ caseId, initialText = '' }: { caseId: string; initialText?: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [text, setText] = useState(initialText);
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const failed = useRef(false);
+  const refresh = useRefreshConversation(caseId);
+
+  useLayoutEffect(() => {
+    const element = field.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    element.style.height = `${Math.min(element.scrollHeight, 240)}px`;
+  }, [text]);
+
+  const describe = useCallback(
+    (e: unknown) => {
+      failed.current = true;
+      if (isApiError(e) && e.status === 413) setError(t('messages.errors.tooLarge'));
+      else if (isApiError(e) && e.kind === 'validation') setError(e.fieldErrors.text?.[0] === MESSAGE_TOO_LONG ? t('messages.errors.tooLong') : t('messages.errors.invalid'));
+      else setError(t('messages.errors.failed'));
+    },
+    [t],
+  );
+  const upload = useUpload((chosen, signal) => sendMessage(caseId, text, chosen, signal), refresh, describe);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (sending || upload.busy) return;
+    const trimmed = text.trim();
+    if (!trimmed && !file) return setError(t('messages.errors.empty'));
+    if ([...trimmed].length > MESSAGE_MAX_LENGTH) return setError(t('messages.errors.tooLong'));
+    setError(null);
+    failed.current = false;
+    if (file) {
+      await upload.start(file);
+    } else {
+      setSending(true);
+      try {
+        await sendMessage(caseId, trimmed, null);
+        await refresh();
+      } catch (e) {
+        describe(e);
+      } finally {
+        setSending(false);
+      }
+    }
+    if (!failed.current) {
+      setText('');
+      setFile(null);
+      if (fileInput.current) fileInput.current.value = '';
+      field.current?.focus();
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  const busy = sending || upload.busy;
+  return (
+    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-2 border-t border-slate-200 p-3 sm:p-4" aria-label={t('messages.composer.label')}>
+      {file && (
+        <p className="flex items-center gap-2 self-start rounded-lg bg-slate-100 px-3 py-1 text-sm text-slate-900">
+          <Paperclip className="size-4 shrink-0" aria-hidden="true" />
+          <span className="break-all">{t('messages.composer.attached', { name: file.name })}</span>
+          <button
+            type="button"
+            className="inline-flex size-8 items-center justify-center rounded-full hover:bg-slate-200"
+            aria-label={t('messages.composer.removeAttachment', { name: file.name })}
+            onClick={() => {
+              setFile(null);
+              if (fileInput.current) fileInput.current.value = '';
+            }}
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        </p>
+      )}
+      <div className="flex items-end gap-2">
+        <input
+          ref={fileInput}
+          type="file"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="message-file"
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setError(null);
+          }}
+        />
+        <Button variant="ghost" className="shrink-0 px-2.5" aria-label={t('messages.composer.attach')} onClick={() => fileInput.current?.click()}>
+          <Paperclip className="size-5" aria-hidden="true" />
+        </Button>
+        <label htmlFor={`${id}-text`} className="sr-only">
+          {t('messages.composer.field')}
+        </label>
+        <textarea
+          id={`${id}-text`}
+          ref={field}
+          rows={1}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={t('messages.composer.placeholder')}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          aria-invalid={error ? true : undefined}
+          className="min-h-11 flex-1 resize-none rounded-lg border border-slate-400 px-3 py-2 text-base text-slate-900 placeholder:text-slate-600"
+        />
+        <Button type="submit" busy={busy} className="shrink-0 px-3 sm:px-5" aria-label={t('messages.composer.send')}>
+          <Send className="size-5" aria-hidden="true" />
+          <span className="hidden sm:inline">{t('messages.composer.send')}</span>
+        </Button>
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-slate-700">
+        {t('messages.composer.hint')}
+      </p>
+      {upload.phase === 'slow' && <p role="status" className="text-sm text-slate-800">{t('messages.composer.slow')}</p>}
+      {upload.phase === 'retry' && (
+        <p role="status" className="text-sm text-slate-800">
+          {t('messages.composer.slow')}{' '}
+          <button type="button" className="font-medium text-brand-700 underline" onClick={upload.retry}>
+            {t('messages.composer.retry')}
+          </button>
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-800">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { EventTicketResponseSchema, LiveEventSchemas, type LiveEventData, type LiveEventType, type UnreadCounts } from '../../contract/messages';
+import { api } from './api';
+import { messageQueryKeys } from './messages-query';
+
+/** While the stream cannot be held, the screens refetch this often instead. */
+export const POLL_INTERVAL_MS = 30_000;
+const RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
+
+type Listener<T extends LiveEventType> = (data: LiveEventData<T>) => void;
+const listeners = new Map<LiveEventType, Set<Listener<never>>>();
+
+/** Calls `listener` for every live event of `type` while the component is mounted. */
+export function useLiveEvent<T extends LiveEventType>(type: T, listener: Listener<T>): void {
+  useEffect(() => {
+    let set = listeners.get(type);
+    if (!set) listeners.set(type, (set = new Set()));
+    set.add(listener as Listener<never>);
+    return () => void set.delete(listener as Listener<never>);
+  }, [type, listener]);
+}
+
+function emit<T extends LiveEventType>(type: T, data: LiveEventData<T>): void {
+  for (const listener of listeners.get(type) ?? []) (listener as Listener<T>)(data);
+}
+
+/** True when the key belongs to this case (it holds the case id somewhere). */
+const touchesCase = (key: readonly unknown[], caseId: string) => key.some((part) => part === caseId);
+
+/**
+ * What every event does to the cached data, so every screen refreshes without knowing the
+ * stream: messages refetch their conversation, unread counts are written in place, case
+ * changes refetch the case's queries and the lists; a resync refetches everything on screen.
+ */
+export function applyLiveEvent(queryClient: QueryClient, type: LiveEventType, data: unknown): void {
+  switch (type) {
+    case 'message':
+    case 'message_deleted':
+    case 'messages_read': {
+      const caseId = (data as { case_id: string }).case_id;
+      void queryClient.invalidateQueries({ queryKey: messageQueryKeys.conversation(caseId) });
+      break;
+    }
+    case 'unread': {
+      const { case_id, count } = data as LiveEventData<'unread'>;
+      queryClient.setQueryData<UnreadCounts>(messageQueryKeys.unread, (old) => {
+        if (!old) return old;
+        const known = old.data.find((row) => row.case_id === case_id);
+        // A case not in the list yet needs its name: refetch instead.
+        if (!known && count > 0) {
+          void queryClient.invalidateQueries({ queryKey: messageQueryKeys.unread });
+          return old;
+        }
+        const rows = old.data.flatMap((row) => (row.case_id !== case_id ? [row] : count > 0 ? [{ ...row, count }] : []));
+        return { data: rows, total: rows.reduce((sum, row) => sum + row.count, 0) };
+      });
+      break;
+    }
+    case 'case_changed': {
+      const caseId = (data as LiveEventData<'case_changed'>).case_id;
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'cases' || (touchesCase(query.queryKey, caseId) && query.queryKey[0] !== 'messages') });
+      break;
+    }
+    case 'ready':
+      if (!(data as LiveEventData<'ready'>).resumed) void queryClient.invalidateQueries();
+      break;
+  }
+}
+
+/**
+ * Holds the live stream of the signed-in user: asks for a single-use ticket with the bearer
+ * token (never put in the URL), opens GET /api/events, and on any error reconnects with a new
+ * ticket, passing the last event id so missed events are replayed. Until it is connected
+ * again, the screens are refetched every 30 s (polling fallback).
+ */
+export function useLiveEventStream(queryClient: QueryClient, token: string | null): void {
+  useEffect(() => {
+    if (!token || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let stopped = false;
+    let failures = 0;
+    let connected = false;
+    let lastEventId: string | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+
+    const poll = setInterval(() => {
+      if (!connected) void queryClient.invalidateQueries();
+    }, POLL_INTERVAL_MS);
+
+    const reconnect = () => {
+      connected = false;
+      source?.close();
+      source = null;
+      if (stopped) return;
+      const delay = RETRY_DELAYS_MS[Math.min(failures, RETRY_DELAYS_MS.length - 1)] ?? 30_000;
+      failures++;
+      retry = setTimeout(() => void connect(), delay);
+    };
+
+    const connect = async () => {
+      try {
+        const { ticket } = await api.post('/api/events/ticket', undefined, EventTicketResponseSchema);
+        if (stopped) return;
+        const query = new URLSearchParams({ ticket });
+        if (lastEventId) query.set('last_event_id', lastEventId);
+        const next = new EventSource(`/api/events?${query.toString()}`);
+        source = next;
+        for (const type of Object.keys(LiveEventSchemas) as LiveEventType[]) {
+          next.addEventListener(type, (event: MessageEvent<string>) => {
+            if (event.lastEventId) lastEventId = event.lastEventId;
+            let parsed: unknown;
+            try {
+              parsed = LiveEventSchemas[type].parse(JSON.parse(event.data));
+            } catch {
+              return;
+            }
+            if (type === 'ready') {
+              connected = true;
+              failures = 0;
+            }
+            applyLiveEvent(queryClient, type, parsed);
+            emit(type, parsed as never);
+          });
+        }
+        // The server ends a stream after a while and the ticket is spent: always reconnect ourselves.
+        next.onerror = reconnect;
+      } catch {
+        // A 401 ends the session through the api client; anything else is retried.
+        reconnect();
+      }
+    };
+
+    void connect();
+    return () => {
+      stopped = true;
+      clearInterval(poll);
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, [queryClient, token]);
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { StatusListResponseSchema } from '../../contract/statuses';
+import { api } from './api';
+
+/** SPEC section 7 names the cached query of the status catalogue `allStatuses`. */
+export const statusQueryKeys = { all: ['allStatuses'] as const };
+
+/** GET /api/statuses: slug, display_name and order of every phase, in order. The catalogue rarely changes. */
+export function allStatusesQueryOptions() {
+  return queryOptions({
+    queryKey: statusQueryKeys.all,
+    queryFn: async ({ signal }) => (await api.get('/api/statuses', StatusListResponseSchema, signal)).data,
+    staleTime: 60 * 60 * 1000,
+  });
+}
+
+export const useAllStatuses = () => useQuery(allStatusesQueryOptions());

@@ -1,0 +1,69 @@
+import { UploadCloud } from 'lucide-react';
+import { useState, type DragEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ButtonVariant } from './button';
+import { cn } from './cn';
+import { FilePickerButton } from './file-picker-button';
+
+export type DropZoneProps = {
+  /** Gets the first dropped or chosen file (SPEC section 5: only the first file is used). */
+  onFile: (file: File) => void;
+  /** The label of the button that opens the file chooser (reachable by keyboard). */
+  children: ReactNode;
+  variant?: ButtonVariant;
+  busy?: boolean;
+  /** Share of the file sent so far (0–100) while uploading; null when not known yet. */
+  percent?: number | null;
+};
+
+/**
+ * A styled drop zone for a document: drag a file onto it, or press the button to choose one.
+ * While the file goes up it shows the percentage sent as a progress bar with its number.
+ */
+export function DropZone({ onFile, children, variant = 'primary', busy = false, percent = null }: DropZoneProps) {
+  const { t } = useTranslation();
+  const [over, setOver] = useState(false);
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    const file = event.dataTransfer.files[0];
+    if (file && !busy) onFile(file);
+  };
+  return (
+    <div
+      data-testid="drop-zone"
+      onDragOver={(event) => {
+        event.preventDefault();
+        event.dataTransfer.dropEffect = busy ? 'none' : 'copy';
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+      className={cn(
+        'flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-4 text-center transition-colors',
+        over ? 'border-brand-700 bg-brand-50' : 'border-slate-300 bg-slate-50',
+      )}
+    >
+      <UploadCloud className="size-6 text-brand-700" aria-hidden="true" />
+      <FilePickerButton onFile={onFile} variant={variant} busy={busy}>
+        {children}
+      </FilePickerButton>
+      <p className="text-sm text-slate-700">{t('documents.upload.dropHint')}</p>
+      {busy && percent !== null && (
+        <div className="flex w-full max-w-xs items-center gap-2">
+          <div
+            role="progressbar"
+            aria-label={t('documents.upload.progress')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200"
+          >
+            <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${percent}%` }} />
+          </div>
+          <span className="w-12 text-right text-sm font-semibold text-slate-900 tabular-nums">{t('documents.upload.percent', { percent })}</span>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { OFFER_SLUGS, type OfferSlug } from '../../contract/offers';
+import { useOfferName } from '../lib/offer-name';
+import type { TimelineEvent } from '../../contract/workflow';
+import { useTimeline } from '../lib/timeline';
+import { useFormatDateTime } from '../lib/use-format-date';
+import { Button } from './button';
+import { Spinner } from './spinner';
+
+/** One event in the reader's language, built from its kind and details. */
+function useEventText() {
+  const { t } = useTranslation();
+  const offerName = useOfferName();
+  const status = (slug: string | null) => (slug ? t(`caseDetail.statuses.${slug}`, { defaultValue: slug }) : '?');
+  return (event: TimelineEvent) => {
+    const { from, to, title } = event.details;
+    if (event.kind === 'case.offer_changed') return t('caseRoute.timeline.kinds.case.offer_changed', { offer: OFFER_SLUGS.includes(to as OfferSlug) ? offerName(to as OfferSlug) : '?' });
+    if (event.kind.startsWith('case.')) return t(`caseRoute.timeline.kinds.${event.kind}`, { from: status(from), to: status(to) });
+    return t(`caseRoute.timeline.kinds.${event.kind}`, { title: title ?? '' });
+  };
+}
+
+/** A case's timeline (newest first, 20 at a time): 'Tijdlijn' for the lawyer, 'Wat is er gebeurd' for the client. */
+export function TimelineList({ caseId, heading, headingId }: { caseId: string; heading: string; headingId: string }) {
+  const { t } = useTranslation();
+  const timeline = useTimeline(caseId);
+  const formatDateTime = useFormatDateTime();
+  const describe = useEventText();
+  const events = timeline.data?.pages.flatMap((page) => page.data) ?? [];
+  return (
+    <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id={headingId} className="mb-3 text-lg font-semibold text-slate-900">
+        {heading}
+      </h2>
+      {timeline.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-slate-800">
+          <Spinner />
+          {t('caseRoute.timeline.loading')}
+        </p>
+      ) : timeline.isError ? (
+        <p role="alert" className="text-red-800">
+          {t('caseRoute.timeline.error')}
+        </p>
+      ) : events.length === 0 ? (
+        <p className="text-slate-800">{t('caseRoute.timeline.empty')}</p>
+      ) : (
+        <ol className="flex flex-col gap-3">
+          {events.map((event) => (
+            <li key={event.id} className="flex flex-col border-l-2 border-slate-300 pl-3">
+              <span className="text-slate-900">{describe(event)}</span>
+              <span className="text-sm text-slate-700">
+                <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                {' · '}
+                {event.actor ?? t('caseRoute.timeline.system')}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {timeline.hasNextPage && (
+        <Button variant="secondary" className="mt-3" busy={timeline.isFetchingNextPage} onClick={() => timeline.fetchNextPage()}>
+          {t('caseRoute.timeline.loadMore')}
+        </Button>
+      )}
+    </section>
+  );
+}

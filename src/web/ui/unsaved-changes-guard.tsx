@@ -1,0 +1,54 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router';
+import { forgetUnsavedChanges, hasUnsavedChanges } from '../lib/unsaved-changes';
+import { Button } from './button';
+import { Dialog } from './dialog';
+
+/**
+ * Warns before leaving a page with unsaved form changes: an in-app navigation to another page
+ * opens a dialog ('Blijven' or 'Pagina verlaten'); closing or reloading the tab gets the
+ * browser's own question (browsers show their own text for that).
+ */
+export function UnsavedChangesGuard() {
+  const { t } = useTranslation();
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => hasUnsavedChanges() && currentLocation.pathname !== nextLocation.pathname);
+
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!hasUnsavedChanges()) return;
+      event.preventDefault();
+      // Older browsers need returnValue set to ask.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+
+  const blocked = blocker.state === 'blocked';
+  return (
+    <Dialog
+      open={blocked}
+      onOpenChange={(open) => {
+        if (!open && blocker.state === 'blocked') blocker.reset();
+      }}
+      title={t('unsavedChanges.title')}
+      description={t('unsavedChanges.text')}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => blocker.reset?.()}>
+            {t('unsavedChanges.stay')}
+          </Button>
+          <Button
+            onClick={() => {
+              forgetUnsavedChanges();
+              blocker.proceed?.();
+            }}
+          >
+            {t('unsavedChanges.leave')}
+          </Button>
+        </>
+      }
+    />
+  );
+}
