@@ -24,6 +24,8 @@ export type Database = {
    */
   listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+  /** The embedded database's files as a tarball (tests load a migrated one as their template); absent for PostgreSQL. */
+  dump?: () => Promise<Blob>;
   /** Connections of the PostgreSQL pool (for /metrics); absent for the embedded database. */
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
 };
@@ -93,8 +95,11 @@ async function hasTables(run: (q: string) => Promise<{ rows: unknown[] }>): Prom
 /** Extensions the migrations create (pg_trgm: trigram index of the case search, migration 0003). */
 const extensions = { pg_trgm };
 
-/** Embedded PGlite under `dataDir/db` (or in memory when dataDir is null), migrated. */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * Embedded PGlite under `dataDir/db` (or in memory when dataDir is null), migrated. An in-memory
+ * database may start from `loadDataDir`, a tarball made by `dump()`, which skips initdb.
+ */
+export async function openPglite(dataDir: string | null, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   let release = () => {};
   let client: PGlite;
   if (dataDir) {
@@ -106,7 +111,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       throw error;
     }
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create({ extensions, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   }
   const existed = await hasTables((q) => client.query(q));
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -119,6 +124,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       await client.query('SELECT 1');
     },
     listen: async (channel, onNotify) => client.listen(channel, () => onNotify()),
+    dump: () => client.dumpDataDir('none'),
     close: async () => {
       await client.close();
       release();

@@ -70,8 +70,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       if (found) return resolve(found);
       const timer = setTimeout(() => {
         listeners.delete(check);
-        reject(new Error(`No mail to ${address} within ${options.timeoutMs ?? 10_000} ms`));
-      }, options.timeoutMs ?? 10_000);
+        reject(new Error(`No mail to ${address} within ${options.timeoutMs ?? 20_000} ms`));
+      }, options.timeoutMs ?? 20_000);
       function check() {
         const message = find();
         if (!message) return;
