@@ -142,5 +142,5 @@ describe('npm run cli', () => {
       await runtime.outbox.stop();
       await runtime.database.close();
     }
-  }, 90_000);
+  }, 240_000); // five real CLI processes, each opening the embedded database: minutes on a loaded machine
 });

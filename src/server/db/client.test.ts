@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DatabaseLockedError, acquireDirectoryLock, openPglite } from './client';
 
-describe('embedded database', () => {
+describe('embedded database', { timeout: 120_000 }, () => { // initdb on disk, twice per test
   it('refuses a second opener of the same directory and opens again after close', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-db-'));
     const first = await openPglite(dir);
