@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../app';
 import { testConfig, type Config } from '../config/config';
@@ -20,6 +21,15 @@ import type { StatusSlug } from '../../contract/statuses';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
 import { createScratchDatabase } from './scratch-database';
 
+/** Names the committed migrations: a template made from other migrations is never reused. */
+function migrationsStamp(): string {
+  const folder = migrationsFolder();
+  const hash = createHash('sha256');
+  for (const name of readdirSync(folder).sort()) if (name.endsWith('.sql')) hash.update(name).update(readFileSync(path.join(folder, name)));
+  hash.update(readFileSync(path.join(folder, 'meta', '_journal.json')));
+  return hash.digest('hex').slice(0, 16);
+}
+
 /**
  * A migrated, empty embedded database as a tarball in the temp directory, made once per set of
  * migrations and shared by every test file (initdb and the migrations take seconds per file on two
@@ -27,11 +37,7 @@ import { createScratchDatabase } from './scratch-database';
  * workers that race to make it never read half a file.
  */
 async function pgliteTemplate(): Promise<Blob> {
-  const folder = migrationsFolder();
-  const hash = createHash('sha256');
-  for (const name of readdirSync(folder).sort()) if (name.endsWith('.sql')) hash.update(name).update(readFileSync(path.join(folder, name)));
-  hash.update(readFileSync(path.join(folder, 'meta', '_journal.json')));
-  const file = path.join(tmpdir(), `portal-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  const file = path.join(tmpdir(), `portal-pglite-template-${migrationsStamp()}.tar`);
   if (!existsSync(file)) {
     const database = await openPglite(null);
     const dump = await (database.dump as () => Promise<Blob>)();
@@ -44,13 +50,37 @@ async function pgliteTemplate(): Promise<Blob> {
 }
 
 /**
+ * The same for the PostgreSQL server: a migrated database that each test file's database is
+ * copied from (CREATE DATABASE … TEMPLATE). Made under an advisory lock by the first worker.
+ */
+async function postgresTemplate(adminUrl: string): Promise<string> {
+  const name = `portal_template_${migrationsStamp()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query('SELECT pg_advisory_lock(727275)');
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      const building = await createScratchDatabase(adminUrl, 'portal_template_build');
+      const database = await openPostgres(building.url, { max: 1 });
+      await database.close();
+      await admin.query(`ALTER DATABASE ${new URL(building.url).pathname.slice(1)} RENAME TO ${name}`);
+    }
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(727275)').catch(() => undefined);
+    await admin.end();
+  }
+  return name;
+}
+
+/**
  * A fresh database for one test file: in-memory PGlite (from the migrated template), or a new
  * database on the PostgreSQL server of DATABASE_URL (dropped again on close).
  */
 export async function openTestDatabase(): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return openPglite(null, { loadDataDir: await pgliteTemplate() });
-  const scratch = await createScratchDatabase(adminUrl, 'portal_test');
+  const scratch = await createScratchDatabase(adminUrl, 'portal_test', { template: await postgresTemplate(adminUrl) });
   const database = await openPostgres(scratch.url, { max: 25 });
   return {
     ...database,

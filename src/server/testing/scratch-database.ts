@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
-/** A new, empty database on the PostgreSQL server of `adminUrl`, and how to drop it again. */
-export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A new database on the PostgreSQL server of `adminUrl` (empty, or a copy of `template`), and how
+ * to drop it again.
+ */
+export async function createScratchDatabase(adminUrl: string, prefix: string, options: { template?: string } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${options.template ? ` TEMPLATE ${options.template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
