@@ -15,7 +15,7 @@ export default defineConfig({
           name: 'server',
           include: ['src/server/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           // A fresh database per file (PGlite migrations) can take a minute on a loaded machine.
           hookTimeout: 180_000,
           pool: 'forks',
@@ -28,7 +28,7 @@ export default defineConfig({
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           // Rendering whole pages in jsdom takes seconds on a busy 2-core machine.
-          testTimeout: 20_000,
+          testTimeout: 40_000,
           setupFiles: ['src/web/test-setup.ts'],
         },
       },

@@ -8,8 +8,8 @@ import { i18n, initI18n } from './lib/i18n';
 import { queryClient } from './lib/query-client';
 import { resetSiteForTests } from './lib/site';
 
-// The first lazy page of a file is transformed on demand, which can take over a second on 2 cores.
-configure({ asyncUtilTimeout: 5_000 });
+// The first lazy page of a file is transformed on demand, which can take seconds on a busy 2-core machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no scrolling; ScrollRestoration calls it on every navigation.
 window.scrollTo = () => undefined;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Button } from './button';
 import { Dialog } from './dialog';
 
-function Harness() {
+function Harness({ onRemove = () => undefined }: { onRemove?: () => Promise<void> | void }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -22,7 +22,7 @@ function Harness() {
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Annuleren
             </Button>
-            <Button onClick={() => new Promise<void>((resolve) => setTimeout(resolve, 50))}>Verwijderen</Button>
+            <Button onClick={onRemove}>Verwijderen</Button>
           </>
         }
       />
@@ -52,11 +52,15 @@ describe('Dialog', () => {
 
   it('an async button shows its busy state while its handler runs', async () => {
     const user = userEvent.setup();
-    render(<Harness />);
+    // The handler ends when the test says so, not after a delay a busy machine could outlast.
+    let finish = () => {};
+    const handler = () => new Promise<void>((resolve) => (finish = resolve));
+    render(<Harness onRemove={handler} />);
     await user.click(screen.getByRole('button', { name: 'Openen' }));
     const remove = await screen.findByRole('button', { name: 'Verwijderen' });
     await user.click(remove);
     expect(remove).toHaveAttribute('aria-busy', 'true');
+    finish();
     await waitFor(() => expect(remove).not.toHaveAttribute('aria-busy'));
   });
 });
