@@ -16,9 +16,10 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
-    // The entry chunk (React, React Router, i18next, zod) is ~440 kB minified, ~135 KiB gzip: the
+    // The `core` chunk (React, React Router, i18next, zod) is ~450 kB minified, ~137 KiB gzip: the
     // login budget of issue 3 is measured in gzip by bench/login-js.ts, not by this warning.
     chunkSizeWarningLimit: 500,
+    // core, forms and app chunks (decision 022, scripts/chunks.ts).
     rollupOptions: { output: { manualChunks: createManualChunks(path.resolve(import.meta.dirname, 'src/web')) } },
   },
   server: {
