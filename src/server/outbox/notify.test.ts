@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { cases } from '../db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { cases, users } from '../db/schema';
 import { createTestClient, createTestContext, createTestLawyer, type TestContext } from '../testing/harness';
 import { notifyAudit } from './notify';
 
@@ -26,8 +26,9 @@ describe("notification mails in the reader's language", () => {
   ] as const) {
     it(`names a lawyer without a title and a client without a name in ${language}`, async () => {
       // The lawyer reads in the same language as the client here, so both mails are checked in it.
-      const lawyer = await createTestLawyer(ctx, { name: 'Sanne', lastName: 'Jansen', title: null, language });
-      const client = await createTestClient(ctx, { status: 'offer-chosen', language });
+      const lawyer = await createTestLawyer(ctx, { name: 'Sanne', lastName: 'Jansen', title: null });
+      const client = await createTestClient(ctx, { status: 'offer-chosen' });
+      await ctx.db.update(users).set({ language }).where(inArray(users.id, [lawyer.id, client.id]));
       await ctx.db.update(cases).set({ clientName: '' }).where(eq(cases.id, client.caseId));
       await notifyAudit(ctx.db, { actorId: null, action: 'case.lawyer_assigned', subjectType: 'case', subjectId: client.caseId, data: { lawyer_id: lawyer.id }, at: ctx.clock.now() });
 
