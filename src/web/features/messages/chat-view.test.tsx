@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../contract/messages';
 import { installFakeFetch, on } from '../../test/fake-fetch';
 import { installFakeUpload } from '../../test/fake-upload';
+import { hasUnsavedChanges } from '../../lib/unsaved-changes';
 import { ChatView } from './components/chat-view';
 import { splitLinks } from './components/message-text';
 
@@ -90,8 +91,10 @@ describe('the chat view', () => {
     const file = new File(['%PDF-1.4'], 'ontslagbrief.pdf', { type: 'application/pdf' });
     fireEvent.dragOver(composer, { dataTransfer: { files: [file], dropEffect: 'none' } });
     expect(composer).toHaveTextContent('Sleep een bestand in dit vak om het als bijlage toe te voegen');
+    expect(hasUnsavedChanges()).toBe(false);
     fireEvent.drop(composer, { dataTransfer: { files: [file] } });
     expect(within(composer).getByText('Bijlage: ontslagbrief.pdf')).toBeInTheDocument();
+    expect(hasUnsavedChanges()).toBe(true);
     fireEvent.click(within(composer).getByRole('button', { name: 'Versturen' }));
     await waitFor(() => expect(uploads).toHaveLength(1));
     expect(uploads[0]?.url).toBe(`/api/cases/${CASE_ID}/messages`);
@@ -102,6 +105,7 @@ describe('the chat view', () => {
     await act(async () => uploads[0]?.finish(201, { data: { ...mine, id: '00000000-0000-4000-8000-000000000004' } }));
     await waitFor(() => expect(within(composer).queryByRole('progressbar')).toBeNull());
     expect(within(composer).queryByText('Bijlage: ontslagbrief.pdf')).toBeNull();
+    expect(hasUnsavedChanges()).toBe(false);
   });
 });
 

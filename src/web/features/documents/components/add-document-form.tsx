@@ -3,6 +3,7 @@ import { Paperclip, Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CreateDocumentFieldsSchema } from '../../../../contract/documents';
 import { isApiError } from '../../../lib/api-client';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { translateValidation } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
 import { DropZone } from '../../../ui/drop-zone';
@@ -42,6 +43,8 @@ export function AddDocumentForm({ caseId, onSaved }: { caseId: string; onSaved: 
     onSaved(t('documents.general.added'));
   }, [refresh, onSaved, t]);
   const upload = useUpload(send, done);
+  // A typed title or a chosen file not sent yet: the guard asks before leaving (decision record 020).
+  useUnsavedChanges(!upload.busy && (title.trim() !== '' || file !== null));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

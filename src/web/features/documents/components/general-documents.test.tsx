@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Document } from '../../../../contract/documents';
+import { hasUnsavedChanges } from '../../../lib/unsaved-changes';
 import { installFakeUpload } from '../../../test/fake-upload';
 import { GeneralDocuments } from './general-documents';
 
@@ -65,7 +66,9 @@ describe("GeneralDocuments ('Overige documenten')", () => {
     const zone = screen.getByTestId('drop-zone');
     expect(zone).toHaveTextContent('of sleep je bestand hierheen');
     expect(within(zone).getByRole('button', { name: /Bestand kiezen/ })).toBeInTheDocument();
+    expect(hasUnsavedChanges()).toBe(false);
     fireEvent.change(screen.getByLabelText('Titel'), { target: { value: 'Brief van werkgever' } });
+    expect(hasUnsavedChanges()).toBe(true);
     const file = new File(['%PDF-1.4'], 'brief.pdf', { type: 'application/pdf' });
     fireEvent.dragOver(zone, { dataTransfer: { files: [file], dropEffect: 'none' } });
     fireEvent.drop(zone, { dataTransfer: { files: [file] } });
@@ -79,5 +82,6 @@ describe("GeneralDocuments ('Overige documenten')", () => {
     expect(zone).toHaveTextContent('40%');
     await act(async () => uploads[0]?.finish(201, { data: { ...uploaded, title: 'Brief van werkgever' } }));
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    await waitFor(() => expect(hasUnsavedChanges()).toBe(false));
   });
 });

@@ -3,6 +3,7 @@ import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent, 
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG } from '../../../../contract/messages';
 import { isApiError } from '../../../lib/api-client';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { UploadProgressBar, useFileDrop } from '../../../ui/drop-zone';
@@ -43,6 +44,8 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
   );
   const upload = useUpload((chosen, signal, onProgress) => sendMessage(caseId, text, chosen, signal, onProgress), refresh, describe);
   const busy = sending || upload.busy;
+  // A draft or an attachment not sent yet: the guard asks before leaving (decision record 020).
+  useUnsavedChanges(!busy && (text.trim() !== initialText.trim() || file !== null));
   // A file dragged onto the composer becomes the attachment (issue 13: every document upload takes a drop).
   const drop = useFileDrop((dropped) => {
     setFile(dropped);
