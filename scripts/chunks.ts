@@ -16,7 +16,7 @@ const MAIN_SCREENS = [
 ];
 
 /**
- * Rollup's `manualChunks` for the web build (decision 019). By default every module shared by
+ * Rollup's `manualChunks` for the web build (decision 022). By default every module shared by
  * two lazy pages becomes a chunk of its own: the dashboard needed 42 files after the entry, and a
  * slow mobile connection (HTTP/1.1, six at a time, a round trip each) paid for every one.
  * Here:

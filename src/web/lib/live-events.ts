@@ -33,7 +33,7 @@ const touchesCase = (key: readonly unknown[], caseId: string) => key.some((part)
  * stream: messages refetch their conversation, unread counts are written in place, case
  * changes refetch the case's queries and the lists; a resync refetches everything on screen,
  * or, given `freshSince` (the first stream of the page), only what was loaded before it
- * (decision 019).
+ * (decision 022).
  */
 export function applyLiveEvent(queryClient: QueryClient, type: LiveEventType, data: unknown, options: { freshSince?: number } = {}): void {
   switch (type) {

@@ -1,7 +1,7 @@
 /**
  * GET requests that index.html's boot script (scripts/boot-script.ts) started before the app's
  * JavaScript arrived, so a page's data loads alongside its code rather than after it
- * (decision 019). Each is used once, by the first request for the same path with the same
+ * (decision 022). Each is used once, by the first request for the same path with the same
  * token and language, and only while fresh; anything else fetches as usual.
  */
 export type PrefetchEntry = { response: Promise<Response>; authorization: string; language: string; at: number };
