@@ -78,8 +78,10 @@ export function DropZone({ onFile, children, variant = 'primary', busy = false, 
       data-testid="drop-zone"
       {...handlers}
       className={cn(
-        'flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-4 text-center transition-colors',
+        'flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-4 text-center transition-colors',
         over ? 'border-brand-700 bg-brand-50' : 'border-slate-300 bg-slate-50',
+        // A zone that only takes drops is no use on a phone (nothing to drag there): shown from sm up, or while its upload runs.
+        children || busy ? 'flex' : 'hidden sm:flex',
       )}
     >
       <UploadCloud className="size-6 text-brand-700" aria-hidden="true" />

@@ -136,6 +136,9 @@ describe('CaseDocumentsTab', () => {
     const card = screen.getByRole('article', { name: 'Arbeidsovereenkomst' });
     const zone = within(card).getByTestId('drop-zone');
     expect(zone).toHaveTextContent('Sleep een nieuw bestand hierheen voor een nieuwe versie');
+    // Only a drop target (the chooser is in the menu): hidden on a phone, where nothing can be dragged, unless its upload runs.
+    expect(zone).toHaveClass('hidden', 'sm:flex');
+    expect(emptyZone).not.toHaveClass('hidden');
     expect(within(screen.getByRole('article', { name: 'Opdrachtbevestiging (getekend)' })).queryByTestId('drop-zone')).toBeNull();
 
     const file = new File(['%PDF-1.4'], 'nieuw.pdf', { type: 'application/pdf' });
@@ -146,6 +149,7 @@ describe('CaseDocumentsTab', () => {
     act(() => uploads[0]?.progress(75, 100));
     expect(within(zone).getByRole('progressbar', { name: 'Voortgang van het uploaden' })).toHaveAttribute('aria-valuenow', '75');
     expect(zone).toHaveTextContent('75%');
+    expect(zone).not.toHaveClass('hidden');
     await act(async () => uploads[0]?.finish(200, { data: base }));
     await waitFor(() => expect(within(zone).queryByRole('progressbar')).toBeNull());
 
