@@ -12,7 +12,7 @@ import { allScreens, openScreen } from './support/screens';
  */
 
 /** Words that are English and never Dutch. */
-const ENGLISH = /\b(the|and|your|you|with|from|this|that|are|please|loading|save|cancel|delete|required|invalid|error|documents|case|cases|lawyer|messages?|settings|sign|back|next|previous|page|search|step|employer|story|details|choose|package|welcome|unread|done|what|when|how|who|my|our|more|view|show|close|language|help|phone|address|company|today|tasks|none|yes|uploaded|new|send|sent|signed|name|first|last|title|file|files|skip|content|log out)\b/i;
+const ENGLISH = /\b(the|and|your|you|with|from|this|that|are|please|loading|save|cancel|delete|required|invalid|error|documents|case|cases|lawyer|messages?|settings|sign|back|next|previous|page|search|step|employer|story|details|choose|package|welcome|unread|done|what|when|how|who|my|our|more|view|show|close|language|help|phone|address|company|today|tasks|none|yes|uploaded|new|send|sent|signed|name|first|last|title|file|files|skip|content|quote|log out)\b/i;
 /** Words that are Dutch and never English. */
 const DUTCH = /\b(de|het|een|je|jouw|jij|van|naar|met|voor|niet|ons|onze|bij|uit|zijn|wordt|worden|nog|geen|alle|mijn|dossiers?|jurist|juristen|werkgever|verhaal|gegevens|berichten?|opslaan|annuleren|verwijderen|laden|bezig|inloggen|uitloggen|terug|volgende|vorige|pagina|zoeken|klaar|stap|offerte|pakket|gekozen|bekijken|goedkeuren|afkeuren|taal|instellingen|welkom|ongelezen)\b/i;
 

@@ -26,13 +26,13 @@ describe('a lawyer managing their account', () => {
 
     // Profile: required fields, quote of at most 255, the header's name updates at once
     const profile = page.getByRole('region', { name: 'Mijn account' });
-    await profile.getByLabel('Quote').fill('x'.repeat(256));
+    await profile.getByLabel('Citaat').fill('x'.repeat(256));
     await profile.getByLabel('Telefoonnummer').fill('');
     await profile.getByRole('button', { name: 'Opslaan' }).click();
     await profile.getByText('Maximaal 255 tekens.').waitFor();
     await profile.getByText('Dit veld is verplicht.').first().waitFor();
     await profile.getByLabel('Telefoonnummer').fill('010 123 45 67');
-    await profile.getByLabel('Quote').fill('Samen zoeken we de beste regeling.');
+    await profile.getByLabel('Citaat').fill('Samen zoeken we de beste regeling.');
     await profile.getByLabel('Voornaam').fill('Sanna');
     await profile.getByRole('button', { name: 'Opslaan' }).click();
     await profile.getByText('Je wijzigingen zijn succesvol opgeslagen').waitFor();

@@ -5,10 +5,10 @@ import { extractLoginCode } from '../../src/server/testing/smtp-peer';
 import type { Product } from './product';
 
 /** Fills in the e-mail step on the current /login page and waits for the code step. */
-export async function requestCodeViaUi(page: Page, email: string, button = 'Ontvang code'): Promise<void> {
-  await page.getByLabel('E-mailadres').fill(email);
+export async function requestCodeViaUi(page: Page, email: string, button = 'Ontvang code', label = 'E-mailadres', heading = 'Vul je code in'): Promise<void> {
+  await page.getByLabel(label).fill(email);
   await page.getByRole('button', { name: button }).click();
-  await page.getByRole('heading', { name: 'Vul je code in' }).waitFor();
+  await page.getByRole('heading', { name: heading }).waitFor();
 }
 
 /** The code of the first mail to `email` after `since` mails had arrived. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getChecklistButtons, getCurrentStep, getStepVersion, getWelcomeTarget, isCompanyComplete, isProfileComplete, showsWelcome } from './stepper';
+import { getChecklistButtons, getClientRoute, getCurrentStep, getSkippedPhases, getStepVersion, getWelcomeTarget, isCompanyComplete, isProfileComplete, showsWelcome } from './stepper';
 
 const flags = (profile: boolean, company: boolean, documents: boolean, feedback = false) => ({
   profile_complete: profile,
@@ -84,5 +84,24 @@ describe('completeness of the forms', () => {
   it('needs every required field of the employer form', () => {
     expect(isCompanyComplete(company)).toBe(true);
     expect(isCompanyComplete({ ...company, contact_email: null })).toBe(false);
+  });
+});
+
+describe('getClientRoute (decision record 021)', () => {
+  const slugs = ['offer-chosen', 'proposal', 'reviewing-documents', 'negotiation-phase', 'check', 'ready-for-signing'] as const;
+  const steps = (current: (typeof slugs)[number]) => slugs.map((slug) => ({ slug, is_current: slug === current }));
+
+  it('leaves out the phase a package skips: negotiation for start, checks for complete, nothing for extreme or before a choice', () => {
+    expect(getSkippedPhases('start')).toEqual(['negotiation-phase']);
+    expect(getSkippedPhases('complete')).toEqual(['check']);
+    expect(getSkippedPhases('extreme')).toEqual([]);
+    expect(getSkippedPhases(null)).toEqual([]);
+    expect(getClientRoute(steps('check'), 'start').map((s) => s.slug)).toEqual(['offer-chosen', 'proposal', 'reviewing-documents', 'check', 'ready-for-signing']);
+    expect(getClientRoute(steps('reviewing-documents'), 'complete').map((s) => s.slug)).toEqual(['offer-chosen', 'proposal', 'reviewing-documents', 'negotiation-phase', 'ready-for-signing']);
+    expect(getClientRoute(steps('check'), null)).toHaveLength(slugs.length);
+  });
+
+  it('keeps a skipped phase while it is the current one', () => {
+    expect(getClientRoute(steps('negotiation-phase'), 'start').map((s) => s.slug)).toContain('negotiation-phase');
   });
 });

@@ -1,4 +1,6 @@
+import type { OfferSlug } from '../offers';
 import type { StatusSlug } from '../statuses';
+import { getSelectableStatuses } from './status-dropdown';
 
 export type StepperFlags = { profile_complete: boolean; company_details_complete: boolean; documents_complete: boolean; feedback: boolean };
 type StepLike = { slug: StatusSlug; is_current: boolean };
@@ -6,6 +8,26 @@ type StepLike = { slug: StatusSlug; is_current: boolean };
 /** The current step is the one with is_current, otherwise the first (SPEC section 4). */
 export function getCurrentStep<T extends StepLike>(steps: readonly T[]): T | undefined {
   return steps.find((s) => s.is_current) ?? steps[0];
+}
+
+/** The middle phases a package may leave out: start never negotiates, complete has no checks (SPEC section 4, the status dropdown). */
+const OPTIONAL_PHASES: readonly StatusSlug[] = ['negotiation-phase', 'check'];
+
+/** The phases the case's package never passes through: the optional ones its status dropdown does not offer; none before a package is chosen. */
+export function getSkippedPhases(offer: OfferSlug | null | undefined): StatusSlug[] {
+  if (!offer) return [];
+  const selectable = getSelectableStatuses(offer);
+  return OPTIONAL_PHASES.filter((slug) => !selectable.includes(slug));
+}
+
+/**
+ * The client's route in 'Jouw stappenplan' (decision record 021): the phases of their package.
+ * A phase the package skips is left out, so a 'Start' case never shows 'Onderhandelingen' as
+ * done; it stays only while it is the case's current phase (a package changed afterwards).
+ */
+export function getClientRoute<T extends StepLike>(steps: readonly T[], offer: OfferSlug | null | undefined): T[] {
+  const skipped = getSkippedPhases(offer);
+  return steps.filter((step) => step.is_current || !skipped.includes(step.slug));
 }
 
 /** Phases whose next-step block shows the three preparation buttons. */

@@ -88,7 +88,7 @@ describe('deletion notices', () => {
     await ctx.outbox.drain();
     const [case_] = await ctx.db.select({ completedAt: cases.completedAt }).from(cases).where(eq(cases.id, soon.caseId));
     const date = formatNoticeDate(deletionDate(case_!.completedAt!));
-    expect(date).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    expect(date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     const notices = mailsTo(soon.email, UPCOMING);
     expect(notices).toHaveLength(1);
     expect(notices[0]?.text).toContain(`Op ${date} verwijderen we je account`);

@@ -24,8 +24,8 @@ export function deletionDate(completedAt: Date): Date {
 export const DELETION_NOTICE_DAYS = 30;
 const DAY_MS = 86_400_000;
 const dateFormat = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', day: '2-digit', month: '2-digit', year: 'numeric' });
-/** 12-05-2027: the date as the mail shows it, in the firm's time zone. */
-export const formatNoticeDate = (date: Date) => dateFormat.format(date);
+/** 12/05/2027: the date as the mail shows it (dd/mm/yyyy in both languages, like the app), in the firm's time zone. */
+export const formatNoticeDate = (date: Date) => dateFormat.format(date).replace(/-/g, '/');
 
 /**
  * The notice 30 days before deletion: each completed case not on legal hold whose deletion is

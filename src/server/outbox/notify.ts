@@ -1,6 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
 import { getDisplayName } from '../../contract/rules/display-name';
-import { DEFAULT_LAWYER_TITLE } from '../../contract/lawyers';
 import type { Db } from '../db/client';
 import { caseLawyers, cases, documents, users } from '../db/schema';
 import { enqueueMail } from './outbox';
@@ -44,7 +43,8 @@ export async function notifyAudit(db: Db, event: AuditEvent): Promise<void> {
   if (!theCase) return;
   const now = event.at;
   const byClient = event.actorId === theCase.clientId;
-  const clientName = theCase.clientName || 'Onbekend';
+  // An empty name stays empty: the template names an unknown client in the reader's language.
+  const clientName = theCase.clientName ?? '';
   const toClient = { userId: theCase.clientId };
   const lawyerIds = async () =>
     (await db.select({ id: caseLawyers.lawyerId }).from(caseLawyers).where(eq(caseLawyers.caseId, caseId))).map((r) => r.id).filter((id) => id !== event.actorId);
@@ -79,7 +79,8 @@ export async function notifyAudit(db: Db, event: AuditEvent): Promise<void> {
         to: toClient,
         payload: {
           lawyer_name: getDisplayName({ name: lawyer.name, infix: lawyer.infix, last_name: lawyer.lastName }),
-          lawyer_title: lawyer.title || DEFAULT_LAWYER_TITLE,
+          // Empty when the lawyer set none: the template then uses the default title in the reader's language.
+          lawyer_title: lawyer.title ?? '',
           lawyer_email: lawyer.email,
           lawyer_phone: lawyer.phoneNumber,
         },

@@ -11,13 +11,13 @@ const CASE = '6f1c1a52-3a0e-4a43-9d55-2f1c0a8e9b11';
 const PAYLOADS: { [K in MailKind]: MailPayloads[K] } = {
   login_code: { code: 'K7MX2Q', minutes: 10 },
   intake_ready: {},
-  lawyer_assigned: { lawyer_name: 'Sanne Jansen', lawyer_title: 'Arbeidsrechtjurist', lawyer_email: 'sanne@example.com', lawyer_phone: '010 1234567' },
+  lawyer_assigned: { lawyer_name: 'Sanne Jansen', lawyer_title: 'Senior arbeidsrechtjurist', lawyer_email: 'sanne@example.com', lawyer_phone: '010 1234567' },
   proposal_ready: {},
   phase_changed: { case_id: CASE, from: 'reviewing-documents', to: 'negotiation-phase' },
   document_rejected: { title: 'Loonstrook' },
   document_shared: { title: 'Vaststellingsovereenkomst' },
   todo_reminder: { count: 2 },
-  deletion_upcoming: { date: '12-05-2027' },
+  deletion_upcoming: { date: '12/05/2027' },
   deletion_today: {},
   case_assigned: { client_name: 'Kees de Vries', case_id: CASE },
   proposal_signed: { client_name: 'Kees de Vries', case_id: CASE },
@@ -113,5 +113,41 @@ describe('mail templates', () => {
     expect(mail.text).toContain('Je zaak is in een nieuwe fase: Klaar voor ondertekening');
     expect(mail.html).toContain(`href="${url}"`);
     expect(mail.text).toContain('Afmelden: Mijn zaak gaat naar een nieuwe fase');
+  });
+
+  it("uses the default lawyer title and an unknown client's name in the reader's language, and keeps a lawyer's own title", async () => {
+    const text = async (language: 'nl-NL' | 'en-US', kind: MailKind, payload: Record<string, unknown>) => (await renderMail({ language, site, items: [{ kind, payload: { name: 'Kees', ...payload } }], unsubscribe: [] })).text;
+    const assigned = { lawyer_name: 'Sanne Jansen', lawyer_email: 'sanne@example.com', lawyer_phone: null };
+    // '' is what notify writes for a lawyer without a title; 'Arbeidsrechtjurist' is what rows queued before carried.
+    for (const lawyer_title of ['', 'Arbeidsrechtjurist']) {
+      const nl = await text('nl-NL', 'lawyer_assigned', { ...assigned, lawyer_title });
+      const en = await text('en-US', 'lawyer_assigned', { ...assigned, lawyer_title });
+      expect(nl).toContain('Sanne Jansen (Arbeidsrechtjurist) is je jurist');
+      expect(en).toContain('Sanne Jansen (Employment lawyer) is your lawyer');
+      expect(en).not.toMatch(/jurist\b/i);
+    }
+    expect(await text('en-US', 'lawyer_assigned', { ...assigned, lawyer_title: 'Senior arbeidsrechtjurist' })).toContain('(Senior arbeidsrechtjurist)');
+    for (const client_name of ['', 'Onbekend']) {
+      expect(await text('nl-NL', 'case_assigned', { client_name, case_id: CASE })).toContain('Onbekende cliënt');
+      const en = await text('en-US', 'case_assigned', { client_name, case_id: CASE });
+      expect(en).toContain('Unknown client');
+      expect(en).not.toContain('Onbekend');
+    }
+  });
+
+  it('writes no Dutch into an English mail and no English into a Dutch one', async () => {
+    const DUTCH = /\b(je|jouw|het|een|van|zaak|jurist|documenten|bekijk|naar|Hallo|Groet)\b/i;
+    const ENGLISH = /\b(your|the|you|lawyer|case|view|Hello|regards|please)\b/i;
+    const payloads: Record<string, unknown>[] = Object.values(PAYLOADS);
+    const kinds = Object.keys(MAIL_KINDS) as MailKind[];
+    for (const [i, kind] of kinds.entries()) {
+      // The payload's own words (names, document titles) are data, not the product's text.
+      const payload = { ...payloads[i], name: 'Kees', lawyer_title: '', title: 'X', client_name: 'K', lawyer_name: 'S' };
+      for (const [language, foreign] of [['en-US', DUTCH], ['nl-NL', ENGLISH]] as const) {
+        const mail = await renderMail({ language, site, items: [{ kind, payload }], unsubscribe: [] });
+        const body = mail.text.replace(site.addressLines.join(' · '), '').replace(/https?:\/\/\S+/g, '');
+        expect({ kind, language, subject: mail.subject.match(foreign)?.[0] ?? null, body: body.match(foreign)?.[0] ?? null }).toEqual({ kind, language, subject: null, body: null });
+      }
+    }
   });
 });

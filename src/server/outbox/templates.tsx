@@ -31,6 +31,10 @@ const BRAND = { primary: '#17496b', accent: '#aacfe6', text: '#1f2937', muted: '
 
 const portal = (site: MailSite, path: string) => `${site.publicUrl}${path}`;
 const phaseName = (t: Translate, slug: string) => t(`phases.${slug}.name`);
+/** The lawyer's own title, else the default title in the reader's language (rows queued before carried the Dutch default). */
+const lawyerTitle = (t: Translate, title: string | null | undefined) => (title && title.trim() && title !== DEFAULT_LAWYER_TITLE ? title : t('mail.lawyer_assigned.defaultTitle'));
+/** The client's name, or 'onbekende cliënt' / 'unknown client' in the reader's language. */
+const clientOf = (t: Translate, name: string | null | undefined) => (name && name.trim() && name !== 'Onbekend' ? name : t('mail.unknownClient'));
 
 /** One template per event (DESIGN.md "Mail"): what happened and a link, never content. */
 const TEMPLATES: { [K in MailKind]: Template<K> } = {
@@ -48,7 +52,7 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
   lawyer_assigned: (p, t, site) => ({
     subject: t('mail.lawyer_assigned.subject', { product: site.productName }),
     paragraphs: [
-      t('mail.lawyer_assigned.body', { lawyer: p.lawyer_name, title: p.lawyer_title || DEFAULT_LAWYER_TITLE }),
+      t('mail.lawyer_assigned.body', { lawyer: p.lawyer_name, title: lawyerTitle(t, p.lawyer_title) }),
       t('mail.lawyer_assigned.next'),
       t('mail.lawyer_assigned.email', { email: p.lawyer_email }),
       ...(p.lawyer_phone ? [t('mail.lawyer_assigned.phone', { phone: p.lawyer_phone })] : []),
@@ -92,23 +96,23 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
     link: { href: site.contactUrl, label: t('mail.deletion_today.button') },
   }),
   case_assigned: (p, t, site) => ({
-    subject: t('mail.case_assigned.subject', { client: p.client_name }),
-    paragraphs: [t('mail.case_assigned.body', { client: p.client_name })],
+    subject: t('mail.case_assigned.subject', { client: clientOf(t, p.client_name) }),
+    paragraphs: [t('mail.case_assigned.body', { client: clientOf(t, p.client_name) })],
     link: { href: portal(site, `/dossiers/${p.case_id}`), label: t('mail.case_assigned.button') },
   }),
   proposal_signed: (p, t, site) => ({
-    subject: t('mail.proposal_signed.subject', { client: p.client_name }),
-    paragraphs: [t('mail.proposal_signed.body', { client: p.client_name })],
+    subject: t('mail.proposal_signed.subject', { client: clientOf(t, p.client_name) }),
+    paragraphs: [t('mail.proposal_signed.body', { client: clientOf(t, p.client_name) })],
     link: { href: portal(site, `/dossiers/${p.case_id}`), label: t('mail.proposal_signed.button') },
   }),
   document_uploaded: (p, t, site) => ({
-    subject: t(p.replaced ? 'mail.document_uploaded.subjectReplaced' : 'mail.document_uploaded.subject', { client: p.client_name }),
-    paragraphs: [t(p.replaced ? 'mail.document_uploaded.bodyReplaced' : 'mail.document_uploaded.body', { client: p.client_name, title: p.title })],
+    subject: t(p.replaced ? 'mail.document_uploaded.subjectReplaced' : 'mail.document_uploaded.subject', { client: clientOf(t, p.client_name) }),
+    paragraphs: [t(p.replaced ? 'mail.document_uploaded.bodyReplaced' : 'mail.document_uploaded.body', { client: clientOf(t, p.client_name), title: p.title })],
     link: { href: portal(site, `/dossiers/${p.case_id}/documenten`), label: t('mail.document_uploaded.button') },
   }),
   documents_complete: (p, t, site) => ({
-    subject: t('mail.documents_complete.subject', { client: p.client_name }),
-    paragraphs: [t('mail.documents_complete.body', { client: p.client_name })],
+    subject: t('mail.documents_complete.subject', { client: clientOf(t, p.client_name) }),
+    paragraphs: [t('mail.documents_complete.body', { client: clientOf(t, p.client_name) })],
     link: { href: portal(site, `/dossiers/${p.case_id}/documenten`), label: t('mail.documents_complete.button') },
   }),
   email_change_code: (p, t, site) => ({
@@ -138,8 +142,8 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
     link: { href: portal(site, p.for_lawyer ? `/dossiers/${p.case_id}` : '/'), label: t('mail.message_unread.button') },
   }),
   feedback_created: (p, t, site) => ({
-    subject: t('mail.feedback_created.subject', { client: p.client_name }),
-    paragraphs: [t('mail.feedback_created.body', { client: p.client_name })],
+    subject: t('mail.feedback_created.subject', { client: clientOf(t, p.client_name) }),
+    paragraphs: [t('mail.feedback_created.body', { client: clientOf(t, p.client_name) })],
     link: { href: portal(site, '/feedback'), label: t('mail.feedback_created.button') },
   }),
 };

@@ -59,6 +59,11 @@ export type ApiClientOptions = {
   /** The reader's language, sent as `Accept-Language` so 422 texts come back in it. */
   getLanguage?: () => string | undefined;
   fetch?: typeof fetch;
+  /**
+   * An answer already under way for a plain GET of `path` with these headers (lib/prefetch.ts),
+   * or undefined to fetch.
+   */
+  takePrefetched?: (path: string, headers: Readonly<Record<string, string>>) => Promise<Response> | undefined;
 };
 
 export type ApiClient = {
@@ -91,8 +96,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (isForm && requestOptions.onUploadProgress) {
         response = await sendWithProgress(`${baseUrl}${path}`, requestOptions.method ?? 'POST', headers, requestOptions.body as FormData, requestOptions.signal, requestOptions.onUploadProgress);
       } else {
-        response = await doFetch(`${baseUrl}${path}`, {
-          method: requestOptions.method ?? 'GET',
+        const method = requestOptions.method ?? 'GET';
+        const prefetched = method === 'GET' && requestOptions.body === undefined ? options.takePrefetched?.(path, headers) : undefined;
+        response = prefetched ? await prefetched : await doFetch(`${baseUrl}${path}`, {
+          method,
           headers,
           body: requestOptions.body === undefined ? undefined : isForm ? (requestOptions.body as FormData) : JSON.stringify(requestOptions.body),
           signal: requestOptions.signal,

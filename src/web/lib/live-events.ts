@@ -31,9 +31,11 @@ const touchesCase = (key: readonly unknown[], caseId: string) => key.some((part)
 /**
  * What every event does to the cached data, so every screen refreshes without knowing the
  * stream: messages refetch their conversation, unread counts are written in place, case
- * changes refetch the case's queries and the lists; a resync refetches everything on screen.
+ * changes refetch the case's queries and the lists; a resync refetches everything on screen,
+ * or, given `freshSince` (the first stream of the page), only what was loaded before it
+ * (decision 022).
  */
-export function applyLiveEvent(queryClient: QueryClient, type: LiveEventType, data: unknown): void {
+export function applyLiveEvent(queryClient: QueryClient, type: LiveEventType, data: unknown, options: { freshSince?: number } = {}): void {
   switch (type) {
     case 'message':
     case 'message_deleted':
@@ -62,9 +64,13 @@ export function applyLiveEvent(queryClient: QueryClient, type: LiveEventType, da
       void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'cases' || (touchesCase(query.queryKey, caseId) && query.queryKey[0] !== 'messages') });
       break;
     }
-    case 'ready':
-      if (!(data as LiveEventData<'ready'>).resumed) void queryClient.invalidateQueries();
+    case 'ready': {
+      if ((data as LiveEventData<'ready'>).resumed) break;
+      const { freshSince } = options;
+      if (freshSince === undefined) void queryClient.invalidateQueries();
+      else void queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < freshSince });
       break;
+    }
   }
 }
 
@@ -98,7 +104,11 @@ export function useLiveEventStream(queryClient: QueryClient, token: string | nul
       retry = setTimeout(() => void connect(), delay);
     };
 
+    // The page's first data loads while its first stream opens: what arrives after the ticket was
+    // asked for is kept when that stream is ready; a later reconnect refetches everything.
+    let everConnected = false;
     const connect = async () => {
+      const requestedAt = Date.now();
       try {
         const { ticket } = await api.post('/api/events/ticket', undefined, EventTicketResponseSchema);
         if (stopped) return;
@@ -115,11 +125,13 @@ export function useLiveEventStream(queryClient: QueryClient, token: string | nul
             } catch {
               return;
             }
+            const first = type === 'ready' && !everConnected;
             if (type === 'ready') {
               connected = true;
+              everConnected = true;
               failures = 0;
             }
-            applyLiveEvent(queryClient, type, parsed);
+            applyLiveEvent(queryClient, type, parsed, first ? { freshSince: requestedAt } : {});
             emit(type, parsed as never);
           });
         }

@@ -37,10 +37,10 @@ export function useRefreshCaseDocuments(caseId: string) {
 }
 
 /** POST /api/documents/{id}/upload: a new version (the first chosen file). */
-export async function uploadNewVersion(documentId: string, file: File, signal?: AbortSignal): Promise<Document> {
+export async function uploadNewVersion(documentId: string, file: File, signal?: AbortSignal, onUploadProgress?: (fraction: number) => void): Promise<Document> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return (await api.request(`${documentPath(documentId)}/upload`, { method: 'POST', body, schema: DocumentResponseSchema, signal })).data;
+  return (await api.request(`${documentPath(documentId)}/upload`, { method: 'POST', body, schema: DocumentResponseSchema, signal, ...(onUploadProgress ? { onUploadProgress } : {}) })).data;
 }
 
 /** POST /api/documents/{id}/download: saved under its file name; the server records the lawyer's view. */

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import type { Document } from '../../../contract/documents';
+import { installFakeUpload } from '../../test/fake-upload';
 import { CaseDocumentsTab } from './case-documents-tab';
 
 const CASE_ID = '22222222-2222-4222-8222-222222222222';
@@ -121,6 +122,43 @@ describe('CaseDocumentsTab', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Stuur client bericht' })).toHaveAttribute('href', `/dossiers/${CASE_ID}/berichten`);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(more).toHaveFocus());
+  });
+
+  it('takes a first upload and a new version by drag and drop, showing the percentage sent; a locked document has no drop zone', async () => {
+    const uploads = installFakeUpload();
+    const missing = { ...base, id: '88888888-8888-4888-8888-888888888888', title: 'Loonstrook', status: 'Not Uploaded' as const, filename: null, uploaded_at: null, uploaded_by: null, extension: null, temporary_url: null, expires_at_unix_time: null };
+    const signed = { ...base, id: '66666666-6666-4666-8666-666666666666', mandatory: false, title: 'Opdrachtbevestiging (getekend)', locked: true };
+    renderTab([base, missing, signed]);
+    const empty = await screen.findByRole('article', { name: 'Loonstrook' });
+    const emptyZone = within(empty).getByTestId('drop-zone');
+    expect(within(emptyZone).getByRole('button', { name: 'Uploaden: Loonstrook' })).toBeInTheDocument();
+    expect(emptyZone).toHaveTextContent('of sleep je bestand hierheen');
+    const card = screen.getByRole('article', { name: 'Arbeidsovereenkomst' });
+    const zone = within(card).getByTestId('drop-zone');
+    expect(zone).toHaveTextContent('Sleep een nieuw bestand hierheen voor een nieuwe versie');
+    // Only a drop target (the chooser is in the menu): hidden on a phone, where nothing can be dragged, unless its upload runs.
+    expect(zone).toHaveClass('hidden', 'sm:flex');
+    expect(emptyZone).not.toHaveClass('hidden');
+    expect(within(screen.getByRole('article', { name: 'Opdrachtbevestiging (getekend)' })).queryByTestId('drop-zone')).toBeNull();
+
+    const file = new File(['%PDF-1.4'], 'nieuw.pdf', { type: 'application/pdf' });
+    fireEvent.dragOver(zone, { dataTransfer: { files: [file], dropEffect: 'none' } });
+    fireEvent.drop(zone, { dataTransfer: { files: [file] } });
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(uploads[0]?.url).toBe(`/api/documents/${base.id}/upload`);
+    act(() => uploads[0]?.progress(75, 100));
+    expect(within(zone).getByRole('progressbar', { name: 'Voortgang van het uploaden' })).toHaveAttribute('aria-valuenow', '75');
+    expect(zone).toHaveTextContent('75%');
+    expect(zone).not.toHaveClass('hidden');
+    await act(async () => uploads[0]?.finish(200, { data: base }));
+    await waitFor(() => expect(within(zone).queryByRole('progressbar')).toBeNull());
+
+    fireEvent.drop(emptyZone, { dataTransfer: { files: [file] } });
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    expect(uploads[1]?.url).toBe(`/api/documents/${missing.id}/upload`);
+    act(() => uploads[1]?.progress(10, 100));
+    expect(emptyZone).toHaveTextContent('10%');
+    await act(async () => uploads[1]?.finish(200, { data: missing }));
   });
 
   it('approves and rejects inside the full-screen preview', async () => {

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CaseListResponseSchema, StatusCountListResponseSchema, type CaseListQuery } from '../../../contract/cases';
 import { LatestFeedbackResponseSchema } from '../../../contract/feedback';
 import { api } from '../../lib/api';
+import { caseListUrl } from './url-state';
 
 export type CaseListParams = Pick<CaseListQuery, 'page' | 'sort' | 'dir' | 'statuses'> & { q?: string };
 
@@ -12,17 +13,10 @@ export const casesQueryKeys = {
   latestFeedback: ['feedbacks', 'latest'] as const,
 };
 
-function listUrl(params: CaseListParams): string {
-  const search = new URLSearchParams({ page: String(params.page), sort: params.sort, dir: params.dir });
-  if (params.statuses.length > 0) search.set('statuses', params.statuses.join(','));
-  if (params.q) search.set('q', params.q);
-  return `/api/cases?${search.toString()}`;
-}
-
 export function caseListQueryOptions(params: CaseListParams) {
   return queryOptions({
     queryKey: casesQueryKeys.list(params),
-    queryFn: ({ signal }) => api.get(listUrl(params), CaseListResponseSchema, signal),
+    queryFn: ({ signal }) => api.get(caseListUrl(params), CaseListResponseSchema, signal),
   });
 }
 

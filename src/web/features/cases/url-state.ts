@@ -48,3 +48,11 @@ export function writeCaseListUrl(state: CaseListUrlState): URLSearchParams {
 export function toListParams(state: CaseListUrlState): CaseListParams {
   return { page: state.page, sort: state.sort, dir: state.dir, statuses: state.task ? [state.task] : [...STATUS_GROUPS[state.group]], q: state.q?.trim() ?? '' };
 }
+
+/** The list request of these parameters (also prefetched by index.html's boot script, scripts/boot-script.ts). */
+export function caseListUrl(params: CaseListParams): string {
+  const search = new URLSearchParams({ page: String(params.page), sort: params.sort, dir: params.dir });
+  if (params.statuses.length > 0) search.set('statuses', params.statuses.join(','));
+  if (params.q) search.set('q', params.q);
+  return `/api/cases?${search.toString()}`;
+}

@@ -141,6 +141,18 @@ describe('the client dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Jouw stappenplan' })).toBeInTheDocument();
   });
 
+  it("leaves the phase a 'Start' package skips out of 'Jouw stappenplan': negotiation is never shown as done", async () => {
+    setup({ ...caseView('check', []), offer: { slug: 'start', display_name: 'Start onbezorgd' } }, stepper('check'));
+    renderApp('/', { user: client });
+    const plan = (await screen.findByRole('heading', { name: 'Jouw stappenplan' }, { timeout: 15_000 })).closest('section');
+    if (!plan) throw new Error('no stepper');
+    const items = within(plan).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).not.toContainEqual(expect.stringMatching(/Onderhandelingen/));
+    expect(within(plan).getByText('Klaar reviewing-documents')).toBeInTheDocument();
+    expect(items.find((item) => item.getAttribute('aria-current') === 'step')).toHaveTextContent('Controles');
+    expect(items).toHaveLength(STATUSES.length - 1);
+  }, 20_000);
+
   it('hides the welcome block after lead and promises a lawyer within 24 hours once a package is chosen', async () => {
     setup(caseView('offer-chosen', []), stepper('offer-chosen'));
     renderApp('/', { user: client });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { getCurrentStep, getWelcomeTarget, showsWelcome } from '../../../contract/rules/stepper';
+import { getClientRoute, getCurrentStep, getWelcomeTarget, showsWelcome } from '../../../contract/rules/stepper';
 import { getStatus } from '../../../contract/statuses';
 import { useSession } from '../../lib/app-session';
 import { getErrorText } from '../../lib/error-text';
@@ -73,7 +73,9 @@ export function DashboardPage() {
 
   const caseView = myCase.data;
   const flags = stepper.data;
-  const current = getCurrentStep(flags.stepper);
+  // A phase the package skips is not part of the client's route (decision record 021).
+  const route = getClientRoute(flags.stepper, caseView.offer?.slug);
+  const current = getCurrentStep(route);
   const lawyers = caseView.lawyers;
   const firstLawyer = lawyers[0];
   const articles = current?.articles.length ? current.articles : caseView.status.articles;
@@ -111,7 +113,7 @@ export function DashboardPage() {
         </div>
         <div className="flex flex-col gap-6">
           <LawyerCard lawyers={lawyers} offerChosen={caseView.status.order >= OFFER_CHOSEN_ORDER || caseView.offer !== null} supportEmail={site?.support_email} onOpen={() => setLawyerOpen(true)} />
-          <StepList steps={flags.stepper} flags={flags} hasLawyer={Boolean(firstLawyer)} />
+          <StepList steps={route} flags={flags} hasLawyer={Boolean(firstLawyer)} />
         </div>
       </div>
       {firstLawyer && (

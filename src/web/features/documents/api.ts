@@ -38,11 +38,11 @@ export async function uploadDocumentFile(documentId: string, file: File, signal?
 }
 
 /** POST /api/cases/{id}/documents: a new general document (the title part goes before the file). */
-export async function createGeneralDocument(caseId: string, title: string, file: File, signal?: AbortSignal): Promise<Document> {
+export async function createGeneralDocument(caseId: string, title: string, file: File, signal?: AbortSignal, onUploadProgress?: (fraction: number) => void): Promise<Document> {
   const body = new FormData();
   body.append('title', title);
   body.append('file', file, file.name);
-  return (await api.request(`/api/cases/${caseId}/documents`, { method: 'POST', body, schema: DocumentResponseSchema, signal })).data;
+  return (await api.request(`/api/cases/${caseId}/documents`, { method: 'POST', body, schema: DocumentResponseSchema, signal, ...(onUploadProgress ? { onUploadProgress } : {}) })).data;
 }
 
 export { downloadDocument } from '../../lib/download';

@@ -14,12 +14,12 @@ export function oldestFirst(pages: readonly { data: readonly Message[] }[] | und
 }
 
 /** POST /api/cases/{id}/messages: JSON `{text}`, or multipart `text` + `file` when a file is attached. */
-export async function sendMessage(caseId: string, text: string, file: File | null, signal?: AbortSignal): Promise<Message> {
+export async function sendMessage(caseId: string, text: string, file: File | null, signal?: AbortSignal, onUploadProgress?: (fraction: number) => void): Promise<Message> {
   if (!file) return (await api.request(`${casePath(caseId)}/messages`, { method: 'POST', body: { text }, schema: MessageResponseSchema, signal })).data;
   const form = new FormData();
   form.append('text', text);
   form.append('file', file);
-  return (await api.request(`${casePath(caseId)}/messages`, { method: 'POST', body: form, schema: MessageResponseSchema, signal })).data;
+  return (await api.request(`${casePath(caseId)}/messages`, { method: 'POST', body: form, schema: MessageResponseSchema, signal, ...(onUploadProgress ? { onUploadProgress } : {}) })).data;
 }
 
 /** Refetches the conversation and the unread counts after a change of ours. */

@@ -1,10 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../contract/messages';
 import { installFakeFetch, on } from '../../test/fake-fetch';
+import { installFakeUpload } from '../../test/fake-upload';
+import { hasUnsavedChanges } from '../../lib/unsaved-changes';
 import { ChatView } from './components/chat-view';
 import { splitLinks } from './components/message-text';
 
@@ -80,6 +82,30 @@ describe('the chat view', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.path === `/api/cases/${CASE_ID}/messages`).map((c) => c.body)).toEqual([{ text: 'Eerste regel\ntweede regel' }]));
     await waitFor(() => expect(field).toHaveValue(''));
+  });
+
+  it('attaches a file dropped on the composer and shows the percentage sent while the attachment goes up', async () => {
+    const uploads = installFakeUpload();
+    renderChat();
+    const composer = screen.getByRole('form', { name: 'Nieuw bericht' });
+    const file = new File(['%PDF-1.4'], 'ontslagbrief.pdf', { type: 'application/pdf' });
+    fireEvent.dragOver(composer, { dataTransfer: { files: [file], dropEffect: 'none' } });
+    expect(composer).toHaveTextContent('Sleep een bestand in dit vak om het als bijlage toe te voegen');
+    expect(hasUnsavedChanges()).toBe(false);
+    fireEvent.drop(composer, { dataTransfer: { files: [file] } });
+    expect(within(composer).getByText('Bijlage: ontslagbrief.pdf')).toBeInTheDocument();
+    expect(hasUnsavedChanges()).toBe(true);
+    fireEvent.click(within(composer).getByRole('button', { name: 'Versturen' }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(uploads[0]?.url).toBe(`/api/cases/${CASE_ID}/messages`);
+    expect((uploads[0]?.body?.get('file') as File).name).toBe('ontslagbrief.pdf');
+    act(() => uploads[0]?.progress(30, 100));
+    expect(within(composer).getByRole('progressbar', { name: 'Voortgang van het uploaden' })).toHaveAttribute('aria-valuenow', '30');
+    expect(composer).toHaveTextContent('30%');
+    await act(async () => uploads[0]?.finish(201, { data: { ...mine, id: '00000000-0000-4000-8000-000000000004' } }));
+    await waitFor(() => expect(within(composer).queryByRole('progressbar')).toBeNull());
+    expect(within(composer).queryByText('Bijlage: ontslagbrief.pdf')).toBeNull();
+    expect(hasUnsavedChanges()).toBe(false);
   });
 });
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../contract/documents';
 import { isApiError } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
+import { DropZone } from '../../../ui/drop-zone';
 import { FormError } from '../../../ui/field';
 import { Spinner } from '../../../ui/spinner';
 import { deleteDocument, downloadDocument, uploadNewVersion } from '../api';
@@ -51,7 +52,7 @@ export function DocumentActions({ document, caseId, onPreview, onChanged }: Docu
   const locked = document.locked;
   const of = { title: document.title };
 
-  const send = useCallback((file: File, signal: AbortSignal) => uploadNewVersion(document.id, file, signal), [document.id]);
+  const send = useCallback((file: File, signal: AbortSignal, onProgress: (fraction: number) => void) => uploadNewVersion(document.id, file, signal, onProgress), [document.id]);
   // SPEC section 8: the first file error, else the server's message, else the upload fallback.
   const onUploadError = useCallback(
     (e: unknown) => setError(isApiError(e) ? (e.fieldErrors.file?.[0] ?? e.serverMessage ?? t('caseDocuments.uploadFailed')) : t('caseDocuments.uploadFailed')),
@@ -59,19 +60,30 @@ export function DocumentActions({ document, caseId, onPreview, onChanged }: Docu
   );
   const upload = useUpload(send, onChanged, onUploadError);
   const chooseFile = () => fileInput.current?.click();
+  const startUpload = (file: File) => {
+    setError(undefined);
+    void upload.start(file);
+  };
 
   return (
     <div className="flex flex-col gap-2">
+      {/* Issue 13: every document upload is a drop zone with its percentage; with a file, the zone takes a dropped new version (the menu holds the chooser). */}
+      {!locked && (
+        <DropZone busy={upload.busy} percent={upload.percent} variant="secondary" hint={hasFile ? t('caseDocuments.dropNewVersion') : undefined} onFile={startUpload}>
+          {!hasFile && (
+            <>
+              <Upload className="size-4" aria-hidden="true" />
+              {t('caseDocuments.actions.upload')}
+              <span className="sr-only">: {document.title}</span>
+            </>
+          )}
+        </DropZone>
+      )}
       <div className="flex flex-wrap items-center gap-2">
-        {hasFile ? (
+        {hasFile && (
           <Button variant="ghost" onClick={onPreview} aria-label={t('caseDocuments.actions.previewOf', of)}>
             <Eye className="size-4" aria-hidden="true" />
             {t('caseDocuments.actions.preview')}
-          </Button>
-        ) : (
-          !locked && <Button variant="secondary" busy={upload.busy} aria-label={t('caseDocuments.actions.uploadOf', of)} onClick={chooseFile}>
-            <Upload className="size-4" aria-hidden="true" />
-            {t('caseDocuments.actions.upload')}
           </Button>
         )}
         <ReviewButtons document={document} onChanged={onChanged} />
@@ -124,10 +136,7 @@ export function DocumentActions({ document, caseId, onPreview, onChanged }: Docu
           onChange={(event) => {
             const file = event.target.files?.[0];
             event.target.value = '';
-            if (file) {
-              setError(undefined);
-              void upload.start(file);
-            }
+            if (file) startUpload(file);
           }}
         />
       </div>

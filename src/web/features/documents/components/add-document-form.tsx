@@ -1,10 +1,12 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import { Upload } from 'lucide-react';
+import { Paperclip, Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { CreateDocumentFieldsSchema } from '../../../../contract/documents';
 import { isApiError } from '../../../lib/api-client';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { translateValidation } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
+import { DropZone } from '../../../ui/drop-zone';
 import { TextField } from '../../../ui/field';
 import { createGeneralDocument, useRefreshDocuments } from '../api';
 import { UploadStatus } from './upload-status';
@@ -22,9 +24,9 @@ export function AddDocumentForm({ caseId, onSaved }: { caseId: string; onSaved: 
   const refresh = useRefreshDocuments(caseId);
 
   const send = useCallback(
-    async (chosen: File, signal: AbortSignal) => {
+    async (chosen: File, signal: AbortSignal, onProgress: (fraction: number) => void) => {
       try {
-        return await createGeneralDocument(caseId, title.trim(), chosen, signal);
+        return await createGeneralDocument(caseId, title.trim(), chosen, signal, onProgress);
       } catch (error) {
         const message = isApiError(error) ? error.fieldErrors.title?.[0] : undefined;
         if (message) setTitleError(translateValidation(message, t));
@@ -41,6 +43,8 @@ export function AddDocumentForm({ caseId, onSaved }: { caseId: string; onSaved: 
     onSaved(t('documents.general.added'));
   }, [refresh, onSaved, t]);
   const upload = useUpload(send, done);
+  // A typed title or a chosen file not sent yet: the guard asks before leaving (decision record 020).
+  useUnsavedChanges(!upload.busy && (title.trim() !== '' || file !== null));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,18 +61,28 @@ export function AddDocumentForm({ caseId, onSaved }: { caseId: string; onSaved: 
       <h3 className="font-semibold text-slate-900">{t('documents.general.addTitle')}</h3>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField label={t('documents.general.titleLabel')} value={title} maxLength={300} required aria-required="true" error={titleError} onChange={(e) => setTitle(e.target.value)} />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={fileId} className="font-medium text-slate-900">
+        <div role="group" aria-labelledby={`${fileId}-label`} className="flex flex-col gap-1.5">
+          <p id={`${fileId}-label`} className="font-medium text-slate-900">
             {t('documents.general.fileLabel')}
-          </label>
-          <input
-            id={fileId}
-            type="file"
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? `${fileId}-error` : undefined}
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            className="min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1 file:text-brand-900"
-          />
+          </p>
+          <DropZone
+            variant="secondary"
+            busy={upload.busy}
+            percent={upload.percent}
+            describedBy={[file ? `${fileId}-chosen` : '', fileError ? `${fileId}-error` : ''].filter(Boolean).join(' ') || undefined}
+            onFile={(chosen) => {
+              setFile(chosen);
+              setFileError(undefined);
+            }}
+          >
+            <Paperclip className="size-4" aria-hidden="true" />
+            {t('documents.general.pick')}
+          </DropZone>
+          {file && (
+            <p id={`${fileId}-chosen`} className="text-sm break-all text-slate-900">
+              {t('documents.general.chosen', { name: file.name })}
+            </p>
+          )}
           {fileError && (
             <p id={`${fileId}-error`} className="text-sm font-medium text-red-700">
               {fileError}

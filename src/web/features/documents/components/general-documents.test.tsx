@@ -1,7 +1,9 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Document } from '../../../../contract/documents';
+import { hasUnsavedChanges } from '../../../lib/unsaved-changes';
+import { installFakeUpload } from '../../../test/fake-upload';
 import { GeneralDocuments } from './general-documents';
 
 const uploaded: Document = {
@@ -56,5 +58,30 @@ describe("GeneralDocuments ('Overige documenten')", () => {
     expect(letterItem).toBeDefined();
     expect(within(letterItem as HTMLElement).getByRole('button', { name: 'Download' })).toBeInTheDocument();
     expect(within(letterItem as HTMLElement).queryByRole('button', { name: 'Verwijderen' })).toBeNull();
+  });
+
+  it("adds a document through the drop zone: a dropped file is chosen, 'Toevoegen' sends it and the percentage shows", async () => {
+    const uploads = installFakeUpload();
+    renderGeneral([]);
+    const zone = screen.getByTestId('drop-zone');
+    expect(zone).toHaveTextContent('of sleep je bestand hierheen');
+    expect(within(zone).getByRole('button', { name: /Bestand kiezen/ })).toBeInTheDocument();
+    expect(hasUnsavedChanges()).toBe(false);
+    fireEvent.change(screen.getByLabelText('Titel'), { target: { value: 'Brief van werkgever' } });
+    expect(hasUnsavedChanges()).toBe(true);
+    const file = new File(['%PDF-1.4'], 'brief.pdf', { type: 'application/pdf' });
+    fireEvent.dragOver(zone, { dataTransfer: { files: [file], dropEffect: 'none' } });
+    fireEvent.drop(zone, { dataTransfer: { files: [file] } });
+    expect(screen.getByText('Gekozen bestand: brief.pdf')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Toevoegen' }));
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(uploads[0]?.url).toBe('/api/cases/22222222-2222-4222-8222-222222222222/documents');
+    expect(uploads[0]?.body?.get('title')).toBe('Brief van werkgever');
+    act(() => uploads[0]?.progress(40, 100));
+    expect(screen.getByRole('progressbar', { name: 'Voortgang van het uploaden' })).toHaveAttribute('aria-valuenow', '40');
+    expect(zone).toHaveTextContent('40%');
+    await act(async () => uploads[0]?.finish(201, { data: { ...uploaded, title: 'Brief van werkgever' } }));
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    await waitFor(() => expect(hasUnsavedChanges()).toBe(false));
   });
 });

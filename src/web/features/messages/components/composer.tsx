@@ -3,7 +3,10 @@ import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent, 
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG } from '../../../../contract/messages';
 import { isApiError } from '../../../lib/api-client';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { Button } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
+import { UploadProgressBar, useFileDrop } from '../../../ui/drop-zone';
 import { useUpload } from '../../../ui/use-upload';
 import { sendMessage, useRefreshConversation } from '../api';
 
@@ -39,7 +42,15 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
     },
     [t],
   );
-  const upload = useUpload((chosen, signal) => sendMessage(caseId, text, chosen, signal), refresh, describe);
+  const upload = useUpload((chosen, signal, onProgress) => sendMessage(caseId, text, chosen, signal, onProgress), refresh, describe);
+  const busy = sending || upload.busy;
+  // A draft or an attachment not sent yet: the guard asks before leaving (decision record 020).
+  useUnsavedChanges(!busy && (text.trim() !== initialText.trim() || file !== null));
+  // A file dragged onto the composer becomes the attachment (issue 13: every document upload takes a drop).
+  const drop = useFileDrop((dropped) => {
+    setFile(dropped);
+    setError(null);
+  }, busy);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -77,9 +88,15 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
     }
   };
 
-  const busy = sending || upload.busy;
   return (
-    <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-2 border-t border-slate-200 p-3 sm:p-4" aria-label={t('messages.composer.label')}>
+    <form
+      onSubmit={(e) => void submit(e)}
+      {...drop.handlers}
+      data-testid="composer"
+      className={cn('flex flex-col gap-2 border-t border-slate-200 p-3 sm:p-4', drop.over && 'bg-brand-50 outline-2 outline-brand-700 outline-dashed')}
+      aria-label={t('messages.composer.label')}
+    >
+      {drop.over && <p className="text-sm font-medium text-brand-900">{t('messages.composer.dropHint')}</p>}
       {file && (
         <p className="flex items-center gap-2 self-start rounded-lg bg-slate-100 px-3 py-1 text-sm text-slate-900">
           <Paperclip className="size-4 shrink-0" aria-hidden="true" />
@@ -136,6 +153,7 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
       <p id={`${id}-hint`} className="text-xs text-slate-700">
         {t('messages.composer.hint')}
       </p>
+      {upload.busy && upload.percent !== null && <UploadProgressBar percent={upload.percent} />}
       {upload.phase === 'slow' && <p role="status" className="text-sm text-slate-800">{t('messages.composer.slow')}</p>}
       {upload.phase === 'retry' && (
         <p role="status" className="text-sm text-slate-800">

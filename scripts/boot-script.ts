@@ -1,0 +1,106 @@
+import path from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rollup';
+import type { Plugin } from 'vite';
+import { caseListUrl, readCaseListUrl, toListParams } from '../src/web/features/cases/url-state';
+
+/**
+ * The pages measured by the Lighthouse bench (issue 13), by path: the page modules whose chunks
+ * the boot script modulepreloads, and the GET requests it starts with the stored token. `{id}`
+ * is the path's case id; `{case}` the signed-in client's case id from `/api/cases/mine`;
+ * `{lang}` the stored language. The requests must be byte for byte those the page sends
+ * (the app uses a prefetched answer only for the same path, token and language).
+ */
+type BootRoute = { path: string; signedIn: boolean; modules: string[]; requests: string[]; afterMyCase?: string[] };
+
+const SIGNED_IN = ['/api/site', '/api/messages/unread', '/api/user'];
+
+export const BOOT_ROUTES: BootRoute[] = [
+  { path: '^/login$', signedIn: false, modules: ['features/auth/login-page.tsx'], requests: ['/api/site'] },
+  {
+    path: '^/$',
+    signedIn: true,
+    modules: ['app/layouts/app-layout.tsx', 'features/dashboard/dashboard-page.tsx'],
+    requests: [...SIGNED_IN, '/api/cases/mine', '/api/client-questions'],
+    afterMyCase: ['/api/cases/{case}/status-stepper?lang={lang}', '/api/cases/{case}/timeline?page=1'],
+  },
+  {
+    path: '^/documenten$',
+    signedIn: true,
+    modules: ['app/layouts/app-layout.tsx', 'features/documents/documents-page.tsx'],
+    requests: [...SIGNED_IN, '/api/cases/mine'],
+    afterMyCase: ['/api/cases/{case}/documents'],
+  },
+  {
+    // The default list only: a query string (filter, sort, page) asks for another list.
+    path: '^/dossiers$',
+    signedIn: true,
+    modules: ['app/layouts/app-layout.tsx', 'features/cases/cases-page.tsx'],
+    requests: [...SIGNED_IN, caseListUrl(toListParams(readCaseListUrl(new URLSearchParams()))), '/api/cases/count-by-status', '/api/feedbacks/latest'],
+  },
+  {
+    path: '^/dossiers/([0-9a-f-]{36})$',
+    signedIn: true,
+    modules: ['app/layouts/app-layout.tsx', 'features/case-detail/case-detail-layout.tsx', 'features/case-detail/general-tab-page.tsx'],
+    requests: [...SIGNED_IN, '/api/cases/{id}', '/api/statuses', '/api/cases/{id}/timeline?page=1'],
+  },
+];
+
+/**
+ * The inline script (ES5, no dependencies) that runs as index.html is parsed, before the
+ * app's script has arrived: for a known path it modulepreloads the page's chunks and starts
+ * its GET requests with the stored session's token and language, leaving them in
+ * `window.__prefetch` for the API client (src/web/lib/prefetch.ts). Without a stored token
+ * a signed-in page starts nothing (the app sends the visitor to /login). The CSP allows it by its hash
+ * (src/server/http/spa.ts).
+ */
+export function bootScript(routes: (Omit<BootRoute, 'modules'> & { files: string[] })[]): string {
+  const table = JSON.stringify(routes.map((route) => [route.path, route.signedIn ? 1 : 0, route.files, route.requests, route.afterMyCase ?? []]));
+  return `(function(){try{var s=JSON.parse(localStorage.getItem('state')||'{}')||{},t=s.auth&&s.auth.token,g=s.settings&&s.settings.language,l=g==='en-US'?g:'nl-NL',P=window.__prefetch={},R=${table},p=location.pathname,q=location.search,i,m,r;
+function get(u,c){var h={Accept:'application/json','Accept-Language':l};if(t)h.Authorization='Bearer '+t;P[u]={authorization:h.Authorization||'',language:l,at:performance.now(),response:fetch(u,{headers:h}).then(function(x){if(c&&x.ok)x.clone().json().then(c,function(){});return x})}}
+for(i=0;i<R.length;i++){r=R[i];m=new RegExp(r[0]).exec(p);if(!m||q||(r[1]&&!t))continue;
+r[2].forEach(function(f){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=f;document.head.appendChild(k)});
+r[3].forEach(function(u){get(u.replace('{id}',m[1]),u==='/api/cases/mine'&&r[4].length?function(j){var c=j&&j.data&&j.data.id;if(c)r[4].forEach(function(v){get(v.replace('{case}',encodeURIComponent(c)).replace('{lang}',l))})}:null)});break}}catch(e){}})();`;
+}
+
+/** The chunk holding `moduleFile` and every chunk it imports statically, minus `skip`. */
+function chunkFiles(bundle: OutputBundle, moduleFile: string, skip: Set<string>): string[] {
+  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+  const start = chunks.find((chunk) => chunk.moduleIds.includes(moduleFile));
+  if (!start) throw new Error(`boot script: no chunk holds ${moduleFile}`);
+  const files: string[] = [];
+  const stack = [start.fileName];
+  while (stack.length > 0) {
+    const file = stack.pop() as string;
+    if (skip.has(file) || files.includes(file)) continue;
+    files.push(file);
+    const chunk = bundle[file];
+    if (chunk?.type === 'chunk') stack.push(...chunk.imports);
+  }
+  return files;
+}
+
+/** Writes the boot script into the built index.html, before the app's script (build only). */
+export function bootScriptPlugin(webRoot: string): Plugin {
+  return {
+    name: 'portal-boot-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        const entry = Object.values(bundle).find((item): item is OutputChunk => item.type === 'chunk' && item.isEntry);
+        // Already loaded by index.html itself: the entry and what it imports.
+        const skip = new Set(entry ? [entry.fileName, ...entry.imports] : []);
+        const routes = BOOT_ROUTES.map((route) => ({
+          ...route,
+          files: [...new Set(route.modules.flatMap((file) => chunkFiles(bundle, path.resolve(webRoot, file), skip)))].map((file) => `/${file}`),
+        }));
+        // Before the app's script and its stylesheet: an inline script after a stylesheet waits for it.
+        const at = html.indexOf('<script type="module"');
+        if (at < 0) throw new Error('boot script: index.html has no module script');
+        return `${html.slice(0, at)}<script>${bootScript(routes)}</script>\n    ${html.slice(at)}`;
+      },
+    },
+  };
+}

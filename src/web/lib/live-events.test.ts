@@ -1,0 +1,42 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { applyLiveEvent } from './live-events';
+
+function cacheWith(entries: [string, number][]) {
+  const queryClient = new QueryClient();
+  for (const [key, updatedAt] of entries) queryClient.setQueryData([key], key, { updatedAt });
+  return queryClient;
+}
+
+const invalidated = (queryClient: QueryClient) =>
+  queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.isInvalidated)
+    .map((query) => query.queryKey[0]);
+
+describe('applyLiveEvent ready', () => {
+  it('a stream that could not resume refetches everything', () => {
+    const queryClient = cacheWith([
+      ['old', 1_000],
+      ['new', 5_000],
+    ]);
+    applyLiveEvent(queryClient, 'ready', { resumed: false });
+    expect(invalidated(queryClient)).toEqual(['old', 'new']);
+  });
+
+  it("the page's first stream keeps what was loaded after its ticket was asked for", () => {
+    const queryClient = cacheWith([
+      ['old', 1_000],
+      ['new', 5_000],
+    ]);
+    applyLiveEvent(queryClient, 'ready', { resumed: false }, { freshSince: 3_000 });
+    expect(invalidated(queryClient)).toEqual(['old']);
+  });
+
+  it('a resumed stream refetches nothing', () => {
+    const queryClient = cacheWith([['old', 1_000]]);
+    applyLiveEvent(queryClient, 'ready', { resumed: true });
+    expect(invalidated(queryClient)).toEqual([]);
+  });
+});

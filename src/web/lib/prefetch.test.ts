@@ -1,0 +1,109 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BOOT_ROUTES, bootScript } from '../../../scripts/boot-script';
+import { createApiClient } from './api-client';
+import { PREFETCH_MAX_AGE_MS, takePrefetched, type PrefetchStore } from './prefetch';
+
+const entry = (overrides: Partial<PrefetchStore[string]> = {}) => ({
+  response: Promise.resolve(new Response('{"data":1}', { status: 200 })),
+  authorization: 'Bearer tok',
+  language: 'nl-NL',
+  at: 1_000,
+  ...overrides,
+});
+const headers = { Accept: 'application/json', Authorization: 'Bearer tok', 'Accept-Language': 'nl-NL' };
+
+describe('takePrefetched', () => {
+  it('gives a fresh answer for the same path, token and language once', () => {
+    const store: PrefetchStore = { '/api/user': entry() };
+    expect(takePrefetched(store, '/api/user', headers, 2_000)).toBeDefined();
+    expect(takePrefetched(store, '/api/user', headers, 2_000)).toBeUndefined();
+  });
+
+  it('refuses another token, another language, no token, or an old answer (and drops it)', () => {
+    const store: PrefetchStore = { a: entry(), b: entry(), c: entry(), d: entry() };
+    expect(takePrefetched(store, 'a', { ...headers, Authorization: 'Bearer other' }, 2_000)).toBeUndefined();
+    expect(takePrefetched(store, 'b', { ...headers, 'Accept-Language': 'en-US' }, 2_000)).toBeUndefined();
+    expect(takePrefetched(store, 'c', { Accept: 'application/json', 'Accept-Language': 'nl-NL' }, 2_000)).toBeUndefined();
+    expect(takePrefetched(store, 'd', headers, 1_000 + PREFETCH_MAX_AGE_MS + 1)).toBeUndefined();
+    expect(store).toEqual({});
+  });
+
+  it('without a store or an entry there is nothing', () => {
+    expect(takePrefetched(undefined, '/api/user', headers, 0)).toBeUndefined();
+    expect(takePrefetched({}, '/api/user', headers, 0)).toBeUndefined();
+  });
+});
+
+describe('the API client with prefetched answers', () => {
+  it('uses the prefetched answer of a plain GET instead of fetching, and fetches the rest', async () => {
+    const fetchMock = vi.fn(async () => new Response('{"data":{"id":2}}', { status: 200 }));
+    const take = vi.fn((path: string) => (path === '/api/a' ? Promise.resolve(new Response('{"data":{"id":1}}', { status: 200 })) : undefined));
+    const api = createApiClient({ getToken: () => 'tok', onUnauthenticated: () => {}, fetch: fetchMock as unknown as typeof fetch, takePrefetched: take });
+    const { z } = await import('zod');
+    const Schema = z.object({ data: z.object({ id: z.number() }) });
+    expect(await api.get('/api/a', Schema)).toEqual({ data: { id: 1 } });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(take).toHaveBeenCalledWith('/api/a', expect.objectContaining({ Authorization: 'Bearer tok' }));
+    expect(await api.get('/api/b', Schema)).toEqual({ data: { id: 2 } });
+    await api.post('/api/a', { x: 1 });
+    expect(take).toHaveBeenCalledTimes(2);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('a prefetched 401 ends the session like any other', async () => {
+    const onUnauthenticated = vi.fn();
+    const api = createApiClient({ getToken: () => 'tok', onUnauthenticated, fetch: vi.fn() as unknown as typeof fetch, takePrefetched: () => Promise.resolve(new Response('{}', { status: 401 })) });
+    await expect(api.get('/api/user', (await import('zod')).z.unknown())).rejects.toMatchObject({ kind: 'unauthenticated' });
+    expect(onUnauthenticated).toHaveBeenCalled();
+  });
+});
+
+describe('the boot script of index.html', () => {
+  const routes = BOOT_ROUTES.map(({ modules, ...route }) => ({ ...route, files: modules.map((file) => `/assets/${file.split('/').pop()}.js`) }));
+  const caseId = '9031a3fe-9b0d-489c-a534-c6fba145bde9';
+
+  function run(url: string, state: unknown) {
+    window.history.replaceState(null, '', url);
+    window.localStorage.clear();
+    if (state) window.localStorage.setItem('state', JSON.stringify(state));
+    document.head.innerHTML = '';
+    const fetchMock = vi.fn(async (path: string) => new Response(JSON.stringify(path === '/api/cases/mine' ? { data: { id: caseId } } : {}), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    new Function(bootScript(routes))();
+    const preloads = [...document.head.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href'));
+    return { fetchMock, preloads, requested: () => fetchMock.mock.calls.map(([path]) => path) };
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete window.__prefetch;
+  });
+
+  const signedIn = { settings: { language: 'en-US' }, user: { id: 'u' }, auth: { token: 'tok' } };
+
+  it('starts a case detail page’s requests with the stored token and language, and preloads its chunks', async () => {
+    const { fetchMock, preloads } = run(`/dossiers/${caseId}`, signedIn);
+    expect(preloads).toContain('/assets/general-tab-page.tsx.js');
+    expect(fetchMock).toHaveBeenCalledWith(`/api/cases/${caseId}`, { headers: { Accept: 'application/json', 'Accept-Language': 'en-US', Authorization: 'Bearer tok' } });
+    expect(Object.keys(window.__prefetch ?? {})).toEqual(['/api/site', '/api/messages/unread', '/api/user', `/api/cases/${caseId}`, '/api/statuses', `/api/cases/${caseId}/timeline?page=1`]);
+    expect(window.__prefetch?.['/api/user']).toMatchObject({ authorization: 'Bearer tok', language: 'en-US' });
+  });
+
+  it('on the dashboard, asks for the stepper of the client’s case once /api/cases/mine answers', async () => {
+    const { requested } = run('/', signedIn);
+    await vi.waitFor(() => expect(requested()).toContain(`/api/cases/${caseId}/status-stepper?lang=en-US`));
+    expect(requested()).toContain(`/api/cases/${caseId}/timeline?page=1`);
+  });
+
+  it('starts nothing for a signed-in page without a stored token, or with a query string', () => {
+    expect(run('/dossiers', null).fetchMock).not.toHaveBeenCalled();
+    expect(run('/dossiers', null).preloads).toEqual([]);
+    expect(run('/dossiers?groep=voltooid', signedIn).fetchMock).not.toHaveBeenCalled();
+    expect(run('/account', signedIn).fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('on /login, only the public site request without Authorization, in Dutch by default', () => {
+    const { fetchMock } = run('/login', null);
+    expect(fetchMock.mock.calls).toEqual([['/api/site', { headers: { Accept: 'application/json', 'Accept-Language': 'nl-NL' } }]]);
+  });
+});
