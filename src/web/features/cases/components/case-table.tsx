@@ -16,9 +16,10 @@ const COLUMNS: { sort: CaseSort; key: string }[] = [
   { sort: 'last_update_at', key: 'cases.columns.lastUpdate' },
 ];
 
-function Pending({ count }: { count: number }) {
+/** New documents of a case; `long` on a card, where no column header says what 'Geen' is about. */
+function Pending({ count, long = false }: { count: number; long?: boolean }) {
   const { t } = useTranslation();
-  if (count === 0) return <span className="text-slate-700">{t('cases.pending.none')}</span>;
+  if (count === 0) return <span className="text-slate-700">{t(long ? 'cases.pending.noneLong' : 'cases.pending.none')}</span>;
   return (
     <span className="inline-flex items-center gap-1 font-semibold text-amber-900">
       <FileClock className="size-4" aria-hidden="true" />
@@ -87,7 +88,7 @@ export function CaseTable({ cases, sort, dir, onSort }: { cases: CaseListItem[] 
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
               <StatusBadge slug={c.status.slug} label={statusLabel(c)} />
               <span className="text-slate-700">{formatDate(c.last_update_at)}</span>
-              <Pending count={c.pending_documents} />
+              <Pending count={c.pending_documents} long />
             </div>
           </li>
         ))}
