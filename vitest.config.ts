@@ -19,11 +19,6 @@ export default defineConfig({
           // A fresh database per file (PGlite migrations) can take a minute on a loaded machine.
           hookTimeout: 180_000,
           pool: 'forks',
-          // The files of a worker share one module graph instead of importing the whole server
-          // again per file (the import was a third of the project's time). Safe because every file
-          // builds its own app, database, clock and SMTP peer, and the server keeps no state in
-          // modules; no server test mocks a module.
-          isolate: false,
         },
       },
       {
