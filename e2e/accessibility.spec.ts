@@ -50,6 +50,7 @@ describe('accessibility (axe-core)', () => {
     // Enrolled through the API now, so that their code-entry step can be checked at the end of the file (a code is mailed at most once a minute per address).
     await getSession(journey.product, STAFF.verifyNl);
     await getSession(journey.product, STAFF.verifyEn);
+    codesMailedAt = Date.now();
     const { page } = await journey.openPage({ viewport: { width: 1280, height: 900 } });
     await page.goto('/login');
     await toSecondStep(page, STAFF.enrol);
@@ -116,6 +117,9 @@ describe('accessibility (axe-core)', () => {
 
   // Last in the file: more than a minute after the staff accounts' first code (one code a minute per address).
   it('has no violations on the staff code-entry step and its recovery-code form, in Dutch at 1280 px and in English at 360 px', async () => {
+    // The product mails a code at most once a minute per address (SPEC): wait out what is left of
+    // that minute since the enrolment above mailed these addresses a code (a fast run would get 429).
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, codesMailedAt + 61_000 - Date.now())));
     for (const [email, viewport, language] of [
       [STAFF.verifyNl, { width: 1280, height: 900 }, 'nl-NL'],
       [STAFF.verifyEn, { width: 360, height: 740 }, 'en-US'],
@@ -170,6 +174,7 @@ describe('accessibility (axe-core)', () => {
   });
 
   /** Staff accounts made for this file by the admin, so the demo lawyers' sessions stay untouched. */
+  let codesMailedAt = 0;
   const STAFF = { enrol: 'axe.inschrijven@example.com', verifyNl: 'axe.code@example.com', verifyEn: 'axe.code.en@example.com' };
 
   async function createStaff(email: string): Promise<void> {
