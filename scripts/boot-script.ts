@@ -10,7 +10,8 @@ import { caseListUrl, readCaseListUrl, toListParams } from '../src/web/features/
  * `{lang}` the stored language. The requests must be byte for byte those the page sends
  * (the app uses a prefetched answer only for the same path, token and language).
  */
-type BootRoute = { path: string; signedIn: boolean; modules: string[]; requests: string[]; afterMyCase?: string[] };
+/** `role`: the page's data belong to that role only; another signed-in user (a lawyer opening /) prefetches nothing, which would only answer 403/404. */
+type BootRoute = { path: string; signedIn: boolean; role?: 'client' | 'lawyer'; modules: string[]; requests: string[]; afterMyCase?: string[] };
 
 const SIGNED_IN = ['/api/site', '/api/messages/unread', '/api/user'];
 
@@ -19,6 +20,7 @@ export const BOOT_ROUTES: BootRoute[] = [
   {
     path: '^/$',
     signedIn: true,
+    role: 'client',
     modules: ['app/layouts/app-layout.tsx', 'features/dashboard/dashboard-page.tsx'],
     requests: [...SIGNED_IN, '/api/cases/mine', '/api/client-questions'],
     afterMyCase: ['/api/cases/{case}/status-stepper?lang={lang}', '/api/cases/{case}/timeline?page=1'],
@@ -26,6 +28,7 @@ export const BOOT_ROUTES: BootRoute[] = [
   {
     path: '^/documenten$',
     signedIn: true,
+    role: 'client',
     modules: ['app/layouts/app-layout.tsx', 'features/documents/documents-page.tsx'],
     requests: [...SIGNED_IN, '/api/cases/mine'],
     afterMyCase: ['/api/cases/{case}/documents'],
@@ -34,12 +37,14 @@ export const BOOT_ROUTES: BootRoute[] = [
     // The default list only: a query string (filter, sort, page) asks for another list.
     path: '^/dossiers$',
     signedIn: true,
+    role: 'lawyer',
     modules: ['app/layouts/app-layout.tsx', 'features/cases/cases-page.tsx'],
     requests: [...SIGNED_IN, caseListUrl(toListParams(readCaseListUrl(new URLSearchParams()))), '/api/cases/count-by-status', '/api/feedbacks/latest'],
   },
   {
     path: '^/dossiers/([0-9a-f-]{36})$',
     signedIn: true,
+    role: 'lawyer',
     modules: ['app/layouts/app-layout.tsx', 'features/case-detail/case-detail-layout.tsx', 'features/case-detail/general-tab-page.tsx'],
     requests: [...SIGNED_IN, '/api/cases/{id}', '/api/statuses', '/api/cases/{id}/timeline?page=1'],
   },
@@ -54,10 +59,10 @@ export const BOOT_ROUTES: BootRoute[] = [
  * (src/server/http/spa.ts).
  */
 export function bootScript(routes: (Omit<BootRoute, 'modules'> & { files: string[] })[]): string {
-  const table = JSON.stringify(routes.map((route) => [route.path, route.signedIn ? 1 : 0, route.files, route.requests, route.afterMyCase ?? []]));
-  return `(function(){try{var s=JSON.parse(localStorage.getItem('state')||'{}')||{},t=s.auth&&s.auth.token,g=s.settings&&s.settings.language,l=g==='en-US'?g:'nl-NL',P=window.__prefetch={},R=${table},p=location.pathname,q=location.search,i,m,r;
+  const table = JSON.stringify(routes.map((route) => [route.path, route.signedIn ? 1 : 0, route.files, route.requests, route.afterMyCase ?? [], route.role ?? '']));
+  return `(function(){try{var s=JSON.parse(localStorage.getItem('state')||'{}')||{},t=s.auth&&s.auth.token,o=(s.user&&s.user.roles)||[],g=s.settings&&s.settings.language,l=g==='en-US'?g:'nl-NL',P=window.__prefetch={},R=${table},p=location.pathname,q=location.search,i,m,r;
 function get(u,c){var h={Accept:'application/json','Accept-Language':l};if(t)h.Authorization='Bearer '+t;P[u]={authorization:h.Authorization||'',language:l,at:performance.now(),response:fetch(u,{headers:h}).then(function(x){if(c&&x.ok)x.clone().json().then(c,function(){});return x})}}
-for(i=0;i<R.length;i++){r=R[i];m=new RegExp(r[0]).exec(p);if(!m||q||(r[1]&&!t))continue;
+for(i=0;i<R.length;i++){r=R[i];m=new RegExp(r[0]).exec(p);if(!m||q||(r[1]&&!t)||(r[5]&&o.indexOf(r[5])<0))continue;
 r[2].forEach(function(f){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=f;document.head.appendChild(k)});
 r[3].forEach(function(u){get(u.replace('{id}',m[1]),u==='/api/cases/mine'&&r[4].length?function(j){var c=j&&j.data&&j.data.id;if(c)r[4].forEach(function(v){get(v.replace('{case}',encodeURIComponent(c)).replace('{lang}',l))})}:null)});break}}catch(e){}})();`;
 }

@@ -79,7 +79,9 @@ describe('the boot script of index.html', () => {
     delete window.__prefetch;
   });
 
-  const signedIn = { settings: { language: 'en-US' }, user: { id: 'u' }, auth: { token: 'tok' } };
+  const lawyer = { settings: { language: 'en-US' }, user: { id: 'u', roles: ['lawyer'] }, auth: { token: 'tok' } };
+  const client = { ...lawyer, user: { id: 'c', roles: ['client'] } };
+  const signedIn = lawyer;
 
   it('starts a case detail page’s requests with the stored token and language, and preloads its chunks', async () => {
     const { fetchMock, preloads } = run(`/dossiers/${caseId}`, signedIn);
@@ -90,7 +92,7 @@ describe('the boot script of index.html', () => {
   });
 
   it('on the dashboard, asks for the stepper of the client’s case once /api/cases/mine answers', async () => {
-    const { requested } = run('/', signedIn);
+    const { requested } = run('/', client);
     await vi.waitFor(() => expect(requested()).toContain(`/api/cases/${caseId}/status-stepper?lang=en-US`));
     expect(requested()).toContain(`/api/cases/${caseId}/timeline?page=1`);
   });
@@ -100,6 +102,12 @@ describe('the boot script of index.html', () => {
     expect(run('/dossiers', null).preloads).toEqual([]);
     expect(run('/dossiers?groep=voltooid', signedIn).fetchMock).not.toHaveBeenCalled();
     expect(run('/account', signedIn).fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('starts nothing on a page of another role: a lawyer opening / or a client opening /dossiers', () => {
+    expect(run('/', lawyer).fetchMock).not.toHaveBeenCalled();
+    expect(run('/documenten', lawyer).fetchMock).not.toHaveBeenCalled();
+    expect(run('/dossiers', client).fetchMock).not.toHaveBeenCalled();
   });
 
   it('on /login, only the public site request without Authorization, in Dutch by default', () => {
