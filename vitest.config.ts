@@ -40,7 +40,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
+          // Two journey files at a time (maxWorkers above): a journey mostly waits on its browser
+          // and server, one file keeps about one core busy. Each file has its own product, browser
+          // and SMTP peer; the demo data template is made once, under a lock (support/product.ts).
+          poolOptions: { forks: { singleFork: false } },
         },
       },
       {

@@ -19,7 +19,7 @@ import { measureLoginJs } from './login-js';
 import { benchLighthouse, printLighthouseTable } from './lighthouse';
 import { benchMessages } from './messages';
 import { benchOutbox, type OutboxLagResult } from './outbox';
-import { benchCore, type CoreRow } from './core';
+import { benchCore, printCoreTable, type CoreRow } from './core';
 import { createUser } from '../src/server/users/create';
 import { createCase } from '../src/server/cases/queries';
 import { documents } from '../src/server/db/schema';
@@ -119,8 +119,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_CORE !== '0') {
     const core: CoreRow[] = await benchCore({ kind: 'PGlite', seconds: DURATION });
     if (process.env.DATABASE_URL) core.push(...(await benchCore({ kind: 'PostgreSQL', seconds: DURATION })));
-    console.log('\n| endpoint | p50 ms | p99 ms | req/s | share of /healthz | errors |\n|---|---|---|---|---|---|');
-    for (const row of core) console.log(`| ${row.target} | ${row.p50} | ${row.p99} | ${row.rps} | ${row.share} | ${row.errors} |`);
+    printCoreTable(core);
   }
   // Lighthouse, mobile and desktop (issue 13); BENCH_LIGHTHOUSE=0 skips it.
   if (process.env.BENCH_LIGHTHOUSE !== '0') printLighthouseTable(await benchLighthouse());

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
@@ -18,12 +18,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built server as its own process and waits for its first answer. */
+/** Starts the built server as its own process (NODE_ENV=production unless `env` says otherwise) and waits for its first answer. */
 export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; baseUrl: string; coldStartMs: number }> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', DEMO_DATA: 'false', MAX_UPLOAD_MB: '2048', ...env },
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', DEMO_DATA: 'false', MAX_UPLOAD_MB: '2048', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -77,3 +77,18 @@ export async function createBenchDatabase<T>(
     },
   };
 }
+
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux); null when unreadable. */
+export function processCpuMs(pid: number): number | null {
+  try {
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** Linux's USER_HZ: /proc counts CPU time in hundredths of a second on every common platform. */
+const CLOCK_TICKS = 100;

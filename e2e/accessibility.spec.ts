@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { findAccessibilityViolations } from './support/axe';
+import { checkUnsubscribePage, findAccessibilityViolations, UNSUBSCRIBE_NL } from './support/axe';
 import { useJourney } from './support/journey';
-import type { Page } from 'playwright-core';
-import { getSession, readMailedCode, rememberStaffFactor, requestCodeViaUi, sessionCache, signIn, totpNow } from './support/login';
-import { allScreens, openScreen } from './support/screens';
+import { getSession, requestCodeViaUi, sessionCache, signIn } from './support/login';
+import { screensWithViolations } from './support/screens';
 
+// axe in Dutch. The staff second step and the English pass are in accessibility-staff.spec.ts and
+// accessibility-english.spec.ts, so the three run side by side.
 describe('accessibility (axe-core)', () => {
   const journey = useJourney();
   const session = sessionCache();
@@ -42,33 +43,6 @@ describe('accessibility (axe-core)', () => {
     });
   }
 
-  // The staff second step (issue 15): enrolment with the QR code, then the recovery codes.
-  it('has no violations on the staff second step: enrolment and recovery codes, at 1280 px', async () => {
-    await createStaff(STAFF.enrol);
-    await createStaff(STAFF.verifyNl);
-    await createStaff(STAFF.verifyEn);
-    // Enrolled through the API now, so that their code-entry step can be checked at the end of the file (a code is mailed at most once a minute per address).
-    await getSession(journey.product, STAFF.verifyNl);
-    await getSession(journey.product, STAFF.verifyEn);
-    codesMailedAt = Date.now();
-    const { page } = await journey.openPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto('/login');
-    await toSecondStep(page, STAFF.enrol);
-    await page.getByRole('heading', { name: 'Stel tweestapsverificatie in' }).waitFor();
-    await page.getByRole('img', { name: 'QR-code om je account aan je authenticator-app toe te voegen' }).waitFor();
-    expect(await findAccessibilityViolations(page)).toEqual([]);
-    const secret = (await page.getByLabel('Sleutel om handmatig in te voeren').inputValue()).replace(/\s+/g, '');
-    await page.getByRole('textbox', { name: 'Teken 1 van 6' }).click();
-    await page.keyboard.type(totpNow(secret));
-    await page.getByRole('button', { name: 'Bevestigen' }).click();
-    const list = page.getByRole('list', { name: 'Herstelcodes' });
-    await list.waitFor();
-    expect(await findAccessibilityViolations(page)).toEqual([]);
-    rememberStaffFactor(journey.product, STAFF.enrol, secret, (await list.getByRole('listitem').allTextContents()).map((text) => text.trim()));
-    await page.getByRole('button', { name: 'Ik heb mijn herstelcodes bewaard' }).click();
-    await page.waitForURL((url) => url.pathname !== '/login/tweestapsverificatie');
-  });
-
   it('has no violations on the 404 page and the signed-in layouts', async () => {
     const { page } = await journey.openPage();
     await page.goto('/not-found');
@@ -96,122 +70,7 @@ describe('accessibility (axe-core)', () => {
     { width: 1280, height: 900 },
   ]) {
     it(`has no violations on any screen of the client, the lawyer and the admin at ${viewport.width} px`, async () => {
-      const all = await allScreens(journey, session);
-      const found: { role: string; path: string; violations: unknown }[] = [];
-      for (const [role, who, paths] of [
-        ['client', all.client, all.clientPaths],
-        ['lawyer', all.lawyer, all.lawyerPaths],
-        ['admin', all.admin, all.adminPaths],
-      ] as const) {
-        const { page } = await journey.openPage({ viewport });
-        await signIn(page, who);
-        for (const path of paths) {
-          await openScreen(page, path);
-          const violations = await findAccessibilityViolations(page);
-          if (violations.length > 0) found.push({ role, path, violations });
-        }
-      }
-      expect(found).toEqual([]);
+      expect(await screensWithViolations(journey, session, viewport)).toEqual([]);
     });
-  }
-
-  // Last in the file: more than a minute after the staff accounts' first code (one code a minute per address).
-  it('has no violations on the staff code-entry step and its recovery-code form, in Dutch at 1280 px and in English at 360 px', async () => {
-    // The product mails a code at most once a minute per address (SPEC): wait out what is left of
-    // that minute since the enrolment above mailed these addresses a code (a fast run would get 429).
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, codesMailedAt + 61_000 - Date.now())));
-    for (const [email, viewport, language] of [
-      [STAFF.verifyNl, { width: 1280, height: 900 }, 'nl-NL'],
-      [STAFF.verifyEn, { width: 360, height: 740 }, 'en-US'],
-    ] as const) {
-      const { page } = await journey.openPage({ viewport });
-      const english = language === 'en-US';
-      await page.goto('/not-found');
-      await page.evaluate((settings) => window.localStorage.setItem('state', JSON.stringify({ settings })), { language });
-      await page.goto('/login');
-      await toSecondStep(page, email, english);
-      await page.getByRole('heading', { name: english ? 'Enter the code from your app' : 'Vul de code uit je app in' }).waitFor();
-      expect(await findAccessibilityViolations(page), `${language} code entry`).toEqual([]);
-      await page.getByRole('button', { name: english ? 'Use a recovery code' : 'Gebruik een herstelcode' }).click();
-      await page.getByLabel(english ? 'Recovery code' : 'Herstelcode').waitFor();
-      expect(await findAccessibilityViolations(page), `${language} recovery code`).toEqual([]);
-      await page.getByRole('button', { name: english ? 'Use the code from your app' : 'Gebruik de code uit je app' }).waitFor();
-    }
-  });
-
-  // Issue 13 item 8 in English too: the signed-out pages and every screen of every role at 360 px, reusing the sessions above.
-  it('has no violations in English at 360 px: login, code, unsubscribe and every screen of the client, the lawyer and the admin', async () => {
-    const viewport = { width: 360, height: 740 };
-    const { page } = await journey.openPage({ viewport });
-    await page.goto('/not-found');
-    await page.evaluate((settings) => window.localStorage.setItem('state', JSON.stringify({ settings })), { language: 'en-US' });
-    await page.goto('/login');
-    await page.getByRole('heading', { name: 'Log in to your portal' }).waitFor();
-    expect(await findAccessibilityViolations(page)).toEqual([]);
-    await requestCodeViaUi(page, 'client12@example.com', 'Get code', 'Email address', 'Enter your code');
-    expect(await findAccessibilityViolations(page)).toEqual([]);
-    const unsubscribe = (await journey.openPage({ viewport, allowConsole: [/status of 422/] })).page;
-    await unsubscribe.goto('/not-found');
-    await unsubscribe.evaluate((settings) => window.localStorage.setItem('state', JSON.stringify({ settings })), { language: 'en-US' });
-    await checkUnsubscribePage(unsubscribe, UNSUBSCRIBE_EN);
-
-    const all = await allScreens(journey, session);
-    const found: { role: string; path: string; violations: unknown }[] = [];
-    for (const [role, who, paths] of [
-      ['client', all.client, all.clientPaths],
-      ['lawyer', all.lawyer, all.lawyerPaths],
-      ['admin', all.admin, all.adminPaths],
-    ] as const) {
-      const { page: signedIn } = await journey.openPage({ viewport });
-      await signIn(signedIn, who, { language: 'en-US' });
-      for (const path of paths) {
-        await openScreen(signedIn, path, /loading/);
-        const violations = await findAccessibilityViolations(signedIn);
-        if (violations.length > 0) found.push({ role, path, violations });
-      }
-    }
-    expect(found).toEqual([]);
-  });
-
-  /** Staff accounts made for this file by the admin, so the demo lawyers' sessions stay untouched. */
-  let codesMailedAt = 0;
-  const STAFF = { enrol: 'axe.inschrijven@example.com', verifyNl: 'axe.code@example.com', verifyEn: 'axe.code.en@example.com' };
-
-  async function createStaff(email: string): Promise<void> {
-    const admin = await session(journey.product, 'beheer@example.com');
-    const response = await fetch(`${journey.product.baseUrl}/api/admin/lawyers`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.token}` },
-      body: JSON.stringify({ name: 'Axe', last_name: 'Toets', email }),
-    });
-    expect(response.status).toBe(201);
-  }
-
-  /** E-mail and mailed code through the UI, up to the staff second step. */
-  async function toSecondStep(page: Page, email: string, english = false): Promise<void> {
-    const since = journey.product.smtp.messages.length;
-    await requestCodeViaUi(page, email, english ? 'Get code' : 'Ontvang code', english ? 'Email address' : 'E-mailadres', english ? 'Enter your code' : 'Vul je code in');
-    const code = await readMailedCode(journey.product, email, since);
-    await page.getByRole('textbox', { name: english ? 'Character 1 of 6' : 'Teken 1 van 6' }).click();
-    await page.keyboard.type(code);
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await page.waitForURL((url) => url.pathname === '/login/tweestapsverificatie');
   }
 });
-
-const UNSUBSCRIBE_NL = { title: 'Afmelden voor e-mails', confirm: 'Afmelden', invalid: 'Deze afmeldlink is ongeldig.', missing: 'Deze afmeldlink is onvolledig.' };
-const UNSUBSCRIBE_EN = { title: 'Unsubscribe from e-mails', confirm: 'Unsubscribe', invalid: 'This unsubscribe link is not valid.', missing: 'This unsubscribe link is incomplete.' };
-
-/** The unsubscribe page of a mail (no login): asking, a link that is not valid, and one without a token. */
-async function checkUnsubscribePage(page: Page, texts: typeof UNSUBSCRIBE_NL): Promise<void> {
-  // A well-formed link whose signature is wrong: the page asks first, and the server refuses it.
-  await page.goto('/afmelden?token=00000000-0000-4000-8000-000000000000.phase_changes.bm90LXNpZ25lZA');
-  await page.getByRole('heading', { name: texts.title }).waitFor();
-  expect(await findAccessibilityViolations(page)).toEqual([]);
-  await page.getByRole('button', { name: texts.confirm }).click();
-  await page.getByRole('alert').filter({ hasText: texts.invalid }).waitFor();
-  expect(await findAccessibilityViolations(page)).toEqual([]);
-  await page.goto('/afmelden');
-  await page.getByRole('alert').filter({ hasText: texts.missing }).waitFor();
-  expect(await findAccessibilityViolations(page)).toEqual([]);
-}

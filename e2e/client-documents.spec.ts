@@ -79,7 +79,8 @@ describe('a client preparing their case file', () => {
     // Documents: every mandatory document until 100 %
     await page.goto('/documenten');
     await page.getByRole('heading', { level: 1, name: 'Jouw documenten' }).waitFor();
-    const progress = page.getByRole('progressbar');
+    // The page's own bar (each upload shows a bar of its own while it runs).
+    const progress = page.getByRole('progressbar', { name: 'Voortgang van je verplichte documenten' });
     const cards = page.getByRole('article');
     const titles = await cards.locator('h3').allTextContents();
     expect(titles.length).toBeGreaterThan(1);
@@ -88,8 +89,7 @@ describe('a client preparing their case file', () => {
       await chooseFile(page, card.getByRole('button', { name: /^Uploaden/ }), pdf(`document-${i}`));
       await card.getByText('Geüpload', { exact: true }).waitFor();
     }
-    await page.waitForFunction(() => document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow') === '100');
-    await expect(progress.getAttribute('aria-valuenow')).resolves.toBe('100');
+    await expect.poll(() => progress.getAttribute('aria-valuenow'), { timeout: 15_000 }).toBe('100');
 
     // Replace one, delete another
     const first = page.getByRole('article', { name: titles[0] });
@@ -102,7 +102,7 @@ describe('a client preparing their case file', () => {
     await dialog.getByRole('button', { name: 'Verwijderen' }).click();
     await second.getByText('Niet geüpload', { exact: true }).waitFor();
     const expected = String(Math.round(((titles.length - 1) / titles.length) * 100));
-    await page.waitForFunction((value) => document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow') === value, expected);
+    await expect.poll(() => progress.getAttribute('aria-valuenow'), { timeout: 15_000 }).toBe(expected);
 
     // 'Overige documenten'
     const other = page.getByRole('region', { name: 'Overige documenten' });

@@ -65,7 +65,10 @@ describe.skipIf(!adminUrl)('PostgreSQL backends terminated under load', () => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     try {
-      const inFlight = Array.from({ length: 60 }, () => ctx.app.inject({ method: 'GET', url: '/api/user', headers: auth }));
+      // Both PostgreSQL pools: the hot one (named statements: /api/user, /api/cases) and the
+      // main one (a search runs unnamed there, like every drizzle query).
+      const urls = ['/api/user', '/api/cases', '/api/cases?q=ja'];
+      const inFlight = Array.from({ length: 60 }, (_, i) => ctx.app.inject({ method: 'GET', url: urls[i % urls.length]!, headers: auth }));
       await sleep(5);
       // Only this file's own scratch database: the shared server's other backends are left alone.
       const killed = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
@@ -79,7 +82,7 @@ describe.skipIf(!adminUrl)('PostgreSQL backends terminated under load', () => {
       await admin.end();
     }
     // The pool replaces the dead connections: no restart, no error.
-    for (let i = 0; i < 20; i++) expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: auth })).statusCode).toBe(200);
+    for (let i = 0; i < 30; i++) expect((await ctx.app.inject({ method: 'GET', url: ['/api/user', '/api/cases', '/api/cases?q=ja'][i % 3]!, headers: auth })).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
 });
@@ -124,16 +127,19 @@ describe.skipIf(!adminUrl || !pgBin)('PostgreSQL stopped for 10 s and started ag
   it('answers 503 and /readyz 503 while it is down, and recovers by itself when it is back', async () => {
     const auth = await signedInLawyer(ctx);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: auth })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/cases', headers: auth })).statusCode).toBe(200);
     pgCtl('stop');
-    const down = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: auth });
-    expect(down.statusCode).toBe(503);
-    expect(down.json().message).toBe(UNAVAILABLE_MESSAGE);
+    for (const url of ['/api/user', '/api/cases']) {
+      const down = await ctx.app.inject({ method: 'GET', url, headers: auth });
+      expect(down.statusCode).toBe(503);
+      expect(down.json().message).toBe(UNAVAILABLE_MESSAGE);
+    }
     expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
     await sleep(10_000);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: auth })).statusCode).toBe(503);
     pgCtl('start');
     expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: auth })).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await ctx.app.inject({ method: 'GET', url: i % 2 ? '/api/cases' : '/api/user', headers: auth })).statusCode).toBe(200);
   });
 });
 

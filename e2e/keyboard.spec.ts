@@ -122,8 +122,12 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Jouw documenten' }).waitFor();
     const upload = page.getByRole('article').first().getByRole('button', { name: /^Uploaden/ });
+    // Listening before the Tab presses: Playwright turns on its file-chooser interception when the
+    // first listener comes, asynchronously, and an Enter sent at once could beat it under load.
+    const chooserOpened = page.waitForEvent('filechooser');
     await tabTo(page, upload);
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    await page.keyboard.press('Enter');
+    const chooser = await chooserOpened;
     expect(chooser.isMultiple()).toBe(false);
   });
 

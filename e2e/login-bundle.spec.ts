@@ -23,4 +23,32 @@ describe('the JavaScript of /login', () => {
       expect(source, file.url).not.toContain('Log in to your portal');
     }
   });
+
+  it('leaves the forms chunk out of the client dashboard’s first load: its feedback dialog loads when opened', async () => {
+    const html = await (await fetch(`${journey.product.baseUrl}/`)).text();
+    const row = /\["\^\/\$",1,\[([^\]]*)\]/.exec(html);
+    expect(row?.[1]).toContain('/assets/dashboard-page-');
+    expect(row?.[1]).not.toContain('/assets/forms-');
+  });
+
+  it('leaves the forms chunk out of the first load of /documenten and case detail: the text field is in core, the finish dialog loads when opened', async () => {
+    const html = await (await fetch(`${journey.product.baseUrl}/`)).text();
+    const documents = /\["\^\/documenten\$",1,\[([^\]]*)\]/.exec(html);
+    expect(documents?.[1]).toContain('/assets/documents-page-');
+    expect(documents?.[1]).not.toContain('/assets/forms-');
+    const caseDetail = /\["\^\/dossiers\/\(\[0-9a-f-\]\{36\}\)\$",1,\[([^\]]*)\]/.exec(html);
+    expect(caseDetail?.[1]).toContain('/assets/case-detail-layout-');
+    expect(caseDetail?.[1]).not.toContain('/assets/forms-');
+  });
+
+  it('starts each measured signed-in page with the app chunk and its own page chunks only, no small shared chunks', async () => {
+    const html = await (await fetch(`${journey.product.baseUrl}/`)).text();
+    const rows = [...html.matchAll(/\["\^[^"]*",1,\[([^\]]*)\]/g)].map((match) => (match[1] ?? '').split(',').map((file) => /\/assets\/(.+)-[\w-]{8}\.js"$/.exec(file)?.[1]));
+    expect(rows).toEqual([
+      ['app', 'dashboard-page'],
+      ['app', 'documents-page'],
+      ['app', 'cases-page'],
+      ['app', 'case-detail-layout', 'general-tab-page'],
+    ]);
+  });
 });

@@ -54,14 +54,17 @@ export const BOOT_ROUTES: BootRoute[] = [
  * The inline script (ES5, no dependencies) that runs as index.html is parsed, before the
  * app's script has arrived: for a known path it modulepreloads the page's chunks and starts
  * its GET requests with the stored session's token and language, leaving them in
- * `window.__prefetch` for the API client (src/web/lib/prefetch.ts). Without a stored token
+ * `window.__prefetch` for the API client (src/web/lib/prefetch.ts). `window.__prefetchWaits`
+ * holds one promise per request that settles once its answer is in (and, for
+ * `/api/cases/mine`, once the requests that need its case id have been started), so the app can
+ * show the page's data in one render (src/web/lib/query-client.ts). Without a stored token
  * a signed-in page starts nothing (the app sends the visitor to /login). The CSP allows it by its hash
  * (src/server/http/spa.ts).
  */
 export function bootScript(routes: (Omit<BootRoute, 'modules'> & { files: string[] })[]): string {
   const table = JSON.stringify(routes.map((route) => [route.path, route.signedIn ? 1 : 0, route.files, route.requests, route.afterMyCase ?? [], route.role ?? '']));
-  return `(function(){try{var s=JSON.parse(localStorage.getItem('state')||'{}')||{},t=s.auth&&s.auth.token,o=(s.user&&s.user.roles)||[],g=s.settings&&s.settings.language,l=g==='en-US'?g:'nl-NL',P=window.__prefetch={},R=${table},p=location.pathname,q=location.search,i,m,r;
-function get(u,c){var h={Accept:'application/json','Accept-Language':l};if(t)h.Authorization='Bearer '+t;P[u]={authorization:h.Authorization||'',language:l,at:performance.now(),response:fetch(u,{headers:h}).then(function(x){if(c&&x.ok)x.clone().json().then(c,function(){});return x})}}
+  return `(function(){try{var s=JSON.parse(localStorage.getItem('state')||'{}')||{},t=s.auth&&s.auth.token,o=(s.user&&s.user.roles)||[],g=s.settings&&s.settings.language,l=g==='en-US'?g:'nl-NL',P=window.__prefetch={},W=window.__prefetchWaits=[],R=${table},p=location.pathname,q=location.search,i,m,r;
+function get(u,c){var h={Accept:'application/json','Accept-Language':l},d,x;if(t)h.Authorization='Bearer '+t;x=fetch(u,{headers:h}).then(function(y){if(c&&y.ok)d=y.clone().json().then(c,function(){});return y});P[u]={authorization:h.Authorization||'',language:l,at:performance.now(),response:x};W.push(x.then(function(){return d},function(){}))}
 for(i=0;i<R.length;i++){r=R[i];m=new RegExp(r[0]).exec(p);if(!m||q||(r[1]&&!t)||(r[5]&&o.indexOf(r[5])<0))continue;
 r[2].forEach(function(f){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=f;document.head.appendChild(k)});
 r[3].forEach(function(u){get(u.replace('{id}',m[1]),u==='/api/cases/mine'&&r[4].length?function(j){var c=j&&j.data&&j.data.id;if(c)r[4].forEach(function(v){get(v.replace('{case}',encodeURIComponent(c)).replace('{lang}',l))})}:null)});break}}catch(e){}})();`;

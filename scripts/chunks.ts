@@ -4,6 +4,11 @@ import type { ManualChunkMeta } from 'rollup';
 /** The entry and the first page of the bare login layout. */
 const ENTRY = 'main.tsx';
 const LOGIN_SCREENS = ['features/auth/login-page.tsx'];
+/**
+ * Small modules of the login page that signed-in pages use without a form library (a text
+ * field, error texts): in `core`, so /documenten and /dossiers do not load `forms` for them.
+ */
+const CORE_EXTRAS = ['ui/field.tsx', 'lib/error-text.ts'];
 
 /** The signed-in screens most visits open. */
 const MAIN_SCREENS = [
@@ -26,7 +31,8 @@ const MAIN_SCREENS = [
  *   of the signed-in pages;
  * - `app`: the signed-in layout and every module that two of the main screens share (TanStack
  *   Query, Radix, icons, API hooks); /login never downloads it.
- * Page modules keep their own chunks. Rollup adds a manual chunk's unassigned dependencies to
+ * Page modules keep their own chunks, together with what only that main screen uses (also
+ * when a rarer page shares it, which then imports that screen's chunk). Rollup adds a manual chunk's unassigned dependencies to
  * it, so `core` and `forms` are assigned first: nothing of /login ends up in `app`.
  */
 export function createManualChunks(webRoot: string) {
@@ -54,12 +60,20 @@ export function createManualChunks(webRoot: string) {
       for (const id of ids) if (!result.has(id) && !pageFiles.has(id)) result.set(id, chunk);
     };
     put(closure(resolve(ENTRY), meta), 'core');
+    for (const file of CORE_EXTRAS) put(closure(resolve(file), meta), 'core');
     for (const file of LOGIN_SCREENS) put(closure(resolve(file), meta), 'forms');
     const [layout, ...pages] = MAIN_SCREENS.map((file) => closure(resolve(file), meta));
     const uses = new Map<string, number>();
     for (const page of pages) for (const id of page) uses.set(id, (uses.get(id) ?? 0) + 1);
     put(layout ?? [], 'app');
     put([...uses].filter(([, count]) => count >= 2).map(([id]) => id), 'app');
+    // What one main screen alone uses goes into that screen's chunk, also when other (rarer)
+    // pages share it: otherwise each such module is a small chunk of its own, a request more.
+    MAIN_SCREENS.slice(1).forEach((file, index) => {
+      const name = path.basename(file, path.extname(file));
+      result.set(resolve(file), name);
+      put(pages[index] ?? [], name);
+    });
     return result;
   }
 

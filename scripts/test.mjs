@@ -4,8 +4,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
+/** Failed tests by name, printed again at the very end: CI shows only the tail of the output. */
+const failures = [];
+const firstLine = (text) => stripVTControlCharacters(String(text ?? '')).split('\n')[0].slice(0, 300);
 const reportDir = mkdtempSync(path.join(tmpdir(), 'portal-test-report-'));
 const withoutDb = { ...process.env };
 delete withoutDb.DATABASE_URL;
@@ -27,6 +31,15 @@ function vitest(title, projects, env) {
     results.passed += json.numPassedTests;
     results.failed += json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1);
     results.skipped += json.numPendingTests + json.numTodoTests;
+    for (const file of json.testResults ?? []) {
+      const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failedTests) {
+        failures.push(`${title}: ${path.relative(process.cwd(), file.name)} > ${test.fullName}\n      ${firstLine(test.failureMessages?.[0])}`);
+      }
+      if (failedTests.length === 0 && file.status === 'failed') {
+        failures.push(`${title}: ${path.relative(process.cwd(), file.name)}\n      ${firstLine(file.message)}`);
+      }
+    }
   } else if (!ok) results.failed += 1;
   return ok;
 }
@@ -80,5 +93,6 @@ for (const run of steps) {
   }
 }
 process.stdout.write(`\nwhole suite: ${((Date.now() - suiteStarted) / 60_000).toFixed(1)} min`);
+for (const failure of failures) process.stdout.write(`\n✗ ${failure}`);
 process.stdout.write(`\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}\n`);
 process.exit(ok && results.failed === 0 ? 0 : 1);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -27,4 +28,21 @@ export async function findAccessibilityViolations(page: Page): Promise<AxeViolat
       nodes: violation.nodes.map((node) => node.target.join(' ')),
     }));
   });
+}
+
+export const UNSUBSCRIBE_NL = { title: 'Afmelden voor e-mails', confirm: 'Afmelden', invalid: 'Deze afmeldlink is ongeldig.', missing: 'Deze afmeldlink is onvolledig.' };
+export const UNSUBSCRIBE_EN = { title: 'Unsubscribe from emails', confirm: 'Unsubscribe', invalid: 'This unsubscribe link is not valid.', missing: 'This unsubscribe link is incomplete.' };
+
+/** The unsubscribe page of a mail (no login): asking, a link that is not valid, and one without a token. */
+export async function checkUnsubscribePage(page: Page, texts: typeof UNSUBSCRIBE_NL): Promise<void> {
+  // A well-formed link whose signature is wrong: the page asks first, and the server refuses it.
+  await page.goto('/afmelden?token=00000000-0000-4000-8000-000000000000.phase_changes.bm90LXNpZ25lZA');
+  await page.getByRole('heading', { name: texts.title }).waitFor();
+  expect(await findAccessibilityViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: texts.confirm }).click();
+  await page.getByRole('alert').filter({ hasText: texts.invalid }).waitFor();
+  expect(await findAccessibilityViolations(page)).toEqual([]);
+  await page.goto('/afmelden');
+  await page.getByRole('alert').filter({ hasText: texts.missing }).waitFor();
+  expect(await findAccessibilityViolations(page)).toEqual([]);
 }

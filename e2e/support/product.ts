@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,16 +33,35 @@ export function assertBuilt(): void {
 /**
  * A data directory with the migrated database and demo data, made once per build by a real
  * first start and copied for every journey: each journey still gets its own fresh data, but
- * skips creating the database and seeding (several seconds each on two cores).
+ * skips creating the database and seeding (several seconds each on two cores). The journeys run
+ * in two forks, so the first one makes it under a lock (a directory: mkdir is atomic) while the
+ * other waits for its `ready` file.
  */
 async function demoTemplate(): Promise<string> {
   const stamp = Math.floor(statSync(SERVER_ENTRY).mtimeMs).toString(36);
   const dir = path.join(tmpdir(), `portal-e2e-template-${stamp}`);
-  if (existsSync(path.join(dir, 'ready'))) return dir;
-  rmSync(dir, { recursive: true, force: true });
-  const first = await launch(dir, await startSmtpPeer());
-  await first.stop({ keepData: true });
-  writeFileSync(path.join(dir, 'ready'), stamp);
+  const lock = `${dir}.lock`;
+  const deadline = Date.now() + 180_000;
+  while (!existsSync(path.join(dir, 'ready'))) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      // Another fork is making it; a lock older than 3 minutes was left by a fork that died.
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 180_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`The demo data template ${dir} was not made within 3 minutes (lock ${lock}).`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      continue;
+    }
+    try {
+      if (existsSync(path.join(dir, 'ready'))) break;
+      rmSync(dir, { recursive: true, force: true });
+      const first = await launch(dir, await startSmtpPeer());
+      await first.stop({ keepData: true });
+      writeFileSync(path.join(dir, 'ready'), stamp);
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+  }
   return dir;
 }
 

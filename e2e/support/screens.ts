@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { CaseClientViewResponseSchema } from '../../src/contract/cases';
 import type { Journey } from './journey';
-import type { sessionCache } from './login';
+import { findAccessibilityViolations, type AxeViolation } from './axe';
+import { signIn, type sessionCache } from './login';
 
 /**
  * Every screen of the client, the lawyer and the admin (issue 13), with a session for each role.
@@ -36,4 +37,32 @@ export async function openScreen(page: Page, path: string, loading: RegExp = /la
     loading.source,
     { timeout: 30_000 },
   );
+}
+
+/**
+ * axe on every screen of every role at one viewport, signed in with the given settings (such as
+ * `{ language: 'en-US' }`); returns the screens that have violations.
+ */
+export async function screensWithViolations(
+  journey: Journey,
+  session: ReturnType<typeof sessionCache>,
+  viewport: { width: number; height: number },
+  options: { settings?: Record<string, unknown>; loading?: RegExp } = {},
+): Promise<{ role: string; path: string; violations: AxeViolation[] }[]> {
+  const all = await allScreens(journey, session);
+  const found: { role: string; path: string; violations: AxeViolation[] }[] = [];
+  for (const [role, who, paths] of [
+    ['client', all.client, all.clientPaths],
+    ['lawyer', all.lawyer, all.lawyerPaths],
+    ['admin', all.admin, all.adminPaths],
+  ] as const) {
+    const { page } = await journey.openPage({ viewport });
+    await signIn(page, who, options.settings);
+    for (const path of paths) {
+      await openScreen(page, path, options.loading);
+      const violations = await findAccessibilityViolations(page);
+      if (violations.length > 0) found.push({ role, path, violations });
+    }
+  }
+  return found;
 }

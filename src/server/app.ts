@@ -9,6 +9,7 @@ import { registerErrorHandler } from './errors/handler';
 import { registerRequestLog } from './http/security-log';
 import { registerSecurity } from './http/security';
 import { registerBodyLimits } from './http/body-limits';
+import { registerApiCompression } from './http/api-compression';
 import { registerMetrics } from './metrics/metrics';
 import { registerOutboxMetrics } from './outbox/metrics';
 import { registerOpenApi } from './http/openapi';
@@ -121,6 +122,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerMetrics(app, config, database);
   // Outbox backlog on /metrics: pending mails and the age of the oldest.
   registerOutboxMetrics(app);
+  // JSON answers of 1 KiB and more go out brotli- or gzip-compressed (http/api-compression.ts).
+  await registerApiCompression(app);
   // Uploads stream through request.file(); one file per request, capped at MAX_UPLOAD_MB.
   await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 } });
 

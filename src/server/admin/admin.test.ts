@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import { createTestContext, createTestClient, createTestLawyer, tokenFor, bearer, uniqueEmail, type TestContext } from '../testing/harness';
+import { createTestAdmin, createTestContext, createTestClient, createTestLawyer, tokenFor, bearer, uniqueEmail, type TestContext } from '../testing/harness';
 import { createUser } from '../users/create';
 import { auditEvents, cases, users } from '../db/schema';
 import { purgeExpiredAccounts } from '../jobs/retention';
@@ -12,8 +12,7 @@ let ctx: TestContext;
 let admin: { id: string; token: string };
 beforeAll(async () => {
   ctx = await createTestContext();
-  const id = await createUser(ctx.db, { role: 'admin', email: uniqueEmail('admin'), name: 'Bea', lastName: 'Beheer' });
-  admin = { id, token: await tokenFor(ctx, id) };
+  admin = await createTestAdmin(ctx);
 });
 afterAll(async () => {
   await ctx.close();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestContext, createTestClient, createTestLawyer, tokenFor, bearer, uniqueEmail, type TestContext } from '../testing/harness';
-import { createUser } from '../users/create';
+import { createTestAdmin, createTestContext, createTestClient, createTestLawyer, tokenFor, bearer, uniqueEmail, type TestContext } from '../testing/harness';
 import { auditEvents, outbox } from '../db/schema';
 import { OUTBOX_PAGE_SIZE } from './routes';
 
@@ -9,8 +8,7 @@ let ctx: TestContext;
 let admin: { id: string; token: string };
 beforeAll(async () => {
   ctx = await createTestContext();
-  const id = await createUser(ctx.db, { role: 'admin', email: uniqueEmail('admin'), name: 'Bea', lastName: 'Beheer' });
-  admin = { id, token: await tokenFor(ctx, id) };
+  admin = await createTestAdmin(ctx);
 });
 afterAll(async () => {
   await ctx.close();

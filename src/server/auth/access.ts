@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { SQL } from 'drizzle-orm';
+import type { Statement } from '../db/prepared';
 import type { Role } from '../../contract/permissions';
 import { forbidden, unauthenticated } from '../errors/errors';
 import { sha256Hex } from '../lib/crypto';
@@ -20,26 +20,27 @@ export async function requireUser(request: FastifyRequest): Promise<AuthContext>
   if (request.authContext) return request.authContext;
   const match = BEARER.exec(request.headers.authorization ?? '');
   if (!match?.[1]) throw unauthenticated();
-  const { db, clock, config } = request.server.deps;
-  const found = await useToken(db, sha256Hex(match[1]), clock.now(), config.tokenIdleMs);
+  const { database, clock, config } = request.server.deps;
+  const found = await useToken(database, sha256Hex(match[1]), clock.now(), config.tokenIdleMs);
   if (!found) throw unauthenticated();
   request.authContext = found;
   return request.authContext;
 }
 
 /**
- * The signed-in user with the given role (401, 403 as `requireRole`) and the rows of `select`,
- * read in the same statement as the token (`useTokenWith`: `select` may refer to
- * `auth.user_id`). One round trip for the hot read routes (GET /api/user, GET /api/cases).
+ * The signed-in user with the given role (401, 403 as `requireRole`) and the rows of a
+ * `tokenStatement` (auth/queries.ts), read in the same statement as the token check, with
+ * `values` for the placeholders of its subquery. One round trip, a prepared statement, for the
+ * hot read routes (GET /api/user, GET /api/cases).
  */
 export async function requireUserWith<T extends Record<string, unknown>>(
   request: FastifyRequest,
-  query: { select: SQL; orderBy?: string; role?: Role },
+  query: { statement: Statement; values?: Readonly<Record<string, unknown>>; role?: Role },
 ): Promise<{ auth: AuthContext; rows: T[] }> {
   const match = BEARER.exec(request.headers.authorization ?? '');
   if (!match?.[1]) throw unauthenticated();
-  const { db, clock, config } = request.server.deps;
-  const found = await useTokenWith<T>(db, { tokenHash: sha256Hex(match[1]), now: clock.now(), idleMs: config.tokenIdleMs, select: query.select, orderBy: query.orderBy });
+  const { database, clock, config } = request.server.deps;
+  const found = await useTokenWith<T>(database, { tokenHash: sha256Hex(match[1]), now: clock.now(), idleMs: config.tokenIdleMs, statement: query.statement, ...(query.values ? { values: query.values } : {}) });
   if (!found) throw unauthenticated();
   request.authContext = found.owner;
   if (query.role && found.owner.role !== query.role) throw forbidden();

@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
+import { prepareStatement, type Statement } from '../db/prepared';
 import { loginCodes, loginThrottles, tokens, users } from '../db/schema';
-import { queryRows, ts } from '../db/sql';
+import { ts } from '../db/sql';
 import { safeEqual } from '../lib/crypto';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -156,56 +157,71 @@ export const TOKEN_TOUCH_INTERVAL_MS = 60_000;
  * The CTEs that check a token: `auth` (user_id, token_id, role) holds one row while the token
  * is not revoked, before its absolute expiry and used within the idle window, and its user is
  * active. Records the use (at minute precision). A statement may select from `auth` and join
- * what it needs, so a request's token and its data come in one round trip.
+ * what it needs, so a request's token and its data come in one round trip. Written with
+ * placeholders (`authValues` gives them), so the statement is built once (db/prepared.ts).
  */
-export function authCtes(tokenHash: string, now: Date, idleMs: number): SQL {
-  const idleSince = new Date(now.getTime() - idleMs);
-  const touchBefore = new Date(now.getTime() - TOKEN_TOUCH_INTERVAL_MS);
-  return sql`valid AS (
+const AUTH_CTES = sql`valid AS (
       SELECT t.id, t.user_id, t.last_used_at FROM ${tokens} t
-      WHERE t.token_hash = ${tokenHash} AND t.revoked_at IS NULL
-        AND t.expires_at > ${ts(now)} AND t.last_used_at > ${ts(idleSince)}
+      WHERE t.token_hash = ${sql.placeholder('tokenHash')} AND t.revoked_at IS NULL
+        AND t.expires_at > ${sql.placeholder('now')}::timestamptz AND t.last_used_at > ${sql.placeholder('idleSince')}::timestamptz
     ), touched AS (
-      UPDATE ${tokens} SET last_used_at = ${ts(now)}
-      FROM valid WHERE ${tokens}.id = valid.id AND valid.last_used_at <= ${ts(touchBefore)}
+      UPDATE ${tokens} SET last_used_at = ${sql.placeholder('now')}::timestamptz
+      FROM valid WHERE ${tokens}.id = valid.id AND valid.last_used_at <= ${sql.placeholder('touchBefore')}::timestamptz
       RETURNING ${tokens}.id
     ), auth AS (
       SELECT valid.user_id, valid.id AS token_id, u.role FROM valid JOIN ${users} u ON u.id = valid.user_id AND u.deactivated_at IS NULL
     )`;
+
+/** The values of the token check's placeholders. */
+export function authValues(tokenHash: string, now: Date, idleMs: number): Record<string, string> {
+  return {
+    tokenHash,
+    now: now.toISOString(),
+    idleSince: new Date(now.getTime() - idleMs).toISOString(),
+    touchBefore: new Date(now.getTime() - TOKEN_TOUCH_INTERVAL_MS).toISOString(),
+  };
 }
 
 export type TokenOwner = { userId: string; tokenId: string; role: 'client' | 'lawyer' | 'admin' };
 type AuthColumns = { auth_user_id: string; auth_token_id: string; auth_role: 'client' | 'lawyer' | 'admin' };
 
 /**
- * Checks a token and reads the request's data in ONE statement: `select` is a subquery that
- * may refer to `auth.user_id` and `auth.role` (joined LATERAL, so it runs once for the
- * token's user). Returns null for a token that is not valid; otherwise the owner and the
- * subquery's rows (none when it found nothing), in the order of `orderBy` (a column of it).
+ * The token check followed by a route's own read, as one statement built once per shape:
+ * `select` is a subquery that may refer to `auth.user_id` and `auth.role` (joined LATERAL, so
+ * it runs once for the token's user) and to placeholders of its own; its rows come ordered
+ * by `orderBy` (a column of it). `plan: 'custom'` when its plan must follow the values (db/prepared.ts).
+ */
+export function tokenStatement(select: SQL, options: { orderBy?: string; plan?: 'generic' | 'custom' } = {}): Statement {
+  const order = options.orderBy ? sql` ORDER BY x.${sql.identifier(options.orderBy)}` : sql``;
+  return prepareStatement(
+    sql`WITH ${AUTH_CTES}
+    SELECT auth.user_id AS auth_user_id, auth.token_id AS auth_token_id, auth.role AS auth_role, x.*
+    FROM auth LEFT JOIN LATERAL (SELECT true AS x_found, s.* FROM (${select}) s) x ON true${order}`,
+    options.plan ? { plan: options.plan } : {},
+  );
+}
+
+/**
+ * Checks a token and reads the request's data in ONE statement (`tokenStatement`; `values`
+ * fills the placeholders of its subquery). Returns null for a token that is not valid;
+ * otherwise the owner and the subquery's rows (none when it found nothing).
  */
 export async function useTokenWith<T extends Record<string, unknown>>(
-  db: Db,
-  input: { tokenHash: string; now: Date; idleMs: number; select: SQL; orderBy?: string },
+  database: Pick<Database, 'run'>,
+  input: { tokenHash: string; now: Date; idleMs: number; statement: Statement; values?: Readonly<Record<string, unknown>> },
 ): Promise<{ owner: TokenOwner; rows: T[] } | null> {
-  const order = input.orderBy ? sql` ORDER BY x.${sql.identifier(input.orderBy)}` : sql``;
-  const rows = await queryRows<AuthColumns & { x_found: boolean | null } & T>(
-    db,
-    sql`WITH ${authCtes(input.tokenHash, input.now, input.idleMs)}
-    SELECT auth.user_id AS auth_user_id, auth.token_id AS auth_token_id, auth.role AS auth_role, x.*
-    FROM auth LEFT JOIN LATERAL (SELECT true AS x_found, s.* FROM (${input.select}) s) x ON true${order}`,
-  );
+  const rows = await database.run<AuthColumns & { x_found: boolean | null } & T>(input.statement, { ...input.values, ...authValues(input.tokenHash, input.now, input.idleMs) });
   const first = rows[0];
   if (!first) return null;
   const owner = { userId: first.auth_user_id, tokenId: first.auth_token_id, role: first.auth_role };
   return { owner, rows: first.x_found ? rows : [] };
 }
 
-/** Checks a token in one statement (see `authCtes`). Returns user and role. */
-export async function useToken(db: Db, tokenHash: string, now: Date, idleMs: number): Promise<TokenOwner | null> {
-  const rows = await queryRows<{ user_id: string; token_id: string; role: 'client' | 'lawyer' | 'admin' }>(
-    db,
-    sql`WITH ${authCtes(tokenHash, now, idleMs)} SELECT user_id, token_id, role FROM auth`,
-  );
+const TOKEN_ONLY = prepareStatement(sql`WITH ${AUTH_CTES} SELECT user_id, token_id, role FROM auth`);
+
+/** Checks a token in one statement (see `AUTH_CTES`). Returns user and role. */
+export async function useToken(database: Pick<Database, 'run'>, tokenHash: string, now: Date, idleMs: number): Promise<TokenOwner | null> {
+  const rows = await database.run<{ user_id: string; token_id: string; role: 'client' | 'lawyer' | 'admin' }>(TOKEN_ONLY, authValues(tokenHash, now, idleMs));
   const row = rows[0];
   return row ? { userId: row.user_id, tokenId: row.token_id, role: row.role } : null;
 }

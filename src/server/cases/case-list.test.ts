@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { CaseListResponseSchema, StatusCountListResponseSchema, type CaseListItem } from '../../contract/cases';
+import { CaseListQuerySchema, CaseListResponseSchema, StatusCountListResponseSchema, type CaseListItem } from '../../contract/cases';
 import { STATUS_GROUPS, STATUSES } from '../../contract/statuses';
 import { caseLawyers, cases, documentViews, documents } from '../db/schema';
 import { seedLoad } from '../db/seed-load';
+import { caseListForToken } from './list';
 import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
 
 let ctx: TestContext;
@@ -187,6 +188,14 @@ describe('GET /api/cases', () => {
     }
     expect(await list(`statuses=${encodeURIComponent('Vooltooid,Wachten of tekenen')}&sort=status`)).toEqual([waiting.caseId, done.caseId]);
     expect((await get(`/api/cases?statuses=${encodeURIComponent('Wachten tekenen')}`, token)).statusCode).toBe(422);
+  });
+
+  it('plans a search for its words every time and every other list shape once', () => {
+    const shape = (params: Record<string, string>) => caseListForToken(ctx.db, CaseListQuerySchema.parse(params)).statement;
+    for (const sort of ['client_name', 'company_name', 'last_update_at', 'status']) {
+      expect(shape({ sort, dir: 'desc', statuses: 'lead' }).name).toMatch(/^portal_hot_\d+$/);
+      expect(shape({ sort, q: 'de' }).name).toBeUndefined();
+    }
   });
 });
 

@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { tokenStatement } from '../auth/queries';
+import type { Statement } from '../db/prepared';
 import type { CaseListItem, CaseListQuery } from '../../contract/cases';
 import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../contract/offers';
 import { STATUSES, getStatus, type StatusSlug } from '../../contract/statuses';
@@ -13,37 +15,55 @@ export type LawyerRef = string | SQL;
 const orderOf = (slug: StatusSlug) => getStatus(slug).order;
 
 /**
- * One page of a lawyer's cases. The page is read from case_lawyers in the order of one of
- * its (lawyer_id, sort key, case_id) indexes (the keys are kept in sync by triggers), then
- * only those ten cases are joined.
+ * What the list statement depends on: the sort, the status orders and search words (values,
+ * or placeholders when the statement is built once per shape, `caseListForToken`) and the offset.
  */
+type ListArgs = {
+  sort: CaseListQuery['sort'];
+  dir: CaseListQuery['dir'];
+  search: boolean;
+  statusOrders: (number | Placeholder)[];
+  words: (string | Placeholder)[];
+  offset: number | Placeholder;
+};
+
+const listArgs = (query: CaseListQuery): ListArgs => ({
+  sort: query.sort,
+  dir: query.dir,
+  search: Boolean(query.q),
+  statusOrders: [...new Set(query.statuses.map(orderOf))],
+  words: searchWords(query.q),
+  offset: (query.page - 1) * CASE_PAGE_SIZE,
+});
+
 /** The page query: case ids of one page, read in the order of a (lawyer_id, sort key, case_id) index. */
-export function caseListPageQuery(db: Db, lawyerId: LawyerRef, query: CaseListQuery) {
-  const dir = query.dir === 'desc' ? desc : asc;
+function pageQuery(db: Db, lawyerId: LawyerRef, args: ListArgs) {
+  const dir = args.dir === 'desc' ? desc : asc;
   const order = {
     client_name: [dir(caseLawyers.clientNameKey), dir(caseLawyers.caseId)],
     company_name: [dir(caseLawyers.companyNameKey), dir(caseLawyers.caseId)],
     last_update_at: [dir(caseLawyers.lastUpdateAt), dir(caseLawyers.caseId)],
     status: [dir(caseLawyers.statusOrder), dir(caseLawyers.clientNameKey), dir(caseLawyers.caseId)],
-  }[query.sort];
+  }[args.sort];
   return db
     .select({ caseId: caseLawyers.caseId, pos: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('pos') })
     .from(caseLawyers)
-    .where(listFilter(lawyerId, query))
+    .where(listFilter(lawyerId, args))
     .orderBy(...order)
     .limit(CASE_PAGE_SIZE)
-    .offset((query.page - 1) * CASE_PAGE_SIZE);
+    .offset(args.offset);
 }
 
 /** The total for the pagination meta: at most 11 rows of the trigger-kept lawyer_status_counts. */
 export function caseListCountQuery(db: Db, lawyerId: LawyerRef, query: CaseListQuery) {
-  if (query.q) return searchCountQuery(db, lawyerId, query);
-  return db.select({ n: sql<number>`coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int` }).from(lawyerStatusCounts).where(countFilter(lawyerId, query));
+  const args = listArgs(query);
+  if (args.search) return searchCountQuery(db, lawyerId, args);
+  return db.select({ n: sql<number>`coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int` }).from(lawyerStatusCounts).where(countFilter(lawyerId, args));
 }
 
-function countFilter(lawyerId: LawyerRef, query: CaseListQuery) {
+function countFilter(lawyerId: LawyerRef, args: ListArgs) {
   const filter: SQL[] = [eq(lawyerStatusCounts.lawyerId, lawyerId)];
-  if (query.statuses.length > 0) filter.push(inArray(lawyerStatusCounts.statusOrder, [...new Set(query.statuses.map(orderOf))]));
+  if (args.statusOrders.length > 0) filter.push(inArray(lawyerStatusCounts.statusOrder, args.statusOrders));
   return and(...filter);
 }
 
@@ -52,10 +72,10 @@ export function searchWords(q: string): string[] {
   return [...new Set(q.split(/\s+/).filter(Boolean))].slice(0, 10);
 }
 
-function listFilter(lawyerId: LawyerRef, query: CaseListQuery) {
+function listFilter(lawyerId: LawyerRef, args: ListArgs) {
   const filter: SQL[] = [eq(caseLawyers.lawyerId, lawyerId)];
-  if (query.statuses.length > 0) filter.push(inArray(caseLawyers.statusOrder, [...new Set(query.statuses.map(orderOf))]));
-  for (const word of searchWords(query.q)) {
+  if (args.statusOrders.length > 0) filter.push(inArray(caseLawyers.statusOrder, args.statusOrders));
+  for (const word of args.words) {
     // Folded like the key (portal_fold, migration 0003), LIKE wildcards escaped; the trigram
     // GIN index on search_key serves words of three or more characters.
     filter.push(
@@ -66,21 +86,20 @@ function listFilter(lawyerId: LawyerRef, query: CaseListQuery) {
 }
 
 /** The number of the lawyer's cases matching a search (the trigger-kept counts do not know words). */
-function searchCountQuery(db: Db, lawyerId: LawyerRef, query: CaseListQuery) {
-  return db.select({ n: sql<number>`count(*)::int` }).from(caseLawyers).where(listFilter(lawyerId, query));
+function searchCountQuery(db: Db, lawyerId: LawyerRef, args: ListArgs) {
+  return db.select({ n: sql<number>`count(*)::int` }).from(caseLawyers).where(listFilter(lawyerId, args));
 }
 
-/**
- * One page of a lawyer's cases. The page is read from case_lawyers in the order of one of
- * its (lawyer_id, sort key, case_id) indexes (the keys are kept in sync by triggers), then
- * only those ten cases are joined.
- */
 /**
  * The list in one statement (the embedded database answers on the event loop, so round trips
  * count): the page of ids, its cases and statuses, each case's pending documents and the total.
  */
 export function caseListStatement(db: Db, lawyerId: LawyerRef, query: CaseListQuery) {
-  const page = caseListPageQuery(db, lawyerId, query).as('page');
+  return listStatement(db, lawyerId, listArgs(query));
+}
+
+function listStatement(db: Db, lawyerId: LawyerRef, args: ListArgs) {
+  const page = pageQuery(db, lawyerId, args).as('page');
   return db
     .select({
       pos: page.pos,
@@ -100,9 +119,9 @@ export function caseListStatement(db: Db, lawyerId: LawyerRef, query: CaseListQu
             SELECT 1 FROM ${documentViews}
             WHERE ${documentViews.documentId} = ${documents.id} AND ${documentViews.userId} = ${lawyerId}
               AND ${documentViews.viewedAt} >= ${documents.uploadedAt}))`.as('pending'),
-      total: query.q
-        ? sql<number>`(${searchCountQuery(db, lawyerId, query)})`.as('total')
-        : sql<number>`(SELECT coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int FROM ${lawyerStatusCounts} WHERE ${countFilter(lawyerId, query)})`.as('total'),
+      total: args.search
+        ? sql<number>`(${searchCountQuery(db, lawyerId, args)})`.as('total')
+        : sql<number>`(SELECT coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int FROM ${lawyerStatusCounts} WHERE ${countFilter(lawyerId, args)})`.as('total'),
     })
     .from(page)
     .innerJoin(cases, eq(cases.id, page.caseId))
@@ -145,8 +164,37 @@ export type RawCaseListRow = {
   total: number | string;
 };
 
-/** The list statement for the lawyer of the request's token (`requireUserWith`, ordered by `pos`). */
-export const caseListForToken = (db: Db, query: CaseListQuery): SQL => caseListStatement(db, sql`auth.user_id`, query).getSQL();
+/** Statements of `caseListForToken`, one per shape (sort, direction, number of statuses and words). */
+const forTokenStatements = new Map<string, Statement>();
+
+/**
+ * The token check and the list statement for the token's lawyer (`requireUserWith`, ordered by
+ * `pos`), built once per shape with placeholders for the statuses, words and offset: a prepared
+ * statement (db/prepared.ts), the values bound per request. Without search words it is named
+ * and planned once (a generic plan: the lawyer comes from the token either way); a search is
+ * planned with its words every time (`plan: 'custom'`): a generic plan cannot know that a word
+ * of one or two letters gives the trigram index nothing to look up, and would scan all of it
+ * (120–190 ms per run with 5,000 cases per lawyer instead of 2–18; decision 023, addendum).
+ */
+export function caseListForToken(db: Db, query: CaseListQuery): { statement: Statement; values: Record<string, unknown> } {
+  const args = listArgs(query);
+  const key = `${args.sort} ${args.dir} ${args.search} ${args.statusOrders.length} ${args.words.length}`;
+  let statement = forTokenStatements.get(key);
+  if (!statement) {
+    const shape: ListArgs = {
+      ...args,
+      statusOrders: args.statusOrders.map((_, i) => sql.placeholder(`status${i}`)),
+      words: args.words.map((_, i) => sql.placeholder(`word${i}`)),
+      offset: sql.placeholder('offset'),
+    };
+    statement = tokenStatement(listStatement(db, sql`auth.user_id`, shape).getSQL(), { orderBy: 'pos', plan: args.search ? 'custom' : 'generic' });
+    forTokenStatements.set(key, statement);
+  }
+  const values: Record<string, unknown> = { offset: args.offset };
+  args.statusOrders.forEach((order, i) => (values[`status${i}`] = order));
+  args.words.forEach((word, i) => (values[`word${i}`] = word));
+  return { statement, values };
+}
 
 /** One page from the raw rows of `caseListForToken`; past the last page the total is counted apart. */
 export async function caseListFromRows(db: Db, lawyerId: string, query: CaseListQuery, rows: RawCaseListRow[]): Promise<{ items: CaseListItem[]; total: number }> {

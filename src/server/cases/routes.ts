@@ -28,7 +28,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
   // The token check and the page in one statement (issue 16: one round trip per request).
   app.get('/api/cases', { schema: { querystring: CaseListQuerySchema } }, async (request) => {
     const query = request.query;
-    const { auth, rows } = await requireUserWith<RawCaseListRow>(request, { role: 'lawyer', select: caseListForToken(db, query), orderBy: 'pos' });
+    const { auth, rows } = await requireUserWith<RawCaseListRow>(request, { role: 'lawyer', ...caseListForToken(db, query) });
     const { items, total } = await caseListFromRows(db, auth.userId, query, rows);
     const pagination = buildPagination({
       path: '/api/cases',

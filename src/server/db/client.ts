@@ -1,7 +1,7 @@
 import { mkdirSync, openSync, closeSync, readFileSync, writeSync, unlinkSync, constants } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { parse as pgliteParse, PGlite, protocol } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { bindStatement, type Statement } from './prepared';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
@@ -19,6 +20,14 @@ export type Database = {
   fresh: boolean;
   ping: () => Promise<void>;
   /**
+   * Runs a statement of the hot path (db/prepared.ts) with the values of its placeholders, as
+   * a named prepared statement: parsed and planned once per connection (on PostgreSQL over a
+   * pool of its own whose connections make generic plans, `openPostgres`); an unnamed one is
+   * planned for its values. Outside any transaction. Rows as the driver types them
+   * (timestamps as Date, json parsed).
+   */
+  run: <T>(statement: Statement, values: Readonly<Record<string, unknown>>) => Promise<T[]>;
+  /**
    * Calls `onNotify` for every NOTIFY on `channel` (delivered at commit). PostgreSQL: one
    * dedicated connection, reconnected after an error; PGlite: in-process. Resolves to a stop function.
    */
@@ -26,9 +35,14 @@ export type Database = {
   close: () => Promise<void>;
   /** The embedded database's files as a tarball (tests load a migrated one as their template); absent for PostgreSQL. */
   dump?: () => Promise<Blob>;
-  /** Connections of the PostgreSQL pool (for /metrics); absent for the embedded database. */
-  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
+  /**
+   * Connections of the PostgreSQL pools (for /metrics): `main` for queries and transactions,
+   * `hot` for the named statements of `run`. Absent for the embedded database.
+   */
+  poolStats?: () => Record<'main' | 'hot', PoolStats>;
 };
+
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
 
 export class DatabaseLockedError extends Error {}
 
@@ -123,6 +137,7 @@ export async function openPglite(dataDir: string | null, options: { loadDataDir?
     ping: async () => {
       await client.query('SELECT 1');
     },
+    run: pgliteRunner(client),
     listen: async (channel, onNotify) => client.listen(channel, () => onNotify()),
     dump: () => client.dumpDataDir('none'),
     close: async () => {
@@ -132,9 +147,54 @@ export async function openPglite(dataDir: string | null, options: { loadDataDir?
   };
 }
 
-/** A node-postgres pool on DATABASE_URL, migrated (migrations take an advisory lock). */
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 5_000 });
+/** A value as PGlite's bind message takes it: text (the backend parses it by the parameter's type). */
+function pgliteValue(value: unknown): string | null {
+  if (value === null) return null;
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+/**
+ * `Database.run` on PGlite: ONE call into the embedded backend per statement (Parse only the
+ * first time, then Bind, Describe, Execute, Sync), where `PGlite.query` makes six and parses
+ * and plans every time. Waits for a running transaction like `query` does.
+ */
+function pgliteRunner(client: PGlite) {
+  const parsed = new Set<string>();
+  const { serialize } = protocol;
+  const sync = serialize.sync();
+  return async <T>(statement: Statement, values: Readonly<Record<string, unknown>>): Promise<T[]> => {
+    const { name } = statement;
+    const parts: Uint8Array[] = [];
+    const parsing = !name || !parsed.has(name);
+    if (parsing) parts.push(serialize.parse({ name: name ?? '', text: statement.text }));
+    parts.push(
+      serialize.bind({ statement: name ?? '', values: bindStatement(statement, values).map(pgliteValue) }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      sync,
+    );
+    const message = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+    let offset = 0;
+    for (const part of parts) {
+      message.set(part, offset);
+      offset += part.length;
+    }
+    const { messages } = await client._runExclusiveTransaction(() => client.runExclusive(() => client.execProtocol(message, { throwOnError: false })));
+    // A statement parsed before a later message failed still exists in the backend: remember it.
+    if (name && parsing && messages.some((m) => m.name === 'parseComplete')) parsed.add(name);
+    const error = messages.find((m) => m.name === 'error');
+    if (error) throw error;
+    return (pgliteParse.parseResults(messages, client.parsers)[0]?.rows ?? []) as T[];
+  };
+}
+
+/** Connections of the main pool unless `openPostgres` is told otherwise. */
+export const POOL_MAX = 10;
+
+/** A node-postgres pool that survives backends going away: each error fails only the query it hits (503), and the pool replaces the connection. */
+function resilientPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool({ connectionTimeoutMillis: 5_000, ...config });
   pool.on('error', () => {
     // idle client errors are surfaced by the next query and /readyz
   });
@@ -144,6 +204,23 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
   });
+  return pool;
+}
+
+const statsOf = (pool: pg.Pool): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 0 });
+
+/**
+ * Node-postgres pools on DATABASE_URL, migrated (migrations take an advisory lock): `max`
+ * connections (POOL_MAX) for queries and transactions, and `hotMax` (half of `max`, rounded
+ * up) for the named statements of `Database.run`, whose connections run with
+ * `plan_cache_mode = force_generic_plan`: PostgreSQL plans each statement once per connection
+ * instead of choosing a fresh custom plan per request (decision 023, addendum). Only that
+ * pool forces generic plans; drizzle's queries on the main pool keep PostgreSQL's choice.
+ */
+export async function openPostgres(url: string, options: { max?: number; hotMax?: number } = {}): Promise<Database> {
+  const max = options.max ?? POOL_MAX;
+  const pool = resilientPool({ connectionString: url, max });
+  const hotPool = resilientPool({ connectionString: url, max: options.hotMax ?? Math.ceil(max / 2), options: '-c plan_cache_mode=force_generic_plan' });
   const client = await pool.connect();
   let existed: boolean;
   try {
@@ -162,9 +239,17 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     ping: async () => {
       await pool.query('SELECT 1');
     },
+    run: async <T>(statement: Statement, values: Readonly<Record<string, unknown>>) => {
+      const query = { text: statement.text, values: bindStatement(statement, values) };
+      // Unnamed: planned for its values, so not on the generic-plan connections.
+      const result = await (statement.name ? hotPool.query({ ...query, name: statement.name }) : pool.query(query));
+      return result.rows as T[];
+    },
     listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
-    close: () => pool.end(),
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
+    close: async () => {
+      await Promise.all([pool.end(), hotPool.end()]);
+    },
+    poolStats: () => ({ main: statsOf(pool), hot: statsOf(hotPool) }),
   };
 }
 

@@ -41,6 +41,9 @@ function validationBody(errors: Record<string, string[]>, t: Translate) {
   return { message: more > 0 ? t(validationKey('summary'), { first, count: more }) : first, errors: translated };
 }
 
+/** An AppError message may be a translation key under `errors.` (e.g. 'errors.offer.signed'), given in the request's language. */
+const isErrorKey = (message: string) => /^errors\.[a-zA-Z]+(\.[a-zA-Z]+)+$/.test(message);
+
 /** Maps every error to SPEC section 8: 401, 422 with field errors, others without details. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -51,7 +54,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       if (error.headers) reply.headers(error.headers);
       if (error.code === 'validation') return reply.status(422).send(validationBody(error.fieldErrors ?? { body: [error.message] }, t));
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).send({ message: isErrorKey(error.message) ? t(error.message) : error.message });
     }
     if (error instanceof BodyTooSlowError) {
       return reply.status(408).header('Connection', 'close').send({ message: t('hardening.bodyTooSlow') });

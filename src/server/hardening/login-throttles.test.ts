@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestContext, createTestLawyer, uniqueEmail, type TestContext } from '../testing/harness';
+import { createTestClient, createTestContext, createTestLawyer, uniqueEmail, type TestContext } from '../testing/harness';
 import { extractLoginCode } from '../testing/smtp-peer';
 import { loginThrottles, tokens } from '../db/schema';
 import { hmac } from '../lib/crypto';
@@ -62,18 +62,19 @@ describe('login throttles under 50 parallel requests (audit finding 4)', () => {
   });
 
   it('accepts the right code at most once among 50 parallel guesses, and only while fewer than 5 wrong ones were counted', async () => {
-    const lawyer = await createTestLawyer(ctx);
-    const code = await mailedCode(lawyer.email);
+    // A client: for staff a right code answers a second-factor challenge, not a token (issue 14).
+    const client = await createTestClient(ctx);
+    const code = await mailedCode(client.email);
     const guesses = wrongCodes(code, 49);
     guesses.splice(25, 0, code);
-    const responses = await Promise.all(guesses.map((guess) => submit(lawyer.email, guess)));
+    const responses = await Promise.all(guesses.map((guess) => submit(client.email, guess)));
     const successes = responses.filter((r) => r.statusCode === 200);
     expect(successes.length).toBeLessThanOrEqual(1);
     const wrongAnswers = responses.filter((r) => r.statusCode === 422 && messageOf(r) === INVALID_CODE_MESSAGE).length;
     expect(wrongAnswers).toBeLessThanOrEqual(5);
-    const [tokenCount] = await ctx.db.select({ id: tokens.id }).from(tokens).where(eq(tokens.userId, lawyer.id));
+    const [tokenCount] = await ctx.db.select({ id: tokens.id }).from(tokens).where(eq(tokens.userId, client.id));
     expect(Boolean(tokenCount)).toBe(successes.length === 1);
-    expect(await failuresOf(lawyer.email)).toBeLessThanOrEqual(10);
+    expect(await failuresOf(client.email)).toBeLessThanOrEqual(10);
   });
 
   it('does not count the losing parallel submits of a correct code as failures', async () => {

@@ -7,7 +7,11 @@ import { mannWhitney } from '../testing/mann-whitney';
  * Audit finding 3: a registered and an unknown address must not be told apart by time. 120
  * timings of each kind, interleaved in a random order (so load on a shared machine hits both
  * alike), mail sending drained now and then outside the measured part; a rank test must not find a
- * difference at the 1 % level.
+ * difference at the 1 % level. A 1 % test is wrong once in a hundred runs even when the two
+ * paths are equal (three tests on two databases made that a few per cent of CI runs), so a
+ * difference found is measured once more, afresh: a real difference shows again (the test fails
+ * only when both measurements find it, in the same direction), a chance one almost never
+ * (1 in 10,000).
  */
 const SAMPLES = 120;
 const ADDRESSES = 20;
@@ -55,19 +59,29 @@ async function measure(send: (known: boolean, index: number) => Promise<number>,
   return { known, unknown };
 }
 
-describe('no timing difference between registered and unknown addresses', { timeout: 180_000 }, () => {
+/** Measures, and when the rank test finds a difference, measures again; fails when the second run finds it too, the same way. */
+async function expectNoTimingDifference(...args: Parameters<typeof measure>): Promise<void> {
+  const first = await measure(...args);
+  const firstTest = mannWhitney(first.known, first.unknown);
+  if (firstTest.p > 0.01) return;
+  const second = await measure(...args);
+  const secondTest = mannWhitney(second.known, second.unknown);
+  const sameWay = Math.sign(firstTest.u - (SAMPLES * SAMPLES) / 2) === Math.sign(secondTest.u - (SAMPLES * SAMPLES) / 2);
+  expect(secondTest.p > 0.01 || !sameWay, `a timing difference in two measurements (p ${firstTest.p.toFixed(4)}, then ${secondTest.p.toFixed(4)})`).toBe(true);
+}
+
+describe('no timing difference between registered and unknown addresses', { timeout: 360_000 }, () => {
   it('POST /api/code', async () => {
     const registered = await Promise.all(Array.from({ length: ADDRESSES }, () => createTestLawyer(ctx)));
     const strangers = Array.from({ length: ADDRESSES }, () => uniqueEmail('nobody'));
     const statuses = new Set<number>();
-    const { known, unknown } = await measure(async (isKnown, i) => {
+    await expectNoTimingDifference(async (isKnown, i) => {
       const email = isKnown ? registered[i % ADDRESSES]!.email : strangers[i % ADDRESSES]!;
       const response = await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email } });
       statuses.add(response.statusCode);
       return response.statusCode;
     });
     expect([...statuses]).toEqual([200]);
-    expect(mannWhitney(known, unknown).p).toBeGreaterThan(0.01);
   });
 
   it('POST /api/token with a wrong code', async () => {
@@ -75,19 +89,18 @@ describe('no timing difference between registered and unknown addresses', { time
     const strangers = Array.from({ length: ADDRESSES }, () => uniqueEmail('nobody'));
     for (const email of [...registered.map((r) => r.email), ...strangers]) await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email } });
     await ctx.outbox.drain();
-    const { known, unknown } = await measure(async (isKnown, i) => {
+    await expectNoTimingDifference(async (isKnown, i) => {
       const email = isKnown ? registered[i % ADDRESSES]!.email : strangers[i % ADDRESSES]!;
       const response = await ctx.app.inject({ method: 'POST', url: '/api/token', payload: { email, code: 'ZZZZZZ' } });
       return response.statusCode === 422 ? 200 : 500;
     });
-    expect(mannWhitney(known, unknown).p).toBeGreaterThan(0.01);
   });
 
   it('PATCH /api/user with a taken or a free address', async () => {
     const holders = await Promise.all(Array.from({ length: ADDRESSES }, () => createTestLawyer(ctx)));
     const mover = await createTestLawyer(ctx);
     let token = await tokenFor(ctx, mover.id);
-    const { known, unknown } = await measure(
+    await expectNoTimingDifference(
       async (isTaken, i) => {
         const email = isTaken ? holders[i % ADDRESSES]!.email : `free-${i % ADDRESSES}-${mover.id}@example.com`;
         const response = await ctx.app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(token), payload: { email } });
@@ -97,6 +110,5 @@ describe('no timing difference between registered and unknown addresses', { time
         token = await tokenFor(ctx, mover.id);
       },
     );
-    expect(mannWhitney(known, unknown).p).toBeGreaterThan(0.01);
   });
 });

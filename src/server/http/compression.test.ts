@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { precompress } from '../../../scripts/precompress';
-import { createTestContext, type TestContext } from '../testing/harness';
+import { bearer, createTestClient, createTestContext, tokenFor, type TestContext } from '../testing/harness';
+import { users } from '../db/schema';
+import { eq } from 'drizzle-orm';
 
 let ctx: TestContext;
 let app: FastifyInstance;
@@ -89,5 +91,50 @@ describe('precompressed assets', () => {
     const response = await get('/api/nope', 'br');
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/json');
+  });
+});
+
+describe('API answers', () => {
+  it('sends a JSON answer of 1 KiB or more brotli- or gzip-compressed, with Vary, and the same JSON inside', async () => {
+    const client = await createTestClient(ctx, { status: 'check' });
+    const headers = bearer(await tokenFor(ctx, client.id));
+    const plain = await app.inject({ method: 'GET', url: '/api/cases/mine', headers });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const response = await app.inject({ method: 'GET', url: '/api/cases/mine', headers: { ...headers, 'accept-encoding': `${encoding}, identity` } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(String(response.headers.vary).toLowerCase()).toContain('accept-encoding');
+      expect(String(response.headers['content-type'])).toContain('application/json');
+      expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(JSON.parse(decode(response.rawPayload).toString())).toEqual(plain.json());
+    }
+  });
+
+  it('sends small answers as they are', async () => {
+    const response = await get('/healthz', 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('refuses a compressed request body with 422 and changes nothing', async () => {
+    const client = await createTestClient(ctx, { name: 'Kees' });
+    const headers = bearer(await tokenFor(ctx, client.id));
+    const response = await app.inject({
+      method: 'PATCH',
+      url: '/api/user',
+      headers: { ...headers, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ name: 'Gewijzigd' })),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe('De gegevens konden niet worden gelezen.');
+    const [row] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, client.id));
+    expect(row?.name).toBe('Kees');
   });
 });

@@ -38,7 +38,12 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/portal_job_runs_total\{job="retention-purge",outcome="ran"\} 1/);
     expect(text).toMatch(/portal_job_runs_total\{job="retention-purge",outcome="skipped"\} 1/);
     expect(text).toMatch(/nodejs_eventloop_lag_p99_seconds \d/);
-    if (ctx.database.kind === 'postgres') expect(text).toMatch(/portal_db_pool_connections\{state="max"\} \d+/);
+    if (ctx.database.kind === 'postgres') {
+      // The harness opens 25 + 13 connections at most; GET /api/user ran on the hot pool.
+      expect(text).toMatch(/portal_db_pool_connections\{pool="main",state="max"\} 25/);
+      expect(text).toMatch(/portal_db_pool_connections\{pool="hot",state="max"\} 13/);
+      expect(Number(/portal_db_pool_connections\{pool="hot",state="total"\} (\d+)/.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
+    }
   });
 });
 

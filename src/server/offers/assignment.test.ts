@@ -48,7 +48,9 @@ describe('lawyer assignment on choosing an offer', () => {
     const responses = await Promise.all(
       ['start', 'complete', 'extreme'].map((offer) => ctx.app.inject({ method: 'PATCH', url: `/api/cases/${client.caseId}/offer`, headers: bearer(token), payload: { offer } })),
     );
-    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    // Serialised on the case row: each succeeds unless a more extensive package got there first (a client only moves up).
+    expect(responses.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    expect(responses[2]?.statusCode).toBe(200);
     expect(await lawyersOf(client.caseId)).toHaveLength(1);
   });
 

@@ -52,6 +52,28 @@ describe('PATCH /api/cases/{id}/offer', () => {
     expect((await patchOffer(racing.caseId, await tokenFor(ctx, lawyer.id), { offer: 'complete' })).statusCode).toBe(409);
   });
 
+  it('lets a client move only up: a cheaper package is 409 in their language and changes nothing, the same one again is a no-op', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const client = await createTestClient(ctx, { status: 'proposal', lawyerIds: [lawyer.id] });
+    await ctx.db.update(cases).set({ offer: 'complete' }).where(eq(cases.id, client.caseId));
+    const token = await tokenFor(ctx, client.id);
+    const cheaper = await patchOffer(client.caseId, token, { offer: 'start' });
+    expect(cheaper.statusCode).toBe(409);
+    expect(cheaper.json().message).toBe('Je kunt alleen overstappen naar een uitgebreider pakket.');
+    const inEnglish = await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${client.caseId}/offer`, headers: { ...bearer(token), 'accept-language': 'en-US' }, payload: { offer: 'start' } });
+    expect(inEnglish.json().message).toBe('You can only switch to a more extensive package.');
+    const same = await patchOffer(client.caseId, token, { offer: 'complete' });
+    expect(same.statusCode).toBe(200);
+    expect(CaseClientViewResponseSchema.parse(same.json()).data).toMatchObject({ offer: { slug: 'complete' }, status: { slug: 'proposal' } });
+    expect(await caseRow(client.caseId)).toMatchObject({ statusSlug: 'proposal', offer: 'complete' });
+    const audit = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.subjectId, client.caseId), eq(auditEvents.action, 'case.offer_changed')));
+    expect(audit).toHaveLength(0);
+    // Up is allowed, and the lawyer may still move the package down before signing.
+    expect((await patchOffer(client.caseId, token, { offer: 'extreme' })).statusCode).toBe(200);
+    expect((await patchOffer(client.caseId, await tokenFor(ctx, lawyer.id), { offer: 'start' })).statusCode).toBe(200);
+    expect(await caseRow(client.caseId)).toMatchObject({ offer: 'start' });
+  });
+
   it("lets the case's lawyer change the package before signing; the workflow moves the case to offer-chosen", async () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);

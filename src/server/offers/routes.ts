@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { text } from '../../contract/text';
-import { UpdateOfferRequestSchema } from '../../contract/offers';
 import { canChangeOffer } from '../../contract/rules/case-route';
+import { getUpgradeOffers } from '../../contract/rules/offer-selection';
+import { OFFER_SLUGS, UpdateOfferRequestSchema, type OfferSlug } from '../../contract/offers';
 import type { StatusSlug } from '../../contract/statuses';
 import { recordAudit } from '../audit/queries';
 import { requireCaseAccess } from '../cases/access';
@@ -21,7 +22,8 @@ const CaseParams = z.object({ id: text().max(64) });
  * detail, SPEC section 6) sets the package. The workflow module moves the case (to
  * offer-chosen, also back from proposal so a letter for the new package is sent) and a
  * lawyer is assigned at once when it has none; all in one transaction. Once the engagement
- * letter is signed nobody can change the package (409 with the reason).
+ * letter is signed nobody can change the package (409 with the reason). A client only moves
+ * up: a cheaper package is refused (409), the same one again changes nothing (decision 019).
  */
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, storage } = app.deps;
@@ -35,7 +37,12 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
       const [locked] = await tx.select().from(cases).where(eq(cases.id, caseRow.id)).for('update');
       if (!locked) throw notFound();
       if (!canChangeOffer(locked.statusSlug as StatusSlug, locked.proposalSignedAt)) {
-        throw new AppError('conflict', 'Het pakket kan niet meer worden gewijzigd: de opdrachtbevestiging is getekend.');
+        throw new AppError('conflict', 'errors.offer.signed');
+      }
+      if (auth.role === 'client' && locked.offer) {
+        if (offer === locked.offer) return { updated: locked };
+        // The client's screen offers only the upgrades (the upgrade box); the API holds the same line.
+        if (!getUpgradeOffers(OFFER_SLUGS, locked.offer as OfferSlug).includes(offer)) throw new AppError('conflict', 'errors.offer.downgrade');
       }
       await tx.update(cases).set({ offer, offerChosenAt: now, lastUpdateAt: now }).where(eq(cases.id, caseRow.id));
       await recordAudit(tx, { actorId: auth.userId, action: 'case.offer_changed', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { from: locked.offer, to: offer }, at: now });

@@ -48,6 +48,17 @@ async function catchUp(rounds = 3) {
 }
 
 describe('durable outbox', () => {
+  it('sends a burst of mail over a few pooled SMTP connections, not one per mail', async () => {
+    await ctx.outbox.drain();
+    const before = ctx.smtp.connections();
+    const addresses = Array.from({ length: 20 }, () => uniqueEmail('burst'));
+    for (const address of addresses) await enqueueMail(ctx.db as Db, { kind: 'intake_ready', to: { address }, payload: {}, now: ctx.clock.now() });
+    await ctx.outbox.drain();
+    for (const address of addresses) expect(mailsTo(address)).toHaveLength(1);
+    // Five lanes share at most five connections.
+    expect(ctx.smtp.connections() - before).toBeLessThanOrEqual(5);
+  });
+
   it('keeps every mail while the SMTP peer is down and delivers each exactly once when it is back', async () => {
     const s = await caseWithLawyer();
     await ctx.smtp.stop();

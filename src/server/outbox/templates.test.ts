@@ -53,9 +53,9 @@ const EXPECTED: { [K in MailKind]: { nl: string; en: string; link: string | null
   documents_complete: { nl: 'Alle verplichte documenten van Kees de Vries zijn binnen', en: 'All mandatory documents of Kees de Vries are in', link: `/dossiers/${CASE}/documenten` },
   feedback_created: { nl: 'Nieuwe feedback van Kees de Vries', en: 'New feedback from Kees de Vries', link: '/feedback' },
   message_unread: { nl: 'Je hebt een nieuw bericht in je portaal', en: 'You have a new message in your portal', link: `/dossiers/${CASE}` },
-  email_change_code: { nl: 'Bevestig je nieuwe e-mailadres voor Ontslagportaal', en: 'Confirm your new e-mail address for Ontslagportaal', link: null },
-  email_taken: { nl: 'Iemand probeerde je e-mailadres te gebruiken', en: 'Someone tried to use your e-mail address', link: null },
-  email_changed: { nl: 'Je e-mailadres bij Ontslagportaal is gewijzigd', en: 'Your e-mail address at Ontslagportaal was changed', link: null },
+  email_change_code: { nl: 'Bevestig je nieuwe e-mailadres voor Ontslagportaal', en: 'Confirm your new email address for Ontslagportaal', link: null },
+  email_taken: { nl: 'Iemand probeerde je e-mailadres te gebruiken', en: 'Someone tried to use your email address', link: null },
+  email_changed: { nl: 'Je e-mailadres bij Ontslagportaal is gewijzigd', en: 'Your email address at Ontslagportaal was changed', link: null },
   two_factor_locked: { nl: 'Inloggen bij Ontslagportaal tijdelijk geblokkeerd', en: 'Logging in to Ontslagportaal temporarily blocked', link: '/login' },
 };
 

@@ -4,19 +4,37 @@ import nodemailer from 'nodemailer';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 
-/** Hands one message to the mail system; `send` throws when it was not accepted. */
-export type Transport = { send: (message: MailMessage) => Promise<void> };
+/** Hands one message to the mail system; `send` throws when it was not accepted. `close` ends open connections. */
+export type Transport = { send: (message: MailMessage) => Promise<void>; close?: () => void };
 
-/** An SMTP error carries the reply code (4xx temporary, 5xx permanent) in `responseCode`. */
+/**
+ * An SMTP error carries the reply code (4xx temporary, 5xx permanent) in `responseCode`.
+ * Connections are pooled (up to 5, one per lane of the outbox worker, each used for at most 100
+ * mails): a burst of mail does not open a connection and greet the server per message. The pool
+ * is made on the first send and ended by `close` (the worker's stop); a send after that makes a
+ * new one. Settings in SMTP_URL's query string (`?pool=false`, `maxConnections=…`) win.
+ */
 export function smtpTransport(smtpUrl: string, from: string): Transport {
   const url = new URL(smtpUrl);
-  for (const [name, value] of [['connectionTimeout', '10000'], ['greetingTimeout', '10000'], ['socketTimeout', '30000']] as const) {
+  for (const [name, value] of [
+    ['connectionTimeout', '10000'],
+    ['greetingTimeout', '10000'],
+    ['socketTimeout', '30000'],
+    ['pool', 'true'],
+    ['maxConnections', '5'],
+    ['maxMessages', '100'],
+  ] as const) {
     if (!url.searchParams.has(name)) url.searchParams.set(name, value);
   }
-  const transporter = nodemailer.createTransport(url.toString());
+  let transporter: ReturnType<typeof nodemailer.createTransport> | null = null;
   return {
     send: async (message) => {
+      transporter ??= nodemailer.createTransport(url.toString());
       await transporter.sendMail({ from, ...message });
+    },
+    close: () => {
+      transporter?.close();
+      transporter = null;
     },
   };
 }

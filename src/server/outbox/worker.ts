@@ -271,13 +271,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (unlisten) await unlisten();
       unlisten = null;
       if (running) await running;
+      transport.close?.();
     },
     wake,
     async drain() {
-      if (running) await running;
-      while ((await runOnce()) > 0) {
-        // until nothing due is left
-      }
+      // A run the timer or a notification starts meanwhile may hold rows this one skips: wait for
+      // it too, so that everything due has been sent (or given up) when drain resolves.
+      do {
+        if (running) await running;
+        while ((await runOnce()) > 0) {
+          // until nothing due is left
+        }
+      } while (running);
     },
   };
 }

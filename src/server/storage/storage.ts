@@ -84,10 +84,14 @@ export function diskStorage(root: string): Storage {
       await mkdir(path.dirname(temp), { recursive: true });
       const counter = { size: 0 };
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+      const file = createWriteStream(temp, { mode: 0o600, highWaterMark: 1024 * 1024 });
       try {
-        await pipeline(source, limit(options.maxBytes ?? Number.MAX_SAFE_INTEGER, counter, options.onChunk), createWriteStream(temp, { mode: 0o600, highWaterMark: 1024 * 1024 }));
+        await pipeline(source, limit(options.maxBytes ?? Number.MAX_SAFE_INTEGER, counter, options.onChunk), file);
         await rename(temp, target);
       } catch (error) {
+        // The pipeline can fail before the file is even open; its open would then create the
+        // part after the removal below. Wait until the write stream has closed.
+        if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
         await rm(temp, { force: true });
         if (!Buffer.isBuffer(body)) body.resume(); // drain what is left so the request can finish
         throw error;

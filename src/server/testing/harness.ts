@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -21,12 +22,23 @@ import type { StatusSlug } from '../../contract/statuses';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
 import { createScratchDatabase } from './scratch-database';
 
-/** Names the committed migrations: a template made from other migrations is never reused. */
+/**
+ * Names the committed migrations and the PGlite release: a template made from other migrations,
+ * or by another PGlite (whose data directory format may differ), is never reused.
+ */
+function pgliteVersion(): string {
+  // The package exports no package.json: walk up from its entry to its manifest.
+  let folder = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!existsSync(path.join(folder, 'package.json')) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+  return (JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
 function migrationsStamp(): string {
   const folder = migrationsFolder();
   const hash = createHash('sha256');
   for (const name of readdirSync(folder).sort()) if (name.endsWith('.sql')) hash.update(name).update(readFileSync(path.join(folder, name)));
   hash.update(readFileSync(path.join(folder, 'meta', '_journal.json')));
+  hash.update(pgliteVersion());
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -166,6 +178,12 @@ export async function createTestLawyer(ctx: TestContext, input: Partial<NewUser>
   const email = input.email ?? uniqueEmail('lawyer');
   const id = await createUser(ctx.db, { role: 'lawyer', name: 'Lotte', lastName: 'Advocaat', ...input, email });
   return { id, email };
+}
+
+/** An admin ('beheerder') and a token for them. */
+export async function createTestAdmin(ctx: TestContext) {
+  const id = await createUser(ctx.db, { role: 'admin', email: uniqueEmail('admin'), name: 'Bea', lastName: 'Beheer' });
+  return { id, token: await tokenFor(ctx, id) };
 }
 
 export async function createTestClient(ctx: TestContext, input: Partial<NewUser> & { status?: StatusSlug; lawyerIds?: string[] } = {}) {

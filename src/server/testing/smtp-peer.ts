@@ -15,6 +15,8 @@ export type SmtpPeer = {
   start: () => Promise<void>;
   /** Answers every recipient with this SMTP reply code (4xx temporary, 5xx permanent) until set to null. */
   failWith: (code: number | null) => void;
+  /** How many SMTP connections clients have opened so far. */
+  connections: () => number;
   close: () => Promise<void>;
 };
 
@@ -23,11 +25,16 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   const messages: CaughtMail[] = [];
   const listeners = new Set<() => void>();
   let failure: number | null = null;
+  let connections = 0;
   const makeServer = () => new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     closeTimeout: 200,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onRcptTo(_address, _session, callback) {
       if (failure === null) return callback();
       const error = Object.assign(new Error(failure >= 500 ? 'Mailbox unavailable' : 'Try again later'), { responseCode: failure });
@@ -100,6 +107,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     failWith: (code) => {
       failure = code;
     },
+    connections: () => connections,
     close: stop,
   };
 }

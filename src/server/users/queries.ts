@@ -1,6 +1,7 @@
 import { applyClientEvent } from '../workflow/apply';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../db/sql';
+import { tokenStatement } from '../auth/queries';
 import { PERMISSIONS, type Role } from '../../contract/permissions';
 import type { User, UpdateUserRequest } from '../../contract/users';
 import { getDisplayName } from '../../contract/rules/display-name';
@@ -62,6 +63,9 @@ export function profileSelect(userId: string | SQL): SQL {
       (SELECT json_build_object('id', c.id, 'title', c.title, 'notes', c.notes) FROM ${cases} c WHERE c.client_id = u.id) AS "userCase"
     FROM ${users} u WHERE u.id = ${userId}`;
 }
+
+/** The token check and the profile of the token's user: one prepared statement (GET /api/user). */
+export const PROFILE_FOR_TOKEN = tokenStatement(profileSelect(sql`auth.user_id`));
 
 export const profileToUser = (row: ProfileColumns): User => toUser(row, row.days, row.userCase);
 

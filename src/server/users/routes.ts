@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UpdateUserRequestSchema } from '../../contract/users';
-import { sql } from 'drizzle-orm';
 import { requireUser, requireUserWith } from '../auth/access';
 import { unauthenticated } from '../errors/errors';
-import { getUser, profileSelect, profileToUser, updateUser, type ProfileColumns } from './queries';
+import { getUser, PROFILE_FOR_TOKEN, profileToUser, updateUser, type ProfileColumns } from './queries';
 import { EMAIL_CHANGE_SENT_MESSAGE, requestEmailChange } from '../email-change/email-change';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -11,7 +10,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The token check and the profile in one statement (issue 16: one round trip).
   app.get('/api/user', async (request) => {
-    const { rows } = await requireUserWith<ProfileColumns>(request, { select: profileSelect(sql`auth.user_id`) });
+    const { rows } = await requireUserWith<ProfileColumns>(request, { statement: PROFILE_FOR_TOKEN });
     const [row] = rows;
     if (!row) throw unauthenticated();
     return { data: profileToUser(row) };

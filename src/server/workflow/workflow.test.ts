@@ -306,7 +306,8 @@ describe('documents move the case', () => {
       await upload(s.clientToken, doc.id);
       expect(await statusOf(s.client.caseId)).toBe(i === docs.length - 1 ? 'reviewing-documents' : 'incomplete-case-file');
     }
-    const uploads = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.caseId, s.client.caseId), eq(auditEvents.action, 'document.uploaded')));
+    // In insertion order (the id): without ORDER BY, PostgreSQL may return them in any order.
+    const uploads = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.caseId, s.client.caseId), eq(auditEvents.action, 'document.uploaded'))).orderBy(asc(auditEvents.id));
     expect(uploads).toHaveLength(docs.length);
     expect(uploads[0]?.data).toMatchObject({ document_id: docs[0]?.id, mandatory: true, replaced: false });
     const first = docs[0]?.id as string;

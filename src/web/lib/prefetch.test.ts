@@ -77,6 +77,7 @@ describe('the boot script of index.html', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     delete window.__prefetch;
+    delete window.__prefetchWaits;
   });
 
   const lawyer = { settings: { language: 'en-US' }, user: { id: 'u', roles: ['lawyer'] }, auth: { token: 'tok' } };
@@ -95,6 +96,16 @@ describe('the boot script of index.html', () => {
     const { requested } = run('/', client);
     await vi.waitFor(() => expect(requested()).toContain(`/api/cases/${caseId}/status-stepper?lang=en-US`));
     expect(requested()).toContain(`/api/cases/${caseId}/timeline?page=1`);
+  });
+
+  it('lists a wait per request that settles only after the requests needing the case id have started', async () => {
+    const { requested } = run('/', client);
+    const waits = window.__prefetchWaits ?? [];
+    expect(waits).toHaveLength(5);
+    await Promise.all(waits.slice());
+    // The dashboard's follow-up requests were started before the wait of /api/cases/mine settled.
+    expect(waits).toHaveLength(7);
+    expect(requested()).toContain(`/api/cases/${caseId}/status-stepper?lang=en-US`);
   });
 
   it('starts nothing for a signed-in page without a stored token, or with a query string', () => {

@@ -13,7 +13,29 @@ export const PREFETCH_MAX_AGE_MS = 10_000;
 declare global {
   interface Window {
     __prefetch?: PrefetchStore;
+    /** One promise per boot request, settled once its answer is in (and follow-up requests started). */
+    __prefetchWaits?: Promise<unknown>[];
   }
+}
+
+/**
+ * Resolves once every boot request has settled, including those started later from an earlier
+ * answer (the client's case id), or after `maxMs`, whichever is first. Never rejects.
+ */
+export async function whenBootRequestsSettle(waits: Promise<unknown>[], maxMs: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, maxMs);
+  });
+  const all = (async () => {
+    let seen = -1;
+    while (seen !== waits.length) {
+      seen = waits.length;
+      await Promise.allSettled(waits.slice());
+    }
+  })();
+  await Promise.race([all, timeout]);
+  clearTimeout(timer);
 }
 
 export function takePrefetched(

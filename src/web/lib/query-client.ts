@@ -1,5 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { notifyManager, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
+import { whenBootRequestsSettle } from './prefetch';
 
 /**
  * Library defaults (3 retries, backoff 1 s to 30 s, 5 minute cache) except that answers which
@@ -22,3 +23,33 @@ function isRetryable(error: unknown): boolean {
 }
 
 export const queryClient = createQueryClient();
+
+/** The longest the first page's updates wait for the boot requests (a slow or hanging answer). */
+export const FIRST_PAGE_HOLD_MAX_MS = 3_000;
+
+type Scheduler = Parameters<typeof notifyManager.setScheduler>[0];
+
+/**
+ * The first page renders its data once (decision 022, addendum): while index.html's boot
+ * requests are still out, TanStack Query's notifications (each answer re-renders its
+ * components) are held, then run in one task, where React batches them into one render. Once
+ * they have settled (at most `maxMs`), notifications run as usual. Without boot requests
+ * (a page not in BOOT_ROUTES, tests) nothing changes.
+ */
+export function holdFirstPageUpdates(waits: Promise<unknown>[] | undefined, maxMs = FIRST_PAGE_HOLD_MAX_MS): Promise<void> {
+  if (!waits || waits.length === 0) return Promise.resolve();
+  let held: (() => void)[] | null = [];
+  const usual: Scheduler = (callback) => setTimeout(callback, 0);
+  notifyManager.setScheduler((callback) => {
+    if (held) held.push(callback);
+    else usual(callback);
+  });
+  return whenBootRequestsSettle(waits, maxMs).then(() => {
+    const callbacks = held ?? [];
+    held = null;
+    notifyManager.setScheduler(usual);
+    for (const callback of callbacks) callback();
+  });
+}
+
+if (typeof window !== 'undefined') void holdFirstPageUpdates(window.__prefetchWaits);

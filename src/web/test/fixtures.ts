@@ -1,6 +1,9 @@
 import { PERMISSIONS, type Role } from '../../contract/permissions';
 import type { User } from '../../contract/users';
 import type { Site } from '../../contract/site';
+import type { CaseClientView, CaseLawyerView } from '../../contract/cases';
+import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../contract/offers';
+import { getStatus, type StatusSlug } from '../../contract/statuses';
 
 let counter = 0;
 
@@ -43,3 +46,60 @@ export const site: Site = {
   disclaimer_url: 'https://example.com/disclaimer.pdf',
   privacy_url: 'https://example.com/privacy.pdf',
 };
+
+/** A package as the case views carry it. */
+export const offerRef = (offer: OfferSlug | null) => (offer ? { slug: offer, display_name: OFFER_DISPLAY_NAMES[offer] } : null);
+
+/** The fields every case view starts with: an empty case at `slug`, updated on 20 November. */
+function caseFields(id: string, slug: StatusSlug) {
+  const status = getStatus(slug);
+  return {
+    caseFields: {
+      id,
+      title: 'Dossier',
+      appointment_start_time: null,
+      appointment_end_time: null,
+      company_name: null,
+      company_street: null,
+      company_house_number: null,
+      company_postcode: null,
+      company_city: null,
+      contact_email: null,
+      contact_phone_number: null,
+      last_updated_at: '2026-11-20T10:00:00.000Z',
+      proposal_signed_at: null,
+      minimal_achievement: null,
+      proposal_document_id: null,
+      proposal_sent_at: null,
+      proposal_sha256: null,
+      completed_at: null,
+      offer: null,
+      documents: [],
+      contact_persons: [],
+      lawyers: [],
+      typeform: {},
+      questions: [],
+    },
+    status,
+  };
+}
+
+/** The client's view of their case (GET /api/cases/mine). */
+export function makeClientCaseView(id: string, slug: StatusSlug, overrides: Partial<CaseClientView> = {}): CaseClientView {
+  const { caseFields: fields, status } = caseFields(id, slug);
+  return { ...fields, status: { slug, display_name: status.displayName, order: status.order, articles: [] }, ...overrides };
+}
+
+/** The lawyer's view of a case (GET /api/cases/{id}), of client Kees Klant. */
+export function makeLawyerCaseView(id: string, slug: StatusSlug, overrides: Partial<CaseLawyerView> = {}): CaseLawyerView {
+  const { caseFields: fields, status } = caseFields(id, slug);
+  return {
+    ...fields,
+    client: { id: '40000000-0000-4000-8000-000000000001', name: 'Kees', infix: null, last_name: 'Klant', email: 'kees@example.com', phone_number: null, address: null, postcode: null, house_number: null, house_number_addition: null, street: null, city: null, client_questions: [] },
+    client_name: 'Kees Klant',
+    status: { slug, display_name: status.displayName, order: status.order },
+    last_update_at: '2026-11-20T10:00:00.000Z',
+    pending_documents: 0,
+    ...overrides,
+  };
+}

@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/button';
-import { FormError, TextField } from '../../ui/field';
+import { FormError, RequiredFieldsLegend, TextField } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
 import { SuccessMessage, useSuccessMessage } from '../../ui/success-message';
 import { useAdminLawyers, useCreateLawyer, useSetLawyerActive } from './api';
 import { adminErrorText } from './error';
 import { EmailAddress } from '../../ui/email-address';
+import { useUnsavedChanges } from '../../lib/unsaved-changes';
+
+const EMPTY_LAWYER = { name: '', last_name: '', email: '', title: '' };
 
 /** /beheer: the firm's lawyers; add one, switch an account off or on again. */
 export function LawyersPage() {
@@ -15,16 +18,18 @@ export function LawyersPage() {
   const create = useCreateLawyer();
   const setActive = useSetLawyerActive();
   const success = useSuccessMessage();
-  const [form, setForm] = useState({ name: '', last_name: '', email: '', title: '' });
+  const [form, setForm] = useState(EMPTY_LAWYER);
   const [error, setError] = useState<string | null>(null);
   const [rowError, setRowError] = useState<string | null>(null);
+  // A half-typed new lawyer is not lost by leaving the page unasked (decision 020); not while it is being sent.
+  useUnsavedChanges(!create.isPending && Object.values(form).some((value) => value.trim() !== ''));
 
   const onCreate = async (event: FormEvent) => {
     event.preventDefault();
     try {
       const { data } = await create.mutateAsync({ ...form, title: form.title.trim() || null });
       success.show(t('admin.lawyers.created', { name: data.full_name }));
-      setForm({ name: '', last_name: '', email: '', title: '' });
+      setForm(EMPTY_LAWYER);
       setError(null);
     } catch (failure) {
       setError(adminErrorText(failure, t));
@@ -53,6 +58,7 @@ export function LawyersPage() {
         <h2 id="admin-new-lawyer" className="text-xl font-semibold text-slate-900">
           {t('admin.lawyers.createHeading')}
         </h2>
+        <RequiredFieldsLegend />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label={t('admin.lawyers.name')} autoComplete="off" required {...field('name')} />
           <TextField label={t('admin.lawyers.lastName')} autoComplete="off" required {...field('last_name')} />

@@ -2,48 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CaseLawyerView } from '../../../contract/cases';
-import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../../contract/offers';
-import { getStatus, STATUSES, type StatusSlug } from '../../../contract/statuses';
+import type { OfferSlug } from '../../../contract/offers';
+import { STATUSES, type StatusSlug } from '../../../contract/statuses';
 import { installFakeFetch, on, type FakeRequest } from '../../test/fake-fetch';
-import { makeUser, site } from '../../test/fixtures';
+import { makeLawyerCaseView, makeUser, offerRef, site } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 const CASE_ID = '20000000-0000-4000-8000-000000000002';
 
-function lawyerView(slug: StatusSlug, offer: OfferSlug | null, signedAt: string | null = null): CaseLawyerView {
-  const status = getStatus(slug);
-  return {
-    id: CASE_ID,
-    title: 'Dossier',
-    appointment_start_time: null,
-    appointment_end_time: null,
-    company_name: null,
-    company_street: null,
-    company_house_number: null,
-    company_postcode: null,
-    company_city: null,
-    contact_email: null,
-    contact_phone_number: null,
-    last_updated_at: '2026-11-20T10:00:00.000Z',
-    proposal_signed_at: signedAt,
-    minimal_achievement: null,
-    proposal_document_id: null,
-    proposal_sent_at: null,
-    proposal_sha256: null,
-    completed_at: null,
-    offer: offer ? { slug: offer, display_name: OFFER_DISPLAY_NAMES[offer] } : null,
-    documents: [],
-    contact_persons: [],
-    lawyers: [],
-    typeform: {},
-    questions: [],
-    client: { id: '40000000-0000-4000-8000-000000000001', name: 'Kees', infix: null, last_name: 'Klant', email: 'kees@example.com', phone_number: null, address: null, postcode: null, house_number: null, house_number_addition: null, street: null, city: null, client_questions: [] },
-    client_name: 'Kees Klant',
-    status: { slug, display_name: status.displayName, order: status.order },
-    last_update_at: '2026-11-20T10:00:00.000Z',
-    pending_documents: 0,
-  };
-}
+const lawyerView = (slug: StatusSlug, offer: OfferSlug | null, signedAt: string | null = null): CaseLawyerView =>
+  makeLawyerCaseView(CASE_ID, slug, { offer: offerRef(offer), proposal_signed_at: signedAt });
 
 /** The catalogue as a firm might have renamed it: the screen follows GET /api/statuses. */
 const catalogue = STATUSES.map((s) => ({ slug: s.slug, display_name: s.slug === 'proposal' ? 'Wachten op tekenen' : s.displayName, order: s.order }));

@@ -6,7 +6,7 @@ import type { Lawyer } from '../../../contract/lawyers';
 import type { StatusSlug } from '../../../contract/statuses';
 import { STATUSES } from '../../../contract/statuses';
 import type { Stepper, StepContent } from '../../../contract/stepper';
-import { makeUser, site } from '../../test/fixtures';
+import { makeClientCaseView, makeUser, site } from '../../test/fixtures';
 import { installFakeFetch, on, type FakeRoute } from '../../test/fake-fetch';
 import { renderApp } from '../../test/render-app';
 
@@ -35,36 +35,7 @@ function lawyer(n: number, overrides: Partial<Lawyer> = {}): Lawyer {
   };
 }
 
-function caseView(slug: StatusSlug, lawyers: Lawyer[]): CaseClientView {
-  const status = STATUSES.find((s) => s.slug === slug);
-  return {
-    id: CASE_ID,
-    title: 'Dossier',
-    appointment_start_time: null,
-    appointment_end_time: null,
-    company_name: null,
-    company_street: null,
-    company_house_number: null,
-    company_postcode: null,
-    company_city: null,
-    contact_email: null,
-    contact_phone_number: null,
-    last_updated_at: '2026-11-20T10:00:00.000Z',
-    proposal_signed_at: null,
-    minimal_achievement: null,
-    proposal_document_id: null,
-    proposal_sent_at: null,
-    proposal_sha256: null,
-    completed_at: null,
-    status: { slug, display_name: status?.displayName ?? slug, order: status?.order ?? 1, articles: [] },
-    offer: null,
-    documents: [],
-    contact_persons: [],
-    lawyers,
-    typeform: {},
-    questions: [],
-  };
-}
+const caseView = (slug: StatusSlug, lawyers: Lawyer[]): CaseClientView => makeClientCaseView(CASE_ID, slug, { lawyers });
 
 const content = (title: string, buttons: StepContent['buttons'] = []): StepContent => ({ subtitle: 'Stap', colour: 'red', title, description: `${title} uitleg`, buttons });
 

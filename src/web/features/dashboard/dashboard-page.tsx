@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { getClientRoute, getCurrentStep, getWelcomeTarget, showsWelcome } from '../../../contract/rules/stepper';
@@ -14,13 +14,19 @@ import { TodoList } from './components/todo-list';
 import { getClientTodos } from '../../../contract/rules/client-todos';
 import { TimelineList } from '../../ui/timeline-list';
 import { ArticleList } from './components/article-list';
-import { FeedbackDialog } from './components/feedback-dialog';
 import { FloatingLawyerButton } from './components/floating-lawyer-button';
 import { LawyerCard } from './components/lawyer-card';
 import { LawyerSheet } from './components/lawyer-sheet';
 import { NextStepBlock } from './components/next-step-block';
 import { StepList } from './components/step-list';
 import { WelcomeBlock } from './components/welcome-block';
+import { loadWithReload } from '../../lib/lazy-module';
+
+/**
+ * The feedback dialog (react-hook-form, the `forms` chunk) loads when it is opened: the
+ * dashboard's first paint does not wait for it (decision 022, addendum).
+ */
+const FeedbackDialog = lazy(() => loadWithReload('feedback-dialog', () => import('./components/feedback-dialog')).then((m) => ({ default: m.FeedbackDialog })));
 
 const OFFER_CHOSEN_ORDER = getStatus('offer-chosen').order;
 
@@ -120,18 +126,22 @@ export function DashboardPage() {
         <>
           <FloatingLawyerButton lawyer={firstLawyer} onOpen={() => setLawyerOpen(true)} />
           <LawyerSheet lawyers={lawyers} open={lawyerOpen} onOpenChange={setLawyerOpen} />
-          <FeedbackDialog
-            caseId={caseView.id}
-            lawyerId={firstLawyer.id}
-            lawyerName={firstLawyer.full_name}
-            reviewUrl={site?.review_url}
-            open={feedbackOpen && (!flags.feedback || feedbackSent)}
-            onOpenChange={(open) => {
-              setFeedbackOpen(open);
-              if (!open) setFeedbackSent(false);
-            }}
-            onSent={() => setFeedbackSent(true)}
-          />
+          {feedbackOpen && (
+            <Suspense fallback={null}>
+              <FeedbackDialog
+                caseId={caseView.id}
+                lawyerId={firstLawyer.id}
+                lawyerName={firstLawyer.full_name}
+                reviewUrl={site?.review_url}
+                open={feedbackOpen && (!flags.feedback || feedbackSent)}
+                onOpenChange={(open) => {
+                  setFeedbackOpen(open);
+                  if (!open) setFeedbackSent(false);
+                }}
+                onSent={() => setFeedbackSent(true)}
+              />
+            </Suspense>
+          )}
         </>
       )}
     </section>

@@ -8,7 +8,7 @@ import { UpdateUserRequestSchema } from '../../../contract/users';
 import type { User } from '../../../contract/users';
 import { applyServerErrors, translateValidation } from '../../lib/error-text';
 import { Button } from '../../ui/button';
-import { FormError, TextField } from '../../ui/field';
+import { FormError, RequiredFieldsLegend, TextField } from '../../ui/field';
 import { SuccessMessage, useSuccessMessage } from '../../ui/success-message';
 import { useCurrentUser, useUpdateProfile } from './api';
 import { PersonalDataIllustration } from './components/illustration';
@@ -91,6 +91,7 @@ function PersonalDataForm({ user }: { user: User }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <RequiredFieldsLegend />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField label={t('myStory.personal.name')} autoComplete="given-name" required aria-required="true" error={err('name')} {...form.register('name')} />
         <TextField label={t('myStory.personal.infix')} error={err('infix')} {...form.register('infix')} />

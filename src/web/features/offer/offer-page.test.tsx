@@ -2,44 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CaseClientView } from '../../../contract/cases';
-import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../../contract/offers';
-import { getStatus, type StatusSlug } from '../../../contract/statuses';
+import type { OfferSlug } from '../../../contract/offers';
+import type { StatusSlug } from '../../../contract/statuses';
 import { installFakeFetch, on, type FakeRequest } from '../../test/fake-fetch';
-import { makeUser, site } from '../../test/fixtures';
+import { makeClientCaseView, makeUser, offerRef, site } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 const CASE_ID = '20000000-0000-4000-8000-000000000001';
 
-function caseView(slug: StatusSlug, offer: OfferSlug | null): CaseClientView {
-  const status = getStatus(slug);
-  return {
-    id: CASE_ID,
-    title: 'Dossier',
-    appointment_start_time: null,
-    appointment_end_time: null,
-    company_name: null,
-    company_street: null,
-    company_house_number: null,
-    company_postcode: null,
-    company_city: null,
-    contact_email: null,
-    contact_phone_number: null,
-    last_updated_at: '2026-11-20T10:00:00.000Z',
-    proposal_signed_at: null,
-    minimal_achievement: null,
-    proposal_document_id: null,
-    proposal_sent_at: null,
-    proposal_sha256: null,
-    completed_at: null,
-    status: { slug, display_name: status.displayName, order: status.order, articles: [] },
-    offer: offer ? { slug: offer, display_name: OFFER_DISPLAY_NAMES[offer] } : null,
-    documents: [],
-    contact_persons: [],
-    lawyers: [],
-    typeform: {},
-    questions: [],
-  };
-}
+const caseView = (slug: StatusSlug, offer: OfferSlug | null): CaseClientView => makeClientCaseView(CASE_ID, slug, { offer: offerRef(offer) });
 
 function setup(initial: CaseClientView) {
   let current = initial;

@@ -7,7 +7,7 @@ import { EmailSchema } from '../../../../contract/auth';
 import type { User } from '../../../../contract/users';
 import { applyServerErrors, translateValidation } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
-import { FormError, TextField } from '../../../ui/field';
+import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
 import { useConfirmEmailChange, useUpdateUser } from '../api';
 import { LoginCodeSchema } from '../../../../contract/auth';
@@ -60,6 +60,7 @@ export function ProfileForm({ user }: { user: User }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <RequiredFieldsLegend />
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr_2fr]">
         <TextField label={t('account.profile.name')} autoComplete="given-name" {...required} error={err('name')} {...form.register('name')} />
         <TextField label={t('account.profile.infix')} autoComplete="additional-name" error={err('infix')} {...form.register('infix')} />

@@ -1,12 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaseLawyerView } from '../../../../contract/cases';
 import type { FinalizationAnswersRequest } from '../../../../contract/questions';
 import { getFinishAction } from '../../../../contract/rules/status-dropdown';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
+import { loadWithReload } from '../../../lib/lazy-module';
 import { useSaveFinalizationAnswers, useUpdateStatus } from '../api';
-import { FinishDialog } from './finish-dialog';
+
+/**
+ * The dialog (react-hook-form, the `forms` chunk) loads when it is first opened, so case detail's
+ * first load does without that chunk (decision 022); it stays mounted after that.
+ */
+const FinishDialog = lazy(() => loadWithReload('finish-dialog', () => import('./finish-dialog')).then((m) => ({ default: m.FinishDialog })));
 
 /**
  * The finish button (SPEC section 4) in a desktop and a mobile copy sharing one state:
@@ -19,6 +25,7 @@ export function FinishControl({ view }: { view: CaseLawyerView }) {
   const saveAnswers = useSaveFinalizationAnswers(view.id);
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);
+  const [mounted, setMounted] = useState(false);
   const action = getFinishAction(view.status.slug);
   const saving = update.isPending || saveAnswers.isPending;
 
@@ -26,6 +33,7 @@ export function FinishControl({ view }: { view: CaseLawyerView }) {
     if (action === 'reactivate') update.mutate('ready-for-signing', { onError: (error) => console.error('Error updating status', error) });
     else if (action === 'finish') {
       setDone(false);
+      setMounted(true);
       setOpen(true);
     }
   };
@@ -44,7 +52,11 @@ export function FinishControl({ view }: { view: CaseLawyerView }) {
     <>
       <div className="hidden sm:block">{button('')}</div>
       <div className={cn('fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white p-3 shadow-[0_-2px_8px_rgba(0,0,0,0.08)] sm:hidden')}>{button('w-full')}</div>
-      <FinishDialog caseId={view.id} open={open} done={done} onOpenChange={setOpen} onConfirm={onConfirm} />
+      {mounted && (
+        <Suspense fallback={null}>
+          <FinishDialog caseId={view.id} open={open} done={done} onOpenChange={setOpen} onConfirm={onConfirm} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Document } from '../../../../contract/documents';
+import { installFakeUpload } from '../../../test/fake-upload';
 import { DocumentCard } from './document-card';
 
 const doc: Document = {
@@ -22,54 +23,13 @@ const doc: Document = {
   expires_at_unix_time: null,
 };
 
-type Answer = { status: number; body: unknown } | 'hang';
-
-/**
- * Uploads go through XMLHttpRequest (it reports upload progress); this one answers from a queue
- * ('hang' waits until aborted), reporting half and then all of the file sent first. Other
- * requests (refetches) go through fetch and get an empty list.
- */
-function stubFetch(answers: Answer[]) {
-  const uploads: string[] = [];
+/** Refetches after an upload go through fetch and get an empty list; uploads through the shared fake XHR, answered by the test. */
+function stubUploads() {
   vi.stubGlobal(
     'fetch',
     vi.fn(() => Promise.resolve(new Response(JSON.stringify({ data: [] }), { status: 200 }))),
   );
-  class FakeXhr {
-    status = 0;
-    responseText = '';
-    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private url = '';
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    getAllResponseHeaders() {
-      return 'content-type: application/json\r\n';
-    }
-    abort() {
-      this.onabort?.();
-    }
-    send() {
-      uploads.push(this.url);
-      const answer = answers.shift() ?? 'hang';
-      if (answer === 'hang') return;
-      setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
-        setTimeout(() => {
-          this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
-          this.status = answer.status;
-          this.responseText = JSON.stringify(answer.body);
-          this.onload?.();
-        }, 10);
-      }, 10);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return uploads;
+  return installFakeUpload();
 }
 
 function renderCard(document: Document = doc) {
@@ -99,7 +59,7 @@ describe('DocumentCard upload', () => {
   });
 
   it('shows the busy state, the slow notice after 2 s and a retry link after 7 s that sends the file again', async () => {
-    const uploads = stubFetch(['hang', 'hang']);
+    const uploads = stubUploads();
     const { choose } = renderCard();
     await choose();
     expect(screen.getByText('Bezig met uploaden...')).toBeInTheDocument();
@@ -118,25 +78,27 @@ describe('DocumentCard upload', () => {
   });
 
   it('shows the first file error, else the server message, else the fallback text', async () => {
-    stubFetch([
-      { status: 422, body: { message: 'Kies een bestand om te uploaden.', errors: { file: ['Kies een bestand om te uploaden.'] } } },
-      { status: 413, body: { message: 'Het bestand is te groot. Je kunt bestanden tot 100 MB uploaden.' } },
-      { status: 500, body: null },
-    ]);
+    const uploads = stubUploads();
     const { choose } = renderCard();
-    await choose();
-    await act(async () => vi.advanceTimersByTimeAsync(50));
-    expect(screen.getByRole('alert')).toHaveTextContent('Kies een bestand om te uploaden.');
-    await choose();
-    await act(async () => vi.advanceTimersByTimeAsync(50));
-    expect(screen.getByRole('alert')).toHaveTextContent('Het bestand is te groot. Je kunt bestanden tot 100 MB uploaden.');
-    await choose();
-    await act(async () => vi.advanceTimersByTimeAsync(50));
-    expect(screen.getByRole('alert')).toHaveTextContent('Er is iets fout gegaan bij het uploaden. Probeer het opnieuw.');
+    const answers: [number, unknown][] = [
+      [422, { message: 'Kies een bestand om te uploaden.', errors: { file: ['Kies een bestand om te uploaden.'] } }],
+      [413, { message: 'Het bestand is te groot. Je kunt bestanden tot 100 MB uploaden.' }],
+      [500, null],
+    ];
+    const shown = [
+      'Kies een bestand om te uploaden.',
+      'Het bestand is te groot. Je kunt bestanden tot 100 MB uploaden.',
+      'Er is iets fout gegaan bij het uploaden. Probeer het opnieuw.',
+    ];
+    for (const [index, [status, body]] of answers.entries()) {
+      await choose();
+      await act(async () => uploads[index]?.finish(status, body));
+      expect(screen.getByRole('alert')).toHaveTextContent(shown[index] as string);
+    }
   });
 
   it('shows the rejection message and offers a new version once a file exists', () => {
-    stubFetch([]);
+    stubUploads();
     renderCard({ ...doc, status: 'Rejected', message: 'Onleesbaar.', filename: 'a.pdf', extension: 'pdf', uploaded_at: '2026-11-20T10:00:00Z', temporary_url: '/files/documents/x?v=1', expires_at_unix_time: 1 });
     expect(screen.getByText('Onleesbaar.')).toBeInTheDocument();
     expect(screen.getByText('Afgekeurd')).toBeInTheDocument();
@@ -145,7 +107,7 @@ describe('DocumentCard upload', () => {
   });
 
   it('is a drop zone: a dropped file is uploaded and the percentage sent is shown, not only a spinner', async () => {
-    const uploads = stubFetch([{ status: 200, body: { data: { ...doc, status: 'Uploaded' } } }]);
+    const uploads = stubUploads();
     renderCard();
     const zone = screen.getByTestId('drop-zone');
     expect(zone).toHaveTextContent('of sleep je bestand hierheen');
@@ -153,13 +115,14 @@ describe('DocumentCard upload', () => {
     await act(async () => {
       fireEvent.dragOver(zone, { dataTransfer: { files: [file], dropEffect: 'none' } });
       fireEvent.drop(zone, { dataTransfer: { files: [file] } });
-      await vi.advanceTimersByTimeAsync(15);
+      await vi.advanceTimersByTimeAsync(0);
     });
-    expect(uploads).toEqual(['/api/documents/11111111-1111-4111-8111-111111111111/upload']);
+    expect(uploads.map((u) => u.url)).toEqual(['/api/documents/11111111-1111-4111-8111-111111111111/upload']);
+    act(() => uploads[0]?.progress(50, 100));
     const bar = screen.getByRole('progressbar', { name: 'Voortgang van het uploaden' });
     expect(bar).toHaveAttribute('aria-valuenow', '50');
     expect(zone).toHaveTextContent('50%');
-    await act(async () => vi.advanceTimersByTimeAsync(50));
+    await act(async () => uploads[0]?.finish(200, { data: { ...doc, status: 'Uploaded' } }));
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });

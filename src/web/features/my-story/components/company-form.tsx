@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { UpdateCompanyRequestSchema, type CaseClientView } from '../../../../contract/cases';
 import { applyServerErrors, translateValidation } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
-import { FormError, TextField } from '../../../ui/field';
+import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
 import { useUpdateCompany } from '../api';
 import { FormSection } from './form-section';
@@ -48,6 +48,7 @@ export function CompanyForm({ myCase }: { myCase: CaseClientView }) {
   return (
     <FormSection title={t('myStory.employer.companyTitle')} headingId="company-heading">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <RequiredFieldsLegend />
         <TextField label={t('myStory.employer.companyName')} autoComplete="organization" {...required} error={err('company_name')} {...form.register('company_name')} />
         <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
           <TextField label={t('myStory.employer.street')} error={err('company_street')} {...form.register('company_street')} />

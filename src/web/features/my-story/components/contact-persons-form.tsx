@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { MAX_CONTACT_PERSONS, UpdateContactPersonsRequestSchema, type ContactPerson } from '../../../../contract/contact-persons';
 import { applyServerErrors, translateValidation } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
-import { FormError, TextField } from '../../../ui/field';
+import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
 import { useSaveContactPersons } from '../api';
 import { FormSection } from './form-section';
@@ -69,6 +69,7 @@ export function ContactPersonsForm({ caseId, contactPersons }: { caseId: string;
   return (
     <FormSection title={t('myStory.contacts.title')} description={t('myStory.contacts.intro', { max: MAX_CONTACT_PERSONS })} headingId="contacts-heading">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+        <RequiredFieldsLegend />
         {fields.length === 0 && <p className="text-slate-700">{t('myStory.contacts.none')}</p>}
         {fields.map((field, index) => {
           const personErrors = errors.contact_persons?.[index];

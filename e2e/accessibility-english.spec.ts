@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { checkUnsubscribePage, findAccessibilityViolations, UNSUBSCRIBE_EN } from './support/axe';
+import { useJourney } from './support/journey';
+import { requestCodeViaUi, sessionCache } from './support/login';
+import { screensWithViolations } from './support/screens';
+
+describe('accessibility (axe-core) in English', () => {
+  const journey = useJourney();
+  const session = sessionCache();
+
+  // Issue 13 item 8 in English too: the signed-out pages and every screen of every role at 360 px.
+  it('has no violations in English at 360 px: login, code, unsubscribe and every screen of the client, the lawyer and the admin', async () => {
+    const viewport = { width: 360, height: 740 };
+    const { page } = await journey.openPage({ viewport });
+    await page.goto('/not-found');
+    await page.evaluate((settings) => window.localStorage.setItem('state', JSON.stringify({ settings })), { language: 'en-US' });
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Log in to your portal' }).waitFor();
+    expect(await findAccessibilityViolations(page)).toEqual([]);
+    await requestCodeViaUi(page, 'client12@example.com', 'Get code', 'Email address', 'Enter your code');
+    expect(await findAccessibilityViolations(page)).toEqual([]);
+    const unsubscribe = (await journey.openPage({ viewport, allowConsole: [/status of 422/] })).page;
+    await unsubscribe.goto('/not-found');
+    await unsubscribe.evaluate((settings) => window.localStorage.setItem('state', JSON.stringify({ settings })), { language: 'en-US' });
+    await checkUnsubscribePage(unsubscribe, UNSUBSCRIBE_EN);
+
+    expect(await screensWithViolations(journey, session, viewport, { settings: { language: 'en-US' }, loading: /loading/ })).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from './sql';
+import { openTestDatabase } from '../testing/harness';
+import type { Database } from './client';
+import { bindStatement, MAX_NAMED_STATEMENTS, prepareStatement, statementName } from './prepared';
+
+describe('prepared statements of the hot path', () => {
+  let database: Database & { close: () => Promise<void> };
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('gives one text one name and never one name to two texts', () => {
+    const a = statementName('SELECT 1 AS prepared_test_a');
+    const b = statementName('SELECT 1 AS prepared_test_b');
+    expect(a).toBeDefined();
+    expect(b).not.toBe(a);
+    expect(statementName('SELECT 1 AS prepared_test_a')).toBe(a);
+  });
+
+  it('names at most MAX_NAMED_STATEMENTS texts, then sends the rest unnamed', () => {
+    const seen = new Map<string, string>();
+    for (let i = 0; i < MAX_NAMED_STATEMENTS + 5; i++) {
+      const text = `SELECT ${i} AS prepared_test_cap`;
+      const name = statementName(text);
+      if (name) {
+        expect(seen.get(name) ?? text).toBe(text);
+        seen.set(name, text);
+      }
+    }
+    expect(statementName('SELECT 0 AS prepared_test_cap_later')).toBeUndefined();
+  });
+
+  it('binds placeholders by name and refuses a missing one', () => {
+    const statement = prepareStatement(sql`SELECT ${sql.placeholder('x')}::int + ${7} AS n`);
+    expect(bindStatement(statement, { x: 3 })).toEqual([3, 7]);
+    expect(() => bindStatement(statement, {})).toThrow(/x/);
+  });
+
+  it('runs the same statement many times with other values, and after an error', async () => {
+    const statement = { name: 'portal_test_run', text: 'SELECT $1::int * 2 AS n, $2::text AS t', slots: [{ placeholder: 'n' }, { placeholder: 't' }] };
+    for (let n = 1; n <= 7; n++) expect(await database.run<{ n: number; t: string }>(statement, { n, t: `x${n}` })).toEqual([{ n: n * 2, t: `x${n}` }]);
+    await expect(database.run(statement, { n: 'not a number', t: 'x' })).rejects.toThrow();
+    expect(await database.run(statement, { n: 21, t: 'y' })).toEqual([{ n: 42, t: 'y' }]);
+    // A bad text fails cleanly, and the next statement runs.
+    await expect(database.run({ name: 'portal_test_bad', text: 'SELEC 1', slots: [] }, {})).rejects.toThrow();
+    expect(await database.run<{ one: number }>({ name: undefined, text: 'SELECT 1 AS one', slots: [] }, {})).toEqual([{ one: 1 }]);
+  });
+
+  it('waits for a running transaction instead of joining it', async () => {
+    const statement = { name: 'portal_test_tx', text: 'SELECT count(*)::int AS n FROM users WHERE email = $1', slots: [{ placeholder: 'email' }] };
+    let inside!: () => void;
+    const opened = new Promise<void>((resolve) => (inside = resolve));
+    let release!: () => void;
+    const hold = new Promise<void>((resolve) => (release = resolve));
+    const tx = database.db.transaction(async (t) => {
+      await t.execute(sql`INSERT INTO users (role, email, name, last_name) VALUES ('client', 'prepared-tx@example.com', 'P', 'T')`);
+      inside();
+      await hold;
+      throw new Error('roll back');
+    });
+    await opened;
+    const read = database.run<{ n: number }>(statement, { email: 'prepared-tx@example.com' });
+    release();
+    await expect(tx).rejects.toThrow('roll back');
+    expect(await read).toEqual([{ n: 0 }]);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('runs named statements on connections that make generic plans, and nothing else there (PostgreSQL)', async () => {
+    type Mode = { mode: string; generic: string | null; custom: string | null; n: number };
+    // The statement reads its own row of pg_prepared_statements: the plan counters are
+    // counted before it executes, so the first run already shows which plan it got.
+    const statement = {
+      name: 'portal_test_generic',
+      text: `SELECT current_setting('plan_cache_mode') AS mode, p.generic_plans::text AS generic, p.custom_plans::text AS custom, $1::int AS n
+        FROM (SELECT 1) one LEFT JOIN pg_prepared_statements p ON p.name = 'portal_test_generic'`,
+      slots: [{ placeholder: 'n' }],
+    };
+    for (let n = 1; n <= 3; n++) {
+      const [row] = await database.run<Mode>(statement, { n });
+      expect(row).toMatchObject({ mode: 'force_generic_plan', custom: '0', n });
+      expect(Number(row?.generic)).toBeGreaterThanOrEqual(1);
+    }
+    // Unnamed statements (searches) and every drizzle query keep PostgreSQL's own choice.
+    expect(await database.run<{ mode: string }>({ name: undefined, text: "SELECT current_setting('plan_cache_mode') AS mode", slots: [] }, {})).toEqual([{ mode: 'auto' }]);
+    expect(await queryRows<{ mode: string }>(database.db, sql`SELECT current_setting('plan_cache_mode') AS mode`)).toEqual([{ mode: 'auto' }]);
+    const stats = database.poolStats?.();
+    expect(stats?.hot.total).toBeGreaterThanOrEqual(1);
+    expect(stats?.hot.max).toBeLessThanOrEqual(stats?.main.max ?? 0);
+  });
+});
