@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { createTestAdmin, createTestContext, createTestClient, createTestLawyer, tokenFor, bearer, uniqueEmail, type TestContext } from '../testing/harness';
 import { createUser } from '../users/create';
@@ -124,7 +124,7 @@ describe('admin: stand-ins and legal hold', () => {
     const cleared = await call('PATCH', `/api/admin/cases/${client.caseId}/legal-hold`, admin.token, { legal_hold: false, reason: 'Procedure afgerond' });
     expect(cleared.json().data).toMatchObject({ legal_hold: false, legal_hold_reason: null });
     const changes = async () =>
-      (await ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'case.legal_hold_changed'))).filter((c) => c.subjectId === client.caseId).map((c) => c.data);
+      (await ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'case.legal_hold_changed')).orderBy(asc(auditEvents.id))).filter((c) => c.subjectId === client.caseId).map((c) => c.data);
     // While the case lives, the audit trail keeps the reasons.
     expect(await changes()).toEqual([
       { legal_hold: true, reason: 'Procedure bij de kantonrechter' },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { UpdateStatusResponseSchema } from '../../contract/cases';
 import { FinalizationQuestionListResponseSchema } from '../../contract/questions';
 import type { StatusSlug } from '../../contract/statuses';
@@ -27,7 +27,7 @@ async function setup(status: StatusSlug, offer: 'start' | 'complete' | 'extreme'
   return { lawyer, client, token: await tokenFor(ctx, lawyer.id) };
 }
 const caseOf = async (id: string) => (await ctx.db.select().from(cases).where(eq(cases.id, id)))[0];
-const auditOf = (id: string) => ctx.db.select().from(auditEvents).where(and(eq(auditEvents.subjectType, 'case'), eq(auditEvents.subjectId, id)));
+const auditOf = (id: string) => ctx.db.select().from(auditEvents).where(and(eq(auditEvents.subjectType, 'case'), eq(auditEvents.subjectId, id))).orderBy(asc(auditEvents.id));
 
 async function answerAll(caseId: string, token: string) {
   const list = FinalizationQuestionListResponseSchema.parse((await getQuestions(caseId, token)).json()).data;

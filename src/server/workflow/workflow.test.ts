@@ -322,7 +322,7 @@ describe('documents move the case', () => {
       [s.lawyer.id, { from: 'reviewing-documents', to: 'incomplete-case-file', cause: 'document.rejected' }],
       [s.client.id, { from: 'incomplete-case-file', to: 'reviewing-documents', cause: 'document.uploaded' }],
     ]);
-    const replaced = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.caseId, s.client.caseId), eq(auditEvents.action, 'document.uploaded'), eq(auditEvents.subjectId, first)));
+    const replaced = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.caseId, s.client.caseId), eq(auditEvents.action, 'document.uploaded'), eq(auditEvents.subjectId, first))).orderBy(asc(auditEvents.id));
     expect(replaced.map((a) => a.data.replaced)).toEqual([false, true]);
   });
 
