@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import type { LiveEventData, LiveEventType } from '../../contract/messages';
 import { EventHub, type LiveEvent } from './hub';
 
@@ -37,6 +36,8 @@ export function memoryEventBus(hub = new EventHub()): EventBus {
  * is still delivered to this instance's streams.
  */
 export async function redisEventBus(url: string, channel: string, log: Pick<FastifyBaseLogger, 'warn'>, hub = new EventHub()): Promise<EventBus> {
+  // Loaded only with REDIS_URL: ioredis takes most of a second to import.
+  const { Redis } = await import('ioredis');
   const options = { maxRetriesPerRequest: 2, lazyConnect: true } as const;
   const publisher = new Redis(url, options);
   const subscriber = new Redis(url, options);

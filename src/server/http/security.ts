@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import type { Config } from '../config/config';
 import { redisWithMemoryFallback } from './rate-limit-store';
 
@@ -48,7 +47,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config, fil
   });
 
   if (config.rateLimitPerMinute > 0) {
-    const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
+    // ioredis is loaded only with REDIS_URL (it takes most of a second to import).
+    const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
     redis?.on('error', () => undefined); // reported through the store's warning; ioredis reconnects by itself
     if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
     await app.register(rateLimit, {

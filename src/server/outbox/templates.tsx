@@ -1,4 +1,16 @@
-import { Body, Button, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from '@react-email/components';
+// The components one by one: the '@react-email/components' barrel also loads Tailwind and a code
+// highlighter, 3–4 s per process start (decision 005, session 7 addendum).
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Img } from '@react-email/img';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { render } from '@react-email/render';
 import type { MailTopic } from '../../contract/notifications';
 import { DEFAULT_LAWYER_TITLE } from '../../contract/lawyers';
