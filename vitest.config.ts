@@ -41,8 +41,11 @@ export default defineConfig({
           hookTimeout: 180_000,
           pool: 'forks',
           // Two journey files at a time (maxWorkers above): a journey mostly waits on its browser
-          // and server, one file keeps about one core busy. Each file has its own product, browser
-          // and SMTP peer; the demo data template is made once, under a lock (support/product.ts).
+          // and server, one file keeps about one core busy. Each file has its own product and SMTP
+          // peer; the demo data template is made once, under a lock (support/product.ts). The
+          // files of a fork share its modules and its Chromium (support/browser.ts): no new
+          // process, imports and browser per file (decision 005, session 7 addendum).
+          isolate: false,
           poolOptions: { forks: { singleFork: false } },
         },
       },

@@ -2,6 +2,21 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The fork's Chromium, launched by the first journey file and kept for the next ones (the e2e
+ * project shares modules within a fork, `isolate: false`): each test still gets contexts of its
+ * own, closed after it. A browser that crashed or was closed is launched again. Playwright ends
+ * it when the fork exits.
+ */
+export async function sharedBrowser(): Promise<Browser> {
+  const current = shared && (await shared.catch(() => undefined));
+  if (current?.isConnected()) return current;
+  shared = launchBrowser();
+  return shared;
+}
+
 /** Debian's Chromium, headless, without any network of its own (never a downloaded browser). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, watchErrors, type ErrorWatch } from './browser';
+import { newContext, sharedBrowser, watchErrors, type ErrorWatch } from './browser';
 import { startProduct, type Product } from './product';
 
 export type Journey = {
@@ -13,8 +13,8 @@ export type Journey = {
 };
 
 /**
- * One real product (built server, fresh data directory, SMTP peer) and one Chromium per e2e
- * file. After each test every page opened must be free of console errors; contexts are closed.
+ * One real product (built server, fresh data directory, SMTP peer) per e2e file, and the fork's
+ * Chromium. After each test every page opened must be free of console errors; contexts are closed.
  */
 export function useJourney(options: { env?: Record<string, string> } = {}): Journey {
   const contexts: BrowserContext[] = [];
@@ -23,7 +23,7 @@ export function useJourney(options: { env?: Record<string, string> } = {}): Jour
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct({ env: options.env }), launchBrowser()]);
+    [product, browser] = await Promise.all([startProduct({ env: options.env }), sharedBrowser()]);
   });
 
   afterEach(async () => {
@@ -33,7 +33,7 @@ export function useJourney(options: { env?: Record<string, string> } = {}): Jour
   });
 
   afterAll(async () => {
-    await browser?.close();
+    // The browser stays for the fork's next file (support/browser.ts); its contexts are closed.
     await product?.stop();
   });
 

@@ -31,16 +31,21 @@ export async function enterCode(page: Page, code: string): Promise<void> {
  * code was used already: a code works once).
  */
 type StaffFactor = { secret: string; recoveryCodes: string[]; lastStep: number };
-const staffFactors = new Map<string, StaffFactor>();
-const factorKey = (product: Product, email: string) => `${product.baseUrl}|${email}`;
+/** Per product object: a later file of the same fork may get a product on the same port. */
+const staffFactors = new WeakMap<Product, Map<string, StaffFactor>>();
+const factorsOf = (product: Product) => {
+  let factors = staffFactors.get(product);
+  if (!factors) staffFactors.set(product, (factors = new Map()));
+  return factors;
+};
 
 /** The factor a staff account got at enrolment on this product, if it enrolled through these helpers. */
 export function staffFactorOf(product: Product, email: string): StaffFactor | undefined {
-  return staffFactors.get(factorKey(product, email));
+  return factorsOf(product).get(email);
 }
 
 export function rememberStaffFactor(product: Product, email: string, secret: string, recoveryCodes: string[]): void {
-  staffFactors.set(factorKey(product, email), { secret: secret.replace(/\s+/g, ''), recoveryCodes: [...recoveryCodes], lastStep: currentStep() });
+  factorsOf(product).set(email, { secret: secret.replace(/\s+/g, ''), recoveryCodes: [...recoveryCodes], lastStep: currentStep() });
 }
 
 const currentStep = () => Math.floor(Date.now() / 30_000);
