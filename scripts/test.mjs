@@ -1,5 +1,5 @@
-// `npm test`: typecheck, lint, unit and server tests on PGlite, the server suite again on
-// PostgreSQL when DATABASE_URL is set, then the production build and the browser journeys.
+// `npm test`: typecheck, lint and the production build side by side, unit and server tests on
+// PGlite, the server suite again on PostgreSQL when DATABASE_URL is set, then the browser journeys.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,15 +70,16 @@ async function together(steps) {
 }
 
 const steps = [
-  // Typecheck and lint only read the sources: in parallel (one core each).
+  // Typecheck and lint only read the sources, and the build (for the journeys) only writes
+  // dist/: side by side, while no test runs yet.
   () =>
     together([
       { title: 'typecheck', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
       { title: 'lint', command: 'npx', args: ['eslint', '--max-warnings', '0', '.'] },
+      { title: 'build', command: 'npm', args: ['run', 'build'] },
     ]),
   () => vitest('unit, web and server tests (PGlite)', ['contract', 'web', 'server'], withoutDb),
   () => (process.env.DATABASE_URL ? vitest('server tests (PostgreSQL)', ['server'], process.env) : true),
-  () => step('build', 'npm', ['run', 'build']),
   () => vitest('browser journeys (Chromium)', ['e2e'], withoutDb),
   // Two instances behind HAProxy, and injected faults (issue 16); they need a PostgreSQL server.
   () => (process.env.DATABASE_URL ? vitest('multi-instance and fault tests', ['scale'], process.env) : true),
