@@ -40,17 +40,17 @@ export async function openScreen(page: Page, path: string, loading: RegExp = /la
 }
 
 /**
- * axe on every screen of every role at one viewport, signed in with the given settings (such as
- * `{ language: 'en-US' }`); returns the screens that have violations.
+ * Opens every screen of every role at one viewport, signed in with the given settings (such as
+ * `{ language: 'en-US' }`), and runs `check` on each once it has loaded.
  */
-export async function screensWithViolations(
+export async function walkScreens(
   journey: Journey,
   session: ReturnType<typeof sessionCache>,
   viewport: { width: number; height: number },
-  options: { settings?: Record<string, unknown>; loading?: RegExp } = {},
-): Promise<{ role: string; path: string; violations: AxeViolation[] }[]> {
+  options: { settings?: Record<string, unknown>; loading?: RegExp },
+  check: (page: Page, role: string, path: string) => Promise<void>,
+): Promise<void> {
   const all = await allScreens(journey, session);
-  const found: { role: string; path: string; violations: AxeViolation[] }[] = [];
   for (const [role, who, paths] of [
     ['client', all.client, all.clientPaths],
     ['lawyer', all.lawyer, all.lawyerPaths],
@@ -60,9 +60,26 @@ export async function screensWithViolations(
     await signIn(page, who, options.settings);
     for (const path of paths) {
       await openScreen(page, path, options.loading);
-      const violations = await findAccessibilityViolations(page);
-      if (violations.length > 0) found.push({ role, path, violations });
+      await check(page, role, path);
     }
   }
+}
+
+/**
+ * axe on every screen of every role at one viewport (`walkScreens`); returns the screens that
+ * have violations. `also` runs another check on the same page load of each screen.
+ */
+export async function screensWithViolations(
+  journey: Journey,
+  session: ReturnType<typeof sessionCache>,
+  viewport: { width: number; height: number },
+  options: { settings?: Record<string, unknown>; loading?: RegExp; also?: (page: Page, path: string) => Promise<void> } = {},
+): Promise<{ role: string; path: string; violations: AxeViolation[] }[]> {
+  const found: { role: string; path: string; violations: AxeViolation[] }[] = [];
+  await walkScreens(journey, session, viewport, options, async (page, role, path) => {
+    const violations = await findAccessibilityViolations(page);
+    if (violations.length > 0) found.push({ role, path, violations });
+    await options.also?.(page, path);
+  });
   return found;
 }
