@@ -10,12 +10,12 @@ import type { Page } from 'playwright-core';
  */
 
 /** Words that are English and never Dutch. */
-export const ENGLISH = /\b(the|and|your|you|with|from|this|that|are|please|loading|save|cancel|delete|required|invalid|error|documents|case|cases|lawyer|messages?|settings|sign|back|next|previous|page|search|step|employer|story|details|choose|package|welcome|unread|done|what|when|how|who|my|our|more|view|show|close|language|help|phone|address|company|today|tasks|none|yes|uploaded|new|send|sent|signed|name|first|last|title|file|files|skip|content|quote|log out)\b/i;
+const ENGLISH = /\b(the|and|your|you|with|from|this|that|are|please|loading|save|cancel|delete|required|invalid|error|documents|case|cases|lawyer|messages?|settings|sign|back|next|previous|page|search|step|employer|story|details|choose|package|welcome|unread|done|what|when|how|who|my|our|more|view|show|close|language|help|phone|address|company|today|tasks|none|yes|uploaded|new|send|sent|signed|name|first|last|title|file|files|skip|content|quote|log out)\b/i;
 /** Words that are Dutch and never English. */
-export const DUTCH = /\b(de|het|een|je|jouw|jij|van|naar|met|voor|niet|ons|onze|bij|uit|zijn|wordt|worden|nog|geen|alle|mijn|dossiers?|jurist|juristen|werkgever|verhaal|gegevens|berichten?|opslaan|annuleren|verwijderen|laden|bezig|inloggen|uitloggen|terug|volgende|vorige|pagina|zoeken|klaar|stap|offerte|pakket|gekozen|bekijken|goedkeuren|afkeuren|taal|instellingen|welkom|ongelezen)\b/i;
+const DUTCH = /\b(de|het|een|je|jouw|jij|van|naar|met|voor|niet|ons|onze|bij|uit|zijn|wordt|worden|nog|geen|alle|mijn|dossiers?|jurist|juristen|werkgever|verhaal|gegevens|berichten?|opslaan|annuleren|verwijderen|laden|bezig|inloggen|uitloggen|terug|volgende|vorige|pagina|zoeken|klaar|stap|offerte|pakket|gekozen|bekijken|goedkeuren|afkeuren|taal|instellingen|welkom|ongelezen)\b/i;
 
 /** English in the Dutch app that SPEC quotes as the product's own text, or that is no language at all. */
-export const DUTCH_APP_ALLOWED: { pattern: RegExp; reason: string }[] = [
+const DUTCH_APP_ALLOWED: { pattern: RegExp; reason: string }[] = [
   { pattern: /^Log In$/, reason: "SPEC's button text on the code step" },
   { pattern: /^case\.reassigned$/, reason: "an audit action code (the admin's filter example): a technical identifier, the same in every language" },
   { pattern: /^\d{2}-\d{2}-\d{4}, [\d:]+\t.*\t[a-z]+\.[a-z_.]+\t/, reason: "an audit row: its action code (audit.read) and JSON details are technical records, the same in every language" },
@@ -25,7 +25,7 @@ export const DUTCH_APP_ALLOWED: { pattern: RegExp; reason: string }[] = [
  * Dutch in the English app that is data, not interface: cut out of a text before it is checked,
  * so 'Download E-mail van leidinggevende' still has its 'Download' checked.
  */
-export const ENGLISH_APP_DATA: { pattern: RegExp; reason: string }[] = [
+const ENGLISH_APP_DATA: { pattern: RegExp; reason: string }[] = [
   { pattern: /\p{Lu}\p{L}+ (?:van den|van der|van|de|den) \p{Lu}\p{L}+/gu, reason: "people's names with a Dutch infix (Julia de Vries, Finn van den Berg)" },
   { pattern: /Hotel De Maas|Retail Groep Zuid B\.V\.|Bouwbedrijf Van den Berg|Bakkerij Van Dijk/g, reason: 'company names in the demo data' },
   { pattern: /E-mail van leidinggevende|Interne notitie jurist|Arbeidsovereenkomst|Laatste drie loonstroken|Vaststellingsovereenkomst of ontslagbrief|Correspondentie met je werkgever/g, reason: "document titles: the firm's document slots and the titles people gave their uploads" },
@@ -44,7 +44,7 @@ export type Finding = { path: string; text: string };
 export const unique = (findings: Finding[]) => [...new Map(findings.map((f) => [f.text, `${f.path}: ${f.text}`])).values()];
 
 /** The visible texts of the page: text lines, and labels a screen reader reads out. */
-export async function visibleTexts(page: Page): Promise<string[]> {
+async function visibleTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const texts = document.body.innerText.split('\n');
     for (const element of document.querySelectorAll<HTMLElement>('[aria-label], [placeholder], [title], img[alt]')) {
