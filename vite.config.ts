@@ -5,12 +5,14 @@ import tailwindcss from '@tailwindcss/vite';
 import { bootScriptPlugin } from './scripts/boot-script';
 import { createManualChunks } from './scripts/chunks';
 import { precompressPlugin } from './scripts/precompress';
+import { WEB_ALIASES } from './scripts/web-aliases';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
+  resolve: { alias: WEB_ALIASES },
   plugins: [react(), tailwindcss(), bootScriptPlugin(path.resolve(import.meta.dirname, 'src/web')), precompressPlugin()],
   build: {
     outDir: '../../dist/web',

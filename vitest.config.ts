@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { WEB_ALIASES } from './scripts/web-aliases';
 
 export default defineConfig({
   test: {
@@ -23,6 +24,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: { alias: WEB_ALIASES },
         test: {
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],

@@ -4,6 +4,7 @@ import { CaseClientViewResponseSchema } from '../src/contract/cases';
 import { SiteResponseSchema } from '../src/contract/site';
 import { useJourney } from './support/journey';
 import { getSession, signIn } from './support/login';
+import { countApiGets, waitForLiveStream } from './support/requests';
 
 /** Calls the real API with the client's token, as the other screens of the portal do. */
 async function call(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
@@ -155,5 +156,22 @@ describe('a client at the end of their case', () => {
     await sheet.waitFor({ state: 'hidden' });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
+  });
+
+  it('asks for each piece of the dashboard once: it shows the answers index.html asked for, and its first live stream fetches nothing again', async () => {
+    const session = await getSession(journey.product, 'client12@example.com');
+    const { page } = await journey.openPage();
+    await signIn(page, session);
+    const gets = countApiGets(page);
+    const stream = waitForLiveStream(page);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Jouw stappenplan' }).waitFor();
+    await stream;
+    const counts = gets();
+    const caseId = CaseClientViewResponseSchema.parse(await (await fetch(`${journey.product.baseUrl}/api/cases/mine`, { headers: { Authorization: `Bearer ${session.token}` } })).json()).data.id;
+    for (const path of ['/api/site', '/api/user', '/api/messages/unread', '/api/cases/mine', '/api/client-questions', `/api/cases/${caseId}/status-stepper?lang=nl-NL`, `/api/cases/${caseId}/timeline?page=1`]) {
+      expect(counts[path], path).toBe(1);
+    }
+    expect(Object.entries(counts).filter(([, count]) => count > 1)).toEqual([]);
   });
 });

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { findAccessibilityViolations } from './support/axe';
 import { expectPath, expectTitle } from './support/expect-page';
 import { useJourney } from './support/journey';
-import { getSession, signIn } from './support/login';
+import { sessionCache, signIn } from './support/login';
+import { countApiGets, waitForLiveStream } from './support/requests';
 
 describe('a lawyer runs their cases', () => {
   const journey = useJourney();
+  const getSession = sessionCache();
 
   it('filters by a task, opens a case, changes its status, finishes it with finalisation answers and reactivates it', async () => {
     const { page } = await journey.openPage();
@@ -91,5 +93,28 @@ describe('a lawyer runs their cases', () => {
     await page.getByRole('button', { name: 'Dit dossier voltooien' }).waitFor();
     await page.goto('/dossiers/00000000-0000-4000-8000-000000000000');
     await page.getByText('Geen dossier gevonden.').waitFor();
+  });
+
+  it('opens /dossiers and a case with one request per piece of data, also after the first live stream is ready', async () => {
+    const { page } = await journey.openPage();
+    await signIn(page, await getSession(journey.product, 'daan.visser@example.com'));
+    let gets = countApiGets(page);
+    let stream = waitForLiveStream(page);
+    await page.goto('/dossiers');
+    const table = page.getByRole('table', { name: 'Mijn dossiers' });
+    await table.getByRole('row').nth(1).waitFor();
+    await stream;
+    expect(Object.entries(gets()).filter(([, count]) => count > 1)).toEqual([]);
+    expect(Object.keys(gets())).toEqual(expect.arrayContaining(['/api/cases/count-by-status', '/api/feedbacks/latest']));
+
+    // A case opened by its address (a new page load, as from a bookmark).
+    const href = await table.getByRole('link').first().getAttribute('href');
+    gets = countApiGets(page);
+    stream = waitForLiveStream(page);
+    await page.goto(href ?? '/dossiers');
+    await page.getByRole('heading', { level: 1, name: /^Dossier / }).waitFor();
+    await stream;
+    expect(Object.entries(gets()).filter(([, count]) => count > 1)).toEqual([]);
+    expect(gets()[`/api/statuses`]).toBe(1);
   });
 });

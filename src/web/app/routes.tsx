@@ -3,15 +3,23 @@ import { Navigate, type RouteObject } from 'react-router';
 import { VIEW } from '../../contract/permissions';
 import { ErrorPage } from '../features/errors/error-page';
 import { RouterErrorPage } from '../features/errors/router-error-page';
+import { firstPageLoader, type PageData } from '../lib/first-page';
 import { loadWithReload } from '../lib/lazy-module';
 import { RedirectIfSignedIn, RequireAuth, RequirePermission } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { InitialLoading, RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
 
-/** A lazy route module (one per page); a module that fails to load reloads the page once. */
-function page<M>(moduleId: string, load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await loadWithReload(moduleId, load)) });
+/**
+ * A lazy route module (one per page); a module that fails to load reloads the page once.
+ * `data` picks the module's {@link PageData}: the queries the first page of a visit loads before
+ * it renders (lib/first-page.ts; the pages of BOOT_ROUTES in scripts/boot-script.ts).
+ */
+function page<M>(moduleId: string, load: () => Promise<M>, pick: (module: M) => ComponentType, data?: (module: M) => PageData) {
+  return async () => {
+    const module = await loadWithReload(moduleId, load);
+    return data ? { Component: pick(module), loader: firstPageLoader(data(module)) } : { Component: pick(module) };
+  };
 }
 
 const title = (titleKey: string): RouteHandle => ({ titleKey });
@@ -70,7 +78,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            lazy: page('app-layout', () => import('./layouts/app-layout'), (m) => m.AppLayout),
+            lazy: page('app-layout', () => import('./layouts/app-layout'), (m) => m.AppLayout, (m) => m.layoutData),
             children: [
               {
                 errorElement: <ErrorPage />,
@@ -82,7 +90,7 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         handle: title('pages.dashboard.title'),
-                        lazy: page('dashboard-page', () => import('../features/dashboard/dashboard-page'), (m) => m.DashboardPage),
+                        lazy: page('dashboard-page', () => import('../features/dashboard/dashboard-page'), (m) => m.DashboardPage, (m) => m.dashboardData),
                       },
                     ],
                   },
@@ -120,7 +128,7 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         handle: title('pages.documents.title'),
-                        lazy: page('documents-page', () => import('../features/documents/documents-page'), (m) => m.DocumentsPage),
+                        lazy: page('documents-page', () => import('../features/documents/documents-page'), (m) => m.DocumentsPage, (m) => m.documentsData),
                       },
                     ],
                   },
@@ -191,7 +199,7 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         handle: title('pages.cases.title'),
-                        lazy: page('cases-page', () => import('../features/cases/cases-page'), (m) => m.CasesPage),
+                        lazy: page('cases-page', () => import('../features/cases/cases-page'), (m) => m.CasesPage, (m) => m.caseListData),
                       },
                     ],
                   },
@@ -199,12 +207,12 @@ export const routes: RouteObject[] = [
                     // SPEC section 2: no permission is checked on the case detail routes; the
                     // server answers 404 for a case that is not the user's.
                     path: 'dossiers/:caseId',
-                    lazy: page('case-detail-layout', () => import('../features/case-detail/case-detail-layout'), (m) => m.CaseDetailLayout),
+                    lazy: page('case-detail-layout', () => import('../features/case-detail/case-detail-layout'), (m) => m.CaseDetailLayout, (m) => m.caseDetailData),
                     children: [
                       {
                         index: true,
                         handle: title('pages.caseDetail.general.title'),
-                        lazy: page('general-tab-page', () => import('../features/case-detail/general-tab-page'), (m) => m.GeneralTabPage),
+                        lazy: page('general-tab-page', () => import('../features/case-detail/general-tab-page'), (m) => m.GeneralTabPage, (m) => m.generalTabData),
                       },
                       {
                         path: 'documenten',

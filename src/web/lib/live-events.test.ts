@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { firstPageLoader, firstPageShown, resetFirstPageForTests } from './first-page';
 import { applyLiveEvent } from './live-events';
 
 function cacheWith(entries: [string, number][]) {
@@ -16,6 +17,8 @@ const invalidated = (queryClient: QueryClient) =>
     .map((query) => query.queryKey[0]);
 
 describe('applyLiveEvent ready', () => {
+  afterEach(() => resetFirstPageForTests());
+
   it('a stream that could not resume refetches everything', () => {
     const queryClient = cacheWith([
       ['old', 1_000],
@@ -32,6 +35,21 @@ describe('applyLiveEvent ready', () => {
     ]);
     applyLiveEvent(queryClient, 'ready', { resumed: false }, { freshSince: 3_000 });
     expect(invalidated(queryClient)).toEqual(['old']);
+  });
+
+  it("the page's first stream also keeps the first page's data, loaded with the boot script's requests before the ticket", async () => {
+    const before = Date.now() - 60_000;
+    await firstPageLoader(async () => undefined, () => [Promise.resolve()])({ params: {}, request: new Request('http://localhost/') });
+    const queryClient = cacheWith([
+      ['old', before],
+      ['first page', Date.now()],
+    ]);
+    firstPageShown();
+    applyLiveEvent(queryClient, 'ready', { resumed: false }, { freshSince: Date.now() + 1_000 });
+    expect(invalidated(queryClient)).toEqual(['old']);
+    // A later stream that could not resume refetches it like everything else.
+    applyLiveEvent(queryClient, 'ready', { resumed: false });
+    expect(invalidated(queryClient)).toEqual(['old', 'first page']);
   });
 
   it('a resumed stream refetches nothing', () => {

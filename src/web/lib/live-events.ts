@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { EventTicketResponseSchema, LiveEventSchemas, type LiveEventData, type LiveEventType, type UnreadCounts } from '../../contract/messages';
 import { api } from './api';
+import { isFirstPageData } from './first-page';
 import { messageQueryKeys } from './messages-query';
 
 /** While the stream cannot be held, the screens refetch this often instead. */
@@ -68,7 +69,7 @@ export function applyLiveEvent(queryClient: QueryClient, type: LiveEventType, da
       if ((data as LiveEventData<'ready'>).resumed) break;
       const { freshSince } = options;
       if (freshSince === undefined) void queryClient.invalidateQueries();
-      else void queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < freshSince });
+      else void queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < freshSince && !isFirstPageData(query) });
       break;
     }
   }

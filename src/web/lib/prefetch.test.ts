@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOT_ROUTES, bootScript } from '../../../scripts/boot-script';
 import { createApiClient } from './api-client';
-import { PREFETCH_MAX_AGE_MS, takePrefetched, type PrefetchStore } from './prefetch';
+import { PREFETCH_MAX_AGE_MS, takePrefetched, whenBootRequestsSettle, type PrefetchStore } from './prefetch';
 
 const entry = (overrides: Partial<PrefetchStore[string]> = {}) => ({
   response: Promise.resolve(new Response('{"data":1}', { status: 200 })),
@@ -124,5 +124,33 @@ describe('the boot script of index.html', () => {
   it('on /login, only the public site request without Authorization, in Dutch by default', () => {
     const { fetchMock } = run('/login', null);
     expect(fetchMock.mock.calls).toEqual([['/api/site', { headers: { Accept: 'application/json', 'Accept-Language': 'nl-NL' } }]]);
+  });
+});
+
+function deferred() {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+describe('whenBootRequestsSettle', () => {
+  it('waits for requests added while it waits, and never longer than its limit', async () => {
+    const first = deferred();
+    const later = deferred();
+    const waits: Promise<unknown>[] = [first.promise.then(() => waits.push(later.promise))];
+    let done = false;
+    const settled = whenBootRequestsSettle(waits, 5_000).then(() => (done = true));
+    first.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(done).toBe(false);
+    later.resolve();
+    await settled;
+    expect(done).toBe(true);
+
+    const start = Date.now();
+    await whenBootRequestsSettle([new Promise(() => undefined)], 50);
+    expect(Date.now() - start).toBeLessThan(2_000);
   });
 });

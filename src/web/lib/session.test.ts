@@ -25,6 +25,14 @@ describe('sessionReducer', () => {
     expect(sessionReducer(initialSessionState, { type: 'updateUser', user: { name: 'Anne' } })).toBe(initialSessionState);
   });
 
+  it('updateUser with the same values keeps the state object, so subscribers do not re-render', () => {
+    const user = signedIn.user;
+    if (!user) throw new Error('fixture has a user');
+    expect(sessionReducer(signedIn, { type: 'updateUser', user: { ...user } })).toBe(signedIn);
+    expect(sessionReducer(signedIn, { type: 'updateUser', user: { name: user.name } })).toBe(signedIn);
+    expect(sessionReducer(signedIn, { type: 'updateUser', user: { name: `${user.name} B` } })).not.toBe(signedIn);
+  });
+
   it('settings merges into the settings', () => {
     const state = sessionReducer({ ...signedIn, settings: { language: 'nl-NL', other: 1 } }, { type: 'settings', settings: { language: 'en-US' } });
     expect(state.settings).toEqual({ language: 'en-US', other: 1 });

@@ -35,8 +35,12 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
       return { ...state, user: action.user, auth: { token: action.token } };
     case 'logout':
       return { ...state, user: null, auth: { token: null } };
-    case 'updateUser':
-      return state.user ? { ...state, user: { ...state.user, ...action.user } } : state;
+    case 'updateUser': {
+      if (!state.user) return state;
+      const user = { ...state.user, ...action.user };
+      // The same user again (every page load refreshes it): no change, so nothing re-renders.
+      return JSON.stringify(user) === JSON.stringify(state.user) ? state : { ...state, user };
+    }
     case 'settings':
       return { ...state, settings: { ...state.settings, ...action.settings } };
     default:

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useSyncExternalStore } from 'react';
 
 /**
  * Forms with changes that are not saved yet. Each form reports itself with
@@ -7,8 +7,23 @@ import { useEffect, useId } from 'react';
  * One registry, because a page can hold several forms and a router holds one blocker.
  */
 const dirtyForms = new Set<string>();
+const listeners = new Set<() => void>();
 
 export const hasUnsavedChanges = (): boolean => dirtyForms.size > 0;
+
+function changed(): void {
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether any form holds unsaved changes, as a value that re-renders when that changes. */
+export function useHasUnsavedChanges(): boolean {
+  return useSyncExternalStore(subscribe, hasUnsavedChanges, () => false);
+}
 
 /** Marks the calling form as holding unsaved changes while `isDirty` is true. */
 export function useUnsavedChanges(isDirty: boolean): void {
@@ -16,8 +31,10 @@ export function useUnsavedChanges(isDirty: boolean): void {
   useEffect(() => {
     if (!isDirty) return;
     dirtyForms.add(id);
+    changed();
     return () => {
       dirtyForms.delete(id);
+      changed();
     };
   }, [id, isDirty]);
 }
@@ -25,4 +42,5 @@ export function useUnsavedChanges(isDirty: boolean): void {
 /** After a confirmed leave the forms are gone; tests and logout start clean too. */
 export function forgetUnsavedChanges(): void {
   dirtyForms.clear();
+  changed();
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { forgetUnsavedChanges, hasUnsavedChanges } from '../lib/unsaved-changes';
+import { forgetUnsavedChanges, hasUnsavedChanges, useHasUnsavedChanges } from '../lib/unsaved-changes';
 import { Button } from './button';
 import { Dialog } from './dialog';
 
@@ -11,9 +11,7 @@ import { Dialog } from './dialog';
  * browser's own question (browsers show their own text for that).
  */
 export function UnsavedChangesGuard() {
-  const { t } = useTranslation();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => hasUnsavedChanges() && currentLocation.pathname !== nextLocation.pathname);
-
+  const dirty = useHasUnsavedChanges();
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (!hasUnsavedChanges()) return;
@@ -24,7 +22,15 @@ export function UnsavedChangesGuard() {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, []);
+  // The router's blocker exists only while a form is dirty: registering one updates the router's
+  // state and re-renders every page, which a page load should not pay for (issue 13).
+  return dirty ? <LeaveBlocker /> : null;
+}
 
+/** The in-app part: React Router's blocker and its dialog. */
+function LeaveBlocker() {
+  const { t } = useTranslation();
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => hasUnsavedChanges() && currentLocation.pathname !== nextLocation.pathname);
   const blocked = blocker.state === 'blocked';
   return (
     <Dialog

@@ -5,6 +5,9 @@ import { Navigate, Outlet } from 'react-router';
 import { selectToken, selectUser, session, useSession } from '../../lib/app-session';
 import { useLiveEventStream } from '../../lib/live-events';
 import { queryClient } from '../../lib/query-client';
+import type { PageData } from '../../lib/first-page';
+import { unreadQueryOptions } from '../../lib/messages-query';
+import { loadSite } from '../../lib/site';
 import { currentUserQueryOptions } from '../../lib/user';
 import { useStoreLanguageOnServer } from '../../lib/user-language';
 import { cn } from '../../ui/cn';
@@ -13,6 +16,10 @@ import { useRouteHandle } from '../route-handle';
 import { getNavItems } from './nav-items';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+/** The layout's data for the first page (lib/first-page.ts): site, signed-in user, unread counts. */
+export const layoutData: PageData = () =>
+  Promise.all([loadSite(), queryClient.prefetchQuery(currentUserQueryOptions()), queryClient.prefetchQuery(unreadQueryOptions())]);
 
 /** The signed-in layout: header with the role's menu, the page, the footer. */
 export function AppLayout() {

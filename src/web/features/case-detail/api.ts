@@ -1,14 +1,24 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { caseDetailQueryKeys } from '../../lib/case-detail-query';
+import { caseDetailQueryKeys, caseDetailQueryOptions } from '../../lib/case-detail-query';
 import { z } from 'zod';
 import { CaseLawyerViewResponseSchema, CaseLawyerViewSchema, type CaseLawyerView } from '../../../contract/cases';
 import type { MinimalAchievement, OfferSlug } from '../../../contract/offers';
 import { FinalizationQuestionListResponseSchema, type FinalizationAnswersRequest } from '../../../contract/questions';
 import { getStatus, type StatusSlug } from '../../../contract/statuses';
 import { api } from '../../lib/api';
+import type { PageData } from '../../lib/first-page';
+import { queryClient } from '../../lib/query-client';
 import { allStatusesQueryOptions } from '../../lib/statuses-query';
+import { timelineQueryOptions } from '../../lib/timeline';
 
 export { caseDetailQueryKeys, caseDetailQueryOptions, useCaseDetail } from '../../lib/case-detail-query';
+
+/** Case detail's data for the first page (lib/first-page.ts): the case. */
+export const caseDetailData: PageData = ({ params }) => queryClient.prefetchQuery(caseDetailQueryOptions(params.caseId ?? ''));
+
+/** The data of the tab 'Algemeen' for the first page: the status catalogue and the case's timeline. */
+export const generalTabData: PageData = ({ params }) =>
+  Promise.all([queryClient.prefetchQuery(allStatusesQueryOptions()), queryClient.prefetchInfiniteQuery(timelineQueryOptions(params.caseId ?? ''))]);
 
 export function finalizationQuestionsQueryOptions(id: string) {
   return queryOptions({

@@ -10,6 +10,9 @@ import { CompleteControl } from './components/complete-control';
 import { useUnreadMessages } from '../../lib/messages-query';
 import { FinishControl } from './components/finish-control';
 
+/** The page's data for the first page of a visit (app/routes.tsx, lib/first-page.ts). */
+export { caseDetailData } from './api';
+
 /** Case detail (/dossiers/{id}): back link, title, finish button and the tabs 'Algemeen' and 'Documenten'. */
 export function CaseDetailLayout() {
   const { t } = useTranslation();

@@ -15,6 +15,9 @@ import { EmailAddress } from '../../ui/email-address';
 import { formatTime } from '../../lib/format';
 import { useOfferName } from '../../lib/offer-name';
 
+/** The page's data for the first page of a visit (app/routes.tsx, lib/first-page.ts). */
+export { generalTabData } from './api';
+
 /** Tab 'Algemeen' of case detail: the dossier, client, werkgever and story blocks (SPEC section 2). */
 export function GeneralTabPage() {
   const { t } = useTranslation();

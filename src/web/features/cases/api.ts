@@ -2,7 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CaseListResponseSchema, StatusCountListResponseSchema, type CaseListQuery } from '../../../contract/cases';
 import { LatestFeedbackResponseSchema } from '../../../contract/feedback';
 import { api } from '../../lib/api';
-import { caseListUrl } from './url-state';
+import type { PageData } from '../../lib/first-page';
+import { queryClient } from '../../lib/query-client';
+import { caseListUrl, readCaseListUrl, toListParams } from './url-state';
 
 export type CaseListParams = Pick<CaseListQuery, 'page' | 'sort' | 'dir' | 'statuses'> & { q?: string };
 
@@ -38,3 +40,11 @@ export function latestFeedbackQueryOptions() {
 export const useCaseList = (params: CaseListParams) => useQuery({ ...caseListQueryOptions(params), placeholderData: (previous) => previous });
 export const useStatusCounts = () => useQuery(statusCountsQueryOptions());
 export const useLatestFeedback = () => useQuery(latestFeedbackQueryOptions());
+
+/** /dossiers' data for the first page (lib/first-page.ts): the list the address asks for, the task counts, the latest feedback. */
+export const caseListData: PageData = ({ request }) =>
+  Promise.all([
+    queryClient.prefetchQuery(caseListQueryOptions(toListParams(readCaseListUrl(new URL(request.url).searchParams)))),
+    queryClient.prefetchQuery(statusCountsQueryOptions()),
+    queryClient.prefetchQuery(latestFeedbackQueryOptions()),
+  ]);

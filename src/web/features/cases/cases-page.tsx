@@ -16,6 +16,9 @@ import { TaskFilters } from './components/task-filters';
 import { UnreadMessagesList, UnreadMessagesTask } from './components/unread-messages-task';
 import { GROUP_TABS, readCaseListUrl, toListParams, writeCaseListUrl, type CaseListUrlState } from './url-state';
 
+/** The page's data for the first page of a visit (app/routes.tsx, lib/first-page.ts). */
+export { caseListData } from './api';
+
 /** The lawyer's home (/dossiers): tasks and latest feedback on the left, 'Mijn dossiers' on the right. */
 export function CasesPage() {
   const { t } = useTranslation();

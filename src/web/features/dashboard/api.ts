@@ -6,7 +6,10 @@ import { QuestionListResponseSchema } from '../../../contract/questions';
 import { StepperResponseSchema } from '../../../contract/stepper';
 import { currentUserQueryOptions } from '../../lib/user';
 import { api } from '../../lib/api';
-import { isLanguage } from '../../lib/i18n';
+import type { PageData } from '../../lib/first-page';
+import { i18n, isLanguage } from '../../lib/i18n';
+import { queryClient } from '../../lib/query-client';
+import { timelineQueryOptions } from '../../lib/timeline';
 import { DEFAULT_LANGUAGE, type Language } from '../../lib/session';
 
 export const dashboardQueryKeys = {
@@ -59,8 +62,21 @@ export function useSubmitFeedback(caseId: string, lawyerId: string) {
 export const useCurrentUser = () => useQuery(currentUserQueryOptions());
 
 /** GET /api/client-questions (same key as 'Mijn verhaal', so a saved answer updates the to-do list). */
-export const useClientQuestions = () =>
-  useQuery({
+function clientQuestionsQueryOptions() {
+  return queryOptions({
     queryKey: ['client-questions'] as const,
     queryFn: async ({ signal }) => (await api.get('/api/client-questions', QuestionListResponseSchema, signal)).data,
   });
+}
+
+export const useClientQuestions = () => useQuery(clientQuestionsQueryOptions());
+
+/** The dashboard's data for the first page (lib/first-page.ts): the case, its stepper and timeline, the story questions. */
+export const dashboardData: PageData = async () => {
+  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+  const myCase = queryClient.fetchQuery(myCaseQueryOptions());
+  await Promise.all([
+    queryClient.prefetchQuery(clientQuestionsQueryOptions()),
+    myCase.then(({ id }) => Promise.all([queryClient.prefetchQuery(stepperQueryOptions(id, language)), queryClient.prefetchInfiniteQuery(timelineQueryOptions(id))])),
+  ]);
+};

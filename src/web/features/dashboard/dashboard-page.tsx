@@ -22,6 +22,9 @@ import { StepList } from './components/step-list';
 import { WelcomeBlock } from './components/welcome-block';
 import { loadWithReload } from '../../lib/lazy-module';
 
+/** The page's data for the first page of a visit (app/routes.tsx, lib/first-page.ts). */
+export { dashboardData } from './api';
+
 /**
  * The feedback dialog (react-hook-form, the `forms` chunk) loads when it is opened: the
  * dashboard's first paint does not wait for it (decision 022, addendum).

@@ -3,6 +3,8 @@ import type { TFunction } from 'i18next';
 import { CaseClientViewResponseSchema } from '../../../contract/cases';
 import { DocumentListResponseSchema, DocumentResponseSchema, type Document } from '../../../contract/documents';
 import { api } from '../../lib/api';
+import type { PageData } from '../../lib/first-page';
+import { queryClient } from '../../lib/query-client';
 import { isApiError } from '../../lib/api-client';
 
 export const documentQueryKeys = {
@@ -29,6 +31,12 @@ export function clientDocumentsQueryOptions(caseId: string) {
 
 export const useMyCase = () => useQuery(myCaseQueryOptions());
 export const useClientDocuments = (caseId: string | undefined) => useQuery({ ...clientDocumentsQueryOptions(caseId ?? ''), enabled: Boolean(caseId) });
+
+/** /documenten's data for the first page (lib/first-page.ts): the case and its documents. */
+export const documentsData: PageData = async () => {
+  const { id } = await queryClient.fetchQuery(myCaseQueryOptions());
+  await queryClient.prefetchQuery(clientDocumentsQueryOptions(id));
+};
 
 /** POST /api/documents/{id}/upload with the first chosen file. */
 export async function uploadDocumentFile(documentId: string, file: File, signal?: AbortSignal, onUploadProgress?: (fraction: number) => void): Promise<Document> {

@@ -8,6 +8,9 @@ import { useClientDocuments, useMyCase } from './api';
 import { DocumentCard } from './components/document-card';
 import { GeneralDocuments } from './components/general-documents';
 
+/** The page's data for the first page of a visit (app/routes.tsx, lib/first-page.ts). */
+export { documentsData } from './api';
+
 /** The client's documents (/documenten): progress, mandatory document cards, help, other documents. */
 export function DocumentsPage() {
   const { t } = useTranslation();
