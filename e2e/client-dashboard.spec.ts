@@ -162,8 +162,8 @@ describe('a client at the end of their case', () => {
     const session = await getSession(journey.product, 'client12@example.com');
     const { page } = await journey.openPage();
     await signIn(page, session);
-    const gets = countApiGets(page);
-    const stream = waitForLiveStream(page);
+    const gets = countApiGets(page, '/');
+    const stream = waitForLiveStream(page, '/');
     await page.goto('/');
     await page.getByRole('heading', { name: 'Jouw stappenplan' }).waitFor();
     await stream;

@@ -98,8 +98,8 @@ describe('a lawyer runs their cases', () => {
   it('opens /dossiers and a case with one request per piece of data, also after the first live stream is ready', async () => {
     const { page } = await journey.openPage();
     await signIn(page, await getSession(journey.product, 'daan.visser@example.com'));
-    let gets = countApiGets(page);
-    let stream = waitForLiveStream(page);
+    let gets = countApiGets(page, '/dossiers');
+    let stream = waitForLiveStream(page, '/dossiers');
     await page.goto('/dossiers');
     const table = page.getByRole('table', { name: 'Mijn dossiers' });
     await table.getByRole('row').nth(1).waitFor();
@@ -108,10 +108,11 @@ describe('a lawyer runs their cases', () => {
     expect(Object.keys(gets())).toEqual(expect.arrayContaining(['/api/cases/count-by-status', '/api/feedbacks/latest']));
 
     // A case opened by its address (a new page load, as from a bookmark).
-    const href = await table.getByRole('link').first().getAttribute('href');
-    gets = countApiGets(page);
-    stream = waitForLiveStream(page);
-    await page.goto(href ?? '/dossiers');
+    const href = (await table.getByRole('link').first().getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/dossiers\/[0-9a-f-]{36}$/);
+    gets = countApiGets(page, href);
+    stream = waitForLiveStream(page, href);
+    await page.goto(href);
     await page.getByRole('heading', { level: 1, name: /^Dossier / }).waitFor();
     await stream;
     expect(Object.entries(gets()).filter(([, count]) => count > 1)).toEqual([]);
