@@ -1,15 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_PAGE_DATA_FRESH_MS, FIRST_PAGE_DATA_MAX_MS, firstPageLoader, firstPageShown, firstPageStaleTime, isFirstPageData, resetFirstPageForTests } from './first-page';
+import { deferred } from '../test/fixtures';
 
 const args = { params: { caseId: 'c1' }, request: new Request('http://localhost/dossiers/c1') };
-
-function deferred() {
-  let resolve: () => void = () => undefined;
-  const promise = new Promise<void>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
 
 describe('the first page’s loader', () => {
   afterEach(() => {

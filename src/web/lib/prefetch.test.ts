@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BOOT_ROUTES, bootScript } from '../../../scripts/boot-script';
 import { createApiClient } from './api-client';
 import { PREFETCH_MAX_AGE_MS, takePrefetched, whenBootRequestsSettle, type PrefetchStore } from './prefetch';
+import { deferred } from '../test/fixtures';
 
 const entry = (overrides: Partial<PrefetchStore[string]> = {}) => ({
   response: Promise.resolve(new Response('{"data":1}', { status: 200 })),
@@ -126,14 +127,6 @@ describe('the boot script of index.html', () => {
     expect(fetchMock.mock.calls).toEqual([['/api/site', { headers: { Accept: 'application/json', 'Accept-Language': 'nl-NL' } }]]);
   });
 });
-
-function deferred() {
-  let resolve: () => void = () => undefined;
-  const promise = new Promise<void>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
 
 describe('whenBootRequestsSettle', () => {
   it('waits for requests added while it waits, and never longer than its limit', async () => {

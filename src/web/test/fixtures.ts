@@ -103,3 +103,12 @@ export function makeLawyerCaseView(id: string, slug: StatusSlug, overrides: Part
     ...overrides,
   };
 }
+
+/** A promise with its resolve function, to settle it from the test. */
+export function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
