@@ -4,7 +4,7 @@ import { CaseClientViewResponseSchema } from '../src/contract/cases';
 import { SiteResponseSchema } from '../src/contract/site';
 import { useJourney } from './support/journey';
 import { getSession, signIn } from './support/login';
-import { countApiGets, waitForLiveStream } from './support/requests';
+import { apiGetsOnceStreamReady, countApiGets } from './support/requests';
 
 /** Calls the real API with the client's token, as the other screens of the portal do. */
 async function call(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
@@ -162,12 +162,10 @@ describe('a client at the end of their case', () => {
     const session = await getSession(journey.product, 'client12@example.com');
     const { page } = await journey.openPage();
     await signIn(page, session);
-    const gets = countApiGets(page, '/');
-    const stream = waitForLiveStream(page, '/');
+    await countApiGets(page);
     await page.goto('/');
     await page.getByRole('heading', { name: 'Jouw stappenplan' }).waitFor();
-    await stream;
-    const counts = gets();
+    const counts = await apiGetsOnceStreamReady(page);
     const caseId = CaseClientViewResponseSchema.parse(await (await fetch(`${journey.product.baseUrl}/api/cases/mine`, { headers: { Authorization: `Bearer ${session.token}` } })).json()).data.id;
     for (const path of ['/api/site', '/api/user', '/api/messages/unread', '/api/cases/mine', '/api/client-questions', `/api/cases/${caseId}/status-stepper?lang=nl-NL`, `/api/cases/${caseId}/timeline?page=1`]) {
       expect(counts[path], path).toBe(1);
