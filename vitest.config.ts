@@ -9,6 +9,11 @@ export default defineConfig({
     // browser and scale projects keep one fork (singleFork below).
     maxWorkers: 2,
     minWorkers: 1,
+    // Whether a fork is reused for the next file is decided here, for the whole forks pool
+    // (Vitest reads a project's `isolate` only inside the worker): forks are kept, and each
+    // project below says whether its files share modules. The web tests need a fresh module
+    // graph per file (React Query, i18n and router state at module level) and run in threads.
+    poolOptions: { forks: { isolate: false } },
     projects: [
       { test: { name: 'contract', include: ['src/contract/**/*.test.ts'], environment: 'node' } },
       {
@@ -20,6 +25,10 @@ export default defineConfig({
           // A fresh database per file (PGlite migrations) can take a minute on a loaded machine.
           hookTimeout: 180_000,
           pool: 'forks',
+          // The files of a fork share its modules: fastify, PGlite, drizzle and the app are
+          // imported once per fork, not once per file (that import was a third of this project's
+          // time). Each file still builds its own app on its own database (testing/harness.ts).
+          isolate: false,
         },
       },
       {
@@ -29,6 +38,7 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          pool: 'threads',
           // Rendering whole pages in jsdom takes seconds on a busy 2-core machine.
           testTimeout: 40_000,
           setupFiles: ['src/web/test-setup.ts'],

@@ -7,7 +7,7 @@
  * database backends, read from /proc before and after the run: unlike req/s, these hardly move
  * with the machine's load. BENCH_PROFILE=1 runs the server under V8's CPU profiler and prints
  * the top frames by self time; BENCH_PATHS=/api/cases measures (and profiles) only the endpoints
- * given (no share of /healthz then). Run alone: `node --import tsx bench/core.ts`; in `npm run bench` unless BENCH_CORE=0.
+ * given (no share of /healthz then); BENCH_NODE_ARGS adds flags to the server's node (space-separated). Run alone: `node --import tsx bench/core.ts`; in `npm run bench` unless BENCH_CORE=0.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -104,7 +104,8 @@ export async function benchCore(options: { kind: 'PGlite' | 'PostgreSQL'; second
   console.log(`\nCore request path on ${options.kind} (${rounds} rounds × ${seconds} s per endpoint, 10 connections)`);
   const { prepared: token, env, cleanup } = await createBenchDatabase(options.kind, (database) => seed(database, options.cases ?? 10_000));
   const profileDir = options.profile ? mkdtempSync(path.join(tmpdir(), 'portal-profile-')) : null;
-  const { child, baseUrl } = await startServer(env, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []);
+  const nodeArgs = [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
+  const { child, baseUrl } = await startServer(env, nodeArgs);
   const rows: CoreRow[] = [];
   const backends = env.DATABASE_URL ? new pg.Client({ connectionString: env.DATABASE_URL }) : null;
   await backends?.connect();

@@ -233,6 +233,53 @@ describe('pending documents in the list', () => {
   });
 });
 
+describe('pending documents kept by triggers (migration 0009)', () => {
+  /** Rows of case_lawyers whose kept count differs from a real count (none when the triggers are right). */
+  async function drift(): Promise<unknown[]> {
+    const result = await ctx.db.execute(sql`
+      SELECT cl.case_id, cl.lawyer_id, cl.pending_documents, (
+        SELECT count(*)::int FROM documents d
+        WHERE d.case_id = cl.case_id AND d.uploaded_at IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM document_views v WHERE v.document_id = d.id AND v.user_id = cl.lawyer_id AND v.viewed_at >= d.uploaded_at)) AS real
+      FROM case_lawyers cl`);
+    return (result as unknown as { rows: { pending_documents: number; real: number }[] }).rows.filter((row) => row.pending_documents !== row.real);
+  }
+
+  it('stay equal to a real count through parallel uploads, views, new versions, removals, deleted documents and a lawyer added later', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const other = await createTestLawyer(ctx);
+    const client = await createTestClient(ctx, { lawyerIds: [lawyer.id], status: 'check' });
+    const docs = await ctx.db.select().from(documents).where(eq(documents.caseId, client.caseId));
+    expect(docs.length).toBeGreaterThanOrEqual(3);
+    const at = (ms: number) => new Date(ctx.clock.now().getTime() + ms);
+    // Every document uploaded at once, each in its own statement (parallel transactions on PostgreSQL).
+    await Promise.all(docs.map((doc) => ctx.db.update(documents).set({ status: 'Uploaded', uploadedAt: at(0) }).where(eq(documents.id, doc.id))));
+    expect(await drift()).toEqual([]);
+    const listed = async () => CaseListResponseSchema.parse((await get('/api/cases', await tokenFor(ctx, lawyer.id))).json()).data[0]?.pending_documents;
+    expect(await listed()).toBe(docs.length);
+    // Views in parallel, one of them older than the upload (still pending), then a new version of a viewed one.
+    await Promise.all([
+      ctx.db.insert(documentViews).values({ documentId: docs[0]!.id, userId: lawyer.id, viewedAt: at(1000) }),
+      ctx.db.insert(documentViews).values({ documentId: docs[1]!.id, userId: lawyer.id, viewedAt: at(1000) }),
+      ctx.db.insert(documentViews).values({ documentId: docs[2]!.id, userId: lawyer.id, viewedAt: at(-1000) }),
+    ]);
+    expect(await listed()).toBe(docs.length - 2);
+    await ctx.db.update(documents).set({ uploadedAt: at(2000) }).where(eq(documents.id, docs[0]!.id));
+    expect(await listed()).toBe(docs.length - 1);
+    // A view removed, a document deleted, a lawyer added after all this, and the upload withdrawn.
+    await ctx.db.delete(documentViews).where(and(eq(documentViews.documentId, docs[1]!.id), eq(documentViews.userId, lawyer.id)));
+    await ctx.db.delete(documents).where(eq(documents.id, docs[2]!.id));
+    await ctx.db.insert(caseLawyers).values({ caseId: client.caseId, lawyerId: other.id });
+    await ctx.db.update(documents).set({ uploadedAt: null, status: 'Not Uploaded' }).where(eq(documents.id, docs[0]!.id));
+    expect(await drift()).toEqual([]);
+    expect(await listed()).toBe(docs.length - 2);
+    // A view by one lawyer leaves the other's count alone.
+    await ctx.db.insert(documentViews).values({ documentId: docs[1]!.id, userId: other.id, viewedAt: at(3000) });
+    expect(await listed()).toBe(docs.length - 2);
+    expect(await drift()).toEqual([]);
+  });
+});
+
 describe('GET /api/statuses', () => {
   it('lists the status catalogue in order for a signed-in user', async () => {
     const response = await get('/api/statuses');

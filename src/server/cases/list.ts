@@ -5,7 +5,7 @@ import type { CaseListItem, CaseListQuery } from '../../contract/cases';
 import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../contract/offers';
 import { STATUSES, getStatus, type StatusSlug } from '../../contract/statuses';
 import type { Db } from '../db/client';
-import { caseLawyers, cases, documentViews, documents, lawyerStatusCounts, statuses } from '../db/schema';
+import { caseLawyers, cases, lawyerStatusCounts, statuses } from '../db/schema';
 
 export const CASE_PAGE_SIZE = 10;
 
@@ -46,7 +46,7 @@ function pageQuery(db: Db, lawyerId: LawyerRef, args: ListArgs) {
     status: [dir(caseLawyers.statusOrder), dir(caseLawyers.clientNameKey), dir(caseLawyers.caseId)],
   }[args.sort];
   return db
-    .select({ caseId: caseLawyers.caseId, pos: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('pos') })
+    .select({ caseId: caseLawyers.caseId, pending: sql<number>`${caseLawyers.pendingDocuments}`.as('pending'), pos: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('pos') })
     .from(caseLawyers)
     .where(listFilter(lawyerId, args))
     .orderBy(...order)
@@ -92,7 +92,7 @@ function searchCountQuery(db: Db, lawyerId: LawyerRef, args: ListArgs) {
 
 /**
  * The list in one statement (the embedded database answers on the event loop, so round trips
- * count): the page of ids, its cases and statuses, each case's pending documents and the total.
+ * count): the page of ids with each case's pending documents, its cases and statuses, and the total.
  */
 export function caseListStatement(db: Db, lawyerId: LawyerRef, query: CaseListQuery) {
   return listStatement(db, lawyerId, listArgs(query));
@@ -111,14 +111,9 @@ function listStatement(db: Db, lawyerId: LawyerRef, args: ListArgs) {
       order: statuses.order,
       offer: cases.offer,
       lastUpdateAt: cases.lastUpdateAt,
-      // Documents uploaded and not viewed by this lawyer since (each view is a primary-key lookup).
-      pending: sql<number>`(
-        SELECT count(*)::int FROM ${documents}
-        WHERE ${documents.caseId} = ${cases.id} AND ${documents.uploadedAt} IS NOT NULL
-          AND NOT EXISTS (
-            SELECT 1 FROM ${documentViews}
-            WHERE ${documentViews.documentId} = ${documents.id} AND ${documentViews.userId} = ${lawyerId}
-              AND ${documentViews.viewedAt} >= ${documents.uploadedAt}))`.as('pending'),
+      // Documents uploaded and not viewed by this lawyer since: kept on the case_lawyers row by
+      // triggers (migration 0009), read with the page.
+      pending: page.pending,
       total: args.search
         ? sql<number>`(${searchCountQuery(db, lawyerId, args)})`.as('total')
         : sql<number>`(SELECT coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int FROM ${lawyerStatusCounts} WHERE ${countFilter(lawyerId, args)})`.as('total'),

@@ -212,6 +212,12 @@ export const caseLawyers = pgTable(
      * same triggers; its trigram (pg_trgm) GIN index is created by hand in migration 0003.
      */
     searchKey: text('search_key').notNull().default(''),
+    /**
+     * The case's documents uploaded and not viewed by this lawyer since (the case list's
+     * `pending_documents`), kept by triggers on documents, document_views and this table
+     * (migration 0009), so the list reads it with the page instead of counting per case.
+     */
+    pendingDocuments: integer('pending_documents').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.caseId, t.lawyerId] }),
