@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CaseListQuerySchema, CaseListResponseSchema, StatusCountListResponseSchema, type CaseListItem } from '../../contract/cases';
 import { STATUS_GROUPS, STATUSES } from '../../contract/statuses';
@@ -277,6 +277,42 @@ describe('pending documents kept by triggers (migration 0009)', () => {
     await ctx.db.insert(documentViews).values({ documentId: docs[1]!.id, userId: other.id, viewedAt: at(3000) });
     expect(await listed()).toBe(docs.length - 2);
     expect(await drift()).toEqual([]);
+  });
+});
+
+describe('pending documents and status changes in parallel (PostgreSQL)', () => {
+  const blocked = async () => {
+    const result = await ctx.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+    return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+  };
+
+  // An upload counts the case's pending documents and then touches the case; a status change locks
+  // the case and then its triggers write case_lawyers. The count locks the case first (migration
+  // 0009), so the two wait for each other in one order instead of deadlocking.
+  it.skipIf(!process.env.DATABASE_URL)('lets an upload and a status change of the same case both commit, in either order of locks', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const client = await createTestClient(ctx, { lawyerIds: [lawyer.id], status: 'check' });
+    const [doc] = await ctx.db.select().from(documents).where(eq(documents.caseId, client.caseId));
+    let uploaded!: () => void;
+    const afterUpload = new Promise<void>((resolve) => (uploaded = resolve));
+    let release!: () => void;
+    const proceed = new Promise<void>((resolve) => (release = resolve));
+    const upload = ctx.db.transaction(async (tx) => {
+      await tx.update(documents).set({ status: 'Uploaded', uploadedAt: ctx.clock.now() }).where(eq(documents.id, doc!.id));
+      uploaded();
+      await proceed;
+      await tx.update(cases).set({ lastUpdateAt: ctx.clock.now() }).where(eq(cases.id, client.caseId));
+    });
+    await afterUpload;
+    const statusChange = ctx.db.transaction(async (tx) => {
+      await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, client.caseId)).for('update');
+      await tx.update(cases).set({ statusSlug: 'negotiation-phase' }).where(eq(cases.id, client.caseId));
+    });
+    await vi.waitFor(async () => expect(await blocked()).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
+    release();
+    await Promise.all([upload, statusChange]);
+    const [row] = await ctx.db.select().from(caseLawyers).where(eq(caseLawyers.caseId, client.caseId));
+    expect(row).toMatchObject({ pendingDocuments: 1, statusOrder: STATUSES.find((s) => s.slug === 'negotiation-phase')!.order });
   });
 });
 
