@@ -12,6 +12,8 @@
  *   performance score). Default 1. Scores move with the machine's load: note `uptime`.
  * - `BENCH_LIGHTHOUSE_PAGES=login,dashboard`: only the pages whose name contains one of these.
  * - `BENCH_LIGHTHOUSE_JSON=dir`: writes each run's full report (lhr JSON) into `dir`.
+ * - `BENCH_LIGHTHOUSE_TRACE=dir`: writes each run's Chromium trace (the page load Lighthouse
+ *   measured, unthrottled) into `dir`, for the Performance panel or a script.
  * - `BENCH_LIGHTHOUSE_VERBOSE=1`: prints the LCP element, layout shifts and render-blocking files.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -125,6 +127,12 @@ async function measure(port: number, baseUrl: string, target: Target, form: 'mob
     mkdirSync(jsonDir, { recursive: true });
     const slug = target.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
     writeFileSync(path.join(jsonDir, `${slug}-${form}-${run}.json`), JSON.stringify(result.lhr));
+  }
+  const traceDir = process.env.BENCH_LIGHTHOUSE_TRACE;
+  if (traceDir) {
+    mkdirSync(traceDir, { recursive: true });
+    const slug = target.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+    writeFileSync(path.join(traceDir, `${slug}-${form}-${run}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
   const num = (key: string) => audits[key]?.numericValue ?? Number.NaN;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { CaseClientViewResponseSchema } from '../src/contract/cases';
 import { unzip } from '../src/server/testing/unzip';
-import { expectPath } from './support/expect-page';
+import { expectPath, expectSelected } from './support/expect-page';
 import { useJourney } from './support/journey';
 import { enterCode, loginThroughMail, readMailedCode, requestCodeViaUi } from './support/login';
 
@@ -67,7 +67,7 @@ async function todoTexts(page: Page): Promise<string[]> {
 /** The lawyer's case detail, loaded afresh, at the given status. */
 async function openCase(page: Page, caseId: string, status: string): Promise<void> {
   await page.goto(`/dossiers/${caseId}`);
-  await page.getByRole('combobox', { name: 'Status' }).filter({ hasText: status }).waitFor();
+  await expectSelected(page.getByRole('combobox', { name: 'Status' }), status);
 }
 
 describe('the case travels its whole route in the browser (issue 10)', () => {
@@ -155,7 +155,7 @@ describe('the case travels its whole route in the browser (issue 10)', () => {
     await letterBox.getByRole('radio').nth(1).check();
     await letterBox.getByRole('button', { name: 'Opdrachtbevestiging versturen' }).click();
     await letterBox.getByText('De opdrachtbevestiging staat klaar voor de cliënt.').waitFor();
-    await lawyer.getByRole('combobox', { name: 'Status' }).filter({ hasText: 'Wacht op handtekening' }).waitFor();
+    await expectSelected(lawyer.getByRole('combobox', { name: 'Status' }), 'Wacht op handtekening');
 
     // The client signs in the portal, from the to-do list.
     await openDashboard(client, 'Wacht op handtekening');
@@ -225,9 +225,8 @@ describe('the case travels its whole route in the browser (issue 10)', () => {
     await lawyerCard.getByRole('button', { name: /^Goedkeuren/ }).click();
     await lawyerCard.getByText('Goedgekeurd', { exact: true }).waitFor();
     await openCase(lawyer, caseId, 'Documenten bestuderen');
-    await lawyer.getByRole('combobox', { name: 'Status' }).click();
-    await lawyer.getByRole('option', { name: 'Onderhandelingen' }).click();
-    await lawyer.getByRole('combobox', { name: 'Status' }).filter({ hasText: 'Onderhandelingen' }).waitFor();
+    await lawyer.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Onderhandelingen' });
+    await expectSelected(lawyer.getByRole('combobox', { name: 'Status' }), 'Onderhandelingen');
     await openDashboard(client, 'Onderhandelingen');
     expect(await todoTexts(client)).toEqual([]);
 

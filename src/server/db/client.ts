@@ -147,6 +147,9 @@ export async function openPglite(dataDir: string | null, options: { loadDataDir?
   };
 }
 
+/** The plan cache mode of the named statements of `Database.run`, on both databases. */
+const GENERIC_PLANS = 'force_generic_plan';
+
 /** A value as PGlite's bind message takes it: text (the backend parses it by the parameter's type). */
 function pgliteValue(value: unknown): string | null {
   if (value === null) return null;
@@ -158,14 +161,29 @@ function pgliteValue(value: unknown): string | null {
  * `Database.run` on PGlite: ONE call into the embedded backend per statement (Parse only the
  * first time, then Bind, Describe, Execute, Sync), where `PGlite.query` makes six and parses
  * and plans every time. Waits for a running transaction like `query` does.
+ *
+ * A named statement is planned generically, as on PostgreSQL's hot pool (decision 023): PGlite
+ * has one session, shared with drizzle's queries and the searches, which must keep PostgreSQL's
+ * own choice, so the same call first runs `set_config('plan_cache_mode', 'force_generic_plan',
+ * true)`: local to the implicit transaction that the Sync ends, so nothing after it sees the
+ * setting, also when the statement fails. Without it PostgreSQL planned the case list afresh
+ * for every request: half of its CPU on PGlite (decision 023, PGlite addendum).
  */
 function pgliteRunner(client: PGlite) {
   const parsed = new Set<string>();
   const { serialize } = protocol;
   const sync = serialize.sync();
+  // SET LOCAL as a function: it lasts until the Sync ends the implicit transaction (also when the
+  // statement fails), and as a prepared statement of its own it is parsed once.
+  const setter = 'portal_generic_plans';
+  const setterText = `SELECT set_config('plan_cache_mode', '${GENERIC_PLANS}', true)`;
+  const setGeneric = [serialize.bind({ statement: setter, values: [] }), serialize.describe({ type: 'P' }), serialize.execute({})];
   return async <T>(statement: Statement, values: Readonly<Record<string, unknown>>): Promise<T[]> => {
     const { name } = statement;
     const parts: Uint8Array[] = [];
+    const parsingSetter = Boolean(name) && !parsed.has(setter);
+    if (parsingSetter) parts.push(serialize.parse({ name: setter, text: setterText }));
+    if (name) parts.push(...setGeneric);
     const parsing = !name || !parsed.has(name);
     if (parsing) parts.push(serialize.parse({ name: name ?? '', text: statement.text }));
     parts.push(
@@ -182,10 +200,14 @@ function pgliteRunner(client: PGlite) {
     }
     const { messages } = await client._runExclusiveTransaction(() => client.runExclusive(() => client.execProtocol(message, { throwOnError: false })));
     // A statement parsed before a later message failed still exists in the backend: remember it.
-    if (name && parsing && messages.some((m) => m.name === 'parseComplete')) parsed.add(name);
+    // The backend answers in order, so the first ParseComplete is the setter's when it was sent.
+    const parses = messages.filter((m) => m.name === 'parseComplete').length;
+    if (parsingSetter && parses >= 1) parsed.add(setter);
+    if (name && parsing && parses >= (parsingSetter ? 2 : 1)) parsed.add(name);
     const error = messages.find((m) => m.name === 'error');
     if (error) throw error;
-    return (pgliteParse.parseResults(messages, client.parsers)[0]?.rows ?? []) as T[];
+    // After the setter's result comes the statement's.
+    return (pgliteParse.parseResults(messages, client.parsers)[name ? 1 : 0]?.rows ?? []) as T[];
   };
 }
 
@@ -220,7 +242,7 @@ const statsOf = (pool: pg.Pool): PoolStats => ({ total: pool.totalCount, idle: p
 export async function openPostgres(url: string, options: { max?: number; hotMax?: number } = {}): Promise<Database> {
   const max = options.max ?? POOL_MAX;
   const pool = resilientPool({ connectionString: url, max });
-  const hotPool = resilientPool({ connectionString: url, max: options.hotMax ?? Math.ceil(max / 2), options: '-c plan_cache_mode=force_generic_plan' });
+  const hotPool = resilientPool({ connectionString: url, max: options.hotMax ?? Math.ceil(max / 2), options: `-c plan_cache_mode=${GENERIC_PLANS}` });
   const client = await pool.connect();
   let existed: boolean;
   try {

@@ -1,23 +1,29 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, UserRound } from 'lucide-react';
+import { UserRound } from 'lucide-react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { User } from '../../../contract/users';
 import { Avatar } from '../../ui/avatar';
+import { AccountMenuButton } from './account-menu-button';
 import { getUserName } from './user-name';
 
-/** The lawyer's account dropdown: profile photo and full name, with a link to /account. */
-export function AccountMenu({ user }: { user: User }) {
+/**
+ * The lawyer's account dropdown: profile photo and full name, with a link to /account. Loaded
+ * after the first page (lazy-account-menu.tsx): `defaultOpen` when the user opened it before;
+ * the trigger takes the focus when the button that stood in for it had it (`standInFocused`).
+ */
+export function AccountMenu({ user, defaultOpen = false, standInFocused }: { user: User; defaultOpen?: boolean; standInFocused?: RefObject<boolean> }) {
   const { t } = useTranslation();
   const name = getUserName(user);
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (standInFocused?.current && !defaultOpen) trigger.current?.focus();
+  }, [standInFocused, defaultOpen]);
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        aria-label={`${name} (${t('header.accountMenu')})`}
-        className="flex min-h-11 items-center gap-2 rounded-full py-1 pr-3 pl-1 text-slate-900 hover:bg-slate-100 data-[state=open]:bg-slate-100">
-        <Avatar src={user.avatar} className="size-9" />
-        <span className="max-w-48 truncate font-medium">{name}</span>
-        <ChevronDown className="size-4" aria-hidden="true" />
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger asChild>
+        <AccountMenuButton ref={trigger} user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -56,6 +56,36 @@ describe('signed-in layout', () => {
     await waitFor(() => expect(document.title).toBe('Mijn account | Testportaal'));
   });
 
+  it('the account dropdown opens from its stand-in button, before its code has loaded', async () => {
+    const lawyer = makeUser('lawyer');
+    api(lawyer);
+    const user = userEvent.setup();
+    renderApp('/dossiers', { user: lawyer });
+    const standIn = await screen.findByRole('button', { name: 'Sanne Jansen (Accountmenu)' });
+    // The menu's code comes after the first page: until then the button is a plain stand-in.
+    expect(standIn).not.toHaveAttribute('data-state');
+    expect(standIn).toHaveAttribute('aria-expanded', 'false');
+    await user.click(standIn);
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Mijn account' })).toBeInTheDocument();
+    // The open menu is modal: the rest of the page, its trigger too, is hidden from the accessibility tree.
+    expect(screen.getByRole('button', { name: 'Sanne Jansen (Accountmenu)', hidden: true })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('the account dropdown keeps the keyboard focus when its code arrives, and opens with Enter', async () => {
+    const lawyer = makeUser('lawyer');
+    api(lawyer);
+    const user = userEvent.setup();
+    renderApp('/dossiers', { user: lawyer });
+    (await screen.findByRole('button', { name: 'Sanne Jansen (Accountmenu)' })).focus();
+    // Loaded after the first paint: the menu's own trigger replaces the stand-in, focused.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Sanne Jansen (Accountmenu)' })).toHaveAttribute('data-state', 'closed'));
+    const trigger = screen.getByRole('button', { name: 'Sanne Jansen (Accountmenu)' });
+    await waitFor(() => expect(trigger).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menuitem', { name: 'Mijn account' })).toBeInTheDocument();
+  });
+
   it("shows the lawyer's own photo when there is one", async () => {
     const lawyer = makeUser('lawyer', { avatar: '/files/avatars/sanne.webp' });
     api(lawyer);
@@ -78,6 +108,16 @@ describe('signed-in layout', () => {
     expect(within(dialog).getByRole('button', { name: 'Uitloggen' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Menu sluiten' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The sheet's code is loaded on demand; closing still gives the focus back to the button.
+    const button = screen.getByRole('button', { name: 'Menu openen' });
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    // Opened again by keyboard, closed with Escape.
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Menu' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
   });
 
   it("a client's mobile menu has no lawyer block", async () => {

@@ -1,67 +1,47 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { Menu } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { getRole } from '../../../contract/permissions';
 import type { User } from '../../../contract/users';
-import { Avatar } from '../../ui/avatar';
-import { LogoutButton } from './logout-button';
+import { afterFirstPaint } from '../../lib/after-first-paint';
+import { loadWithReload } from '../../lib/lazy-module';
 import type { NavItem } from './nav-items';
-import { NavLinks } from './nav-links';
-import { getUserName } from './user-name';
 
-/** The mobile menu: the role's links, a close button and a second logout; lawyers also see their name. */
+const MobileMenuSheet = lazy(() => loadWithReload('mobile-menu', () => import('./mobile-menu-sheet')).then((m) => ({ default: m.MobileMenuSheet })));
+/** Fetches the sheet's code ahead; a failure here is left to the sheet's own load. */
+const preloadSheet = () => void import('./mobile-menu-sheet').catch(() => undefined);
+
+/**
+ * The mobile menu: a button that opens the sheet (mobile-menu-sheet.tsx) with the role's links.
+ * The sheet's code (Radix Dialog) loads after the first paint, or at once when the button is
+ * used before that (decision 026).
+ */
 export function MobileMenu({ user, items }: { user: User; items: readonly NavItem[] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const isLawyer = getRole(user.roles) === 'lawyer';
-  const close = () => setOpen(false);
-  // The lawyer's profile block carries 'Mijn account'; the list does not repeat it.
-  const listItems = isLawyer ? items.filter((item) => item.id !== 'account') : items;
+  const [used, setUsed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => afterFirstPaint(preloadSheet), []);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="inline-flex size-11 items-center justify-center rounded-lg text-slate-900 hover:bg-slate-100">
+    <>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+        className="inline-flex size-11 items-center justify-center rounded-lg text-slate-900 hover:bg-slate-100"
+      >
         <Menu className="size-6" aria-hidden="true" />
         <span className="sr-only">{t('header.openMenu')}</span>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col gap-6 overflow-y-auto bg-white p-5 shadow-xl"
-        >
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-semibold text-slate-900">{t('header.menu')}</Dialog.Title>
-            <Dialog.Close className="inline-flex size-11 items-center justify-center rounded-lg text-slate-900 hover:bg-slate-100">
-              <X className="size-6" aria-hidden="true" />
-              <span className="sr-only">{t('header.closeMenu')}</span>
-            </Dialog.Close>
-          </div>
-          {isLawyer && (
-            <div className="flex items-center gap-3 rounded-xl bg-brand-50 p-3">
-              <Avatar src={user.avatar} className="size-12" />
-              <div className="min-w-0">
-                <p className="truncate font-semibold text-slate-900">{getUserName(user)}</p>
-                <p className="text-sm text-slate-700">{t('header.lawyerSubtitle')}</p>
-                <Link to="/account" onClick={close} className="text-sm font-medium text-brand-700 underline underline-offset-4">
-                  {t('nav.account')}
-                </Link>
-              </div>
-            </div>
-          )}
-          <nav aria-label={t('nav.mobileLabel')}>
-            <NavLinks
-              items={listItems}
-              onNavigate={close}
-              listClassName="flex flex-col gap-1"
-              linkClassName="flex min-h-11 items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-900 hover:bg-slate-100"
-              activeClassName="bg-brand-50 text-brand-900"
-            />
-          </nav>
-          <LogoutButton className="mt-auto w-full" />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {used && (
+        <Suspense fallback={null}>
+          <MobileMenuSheet user={user} items={items} open={open} onOpenChange={setOpen} trigger={button} />
+        </Suspense>
+      )}
+    </>
   );
 }

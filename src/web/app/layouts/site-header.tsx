@@ -4,7 +4,7 @@ import { getRole } from '../../../contract/permissions';
 import type { User } from '../../../contract/users';
 import { useProductName } from '../../lib/site';
 import { Logo } from '../../ui/logo';
-import { AccountMenu } from './account-menu';
+import { LazyAccountMenu } from './lazy-account-menu';
 import { LogoutButton } from './logout-button';
 import { MobileMenu } from './mobile-menu';
 import type { NavItem } from './nav-items';
@@ -30,7 +30,7 @@ export function SiteHeader({ user, items }: { user: User; items: readonly NavIte
           />
         </nav>
         <div className="hidden items-center gap-3 lg:flex">
-          {isLawyer && <AccountMenu user={user} />}
+          {isLawyer && <LazyAccountMenu user={user} />}
           <LogoutButton />
         </div>
         <div className="lg:hidden">

@@ -1,5 +1,4 @@
-import * as Select from '@radix-ui/react-select';
-import { Check, ChevronDown } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaseLawyerView } from '../../../../contract/cases';
 import { getSelectableStatuses, isStatusDropdownEnabled } from '../../../../contract/rules/status-dropdown';
@@ -9,10 +8,14 @@ import { useShowStatus, useUpdateStatus } from '../api';
 
 /**
  * The status dropdown (SPEC section 4): a choice shows at once and is sent to the server; a
- * failed save is only logged and the screen keeps the new value.
+ * failed save is only logged and the screen keeps the new value. A native `<select>` (decision
+ * 026): the phone's own picker, and no script-built list on case detail's first render. The
+ * heading 'Status veranderen' is the options' group label; the placeholder shows only while the
+ * current status is not among the options.
  */
 export function StatusSelect({ view }: { view: CaseLawyerView }) {
   const { t } = useTranslation();
+  const id = useId();
   const update = useUpdateStatus(view.id);
   const show = useShowStatus(view.id);
   const offer = view.offer?.slug ?? null;
@@ -23,50 +26,38 @@ export function StatusSelect({ view }: { view: CaseLawyerView }) {
   const catalogue = useAllStatuses().data;
   const listed: StatusSlug[] = enabled ? selectable : [view.status.slug, ...selectable];
   const items = catalogue ? catalogue.filter((s) => listed.includes(s.slug)).map((s) => s.slug) : listed;
+  const current = items.includes(view.status.slug) ? view.status.slug : '';
   const onChange = (value: string) => {
-    const slug = StatusSlugSchema.parse(value);
-    if (slug === view.status.slug) return;
-    show(slug);
-    update.mutate(slug, { onError: (error) => console.error('Error updating status', error) });
+    const parsed = StatusSlugSchema.safeParse(value);
+    if (!parsed.success || parsed.data === view.status.slug) return;
+    show(parsed.data);
+    update.mutate(parsed.data, { onError: (error) => console.error('Error updating status', error) });
   };
   return (
     <div className="flex flex-col gap-1.5">
-      <span id="status-select-label" className="font-medium text-slate-900">
+      <label htmlFor={id} className="font-medium text-slate-900">
         {t('caseDetail.status.label')}
-      </span>
-      <Select.Root value={view.status.slug} onValueChange={onChange} disabled={!enabled}>
-        <Select.Trigger
-          aria-labelledby="status-select-label"
-          className="inline-flex min-h-11 w-full items-center justify-between gap-2 rounded-lg border border-slate-400 bg-white px-3 py-2 text-left text-slate-900 data-[disabled]:cursor-not-allowed data-[disabled]:bg-slate-100 data-[disabled]:text-slate-700 sm:w-72"
-        >
-          <Select.Value placeholder={t('caseDetail.status.placeholder')} />
-          <Select.Icon>
-            <ChevronDown className="size-4" aria-hidden="true" />
-          </Select.Icon>
-        </Select.Trigger>
-        <Select.Portal>
-          <Select.Content position="popper" sideOffset={4} className="z-50 min-w-[var(--radix-select-trigger-width)] rounded-lg border border-slate-300 bg-white p-1 shadow-lg">
-            <Select.Viewport>
-              <Select.Group>
-                <Select.Label className="px-3 py-2 text-sm font-semibold text-slate-700">{t('caseDetail.status.heading')}</Select.Label>
-                {items.map((slug) => (
-                  <Select.Item
-                    key={slug}
-                    value={slug}
-                    disabled={!selectable.includes(slug)}
-                    className="relative flex min-h-11 cursor-pointer items-center rounded-md py-2 pr-3 pl-8 text-slate-900 outline-none select-none data-[disabled]:cursor-default data-[disabled]:text-slate-600 data-[highlighted]:bg-brand-50"
-                  >
-                    <Select.ItemIndicator className="absolute left-2">
-                      <Check className="size-4" aria-hidden="true" />
-                    </Select.ItemIndicator>
-                    <Select.ItemText>{t(`caseDetail.statuses.${slug}`)}</Select.ItemText>
-                  </Select.Item>
-                ))}
-              </Select.Group>
-            </Select.Viewport>
-          </Select.Content>
-        </Select.Portal>
-      </Select.Root>
+      </label>
+      <select
+        id={id}
+        value={current}
+        disabled={!enabled}
+        onChange={(event) => onChange(event.target.value)}
+        className="min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-700 sm:w-72"
+      >
+        {current === '' && (
+          <option value="" disabled>
+            {t('caseDetail.status.placeholder')}
+          </option>
+        )}
+        <optgroup label={t('caseDetail.status.heading')}>
+          {items.map((slug) => (
+            <option key={slug} value={slug} disabled={!selectable.includes(slug)}>
+              {t(`caseDetail.statuses.${slug}`)}
+            </option>
+          ))}
+        </optgroup>
+      </select>
     </div>
   );
 }
