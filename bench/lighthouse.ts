@@ -122,16 +122,15 @@ async function measure(port: number, baseUrl: string, target: Target, form: 'mob
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
   const { categories, audits } = result.lhr;
+  const slug = target.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
   const jsonDir = process.env.BENCH_LIGHTHOUSE_JSON;
   if (jsonDir) {
     mkdirSync(jsonDir, { recursive: true });
-    const slug = target.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
     writeFileSync(path.join(jsonDir, `${slug}-${form}-${run}.json`), JSON.stringify(result.lhr));
   }
   const traceDir = process.env.BENCH_LIGHTHOUSE_TRACE;
   if (traceDir) {
     mkdirSync(traceDir, { recursive: true });
-    const slug = target.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
     writeFileSync(path.join(traceDir, `${slug}-${form}-${run}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
