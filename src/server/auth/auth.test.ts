@@ -4,6 +4,7 @@ import { createTestContext, createTestClient, bearer, uniqueEmail, type TestCont
 import { extractLoginCode } from '../testing/smtp-peer';
 import { loginCodes, tokens, loginThrottles, users } from '../db/schema';
 import { LOGIN_CODE_ALPHABET } from '../../contract/auth';
+import { sha256Hex } from '../lib/crypto';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -259,6 +260,28 @@ describe('tokens', () => {
     expect((await me(token)).statusCode).toBe(200);
     ctx.clock.advance(30 * MINUTE + 1_000);
     expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('records a token\'s use at most once a minute; the requests in between only read it', async () => {
+    const person = await createTestClient(ctx);
+    const token = await login(person.email);
+    const lastUse = async () => (await ctx.db.select({ at: tokens.lastUsedAt }).from(tokens).where(eq(tokens.tokenHash, sha256Hex(token))))[0]?.at?.getTime();
+    const loggedIn = await lastUse();
+    ctx.clock.advance(30_000);
+    expect((await me(token)).statusCode).toBe(200);
+    // Also a route that checks the token without reading data with it (useToken).
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/messages/unread', headers: bearer(token) })).statusCode).toBe(200);
+    expect(await lastUse()).toBe(loggedIn);
+    ctx.clock.advance(31_000);
+    expect((await me(token)).statusCode).toBe(200);
+    expect(await lastUse()).toBe(ctx.clock.now().getTime());
+    const touched = await lastUse();
+    ctx.clock.advance(59_000);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/messages/unread', headers: bearer(token) })).statusCode).toBe(200);
+    expect(await lastUse()).toBe(touched);
+    ctx.clock.advance(2_000);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/messages/unread', headers: bearer(token) })).statusCode).toBe(200);
+    expect(await lastUse()).toBe(ctx.clock.now().getTime());
   });
 
   it('expires a token 12 hours after login even when used all the time', async () => {

@@ -154,23 +154,32 @@ export async function createToken(db: Db, input: { userId: string; tokenHash: st
 export const TOKEN_TOUCH_INTERVAL_MS = 60_000;
 
 /**
- * The CTEs that check a token: `auth` (user_id, token_id, role) holds one row while the token
- * is not revoked, before its absolute expiry and used within the idle window, and its user is
- * active. Records the use (at minute precision). A statement may select from `auth` and join
- * what it needs, so a request's token and its data come in one round trip. Written with
- * placeholders (`authValues` gives them), so the statement is built once (db/prepared.ts).
+ * The CTEs that check a token: `auth` (user_id, token_id, role, touch) holds one row while the
+ * token is not revoked, before its absolute expiry and used within the idle window, and its
+ * user is active. `touch` is true when the recorded last use is older than a minute: the caller
+ * then records this use (`touchToken`). A statement may select from `auth` and join what it
+ * needs, so a request's token and its data come in one round trip. Read-only: a statement with
+ * an UPDATE in it (as before) cost the database a quarter more per `GET /api/user`, also in the
+ * 59 of 60 seconds when it updated nothing (decision 003 addendum). Written with placeholders
+ * (`authValues` gives them), so the statement is built once (db/prepared.ts).
  */
 const AUTH_CTES = sql`valid AS (
-      SELECT t.id, t.user_id, t.last_used_at FROM ${tokens} t
+      SELECT t.id, t.user_id, t.last_used_at <= ${sql.placeholder('touchBefore')}::timestamptz AS touch FROM ${tokens} t
       WHERE t.token_hash = ${sql.placeholder('tokenHash')} AND t.revoked_at IS NULL
         AND t.expires_at > ${sql.placeholder('now')}::timestamptz AND t.last_used_at > ${sql.placeholder('idleSince')}::timestamptz
-    ), touched AS (
-      UPDATE ${tokens} SET last_used_at = ${sql.placeholder('now')}::timestamptz
-      FROM valid WHERE ${tokens}.id = valid.id AND valid.last_used_at <= ${sql.placeholder('touchBefore')}::timestamptz
-      RETURNING ${tokens}.id
     ), auth AS (
-      SELECT valid.user_id, valid.id AS token_id, u.role FROM valid JOIN ${users} u ON u.id = valid.user_id AND u.deactivated_at IS NULL
+      SELECT valid.user_id, valid.id AS token_id, u.role, valid.touch FROM valid JOIN ${users} u ON u.id = valid.user_id AND u.deactivated_at IS NULL
     )`;
+
+/** Records a token's use (at most once a minute: only when the recorded one is older). */
+const TOUCH_TOKEN = prepareStatement(
+  sql`UPDATE ${tokens} SET last_used_at = ${sql.placeholder('now')}::timestamptz
+    WHERE id = ${sql.placeholder('tokenId')}::uuid AND last_used_at <= ${sql.placeholder('touchBefore')}::timestamptz`,
+);
+
+async function touchToken(database: Pick<Database, 'run'>, tokenId: string, values: Record<string, string>): Promise<void> {
+  await database.run(TOUCH_TOKEN, { now: values.now, touchBefore: values.touchBefore, tokenId });
+}
 
 /** The values of the token check's placeholders. */
 export function authValues(tokenHash: string, now: Date, idleMs: number): Record<string, string> {
@@ -183,7 +192,7 @@ export function authValues(tokenHash: string, now: Date, idleMs: number): Record
 }
 
 export type TokenOwner = { userId: string; tokenId: string; role: 'client' | 'lawyer' | 'admin' };
-type AuthColumns = { auth_user_id: string; auth_token_id: string; auth_role: 'client' | 'lawyer' | 'admin' };
+type AuthColumns = { auth_user_id: string; auth_token_id: string; auth_role: 'client' | 'lawyer' | 'admin'; auth_touch: boolean };
 
 /**
  * The token check followed by a route's own read, as one statement built once per shape:
@@ -195,7 +204,7 @@ export function tokenStatement(select: SQL, options: { orderBy?: string; plan?: 
   const order = options.orderBy ? sql` ORDER BY x.${sql.identifier(options.orderBy)}` : sql``;
   return prepareStatement(
     sql`WITH ${AUTH_CTES}
-    SELECT auth.user_id AS auth_user_id, auth.token_id AS auth_token_id, auth.role AS auth_role, x.*
+    SELECT auth.user_id AS auth_user_id, auth.token_id AS auth_token_id, auth.role AS auth_role, auth.touch AS auth_touch, x.*
     FROM auth LEFT JOIN LATERAL (SELECT true AS x_found, s.* FROM (${select}) s) x ON true${order}`,
     options.plan ? { plan: options.plan } : {},
   );
@@ -210,20 +219,25 @@ export async function useTokenWith<T extends Record<string, unknown>>(
   database: Pick<Database, 'run'>,
   input: { tokenHash: string; now: Date; idleMs: number; statement: Statement; values?: Readonly<Record<string, unknown>> },
 ): Promise<{ owner: TokenOwner; rows: T[] } | null> {
-  const rows = await database.run<AuthColumns & { x_found: boolean | null } & T>(input.statement, { ...input.values, ...authValues(input.tokenHash, input.now, input.idleMs) });
+  const auth = authValues(input.tokenHash, input.now, input.idleMs);
+  const rows = await database.run<AuthColumns & { x_found: boolean | null } & T>(input.statement, { ...input.values, ...auth });
   const first = rows[0];
   if (!first) return null;
+  if (first.auth_touch) await touchToken(database, first.auth_token_id, auth);
   const owner = { userId: first.auth_user_id, tokenId: first.auth_token_id, role: first.auth_role };
   return { owner, rows: first.x_found ? rows : [] };
 }
 
-const TOKEN_ONLY = prepareStatement(sql`WITH ${AUTH_CTES} SELECT user_id, token_id, role FROM auth`);
+const TOKEN_ONLY = prepareStatement(sql`WITH ${AUTH_CTES} SELECT user_id, token_id, role, touch FROM auth`);
 
-/** Checks a token in one statement (see `AUTH_CTES`). Returns user and role. */
+/** Checks a token in one statement (see `AUTH_CTES`), recording its use once a minute. Returns user and role. */
 export async function useToken(database: Pick<Database, 'run'>, tokenHash: string, now: Date, idleMs: number): Promise<TokenOwner | null> {
-  const rows = await database.run<{ user_id: string; token_id: string; role: 'client' | 'lawyer' | 'admin' }>(TOKEN_ONLY, authValues(tokenHash, now, idleMs));
+  const auth = authValues(tokenHash, now, idleMs);
+  const rows = await database.run<{ user_id: string; token_id: string; role: 'client' | 'lawyer' | 'admin'; touch: boolean }>(TOKEN_ONLY, auth);
   const row = rows[0];
-  return row ? { userId: row.user_id, tokenId: row.token_id, role: row.role } : null;
+  if (!row) return null;
+  if (row.touch) await touchToken(database, row.token_id, auth);
+  return { userId: row.user_id, tokenId: row.token_id, role: row.role };
 }
 
 export async function revokeToken(db: Db, tokenId: string, now: Date): Promise<void> {
