@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { tokenStatement } from '../auth/queries';
 import type { Statement } from '../db/prepared';
 import type { CaseListItem, CaseListQuery } from '../../contract/cases';
 import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../contract/offers';
 import { STATUSES, getStatus, type StatusSlug } from '../../contract/statuses';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { caseLawyers, cases, lawyerStatusCounts, statuses } from '../db/schema';
 
