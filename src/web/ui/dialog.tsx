@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { afterFirstPaint } from '../lib/after-first-paint';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { usePreloadAfterFirstPaint } from '../lib/after-first-paint';
 import { loadWithReload } from '../lib/lazy-module';
 
 export type DialogProps = {
@@ -13,9 +13,8 @@ export type DialogProps = {
   className?: string;
 };
 
-const DialogImpl = lazy(() => loadWithReload('dialog', () => import('./dialog-impl')).then((m) => ({ default: m.DialogImpl })));
-/** Fetches the dialog's code ahead; a failure here is left to the dialog's own load. */
-const preloadDialog = () => void import('./dialog-impl').catch(() => undefined);
+const loadDialogCode = () => import('./dialog-impl');
+const DialogImpl = lazy(() => loadWithReload('dialog', loadDialogCode).then((m) => ({ default: m.DialogImpl })));
 
 /**
  * A modal dialog (Radix, in `dialog-impl.tsx`): focus is trapped and returned, Escape and a
@@ -26,7 +25,7 @@ const preloadDialog = () => void import('./dialog-impl').catch(() => undefined);
  */
 export function Dialog(props: DialogProps) {
   const [used, setUsed] = useState(props.open);
-  useEffect(() => afterFirstPaint(preloadDialog), []);
+  usePreloadAfterFirstPaint(loadDialogCode);
   if (props.open && !used) setUsed(true);
   if (!used) return null;
   return (

@@ -1,14 +1,13 @@
 import { Menu } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../../contract/users';
-import { afterFirstPaint } from '../../lib/after-first-paint';
+import { usePreloadAfterFirstPaint } from '../../lib/after-first-paint';
 import { loadWithReload } from '../../lib/lazy-module';
 import type { NavItem } from './nav-items';
 
-const MobileMenuSheet = lazy(() => loadWithReload('mobile-menu', () => import('./mobile-menu-sheet')).then((m) => ({ default: m.MobileMenuSheet })));
-/** Fetches the sheet's code ahead; a failure here is left to the sheet's own load. */
-const preloadSheet = () => void import('./mobile-menu-sheet').catch(() => undefined);
+const loadSheetCode = () => import('./mobile-menu-sheet');
+const MobileMenuSheet = lazy(() => loadWithReload('mobile-menu', loadSheetCode).then((m) => ({ default: m.MobileMenuSheet })));
 
 /**
  * The mobile menu: a button that opens the sheet (mobile-menu-sheet.tsx) with the role's links.
@@ -20,7 +19,7 @@ export function MobileMenu({ user, items }: { user: User; items: readonly NavIte
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
-  useEffect(() => afterFirstPaint(preloadSheet), []);
+  usePreloadAfterFirstPaint(loadSheetCode);
   return (
     <>
       <button
