@@ -35,6 +35,14 @@ export default tseslint.config(
     },
   },
   {
+    // The mail templates render with React's synchronous server renderer: @react-email/render's
+    // streaming one switches on Node's promise hooks for every later request (decision 027).
+    files: ['src/server/outbox/templates.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'react-dom', message: 'server never imports web (DESIGN.md section 1).' }], patterns: [{ group: [...up('web'), 'react', 'react-dom/*', '!react-dom/server'], message: 'server never imports web (DESIGN.md section 1).' }] }],
+    },
+  },
+  {
     files: ['src/web/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

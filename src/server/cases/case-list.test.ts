@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { CaseListQuerySchema, CaseListResponseSchema, StatusCountListResponseSchema, type CaseListItem } from '../../contract/cases';
+import { OFFER_DISPLAY_NAMES } from '../../contract/offers';
 import { STATUS_GROUPS, STATUSES } from '../../contract/statuses';
 import { caseLawyers, cases, documentViews, documents } from '../db/schema';
 import { seedLoad } from '../db/seed-load';
@@ -175,6 +176,41 @@ describe('GET /api/cases', () => {
     expect(await list('statuses=completed')).toEqual([a.caseId]);
     await ctx.db.update(cases).set({ lastUpdateAt: new Date(Date.UTC(2000, 0, 1)) }).where(eq(cases.id, b.caseId));
     expect(await list('sort=last_update_at&dir=asc')).toEqual([b.caseId, a.caseId]);
+  });
+
+  it('shows what the case says now: names, status and package copied to case_lawyers by triggers (migration 0010), also for a lawyer added later', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const later = await createTestLawyer(ctx);
+    const token = await tokenFor(ctx, lawyer.id);
+    const client = await createTestClient(ctx, { lawyerIds: [lawyer.id], status: 'check', name: 'Carla', lastName: 'Claassen' });
+    const shown = async (t = token) => {
+      const [item] = CaseListResponseSchema.parse((await get('/api/cases', t)).json()).data;
+      return item && { client_name: item.client_name, company_name: item.company_name, status: item.status.slug, display: item.status.display_name, offer: item.offer?.slug ?? null };
+    };
+    await ctx.db.update(cases).set({ clientName: 'Carla de Wit', companyName: 'Wit & Zonen', statusSlug: 'negotiation-phase', offer: 'complete' }).where(eq(cases.id, client.caseId));
+    expect(await shown()).toEqual({ client_name: 'Carla de Wit', company_name: 'Wit & Zonen', status: 'negotiation-phase', display: 'Onderhandelingen', offer: 'complete' });
+    // The item is JSON written by the database (decision 027): quotes, backslashes, control
+    // characters and accents survive, the package has its name, the time is `toISOString`'s.
+    const odd = 'Zoë "de" \\ O\'Brien\t€ 😀';
+    const updatedAt = new Date(Date.UTC(2026, 10, 24, 9, 5, 7, 89));
+    await ctx.db.update(cases).set({ clientName: odd, lastUpdateAt: updatedAt }).where(eq(cases.id, client.caseId));
+    const response = await get('/api/cases', token);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    const [item] = CaseListResponseSchema.parse(response.json()).data;
+    expect(item).toMatchObject({ id: client.caseId, client_name: odd, offer: { slug: 'complete', display_name: OFFER_DISPLAY_NAMES.complete }, last_update_at: updatedAt.toISOString() });
+    expect(Object.keys(item ?? {})).toEqual(['id', 'client_name', 'company_name', 'status', 'offer', 'last_update_at', 'pending_documents']);
+    // The package alone (no key changes) is followed too.
+    await ctx.db.update(cases).set({ offer: 'extreme' }).where(eq(cases.id, client.caseId));
+    expect((await shown())?.offer).toBe('extreme');
+    await ctx.db.update(cases).set({ companyName: null, offer: null }).where(eq(cases.id, client.caseId));
+    expect(await shown()).toMatchObject({ company_name: null, offer: null });
+    await ctx.db.insert(caseLawyers).values({ caseId: client.caseId, lawyerId: later.id });
+    expect(await shown(await tokenFor(ctx, later.id))).toEqual(await shown());
+    // No row of case_lawyers differs from its case.
+    const drift = await ctx.db.execute(sql`
+      SELECT cl.case_id FROM case_lawyers cl JOIN cases c ON c.id = cl.case_id
+      WHERE (cl.client_name, cl.company_name, cl.status_slug, cl.offer) IS DISTINCT FROM (c.client_name, c.company_name, c.status_slug, c.offer)`);
+    expect((drift as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 
   it("reads phases by label too: 'Wachten of tekenen', 'Wachten op tekenen' and 'Wacht op handtekening' are proposal", async () => {

@@ -2,11 +2,11 @@ import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'dr
 import { alias } from 'drizzle-orm/pg-core';
 import { tokenStatement } from '../auth/queries';
 import type { Statement } from '../db/prepared';
-import type { CaseListItem, CaseListQuery } from '../../contract/cases';
-import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../contract/offers';
+import type { CaseListQuery } from '../../contract/cases';
+import { OFFER_DISPLAY_NAMES } from '../../contract/offers';
 import { STATUSES, getStatus, type StatusSlug } from '../../contract/statuses';
 import type { Db } from '../db/client';
-import { caseLawyers, cases, lawyerStatusCounts, statuses } from '../db/schema';
+import { caseLawyers, lawyerStatusCounts, statuses } from '../db/schema';
 
 export const CASE_PAGE_SIZE = 10;
 
@@ -96,7 +96,8 @@ function searchCountQuery(db: Db, lawyerId: LawyerRef, args: ListArgs) {
 
 /**
  * The list in one statement (the embedded database answers on the event loop, so round trips
- * count): the page of ids, its cases, statuses and pending documents, and the total.
+ * count): the page of ids, the lawyer's case_lawyers rows of them (what the list shows), the
+ * statuses' names, and the total.
  */
 export function caseListStatement(db: Db, lawyerId: LawyerRef, query: CaseListQuery) {
   return listStatement(db, lawyerId, listArgs(query));
@@ -107,63 +108,44 @@ function listStatement(db: Db, lawyerId: LawyerRef, args: ListArgs) {
   return db
     .select({
       pos: page.pos,
-      id: cases.id,
-      clientName: cases.clientName,
-      companyName: cases.companyName,
-      statusSlug: cases.statusSlug,
-      displayName: statuses.displayName,
-      order: statuses.order,
-      offer: cases.offer,
-      lastUpdateAt: cases.lastUpdateAt,
-      // Documents uploaded and not viewed by this lawyer since: kept on the case_lawyers row by
-      // triggers (migration 0009), read for the page's ten rows only (by primary key), so the
-      // page query itself can stay an index-only scan however deep the page.
-      pending: sql<number>`${own.pendingDocuments}`.as('pending'),
+      item: sql<string>`${listItemJson()}`.as('item'),
       total: args.search
         ? sql<number>`(${searchCountQuery(db, lawyerId, args)})`.as('total')
         : sql<number>`(SELECT coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int FROM ${lawyerStatusCounts} WHERE ${countFilter(lawyerId, args)})`.as('total'),
     })
     .from(page)
     .innerJoin(own, and(eq(own.caseId, page.caseId), eq(own.lawyerId, lawyerId)))
-    .innerJoin(cases, eq(cases.id, page.caseId))
-    .innerJoin(statuses, eq(statuses.slug, cases.statusSlug))
+    .innerJoin(statuses, eq(statuses.slug, own.statusSlug))
     .orderBy(page.pos);
 }
 
-const toItem = (r: { id: string; clientName: string; companyName: string | null; statusSlug: string; displayName: string; order: number; offer: string | null; lastUpdateAt: Date | string; pending: number | string }): CaseListItem => ({
-  id: r.id,
-  client_name: r.clientName,
-  company_name: r.companyName,
-  status: { slug: r.statusSlug as StatusSlug, display_name: r.displayName, order: r.order },
-  offer: r.offer ? { slug: r.offer as OfferSlug, display_name: OFFER_DISPLAY_NAMES[r.offer as OfferSlug] } : null,
-  last_update_at: new Date(r.lastUpdateAt).toISOString(),
-  pending_documents: Number(r.pending),
-});
-
-export async function listLawyerCases(db: Db, lawyerId: string, query: CaseListQuery): Promise<{ items: CaseListItem[]; total: number }> {
-  const rows = await caseListStatement(db, lawyerId, query);
-  if (rows.length === 0) {
-    // Past the last page (or no cases): the total alone.
-    const [countRow] = await caseListCountQuery(db, lawyerId, query);
-    return { items: [], total: countRow?.n ?? 0 };
-  }
-  return { items: rows.map(toItem), total: Number(rows[0]?.total ?? 0) };
+/**
+ * One item of the list (contract/cases `CaseListItem`) as JSON text, written by the database: the route puts
+ * the page's items into the response as they come, without parsing ten rows of columns into
+ * objects and serialising them again (decision 027). What it shows of each case, and the
+ * documents uploaded and not viewed by this lawyer since, are kept on the lawyer's
+ * case_lawyers row by triggers (migrations 0009 and 0010) and read for the page's ten rows
+ * only, so the page query itself stays an index-only scan however deep the page, and no row is
+ * looked up in cases. `last_update_at` as `Date.toISOString` writes it (UTC, milliseconds).
+ */
+function listItemJson(): SQL {
+  const offerNames = sql.join(
+    Object.entries(OFFER_DISPLAY_NAMES).map(([slug, name]) => sql`WHEN ${slug}::text THEN ${name}::text`),
+    sql` `,
+  );
+  return sql`json_build_object(
+    'id', ${own.caseId},
+    'client_name', ${own.clientName},
+    'company_name', ${own.companyName},
+    'status', json_build_object('slug', ${own.statusSlug}, 'display_name', ${statuses.displayName}, 'order', ${statuses.order}),
+    'offer', CASE WHEN ${own.offer} IS NULL THEN NULL ELSE json_build_object('slug', ${own.offer}, 'display_name', CASE ${own.offer} ${offerNames} END) END,
+    'last_update_at', to_char(${own.lastUpdateAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'pending_documents', ${own.pendingDocuments}
+  )::text`;
 }
 
-/** A row of `caseListStatement` read as raw SQL (column names as in the database). */
-export type RawCaseListRow = {
-  pos: number | string;
-  id: string;
-  client_name: string;
-  company_name: string | null;
-  status_slug: string;
-  display_name: string;
-  order: number;
-  offer: string | null;
-  last_update_at: string | Date;
-  pending: number | string;
-  total: number | string;
-};
+/** A row of `caseListStatement` read as raw SQL: the item as JSON text (`listItemJson`). */
+export type RawCaseListRow = { pos: number | string; item: string; total: number | string };
 
 /** Statements of `caseListForToken`, one per shape (sort, direction, number of statuses and words). */
 const forTokenStatements = new Map<string, Statement>();
@@ -197,16 +179,16 @@ export function caseListForToken(db: Db, query: CaseListQuery): { statement: Sta
   return { statement, values };
 }
 
-/** One page from the raw rows of `caseListForToken`; past the last page the total is counted apart. */
-export async function caseListFromRows(db: Db, lawyerId: string, query: CaseListQuery, rows: RawCaseListRow[]): Promise<{ items: CaseListItem[]; total: number }> {
+/**
+ * One page from the raw rows of `caseListForToken`: its items as one JSON array text, ready for
+ * the response, their number, and the total (past the last page counted apart).
+ */
+export async function caseListFromRows(db: Db, lawyerId: string, query: CaseListQuery, rows: RawCaseListRow[]): Promise<{ itemsJson: string; count: number; total: number }> {
   if (rows.length === 0) {
     const [countRow] = await caseListCountQuery(db, lawyerId, query);
-    return { items: [], total: countRow?.n ?? 0 };
+    return { itemsJson: '[]', count: 0, total: countRow?.n ?? 0 };
   }
-  const items = rows.map((r) =>
-    toItem({ id: r.id, clientName: r.client_name, companyName: r.company_name, statusSlug: r.status_slug, displayName: r.display_name, order: Number(r.order), offer: r.offer, lastUpdateAt: r.last_update_at, pending: r.pending }),
-  );
-  return { items, total: Number(rows[0]?.total ?? 0) };
+  return { itemsJson: `[${rows.map((row) => row.item).join(',')}]`, count: rows.length, total: Number(rows[0]?.total ?? 0) };
 }
 
 /** Every status with the number of the lawyer's cases in it (trigger-kept lawyer_status_counts). */

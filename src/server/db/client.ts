@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import postgresJs from 'postgres';
 import * as schema from './schema';
 import { bindStatement, type Statement } from './prepared';
 
@@ -42,7 +43,11 @@ export type Database = {
   poolStats?: () => Record<'main' | 'hot', PoolStats>;
 };
 
-export type PoolStats = { total: number; idle: number; waiting: number; max: number };
+/**
+ * A pool's connections. `total` and `idle` are null for the hot pool: postgres.js keeps no
+ * counts, so its queries in flight stand for connections in use (up to `max`) and waiting.
+ */
+export type PoolStats = { total: number | null; idle: number | null; inUse: number; waiting: number; max: number };
 
 export class DatabaseLockedError extends Error {}
 
@@ -229,20 +234,17 @@ function resilientPool(config: pg.PoolConfig): pg.Pool {
   return pool;
 }
 
-const statsOf = (pool: pg.Pool): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 0 });
+const statsOf = (pool: pg.Pool): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 0 });
 
 /**
- * Node-postgres pools on DATABASE_URL, migrated (migrations take an advisory lock): `max`
- * connections (POOL_MAX) for queries and transactions, and `hotMax` (half of `max`, rounded
- * up) for the named statements of `Database.run`, whose connections run with
- * `plan_cache_mode = force_generic_plan`: PostgreSQL plans each statement once per connection
- * instead of choosing a fresh custom plan per request (decision 023, addendum). Only that
- * pool forces generic plans; drizzle's queries on the main pool keep PostgreSQL's choice.
+ * The pools on DATABASE_URL, migrated (migrations take an advisory lock): node-postgres with
+ * `max` connections (POOL_MAX) for queries and transactions, and `hotMax` (half of `max`,
+ * rounded up) for the named statements of `Database.run` (`hotRunner`).
  */
 export async function openPostgres(url: string, options: { max?: number; hotMax?: number } = {}): Promise<Database> {
   const max = options.max ?? POOL_MAX;
   const pool = resilientPool({ connectionString: url, max });
-  const hotPool = resilientPool({ connectionString: url, max: options.hotMax ?? Math.ceil(max / 2), options: `-c plan_cache_mode=${GENERIC_PLANS}` });
+  const hot = hotRunner(url, options.hotMax ?? Math.ceil(max / 2));
   const client = await pool.connect();
   let existed: boolean;
   try {
@@ -262,16 +264,52 @@ export async function openPostgres(url: string, options: { max?: number; hotMax?
       await pool.query('SELECT 1');
     },
     run: async <T>(statement: Statement, values: Readonly<Record<string, unknown>>) => {
-      const query = { text: statement.text, values: bindStatement(statement, values) };
+      if (statement.name) return hot.run<T>(statement, values);
       // Unnamed: planned for its values, so not on the generic-plan connections.
-      const result = await (statement.name ? hotPool.query({ ...query, name: statement.name }) : pool.query(query));
+      const result = await pool.query({ text: statement.text, values: bindStatement(statement, values) });
       return result.rows as T[];
     },
     listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: async () => {
-      await Promise.all([pool.end(), hotPool.end()]);
+      await Promise.all([pool.end(), hot.end()]);
     },
-    poolStats: () => ({ main: statsOf(pool), hot: statsOf(hotPool) }),
+    poolStats: () => ({ main: statsOf(pool), hot: hot.stats() }),
+  };
+}
+
+/**
+ * The named statements of `Database.run` on PostgreSQL: postgres.js (decision 027) with `max`
+ * connections that start with `plan_cache_mode = force_generic_plan`, so each statement is
+ * parsed and planned once per connection and its plan is a generic one (decision 023,
+ * addendum); only these connections force generic plans. Unlike node-postgres, postgres.js
+ * sends a prepared statement's Bind, Execute and Sync without asking for its row description
+ * again, gathers the messages of one turn of the event loop into one write per connection,
+ * and pipelines a query onto a busy connection when all are busy: fewer system calls in the
+ * server and in PostgreSQL per request. A connection that fails fails only the queries on it
+ * (503, errors/classify.ts) and is opened again by the next query.
+ */
+function hotRunner(url: string, max: number) {
+  const sql = postgresJs(url, {
+    max,
+    connect_timeout: 5,
+    idle_timeout: 30,
+    // As `options` (like node-postgres did), the startup parameter a pooler in between must pass (README).
+    connection: { options: `-c plan_cache_mode=${GENERIC_PLANS}`, application_name: 'portal-hot' },
+    onnotice: () => undefined,
+  });
+  let inFlight = 0;
+  return {
+    run: async <T>(statement: Statement, values: Readonly<Record<string, unknown>>): Promise<T[]> => {
+      inFlight++;
+      try {
+        return (await sql.unsafe(statement.text, bindStatement(statement, values) as postgresJs.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
+      } finally {
+        inFlight--;
+      }
+    },
+    /** postgres.js keeps no pool counts: queries in flight stand for connections in use, those beyond `max` wait (or are pipelined). */
+    stats: (): PoolStats => ({ total: null, idle: null, inUse: Math.min(inFlight, max), waiting: Math.max(0, inFlight - max), max }),
+    end: () => sql.end({ timeout: 5 }),
   };
 }
 

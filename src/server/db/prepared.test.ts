@@ -72,12 +72,13 @@ describe('prepared statements of the hot path', () => {
 
   it('plans named statements generically, and nothing else (PostgreSQL: their own connections; PGlite: a setting local to each call)', async () => {
     type Mode = { mode: string; generic: string | null; custom: string | null; n: number };
-    // The statement reads its own row of pg_prepared_statements: the plan counters are
-    // counted before it executes, so the first run already shows which plan it got.
+    // The statement reads its own row of pg_prepared_statements (found by its text: the driver
+    // names it): the plan counters are counted before it executes, so the first run already
+    // shows which plan it got.
     const statement = {
       name: 'portal_test_generic',
       text: `SELECT current_setting('plan_cache_mode') AS mode, p.generic_plans::text AS generic, p.custom_plans::text AS custom, $1::int AS n
-        FROM (SELECT 1) one LEFT JOIN pg_prepared_statements p ON p.name = 'portal_test_generic'`,
+        FROM (SELECT 1) one LEFT JOIN pg_prepared_statements p ON p.statement LIKE '%pg\\_prepared\\_statements p ON p.statement%'`,
       slots: [{ placeholder: 'n' }],
     };
     for (let n = 1; n <= 3; n++) {
@@ -98,7 +99,7 @@ describe('prepared statements of the hot path', () => {
     expect(modes).toEqual(Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? 'force_generic_plan' : 'auto')));
     if (database.kind === 'postgres') {
       const stats = database.poolStats?.();
-      expect(stats?.hot.total).toBeGreaterThanOrEqual(1);
+      expect(stats?.hot).toMatchObject({ inUse: 0, waiting: 0 });
       expect(stats?.hot.max).toBeLessThanOrEqual(stats?.main.max ?? 0);
     }
   });

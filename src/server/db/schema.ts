@@ -218,6 +218,15 @@ export const caseLawyers = pgTable(
      * (migration 0009), so the list reads it with the page instead of counting per case.
      */
     pendingDocuments: integer('pending_documents').notNull().default(0),
+    /**
+     * What the case list shows of the case, copied from it by the same triggers as the keys
+     * (migration 0010), so a page is read from case_lawyers alone, without a lookup in `cases`
+     * per row (decision 027).
+     */
+    clientName: text('client_name').notNull().default(''),
+    companyName: text('company_name'),
+    statusSlug: text('status_slug').notNull().default(''),
+    offer: text('offer', { enum: ['start', 'complete', 'extreme'] }),
   },
   (t) => [
     primaryKey({ columns: [t.caseId, t.lawyerId] }),

@@ -42,7 +42,9 @@ describe('GET /metrics', () => {
       // The harness opens 25 + 13 connections at most; GET /api/user ran on the hot pool.
       expect(text).toMatch(/portal_db_pool_connections\{pool="main",state="max"\} 25/);
       expect(text).toMatch(/portal_db_pool_connections\{pool="hot",state="max"\} 13/);
-      expect(Number(/portal_db_pool_connections\{pool="hot",state="total"\} (\d+)/.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
+      expect(text).toMatch(/portal_db_pool_connections\{pool="hot",state="in_use"\} 0/);
+      expect(text).not.toMatch(/pool="hot",state="(total|idle)"/);
+      expect(Number(/portal_db_pool_connections\{pool="main",state="total"\} (\d+)/.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
     }
   });
 });

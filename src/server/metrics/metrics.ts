@@ -41,14 +41,14 @@ export function registerMetrics(app: FastifyInstance, config: Config, database: 
     const stats = database.poolStats;
     new Gauge({
       name: 'portal_db_pool_connections',
-      help: 'PostgreSQL pool connections by pool (main: queries and transactions; hot: prepared statements of the hot path) and state (total, idle, in use, waiting clients, max)',
+      help: 'PostgreSQL pool connections by pool (main: queries and transactions; hot: prepared statements of the hot path) and state (total, idle, in use, waiting clients, max; the hot pool gives in use and waiting from its queries in flight, no total or idle)',
       labelNames: ['pool', 'state'] as const,
       registers: [registry],
       collect() {
         for (const [pool, s] of Object.entries(stats())) {
-          this.set({ pool, state: 'total' }, s.total);
-          this.set({ pool, state: 'idle' }, s.idle);
-          this.set({ pool, state: 'in_use' }, s.total - s.idle);
+          if (s.total !== null) this.set({ pool, state: 'total' }, s.total);
+          if (s.idle !== null) this.set({ pool, state: 'idle' }, s.idle);
+          this.set({ pool, state: 'in_use' }, s.inUse);
           this.set({ pool, state: 'waiting' }, s.waiting);
           this.set({ pool, state: 'max' }, s.max);
         }

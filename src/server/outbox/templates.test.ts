@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../config/config';
 import { MAIL_KINDS, type MailKind, type MailPayloads } from './kinds';
 import { renderMail } from './templates';
@@ -89,6 +90,24 @@ describe('mail templates', () => {
       });
     }
   }
+
+  it('renders without AsyncLocalStorage (which would switch on promise hooks for every later request) and gives a whole XHTML document without preload links', async () => {
+    const run = vi.spyOn(AsyncLocalStorage.prototype, 'run');
+    const enterWith = vi.spyOn(AsyncLocalStorage.prototype, 'enterWith');
+    try {
+      const mail = await renderMail({ language: 'nl-NL', site, items: [{ kind: 'login_code', payload: { name: 'Kees', code: 'K7MX2Q', minutes: 10 } }], unsubscribe: [] });
+      expect(run).not.toHaveBeenCalled();
+      expect(enterWith).not.toHaveBeenCalled();
+      expect(mail.html).toMatch(/^<!DOCTYPE html PUBLIC "-\/\/W3C\/\/DTD XHTML 1\.0 Transitional\/\/EN"[^>]*><html [^>]*lang="nl"/);
+      expect(mail.html).toMatch(/<\/html>$/);
+      expect(mail.html).toContain('<img ');
+      expect(mail.html).not.toMatch(/<link[^>]*rel="preload"/);
+      expect(mail.text).not.toContain('<');
+    } finally {
+      run.mockRestore();
+      enterWith.mockRestore();
+    }
+  });
 
   it('puts the login code alone on a line of the text part', async () => {
     const mail = await renderMail({ language: 'nl-NL', site, items: [{ kind: 'login_code', payload: { name: null, code: 'K7MX2Q', minutes: 10 } }], unsubscribe: [] });

@@ -11,7 +11,8 @@ import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { render } from '@react-email/render';
+import { toPlainText } from '@react-email/render';
+import { renderToStaticMarkup } from 'react-dom/server';
 import type { MailTopic } from '../../contract/notifications';
 import { DEFAULT_LAWYER_TITLE } from '../../contract/lawyers';
 import { TODO_ROUTES } from '../../contract/rules/client-todos';
@@ -34,7 +35,7 @@ export type RenderedMail = { subject: string; text: string; html: string };
 export type Notice = { subject: string; paragraphs: string[]; code?: string; link: { href: string; label: string } | null };
 
 /** What React Email renders (React itself stays out of the server's imports, see eslint.config.js). */
-type ReactNode = Parameters<typeof render>[0];
+type ReactNode = Parameters<typeof renderToStaticMarkup>[0];
 
 type Payload<K extends MailKind> = MailPayloads[K] & { name?: string | null };
 type Template<K extends MailKind> = (payload: Payload<K>, t: Translate, site: MailSite) => Notice;
@@ -236,10 +237,19 @@ function NoticeBody({ notice }: { notice: Notice }) {
   );
 }
 
-async function toMail(subject: string, element: ReactNode): Promise<RenderedMail> {
-  const html = await render(element);
-  const text = await render(element, { plainText: true });
-  return { subject: subject.replace(/[\r\n]+/g, ' '), html, text };
+/** The doctype @react-email/render writes before a mail's HTML. */
+const XHTML_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+
+/**
+ * HTML and text of a mail with React's synchronous renderer, then as @react-email/render's
+ * `render` finishes it (image preload links dropped, the doctype, `toPlainText`). Not `render`
+ * itself: it streams through `renderToPipeableStream`, whose `AsyncLocalStorage.run` switches
+ * on Node 20's promise hooks for the rest of the process, so after the first mail every promise
+ * of every request paid for a hook (decision 027).
+ */
+function toMail(subject: string, element: ReactNode): RenderedMail {
+  const markup = renderToStaticMarkup(element).replace(/<link rel="preload" as="image"[^>]*>/g, '');
+  return { subject: subject.replace(/[\r\n]+/g, ' '), html: XHTML_DOCTYPE + markup, text: toPlainText(markup) };
 }
 
 export type MailItem = { kind: MailKind; payload: Record<string, unknown> };
