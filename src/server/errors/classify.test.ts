@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
+import postgresJs from 'postgres';
+import { classifyFailure } from './classify';
+
+/**
+ * The hot statements run on postgres.js (db/client.ts, decision 027): its own connection
+ * errors, produced here by the real driver against peers that misbehave, are outages (503).
+ */
+describe('postgres.js connection failures', () => {
+  let silent: net.Server; // accepts and never answers
+  let hangUp: net.Server; // lets the client in (trust), then closes on its first query
+  const sockets = new Set<net.Socket>();
+  const listen = async (onConnection: (socket: net.Socket) => void) => {
+    const server = net.createServer((socket) => {
+      sockets.add(socket);
+      onConnection(socket);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return server;
+  };
+  const url = (server: net.Server) => `postgres://portal@127.0.0.1:${(server.address() as net.AddressInfo).port}/portal`;
+  const failure = async (run: () => Promise<unknown>) => {
+    try {
+      await run();
+    } catch (error) {
+      return error;
+    }
+    throw new Error('expected the query to fail');
+  };
+
+  beforeAll(async () => {
+    silent = await listen(() => undefined);
+    // AuthenticationOk and ReadyForQuery after the startup message, then a hang-up mid-query.
+    const ready = Buffer.from([0x52, 0, 0, 0, 8, 0, 0, 0, 0, 0x5a, 0, 0, 0, 5, 0x49]);
+    hangUp = await listen((socket) => {
+      let messages = 0;
+      socket.on('data', () => (++messages === 1 ? socket.write(ready) : socket.destroy()));
+    });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await Promise.all([silent, hangUp].map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  it('CONNECT_TIMEOUT: a server that never answers', async () => {
+    const sql = postgresJs(url(silent), { connect_timeout: 0.2, max: 1 });
+    const error = await failure(() => sql`SELECT 1`);
+    expect(error).toMatchObject({ code: 'CONNECT_TIMEOUT' });
+    expect(classifyFailure(error)).toBe('unavailable');
+    await sql.end({ timeout: 0 });
+  });
+
+  it('CONNECTION_CLOSED: a server that hangs up during a query', async () => {
+    const sql = postgresJs(url(hangUp), { connect_timeout: 2, max: 1, fetch_types: false });
+    const error = await failure(() => sql`SELECT 1`);
+    expect(error).toMatchObject({ code: 'CONNECTION_CLOSED' });
+    expect(classifyFailure(error)).toBe('unavailable');
+    await sql.end({ timeout: 0 });
+  });
+
+  it('CONNECTION_DESTROYED and CONNECTION_ENDED: a query cut off by closing, and one after it', async () => {
+    const sql = postgresJs(url(silent), { connect_timeout: 5, max: 1 });
+    const connected = new Promise((resolve) => silent.once('connection', resolve));
+    const pending = failure(() => sql`SELECT 1`);
+    await connected; // the query waits on an open connection
+    await sql.end({ timeout: 0 });
+    const destroyed = await pending;
+    expect(destroyed).toMatchObject({ code: 'CONNECTION_DESTROYED' });
+    expect(classifyFailure(destroyed)).toBe('unavailable');
+    const ended = await failure(() => sql`SELECT 1`);
+    expect(ended).toMatchObject({ code: 'CONNECTION_ENDED' });
+    expect(classifyFailure(ended)).toBe('unavailable');
+  });
+});
