@@ -32,6 +32,12 @@ export default tseslint.config(
     files: ['src/server/**'],
     rules: {
       'no-restricted-imports': forbid([...up('web'), 'react', 'react-dom'], 'server never imports web (DESIGN.md section 1).'),
+      // Node 20's V8 kept the entries of a WeakMap keyed by each request alive through
+      // young-generation collections: every request's objects were promoted and freed only by a
+      // full collection (decision 028, src/server/http/young-garbage.test.ts). Keep per-request
+      // state on the request; a WeakMap keyed by long-lived objects may be allowed with a
+      // disable comment that says so.
+      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='WeakMap']", message: 'No WeakMap in the server: per-request keys make every request outlive young-generation collections (decision 028).' }],
     },
   },
   {

@@ -7,7 +7,8 @@
  * database backends, read from /proc before and after the run: unlike req/s, these hardly move
  * with the machine's load. BENCH_PROFILE=1 runs the server under V8's CPU profiler and prints
  * the top frames by self time; BENCH_PATHS=/api/cases measures (and profiles) only the endpoints
- * given (no share of /healthz then); BENCH_NODE_ARGS adds flags to the server's node (space-separated). Run alone: `node --import tsx bench/core.ts`; in `npm run bench` unless BENCH_CORE=0.
+ * given (no share of /healthz then); BENCH_NODE_ARGS adds flags to the server's node (space-separated),
+ * and BENCH_SERVER_STDOUT=1 shows the server's standard output (for `--trace-gc`, decision 028). Run alone: `node --import tsx bench/core.ts`; in `npm run bench` unless BENCH_CORE=0.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -91,6 +92,28 @@ function topFrames(file: string, count = 15): string[] {
     .map(([site, hits]) => `${((hits / total) * 100).toFixed(1).padStart(5)} %  ${site}`);
 }
 
+const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef';
+
+/**
+ * Waits (at most a minute) until the outbox stops shrinking: the seeded cases are idle, so the
+ * scheduler's first run queues to-do reminders, and rendering and sending them while an
+ * endpoint is measured would weigh on that endpoint alone. Read from `portal_outbox_pending`.
+ */
+async function outboxSettled(baseUrl: string): Promise<void> {
+  const pending = async () => {
+    const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
+    const match = /^portal_outbox_pending (\d+)$/m.exec(await response.text());
+    return match ? Number(match[1]) : 0;
+  };
+  let last = await pending();
+  for (const deadline = Date.now() + 60_000; last > 0 && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const now = await pending();
+    if (now >= last) break;
+    last = now;
+  }
+}
+
 const formatMs = (ms: number | null) => (ms === null ? '–' : ms.toFixed(2));
 
 /** The rows as a markdown table (CPU: ms per request, server process and database backends). */
@@ -107,12 +130,13 @@ export async function benchCore(options: { kind: 'PGlite' | 'PostgreSQL'; second
   const { prepared: token, env, cleanup } = await createBenchDatabase(options.kind, (database) => seed(database, options.cases ?? 10_000));
   const profileDir = options.profile ? mkdtempSync(path.join(tmpdir(), 'portal-profile-')) : null;
   const nodeArgs = [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
-  const { child, baseUrl } = await startServer(env, nodeArgs);
+  const { child, baseUrl } = await startServer({ ...env, METRICS_TOKEN: BENCH_METRICS_TOKEN }, nodeArgs);
   const rows: CoreRow[] = [];
   const backends = env.DATABASE_URL ? new pg.Client({ connectionString: env.DATABASE_URL }) : null;
   await backends?.connect();
   try {
     await new Promise((resolve) => setTimeout(resolve, 6_000)); // the scheduler's first run passes
+    await outboxSettled(baseUrl);
     const headers = { authorization: `Bearer ${token}` };
     for (const endpoint of endpoints) await autocannon({ url: `${baseUrl}${endpoint.path}`, connections: 10, duration: 2, headers: endpoint.auth ? headers : {} }); // warm-up
     for (let round = 1; round <= rounds; round++) {

@@ -24,7 +24,7 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', DEMO_DATA: 'false', MAX_UPLOAD_MB: '2048', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (;;) {

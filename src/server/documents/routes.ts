@@ -33,7 +33,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/cases/:id/documents', { schema: { params: IdParams } }, async (request, reply) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
-    const part = await receiveFilePart(request);
+    const part = await receiveFilePart(request, reply);
     const fields = CreateDocumentFieldsSchema.safeParse({ title: fieldValue(part, 'title') ?? '' });
     if (!fields.success) {
       part.file.resume();
@@ -50,10 +50,10 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.post('/api/documents/:id/upload', { schema: { params: IdParams } }, async (request) => {
+  app.post('/api/documents/:id/upload', { schema: { params: IdParams } }, async (request, reply) => {
     const { auth, document } = await requireDocumentAccess(request, request.params.id);
     if (isWorkflowDocument(document.slotKey)) throw new AppError('conflict', WORKFLOW_DOCUMENT_MESSAGE);
-    const part = await receiveFilePart(request);
+    const part = await receiveFilePart(request, reply);
     const file = await storeFilePart(request, part, documentKey(document.caseId, document.id, document.version + 1));
     let result: Awaited<ReturnType<typeof replaceDocumentFile>>;
     try {

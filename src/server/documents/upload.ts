@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { NO_FILE_MESSAGE, fileTooLargeMessage } from '../../contract/documents';
 import { AppError, fieldError } from '../errors/errors';
@@ -16,9 +16,9 @@ export const EXECUTABLE_MESSAGE = 'Dit bestand is een programma. Upload alleen d
  * Call after authorization: it takes one of the user's upload slots (429 when all are in use),
  * held until the response closes.
  */
-export async function receiveFilePart(request: FastifyRequest): Promise<MultipartFile> {
+export async function receiveFilePart(request: FastifyRequest, reply: FastifyReply): Promise<MultipartFile> {
   if (!request.authContext) throw new Error('receiveFilePart before authorization');
-  takeUploadSlot(request, request.authContext.userId);
+  takeUploadSlot(request, reply, request.authContext.userId);
   let part: MultipartFile | undefined;
   try {
     part = await request.file();

@@ -131,21 +131,21 @@ declare module 'fastify' {
   }
 }
 
-/** The response of each request, so a slot is released when it closes. */
-const responses = new WeakMap<FastifyRequest['raw'], ServerResponse>();
-
 export function registerBodyLimits(app: FastifyInstance, config: Config): void {
   app.decorate('uploadSlots', new UploadSlots(config));
   app.addHook('onRequest', (request, reply, done) => {
-    responses.set(request.raw, reply.raw);
     watchBodyRate(request, reply, config);
     done();
   });
 }
 
-/** An upload slot for the signed-in user of this request (call after authorization, before reading the body), or 429. */
-export function takeUploadSlot(request: FastifyRequest, userId: string): void {
-  const response = responses.get(request.raw);
-  if (!response) throw new Error('takeUploadSlot: registerBodyLimits is not registered');
-  request.server.uploadSlots.acquire(request, response, userId);
+/**
+ * An upload slot for the signed-in user of this request (call after authorization, before
+ * reading the body), held until its response closes, or 429. The reply is passed in rather than
+ * looked up per request: a WeakMap from each request to its response kept every request's
+ * objects alive through young-generation collections, so they were promoted and only freed by
+ * full collections (decision 028).
+ */
+export function takeUploadSlot(request: FastifyRequest, reply: FastifyReply, userId: string): void {
+  request.server.uploadSlots.acquire(request, reply.raw, userId);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MarkMessagesReadRequestSchema, MESSAGE_CURSOR_INVALID, MESSAGE_DELETE_TOO_LATE, MESSAGE_DELETE_WINDOW_MS, MessageTextSchema, SendMessageRequestSchema } from '../../contract/messages';
 import { MAX_DOCUMENT_TITLE } from '../../contract/documents';
@@ -40,7 +40,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     let text: string;
     let file: { id: string; stored: StoredFile } | null = null;
     if (request.isMultipart()) {
-      ({ text, file } = await receiveAttachment(request, caseRow.id));
+      ({ text, file } = await receiveAttachment(request, reply, caseRow.id));
     } else {
       const body = SendMessageRequestSchema.safeParse(request.body ?? {});
       if (!body.success) throw invalidText(body.error.issues);
@@ -109,8 +109,8 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** The text field (sent before the file) and the file, stored under a new document id; 422 before anything is kept. */
-  async function receiveAttachment(request: FastifyRequest, caseId: string): Promise<{ text: string; file: { id: string; stored: StoredFile } }> {
-    const part = await receiveFilePart(request);
+  async function receiveAttachment(request: FastifyRequest, reply: FastifyReply, caseId: string): Promise<{ text: string; file: { id: string; stored: StoredFile } }> {
+    const part = await receiveFilePart(request, reply);
     const raw = fieldValue(part, 'text') ?? '';
     // With a file the text may be empty: the attachment is the message.
     const parsed = typeof raw === 'string' && raw.trim() === '' ? { success: true as const, data: '' } : MessageTextSchema.safeParse(raw);

@@ -12,10 +12,10 @@ const TOO_LARGE = 'Deze afbeelding is te groot. Kies een afbeelding van maximaal
 export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, storage } = app.deps;
 
-  app.post('/api/user/avatar', async (request) => {
+  app.post('/api/user/avatar', async (request, reply) => {
     const auth = await requireUser(request);
     if (!request.isMultipart()) throw new AppError('validation', NOT_AN_IMAGE_MESSAGE, { avatar: [NOT_AN_IMAGE_MESSAGE] });
-    takeUploadSlot(request, auth.userId);
+    takeUploadSlot(request, reply, auth.userId);
     const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
     if (!part) throw new AppError('validation', NOT_AN_IMAGE_MESSAGE, { avatar: [NOT_AN_IMAGE_MESSAGE] });
     let bytes: Buffer;
