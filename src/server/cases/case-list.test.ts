@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
 import { CaseListQuerySchema, CaseListResponseSchema, StatusCountListResponseSchema, type CaseListItem } from '../../contract/cases';
 import { OFFER_DISPLAY_NAMES } from '../../contract/offers';
@@ -224,6 +225,24 @@ describe('GET /api/cases', () => {
     }
     expect(await list(`statuses=${encodeURIComponent('Vooltooid,Wachten of tekenen')}&sort=status`)).toEqual([waiting.caseId, done.caseId]);
     expect((await get(`/api/cases?statuses=${encodeURIComponent('Wachten tekenen')}`, token)).statusCode).toBe(422);
+  });
+
+  it('writes any name as the JSON string it is, for every page (property, decision 029)', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const token = await tokenFor(ctx, lawyer.id);
+    const client = await createTestClient(ctx, { lawyerIds: [lawyer.id] });
+    // Any Unicode text PostgreSQL can hold (no NUL), with JSON's special characters weighted in.
+    const text = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 30 }), fc.string({ unit: fc.constantFrom('"', '\\', '\n', '\t', '\u0001', '\u001f', '\u2028', '/', '<', 'é', '😀', 'a'), maxLength: 12 }));
+    await fc.assert(
+      fc.asyncProperty(text, fc.option(text, { nil: null }), fc.constantFrom(null, 'start', 'complete', 'extreme'), async (clientName, companyName, offer) => {
+        await ctx.db.update(cases).set({ clientName, companyName, offer }).where(eq(cases.id, client.caseId));
+        const response = await get('/api/cases', token);
+        expect(response.statusCode).toBe(200);
+        const [item] = CaseListResponseSchema.parse(response.json()).data;
+        expect(item).toMatchObject({ client_name: clientName, company_name: companyName, offer: offer && { slug: offer, display_name: OFFER_DISPLAY_NAMES[offer] } });
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it('plans a search for its words every time and every other list shape once', () => {

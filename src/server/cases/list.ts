@@ -58,13 +58,6 @@ function pageQuery(db: Db, lawyerId: LawyerRef, args: ListArgs) {
     .offset(args.offset);
 }
 
-/** The total for the pagination meta: at most 11 rows of the trigger-kept lawyer_status_counts. */
-export function caseListCountQuery(db: Db, lawyerId: LawyerRef, query: CaseListQuery) {
-  const args = listArgs(query);
-  if (args.search) return searchCountQuery(db, lawyerId, args);
-  return db.select({ n: sql<number>`coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int` }).from(lawyerStatusCounts).where(countFilter(lawyerId, args));
-}
-
 function countFilter(lawyerId: LawyerRef, args: ListArgs) {
   const filter: SQL[] = [eq(lawyerStatusCounts.lawyerId, lawyerId)];
   if (args.statusOrders.length > 0) filter.push(inArray(lawyerStatusCounts.statusOrder, args.statusOrders));
@@ -96,8 +89,10 @@ function searchCountQuery(db: Db, lawyerId: LawyerRef, args: ListArgs) {
 
 /**
  * The list in one statement (the embedded database answers on the event loop, so round trips
- * count): the page of ids, the lawyer's case_lawyers rows of them (what the list shows), the
- * statuses' names, and the total.
+ * count), as ONE row: the page's items as a JSON array text in page order, their number, and
+ * the total. The page of ids is read in index order, then the lawyer's case_lawyers rows of
+ * them (what the list shows) and the statuses' names. One row instead of ten spares the driver
+ * ten rows of columns to parse (decision 029); the total is there for a page past the last too.
  */
 export function caseListStatement(db: Db, lawyerId: LawyerRef, query: CaseListQuery) {
   return listStatement(db, lawyerId, listArgs(query));
@@ -105,54 +100,56 @@ export function caseListStatement(db: Db, lawyerId: LawyerRef, query: CaseListQu
 
 function listStatement(db: Db, lawyerId: LawyerRef, args: ListArgs) {
   const page = pageQuery(db, lawyerId, args).as('page');
+  const total = args.search
+    ? sql`(${searchCountQuery(db, lawyerId, args)})`
+    : sql`(SELECT coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int FROM ${lawyerStatusCounts} WHERE ${countFilter(lawyerId, args)})`;
   return db
     .select({
-      pos: page.pos,
-      item: sql<string>`${listItemJson()}`.as('item'),
-      total: args.search
-        ? sql<number>`(${searchCountQuery(db, lawyerId, args)})`.as('total')
-        : sql<number>`(SELECT coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int FROM ${lawyerStatusCounts} WHERE ${countFilter(lawyerId, args)})`.as('total'),
+      items: sql<string>`coalesce('[' || string_agg(${listItemJson()}, ',' ORDER BY ${page.pos}) || ']', '[]')`.as('items'),
+      count: sql<number>`count(*)::int`.as('count'),
+      total: sql<number>`${total}`.as('total'),
     })
     .from(page)
     .innerJoin(own, and(eq(own.caseId, page.caseId), eq(own.lawyerId, lawyerId)))
-    .innerJoin(statuses, eq(statuses.slug, own.statusSlug))
-    .orderBy(page.pos);
+    .innerJoin(statuses, eq(statuses.slug, own.statusSlug));
 }
+
+/** Each package's JSON in a list item (`{"slug":…,"display_name":…}`), written once here. */
+const OFFER_JSON = Object.entries(OFFER_DISPLAY_NAMES).map(([slug, name]) => [slug, JSON.stringify({ slug, display_name: name })] as const);
 
 /**
- * One item of the list (contract/cases `CaseListItem`) as JSON text, written by the database: the route puts
- * the page's items into the response as they come, without parsing ten rows of columns into
- * objects and serialising them again (decision 027). What it shows of each case, and the
- * documents uploaded and not viewed by this lawyer since, are kept on the lawyer's
- * case_lawyers row by triggers (migrations 0009 and 0010) and read for the page's ten rows
- * only, so the page query itself stays an index-only scan however deep the page, and no row is
- * looked up in cases. `last_update_at` as `Date.toISOString` writes it (UTC, milliseconds).
+ * One item of the list (contract/cases `CaseListItem`) as JSON text, written by the database: the
+ * route puts the page's items into the response as they come, without parsing rows of columns
+ * into objects and serialising them again (decision 027). Built with `concat` and `to_json` of
+ * each text (which escapes it as JSON): nested `json_build_object` calls cost the database twice
+ * as much per list (decision 029). What it shows of each case, and the documents uploaded and
+ * not viewed by this lawyer since, are kept on the lawyer's case_lawyers row by triggers
+ * (migrations 0009 and 0010) and read for the page's ten rows only, so the page query itself
+ * stays an index-only scan however deep the page, and no row is looked up in cases.
+ * `last_update_at` as `Date.toISOString` writes it (UTC, milliseconds).
  */
 function listItemJson(): SQL {
-  const offerNames = sql.join(
-    Object.entries(OFFER_DISPLAY_NAMES).map(([slug, name]) => sql`WHEN ${slug}::text THEN ${name}::text`),
+  const offers = sql.join(
+    OFFER_JSON.map(([slug, json]) => sql`WHEN ${slug}::text THEN ${json}::text`),
     sql` `,
   );
-  return sql`json_build_object(
-    'id', ${own.caseId},
-    'client_name', ${own.clientName},
-    'company_name', ${own.companyName},
-    'status', json_build_object('slug', ${own.statusSlug}, 'display_name', ${statuses.displayName}, 'order', ${statuses.order}),
-    'offer', CASE WHEN ${own.offer} IS NULL THEN NULL ELSE json_build_object('slug', ${own.offer}, 'display_name', CASE ${own.offer} ${offerNames} END) END,
-    'last_update_at', to_char(${own.lastUpdateAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'pending_documents', ${own.pendingDocuments}
-  )::text`;
+  return sql`concat('{"id":"', ${own.caseId}, '","client_name":', to_json(${own.clientName}),
+    ',"company_name":', coalesce(to_json(${own.companyName})::text, 'null'),
+    ',"status":{"slug":', to_json(${own.statusSlug}), ',"display_name":', to_json(${statuses.displayName}), ',"order":', ${statuses.order},
+    '},"offer":', CASE ${own.offer} ${offers} ELSE 'null' END,
+    ',"last_update_at":"', to_char(${own.lastUpdateAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    '","pending_documents":', ${own.pendingDocuments}, '}')`;
 }
 
-/** A row of `caseListStatement` read as raw SQL: the item as JSON text (`listItemJson`). */
-export type RawCaseListRow = { pos: number | string; item: string; total: number | string };
+/** The one row of `caseListStatement` read as raw SQL: the page's items as a JSON array text (`listItemJson`), their number and the total. */
+export type RawCaseListRow = { items: string; count: number | string; total: number | string };
 
 /** Statements of `caseListForToken`, one per shape (sort, direction, number of statuses and words). */
 const forTokenStatements = new Map<string, Statement>();
 
 /**
- * The token check and the list statement for the token's lawyer (`requireUserWith`, ordered by
- * `pos`), built once per shape with placeholders for the statuses, words and offset: a prepared
+ * The token check and the list statement for the token's lawyer (`requireUserWith`: one row),
+ * built once per shape with placeholders for the statuses, words and offset: a prepared
  * statement (db/prepared.ts), the values bound per request. Without search words it is named
  * and planned once (a generic plan: the lawyer comes from the token either way); a search is
  * planned with its words every time (`plan: 'custom'`): a generic plan cannot know that a word
@@ -170,7 +167,7 @@ export function caseListForToken(db: Db, query: CaseListQuery): { statement: Sta
       words: args.words.map((_, i) => sql.placeholder(`word${i}`)),
       offset: sql.placeholder('offset'),
     };
-    statement = tokenStatement(listStatement(db, sql`auth.user_id`, shape).getSQL(), { orderBy: 'pos', plan: args.search ? 'custom' : 'generic' });
+    statement = tokenStatement(listStatement(db, sql`auth.user_id`, shape).getSQL(), { plan: args.search ? 'custom' : 'generic' });
     forTokenStatements.set(key, statement);
   }
   const values: Record<string, unknown> = { offset: args.offset };
@@ -179,16 +176,9 @@ export function caseListForToken(db: Db, query: CaseListQuery): { statement: Sta
   return { statement, values };
 }
 
-/**
- * One page from the raw rows of `caseListForToken`: its items as one JSON array text, ready for
- * the response, their number, and the total (past the last page counted apart).
- */
-export async function caseListFromRows(db: Db, lawyerId: string, query: CaseListQuery, rows: RawCaseListRow[]): Promise<{ itemsJson: string; count: number; total: number }> {
-  if (rows.length === 0) {
-    const [countRow] = await caseListCountQuery(db, lawyerId, query);
-    return { itemsJson: '[]', count: 0, total: countRow?.n ?? 0 };
-  }
-  return { itemsJson: `[${rows.map((row) => row.item).join(',')}]`, count: rows.length, total: Number(rows[0]?.total ?? 0) };
+/** One page from the row of `caseListForToken`: its items as one JSON array text, ready for the response, their number, and the total. */
+export function caseListFromRow(row: RawCaseListRow | undefined): { itemsJson: string; count: number; total: number } {
+  return { itemsJson: row?.items ?? '[]', count: Number(row?.count ?? 0), total: Number(row?.total ?? 0) };
 }
 
 /** Every status with the number of the lawyer's cases in it (trigger-kept lawyer_status_counts). */

@@ -5,7 +5,7 @@ import { CaseListQuerySchema, UpdateStatusRequestSchema } from '../../contract/c
 import { buildPagination } from '../../contract/rules/pagination';
 import { requireRole, requireUserWith } from '../auth/access';
 import { requireCaseAccess, requireOwnCase } from './access';
-import { CASE_PAGE_SIZE, caseListForToken, caseListFromRows, countLawyerCasesByStatus, type RawCaseListRow } from './list';
+import { CASE_PAGE_SIZE, caseListForToken, caseListFromRow, countLawyerCasesByStatus, type RawCaseListRow } from './list';
 import { changeCaseStatus } from './status';
 import { getClientCaseView, getLawyerCaseView } from './views';
 
@@ -25,12 +25,13 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: await getLawyerCaseView(db, caseRow, auth.userId, link()) };
   });
 
-  // The token check and the page in one statement (issue 16: one round trip per request); the
-  // items come as JSON text written by the database and go into the body as they are (decision 027).
+  // The token check and the page in one statement and one row (issue 16: one round trip per
+  // request); the items come as a JSON array text written by the database and go into the body
+  // as they are (decisions 027 and 029).
   app.get('/api/cases', { schema: { querystring: CaseListQuerySchema } }, async (request, reply) => {
     const query = request.query;
-    const { auth, rows } = await requireUserWith<RawCaseListRow>(request, { role: 'lawyer', ...caseListForToken(db, query) });
-    const { itemsJson, count, total } = await caseListFromRows(db, auth.userId, query, rows);
+    const { rows } = await requireUserWith<RawCaseListRow>(request, { role: 'lawyer', ...caseListForToken(db, query) });
+    const { itemsJson, count, total } = caseListFromRow(rows[0]);
     const pagination = buildPagination({
       path: '/api/cases',
       page: query.page,
