@@ -278,6 +278,27 @@ export async function openPostgres(url: string, options: { max?: number; hotMax?
 }
 
 /**
+ * Where postgres.js connects, read from DATABASE_URL as node-postgres (and libpq) read it: the
+ * `host` and `port` query parameters, above all `?host=/var/run/postgresql` for a server on the
+ * same machine reached through its Unix socket, become postgres.js's options. postgres.js reads
+ * neither from the query: it would send them to the server as settings, which refuses them
+ * ("unrecognized configuration parameter host"), and every hot statement would fail while the
+ * main pool worked. Any other URL is passed on as it is.
+ */
+export function postgresJsAddress(url: string): { url: string; host?: string; port?: number } {
+  const query = url.indexOf('?');
+  if (query === -1) return { url };
+  const params = new URLSearchParams(url.slice(query + 1));
+  const host = params.get('host');
+  const port = params.get('port');
+  if (host === null && port === null) return { url };
+  params.delete('host');
+  params.delete('port');
+  const rest = params.toString();
+  return { url: url.slice(0, query) + (rest ? `?${rest}` : ''), ...(host ? { host } : {}), ...(port ? { port: Number(port) } : {}) };
+}
+
+/**
  * The named statements of `Database.run` on PostgreSQL: postgres.js (decision 027) with `max`
  * connections that start with `plan_cache_mode = force_generic_plan`, so each statement is
  * parsed and planned once per connection and its plan is a generic one (decision 023,
@@ -289,7 +310,9 @@ export async function openPostgres(url: string, options: { max?: number; hotMax?
  * (503, errors/classify.ts) and is opened again by the next query.
  */
 function hotRunner(url: string, max: number) {
-  const sql = postgresJs(url, {
+  const { url: hotUrl, ...where } = postgresJsAddress(url);
+  const sql = postgresJs(hotUrl, {
+    ...where,
     max,
     connect_timeout: 5,
     idle_timeout: 30,

@@ -65,7 +65,7 @@ async function pgliteTemplate(): Promise<Blob> {
  * The same for the PostgreSQL server: a migrated database that each test file's database is
  * copied from (CREATE DATABASE … TEMPLATE). Made under an advisory lock by the first worker.
  */
-async function postgresTemplate(adminUrl: string): Promise<string> {
+export async function postgresTemplate(adminUrl: string): Promise<string> {
   const name = `portal_template_${migrationsStamp()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
