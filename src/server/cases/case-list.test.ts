@@ -1,10 +1,11 @@
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
 import { CaseListQuerySchema, CaseListResponseSchema, StatusCountListResponseSchema, type CaseListItem } from '../../contract/cases';
 import { OFFER_DISPLAY_NAMES } from '../../contract/offers';
 import { STATUS_GROUPS, STATUSES } from '../../contract/statuses';
-import { caseLawyers, cases, documentViews, documents } from '../db/schema';
+import { caseLawyers, cases, documentViews, documents, statuses } from '../db/schema';
 import { seedLoad } from '../db/seed-load';
 import { caseListForToken } from './list';
 import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
@@ -66,6 +67,32 @@ function expectedOrder(rows: Row[], sort: string, dir: 'asc' | 'desc'): string[]
     return 0;
   });
   return (dir === 'asc' ? sorted : sorted.reverse()).map((r) => r.id);
+}
+
+/**
+ * Rows of case_lawyers whose `list_item_head` (migration 0011) is not the item its columns and
+ * its status's row give now, read as JSON once the list's tail (package, brace) is added.
+ */
+async function headDrift(): Promise<unknown[]> {
+  const names = new Map((await ctx.db.select().from(statuses)).map((s) => [s.slug, s]));
+  const rows = await ctx.db.select().from(caseLawyers);
+  return rows.filter((row) => {
+    const status = names.get(row.statusSlug);
+    const wanted = {
+      id: row.caseId,
+      client_name: row.clientName,
+      company_name: row.companyName,
+      status: { slug: row.statusSlug, display_name: status?.displayName ?? null, order: status?.order ?? null },
+      last_update_at: row.lastUpdateAt.toISOString(),
+      pending_documents: row.pendingDocuments,
+      offer: null,
+    };
+    try {
+      return !isDeepStrictEqual(JSON.parse(`${row.listItemHead}null}`), wanted);
+    } catch {
+      return true;
+    }
+  });
 }
 
 async function readAllPages(query: string): Promise<{ ids: string[]; pages: CaseListItem[][]; total: number; lastPage: number }> {
@@ -212,6 +239,24 @@ describe('GET /api/cases', () => {
       SELECT cl.case_id FROM case_lawyers cl JOIN cases c ON c.id = cl.case_id
       WHERE (cl.client_name, cl.company_name, cl.status_slug, cl.offer) IS DISTINCT FROM (c.client_name, c.company_name, c.status_slug, c.offer)`);
     expect((drift as unknown as { rows: unknown[] }).rows).toEqual([]);
+    expect(await headDrift()).toEqual([]);
+  });
+
+  it("shows a status's new name in the items written ahead (migration 0011), and its old one again when it is named back", async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const token = await tokenFor(ctx, lawyer.id);
+    const client = await createTestClient(ctx, { lawyerIds: [lawyer.id], status: 'check' });
+    const item = async () => CaseListResponseSchema.parse((await get('/api/cases', token)).json()).data[0];
+    const before = (await ctx.db.select().from(statuses).where(eq(statuses.slug, 'check')))[0]!;
+    try {
+      await ctx.db.update(statuses).set({ displayName: 'Controle "dubbel" \\ nagekeken' }).where(eq(statuses.slug, 'check'));
+      expect(await item()).toMatchObject({ id: client.caseId, status: { slug: 'check', display_name: 'Controle "dubbel" \\ nagekeken', order: before.order } });
+      expect(await headDrift()).toEqual([]);
+    } finally {
+      await ctx.db.update(statuses).set({ displayName: before.displayName }).where(eq(statuses.slug, 'check'));
+    }
+    expect((await item())?.status.display_name).toBe(before.displayName);
+    expect(await headDrift()).toEqual([]);
   });
 
   it("reads phases by label too: 'Wachten of tekenen', 'Wachten op tekenen' and 'Wacht op handtekening' are proposal", async () => {
@@ -332,6 +377,7 @@ describe('pending documents kept by triggers (migration 0009)', () => {
     await ctx.db.insert(documentViews).values({ documentId: docs[1]!.id, userId: other.id, viewedAt: at(3000) });
     expect(await listed()).toBe(docs.length - 2);
     expect(await drift()).toEqual([]);
+    expect(await headDrift()).toEqual([]);
   });
 });
 
@@ -368,6 +414,7 @@ describe('pending documents and status changes in parallel (PostgreSQL)', () => 
     await Promise.all([upload, statusChange]);
     const [row] = await ctx.db.select().from(caseLawyers).where(eq(caseLawyers.caseId, client.caseId));
     expect(row).toMatchObject({ pendingDocuments: 1, statusOrder: STATUSES.find((s) => s.slug === 'negotiation-phase')!.order });
+    expect(await headDrift()).toEqual([]);
   });
 });
 

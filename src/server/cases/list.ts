@@ -91,7 +91,7 @@ function searchCountQuery(db: Db, lawyerId: LawyerRef, args: ListArgs) {
  * The list in one statement (the embedded database answers on the event loop, so round trips
  * count), as ONE row: the page's items as a JSON array text in page order, their number, and
  * the total. The page of ids is read in index order, then the lawyer's case_lawyers rows of
- * them (what the list shows) and the statuses' names. One row instead of ten spares the driver
+ * them (what the list shows, written ahead by a trigger). One row instead of ten spares the driver
  * ten rows of columns to parse (decision 029); the total is there for a page past the last too.
  */
 export function caseListStatement(db: Db, lawyerId: LawyerRef, query: CaseListQuery) {
@@ -110,35 +110,30 @@ function listStatement(db: Db, lawyerId: LawyerRef, args: ListArgs) {
       total: sql<number>`${total}`.as('total'),
     })
     .from(page)
-    .innerJoin(own, and(eq(own.caseId, page.caseId), eq(own.lawyerId, lawyerId)))
-    .innerJoin(statuses, eq(statuses.slug, own.statusSlug));
+    .innerJoin(own, and(eq(own.caseId, page.caseId), eq(own.lawyerId, lawyerId)));
 }
 
 /** Each package's JSON in a list item (`{"slug":…,"display_name":…}`), written once here. */
 const OFFER_JSON = Object.entries(OFFER_DISPLAY_NAMES).map(([slug, name]) => [slug, JSON.stringify({ slug, display_name: name })] as const);
 
 /**
- * One item of the list (contract/cases `CaseListItem`) as JSON text, written by the database: the
- * route puts the page's items into the response as they come, without parsing rows of columns
- * into objects and serialising them again (decision 027). Built with `concat` and `to_json` of
- * each text (which escapes it as JSON): nested `json_build_object` calls cost the database twice
- * as much per list (decision 029). What it shows of each case, and the documents uploaded and
- * not viewed by this lawyer since, are kept on the lawyer's case_lawyers row by triggers
- * (migrations 0009 and 0010) and read for the page's ten rows only, so the page query itself
- * stays an index-only scan however deep the page, and no row is looked up in cases.
- * `last_update_at` as `Date.toISOString` writes it (UTC, milliseconds).
+ * One item of the list (contract/cases `CaseListItem`) as JSON text: the row's
+ * `list_item_head`, which a trigger writes whenever the row changes (everything up to
+ * `"offer":`, migration 0011), then the package's JSON from the contract and `}`. The route
+ * puts the page's items into the response as they come, without parsing rows of columns into
+ * objects and serialising them again (decision 027); the database no longer builds ten items
+ * per request from their columns either, it reads ten texts (decision 030). What it shows of
+ * each case, and the documents uploaded and not viewed by this lawyer since, are kept on the
+ * lawyer's case_lawyers row by triggers (migrations 0009 to 0011) and read for the page's ten
+ * rows only, so the page query itself stays an index-only scan however deep the page, and no
+ * row is looked up in cases or statuses.
  */
 function listItemJson(): SQL {
   const offers = sql.join(
     OFFER_JSON.map(([slug, json]) => sql`WHEN ${slug}::text THEN ${json}::text`),
     sql` `,
   );
-  return sql`concat('{"id":"', ${own.caseId}, '","client_name":', to_json(${own.clientName}),
-    ',"company_name":', coalesce(to_json(${own.companyName})::text, 'null'),
-    ',"status":{"slug":', to_json(${own.statusSlug}), ',"display_name":', to_json(${statuses.displayName}), ',"order":', ${statuses.order},
-    '},"offer":', CASE ${own.offer} ${offers} ELSE 'null' END,
-    ',"last_update_at":"', to_char(${own.lastUpdateAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    '","pending_documents":', ${own.pendingDocuments}, '}')`;
+  return sql`concat(${own.listItemHead}, CASE ${own.offer} ${offers} ELSE 'null' END, '}')`;
 }
 
 /** The one row of `caseListStatement` read as raw SQL: the page's items as a JSON array text (`listItemJson`), their number and the total. */
