@@ -299,40 +299,72 @@ export function postgresJsAddress(url: string): { url: string; host?: string; po
 }
 
 /**
- * The named statements of `Database.run` on PostgreSQL: postgres.js (decision 027) with `max`
- * connections that start with `plan_cache_mode = force_generic_plan`, so each statement is
- * parsed and planned once per connection and its plan is a generic one (decision 023,
+ * How many hot statements one connection of the hot path carries in flight (pipelined) before
+ * the next connection is used. One backend answers a hot statement in well under 0.1 ms of CPU,
+ * faster than the server's one thread makes the requests that send them, so sixteen queue for
+ * at most about a millisecond (decision 031).
+ */
+export const HOT_LANE_FILL = 16;
+
+/**
+ * The named statements of `Database.run` on PostgreSQL: postgres.js (decision 027) on up to
+ * `lanes` connections that start with `plan_cache_mode = force_generic_plan`, so each statement
+ * is parsed and planned once per connection and its plan is a generic one (decision 023,
  * addendum); only these connections force generic plans. Unlike node-postgres, postgres.js
  * sends a prepared statement's Bind, Execute and Sync without asking for its row description
- * again, gathers the messages of one turn of the event loop into one write per connection,
- * and pipelines a query onto a busy connection when all are busy: fewer system calls in the
- * server and in PostgreSQL per request. A connection that fails fails only the queries on it
- * (503, errors/classify.ts) and is opened again by the next query.
+ * again, and gathers the messages of one turn of the event loop into one write per connection.
+ *
+ * Each lane is a postgres.js instance of ONE connection, and a statement goes to the first lane
+ * with fewer than HOT_LANE_FILL statements in flight (else to the least busy): the requests of
+ * one turn of the event loop share one write to PostgreSQL, one backend's wake-up and its
+ * answers in one read, where postgres.js's own pool would hand each to another idle connection
+ * (decision 031). The other lanes open only when the first is that busy, so a slow statement
+ * or a busy backend does not hold up the rest. A connection that fails fails only the queries
+ * on it (503, errors/classify.ts) and is opened again by the next query.
  */
-function hotRunner(url: string, max: number) {
+function hotRunner(url: string, lanes: number) {
   const { url: hotUrl, ...where } = postgresJsAddress(url);
-  const sql = postgresJs(hotUrl, {
-    ...where,
-    max,
-    connect_timeout: 5,
-    idle_timeout: 30,
-    // As `options` (like node-postgres did), the startup parameter a pooler in between must pass (README).
-    connection: { options: `-c plan_cache_mode=${GENERIC_PLANS}`, application_name: 'portal-hot' },
-    onnotice: () => undefined,
-  });
-  let inFlight = 0;
+  const open = () =>
+    postgresJs(hotUrl, {
+      ...where,
+      max: 1,
+      connect_timeout: 5,
+      idle_timeout: 30,
+      // As `options` (like node-postgres did), the startup parameter a pooler in between must pass (README).
+      connection: { options: `-c plan_cache_mode=${GENERIC_PLANS}`, application_name: 'portal-hot' },
+      onnotice: () => undefined,
+    });
+  const pool = Array.from({ length: Math.max(1, lanes) }, () => ({ sql: open(), inFlight: 0 }));
+  const pick = () => {
+    let least = pool[0]!;
+    for (const lane of pool) {
+      if (lane.inFlight < HOT_LANE_FILL) return lane;
+      if (lane.inFlight < least.inFlight) least = lane;
+    }
+    return least;
+  };
   return {
     run: async <T>(statement: Statement, values: Readonly<Record<string, unknown>>): Promise<T[]> => {
-      inFlight++;
+      const lane = pick();
+      lane.inFlight++;
       try {
-        return (await sql.unsafe(statement.text, bindStatement(statement, values) as postgresJs.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
+        return (await lane.sql.unsafe(statement.text, bindStatement(statement, values) as postgresJs.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
       } finally {
-        inFlight--;
+        lane.inFlight--;
       }
     },
-    /** postgres.js keeps no pool counts: queries in flight stand for connections in use, those beyond `max` wait (or are pipelined). */
-    stats: (): PoolStats => ({ total: null, idle: null, inUse: Math.min(inFlight, max), waiting: Math.max(0, inFlight - max), max }),
-    end: () => sql.end({ timeout: 5 }),
+    /**
+     * postgres.js keeps no pool counts: a lane with statements in flight is a connection in use,
+     * and the statements beyond one per such lane wait in its pipeline.
+     */
+    stats: (): PoolStats => {
+      const busy = pool.filter((lane) => lane.inFlight > 0);
+      const inFlight = busy.reduce((n, lane) => n + lane.inFlight, 0);
+      return { total: null, idle: null, inUse: busy.length, waiting: inFlight - busy.length, max: pool.length };
+    },
+    end: async () => {
+      await Promise.all(pool.map((lane) => lane.sql.end({ timeout: 5 })));
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from './sql';
 import { openTestDatabase } from '../testing/harness';
-import type { Database } from './client';
+import { HOT_LANE_FILL, type Database } from './client';
 import { bindStatement, MAX_NAMED_STATEMENTS, prepareStatement, statementName } from './prepared';
 
 describe('prepared statements of the hot path', () => {
@@ -102,5 +102,25 @@ describe('prepared statements of the hot path', () => {
       expect(stats?.hot).toMatchObject({ inUse: 0, waiting: 0 });
       expect(stats?.hot.max).toBeLessThanOrEqual(stats?.main.max ?? 0);
     }
+  });
+
+  // Decision 031: the statements of one turn of the event loop share one connection (one write,
+  // one backend woken), and the next connection opens only when HOT_LANE_FILL are in flight.
+  it.skipIf(!process.env.DATABASE_URL)('sends the hot statements of one moment down one connection, and opens the next one only past HOT_LANE_FILL in flight', async () => {
+    const statement = { name: 'portal_test_lane', text: 'SELECT pg_backend_pid() AS pid, $1::int AS n', slots: [{ placeholder: 'n' }] };
+    const pids = async (count: number) => {
+      const rows = await Promise.all(Array.from({ length: count }, (_, n) => database.run<{ pid: number; n: number }>(statement, { n })));
+      expect(rows.map((r) => r[0]?.n)).toEqual(Array.from({ length: count }, (_, n) => n));
+      return new Set(rows.map((r) => r[0]?.pid));
+    };
+    expect((await pids(HOT_LANE_FILL)).size).toBe(1);
+    const first = [...(await pids(1))][0];
+    expect(await pids(HOT_LANE_FILL)).toEqual(new Set([first]));
+    // Past the fill the next lane takes the rest: a slow statement cannot hold up them all.
+    expect(database.poolStats?.().hot.max).toBeGreaterThanOrEqual(3);
+    const spread = await pids(2 * HOT_LANE_FILL + 1);
+    expect(spread.size).toBe(3);
+    expect(spread.has(first)).toBe(true);
+    expect(database.poolStats?.().hot).toMatchObject({ inUse: 0, waiting: 0 });
   });
 });
