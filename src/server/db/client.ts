@@ -12,6 +12,7 @@ import pg from 'pg';
 import postgresJs from 'postgres';
 import * as schema from './schema';
 import { bindStatement, type Statement } from './prepared';
+import { classifyFailure } from '../errors/classify';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
@@ -346,9 +347,20 @@ function hotRunner(url: string, lanes: number) {
   return {
     run: async <T>(statement: Statement, values: Readonly<Record<string, unknown>>): Promise<T[]> => {
       const lane = pick();
+      const { sql } = lane;
       lane.inFlight++;
       try {
-        return (await lane.sql.unsafe(statement.text, bindStatement(statement, values) as postgresJs.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
+        return (await sql.unsafe(statement.text, bindStatement(statement, values) as postgresJs.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
+      } catch (error) {
+        // A lane whose connection failed gets a new postgres.js instance. postgres.js (3.4.9)
+        // keeps an error the server sent as the connection closed (57P01 at a shutdown) and
+        // fails the first statement after it connects again with it; a new instance also
+        // connects at once instead of after the instance's growing back-off.
+        if (lane.sql === sql && classifyFailure(error) === 'unavailable') {
+          lane.sql = open();
+          void sql.end({ timeout: 0 }).catch(() => undefined);
+        }
+        throw error;
       } finally {
         lane.inFlight--;
       }
