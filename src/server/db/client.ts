@@ -186,30 +186,34 @@ function pgliteRunner(client: PGlite) {
   const setGeneric = [serialize.bind({ statement: setter, values: [] }), serialize.describe({ type: 'P' }), serialize.execute({})];
   return async <T>(statement: Statement, values: Readonly<Record<string, unknown>>): Promise<T[]> => {
     const { name } = statement;
-    const parts: Uint8Array[] = [];
-    const parsingSetter = Boolean(name) && !parsed.has(setter);
-    if (parsingSetter) parts.push(serialize.parse({ name: setter, text: setterText }));
-    if (name) parts.push(...setGeneric);
-    const parsing = !name || !parsed.has(name);
-    if (parsing) parts.push(serialize.parse({ name: name ?? '', text: statement.text }));
-    parts.push(
-      serialize.bind({ statement: name ?? '', values: bindStatement(statement, values).map(pgliteValue) }),
-      serialize.describe({ type: 'P' }),
-      serialize.execute({}),
-      sync,
+    const bound = bindStatement(statement, values).map(pgliteValue);
+    // What to parse is decided once the backend is ours: two requests that meet a new statement
+    // at the same moment must not both send its Parse (the second failed with "prepared
+    // statement already exists", a 500).
+    const { messages } = await client._runExclusiveTransaction(() =>
+      client.runExclusive(async () => {
+        const parts: Uint8Array[] = [];
+        const parsingSetter = Boolean(name) && !parsed.has(setter);
+        if (parsingSetter) parts.push(serialize.parse({ name: setter, text: setterText }));
+        if (name) parts.push(...setGeneric);
+        const parsing = !name || !parsed.has(name);
+        if (parsing) parts.push(serialize.parse({ name: name ?? '', text: statement.text }));
+        parts.push(serialize.bind({ statement: name ?? '', values: bound }), serialize.describe({ type: 'P' }), serialize.execute({}), sync);
+        const message = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+        let offset = 0;
+        for (const part of parts) {
+          message.set(part, offset);
+          offset += part.length;
+        }
+        const result = await client.execProtocol(message, { throwOnError: false });
+        // A statement parsed before a later message failed still exists in the backend: remember it.
+        // The backend answers in order, so the first ParseComplete is the setter's when it was sent.
+        const parses = result.messages.filter((m) => m.name === 'parseComplete').length;
+        if (parsingSetter && parses >= 1) parsed.add(setter);
+        if (name && parsing && parses >= (parsingSetter ? 2 : 1)) parsed.add(name);
+        return result;
+      }),
     );
-    const message = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-    let offset = 0;
-    for (const part of parts) {
-      message.set(part, offset);
-      offset += part.length;
-    }
-    const { messages } = await client._runExclusiveTransaction(() => client.runExclusive(() => client.execProtocol(message, { throwOnError: false })));
-    // A statement parsed before a later message failed still exists in the backend: remember it.
-    // The backend answers in order, so the first ParseComplete is the setter's when it was sent.
-    const parses = messages.filter((m) => m.name === 'parseComplete').length;
-    if (parsingSetter && parses >= 1) parsed.add(setter);
-    if (name && parsing && parses >= (parsingSetter ? 2 : 1)) parsed.add(name);
     const error = messages.find((m) => m.name === 'error');
     if (error) throw error;
     // After the setter's result comes the statement's.
