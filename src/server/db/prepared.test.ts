@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from './sql';
 import { openTestDatabase } from '../testing/harness';
 import { HOT_LANE_FILL, type Database } from './client';
-import { bindStatement, MAX_NAMED_STATEMENTS, prepareStatement, statementName } from './prepared';
+import { bindStatement, compactStatement, MAX_NAMED_STATEMENTS, prepareStatement, statementName } from './prepared';
 
 describe('prepared statements of the hot path', () => {
   let database: Database & { close: () => Promise<void> };
@@ -12,6 +12,31 @@ describe('prepared statements of the hot path', () => {
   });
   afterAll(async () => {
     await database.close();
+  });
+
+  it('sends the text compacted: blanks outside quotes made one space, fixed values as literals, one parameter per placeholder', () => {
+    const statement = prepareStatement(
+      sql`SELECT ${sql.placeholder('a')}::int AS a,
+          ${"it's  two   spaces"}::text AS fixed, ${10} AS page,
+          '  kept   as is  ' AS quoted, ${sql.placeholder('a')}::int + ${sql.placeholder('b')}::int AS sum, ${'back\\slash'}::text AS escaped`,
+    );
+    expect(statement.text).toBe("SELECT $1::int AS a, 'it''s  two   spaces'::text AS fixed, 10 AS page, '  kept   as is  ' AS quoted, $1::int + $2::int AS sum, $3::text AS escaped");
+    expect(statement.slots).toEqual([{ placeholder: 'a' }, { placeholder: 'b' }, { value: 'back\\slash' }]);
+    // Comments, dollar quotes and names with a $ are left alone.
+    for (const source of ['SELECT $1 -- note\n, 2', 'SELECT $$a  b$$, $1', 'SELECT a$1 FROM t WHERE x = $1']) {
+      expect(compactStatement(source, [{ value: 1 }])).toEqual({ text: source, slots: [{ value: 1 }] });
+    }
+  });
+
+  it('runs a compacted statement with the values it was built with', async () => {
+    const statement = prepareStatement(sql`SELECT ${sql.placeholder('n')}::int * ${3} AS n, ${"l'eau"}::text AS fixed, ${sql.placeholder('n')}::int AS again, ${'a\\b'}::text AS slash`);
+    expect(await database.run(statement, { n: 7 })).toEqual([{ n: 21, fixed: "l'eau", again: 7, slash: 'a\\b' }]);
+  });
+
+  it('runs a new statement met by several requests at once for each of them (one Parse)', async () => {
+    const statement = prepareStatement(sql`SELECT ${sql.placeholder('n')}::int + 1 AS prepared_test_race`);
+    const results = await Promise.all([1, 2, 3, 4, 5].map((n) => database.run<{ prepared_test_race: number }>(statement, { n })));
+    expect(results).toEqual([2, 3, 4, 5, 6].map((n) => [{ prepared_test_race: n }]));
   });
 
   it('gives one text one name and never one name to two texts', () => {
@@ -36,8 +61,9 @@ describe('prepared statements of the hot path', () => {
   });
 
   it('binds placeholders by name and refuses a missing one', () => {
-    const statement = prepareStatement(sql`SELECT ${sql.placeholder('x')}::int + ${7} AS n`);
-    expect(bindStatement(statement, { x: 3 })).toEqual([3, 7]);
+    const statement = prepareStatement(sql`SELECT ${sql.placeholder('x')}::int + ${7} AS n, ${new Date(0)}::timestamptz AS fixed`);
+    // The whole number is written into the text; a value that cannot be a literal stays a parameter.
+    expect(bindStatement(statement, { x: 3 })).toEqual([3, new Date(0)]);
     expect(() => bindStatement(statement, {})).toThrow(/x/);
   });
 

@@ -38,17 +38,91 @@ export function statementName(text: string): string | undefined {
   return name;
 }
 
+type Slot = Statement['slots'][number];
+
+/** A value fixed at build time that can stand in the text as a literal: a plain string or a whole number. */
+function literal(slot: Slot): string | null {
+  if ('placeholder' in slot) return null;
+  const { value } = slot;
+  if (typeof value === 'string' && !/[\\\0]/.test(value)) return `'${value.replaceAll("'", "''")}'`;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
+  return null;
+}
+
+/**
+ * The statement as it is sent (decision 032): each run of blanks and line breaks outside quotes
+ * made one space, and each value fixed at build time (a package's JSON in the case list, the
+ * page size) written into the text as a literal, the parameters numbered again, one per
+ * placeholder. The driver
+ * (postgres.js) joins the text with the parameter types and looks that up on every run, and
+ * turns every parameter into text again on every run. Text with a comment, a dollar quote or a
+ * name with a $ in it is left as it is.
+ */
+export function compactStatement(source: string, slots: readonly Slot[]): { text: string; slots: Slot[] } {
+  // Gathered as parts and joined once: a text grown one character at a time is a rope of a
+  // thousand pieces, which the driver walked again each time it joined it with the types.
+  const text: string[] = [];
+  const kept: Slot[] = [];
+  const renumbered = new Map<string, number>();
+  let quote: string | null = null;
+  let blank = false;
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i] as string;
+    if (quote) {
+      text.push(char);
+      if (char === quote) quote = null;
+      continue;
+    }
+    if (char === ' ' || char === '\n' || char === '\t' || char === '\r') {
+      blank = true;
+      continue;
+    }
+    const next = source[i + 1] ?? '';
+    if ((char === '-' && next === '-') || (char === '/' && next === '*')) return { text: source, slots: [...slots] };
+    if (blank && text.length > 0) text.push(' ');
+    blank = false;
+    if (char === '$') {
+      const digits = /^[0-9]+/.exec(source.slice(i + 1))?.[0];
+      const slot = digits ? slots[Number(digits) - 1] : undefined;
+      // Not a parameter (a dollar quote, or a name with a $ in it): leave the text alone.
+      if (!digits || !slot || /[A-Za-z0-9_]/.test(source[i - 1] ?? '')) return { text: source, slots: [...slots] };
+      i += digits.length;
+      const fixed = literal(slot);
+      if (fixed !== null) {
+        text.push(fixed);
+        continue;
+      }
+      // One parameter per placeholder, however often the text uses it.
+      const key = 'placeholder' in slot ? `:${slot.placeholder}` : `$${digits}`;
+      let number = renumbered.get(key);
+      if (number === undefined) {
+        kept.push(slot);
+        number = kept.length;
+        renumbered.set(key, number);
+      }
+      text.push(`$${number}`);
+      continue;
+    }
+    if (char === "'" || char === '"') quote = char;
+    text.push(char);
+  }
+  return { text: text.join(''), slots: kept };
+}
+
 /**
  * Builds a statement from drizzle SQL once; call it at module level or once per shape.
  * `plan: 'custom'` for a statement that must be planned with its values every time (see `Statement`).
  */
 export function prepareStatement(query: SQL, options: { plan?: 'generic' | 'custom' } = {}): Statement {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const slots = params.map((param) => {
-    if (is(param, Placeholder)) return { placeholder: param.name };
-    if (is(param, Param) && is(param.value, Placeholder)) return { placeholder: param.value.name };
-    return { value: param };
-  });
+  const { sql: source, params } = dialect.sqlToQuery(query);
+  const { text, slots } = compactStatement(
+    source,
+    params.map((param): Slot => {
+      if (is(param, Placeholder)) return { placeholder: param.name };
+      if (is(param, Param) && is(param.value, Placeholder)) return { placeholder: param.value.name };
+      return { value: param };
+    }),
+  );
   return { name: options.plan === 'custom' ? undefined : statementName(text), text, slots };
 }
 
