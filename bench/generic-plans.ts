@@ -44,7 +44,7 @@ const seqScans = (list: string[]) => list.filter((s) => s.startsWith('Seq Scan')
 /** EXPLAIN ANALYZE of a prepared statement in one plan cache mode: the second run, so the first's plan building and cold cache are left out. */
 async function explain(client: pg.Client, name: string, values: unknown[], mode: 'force_custom_plan' | 'force_generic_plan'): Promise<Explained> {
   await client.query(`SET plan_cache_mode = ${mode}`);
-  const args = values.map((v) => (typeof v === 'number' ? String(v) : client.escapeLiteral(String(v)))).join(', ');
+  const args = values.map((v) => (typeof v === 'number' ? String(v) : client.escapeLiteral(v instanceof Date ? v.toISOString() : String(v)))).join(', ');
   let last: Explained | undefined;
   for (let run = 0; run < 2; run++) {
     await client.query('BEGIN'); // the token check's touch is rolled back

@@ -161,12 +161,16 @@ export const TOKEN_TOUCH_INTERVAL_MS = 60_000;
  * needs, so a request's token and its data come in one round trip. Read-only: a statement with
  * an UPDATE in it (as before) cost the database a quarter more per `GET /api/user`, also in the
  * 59 of 60 seconds when it updated nothing (decision 003 addendum). Written with placeholders
- * (`authValues` gives them), so the statement is built once (db/prepared.ts).
+ * (`authValues` gives them), so the statement is built once (db/prepared.ts). The moment is ONE
+ * parameter (a Date) and the window's bounds are worked out from it in SQL: the server made and
+ * formatted three timestamps per request before, and the driver parsed each back into a Date
+ * to format it again (decision 032).
  */
 const AUTH_CTES = sql`valid AS (
-      SELECT t.id, t.user_id, t.last_used_at <= ${sql.placeholder('touchBefore')}::timestamptz AS touch FROM ${tokens} t
-      WHERE t.token_hash = ${sql.placeholder('tokenHash')} AND t.revoked_at IS NULL
-        AND t.expires_at > ${sql.placeholder('now')}::timestamptz AND t.last_used_at > ${sql.placeholder('idleSince')}::timestamptz
+      SELECT t.id, t.user_id, t.last_used_at <= c.now - ${sql.raw(`interval '${TOKEN_TOUCH_INTERVAL_MS} milliseconds'`)} AS touch
+      FROM (SELECT ${sql.placeholder('now')}::timestamptz AS now, ${sql.placeholder('idleMs')}::float8 * interval '1 millisecond' AS idle) c
+      JOIN ${tokens} t ON t.token_hash = ${sql.placeholder('tokenHash')} AND t.revoked_at IS NULL
+        AND t.expires_at > c.now AND t.last_used_at > c.now - c.idle
     ), auth AS (
       SELECT valid.user_id, valid.id AS token_id, u.role, valid.touch FROM valid JOIN ${users} u ON u.id = valid.user_id AND u.deactivated_at IS NULL
     )`;
@@ -174,21 +178,19 @@ const AUTH_CTES = sql`valid AS (
 /** Records a token's use (at most once a minute: only when the recorded one is older). */
 const TOUCH_TOKEN = prepareStatement(
   sql`UPDATE ${tokens} SET last_used_at = ${sql.placeholder('now')}::timestamptz
-    WHERE id = ${sql.placeholder('tokenId')}::uuid AND last_used_at <= ${sql.placeholder('touchBefore')}::timestamptz`,
+    WHERE id = ${sql.placeholder('tokenId')}::uuid AND last_used_at <= ${sql.placeholder('now')}::timestamptz - ${sql.raw(`interval '${TOKEN_TOUCH_INTERVAL_MS} milliseconds'`)}`,
 );
 
-async function touchToken(database: Pick<Database, 'run'>, tokenId: string, values: Record<string, string>): Promise<void> {
-  await database.run(TOUCH_TOKEN, { now: values.now, touchBefore: values.touchBefore, tokenId });
+async function touchToken(database: Pick<Database, 'run'>, tokenId: string, values: AuthValues): Promise<void> {
+  await database.run(TOUCH_TOKEN, { now: values.now, tokenId });
 }
 
+/** The token check's placeholders: the token's hash, the moment of the request and the idle window. */
+export type AuthValues = { tokenHash: string; now: Date; idleMs: number };
+
 /** The values of the token check's placeholders. */
-export function authValues(tokenHash: string, now: Date, idleMs: number): Record<string, string> {
-  return {
-    tokenHash,
-    now: now.toISOString(),
-    idleSince: new Date(now.getTime() - idleMs).toISOString(),
-    touchBefore: new Date(now.getTime() - TOKEN_TOUCH_INTERVAL_MS).toISOString(),
-  };
+export function authValues(tokenHash: string, now: Date, idleMs: number): AuthValues {
+  return { tokenHash, now, idleMs };
 }
 
 export type TokenOwner = { userId: string; tokenId: string; role: 'client' | 'lawyer' | 'admin' };
