@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { keepingValidatorCompiler } from './http/validator';
 import type { Config } from './config/config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
@@ -96,7 +97,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Request lines come from registerRequestLog (with user id and IP).
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  // Query strings and path parameters parsed once per distinct input (http/validator.ts).
+  app.setValidatorCompiler(keepingValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', { config, database, db: database.db, clock, storage });
   app.decorateRequest('authContext', null);
