@@ -1,3 +1,4 @@
+import * as nodeCrypto from 'node:crypto';
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { LOGIN_CODE_ALPHABET, LOGIN_CODE_LENGTH } from '../../contract/auth';
 
@@ -5,8 +6,11 @@ export function hmac(secret: string, purpose: string, value: string): Buffer {
   return createHmac('sha256', secret).update(`${purpose}\0${value}`).digest();
 }
 
+/** Node's one-shot `crypto.hash` (from 20.12): a third of the time of a Hash object for a token. */
+const oneShotHash = (nodeCrypto as { hash?: (algorithm: string, data: string, encoding: 'hex') => string }).hash;
+
 export function sha256Hex(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return oneShotHash ? oneShotHash('sha256', value, 'hex') : createHash('sha256').update(value).digest('hex');
 }
 
 export function safeEqual(a: Buffer, b: Buffer): boolean {
