@@ -22,7 +22,7 @@ import { seedLoad } from '../src/server/db/seed-load';
 import { createToken } from '../src/server/auth/queries';
 import { generateToken, sha256Hex } from '../src/server/lib/crypto';
 import pg from 'pg';
-import { createBenchDatabase, processCpuMs, startServer, stopServer } from './support';
+import { createBenchDatabase, processCpuMs, processSyscalls, startServer, stopServer } from './support';
 
 export type CoreRow = {
   target: string;
@@ -35,6 +35,8 @@ export type CoreRow = {
   cpuMs: number | null;
   /** CPU ms per request of the PostgreSQL backends serving the bench database (PGlite: inside cpuMs). */
   dbCpuMs: number | null;
+  /** Read and write system calls per request of the server process (socket reads and writes, mostly). */
+  syscalls: { reads: number; writes: number } | null;
 };
 
 /** CPU ms so far of each backend of the database at `url` (but the one asking). */
@@ -114,12 +116,13 @@ async function outboxSettled(baseUrl: string): Promise<void> {
   }
 }
 
-const formatMs = (ms: number | null) => (ms === null ? '–' : ms.toFixed(2));
+const formatMs = (ms: number | null) => (ms === null ? '–' : ms.toFixed(3));
+const formatCalls = (calls: CoreRow['syscalls']) => (calls ? `${calls.reads.toFixed(2)} / ${calls.writes.toFixed(2)}` : '–');
 
-/** The rows as a markdown table (CPU: ms per request, server process and database backends). */
+/** The rows as a markdown table (CPU: ms per request, server process and database backends; the server's system calls per request). */
 export function printCoreTable(rows: CoreRow[]): void {
-  console.log('\n| endpoint | p50 ms | p99 ms | req/s | share of /healthz | errors | server CPU ms/req | database CPU ms/req |\n|---|---|---|---|---|---|---|---|');
-  for (const row of rows) console.log(`| ${row.target} | ${row.p50} | ${row.p99} | ${row.rps} | ${row.share} | ${row.errors} | ${formatMs(row.cpuMs)} | ${formatMs(row.dbCpuMs)} |`);
+  console.log('\n| endpoint | p50 ms | p99 ms | req/s | share of /healthz | errors | server CPU ms/req | database CPU ms/req | server reads / writes per req |\n|---|---|---|---|---|---|---|---|---|');
+  for (const row of rows) console.log(`| ${row.target} | ${row.p50} | ${row.p99} | ${row.rps} | ${row.share} | ${row.errors} | ${formatMs(row.cpuMs)} | ${formatMs(row.dbCpuMs)} | ${formatCalls(row.syscalls)} |`);
 }
 
 export async function benchCore(options: { kind: 'PGlite' | 'PostgreSQL'; seconds?: number; rounds?: number; cases?: number; profile?: boolean; paths?: string[] }): Promise<CoreRow[]> {
@@ -143,9 +146,11 @@ export async function benchCore(options: { kind: 'PGlite' | 'PostgreSQL'; second
       let healthRps = 0;
       for (const endpoint of endpoints) {
         const serverBefore = processCpuMs(child.pid ?? 0);
+        const callsBefore = processSyscalls(child.pid ?? 0);
         const dbBefore = await backendCpu(backends);
         const result = await autocannon({ url: `${baseUrl}${endpoint.path}`, connections: 10, duration: seconds, headers: endpoint.auth ? headers : {} });
         const serverAfter = processCpuMs(child.pid ?? 0);
+        const callsAfter = processSyscalls(child.pid ?? 0);
         const dbAfter = await backendCpu(backends);
         const requests = result.requests.total || 1;
         const rps = Math.round(result.requests.average);
@@ -159,8 +164,9 @@ export async function benchCore(options: { kind: 'PGlite' | 'PostgreSQL'; second
           errors: result.errors + result.non2xx,
           cpuMs: serverBefore !== null && serverAfter !== null ? (serverAfter - serverBefore) / requests : null,
           dbCpuMs: backends ? cpuBetween(dbBefore, dbAfter) / requests : null,
+          syscalls: callsBefore && callsAfter ? { reads: (callsAfter.reads - callsBefore.reads) / requests, writes: (callsAfter.writes - callsBefore.writes) / requests } : null,
         };
-        console.log(`  ${row.target}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s (${row.share} of /healthz), ${row.errors} errors, CPU ${formatMs(row.cpuMs)} ms/request server, ${formatMs(row.dbCpuMs)} database`);
+        console.log(`  ${row.target}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s (${row.share} of /healthz), ${row.errors} errors, CPU ${formatMs(row.cpuMs)} ms/request server, ${formatMs(row.dbCpuMs)} database, ${formatCalls(row.syscalls)} reads/writes per request`);
         rows.push(row);
       }
     }

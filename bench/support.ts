@@ -90,5 +90,18 @@ export function processCpuMs(pid: number): number | null {
   }
 }
 
+/** Read and write system calls so far of a process (`/proc/<pid>/io`), or null where Linux does not give them. */
+export function processSyscalls(pid: number): { reads: number; writes: number } | null {
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(io)?.[1] ?? NaN);
+    const reads = field('syscr');
+    const writes = field('syscw');
+    return Number.isFinite(reads) && Number.isFinite(writes) ? { reads, writes } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Linux's USER_HZ: /proc counts CPU time in hundredths of a second on every common platform. */
 const CLOCK_TICKS = 100;
