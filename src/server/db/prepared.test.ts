@@ -22,8 +22,8 @@ describe('prepared statements of the hot path', () => {
     );
     expect(statement.text).toBe("SELECT $1::int AS a, 'it''s  two   spaces'::text AS fixed, 10 AS page, '  kept   as is  ' AS quoted, $1::int + $2::int AS sum, $3::text AS escaped");
     expect(statement.slots).toEqual([{ placeholder: 'a' }, { placeholder: 'b' }, { value: 'back\\slash' }]);
-    // Comments, dollar quotes and names with a $ are left alone.
-    for (const source of ['SELECT $1 -- note\n, 2', 'SELECT $$a  b$$, $1', 'SELECT a$1 FROM t WHERE x = $1']) {
+    // Comments, dollar quotes, escape strings and names with a $ are left alone.
+    for (const source of ['SELECT $1 -- note\n, 2', 'SELECT $$a  b$$, $1', 'SELECT a$1 FROM t WHERE x = $1', "SELECT E'it\\'s  $1', $1"]) {
       expect(compactStatement(source, [{ value: 1 }])).toEqual({ text: source, slots: [{ value: 1 }] });
     }
   });

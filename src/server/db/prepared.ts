@@ -53,10 +53,9 @@ function literal(slot: Slot): string | null {
  * The statement as it is sent (decision 032): each run of blanks and line breaks outside quotes
  * made one space, and each value fixed at build time (a package's JSON in the case list, the
  * page size) written into the text as a literal, the parameters numbered again, one per
- * placeholder. The driver
- * (postgres.js) joins the text with the parameter types and looks that up on every run, and
- * turns every parameter into text again on every run. Text with a comment, a dollar quote or a
- * name with a $ in it is left as it is.
+ * placeholder. The driver (postgres.js) joins the text with the parameter types and looks that
+ * up on every run, and turns every parameter into text again on every run. Text with a
+ * comment, a dollar quote, an escape string (E'…') or a name with a $ in it is left as it is.
  */
 export function compactStatement(source: string, slots: readonly Slot[]): { text: string; slots: Slot[] } {
   // Gathered as parts and joined once: a text grown one character at a time is a rope of a
@@ -78,7 +77,8 @@ export function compactStatement(source: string, slots: readonly Slot[]): { text
       continue;
     }
     const next = source[i + 1] ?? '';
-    if ((char === '-' && next === '-') || (char === '/' && next === '*')) return { text: source, slots: [...slots] };
+    const escapeString = (char === 'E' || char === 'e') && next === "'" && !/[A-Za-z0-9_]/.test(source[i - 1] ?? '');
+    if ((char === '-' && next === '-') || (char === '/' && next === '*') || escapeString) return { text: source, slots: [...slots] };
     if (blank && text.length > 0) text.push(' ');
     blank = false;
     if (char === '$') {
