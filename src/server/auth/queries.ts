@@ -154,7 +154,7 @@ export async function createToken(db: Db, input: { userId: string; tokenHash: st
 export const TOKEN_TOUCH_INTERVAL_MS = 60_000;
 
 /**
- * The CTEs that check a token: `auth` (user_id, token_id, role, touch) holds one row while the
+ * The CTE that checks a token: `auth` (user_id, token_id, role, touch) holds one row while the
  * token is not revoked, before its absolute expiry and used within the idle window, and its
  * user is active. `touch` is true when the recorded last use is older than a minute: the caller
  * then records this use (`touchToken`). A statement may select from `auth` and join what it
@@ -166,19 +166,25 @@ export const TOKEN_TOUCH_INTERVAL_MS = 60_000;
  * formatted three timestamps per request before, and the driver parsed each back into a Date
  * to format it again (decision 032).
  */
-const AUTH_CTES = sql`valid AS (
-      SELECT t.id, t.user_id, t.last_used_at <= c.now - ${sql.raw(`interval '${TOKEN_TOUCH_INTERVAL_MS} milliseconds'`)} AS touch
-      FROM (SELECT ${sql.placeholder('now')}::timestamptz AS now, ${sql.placeholder('idleMs')}::float8 * interval '1 millisecond' AS idle) c
+const TOUCH_AGE = sql.raw(`interval '${TOKEN_TOUCH_INTERVAL_MS} milliseconds'`);
+
+/**
+ * Where a token check reads from: the moment (`clock`: a one-row subquery the planner pulls up),
+ * the token `t` and its user `u`, joined only while the token is valid and the user active.
+ */
+const AUTH_FROM = sql`(SELECT ${sql.placeholder('now')}::timestamptz AS now, ${sql.placeholder('idleMs')}::float8 * interval '1 millisecond' AS idle) clock
       JOIN ${tokens} t ON t.token_hash = ${sql.placeholder('tokenHash')} AND t.revoked_at IS NULL
-        AND t.expires_at > c.now AND t.last_used_at > c.now - c.idle
-    ), auth AS (
-      SELECT valid.user_id, valid.id AS token_id, u.role, valid.touch FROM valid JOIN ${users} u ON u.id = valid.user_id AND u.deactivated_at IS NULL
+        AND t.expires_at > clock.now AND t.last_used_at > clock.now - clock.idle
+      JOIN ${users} u ON u.id = t.user_id AND u.deactivated_at IS NULL`;
+
+const AUTH_CTES = sql`auth AS (
+      SELECT t.user_id, t.id AS token_id, u.role, t.last_used_at <= clock.now - ${TOUCH_AGE} AS touch FROM ${AUTH_FROM}
     )`;
 
 /** Records a token's use (at most once a minute: only when the recorded one is older). */
 const TOUCH_TOKEN = prepareStatement(
   sql`UPDATE ${tokens} SET last_used_at = ${sql.placeholder('now')}::timestamptz
-    WHERE id = ${sql.placeholder('tokenId')}::uuid AND last_used_at <= ${sql.placeholder('now')}::timestamptz - ${sql.raw(`interval '${TOKEN_TOUCH_INTERVAL_MS} milliseconds'`)}`,
+    WHERE id = ${sql.placeholder('tokenId')}::uuid AND last_used_at <= ${sql.placeholder('now')}::timestamptz - ${TOUCH_AGE}`,
 );
 
 async function touchToken(database: Pick<Database, 'run'>, tokenId: string, values: AuthValues): Promise<void> {
@@ -213,8 +219,22 @@ export function tokenStatement(select: SQL, options: { orderBy?: string; plan?: 
 }
 
 /**
- * Checks a token and reads the request's data in ONE statement (`tokenStatement`; `values`
- * fills the placeholders of its subquery). Returns null for a token that is not valid;
+ * The token check and columns of the token's own user row, as one flat statement: `columns`
+ * may refer to the user as `u` (and hang subqueries off it), and the statement answers one row
+ * for a valid token and none otherwise, as `tokenStatement` does with a subquery that always
+ * finds one row. Without the subquery PostgreSQL reads the user once instead of twice: a
+ * fifth less of its CPU for `GET /api/user` (decision 032).
+ */
+export function tokenUserStatement(columns: SQL): Statement {
+  return prepareStatement(
+    sql`SELECT t.user_id AS auth_user_id, t.id AS auth_token_id, u.role AS auth_role, t.last_used_at <= clock.now - ${TOUCH_AGE} AS auth_touch, true AS x_found, ${columns}
+    FROM ${AUTH_FROM}`,
+  );
+}
+
+/**
+ * Checks a token and reads the request's data in ONE statement (`tokenStatement` or
+ * `tokenUserStatement`; `values` fills the placeholders of its own). Returns null for a token that is not valid;
  * otherwise the owner and the subquery's rows (none when it found nothing).
  */
 export async function useTokenWith<T extends Record<string, unknown>>(

@@ -1,7 +1,7 @@
 import { applyClientEvent } from '../workflow/apply';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows } from '../db/sql';
-import { tokenStatement } from '../auth/queries';
+import { tokenUserStatement } from '../auth/queries';
 import { PERMISSIONS, type Role } from '../../contract/permissions';
 import type { User, UpdateUserRequest } from '../../contract/users';
 import { getDisplayName } from '../../contract/rules/display-name';
@@ -51,21 +51,22 @@ export function toUser(row: ProfileRow, days: ProfileDays, userCase: ProfileCase
 export type ProfileColumns = ProfileRow & { days: ProfileDays; userCase: ProfileCase };
 
 /**
- * The profile of one user as a subquery (raw SQL, so it can follow the token check in the
- * same statement, `requireUserWith`): the columns `toUser` needs, the availability and (for a
- * client) the case. `userId` is a value or an SQL expression such as `auth.user_id`.
+ * The columns `toUser` needs of a user `u`: its own, the availability and (for a client) the
+ * case. Read by `getUser` and, after the token check in the same statement, by GET /api/user.
  */
-export function profileSelect(userId: string | SQL): SQL {
-  return sql`SELECT u.id, u.role, u.email, u.name, u.infix, u.last_name AS "lastName", u.phone_number AS "phoneNumber",
+const PROFILE_COLUMNS = sql`u.id, u.role, u.email, u.name, u.infix, u.last_name AS "lastName", u.phone_number AS "phoneNumber",
       u.street, u.house_number AS "houseNumber", u.postcode, u.city, u.quote, u.title, u.avatar_key AS "avatarKey", u.language,
       coalesce((SELECT json_agg(json_build_object('day', a.day, 'startTime', a.start_time, 'endTime', a.end_time))
         FROM ${availability} a WHERE a.user_id = u.id), '[]'::json) AS days,
-      (SELECT json_build_object('id', c.id, 'title', c.title, 'notes', c.notes) FROM ${cases} c WHERE c.client_id = u.id) AS "userCase"
-    FROM ${users} u WHERE u.id = ${userId}`;
+      (SELECT json_build_object('id', c.id, 'title', c.title, 'notes', c.notes) FROM ${cases} c WHERE c.client_id = u.id) AS "userCase"`;
+
+/** The profile of one user (raw SQL): `PROFILE_COLUMNS` of the user with this id. */
+export function profileSelect(userId: string): SQL {
+  return sql`SELECT ${PROFILE_COLUMNS} FROM ${users} u WHERE u.id = ${userId}`;
 }
 
-/** The token check and the profile of the token's user: one prepared statement (GET /api/user). */
-export const PROFILE_FOR_TOKEN = tokenStatement(profileSelect(sql`auth.user_id`));
+/** The token check and the profile of the token's user: one prepared statement, one read of the user (GET /api/user). */
+export const PROFILE_FOR_TOKEN = tokenUserStatement(PROFILE_COLUMNS);
 
 export const profileToUser = (row: ProfileColumns): User => toUser(row, row.days, row.userCase);
 
