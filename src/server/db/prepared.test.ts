@@ -20,7 +20,7 @@ describe('prepared statements of the hot path', () => {
           ${"it's  two   spaces"}::text AS fixed, ${10} AS page,
           '  kept   as is  ' AS quoted, ${sql.placeholder('a')}::int + ${sql.placeholder('b')}::int AS sum, ${'back\\slash'}::text AS escaped`,
     );
-    expect(statement.text).toBe("SELECT $1::int AS a, 'it''s  two   spaces'::text AS fixed, 10 AS page, '  kept   as is  ' AS quoted, $1::int + $2::int AS sum, $3::text AS escaped");
+    expect(statement.text).toBe("SELECT $1::int AS a, 'it''s  two   spaces'::text AS fixed, '10' AS page, '  kept   as is  ' AS quoted, $1::int + $2::int AS sum, $3::text AS escaped");
     expect(statement.slots).toEqual([{ placeholder: 'a' }, { placeholder: 'b' }, { value: 'back\\slash' }]);
     // Comments, dollar quotes, escape strings and names with a $ are left alone.
     for (const source of ['SELECT $1 -- note\n, 2', 'SELECT $$a  b$$, $1', 'SELECT a$1 FROM t WHERE x = $1', "SELECT E'it\\'s  $1', $1"]) {
@@ -29,8 +29,12 @@ describe('prepared statements of the hot path', () => {
   });
 
   it('runs a compacted statement with the values it was built with', async () => {
-    const statement = prepareStatement(sql`SELECT ${sql.placeholder('n')}::int * ${3} AS n, ${"l'eau"}::text AS fixed, ${sql.placeholder('n')}::int AS again, ${'a\\b'}::text AS slash`);
-    expect(await database.run(statement, { n: 7 })).toEqual([{ n: 21, fixed: "l'eau", again: 7, slash: 'a\\b' }]);
+    const statement = prepareStatement(
+      sql`SELECT ${sql.placeholder('n')}::int * ${3} AS n, ${"l'eau"}::text AS fixed, ${sql.placeholder('n')}::int AS again, ${'a\\b'}::text AS slash,
+        (SELECT count(*)::int FROM (VALUES ('5'), ('6')) v(t) WHERE v.t = ${5}) AS as_text, (SELECT count(*)::int FROM generate_series(1, 20) LIMIT ${2}) AS limited`,
+    );
+    // A fixed number takes its type from where it stands, as a parameter would: text beside a text column.
+    expect(await database.run(statement, { n: 7 })).toEqual([{ n: 21, fixed: "l'eau", again: 7, slash: 'a\\b', as_text: 1, limited: 20 }]);
   });
 
   it('runs a new statement met by several requests at once for each of them (one Parse)', async () => {

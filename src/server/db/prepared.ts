@@ -40,13 +40,18 @@ export function statementName(text: string): string | undefined {
 
 type Slot = Statement['slots'][number];
 
-/** A value fixed at build time that can stand in the text as a literal: a plain string or a whole number. */
+/**
+ * A value fixed at build time as a literal that can stand in the text: a plain string or a
+ * whole number, quoted either way. A quoted literal has no type of its own until PostgreSQL
+ * takes it from where it stands, as it does for a parameter: `'10'` is a bigint after LIMIT
+ * and text beside a text column, where a bare `10` would be an integer there and fail.
+ */
 function literal(slot: Slot): string | null {
   if ('placeholder' in slot) return null;
   const { value } = slot;
-  if (typeof value === 'string' && !/[\\\0]/.test(value)) return `'${value.replaceAll("'", "''")}'`;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
-  return null;
+  const text = typeof value === 'string' ? value : typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : null;
+  if (text === null || /[\\\0]/.test(text)) return null;
+  return `'${text.replaceAll("'", "''")}'`;
 }
 
 /**
