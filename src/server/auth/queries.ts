@@ -234,8 +234,8 @@ export function tokenUserStatement(columns: SQL): Statement {
 
 /**
  * Checks a token and reads the request's data in ONE statement (`tokenStatement` or
- * `tokenUserStatement`; `values` fills the placeholders of its own). Returns null for a token that is not valid;
- * otherwise the owner and the subquery's rows (none when it found nothing).
+ * `tokenUserStatement`; `values` fills the placeholders of its own). Returns null for a token
+ * that is not valid; otherwise the owner and the subquery's rows (none when it found nothing).
  */
 export async function useTokenWith<T extends Record<string, unknown>>(
   database: Pick<Database, 'run'>,

@@ -68,6 +68,7 @@ export function compactStatement(source: string, slots: readonly Slot[]): { text
   const text: string[] = [];
   const kept: Slot[] = [];
   const renumbered = new Map<string, number>();
+  const unchanged = () => ({ text: source, slots: [...slots] });
   let quote: string | null = null;
   let blank = false;
   for (let i = 0; i < source.length; i++) {
@@ -83,14 +84,14 @@ export function compactStatement(source: string, slots: readonly Slot[]): { text
     }
     const next = source[i + 1] ?? '';
     const escapeString = (char === 'E' || char === 'e') && next === "'" && !/[A-Za-z0-9_]/.test(source[i - 1] ?? '');
-    if ((char === '-' && next === '-') || (char === '/' && next === '*') || escapeString) return { text: source, slots: [...slots] };
+    if ((char === '-' && next === '-') || (char === '/' && next === '*') || escapeString) return unchanged();
     if (blank && text.length > 0) text.push(' ');
     blank = false;
     if (char === '$') {
       const digits = /^[0-9]+/.exec(source.slice(i + 1))?.[0];
       const slot = digits ? slots[Number(digits) - 1] : undefined;
       // Not a parameter (a dollar quote, or a name with a $ in it): leave the text alone.
-      if (!digits || !slot || /[A-Za-z0-9_]/.test(source[i - 1] ?? '')) return { text: source, slots: [...slots] };
+      if (!digits || !slot || /[A-Za-z0-9_]/.test(source[i - 1] ?? '')) return unchanged();
       i += digits.length;
       const fixed = literal(slot);
       if (fixed !== null) {

@@ -36,10 +36,19 @@ describe('validation of query strings and path parameters', () => {
     expect(second.error).not.toBe(first.error);
   });
 
-  it('keeps at most PARSED_KEEP inputs and still answers every one right', () => {
-    const validate = compile(CaseListQuerySchema, 'querystring');
+  it('keeps at most PARSED_KEEP inputs, the oldest going first, and still answers every one right', () => {
+    let parses = 0;
+    const validate = compile(z.object({ page: z.string().transform((p) => (parses++, Number(p))) }), 'querystring');
+    for (let page = 1; page <= PARSED_KEEP + 1; page++) expect((validate({ page: String(page) }).value as { page: number }).page).toBe(page);
+    expect(parses).toBe(PARSED_KEEP + 1);
+    // The newest is still kept; the first went when the last came, so it is parsed again.
+    expect((validate({ page: String(PARSED_KEEP + 1) }).value as { page: number }).page).toBe(PARSED_KEEP + 1);
+    expect(parses).toBe(PARSED_KEEP + 1);
+    expect((validate({ page: '1' }).value as { page: number }).page).toBe(1);
+    expect(parses).toBe(PARSED_KEEP + 2);
+    const list = compile(CaseListQuerySchema, 'querystring');
     for (let round = 0; round < 2; round++) {
-      for (let page = 1; page <= PARSED_KEEP + 20; page++) expect((validate({ page: String(page) }).value as { page: number }).page).toBe(page);
+      for (let page = 1; page <= PARSED_KEEP + 20; page++) expect((list({ page: String(page) }).value as { page: number }).page).toBe(page);
     }
   });
 

@@ -61,7 +61,7 @@ const PROFILE_COLUMNS = sql`u.id, u.role, u.email, u.name, u.infix, u.last_name 
       (SELECT json_build_object('id', c.id, 'title', c.title, 'notes', c.notes) FROM ${cases} c WHERE c.client_id = u.id) AS "userCase"`;
 
 /** The profile of one user (raw SQL): `PROFILE_COLUMNS` of the user with this id. */
-export function profileSelect(userId: string): SQL {
+function profileSelect(userId: string): SQL {
   return sql`SELECT ${PROFILE_COLUMNS} FROM ${users} u WHERE u.id = ${userId}`;
 }
 
