@@ -46,7 +46,7 @@ export function TimelineList({ caseId, heading, headingId }: { caseId: string; h
       ) : (
         <ol className="flex flex-col gap-3">
           {events.map((event) => (
-            <li key={event.id} className="flex flex-col border-l-2 border-slate-300 pl-3">
+            <li key={event.id} className="flex min-w-0 flex-col border-l-2 border-slate-300 pl-3 [overflow-wrap:anywhere]">
               <span className="text-slate-900">{describe(event)}</span>
               <span className="text-sm text-slate-700">
                 <time dateTime={event.at}>{formatDateTime(event.at)}</time>

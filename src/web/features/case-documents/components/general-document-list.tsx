@@ -24,7 +24,7 @@ export function GeneralDocumentItem(props: DocumentActionsProps) {
       <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 id={headingId} className="font-semibold break-words text-slate-900">
+            <h3 id={headingId} className="font-semibold [overflow-wrap:anywhere] text-slate-900">
               {document.title}
             </h3>
             <FileExtension extension={document.temporary_url ? document.extension : null} />
@@ -33,7 +33,7 @@ export function GeneralDocumentItem(props: DocumentActionsProps) {
         </div>
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="font-medium text-slate-900">{t('caseDocuments.columns.file')}</dt>
-          <dd className="break-words text-slate-700">{document.filename ?? t('caseDocuments.notDelivered')}</dd>
+          <dd className="[overflow-wrap:anywhere] text-slate-700">{document.filename ?? t('caseDocuments.notDelivered')}</dd>
           <dt className="font-medium text-slate-900">{t('caseDocuments.columns.uploadedBy')}</dt>
           <dd className="break-words text-slate-700">{document.uploaded_by ? (document.uploaded_by.full_name ?? getDisplayName(document.uploaded_by)) : '–'}</dd>
           <dt className="font-medium text-slate-900">{t('caseDocuments.columns.uploadedAt')}</dt>

@@ -18,14 +18,14 @@ export function MandatoryDocumentCard(props: DocumentActionsProps) {
       <article aria-labelledby={headingId} className="flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 id={headingId} className="font-semibold break-words text-slate-900">
+            <h3 id={headingId} className="font-semibold [overflow-wrap:anywhere] text-slate-900">
               {document.title}
             </h3>
             <FileExtension extension={document.temporary_url ? document.extension : null} />
           </div>
           <DocumentStatusBadge status={document.status} />
         </div>
-        <p className="text-sm break-words text-slate-700">
+        <p className="text-sm [overflow-wrap:anywhere] text-slate-700">
           {document.temporary_url && document.filename
             ? t('caseDocuments.file', { filename: document.filename, date: formatDate(document.uploaded_at, language) })
             : t('caseDocuments.notDelivered')}
@@ -44,7 +44,7 @@ export function ReviewNote({ document }: { document: Document }) {
   const { t } = useTranslation();
   if (document.status === 'Rejected') {
     return (
-      <p className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm break-words text-red-900">
+      <p className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm [overflow-wrap:anywhere] text-red-900">
         <span className="font-semibold">{t('caseDocuments.rejectedReason')}</span> {document.message || t('caseDocuments.noReason')}
       </p>
     );

@@ -34,7 +34,7 @@ export function DocumentCard({ caseId, document, onSaved }: { caseId: string; do
     <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 id={headingId} className="font-semibold text-slate-900">
+          <h3 id={headingId} className="font-semibold [overflow-wrap:anywhere] text-slate-900">
             {document.title}
           </h3>
           <FileExtension extension={hasFile ? document.extension : null} />
@@ -42,11 +42,11 @@ export function DocumentCard({ caseId, document, onSaved }: { caseId: string; do
         <StatusBadge status={document.status} />
       </div>
       {document.status === 'Rejected' && document.message && (
-        <p className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+        <p className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm [overflow-wrap:anywhere] text-red-900">
           <span className="font-semibold">{t('documents.card.rejectedReason')}</span> {document.message}
         </p>
       )}
-      <p id={statusId} className="text-sm break-words text-slate-700">
+      <p id={statusId} className="text-sm [overflow-wrap:anywhere] text-slate-700">
         {hasFile && document.filename
           ? t('documents.card.file', { filename: document.filename, date: formatDate(document.uploaded_at, language) })
           : t('documents.card.noFile')}

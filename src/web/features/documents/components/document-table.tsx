@@ -38,13 +38,13 @@ export function DocumentTable({ documents, onDelete }: { documents: Document[]; 
         {sorted.map((d) => (
           <li key={d.id} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
             <div className="flex flex-wrap items-start justify-between gap-2">
-              <p className="font-semibold break-words text-slate-900">
+              <p className="font-semibold [overflow-wrap:anywhere] text-slate-900">
                 {d.title}{' '}
                 <FileExtension extension={d.extension} />
               </p>
               <StatusBadge status={d.status} />
             </div>
-            <p className="text-sm break-words text-slate-700">{d.filename}</p>
+            <p className="text-sm [overflow-wrap:anywhere] text-slate-700">{d.filename}</p>
             <p className="text-sm text-slate-700">{formatDate(d.uploaded_at, language)}</p>
             <DocumentActions document={d} onDelete={() => onDelete(d)} />
           </li>
@@ -77,11 +77,11 @@ export function DocumentTable({ documents, onDelete }: { documents: Document[]; 
           <tbody>
             {sorted.map((d) => (
               <tr key={d.id} className="border-b border-slate-100 last:border-0">
-                <td className="px-4 py-2 font-medium break-words text-slate-900">
+                <td className="px-4 py-2 font-medium [overflow-wrap:anywhere] text-slate-900">
                   {d.title}{' '}
                   <FileExtension extension={d.extension} />
                 </td>
-                <td className="max-w-xs px-4 py-2 break-words text-slate-700">{d.filename}</td>
+                <td className="max-w-xs px-4 py-2 [overflow-wrap:anywhere] text-slate-700">{d.filename}</td>
                 <td className="px-4 py-2 text-slate-700">{formatDate(d.uploaded_at, language)}</td>
                 <td className="px-4 py-2">
                   <StatusBadge status={d.status} />
