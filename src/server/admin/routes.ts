@@ -111,7 +111,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       if (!isUuid(id) || !(await findLawyer(db, id))) throw notFound();
       // Already in that state: nothing changes, the answer is the same.
-      await setLawyerActive(db, { lawyerId: id, active, actorId: auth.userId, now: clock.now() });
+      const changed = await setLawyerActive(db, { lawyerId: id, active, actorId: auth.userId, now: clock.now() });
+      // Switched off: every session was revoked with it, so its live-event streams end too.
+      if (changed && !active) await app.events.endSessions({ userId: id });
       const lawyer = await findLawyer(db, id);
       const all = await listLawyers(db);
       return { data: all.find((l) => l.id === id) ?? toAdminLawyer(lawyer!, false, 0) };

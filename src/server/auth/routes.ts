@@ -97,6 +97,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/logout', async (request, reply) => {
     const auth = await requireUser(request);
     await revokeToken(db, auth.tokenId, clock.now());
+    // Its open live-event streams end too, on every instance.
+    await app.events.endSessions({ userId: auth.userId, tokenIds: [auth.tokenId] });
     securityLog(request, 'logout', { userId: auth.userId });
     return reply.status(204).header('Clear-Site-Data', '"storage"').send();
   });

@@ -83,6 +83,8 @@ export async function confirmEmailChange(request: FastifyRequest, userId: string
     throw error;
   });
   if (result.outcome === 'ok' && !result.value.taken) {
+    // The other sessions were revoked with the change: their live-event streams end too.
+    await request.server.events.endSessions({ userId, exceptTokenId: tokenId });
     securityLog(request, 'email_change.confirmed', { userId });
     return;
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEventData, LiveEventType } from '../../contract/messages';
-import { EventHub, type LiveEvent } from './hub';
+import { EventHub, type LiveEvent, type SessionsEnded } from './hub';
 
 export type PublishInput<T extends LiveEventType = LiveEventType> = { type: T; userIds: string[]; data: LiveEventData<T> };
 
@@ -11,6 +11,11 @@ export type EventBus = {
   hub: EventHub;
   /** Call after the change has been committed. Never throws: live events are a convenience. */
   publish: <T extends LiveEventType>(input: PublishInput<T>) => Promise<void>;
+  /**
+   * Ends the open streams of sessions that ended, on every instance. Call after the tokens were
+   * revoked (committed). Never throws; a stream that misses it ends at its next token check.
+   */
+  endSessions: (ended: SessionsEnded) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -26,14 +31,26 @@ export function memoryEventBus(hub = new EventHub()): EventBus {
     publish: async (input) => {
       if (input.userIds.length > 0) hub.deliver({ id: nextId(), ...input });
     },
+    endSessions: async (ended) => {
+      hub.endSessions(ended);
+    },
     close: async () => undefined,
   };
 }
 
+/** What travels on the channel besides events: the sessions whose streams must end. */
+type SessionsEndedMessage = { control: 'sessions_ended' } & SessionsEnded;
+
+const isSessionsEnded = (value: Record<string, unknown>): value is SessionsEndedMessage =>
+  value.control === 'sessions_ended' &&
+  typeof value.userId === 'string' &&
+  (value.tokenIds === undefined || (Array.isArray(value.tokenIds) && value.tokenIds.every((id) => typeof id === 'string'))) &&
+  (value.exceptTokenId === undefined || typeof value.exceptTokenId === 'string');
+
 /**
  * Every instance publishes to one channel and delivers what it receives on it, its own
  * events included, so all instances see the same order. When Redis cannot take an event it
- * is still delivered to this instance's streams.
+ * is still delivered to this instance's streams. Ended sessions travel on the same channel.
  */
 export async function redisEventBus(url: string, channel: string, log: Pick<FastifyBaseLogger, 'warn'>, hub = new EventHub()): Promise<EventBus> {
   // Loaded only with REDIS_URL: ioredis takes most of a second to import.
@@ -46,7 +63,12 @@ export async function redisEventBus(url: string, channel: string, log: Pick<Fast
   subscriber.on('error', quiet('subscriber'));
   subscriber.on('message', (_channel: string, raw: string) => {
     try {
-      const event = JSON.parse(raw) as LiveEvent;
+      const message = JSON.parse(raw) as Record<string, unknown>;
+      if (isSessionsEnded(message)) {
+        hub.endSessions(message);
+        return;
+      }
+      const event = message as LiveEvent;
       if (typeof event.id === 'string' && typeof event.type === 'string' && Array.isArray(event.userIds)) hub.deliver(event);
     } catch {
       log.warn({ redis: 'subscriber' }, 'unreadable live event ignored');
@@ -65,6 +87,15 @@ export async function redisEventBus(url: string, channel: string, log: Pick<Fast
       } catch (error) {
         log.warn({ err: { message: (error as Error).message }, type: event.type }, 'live event delivered on this instance only');
         hub.deliver(event);
+      }
+    },
+    endSessions: async (ended) => {
+      const message: SessionsEndedMessage = { control: 'sessions_ended', ...ended };
+      try {
+        await publisher.publish(channel, JSON.stringify(message));
+      } catch (error) {
+        log.warn({ err: { message: (error as Error).message } }, 'ended sessions told to this instance only');
+        hub.endSessions(ended);
       }
     },
     close: async () => {

@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventTicketResponseSchema } from '../../contract/messages';
 import { buildApp } from '../app';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import { bearer, createTestAdmin, createTestClient, createTestContext, createTestLawyer, tokenFor, uniqueEmail, type TestContext } from '../testing/harness';
+import { extractLoginCode } from '../testing/smtp-peer';
+import { tokens } from '../db/schema';
+import { eq } from 'drizzle-orm';
 import { multipart } from '../testing/multipart';
 import { openEventStream, type EventStream } from '../testing/sse-client';
 
@@ -138,6 +141,63 @@ describe('live events on one instance', () => {
     const s = await stream(ctx.app, c.clientToken);
     await s.waitForComments(3);
   });
+
+  it('ends the stream of a session that logs out, and only that one: it hears nothing after', async () => {
+    const c = await conversation(ctx);
+    const otherSession = await tokenFor(ctx, c.client.id);
+    const leaving = await stream(ctx.app, c.clientToken);
+    const staying = await stream(ctx.app, otherSession);
+    await Promise.all([leaving.next('ready'), staying.next('ready')]);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(c.clientToken) })).statusCode).toBe(204);
+    await leaving.ended();
+    const sent = await ctx.app.inject({ method: 'POST', url: `/api/cases/${c.caseId}/messages`, headers: bearer(c.lawyerToken), payload: { text: 'Vertrouwelijk na het uitloggen' } });
+    expect(sent.statusCode).toBe(201);
+    expect((await staying.next('message')).json).toMatchObject({ text: 'Vertrouwelijk na het uitloggen' });
+    expect(leaving.events.map((e) => e.event)).toEqual(['ready']);
+    expect(staying.isEnded).toBe(false);
+  });
+
+  it('ends every stream of a lawyer the admin switches off', async () => {
+    const c = await conversation(ctx);
+    const admin = await createTestAdmin(ctx);
+    const first = await stream(ctx.app, c.lawyerToken);
+    const second = await stream(ctx.app, await tokenFor(ctx, c.lawyer.id));
+    const client = await stream(ctx.app, c.clientToken);
+    await Promise.all([first.next('ready'), second.next('ready'), client.next('ready')]);
+    const off = await ctx.app.inject({ method: 'POST', url: `/api/admin/lawyers/${c.lawyer.id}/deactivate`, headers: bearer(admin.token) });
+    expect(off.statusCode).toBe(200);
+    await Promise.all([first.ended(), second.ended()]);
+    await ctx.app.inject({ method: 'POST', url: `/api/cases/${c.caseId}/messages`, headers: bearer(c.clientToken), payload: { text: 'Na het uitzetten' } });
+    expect(first.events.filter((e) => e.event === 'message')).toHaveLength(0);
+    expect(second.events.filter((e) => e.event === 'message')).toHaveLength(0);
+    expect(client.isEnded).toBe(false);
+  });
+
+  it('ends the streams of the other sessions when the e-mail address changes, not the one that changed it', async () => {
+    const c = await conversation(ctx);
+    const elsewhere = await tokenFor(ctx, c.client.id);
+    const mine = await stream(ctx.app, c.clientToken);
+    const other = await stream(ctx.app, elsewhere);
+    await Promise.all([mine.next('ready'), other.next('ready')]);
+    const address = uniqueEmail('nieuw');
+    const since = ctx.smtp.messages.length;
+    expect((await ctx.app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(c.clientToken), payload: { email: address } })).statusCode).toBe(202);
+    const code = extractLoginCode(await ctx.smtp.waitForMail(address, { since }));
+    const confirmed = await ctx.app.inject({ method: 'POST', url: '/api/user/email/confirm', headers: bearer(c.clientToken), payload: { code } });
+    expect(confirmed.statusCode).toBeLessThan(300);
+    await other.ended();
+    expect(mine.isEnded).toBe(false);
+  });
+
+  it('ends, within a heartbeat, a stream whose session was revoked where no notice reached this instance', async () => {
+    const c = await conversation(ctx);
+    const s = await stream(ctx.app, c.clientToken);
+    await s.next('ready');
+    const [row] = await ctx.db.select({ id: tokens.id }).from(tokens).where(eq(tokens.userId, c.client.id));
+    // As another instance (with Redis away) or the retention job would: straight in the database.
+    await ctx.db.update(tokens).set({ revokedAt: ctx.clock.now() }).where(eq(tokens.id, row!.id));
+    await s.ended();
+  });
 });
 
 describe('live events across two instances with Redis', () => {
@@ -180,5 +240,14 @@ describe('live events across two instances with Redis', () => {
     opened.push(resumed);
     expect((await resumed.next('message', (d) => (d as { text: string }).text === 'gemist')).json).toMatchObject({ author_role: 'client' });
     expect((await resumed.next('ready')).json).toEqual({ resumed: true });
+  });
+
+  it('ends the stream on the other instance at once when its session logs out', async () => {
+    const c = await conversation(ctx);
+    const onSecond = await stream(second, c.clientToken);
+    await onSecond.next('ready');
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(c.clientToken) })).statusCode).toBe(204);
+    // The heartbeat's own check runs only every 20 s here: ending within a second is the notice over Redis.
+    await onSecond.ended(1_000);
   });
 });

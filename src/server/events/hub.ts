@@ -5,9 +5,19 @@ export type LiveEvent = { id: string; type: LiveEventType; userIds: string[]; da
 
 export type StreamConnection = {
   userId: string;
+  /** The session (token) the stream was opened with: a stream lives no longer than its session. */
+  tokenId: string;
   /** Writes one chunk of the stream; the connection ends itself when the client cannot keep up. */
   send: (chunk: string) => void;
+  /** Closes the stream (the app then asks for a new ticket, which a revoked session cannot get). */
+  end: () => void;
 };
+
+/**
+ * Sessions that ended (logout, an account switched off, an e-mail change): the streams of
+ * `userId` opened with one of `tokenIds`, or with any token but `exceptTokenId`, or all of them.
+ */
+export type SessionsEnded = { userId: string; tokenIds?: string[]; exceptTokenId?: string };
 
 type Buffered = { event: LiveEvent; frame: string; at: number };
 
@@ -47,6 +57,15 @@ export class EventHub {
   /** Every connection of this instance (heartbeats, shutdown). */
   *all(): Iterable<StreamConnection> {
     for (const set of this.byUser.values()) yield* set;
+  }
+
+  /** Ends the streams of sessions that ended; how many were open here. */
+  endSessions(ended: SessionsEnded): number {
+    const set = this.byUser.get(ended.userId);
+    if (!set) return 0;
+    const matching = [...set].filter((c) => (ended.tokenIds ? ended.tokenIds.includes(c.tokenId) : c.tokenId !== ended.exceptTokenId));
+    for (const connection of matching) connection.end();
+    return matching.length;
   }
 
   deliver(event: LiveEvent): void {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { caseLawyers, cases, eventTickets, tokens, users } from '../db/schema';
 
@@ -26,6 +26,23 @@ export async function peekToken(db: Db, where: { tokenHash: string } | { tokenId
   if (!row) return null;
   const idleEnd = row.lastUsedAt.getTime() + idleMs;
   return { userId: row.userId, role: row.role, tokenId: row.tokenId, validUntil: new Date(Math.min(idleEnd, row.expiresAt.getTime())) };
+}
+
+/**
+ * Which of these tokens still stand (not revoked, not past their absolute expiry, their user
+ * not deleted): the sessions whose event streams may stay open.
+ */
+export async function liveTokenIds(db: Db, tokenIds: string[], now: Date): Promise<Set<string>> {
+  const alive = new Set<string>();
+  // In slices, so thousands of streams never make one statement of thousands of parameters.
+  for (let start = 0; start < tokenIds.length; start += 500) {
+    const rows = await db
+      .select({ id: tokens.id })
+      .from(tokens)
+      .where(and(inArray(tokens.id, tokenIds.slice(start, start + 500)), isNull(tokens.revokedAt), gt(tokens.expiresAt, now)));
+    for (const row of rows) alive.add(row.id);
+  }
+  return alive;
 }
 
 /** Stores a new ticket (as a hash) for the token; expired tickets are cleared on the way. */

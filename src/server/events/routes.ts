@@ -4,7 +4,7 @@ import type { LiveEventData, LiveEventType } from '../../contract/messages';
 import { unauthenticated } from '../errors/errors';
 import { generateToken, sha256Hex } from '../lib/crypto';
 import type { EventBus } from './bus';
-import { caseParticipants, consumeTicket, createTicket, peekToken } from './queries';
+import { caseParticipants, consumeTicket, createTicket, liveTokenIds, peekToken } from './queries';
 import type { StreamConnection } from './hub';
 
 export type EventOptions = {
@@ -72,8 +72,27 @@ export function registerEvents(app: FastifyInstance, bus: EventBus, options: Eve
     await publishToCase(app, caseId, 'case_changed', { case_id: caseId });
   });
 
+  // Each heartbeat also checks, in one statement, that the sessions of this instance's streams
+  // are still valid: a session that ended where no `endSessions` reached this instance (Redis
+  // away, an account deleted by the retention job) loses its stream within one heartbeat.
+  let checking = false;
+  const checkSessions = async () => {
+    const connections = [...hub.all()];
+    if (checking || connections.length === 0) return;
+    checking = true;
+    try {
+      const alive = await liveTokenIds(db, [...new Set(connections.map((c) => c.tokenId))], clock.now());
+      for (const connection of connections) if (!alive.has(connection.tokenId)) connection.end();
+    } catch (error) {
+      // The database is away: the streams stay until it answers again (they carry nothing new meanwhile).
+      app.log.warn({ err: { message: (error as Error).message } }, 'event stream sessions not checked');
+    } finally {
+      checking = false;
+    }
+  };
   const heartbeat = setInterval(() => {
     for (const connection of hub.all()) connection.send(': ping\n\n');
+    void checkSessions();
   }, heartbeatMs);
   heartbeat.unref();
   const ends = new Set<() => void>();
@@ -124,11 +143,13 @@ export function registerEvents(app: FastifyInstance, bus: EventBus, options: Eve
     let open = true;
     const connection: StreamConnection = {
       userId: owner.userId,
+      tokenId: owner.tokenId,
       send: (chunk) => {
         if (!open) return;
         if (res.writableLength > MAX_BUFFERED_BYTES) return end();
         res.write(chunk);
       },
+      end: () => end(),
     };
     const lifetime = setTimeout(() => end(), Math.max(1_000, Math.min(maxStreamMs, owner.validUntil.getTime() - now.getTime())));
     lifetime.unref();

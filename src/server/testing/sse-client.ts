@@ -11,6 +11,10 @@ export type EventStream = {
   next: (type: string, where?: (data: unknown) => boolean, timeoutMs?: number) => Promise<SseEvent & { json: unknown }>;
   /** Resolves when `count` comment lines have arrived. */
   waitForComments: (count: number, timeoutMs?: number) => Promise<void>;
+  /** Whether the server has ended the stream. */
+  readonly isEnded: boolean;
+  /** Resolves when the server ends the stream; fails after `timeoutMs`. */
+  ended: (timeoutMs?: number) => Promise<void>;
   close: () => void;
 };
 
@@ -22,7 +26,23 @@ export function openEventStream(url: string, headers: Record<string, string> = {
       const taken = new Set<SseEvent>();
       const waiters = new Set<() => void>();
       let buffer = '';
+      let isEnded = false;
       const stream: EventStream = {
+        get isEnded() {
+          return isEnded;
+        },
+        ended: (timeoutMs = 5_000) =>
+          new Promise((done, fail) => {
+            const check = () => {
+              if (!isEnded) return false;
+              waiters.delete(check);
+              clearTimeout(timer);
+              done();
+              return true;
+            };
+            const timer = setTimeout(() => fail(new Error(`the stream was not ended within ${timeoutMs} ms`)), timeoutMs);
+            if (!check()) waiters.add(check);
+          }),
         status: response.statusCode ?? 0,
         events,
         comments: 0,
@@ -89,6 +109,12 @@ export function openEventStream(url: string, headers: Record<string, string> = {
         }
         for (const waiter of [...waiters]) waiter();
       });
+      const onEnd = () => {
+        isEnded = true;
+        for (const waiter of [...waiters]) waiter();
+      };
+      response.on('end', onEnd);
+      response.on('close', onEnd);
       response.on('error', () => undefined);
       resolve(stream);
     });
