@@ -123,7 +123,8 @@ export async function getClientCaseView(db: Db, caseRow: CaseRow, link: Document
   const [status, statusArticleList, docs, contacts, lawyers, caseQuestions] = await Promise.all([
     statusOf(db, caseRow.statusSlug),
     getStatusArticles(db, caseRow.statusSlug as StatusSlug),
-    getCaseDocuments(db, caseRow.id, { onlyVisible: true, ...link }),
+    // The client's own view: what the lawyer shared comes `locked` (the lawyer's view replaces these).
+    getCaseDocuments(db, caseRow.id, { onlyVisible: true, ...link, clientId: caseRow.clientId }),
     db.select().from(contactPersons).where(eq(contactPersons.caseId, caseRow.id)).orderBy(asc(contactPersons.position)),
     getCaseLawyers(db, caseRow.id, link.now),
     getQuestionsWithAnswers(db, 'case', caseRow.id),

@@ -255,6 +255,36 @@ describe('general documents', () => {
     for (const key of keys) expect(storedFiles()).not.toContain(key);
   });
 
+  it("keeps a document the lawyer shared the lawyer's: the client reads it, but cannot replace or delete it", async () => {
+    const s = await setup();
+    const shared = DocumentResponseSchema.parse((await addGeneral(s.lawyerToken, s.client.caseId, 'Advies van je jurist')).json()).data;
+    const own = DocumentResponseSchema.parse((await addGeneral(s.clientToken, s.client.caseId, 'Mijn eigen bewijs')).json()).data;
+    const forClient = await list(s.clientToken, s.client.caseId);
+    expect(forClient.find((d) => d.id === shared.id)).toMatchObject({ locked: true });
+    expect(forClient.find((d) => d.id === own.id)).toMatchObject({ locked: false });
+    expect(forClient.find((d) => d.id === s.first.id)).toMatchObject({ locked: false });
+    const mine = await ctx.app.inject({ method: 'GET', url: '/api/cases/mine', headers: bearer(s.clientToken) });
+    expect((mine.json().data.documents as Document[]).find((d) => d.id === shared.id)).toMatchObject({ locked: true });
+    expect((await list(s.lawyerToken, s.client.caseId)).find((d) => d.id === shared.id)).toMatchObject({ locked: false });
+
+    const before = storedFiles();
+    const replaced = await upload(s.clientToken, shared.id, { filename: 'anders.pdf', data: PDF });
+    expect(replaced.statusCode).toBe(409);
+    expect(replaced.json().message).toBe('Dit document heeft je jurist met je gedeeld. Je kunt het bekijken en downloaden, maar niet vervangen of verwijderen.');
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${shared.id}`, headers: { ...bearer(s.clientToken), 'accept-language': 'en-US' } });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toMatch(/^Your lawyer shared this document/);
+    expect(storedFiles()).toEqual(before);
+    const [row] = await ctx.db.select().from(documents).where(eq(documents.id, shared.id));
+    expect(row).toMatchObject({ filename: 'extra.pdf', uploadedBy: s.lawyer.id, version: 1 });
+
+    // The lawyer still replaces and deletes it; the client's own documents stay theirs.
+    expect((await upload(s.lawyerToken, shared.id, { filename: 'nieuw.pdf', data: PDF })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${shared.id}`, headers: bearer(s.lawyerToken) })).statusCode).toBe(204);
+    expect((await upload(s.clientToken, own.id, { filename: 'v2.pdf', data: PDF })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${own.id}`, headers: bearer(s.clientToken) })).statusCode).toBe(204);
+  });
+
   it('lists only documents with a file in the slideshow', async () => {
     const s = await setup();
     await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF });

@@ -4,11 +4,15 @@ import type { documents, users } from '../db/schema';
 import { LINK_LIFETIME_MS, signFileLink } from '../files/links';
 import { contentDisposition, GENERIC_TYPE, isPreviewable } from '../files/content';
 import type { Storage } from '../storage/storage';
-import { isWorkflowDocument } from './workflow-slots';
+import { isSharedWithClient, isWorkflowDocument } from './workflow-slots';
 
 type DocumentRow = typeof documents.$inferSelect;
-/** What a document's temporary_url is made with: a server link signed with `secret`, or a presigned URL when the storage has one (S3). */
-export type DocumentLink = { secret: string; now: Date; storage?: Pick<Storage, 'presign'> };
+/**
+ * What a document's temporary_url is made with: a server link signed with `secret`, or a
+ * presigned URL when the storage has one (S3). `clientId`: the reader is this client, for whom
+ * the documents the lawyer shared are `locked` too.
+ */
+export type DocumentLink = { secret: string; now: Date; storage?: Pick<Storage, 'presign'>; clientId?: string | undefined };
 
 type PersonRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'infix' | 'lastName' | 'email'>;
 
@@ -25,7 +29,7 @@ export function toPersonReference(person: PersonRow | undefined | null): PersonR
 }
 
 /** The one place a document row becomes the API's Document, with a fresh signed link. */
-export function toDocument(row: DocumentRow, people: Map<string, PersonRow>, link: { secret: string; now: Date }): Document {
+export function toDocument(row: DocumentRow, people: Map<string, PersonRow>, link: { secret: string; now: Date; clientId?: string | undefined }): Document {
   const signed = row.storageKey ? signFileLink(link.secret, { kind: 'documents', id: row.id, version: row.version, now: link.now }) : null;
   return {
     id: row.id,
@@ -40,7 +44,7 @@ export function toDocument(row: DocumentRow, people: Map<string, PersonRow>, lin
     rejected_by: toPersonReference(row.rejectedBy ? people.get(row.rejectedBy) : null),
     approved_by: toPersonReference(row.approvedBy ? people.get(row.approvedBy) : null),
     extension: row.extension,
-    locked: isWorkflowDocument(row.slotKey),
+    locked: isWorkflowDocument(row.slotKey) || (link.clientId !== undefined && isSharedWithClient(row, link.clientId)),
     temporary_url: signed?.url ?? null,
     expires_at_unix_time: signed?.expiresAt ?? null,
   };

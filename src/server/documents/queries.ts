@@ -6,6 +6,13 @@ import { recordAudit } from '../audit/queries';
 import { applyCaseEvent } from '../workflow/apply';
 import { toDocumentList, type DocumentLink } from './mapping';
 import type { DocumentRow } from './access';
+import { AppError } from '../errors/errors';
+import { isSharedWithClient } from './workflow-slots';
+
+/** Checked again under the row's lock: a lawyer may have shared a new version since the route looked. */
+const refuseShared = (row: { mandatory: boolean; uploadedBy: string | null }, input: { byClient: boolean; userId: string }) => {
+  if (input.byClient && isSharedWithClient(row, input.userId)) throw new AppError('conflict', 'errors.document.shared');
+};
 
 type Link = DocumentLink;
 
@@ -34,8 +41,13 @@ const touchCase = (db: Db, caseId: string, now: Date) => db.update(cases).set({ 
  */
 export async function replaceDocumentFile(db: Db, input: { documentId: string; file: StoredFile; userId: string; byClient: boolean; now: Date }) {
   return db.transaction(async (tx) => {
-    const [old] = await tx.select({ storageKey: documents.storageKey, caseId: documents.caseId }).from(documents).where(eq(documents.id, input.documentId)).for('update');
+    const [old] = await tx
+      .select({ storageKey: documents.storageKey, caseId: documents.caseId, mandatory: documents.mandatory, uploadedBy: documents.uploadedBy })
+      .from(documents)
+      .where(eq(documents.id, input.documentId))
+      .for('update');
     if (!old) return null;
+    refuseShared(old, input);
     const [row] = await tx
       .update(documents)
       .set({
@@ -114,6 +126,7 @@ export async function deleteDocument(db: Db, input: { documentId: string; userId
   return db.transaction(async (tx) => {
     const [old] = await tx.select().from(documents).where(eq(documents.id, input.documentId)).for('update');
     if (!old) return null;
+    refuseShared(old, input);
     if (old.mandatory) {
       await tx
         .update(documents)

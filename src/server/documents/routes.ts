@@ -7,9 +7,10 @@ import { requireCaseAccess } from '../cases/access';
 import { getCaseDocuments } from '../cases/views';
 import { AppError, notFound } from '../errors/errors';
 import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE } from '../files/content';
-import { requireDocumentAccess } from './access';
+import type { AuthContext } from '../auth/access';
+import { requireDocumentAccess, type DocumentAccess } from './access';
 import { createGeneralDocument, deleteDocument, recordDocumentView, replaceDocumentFile, reviewDocument, setDocumentVisibility, toDocumentView } from './queries';
-import { isWorkflowDocument } from './workflow-slots';
+import { isSharedWithClient, isWorkflowDocument } from './workflow-slots';
 import { documentKey, fieldValue, receiveFilePart, storeFilePart } from './upload';
 
 const IdParams = z.object({ id: text().max(64) });
@@ -17,17 +18,23 @@ const WORKFLOW_DOCUMENT_MESSAGE = 'De opdrachtbevestiging kan niet worden vervan
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, storage } = app.deps;
-  const link = () => ({ secret: config.appSecret, now: clock.now(), storage });
+  /** For a client the lawyer's shared documents come `locked` (documents/workflow-slots.ts). */
+  const link = (auth?: AuthContext) => ({ secret: config.appSecret, now: clock.now(), storage, clientId: auth?.role === 'client' ? auth.userId : undefined });
+  /** The workflow's letters are nobody's to replace or delete; a document the lawyer shared is not the client's. */
+  const requireReplaceable = ({ auth, document }: DocumentAccess) => {
+    if (isWorkflowDocument(document.slotKey)) throw new AppError('conflict', WORKFLOW_DOCUMENT_MESSAGE);
+    if (auth.role === 'client' && isSharedWithClient(document, auth.userId)) throw new AppError('conflict', 'errors.document.shared');
+  };
   const removeQuietly = (key: string | null | undefined) => (key ? storage.remove(key).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove replaced file')) : undefined);
 
   app.get('/api/cases/:id/documents', { schema: { params: IdParams } }, async (request) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
-    return { data: await getCaseDocuments(db, caseRow.id, { onlyVisible: auth.role === 'client', ...link() }) };
+    return { data: await getCaseDocuments(db, caseRow.id, { onlyVisible: auth.role === 'client', ...link(auth) }) };
   });
 
   app.get('/api/cases/:id/documents/slideshow', { schema: { params: IdParams } }, async (request) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
-    const all = await getCaseDocuments(db, caseRow.id, { onlyVisible: auth.role === 'client', ...link() });
+    const all = await getCaseDocuments(db, caseRow.id, { onlyVisible: auth.role === 'client', ...link(auth) });
     return { data: all.filter((d) => d.temporary_url !== null) };
   });
 
@@ -43,7 +50,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     const file = await storeFilePart(request, part, documentKey(caseRow.id, id, 1));
     try {
       const row = await createGeneralDocument(db, { id, caseId: caseRow.id, title: fields.data.title, file, userId: auth.userId, byClient: auth.role === 'client', now: clock.now() });
-      return reply.status(201).send({ data: await toDocumentView(db, row, link()) });
+      return reply.status(201).send({ data: await toDocumentView(db, row, link(auth)) });
     } catch (error) {
       await removeQuietly(file.key);
       throw error;
@@ -51,8 +58,9 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/documents/:id/upload', { schema: { params: IdParams } }, async (request, reply) => {
-    const { auth, document } = await requireDocumentAccess(request, request.params.id);
-    if (isWorkflowDocument(document.slotKey)) throw new AppError('conflict', WORKFLOW_DOCUMENT_MESSAGE);
+    const access = await requireDocumentAccess(request, request.params.id);
+    requireReplaceable(access);
+    const { auth, document } = access;
     const part = await receiveFilePart(request, reply);
     const file = await storeFilePart(request, part, documentKey(document.caseId, document.id, document.version + 1));
     let result: Awaited<ReturnType<typeof replaceDocumentFile>>;
@@ -67,12 +75,13 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       throw notFound();
     }
     await removeQuietly(result.previousKey);
-    return { data: await toDocumentView(db, result.row, link()) };
+    return { data: await toDocumentView(db, result.row, link(auth)) };
   });
 
   app.delete('/api/documents/:id', { schema: { params: IdParams } }, async (request, reply) => {
-    const { auth, document } = await requireDocumentAccess(request, request.params.id);
-    if (isWorkflowDocument(document.slotKey)) throw new AppError('conflict', WORKFLOW_DOCUMENT_MESSAGE);
+    const access = await requireDocumentAccess(request, request.params.id);
+    requireReplaceable(access);
+    const { auth, document } = access;
     const result = await deleteDocument(db, { documentId: document.id, userId: auth.userId, byClient: auth.role === 'client', now: clock.now() });
     if (!result) throw notFound();
     await removeQuietly(result.previousKey);
