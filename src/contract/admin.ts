@@ -6,7 +6,7 @@ import { text } from './text';
 /** What an admin ('beheerder') manages: people, assignments, stand-ins, legal holds and the audit trail; never case content. */
 
 const name = (max: number) => text().trim().min(1, 'Required').max(max, `Maximaal ${max} tekens.`);
-const DateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Gebruik het formaat JJJJ-MM-DD').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Ongeldige datum');
+const DateSchema = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Gebruik het formaat JJJJ-MM-DD').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Ongeldige datum');
 export { DateSchema as AdminDateSchema };
 
 export const AdminLawyerSchema = z.object({
@@ -81,7 +81,7 @@ export type LegalHoldRequest = z.infer<typeof LegalHoldRequestSchema>;
 export const AuditQuerySchema = z
   .object({
     actor: z.string().uuid().optional(),
-    action: z.string().trim().max(100).regex(/^[a-z0-9_.-]*$/, 'Ongeldige actie').optional(),
+    action: text().trim().max(100).regex(/^[a-z0-9_.-]*$/, 'Ongeldige actie').optional(),
     case: z.string().uuid().optional(),
     from: DateSchema.optional(),
     until: DateSchema.optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PersonReferenceSchema } from './documents';
-import { hasControlCharacters } from './text';
+import { text } from './text';
 
 /** Messages between a client and the case's lawyers (one conversation per case). */
 export const MESSAGE_MAX_LENGTH = 5000;
@@ -18,13 +18,11 @@ export const MESSAGE_CURSOR_INVALID = 'Ongeldige cursor.';
 
 
 /** Trims, normalises line ends and checks 1 to 5,000 characters (code points). */
-export const MessageTextSchema = z
-  .string({ required_error: MESSAGE_EMPTY, invalid_type_error: MESSAGE_EMPTY })
+export const MessageTextSchema = text({ multiline: true, message: MESSAGE_INVALID_CHARACTERS, params: { required_error: MESSAGE_EMPTY, invalid_type_error: MESSAGE_EMPTY } })
   .transform((value) => value.replace(/\r\n?/g, '\n').trim())
   .superRefine((value, ctx) => {
     if (value.length === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: MESSAGE_EMPTY });
     else if ([...value].length > MESSAGE_MAX_LENGTH) ctx.addIssue({ code: z.ZodIssueCode.custom, message: MESSAGE_TOO_LONG });
-    else if (hasControlCharacters(value, { multiline: true })) ctx.addIssue({ code: z.ZodIssueCode.custom, message: MESSAGE_INVALID_CHARACTERS });
   });
 
 export const SendMessageRequestSchema = z.object({ text: MessageTextSchema }).strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Languages a user can choose; mails are written in it. Dutch is the default (DESIGN.md section 2). */
 export const USER_LANGUAGES = ['nl-NL', 'en-US'] as const;
@@ -25,5 +26,5 @@ export const UpdateMailPreferencesRequestSchema = MailPreferencesSchema.partial(
 export type UpdateMailPreferencesRequest = z.infer<typeof UpdateMailPreferencesRequestSchema>;
 
 /** The signed token of an unsubscribe link (works without logging in). */
-export const UnsubscribeRequestSchema = z.object({ token: z.string().min(1).max(300) }).strict();
+export const UnsubscribeRequestSchema = z.object({ token: text().min(1).max(300) }).strict();
 export const UnsubscribeResponseSchema = z.object({ data: z.object({ topic: MailTopicSchema }) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { CONTROL_CHARACTER_MESSAGE, hasControlCharacters, text } from './text';
+import { CONTROL_CHARACTER_MESSAGE, LONE_SURROGATE_MESSAGE, hasControlCharacters, hasLoneSurrogate, text } from './text';
 import { UpdateUserRequestSchema } from './users';
 import { UpdateCompanyRequestSchema } from './cases';
 import { CreateFeedbackRequestSchema } from './feedback';
@@ -33,6 +33,17 @@ describe('text()', () => {
     expect(hasControlCharacters('Zoë')).toBe(false);
     expect(hasControlCharacters('a\nb')).toBe(true);
     expect(hasControlCharacters('a\nb', { multiline: true })).toBe(false);
+  });
+
+  it('refuses a lone surrogate, high or low, anywhere, and keeps surrogate pairs', () => {
+    for (const value of ['\uD800', 'x\uD800', '\uDC00x', 'a\uDBFFb', '😀\uD83D', '\uDE00😀']) {
+      expect(messages(text().safeParse(value)), JSON.stringify(value)).toEqual([LONE_SURROGATE_MESSAGE]);
+      expect(text({ multiline: true }).safeParse(value).success).toBe(false);
+      expect(hasLoneSurrogate(value)).toBe(true);
+    }
+    expect(LONE_SURROGATE_MESSAGE).toBe('validation.invalidCharacter');
+    expect(text().safeParse('\uD83D\uDE00 \u{10FFFF}').success).toBe(true);
+    expect(text().safeParse('x'.repeat(200_000) + '\uD800').success).toBe(false);
   });
 
   it('stays chainable like z.string()', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TokenResponseSchema } from './auth';
+import { text } from './text';
 
 /** TOTP (RFC 6238): 6 digits, 30 s steps, SHA-1, one step of clock drift either way. */
 export const TOTP_DIGITS = 6;
@@ -8,15 +9,13 @@ export const RECOVERY_CODE_COUNT = 10;
 /** Recovery codes: 10 symbols of the login-code alphabet, shown as two groups of five (XXXXX-XXXXX). */
 export const RECOVERY_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-export const ChallengeSchema = z.string().trim().min(20, 'Invalid challenge').max(200, 'Invalid challenge').regex(/^[A-Za-z0-9_-]+$/, 'Invalid challenge');
+export const ChallengeSchema = text().trim().min(20, 'Invalid challenge').max(200, 'Invalid challenge').regex(/^[A-Za-z0-9_-]+$/, 'Invalid challenge');
 
-export const TotpCodeSchema = z
-  .string()
+export const TotpCodeSchema = text()
   .transform((code) => code.replace(/\s+/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, 'Invalid code'));
 
-export const RecoveryCodeSchema = z
-  .string()
+export const RecoveryCodeSchema = text()
   .transform((code) => code.replace(/[\s-]+/g, '').toUpperCase())
   .pipe(z.string().regex(/^[A-Z2-9]{10}$/, 'Invalid recovery code'));
 

@@ -16,8 +16,7 @@ export const SignProposalRequestSchema = z
     full_name: text().trim().min(1).max(300),
     agree: z.literal(true, { errorMap: () => ({ message: AGREE_REQUIRED_MESSAGE }) }),
     /** The SHA-256 of the letter the client was shown; when sent, a replaced letter answers 409. */
-    proposal_sha256: z
-      .string()
+    proposal_sha256: text()
       .regex(/^[0-9a-f]{64}$/)
       .optional(),
   })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { ZodTypeAny } from 'zod';
-import { createTestContext, createTestClient, createTestLawyer, tokenFor, bearer, type TestContext } from '../testing/harness';
+import { createTestContext, createTestAdmin, createTestClient, createTestLawyer, tokenFor, bearer, type TestContext } from '../testing/harness';
 import { multipart } from '../testing/multipart';
 
 /**
@@ -9,6 +9,8 @@ import { multipart } from '../testing/multipart';
  * a signed-in client and the client's lawyer, gets property-based bodies, queries and params
  * generated from the route's zod schemas (fast-check), plus fixed nasty inputs (NUL bytes,
  * huge strings, odd unicode, wrong types, malformed JSON and multipart). No answer may be a 5xx.
+ * An admin joins them, and every route gets bodies its schema accepts with one string at a time
+ * given a lone surrogate (`"\ud800"`): none may be a 5xx or be accepted.
  */
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 4);
@@ -125,6 +127,32 @@ function malformedMultipart(): { payload: Buffer | string; headers: Record<strin
   ];
 }
 
+/** Every path to a string inside a JSON value. */
+function stringPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return [path];
+  if (Array.isArray(value)) return value.flatMap((item, i) => stringPaths(item, [...path, i]));
+  if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]));
+  return [];
+}
+
+function withLoneSurrogate(value: unknown, path: (string | number)[]): unknown {
+  if (path.length === 0) return `${value as string}\uD800`;
+  const [head, ...rest] = path as [string | number, ...(string | number)[]];
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  copy[head] = withLoneSurrogate(copy[head], rest);
+  return copy;
+}
+
+/**
+ * Bodies the route's schema accepts (sampled from it, fixed seed), each with one of its strings
+ * given a lone surrogate: past the types and the other checks, only the surrogate is wrong.
+ */
+function loneSurrogateBodies(schema: unknown): unknown[] {
+  if (!isZod(schema)) return [];
+  const valid = fc.sample(fromZod(schema), { numRuns: 300, seed: 11 }).filter((value) => schema.safeParse(value).success && stringPaths(value).length > 0);
+  return valid.slice(0, 2).flatMap((value) => stringPaths(value).map((path) => withLoneSurrogate(value, path)));
+}
+
 const toQuery = (value: unknown): string => {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value === undefined ? '' : `?q=${encodeURIComponent(JSON.stringify(value))}`;
   const params = new URLSearchParams();
@@ -150,10 +178,12 @@ type Actor = { name: string; headers: Record<string, string>; caseId: string; us
 async function actors(): Promise<Actor[]> {
   const lawyer = await createTestLawyer(ctx);
   const client = await createTestClient(ctx, { lawyerIds: [lawyer.id] });
+  const admin = await createTestAdmin(ctx);
   return [
     { name: 'anonymous', headers: {}, caseId: client.caseId, userId: client.id },
     { name: 'client', headers: bearer(await tokenFor(ctx, client.id)), caseId: client.caseId, userId: client.id },
     { name: 'lawyer', headers: bearer(await tokenFor(ctx, lawyer.id)), caseId: client.caseId, userId: lawyer.id },
+    { name: 'admin', headers: bearer(admin.token), caseId: client.caseId, userId: lawyer.id },
   ];
 }
 
@@ -166,6 +196,7 @@ describe('fuzz: no route answers 5xx', () => {
   it('answers every route below 500 for generated and nasty input', { timeout: 600_000 }, async () => {
     const failures: string[] = [];
     let requests = 0;
+    let surrogateBodies = 0;
     const multipartCases = malformedMultipart();
     for (const route of ctx.app.routeList) {
       const paramNames = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
@@ -211,6 +242,14 @@ describe('fuzz: no route answers 5xx', () => {
           if (bodyKeys.length) await send(base, '', json(Object.fromEntries(bodyKeys.map((key) => [key, nasty]))), `${label} in body`);
         }
         if (!hasBody) continue;
+        for (const body of loneSurrogateBodies(route.schema?.body)) {
+          const label = `lone surrogate ${JSON.stringify(body).slice(0, 80)}`;
+          requests++;
+          const url = route.url.replace(/:(\w+)/g, (_, name: string) => encodePath(base[name] ?? 'x'));
+          const response = await ctx.app.inject({ method: route.method as 'POST', url, headers: { ...actor.headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+          surrogateBodies++;
+          if (response.statusCode >= 500 || response.statusCode < 400) failures.push(`${route.method} ${route.url} as ${actor.name} (${label}): ${response.statusCode} ${response.body.slice(0, 200)}`);
+        }
         for (const text of MALFORMED_JSON) await send(base, '', { payload: text, headers: { 'content-type': 'application/json' } }, `malformed json ${text}`);
         await send(base, '', { payload: 'a=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 'form body');
         await send(base, '', { payload: '<x/>', headers: { 'content-type': 'text/xml; charset=bogus' } }, 'xml body');
@@ -221,6 +260,7 @@ describe('fuzz: no route answers 5xx', () => {
     // The schemas really are read: most routes with a body have a zod object schema whose keys get nasty values.
     const withZodBody = ctx.app.routeList.filter((r) => shapeKeys(r.schema?.body).length > 0).length;
     expect(withZodBody).toBeGreaterThan(10);
-    console.info(`fuzz: ${ctx.app.routeList.length} routes (${withZodBody} with a zod body schema), ${requests} requests`);
+    expect(surrogateBodies).toBeGreaterThan(100);
+    console.info(`fuzz: ${ctx.app.routeList.length} routes (${withZodBody} with a zod body schema), ${requests} requests, ${surrogateBodies} with a lone surrogate`);
   });
 });

@@ -30,7 +30,7 @@ export const TypeformDeliverySchema = z
           .passthrough()
           .optional(),
         answers: z.array(AnswerSchema).max(200),
-        hidden: z.record(text({ multiline: true })).optional(),
+        hidden: z.record(text({ multiline: true }), text({ multiline: true })).optional(),
       })
       .passthrough(),
   })
