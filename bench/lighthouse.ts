@@ -31,6 +31,7 @@ import { ensureCatalogue } from '../src/server/db/catalogue';
 import { DEMO_LAWYERS } from '../src/server/db/demo-accounts';
 import { cases, caseLawyers, users } from '../src/server/db/schema';
 import { seedDemo } from '../src/server/db/seed-demo';
+import { siteConfig } from '../src/server/config/config';
 import { generateToken, sha256Hex } from '../src/server/lib/crypto';
 import { diskStorage } from '../src/server/storage/storage';
 import { BENCH_APP_SECRET, freePort, startServer, stopServer } from './support';
@@ -47,7 +48,7 @@ export async function prepare(dataDir: string) {
   const database = await openPglite(dataDir);
   try {
     await ensureCatalogue(database.db);
-    await seedDemo(database.db, diskStorage(path.join(dataDir, 'files')), new Date());
+    await seedDemo(database.db, diskStorage(path.join(dataDir, 'files')), new Date(), siteConfig());
     const token = async (userId: string) => {
       const value = generateToken();
       await createToken(database.db, { userId, tokenHash: sha256Hex(value), now: new Date(), ttlMs: 12 * 3_600_000 });

@@ -261,11 +261,12 @@ async function main(): Promise<void> {
     const { openPostgres } = await import('../src/server/db/client');
     const { ensureCatalogue } = await import('../src/server/db/catalogue');
     const { seedDemo } = await import('../src/server/db/seed-demo');
+    const { siteConfig } = await import('../src/server/config/config');
     const { s3Storage } = await import('../src/server/storage/s3');
     const database = await openPostgres(url.toString());
     const storage = await s3Storage({ bucket: cluster.s3.bucket, region: cluster.s3.region, endpoint: cluster.s3.endpoint, forcePathStyle: true, credentials: cluster.s3.credentials });
     await ensureCatalogue(database.db);
-    await seedDemo(database.db, storage, new Date());
+    await seedDemo(database.db, storage, new Date(), siteConfig());
     await storage.close();
     await database.close();
     process.stdout.write('  demo data seeded (see README for the demo addresses)\n');

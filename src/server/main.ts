@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const { database, logger } = runtime;
 
   if (database.kind === 'pglite' && database.fresh && config.demoData) {
-    await seedDemo(database.db, runtime.storage, runtime.clock.now());
+    await seedDemo(database.db, runtime.storage, runtime.clock.now(), config.site);
     process.stdout.write(
       [
         '',

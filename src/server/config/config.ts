@@ -165,19 +165,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     metricsToken: e.METRICS_TOKEN,
-    site: {
-      productName: 'Ontslagportaal',
-      supportEmail: e.SUPPORT_EMAIL,
-      supportPhone: e.SUPPORT_PHONE,
-      addressLines: ['Ontslagportaal', 'Westblaak 180', '3012 KN Rotterdam'],
-      contactUrl: e.CONTACT_URL,
-      calculationToolsUrl: e.CALCULATION_TOOLS_URL,
-      reviewUrl: e.REVIEW_URL,
-      termsUrl: e.TERMS_URL,
-      disclaimerUrl: e.DISCLAIMER_URL,
-      privacyUrl: e.PRIVACY_URL,
-    },
+    site: siteOf(e),
   };
+}
+
+type Env = z.infer<typeof EnvSchema>;
+
+function siteOf(e: Pick<Env, 'SUPPORT_EMAIL' | 'SUPPORT_PHONE' | 'CONTACT_URL' | 'CALCULATION_TOOLS_URL' | 'REVIEW_URL' | 'TERMS_URL' | 'DISCLAIMER_URL' | 'PRIVACY_URL'>): Config['site'] {
+  return {
+    productName: 'Ontslagportaal',
+    supportEmail: e.SUPPORT_EMAIL,
+    supportPhone: e.SUPPORT_PHONE,
+    addressLines: ['Ontslagportaal', 'Westblaak 180', '3012 KN Rotterdam'],
+    contactUrl: e.CONTACT_URL,
+    calculationToolsUrl: e.CALCULATION_TOOLS_URL,
+    reviewUrl: e.REVIEW_URL,
+    termsUrl: e.TERMS_URL,
+    disclaimerUrl: e.DISCLAIMER_URL,
+    privacyUrl: e.PRIVACY_URL,
+  };
+}
+
+/** The firm's contact details and links alone (for tools that seed data without a whole configuration). */
+export function siteConfig(env: NodeJS.ProcessEnv = process.env): Config['site'] {
+  const keys = { SUPPORT_EMAIL: true, SUPPORT_PHONE: true, CONTACT_URL: true, CALCULATION_TOOLS_URL: true, REVIEW_URL: true, TERMS_URL: true, DISCLAIMER_URL: true, PRIVACY_URL: true } as const;
+  const parsed = EnvSchema.pick(keys).safeParse(env);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration:\n  ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  ')}`);
+  return siteOf(parsed.data);
 }
 
 /** APP_SECRET unset: generated once and kept in DATA_DIR (mode 0600). */

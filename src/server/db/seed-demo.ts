@@ -3,6 +3,8 @@ import { getStatus, type StatusSlug } from '../../contract/statuses';
 import { createCase } from '../cases/queries';
 import { createUser } from '../users/create';
 import type { Storage } from '../storage/storage';
+import type { Config } from '../config/config';
+import { sendProposal } from '../workflow/proposal';
 import type { Db } from './client';
 import { DEMO_ADMIN, DEMO_CLIENT_EMAILS, DEMO_LAWYERS } from './demo-accounts';
 import { answers, articles, availability, cases, contactPersons, documents, feedback, questions, statusArticles } from './schema';
@@ -96,8 +98,12 @@ export function demoPdf(title: string): Buffer {
 
 const DAY_MS = 86_400_000;
 
-/** Seeds demo lawyers, clients over every status, documents in every state, answers, articles and feedback. */
-export async function seedDemo(db: Db, storage: Storage, now: Date): Promise<{ lawyers: string[]; clients: string[] }> {
+/**
+ * Seeds demo lawyers, clients over every status, documents in every state, answers, articles and
+ * feedback. The case awaiting a signature gets a real engagement letter from the lawyer (the
+ * firm's details from `site`), so its client can read and sign it.
+ */
+export async function seedDemo(db: Db, storage: Storage, now: Date, site: Config['site']): Promise<{ lawyers: string[]; clients: string[] }> {
   const lawyerIds: string[] = [];
   for (const [i, lawyer] of DEMO_LAWYERS.entries()) {
     const id = await createUser(db, {
@@ -195,6 +201,10 @@ export async function seedDemo(db: Db, storage: Storage, now: Date): Promise<{ l
         lastUpdateAt: new Date(now.getTime() - (12 - i) * 3_600_000),
       })
       .where(eq(cases.id, caseId));
+    if (client.status === 'proposal' && lawyerId) {
+      const [caseRow] = await db.select().from(cases).where(eq(cases.id, caseId));
+      if (caseRow) await sendProposal({ db, storage, config: { site } }, { caseRow, minimalAchievement: (['M1', 'M2', 'M3'] as const)[i % 3] ?? 'M1', lawyerId, now: new Date(now.getTime() - (12 - i) * 3_600_000) });
+    }
 
     if (i > 0 && i % 2 === 0) {
       await db.insert(contactPersons).values([

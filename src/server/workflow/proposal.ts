@@ -20,7 +20,7 @@ import { renderLetter, renderSignedCopy } from './letter';
 export const LETTER_TITLE = 'Opdrachtbevestiging';
 export const SIGNED_LETTER_TITLE = 'Opdrachtbevestiging (getekend)';
 
-type Deps = { db: Db; storage: Storage; config: Config };
+type Deps = { db: Db; storage: Storage; config: Pick<Config, 'site'> };
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const conflict = (message: string) => new AppError('conflict', message);
