@@ -82,6 +82,32 @@ describe('digests', () => {
     expect(digest.text).toContain(`${ctx.config.publicUrl}/afmelden?token=`);
   });
 
+  it('withdraws the mail about a shared document that the lawyer hides or deletes before it goes, and keeps the others', async () => {
+    const s = await setup();
+    const share = async (title: string) => {
+      const body = multipart({ title }, [{ filename: 'notitie.pdf', contentType: 'application/pdf', data: PDF }]);
+      const response = await ctx.app.inject({ method: 'POST', url: `/api/cases/${s.client.caseId}/documents`, headers: { ...bearer(s.lawyerToken), ...body.headers }, payload: body.payload });
+      expect(response.statusCode).toBe(201);
+      return (response.json() as { data: { id: string } }).data.id;
+    };
+    const hidden = await share('Interne strategie');
+    const deleted = await share('Concept met fouten');
+    await share('Advies voor jou');
+    const visibility = await ctx.app.inject({ method: 'PATCH', url: `/api/documents/${hidden}/set-visibility`, headers: bearer(s.lawyerToken), payload: { visible: false } });
+    expect(visibility.statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${deleted}`, headers: bearer(s.lawyerToken) })).statusCode).toBe(204);
+    await afterWindow();
+    const mails = mailsTo(s.client.email);
+    expect(mails).toHaveLength(1);
+    const text = `${mails[0]!.subject}${mails[0]!.text}${mails[0]!.html}`;
+    expect(text).toContain('Advies voor jou');
+    expect(text).not.toContain('Interne strategie');
+    expect(text).not.toContain('Concept met fouten');
+    const withdrawn = await ctx.db.select().from(outbox).where(and(eq(outbox.toAddress, s.client.email), eq(outbox.status, 'skipped')));
+    expect(withdrawn).toHaveLength(2);
+    for (const row of withdrawn) expect(JSON.stringify(row.payload)).not.toMatch(/Interne|Concept/);
+  });
+
   it('sends nothing for a status changed back and forth within the window', async () => {
     const s = await setup();
     await setStatus(s, 'negotiation-phase');

@@ -42,7 +42,8 @@ export type MailPayloads = {
   proposal_ready: Record<string, never>;
   phase_changed: { case_id: string; from: string; to: string };
   document_rejected: { title: string };
-  document_shared: { title: string };
+  /** `document_id`: so the mail is withdrawn when the lawyer hides or deletes the document before it goes. */
+  document_shared: { title: string; document_id?: string };
   todo_reminder: { count: number };
   deletion_upcoming: { date: string };
   deletion_today: Record<string, never>;

@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { getDisplayName } from '../../contract/rules/display-name';
 import type { Db } from '../db/client';
-import { caseLawyers, cases, documents, users } from '../db/schema';
+import { caseLawyers, cases, documents, outbox, users } from '../db/schema';
 import { enqueueMail } from './outbox';
 
 /** The audit line as recordAudit receives it (COMMON interface 2). */
@@ -35,6 +35,10 @@ export async function notifyAudit(db: Db, event: AuditEvent): Promise<void> {
   const caseId = caseIdOf(event);
   if (!caseId) return;
   const data = event.data ?? {};
+  if (event.action === 'document.hidden' || event.action === 'document.deleted') {
+    await withdrawSharedMail(db, str(data.document_id) ?? event.subjectId, event.at);
+    return;
+  }
   const wanted =
     STATUS_ACTIONS.has(event.action) ||
     ['case.lawyer_assigned', 'proposal.sent', 'proposal.signed', 'document.uploaded', 'document.rejected', 'document.shown', 'feedback.created'].includes(event.action);
@@ -104,14 +108,15 @@ export async function notifyAudit(db: Db, event: AuditEvent): Promise<void> {
     case 'document.shown': {
       const document = await documentTitle(event.subjectId);
       if (!document) return;
-      await enqueueMail(db, { kind: 'document_shared', to: toClient, payload: { title: document.title }, now });
+      await enqueueMail(db, { kind: 'document_shared', to: toClient, payload: { title: document.title, document_id: event.subjectId }, now });
       return;
     }
     case 'document.uploaded': {
-      const document = await documentTitle(str(data.document_id) ?? event.subjectId);
+      const documentId = str(data.document_id) ?? event.subjectId;
+      const document = await documentTitle(documentId);
       if (!document) return;
       if (!byClient) {
-        if (document.visible) await enqueueMail(db, { kind: 'document_shared', to: toClient, payload: { title: document.title }, now });
+        if (document.visible) await enqueueMail(db, { kind: 'document_shared', to: toClient, payload: { title: document.title, document_id: documentId }, now });
         return;
       }
       for (const id of await lawyerIds()) {
@@ -127,4 +132,23 @@ export async function notifyAudit(db: Db, event: AuditEvent): Promise<void> {
       return;
     }
   }
+}
+
+/**
+ * The lawyer hid or deleted a document before the mail that shared it went out (it waits for the
+ * digest window): the mail is withdrawn, in the same transaction, so the client never reads the
+ * title of a document they cannot see. A row a worker is sending at this moment (leased) goes.
+ */
+async function withdrawSharedMail(db: Db, documentId: string, now: Date): Promise<void> {
+  await db
+    .update(outbox)
+    .set({ status: 'skipped', lastError: 'withdrawn: the document was hidden or deleted', payload: {} })
+    .where(
+      and(
+        eq(outbox.kind, 'document_shared'),
+        eq(outbox.status, 'pending'),
+        sql`${outbox.payload}->>'document_id' = ${documentId}`,
+        or(isNull(outbox.leaseUntil), lte(outbox.leaseUntil, now)),
+      ),
+    );
 }
