@@ -3,7 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, on } from '../../test/fake-fetch';
+import { makeUser } from '../../test/fixtures';
 import { ContactPersonsForm } from './components/contact-persons-form';
+import { PersonalDataPage } from './personal-data-page';
 import { StoryPage } from './story-page';
 
 const CASE_ID = '22222222-2222-4222-8222-222222222222';
@@ -91,5 +93,24 @@ describe('story answers', () => {
     });
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ questions: [{ id: Q1, answer: null }] });
     expect(await screen.findByText('Je antwoorden zijn succesvol opgeslagen.')).toBeInTheDocument();
+  });
+});
+
+describe("'Jouw gegevens'", () => {
+  it("says 'Dit veld is verplicht.' under each empty required field, never zod's 'Required', and sends nothing", async () => {
+    const user = makeUser('client', { name: '', last_name: '', phone_number: null, street: null, house_number: null, postcode: null, city: null });
+    const { calls } = installFakeFetch(on('GET', '/api/user', { status: 200, body: { data: user } }));
+    wrap(<PersonalDataPage />);
+    const save = await screen.findByRole('button', { name: 'Opslaan' });
+    await act(async () => {
+      fireEvent.click(save);
+    });
+    expect(await screen.findAllByText('Dit veld is verplicht.')).toHaveLength(7);
+    expect(screen.queryByText('Required')).toBeNull();
+    for (const label of ['Voornaam', 'Achternaam', 'Telefoonnummer', 'Straat', 'Huisnummer', 'Postcode', 'Plaats']) {
+      expect(screen.getByRole('textbox', { name: label })).toHaveAccessibleDescription('Dit veld is verplicht.');
+    }
+    expect(screen.getByRole('textbox', { name: 'Tussenvoegsel' })).not.toHaveAttribute('aria-invalid');
+    expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
   });
 });

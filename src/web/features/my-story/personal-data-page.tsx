@@ -23,7 +23,7 @@ const PersonalFormSchema = UpdateUserRequestSchema.pick({ name: true, infix: tru
   .superRefine((value, context) => {
     for (const field of REQUIRED_PROFILE_FIELDS) {
       const entry = value[field];
-      if (typeof entry !== 'string' || entry.trim() === '') context.addIssue({ code: 'custom', path: [field], message: 'Required' });
+      if (typeof entry !== 'string' || entry.trim() === '') context.addIssue({ code: 'custom', path: [field], params: { key: 'required' } });
     }
   });
 type PersonalForm = z.input<typeof PersonalFormSchema>;
