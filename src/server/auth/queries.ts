@@ -22,13 +22,18 @@ export async function findUserByEmail(db: Db, email: string) {
   return user ?? null;
 }
 
+/** How often a throttled thing may happen: at most once per `cooldownMs` and `maxPerHour` times an hour. */
+export type RequestLimits = { cooldownMs: number; maxPerHour: number };
+export type ThrottleResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
 /**
- * Counts a code request for an address in one statement: at most one per 60 s and
- * five per hour. Returns false when the request is over a limit.
+ * Counts a request under one throttle key (a row of login_throttles) in one statement: the
+ * limit is checked and counted together, so parallel requests cannot pass it. When refused,
+ * the row is read once more, only to say how long to wait (Retry-After).
  */
-export async function registerCodeRequest(db: Db, keyHash: string, now: Date): Promise<boolean> {
+export async function registerThrottledRequest(db: Db, keyHash: string, now: Date, limits: RequestLimits): Promise<ThrottleResult> {
   const hourAgo = new Date(now.getTime() - HOUR_MS);
-  const cooldownEnd = new Date(now.getTime() - CODE_COOLDOWN_MS);
+  const cooldownEnd = new Date(now.getTime() - limits.cooldownMs);
   const windowExpired = sql`(${loginThrottles.codeWindowStart} IS NULL OR ${loginThrottles.codeWindowStart} <= ${ts(hourAgo)})`;
   const rows = await db
     .insert(loginThrottles)
@@ -40,10 +45,26 @@ export async function registerCodeRequest(db: Db, keyHash: string, now: Date): P
         codeWindowStart: sql`CASE WHEN ${windowExpired} THEN ${ts(now)} ELSE ${loginThrottles.codeWindowStart} END`,
         lastCodeAt: now,
       },
-      setWhere: sql`(${loginThrottles.lastCodeAt} IS NULL OR ${loginThrottles.lastCodeAt} <= ${ts(cooldownEnd)}) AND (${windowExpired} OR ${loginThrottles.codesSent} < ${MAX_CODES_PER_HOUR})`,
+      setWhere: sql`(${loginThrottles.lastCodeAt} IS NULL OR ${loginThrottles.lastCodeAt} <= ${ts(cooldownEnd)}) AND (${windowExpired} OR ${loginThrottles.codesSent} < ${limits.maxPerHour})`,
     })
     .returning({ codesSent: loginThrottles.codesSent });
-  return rows.length === 1;
+  if (rows.length === 1) return { allowed: true };
+  const [row] = await db
+    .select({ codesSent: loginThrottles.codesSent, windowStart: loginThrottles.codeWindowStart, lastAt: loginThrottles.lastCodeAt })
+    .from(loginThrottles)
+    .where(eq(loginThrottles.keyHash, keyHash));
+  const waits = [1_000];
+  if (row?.lastAt) waits.push(row.lastAt.getTime() + limits.cooldownMs - now.getTime());
+  if (row?.windowStart && row.codesSent >= limits.maxPerHour) waits.push(row.windowStart.getTime() + HOUR_MS - now.getTime());
+  return { allowed: false, retryAfterSeconds: Math.ceil(Math.max(...waits) / 1_000) };
+}
+
+/**
+ * Counts a login code request for an address in one statement: at most one per 60 s and
+ * five per hour. Returns false when the request is over a limit.
+ */
+export async function registerCodeRequest(db: Db, keyHash: string, now: Date): Promise<boolean> {
+  return (await registerThrottledRequest(db, keyHash, now, { cooldownMs: CODE_COOLDOWN_MS, maxPerHour: MAX_CODES_PER_HOUR })).allowed;
 }
 
 export type CodePurpose = 'login' | 'email_change';

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { bearer, createTestContext, createTestClient, createTestLawyer, tokenFor, uniqueEmail, type TestContext } from '../testing/harness';
 import { extractLoginCode } from '../testing/smtp-peer';
-import { users } from '../db/schema';
-import { EMAIL_CHANGE_LOCKED_MESSAGE, EMAIL_CHANGE_SENT_MESSAGE, EMAIL_CHANGE_VOIDED_MESSAGE } from './email-change';
+import { and, gte } from 'drizzle-orm';
+import { outbox, users } from '../db/schema';
+import { EMAIL_CHANGE_ACCOUNT_LIMITS, EMAIL_CHANGE_ADDRESS_LIMITS, EMAIL_CHANGE_LOCKED_MESSAGE, EMAIL_CHANGE_SENT_MESSAGE, EMAIL_CHANGE_VOIDED_MESSAGE } from './email-change';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -66,8 +67,7 @@ describe('changing an e-mail address (audit findings 1 and 2)', () => {
     expect((await me(otherSession)).statusCode).toBe(401);
     expect((await confirm(token, code)).statusCode).toBe(422);
 
-    // Later login codes go to the new address (which shares the one-code-a-minute limit).
-    ctx.clock.advance(61_000);
+    // Later login codes go to the new address at once: the e-mail change used none of its login-code limit.
     const sinceLogin = ctx.smtp.messages.length;
     await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email: newEmail } });
     const loginMail = await ctx.smtp.waitForMail(newEmail, { since: sinceLogin });
@@ -121,5 +121,81 @@ describe('changing an e-mail address (audit findings 1 and 2)', () => {
     const response = await patch(await tokenFor(ctx, lawyer.id), { email: lawyer.email, name: 'Lot' });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.name).toBe('Lot');
+  });
+});
+
+describe('e-mail change requests are limited per account and per address (audit: mail flood)', () => {
+  const mailsTo = async (address: string) => ctx.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.toAddress, address));
+
+  it('allows one a minute and three an hour per account; beyond, 429 with Retry-After, nothing sent and nothing changed', async () => {
+    expect(EMAIL_CHANGE_ACCOUNT_LIMITS).toEqual({ cooldownMs: 60_000, maxPerHour: 3 });
+    const client = await createTestClient(ctx, { city: 'Utrecht' });
+    const token = await tokenFor(ctx, client.id);
+    const first = uniqueEmail('stranger');
+    expect((await patch(token, { email: first })).statusCode).toBe(202);
+
+    const tooSoon = await patch(token, { email: uniqueEmail('stranger'), city: 'Delft' });
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().message).toBe('Je hebt te vaak gevraagd je e-mailadres te wijzigen. Probeer het later opnieuw.');
+    expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(tooSoon.headers['retry-after'])).toBeLessThanOrEqual(60);
+
+    for (let i = 0; i < 2; i++) {
+      ctx.clock.advance(61_000);
+      expect((await patch(token, { email: uniqueEmail('stranger') })).statusCode).toBe(202);
+    }
+    ctx.clock.advance(61_000);
+    const fourth = uniqueEmail('stranger');
+    const refused = await ctx.app.inject({ method: 'PATCH', url: '/api/user', headers: { ...bearer(token), 'accept-language': 'en-US' }, payload: { email: fourth, city: 'Delft' } });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('You have asked to change your email address too often. Please try again later.');
+    // The hour started with the first request, about three minutes ago.
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(55 * 60);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60 * 60);
+    expect(await mailsTo(fourth)).toEqual([]);
+    expect((await me(token)).json().data).toMatchObject({ email: client.email, city: 'Utrecht' });
+
+    ctx.clock.advance(60 * 60_000);
+    expect((await patch(await tokenFor(ctx, client.id), { email: fourth })).statusCode).toBe(202);
+    expect(await mailsTo(fourth)).toEqual([{ kind: 'email_change_code' }]);
+  });
+
+  it('does not use up the login-code limit of the address it names', async () => {
+    const holder = await createTestLawyer(ctx);
+    const attacker = await createTestClient(ctx);
+    const since = new Date(ctx.clock.now().getTime());
+    expect((await patch(await tokenFor(ctx, attacker.id), { email: holder.email })).statusCode).toBe(202);
+    const code = await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email: holder.email } });
+    expect(code.statusCode).toBe(200);
+    const kinds = (await ctx.db.select({ kind: outbox.kind }).from(outbox).where(and(eq(outbox.toAddress, holder.email), gte(outbox.createdAt, since)))).map((r) => r.kind);
+    expect(kinds.sort()).toEqual(['email_taken', 'login_code']);
+  });
+
+  it('caps one address at three requests an hour from all accounts together, and answers alike for a taken one', async () => {
+    expect(EMAIL_CHANGE_ADDRESS_LIMITS).toEqual({ cooldownMs: 60_000, maxPerHour: 3 });
+    const holder = await createTestLawyer(ctx);
+    const free = uniqueEmail('target');
+    for (const target of [holder.email, free]) {
+      const answers = [];
+      for (let i = 0; i < 4; i++) {
+        const attacker = await createTestClient(ctx);
+        answers.push(await patch(await tokenFor(ctx, attacker.id), { email: target }));
+        ctx.clock.advance(61_000);
+      }
+      expect(answers.map((r) => r.statusCode)).toEqual([202, 202, 202, 429]);
+      expect(answers[3]!.headers['retry-after']).toBeDefined();
+      expect((await mailsTo(target)).length).toBe(3);
+    }
+  });
+
+  it('counts parallel requests of one account exactly: one of ten gets through', async () => {
+    const client = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    const targets = Array.from({ length: 10 }, () => uniqueEmail('parallel'));
+    const answers = await Promise.all(targets.map((email) => patch(token, { email })));
+    expect(answers.filter((r) => r.statusCode === 202)).toHaveLength(1);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(9);
+    const mailed = (await Promise.all(targets.map(mailsTo))).flat();
+    expect(mailed).toHaveLength(1);
   });
 });

@@ -3,19 +3,31 @@ import { and, eq, ne, isNull } from 'drizzle-orm';
 import { tokens, users } from '../db/schema';
 import { AppError, fieldError } from '../errors/errors';
 import { generateLoginCode, hmac } from '../lib/crypto';
-import { CODE_TTL_MS, registerCodeRequest, storeCode, verifyCode } from '../auth/queries';
+import { CODE_TTL_MS, registerThrottledRequest, storeCode, verifyCode, type RequestLimits } from '../auth/queries';
 import { securityLog } from '../http/security-log';
 import { enqueueMail } from '../outbox/outbox';
 import type { Db } from '../db/client';
 
 export const EMAIL_CHANGE_SENT_MESSAGE = 'We hebben een code gestuurd naar het nieuwe e-mailadres. Vul die code in om de wijziging te bevestigen.';
-export const EMAIL_CHANGE_TOO_SOON_MESSAGE = 'Je hebt net al een code aangevraagd. Wacht een minuut en probeer het opnieuw.';
+/** A translation key: 'Je hebt te vaak gevraagd je e-mailadres te wijzigen. Probeer het later opnieuw.' */
+export const EMAIL_CHANGE_TOO_MANY_MESSAGE = 'errors.emailChange.tooMany';
 export const EMAIL_CHANGE_INVALID_MESSAGE = 'De code is ongeldig of verlopen. Vraag een nieuwe code aan als het niet lukt.';
 export const EMAIL_CHANGE_VOIDED_MESSAGE = 'Deze code is niet meer geldig. Vraag een nieuwe code aan.';
 export const EMAIL_CHANGE_LOCKED_MESSAGE = 'Te veel mislukte pogingen. Probeer het over een uur opnieuw.';
 export const EMAIL_CHANGE_UNAVAILABLE_MESSAGE = 'Dit e-mailadres kan niet worden gebruikt. Kies een ander e-mailadres.';
 
-const throttleKeyOf = (secret: string, email: string) => hmac(secret, 'login-throttle', email).toString('hex');
+/**
+ * Requests (PATCH /api/user with a new address) per account: one a minute, three an hour. Without
+ * it one account could mail any number of strangers (audit: e-mail change mail flood).
+ */
+export const EMAIL_CHANGE_ACCOUNT_LIMITS: RequestLimits = { cooldownMs: 60_000, maxPerHour: 3 };
+/** Requests per new address, from all accounts together: one a minute, three an hour. */
+export const EMAIL_CHANGE_ADDRESS_LIMITS: RequestLimits = { cooldownMs: 60_000, maxPerHour: 3 };
+
+// Throttle keys of their own ('email-change-throttle'), so e-mail changes never use up the
+// login-code quota of an address ('login-throttle'), nor the other way round.
+const accountKeyOf = (secret: string, userId: string) => hmac(secret, 'email-change-throttle', `account:${userId}`).toString('hex');
+const addressKeyOf = (secret: string, email: string) => hmac(secret, 'email-change-throttle', `address:${email}`).toString('hex');
 const confirmKeyOf = (secret: string, userId: string) => hmac(secret, 'login-throttle', `email-change:${userId}`).toString('hex');
 const codeHashOf = (secret: string, userId: string, code: string) => hmac(secret, 'email-change-code', `${userId}:${code}`);
 
@@ -27,8 +39,19 @@ const codeHashOf = (secret: string, userId: string, code: string) => hmac(secret
 export async function requestEmailChange(request: FastifyRequest, userId: string, newEmail: string): Promise<void> {
   const { db, clock, config } = request.server.deps;
   const now = clock.now();
-  const keyHash = throttleKeyOf(config.appSecret, newEmail);
-  if (!(await registerCodeRequest(db, keyHash, now))) throw new AppError('too_many_requests', EMAIL_CHANGE_TOO_SOON_MESSAGE);
+  // The account's limit first: an account over it uses up nothing of the address's limit. The
+  // same answer for a free and a taken address, and nothing is sent.
+  const keyHash = addressKeyOf(config.appSecret, newEmail);
+  for (const [key, limits, reason] of [
+    [accountKeyOf(config.appSecret, userId), EMAIL_CHANGE_ACCOUNT_LIMITS, 'too_many_for_account'],
+    [keyHash, EMAIL_CHANGE_ADDRESS_LIMITS, 'too_many_for_address'],
+  ] as const) {
+    const throttle = await registerThrottledRequest(db, key, now, limits);
+    if (!throttle.allowed) {
+      securityLog(request, 'email_change.failed', { userId, reason });
+      throw new AppError('too_many_requests', EMAIL_CHANGE_TOO_MANY_MESSAGE, undefined, { 'Retry-After': String(throttle.retryAfterSeconds) });
+    }
+  }
   const code = generateLoginCode();
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;

@@ -15,6 +15,7 @@ import { mannWhitney } from '../testing/mann-whitney';
  */
 const SAMPLES = 120;
 const ADDRESSES = 20;
+const MOVERS = 25;
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -98,16 +99,20 @@ describe('no timing difference between registered and unknown addresses', { time
 
   it('PATCH /api/user with a taken or a free address', async () => {
     const holders = await Promise.all(Array.from({ length: ADDRESSES }, () => createTestLawyer(ctx)));
-    const mover = await createTestLawyer(ctx);
-    let token = await tokenFor(ctx, mover.id);
+    // An account may ask for three e-mail changes an hour: the requests (61 s apart) take turns
+    // among MOVERS accounts, so each asks about every 25 minutes.
+    const movers = await Promise.all(Array.from({ length: MOVERS }, () => createTestLawyer(ctx)));
+    let tokens = await Promise.all(movers.map((mover) => tokenFor(ctx, mover.id)));
+    let turn = 0;
     await expectNoTimingDifference(
       async (isTaken, i) => {
-        const email = isTaken ? holders[i % ADDRESSES]!.email : `free-${i % ADDRESSES}-${mover.id}@example.com`;
-        const response = await ctx.app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(token), payload: { email } });
+        const m = turn++ % MOVERS;
+        const email = isTaken ? holders[i % ADDRESSES]!.email : `free-${i % ADDRESSES}-${movers[m]!.id}@example.com`;
+        const response = await ctx.app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(tokens[m]!), payload: { email } });
         return response.statusCode === 202 ? 200 : 500;
       },
       async () => {
-        token = await tokenFor(ctx, mover.id);
+        tokens = await Promise.all(movers.map((mover) => tokenFor(ctx, mover.id)));
       },
     );
   });

@@ -23,8 +23,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!current) throw unauthenticated();
     // A new address is never set here: it is confirmed by a code sent to it (email-change/).
     const changesEmail = email !== undefined && email !== current.email;
-    await updateUser(db, auth.userId, rest, clock.now());
+    // First, so that a refused change (429) leaves the other fields as they were too.
     if (changesEmail) await requestEmailChange(request, auth.userId, email);
+    await updateUser(db, auth.userId, rest, clock.now());
     const user = await getUser(db, auth.userId);
     if (!user) throw unauthenticated();
     if (changesEmail) return reply.status(202).send({ message: EMAIL_CHANGE_SENT_MESSAGE, email_change_requested: true, data: user });
