@@ -13,15 +13,21 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
+/** The scheme is case-insensitive (RFC 9110 section 11.1): `bearer x` is `Bearer x`. */
+const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/i;
+
+/** The bearer token of a request, or null when it carries none of the right shape. */
+export function bearerToken(request: FastifyRequest): string | null {
+  return BEARER.exec(request.headers.authorization ?? '')?.[1] ?? null;
+}
 
 /** The signed-in user of this request, or 401. Cached on the request. */
 export async function requireUser(request: FastifyRequest): Promise<AuthContext> {
   if (request.authContext) return request.authContext;
-  const match = BEARER.exec(request.headers.authorization ?? '');
-  if (!match?.[1]) throw unauthenticated();
+  const token = bearerToken(request);
+  if (!token) throw unauthenticated();
   const { database, clock, config } = request.server.deps;
-  const found = await useToken(database, sha256Hex(match[1]), clock.now(), config.tokenIdleMs);
+  const found = await useToken(database, sha256Hex(token), clock.now(), config.tokenIdleMs);
   if (!found) throw unauthenticated();
   request.authContext = found;
   return request.authContext;
@@ -37,10 +43,10 @@ export async function requireUserWith<T extends Record<string, unknown>>(
   request: FastifyRequest,
   query: { statement: Statement; values?: Readonly<Record<string, unknown>>; role?: Role },
 ): Promise<{ auth: AuthContext; rows: T[] }> {
-  const match = BEARER.exec(request.headers.authorization ?? '');
-  if (!match?.[1]) throw unauthenticated();
+  const token = bearerToken(request);
+  if (!token) throw unauthenticated();
   const { database, clock, config } = request.server.deps;
-  const found = await useTokenWith<T>(database, { tokenHash: sha256Hex(match[1]), now: clock.now(), idleMs: config.tokenIdleMs, statement: query.statement, ...(query.values ? { values: query.values } : {}) });
+  const found = await useTokenWith<T>(database, { tokenHash: sha256Hex(token), now: clock.now(), idleMs: config.tokenIdleMs, statement: query.statement, ...(query.values ? { values: query.values } : {}) });
   if (!found) throw unauthenticated();
   request.authContext = found.owner;
   if (query.role && found.owner.role !== query.role) throw forbidden();

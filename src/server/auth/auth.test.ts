@@ -232,6 +232,18 @@ describe('tokens', () => {
     }
   });
 
+  it('takes the Bearer scheme in any case (RFC 9110), on the hot routes, the others and the event ticket', async () => {
+    const person = await createTestClient(ctx);
+    const token = await login(person.email);
+    for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
+      const authorization = `${scheme} ${token}`;
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { authorization } })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/cases/mine', headers: { authorization } })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/events/ticket', headers: { authorization } })).statusCode).toBe(201);
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer  ${token}` } })).statusCode).toBe(401);
+  });
+
   it('revokes the token on logout', async () => {
     const person = await createTestClient(ctx);
     const token = await login(person.email);

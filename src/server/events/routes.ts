@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { LiveEventData, LiveEventType } from '../../contract/messages';
+import { bearerToken } from '../auth/access';
 import { unauthenticated } from '../errors/errors';
 import { generateToken, sha256Hex } from '../lib/crypto';
 import type { EventBus } from './bus';
@@ -24,7 +25,6 @@ declare module 'fastify' {
   }
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 /** Up to this many bytes may wait for a slow client before its stream is dropped (it reconnects and replays). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -103,10 +103,10 @@ export function registerEvents(app: FastifyInstance, bus: EventBus, options: Eve
   app.addHook('onClose', async () => bus.close());
 
   app.post('/api/events/ticket', async (request, reply) => {
-    const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) throw unauthenticated();
+    const token = bearerToken(request);
+    if (!token) throw unauthenticated();
     const now = clock.now();
-    const owner = await peekToken(db, { tokenHash: sha256Hex(match[1]) }, now, config.tokenIdleMs);
+    const owner = await peekToken(db, { tokenHash: sha256Hex(token) }, now, config.tokenIdleMs);
     if (!owner) throw unauthenticated();
     const ticket = generateToken();
     const expiresAt = await createTicket(db, { ticketHash: sha256Hex(ticket), tokenId: owner.tokenId, now });
