@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { StatusSlug } from '../../../contract/statuses';
 import { selectUser, useSession } from '../../lib/app-session';
+import { buttonClasses } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
@@ -114,6 +115,14 @@ export function CasesPage() {
             <p role="alert" className="text-red-800">
               {t('cases.error')}
             </p>
+          ) : list.data.data.length === 0 && list.data.meta.total > 0 ? (
+            // A page beyond the last (an old link, or fewer cases since): the filter has cases, so offer the way back.
+            <div className="flex flex-col items-start gap-3">
+              <p>{t('cases.beyondLastPage', { page: state.page })}</p>
+              <Link to={{ search: writeCaseListUrl({ ...state, page: 1 }).toString() }} className={buttonClasses.secondary}>
+                {t('cases.toFirstPage')}
+              </Link>
+            </div>
           ) : list.data.data.length === 0 ? (
             <p>{state.q ? t('caseSearch.empty', { q: state.q }) : t('cases.empty')}</p>
           ) : (

@@ -1,0 +1,75 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CaseListItem } from '../../../contract/cases';
+import { session } from '../../lib/app-session';
+import { makeUser, site } from '../../test/fixtures';
+import { installFakeFetch, on, type FakeRoute } from '../../test/fake-fetch';
+import { renderApp } from '../../test/render-app';
+
+const lawyer = makeUser('lawyer');
+
+const item = (n: number): CaseListItem => ({
+  id: `10000000-0000-4000-8000-00000000000${n}`,
+  client_name: `Cliënt ${n}`,
+  company_name: `Bedrijf ${n}`,
+  status: { slug: 'check', display_name: 'Controles', order: 8 },
+  offer: null,
+  last_update_at: '2026-11-20T10:00:00.000Z',
+  pending_documents: 0,
+});
+
+/** GET /api/cases as the server answers it for a filter with three cases on one page: any other page is empty, with the total. */
+const caseList: FakeRoute = (request) => {
+  if (request.method !== 'GET' || !request.path.startsWith('/api/cases?')) return undefined;
+  const page = Number(new URL(request.path, 'http://localhost').searchParams.get('page'));
+  const data = page === 1 ? [item(1), item(2), item(3)] : [];
+  return {
+    status: 200,
+    body: {
+      data,
+      links: { first: null, last: null, prev: null, next: null },
+      meta: { current_page: page, from: data.length ? 1 : null, last_page: 1, links: [], path: '/api/cases', per_page: 10, to: data.length ? 3 : null, total: 3 },
+    },
+  };
+};
+
+function api(list: FakeRoute) {
+  return installFakeFetch(
+    list,
+    on('GET', '/api/site', { status: 200, body: { data: site } }),
+    on('GET', '/api/user', { status: 200, body: { data: lawyer } }),
+    on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
+    on('GET', '/api/cases/count-by-status', { status: 200, body: { data: [] } }),
+    on('GET', '/api/feedbacks/latest', { status: 200, body: { data: null } }),
+  );
+}
+
+describe('/dossiers beyond the last page', () => {
+  it("says the page does not exist and leads back to the first page, keeping the filter", async () => {
+    api(caseList);
+    const user = userEvent.setup();
+    const { router } = renderApp('/dossiers?groep=voltooid&page=5', { user: lawyer });
+    expect(await screen.findByText('Pagina 5 bestaat niet voor deze filtering.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByText('Geen dossiers gevonden voor deze filtering.')).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Naar de eerste pagina' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?groep=voltooid'));
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Cliënt 1')).toBeInTheDocument();
+  }, 20_000);
+
+  it('says it in English in the English app', async () => {
+    api(caseList);
+    session.dispatch({ type: 'settings', settings: { language: 'en-US' } });
+    renderApp('/dossiers?page=5', { user: { ...lawyer, language: 'en-US' } });
+    expect(await screen.findByText('Page 5 does not exist for this filter.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/dossiers');
+  }, 20_000);
+
+  it("keeps 'Geen dossiers gevonden voor deze filtering.' for a filter without cases", async () => {
+    api((request) => (request.method === 'GET' && request.path.startsWith('/api/cases?') ? { status: 200, body: { data: [], links: { first: null, last: null, prev: null, next: null }, meta: { current_page: 1, from: null, last_page: 1, links: [], path: '/api/cases', per_page: 10, to: null, total: 0 } } } : undefined));
+    renderApp('/dossiers', { user: lawyer });
+    expect(await screen.findByText('Geen dossiers gevonden voor deze filtering.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Naar de eerste pagina' })).toBeNull();
+  }, 20_000);
+});
