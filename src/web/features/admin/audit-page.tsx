@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatDateTime } from '../../lib/use-format-date';
 import type { AuditQuery } from '../../../contract/admin';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/field';
@@ -12,7 +13,7 @@ const EMPTY = { actor: '', action: '', case: '', from: '', until: '' };
 
 /** /beheer/audit: the audit trail across cases, filtered, paged and exported as CSV (reading it is audited). */
 export function AuditPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [form, setForm] = useState(EMPTY);
   const [filters, setFilters] = useState<Omit<AuditQuery, 'page'>>({});
   const [page, setPage] = useState(1);
@@ -36,7 +37,8 @@ export function AuditPage() {
   };
 
   const field = (key: keyof typeof EMPTY) => ({ value: form[key], onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }) });
-  const time = new Intl.DateTimeFormat(i18n.resolvedLanguage === 'en-US' ? 'en-GB' : 'nl-NL', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Amsterdam' });
+  // The app's one date format (dd/mm/yyyy HH:MM, lib/format.ts): a moment reads the same here as on the timeline.
+  const formatDateTime = useFormatDateTime();
 
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6">
@@ -88,7 +90,7 @@ export function AuditPage() {
             <tbody>
               {audit.data.data.map((event) => (
                 <tr key={event.id} className="border-t border-slate-200 align-top text-slate-800">
-                  <td className="p-3 whitespace-nowrap">{time.format(new Date(event.created_at))}</td>
+                  <td className="p-3 whitespace-nowrap"><time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time></td>
                   <td className="p-3">{event.actor_name ?? (event.actor_id ? event.actor_id : t('admin.audit.system'))}</td>
                   <td className="p-3 font-mono">{event.action}</td>
                   <td className="p-3 break-all">

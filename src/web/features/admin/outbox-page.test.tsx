@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../lib/format';
 import { makeUser, site } from '../../test/fixtures';
 import { installFakeFetch, on } from '../../test/fake-fetch';
 import { renderApp } from '../../test/render-app';
@@ -56,5 +57,21 @@ describe('admin outbox page', () => {
     renderApp('/beheer/outbox', { user: admin });
     await user.click(await screen.findByRole('button', { name: /Opnieuw versturen/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Deze mail is al verstuurd.');
+  });
+
+  it('shows when a mail was made and its next try as the rest of the app does (dd/mm/yyyy HH:MM)', async () => {
+    const admin = makeUser('admin');
+    const next = '2026-11-27T09:27:00.000Z';
+    installFakeFetch(
+      on('GET', '/api/site', { status: 200, body: { data: site } }),
+      on('GET', '/api/user', { status: 200, body: { data: admin } }),
+      on('GET', '/api/admin/outbox?page=1', { status: 200, body: { data: [{ ...mail, status: 'pending', next_attempt_at: next }], meta: { current_page: 1, per_page: 50, has_more: false } } }),
+    );
+    renderApp('/beheer/outbox', { user: admin });
+    const row = (await screen.findByText('k***@example.com')).closest('tr')!;
+    const times = within(row).getAllByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    // The same text as the timeline's for the same moment (lib/format.ts), not Intl's '20-11-2026, 11:00:00'.
+    expect(times.map((time) => time.textContent)).toEqual([formatDateTime(mail.created_at, 'nl-NL'), formatDateTime(next, 'nl-NL')]);
+    expect(times.map((time) => time.getAttribute('datetime'))).toEqual([mail.created_at, next]);
   });
 });

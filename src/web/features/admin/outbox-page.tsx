@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormatDateTime } from '../../lib/use-format-date';
 import type { AdminOutboxMail } from '../../../contract/admin';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/field';
@@ -11,13 +12,14 @@ import { TableScroller } from '../../ui/table-scroller';
 
 /** /beheer/outbox: pending and failed mails (never their content), each with 'Opnieuw versturen'. Reading it is audited. */
 export function OutboxPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const outbox = useAdminOutbox(page);
   const retry = useRetryMail();
-  const time = new Intl.DateTimeFormat(i18n.resolvedLanguage === 'en-US' ? 'en-GB' : 'nl-NL', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Amsterdam' });
+  // The app's one date format (dd/mm/yyyy HH:MM, lib/format.ts): a moment reads the same here as on the timeline.
+  const formatDateTime = useFormatDateTime();
 
   const onRetry = async (mail: AdminOutboxMail) => {
     setNotice(null);
@@ -66,12 +68,12 @@ export function OutboxPage() {
               <tbody>
                 {outbox.data.data.map((mail) => (
                   <tr key={mail.id} className="border-t border-slate-200 align-top text-slate-800">
-                    <td className="p-3 whitespace-nowrap">{time.format(new Date(mail.created_at))}</td>
+                    <td className="p-3 whitespace-nowrap"><time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time></td>
                     <td className="p-3 font-mono">{mail.kind}</td>
                     <td className="p-3 break-all">{mail.to}</td>
                     <td className="p-3">{t(`admin.outbox.status.${mail.status}`)}</td>
                     <td className="p-3">{mail.attempts}</td>
-                    <td className="p-3 whitespace-nowrap">{mail.next_attempt_at ? time.format(new Date(mail.next_attempt_at)) : t('admin.outbox.none')}</td>
+                    <td className="p-3 whitespace-nowrap">{mail.next_attempt_at ? <time dateTime={mail.next_attempt_at}>{formatDateTime(mail.next_attempt_at)}</time> : t('admin.outbox.none')}</td>
                     <td className="p-3 font-mono">{mail.last_error_code ?? t('admin.outbox.none')}</td>
                     <td className="p-3">
                       <Button variant="secondary" aria-label={t('admin.outbox.retryLabel', { id: mail.id })} onClick={() => onRetry(mail)}>
