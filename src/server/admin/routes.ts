@@ -34,7 +34,8 @@ import {
 } from './queries';
 
 export const OUTBOX_PAGE_SIZE = 50;
-export const MAIL_ALREADY_SENT_MESSAGE = 'Deze mail is al verstuurd.';
+// Translation keys (public/i18n, errors.admin), given in the request's language.
+export const MAIL_ALREADY_SENT_MESSAGE = 'errors.admin.mailAlreadySent';
 
 /** Only the code of the last error (SMTP reply code, `ECONNREFUSED`, `expired`): its text may quote the mail server. */
 const errorCode = (lastError: string | null) => (lastError ? (lastError.split(' ')[0] ?? '').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40) || null : null);
@@ -50,8 +51,8 @@ const toAdminMail = (m: OutboxListItem) => ({
   created_at: m.createdAt.toISOString(),
 });
 
-export const EMAIL_TAKEN_MESSAGE = 'Er bestaat al een account met dit e-mailadres.';
-export const LAWYER_INACTIVE_MESSAGE = 'Deze jurist is uitgezet. Kies een actieve jurist.';
+export const EMAIL_TAKEN_MESSAGE = 'errors.admin.emailTaken';
+export const LAWYER_INACTIVE_MESSAGE = 'errors.admin.lawyerInactive';
 
 const IdParamsSchema = z.object({ id: z.string() });
 

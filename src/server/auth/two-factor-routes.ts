@@ -37,13 +37,14 @@ import {
   useRecoveryCode,
 } from './two-factor-queries';
 
-export const CHALLENGE_EXPIRED_MESSAGE = 'Je inlogpoging is verlopen. Log opnieuw in.';
-export const WRONG_TOTP_MESSAGE = 'De code is onjuist of al gebruikt. Wacht op de volgende code in je app en probeer het opnieuw.';
-export const WRONG_RECOVERY_CODE_MESSAGE = 'Deze herstelcode is onjuist of al gebruikt.';
-export const TWO_FACTOR_LOCKED_MESSAGE = 'Te veel mislukte pogingen. Probeer het over een uur opnieuw.';
-export const ALREADY_ENROLLED_MESSAGE = 'Tweestapsverificatie is al ingesteld voor dit account.';
-export const SETUP_FIRST_MESSAGE = 'Start het instellen van de authenticator-app opnieuw.';
-export const NOT_ENROLLED_MESSAGE = 'Tweestapsverificatie is nog niet ingesteld voor dit account.';
+// Translation keys (public/i18n, errors.twoFactor): the error handler gives them in the request's language.
+export const CHALLENGE_EXPIRED_MESSAGE = 'errors.twoFactor.challengeExpired';
+export const WRONG_TOTP_MESSAGE = 'errors.twoFactor.wrongCode';
+export const WRONG_RECOVERY_CODE_MESSAGE = 'errors.twoFactor.wrongRecoveryCode';
+export const TWO_FACTOR_LOCKED_MESSAGE = 'errors.twoFactor.locked';
+export const ALREADY_ENROLLED_MESSAGE = 'errors.twoFactor.alreadyEnrolled';
+export const SETUP_FIRST_MESSAGE = 'errors.twoFactor.setupFirst';
+export const NOT_ENROLLED_MESSAGE = 'errors.twoFactor.notEnrolled';
 
 type SecondFactorAnswer = { code: string } | { recovery_code: string };
 

@@ -110,6 +110,24 @@ describe('second factor at sign-in', () => {
     expect(ctx.logs.join('\n')).not.toContain(secret);
   });
 
+  it("answers a wrong code on the setup step in the reader's language (audit: Dutch in the English UI)", async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const challenge = await challengeFor(lawyer.email);
+    const { secret } = (await post('/api/token/two-factor/setup', { challenge })).json();
+    const english = await post('/api/token/two-factor/enable', { challenge, code: wrongTotp(secret) }, { 'accept-language': 'en-US,en;q=0.9' });
+    expect(english.statusCode).toBe(422);
+    expect(english.json().errors.code).toEqual(['The code is incorrect or has already been used. Wait for the next code in your app and try again.']);
+    expect(english.json().message).toBe('The code is incorrect or has already been used. Wait for the next code in your app and try again.');
+    const dutch = await post('/api/token/two-factor/enable', { challenge, code: wrongTotp(secret) });
+    expect(dutch.json().errors.code).toEqual(['De code is onjuist of al gebruikt. Wacht op de volgende code in je app en probeer het opnieuw.']);
+    const expired = await post('/api/token/two-factor/setup', { challenge: 'x'.repeat(40) }, { 'accept-language': 'en' });
+    expect(expired.json().errors.challenge).toEqual(['Your sign-in attempt has expired. Please sign in again.']);
+    const lawyerWithTwoFactor = await enrolledLawyer();
+    const conflict = await post('/api/account/two-factor/enable', { code: totp(lawyerWithTwoFactor.secret) }, { ...bearer(lawyerWithTwoFactor.token), 'accept-language': 'en-US' });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().message).toBe('Start setting up the authenticator app again.');
+  });
+
   it('accepts a code in its window (one step of drift) and refuses it after', async () => {
     const lawyer = await enrolledLawyer();
     const challenge = await challengeFor(lawyer.email);

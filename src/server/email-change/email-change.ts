@@ -8,13 +8,13 @@ import { securityLog } from '../http/security-log';
 import { enqueueMail } from '../outbox/outbox';
 import type { Db } from '../db/client';
 
-export const EMAIL_CHANGE_SENT_MESSAGE = 'We hebben een code gestuurd naar het nieuwe e-mailadres. Vul die code in om de wijziging te bevestigen.';
-/** A translation key: 'Je hebt te vaak gevraagd je e-mailadres te wijzigen. Probeer het later opnieuw.' */
+// Translation keys (public/i18n, errors.emailChange), given in the request's language.
+export const EMAIL_CHANGE_SENT_MESSAGE = 'errors.emailChange.sent';
 export const EMAIL_CHANGE_TOO_MANY_MESSAGE = 'errors.emailChange.tooMany';
-export const EMAIL_CHANGE_INVALID_MESSAGE = 'De code is ongeldig of verlopen. Vraag een nieuwe code aan als het niet lukt.';
-export const EMAIL_CHANGE_VOIDED_MESSAGE = 'Deze code is niet meer geldig. Vraag een nieuwe code aan.';
-export const EMAIL_CHANGE_LOCKED_MESSAGE = 'Te veel mislukte pogingen. Probeer het over een uur opnieuw.';
-export const EMAIL_CHANGE_UNAVAILABLE_MESSAGE = 'Dit e-mailadres kan niet worden gebruikt. Kies een ander e-mailadres.';
+export const EMAIL_CHANGE_INVALID_MESSAGE = 'errors.emailChange.invalid';
+export const EMAIL_CHANGE_VOIDED_MESSAGE = 'errors.emailChange.voided';
+export const EMAIL_CHANGE_LOCKED_MESSAGE = 'errors.emailChange.locked';
+export const EMAIL_CHANGE_UNAVAILABLE_MESSAGE = 'errors.emailChange.unavailable';
 
 /**
  * Requests (PATCH /api/user with a new address) per account: one a minute, three an hour. Without

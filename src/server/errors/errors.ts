@@ -25,8 +25,9 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message = 'Niet gevonden.') => new AppError('not_found', message);
-export const forbidden = (message = 'Geen toegang.') => new AppError('forbidden', message);
+/** A message may be a translation key under `errors.` (public/i18n): the error handler gives it in the request's language. */
+export const notFound = (message = 'errors.server.notFound') => new AppError('not_found', message);
+export const forbidden = (message = 'errors.server.forbidden') => new AppError('forbidden', message);
 export const unauthenticated = () => new AppError('unauthenticated', 'Unauthenticated.');
 
 /** 422 with errors on one field, as Laravel-style clients expect. */

@@ -9,12 +9,13 @@ import { classifyFailure, errorCode, framesOf } from './classify';
 import { securityLog } from '../http/security-log';
 import { BodyTooSlowError } from '../http/body-limits';
 
-const GENERIC = 'Er is iets fout gegaan. Probeer het later opnieuw.';
-export const UNAVAILABLE_MESSAGE = 'Het portaal is even niet bereikbaar. Probeer het over een paar minuten opnieuw.';
-export const DISK_FULL_MESSAGE = 'Er is op dit moment geen ruimte om je bestand op te slaan. Probeer het later opnieuw.';
-export const MALFORMED_UPLOAD_MESSAGE = 'Het bestand is niet goed aangekomen. Probeer het opnieuw.';
-export const CONFLICT_MESSAGE = 'Dit is tegelijk ergens anders gewijzigd. Probeer het opnieuw.';
-export const BAD_TEXT_MESSAGE = 'De gegevens bevatten ongeldige tekens.';
+// Translation keys (public/i18n): every answer is given in the request's language.
+const GENERIC = 'errors.generic';
+export const UNAVAILABLE_MESSAGE = 'errors.server.unavailable';
+export const DISK_FULL_MESSAGE = 'errors.server.diskFull';
+export const MALFORMED_UPLOAD_MESSAGE = 'errors.server.malformedUpload';
+export const CONFLICT_MESSAGE = 'errors.server.conflict';
+export const BAD_TEXT_MESSAGE = 'errors.server.badText';
 /** Seconds a client waits before trying again after a 503. */
 export const RETRY_AFTER_SECONDS = 30;
 
@@ -33,16 +34,16 @@ function zodIssuesToFields(issues: Issue[], t: Translate): Record<string, string
   return errors;
 }
 
-/** 422 body; texts that are translation keys (`validation.…`) are given in the request's language. */
+/** An AppError message may be a translation key under `errors.` (e.g. 'errors.offer.signed'), given in the request's language. */
+const isErrorKey = (message: string) => /^errors\.[a-zA-Z]+(\.[a-zA-Z]+)*$/.test(message);
+
+/** 422 body; texts that are translation keys (`validation.…`, `errors.…`) are given in the request's language. */
 function validationBody(errors: Record<string, string[]>, t: Translate) {
-  const translated = Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((m) => (isValidationKey(m) ? t(m) : m))]));
+  const translated = Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((m) => (isValidationKey(m) || isErrorKey(m) ? t(m) : m))]));
   const first = Object.values(translated)[0]?.[0] ?? t(validationKey('invalid'));
   const more = Object.values(translated).reduce((n, list) => n + list.length, 0) - 1;
   return { message: more > 0 ? t(validationKey('summary'), { first, count: more }) : first, errors: translated };
 }
-
-/** An AppError message may be a translation key under `errors.` (e.g. 'errors.offer.signed'), given in the request's language. */
-const isErrorKey = (message: string) => /^errors\.[a-zA-Z]+(\.[a-zA-Z]+)+$/.test(message);
 
 /** Maps every error to SPEC section 8: 401, 422 with field errors, others without details. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -78,24 +79,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (failure === 'unavailable') {
       const errorId = newErrorId();
       logFailure('error', errorId);
-      return reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ message: UNAVAILABLE_MESSAGE, error_id: errorId });
+      return reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ message: t(UNAVAILABLE_MESSAGE), error_id: errorId });
     }
     if (failure === 'disk_full') {
       const errorId = newErrorId();
       logFailure('error', errorId);
-      return reply.status(507).header('Connection', 'close').send({ message: DISK_FULL_MESSAGE, error_id: errorId });
+      return reply.status(507).header('Connection', 'close').send({ message: t(DISK_FULL_MESSAGE), error_id: errorId });
     }
-    if (failure === 'malformed_multipart') return reply.status(400).header('Connection', 'close').send({ message: MALFORMED_UPLOAD_MESSAGE });
+    if (failure === 'malformed_multipart') return reply.status(400).header('Connection', 'close').send({ message: t(MALFORMED_UPLOAD_MESSAGE) });
     if (failure === 'unique' || failure === 'conflict') {
       logFailure('warn');
-      return reply.status(409).send({ message: CONFLICT_MESSAGE });
+      return reply.status(409).send({ message: t(CONFLICT_MESSAGE) });
     }
     if (failure === 'bad_text') return reply.status(422).send(validationBody({ body: [BAD_TEXT_MESSAGE] }, t));
     const status = error.statusCode ?? 500;
-    if (status === 413) return reply.status(413).send({ message: 'Het bestand of verzoek is te groot.' });
-    if (status === 429) return reply.status(429).send({ message: 'Te veel verzoeken. Probeer het over een paar minuten opnieuw.' });
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ message: 'Dit type inhoud wordt niet ondersteund.' });
-    if (status === 408) return reply.status(408).header('Connection', 'close').send({ message: 'Het verzoek duurde te lang. Probeer het opnieuw.' });
+    if (status === 413) return reply.status(413).send({ message: t('errors.server.tooLarge') });
+    // The per-IP limiter's own text is already in the request's language (http/security.ts), with the seconds to wait.
+    if (status === 429) return reply.status(429).send({ message: typeof error.message === 'string' && error.message && !error.code ? error.message : t('errors.server.tooManyRequests') });
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ message: t('errors.server.unsupportedMediaType') });
+    if (status === 408) return reply.status(408).header('Connection', 'close').send({ message: t('errors.server.requestTimeout') });
     if (status === 400 || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
       // Unparseable bodies are validation failures of the whole body.
       return reply.status(422).send(validationBody({ body: [validationKey('unreadable')] }, t));
@@ -103,6 +105,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) return reply.status(status).send({ message: error.message });
     const errorId = newErrorId();
     logFailure('error', errorId);
-    return reply.status(500).send({ message: GENERIC, error_id: errorId });
+    return reply.status(500).send({ message: t(GENERIC), error_id: errorId });
   });
 }

@@ -59,3 +59,19 @@ describe('the one error map', () => {
     for (const text of Object.values(nl).filter((t) => !specFallbacks.has(t))) expect(text).not.toMatch(/\b(Required|Invalid|String must)\b/);
   });
 });
+
+describe('server messages named by an errors.… key', () => {
+  it('exist in both languages, for every key the server code names', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const path = await import('node:path');
+    const root = path.resolve(__dirname, '..');
+    const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const keys = new Set<string>();
+    for (const file of files) for (const match of (await readFile(path.join(root, file), 'utf8')).matchAll(/'(errors\.[a-zA-Z]+(?:\.[a-zA-Z]+)+)'/g)) keys.add(match[1]!);
+    expect(keys.size).toBeGreaterThan(20);
+    const nl = serverTranslate('nl-NL');
+    const en = serverTranslate('en-US');
+    const missing = [...keys].filter((key) => nl(key) === key || en(key) === key || (en(key) === nl(key) && key !== 'errors.unauthenticated'));
+    expect(missing).toEqual([]);
+  });
+});

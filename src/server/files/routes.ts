@@ -16,7 +16,7 @@ const FileQuery = z.object({
   download: text().max(10).optional(),
 });
 
-const refused = () => new AppError('forbidden', 'Deze link is verlopen of ongeldig.');
+const refused = () => new AppError('forbidden', 'errors.server.linkExpired');
 
 /**
  * Signed, short-lived links to stored files (no bearer token: they are used by <img>,

@@ -16,7 +16,11 @@ import { diskStorage, type Storage } from '../storage/storage';
 import { createUser } from '../users/create';
 import { createToken } from '../auth/queries';
 import { generateToken, sha256Hex } from '../lib/crypto';
-import { DISK_FULL_MESSAGE, UNAVAILABLE_MESSAGE } from '../errors/handler';
+import { DISK_FULL_MESSAGE as DISK_FULL_KEY, UNAVAILABLE_MESSAGE as UNAVAILABLE_KEY } from '../errors/handler';
+import { serverTranslate } from '../errors/language';
+
+const UNAVAILABLE_MESSAGE = serverTranslate('nl-NL')(UNAVAILABLE_KEY);
+const DISK_FULL_MESSAGE = serverTranslate('nl-NL')(DISK_FULL_KEY);
 
 /**
  * Audit findings 7, 8 and 10: outages answer 503 with Retry-After and a generic Dutch text, a

@@ -121,6 +121,9 @@ describe('per-IP rate limits', () => {
     }
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses[30]).toBe(429);
+    const english = await local.app.inject({ method: 'POST', url: '/api/code', payload: { email: 'ip-31@example.com' }, remoteAddress: '10.0.0.7', headers: { 'accept-language': 'en-US' } });
+    expect(english.statusCode).toBe(429);
+    expect(english.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
     const other = await local.app.inject({ method: 'POST', url: '/api/code', payload: { email: 'ip-other@example.com' }, remoteAddress: '10.0.0.8' });
     expect(other.statusCode).toBe(200);
     await local.close();

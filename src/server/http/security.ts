@@ -4,6 +4,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Config } from '../config/config';
 import { redisWithMemoryFallback } from './rate-limit-store';
+import { requestTranslate } from '../errors/language';
 
 /** Security headers of DESIGN.md section 2 and per-IP rate limits (Redis-backed when REDIS_URL is set). */
 /** `fileOrigins`: where presigned files are loaded from (the S3 store), allowed for previews. */
@@ -59,9 +60,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config, fil
       ...(redis ? { store: redisWithMemoryFallback(redis, 'portal-rl:', { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) }) } : {}),
       skipOnError: false,
       allowList: (request) => !request.url.startsWith('/api/'),
-      errorResponseBuilder: (_request, context) => ({
+      errorResponseBuilder: (request, context) => ({
         statusCode: 429,
-        message: `Te veel verzoeken. Probeer het over ${Math.ceil(context.ttl / 1000)} seconden opnieuw.`,
+        message: requestTranslate(request)('errors.server.rateLimited', { seconds: Math.ceil(context.ttl / 1000) }),
       }),
     });
   }

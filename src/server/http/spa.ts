@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { requestTranslate } from '../errors/language';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -52,6 +53,6 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | null):
     if (!webRoot && wantsPage) {
       return reply.status(404).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does this for you).');
     }
-    return reply.status(404).send({ message: 'Niet gevonden.' });
+    return reply.status(404).send({ message: requestTranslate(request)('errors.server.notFound') });
   });
 }

@@ -74,7 +74,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
     const now = clock.now();
     const marked = await markRead(db, { caseId: caseRow.id, reader: auth.role, upTo: request.body.up_to, now });
-    if (marked === null) throw notFound('Bericht niet gevonden.');
+    if (marked === null) throw notFound('errors.messages.notFound');
     if (marked > 0) {
       await publishToCase(app, caseRow.id, 'messages_read', { case_id: caseRow.id, up_to: request.body.up_to, read_at: now.toISOString() });
       await publishToCase(app, caseRow.id, 'unread', { case_id: caseRow.id, count: await unreadInCase(db, caseRow.id, auth.role) }, auth.role);
@@ -96,7 +96,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await findMessageRow(db, request.params.id);
     if (!row) throw notFound();
     const { auth } = await requireCaseAccess(request, row.caseId);
-    if (row.authorId !== auth.userId) throw forbidden('Je kunt alleen je eigen berichten verwijderen.');
+    if (row.authorId !== auth.userId) throw forbidden('errors.messages.notOwn');
     const now = clock.now();
     const deleted = await deleteOwnMessage(db, { id: row.id, authorId: auth.userId, since: new Date(now.getTime() - MESSAGE_DELETE_WINDOW_MS) });
     if (!deleted) {

@@ -16,7 +16,7 @@ export async function saveAnswers(db: Db, input: { audience: 'client' | 'lawyer'
       .select({ id: questions.id })
       .from(questions)
       .where(and(inArray(questions.id, ids), eq(questions.audience, input.audience), eq(questions.active, true)));
-    if (known.length !== ids.length) throw fieldError('questions', 'Onbekende vraag.');
+    if (known.length !== ids.length) throw fieldError('questions', 'errors.questions.unknown');
     await tx
       .insert(answers)
       .values(ids.map((questionId) => ({ questionId, ownerId: input.ownerId, answer: byId.get(questionId) ?? null, updatedAt: input.now })))

@@ -7,7 +7,7 @@ import { getUser } from './queries';
 import { takeUploadSlot } from '../http/body-limits';
 import { AVATAR_FILE, AVATAR_MAX_BYTES, NOT_AN_IMAGE_MESSAGE, avatarStorageKey, replaceAvatar, storeAvatar } from './avatar';
 
-const TOO_LARGE = 'Deze afbeelding is te groot. Kies een afbeelding van maximaal 10 MB.';
+const TOO_LARGE = 'errors.avatar.tooLarge';
 
 export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, storage } = app.deps;

@@ -10,7 +10,8 @@ export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 export const AVATAR_SIZE = 256;
 /** Raster formats accepted by content (SVG and everything else is refused). */
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
-export const NOT_AN_IMAGE_MESSAGE = 'Dit bestand is geen afbeelding. Kies een JPG-, PNG-, WebP- of GIF-bestand.';
+/** A translation key, given in the request's language by the error handler. */
+export const NOT_AN_IMAGE_MESSAGE = 'errors.avatar.notAnImage';
 export const AVATAR_FILE = /^[0-9a-f-]{36}-[A-Za-z0-9_-]{22}\.webp$/;
 
 export const avatarStorageKey = (file: string) => `avatars/${file}`;

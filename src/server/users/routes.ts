@@ -4,6 +4,7 @@ import { requireUser, requireUserWith } from '../auth/access';
 import { unauthenticated } from '../errors/errors';
 import { getUser, PROFILE_FOR_TOKEN, profileToUser, updateUser, type ProfileColumns } from './queries';
 import { EMAIL_CHANGE_SENT_MESSAGE, requestEmailChange } from '../email-change/email-change';
+import { requestTranslate } from '../errors/language';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
@@ -28,7 +29,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     await updateUser(db, auth.userId, rest, clock.now());
     const user = await getUser(db, auth.userId);
     if (!user) throw unauthenticated();
-    if (changesEmail) return reply.status(202).send({ message: EMAIL_CHANGE_SENT_MESSAGE, email_change_requested: true, data: user });
+    if (changesEmail) return reply.status(202).send({ message: requestTranslate(request)(EMAIL_CHANGE_SENT_MESSAGE), email_change_requested: true, data: user });
     return { data: user };
   });
 };
