@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import postgresJs from 'postgres';
-import { classifyFailure } from './classify';
+import { classifyFailure, isClientAbort } from './classify';
 
 /**
  * The hot statements run on postgres.js (db/client.ts, decision 027): its own connection
@@ -71,5 +71,19 @@ describe('postgres.js connection failures', () => {
     const ended = await failure(() => sql`SELECT 1`);
     expect(ended).toMatchObject({ code: 'CONNECTION_ENDED' });
     expect(classifyFailure(ended)).toBe('unavailable');
+  });
+});
+
+describe('isClientAbort', () => {
+  const reset = Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+  it('is a reset or premature close while the body is incomplete and the connection gone', () => {
+    expect(isClientAbort(reset, { complete: false, destroyed: true })).toBe(true);
+    expect(isClientAbort(new Error('Premature close'), { complete: false, socket: { destroyed: true } })).toBe(true);
+    expect(isClientAbort(new Error('x', { cause: reset }), { aborted: true })).toBe(true);
+  });
+  it('is not one when the body had arrived or the connection is alive: a reset from the database is an outage', () => {
+    expect(isClientAbort(reset, { complete: true, destroyed: true })).toBe(false);
+    expect(isClientAbort(reset, { complete: false, destroyed: false, socket: { destroyed: false } })).toBe(false);
+    expect(isClientAbort(new Error('boom'), { complete: false, destroyed: true })).toBe(false);
   });
 });

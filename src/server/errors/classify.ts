@@ -63,6 +63,28 @@ export function classifyFailure(error: unknown): FailureKind | null {
   return null;
 }
 
+/** What isClientAbort reads of Node's request (IncomingMessage). */
+export type RequestStream = { aborted?: boolean; destroyed?: boolean; complete?: boolean; socket?: { destroyed?: boolean } | null };
+
+const CLIENT_ABORT_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
+const CLIENT_ABORT_TEXT = /^(aborted|Premature close|Request aborted)$/i;
+
+/**
+ * True when reading the request body failed because the client went away: it hung up, or its
+ * connection was closed for sending nothing (BODY_IDLE_TIMEOUT_SECONDS). Only while the body is
+ * still incomplete and its connection gone: an ECONNRESET after the whole body arrived comes from
+ * the database or storage, and is an outage.
+ */
+export function isClientAbort(error: unknown, request: RequestStream): boolean {
+  if (request.complete) return false;
+  if (!(request.aborted === true || request.destroyed === true || request.socket?.destroyed === true)) return false;
+  for (const item of chain(error)) {
+    if (typeof item.code === 'string' && CLIENT_ABORT_CODES.has(item.code)) return true;
+    if (typeof item.message === 'string' && CLIENT_ABORT_TEXT.test(item.message)) return true;
+  }
+  return false;
+}
+
 /** The stack frames of an error without its message (which may hold SQL parameters). */
 export function framesOf(error: unknown): string | undefined {
   const stack = (error as { stack?: unknown } | null)?.stack;

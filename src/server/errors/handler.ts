@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from './errors';
 import { isValidationKey, validationKey, validationMessage, type Translate } from '../../contract/validation-messages';
 import { requestTranslate } from './language';
-import { classifyFailure, errorCode, framesOf } from './classify';
+import { classifyFailure, errorCode, framesOf, isClientAbort } from './classify';
 import { securityLog } from '../http/security-log';
 import { BodyTooSlowError } from '../http/body-limits';
 
@@ -70,6 +70,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(422).send(validationBody(zodIssuesToFields(issues, t), t));
     }
     if (error instanceof ZodError) return reply.status(422).send(validationBody(zodIssuesToFields(error.issues as Issue[], t), t));
+    if (isClientAbort(error, request.raw)) {
+      // The client hung up or went silent mid-body (the idle limit closed it): nothing to answer,
+      // and no server error; a client must not be able to fill the error log at will.
+      request.log.info({ route: request.routeOptions?.url ?? null, method: request.method, code: errorCode(error) ?? null, kind: 'client_aborted' }, 'request body aborted by the client');
+      return reply.status(400).header('Connection', 'close').send({ message: t('errors.server.aborted') });
+    }
     const failure = classifyFailure(error);
     const logFailure = (level: 'warn' | 'error', errorId?: string) =>
       request.log[level](

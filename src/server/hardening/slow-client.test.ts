@@ -270,3 +270,43 @@ function uploadRequest(token: string, caseId: string) {
   const body = multipart({ title: 'Engels' }, [{ filename: 'b.pdf', data: '%PDF-1.4 klein' }]);
   return { method: 'POST' as const, url: `/api/cases/${caseId}/documents`, headers: { ...bearer(token), ...body.headers }, payload: body.payload };
 }
+
+describe('a body the client abandons (audit: client aborts logged as server errors)', () => {
+  let local: TestContext;
+  let localPort = 0;
+  beforeAll(async () => {
+    local = await createTestContext({ bodyIdleTimeoutMs: 1_000, headersTimeoutMs: 1_000, logLevel: 'info' });
+    await local.app.listen({ port: 0, host: '127.0.0.1' });
+    localPort = (local.app.server.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => {
+    await local.close();
+  });
+
+  const linesOf = (since: number) => local.logs.slice(since).flatMap((chunk) => chunk.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: string; kind?: string; code?: string }));
+
+  it.each([
+    ['a JSON body that stalls until the idle limit', 'stall'],
+    ['a JSON body whose client hangs up', 'hang-up'],
+    ['an upload that stalls until the idle limit', 'upload'],
+  ])('logs %s at info as a client abort, never as an error', async (_name, how) => {
+    const client = await createTestClient(local);
+    const token = await tokenFor(local, client.id);
+    const since = local.logs.length;
+    const socket = net.connect(localPort, '127.0.0.1');
+    const done = collect(socket);
+    socket.write(
+      how === 'upload'
+        ? `POST /api/cases/${client.caseId}/documents HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: 1000000\r\n\r\n${fileHead('Stil')}${'x'.repeat(70_000)}`
+        : `PATCH /api/user HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"city":"Ut`,
+    );
+    if (how === 'hang-up') setTimeout(() => socket.destroy(), 200);
+    await done;
+    await until(() => linesOf(since).some((line) => line.kind === 'client_aborted'), 'the abort to be logged', 5_000);
+    const lines = linesOf(since);
+    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+    const abort = lines.find((line) => line.kind === 'client_aborted')!;
+    expect(abort.level).toBe(30);
+    expect(abort.msg).toBe('request body aborted by the client');
+  });
+});
