@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import postgresJs from 'postgres';
-import { classifyFailure, isClientAbort } from './classify';
+import { classifyFailure, isClientAbort, isMultipartLimit } from './classify';
 
 /**
  * The hot statements run on postgres.js (db/client.ts, decision 027): its own connection
@@ -85,5 +85,12 @@ describe('isClientAbort', () => {
     expect(isClientAbort(reset, { complete: true, destroyed: true })).toBe(false);
     expect(isClientAbort(reset, { complete: false, destroyed: false, socket: { destroyed: false } })).toBe(false);
     expect(isClientAbort(new Error('boom'), { complete: false, destroyed: true })).toBe(false);
+  });
+});
+
+describe('isMultipartLimit', () => {
+  it('is the count limits of @fastify/multipart, not a file too large', () => {
+    for (const code of ['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_FILES_LIMIT']) expect(isMultipartLimit(Object.assign(new Error('limit'), { code, statusCode: 413 }))).toBe(true);
+    expect(isMultipartLimit(Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 }))).toBe(false);
   });
 });

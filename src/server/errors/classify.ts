@@ -63,6 +63,18 @@ export function classifyFailure(error: unknown): FailureKind | null {
   return null;
 }
 
+const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_FILES_LIMIT']);
+
+/**
+ * True for a multipart body over the count limits of app.ts (parts, fields or files), which
+ * @fastify/multipart raises with status 413 like a file over MAX_UPLOAD_MB: it is too many
+ * parts, not a file too large, and answers so (errors.server.tooManyParts).
+ */
+export function isMultipartLimit(error: unknown): boolean {
+  for (const item of chain(error)) if (typeof item.code === 'string' && MULTIPART_LIMIT_CODES.has(item.code)) return true;
+  return false;
+}
+
 /** What isClientAbort reads of Node's request (IncomingMessage). */
 export type RequestStream = { aborted?: boolean; destroyed?: boolean; complete?: boolean; socket?: { destroyed?: boolean } | null };
 

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from './errors';
 import { isValidationKey, validationKey, validationMessage, type Translate } from '../../contract/validation-messages';
 import { requestTranslate } from './language';
-import { classifyFailure, errorCode, framesOf, isClientAbort } from './classify';
+import { classifyFailure, errorCode, framesOf, isClientAbort, isMultipartLimit } from './classify';
 import { securityLog } from '../http/security-log';
 import { BodyTooSlowError } from '../http/body-limits';
 
@@ -99,6 +99,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (failure === 'bad_text') return reply.status(422).send(validationBody({ body: [BAD_TEXT_MESSAGE] }, t));
     const status = error.statusCode ?? 500;
+    // 413 too (the request as a whole is more than the server takes), with its own text: too many parts is no file too large.
+    if (isMultipartLimit(error)) return reply.status(413).header('Connection', 'close').send({ message: t('errors.server.tooManyParts') });
     if (status === 413) return reply.status(413).send({ message: t('errors.server.tooLarge') });
     // The per-IP limiter's own text is already in the request's language (http/security.ts), with the seconds to wait.
     if (status === 429) return reply.status(429).send({ message: typeof error.message === 'string' && error.message && !error.code ? error.message : t('errors.server.tooManyRequests') });

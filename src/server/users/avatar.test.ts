@@ -74,6 +74,19 @@ describe('avatar', () => {
     expect(response.statusCode).toBe(413);
   });
 
+  it('answers a form with 3,000 small fields with 413 "too many fields", not "file too large" (audit), in the reader\'s language', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const token = await tokenFor(ctx, lawyer.id);
+    const body = multipart(Object.fromEntries(Array.from({ length: 3_000 }, (_, i) => [`f${i}`, 'v'])), [{ filename: 'me.png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47]), field: 'avatar' }]);
+    const dutch = await ctx.app.inject({ method: 'POST', url: '/api/user/avatar', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+    expect(dutch.statusCode).toBe(413);
+    expect(dutch.json().message).toBe('Het formulier bevat te veel velden of bestanden. Stuur één bestand met alleen de gevraagde gegevens.');
+    const english = await ctx.app.inject({ method: 'POST', url: '/api/user/avatar', headers: { ...bearer(token), ...body.headers, 'accept-language': 'en' }, payload: body.payload });
+    expect(english.json().message).toBe('The form contains too many fields or files. Send one file with only the requested details.');
+    const [row] = await ctx.db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, lawyer.id));
+    expect(row?.avatarKey).toBeNull();
+  });
+
   it('removes the photo', async () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
