@@ -5,14 +5,30 @@ import { Button } from './button';
 import { Dialog } from './dialog';
 import { FormError } from './field';
 
-/** 'Document verwijderen' / 'Weet je zeker dat je dit document wilt verwijderen?' with 'Verwijderen' and 'Annuleren'. */
-export function DeleteDocumentDialog({ open, onOpenChange, onConfirm }: { open: boolean; onOpenChange: (open: boolean) => void; onConfirm: () => Promise<void> }) {
+/**
+ * 'Document verwijderen' / 'Weet je zeker dat je dit document wilt verwijderen?' with 'Verwijderen' and 'Annuleren'.
+ * Cancelled, the focus goes back to the button that opened it; deleted, that button may be gone
+ * with its document, so the focus goes to `focusAfterDelete()` (a heading that stays).
+ */
+export function DeleteDocumentDialog({
+  open,
+  onOpenChange,
+  onConfirm,
+  focusAfterDelete,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => Promise<void>;
+  focusAfterDelete?: () => HTMLElement | null | undefined;
+}) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | undefined>();
+  const [deleted, setDeleted] = useState(false);
   const confirm = async () => {
     setError(undefined);
     try {
       await onConfirm();
+      setDeleted(true);
       onOpenChange(false);
     } catch (e) {
       setError(getErrorText(e, t));
@@ -24,6 +40,11 @@ export function DeleteDocumentDialog({ open, onOpenChange, onConfirm }: { open: 
       onOpenChange={(next) => {
         setError(undefined);
         onOpenChange(next);
+      }}
+      focusOnClose={() => {
+        if (!deleted) return null;
+        setDeleted(false);
+        return focusAfterDelete?.();
       }}
       title={t('documents.delete.title')}
       description={t('documents.delete.text')}

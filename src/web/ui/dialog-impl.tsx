@@ -1,33 +1,26 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
+import { useReturnFocus } from './return-focus';
 import type { DialogProps } from './dialog';
 
 /**
  * The modal dialog itself (Radix): focus is trapped and returned, Escape and a click outside
  * close it. Loaded by `ui/dialog.tsx` once a dialog opens, or after the first paint.
  */
-export function DialogImpl({ open, onOpenChange, title, description, children, actions, className }: DialogProps) {
+export function DialogImpl({ open, onOpenChange, title, description, children, actions, className, focusOnClose }: DialogProps) {
   const { t } = useTranslation();
-  // Opened from outside (no Radix trigger): focus goes back to whatever opened it.
-  const opener = useRef<HTMLElement | null>(null);
+  // Opened from outside (no Radix trigger): focus goes back to whatever opened it, or to `focusOnClose()`.
+  const returnFocus = useReturnFocus(focusOnClose);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
         <RadixDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            if (opener.current?.isConnected) {
-              event.preventDefault();
-              opener.current.focus();
-            }
-          }}
+          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl',
             className,

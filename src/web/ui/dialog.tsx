@@ -11,6 +11,11 @@ export type DialogProps = {
   /** Buttons at the bottom (right-aligned on wide screens, stacked on narrow ones). */
   actions?: ReactNode;
   className?: string;
+  /**
+   * Where the focus goes on close, when the element that opened the dialog should not get it
+   * back (its item was just deleted); null or undefined: back to that element.
+   */
+  focusOnClose?: () => HTMLElement | null | undefined;
 };
 
 const loadDialogCode = () => import('./dialog-impl');

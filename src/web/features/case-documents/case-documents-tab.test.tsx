@@ -180,6 +180,28 @@ describe('CaseDocumentsTab', () => {
     expect(screen.getByRole('dialog', { name: /Loonstrook/ })).toBeInTheDocument();
   });
 
+  it("gives the focus back to 'Bekijken' after the preview is closed with Escape, also after moving to another document", async () => {
+    const user = userEvent.setup();
+    const second = { ...base, id: '88888888-8888-4888-8888-888888888888', title: 'Loonstrook' };
+    renderTab([base, second]);
+    const card = await screen.findByRole('article', { name: 'Arbeidsovereenkomst' });
+    const open = within(card).getByRole('button', { name: 'Bekijken: Arbeidsovereenkomst' });
+    open.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: /Arbeidsovereenkomst/ });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Bekijken: Arbeidsovereenkomst' })));
+
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: /Arbeidsovereenkomst/ });
+    await user.keyboard('{ArrowRight}');
+    await screen.findByRole('dialog', { name: /Loonstrook/ });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Bekijken: Arbeidsovereenkomst' })));
+  });
+
   it("downloads every document as one zip with 'Alle documenten downloaden (zip)'", async () => {
     const { calls } = renderTab([base]);
     const createObjectURL = vi.fn(() => 'blob:zip');

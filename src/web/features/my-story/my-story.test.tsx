@@ -59,6 +59,27 @@ describe('contact persons', () => {
   });
 });
 
+describe('contact persons: the focus after removing one', () => {
+  it("goes to the next person's first field, or to 'Contactpersoon toevoegen' when none follows", async () => {
+    installFakeFetch();
+    wrap(<ContactPersonsForm caseId={CASE_ID} contactPersons={[]} />);
+    const add = () => fireEvent.click(screen.getByRole('button', { name: 'Contactpersoon toevoegen' }));
+    add();
+    add();
+    add();
+    const firstNames = () => screen.getAllByRole('textbox', { name: /Voornaam/ });
+    fireEvent.change(firstNames()[2]!, { target: { value: 'Derde' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Contactpersoon 2 verwijderen' }));
+    // The third person is now the second: its first field has the focus.
+    expect(firstNames()).toHaveLength(2);
+    expect(document.activeElement).toBe(firstNames()[1]);
+    expect(document.activeElement).toHaveValue('Derde');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Contactpersoon 2 verwijderen' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Contactpersoon toevoegen' }));
+  });
+});
+
 describe('story answers', () => {
   it('refuses to save without changes and sends an emptied answer as null', async () => {
     const { calls } = installFakeFetch(

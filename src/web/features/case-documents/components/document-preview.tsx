@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../contract/documents';
+import { useReturnFocus } from '../../../ui/return-focus';
 import { getPreviewKind } from '../preview-kind';
 
 export type DocumentPreviewProps = {
@@ -22,6 +23,8 @@ export function DocumentPreview({ documents, index, onIndexChange, onShown, acti
   const document = index === null ? undefined : documents[index];
   const open = document !== undefined;
   const count = documents.length;
+  // Opened by 'Bekijken' (no Radix trigger): closing gives the focus back to it, not to <body>.
+  const returnFocus = useReturnFocus();
 
   useEffect(() => {
     if (document) onShown?.(document);
@@ -47,7 +50,12 @@ export function DocumentPreview({ documents, index, onIndexChange, onShown, acti
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && onIndexChange(null)}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/80" />
-        <RadixDialog.Content aria-describedby={undefined} onKeyDown={onKeyDown} className="fixed inset-0 z-50 flex flex-col bg-slate-900 text-white">
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          onKeyDown={onKeyDown}
+          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
+          className="fixed inset-0 z-50 flex flex-col bg-slate-900 text-white">
           <div className="flex items-center justify-between gap-2 px-2 py-2 sm:px-4">
             <RadixDialog.Title className="min-w-0 truncate text-lg font-semibold">
               {document ? `${document.title}${document.filename ? ` – ${document.filename}` : ''}` : ''}

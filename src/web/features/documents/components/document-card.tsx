@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Upload } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../contract/documents';
@@ -13,8 +13,22 @@ import { useUpload } from './use-upload';
 import { useLanguage } from './use-language';
 import { FileExtension } from '../../../ui/file-extension';
 
-/** A mandatory document: status, rejection message, upload / new version, download, preview, delete. */
-export function DocumentCard({ caseId, document, onSaved }: { caseId: string; document: Document; onSaved: (message: string) => void }) {
+/**
+ * A mandatory document: status, rejection message, upload / new version, download, preview, delete.
+ * After a delete the focus goes to the card's heading (a mandatory card stays, without its file),
+ * or to `focusAfterDelete()` where the card goes away with its document.
+ */
+export function DocumentCard({
+  caseId,
+  document,
+  onSaved,
+  focusAfterDelete,
+}: {
+  caseId: string;
+  document: Document;
+  onSaved: (message: string) => void;
+  focusAfterDelete?: () => HTMLElement | null;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const headingId = useId();
@@ -22,6 +36,7 @@ export function DocumentCard({ caseId, document, onSaved }: { caseId: string; do
   const refresh = useRefreshDocuments(caseId);
   const remove = useDeleteDocument(caseId);
   const [confirming, setConfirming] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
   const send = useCallback((file: File, signal: AbortSignal, onProgress: (fraction: number) => void) => uploadDocumentFile(document.id, file, signal, onProgress), [document.id]);
   const done = useCallback(async () => {
     await refresh();
@@ -34,7 +49,7 @@ export function DocumentCard({ caseId, document, onSaved }: { caseId: string; do
     <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 id={headingId} className="font-semibold [overflow-wrap:anywhere] text-slate-900">
+          <h3 id={headingId} ref={heading} tabIndex={-1} className="font-semibold [overflow-wrap:anywhere] text-slate-900">
             {document.title}
           </h3>
           <FileExtension extension={hasFile ? document.extension : null} />
@@ -63,6 +78,7 @@ export function DocumentCard({ caseId, document, onSaved }: { caseId: string; do
       <DeleteDocumentDialog
         open={confirming}
         onOpenChange={setConfirming}
+        focusAfterDelete={focusAfterDelete ?? (() => heading.current)}
         onConfirm={async () => {
           await remove.mutateAsync(document.id);
           onSaved(t('documents.delete.done'));

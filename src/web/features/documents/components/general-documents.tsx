@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../contract/documents';
 import { useDeleteDocument } from '../api';
@@ -12,18 +12,21 @@ export function GeneralDocuments({ caseId, documents, onSaved }: { caseId: strin
   const { t } = useTranslation();
   const remove = useDeleteDocument(caseId);
   const [deleting, setDeleting] = useState<Document | null>(null);
+  // A deleted document takes its buttons with it: the focus goes to the section's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = () => heading.current;
   // A rejected document shows its reason and takes a new version, exactly like a mandatory one (SPEC section 4).
   const rejected = documents.filter((d) => d.status === 'Rejected');
   const others = documents.filter((d) => d.status !== 'Rejected');
   return (
     <section aria-labelledby="general-documents-heading" className="flex flex-col gap-4">
-      <h2 id="general-documents-heading" className="text-xl font-semibold text-slate-900">
+      <h2 id="general-documents-heading" ref={heading} tabIndex={-1} className="text-xl font-semibold text-slate-900">
         {t('documents.general.title')}
       </h2>
       {rejected.length > 0 && (
         <div className="grid gap-4 md:grid-cols-2">
           {rejected.map((d) => (
-            <DocumentCard key={d.id} caseId={caseId} document={d} onSaved={onSaved} />
+            <DocumentCard key={d.id} caseId={caseId} document={d} onSaved={onSaved} focusAfterDelete={focusHeading} />
           ))}
         </div>
       )}
@@ -32,6 +35,7 @@ export function GeneralDocuments({ caseId, documents, onSaved }: { caseId: strin
       <DeleteDocumentDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
+        focusAfterDelete={focusHeading}
         onConfirm={async () => {
           if (!deleting) return;
           await remove.mutateAsync(deleting.id);

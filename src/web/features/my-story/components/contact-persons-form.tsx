@@ -1,5 +1,6 @@
 import { formResolver } from '../../../lib/form-resolver';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useForm, type Path } from 'react-hook-form';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
@@ -51,6 +52,15 @@ export function ContactPersonsForm({ caseId, contactPersons }: { caseId: string;
   const { errors } = form.formState;
   const full = fields.length >= MAX_CONTACT_PERSONS;
   const allFields = fields.flatMap((_, i) => PERSON_FIELDS.map((f) => `contact_persons.${i}.${f}` as Path<ContactForm>));
+  const formElement = useRef<HTMLFormElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // The remove button goes with its person: the focus moves to the next person's first field
+  // (now at the same place), else to 'Contactpersoon toevoegen', never to <body>.
+  const onRemove = (index: number) => {
+    flushSync(() => remove(index));
+    const next = formElement.current?.querySelectorAll('fieldset')[index]?.querySelector('input');
+    (next ?? addButton.current)?.focus();
+  };
 
   const onSubmit = form.handleSubmit(async (values) => {
     const blank = (v: string | null | undefined) => (v ? v : null);
@@ -68,7 +78,7 @@ export function ContactPersonsForm({ caseId, contactPersons }: { caseId: string;
 
   return (
     <FormSection title={t('myStory.contacts.title')} description={t('myStory.contacts.intro', { max: MAX_CONTACT_PERSONS })} headingId="contacts-heading">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+      <form ref={formElement} noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
         <RequiredFieldsLegend />
         {fields.length === 0 && <p className="text-slate-700">{t('myStory.contacts.none')}</p>}
         {fields.map((field, index) => {
@@ -89,7 +99,7 @@ export function ContactPersonsForm({ caseId, contactPersons }: { caseId: string;
                 <TextField label={t('myStory.contacts.phone')} type="tel" error={err('phone_number')} {...form.register(`contact_persons.${index}.phone_number`)} />
               </div>
               <div>
-                <Button variant="ghost" onClick={() => remove(index)}>
+                <Button variant="ghost" onClick={() => onRemove(index)}>
                   <Trash2 className="size-4" aria-hidden="true" />
                   {t('myStory.contacts.remove', { name: label })}
                 </Button>
@@ -101,7 +111,7 @@ export function ContactPersonsForm({ caseId, contactPersons }: { caseId: string;
           <p className="text-slate-700">{t('myStory.contacts.max', { max: MAX_CONTACT_PERSONS })}</p>
         ) : (
           <div>
-            <Button variant="secondary" onClick={() => append(empty)}>
+            <Button ref={addButton} variant="secondary" onClick={() => append(empty)}>
               <Plus className="size-4" aria-hidden="true" />
               {t('myStory.contacts.add')}
             </Button>

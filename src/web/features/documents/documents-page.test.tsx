@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Document } from '../../../contract/documents';
+import { makeClientCaseView, makeUser, site } from '../../test/fixtures';
+import { installFakeFetch, on } from '../../test/fake-fetch';
+import { renderApp } from '../../test/render-app';
+
+const client = makeUser('client');
+const CASE_ID = '20000000-0000-4000-8000-000000000000';
+
+const general: Document = {
+  id: '11111111-1111-4111-8111-111111111111',
+  title: 'Brief werkgever',
+  filename: 'brief.pdf',
+  mandatory: false,
+  status: 'Uploaded',
+  visible: true,
+  message: null,
+  uploaded_at: '2026-11-20T10:00:00.000Z',
+  uploaded_by: null,
+  rejected_by: null,
+  approved_by: null,
+  extension: 'pdf',
+  locked: false,
+  temporary_url: '/files/documents/1?sig=x',
+  expires_at_unix_time: 1_800_000_000,
+};
+const mandatory: Document = { ...general, id: '33333333-3333-4333-8333-333333333333', title: 'Arbeidsovereenkomst', filename: 'contract.pdf', mandatory: true };
+
+/** The documents page over a list that loses a document once DELETE /api/documents/{id} is answered (a mandatory one loses its file). */
+function setup(documents: Document[]) {
+  let list = documents;
+  installFakeFetch(
+    on('GET', '/api/site', { status: 200, body: { data: site } }),
+    on('GET', '/api/user', { status: 200, body: { data: client } }),
+    on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
+    on('GET', '/api/cases/mine', () => ({ status: 200, body: { data: makeClientCaseView(CASE_ID, 'lead', { documents: list }) } })),
+    on('GET', `/api/cases/${CASE_ID}/documents`, () => ({ status: 200, body: { data: list } })),
+    (request) => {
+      if (request.method !== 'DELETE') return undefined;
+      const id = request.path.split('/').at(-1);
+      list = list.flatMap((d) => (d.id !== id ? [d] : d.mandatory ? [{ ...d, status: 'Not Uploaded' as const, filename: null, temporary_url: null, uploaded_at: null, extension: null }] : []));
+      return { status: 204 };
+    },
+  );
+  renderApp('/documenten', { user: client });
+}
+
+describe('/documenten: the focus after deleting a document', () => {
+  it("goes to the heading 'Overige documenten' when the deleted document's row is gone", async () => {
+    setup([general]);
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', {}, { timeout: 15_000 });
+    within(table).getByRole('button', { name: 'Verwijder Brief werkgever' }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Document verwijderen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('table')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Overige documenten' })));
+  }, 30_000);
+
+  it("goes to the card's heading when a mandatory document loses its file", async () => {
+    setup([mandatory]);
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Arbeidsovereenkomst' }, { timeout: 15_000 });
+    await user.click(within(card).getByRole('button', { name: 'Verwijderen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Document verwijderen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
+    await waitFor(() => expect(within(card).queryByRole('button', { name: 'Verwijderen' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(within(card).getByRole('heading', { name: 'Arbeidsovereenkomst' })));
+  }, 30_000);
+
+  it('goes back to the delete button when the dialog is cancelled', async () => {
+    setup([general]);
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', {}, { timeout: 15_000 });
+    const remove = within(table).getByRole('button', { name: 'Verwijder Brief werkgever' });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Document verwijderen' });
+    await user.click(within(dialog).getByRole('button', { name: 'Annuleren' }));
+    await waitFor(() => expect(document.activeElement).toBe(remove));
+  }, 30_000);
+});
