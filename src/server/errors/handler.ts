@@ -24,11 +24,18 @@ const newErrorId = () => randomBytes(6).toString('hex');
 
 type Issue = Parameters<typeof validationMessage>[0] & { path: (string | number)[] };
 
-/** Field errors in the request's language (one error map for every schema: contract/validation-messages.ts). */
-function zodIssuesToFields(issues: Issue[], t: Translate): Record<string, string[]> {
+/** Where a request part's own issues go (unknown keys, wrong shape): `body`, `query` or `params`. */
+const ROOT_KEY: Record<string, string> = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' };
+
+/**
+ * Field errors in the request's language (one error map for every schema: contract/validation-messages.ts).
+ * An issue of the part as a whole (`?page[]=1`: unknown key) goes under the part's key, so a
+ * query string's error is never reported as the body's.
+ */
+function zodIssuesToFields(issues: Issue[], t: Translate, root = 'body'): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
-    const key = issue.path.length > 0 ? issue.path.join('.') : 'body';
+    const key = issue.path.length > 0 ? issue.path.join('.') : root;
     (errors[key] ??= []).push(validationMessage(issue, t));
   }
   return errors;
@@ -67,7 +74,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
           .split('/')
           .filter(Boolean),
       }));
-      return reply.status(422).send(validationBody(zodIssuesToFields(issues, t), t));
+      const part = (error as { validationContext?: string }).validationContext ?? 'body';
+      return reply.status(422).send(validationBody(zodIssuesToFields(issues, t, ROOT_KEY[part] ?? 'body'), t));
     }
     if (error instanceof ZodError) return reply.status(422).send(validationBody(zodIssuesToFields(error.issues as Issue[], t), t));
     if (isClientAbort(error, request.raw)) {

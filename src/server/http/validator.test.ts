@@ -82,4 +82,21 @@ describe('validation of query strings and path parameters', () => {
       await ctx.close();
     }
   });
+
+  it('reports an unknown query key under query, never under body (audit)', async () => {
+    const ctx = await createTestContext();
+    try {
+      const lawyer = await createTestLawyer(ctx);
+      const token = await tokenFor(ctx, lawyer.id);
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/cases?page[]=1', headers: bearer(token) });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors).toEqual({ query: ['Onbekend veld: page[].'] });
+      const field = await ctx.app.inject({ method: 'GET', url: '/api/cases?page=0', headers: bearer(token) });
+      expect(Object.keys(field.json().errors)).toEqual(['page']);
+      const body = await ctx.app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(token), payload: { nope: 1 } });
+      expect(body.json().errors).toEqual({ body: ['Onbekend veld: nope.'] });
+    } finally {
+      await ctx.close();
+    }
+  });
 });
