@@ -6,7 +6,7 @@ import type { Config } from './config/config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
 import type { Storage } from './storage/storage';
-import { registerErrorHandler } from './errors/handler';
+import { registerErrorHandler, answerFrameworkError } from './errors/handler';
 import { registerRequestLog } from './http/security-log';
 import { registerSecurity } from './http/security';
 import { registerBodyLimits } from './http/body-limits';
@@ -96,6 +96,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     http: { connectionsCheckingInterval: connectionsCheckingInterval(config.headersTimeoutMs) },
     // Request lines come from registerRequestLog (with user id and IP).
     logController: new LogController({ disableRequestLogging: true }),
+    // A path parameter over maxParamLength or an undecodable URL: answered in the app's own
+    // format, in the request's language, never echoing the path.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   // Query strings and path parameters parsed once per distinct input (http/validator.ts).
   app.setValidatorCompiler(keepingValidatorCompiler);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { randomBytes } from 'node:crypto';
@@ -50,6 +50,23 @@ function validationBody(errors: Record<string, string[]>, t: Translate) {
   const first = Object.values(translated)[0]?.[0] ?? t(validationKey('invalid'));
   const more = Object.values(translated).reduce((n, list) => n + list.length, 0) - 1;
   return { message: more > 0 ? t(validationKey('summary'), { first, count: more }) : first, errors: translated };
+}
+
+/**
+ * Errors Fastify raises before routing (its `frameworkErrors` option): a path parameter longer
+ * than maxParamLength (414) or a URL that is no valid percent-encoding (400). Fastify's own
+ * answer echoed the path; this one has the app's format and a generic translated text.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const t = requestTranslate(request);
+  request.log.info({ code: error.code, method: request.method }, 'request refused before routing');
+  // No route and so none of the app's hooks: the headers every API answer carries, set here.
+  void reply.header('Cache-Control', 'no-store').header('X-Content-Type-Options', 'nosniff');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(414).send({ message: t('errors.server.uriTooLong') });
+    return;
+  }
+  void reply.status(400).send({ message: t('errors.server.badUrl') });
 }
 
 /** Maps every error to SPEC section 8: 401, 422 with field errors, others without details. */

@@ -163,3 +163,26 @@ describe('inline scripts of index.html', () => {
     }
   });
 });
+
+describe('URLs refused before routing (audit: raw 414 echoing the path)', () => {
+  it('answers a 5,000-character path parameter with 414 in the app format, translated, without the path', async () => {
+    const local = await createTestContext();
+    try {
+      const lawyer = await createTestLawyer(local);
+      const long = 'a'.repeat(5_000);
+      const response = await local.app.inject({ method: 'GET', url: `/api/cases/${long}`, headers: bearer(await tokenFor(local, lawyer.id)) });
+      expect(response.statusCode).toBe(414);
+      expect(response.json()).toEqual({ message: 'Dit adres is te lang.' });
+      expect(response.body).not.toContain('aaaa');
+      expect(response.headers['cache-control']).toContain('no-store');
+      const english = await local.app.inject({ method: 'GET', url: `/api/cases/${long}`, headers: { 'accept-language': 'en-US' } });
+      expect(english.json()).toEqual({ message: 'This address is too long.' });
+      const badUrl = await local.app.inject({ method: 'GET', url: '/api/cases/%ED%A0%80secret' });
+      expect(badUrl.statusCode).toBe(400);
+      expect(badUrl.json()).toEqual({ message: 'Dit adres is ongeldig.' });
+      expect(badUrl.body).not.toContain('secret');
+    } finally {
+      await local.close();
+    }
+  });
+});
