@@ -1,13 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { AdminCase, AdminLawyer } from '../../../contract/admin';
+import type { z } from 'zod';
+import { AssignCaseRequestSchema, LegalHoldRequestSchema, StandInRequestSchema, type AdminCase, type AdminLawyer } from '../../../contract/admin';
+import { applyServerErrors, translateValidation } from '../../lib/error-text';
+import { formResolver } from '../../lib/form-resolver';
 import { useFormatDate } from '../../lib/use-format-date';
 import { Button } from '../../ui/button';
-import { FormError, TextField } from '../../ui/field';
+import { cn } from '../../ui/cn';
+import { FieldError, FormError, RequiredMark, TextField } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
 import { SuccessMessage, useSuccessMessage } from '../../ui/success-message';
 import { useAddStandIn, useAdminCases, useAdminLawyers, useAssignCase, useSetLegalHold } from './api';
-import { adminErrorText } from './error';
 import { useStatusName } from '../../lib/status-name';
 import { EmailAddress } from '../../ui/email-address';
 
@@ -118,15 +122,27 @@ function CaseItem({ item, lawyers, action, onAction, onDone }: { item: AdminCase
   );
 }
 
-function LawyerSelect({ lawyers, value, onChange }: { lawyers: AdminLawyer[]; value: string; onChange: (value: string) => void }) {
+/** The active lawyers to choose from; registered with the form, its error under it (aria-invalid, aria-describedby). */
+function LawyerSelect({ lawyers, error, ...select }: { lawyers: AdminLawyer[]; error: string | undefined } & UseFormRegisterReturn) {
   const { t } = useTranslation();
   const id = useId();
+  const errorId = `${id}-error`;
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="font-medium text-slate-900">
-        {t('admin.cases.lawyerLabel')}
-      </label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className="min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900">
+      <div>
+        <label htmlFor={id} className="font-medium text-slate-900">
+          {t('admin.cases.lawyerLabel')}
+        </label>
+        <RequiredMark />
+      </div>
+      <select
+        id={id}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={cn('min-h-11 rounded-lg border bg-white px-3 py-2 text-slate-900', error ? 'border-red-700' : 'border-slate-400')}
+        {...select}
+      >
         <option value="">{t('admin.cases.chooseLawyer')}</option>
         {lawyers
           .filter((l) => l.active)
@@ -136,9 +152,13 @@ function LawyerSelect({ lawyers, value, onChange }: { lawyers: AdminLawyer[]; va
             </option>
           ))}
       </select>
+      <FieldError id={errorId} message={error} />
     </div>
   );
 }
+
+/** An empty choice or date is a missing value ('Dit veld is verplicht.'), not a malformed one. */
+const emptyAsMissing = { setValueAs: (value: string) => (value === '' ? undefined : value) };
 
 function FormActions({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
   const { t } = useTranslation();
@@ -157,24 +177,22 @@ function FormActions({ busy, onCancel }: { busy: boolean; onCancel: () => void }
 function AssignForm({ item, lawyers, onCancel, onDone }: { item: AdminCase; lawyers: AdminLawyer[]; onCancel: () => void; onDone: (message: string) => void }) {
   const { t } = useTranslation();
   const assign = useAssignCase();
-  const [lawyerId, setLawyerId] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!lawyerId) return setError(t('admin.cases.chooseLawyer'));
+  const form = useForm<z.input<typeof AssignCaseRequestSchema>, unknown, z.output<typeof AssignCaseRequestSchema>>({ resolver: formResolver(AssignCaseRequestSchema), defaultValues: { lawyer_id: '' } });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ lawyer_id }) => {
     try {
-      await assign.mutateAsync({ caseId: item.id, lawyerId });
-      onDone(t('admin.cases.assigned', { client: item.client_name, lawyer: lawyers.find((l) => l.id === lawyerId)?.full_name ?? '' }));
+      await assign.mutateAsync({ caseId: item.id, lawyerId: lawyer_id });
+      onDone(t('admin.cases.assigned', { client: item.client_name, lawyer: lawyers.find((l) => l.id === lawyer_id)?.full_name ?? '' }));
     } catch (failure) {
-      setError(adminErrorText(failure, t));
+      applyServerErrors(failure, form.setError, ['lawyer_id'], t);
     }
-  };
+  });
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('admin.cases.assignHeading', { client: item.client_name })} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
       <p className="text-slate-800">{t('admin.cases.assignIntro')}</p>
-      <LawyerSelect lawyers={lawyers} value={lawyerId} onChange={setLawyerId} />
-      <FormError message={error ?? undefined} />
-      <FormActions busy={assign.isPending} onCancel={onCancel} />
+      <LawyerSelect lawyers={lawyers} error={translateValidation(errors.lawyer_id?.message, t)} {...form.register('lawyer_id', emptyAsMissing)} />
+      <FormError message={translateValidation(errors.root?.server?.message, t)} />
+      <FormActions busy={form.formState.isSubmitting} onCancel={onCancel} />
     </form>
   );
 }
@@ -182,55 +200,53 @@ function AssignForm({ item, lawyers, onCancel, onDone }: { item: AdminCase; lawy
 function StandInForm({ item, lawyers, onCancel, onDone }: { item: AdminCase; lawyers: AdminLawyer[]; onCancel: () => void; onDone: (message: string) => void }) {
   const { t } = useTranslation();
   const add = useAddStandIn();
-  const [lawyerId, setLawyerId] = useState('');
-  const [from, setFrom] = useState('');
-  const [until, setUntil] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!lawyerId) return setError(t('admin.cases.chooseLawyer'));
+  const form = useForm<z.input<typeof StandInRequestSchema>, unknown, z.output<typeof StandInRequestSchema>>({ resolver: formResolver(StandInRequestSchema), defaultValues: { lawyer_id: '', from: '', until: '' } });
+  const { errors } = form.formState;
+  const err = (field: 'from' | 'until') => translateValidation(errors[field]?.message, t);
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await add.mutateAsync({ caseId: item.id, lawyer_id: lawyerId, from, until });
+      await add.mutateAsync({ caseId: item.id, ...values });
       onDone(t('admin.cases.standInAdded'));
     } catch (failure) {
-      setError(adminErrorText(failure, t));
+      applyServerErrors(failure, form.setError, ['lawyer_id', 'from', 'until'], t);
     }
-  };
+  });
   return (
     <form noValidate onSubmit={onSubmit} aria-label={t('admin.cases.standInHeading', { client: item.client_name })} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
       <p className="text-slate-800">{t('admin.cases.standInIntro')}</p>
-      <LawyerSelect lawyers={lawyers} value={lawyerId} onChange={setLawyerId} />
+      <LawyerSelect lawyers={lawyers} error={translateValidation(errors.lawyer_id?.message, t)} {...form.register('lawyer_id', emptyAsMissing)} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label={t('admin.cases.from')} type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
-        <TextField label={t('admin.cases.until')} type="date" value={until} onChange={(event) => setUntil(event.target.value)} />
+        <TextField label={t('admin.cases.from')} type="date" required error={err('from')} {...form.register('from', emptyAsMissing)} />
+        <TextField label={t('admin.cases.until')} type="date" required error={err('until')} {...form.register('until', emptyAsMissing)} />
       </div>
-      <FormError message={error ?? undefined} />
-      <FormActions busy={add.isPending} onCancel={onCancel} />
+      <FormError message={translateValidation(errors.root?.server?.message, t)} />
+      <FormActions busy={form.formState.isSubmitting} onCancel={onCancel} />
     </form>
   );
 }
 
+const HoldFormSchema = LegalHoldRequestSchema.pick({ reason: true });
+
 function HoldForm({ item, onCancel, onDone }: { item: AdminCase; onCancel: () => void; onDone: (message: string) => void }) {
   const { t } = useTranslation();
   const setHold = useSetLegalHold();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof HoldFormSchema>, unknown, z.output<typeof HoldFormSchema>>({ resolver: formResolver(HoldFormSchema), defaultValues: { reason: '' } });
+  const { errors } = form.formState;
   const next = !item.legal_hold;
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.handleSubmit(async ({ reason }) => {
     try {
       await setHold.mutateAsync({ caseId: item.id, legal_hold: next, reason });
       onDone(next ? t('admin.cases.holdSet') : t('admin.cases.holdCleared'));
     } catch (failure) {
-      setError(adminErrorText(failure, t));
+      applyServerErrors(failure, form.setError, ['reason'], t);
     }
-  };
+  });
   return (
     <form noValidate onSubmit={onSubmit} aria-label={next ? t('admin.cases.holdHeading', { client: item.client_name }) : t('admin.cases.clearHoldHeading', { client: item.client_name })} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
       <p className="text-slate-800">{next ? t('admin.cases.holdIntro') : t('admin.cases.clearHoldIntro')}</p>
-      <TextField label={t('admin.cases.reason')} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
-      <FormError message={error ?? undefined} />
-      <FormActions busy={setHold.isPending} onCancel={onCancel} />
+      <TextField label={t('admin.cases.reason')} maxLength={500} required error={translateValidation(errors.reason?.message, t)} {...form.register('reason')} />
+      <FormError message={translateValidation(errors.root?.server?.message, t)} />
+      <FormActions busy={form.formState.isSubmitting} onCancel={onCancel} />
     </form>
   );
 }
