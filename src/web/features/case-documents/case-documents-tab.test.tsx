@@ -103,6 +103,24 @@ describe('CaseDocumentsTab', () => {
     expect(within(await screen.findByRole('menu')).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Download', 'Stuur client bericht', 'Nieuwe versie uploaden', 'Verwijderen']);
   });
 
+  it("after a confirmed delete puts the focus on the general section's heading, or on the mandatory card's own heading (never on <body>)", async () => {
+    const user = userEvent.setup();
+    const letter: Document = { ...base, id: '55555555-5555-4555-8555-555555555555', mandatory: false, title: 'Brief' };
+    const { calls } = renderTab([base, letter]);
+    const remove = async (name: string) => {
+      await user.click(within(await screen.findByRole('article', { name })).getByRole('button', { name: `Meer acties: ${name}` }));
+      await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Verwijderen' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Document verwijderen' });
+      await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    };
+    await remove('Brief');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Overige documenten' })));
+    await remove('Arbeidsovereenkomst');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Arbeidsovereenkomst' })));
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`/api/documents/${letter.id}`, `/api/documents/${base.id}`]);
+  });
+
   it('shows Bekijken, Goedkeuren and Afkeuren on the card and the rest behind an accessible menu button', async () => {
     const user = userEvent.setup();
     renderTab([base]);

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../contract/documents';
@@ -25,6 +25,8 @@ export function CaseDocumentsTab({ caseId, clientEmail, onCaseChanged }: CaseDoc
   const refreshDocuments = useRefreshCaseDocuments(caseId);
   const [previewId, setPreviewId] = useState<string | null>(null);
   const [exportFailed, setExportFailed] = useState(false);
+  // A deleted general document leaves the list with its buttons: the focus goes to the section's heading.
+  const generalHeading = useRef<HTMLHeadingElement>(null);
   const slideshow = useCaseSlideshow(caseId, previewId !== null);
 
   const onChanged = useCallback(() => Promise.all([refreshDocuments(), onCaseChanged()]), [refreshDocuments, onCaseChanged]);
@@ -84,7 +86,7 @@ export function CaseDocumentsTab({ caseId, clientEmail, onCaseChanged }: CaseDoc
         )}
       </section>
       <section aria-labelledby="general-documents-heading" className="flex flex-col gap-4">
-        <h2 id="general-documents-heading" className="text-xl font-semibold text-slate-900">
+        <h2 ref={generalHeading} id="general-documents-heading" tabIndex={-1} className="text-xl font-semibold text-slate-900">
           {t('caseDocuments.general.title')}
         </h2>
         {general.length === 0 ? (
@@ -92,7 +94,7 @@ export function CaseDocumentsTab({ caseId, clientEmail, onCaseChanged }: CaseDoc
         ) : (
           <ul className="flex flex-col gap-4">
             {general.map((document) => (
-              <GeneralDocumentItem key={document.id} {...itemProps(document)} />
+              <GeneralDocumentItem key={document.id} {...itemProps(document)} focusAfterDelete={() => generalHeading.current} />
             ))}
           </ul>
         )}

@@ -23,6 +23,8 @@ export type DocumentActionsProps = {
   onPreview: () => void;
   /** Refetches after any change. */
   onChanged: () => Promise<unknown>;
+  /** Where the focus goes after a confirmed delete (the delete button may be gone with its document). */
+  focusAfterDelete?: () => HTMLElement | null;
 };
 
 const itemClass =
@@ -42,7 +44,7 @@ function MenuItem({ icon, children, onSelect }: { icon: ReactNode; children: Rea
  * Goedkeuren, Afkeuren; 'Uploaden' while there is no file) and the rest (download, message
  * the client, new version, delete) behind one 'Meer acties' menu button.
  */
-export function DocumentActions({ document, caseId, onPreview, onChanged }: DocumentActionsProps) {
+export function DocumentActions({ document, caseId, onPreview, onChanged, focusAfterDelete }: DocumentActionsProps) {
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
   const [deleting, setDeleting] = useState(false);
@@ -158,6 +160,7 @@ export function DocumentActions({ document, caseId, onPreview, onChanged }: Docu
       <DeleteDocumentDialog
         open={deleting}
         onOpenChange={setDeleting}
+        {...(focusAfterDelete ? { focusAfterDelete } : {})}
         onConfirm={async () => {
           try {
             await deleteDocument(document.id);

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../contract/documents';
 import { formatDate } from '../../../lib/format';
@@ -13,12 +13,14 @@ export function MandatoryDocumentCard(props: DocumentActionsProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const headingId = useId();
+  // The card stays after a delete (the slot goes back to 'Not Uploaded'): the focus lands on its heading.
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <li>
       <article aria-labelledby={headingId} className="flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 id={headingId} className="font-semibold [overflow-wrap:anywhere] text-slate-900">
+            <h3 ref={heading} id={headingId} tabIndex={-1} className="font-semibold [overflow-wrap:anywhere] text-slate-900">
               {document.title}
             </h3>
             <FileExtension extension={document.temporary_url ? document.extension : null} />
@@ -32,7 +34,7 @@ export function MandatoryDocumentCard(props: DocumentActionsProps) {
         </p>
         <ReviewNote document={document} />
         <div className="mt-auto">
-          <DocumentActions {...props} />
+          <DocumentActions focusAfterDelete={() => heading.current} {...props} />
         </div>
       </article>
     </li>
