@@ -208,6 +208,28 @@ describe('login with a mailed code', () => {
     }
   });
 
+  it("answers the code request and a wrong, voided or too-soon code in the reader's language, Dutch by default", async () => {
+    const english = { 'accept-language': 'en-US,en;q=0.9' };
+    const person = await createTestClient(ctx);
+    const sent = await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email: person.email }, headers: english });
+    expect(sent.json()).toEqual({ message: 'If we know this email address, you will receive a code within a few minutes.' });
+    const tooSoon = await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email: person.email }, headers: english });
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().message).toBe('You have just requested a code. Wait a minute and try again.');
+    const wrong = await ctx.app.inject({ method: 'POST', url: '/api/token', payload: { email: person.email, code: 'ABCDEF' }, headers: english });
+    expect(wrong.json().errors.code).toEqual(['The code is invalid or has expired. Request a new code if it does not work.']);
+    const dutch = await submit(person.email, 'ABCDEF');
+    expect(dutch.json().errors.code).toEqual(['De code is ongeldig of verlopen. Vraag een nieuwe code aan als het niet lukt.']);
+    for (let i = 0; i < 3; i++) await submit(person.email, 'ABCDEF');
+    const voided = await ctx.app.inject({ method: 'POST', url: '/api/token', payload: { email: person.email, code: 'ABCDEF' }, headers: english });
+    expect(voided.json().errors.code).toEqual(['This code is no longer valid. Request a new code.']);
+    expect((await submit(person.email, 'ABCDEF')).json().errors.code).toEqual(['Deze code is niet meer geldig. Vraag een nieuwe code aan.']);
+    const other = uniqueEmail('nobody');
+    expect((await requestCode(other)).json().message).toBe('Als dit e-mailadres bij ons bekend is, ontvang je binnen enkele minuten een code.');
+    const dutchTooSoon = await requestCode(other);
+    expect(dutchTooSoon.json().message).toBe('Je hebt net al een code aangevraagd. Wacht een minuut en probeer het opnieuw.');
+  });
+
   it('rejects a malformed e-mail with 422 on the email field', async () => {
     for (const email of ['not-an-email', '', 'a@', 'x'.repeat(300) + '@example.com']) {
       const response = await requestCode(email);

@@ -9,14 +9,16 @@ import { CODE_TTL_MS, findUserByEmail, registerCodeRequest, revokeToken, storeCo
 import { startSignIn } from './two-factor-routes';
 import { AppError } from '../errors/errors';
 import { securityLog } from '../http/security-log';
+import { requestTranslate } from '../errors/language';
 import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '../db/schema';
 
-export const CODE_SENT_MESSAGE = 'Als dit e-mailadres bij ons bekend is, ontvang je binnen enkele minuten een code.';
-export const INVALID_CODE_MESSAGE = 'De code is ongeldig of verlopen. Vraag een nieuwe code aan als het niet lukt.';
-export const VOIDED_CODE_MESSAGE = 'Deze code is niet meer geldig. Vraag een nieuwe code aan.';
-export const LOCKED_OUT_MESSAGE = 'Te veel mislukte pogingen. Probeer het over een uur opnieuw.';
-export const TOO_MANY_CODES_MESSAGE = 'Je hebt net al een code aangevraagd. Wacht een minuut en probeer het opnieuw.';
+// Translation keys (public/i18n, errors.auth), given in the request's language.
+export const CODE_SENT_MESSAGE = 'errors.auth.codeSent';
+export const INVALID_CODE_MESSAGE = 'errors.auth.invalidCode';
+export const VOIDED_CODE_MESSAGE = 'errors.auth.voidedCode';
+export const LOCKED_OUT_MESSAGE = 'errors.auth.locked';
+export const TOO_MANY_CODES_MESSAGE = 'errors.auth.tooManyCodes';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config } = app.deps;
@@ -50,7 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return found;
       });
       securityLog(request, 'login.code_requested', { userId: user?.id ?? null });
-      return { message: CODE_SENT_MESSAGE };
+      return { message: requestTranslate(request)(CODE_SENT_MESSAGE) };
     },
   );
 

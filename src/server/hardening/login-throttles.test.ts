@@ -4,7 +4,14 @@ import { createTestClient, createTestContext, createTestLawyer, uniqueEmail, typ
 import { extractLoginCode } from '../testing/smtp-peer';
 import { loginThrottles, tokens } from '../db/schema';
 import { hmac } from '../lib/crypto';
-import { INVALID_CODE_MESSAGE, LOCKED_OUT_MESSAGE, VOIDED_CODE_MESSAGE } from '../auth/routes';
+import { INVALID_CODE_MESSAGE as INVALID_CODE_KEY, LOCKED_OUT_MESSAGE as LOCKED_OUT_KEY, VOIDED_CODE_MESSAGE as VOIDED_CODE_KEY } from '../auth/routes';
+import { serverTranslate } from '../errors/language';
+
+// The answers are in the request's language (Dutch without Accept-Language).
+const nl = serverTranslate('nl-NL');
+const INVALID_CODE_MESSAGE = nl(INVALID_CODE_KEY);
+const LOCKED_OUT_MESSAGE = nl(LOCKED_OUT_KEY);
+const VOIDED_CODE_MESSAGE = nl(VOIDED_CODE_KEY);
 
 let ctx: TestContext;
 beforeAll(async () => {
