@@ -434,6 +434,35 @@ describe('reviewing documents', () => {
     expect(audit.filter((a) => a.action === 'document.approved' || a.action === 'document.rejected')).toHaveLength(3);
     expect(audit.filter((a) => a.action === 'document.uploaded')).toHaveLength(3);
   });
+
+  it("refuses in the reader's language: no file yet, a decided document, the engagement letter and a program (Dutch by default)", async () => {
+    const s = await setup();
+    const english = { 'accept-language': 'en-US' };
+    const download = (headers: Record<string, string> = {}) => ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/download`, headers: { ...bearer(s.clientToken), ...headers } });
+    expect((await download(english)).json().message).toBe('No file has been uploaded yet.');
+    expect((await download()).json().message).toBe('Er is nog geen bestand geüpload.');
+
+    const reviewIn = (payload: object, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/review`, headers: { ...bearer(s.lawyerToken), ...headers }, payload });
+    const notYet = await reviewIn({ status: 'Approved' }, english);
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().message).toBe('Only an uploaded document that has not been reviewed yet can be approved or rejected.');
+    expect((await reviewIn({ status: 'Approved' })).json().message).toBe('Alleen een geüpload document dat nog niet is beoordeeld kan worden goed- of afgekeurd.');
+
+    const program = multipartBody([{ name: 'file', filename: 'factuur.pdf', data: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]) }]);
+    const sendProgram = (headers: Record<string, string> = {}) => ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/upload`, headers: { ...bearer(s.clientToken), ...program.headers, ...headers }, payload: program.payload });
+    const refused = await sendProgram(english);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.file).toEqual(['This file is a program. Upload only documents, such as a PDF, photo or Word file.']);
+    expect((await sendProgram()).json().errors.file).toEqual(['Dit bestand is een programma. Upload alleen documenten, zoals een pdf, foto of Word-bestand.']);
+
+    await ctx.db.update(documents).set({ slotKey: 'opdrachtbevestiging' }).where(eq(documents.id, s.first.id));
+    const letter = await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF });
+    expect(letter.statusCode).toBe(409);
+    expect(letter.json().message).toBe('De opdrachtbevestiging kan niet worden vervangen, afgekeurd of verwijderd.');
+    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${s.first.id}`, headers: { ...bearer(s.lawyerToken), ...english } });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toBe('The engagement letter cannot be replaced, rejected or deleted.');
+  });
 });
 
 describe('document visibility', () => {

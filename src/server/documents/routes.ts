@@ -14,7 +14,8 @@ import { isSharedWithClient, isWorkflowDocument } from './workflow-slots';
 import { documentKey, fieldValue, receiveFilePart, storeFilePart } from './upload';
 
 const IdParams = z.object({ id: text().max(64) });
-const WORKFLOW_DOCUMENT_MESSAGE = 'De opdrachtbevestiging kan niet worden vervangen, afgekeurd of verwijderd.';
+// Translation keys (public/i18n, errors.document), given in the request's language.
+const WORKFLOW_DOCUMENT_MESSAGE = 'errors.document.workflowLetter';
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, storage } = app.deps;
@@ -90,7 +91,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/documents/:id/download', { schema: { params: IdParams } }, async (request, reply) => {
     const { auth, document } = await requireDocumentAccess(request, request.params.id);
-    if (!document.storageKey) throw notFound('Er is nog geen bestand geüpload.');
+    if (!document.storageKey) throw notFound('errors.document.noFileYet');
     const file = await storage.read(document.storageKey).catch(() => {
       throw notFound();
     });
@@ -117,7 +118,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (body.status === 'Rejected' && isWorkflowDocument(document.slotKey)) throw new AppError('conflict', WORKFLOW_DOCUMENT_MESSAGE);
     const decision = body.status === 'Approved' ? { status: 'Approved' as const } : { status: 'Rejected' as const, message: body.message?.trim() || null };
     const row = await reviewDocument(db, { documentId: document.id, lawyerId: auth.userId, decision, now: clock.now() });
-    if (!row) throw new AppError('conflict', 'Alleen een geüpload document dat nog niet is beoordeeld kan worden goed- of afgekeurd.');
+    if (!row) throw new AppError('conflict', 'errors.document.notReviewable');
     return { data: await toDocumentView(db, row, link()) };
   });
 

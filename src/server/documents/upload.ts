@@ -9,7 +9,8 @@ import { securityLog } from '../http/security-log';
 import { BodyTooSlowError, takeUploadSlot } from '../http/body-limits';
 import type { StoredFile } from './queries';
 
-export const EXECUTABLE_MESSAGE = 'Dit bestand is een programma. Upload alleen documenten, zoals een pdf, foto of Word-bestand.';
+/** A translation key (public/i18n), given in the request's language by the error handler. */
+export const EXECUTABLE_MESSAGE = 'errors.document.executable';
 
 /**
  * The first file part of a multipart request (fields before it are in `fields`), or 422.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestClient, createTestContext, tokenFor, type TestContext } from '../testing/harness';
 import { multipart } from '../testing/multipart';
 import { EXECUTABLE_MESSAGE } from '../documents/upload';
+import { serverTranslate } from '../errors/language';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -43,7 +44,7 @@ describe('file names and types (audit finding 9)', () => {
     for (const [name, data] of programs) {
       const response = await upload(token, client.caseId, name, data);
       expect(response.statusCode, name).toBe(422);
-      expect(response.json().errors.file).toEqual([EXECUTABLE_MESSAGE]);
+      expect(response.json().errors.file).toEqual([serverTranslate('nl-NL')(EXECUTABLE_MESSAGE)]);
     }
     const list = await ctx.app.inject({ method: 'GET', url: `/api/cases/${client.caseId}/documents`, headers: bearer(token) });
     expect(list.json().data.some((d: { title: string }) => d.title === 'Bijlage')).toBe(false);

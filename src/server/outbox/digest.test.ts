@@ -185,6 +185,10 @@ describe('preferences and unsubscribe links', () => {
       const response = await ctx.app.inject({ method: 'POST', url: '/api/mail/unsubscribe', payload: { token: bad } });
       expect(response.statusCode).toBe(422);
     }
+    const english = await ctx.app.inject({ method: 'POST', url: '/api/mail/unsubscribe', payload: { token: `${token}x` }, headers: { 'accept-language': 'en-US' } });
+    expect(english.json().errors).toEqual({ token: ['This unsubscribe link is invalid.'] });
+    const dutch = await ctx.app.inject({ method: 'POST', url: '/api/mail/unsubscribe', payload: { token: `${token}x` } });
+    expect(dutch.json().errors).toEqual({ token: ['Deze afmeldlink is ongeldig.'] });
     const unchanged = await ctx.app.inject({ method: 'GET', url: '/api/user/mail-preferences', headers: bearer(other.clientToken) });
     expect(unchanged.json().data).toEqual({ phase_changes: true, reminders: true, uploads: true });
 

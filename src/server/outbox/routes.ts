@@ -5,7 +5,8 @@ import { AppError, unauthenticated } from '../errors/errors';
 import { getMailPreferences, updateMailPreferences } from './preferences';
 import { readUnsubscribeToken } from './unsubscribe';
 
-export const INVALID_UNSUBSCRIBE_MESSAGE = 'Deze afmeldlink is ongeldig.';
+/** A translation key (public/i18n), given in the request's language by the error handler. */
+export const INVALID_UNSUBSCRIBE_MESSAGE = 'errors.outbox.invalidUnsubscribe';
 
 /**
  * GET/PATCH /api/user/mail-preferences: the signed-in user's optional mails.
