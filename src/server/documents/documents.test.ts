@@ -179,6 +179,28 @@ describe('uploading documents', () => {
     expect((await upload(s.clientToken, s.first.id, { filename: 'precies.bin', data: Buffer.alloc(64 * 1024, 1) })).statusCode).toBe(200);
   });
 
+  it("answers too many fields with 413 'too many fields or files' (not 'file too large') in the reader's language, storing nothing", async () => {
+    const s = await setup();
+    const before = storedFiles();
+    const documentsBefore = (await list(s.clientToken, s.client.caseId)).length;
+    const fields = Array.from({ length: 3000 }, (_, i) => ({ name: `f${i}`, value: 'x' }));
+    const body = multipartBody([{ name: 'title', value: 'Veel velden' }, ...fields, { name: 'file', filename: 'klein.pdf', data: PDF }]);
+    const send = (headers: Record<string, string> = {}) =>
+      ctx.app.inject({ method: 'POST', url: `/api/cases/${s.client.caseId}/documents`, headers: { ...bearer(s.clientToken), ...body.headers, ...headers }, payload: body.payload });
+    const dutch = await send();
+    expect(dutch.statusCode).toBe(413);
+    expect(dutch.json().message).toBe('Het formulier bevat te veel velden of bestanden. Stuur één bestand met alleen de gevraagde gegevens.');
+    const english = await send({ 'accept-language': 'en-US' });
+    expect(english.statusCode).toBe(413);
+    expect(english.json().message).toBe('The form contains too many fields or files. Send one file with only the requested details.');
+    expect(storedFiles()).toEqual(before);
+    expect(await list(s.clientToken, s.client.caseId)).toHaveLength(documentsBefore);
+    // A file over the limit is still 'file too large'.
+    const large = await addGeneral(s.clientToken, s.client.caseId, 'Groot', { filename: 'groot.pdf', data: Buffer.alloc(64 * 1024 + 1, 1) });
+    expect(large.statusCode).toBe(413);
+    expect(large.json().message).toBe(`Het bestand is te groot. Je kunt bestanden tot ${Math.round(64 / 1024)} MB uploaden.`);
+  });
+
   it('takes only the first file of a request', async () => {
     const s = await setup();
     const body = multipartBody([

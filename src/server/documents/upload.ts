@@ -7,6 +7,7 @@ import { FileTooLargeError } from '../storage/storage';
 import { contentTypeFor, extensionOf, headCollector, isExecutable, sanitizeFilename, sniffType } from '../files/content';
 import { securityLog } from '../http/security-log';
 import { BodyTooSlowError, takeUploadSlot } from '../http/body-limits';
+import { isMultipartLimit } from '../errors/classify';
 import type { StoredFile } from './queries';
 
 /** A translation key (public/i18n), given in the request's language by the error handler. */
@@ -24,7 +25,8 @@ export async function receiveFilePart(request: FastifyRequest, reply: FastifyRep
   try {
     part = await request.file();
   } catch (error) {
-    if (error instanceof BodyTooSlowError) throw error;
+    // Too many parts or fields is no file too large: the error handler answers 413 'too many fields or files'.
+    if (error instanceof BodyTooSlowError || isMultipartLimit(error)) throw error;
     if (isTooLarge(error)) throw tooLarge(request);
     throw fieldError('file', NO_FILE_MESSAGE);
   }
@@ -42,10 +44,11 @@ export function fieldValue(part: MultipartFile, name: string): unknown {
 /** A generated storage key: never the user's file name. */
 export const documentKey = (caseId: string, documentId: string, version: number) => `documents/${caseId}/${documentId}-v${version}-${randomBytes(8).toString('hex')}`;
 
+/** Only the file's own size limit; any other 413 (too many parts or fields) is not a file too large. */
 function isTooLarge(error: unknown): boolean {
   if (error instanceof FileTooLargeError) return true;
-  const e = error as { code?: string; statusCode?: number } | null;
-  return e?.code === 'FST_REQ_FILE_TOO_LARGE' || e?.statusCode === 413;
+  const e = error as { code?: string } | null;
+  return e?.code === 'FST_REQ_FILE_TOO_LARGE';
 }
 
 function tooLarge(request: FastifyRequest): AppError {
@@ -65,6 +68,7 @@ export async function storeFilePart(request: FastifyRequest, part: MultipartFile
     ({ size } = await storage.put(key, part.file, { maxBytes: config.maxUploadBytes, onChunk: collector.onChunk }));
   } catch (error) {
     await storage.remove(key).catch(() => undefined);
+    if (isMultipartLimit(error)) throw error;
     if (isTooLarge(error)) throw tooLarge(request);
     throw error;
   }
