@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { EmailSchema } from './auth';
 import { StatusSchema } from './statuses';
 import { text } from './text';
+import { validationKey } from './validation-messages';
 
 /** What an admin ('beheerder') manages: people, assignments, stand-ins, legal holds and the audit trail; never case content. */
 
 const name = (max: number) => text().trim().min(1, 'Required').max(max, `Maximaal ${max} tekens.`);
-const DateSchema = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Gebruik het formaat JJJJ-MM-DD').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Ongeldige datum');
+const DateSchema = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Gebruik het formaat JJJJ-MM-DD').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), validationKey('nonexistentDate'));
 export { DateSchema as AdminDateSchema };
 
 export const AdminLawyerSchema = z.object({
@@ -71,8 +72,8 @@ export const MAX_STAND_IN_DAYS = 366;
 export const StandInRequestSchema = z
   .object({ lawyer_id: z.string().uuid(), from: DateSchema, until: DateSchema })
   .strict()
-  .refine((value) => value.until >= value.from, { message: 'De einddatum ligt voor de begindatum.', path: ['until'] })
-  .refine((value) => (Date.parse(value.until) - Date.parse(value.from)) / 86_400_000 < MAX_STAND_IN_DAYS, { message: 'Een vervanging duurt hoogstens een jaar.', path: ['until'] });
+  .refine((value) => value.until >= value.from, { message: validationKey('standInEndBeforeStart'), path: ['until'] })
+  .refine((value) => (Date.parse(value.until) - Date.parse(value.from)) / 86_400_000 < MAX_STAND_IN_DAYS, { message: validationKey('standInTooLong'), path: ['until'] });
 export type StandInRequest = z.infer<typeof StandInRequestSchema>;
 
 export const LegalHoldRequestSchema = z.object({ legal_hold: z.boolean(), reason: text({ multiline: true }).trim().min(1, 'Required').max(500, 'Maximaal 500 tekens.') }).strict();

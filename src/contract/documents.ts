@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './text';
+import { validationKey, type Translate } from './validation-messages';
 
 export const DOCUMENT_STATUSES = ['Not Uploaded', 'Uploaded', 'Approved', 'Rejected'] as const;
 export const DocumentStatusSchema = z.enum(DOCUMENT_STATUSES);
@@ -56,5 +57,8 @@ export type CreateDocumentFields = z.infer<typeof CreateDocumentFieldsSchema>;
 
 /** Messages of the upload calls (SPEC section 8 gives the client's fallback). */
 export const UPLOAD_FAILED_MESSAGE = 'Er is iets fout gegaan bij het uploaden. Probeer het opnieuw.';
-export const NO_FILE_MESSAGE = 'Kies een bestand om te uploaden.';
-export const fileTooLargeMessage = (maxMb: number) => `Het bestand is te groot. Je kunt bestanden tot ${maxMb} MB uploaden.`;
+/** Translation keys (public/i18n), given in the reader's language. */
+export const NO_FILE_MESSAGE = validationKey('noFile');
+export const FILE_TOO_LARGE_MESSAGE = validationKey('fileTooLarge');
+/** 'Het bestand is te groot. Je kunt bestanden tot 100 MB uploaden.' in the language of `translate`. */
+export const fileTooLargeMessage = (maxMb: number, translate: Translate) => translate(FILE_TOO_LARGE_MESSAGE, { maxMb });

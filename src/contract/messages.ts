@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PersonReferenceSchema } from './documents';
 import { text } from './text';
+import { validationKey } from './validation-messages';
 
 /** Messages between a client and the case's lawyers (one conversation per case). */
 export const MESSAGE_MAX_LENGTH = 5000;
@@ -10,11 +11,14 @@ export const MESSAGE_DELETE_WINDOW_MS = 5 * 60_000;
 /** Unread this long after sending: the other side gets a mail (without the text). */
 export const MESSAGE_MAIL_DELAY_MS = 5 * 60_000;
 
-export const MESSAGE_EMPTY = 'Je bericht is leeg.';
-export const MESSAGE_TOO_LONG = 'Een bericht mag maximaal 5.000 tekens hebben.';
-export const MESSAGE_INVALID_CHARACTERS = 'Je bericht bevat ongeldige tekens.';
-export const MESSAGE_DELETE_TOO_LATE = 'Een bericht kan alleen binnen 5 minuten na het versturen worden verwijderd.';
-export const MESSAGE_CURSOR_INVALID = 'Ongeldige cursor.';
+// Translation keys (public/i18n), given in the reader's language by the forms and the server's error handler.
+// The numbers stay in the texts: 5.000 in Dutch, 5,000 in English.
+export const MESSAGE_EMPTY = validationKey('messageEmpty');
+export const MESSAGE_TOO_LONG = validationKey('messageTooLong');
+export const MESSAGE_INVALID_CHARACTERS = validationKey('messageInvalidCharacters');
+/** A 409, not a field error: the error handler translates a plain error's text only when it is an `errors.` key. */
+export const MESSAGE_DELETE_TOO_LATE = 'errors.messages.deleteTooLate';
+export const MESSAGE_CURSOR_INVALID = validationKey('messageCursor');
 
 
 /** Trims, normalises line ends and checks 1 to 5,000 characters (code points). */

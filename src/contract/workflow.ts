@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { MinimalAchievementSchema } from './offers';
 import { paginatedSchema } from './pagination';
 import { text } from './text';
+import { validationKey } from './validation-messages';
 
 /** POST /api/cases/{id}/proposal: the lawyer sends the engagement letter with a minimum result guarantee. */
 export const SendProposalRequestSchema = z.object({ minimal_achievement: MinimalAchievementSchema }).strict();
 export type SendProposalRequest = z.infer<typeof SendProposalRequestSchema>;
 
-export const AGREE_REQUIRED_MESSAGE = 'Je moet akkoord gaan met de opdrachtbevestiging en de algemene voorwaarden.';
-export const NAME_MISMATCH_MESSAGE = 'Vul je volledige naam in zoals die in je gegevens staat.';
+/** Translation keys (public/i18n), given in the reader's language. */
+export const AGREE_REQUIRED_MESSAGE = validationKey('agreeRequired');
+export const NAME_MISMATCH_MESSAGE = validationKey('nameMismatch');
 
 /** POST /api/cases/{id}/proposal/sign: the client's simple electronic signature. */
 export const SignProposalRequestSchema = z

@@ -199,6 +199,14 @@ describe('uploading documents', () => {
     const large = await addGeneral(s.clientToken, s.client.caseId, 'Groot', { filename: 'groot.pdf', data: Buffer.alloc(64 * 1024 + 1, 1) });
     expect(large.statusCode).toBe(413);
     expect(large.json().message).toBe(`Het bestand is te groot. Je kunt bestanden tot ${Math.round(64 / 1024)} MB uploaden.`);
+    const largeBody = multipartBody([{ name: 'title', value: 'Groot' }, { name: 'file', filename: 'groot.pdf', data: Buffer.alloc(64 * 1024 + 1, 1) }]);
+    const largeEnglish = await ctx.app.inject({ method: 'POST', url: `/api/cases/${s.client.caseId}/documents`, headers: { ...bearer(s.clientToken), ...largeBody.headers, 'accept-language': 'en-US' }, payload: largeBody.payload });
+    expect(largeEnglish.statusCode).toBe(413);
+    expect(largeEnglish.json().message).toBe(`The file is too large. You can upload files of up to ${Math.round(64 / 1024)} MB.`);
+    const noFile = multipartBody([{ name: 'title', value: 'Zonder bestand' }]);
+    const noFileEnglish = await ctx.app.inject({ method: 'POST', url: `/api/cases/${s.client.caseId}/documents`, headers: { ...bearer(s.clientToken), ...noFile.headers, 'accept-language': 'en-US' }, payload: noFile.payload });
+    expect(noFileEnglish.json().errors.file).toEqual(['Choose a file to upload.']);
+    expect(storedFiles()).toEqual(before);
   });
 
   it('takes only the first file of a request', async () => {

@@ -6,6 +6,7 @@ import { AppError, fieldError } from '../errors/errors';
 import { FileTooLargeError } from '../storage/storage';
 import { contentTypeFor, extensionOf, headCollector, isExecutable, sanitizeFilename, sniffType } from '../files/content';
 import { securityLog } from '../http/security-log';
+import { requestTranslate } from '../errors/language';
 import { BodyTooSlowError, takeUploadSlot } from '../http/body-limits';
 import { isMultipartLimit } from '../errors/classify';
 import type { StoredFile } from './queries';
@@ -52,7 +53,7 @@ function isTooLarge(error: unknown): boolean {
 }
 
 function tooLarge(request: FastifyRequest): AppError {
-  return new AppError('payload_too_large', fileTooLargeMessage(Math.round(request.server.deps.config.maxUploadBytes / (1024 * 1024))));
+  return new AppError('payload_too_large', fileTooLargeMessage(Math.round(request.server.deps.config.maxUploadBytes / (1024 * 1024)), requestTranslate(request)));
 }
 
 /**

@@ -75,3 +75,24 @@ describe('server messages named by an errors.… key', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("the contract's own texts named by key", () => {
+  it('exist in both languages, differently, for every validationKey(…) and errors.… key in src/contract', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const path = await import('node:path');
+    const root = path.resolve(__dirname, '../../contract');
+    const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const keys = new Set<string>();
+    for (const file of files) {
+      const source = await readFile(path.join(root, file), 'utf8');
+      for (const match of source.matchAll(/validationKey\('([a-zA-Z]+)'\)/g)) keys.add(`validation.${match[1]!}`);
+      for (const match of source.matchAll(/'(errors\.[a-zA-Z]+(?:\.[a-zA-Z]+)+)'/g)) keys.add(match[1]!);
+    }
+    expect(keys.size).toBeGreaterThan(10);
+    const nl = serverTranslate('nl-NL');
+    const en = serverTranslate('en-US');
+    // SPEC's own cookie fallbacks are quoted in English in both languages.
+    const sameInBoth = new Set(['validation.invalidCookieName', 'validation.invalidCookieValue']);
+    expect([...keys].filter((key) => nl(key) === key || en(key) === key || (en(key) === nl(key) && !sameInBoth.has(key)))).toEqual([]);
+  });
+});

@@ -7,6 +7,10 @@ import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor
 import { multipart } from '../testing/multipart';
 import { purgeExpiredAccounts } from '../jobs/retention';
 import { sendUnreadMessageMails, UNREAD_MESSAGE_SUBJECT } from './mail';
+import { serverTranslate } from '../errors/language';
+
+/** The messages are translation keys; without Accept-Language the answer is Dutch. */
+const nl = serverTranslate('nl-NL');
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -79,13 +83,13 @@ describe('messages: validation', () => {
   it('refuses empty, blank, too long and control-character texts with a Dutch 422, and keeps 5,000 characters', async () => {
     const c = await conversation();
     const cases_: [unknown, string][] = [
-      [{ text: '' }, MESSAGE_EMPTY],
-      [{ text: ' \n\t ' }, MESSAGE_EMPTY],
-      [{}, MESSAGE_EMPTY],
-      [{ text: 42 }, MESSAGE_EMPTY],
-      [{ text: 'x'.repeat(5001) }, MESSAGE_TOO_LONG],
-      [{ text: `a${'\u0000'}b` }, MESSAGE_INVALID_CHARACTERS],
-      [{ text: 'a\u001bb' }, MESSAGE_INVALID_CHARACTERS],
+      [{ text: '' }, nl(MESSAGE_EMPTY)],
+      [{ text: ' \n\t ' }, nl(MESSAGE_EMPTY)],
+      [{}, nl(MESSAGE_EMPTY)],
+      [{ text: 42 }, nl(MESSAGE_EMPTY)],
+      [{ text: 'x'.repeat(5001) }, nl(MESSAGE_TOO_LONG)],
+      [{ text: `a${'\u0000'}b` }, nl(MESSAGE_INVALID_CHARACTERS)],
+      [{ text: 'a\u001bb' }, nl(MESSAGE_INVALID_CHARACTERS)],
     ];
     for (const [payload, message] of cases_) {
       const response = await send(c.clientToken, c.caseId, payload);
@@ -131,6 +135,20 @@ describe('messages: keyset pages of 30', () => {
     for (const bad of ['abc', 'x'.repeat(150), Buffer.from("1_'; DROP TABLE messages").toString('base64url'), '%00']) {
       expect((await list(c.clientToken, c.caseId, bad)).statusCode).toBe(422);
     }
+    expect((await list(c.clientToken, c.caseId, 'abc')).json().errors.before).toEqual(['Ongeldige cursor.']);
+    const english = await ctx.app.inject({ method: 'GET', url: `/api/cases/${c.caseId}/messages?before=abc`, headers: { ...bearer(c.clientToken), 'accept-language': 'en-US' } });
+    expect(english.json().errors.before).toEqual(['This page reference is not valid.']);
+  });
+
+  it("refuses an empty, too long or control-character text in the reader's language, Dutch unchanged", async () => {
+    const c = await conversation();
+    const english = (payload: object) => ctx.app.inject({ method: 'POST', url: `/api/cases/${c.caseId}/messages`, headers: { ...bearer(c.clientToken), 'accept-language': 'en-US' }, payload });
+    expect((await english({ text: ' ' })).json().errors.text).toEqual(['Your message is empty.']);
+    expect((await english({ text: 'x'.repeat(5001) })).json().errors.text).toEqual(['A message can have at most 5,000 characters.']);
+    expect((await english({ text: 'a\u001bb' })).json().errors.text).toEqual(['Your message contains invalid characters.']);
+    expect((await send(c.clientToken, c.caseId, { text: ' ' })).json().errors.text).toEqual(['Je bericht is leeg.']);
+    expect((await send(c.clientToken, c.caseId, { text: 'x'.repeat(5001) })).json().errors.text).toEqual(['Een bericht mag maximaal 5.000 tekens hebben.']);
+    expect((await send(c.clientToken, c.caseId, { text: 'a\u001bb' })).json().errors.text).toEqual(['Je bericht bevat ongeldige tekens.']);
   });
 });
 
@@ -186,7 +204,10 @@ describe('messages: deletion', () => {
     ctx.clock.advance(5 * 60_000 + 1);
     const response = await remove(c.clientToken, late.id);
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(MESSAGE_DELETE_TOO_LATE);
+    expect(response.json().message).toBe('Een bericht kan alleen binnen 5 minuten na het versturen worden verwijderd.');
+    const english = await ctx.app.inject({ method: 'DELETE', url: `/api/messages/${late.id}`, headers: { ...bearer(c.clientToken), 'accept-language': 'en-US' } });
+    expect(english.json().message).toBe('A message can only be deleted within 5 minutes of sending it.');
+    expect(nl(MESSAGE_DELETE_TOO_LATE)).toBe(response.json().message);
     const page = MessagePageSchema.parse((await list(c.lawyerToken, c.caseId)).json()).data;
     expect(page.map((m) => m.id)).toEqual([late.id]);
   });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../contract/messages';
-import { installFakeFetch, on } from '../../test/fake-fetch';
+import { installFakeFetch, on, type FakeResponse } from '../../test/fake-fetch';
 import { installFakeUpload } from '../../test/fake-upload';
 import { hasUnsavedChanges } from '../../lib/unsaved-changes';
 import { ChatView } from './components/chat-view';
@@ -34,11 +34,11 @@ const mine: Message = {
   read_at: new Date(now - 2_000).toISOString(),
 };
 
-function renderChat() {
+function renderChat(sendAnswer?: FakeResponse) {
   const fake = installFakeFetch(
     on('GET', `/api/cases/${CASE_ID}/messages`, { status: 200, body: { data: [mine, fromLawyer], next_cursor: null } }),
     on('POST', `/api/cases/${CASE_ID}/messages/read`, { status: 200, body: { data: { case_id: CASE_ID, read_at: new Date().toISOString(), marked: 1 } } }),
-    on('POST', `/api/cases/${CASE_ID}/messages`, (request) => ({ status: 201, body: { data: { ...mine, id: '00000000-0000-4000-8000-000000000003', text: (request.body as { text: string }).text, attachment: null, read_at: null } } })),
+    on('POST', `/api/cases/${CASE_ID}/messages`, (request) => sendAnswer ?? ({ status: 201, body: { data: { ...mine, id: '00000000-0000-4000-8000-000000000003', text: (request.body as { text: string }).text, attachment: null, read_at: null } } })),
     on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -53,6 +53,14 @@ function renderChat() {
 }
 
 describe('the chat view', () => {
+  it("says a message is too long when the server's 422 gives that text in the reader's language", async () => {
+    renderChat({ status: 422, body: { message: 'Een bericht mag maximaal 5.000 tekens hebben.', errors: { text: ['Een bericht mag maximaal 5.000 tekens hebben.'] } } });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Bericht' }), 'hallo{Enter}');
+    expect(await screen.findByText('Een bericht mag maximaal 5.000 tekens hebben.')).toBeInTheDocument();
+    expect(screen.queryByText('Je bericht bevat ongeldige tekens.')).toBeNull();
+  });
+
   it('shows text as text with safe links, day separators and read marks, and marks the lawyer’s message read', async () => {
     const { calls } = renderChat();
     expect(screen.getByRole('heading', { name: 'Sanne Jansen' })).toBeInTheDocument();

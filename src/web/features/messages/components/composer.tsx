@@ -37,7 +37,7 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
     (e: unknown) => {
       failed.current = true;
       if (isApiError(e) && e.status === 413) setError(t('messages.errors.tooLarge'));
-      else if (isApiError(e) && e.kind === 'validation') setError(e.fieldErrors.text?.[0] === MESSAGE_TOO_LONG ? t('messages.errors.tooLong') : t('messages.errors.invalid'));
+      else if (isApiError(e) && e.kind === 'validation') setError(e.fieldErrors.text?.[0] === t(MESSAGE_TOO_LONG) ? t('messages.errors.tooLong') : t('messages.errors.invalid'));
       else setError(t('messages.errors.failed'));
     },
     [t],
