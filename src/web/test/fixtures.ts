@@ -2,6 +2,7 @@ import { PERMISSIONS, type Role } from '../../contract/permissions';
 import type { User } from '../../contract/users';
 import type { Site } from '../../contract/site';
 import type { CaseClientView, CaseLawyerView } from '../../contract/cases';
+import type { Document } from '../../contract/documents';
 import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../contract/offers';
 import { getStatus, type StatusSlug } from '../../contract/statuses';
 
@@ -100,6 +101,28 @@ export function makeLawyerCaseView(id: string, slug: StatusSlug, overrides: Part
     status: { slug, display_name: status.displayName, order: status.order },
     last_update_at: '2026-11-20T10:00:00.000Z',
     pending_documents: 0,
+    ...overrides,
+  };
+}
+
+/** An uploaded PDF document with a live link (general unless `mandatory` is overridden). */
+export function makeDocument(overrides: Partial<Document> = {}): Document {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    title: 'Brief werkgever',
+    filename: 'brief.pdf',
+    mandatory: false,
+    status: 'Uploaded',
+    visible: true,
+    message: null,
+    uploaded_at: '2026-11-20T10:00:00.000Z',
+    uploaded_by: null,
+    rejected_by: null,
+    approved_by: null,
+    extension: 'pdf',
+    locked: false,
+    temporary_url: '/files/documents/1?sig=x',
+    expires_at_unix_time: 1_800_000_000,
     ...overrides,
   };
 }

@@ -3,29 +3,14 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
+import { makeDocument } from '../../test/fixtures';
 import type { Document } from '../../../contract/documents';
 import { installFakeUpload } from '../../test/fake-upload';
 import { CaseDocumentsTab } from './case-documents-tab';
 
 const CASE_ID = '22222222-2222-4222-8222-222222222222';
 
-const base: Document = {
-  id: '11111111-1111-4111-8111-111111111111',
-  title: 'Arbeidsovereenkomst',
-  filename: 'contract.pdf',
-  mandatory: true,
-  status: 'Uploaded',
-  visible: true,
-  message: null,
-  uploaded_at: '2026-11-20T10:00:00.000Z',
-  uploaded_by: { id: '44444444-4444-4444-8444-444444444444', name: 'Fenna', infix: null, last_name: 'Bakker', full_name: 'Fenna Bakker', email: 'client05@example.com' },
-  rejected_by: null,
-  approved_by: null,
-  extension: 'pdf',
-  locked: false,
-  temporary_url: '/files/documents/1?sig=x',
-  expires_at_unix_time: 1_800_000_000,
-};
+const base: Document = makeDocument({ title: 'Arbeidsovereenkomst', filename: 'contract.pdf', mandatory: true, uploaded_by: { id: '44444444-4444-4444-8444-444444444444', name: 'Fenna', infix: null, last_name: 'Bakker', full_name: 'Fenna Bakker', email: 'client05@example.com' } });
 
 function renderTab(documents: Document[]) {
   const calls: { method: string; url: string; body: unknown }[] = [];

@@ -2,30 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Document } from '../../../contract/documents';
-import { makeClientCaseView, makeUser, site } from '../../test/fixtures';
+import { makeClientCaseView, makeDocument, makeUser, site } from '../../test/fixtures';
 import { installFakeFetch, on } from '../../test/fake-fetch';
 import { renderApp } from '../../test/render-app';
 
 const client = makeUser('client');
 const CASE_ID = '20000000-0000-4000-8000-000000000000';
 
-const general: Document = {
-  id: '11111111-1111-4111-8111-111111111111',
-  title: 'Brief werkgever',
-  filename: 'brief.pdf',
-  mandatory: false,
-  status: 'Uploaded',
-  visible: true,
-  message: null,
-  uploaded_at: '2026-11-20T10:00:00.000Z',
-  uploaded_by: null,
-  rejected_by: null,
-  approved_by: null,
-  extension: 'pdf',
-  locked: false,
-  temporary_url: '/files/documents/1?sig=x',
-  expires_at_unix_time: 1_800_000_000,
-};
+const general: Document = makeDocument();
 const mandatory: Document = { ...general, id: '33333333-3333-4333-8333-333333333333', title: 'Arbeidsovereenkomst', filename: 'contract.pdf', mandatory: true };
 
 /** The documents page over a list that loses a document once DELETE /api/documents/{id} is answered (a mandatory one loses its file). */

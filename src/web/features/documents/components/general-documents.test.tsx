@@ -1,28 +1,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeDocument } from '../../../test/fixtures';
 import type { Document } from '../../../../contract/documents';
 import { hasUnsavedChanges } from '../../../lib/unsaved-changes';
 import { installFakeUpload } from '../../../test/fake-upload';
 import { GeneralDocuments } from './general-documents';
 
-const uploaded: Document = {
-  id: '11111111-1111-4111-8111-111111111111',
-  title: 'Brief werkgever',
-  filename: 'brief.pdf',
-  mandatory: false,
-  status: 'Uploaded',
-  visible: true,
-  message: null,
-  uploaded_at: '2026-11-20T10:00:00.000Z',
-  uploaded_by: null,
-  rejected_by: null,
-  approved_by: null,
-  extension: 'pdf',
-  locked: false,
-  temporary_url: '/files/documents/1?sig=x',
-  expires_at_unix_time: 1_800_000_000,
-};
+const uploaded: Document = makeDocument();
 // What the API sends for the engagement letter: a document the client can read but never delete (409).
 const letter: Document = { ...uploaded, id: '33333333-3333-4333-8333-333333333333', title: 'Opdrachtbevestiging', filename: 'opdrachtbevestiging.pdf', status: 'Approved', locked: true };
 
