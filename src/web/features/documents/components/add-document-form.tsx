@@ -1,11 +1,9 @@
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Paperclip, Upload } from 'lucide-react';
-import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { CreateDocumentFieldsSchema } from '../../../../contract/documents';
+import { validationMessage } from '../../../../contract/validation-messages';
 import { isApiError } from '../../../lib/api-client';
-import { formResolver } from '../../../lib/form-resolver';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { translateValidation } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
@@ -15,71 +13,77 @@ import { createGeneralDocument, useRefreshDocuments } from '../api';
 import { UploadStatus } from './upload-status';
 import { useUpload } from './use-upload';
 
-type AddDocumentFields = z.input<typeof CreateDocumentFieldsSchema>;
-
-/** 'Overige documenten': the client adds a document with a title and a file. */
+/**
+ * 'Overige documenten': the client adds a document with a title and a file. The title goes
+ * through the contract's schema and the shared validation texts (in the reader's language), but
+ * without react-hook-form: the forms chunk stays out of the first load of /documenten
+ * (decision 022, e2e/login-bundle.spec.ts). Once shown, the title's error follows each change.
+ */
 export function AddDocumentForm({ caseId, onSaved }: { caseId: string; onSaved: (message: string) => void }) {
   const { t } = useTranslation();
   const fileId = useId();
-  // The title through the contract's schema and the shared resolver: its texts in the reader's
-  // language, and an error that goes away as soon as the title is valid (re-validated on change).
-  const form = useForm<AddDocumentFields, unknown, z.output<typeof CreateDocumentFieldsSchema>>({ resolver: formResolver(CreateDocumentFieldsSchema), defaultValues: { title: '' } });
-  const title = useWatch({ control: form.control, name: 'title' });
-  const titleError = translateValidation(form.formState.errors.title?.message, t);
-  /** The title as validated on submit; a retry sends the same one. */
-  const submittedTitle = useRef('');
+  const [title, setTitle] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  const [titleError, setTitleError] = useState<string | undefined>();
   const [fileError, setFileError] = useState<string | undefined>();
   const [formKey, setFormKey] = useState(0);
   const refresh = useRefreshDocuments(caseId);
-  const { setError, reset } = form;
 
   const send = useCallback(
     async (chosen: File, signal: AbortSignal, onProgress: (fraction: number) => void) => {
       try {
-        return await createGeneralDocument(caseId, submittedTitle.current, chosen, signal, onProgress);
+        return await createGeneralDocument(caseId, title.trim(), chosen, signal, onProgress);
       } catch (error) {
         const message = isApiError(error) ? error.fieldErrors.title?.[0] : undefined;
-        if (message) setError('title', { type: 'server', message }, { shouldFocus: true });
+        if (message) setTitleError(translateValidation(message, t));
         throw error;
       }
     },
-    [caseId, setError],
+    [caseId, title, t],
   );
   const done = useCallback(async () => {
     await refresh();
-    reset({ title: '' });
+    setTitle('');
     setFile(null);
     setFormKey((k) => k + 1);
     onSaved(t('documents.general.added'));
-  }, [refresh, reset, onSaved, t]);
+  }, [refresh, onSaved, t]);
   const upload = useUpload(send, done);
   // A typed title or a chosen file not sent yet: the guard asks before leaving (decision record 020).
   useUnsavedChanges(!upload.busy && (title.trim() !== '' || file !== null));
 
-  const checkFile = () => {
-    setFileError(file ? undefined : t('documents.general.chooseFile'));
-    return file;
+  /** The title's error in the reader's language, or undefined when the title is valid. */
+  const checkTitle = (value: string) => {
+    const parsed = CreateDocumentFieldsSchema.safeParse({ title: value });
+    const issue = parsed.success ? undefined : parsed.error.issues[0];
+    return issue ? validationMessage(issue, t) : undefined;
   };
   const onSubmit = (event: FormEvent) => {
-    void form.handleSubmit(
-      (values) => {
-        const chosen = checkFile();
-        if (upload.busy || !chosen) return;
-        submittedTitle.current = values.title;
-        void upload.start(chosen);
-      },
-      () => {
-        checkFile();
-      },
-    )(event);
+    event.preventDefault();
+    if (upload.busy) return;
+    const error = checkTitle(title);
+    setTitleError(error);
+    setFileError(file ? undefined : t('documents.general.chooseFile'));
+    if (error || !file) return;
+    void upload.start(file);
   };
 
   return (
     <form key={formKey} noValidate onSubmit={onSubmit} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
       <h3 className="font-semibold text-slate-900">{t('documents.general.addTitle')}</h3>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label={t('documents.general.titleLabel')} maxLength={300} required aria-required="true" error={titleError} {...form.register('title')} />
+        <TextField
+          label={t('documents.general.titleLabel')}
+          value={title}
+          maxLength={300}
+          required
+          aria-required="true"
+          error={titleError}
+          onChange={(e) => {
+            setTitle(e.target.value);
+            if (titleError) setTitleError(checkTitle(e.target.value));
+          }}
+        />
         <div role="group" aria-labelledby={`${fileId}-label`} className="flex flex-col gap-1.5">
           <p id={`${fileId}-label`} className="font-medium text-slate-900">
             {t('documents.general.fileLabel')}
