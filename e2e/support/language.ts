@@ -18,7 +18,7 @@ const DUTCH = /\b(de|het|een|je|jouw|jij|van|naar|met|voor|niet|ons|onze|bij|uit
 const DUTCH_APP_ALLOWED: { pattern: RegExp; reason: string }[] = [
   { pattern: /^Log In$/, reason: "SPEC's button text on the code step" },
   { pattern: /^case\.reassigned$/, reason: "an audit action code (the admin's filter example): a technical identifier, the same in every language" },
-  { pattern: /^\d{2}-\d{2}-\d{4}, [\d:]+\t.*\t[a-z]+\.[a-z_.]+\t/, reason: "an audit row: its action code (audit.read) and JSON details are technical records, the same in every language" },
+  { pattern: /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\t.*\t[a-z]+\.[a-z_.]+\t/, reason: "an audit row: its action code (audit.read) and JSON details are technical records, the same in every language" },
 ];
 
 /**
