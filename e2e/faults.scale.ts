@@ -19,9 +19,13 @@ import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor
 import { multipart } from '../src/server/testing/multipart';
 import { freePort } from '../src/server/testing/free-port';
 import { diskStorage } from '../src/server/storage/storage';
-import { DISK_FULL_MESSAGE, UNAVAILABLE_MESSAGE } from '../src/server/errors/handler';
 import { documents, outbox } from '../src/server/db/schema';
 import { extractLoginCode } from '../src/server/testing/smtp-peer';
+
+// The answers carry their texts in the request's language; these requests ask for none, so
+// Dutch: the texts README's production section quotes.
+const UNAVAILABLE_MESSAGE = 'Het portaal is even niet bereikbaar. Probeer het over een paar minuten opnieuw.';
+const DISK_FULL_MESSAGE = 'Er is op dit moment geen ruimte om je bestand op te slaan. Probeer het later opnieuw.';
 
 const adminUrl = process.env.DATABASE_URL;
 const isRoot = process.getuid?.() === 0;
