@@ -2,14 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { STATUS_SLUGS } from '../../contract/statuses';
 import { bearer, createTestContext, tokenFor, type TestContext } from '../testing/harness';
-import { cases, users } from './schema';
+import { cases, outbox, users } from './schema';
 import { DEMO_CLIENT_EMAILS } from './demo-accounts';
 import { seedDemo } from './seed-demo';
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
+  // As main.ts does: the demo data first, then the mail worker.
+  await ctx.outbox.stop();
   await seedDemo(ctx.db, ctx.storage, ctx.clock.now(), ctx.config.site);
+  await ctx.outbox.start();
 });
 afterAll(async () => {
   await ctx.close();
@@ -22,6 +25,10 @@ const caseOf = async (email: string) => {
 };
 
 describe('the demo data', () => {
+  it('queues no mail: seeding tells nobody anything', async () => {
+    expect(await ctx.db.select({ id: outbox.id }).from(outbox)).toEqual([]);
+  });
+
   it('has a client at every phase', async () => {
     const phases = await Promise.all(DEMO_CLIENT_EMAILS.map(async (email) => (await caseOf(email)).caseRow.statusSlug));
     expect(new Set(phases)).toEqual(new Set(STATUS_SLUGS));

@@ -7,7 +7,7 @@ import type { Config } from '../config/config';
 import { sendProposal } from '../workflow/proposal';
 import type { Db } from './client';
 import { DEMO_ADMIN, DEMO_CLIENT_EMAILS, DEMO_LAWYERS } from './demo-accounts';
-import { answers, articles, availability, cases, contactPersons, documents, feedback, questions, statusArticles } from './schema';
+import { answers, articles, availability, cases, contactPersons, documents, feedback, outbox, questions, statusArticles } from './schema';
 
 type DemoClient = {
   name: string;
@@ -305,5 +305,8 @@ export async function seedDemo(db: Db, storage: Storage, now: Date, site: Config
       });
     }
   }
+  // Demo data mails nobody: what the letter's sending queued ('Je opdrachtbevestiging staat klaar')
+  // goes, so the first start prints only the codes people ask for (and an SMTP_URL sends nothing).
+  await db.delete(outbox).where(eq(outbox.status, 'pending'));
   return { lawyers: lawyerIds, clients: clientIds };
 }
