@@ -69,7 +69,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function activeLawyer(lawyerId: string, field = 'lawyer_id') {
     const lawyer = await findLawyer(db, lawyerId);
-    if (!lawyer) throw fieldError(field, 'Onbekende jurist.');
+    if (!lawyer) throw fieldError(field, 'errors.admin.unknownLawyer');
     if (lawyer.deactivatedAt) throw fieldError(field, LAWYER_INACTIVE_MESSAGE);
     return lawyer;
   }

@@ -54,8 +54,12 @@ describe('PATCH /api/cases/{id}/status', () => {
     for (const status of ['negotiation-phase', 'lead', 'completed', 'reviewing-documents']) {
       const response = await patchStatus(client.caseId, token, status);
       expect(response.statusCode, status).toBe(409);
-      expect(response.json()).toMatchObject({ ok: false, error: expect.any(String) });
+      // Through the error handler like every other refusal: only a message, in the reader's language.
+      expect(response.json()).toEqual({ message: 'Deze statuswijziging is niet toegestaan.' });
     }
+    const english = await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${client.caseId}/status`, headers: { ...bearer(token), 'accept-language': 'en-US' }, payload: { status: 'lead' } });
+    expect(english.statusCode).toBe(409);
+    expect(english.json()).toEqual({ message: 'This status change is not allowed.' });
     const locked = await setup('offer-chosen', 'complete');
     expect((await patchStatus(locked.client.caseId, locked.token, 'check')).statusCode).toBe(409);
     expect((await caseOf(client.caseId))?.statusSlug).toBe('reviewing-documents');
@@ -87,7 +91,7 @@ describe('PATCH /api/cases/{id}/status', () => {
     const { lawyer, client, token } = await setup('negotiation-phase');
     const early = await patchStatus(client.caseId, token, 'ready-for-invoicing');
     expect(early.statusCode).toBe(409);
-    expect(early.json().error).toBe('Alle velden moeten ingevuld zijn.');
+    expect(early.json().message).toBe('Alle velden moeten ingevuld zijn.');
     expect((await answerAll(client.caseId, token)).statusCode).toBe(200);
     expect((await patchStatus(client.caseId, token, 'ready-for-invoicing')).statusCode).toBe(200);
     expect((await patchStatus(client.caseId, token, 'ready-for-signing')).statusCode).toBe(200);

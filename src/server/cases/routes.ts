@@ -49,10 +49,9 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: await countLawyerCasesByStatus(db, auth.userId) };
   });
 
-  app.patch('/api/cases/:id/status', { schema: { params: CaseParams, body: UpdateStatusRequestSchema } }, async (request, reply) => {
+  app.patch('/api/cases/:id/status', { schema: { params: CaseParams, body: UpdateStatusRequestSchema } }, async (request) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
-    const result = await changeCaseStatus(db, { caseRow, to: request.body.status, actorId: auth.userId, now: clock.now() });
-    if (!result.ok) return reply.code(409).send({ ok: false, error: result.error, message: result.error });
-    return { ok: true, data: await getLawyerCaseView(db, result.caseRow, auth.userId, link()) };
+    const changed = await changeCaseStatus(db, { caseRow, to: request.body.status, actorId: auth.userId, now: clock.now() });
+    return { ok: true, data: await getLawyerCaseView(db, changed, auth.userId, link()) };
   });
 };

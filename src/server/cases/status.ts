@@ -1,2 +1,2 @@
 /** Case status changes live in the workflow module (src/server/workflow/); kept for existing imports. */
-export { changeCaseStatus, type StatusChangeResult } from '../workflow/apply';
+export { changeCaseStatus } from '../workflow/apply';

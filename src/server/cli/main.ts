@@ -9,6 +9,7 @@ import { seedLoad } from '../db/seed-load';
 import { createCase } from '../cases/queries';
 import { createUser } from '../users/create';
 import { AppError } from '../errors/errors';
+import { serverTranslate } from '../errors/language';
 import { openRuntime } from '../runtime';
 import { listOpenMails, retryMail } from '../outbox/queries';
 import { openDisk, openS3 } from '../storage/open';
@@ -217,7 +218,7 @@ if (isEntry) {
         process.exit(2);
       }
       if (error instanceof AppError && error.code === 'conflict') {
-        process.stderr.write(`${error.message}\n`);
+        process.stderr.write(`${serverTranslate('en-US')(error.message)}\n`);
         process.exit(1);
       }
       if (error instanceof ConfigError || error instanceof DatabaseLockedError || error instanceof MigrationFailedError) {

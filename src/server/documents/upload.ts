@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { NO_FILE_MESSAGE, fileTooLargeMessage } from '../../contract/documents';
+import { FILE_TOO_LARGE_MESSAGE, NO_FILE_MESSAGE } from '../../contract/documents';
 import { AppError, fieldError } from '../errors/errors';
 import { FileTooLargeError } from '../storage/storage';
 import { contentTypeFor, extensionOf, headCollector, isExecutable, sanitizeFilename, sniffType } from '../files/content';
 import { securityLog } from '../http/security-log';
-import { requestTranslate } from '../errors/language';
 import { BodyTooSlowError, takeUploadSlot } from '../http/body-limits';
 import { isMultipartLimit } from '../errors/classify';
 import type { StoredFile } from './queries';
@@ -53,7 +52,7 @@ function isTooLarge(error: unknown): boolean {
 }
 
 function tooLarge(request: FastifyRequest): AppError {
-  return new AppError('payload_too_large', fileTooLargeMessage(Math.round(request.server.deps.config.maxUploadBytes / (1024 * 1024)), requestTranslate(request)));
+  return new AppError('payload_too_large', FILE_TOO_LARGE_MESSAGE, undefined, undefined, { maxMb: Math.round(request.server.deps.config.maxUploadBytes / (1024 * 1024)) });
 }
 
 /**

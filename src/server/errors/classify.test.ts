@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
 import postgresJs from 'postgres';
-import { classifyFailure, isClientAbort, isMultipartLimit } from './classify';
+import pg from 'pg';
+import { sql as raw } from 'drizzle-orm';
+import { openTestDatabase } from '../testing/harness';
+import { classifyFailure, isClientAbort, isMultipartLimit, isRefusedConnection } from './classify';
 
 /**
  * The hot statements run on postgres.js (db/client.ts, decision 027): its own connection
@@ -92,5 +95,81 @@ describe('isMultipartLimit', () => {
   it('is the count limits of @fastify/multipart, not a file too large', () => {
     for (const code of ['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_FILES_LIMIT']) expect(isMultipartLimit(Object.assign(new Error('limit'), { code, statusCode: 413 }))).toBe(true);
     expect(isMultipartLimit(Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 }))).toBe(false);
+  });
+});
+
+/** SQLSTATEs of a database that refuses or drops connections: outages (503 with Retry-After), from every driver. */
+const REFUSALS = ['55000', '53300', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '08P01', '3D000', '28000', '28P01'];
+/** Look-alikes that are no outage: lock not available, query cancelled, undefined table, a wrong uuid. */
+const NOT_REFUSALS = ['55P03', '57014', '42P01', '22P02', '53200'];
+const raise = (code: string) => `DO $$ BEGIN RAISE EXCEPTION 'refused' USING ERRCODE = '${code}'; END $$`;
+const caught = async (run: () => Promise<unknown>) => {
+  try {
+    await run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the statement to fail');
+};
+
+describe('a database refusing connections', () => {
+  it('knows the refusal codes and nothing else', () => {
+    for (const code of REFUSALS) expect(isRefusedConnection(code), code).toBe(true);
+    for (const code of NOT_REFUSALS) expect(isRefusedConnection(code), code).toBe(false);
+  });
+
+  it('maps the errors of the test database (PGlite, or PostgreSQL through pg) as Drizzle wraps them to unavailable, and look-alikes not', async () => {
+    const database = await openTestDatabase();
+    try {
+      for (const code of [...REFUSALS, ...NOT_REFUSALS]) {
+        const error = await caught(() => database.db.execute(raw.raw(raise(code))));
+        expect((error as { cause?: unknown }).cause, code).toMatchObject({ code });
+        expect(classifyFailure(error), code).toBe(REFUSALS.includes(code) ? 'unavailable' : null);
+      }
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('maps error objects of pg and postgres.js with these codes to unavailable', () => {
+    for (const code of REFUSALS) {
+      const fromPg = Object.assign(new pg.DatabaseError('refused', 0, 'error'), { code });
+      const fromPostgresJs = new postgresJs.PostgresError({ code, message: 'refused' } as unknown as string);
+      expect(classifyFailure(fromPg), code).toBe('unavailable');
+      expect(classifyFailure(fromPostgresJs), code).toBe('unavailable');
+    }
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('maps what pg and postgres.js raise on a real PostgreSQL', async () => {
+    const url = process.env.DATABASE_URL!;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const sql = postgresJs(url, { max: 1, onnotice: () => undefined });
+    try {
+      for (const code of [...REFUSALS, ...NOT_REFUSALS]) {
+        const expected = REFUSALS.includes(code) ? 'unavailable' : null;
+        const fromPg = await caught(() => client.query(raise(code)));
+        expect(fromPg).toBeInstanceOf(pg.DatabaseError);
+        expect(classifyFailure(fromPg), `pg ${code}`).toBe(expected);
+        const fromPostgresJs = await caught(() => sql.unsafe(raise(code)));
+        expect(fromPostgresJs).toBeInstanceOf(postgresJs.PostgresError);
+        expect(classifyFailure(fromPostgresJs), `postgres.js ${code}`).toBe(expected);
+      }
+      // A database that does not exist: 3D000 from both drivers at connect time.
+      const missing = new URL(url);
+      missing.pathname = '/portal_no_such_database';
+      const pgMissing = new pg.Client({ connectionString: missing.toString() });
+      const noDb = await caught(() => pgMissing.connect());
+      expect(noDb).toMatchObject({ code: '3D000' });
+      expect(classifyFailure(noDb)).toBe('unavailable');
+      const sqlMissing = postgresJs(missing.toString(), { max: 1 });
+      const noDbJs = await caught(() => sqlMissing`SELECT 1`);
+      expect(noDbJs).toMatchObject({ code: '3D000' });
+      expect(classifyFailure(noDbJs)).toBe('unavailable');
+      await sqlMissing.end();
+    } finally {
+      await client.end();
+      await sql.end();
+    }
   });
 });

@@ -46,14 +46,25 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * SQLSTATEs of a database that refuses or drops the connection (the same codes from pg,
+ * postgres.js and PGlite): 08xxx connection exception, 28xxx authorization refused (a password
+ * or role changed under the running app), 3D000 the database does not exist (dropped or
+ * renamed), 53300 too many connections, 55000 the database accepts no connections (ALTER
+ * DATABASE … ALLOW_CONNECTIONS false), 57P01–57P03 administrator or crash shutdown, cannot
+ * connect now. Nothing the request did wrong: 503 with Retry-After.
+ */
+export function isRefusedConnection(code: string): boolean {
+  return /^08[0-9A-Z]{3}$/.test(code) || /^28[0-9A-Z]{3}$/.test(code) || /^57P0[1-3]$/.test(code) || code === '3D000' || code === '53300' || code === '55000';
+}
+
 export function classifyFailure(error: unknown): FailureKind | null {
   for (const item of chain(error)) {
     const code = typeof item.code === 'string' ? item.code : '';
     const message = typeof item.message === 'string' ? item.message : '';
     if (DISK_FULL_ERRNO.has(code) || code === '53100') return 'disk_full';
     if (UNAVAILABLE_ERRNO.has(code)) return 'unavailable';
-    // SQLSTATE: 08 connection exception, 57P0x shutdown / cannot connect now, 53300 too many connections.
-    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[1-3]$/.test(code) || code === '53300') return 'unavailable';
+    if (isRefusedConnection(code)) return 'unavailable';
     if (code === '23505') return 'unique';
     if (code === '22021' || code === '22P05') return 'bad_text';
     if (code === '40001' || code === '40P01') return 'conflict';

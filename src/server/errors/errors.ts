@@ -10,7 +10,11 @@ const STATUS: Record<ErrorCode, number> = {
   conflict: 409,
 };
 
-/** The one coded error type routes throw; the error handler maps it to SPEC section 8. */
+/**
+ * The one coded error type routes throw; the error handler maps it to the answer. Its message
+ * (and every field error) is a translation key of public/i18n (errors.…, validation.…,
+ * hardening.…), given in the request's language; errors/error-keys.test.ts checks every one.
+ */
 export class AppError extends Error {
   readonly statusCode: number;
   constructor(
@@ -19,6 +23,8 @@ export class AppError extends Error {
     readonly fieldErrors?: Record<string, string[]>,
     /** Extra response headers (Retry-After, Connection: close). */
     readonly headers?: Record<string, string>,
+    /** Values for the placeholders of the message's text ({{maxMb}}, {{count}}). */
+    readonly values?: Record<string, string | number>,
   ) {
     super(message);
     this.statusCode = STATUS[code];
@@ -28,7 +34,7 @@ export class AppError extends Error {
 /** A message may be a translation key under `errors.` (public/i18n): the error handler gives it in the request's language. */
 export const notFound = (message = 'errors.server.notFound') => new AppError('not_found', message);
 export const forbidden = (message = 'errors.server.forbidden') => new AppError('forbidden', message);
-export const unauthenticated = () => new AppError('unauthenticated', 'Unauthenticated.');
+export const unauthenticated = () => new AppError('unauthenticated', 'errors.unauthenticated');
 
 /** 422 with errors on one field, as Laravel-style clients expect. */
 export function fieldError(field: string, message: string): AppError {

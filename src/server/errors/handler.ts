@@ -41,12 +41,12 @@ function zodIssuesToFields(issues: Issue[], t: Translate, root = 'body'): Record
   return errors;
 }
 
-/** An AppError message may be a translation key under `errors.` (e.g. 'errors.offer.signed'), given in the request's language. */
-const isErrorKey = (message: string) => /^errors\.[a-zA-Z]+(\.[a-zA-Z]+)*$/.test(message);
+/** An AppError message is a translation key (e.g. 'errors.offer.signed'), given in the request's language. */
+const isErrorKey = (message: string) => /^(errors|hardening)\.[a-zA-Z]+(\.[a-zA-Z]+)*$/.test(message);
 
 /** 422 body; texts that are translation keys (`validation.…`, `errors.…`) are given in the request's language. */
-function validationBody(errors: Record<string, string[]>, t: Translate) {
-  const translated = Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((m) => (isValidationKey(m) || isErrorKey(m) ? t(m) : m))]));
+function validationBody(errors: Record<string, string[]>, t: Translate, values?: Record<string, string | number>) {
+  const translated = Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((m) => (isValidationKey(m) || isErrorKey(m) ? t(m, values) : m))]));
   const first = Object.values(translated)[0]?.[0] ?? t(validationKey('invalid'));
   const more = Object.values(translated).reduce((n, list) => n + list.length, 0) - 1;
   return { message: more > 0 ? t(validationKey('summary'), { first, count: more }) : first, errors: translated };
@@ -78,8 +78,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
         securityLog(request, 'access.refused', { reason: error.code, status: error.statusCode });
       }
       if (error.headers) reply.headers(error.headers);
-      if (error.code === 'validation') return reply.status(422).send(validationBody(error.fieldErrors ?? { body: [error.message] }, t));
-      return reply.status(error.statusCode).send({ message: isErrorKey(error.message) ? t(error.message) : error.message });
+      if (error.code === 'validation') return reply.status(422).send(validationBody(error.fieldErrors ?? { body: [error.message] }, t, error.values));
+      return reply.status(error.statusCode).send({ message: isErrorKey(error.message) || isValidationKey(error.message) ? t(error.message, error.values) : error.message });
     }
     if (error instanceof BodyTooSlowError) {
       return reply.status(408).header('Connection', 'close').send({ message: t('hardening.bodyTooSlow') });

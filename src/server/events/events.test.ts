@@ -47,6 +47,20 @@ describe('live events on one instance', () => {
     await ctx.close();
   });
 
+  it('sends the stream with the same security headers as every other answer (CSP, frames, referrer, nosniff)', async () => {
+    const c = await conversation(ctx);
+    const s = await stream(ctx.app, c.clientToken);
+    expect(s.status).toBe(200);
+    const other = await ctx.app.inject({ method: 'GET', url: '/api/site' });
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-content-type-options', 'cross-origin-opener-policy', 'cross-origin-resource-policy']) {
+      expect(other.headers[name], name).toBeTruthy();
+      expect(s.headers[name], name).toBe(other.headers[name]);
+    }
+    expect(s.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(s.headers['cache-control']).toBe('no-store, no-transform');
+    expect(s.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+  });
+
   it('opens only with a fresh single-use ticket, never with the bearer token in the URL', async () => {
     const c = await conversation(ctx);
     expect((await ctx.app.inject({ method: 'POST', url: '/api/events/ticket' })).statusCode).toBe(401);

@@ -133,12 +133,16 @@ export function registerEvents(app: FastifyInstance, bus: EventBus, options: Eve
 
     reply.hijack();
     const res = reply.raw;
+    // The reply is hijacked, so Fastify sends none of the headers set on it: the security headers
+    // every answer carries (CSP, frame, referrer, nosniff: http/security.ts) go out here with the stream's own.
     res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store, no-transform',
-      Connection: 'keep-alive',
-      'X-Accel-Buffering': 'no',
-      'X-Content-Type-Options': 'nosniff',
+      ...reply.getHeaders(),
+      // Lower case, as getHeaders() gives them, so none is sent twice.
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
     });
     let open = true;
     const connection: StreamConnection = {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
+import pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -196,6 +197,61 @@ describe.skipIf(!process.env.DATABASE_URL)('database refusing connections (Postg
       await proxy.up().catch(() => undefined);
       await app.close();
       await database.close();
+      await scratch.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers 503 with Retry-After while the database accepts no connections (ALLOW_CONNECTIONS false: 55000, sessions ended: 57P01), on both drivers', async () => {
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL!, 'portal_closed');
+    const name = new URL(scratch.url).pathname.slice(1);
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL! });
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    };
+    const database = await openPostgres(scratch.url, { max: 4 });
+    await ensureCatalogue(database.db);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-closed-'));
+    const config = testConfig({ dataDir, rateLimitPerMinute: 0 });
+    const clock = createFakeClock(new Date());
+    const app = await buildApp({ config, database, clock, storage: diskStorage(path.join(dataDir, 'files')), webRoot: null, logStream: new Writable({ write: (_c, _e, cb) => cb() }) });
+    try {
+      const email = 'closed-database@example.com';
+      const userId = await createUser(database.db, { role: 'client', name: 'Cor', lastName: 'Dicht', email });
+      const token = generateToken();
+      await createToken(database.db, { userId, tokenHash: sha256Hex(token), now: clock.now(), ttlMs: config.tokenTtlMs });
+      expect((await app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).statusCode).toBe(200);
+
+      await admin(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+      await admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`);
+      // Twice: the first round meets the ended sessions (57P01), the second the refused new ones (55000).
+      for (let round = 0; round < 2; round++) {
+        const answers = await Promise.all([
+          app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) }), // postgres.js (the token check and the user in one prepared statement)
+          app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(token), payload: { city: 'Zwolle' } }), // pg (Drizzle)
+          app.inject({ method: 'POST', url: '/api/code', payload: { email } }),
+          app.inject({ method: 'GET', url: '/readyz' }),
+        ]);
+        for (const response of answers) {
+          expect(response.statusCode, response.body).toBe(503);
+          if (response.json().message) {
+            expect(response.headers['retry-after']).toBe('30');
+            expect(response.json().message).toBe(UNAVAILABLE_MESSAGE);
+          }
+        }
+      }
+
+      await admin(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      expect((await app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).statusCode).toBe(200);
+    } finally {
+      await admin(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`).catch(() => undefined);
+      await app.close();
+      await database.close().catch(() => undefined);
       await scratch.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }

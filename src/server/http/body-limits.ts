@@ -2,7 +2,6 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config';
 import { AppError } from '../errors/errors';
-import { requestTranslate } from '../errors/language';
 import { securityLog } from './security-log';
 
 /**
@@ -97,9 +96,8 @@ class UploadSlots {
   /** Takes a slot until the response closes (sent, failed or aborted), or throws 429. */
   acquire(request: FastifyRequest, response: ServerResponse, userId: string): void {
     const mine = this.perUser.get(userId) ?? 0;
-    const t = requestTranslate(request);
-    if (mine >= this.config.uploadsPerUser) throw this.refuse(request, t('hardening.uploadsPerUser', { count: this.config.uploadsPerUser }), 'per_user');
-    if (this.total >= this.config.uploadsPerInstance) throw this.refuse(request, t('hardening.uploadsPerInstance'), 'per_instance');
+    if (mine >= this.config.uploadsPerUser) throw this.refuse(request, 'hardening.uploadsPerUser', 'per_user', { count: this.config.uploadsPerUser });
+    if (this.total >= this.config.uploadsPerInstance) throw this.refuse(request, 'hardening.uploadsPerInstance', 'per_instance');
     this.total++;
     this.perUser.set(userId, mine + 1);
     let released = false;
@@ -118,10 +116,10 @@ class UploadSlots {
     return userId === undefined ? this.total : (this.perUser.get(userId) ?? 0);
   }
 
-  private refuse(request: FastifyRequest, message: string, reason: string): AppError {
+  private refuse(request: FastifyRequest, message: string, reason: string, values?: Record<string, number>): AppError {
     securityLog(request, 'upload.refused', { reason: `concurrent_${reason}` });
     // The body is not read: close the connection after the answer rather than drain it.
-    return new AppError('too_many_requests', message, undefined, { 'Retry-After': String(UPLOAD_SLOTS_RETRY_AFTER_SECONDS), Connection: 'close' });
+    return new AppError('too_many_requests', message, undefined, { 'Retry-After': String(UPLOAD_SLOTS_RETRY_AFTER_SECONDS), Connection: 'close' }, values);
   }
 }
 

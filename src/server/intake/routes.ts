@@ -30,21 +30,21 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
   app.post('/api/intake/typeform', { config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request) => {
     if (!config.typeformSecret) throw notFound();
     const raw = request.body;
-    if (!Buffer.isBuffer(raw)) throw new AppError('unauthenticated', 'Ongeldige handtekening.');
+    if (!Buffer.isBuffer(raw)) throw new AppError('unauthenticated', 'errors.intake.badSignature');
     const signature = request.headers['typeform-signature'];
     if (!verifyTypeformSignature(config.typeformSecret, raw, typeof signature === 'string' ? signature : undefined)) {
-      throw new AppError('unauthenticated', 'Ongeldige handtekening.');
+      throw new AppError('unauthenticated', 'errors.intake.badSignature');
     }
     let json: unknown;
     try {
       json = JSON.parse(raw.toString('utf8'));
     } catch {
-      throw new AppError('validation', 'De gegevens konden niet worden gelezen.', { body: ['De gegevens konden niet worden gelezen.'] });
+      throw new AppError('validation', 'errors.intake.unreadable', { body: ['errors.intake.unreadable'] });
     }
     const delivery = TypeformDeliverySchema.parse(json);
     const intake = readIntake(delivery);
     const email = EmailSchema.safeParse(intake.email ?? '');
-    if (!email.success) throw new AppError('validation', 'Het formulier bevat geen geldig e-mailadres.', { email: ['Invalid email'] });
+    if (!email.success) throw new AppError('validation', 'errors.intake.noEmail', { email: ['errors.intake.noEmail'] });
     const now = clock.now();
 
     await db.transaction(async (tx) => {

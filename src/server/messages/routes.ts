@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/queries';
 import { createGeneralDocument, type StoredFile } from '../documents/queries';
 import { documentKey, fieldValue, receiveFilePart, storeFilePart } from '../documents/upload';
 import { AppError, fieldError, forbidden, notFound } from '../errors/errors';
+import { issueKey } from '../../contract/validation-messages';
 import { publishToCase } from '../events/routes';
 import { caseParticipants } from '../events/queries';
 import { decodeCursor, deleteOwnMessage, findMessageRow, getMessage, insertMessage, listMessages, markRead, otherSide, unreadCounts, unreadInCase } from './queries';
@@ -17,9 +18,10 @@ import { decodeCursor, deleteOwnMessage, findMessageRow, getMessage, insertMessa
 const IdParams = z.object({ id: z.string().max(64) });
 const ListQuery = z.object({ before: z.string().max(200).optional() });
 
+/** 422 on the text field, with the translation key of its first issue. */
 function invalidText(issues: z.ZodIssue[]): AppError {
-  const message = issues[0]?.message ?? 'Required';
-  return fieldError('text', message);
+  const issue = issueKey(issues[0] ?? { code: 'invalid_type', received: 'undefined' });
+  return new AppError('validation', issue.key, { text: [issue.key] }, undefined, issue.values);
 }
 
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {

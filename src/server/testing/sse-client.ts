@@ -4,6 +4,8 @@ export type SseEvent = { id: string | undefined; event: string; data: string };
 
 export type EventStream = {
   status: number;
+  /** The response headers of the stream. */
+  headers: http.IncomingHttpHeaders;
   events: SseEvent[];
   /** Comment lines seen (heartbeats). */
   comments: number;
@@ -44,6 +46,7 @@ export function openEventStream(url: string, headers: Record<string, string> = {
             if (!check()) waiters.add(check);
           }),
         status: response.statusCode ?? 0,
+        headers: response.headers,
         events,
         comments: 0,
         next: (type, where = () => true, timeoutMs = 5_000) =>

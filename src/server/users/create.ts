@@ -24,6 +24,6 @@ export async function createUser(db: Db, input: NewUser): Promise<string> {
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   const row = rows[0];
-  if (!row) throw new AppError('conflict', `A user with e-mail ${input.email} already exists.`);
+  if (!row) throw new AppError('conflict', 'errors.admin.emailTaken');
   return row.id;
 }

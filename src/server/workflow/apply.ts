@@ -6,6 +6,7 @@ import type { StatusSlug } from '../../contract/statuses';
 import { recordAudit } from '../audit/queries';
 import type { CaseRow } from '../cases/access';
 import type { Db } from '../db/client';
+import { AppError } from '../errors/errors';
 import { cases, documents, users } from '../db/schema';
 import { missingFinalizationAnswers } from '../finalization/queries';
 
@@ -84,7 +85,6 @@ export async function applyClientEvent(tx: Db, input: { clientId: string; event:
   return applyCaseEvent(tx, { caseId: row.id, event: input.event, actorId: input.actorId, now: input.now });
 }
 
-export type StatusChangeResult = { ok: true; caseRow: CaseRow } | { ok: false; error: string };
 
 const AUDIT_ACTION = { dropdown: 'case.status_changed', finish: 'case.finished', reactivate: 'case.reactivated', complete: 'case.completed' } as const;
 
@@ -92,13 +92,14 @@ const AUDIT_ACTION = { dropdown: 'case.status_changed', finish: 'case.finished',
  * Changes a case's status as its lawyer: only the transitions of the status-dropdown rule,
  * finishing, reactivating and completing ('Factuur voldaan'). One conditional UPDATE (the
  * status must still be the one the decision was made on), plus the audit line, in one
- * transaction. Completing sets completed_at, which starts the 6-month deletion clock.
+ * transaction. Completing sets completed_at, which starts the 6-month deletion clock. A change
+ * that is not allowed (or lost to a parallel one) is a 409 with a translated reason.
  */
-export async function changeCaseStatus(db: Db, input: { caseRow: CaseRow; to: StatusSlug; actorId: string; now: Date }): Promise<StatusChangeResult> {
+export async function changeCaseStatus(db: Db, input: { caseRow: CaseRow; to: StatusSlug; actorId: string; now: Date }): Promise<CaseRow> {
   const from = input.caseRow.statusSlug as StatusSlug;
   const kind = classifyStatusChange(input.caseRow.offer, from, input.to);
-  if (!kind) return { ok: false, error: 'Deze statuswijziging is niet toegestaan.' };
-  if (kind === 'finish' && (await missingFinalizationAnswers(db, input.caseRow.id)) > 0) return { ok: false, error: 'Alle velden moeten ingevuld zijn.' };
+  if (!kind) throw new AppError('conflict', 'errors.workflow.statusNotAllowed');
+  if (kind === 'finish' && (await missingFinalizationAnswers(db, input.caseRow.id)) > 0) throw new AppError('conflict', 'errors.workflow.finalizationMissing');
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(cases)
@@ -109,7 +110,7 @@ export async function changeCaseStatus(db: Db, input: { caseRow: CaseRow; to: St
       })
       .where(and(eq(cases.id, input.caseRow.id), eq(cases.statusSlug, from)))
       .returning();
-    if (!updated) return { ok: false as const, error: 'De status is intussen gewijzigd.' };
+    if (!updated) throw new AppError('conflict', 'errors.workflow.statusChanged');
     await recordAudit(tx, {
       actorId: input.actorId,
       action: AUDIT_ACTION[kind],
@@ -119,6 +120,6 @@ export async function changeCaseStatus(db: Db, input: { caseRow: CaseRow; to: St
       data: { from, to: input.to },
       at: input.now,
     });
-    return { ok: true as const, caseRow: updated };
+    return updated;
   });
 }

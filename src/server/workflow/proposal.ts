@@ -23,6 +23,7 @@ export const SIGNED_LETTER_TITLE = 'Opdrachtbevestiging (getekend)';
 type Deps = { db: Db; storage: Storage; config: Pick<Config, 'site'> };
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+/** `message`: a translation key (errors.workflow.…). */
 const conflict = (message: string) => new AppError('conflict', message);
 
 async function readAll(storage: Storage, key: string): Promise<Buffer> {
@@ -48,8 +49,8 @@ function addressOf(parts: { street: string | null; houseNumber: string | null; a
 export async function sendProposal(deps: Deps, input: { caseRow: CaseRow; minimalAchievement: MinimalAchievement; lawyerId: string; now: Date }): Promise<CaseRow> {
   const { db, storage, config } = deps;
   const { caseRow, now } = input;
-  if (!canSendProposal(caseRow.statusSlug as StatusSlug)) throw conflict('De opdrachtbevestiging kan alleen worden verstuurd als het dossier op "Offerte gekozen" of "Wacht op handtekening" staat.');
-  if (!caseRow.offer) throw conflict('Er is nog geen pakket gekozen.');
+  if (!canSendProposal(caseRow.statusSlug as StatusSlug)) throw conflict('errors.workflow.proposalWrongPhase');
+  if (!caseRow.offer) throw conflict('errors.workflow.noOffer');
   const [[client], [lawyer]] = await Promise.all([db.select().from(users).where(eq(users.id, caseRow.clientId)), db.select().from(users).where(eq(users.id, input.lawyerId))]);
   if (!client) throw new Error(`Case ${caseRow.id} has no client`);
   const bytes = await renderLetter({
@@ -73,7 +74,7 @@ export async function sendProposal(deps: Deps, input: { caseRow: CaseRow; minima
   try {
     const updated = await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(cases).where(eq(cases.id, caseRow.id)).for('update');
-      if (!locked || !canSendProposal(locked.statusSlug as StatusSlug) || locked.proposalSignedAt) throw conflict('De status is intussen gewijzigd.');
+      if (!locked || !canSendProposal(locked.statusSlug as StatusSlug) || locked.proposalSignedAt) throw conflict('errors.workflow.statusChanged');
       const file = { storageKey: key, filename: 'opdrachtbevestiging.pdf', extension: 'pdf', contentType: 'application/pdf', sizeBytes: bytes.length, uploadedAt: now, uploadedBy: input.lawyerId };
       const [existing] = locked.proposalDocumentId ? await tx.select().from(documents).where(eq(documents.id, locked.proposalDocumentId)) : [];
       let documentId: string;
@@ -135,14 +136,14 @@ export async function signProposal(deps: Deps, input: SignInput): Promise<CaseRo
   const clientName = getDisplayName({ name: client.name, infix: client.infix, last_name: client.lastName });
   if (!isMatchingName(input.fullName, clientName)) throw fieldError('full_name', NAME_MISMATCH_MESSAGE);
   if (!canSignProposal(caseRow.statusSlug as StatusSlug, caseRow.proposalSignedAt) || !caseRow.proposalDocumentId || !caseRow.proposalSha256) {
-    throw conflict(caseRow.proposalSignedAt ? 'De opdrachtbevestiging is al getekend.' : 'Er is geen opdrachtbevestiging om te tekenen.');
+    throw conflict(caseRow.proposalSignedAt ? 'errors.workflow.alreadySigned' : 'errors.workflow.nothingToSign');
   }
-  if (input.shownSha256 && input.shownSha256 !== caseRow.proposalSha256) throw conflict('De opdrachtbevestiging is intussen vervangen. Bekijk de nieuwe versie en teken opnieuw.');
+  if (input.shownSha256 && input.shownSha256 !== caseRow.proposalSha256) throw conflict('errors.workflow.letterReplaced');
   const [letterDoc] = await db.select().from(documents).where(eq(documents.id, caseRow.proposalDocumentId));
-  if (!letterDoc?.storageKey) throw conflict('Er is geen opdrachtbevestiging om te tekenen.');
+  if (!letterDoc?.storageKey) throw conflict('errors.workflow.nothingToSign');
   const letter = await readAll(storage, letterDoc.storageKey);
   const shownSha256 = sha256(letter);
-  if (shownSha256 !== caseRow.proposalSha256) throw conflict('De opdrachtbevestiging is intussen vervangen. Bekijk de nieuwe versie en teken opnieuw.');
+  if (shownSha256 !== caseRow.proposalSha256) throw conflict('errors.workflow.letterReplaced');
   const evidence = { signedAt: now, typedName: input.fullName.trim(), ip: input.ip, userAgent: input.userAgent.slice(0, 500), pdfSha256: shownSha256 };
   const signed = await renderSignedCopy(letter, { ...evidence, clientName });
   const signedId = randomUUID();
@@ -155,7 +156,7 @@ export async function signProposal(deps: Deps, input: SignInput): Promise<CaseRo
         .set({ proposalSignedAt: now, lastUpdateAt: now })
         .where(and(eq(cases.id, caseRow.id), eq(cases.statusSlug, 'proposal'), isNull(cases.proposalSignedAt), eq(cases.proposalSha256, shownSha256)))
         .returning({ id: cases.id });
-      if (!won) throw conflict('De opdrachtbevestiging is al getekend of intussen gewijzigd.');
+      if (!won) throw conflict('errors.workflow.signedOrChanged');
       await tx.insert(documents).values({
         id: signedId,
         caseId: caseRow.id,
