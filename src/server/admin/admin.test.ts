@@ -101,8 +101,10 @@ describe('admin: stand-ins and legal hold', () => {
 
     ctx.clock.advance(2 * DAY);
     const during = await lawyersOn();
-    expect(during.map((l) => l.id)).toEqual([standIn.id, lawyer.id]);
-    expect(during[0]?.stand_in).toEqual({ from, until });
+    // The assigned lawyer first, the stand-in as stand-in.
+    expect(during.map((l) => l.id)).toEqual([lawyer.id, standIn.id]);
+    expect(during[0]?.stand_in).toBeNull();
+    expect(during[1]?.stand_in).toEqual({ from, until });
     expect((await call('GET', `/api/cases/${client.caseId}`, await tokenFor(ctx, standIn.id))).statusCode).toBe(200);
 
     ctx.clock.advance(3 * DAY);
