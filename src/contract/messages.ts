@@ -51,6 +51,8 @@ export const MessageSchema = z.object({
   /** Null when the author's account no longer exists. */
   author: PersonReferenceSchema.nullable(),
   author_role: MessageRoleSchema,
+  /** The author wrote it as the case's stand-in ('vervangend jurist'): on the case's stand-in list for the day it was sent. */
+  author_stand_in: z.boolean(),
   text: z.string(),
   attachment: MessageAttachmentSchema.nullable(),
   created_at: z.string(),

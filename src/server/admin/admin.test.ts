@@ -81,6 +81,35 @@ describe('admin: lawyers', () => {
   });
 });
 
+describe('admin: a handover reaches the people it concerns', () => {
+  it('mails the new lawyer and the stand-in, and tells the client who their lawyer is, without case content', async () => {
+    const former = await createTestLawyer(ctx, { name: 'Frits', lastName: 'Vroeger' });
+    const next = await createTestLawyer(ctx, { name: 'Nina', lastName: 'Nieuw' });
+    const standIn = await createTestLawyer(ctx, { name: 'Victor', lastName: 'Vervanger' });
+    const client = await createTestClient(ctx, { status: 'check', lawyerIds: [former.id] });
+    const since = ctx.smtp.messages.length;
+    const mailsTo = (email: string) => ctx.smtp.messages.slice(since).filter((m) => m.to.includes(email));
+
+    expect((await call('POST', `/api/admin/cases/${client.caseId}/assign`, admin.token, { lawyer_id: next.id })).statusCode).toBe(200);
+    await ctx.outbox.drain();
+    expect(mailsTo(next.email).map((m) => m.subject)).toEqual(['Er is een dossier aan je toegewezen']);
+    expect(mailsTo(next.email)[0]?.text).toContain(`/dossiers/${client.caseId}`);
+    expect(mailsTo(client.email).map((m) => m.subject)).toEqual(['Je hebt een nieuwe jurist']);
+    expect(mailsTo(client.email)[0]?.text).toContain('Nina Nieuw');
+    expect(mailsTo(former.email)).toHaveLength(0);
+
+    const day = localDate(ctx.clock.now());
+    expect((await call('POST', `/api/admin/cases/${client.caseId}/stand-ins`, admin.token, { lawyer_id: standIn.id, from: day, until: day })).statusCode).toBe(201);
+    await ctx.outbox.drain();
+    expect(mailsTo(standIn.email).map((m) => m.subject)).toEqual(['Er is een dossier aan je toegewezen']);
+    const [y, m, d] = day.split('-');
+    expect(mailsTo(standIn.email)[0]?.text).toContain(`${d}/${m}/${y}`);
+    expect(mailsTo(client.email).map((mail) => mail.subject)).toEqual(['Je hebt een nieuwe jurist', 'Je jurist wordt tijdelijk vervangen']);
+    expect(mailsTo(client.email)[1]?.text).toContain('Victor Vervanger');
+    expect(mailsTo(next.email)).toHaveLength(1);
+  });
+});
+
 describe('admin: stand-ins and legal hold', () => {
   it('shows the stand-in on the client lawyer card during its dates only, and lets them open the case then', async () => {
     const lawyer = await createTestLawyer(ctx, { name: 'Vaste' });
@@ -101,8 +130,10 @@ describe('admin: stand-ins and legal hold', () => {
 
     ctx.clock.advance(2 * DAY);
     const during = await lawyersOn();
-    expect(during.map((l) => l.id)).toEqual([standIn.id, lawyer.id]);
-    expect(during[0]?.stand_in).toEqual({ from, until });
+    // The assigned lawyer first, the stand-in as stand-in.
+    expect(during.map((l) => l.id)).toEqual([lawyer.id, standIn.id]);
+    expect(during[0]?.stand_in).toBeNull();
+    expect(during[1]?.stand_in).toEqual({ from, until });
     expect((await call('GET', `/api/cases/${client.caseId}`, await tokenFor(ctx, standIn.id))).statusCode).toBe(200);
 
     ctx.clock.advance(3 * DAY);

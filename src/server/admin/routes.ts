@@ -14,6 +14,8 @@ import { requireRole } from '../auth/access';
 import { recordAudit } from '../audit/queries';
 import { isUuid } from '../cases/access';
 import { AppError, fieldError, notFound } from '../errors/errors';
+import { caseParticipants } from '../events/queries';
+import { publishCaseChangedTo } from '../events/routes';
 import { findMailStatus, listOpenMails, retryMail, type OutboxListItem } from '../outbox/queries';
 import { createUser } from '../users/create';
 import { auditCsv } from './csv';
@@ -134,7 +136,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const auth = await requireAdmin(request);
     const found = await existingCase(request.params.id);
     await activeLawyer(request.body.lawyer_id);
+    const before = await caseParticipants(db, found.id, clock.now());
     if (!(await reassignCase(db, { caseId: found.id, lawyerId: request.body.lawyer_id, actorId: auth.userId, now: clock.now() }))) throw notFound();
+    // The client, the former and the new lawyer (and a stand-in) see it on open screens at once.
+    await publishCaseChangedTo(app, found.id, [before, await caseParticipants(db, found.id, clock.now())]);
     return { data: await existingCase(found.id) };
   });
 
@@ -144,6 +149,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const { lawyer_id: lawyerId, from, until } = request.body;
     await activeLawyer(lawyerId);
     await addStandIn(db, { caseId: found.id, lawyerId, from, until, actorId: auth.userId, now: clock.now() });
+    // The stand-in too, also when the stand-in starts later: their case list is theirs to refresh.
+    const people = await caseParticipants(db, found.id, clock.now());
+    await publishCaseChangedTo(app, found.id, [people, { clientId: null, lawyerIds: [lawyerId] }]);
     return reply.status(201).send({ data: await existingCase(found.id) });
   });
 

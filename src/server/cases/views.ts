@@ -29,9 +29,9 @@ export async function getQuestionsWithAnswers(db: Db, audience: 'client' | 'lawy
 }
 
 /**
- * The case's lawyers as the client sees them: profile, answers and weekly availability. A
- * stand-in whose date range covers today (Europe/Amsterdam) comes first, marked `stand_in`
- * (the card shows 'Vervangend jurist'); the assigned lawyers follow.
+ * The case's lawyers as the client sees them: profile, answers and weekly availability. The
+ * assigned lawyers come first; a stand-in whose date range covers today (Europe/Amsterdam)
+ * follows, marked `stand_in` (the screens show 'Vervangend jurist').
  */
 export async function getCaseLawyers(db: Db, caseId: string, now?: Date): Promise<Lawyer[]> {
   const today = now ? localDate(now) : null;
@@ -53,8 +53,8 @@ export async function getCaseLawyers(db: Db, caseId: string, now?: Date): Promis
   ]);
   const seen = new Set<string>();
   const rows = [
+    ...assigned.map(({ user }) => ({ user, standIn: null as { from: string; until: string } | null })),
     ...standIns.map(({ user, from, until }) => ({ user, standIn: { from, until } as { from: string; until: string } | null })),
-    ...assigned.map(({ user }) => ({ user, standIn: null })),
   ].filter(({ user }) => (seen.has(user.id) ? false : (seen.add(user.id), true)));
   return Promise.all(
     rows.map(async ({ user, standIn }) => {

@@ -87,6 +87,32 @@ describe('live events on one instance', () => {
     expect(ctx.logs.join('')).not.toContain(ticket);
   });
 
+  it("brings an admin's reassignment and stand-in to the open screens of the client, the former and new lawyer and the stand-in", async () => {
+    const c = await conversation(ctx);
+    const admin = await createTestAdmin(ctx);
+    const next = await createTestLawyer(ctx);
+    const standIn = await createTestLawyer(ctx);
+    const bystander = await conversation(ctx);
+    const streams = {
+      client: await stream(ctx.app, c.clientToken),
+      former: await stream(ctx.app, c.lawyerToken),
+      next: await stream(ctx.app, await tokenFor(ctx, next.id)),
+      standIn: await stream(ctx.app, await tokenFor(ctx, standIn.id)),
+      bystander: await stream(ctx.app, bystander.lawyerToken),
+    };
+    for (const s of Object.values(streams)) await s.next('ready');
+    const forCase = (d: unknown) => (d as { case_id: string }).case_id === c.caseId;
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/cases/${c.caseId}/assign`, headers: bearer(admin.token), payload: { lawyer_id: next.id } })).statusCode).toBe(200);
+    for (const s of [streams.client, streams.former, streams.next]) expect((await s.next('case_changed', forCase)).json).toEqual({ case_id: c.caseId });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(ctx.clock.now());
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/cases/${c.caseId}/stand-ins`, headers: bearer(admin.token), payload: { lawyer_id: standIn.id, from: today, until: today } })).statusCode).toBe(201);
+    for (const s of [streams.client, streams.next, streams.standIn]) expect((await s.next('case_changed', forCase)).json).toEqual({ case_id: c.caseId });
+    // From now on the stand-in hears of the case's other changes too.
+    await ctx.app.inject({ method: 'POST', url: `/api/cases/${c.caseId}/messages`, headers: bearer(c.clientToken), payload: { text: 'Hallo vervanger' } });
+    expect((await streams.standIn.next('message', forCase)).json).toMatchObject({ text: 'Hallo vervanger' });
+    expect(streams.bystander.events.filter((e) => e.event === 'case_changed' && forCase(JSON.parse(e.data)))).toHaveLength(0);
+  });
+
   it('delivers a new message, unread counts and read marks to the right people only', async () => {
     const c = await conversation(ctx);
     const other = await conversation(ctx);

@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { caseLawyers, cases, eventTickets, tokens, users } from '../db/schema';
+import { caseLawyers, caseStandIns, cases, eventTickets, tokens, users } from '../db/schema';
+import { localDate } from '../lib/local-date';
 
 export const TICKET_TTL_MS = 60_000;
 
@@ -59,12 +60,14 @@ export async function consumeTicket(db: Db, ticketHash: string, now: Date): Prom
   return row && row.expiresAt > now ? row.tokenId : null;
 }
 
-/** The people of a case: its client and its lawyers. */
-export async function caseParticipants(db: Db, caseId: string): Promise<{ clientId: string | null; lawyerIds: string[] }> {
+/** The people of a case: its client and its lawyers, with (given `now`) whoever stands in on it that day. */
+export async function caseParticipants(db: Db, caseId: string, now?: Date): Promise<{ clientId: string | null; lawyerIds: string[] }> {
+  const today = now ? localDate(now) : null;
   const rows = await db.execute(sql`
     SELECT ${cases.clientId} AS client_id, NULL::uuid AS lawyer_id FROM ${cases} WHERE ${cases.id} = ${caseId}
     UNION ALL
-    SELECT NULL::uuid, ${caseLawyers.lawyerId} FROM ${caseLawyers} WHERE ${caseLawyers.caseId} = ${caseId}`);
+    SELECT NULL::uuid, ${caseLawyers.lawyerId} FROM ${caseLawyers} WHERE ${caseLawyers.caseId} = ${caseId}
+    ${today ? sql`UNION ALL SELECT NULL::uuid, ${caseStandIns.lawyerId} FROM ${caseStandIns} WHERE ${caseStandIns.caseId} = ${caseId} AND ${caseStandIns.fromDate} <= ${today} AND ${caseStandIns.untilDate} >= ${today}` : sql``}`);
   const list = (rows as unknown as { rows: { client_id: string | null; lawyer_id: string | null }[] }).rows;
-  return { clientId: list.find((r) => r.client_id)?.client_id ?? null, lawyerIds: list.flatMap((r) => (r.lawyer_id ? [r.lawyer_id] : [])) };
+  return { clientId: list.find((r) => r.client_id)?.client_id ?? null, lawyerIds: [...new Set(list.flatMap((r) => (r.lawyer_id ? [r.lawyer_id] : [])))] };
 }

@@ -36,12 +36,27 @@ export function touchCase(request: FastifyRequest, caseId: string): void {
 export type CasePeople = { clientId: string | null; lawyerIds: string[] };
 
 /**
+ * Tells everyone who sees a case, before or after a change of its people (an admin's
+ * reassignment or stand-in), that it changed: the union of both sets. No request of theirs
+ * touched the case, so the response hook cannot do it.
+ */
+export async function publishCaseChangedTo(app: FastifyInstance, caseId: string, groups: CasePeople[]): Promise<void> {
+  const userIds = [...new Set(groups.flatMap((g) => [...(g.clientId ? [g.clientId] : []), ...g.lawyerIds]))];
+  if (userIds.length === 0) return;
+  try {
+    await app.events.publish({ type: 'case_changed', userIds, data: { case_id: caseId } });
+  } catch (error) {
+    app.log.warn({ err: { message: (error as Error).message }, type: 'case_changed' }, 'live event not published');
+  }
+}
+
+/**
  * Publishes an event to the client and the lawyers of a case, optionally one side only. Call
  * after commit. Pass `people` (from `caseParticipants`) when publishing several events at once.
  */
 export async function publishToCase<T extends LiveEventType>(app: FastifyInstance, caseId: string, type: T, data: LiveEventData<T>, side?: 'client' | 'lawyer', people?: CasePeople): Promise<void> {
   try {
-    const { clientId, lawyerIds } = people ?? (await caseParticipants(app.deps.db, caseId));
+    const { clientId, lawyerIds } = people ?? (await caseParticipants(app.deps.db, caseId, app.deps.clock.now()));
     const userIds = [...(side !== 'lawyer' && clientId ? [clientId] : []), ...(side !== 'client' ? lawyerIds : [])];
     await app.events.publish({ type, userIds, data });
   } catch (error) {

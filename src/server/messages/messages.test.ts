@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { DocumentListResponseSchema } from '../../contract/documents';
 import { MESSAGE_DELETE_TOO_LATE, MESSAGE_EMPTY, MESSAGE_INVALID_CHARACTERS, MESSAGE_TOO_LONG, MessagePageSchema, MessageResponseSchema, UnreadCountsResponseSchema, type Message } from '../../contract/messages';
-import { auditEvents, cases, messages } from '../db/schema';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import { auditEvents, cases, messages, users } from '../db/schema';
+import { bearer, createTestAdmin, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import { localDate } from '../lib/local-date';
 import { multipart } from '../testing/multipart';
 import { purgeExpiredAccounts } from '../jobs/retention';
 import { sendUnreadMessageMails, UNREAD_MESSAGE_SUBJECT } from './mail';
@@ -76,6 +77,37 @@ describe('messages: access exactly as for the case', () => {
     const rows = await ctx.db.select().from(messages).where(eq(messages.caseId, c.caseId));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.readAt).toBeNull();
+  });
+});
+
+describe('messages: every message names its author', () => {
+  it("keeps the former lawyer's name on their messages after a reassignment, and marks the stand-in's as the stand-in's", async () => {
+    const c = await conversation();
+    const admin = await createTestAdmin(ctx);
+    await ctx.db.update(users).set({ name: 'Frits', lastName: 'Vroeger' }).where(eq(users.id, c.lawyer.id));
+    const fromFormer = await sent(c.lawyerToken, c.caseId, 'Ik ben je eerste jurist.');
+    const next = await createTestLawyer(ctx, { name: 'Nina', lastName: 'Nieuw' });
+    const standIn = await createTestLawyer(ctx, { name: 'Victor', lastName: 'Vervanger' });
+    const today = localDate(ctx.clock.now());
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/cases/${c.caseId}/assign`, headers: bearer(admin.token), payload: { lawyer_id: next.id } })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/cases/${c.caseId}/stand-ins`, headers: bearer(admin.token), payload: { lawyer_id: standIn.id, from: today, until: today } })).statusCode).toBe(201);
+    const fromStandIn = await sent(await tokenFor(ctx, standIn.id), c.caseId, 'Ik neem het even over.');
+    const fromNew = await sent(await tokenFor(ctx, next.id), c.caseId, 'En ik ben je nieuwe jurist.');
+
+    for (const token of [c.clientToken, await tokenFor(ctx, next.id)]) {
+      const page = MessagePageSchema.parse((await list(token, c.caseId)).json());
+      const byId = new Map(page.data.map((m) => [m.id, m]));
+      expect(byId.get(fromFormer.id)).toMatchObject({ author: { id: c.lawyer.id, full_name: 'Frits Vroeger' }, author_stand_in: false });
+      expect(byId.get(fromStandIn.id)).toMatchObject({ author: { id: standIn.id, full_name: 'Victor Vervanger' }, author_stand_in: true });
+      expect(byId.get(fromNew.id)).toMatchObject({ author: { id: next.id, full_name: 'Nina Nieuw' }, author_stand_in: false });
+    }
+
+    // The client's lawyers: the assigned lawyer first, the stand-in after, as stand-in.
+    const mine = (await ctx.app.inject({ method: 'GET', url: '/api/cases/mine', headers: bearer(c.clientToken) })).json().data.lawyers as { id: string; stand_in: unknown }[];
+    expect(mine.map((l) => [l.id, l.stand_in !== null && l.stand_in !== undefined])).toEqual([
+      [next.id, false],
+      [standIn.id, true],
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Message } from '../../contract/messages';
 import { MESSAGES_PAGE_SIZE } from '../../contract/messages';
 import type { Db } from '../db/client';
-import { caseLawyers, cases, documents, messages, users } from '../db/schema';
+import { caseLawyers, caseStandIns, cases, documents, messages, users } from '../db/schema';
 import { queryRows, ts } from '../db/sql';
 import { toPersonReference } from '../documents/mapping';
 
@@ -26,9 +26,12 @@ const messageColumns = {
   message: messages,
   author: { id: users.id, name: users.name, infix: users.infix, lastName: users.lastName, email: users.email },
   document: { id: documents.id, title: documents.title, filename: documents.filename, extension: documents.extension },
+  // A lawyer's message written on a day they stood in on this case (the day in the firm's time zone).
+  standIn: sql<boolean>`(${messages.authorRole} = 'lawyer' AND EXISTS (SELECT 1 FROM ${caseStandIns} s WHERE s.case_id = ${messages.caseId} AND s.lawyer_id = ${messages.authorId}
+    AND (${messages.createdAt} AT TIME ZONE 'Europe/Amsterdam')::date BETWEEN s.from_date AND s.until_date))`,
 };
 
-type Joined = { message: MessageRow; author: { id: string; name: string | null; infix: string | null; lastName: string | null; email: string } | null; document: { id: string; title: string; filename: string | null; extension: string | null } | null };
+type Joined = { message: MessageRow; standIn: boolean | string | null; author: { id: string; name: string | null; infix: string | null; lastName: string | null; email: string } | null; document: { id: string; title: string; filename: string | null; extension: string | null } | null };
 
 /** The one place a message row becomes the API's Message. */
 export function toMessage(row: Joined): Message {
@@ -38,6 +41,7 @@ export function toMessage(row: Joined): Message {
     case_id: m.caseId,
     author: toPersonReference(row.author),
     author_role: m.authorRole,
+    author_stand_in: row.standIn === true || row.standIn === 't',
     text: m.text,
     attachment: row.document ? { id: row.document.id, title: row.document.title, filename: row.document.filename, extension: row.document.extension } : null,
     created_at: m.createdAt.toISOString(),

@@ -64,7 +64,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
       if (file) await storage.remove(file.stored.key).catch(() => undefined);
       throw error;
     }
-    const [message, people, unread] = await Promise.all([getMessage(db, messageId), caseParticipants(db, caseRow.id), unreadInCase(db, caseRow.id, otherSide(auth.role))]);
+    const [message, people, unread] = await Promise.all([getMessage(db, messageId), caseParticipants(db, caseRow.id, now), unreadInCase(db, caseRow.id, otherSide(auth.role))]);
     if (!message) throw notFound();
     await publishToCase(app, caseRow.id, 'message', message, undefined, people);
     await publishToCase(app, caseRow.id, 'unread', { case_id: caseRow.id, count: unread }, otherSide(auth.role), people);

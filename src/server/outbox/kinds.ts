@@ -28,6 +28,8 @@ export const MAIL_KINDS = {
   email_taken: { digest: false, topic: null },
   email_changed: { digest: false, topic: null },
   two_factor_locked: { digest: false, topic: null },
+  case_handed_over: { digest: false, topic: null },
+  lawyer_changed: { digest: false, topic: null },
 } as const satisfies Record<string, { digest: boolean; topic: MailTopic | null }>;
 
 export type MailKind = keyof typeof MAIL_KINDS;
@@ -60,4 +62,11 @@ export type MailPayloads = {
   email_changed: Record<string, never>;
   /** Ten failed second steps within an hour locked a staff account's second step (auth/two-factor-routes.ts). */
   two_factor_locked: Record<string, never>;
+  /**
+   * An admin handed a case to a lawyer (reassignment) or set them as its stand-in: the client's
+   * name and the case id; for a stand-in the first and last day (YYYY-MM-DD).
+   */
+  case_handed_over: { client_name: string; case_id: string; stand_in_from: string | null; stand_in_until: string | null };
+  /** The client's new lawyer (reassignment) or stand-in, by name only; never case content. */
+  lawyer_changed: { lawyer_name: string; stand_in_from: string | null; stand_in_until: string | null };
 };

@@ -41,7 +41,7 @@ export async function notifyAudit(db: Db, event: AuditEvent): Promise<void> {
   }
   const wanted =
     STATUS_ACTIONS.has(event.action) ||
-    ['case.lawyer_assigned', 'proposal.sent', 'proposal.signed', 'document.uploaded', 'document.rejected', 'document.shown', 'feedback.created'].includes(event.action);
+    ['case.lawyer_assigned', 'case.reassigned', 'case.stand_in_added', 'proposal.sent', 'proposal.signed', 'document.uploaded', 'document.rejected', 'document.shown', 'feedback.created'].includes(event.action);
   if (!wanted) return;
   const [theCase] = await db.select({ id: cases.id, clientId: cases.clientId, clientName: cases.clientName, statusSlug: cases.statusSlug }).from(cases).where(eq(cases.id, caseId));
   if (!theCase) return;
@@ -91,6 +91,21 @@ export async function notifyAudit(db: Db, event: AuditEvent): Promise<void> {
         now,
       });
       if (lawyerId !== event.actorId) await enqueueMail(db, { kind: 'case_assigned', to: { userId: lawyerId }, payload: { client_name: clientName, case_id: caseId }, now });
+      return;
+    }
+    case 'case.reassigned':
+    case 'case.stand_in_added': {
+      // An admin handed the case over: the lawyer (or stand-in) hears it, and the client learns who.
+      const standIn = event.action === 'case.stand_in_added';
+      const lawyerId = str(standIn ? data.lawyer_id : data.to);
+      if (!lawyerId) return;
+      const [lawyer] = await db.select().from(users).where(eq(users.id, lawyerId));
+      if (!lawyer) return;
+      const from = standIn ? str(data.from) : null;
+      const until = standIn ? str(data.until) : null;
+      await enqueueMail(db, { kind: 'case_handed_over', to: { userId: lawyerId }, payload: { client_name: clientName, case_id: caseId, stand_in_from: from, stand_in_until: until }, now });
+      const lawyerName = getDisplayName({ name: lawyer.name, infix: lawyer.infix, last_name: lawyer.lastName });
+      await enqueueMail(db, { kind: 'lawyer_changed', to: toClient, payload: { lawyer_name: lawyerName, stand_in_from: from, stand_in_until: until }, now });
       return;
     }
     case 'proposal.sent':

@@ -30,6 +30,8 @@ const PAYLOADS: { [K in MailKind]: MailPayloads[K] } = {
   email_taken: {},
   email_changed: {},
   two_factor_locked: {},
+  case_handed_over: { client_name: 'Kees de Vries', case_id: CASE, stand_in_from: null, stand_in_until: null },
+  lawyer_changed: { lawyer_name: 'Sanne Jansen', stand_in_from: null, stand_in_until: null },
 };
 
 /** Subject and the link each mail must carry, per language. */
@@ -53,11 +55,13 @@ const EXPECTED: { [K in MailKind]: { nl: string; en: string; link: string | null
   },
   documents_complete: { nl: 'Alle verplichte documenten van Kees de Vries zijn binnen', en: 'All mandatory documents of Kees de Vries are in', link: `/dossiers/${CASE}/documenten` },
   feedback_created: { nl: 'Nieuwe feedback van Kees de Vries', en: 'New feedback from Kees de Vries', link: '/feedback' },
-  message_unread: { nl: 'Je hebt een nieuw bericht in je portaal', en: 'You have a new message in your portal', link: `/dossiers/${CASE}` },
+  message_unread: { nl: 'Je hebt een nieuw bericht in je portaal', en: 'You have a new message in your portal', link: `/dossiers/${CASE}/berichten` },
   email_change_code: { nl: 'Bevestig je nieuwe e-mailadres voor Ontslagportaal', en: 'Confirm your new email address for Ontslagportaal', link: null },
   email_taken: { nl: 'Iemand probeerde je e-mailadres te gebruiken', en: 'Someone tried to use your email address', link: null },
   email_changed: { nl: 'Je e-mailadres bij Ontslagportaal is gewijzigd', en: 'Your email address at Ontslagportaal was changed', link: null },
   two_factor_locked: { nl: 'Inloggen bij Ontslagportaal tijdelijk geblokkeerd', en: 'Logging in to Ontslagportaal temporarily blocked', link: '/login' },
+  case_handed_over: { nl: 'Er is een dossier aan je toegewezen', en: 'A case has been assigned to you', link: `/dossiers/${CASE}` },
+  lawyer_changed: { nl: 'Je hebt een nieuwe jurist', en: 'You have a new lawyer', link: '/' },
 };
 
 describe('mail templates', () => {
@@ -152,6 +156,21 @@ describe('mail templates', () => {
       expect(en).toContain('Unknown client');
       expect(en).not.toContain('Onbekend');
     }
+  });
+
+  it("links the client's unread-message mail to /berichten", async () => {
+    const mail = await renderMail({ language: 'nl-NL', site, items: [{ kind: 'message_unread', payload: { case_id: CASE, for_lawyer: false } }], unsubscribe: [] });
+    expect(mail.html).toContain('href="https://portaal.example.nl/berichten"');
+  });
+
+  it('names the stand-in period in the handover mails', async () => {
+    const payload = { client_name: 'Kees de Vries', case_id: CASE, stand_in_from: '2026-12-01', stand_in_until: '2026-12-08' };
+    const lawyerMail = await renderMail({ language: 'nl-NL', site, items: [{ kind: 'case_handed_over', payload }], unsubscribe: [] });
+    expect(lawyerMail.subject).toBe('Er is een dossier aan je toegewezen');
+    expect(lawyerMail.text).toContain('van 01/12/2026 tot en met 08/12/2026');
+    const clientMail = await renderMail({ language: 'en-US', site, items: [{ kind: 'lawyer_changed', payload: { lawyer_name: 'Victor Vervanger', stand_in_from: '2026-12-01', stand_in_until: '2026-12-08' } }], unsubscribe: [] });
+    expect(clientMail.subject).toBe('Your lawyer has a stand-in for a while');
+    expect(clientMail.text).toContain('Victor Vervanger is your stand-in lawyer');
   });
 
   it('writes no Dutch into an English mail and no English into a Dutch one', async () => {

@@ -46,6 +46,8 @@ const portal = (site: MailSite, path: string) => `${site.publicUrl}${path}`;
 const phaseName = (t: Translate, slug: string) => t(`phases.${slug}.name`);
 /** The lawyer's own title, else the default title in the reader's language (rows queued before carried the Dutch default). */
 const lawyerTitle = (t: Translate, title: string | null | undefined) => (title && title.trim() && title !== DEFAULT_LAWYER_TITLE ? title : t('mail.lawyer_assigned.defaultTitle'));
+/** A day (YYYY-MM-DD) as dd/mm/yyyy, the app's date format in both languages. */
+const dayOf = (day: string) => day.split('-').reverse().join('/');
 /** The client's name, or 'onbekende cliënt' / 'unknown client' in the reader's language. */
 const clientOf = (t: Translate, name: string | null | undefined) => (name && name.trim() && name !== 'Onbekend' ? name : t('mail.unknownClient'));
 
@@ -152,7 +154,27 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
   message_unread: (p, t, site) => ({
     subject: t('mail.message_unread.subject'),
     paragraphs: [t('mail.message_unread.body')],
-    link: { href: portal(site, p.for_lawyer ? `/dossiers/${p.case_id}` : '/'), label: t('mail.message_unread.button') },
+    // Straight to the conversation: the client's /berichten, the lawyer's messages tab of the case.
+    link: { href: portal(site, p.for_lawyer ? `/dossiers/${p.case_id}/berichten` : '/berichten'), label: t('mail.message_unread.button') },
+  }),
+  case_handed_over: (p, t, site) => ({
+    subject: t('mail.case_handed_over.subject'),
+    paragraphs: [
+      p.stand_in_from && p.stand_in_until
+        ? t('mail.case_handed_over.standIn', { client: clientOf(t, p.client_name), from: dayOf(p.stand_in_from), until: dayOf(p.stand_in_until) })
+        : t('mail.case_handed_over.body', { client: clientOf(t, p.client_name) }),
+    ],
+    link: { href: portal(site, `/dossiers/${p.case_id}`), label: t('mail.case_handed_over.button') },
+  }),
+  lawyer_changed: (p, t, site) => ({
+    subject: t(p.stand_in_from ? 'mail.lawyer_changed.subjectStandIn' : 'mail.lawyer_changed.subject'),
+    paragraphs: [
+      p.stand_in_from && p.stand_in_until
+        ? t('mail.lawyer_changed.standIn', { lawyer: p.lawyer_name, from: dayOf(p.stand_in_from), until: dayOf(p.stand_in_until) })
+        : t('mail.lawyer_changed.body', { lawyer: p.lawyer_name }),
+      t('mail.lawyer_changed.next'),
+    ],
+    link: { href: portal(site, '/'), label: t('mail.lawyer_changed.button') },
   }),
   feedback_created: (p, t, site) => ({
     subject: t('mail.feedback_created.subject', { client: clientOf(t, p.client_name) }),

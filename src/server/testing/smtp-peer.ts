@@ -3,7 +3,8 @@ import { simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 
 /** `receivedAt`: when the peer accepted the message (Date.now(), for latency figures). */
-export type CaughtMail = { to: string[]; from: string; subject: string; text: string; html: string; receivedAt: number };
+/** `headers`: each header's (last) value by its lower-case name. */
+export type CaughtMail = { to: string[]; from: string; subject: string; text: string; html: string; headers: Record<string, string>; receivedAt: number };
 
 export type SmtpPeer = {
   url: string;
@@ -51,6 +52,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            headers: Object.fromEntries(parsed.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])),
           });
           for (const listener of listeners) listener();
           callback();

@@ -12,7 +12,9 @@ export function ClientMessagesPage() {
   const reference = (location.state as { documentTitle?: string } | null)?.documentTitle;
   if (myCase.isPending) return <p role="status">{t('messages.chat.loading')}</p>;
   if (myCase.isError) return <p role="alert" className="text-red-800">{t('messages.chat.error')}</p>;
-  const lawyer = myCase.data.lawyers[0];
+  // The assigned lawyer heads the conversation; a stand-in is named as stand-in beside them.
+  const lawyer = myCase.data.lawyers.find((l) => !l.stand_in) ?? myCase.data.lawyers[0];
+  const standIn = myCase.data.lawyers.find((l) => l.stand_in && l.id !== lawyer?.id);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-4">
       <PageHeading>{t('messages.title')}</PageHeading>
@@ -20,7 +22,11 @@ export function ClientMessagesPage() {
       <ChatView
         caseId={myCase.data.id}
         myRole="client"
-        counterpart={lawyer ? { name: lawyer.full_name, avatar: lawyer.avatar, subtitle: lawyer.title ?? undefined } : { name: t('messages.chat.team') }}
+        counterpart={
+          lawyer
+            ? { name: lawyer.full_name, avatar: lawyer.avatar, subtitle: lawyer.title ?? undefined, note: standIn ? t('messages.author.standInHeader', { name: standIn.full_name }) : undefined }
+            : { name: t('messages.chat.team') }
+        }
         initialText={reference ? t('messages.composer.aboutDocument', { title: reference }) : undefined}
       />
     </div>

@@ -9,7 +9,9 @@ type LawyerCardProps = { lawyers: Lawyer[]; offerChosen: boolean; supportEmail: 
 /** The client's lawyer, or the text that none is assigned yet (with the 24-hour promise once a package is chosen). */
 export function LawyerCard({ lawyers, offerChosen, supportEmail, onOpen }: LawyerCardProps) {
   const { t } = useTranslation();
-  const lawyer = lawyers[0];
+  // The assigned lawyer first; a stand-in is named beside them as stand-in.
+  const lawyer = lawyers.find((l) => !l.stand_in) ?? lawyers[0];
+  const standIn = lawyers.find((l) => l.stand_in && l.id !== lawyer?.id);
   return (
     <section aria-labelledby="lawyer-card-heading" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="lawyer-card-heading" className="text-lg font-semibold text-slate-900">
@@ -25,6 +27,15 @@ export function LawyerCard({ lawyers, offerChosen, supportEmail, onOpen }: Lawye
               <p className="text-slate-800">{lawyer.title || t('dashboard.lawyer.defaultTitle')}</p>
             </div>
           </div>
+          {standIn && (
+            <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3">
+              <Avatar src={standIn.avatar} className="size-10" />
+              <div>
+                <p className="text-sm font-semibold text-brand-700">{t('admin.standIn.cardLabel')}</p>
+                <p className="font-semibold text-slate-900">{standIn.full_name}</p>
+              </div>
+            </div>
+          )}
           <blockquote className="text-slate-800 italic">“{lawyer.quote || t('dashboard.lawyer.defaultQuote')}”</blockquote>
           <Button variant="secondary" onClick={onOpen}>
             {t('dashboard.lawyer.viewProfile', { count: lawyers.length })}

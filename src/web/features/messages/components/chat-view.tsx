@@ -11,7 +11,8 @@ import { oldestFirst, useConversation, useDeleteMessage, useMarkRead } from '../
 import { Composer } from './composer';
 import { MessageText } from './message-text';
 
-export type Counterpart = { name: string; avatar?: string | null; subtitle?: string };
+/** Who the conversation is with; `note` names a stand-in beside the assigned lawyer. */
+export type Counterpart = { name: string; avatar?: string | null; subtitle?: string; note?: string };
 
 const dayKey = (iso: string) => {
   const d = new Date(iso);
@@ -68,6 +69,11 @@ export function ChatView({ caseId, myRole, counterpart, initialText }: { caseId:
     return () => document.removeEventListener('visibilitychange', mark);
   }, [newestUnread, markRead]);
 
+  const authorLine = (message: Message) => {
+    const name = message.author ? (message.author.full_name ?? message.author.email) : t('messages.author.unknown');
+    return message.author_stand_in ? t('messages.author.standIn', { name }) : name;
+  };
+
   const today = dayKey(new Date(now).toISOString());
   const yesterday = dayKey(new Date(now - 86_400_000).toISOString());
   const dayLabel = (iso: string) => {
@@ -93,6 +99,7 @@ export function ChatView({ caseId, myRole, counterpart, initialText }: { caseId:
             {counterpart.name}
           </h2>
           {counterpart.subtitle && <p className="truncate text-sm text-slate-700">{counterpart.subtitle}</p>}
+          {counterpart.note && <p className="truncate text-sm font-medium text-brand-700">{counterpart.note}</p>}
         </div>
       </header>
       <div ref={scroller} role="log" aria-label={t('messages.chat.log')} tabIndex={0} className="flex max-h-[60vh] min-h-72 flex-col gap-3 overflow-y-auto bg-slate-50 p-3 sm:p-4">
@@ -119,7 +126,12 @@ export function ChatView({ caseId, myRole, counterpart, initialText }: { caseId:
                   return (
                     <li key={message.id} className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}>
                       <div className={cn('max-w-[85%] rounded-2xl px-3 py-2 sm:max-w-[70%]', mine ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm border border-slate-200 bg-white text-slate-900')}>
-                        <p className="sr-only">{mine ? t('messages.chat.you') : (message.author?.full_name ?? counterpart.name)}</p>
+                        {message.author_role === 'lawyer' ? (
+                          // Every lawyer message names its author, so a former lawyer's or a stand-in's words never read as someone else's.
+                          <p className={cn('text-xs font-semibold', mine ? 'text-white' : 'text-slate-800')}>{authorLine(message)}</p>
+                        ) : (
+                          <p className="sr-only">{mine ? t('messages.chat.you') : (message.author?.full_name ?? counterpart.name)}</p>
+                        )}
                         {message.text && <MessageText text={message.text} />}
                         {message.attachment && (
                           <button
