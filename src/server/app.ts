@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { keepingValidatorCompiler } from './http/validator';
+import { deferValidation } from './http/deferred-validation';
 import type { Config } from './config/config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
@@ -109,6 +110,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const routeList: { method: string; url: string; schema?: RouteSchemaList }[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
+    // 401, 403 and 404 before 422: the input is refused when the handler first reads it (http/deferred-validation.ts).
+    deferValidation(route);
     const schema = route.schema as RouteSchemaList | undefined;
     for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url, ...(schema ? { schema } : {}) });
   });

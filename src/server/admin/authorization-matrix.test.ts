@@ -40,7 +40,8 @@ const CASE_A_LAWYER: Expect = { ...CASE_A, clientA: 404 };
 const CLIENT_ROLE: Expect = { anonymous: 401, clientA: 'ok', clientB: 'ok', lawyerA: 403, lawyerB: 403, admin: 403 };
 const LAWYER_ROLE: Expect = { anonymous: 401, clientA: 403, clientB: 403, lawyerA: 'ok', lawyerB: 'ok', admin: 403 };
 
-type Row = { expect: Expect; url?: (w: World) => string; body?: (w: World) => unknown; multipart?: boolean };
+/** `badParams`: where an id that fits nothing changes a refusal that depended on the resource itself. */
+type Row = { expect: Expect; url?: (w: World) => string; body?: (w: World) => unknown; multipart?: boolean; badParams?: Partial<Expect> };
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -122,7 +123,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/cases/:id/messages': { expect: CASE_A, body: () => ({ text: 'Hallo' }) },
   'POST /api/cases/:id/messages/read': { expect: CASE_A, body: (w) => ({ up_to: w.messageA }) },
   'GET /api/messages/unread': { expect: { ...SIGNED_IN, admin: 403 } },
-  'DELETE /api/messages/:id': { expect: { ...CASE_A, lawyerA: 403 }, url: (w) => `/api/messages/${w.messageA}` },
+  // Lawyer A may delete their own messages, not the client's (403); a message id that fits nothing is unknown to them (404).
+  'DELETE /api/messages/:id': { expect: { ...CASE_A, lawyerA: 403 }, url: (w) => `/api/messages/${w.messageA}`, badParams: { lawyerA: 404 } },
   'POST /api/cases/:id/proposal': { expect: CASE_A_LAWYER, body: () => ({ minimal_achievement: 'M1' }) },
   'POST /api/cases/:id/proposal/sign': { expect: CASE_A_CLIENT, body: () => ({ full_name: 'Kees Klant', agree: true }) },
   'GET /api/cases/:id/timeline': { expect: CASE_A },
@@ -202,6 +204,76 @@ describe('authorization matrix', () => {
       expect(Object.fromEntries(ACTORS.map((a) => [a, outcome(seen[a]!)]))).toEqual(row.expect);
     });
   }
+
+  describe('with bad input: the same refusals first (401, 403, 404), and only an allowed actor gets 422', () => {
+    let world: World;
+    beforeAll(async () => {
+      world = await createWorld();
+    });
+    const BAD = `\u0000${'x'.repeat(300)}`;
+    /** The keys of a zod object schema (through effects such as .transform / .refine). */
+    const keysOf = (schema: unknown): string[] => {
+      let current = schema as { _def?: { typeName?: string; schema?: unknown; innerType?: unknown }; shape?: Record<string, unknown> } | undefined;
+      while (current?._def && !current.shape && (current._def.schema || current._def.innerType)) current = (current._def.schema ?? current._def.innerType) as typeof current;
+      return current?.shape ? Object.keys(current.shape) : [];
+    };
+    type Variant = { part: 'body' | 'query' | 'params' | 'multipart'; url: string; headers: Record<string, string>; payload?: string | Buffer };
+    function variants(route: string, row: Row): Variant[] {
+      const [method, pattern] = route.split(' ') as [string, string];
+      const schema = ctx.app.routeList.find((r) => `${r.method} ${r.url}` === route)?.schema;
+      const url = row.url ? row.url(world) : pattern.replace(':id', world.caseA);
+      const list: Variant[] = [];
+      if (schema?.body) list.push({ part: 'body', url, headers: { 'content-type': 'application/json' }, payload: '[]' });
+      else if (row.body && method !== 'GET') list.push({ part: 'body', url, headers: { 'content-type': 'application/json' }, payload: '[]' });
+      if (row.multipart) {
+        const body = multipart({ title: 'Matrix' }, []);
+        list.push({ part: 'multipart', url, headers: body.headers, payload: body.payload });
+      }
+      const queryKeys = keysOf(schema?.querystring);
+      if (queryKeys.length > 0) list.push({ part: 'query', url: `${url}?${queryKeys.map((k) => `${k}=${encodeURIComponent(BAD)}`).join('&')}`, headers: {} });
+      if (schema?.params) {
+        const good: Pick<Variant, 'headers' | 'payload'> = row.body ? { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(row.body(world)) } : { headers: {} };
+        list.push({ part: 'params', url: pattern.replace(/:[a-zA-Z]+/g, encodeURIComponent(`\u0000${'x'.repeat(70)}`)), ...good });
+      }
+      return list;
+    }
+
+    it('covers the routes with a body, a query string or path parameters', () => {
+      const covered = Object.entries(MATRIX).filter(([route, row]) => variants(route, row).length > 0);
+      expect(covered.length).toBeGreaterThan(45);
+    });
+
+    for (const [route, row] of Object.entries(MATRIX)) {
+      it(`${route} with bad input`, async () => {
+        const method = route.split(' ')[0] as 'GET';
+        const wrong: string[] = [];
+        for (const variant of variants(route, row)) {
+          for (const actor of ACTORS) {
+            const headers = { ...variant.headers, ...(actor === 'anonymous' ? {} : bearer(world.tokens[actor])) };
+            const response = await ctx.app.inject({ method, url: variant.url, headers, ...(variant.payload !== undefined ? { payload: variant.payload } : {}) });
+            const expected = (variant.part === 'params' ? row.badParams?.[actor] : undefined) ?? row.expect[actor];
+            // A refusal stays the same refusal; an allowed actor is told the input is wrong (a path
+            // parameter that fits no id may also be an unknown id: 404).
+            const fine = expected !== 'ok' ? response.statusCode === expected : response.statusCode === 422 || (variant.part === 'params' && response.statusCode === 404);
+            if (!fine) wrong.push(`${variant.part} ${actor}: ${response.statusCode} (expected ${expected === 'ok' ? 422 : expected})`);
+          }
+        }
+        expect(wrong).toEqual([]);
+      });
+    }
+  });
+
+  it("answers another client's PATCH /api/cases/{id} with a bad body 404, an anonymous one 401", async () => {
+    const world = await createWorld();
+    const bad = { company_name: '', company_postcode: 12 };
+    const other = await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${world.caseA}`, headers: bearer(world.tokens.clientB), payload: bad });
+    expect(other.statusCode).toBe(404);
+    expect(JSON.stringify(other.json())).not.toContain('company');
+    expect((await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${world.caseA}`, payload: bad })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/cases/${world.caseA}/stand-ins`, headers: bearer(world.tokens.lawyerA), payload: {} })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/cases/${world.caseA}/stand-ins`, payload: {} })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${world.caseA}`, headers: bearer(world.tokens.clientA), payload: bad })).statusCode).toBe(422);
+  });
 
   it('never lets an admin read document content or messages', async () => {
     const world = await createWorld();

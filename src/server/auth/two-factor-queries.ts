@@ -39,18 +39,37 @@ export async function findOpenChallenge(db: Db, challengeHash: string, now: Date
   return row ?? null;
 }
 
-/** One wrong code on a challenge, in one statement; the fifth voids it. */
-export async function registerChallengeWrongTry(db: Db, challengeId: string, now: Date): Promise<void> {
-  await db
+/**
+ * Takes one of the challenge's five tries before its answer is judged: the limit is checked and
+ * the try counted in one conditional statement, so of any number of parallel answers at most
+ * five are judged. False when the challenge is no longer open (used, expired, or out of tries).
+ */
+export async function takeChallengeTry(db: Db, challengeId: string, now: Date): Promise<boolean> {
+  const rows = await db
     .update(twoFactorChallenges)
-    .set({
-      attempts: sql`${twoFactorChallenges.attempts} + 1`,
-      voidedAt: sql`CASE WHEN ${twoFactorChallenges.attempts} + 1 >= ${MAX_CHALLENGE_ATTEMPTS} THEN ${ts(now)} ELSE ${twoFactorChallenges.voidedAt} END`,
-    })
-    .where(eq(twoFactorChallenges.id, challengeId));
+    .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(twoFactorChallenges.id, challengeId),
+        isNull(twoFactorChallenges.consumedAt),
+        isNull(twoFactorChallenges.voidedAt),
+        sql`${twoFactorChallenges.expiresAt} > ${ts(now)}`,
+        sql`${twoFactorChallenges.attempts} < ${MAX_CHALLENGE_ATTEMPTS}`,
+      ),
+    )
+    .returning({ id: twoFactorChallenges.id });
+  return rows.length === 1;
 }
 
-/** Consumes the challenge atomically: of parallel requests exactly one wins. */
+/** Gives a try back for an answer that was no guess: a right code that a parallel request used first. */
+export async function returnChallengeTry(db: Db, challengeId: string): Promise<void> {
+  await db
+    .update(twoFactorChallenges)
+    .set({ attempts: sql`${twoFactorChallenges.attempts} - 1` })
+    .where(and(eq(twoFactorChallenges.id, challengeId), sql`${twoFactorChallenges.attempts} > 0`));
+}
+
+/** Consumes the challenge atomically (its try was taken by takeChallengeTry): of parallel requests exactly one wins. */
 export async function consumeChallenge(db: Db, challengeId: string, now: Date): Promise<boolean> {
   const rows = await db
     .update(twoFactorChallenges)
@@ -61,7 +80,6 @@ export async function consumeChallenge(db: Db, challengeId: string, now: Date): 
         isNull(twoFactorChallenges.consumedAt),
         isNull(twoFactorChallenges.voidedAt),
         sql`${twoFactorChallenges.expiresAt} > ${ts(now)}`,
-        sql`${twoFactorChallenges.attempts} < ${MAX_CHALLENGE_ATTEMPTS}`,
       ),
     )
     .returning({ id: twoFactorChallenges.id });
@@ -144,14 +162,22 @@ export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: s
   });
 }
 
-/** Uses one recovery code, atomically: a code works once. */
-export async function useRecoveryCode(db: Db, userId: string, codeHash: string, now: Date): Promise<boolean> {
+/**
+ * Uses one recovery code, atomically: a code works once. 'used' for a code of the account that
+ * was used before (or by a parallel request a moment ago): no guess, so no failure is counted.
+ */
+export async function useRecoveryCode(db: Db, userId: string, codeHash: string, now: Date): Promise<'ok' | 'used' | 'wrong'> {
   const rows = await db
     .update(recoveryCodes)
     .set({ usedAt: now })
     .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
-  return rows.length === 1;
+  if (rows.length === 1) return 'ok';
+  const [used] = await db
+    .select({ id: recoveryCodes.id })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, codeHash)));
+  return used ? 'used' : 'wrong';
 }
 
 export async function countUnusedRecoveryCodes(db: Db, userId: string): Promise<number> {

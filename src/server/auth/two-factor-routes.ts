@@ -30,7 +30,8 @@ import {
   getTwoFactor,
   isEnrolled,
   isLocked,
-  registerChallengeWrongTry,
+  returnChallengeTry,
+  takeChallengeTry,
   registerTwoFactorFailure,
   replaceRecoveryCodes,
   storePendingSecret,
@@ -100,16 +101,26 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     throw fieldError(field, message);
   }
 
-  /** Checks a TOTP code (once per time step) or a recovery code (once) of an enrolled account. */
-  async function checkAnswer(userId: string, answer: SecondFactorAnswer): Promise<boolean> {
+  /**
+   * Checks a TOTP code (once per time step) or a recovery code (once) of an enrolled account.
+   * 'used': a right code that was used already (a replay, or a parallel request that won): no
+   * guess, refused without counting a failure.
+   */
+  async function checkAnswer(userId: string, answer: SecondFactorAnswer): Promise<'ok' | 'used' | 'wrong'> {
     const row = await getTwoFactor(db, userId);
-    if (!isEnrolled(row)) return false;
+    if (!isEnrolled(row)) return 'wrong';
     const now = clock.now();
     if ('code' in answer) {
       const step = matchTotpStep(decryptSecret(config.appSecret, row.secret), answer.code, now);
-      return step !== null && (await acceptStep(db, userId, step));
+      if (step === null) return 'wrong';
+      return (await acceptStep(db, userId, step)) ? 'ok' : 'used';
     }
     return useRecoveryCode(db, userId, recoveryCodeHash(config.appSecret, userId, answer.recovery_code), now);
+  }
+
+  /** Takes one of the challenge's five tries before its answer is judged (two-factor-queries.ts), or 422 on the challenge. */
+  async function takeTry(challengeId: string) {
+    if (!(await takeChallengeTry(db, challengeId, clock.now()))) throw fieldError('challenge', CHALLENGE_EXPIRED_MESSAGE);
   }
 
   async function newRecoveryCodes(userId: string) {
@@ -154,13 +165,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = { id: found.userId, email: found.email, name: found.name };
     await refuseIfLocked(request, user.id);
     if (isEnrolled(await getTwoFactor(db, user.id))) throw new AppError('conflict', ALREADY_ENROLLED_MESSAGE);
-    let codes: string[];
-    try {
-      codes = await confirmPending(request, user, code);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'validation') await registerChallengeWrongTry(db, found.id, clock.now());
-      throw error;
-    }
+    await takeTry(found.id);
+    const codes = await confirmPending(request, user, code);
     if (!(await consumeChallenge(db, found.id, clock.now()))) throw fieldError('challenge', CHALLENGE_EXPIRED_MESSAGE);
     return { token: await issueToken(db, config, user.id, clock.now()), recovery_codes: codes };
   });
@@ -171,10 +177,16 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = { id: found.userId, email: found.email, name: found.name };
     await refuseIfLocked(request, user.id);
     const answer: SecondFactorAnswer = 'code' in body ? { code: body.code } : { recovery_code: body.recovery_code };
-    if (!(await checkAnswer(user.id, answer))) {
-      await registerChallengeWrongTry(db, found.id, clock.now());
-      return fail(request, user, 'code' in answer ? 'code' : 'recovery_code', 'code' in answer ? WRONG_TOTP_MESSAGE : WRONG_RECOVERY_CODE_MESSAGE);
+    await takeTry(found.id);
+    const outcome = await checkAnswer(user.id, answer);
+    const field = 'code' in answer ? 'code' : 'recovery_code';
+    const wrong = 'code' in answer ? WRONG_TOTP_MESSAGE : WRONG_RECOVERY_CODE_MESSAGE;
+    if (outcome === 'used') {
+      await returnChallengeTry(db, found.id);
+      logSecondFactor(request, 'verify', user.id, 'refused');
+      throw fieldError(field, wrong);
     }
+    if (outcome === 'wrong') return fail(request, user, field, wrong);
     if (!(await consumeChallenge(db, found.id, clock.now()))) throw fieldError('challenge', CHALLENGE_EXPIRED_MESSAGE);
     logSecondFactor(request, 'verify', user.id, 'ok');
     return { token: await issueToken(db, config, user.id, clock.now()) };
@@ -193,9 +205,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   async function requireFreshAnswer(request: FastifyRequest, user: { id: string; email: string; name: string | null }, answer: SecondFactorAnswer) {
     await refuseIfLocked(request, user.id);
     if (!isEnrolled(await getTwoFactor(db, user.id))) throw new AppError('conflict', NOT_ENROLLED_MESSAGE);
-    if (!(await checkAnswer(user.id, answer))) {
-      await fail(request, user, 'code' in answer ? 'code' : 'recovery_code', 'code' in answer ? WRONG_TOTP_MESSAGE : WRONG_RECOVERY_CODE_MESSAGE);
-    }
+    const outcome = await checkAnswer(user.id, answer);
+    const field = 'code' in answer ? 'code' : 'recovery_code';
+    const wrong = 'code' in answer ? WRONG_TOTP_MESSAGE : WRONG_RECOVERY_CODE_MESSAGE;
+    // A code used already (a replay) is refused without counting a failure: it is no guess.
+    if (outcome === 'used') throw fieldError(field, wrong);
+    if (outcome === 'wrong') await fail(request, user, field, wrong);
   }
 
   app.get('/api/account/two-factor', async (request) => {

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { createTestContext, createTestClient, createTestLawyer, bearer, type TestContext } from '../testing/harness';
 import { extractLoginCode } from '../testing/smtp-peer';
-import { recoveryCodes, staffTwoFactor } from '../db/schema';
+import { recoveryCodes, staffTwoFactor, twoFactorChallenges } from '../db/schema';
+import { sha256Hex } from '../lib/crypto';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -163,6 +164,39 @@ describe('second factor at sign-in', () => {
     const after = await post('/api/token/two-factor', { challenge, code: totp(lawyer.secret) });
     expect(after.statusCode).toBe(422);
     expect(after.json().errors).toHaveProperty('challenge');
+  });
+
+  it('judges at most five answers of a challenge, also thirty sent in parallel, and counts only those as failures', async () => {
+    const lawyer = await enrolledLawyer();
+    const challenge = await challengeFor(lawyer.email);
+    const wrong = wrongTotp(lawyer.secret);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => post('/api/token/two-factor', { challenge, code: wrong })));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(30).fill(422));
+    const judged = answers.filter((r) => 'code' in r.json().errors);
+    const refused = answers.filter((r) => 'challenge' in r.json().errors);
+    expect([judged.length, refused.length]).toEqual([5, 25]);
+    const [row] = await ctx.db.select({ attempts: twoFactorChallenges.attempts }).from(twoFactorChallenges).where(eq(twoFactorChallenges.challengeHash, sha256Hex(challenge)));
+    expect(row?.attempts).toBe(5);
+    const [account] = await ctx.db.select({ failures: staffTwoFactor.failures }).from(staffTwoFactor).where(eq(staffTwoFactor.userId, lawyer.id));
+    expect(account?.failures).toBe(5);
+    // Out of tries: even the right code is no longer judged on this challenge.
+    const after = await post('/api/token/two-factor', { challenge, code: totp(lawyer.secret) });
+    expect(after.json().errors).toHaveProperty('challenge');
+  });
+
+  it('lets exactly one of parallel uses of one recovery code win, and counts the others as no failure', async () => {
+    const lawyer = await enrolledLawyer();
+    const recovery = lawyer.recoveryCodes[1]!;
+    const challenges = [];
+    for (let i = 0; i < 3; i++) challenges.push(await challengeFor(lawyer.email));
+    const answers = await Promise.all(challenges.map((challenge) => post('/api/token/two-factor', { challenge, recovery_code: recovery })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422, 422]);
+    for (const lost of answers.filter((r) => r.statusCode === 422)) expect(lost.json().errors).toHaveProperty('recovery_code');
+    const [account] = await ctx.db.select({ failures: staffTwoFactor.failures }).from(staffTwoFactor).where(eq(staffTwoFactor.userId, lawyer.id));
+    expect(account?.failures ?? 0).toBe(0);
+    // The losers' challenges keep all five tries.
+    const rows = await ctx.db.select({ attempts: twoFactorChallenges.attempts, consumedAt: twoFactorChallenges.consumedAt }).from(twoFactorChallenges).where(eq(twoFactorChallenges.userId, lawyer.id));
+    expect(rows.filter((r) => !r.consumedAt && r.attempts > 0)).toEqual([]);
   });
 
   it('lets a challenge live 5 minutes', async () => {

@@ -29,6 +29,9 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
   // request); the items come as a JSON array text written by the database and go into the body
   // as they are (decisions 027 and 029).
   app.get('/api/cases', { schema: { querystring: CaseListQuerySchema } }, async (request, reply) => {
+    // The page is read in the statement that checks the token: with a query string that does not
+    // fit, the session and role are checked on their own first (401, 403), then the 422.
+    if (request.validationError) await requireRole(request, 'lawyer');
     const query = request.query;
     const { rows } = await requireUserWith<RawCaseListRow>(request, { role: 'lawyer', ...caseListForToken(db, query) });
     const { itemsJson, count, total } = caseListFromRow(rows[0]);

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { LiveEventData, LiveEventType } from '../../contract/messages';
@@ -135,8 +136,9 @@ export function registerEvents(app: FastifyInstance, bus: EventBus, options: Eve
   });
 
   app.get('/api/events', { schema: { querystring: StreamQuery } }, async (request, reply) => {
-    const { ticket } = request.query as z.infer<typeof StreamQuery>;
-    if (!ticket) throw unauthenticated();
+    // The ticket is the session: checked before the rest of a query string that does not fit (401 before 422).
+    const ticket = request.validationError ? new URLSearchParams(request.url.split('?')[1] ?? '').get('ticket') : (request.query as z.infer<typeof StreamQuery>).ticket;
+    if (!ticket || ticket.length > 200) throw unauthenticated();
     const now = clock.now();
     const tokenId = await consumeTicket(db, sha256Hex(ticket), now);
     const owner = tokenId ? await peekToken(db, { tokenId }, now, config.tokenIdleMs) : null;
@@ -151,7 +153,7 @@ export function registerEvents(app: FastifyInstance, bus: EventBus, options: Eve
     // The reply is hijacked, so Fastify sends none of the headers set on it: the security headers
     // every answer carries (CSP, frame, referrer, nosniff: http/security.ts) go out here with the stream's own.
     res.writeHead(200, {
-      ...reply.getHeaders(),
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
       // Lower case, as getHeaders() gives them, so none is sent twice.
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store, no-transform',

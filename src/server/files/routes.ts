@@ -27,6 +27,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, storage } = app.deps;
 
   app.get('/files/documents/:id', { schema: { params: z.object({ id: text().max(64) }), querystring: FileQuery } }, async (request, reply) => {
+    // The signed link is the permission: a link with a part that does not fit is no valid link (403), never a 422.
+    if (request.validationError) throw refused();
     const { id } = request.params;
     const { v, expires, signature, download } = request.query;
     if (!isUuid(id) || !verifyFileLink(config.appSecret, { kind: 'documents', id, version: v, expires, signature, now: clock.now() })) throw refused();
