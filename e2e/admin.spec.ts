@@ -53,8 +53,9 @@ describe('the firm runs its portal from /beheer', () => {
 
     // The audit page shows the reassignment.
     await nav.getByRole('link', { name: 'Audit' }).click();
-    await admin.getByLabel('Actie').fill('case.reassigned');
+    await admin.getByLabel('Actie').selectOption({ label: 'Dossier aan andere jurist toegewezen' });
+    await admin.getByLabel('Cliënt (naam)').fill('tess');
     await admin.getByRole('button', { name: 'Filteren' }).click();
-    await admin.getByRole('cell', { name: 'case.reassigned' }).waitFor();
+    await admin.getByRole('cell', { name: 'Dossier aan andere jurist toegewezen' }).waitFor();
   });
 });

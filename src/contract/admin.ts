@@ -79,8 +79,50 @@ export type StandInRequest = z.infer<typeof StandInRequestSchema>;
 export const LegalHoldRequestSchema = z.object({ legal_hold: z.boolean(), reason: text({ multiline: true }).trim().min(1, 'Required').max(500, 'Maximaal 500 tekens.') }).strict();
 export type LegalHoldRequest = z.infer<typeof LegalHoldRequestSchema>;
 
+/**
+ * Every action the audit trail records, in the order the admin's filter lists them; each has
+ * its words under `admin.audit.actions.<action>` in both translation files.
+ */
+export const AUDIT_ACTIONS = [
+  'case.lawyer_assigned',
+  'case.reassigned',
+  'case.stand_in_added',
+  'case.legal_hold_changed',
+  'case.offer_changed',
+  'case.status_changed',
+  'case.finished',
+  'case.reactivated',
+  'case.completed',
+  'case.finalization_answered',
+  'proposal.sent',
+  'proposal.signed',
+  'document.uploaded',
+  'document.deleted',
+  'document.approved',
+  'document.rejected',
+  'document.shown',
+  'document.hidden',
+  'message.sent',
+  'feedback.created',
+  'lawyer.created',
+  'lawyer.deactivated',
+  'lawyer.reactivated',
+  'retention.account_deleted',
+  'audit.read',
+  'audit.exported',
+  'outbox.read',
+  'outbox.retried',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** The translation key of an action's words; null for an action this list does not know (shown as recorded). */
+export const auditActionKey = (action: string): string | null => ((AUDIT_ACTIONS as readonly string[]).includes(action) ? `admin.audit.actions.${action}` : null);
+
 export const AuditQuerySchema = z
   .object({
+    /** Part of a lawyer's name: lines by that lawyer, or on a case assigned to them (accents and case ignored). */
+    lawyer: text().trim().max(200).optional(),
+    /** Part of a client's name: lines on their case, or by them. */
+    client: text().trim().max(200).optional(),
     actor: z.string().uuid().optional(),
     action: text().trim().max(100).regex(/^[a-z0-9_.-]*$/, 'Ongeldige actie').optional(),
     case: z.string().uuid().optional(),
@@ -99,6 +141,7 @@ export const AdminAuditEventSchema = z.object({
   action: z.string(),
   subject_type: z.string(),
   subject_id: z.string(),
+  /** Only the non-personal keys (ids, statuses, flags, dates): never titles, reasons or other free text. */
   data: z.record(z.unknown()),
 });
 export type AdminAuditEvent = z.infer<typeof AdminAuditEventSchema>;

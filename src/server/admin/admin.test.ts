@@ -3,7 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { createTestAdmin, createTestContext, createTestClient, createTestLawyer, tokenFor, bearer, uniqueEmail, type TestContext } from '../testing/harness';
 import { createUser } from '../users/create';
-import { auditEvents, cases, users } from '../db/schema';
+import { auditEvents, cases, documents as documentsTable, users } from '../db/schema';
+import { reviewDocument } from '../documents/queries';
 import { purgeExpiredAccounts } from '../jobs/retention';
 import { auditCsv } from './csv';
 import { localDate } from '../lib/local-date';
@@ -197,10 +198,12 @@ describe('admin: audit', () => {
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = parse(response.body.replace(/^\uFEFF/, ''), { relax_quotes: false }) as string[][];
-    expect(rows[0]).toEqual(['id', 'created_at', 'actor_id', 'actor_name', 'action', 'subject_type', 'subject_id', 'data']);
+    expect(rows[0]).toEqual(['id', 'created_at', 'actor_id', 'actor_name', 'action', 'action_code', 'subject_type', 'subject_id', 'data']);
     expect(rows).toHaveLength(2);
     expect(rows[1]?.[3]).toBe('Jan, "de Baas" Regel\nTwee');
-    expect(JSON.parse(rows[1]?.[7] ?? '')).toEqual({ legal_hold: true, reason: '=HYPERLINK("x")' });
+    expect(rows[1]?.slice(4, 6)).toEqual(['Bewaarplicht gewijzigd', 'case.legal_hold_changed']);
+    // The reason is case content: the admin's export leaves it out.
+    expect(JSON.parse(rows[1]?.[8] ?? '')).toEqual({ legal_hold: true });
     const exported = await ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'audit.exported'));
     expect(exported.length).toBeGreaterThanOrEqual(1);
   });
@@ -212,9 +215,43 @@ describe('admin: audit', () => {
     expect(csv.startsWith('\uFEFFid,created_at,')).toBe(true);
     expect(csv.endsWith('\r\n')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[1]?.startsWith(`1,2026-01-01T00:00:00.000Z,,"a,b",x,case,'=1+1,"{""t"":""he said \\""hi\\""`)).toBe(true);
+    expect(lines[1]?.startsWith(`1,2026-01-01T00:00:00.000Z,,"a,b",x,x,case,'=1+1,"{""t"":""he said \\""hi\\""`)).toBe(true);
     const [, row] = parse(csv.slice(1)) as string[][];
-    expect(row).toEqual(['1', '2026-01-01T00:00:00.000Z', '', 'a,b', 'x', 'case', "'=1+1", JSON.stringify({ t: 'he said "hi"\r\nbye' })]);
+    expect(row).toEqual(['1', '2026-01-01T00:00:00.000Z', '', 'a,b', 'x', 'x', 'case', "'=1+1", JSON.stringify({ t: 'he said "hi"\r\nbye' })]);
+  });
+});
+
+describe('admin: the audit trail without case content', () => {
+  it('shows actions, actors, dates and ids only, in words, and finds lines by the names of lawyer and client', async () => {
+    const lawyer = await createTestLawyer(ctx, { name: 'Sanne', lastName: 'Ďijkstra' });
+    const client = await createTestClient(ctx, { status: 'reviewing-documents', lawyerIds: [lawyer.id], name: 'Émile', lastName: 'Bakker' });
+    const other = await createTestClient(ctx, { status: 'reviewing-documents', lawyerIds: [(await createTestLawyer(ctx)).id] });
+    await ctx.db.update(cases).set({ clientName: 'Émile Bakker' }).where(eq(cases.id, client.caseId));
+    const [document] = await ctx.db
+      .insert(documentsTable)
+      .values({ caseId: client.caseId, title: 'Ontslagbrief GEHEIM', status: 'Uploaded', filename: 'brief.pdf', extension: 'pdf', version: 1 })
+      .returning();
+    await reviewDocument(ctx.db, { documentId: document!.id, lawyerId: lawyer.id, decision: { status: 'Rejected', message: 'Verkeerde brief, privé-reden' }, now: ctx.clock.now() });
+    await call('PATCH', `/api/admin/cases/${other.caseId}/legal-hold`, admin.token, { legal_hold: true, reason: 'Zaak bij de rechter' });
+
+    const byNames = await call('GET', `/api/admin/audit?lawyer=${encodeURIComponent('sanne dijk')}&client=${encodeURIComponent('emile')}`, admin.token);
+    expect(byNames.statusCode).toBe(200);
+    const lines = byNames.json().data as { action: string; subject_id: string; data: Record<string, unknown> }[];
+    expect(lines.map((l) => l.action)).toContain('document.rejected');
+    expect(lines.every((l) => l.subject_id !== other.caseId)).toBe(true);
+    const rejected = lines.find((l) => l.action === 'document.rejected');
+    expect(rejected?.data).toEqual({ case_id: client.caseId, document_id: document!.id, mandatory: false, version: 1 });
+    expect((await call('GET', `/api/admin/audit?client=${encodeURIComponent('Nobody Anywhere')}`, admin.token)).json().data).toEqual([]);
+    // The same for every line of every page: no free text of a case.
+    const all = await call('GET', '/api/admin/audit', admin.token);
+    expect(all.body).not.toMatch(/GEHEIM|privé-reden|Zaak bij de rechter/);
+    const csv = await call('GET', `/api/admin/audit.csv?client=emile`, admin.token);
+    expect(csv.body).not.toMatch(/GEHEIM|privé-reden/);
+    expect(csv.body).toContain('Document afgekeurd');
+    const english = await ctx.app.inject({ method: 'GET', url: '/api/admin/audit.csv?client=emile', headers: { ...as(admin.token), 'accept-language': 'en-US' } });
+    expect(english.body).toContain('Document rejected');
+    // The filters themselves are checked like any input.
+    expect((await call('GET', `/api/admin/audit?lawyer=${'x'.repeat(201)}`, admin.token)).statusCode).toBe(422);
   });
 });
 

@@ -69,6 +69,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/user/mail-preferences': { expect: SIGNED_IN },
   'PATCH /api/user/mail-preferences': { expect: SIGNED_IN, body: () => ({ uploads: true }) },
   'POST /api/mail/unsubscribe': { expect: PUBLIC, body: () => ({ token: 'not-a-signed-token' }) },
+  'POST /api/mail/unsubscribe/one-click': { expect: PUBLIC, url: () => '/api/mail/unsubscribe/one-click?token=not-a-signed-token' },
+  'GET /api/mail/unsubscribe/one-click': { expect: PUBLIC, url: () => '/api/mail/unsubscribe/one-click?token=not-a-signed-token' },
   'GET /files/avatars/:file': { expect: all(404), url: () => '/files/avatars/nothing.webp' },
   'POST /api/intake/typeform': { expect: all(404), body: () => ({}) },
   'GET /api/cases/mine': { expect: { ...CLIENT_ROLE, lawyerA: 404, lawyerB: 404, admin: 404 } },

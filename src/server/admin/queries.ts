@@ -3,6 +3,7 @@ import type { AdminAuditEvent, AdminCase, AdminLawyer, AuditQuery } from '../../
 import { getDisplayName } from '../../contract/rules/display-name';
 import { STATUS_GROUPS, getStatus, type StatusSlug } from '../../contract/statuses';
 import { recordAudit } from '../audit/queries';
+import { NON_PERSONAL_AUDIT_KEYS } from '../audit/scrub';
 import type { Db } from '../db/client';
 import { auditEvents, caseLawyers, caseStandIns, cases, lawyerStatusCounts, staffTwoFactor, tokens, twoFactorChallenges, users } from '../db/schema';
 import { localDate } from '../lib/local-date';
@@ -222,8 +223,27 @@ export async function setLegalHold(db: Db, input: { caseId: string; legalHold: b
 
 // --- Audit ---
 
+/** An audit line's data as an admin may read it: the keys the retention job keeps, nothing else. */
+export function nonPersonalData(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).filter(([key]) => (NON_PERSONAL_AUDIT_KEYS as readonly string[]).includes(key)));
+}
+
+/** `%term%` for LIKE on portal_fold-ed names: accents and case ignored, LIKE's own characters taken literally. */
+const foldedPattern = (term: string) => sql`'%' || portal_fold(${term.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`;
+const personName = (alias: string) => sql.raw(`portal_fold(concat_ws(' ', ${alias}.name, ${alias}.infix, ${alias}.last_name))`);
+
 function auditWhere(filters: AuditQuery): SQL | undefined {
   const conditions: SQL[] = [];
+  if (filters.lawyer) {
+    const pattern = foldedPattern(filters.lawyer);
+    conditions.push(sql`(EXISTS (SELECT 1 FROM ${users} u WHERE u.id = ${auditEvents.actorId} AND u.role = 'lawyer' AND ${personName('u')} LIKE ${pattern})
+      OR ${auditEvents.caseId} IN (SELECT cl.case_id FROM ${caseLawyers} cl JOIN ${users} u ON u.id = cl.lawyer_id WHERE ${personName('u')} LIKE ${pattern}))`);
+  }
+  if (filters.client) {
+    const pattern = foldedPattern(filters.client);
+    conditions.push(sql`(${auditEvents.caseId} IN (SELECT c.id FROM ${cases} c WHERE portal_fold(c.client_name) LIKE ${pattern})
+      OR EXISTS (SELECT 1 FROM ${users} u WHERE u.id = ${auditEvents.actorId} AND u.role = 'client' AND ${personName('u')} LIKE ${pattern}))`);
+  }
   if (filters.actor) conditions.push(eq(auditEvents.actorId, filters.actor));
   if (filters.action) conditions.push(eq(auditEvents.action, filters.action));
   if (filters.case) conditions.push(eq(auditEvents.caseId, filters.case));
@@ -250,6 +270,7 @@ export async function listAuditEvents(db: Db, filters: AuditQuery, options: { li
     action: event.action,
     subject_type: event.subjectType,
     subject_id: event.subjectId,
-    data: event.data,
+    // The admin never reads case content: titles, rejection and legal-hold reasons stay out.
+    data: nonPersonalData(event.data),
   }));
 }

@@ -9,7 +9,9 @@ import {
   CreateLawyerRequestSchema,
   LegalHoldRequestSchema,
   StandInRequestSchema,
+  auditActionKey,
 } from '../../contract/admin';
+import { requestTranslate } from '../errors/language';
 import { requireRole } from '../auth/access';
 import { recordAudit } from '../audit/queries';
 import { isUuid } from '../cases/access';
@@ -178,10 +180,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const rows = await listAuditEvents(db, filters, { limit: AUDIT_EXPORT_LIMIT, offset: 0 });
     await recordAudit(db, { actorId: auth.userId, action: 'audit.exported', subjectType: 'audit', subjectId: 'audit', data: { filters, lines: rows.length }, at: clock.now() });
     const day = clock.now().toISOString().slice(0, 10);
+    const translate = requestTranslate(request);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="audit-${day}.csv"`)
-      .send(auditCsv(rows));
+      .send(auditCsv(rows, (action) => {
+        const key = auditActionKey(action);
+        return key ? translate(key) : action;
+      }));
   });
 
   // --- Outbox (pending and failed mails, never their content; src/server/outbox) ---

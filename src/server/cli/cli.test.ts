@@ -81,6 +81,23 @@ describe('npm run cli', () => {
     });
   }
 
+  it('create-client --invite mails the client the login link over SMTP_URL, with the server stopped', async () => {
+    const email = 'cli.invited@example.com';
+    const since = smtp.messages.length;
+    const invited = await cli(['create-client', '--email', email, '--name', 'Ina', '--last-name', 'Uitgenodigd', '--invite'], dbEnv);
+    expect(invited.code).toBe(0);
+    const line = JSON.parse(invited.stdout.trim().split('\n').at(-1) ?? '') as { user_id: string; case_id: string; invite: string };
+    expect(line.invite).toBe('sent');
+    const mail = await smtp.waitForMail(email, { since });
+    expect(mail.subject).toMatch(/^Je portaal bij .+ staat klaar$/);
+    expect(mail.text).toContain('Hallo Ina');
+    expect(mail.text).toMatch(/https?:\/\/\S+\/login\?event=typeform_submitted/);
+    // Without --invite nobody is mailed.
+    const quiet = await cli(['create-client', '--email', 'cli.quiet@example.com', '--name', 'Stil', '--last-name', 'Klant'], dbEnv);
+    expect(quiet.code).toBe(0);
+    expect(smtp.messages.filter((m) => m.to.includes('cli.quiet@example.com'))).toHaveLength(0);
+  }, 120_000);
+
   it('creates a lawyer who logs in over the API with the code that arrives at SMTP_URL', async () => {
     const email = 'cli.lawyer@example.com';
     const created = await cli(['create-lawyer', '--email', email, '--name', 'Cor', '--last-name', 'Li', '--title', 'Advocaat'], dbEnv);

@@ -4,7 +4,7 @@ import { StatusSlugSchema, STATUS_SLUGS } from '../../contract/statuses';
 import { EmailSchema } from '../../contract/auth';
 import { ConfigError, loadConfig } from '../config/config';
 import { DatabaseLockedError, type Db } from '../db/client';
-import { users } from '../db/schema';
+import { outbox, users } from '../db/schema';
 import { seedLoad } from '../db/seed-load';
 import { createCase } from '../cases/queries';
 import { createUser } from '../users/create';
@@ -12,6 +12,7 @@ import { AppError } from '../errors/errors';
 import { serverTranslate } from '../errors/language';
 import { openRuntime } from '../runtime';
 import { listOpenMails, retryMail } from '../outbox/queries';
+import { enqueueMail } from '../outbox/outbox';
 import { openDisk, openS3 } from '../storage/open';
 import { migrateStorage } from '../storage/migrate';
 
@@ -23,10 +24,14 @@ Commands:
       at the first sign-in).
   create-admin --email E --name N --last-name L [--title T]
       Creates an admin ('beheerder') for /beheer, with the same options.
-  create-client --email E --name N --last-name L [--lawyer E] [--status SLUG]
+  create-client --email E --name N --last-name L [--lawyer E] [--status SLUG] [--invite]
       Creates a client and their case (with the mandatory document slots) and prints
       one JSON line {"user_id": …, "case_id": …}. --lawyer assigns the lawyer with that
       e-mail; --status is one of: ${STATUS_SLUGS.join(', ')} (default lead).
+      --invite mails the client the link to log in (the same mail as after the intake
+      form), through the outbox: sent at once over SMTP_URL (without it, written to
+      DATA_DIR/outbox and the log), or by the server later if it cannot go now; the line
+      then also says "invite": "sent" or "pending".
   seed --cases N [--lawyers M]
       Adds N realistic cases spread over M new lawyers (default 5), for load tests.
   outbox
@@ -80,12 +85,13 @@ const OPTIONS = {
   lawyers: { type: 'string' },
   retry: { type: 'string' },
   to: { type: 'string' },
+  invite: { type: 'boolean' },
 } as const;
 
 const ALLOWED: Record<string, string[]> = {
   'create-lawyer': ['email', 'name', 'last-name', 'title'],
   'create-admin': ['email', 'name', 'last-name', 'title'],
-  'create-client': ['email', 'name', 'last-name', 'lawyer', 'status'],
+  'create-client': ['email', 'name', 'last-name', 'lawyer', 'status', 'invite'],
   seed: ['cases', 'lawyers'],
   outbox: ['retry'],
   'storage-migrate': ['to'],
@@ -173,8 +179,18 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
     }
     const userId = await createUser(db, { role: 'client', email: plan.email, name: plan.name, lastName: plan.lastName });
     const caseId = await createCase(db, { clientId: userId, status: plan.status, lawyerIds: lawyerId ? [lawyerId] : [], now });
-    out(JSON.stringify({ user_id: userId, case_id: caseId }));
+    if (input.invite !== true) {
+      out(JSON.stringify({ user_id: userId, case_id: caseId }));
+      return;
+    }
+    // The login link goes the way of every mail: an outbox row, sent now by this process's worker
+    // (the server may be stopped: the embedded database is ours alone), else by the server's later.
+    await enqueueMail(db, { kind: 'intake_ready', to: { userId }, payload: {}, now, dedupeKey: `invite:${userId}` });
+    await runtime.outbox.drain();
+    const [row] = await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.dedupeKey, `invite:${userId}`));
+    out(JSON.stringify({ user_id: userId, case_id: caseId, invite: row?.status === 'sent' ? 'sent' : 'pending' }));
   } finally {
+    await runtime.outbox.stop();
     await runtime.database.close();
   }
 }

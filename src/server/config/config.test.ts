@@ -47,4 +47,11 @@ describe('.env.example', () => {
     const listed = new Set([...example.matchAll(/^([A-Z0-9_]+)=/gm)].map((m) => m[1]));
     expect([...Object.keys(EnvSchema.shape)].filter((name) => !listed.has(name))).toEqual([]);
   });
+
+  it('gives the intake webhook a demo secret for development, which the configuration takes', () => {
+    const example = readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8');
+    const secret = /^TYPEFORM_SECRET=(.+)$/m.exec(example)?.[1];
+    expect(secret).toMatch(/^dev-only-/);
+    expect(loadConfig({ TYPEFORM_SECRET: secret!, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-env-')), APP_SECRET: 'x'.repeat(32) }).typeformSecret).toBe(secret);
+  });
 });

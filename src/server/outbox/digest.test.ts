@@ -118,6 +118,29 @@ describe('digests', () => {
     expect(rows.map((r) => r.status)).toEqual(['skipped', 'skipped']);
   });
 
+  it('drops a rejection the client has already dealt with: the document replaced and approved within the window', async () => {
+    const s = await setup();
+    const slot = await rejectOne(s, 'Onleesbaar');
+    const body = multipart({}, [{ filename: 'contract-v2.pdf', contentType: 'application/pdf', data: PDF }]);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${slot.id}/upload`, headers: { ...bearer(s.clientToken), ...body.headers }, payload: body.payload })).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${slot.id}/review`, headers: bearer(s.lawyerToken), payload: { status: 'Approved' } })).statusCode).toBe(200);
+    await afterWindow();
+    const text = mailsTo(s.client.email).map((m) => `${m.subject}\n${m.text}`).join('\n');
+    expect(text).not.toContain('afgekeurd');
+    const rows = await ctx.db.select().from(outbox).where(and(eq(outbox.toAddress, s.client.email), eq(outbox.kind, 'document_rejected')));
+    expect(rows.map((r) => r.status)).toEqual(['skipped']);
+  });
+
+  it('still mentions a rejection that is still open', async () => {
+    const s = await setup();
+    await rejectOne(s, 'Onleesbaar');
+    await afterWindow();
+    const text = mailsTo(s.client.email).map((m) => `${m.subject}\n${m.text}`).join('\n');
+    expect(text).toContain('Een document is afgekeurd');
+    const rows = await ctx.db.select().from(outbox).where(and(eq(outbox.toAddress, s.client.email), eq(outbox.kind, 'document_rejected')));
+    expect(rows.map((r) => r.status)).toEqual(['sent']);
+  });
+
   it('mentions only the last phase when the status moved on twice', async () => {
     const s = await setup();
     await setStatus(s, 'negotiation-phase');
@@ -168,6 +191,37 @@ describe('preferences and unsubscribe links', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user/mail-preferences' })).statusCode).toBe(401);
     const now = await ctx.app.inject({ method: 'GET', url: '/api/user/mail-preferences', headers: bearer(s.clientToken) });
     expect(now.json()).toEqual({ data: { phase_changes: true, reminders: true, uploads: true } });
+  });
+
+  it("offers one-click unsubscribe (RFC 8058) in the mail's headers, and the address takes the mail program's POST", async () => {
+    const s = await setup();
+    await setStatus(s, 'negotiation-phase');
+    await afterWindow();
+    const [mail] = mailsTo(s.client.email);
+    expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const address = /^<([^>]+)>$/.exec(mail!.headers['list-unsubscribe'] ?? '')?.[1];
+    expect(address).toMatch(new RegExp(`^${ctx.config.publicUrl}/api/mail/unsubscribe/one-click\\?token=`));
+    const path = address!.slice(ctx.config.publicUrl.length);
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+    // Opened in a browser, the address shows the portal's own page; it changes nothing.
+    const opened = await ctx.app.inject({ method: 'GET', url: path });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toMatch(/^\/afmelden\?token=/);
+    // Without the one-click body, or with a forged token, nothing changes.
+    expect((await ctx.app.inject({ method: 'POST', url: path, headers: form, payload: 'List-Unsubscribe=No' })).statusCode).toBe(422);
+    expect((await ctx.app.inject({ method: 'POST', url: `${path}x`, headers: form, payload: 'List-Unsubscribe=One-Click' })).statusCode).toBe(422);
+    const prefs = async () => (await ctx.app.inject({ method: 'GET', url: '/api/user/mail-preferences', headers: bearer(s.clientToken) })).json().data;
+    expect((await prefs()).phase_changes).toBe(true);
+
+    const done = await ctx.app.inject({ method: 'POST', url: path, headers: form, payload: 'List-Unsubscribe=One-Click' });
+    expect(done.statusCode).toBe(200);
+    expect(await prefs()).toEqual({ phase_changes: false, reminders: true, uploads: true });
+    // The multipart form a mail program may send instead.
+    await ctx.app.inject({ method: 'PATCH', url: '/api/user/mail-preferences', headers: bearer(s.clientToken), payload: { phase_changes: true } });
+    const body = multipart({ 'List-Unsubscribe': 'One-Click' }, []);
+    expect((await ctx.app.inject({ method: 'POST', url: path, headers: body.headers, payload: body.payload })).statusCode).toBe(200);
+    expect((await prefs()).phase_changes).toBe(false);
   });
 
   it('turns off exactly one kind through the signed link of a mail, without logging in', async () => {

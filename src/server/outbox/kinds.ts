@@ -43,7 +43,8 @@ export type MailPayloads = {
   lawyer_assigned: { lawyer_name: string; lawyer_title: string; lawyer_email: string; lawyer_phone: string | null };
   proposal_ready: Record<string, never>;
   phase_changed: { case_id: string; from: string; to: string };
-  document_rejected: { title: string };
+  /** `document_id`, `version`: the digest drops the item when that version is no longer the rejected one (replaced, approved). */
+  document_rejected: { title: string; document_id?: string; version?: number };
   /** `document_id`: so the mail is withdrawn when the lawyer hides or deletes the document before it goes. */
   document_shared: { title: string; document_id?: string };
   todo_reminder: { count: number };

@@ -117,7 +117,8 @@ export async function notifyAudit(db: Db, event: AuditEvent): Promise<void> {
     case 'document.rejected': {
       const document = await documentTitle(event.subjectId);
       if (!document) return;
-      await enqueueMail(db, { kind: 'document_rejected', to: toClient, payload: { title: document.title }, now });
+      const version = typeof data.version === 'number' ? data.version : undefined;
+      await enqueueMail(db, { kind: 'document_rejected', to: toClient, payload: { title: document.title, document_id: event.subjectId, ...(version !== undefined ? { version } : {}) }, now });
       return;
     }
     case 'document.shown': {

@@ -1,6 +1,9 @@
 import { MailTopicSchema, type MailTopic } from '../../contract/notifications';
 import { hmac, safeEqual } from '../lib/crypto';
 
+/** Where a mail's `List-Unsubscribe` header points: the one-click address of RFC 8058. */
+export const ONE_CLICK_PATH = '/api/mail/unsubscribe/one-click';
+
 /**
  * The token of an unsubscribe link: `<user id>.<topic>.<HMAC>`. It turns off one topic of one
  * user without logging in, and cannot be made for another user or topic without APP_SECRET.

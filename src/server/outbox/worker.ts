@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { MailTopic } from '../../contract/notifications';
 import type { Database, Db } from '../db/client';
-import { outbox } from '../db/schema';
+import { documents, outbox } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import type { Config } from '../config/config';
 import { isMailKind, MAIL_KINDS } from './kinds';
 import type { MailItem, MailSite } from './templates';
 import type { Transport } from './transport';
-import { unsubscribeToken } from './unsubscribe';
+import { ONE_CLICK_PATH, unsubscribeToken } from './unsubscribe';
 
 type OutboxRow = typeof outbox.$inferSelect;
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -178,7 +178,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const known = rows.filter((r) => isMailKind(r.kind));
     const unknown = rows.filter((r) => !isMailKind(r.kind));
     if (unknown.length) await fail(unknown, new Error('unknown mail kind'), clock.now());
-    const { send, skip } = known.length > 1 || known[0]?.digest ? foldDigest(known) : { send: known, skip: [] };
+    const settled = await settledRejections(known);
+    const open = known.filter((r) => !settled.has(r));
+    const folded = open.length > 1 || open[0]?.digest ? foldDigest(open) : { send: open, skip: [] };
+    const send = folded.send;
+    const skip = [...folded.skip, ...settled];
     if (send.length === 0) {
       await finish(skip, 'skipped', clock.now());
       return;
@@ -187,7 +191,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const items: MailItem[] = send.map((r) => ({ kind: r.kind as MailItem['kind'], payload: r.payload }));
     const topics = unique(send.map((r) => MAIL_KINDS[r.kind as MailItem['kind']].topic).filter((t): t is MailTopic => t !== null));
     const unsubscribe = last.recipientId
-      ? topics.map((topic) => ({ topic, url: `${options.site.publicUrl}/afmelden?token=${encodeURIComponent(unsubscribeToken(options.secret, last.recipientId as string, topic))}` }))
+      ? topics.map((topic) => {
+          const token = encodeURIComponent(unsubscribeToken(options.secret, last.recipientId as string, topic));
+          return { topic, url: `${options.site.publicUrl}/afmelden?token=${token}`, oneClickUrl: `${options.site.publicUrl}${ONE_CLICK_PATH}?token=${token}` };
+        })
       : [];
     try {
       // Loaded on first use: the CLI and start-up do not pay for React Email.
@@ -196,7 +203,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       await transport.send({
         to: last.toAddress,
         ...mail,
-        ...(unsubscribe.length ? { headers: { 'List-Unsubscribe': unsubscribe.map((u) => `<${u.url}>`).join(', ') } } : {}),
+        // RFC 8058: the mail program's own button unsubscribes with one POST to the header's address.
+        ...(unsubscribe.length
+          ? {
+              headers: {
+                'List-Unsubscribe': unsubscribe.map((u) => `<${u.oneClickUrl}>`).join(', '),
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              },
+            }
+          : {}),
       });
     } catch (error) {
       await fail(known, error, clock.now());
@@ -205,6 +220,27 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     const now = clock.now();
     await finish(send, 'sent', now);
     await finish(skip, 'skipped', now);
+  }
+
+  /**
+   * Rejection notices the client no longer needs to act on: the document was replaced since
+   * (a newer version, under review or approved) or is gone. Like a phase changed back, they are skipped.
+   */
+  async function settledRejections(rows: OutboxRow[]): Promise<Set<OutboxRow>> {
+    const rejections = rows.filter((r) => r.kind === 'document_rejected' && typeof r.payload.document_id === 'string');
+    if (rejections.length === 0) return new Set();
+    const ids = unique(rejections.map((r) => r.payload.document_id as string));
+    const current = new Map(
+      (await db.select({ id: documents.id, status: documents.status, version: documents.version }).from(documents).where(inArray(documents.id, ids))).map((d) => [d.id, d]),
+    );
+    return new Set(
+      rejections.filter((r) => {
+        const document = current.get(r.payload.document_id as string);
+        if (!document) return true;
+        if (typeof r.payload.version === 'number' && document.version !== r.payload.version) return true;
+        return document.status !== 'Rejected';
+      }),
+    );
   }
 
   async function runOnce(): Promise<number> {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatDateTime } from '../../lib/use-format-date';
-import type { AuditQuery } from '../../../contract/admin';
+import { AUDIT_ACTIONS, auditActionKey, type AuditQuery } from '../../../contract/admin';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
@@ -9,7 +9,7 @@ import { downloadAuditCsv, useAdminAudit } from './api';
 import { adminErrorText } from './error';
 import { TableScroller } from '../../ui/table-scroller';
 
-const EMPTY = { actor: '', action: '', case: '', from: '', until: '' };
+const EMPTY = { lawyer: '', client: '', action: '', from: '', until: '' };
 
 /** /beheer/audit: the audit trail across cases, filtered, paged and exported as CSV (reading it is audited). */
 export function AuditPage() {
@@ -39,15 +39,32 @@ export function AuditPage() {
   const field = (key: keyof typeof EMPTY) => ({ value: form[key], onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }) });
   // The app's one date format (dd/mm/yyyy HH:MM, lib/format.ts): a moment reads the same here as on the timeline.
   const formatDateTime = useFormatDateTime();
+  // An action in words ('Document afgekeurd'); one this version does not know, as recorded.
+  const actionText = (action: string) => {
+    const key = auditActionKey(action);
+    return key ? t(key) : action;
+  };
 
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <PageHeading>{t('admin.audit.heading')}</PageHeading>
       <p className="text-slate-800">{t('admin.audit.intro')}</p>
       <form noValidate onSubmit={onFilter} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3">
-        <TextField label={t('admin.audit.actor')} {...field('actor')} />
-        <TextField label={t('admin.audit.action')} placeholder="case.reassigned" {...field('action')} />
-        <TextField label={t('admin.audit.case')} {...field('case')} />
+        <TextField label={t('admin.audit.lawyer')} autoComplete="off" {...field('lawyer')} />
+        <TextField label={t('admin.audit.client')} autoComplete="off" {...field('client')} />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="audit-action" className="font-medium text-slate-900">
+            {t('admin.audit.action')}
+          </label>
+          <select id="audit-action" {...field('action')} className="min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900">
+            <option value="">{t('admin.audit.anyAction')}</option>
+            {AUDIT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {actionText(action)}
+              </option>
+            ))}
+          </select>
+        </div>
         <TextField label={t('admin.audit.from')} type="date" {...field('from')} />
         <TextField label={t('admin.audit.until')} type="date" {...field('until')} />
         <div className="flex flex-wrap items-end gap-3">
@@ -92,7 +109,7 @@ export function AuditPage() {
                 <tr key={event.id} className="border-t border-slate-200 align-top text-slate-800">
                   <td className="p-3 whitespace-nowrap"><time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time></td>
                   <td className="p-3">{event.actor_name ?? (event.actor_id ? event.actor_id : t('admin.audit.system'))}</td>
-                  <td className="p-3 font-mono">{event.action}</td>
+                  <td className="p-3">{actionText(event.action)}</td>
                   <td className="p-3 break-all">
                     {event.subject_type} {event.subject_id}
                   </td>
