@@ -25,7 +25,7 @@ describe('a lawyer managing their account', () => {
     await page.getByRole('heading', { level: 1, name: 'Mijn account' }).waitFor();
 
     // Profile: required fields, quote of at most 255, the header's name updates at once
-    const profile = page.getByRole('region', { name: 'Mijn account' });
+    const profile = page.getByRole('region', { name: 'Profiel' });
     await profile.getByLabel('Citaat').fill('x'.repeat(256));
     await profile.getByLabel('Telefoonnummer').fill('');
     await profile.getByRole('button', { name: 'Opslaan' }).click();

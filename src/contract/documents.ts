@@ -31,6 +31,8 @@ export const DocumentSchema = z.object({
   extension: z.string().nullable(),
   /** The engagement letter and its signed copy: their file can be neither replaced nor deleted (409), nor rejected. */
   locked: z.boolean(),
+  /** The client's signed copy of the engagement letter: shown as 'Getekend', never reviewed. */
+  signed: z.boolean().optional(),
   /** A link valid for a limited time (`expires_at_unix_time`); null when no file is uploaded. */
   temporary_url: z.string().nullable(),
   expires_at_unix_time: z.number().int().nullable(),

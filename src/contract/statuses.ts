@@ -48,8 +48,21 @@ export const STATUS_GROUPS = {
 } as const satisfies Record<string, readonly StatusSlug[]>;
 export type StatusGroup = keyof typeof STATUS_GROUPS;
 
-/** Statuses a lawyer sees as open tasks on the dashboard. */
-export const TASK_STATUSES = ['reviewing-documents', 'check', 'negotiation-phase', 'ready-for-signing'] as const satisfies readonly StatusSlug[];
+/** The case-list group (tab) a phase belongs to. */
+export function getStatusGroup(slug: StatusSlug): StatusGroup {
+  const groups = Object.keys(STATUS_GROUPS) as StatusGroup[];
+  return groups.find((group) => (STATUS_GROUPS[group] as readonly StatusSlug[]).includes(slug)) ?? 'active';
+}
+
+/**
+ * Statuses a lawyer sees as open tasks on the dashboard. 'Offerte gekozen' is the task
+ * 'Opdrachtbevestiging versturen': a case there has no letter for its package yet (a new
+ * choice after sending goes back there), and the client was promised a lawyer within 24 hours.
+ */
+export const TASK_STATUSES = ['offer-chosen', 'reviewing-documents', 'check', 'negotiation-phase', 'ready-for-signing'] as const satisfies readonly StatusSlug[];
+
+/** The task's own label where it is not the phase's name. */
+export const TASK_LABEL_KEYS: Partial<Record<(typeof TASK_STATUSES)[number], string>> = { 'offer-chosen': 'cases.tasks.sendProposal' };
 
 export const StatusSchema = z.object({ slug: StatusSlugSchema, display_name: z.string(), order: z.number().int() });
 export type Status = z.infer<typeof StatusSchema>;

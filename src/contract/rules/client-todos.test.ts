@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getClientTodos, type ClientTodoInput } from './client-todos';
-import { getStepVersion } from './stepper';
+import { getChecklistButtons, getStepVersion } from './stepper';
 
 const doc = (id: string, status: string, extra: Partial<ClientTodoInput['documents'][number]> = {}) => ({ id, title: `Doc ${id}`, mandatory: true, status, visible: true, message: null, ...extra });
 const complete: ClientTodoInput = {
@@ -48,5 +48,16 @@ describe('client to-do list', () => {
     const flags = { profile_complete: true, company_details_complete: true, documents_complete: true, feedback: false };
     expect(getStepVersion('offer-chosen', flags)).toBe('incomplete');
     expect(getStepVersion('offer-chosen', flags, { hasLawyer: true })).toBe('complete');
+  });
+
+  it("at 'Lead' asks for documents only once the step buttons unlock them: one rule for both", () => {
+    const atLead = { ...complete, status: 'lead' as const, proposal_signed_at: null, proposal_document_id: null, documents: [doc('a', 'Not Uploaded')] };
+    const locked = getClientTodos({ ...atLead, company: { ...complete.company, company_city: '' } });
+    expect(locked.map((todo) => todo.kind)).toEqual(['employer-data']);
+    expect(getChecklistButtons({ profile_complete: true, company_details_complete: false, documents_complete: false }).find((b) => b.action === 'documents')?.enabled).toBe(false);
+    // Personal and employer data complete: the documents button unlocks, and the missing document is asked for.
+    expect(getClientTodos(atLead).map((todo) => todo.kind)).toEqual(['missing-document']);
+    // Outside the preparation phases documents are always asked for.
+    expect(getClientTodos({ ...atLead, status: 'reviewing-documents', company: { ...complete.company, company_city: '' } }).map((todo) => todo.kind)).toEqual(['missing-document', 'employer-data']);
   });
 });

@@ -1,5 +1,5 @@
 import type { StatusSlug } from '../statuses';
-import { REQUIRED_COMPANY_FIELDS, REQUIRED_PROFILE_FIELDS, type RequiredCompanyField, type RequiredProfileField } from './stepper';
+import { REQUIRED_COMPANY_FIELDS, REQUIRED_PROFILE_FIELDS, areDocumentsUnlocked, type RequiredCompanyField, type RequiredProfileField } from './stepper';
 
 /**
  * 'Wat moet ik nog doen?': every open action of the client, whatever the phase (issue 10).
@@ -36,11 +36,18 @@ export const TODO_ROUTES: Record<ClientTodo['kind'], string> = {
   'employer-data': '/mijn-verhaal/werkgever-gegevens',
 };
 
-/** The open actions, most urgent first: rejections, the letter, missing documents, data, story. Nothing once completed. */
+/**
+ * The open actions, most urgent first: rejections, the letter, missing documents, data, story.
+ * Nothing once completed. Documents are asked for only when the step buttons unlock them
+ * (`areDocumentsUnlocked`): at 'Lead' the client first completes personal and employer data.
+ */
 export function getClientTodos(input: ClientTodoInput): ClientTodo[] {
   if (input.status === 'completed') return [];
   const todos: ClientTodo[] = [];
-  const visible = input.documents.filter((d) => d.visible);
+  const missingProfile = REQUIRED_PROFILE_FIELDS.filter((field) => blank(input.profile[field]));
+  const missingCompany = REQUIRED_COMPANY_FIELDS.filter((field) => blank(input.company[field]));
+  const documentsOpen = areDocumentsUnlocked(input.status, { profile_complete: missingProfile.length === 0, company_details_complete: missingCompany.length === 0 });
+  const visible = documentsOpen ? input.documents.filter((d) => d.visible) : [];
   for (const d of visible) {
     if (d.status === 'Rejected') todos.push({ kind: 'rejected-document', document_id: d.id, title: d.title, mandatory: d.mandatory, message: d.message });
   }
@@ -48,9 +55,7 @@ export function getClientTodos(input: ClientTodoInput): ClientTodo[] {
   for (const d of visible) {
     if (d.mandatory && d.status === 'Not Uploaded') todos.push({ kind: 'missing-document', document_id: d.id, title: d.title });
   }
-  const missingProfile = REQUIRED_PROFILE_FIELDS.filter((field) => blank(input.profile[field]));
   if (missingProfile.length > 0) todos.push({ kind: 'personal-data', missing: missingProfile });
-  const missingCompany = REQUIRED_COMPANY_FIELDS.filter((field) => blank(input.company[field]));
   if (missingCompany.length > 0) todos.push({ kind: 'employer-data', missing: missingCompany });
   const unanswered = input.questions.filter((q) => blank(q.answer)).length;
   if (unanswered > 0) todos.push({ kind: 'story-questions', count: unanswered });

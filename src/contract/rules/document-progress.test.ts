@@ -4,9 +4,10 @@ import { getDocumentProgress, isDocumentsComplete } from './document-progress';
 const doc = (status: string, mandatory = true) => ({ status, mandatory });
 
 describe('getDocumentProgress', () => {
-  it('is the rounded percentage of mandatory documents that are not Not Uploaded', () => {
+  it('is the rounded percentage of mandatory documents delivered: neither Not Uploaded nor Rejected', () => {
     expect(getDocumentProgress([doc('Uploaded'), doc('Not Uploaded'), doc('Not Uploaded')])).toBe(33);
-    expect(getDocumentProgress([doc('Approved'), doc('Rejected'), doc('Not Uploaded')])).toBe(67);
+    expect(getDocumentProgress([doc('Approved'), doc('Rejected'), doc('Not Uploaded')])).toBe(33);
+    expect(getDocumentProgress([doc('Approved'), doc('Uploaded'), doc('Rejected')])).toBe(67);
     expect(getDocumentProgress([doc('Uploaded'), doc('Approved')])).toBe(100);
   });
   it('ignores documents that are not mandatory', () => {
@@ -17,6 +18,8 @@ describe('getDocumentProgress', () => {
   });
   it('is complete only at 100', () => {
     expect(isDocumentsComplete([doc('Uploaded'), doc('Not Uploaded')])).toBe(false);
-    expect(isDocumentsComplete([doc('Rejected')])).toBe(true);
+    // A rejected document is to be delivered again: never '100 %' next to a rejected card.
+    expect(isDocumentsComplete([doc('Rejected')])).toBe(false);
+    expect(isDocumentsComplete([doc('Approved'), doc('Uploaded')])).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getChecklistButtons, getClientRoute, getCurrentStep, getSkippedPhases, getStepVersion, getWelcomeTarget, isCompanyComplete, isProfileComplete, showsWelcome } from './stepper';
+import { getChecklistButtons, getClientRoute, getCurrentStep, getSkippedPhases, getStepNumber, numberSubtitle, getStepVersion, getWelcomeTarget, isCompanyComplete, isProfileComplete, showsWelcome } from './stepper';
 
 const flags = (profile: boolean, company: boolean, documents: boolean, feedback = false) => ({
   profile_complete: profile,
@@ -103,5 +103,23 @@ describe('getClientRoute (decision record 021)', () => {
 
   it('keeps a skipped phase while it is the current one', () => {
     expect(getClientRoute(steps('negotiation-phase'), 'start').map((s) => s.slug)).toContain('negotiation-phase');
+  });
+});
+
+describe('the step number the client reads', () => {
+  const all = ['lead', 'almost-client', 'offer-chosen', 'proposal', 'incomplete-case-file', 'reviewing-documents', 'negotiation-phase', 'check', 'ready-for-signing', 'ready-for-invoicing', 'completed'] as const;
+  const steps = (current: (typeof all)[number]) => all.map((slug) => ({ slug, is_current: slug === current }));
+
+  it("counts the steps shown: with 'Compleet' (no checks) 'Klaar voor ondertekening' is step 8, not its phase order 9", () => {
+    const route = getClientRoute(steps('ready-for-signing'), 'complete');
+    expect(getStepNumber(route, 'ready-for-signing')).toBe(8);
+    expect(numberSubtitle('Stap 9', getStepNumber(route, 'ready-for-signing'))).toBe('Stap 8');
+    expect(getStepNumber(getClientRoute(steps('ready-for-signing'), 'extreme'), 'ready-for-signing')).toBe(9);
+    expect(getStepNumber(route, 'check')).toBeNull();
+  });
+
+  it('leaves a subtitle without a number, or a step not shown, as written', () => {
+    expect(numberSubtitle('Bijna klaar', 3)).toBe('Bijna klaar');
+    expect(numberSubtitle('Step 11', null)).toBe('Step 11');
   });
 });

@@ -30,6 +30,25 @@ export function getClientRoute<T extends StepLike>(steps: readonly T[], offer: O
   return steps.filter((step) => step.is_current || !skipped.includes(step.slug));
 }
 
+/**
+ * The number of a step as the client counts it: its place in the route shown ('Jouw
+ * stappenplan' numbers the steps it shows), not the phase's order. A package that skips a
+ * phase ('Compleet' has no checks) thus never jumps from 'Stap 7' to 'Stap 9'.
+ */
+export function getStepNumber(route: readonly StepLike[], slug: StatusSlug): number | null {
+  const index = route.findIndex((step) => step.slug === slug);
+  return index < 0 ? null : index + 1;
+}
+
+/**
+ * The next-step block's subtitle with the step's number as the client counts it: the first
+ * number in the firm's text ('Stap 9', 'Step 9') becomes the step's place in the route shown.
+ * A subtitle without a number is left as written.
+ */
+export function numberSubtitle(subtitle: string, stepNumber: number | null): string {
+  return stepNumber === null ? subtitle : subtitle.replace(/\d+/, String(stepNumber));
+}
+
 /** Phases whose next-step block shows the three preparation buttons. */
 export const CHECKLIST_STEPS: readonly StatusSlug[] = ['lead', 'incomplete-case-file'];
 /** Phases where the client is invited to give feedback and a review. */
@@ -51,6 +70,17 @@ export function getChecklistButtons(flags: Pick<StepperFlags, 'profile_complete'
     { action: 'employer-data', enabled: flags.profile_complete, complete: flags.company_details_complete },
     { action: 'documents', enabled: flags.profile_complete && flags.company_details_complete, complete: flags.documents_complete },
   ];
+}
+
+/**
+ * Whether the client is asked for documents now. At the phases with the three preparation
+ * buttons the documents button unlocks only once personal and employer data are complete;
+ * 'Wat moet ik nog doen?' follows the same rule, so it never offers an upload the step
+ * buttons show as locked. Elsewhere documents are always open.
+ */
+export function areDocumentsUnlocked(slug: StatusSlug, flags: Pick<StepperFlags, 'profile_complete' | 'company_details_complete'>): boolean {
+  if (!hasChecklist(slug)) return true;
+  return getChecklistButtons({ ...flags, documents_complete: false }).some((button) => button.action === 'documents' && button.enabled);
 }
 
 /** Where the dashboard's welcome button goes; null (disabled) once all three are complete. */

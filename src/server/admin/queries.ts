@@ -7,6 +7,7 @@ import { NON_PERSONAL_AUDIT_KEYS } from '../audit/scrub';
 import type { Db } from '../db/client';
 import { auditEvents, caseLawyers, caseStandIns, cases, lawyerStatusCounts, staffTwoFactor, tokens, twoFactorChallenges, users } from '../db/schema';
 import { localDate } from '../lib/local-date';
+import { markClosedCaseDocumentsSeen } from '../documents/queries';
 
 export const ADMIN_PAGE_SIZE = 25;
 export const AUDIT_PAGE_SIZE = 50;
@@ -164,12 +165,13 @@ async function toAdminCases(db: Db, rows: { caseRow: typeof cases.$inferSelect; 
  */
 export async function reassignCase(db: Db, input: { caseId: string; lawyerId: string; actorId: string; now: Date }): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, input.caseId)).for('update');
+    const [locked] = await tx.select({ id: cases.id, statusSlug: cases.statusSlug }).from(cases).where(eq(cases.id, input.caseId)).for('update');
     if (!locked) return false;
     const before = await tx.select({ lawyerId: caseLawyers.lawyerId }).from(caseLawyers).where(eq(caseLawyers.caseId, input.caseId));
     const previous = before.map((b) => b.lawyerId);
     if (previous.length === 1 && previous[0] === input.lawyerId) return true;
     await tx.delete(caseLawyers).where(and(eq(caseLawyers.caseId, input.caseId), sql`${caseLawyers.lawyerId} <> ${input.lawyerId}`));
+    await markClosedCaseDocumentsSeen(tx, { caseId: input.caseId, statusSlug: locked.statusSlug, lawyerId: input.lawyerId, now: input.now });
     await tx.insert(caseLawyers).values({ caseId: input.caseId, lawyerId: input.lawyerId, assignedAt: input.now }).onConflictDoNothing();
     await recordAudit(tx, {
       actorId: input.actorId,

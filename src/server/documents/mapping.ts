@@ -4,7 +4,7 @@ import type { documents, users } from '../db/schema';
 import { LINK_LIFETIME_MS, signFileLink } from '../files/links';
 import { contentDisposition, GENERIC_TYPE, isPreviewable } from '../files/content';
 import type { Storage } from '../storage/storage';
-import { isSharedWithClient, isWorkflowDocument } from './workflow-slots';
+import { SIGNED_LETTER_SLOT, isSharedWithClient, isWorkflowDocument } from './workflow-slots';
 
 type DocumentRow = typeof documents.$inferSelect;
 /**
@@ -45,6 +45,7 @@ export function toDocument(row: DocumentRow, people: Map<string, PersonRow>, lin
     approved_by: toPersonReference(row.approvedBy ? people.get(row.approvedBy) : null),
     extension: row.extension,
     locked: isWorkflowDocument(row.slotKey) || (link.clientId !== undefined && isSharedWithClient(row, link.clientId)),
+    signed: row.slotKey === SIGNED_LETTER_SLOT,
     temporary_url: signed?.url ?? null,
     expires_at_unix_time: signed?.expiresAt ?? null,
   };

@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Document } from '../../contract/documents';
+import { getStatus, type StatusSlug } from '../../contract/statuses';
 import type { Db } from '../db/client';
 import { cases, documentViews, documents, users } from '../db/schema';
 import { recordAudit } from '../audit/queries';
@@ -162,6 +163,25 @@ export async function deleteDocument(db: Db, input: { documentId: string; userId
     await applyCaseEvent(tx, { caseId: old.caseId, event: { type: 'document-deleted', mandatory: old.mandatory }, actorId: input.userId, now: input.now });
     return { previousKey: old.storageKey };
   });
+}
+
+/**
+ * A closed case ('Klaar voor facturatie' or 'Voltooid') handed to another lawyer: its files
+ * are a record, not new work, so they count as seen by the new lawyer as of the handover and
+ * stay out of that lawyer's pending_documents. Call before the lawyer's case_lawyers row is
+ * written (its trigger counts the pending documents then). An active case keeps them as new.
+ */
+export async function markClosedCaseDocumentsSeen(db: Db, input: { caseId: string; statusSlug: string; lawyerId: string; now: Date }): Promise<void> {
+  if (getStatus(input.statusSlug as StatusSlug).order < getStatus('ready-for-invoicing').order) return;
+  await db
+    .insert(documentViews)
+    .select(
+      db
+        .select({ documentId: documents.id, userId: sql<string>`${input.lawyerId}::uuid`.as('user_id'), viewedAt: sql<Date>`${input.now.toISOString()}::timestamptz`.as('viewed_at') })
+        .from(documents)
+        .where(and(eq(documents.caseId, input.caseId), isNotNull(documents.uploadedAt))),
+    )
+    .onConflictDoUpdate({ target: [documentViews.documentId, documentViews.userId], set: { viewedAt: sql`greatest(${documentViews.viewedAt}, excluded.viewed_at)` } });
 }
 
 /** The lawyer opened or downloaded the document: it leaves pending_documents. */

@@ -164,7 +164,11 @@ export async function signProposal(deps: Deps, input: SignInput): Promise<CaseRo
         mandatory: false,
         slotKey: SIGNED_LETTER_SLOT,
         visible: true,
-        status: 'Uploaded',
+        // Nothing to review: the firm's own letter, signed. It carries the approval of the
+        // lawyer who sent the letter, so it never waits for a 'Goedkeuren' (shown 'Getekend').
+        status: 'Approved',
+        approvedBy: letterDoc.approvedBy,
+        reviewedAt: now,
         storageKey: key,
         filename: 'opdrachtbevestiging-getekend.pdf',
         extension: 'pdf',

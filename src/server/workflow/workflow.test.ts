@@ -211,20 +211,21 @@ describe('POST /api/cases/{id}/proposal', () => {
     expect(listed.data.filter((d) => d.locked).map((d) => d.id)).toEqual([id]);
   });
 
-  it('keeps the signed copy from being replaced, rejected or deleted; the lawyer can still approve it', async () => {
+  it("keeps the signed copy from being replaced, rejected or deleted; it is 'Getekend' (signed, approved with the letter's approver), never waiting for review", async () => {
     const s = await setup('offer-chosen');
     await sendLetter(s);
     const signedView = CaseClientViewResponseSchema.parse((await inject('POST', `/api/cases/${s.client.caseId}/proposal/sign`, s.clientToken, { full_name: 'Kees van Klant', agree: true })).json()).data;
     const signed = signedView.documents.find((d) => d.title === 'Opdrachtbevestiging (getekend)');
-    expect(signed).toMatchObject({ status: 'Uploaded', locked: true });
+    expect(signed).toMatchObject({ status: 'Approved', locked: true, signed: true, approved_by: expect.objectContaining({ id: s.lawyer.id }) });
     const id = signed?.id as string;
     expect((await upload(s.clientToken, id)).statusCode).toBe(409);
     expect((await upload(s.lawyerToken, id)).statusCode).toBe(409);
     expect((await inject('DELETE', `/api/documents/${id}`, s.clientToken)).statusCode).toBe(409);
     expect((await inject('POST', `/api/documents/${id}/review`, s.lawyerToken, { status: 'Rejected', message: 'nee' })).statusCode).toBe(409);
     const [row] = await ctx.db.select().from(documents).where(eq(documents.id, id));
-    expect(row).toMatchObject({ status: 'Uploaded', version: 1 });
-    expect((await inject('POST', `/api/documents/${id}/review`, s.lawyerToken, { status: 'Approved' })).statusCode).toBe(200);
+    expect(row).toMatchObject({ status: 'Approved', version: 1 });
+    const letter = signedView.documents.find((d) => d.title === 'Opdrachtbevestiging');
+    expect(letter).toMatchObject({ signed: false });
   });
 });
 

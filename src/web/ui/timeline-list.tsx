@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OFFER_SLUGS, type OfferSlug } from '../../contract/offers';
 import { useOfferName } from '../lib/offer-name';
@@ -7,11 +8,11 @@ import { useFormatDateTime } from '../lib/use-format-date';
 import { Button } from './button';
 import { Spinner } from './spinner';
 
-/** One event in the reader's language, built from its kind and details. */
-function useEventText() {
+/** One event in the reader's language, built from its kind and details; a client reads the phases by their client-facing step names. */
+function useEventText(forClient: boolean) {
   const { t } = useTranslation();
   const offerName = useOfferName();
-  const status = (slug: string | null) => (slug ? t(`caseDetail.statuses.${slug}`, { defaultValue: slug }) : '?');
+  const status = (slug: string | null) => (slug ? t(forClient ? `dashboard.stepper.names.${slug}` : `caseDetail.statuses.${slug}`, { defaultValue: slug }) : '?');
   return (event: TimelineEvent) => {
     const { from, to, title } = event.details;
     if (event.kind === 'case.offer_changed') return t('caseRoute.timeline.kinds.case.offer_changed', { offer: OFFER_SLUGS.includes(to as OfferSlug) ? offerName(to as OfferSlug) : '?' });
@@ -20,13 +21,30 @@ function useEventText() {
   };
 }
 
-/** A case's timeline (newest first, 20 at a time): 'Tijdlijn' for the lawyer, 'Wat is er gebeurd' for the client. */
-export function TimelineList({ caseId, heading, headingId }: { caseId: string; heading: string; headingId: string }) {
+type TimelineListProps = {
+  caseId: string;
+  heading: string;
+  headingId: string;
+  /** The client's view: phases by their client-facing names. */
+  forClient?: boolean;
+  /** Shows only the latest this many events at first, with 'Toon meer' for the rest. */
+  initialCount?: number;
+};
+
+/**
+ * A case's timeline (newest first, 20 at a time): 'Tijdlijn' for the lawyer, 'Wat is er
+ * gebeurd' for the client, who sees the latest few (`initialCount`) and 'Toon meer'.
+ */
+export function TimelineList({ caseId, heading, headingId, forClient = false, initialCount }: TimelineListProps) {
   const { t } = useTranslation();
   const timeline = useTimeline(caseId);
   const formatDateTime = useFormatDateTime();
-  const describe = useEventText();
-  const events = timeline.data?.pages.flatMap((page) => page.data) ?? [];
+  const describe = useEventText(forClient);
+  const [expanded, setExpanded] = useState(false);
+  const loaded = timeline.data?.pages.flatMap((page) => page.data) ?? [];
+  const collapsed = initialCount !== undefined && !expanded;
+  const events = collapsed ? loaded.slice(0, initialCount) : loaded;
+  const hidden = collapsed && (loaded.length > initialCount || timeline.hasNextPage);
   return (
     <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id={headingId} className="mb-3 text-lg font-semibold text-slate-900">
@@ -57,7 +75,12 @@ export function TimelineList({ caseId, heading, headingId }: { caseId: string; h
           ))}
         </ol>
       )}
-      {timeline.hasNextPage && (
+      {hidden && (
+        <Button variant="secondary" className="mt-3" onClick={() => setExpanded(true)}>
+          {t('caseRoute.timeline.showMore')}
+        </Button>
+      )}
+      {!collapsed && timeline.hasNextPage && (
         <Button variant="secondary" className="mt-3" busy={timeline.isFetchingNextPage} onClick={() => timeline.fetchNextPage()}>
           {t('caseRoute.timeline.loadMore')}
         </Button>

@@ -26,7 +26,7 @@ export function AccountPage() {
         )
       ) : (
         <>
-          <AccountSection id="account-profile" title={t('account.profile.title')}>
+          <AccountSection id="account-profile" title={t('account.profile.heading')}>
             <AvatarUpload user={user} />
             <ProfileForm user={user} />
           </AccountSection>
@@ -37,7 +37,7 @@ export function AccountPage() {
             <AvailabilityForm user={user} />
           </AccountSection>
           <AccountSection id="account-mail" title={t('notifications.settings.mailTitle')}>
-            <MailPreferencesForm audience="lawyer" />
+            <MailPreferencesForm audience="lawyer" labelledBy="account-mail" />
           </AccountSection>
           <AccountSection id="account-two-factor" title={t('twoFactor.account.heading')}>
             <TwoFactorSettings />

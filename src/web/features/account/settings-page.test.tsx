@@ -62,3 +62,32 @@ describe('mail preferences', () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH' && c.path === '/api/user/mail-preferences').map((c) => c.body)).toEqual([{ uploads: false }]));
   });
 });
+
+describe('/account and /instellingen read once', () => {
+  const headings = () => screen.getAllByRole('heading').map((heading) => heading.textContent?.trim());
+
+  it("gives /account no heading twice and the lawyer's own mail text, never the client's", async () => {
+    const lawyer = makeUser('lawyer');
+    api(lawyer);
+    renderApp('/account', { user: lawyer });
+    await screen.findByRole('checkbox', { name: 'Documenten geüpload door cliënten' }, { timeout: 15_000 });
+    const all = headings();
+    expect(all.length).toBeGreaterThan(3);
+    expect(new Set(all).size).toBe(all.length);
+    expect(screen.getByRole('heading', { level: 1, name: 'Mijn account' })).toBeInTheDocument();
+    expect(screen.queryByText(/de opdrachtbevestiging, afgekeurde documenten/)).toBeNull();
+    expect(screen.getByText(/wanneer een cliënt een document uploadt/)).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'E-mailmeldingen' })).toBeInTheDocument();
+  }, 20_000);
+
+  it('gives /instellingen no heading twice and names the switches once, by the section heading', async () => {
+    const client = makeUser('client');
+    api(client);
+    renderApp('/instellingen', { user: client });
+    await screen.findByRole('checkbox', { name: 'Nieuwe documenten' }, { timeout: 15_000 });
+    const all = headings();
+    expect(new Set(all).size).toBe(all.length);
+    expect(screen.getAllByText('E-mailmeldingen')).toHaveLength(1);
+    expect(screen.getByRole('group', { name: 'E-mailmeldingen' })).toBeInTheDocument();
+  }, 20_000);
+});

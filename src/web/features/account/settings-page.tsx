@@ -12,7 +12,7 @@ export function SettingsPage() {
         <h2 id="settings-mail" className="text-xl font-semibold text-slate-900">
           {t('notifications.settings.mailTitle')}
         </h2>
-        <MailPreferencesForm audience="client" />
+        <MailPreferencesForm audience="client" labelledBy="settings-mail" />
       </section>
     </section>
   );

@@ -94,7 +94,7 @@ describe('CaseDocumentsTab', () => {
     const { calls } = renderTab([base, letter]);
     const remove = async (name: string) => {
       await user.click(within(await screen.findByRole('article', { name })).getByRole('button', { name: `Meer acties: ${name}` }));
-      await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Verwijderen' }));
+      await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: `Verwijderen: ${name}` }));
       const dialog = await screen.findByRole('dialog', { name: 'Document verwijderen' });
       await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -122,7 +122,7 @@ describe('CaseDocumentsTab', () => {
     const menu = await screen.findByRole('menu');
     expect(more).toHaveAttribute('aria-expanded', 'true');
     await waitFor(() => expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus());
-    expect(within(menu).getByRole('menuitem', { name: 'Stuur client bericht' })).toHaveAttribute('href', `/dossiers/${CASE_ID}/berichten`);
+    expect(within(menu).getByRole('menuitem', { name: 'Stuur client bericht: Arbeidsovereenkomst' })).toHaveAttribute('href', `/dossiers/${CASE_ID}/berichten`);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(more).toHaveFocus());
   });

@@ -73,3 +73,61 @@ describe('/dossiers beyond the last page', () => {
     expect(screen.queryByRole('link', { name: 'Naar de eerste pagina' })).toBeNull();
   }, 20_000);
 });
+
+describe('/dossiers: a search finds a client in any group', () => {
+  it("searches every group from the 'Actief' tab and shows each row's group", async () => {
+    const completed: CaseListItem = { ...item(1), client_name: 'Émile Dubois', status: { slug: 'completed', display_name: 'Voltooid', order: 11 } };
+    const active: CaseListItem = { ...item(2), client_name: 'Emile Jansen' };
+    // The server's answer: without a status filter both cases, with the 'Actief' filter only the active one.
+    const { calls } = api((request) => {
+      if (request.method !== 'GET' || !request.path.startsWith('/api/cases?')) return undefined;
+      const filtered = new URL(request.path, 'http://localhost').searchParams.has('statuses');
+      const data = filtered ? [active] : [completed, active];
+      return {
+        status: 200,
+        body: { data, links: { first: null, last: null, prev: null, next: null }, meta: { current_page: 1, from: 1, last_page: 1, links: [], path: '/api/cases', per_page: 10, to: data.length, total: data.length } },
+      };
+    });
+    renderApp('/dossiers?zoek=emile', { user: lawyer });
+    const table = await screen.findByRole('table', {}, { timeout: 15_000 });
+    const row = within(table).getByRole('row', { name: /Émile Dubois/ });
+    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toContain('Voltooid');
+    expect(within(table).getByRole('columnheader', { name: 'Groep' })).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /Emile Jansen/ })).getAllByRole('cell').map((cell) => cell.textContent)).toContain('Actief');
+    expect(screen.getByText('Je zoekt in alle groepen: Actief, Klaar voor facturatie en Voltooid.')).toBeInTheDocument();
+    // No tab claims the results; each tab ends the search.
+    const tabs = screen.getByRole('navigation', { name: 'Filter op status' });
+    expect(within(tabs).queryByRole('link', { current: 'page' })).toBeNull();
+    expect(within(tabs).getByRole('link', { name: 'Voltooid' })).toHaveAttribute('href', '/dossiers?groep=voltooid');
+    const listCalls = calls.filter((call) => call.path.startsWith('/api/cases?'));
+    expect(listCalls.length).toBeGreaterThan(0);
+    expect(listCalls.every((call) => !new URL(call.path, 'http://localhost').searchParams.has('statuses'))).toBe(true);
+  }, 20_000);
+});
+
+describe("/dossiers: 'Openstaande taken'", () => {
+  it("shows 'Opdrachtbevestiging versturen' with the number of cases at 'Offerte gekozen', filtering the list to them", async () => {
+    const user = userEvent.setup();
+    installFakeFetch(
+      on('GET', '/api/cases/count-by-status', {
+        status: 200,
+        body: {
+          data: [
+            { slug: 'offer-chosen', display_name: 'Offerte gekozen', order: 3, cases_count: 2 },
+            { slug: 'check', display_name: 'Controles', order: 8, cases_count: 1 },
+          ],
+        },
+      }),
+      caseList,
+      on('GET', '/api/site', { status: 200, body: { data: site } }),
+      on('GET', '/api/user', { status: 200, body: { data: lawyer } }),
+      on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
+      on('GET', '/api/feedbacks/latest', { status: 200, body: { data: null } }),
+    );
+    const { router } = renderApp('/dossiers', { user: lawyer });
+    const task = await screen.findByRole('button', { name: 'Opdrachtbevestiging versturen (2)' }, { timeout: 15_000 });
+    await user.click(task);
+    await waitFor(() => expect(router.state.location.search).toBe('?taak=offer-chosen'));
+    expect(await screen.findByText(/Gefilterd op taak: Opdrachtbevestiging versturen/)).toBeInTheDocument();
+  }, 30_000);
+});

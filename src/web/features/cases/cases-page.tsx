@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { StatusSlug } from '../../../contract/statuses';
+import { TASK_LABEL_KEYS, type StatusSlug, type TASK_STATUSES } from '../../../contract/statuses';
+
+type TaskStatus = (typeof TASK_STATUSES)[number];
 import { selectUser, useSession } from '../../lib/app-session';
 import { buttonClasses } from '../../ui/button';
 import { cn } from '../../ui/cn';
@@ -26,6 +28,7 @@ export function CasesPage() {
   const user = useSession(selectUser);
   const [search, setSearch] = useSearchParams();
   const state = readCaseListUrl(search);
+  const searching = Boolean(state.q?.trim());
   const list = useCaseList(toListParams(state));
   const go = (next: Partial<CaseListUrlState>) => setSearch(writeCaseListUrl({ ...state, page: 1, ...next }));
   const onTask = (task: StatusSlug | null) => go({ task, group: 'active' });
@@ -83,11 +86,12 @@ export function CasesPage() {
           <nav aria-label={t('cases.groupsLabel')} className="border-b border-slate-300">
             <ul className={TAB_STRIP_LIST}>
               {GROUP_TABS.map((tab) => {
-                const current = !state.task && state.group === tab.group;
+                // A search looks in every group: no tab is current, and a tab ends the search.
+                const current = !state.task && !searching && state.group === tab.group;
                 return (
                   <li key={tab.group} className="shrink-0">
                     <Link
-                      to={{ search: writeCaseListUrl({ ...state, task: null, group: tab.group, page: 1 }).toString() }}
+                      to={{ search: writeCaseListUrl({ ...state, task: null, group: tab.group, page: 1, q: '' }).toString() }}
                       aria-current={current ? 'page' : undefined}
                       className={cn(TAB_LINK, current ? TAB_LINK_CURRENT : TAB_LINK_OTHER)}
                     >
@@ -98,9 +102,10 @@ export function CasesPage() {
               })}
             </ul>
           </nav>
-          {state.task && (
+          {searching && <p className="text-slate-800">{t('caseSearch.allGroups')}</p>}
+          {state.task && !searching && (
             <p className="text-slate-800">
-              {t('cases.taskFilter', { status: t(`cases.statuses.${state.task}`) })}{' '}
+              {t('cases.taskFilter', { status: t(TASK_LABEL_KEYS[state.task as TaskStatus] ?? `cases.statuses.${state.task}`) })}{' '}
               <button type="button" onClick={() => onTask(null)} className="font-medium text-brand-700 underline underline-offset-4">
                 {t('cases.clearTask')}
               </button>
@@ -129,6 +134,7 @@ export function CasesPage() {
             <>
               <CaseTable
                 cases={list.data.data}
+                showGroup={searching}
                 sort={state.sort}
                 dir={state.dir}
                 onSort={(sort) => go({ sort, dir: sort === state.sort && state.dir === 'asc' ? 'desc' : 'asc' })}

@@ -35,10 +35,12 @@ describe('case list URL state', () => {
 });
 
 describe('case search in the URL (issue 13)', () => {
-  it('keeps the search as ?zoek= and sends it as q, combined with group, sort and page', () => {
+  it('keeps the search as ?zoek= and sends it as q with sort and page, searching every group whatever tab or task is open', () => {
     const state = readCaseListUrl(new URLSearchParams('zoek=%C3%A9mile&sort=company_name&page=2&groep=voltooid'));
     expect(state).toMatchObject({ q: 'émile', sort: 'company_name', page: 2, group: 'completed' });
-    expect(toListParams(state)).toMatchObject({ q: 'émile', statuses: ['completed'], page: 2 });
+    expect(toListParams(state)).toMatchObject({ q: 'émile', statuses: [], page: 2 });
+    expect(toListParams(readCaseListUrl(new URLSearchParams('zoek=emile&taak=check'))).statuses).toEqual([]);
+    expect(toListParams(readCaseListUrl(new URLSearchParams('zoek=+&groep=voltooid'))).statuses).toEqual(['completed']);
     expect(writeCaseListUrl({ ...state, q: '  jansen ' }).get('zoek')).toBe('jansen');
     expect(writeCaseListUrl({ ...state, q: '' }).has('zoek')).toBe(false);
     expect(readCaseListUrl(new URLSearchParams(`zoek=${'a'.repeat(150)}`)).q).toHaveLength(100);

@@ -45,8 +45,11 @@ export function writeCaseListUrl(state: CaseListUrlState): URLSearchParams {
   return search;
 }
 
+/** The list request of the URL's state; a search looks in every group, whatever tab or task is open. */
 export function toListParams(state: CaseListUrlState): CaseListParams {
-  return { page: state.page, sort: state.sort, dir: state.dir, statuses: state.task ? [state.task] : [...STATUS_GROUPS[state.group]], q: state.q?.trim() ?? '' };
+  const q = state.q?.trim() ?? '';
+  const statuses = q ? [] : state.task ? [state.task] : [...STATUS_GROUPS[state.group]];
+  return { page: state.page, sort: state.sort, dir: state.dir, statuses, q };
 }
 
 /** The list request of these parameters (also prefetched by index.html's boot script, scripts/boot-script.ts). */

@@ -118,9 +118,9 @@ describe('the client dashboard', () => {
     const plan = (await screen.findByRole('heading', { name: 'Jouw stappenplan' }, { timeout: 15_000 })).closest('section');
     if (!plan) throw new Error('no stepper');
     const items = within(plan).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).not.toContainEqual(expect.stringMatching(/Onderhandelingen/));
+    expect(items.map((item) => item.textContent)).not.toContainEqual(expect.stringMatching(/Onderhandel/));
     expect(within(plan).getByText('Klaar reviewing-documents')).toBeInTheDocument();
-    expect(items.find((item) => item.getAttribute('aria-current') === 'step')).toHaveTextContent('Controles');
+    expect(items.find((item) => item.getAttribute('aria-current') === 'step')).toHaveTextContent('Controle van de afspraken');
     expect(items).toHaveLength(STATUSES.length - 1);
   }, 20_000);
 
@@ -192,4 +192,80 @@ describe('the client dashboard', () => {
     expect(review).toHaveAttribute('target', '_blank');
     expect(screen.queryByRole('button', { name: 'Deel je ervaring' })).not.toBeInTheDocument();
   });
+});
+
+describe('the client dashboard never contradicts itself', () => {
+  /** The firm's subtitles number the phases in their order ('Stap 9' at ready-for-signing). */
+  const numbered = (current: StatusSlug): Stepper => {
+    const steps = stepper(current);
+    return { ...steps, stepper: steps.stepper.map((s) => ({ ...s, content_incomplete: { ...s.content_incomplete, subtitle: `Stap ${s.order}` }, content_complete: { ...s.content_complete, subtitle: `Stap ${s.order}` } })) };
+  };
+
+  it("numbers the next step as 'Jouw stappenplan' counts the steps shown: 'Compleet' skips the checks, so 'Stap 8', not 9", async () => {
+    setup({ ...caseView('ready-for-signing', []), offer: { slug: 'complete', display_name: 'Compleet onbezorgd' } }, numbered('ready-for-signing'));
+    renderApp('/', { user: client });
+    const block = (await screen.findByRole('heading', { level: 2, name: 'Titel ready-for-signing' }, { timeout: 15_000 })).closest('section');
+    if (!block) throw new Error('no next-step block');
+    expect(within(block).getByText('Stap 8')).toBeInTheDocument();
+    const plan = screen.getByRole('heading', { name: 'Jouw stappenplan' }).closest('section');
+    if (!plan) throw new Error('no stepper');
+    const current = within(plan)
+      .getAllByRole('listitem')
+      .find((item) => item.getAttribute('aria-current') === 'step');
+    expect(current).toHaveTextContent(/^8/);
+  }, 20_000);
+
+  it("names the steps for the client: 'Aanmelding' and 'Gegevens compleet', never 'Lead' or 'Bijna cliënt'", async () => {
+    setup(caseView('lead', []), stepper('lead'));
+    renderApp('/', { user: client });
+    const plan = (await screen.findByRole('heading', { name: 'Jouw stappenplan' }, { timeout: 15_000 })).closest('section');
+    if (!plan) throw new Error('no stepper');
+    const text = within(plan)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
+    expect(text[0]).toContain('Aanmelding');
+    expect(text[1]).toContain('Gegevens compleet');
+    expect(text.join(' ')).not.toMatch(/Lead|Bijna cliënt/);
+  }, 20_000);
+
+  it("at 'Lead' offers no upload under 'Wat moet ik nog doen?' while the step buttons lock the documents", async () => {
+    const missing = { id: '00000000-0000-4000-8000-0000000000d2', title: 'Loonstrook', filename: null, mandatory: true, status: 'Not Uploaded' as const, visible: true, message: null, uploaded_at: null, uploaded_by: null, rejected_by: null, approved_by: null, extension: null, locked: false, temporary_url: null, expires_at_unix_time: null };
+    setup({ ...caseView('lead', []), documents: [missing] }, stepper('lead'));
+    renderApp('/', { user: client });
+    const list = (await screen.findByRole('heading', { name: 'Wat moet ik nog doen?' }, { timeout: 15_000 })).closest('section');
+    if (!list) throw new Error('no to-do list');
+    const block = screen.getByRole('heading', { level: 2, name: 'Vul je gegevens aan' }).closest('section');
+    if (!block) throw new Error('no next-step block');
+    expect(within(block).getByRole('button', { name: /Documenten/ })).toBeDisabled();
+    expect(within(list).queryByRole('link', { name: /Loonstrook/ })).toBeNull();
+    expect(within(list).getAllByRole('link').map((link) => link.getAttribute('href'))).not.toContain('/documenten');
+  }, 20_000);
+
+  it("shows the latest five events under 'Wat is er gebeurd', with 'Toon meer' for the rest, in the client's step names", async () => {
+    const events = Array.from({ length: 8 }, (_, i) => ({
+      id: 100 - i,
+      at: `2026-11-2${Math.min(i, 7)}T10:00:00.000Z`,
+      actor: null,
+      kind: 'case.status_changed' as const,
+      text: '',
+      details: { from: 'lead', to: 'almost-client', title: null },
+    }));
+    const user = userEvent.setup();
+    setup(
+      caseView('almost-client', []),
+      stepper('almost-client'),
+      on('GET', `/api/cases/${CASE_ID}/timeline?page=1`, {
+        status: 200,
+        body: { data: events, links: { first: null, last: null, prev: null, next: null }, meta: { current_page: 1, from: 1, last_page: 1, links: [], path: '', per_page: 20, to: 8, total: 8 } },
+      }),
+    );
+    renderApp('/', { user: client });
+    const history = (await screen.findByRole('heading', { name: 'Wat is er gebeurd' }, { timeout: 15_000 })).closest('section');
+    if (!history) throw new Error('no history');
+    await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(5));
+    expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent('Fase gewijzigd van Aanmelding naar Gegevens compleet');
+    await user.click(within(history).getByRole('button', { name: 'Toon meer' }));
+    expect(within(history).getAllByRole('listitem')).toHaveLength(8);
+    expect(within(history).queryByRole('button', { name: 'Toon meer' })).toBeNull();
+  }, 20_000);
 });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { getClientRoute, getCurrentStep, getWelcomeTarget, showsWelcome } from '../../../contract/rules/stepper';
+import { getClientRoute, getCurrentStep, getStepNumber, getWelcomeTarget, showsWelcome } from '../../../contract/rules/stepper';
 import { getStatus } from '../../../contract/statuses';
 import { useSession } from '../../lib/app-session';
 import { getErrorText } from '../../lib/error-text';
@@ -32,6 +32,8 @@ export { dashboardData } from './api';
 const FeedbackDialog = lazy(() => loadWithReload('feedback-dialog', () => import('./components/feedback-dialog')).then((m) => ({ default: m.FeedbackDialog })));
 
 const OFFER_CHOSEN_ORDER = getStatus('offer-chosen').order;
+/** 'Wat is er gebeurd' shows the latest few events, with 'Toon meer' for the rest. */
+const TIMELINE_PREVIEW = 5;
 
 /** The client's dashboard (/): welcome, next step, lawyer, 'Jouw stappenplan' and articles. */
 export function DashboardPage() {
@@ -107,6 +109,7 @@ export function DashboardPage() {
           {current && (
             <NextStepBlock
               step={current}
+              stepNumber={getStepNumber(route, current.slug)}
               flags={flags}
               hasLawyer={Boolean(firstLawyer)}
               reviewUrl={site?.review_url}
@@ -117,7 +120,7 @@ export function DashboardPage() {
           )}
           <TodoList todos={todos} />
           <CaseDates view={caseView} />
-          <TimelineList caseId={caseView.id} heading={t('caseRoute.timeline.clientHeading')} headingId="history-heading" />
+          <TimelineList caseId={caseView.id} heading={t('caseRoute.timeline.clientHeading')} headingId="history-heading" forClient initialCount={TIMELINE_PREVIEW} />
           <ArticleList articles={articles} />
         </div>
         <div className="flex flex-col gap-6">

@@ -36,7 +36,7 @@ describe('/documenten: the focus after deleting a document', () => {
     setup([general]);
     const user = userEvent.setup();
     const table = await screen.findByRole('table', {}, { timeout: 15_000 });
-    within(table).getByRole('button', { name: 'Verwijder Brief werkgever' }).focus();
+    within(table).getByRole('button', { name: 'Verwijderen: Brief werkgever' }).focus();
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Document verwijderen' });
     await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
@@ -49,10 +49,10 @@ describe('/documenten: the focus after deleting a document', () => {
     setup([mandatory]);
     const user = userEvent.setup();
     const card = await screen.findByRole('article', { name: 'Arbeidsovereenkomst' }, { timeout: 15_000 });
-    await user.click(within(card).getByRole('button', { name: 'Verwijderen' }));
+    await user.click(within(card).getByRole('button', { name: 'Verwijderen: Arbeidsovereenkomst' }));
     const dialog = await screen.findByRole('dialog', { name: 'Document verwijderen' });
     await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
-    await waitFor(() => expect(within(card).queryByRole('button', { name: 'Verwijderen' })).toBeNull());
+    await waitFor(() => expect(within(card).queryByRole('button', { name: 'Verwijderen: Arbeidsovereenkomst' })).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(within(card).getByRole('heading', { name: 'Arbeidsovereenkomst' })));
   }, 30_000);
 
@@ -60,7 +60,7 @@ describe('/documenten: the focus after deleting a document', () => {
     setup([general]);
     const user = userEvent.setup();
     const table = await screen.findByRole('table', {}, { timeout: 15_000 });
-    const remove = within(table).getByRole('button', { name: 'Verwijder Brief werkgever' });
+    const remove = within(table).getByRole('button', { name: 'Verwijderen: Brief werkgever' });
     remove.focus();
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Document verwijderen' });

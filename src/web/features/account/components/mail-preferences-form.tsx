@@ -6,9 +6,11 @@ import { useMailPreferences, useUpdateMailPreferences } from '../api';
 
 /**
  * The optional mails (phase changes, reminders, uploads) as switches saved at once; the mails
- * that always go are named in the introduction.
+ * that always go are named in the introduction, written for the audience (a lawyer never reads
+ * the client's text). The group is named by the section's heading (`labelledBy`), so its
+ * name is not read twice.
  */
-export function MailPreferencesForm({ audience }: { audience: 'client' | 'lawyer' }) {
+export function MailPreferencesForm({ audience, labelledBy }: { audience: 'client' | 'lawyer'; labelledBy: string }) {
   const { t } = useTranslation();
   const preferences = useMailPreferences();
   const update = useUpdateMailPreferences();
@@ -23,10 +25,9 @@ export function MailPreferencesForm({ audience }: { audience: 'client' | 'lawyer
   }
   const current = preferences.data;
   return (
-    <fieldset aria-describedby={introId} className="flex flex-col gap-3">
-      <legend className="sr-only">{t('notifications.settings.mailTitle')}</legend>
+    <fieldset aria-labelledby={labelledBy} aria-describedby={introId} className="flex flex-col gap-3">
       <p id={introId} className="text-slate-800">
-        {t('notifications.settings.mailIntro')}
+        {t(audience === 'lawyer' ? 'notifications.settings.lawyerMailIntro' : 'notifications.settings.mailIntro')}
       </p>
       {topics.map((topic) => (
         <label key={topic} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 hover:bg-slate-50">

@@ -30,9 +30,9 @@ export type DocumentActionsProps = {
 const itemClass =
   'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-900 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
 
-function MenuItem({ icon, children, onSelect }: { icon: ReactNode; children: ReactNode; onSelect: () => void }) {
+function MenuItem({ icon, children, label, onSelect }: { icon: ReactNode; children: ReactNode; label: string; onSelect: () => void }) {
   return (
-    <DropdownMenu.Item className={itemClass} onSelect={onSelect}>
+    <DropdownMenu.Item className={itemClass} aria-label={label} onSelect={onSelect}>
       {icon}
       {children}
     </DropdownMenu.Item>
@@ -102,6 +102,7 @@ export function DocumentActions({ document, caseId, onPreview, onChanged, focusA
               {hasFile && (
                 <MenuItem
                   icon={<Download className="size-4" aria-hidden="true" />}
+                  label={t('caseDocuments.actions.downloadOf', of)}
                   onSelect={() => {
                     void downloadDocument(document).then(onChanged);
                   }}
@@ -110,18 +111,23 @@ export function DocumentActions({ document, caseId, onPreview, onChanged, focusA
                 </MenuItem>
               )}
               <DropdownMenu.Item asChild>
-                <Link to={`/dossiers/${encodeURIComponent(caseId)}/berichten`} state={{ documentTitle: document.title }} className={itemClass}>
+                <Link
+                  to={`/dossiers/${encodeURIComponent(caseId)}/berichten`}
+                  state={{ documentTitle: document.title }}
+                  aria-label={t('caseDocuments.actions.messageOf', of)}
+                  className={itemClass}
+                >
                   <MessageSquare className="size-4" aria-hidden="true" />
                   {t('caseDocuments.actions.message')}
                 </Link>
               </DropdownMenu.Item>
               {hasFile && !locked && (
-                <MenuItem icon={<Upload className="size-4" aria-hidden="true" />} onSelect={chooseFile}>
+                <MenuItem icon={<Upload className="size-4" aria-hidden="true" />} label={t('caseDocuments.actions.newVersionOf', of)} onSelect={chooseFile}>
                   {t('caseDocuments.actions.newVersion')}
                 </MenuItem>
               )}
               {hasFile && !locked && (
-                <MenuItem icon={<Trash2 className="size-4" aria-hidden="true" />} onSelect={() => setDeleting(true)}>
+                <MenuItem icon={<Trash2 className="size-4" aria-hidden="true" />} label={t('caseDocuments.actions.deleteOf', of)} onSelect={() => setDeleting(true)}>
                   {t('caseDocuments.actions.delete')}
                 </MenuItem>
               )}

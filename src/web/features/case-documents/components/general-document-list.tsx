@@ -29,7 +29,7 @@ export function GeneralDocumentItem(props: DocumentActionsProps) {
             </h3>
             <FileExtension extension={document.temporary_url ? document.extension : null} />
           </div>
-          <DocumentStatusBadge status={document.status} />
+          <DocumentStatusBadge status={document.status} signed={document.signed} />
         </div>
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="font-medium text-slate-900">{t('caseDocuments.columns.file')}</dt>

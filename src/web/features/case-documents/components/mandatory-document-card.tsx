@@ -25,7 +25,7 @@ export function MandatoryDocumentCard(props: DocumentActionsProps) {
             </h3>
             <FileExtension extension={document.temporary_url ? document.extension : null} />
           </div>
-          <DocumentStatusBadge status={document.status} />
+          <DocumentStatusBadge status={document.status} signed={document.signed} />
         </div>
         <p className="text-sm [overflow-wrap:anywhere] text-slate-700">
           {document.temporary_url && document.filename

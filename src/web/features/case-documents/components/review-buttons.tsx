@@ -11,13 +11,14 @@ import { RejectDialog } from './reject-dialog';
 /**
  * 'Goedkeuren' and 'Afkeuren' (with the 'Document afkeuren' dialog) for a document awaiting
  * review; used on the document card and inside the full-screen preview. Nothing when the
- * document is not awaiting review; a locked document (the engagement letter) is approved only.
+ * document is not awaiting review, or is the client's signed copy of the engagement letter
+ * ('Getekend': nothing to review); a locked document (the engagement letter) is approved only.
  */
 export function ReviewButtons({ document, onChanged }: { document: Document; onChanged: () => Promise<unknown> }) {
   const { t } = useTranslation();
   const [rejecting, setRejecting] = useState(false);
   const [error, setError] = useState<string | undefined>();
-  if (document.status !== 'Uploaded') return null;
+  if (document.status !== 'Uploaded' || document.signed) return null;
   const of = { title: document.title };
   const approve = async () => {
     setError(undefined);

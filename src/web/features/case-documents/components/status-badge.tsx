@@ -16,7 +16,9 @@ const KEYS: Record<DocumentStatus, string> = {
   Rejected: 'caseDocuments.status.rejected',
 };
 
-export function DocumentStatusBadge({ status }: { status: DocumentStatus }) {
+/** A document's status; the client's signed copy of the engagement letter reads 'Getekend'. */
+export function DocumentStatusBadge({ status, signed = false }: { status: DocumentStatus; signed?: boolean | undefined }) {
   const { t } = useTranslation();
+  if (signed) return <span className="inline-flex items-center rounded-full border border-green-300 bg-green-50 px-2.5 py-0.5 text-sm font-medium whitespace-nowrap text-green-900">{t('caseDocuments.status.signed')}</span>;
   return <span className={cn('inline-flex items-center rounded-full border px-2.5 py-0.5 text-sm font-medium whitespace-nowrap', STYLES[status])}>{t(KEYS[status])}</span>;
 }

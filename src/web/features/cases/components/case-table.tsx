@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, FileClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CaseListItem } from '../../../../contract/cases';
+import { getStatusGroup } from '../../../../contract/statuses';
 import { useFormatDate } from '../../../lib/use-format-date';
 import { UnreadBadge } from '../../../ui/unread-badge';
 import type { CaseSort } from '../url-state';
@@ -28,11 +29,15 @@ function Pending({ count, long = false }: { count: number; long?: boolean }) {
   );
 }
 
-/** The case list: a sortable table from md up, cards below it. */
-export function CaseTable({ cases, sort, dir, onSort }: { cases: CaseListItem[] } & SortProps) {
+/**
+ * The case list: a sortable table from md up, cards below it. `showGroup` (a search over all
+ * groups) adds each case's group ('Actief', 'Klaar voor facturatie', 'Voltooid').
+ */
+export function CaseTable({ cases, sort, dir, onSort, showGroup = false }: { cases: CaseListItem[]; showGroup?: boolean } & SortProps) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const statusLabel = (c: CaseListItem) => t(`cases.statuses.${c.status.slug}`);
+  const groupLabel = (c: CaseListItem) => t(`cases.groups.${getStatusGroup(c.status.slug)}`);
   return (
     <>
       <table className="hidden w-full border-collapse text-left md:table">
@@ -51,6 +56,11 @@ export function CaseTable({ cases, sort, dir, onSort }: { cases: CaseListItem[] 
                 </th>
               );
             })}
+            {showGroup && (
+              <th scope="col" className="py-2 pr-3 font-semibold text-slate-900">
+                {t('cases.columns.group')}
+              </th>
+            )}
             <th scope="col" className="py-2 font-semibold text-slate-900">
               {t('cases.columns.documents')}
             </th>
@@ -70,6 +80,7 @@ export function CaseTable({ cases, sort, dir, onSort }: { cases: CaseListItem[] 
                 <StatusBadge slug={c.status.slug} label={statusLabel(c)} />
               </td>
               <td className="py-3 pr-3 text-slate-800">{formatDate(c.last_update_at)}</td>
+              {showGroup && <td className="py-3 pr-3 text-slate-800">{groupLabel(c)}</td>}
               <td className="py-3">
                 <Pending count={c.pending_documents} />
               </td>
@@ -87,6 +98,7 @@ export function CaseTable({ cases, sort, dir, onSort }: { cases: CaseListItem[] 
             {c.company_name && <p className="text-slate-800">{c.company_name}</p>}
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
               <StatusBadge slug={c.status.slug} label={statusLabel(c)} />
+              {showGroup && <span className="text-slate-800">{t('cases.groupOf', { group: groupLabel(c) })}</span>}
               <span className="text-slate-700">{formatDate(c.last_update_at)}</span>
               <Pending count={c.pending_documents} long />
             </div>

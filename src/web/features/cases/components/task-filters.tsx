@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TASK_STATUSES, type StatusSlug } from '../../../../contract/statuses';
+import { TASK_LABEL_KEYS, TASK_STATUSES, type StatusSlug } from '../../../../contract/statuses';
 import { cn } from '../../../ui/cn';
 import { useStatusCounts } from '../api';
 
@@ -15,19 +15,22 @@ export function TaskFilters({ active, onSelect }: { active: StatusSlug | null; o
     <ul className="flex flex-col gap-2">
       {tasks.map(({ slug, status }) => {
         const pressed = active === slug;
+        const label = t(TASK_LABEL_KEYS[slug] ?? `cases.statuses.${slug}`);
         return (
           <li key={slug}>
             <button
               type="button"
               aria-pressed={pressed}
+              // Read as 'Opdrachtbevestiging versturen (2)'; the pill shows the number.
+              aria-label={t('cases.tasks.withCount', { label, count: status?.cases_count ?? 0 })}
               onClick={() => onSelect(pressed ? null : slug)}
               className={cn(
                 'flex min-h-11 w-full items-center justify-between gap-3 rounded-lg border px-4 py-2 text-left font-medium',
                 pressed ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-900 hover:border-brand-700',
               )}
             >
-              <span>{t(`cases.statuses.${slug}`)}</span>
-              <span className={cn('rounded-full px-2 text-sm font-semibold', pressed ? 'bg-white text-brand-900' : 'bg-slate-100 text-slate-900')}>
+              <span>{label}</span>
+              <span aria-hidden="true" className={cn('rounded-full px-2 text-sm font-semibold', pressed ? 'bg-white text-brand-900' : 'bg-slate-100 text-slate-900')}>
                 {status?.cases_count}
               </span>
             </button>

@@ -1,7 +1,7 @@
 import { Check, ExternalLink, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getChecklistButtons, getStepVersion, hasChecklist, invitesFeedback, type StepperFlags } from '../../../../contract/rules/stepper';
+import { getChecklistButtons, getStepVersion, hasChecklist, invitesFeedback, numberSubtitle, type StepperFlags } from '../../../../contract/rules/stepper';
 import type { StepButton, StepperStep } from '../../../../contract/stepper';
 import { buttonClasses } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
@@ -9,6 +9,8 @@ import { CHECKLIST_ROUTES } from './routes';
 
 type NextStepBlockProps = {
   step: StepperStep;
+  /** The step's place in the route the client sees ('Jouw stappenplan'), shown as 'Stap N'. */
+  stepNumber: number | null;
   flags: StepperFlags;
   hasLawyer: boolean;
   reviewUrl: string | undefined;
@@ -21,7 +23,7 @@ type NextStepBlockProps = {
 const green = 'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-green-800 bg-green-700 px-5 py-2.5 font-semibold text-white hover:bg-green-800';
 
 /** The next-step block: the current phase's subtitle, title, description and buttons. */
-export function NextStepBlock({ step, flags, hasLawyer, reviewUrl, onOpenLawyer, onOpenFeedback, openTodos }: NextStepBlockProps) {
+export function NextStepBlock({ step, stepNumber, flags, hasLawyer, reviewUrl, onOpenLawyer, onOpenFeedback, openTodos }: NextStepBlockProps) {
   const { t } = useTranslation();
   const content = getStepVersion(step.slug, flags, { hasLawyer }) === 'complete' ? step.content_complete : step.content_incomplete;
   const checklist = hasChecklist(step.slug) ? getChecklistButtons(flags) : [];
@@ -98,7 +100,7 @@ export function NextStepBlock({ step, flags, hasLawyer, reviewUrl, onOpenLawyer,
 
   return (
     <section aria-labelledby="next-step-heading" className={cn('flex flex-col gap-3 rounded-2xl border-l-8 bg-white p-6 shadow-sm', red ? 'border-red-700' : 'border-green-700')}>
-      <p className={cn('w-fit rounded-full px-3 py-1 text-sm font-semibold', red ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-800')}>{content.subtitle}</p>
+      <p className={cn('w-fit rounded-full px-3 py-1 text-sm font-semibold', red ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-800')}>{numberSubtitle(content.subtitle, stepNumber)}</p>
       <h2 id="next-step-heading" className="text-xl font-bold text-slate-900">
         {content.title}
       </h2>

@@ -2,13 +2,15 @@ import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { getStepVersion, type StepperFlags } from '../../../../contract/rules/stepper';
 import type { StepperStep } from '../../../../contract/stepper';
-import { useStatusName } from '../../../lib/status-name';
 import { cn } from '../../../ui/cn';
 
-/** 'Jouw stappenplan': every phase as a vertical stepper; done, current and upcoming are told apart by more than colour. */
+/**
+ * 'Jouw stappenplan': every phase as a vertical stepper; done, current and upcoming are told
+ * apart by more than colour. Each step is named for the client ('Aanmelding', 'Gegevens
+ * compleet'), never with the firm's sales names ('Lead', 'Bijna cliënt'), which are the lawyers'.
+ */
 export function StepList({ steps, flags, hasLawyer }: { steps: StepperStep[]; flags: StepperFlags; hasLawyer: boolean }) {
   const { t } = useTranslation();
-  const stepName = useStatusName();
   return (
     <section aria-labelledby="step-list-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="step-list-heading" className="mb-4 text-lg font-semibold text-slate-900">
@@ -37,7 +39,7 @@ export function StepList({ steps, flags, hasLawyer }: { steps: StepperStep[]; fl
               <div className="flex flex-col pt-1">
                 <span className={cn('font-semibold', step.is_current ? 'text-brand-800' : 'text-slate-900')}>{content.title}</span>
                 <span className="text-sm text-slate-700">
-                  {stepName(step)}
+                  {t(`dashboard.stepper.names.${step.slug}`)}
                   <span className="sr-only">
                     {' – '}
                     {step.is_current ? t('dashboard.stepper.current') : done ? t('dashboard.stepper.done') : t('dashboard.stepper.upcoming')}

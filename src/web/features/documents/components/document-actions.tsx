@@ -6,14 +6,18 @@ import { downloadDocument } from '../api';
 
 const PREVIEWABLE = new Set(['pdf', 'png', 'jpg', 'jpeg', 'svg']);
 
-/** Download, preview (pdf and images, through the signed temporary link) and delete of one document (not of a locked one: the engagement letter). */
+/**
+ * Download, preview (pdf and images, through the signed temporary link) and delete of one
+ * document (not of a locked one: the engagement letter). Every button's accessible name names
+ * the document ('Verwijderen: Arbeidsovereenkomst'), starting with the visible word.
+ */
 export function DocumentActions({ document, onDelete, compact = false }: { document: Document; onDelete: () => void; compact?: boolean }) {
   const { t } = useTranslation();
   const label = (key: string) => t(key, { title: document.title });
   return (
     <div className="flex flex-wrap gap-2">
       {document.temporary_url && (
-        <Button variant="ghost" onClick={() => downloadDocument(document)} aria-label={compact ? label('documents.actions.downloadOf') : undefined}>
+        <Button variant="ghost" onClick={() => downloadDocument(document)} aria-label={label('documents.actions.downloadOf')}>
           <Download className="size-4" aria-hidden="true" />
           {!compact && t('documents.actions.download')}
         </Button>
@@ -24,19 +28,14 @@ export function DocumentActions({ document, onDelete, compact = false }: { docum
           target="_blank"
           rel="noopener noreferrer"
           className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-slate-100"
-          aria-label={compact ? `${label('documents.actions.previewOf')} ${t('nav.opensInNewTab')}` : undefined}
+          aria-label={`${label('documents.actions.previewOf')} ${t('nav.opensInNewTab')}`}
         >
           <Eye className="size-4" aria-hidden="true" />
-          {!compact && (
-            <>
-              {t('documents.actions.preview')}
-              <span className="sr-only"> {t('nav.opensInNewTab')}</span>
-            </>
-          )}
+          {!compact && t('documents.actions.preview')}
         </a>
       )}
       {document.temporary_url && !document.locked && (
-        <Button variant="ghost" onClick={onDelete} aria-label={compact ? label('documents.actions.deleteOf') : undefined}>
+        <Button variant="ghost" onClick={onDelete} aria-label={label('documents.actions.deleteOf')}>
           <Trash2 className="size-4" aria-hidden="true" />
           {!compact && t('documents.actions.delete')}
         </Button>

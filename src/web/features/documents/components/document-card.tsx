@@ -54,7 +54,7 @@ export function DocumentCard({
           </h3>
           <FileExtension extension={hasFile ? document.extension : null} />
         </div>
-        <StatusBadge status={document.status} />
+        <StatusBadge status={document.status} signed={document.signed} />
       </div>
       {document.status === 'Rejected' && document.message && (
         <p className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm [overflow-wrap:anywhere] text-red-900">

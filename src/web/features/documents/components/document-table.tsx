@@ -42,7 +42,7 @@ export function DocumentTable({ documents, onDelete }: { documents: Document[]; 
                 {d.title}{' '}
                 <FileExtension extension={d.extension} />
               </p>
-              <StatusBadge status={d.status} />
+              <StatusBadge status={d.status} signed={d.signed} />
             </div>
             <p className="text-sm [overflow-wrap:anywhere] text-slate-700">{d.filename}</p>
             <p className="text-sm text-slate-700">{formatDate(d.uploaded_at, language)}</p>
@@ -84,7 +84,7 @@ export function DocumentTable({ documents, onDelete }: { documents: Document[]; 
                 <td className="max-w-xs px-4 py-2 [overflow-wrap:anywhere] text-slate-700">{d.filename}</td>
                 <td className="px-4 py-2 text-slate-700">{formatDate(d.uploaded_at, language)}</td>
                 <td className="px-4 py-2">
-                  <StatusBadge status={d.status} />
+                  <StatusBadge status={d.status} signed={d.signed} />
                 </td>
                 <td className="px-4 py-2">
                   <DocumentActions document={d} onDelete={() => onDelete(d)} compact />

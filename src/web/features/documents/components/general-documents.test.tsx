@@ -34,10 +34,10 @@ describe("GeneralDocuments ('Overige documenten')", () => {
     const list = screen.getByRole('list', { name: 'Overige documenten' });
     for (const container of [table, list]) {
       expect(within(container).getAllByRole('button', { name: /^Verwijder(en)?( Brief werkgever)?$/ })).toHaveLength(1);
-      expect(within(container).queryByRole('button', { name: 'Verwijder Opdrachtbevestiging' })).toBeNull();
+      expect(within(container).queryByRole('button', { name: 'Verwijderen: Opdrachtbevestiging' })).toBeNull();
     }
     const letterRow = within(table).getByRole('row', { name: /Opdrachtbevestiging/ });
-    expect(within(letterRow).getByRole('button', { name: 'Download Opdrachtbevestiging' })).toBeInTheDocument();
+    expect(within(letterRow).getByRole('button', { name: 'Download: Opdrachtbevestiging' })).toBeInTheDocument();
     expect(within(letterRow).queryByRole('button', { name: /Verwijder/ })).toBeNull();
     const letterItem = within(list).getAllByRole('listitem').find((item) => item.textContent?.includes('Opdrachtbevestiging'));
     expect(letterItem).toBeDefined();
