@@ -1,7 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { keepingValidatorCompiler } from './http/validator';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
@@ -100,8 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // format, in the request's language, never echoing the path.
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
-  // Query strings and path parameters parsed once per distinct input (http/validator.ts).
-  app.setValidatorCompiler(keepingValidatorCompiler);
+  app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', { config, database, db: database.db, clock, storage });
   app.decorateRequest('authContext', null);

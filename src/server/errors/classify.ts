@@ -5,11 +5,7 @@
  */
 export type FailureKind = 'unavailable' | 'disk_full' | 'unique' | 'bad_text' | 'conflict' | 'malformed_multipart';
 
-const UNAVAILABLE_ERRNO = new Set([
-  ...['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EIO', 'ENOTCONN'],
-  // postgres.js (the hot statements, db/client.ts): a connection that closed, was ended or could not open in time.
-  ...['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT'],
-]);
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EIO', 'ENOTCONN']);
 const DISK_FULL_ERRNO = new Set(['ENOSPC', 'EDQUOT']);
 const UNAVAILABLE_DRIVER_TEXT = [
   /^timeout exceeded when trying to connect/i,
