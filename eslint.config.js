@@ -32,17 +32,11 @@ export default tseslint.config(
     files: ['src/server/**'],
     rules: {
       'no-restricted-imports': forbid([...up('web'), 'react', 'react-dom'], 'server never imports web (DESIGN.md section 1).'),
-      // Node 20's V8 kept the entries of a WeakMap keyed by each request alive through
-      // young-generation collections: every request's objects were promoted and freed only by a
-      // full collection (decision 028, src/server/http/young-garbage.test.ts). Keep per-request
-      // state on the request; a WeakMap keyed by long-lived objects may be allowed with a
-      // disable comment that says so.
-      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='WeakMap']", message: 'No WeakMap in the server: per-request keys make every request outlive young-generation collections (decision 028).' }],
     },
   },
   {
     // The mail templates render with React's synchronous server renderer: @react-email/render's
-    // streaming one switches on Node's promise hooks for every later request (decision 027).
+    // streaming one switches on Node's promise hooks for every later request (docs/performance.md).
     files: ['src/server/outbox/templates.tsx'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'react-dom', message: 'server never imports web (DESIGN.md section 1).' }], patterns: [{ group: [...up('web'), 'react', 'react-dom/*', '!react-dom/server'], message: 'server never imports web (DESIGN.md section 1).' }] }],

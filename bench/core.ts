@@ -8,7 +8,7 @@
  * with the machine's load. BENCH_PROFILE=1 runs the server under V8's CPU profiler and prints
  * the top frames by self time; BENCH_PATHS=/api/cases measures (and profiles) only the endpoints
  * given (no share of /healthz then); BENCH_NODE_ARGS adds flags to the server's node (space-separated),
- * and BENCH_SERVER_STDOUT=1 shows the server's standard output (for `--trace-gc`, decision 028). Run alone: `node --import tsx bench/core.ts`; in `npm run bench` unless BENCH_CORE=0.
+ * and BENCH_SERVER_STDOUT=1 shows the server's standard output (for `--trace-gc`, docs/performance.md). Run alone: `node --import tsx bench/core.ts`; in `npm run bench` unless BENCH_CORE=0.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

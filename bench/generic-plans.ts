@@ -1,5 +1,5 @@
 /**
- * The plans PostgreSQL makes for the hot path's prepared statements (decision 023, addendum):
+ * The plans PostgreSQL makes for the hot path's prepared statements (docs/performance.md):
  * every shape of `GET /api/cases` (each sort and direction, without and with one or two search
  * words, short and long, with no, one and three statuses, first and a later page) and the token
  * and profile statements, on 10,000 cases over 20 lawyers as bench/core.ts seeds them.
@@ -20,7 +20,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Database, Db } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
 import { ensureCatalogue } from '../src/server/db/catalogue';
-import { bindStatement, type Statement } from '../src/server/db/prepared';
+import { bindStatement, type Statement } from '../src/server/db/hot/statement';
 import { seedLoad } from '../src/server/db/seed-load';
 import { generateToken, sha256Hex } from '../src/server/lib/crypto';
 import { PROFILE_FOR_TOKEN } from '../src/server/users/queries';

@@ -18,6 +18,7 @@ import { benchUploads } from './uploads';
 import { measureLoginJs } from './login-js';
 import { benchLighthouse, printLighthouseTable } from './lighthouse';
 import { benchMessages } from './messages';
+import { benchStreams, printStreamsTable, type StreamsResult } from './streams';
 import { benchOutbox, type OutboxLagResult } from './outbox';
 import { benchCore, printCoreTable, type CoreRow } from './core';
 import { createUser } from '../src/server/users/create';
@@ -103,6 +104,8 @@ async function main(): Promise<void> {
     await benchMessages('PGlite');
     if (process.env.DATABASE_URL) await benchMessages('PostgreSQL');
   }
+  // What one instance holds of live streams, and two with Redis; BENCH_LIVE_STREAMS=0 skips it.
+  const liveStreams: StreamsResult[] = process.env.BENCH_LIVE_STREAMS !== '0' ? await benchStreams() : [];
   // Outbox lag, event to mail accepted by SMTP, for 1,000 events (issue 12); BENCH_OUTBOX=0 skips it.
   const lags: OutboxLagResult[] = [];
   if (process.env.BENCH_OUTBOX !== '0') {
@@ -115,6 +118,7 @@ async function main(): Promise<void> {
     console.log('\n| outbox lag (event → accepted by SMTP) | events | delivered | p50 ms | p99 ms | max ms | wall s |\n|---|---|---|---|---|---|---|');
     for (const l of lags) console.log(`| ${l.kind} | ${l.events} | ${l.delivered} | ${l.p50.toFixed(0)} | ${l.p99.toFixed(0)} | ${l.max.toFixed(0)} | ${l.seconds.toFixed(1)} |`);
   }
+  if (liveStreams.length) printStreamsTable(liveStreams);
   // The request path as shares of /healthz in the same round (issue 16); BENCH_CORE=0 skips it.
   if (process.env.BENCH_CORE !== '0') {
     const core: CoreRow[] = await benchCore({ kind: 'PGlite', seconds: DURATION });

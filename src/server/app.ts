@@ -1,7 +1,6 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { keepingValidatorCompiler } from './http/validator';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deferValidation } from './http/deferred-validation';
 import type { Config } from './config/config';
 import type { Database, Db } from './db/client';
@@ -101,8 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // format, in the request's language, never echoing the path.
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
-  // Query strings and path parameters parsed once per distinct input (http/validator.ts).
-  app.setValidatorCompiler(keepingValidatorCompiler);
+  app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', { config, database, db: database.db, clock, storage });
   app.decorateRequest('authContext', null);

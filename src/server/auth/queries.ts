@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db } from '../db/client';
-import { prepareStatement, type Statement } from '../db/prepared';
+import { hotStatement, type Statement } from '../db/hot/statement';
 import { loginCodes, loginThrottles, tokens, users } from '../db/schema';
 import { ts } from '../db/sql';
 import { safeEqual } from '../lib/crypto';
@@ -182,10 +182,10 @@ export const TOKEN_TOUCH_INTERVAL_MS = 60_000;
  * needs, so a request's token and its data come in one round trip. Read-only: a statement with
  * an UPDATE in it (as before) cost the database a quarter more per `GET /api/user`, also in the
  * 59 of 60 seconds when it updated nothing (decision 003 addendum). Written with placeholders
- * (`authValues` gives them), so the statement is built once (db/prepared.ts). The moment is ONE
+ * (`authValues` gives them), so the statement is built once (db/hot/statement.ts). The moment is ONE
  * parameter (a Date) and the window's bounds are worked out from it in SQL: the server made and
  * formatted three timestamps per request before, and the driver parsed each back into a Date
- * to format it again (decision 032).
+ * to format it again (docs/performance.md).
  */
 const TOUCH_AGE = sql.raw(`interval '${TOKEN_TOUCH_INTERVAL_MS} milliseconds'`);
 
@@ -203,7 +203,7 @@ const AUTH_CTES = sql`auth AS (
     )`;
 
 /** Records a token's use (at most once a minute: only when the recorded one is older). */
-const TOUCH_TOKEN = prepareStatement(
+const TOUCH_TOKEN = hotStatement(
   sql`UPDATE ${tokens} SET last_used_at = ${sql.placeholder('now')}::timestamptz
     WHERE id = ${sql.placeholder('tokenId')}::uuid AND last_used_at <= ${sql.placeholder('now')}::timestamptz - ${TOUCH_AGE}`,
 );
@@ -227,11 +227,11 @@ type AuthColumns = { auth_user_id: string; auth_token_id: string; auth_role: 'cl
  * The token check followed by a route's own read, as one statement built once per shape:
  * `select` is a subquery that may refer to `auth.user_id` and `auth.role` (joined LATERAL, so
  * it runs once for the token's user) and to placeholders of its own; its rows come ordered
- * by `orderBy` (a column of it). `plan: 'custom'` when its plan must follow the values (db/prepared.ts).
+ * by `orderBy` (a column of it). `plan: 'custom'` when its plan must follow the values (db/hot/statement.ts).
  */
 export function tokenStatement(select: SQL, options: { orderBy?: string; plan?: 'generic' | 'custom' } = {}): Statement {
   const order = options.orderBy ? sql` ORDER BY x.${sql.identifier(options.orderBy)}` : sql``;
-  return prepareStatement(
+  return hotStatement(
     sql`WITH ${AUTH_CTES}
     SELECT auth.user_id AS auth_user_id, auth.token_id AS auth_token_id, auth.role AS auth_role, auth.touch AS auth_touch, x.*
     FROM auth LEFT JOIN LATERAL (SELECT true AS x_found, s.* FROM (${select}) s) x ON true${order}`,
@@ -244,10 +244,10 @@ export function tokenStatement(select: SQL, options: { orderBy?: string; plan?: 
  * may refer to the user as `u` (and hang subqueries off it), and the statement answers one row
  * for a valid token and none otherwise, as `tokenStatement` does with a subquery that always
  * finds one row. Without the subquery PostgreSQL reads the user once instead of twice: a
- * fifth less of its CPU for `GET /api/user` (decision 032).
+ * fifth less of its CPU for `GET /api/user` (docs/performance.md).
  */
 export function tokenUserStatement(columns: SQL): Statement {
-  return prepareStatement(
+  return hotStatement(
     sql`SELECT t.user_id AS auth_user_id, t.id AS auth_token_id, u.role AS auth_role, t.last_used_at <= clock.now - ${TOUCH_AGE} AS auth_touch, true AS x_found, ${columns}
     FROM ${AUTH_FROM}`,
   );
@@ -271,7 +271,7 @@ export async function useTokenWith<T extends Record<string, unknown>>(
   return { owner, rows: first.x_found ? rows : [] };
 }
 
-const TOKEN_ONLY = prepareStatement(sql`WITH ${AUTH_CTES} SELECT user_id, token_id, role, touch FROM auth`);
+const TOKEN_ONLY = hotStatement(sql`WITH ${AUTH_CTES} SELECT user_id, token_id, role, touch FROM auth`);
 
 /** Checks a token in one statement (see `AUTH_CTES`), recording its use once a minute. Returns user and role. */
 export async function useToken(database: Pick<Database, 'run'>, tokenHash: string, now: Date, idleMs: number): Promise<TokenOwner | null> {

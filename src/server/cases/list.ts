@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tokenStatement } from '../auth/queries';
-import type { Statement } from '../db/prepared';
-import type { CaseListQuery } from '../../contract/cases';
-import { OFFER_DISPLAY_NAMES } from '../../contract/offers';
+import type { Statement } from '../db/hot/statement';
+import type { CaseListItem, CaseListQuery } from '../../contract/cases';
+import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../contract/offers';
 import { STATUSES, getStatus, type StatusSlug } from '../../contract/statuses';
 import type { Db } from '../db/client';
 import { caseLawyers, lawyerStatusCounts, statuses } from '../db/schema';
@@ -89,67 +89,92 @@ function searchCountQuery(db: Db, lawyerId: LawyerRef, args: ListArgs) {
 
 /**
  * The list in one statement (the embedded database answers on the event loop, so round trips
- * count), as ONE row: the page's items as a JSON array text in page order, their number, and
- * the total. The page of ids is read in index order, then the lawyer's case_lawyers rows of
- * them (what the list shows, written ahead by a trigger). One row instead of ten spares the driver
- * ten rows of columns to parse (decision 029); the total is there for a page past the last too.
+ * count): the page's rows in page order, each with the total, or one row with the total and
+ * no case when the page is empty (a page past the last). The page of ids is read in index
+ * order, then the lawyer's case_lawyers rows of them: what the list shows of each case is
+ * copied there by triggers (migrations 0009 and 0010), so the page query stays an index-only
+ * scan however deep the page, and only the status's name is looked up.
  */
-export function caseListStatement(db: Db, lawyerId: LawyerRef, query: CaseListQuery) {
+export function caseListStatement(db: Db, lawyerId: LawyerRef, query: CaseListQuery): SQL {
   return listStatement(db, lawyerId, listArgs(query));
 }
 
-function listStatement(db: Db, lawyerId: LawyerRef, args: ListArgs) {
+function listStatement(db: Db, lawyerId: LawyerRef, args: ListArgs): SQL {
   const page = pageQuery(db, lawyerId, args).as('page');
   const total = args.search
     ? sql`(${searchCountQuery(db, lawyerId, args)})`
     : sql`(SELECT coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int FROM ${lawyerStatusCounts} WHERE ${countFilter(lawyerId, args)})`;
-  return db
+  const items = db
     .select({
-      items: sql<string>`coalesce('[' || string_agg(${listItemJson()}, ',' ORDER BY ${page.pos}) || ']', '[]')`.as('items'),
-      count: sql<number>`count(*)::int`.as('count'),
-      total: sql<number>`${total}`.as('total'),
+      pos: sql<number>`${page.pos}`.as('pos'),
+      caseId: sql<string>`${own.caseId}`.as('case_id'),
+      clientName: sql<string>`${own.clientName}`.as('client_name'),
+      companyName: sql<string | null>`${own.companyName}`.as('company_name'),
+      statusSlug: sql<string>`${own.statusSlug}`.as('status_slug'),
+      statusName: sql<string | null>`${statuses.displayName}`.as('status_name'),
+      statusOrder: sql<number | null>`${statuses.order}`.as('status_order'),
+      lastUpdateAt: sql<Date>`${own.lastUpdateAt}`.as('last_update_at'),
+      pendingDocuments: sql<number>`${own.pendingDocuments}`.as('pending_documents'),
+      offer: sql<string | null>`${own.offer}`.as('offer'),
     })
     .from(page)
-    .innerJoin(own, and(eq(own.caseId, page.caseId), eq(own.lawyerId, lawyerId)));
+    .innerJoin(own, and(eq(own.caseId, page.caseId), eq(own.lawyerId, lawyerId)))
+    .leftJoin(statuses, eq(statuses.slug, own.statusSlug));
+  return sql`SELECT tot.total, i.* FROM (SELECT ${total} AS total) tot LEFT JOIN LATERAL (${items}) i ON true`;
 }
 
-/** Each package's JSON in a list item (`{"slug":…,"display_name":…}`), written once here. */
-const OFFER_JSON = Object.entries(OFFER_DISPLAY_NAMES).map(([slug, name]) => [slug, JSON.stringify({ slug, display_name: name })] as const);
+/** A row of the list statement: a case of the page (its columns null on an empty page) and the total. */
+export type CaseListRow = {
+  total: number | string;
+  pos: number | string | null;
+  case_id: string | null;
+  client_name: string | null;
+  company_name: string | null;
+  status_slug: string | null;
+  status_name: string | null;
+  status_order: number | null;
+  last_update_at: Date | string | null;
+  pending_documents: number | null;
+  offer: string | null;
+};
 
-/**
- * One item of the list (contract/cases `CaseListItem`) as JSON text: the row's
- * `list_item_head`, which a trigger writes whenever the row changes (everything up to
- * `"offer":`, migration 0011), then the package's JSON from the contract and `}`. The route
- * puts the page's items into the response as they come, without parsing rows of columns into
- * objects and serialising them again (decision 027); the database no longer builds ten items
- * per request from their columns either, it reads ten texts (decision 030). What it shows of
- * each case, and the documents uploaded and not viewed by this lawyer since, are kept on the
- * lawyer's case_lawyers row by triggers (migrations 0009 to 0011) and read for the page's ten
- * rows only, so the page query itself stays an index-only scan however deep the page, and no
- * row is looked up in cases or statuses.
- */
-function listItemJson(): SQL {
-  const offers = sql.join(
-    OFFER_JSON.map(([slug, json]) => sql`WHEN ${slug}::text THEN ${json}::text`),
-    sql` `,
-  );
-  return sql`concat(${own.listItemHead}, CASE ${own.offer} ${offers} ELSE 'null' END, '}')`;
+/** The package of an item, as the contract names it. */
+const offerOf = (slug: string | null): CaseListItem['offer'] =>
+  slug !== null && slug in OFFER_DISPLAY_NAMES ? { slug: slug as OfferSlug, display_name: OFFER_DISPLAY_NAMES[slug as OfferSlug] } : null;
+
+/** One item of the list (contract/cases `CaseListItem`) from its row's columns. */
+export function caseListItem(row: CaseListRow & { case_id: string }): CaseListItem {
+  const at = row.last_update_at;
+  return {
+    id: row.case_id,
+    client_name: row.client_name ?? '',
+    company_name: row.company_name,
+    // A slug the catalogue does not know yet keeps its slug; its name and order come from the statuses table.
+    status: { slug: row.status_slug as StatusSlug, display_name: row.status_name ?? '', order: row.status_order ?? 0 },
+    offer: offerOf(row.offer),
+    last_update_at: at instanceof Date ? at.toISOString() : new Date(at ?? 0).toISOString(),
+    pending_documents: Number(row.pending_documents ?? 0),
+  };
 }
 
-/** The one row of `caseListStatement` read as raw SQL: the page's items as a JSON array text (`listItemJson`), their number and the total. */
-export type RawCaseListRow = { items: string; count: number | string; total: number | string };
+/** The page from the rows of the list statement: its items in page order and the total. */
+export function caseListPage(rows: readonly CaseListRow[]): { items: CaseListItem[]; total: number } {
+  const items: CaseListItem[] = [];
+  for (const row of rows) if (row.case_id !== null) items.push(caseListItem(row as CaseListRow & { case_id: string }));
+  return { items, total: Number(rows[0]?.total ?? 0) };
+}
 
 /** Statements of `caseListForToken`, one per shape (sort, direction, number of statuses and words). */
 const forTokenStatements = new Map<string, Statement>();
 
 /**
- * The token check and the list statement for the token's lawyer (`requireUserWith`: one row),
- * built once per shape with placeholders for the statuses, words and offset: a prepared
- * statement (db/prepared.ts), the values bound per request. Without search words it is named
- * and planned once (a generic plan: the lawyer comes from the token either way); a search is
- * planned with its words every time (`plan: 'custom'`): a generic plan cannot know that a word
- * of one or two letters gives the trigram index nothing to look up, and would scan all of it
- * (120–190 ms per run with 5,000 cases per lawyer instead of 2–18; decision 023, addendum).
+ * The token check and the list statement for the token's lawyer (`requireUserWith`: one round
+ * trip), built once per shape with placeholders for the statuses, words and offset: a hot
+ * statement (db/hot/, docs/performance.md), the values bound per request. Without search words
+ * it is named and planned once (a generic plan: the lawyer comes from the token either way); a
+ * search is planned with its words every time (`plan: 'custom'`): a generic plan cannot know
+ * that a word of one or two letters gives the trigram index nothing to look up, and would scan
+ * all of it.
  */
 export function caseListForToken(db: Db, query: CaseListQuery): { statement: Statement; values: Record<string, unknown> } {
   const args = listArgs(query);
@@ -162,18 +187,13 @@ export function caseListForToken(db: Db, query: CaseListQuery): { statement: Sta
       words: args.words.map((_, i) => sql.placeholder(`word${i}`)),
       offset: sql.placeholder('offset'),
     };
-    statement = tokenStatement(listStatement(db, sql`auth.user_id`, shape).getSQL(), { plan: args.search ? 'custom' : 'generic' });
+    statement = tokenStatement(listStatement(db, sql`auth.user_id`, shape), { orderBy: 'pos', plan: args.search ? 'custom' : 'generic' });
     forTokenStatements.set(key, statement);
   }
   const values: Record<string, unknown> = { offset: args.offset };
   args.statusOrders.forEach((order, i) => (values[`status${i}`] = order));
   args.words.forEach((word, i) => (values[`word${i}`] = word));
   return { statement, values };
-}
-
-/** One page from the row of `caseListForToken`: its items as one JSON array text, ready for the response, their number, and the total. */
-export function caseListFromRow(row: RawCaseListRow | undefined): { itemsJson: string; count: number; total: number } {
-  return { itemsJson: row?.items ?? '[]', count: Number(row?.count ?? 0), total: Number(row?.total ?? 0) };
 }
 
 /** Every status with the number of the lawyer's cases in it (trigger-kept lawyer_status_counts). */

@@ -5,7 +5,7 @@ import { CaseListQuerySchema, UpdateStatusRequestSchema } from '../../contract/c
 import { buildPagination } from '../../contract/rules/pagination';
 import { requireRole, requireUserWith } from '../auth/access';
 import { requireCaseAccess, requireOwnCase } from './access';
-import { CASE_PAGE_SIZE, caseListForToken, caseListFromRow, countLawyerCasesByStatus, type RawCaseListRow } from './list';
+import { CASE_PAGE_SIZE, caseListForToken, caseListPage, countLawyerCasesByStatus, type CaseListRow } from './list';
 import { changeCaseStatus } from './status';
 import { getClientCaseView, getLawyerCaseView } from './views';
 
@@ -25,26 +25,23 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: await getLawyerCaseView(db, caseRow, auth.userId, link()) };
   });
 
-  // The token check and the page in one statement and one row (issue 16: one round trip per
-  // request); the items come as a JSON array text written by the database and go into the body
-  // as they are (decisions 027 and 029).
-  app.get('/api/cases', { schema: { querystring: CaseListQuerySchema } }, async (request, reply) => {
+  // The token check and the page in one statement: one round trip per request (docs/performance.md).
+  app.get('/api/cases', { schema: { querystring: CaseListQuerySchema } }, async (request) => {
     // The page is read in the statement that checks the token: with a query string that does not
     // fit, the session and role are checked on their own first (401, 403), then the 422.
     if (request.validationError) await requireRole(request, 'lawyer');
     const query = request.query;
-    const { rows } = await requireUserWith<RawCaseListRow>(request, { role: 'lawyer', ...caseListForToken(db, query) });
-    const { itemsJson, count, total } = caseListFromRow(rows[0]);
+    const { rows } = await requireUserWith<CaseListRow>(request, { role: 'lawyer', ...caseListForToken(db, query) });
+    const { items, total } = caseListPage(rows);
     const pagination = buildPagination({
       path: '/api/cases',
       page: query.page,
       perPage: CASE_PAGE_SIZE,
       total,
-      count,
+      count: items.length,
       query: { sort: query.sort, dir: query.dir, statuses: query.statuses.join(',') || undefined },
     });
-    // `{"data":[…],"links":…,"meta":…}`: the pagination object's JSON without its opening brace.
-    return reply.type('application/json; charset=utf-8').send(`{"data":${itemsJson},${JSON.stringify(pagination).slice(1)}`);
+    return { data: items, ...pagination };
   });
 
   app.get('/api/cases/count-by-status', async (request) => {

@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { DatabaseLockedError, acquireDirectoryLock, openPglite, openPostgres, postgresJsAddress } from './client';
-import { prepareStatement } from './prepared';
+import { DatabaseLockedError, acquireDirectoryLock, openPglite, openPostgres } from './client';
+import { hotStatement } from './hot/statement';
 import { queryRows } from './sql';
 import { createScratchDatabase } from '../testing/scratch-database';
 import { postgresTemplate } from '../testing/harness';
@@ -36,17 +36,9 @@ describe('embedded database', { timeout: 120_000 }, () => { // initdb on disk, t
   });
 });
 
-describe('DATABASE_URL as both drivers read it', () => {
-  it('gives postgres.js the host and port query parameters as options and keeps the rest of the address', () => {
-    expect(postgresJsAddress('postgres://u:p%40ss@db.example:5433/portal?sslmode=verify-full')).toEqual({ url: 'postgres://u:p%40ss@db.example:5433/portal?sslmode=verify-full' });
-    expect(postgresJsAddress('postgres://portal@localhost/portal?host=/var/run/postgresql')).toEqual({ url: 'postgres://portal@localhost/portal', host: '/var/run/postgresql' });
-    expect(postgresJsAddress('postgresql:///portal?host=%2Frun%2Fpg&port=5433&sslmode=disable')).toEqual({ url: 'postgresql:///portal?sslmode=disable', host: '/run/pg', port: 5433 });
-    expect(postgresJsAddress('postgres://a,b/portal')).toEqual({ url: 'postgres://a,b/portal' });
-  });
-
-  // A server on this machine, reached through its Unix socket (?host=/var/run/postgresql): the
-  // hot path (postgres.js) failed there with "unrecognized configuration parameter host"
-  // while the main pool (node-postgres) worked.
+describe('DATABASE_URL as node-postgres reads it', () => {
+  // A server on this machine, reached through its Unix socket (?host=/var/run/postgresql): both
+  // pools, the hot statements' too, must take the address as it is.
   const adminUrl = process.env.DATABASE_URL;
   const socketDir = '/var/run/postgresql';
   const local = adminUrl && ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(adminUrl).hostname) && existsSync(`${socketDir}/.s.PGSQL.${new URL(adminUrl).port || 5432}`);
@@ -58,7 +50,7 @@ describe('DATABASE_URL as both drivers read it', () => {
     try {
       // inet_server_addr() is null over a Unix socket.
       expect(await queryRows(database.db, sql`SELECT inet_server_addr() AS addr`)).toEqual([{ addr: null }]);
-      const hot = prepareStatement(sql`SELECT inet_server_addr() AS addr, ${sql.placeholder('n')}::int + 1 AS n`);
+      const hot = hotStatement(sql`SELECT inet_server_addr() AS addr, ${sql.placeholder('n')}::int + 1 AS n`);
       expect(hot.name).toBeDefined();
       expect(await database.run(hot, { n: 41 })).toEqual([{ addr: null, n: 42 }]);
     } finally {

@@ -1,7 +1,7 @@
 import { mkdirSync, openSync, closeSync, readFileSync, writeSync, unlinkSync, constants } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as pgliteParse, PGlite, protocol } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -9,10 +9,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import postgresJs from 'postgres';
 import * as schema from './schema';
-import { bindStatement, type Statement } from './prepared';
-import { classifyFailure } from '../errors/classify';
+import type { Statement } from './hot/statement';
+import { GENERIC_PLANS, pgliteRunner, postgresRunner } from './hot/run';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
@@ -22,11 +21,10 @@ export type Database = {
   fresh: boolean;
   ping: () => Promise<void>;
   /**
-   * Runs a statement of the hot path (db/prepared.ts) with the values of its placeholders, as
-   * a named prepared statement: parsed and planned once per connection (on PostgreSQL over a
-   * pool of its own whose connections make generic plans, `openPostgres`); an unnamed one is
-   * planned for its values. Outside any transaction. Rows as the driver types them
-   * (timestamps as Date, json parsed).
+   * Runs a statement of the hot path (db/hot/, docs/performance.md) with the values of its
+   * placeholders, as a named prepared statement: parsed and planned once per connection; an
+   * unnamed one is planned for its values. Outside any transaction. Rows as the driver types
+   * them (timestamps as Date, json parsed).
    */
   run: <T>(statement: Statement, values: Readonly<Record<string, unknown>>) => Promise<T[]>;
   /**
@@ -44,10 +42,7 @@ export type Database = {
   poolStats?: () => Record<'main' | 'hot', PoolStats>;
 };
 
-/**
- * A pool's connections. `total` and `idle` are null for the hot pool: postgres.js keeps no
- * counts, so its queries in flight stand for connections in use (up to `max`) and waiting.
- */
+/** A pool's connections (node-postgres's counts; `waiting`: queries waiting for a connection). */
 export type PoolStats = { total: number | null; idle: number | null; inUse: number; waiting: number; max: number };
 
 export class DatabaseLockedError extends Error {}
@@ -153,74 +148,6 @@ export async function openPglite(dataDir: string | null, options: { loadDataDir?
   };
 }
 
-/** The plan cache mode of the named statements of `Database.run`, on both databases. */
-const GENERIC_PLANS = 'force_generic_plan';
-
-/** A value as PGlite's bind message takes it: text (the backend parses it by the parameter's type). */
-function pgliteValue(value: unknown): string | null {
-  if (value === null) return null;
-  if (value instanceof Date) return value.toISOString();
-  return String(value);
-}
-
-/**
- * `Database.run` on PGlite: ONE call into the embedded backend per statement (Parse only the
- * first time, then Bind, Describe, Execute, Sync), where `PGlite.query` makes six and parses
- * and plans every time. Waits for a running transaction like `query` does.
- *
- * A named statement is planned generically, as on PostgreSQL's hot pool (decision 023): PGlite
- * has one session, shared with drizzle's queries and the searches, which must keep PostgreSQL's
- * own choice, so the same call first runs `set_config('plan_cache_mode', 'force_generic_plan',
- * true)`: local to the implicit transaction that the Sync ends, so nothing after it sees the
- * setting, also when the statement fails. Without it PostgreSQL planned the case list afresh
- * for every request: half of its CPU on PGlite (decision 023, PGlite addendum).
- */
-function pgliteRunner(client: PGlite) {
-  const parsed = new Set<string>();
-  const { serialize } = protocol;
-  const sync = serialize.sync();
-  // SET LOCAL as a function: it lasts until the Sync ends the implicit transaction (also when the
-  // statement fails), and as a prepared statement of its own it is parsed once.
-  const setter = 'portal_generic_plans';
-  const setterText = `SELECT set_config('plan_cache_mode', '${GENERIC_PLANS}', true)`;
-  const setGeneric = [serialize.bind({ statement: setter, values: [] }), serialize.describe({ type: 'P' }), serialize.execute({})];
-  return async <T>(statement: Statement, values: Readonly<Record<string, unknown>>): Promise<T[]> => {
-    const { name } = statement;
-    const bound = bindStatement(statement, values).map(pgliteValue);
-    // What to parse is decided once the backend is ours: two requests that meet a new statement
-    // at the same moment must not both send its Parse (the second failed with "prepared
-    // statement already exists", a 500).
-    const { messages } = await client._runExclusiveTransaction(() =>
-      client.runExclusive(async () => {
-        const parts: Uint8Array[] = [];
-        const parsingSetter = Boolean(name) && !parsed.has(setter);
-        if (parsingSetter) parts.push(serialize.parse({ name: setter, text: setterText }));
-        if (name) parts.push(...setGeneric);
-        const parsing = !name || !parsed.has(name);
-        if (parsing) parts.push(serialize.parse({ name: name ?? '', text: statement.text }));
-        parts.push(serialize.bind({ statement: name ?? '', values: bound }), serialize.describe({ type: 'P' }), serialize.execute({}), sync);
-        const message = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-        let offset = 0;
-        for (const part of parts) {
-          message.set(part, offset);
-          offset += part.length;
-        }
-        const result = await client.execProtocol(message, { throwOnError: false });
-        // A statement parsed before a later message failed still exists in the backend: remember it.
-        // The backend answers in order, so the first ParseComplete is the setter's when it was sent.
-        const parses = result.messages.filter((m) => m.name === 'parseComplete').length;
-        if (parsingSetter && parses >= 1) parsed.add(setter);
-        if (name && parsing && parses >= (parsingSetter ? 2 : 1)) parsed.add(name);
-        return result;
-      }),
-    );
-    const error = messages.find((m) => m.name === 'error');
-    if (error) throw error;
-    // After the setter's result comes the statement's.
-    return (pgliteParse.parseResults(messages, client.parsers)[name ? 1 : 0]?.rows ?? []) as T[];
-  };
-}
-
 /** Connections of the main pool unless `openPostgres` is told otherwise. */
 export const POOL_MAX = 10;
 
@@ -242,14 +169,15 @@ function resilientPool(config: pg.PoolConfig): pg.Pool {
 const statsOf = (pool: pg.Pool): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 0 });
 
 /**
- * The pools on DATABASE_URL, migrated (migrations take an advisory lock): node-postgres with
+ * The pools on DATABASE_URL, migrated (migrations take an advisory lock), both node-postgres:
  * `max` connections (POOL_MAX) for queries and transactions, and `hotMax` (half of `max`,
- * rounded up) for the named statements of `Database.run` (`hotRunner`).
+ * rounded up) that start with generic plans for the named statements of `Database.run`
+ * (db/hot/run.ts).
  */
 export async function openPostgres(url: string, options: { max?: number; hotMax?: number } = {}): Promise<Database> {
   const max = options.max ?? POOL_MAX;
   const pool = resilientPool({ connectionString: url, max });
-  const hot = hotRunner(url, options.hotMax ?? Math.ceil(max / 2));
+  const hot = resilientPool({ connectionString: url, max: options.hotMax ?? Math.ceil(max / 2), options: `-c plan_cache_mode=${GENERIC_PLANS}`, application_name: 'portal-hot', idleTimeoutMillis: 30_000 });
   const client = await pool.connect();
   let existed: boolean;
   try {
@@ -268,119 +196,12 @@ export async function openPostgres(url: string, options: { max?: number; hotMax?
     ping: async () => {
       await pool.query('SELECT 1');
     },
-    run: async <T>(statement: Statement, values: Readonly<Record<string, unknown>>) => {
-      if (statement.name) return hot.run<T>(statement, values);
-      // Unnamed: planned for its values, so not on the generic-plan connections.
-      const result = await pool.query({ text: statement.text, values: bindStatement(statement, values) });
-      return result.rows as T[];
-    },
+    run: postgresRunner(pool, hot),
     listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: async () => {
       await Promise.all([pool.end(), hot.end()]);
     },
-    poolStats: () => ({ main: statsOf(pool), hot: hot.stats() }),
-  };
-}
-
-/**
- * Where postgres.js connects, read from DATABASE_URL as node-postgres (and libpq) read it: the
- * `host` and `port` query parameters, above all `?host=/var/run/postgresql` for a server on the
- * same machine reached through its Unix socket, become postgres.js's options. postgres.js reads
- * neither from the query: it would send them to the server as settings, which refuses them
- * ("unrecognized configuration parameter host"), and every hot statement would fail while the
- * main pool worked. Any other URL is passed on as it is.
- */
-export function postgresJsAddress(url: string): { url: string; host?: string; port?: number } {
-  const query = url.indexOf('?');
-  if (query === -1) return { url };
-  const params = new URLSearchParams(url.slice(query + 1));
-  const host = params.get('host');
-  const port = params.get('port');
-  if (host === null && port === null) return { url };
-  params.delete('host');
-  params.delete('port');
-  const rest = params.toString();
-  return { url: url.slice(0, query) + (rest ? `?${rest}` : ''), ...(host ? { host } : {}), ...(port ? { port: Number(port) } : {}) };
-}
-
-/**
- * How many hot statements one connection of the hot path carries in flight (pipelined) before
- * the next connection is used. One backend answers a hot statement in well under 0.1 ms of CPU,
- * faster than the server's one thread makes the requests that send them, so sixteen queue for
- * at most about a millisecond (decision 031).
- */
-export const HOT_LANE_FILL = 16;
-
-/**
- * The named statements of `Database.run` on PostgreSQL: postgres.js (decision 027) on up to
- * `lanes` connections that start with `plan_cache_mode = force_generic_plan`, so each statement
- * is parsed and planned once per connection and its plan is a generic one (decision 023,
- * addendum); only these connections force generic plans. Unlike node-postgres, postgres.js
- * sends a prepared statement's Bind, Execute and Sync without asking for its row description
- * again, and gathers the messages of one turn of the event loop into one write per connection.
- *
- * Each lane is a postgres.js instance of ONE connection, and a statement goes to the first lane
- * with fewer than HOT_LANE_FILL statements in flight (else to the least busy): the requests of
- * one turn of the event loop share one write to PostgreSQL, one backend's wake-up and its
- * answers in one read, where postgres.js's own pool would hand each to another idle connection
- * (decision 031). The other lanes open only when the first is that busy, so a slow statement
- * or a busy backend does not hold up the rest. A connection that fails fails only the queries
- * on it (503, errors/classify.ts) and is opened again by the next query.
- */
-function hotRunner(url: string, lanes: number) {
-  const { url: hotUrl, ...where } = postgresJsAddress(url);
-  const open = () =>
-    postgresJs(hotUrl, {
-      ...where,
-      max: 1,
-      connect_timeout: 5,
-      idle_timeout: 30,
-      // As `options` (like node-postgres did), the startup parameter a pooler in between must pass (README).
-      connection: { options: `-c plan_cache_mode=${GENERIC_PLANS}`, application_name: 'portal-hot' },
-      onnotice: () => undefined,
-    });
-  const pool = Array.from({ length: Math.max(1, lanes) }, () => ({ sql: open(), inFlight: 0 }));
-  const pick = () => {
-    let least = pool[0]!;
-    for (const lane of pool) {
-      if (lane.inFlight < HOT_LANE_FILL) return lane;
-      if (lane.inFlight < least.inFlight) least = lane;
-    }
-    return least;
-  };
-  return {
-    run: async <T>(statement: Statement, values: Readonly<Record<string, unknown>>): Promise<T[]> => {
-      const lane = pick();
-      const { sql } = lane;
-      lane.inFlight++;
-      try {
-        return (await sql.unsafe(statement.text, bindStatement(statement, values) as postgresJs.ParameterOrJSON<never>[], { prepare: true })) as unknown as T[];
-      } catch (error) {
-        // A lane whose connection failed gets a new postgres.js instance. postgres.js (3.4.9)
-        // keeps an error the server sent as the connection closed (57P01 at a shutdown) and
-        // fails the first statement after it connects again with it; a new instance also
-        // connects at once instead of after the instance's growing back-off.
-        if (lane.sql === sql && classifyFailure(error) === 'unavailable') {
-          lane.sql = open();
-          void sql.end({ timeout: 0 }).catch(() => undefined);
-        }
-        throw error;
-      } finally {
-        lane.inFlight--;
-      }
-    },
-    /**
-     * postgres.js keeps no pool counts: a lane with statements in flight is a connection in use,
-     * and the statements beyond one per such lane wait in its pipeline.
-     */
-    stats: (): PoolStats => {
-      const busy = pool.filter((lane) => lane.inFlight > 0);
-      const inFlight = busy.reduce((n, lane) => n + lane.inFlight, 0);
-      return { total: null, idle: null, inUse: busy.length, waiting: inFlight - busy.length, max: pool.length };
-    },
-    end: async () => {
-      await Promise.all(pool.map((lane) => lane.sql.end({ timeout: 5 })));
-    },
+    poolStats: () => ({ main: statsOf(pool), hot: statsOf(hot) }),
   };
 }
 

@@ -221,19 +221,12 @@ export const caseLawyers = pgTable(
     /**
      * What the case list shows of the case, copied from it by the same triggers as the keys
      * (migration 0010), so a page is read from case_lawyers alone, without a lookup in `cases`
-     * per row (decision 027).
+     * per row (docs/performance.md).
      */
     clientName: text('client_name').notNull().default(''),
     companyName: text('company_name'),
     statusSlug: text('status_slug').notNull().default(''),
     offer: text('offer', { enum: ['start', 'complete', 'extreme'] }),
-    /**
-     * The case's item of this lawyer's list as JSON text, up to its package: written from the
-     * columns above (and the status's name and order) by a trigger on every write of the row
-     * (migration 0011), so a page reads ten texts instead of building ten items per request
-     * (decision 030). The list appends the package and the closing brace (cases/list.ts).
-     */
-    listItemHead: text('list_item_head').notNull().default(''),
   },
   (t) => [
     primaryKey({ columns: [t.caseId, t.lawyerId] }),

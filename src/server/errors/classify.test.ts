@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import net from 'node:net';
-import postgresJs from 'postgres';
 import pg from 'pg';
 import { sql as raw } from 'drizzle-orm';
 import { openTestDatabase } from '../testing/harness';
 import { classifyFailure, isClientAbort, isMultipartLimit, isRefusedConnection } from './classify';
 
 /**
- * The hot statements run on postgres.js (db/client.ts, decision 027): its own connection
- * errors, produced here by the real driver against peers that misbehave, are outages (503).
+ * Every query runs on node-postgres (db/client.ts): its connection errors, produced here by the
+ * real driver against peers that misbehave, are outages (503).
  */
-describe('postgres.js connection failures', () => {
+describe('node-postgres connection failures', () => {
   let silent: net.Server; // accepts and never answers
   let hangUp: net.Server; // lets the client in (trust), then closes on its first query
   const sockets = new Set<net.Socket>();
@@ -46,34 +45,28 @@ describe('postgres.js connection failures', () => {
     await Promise.all([silent, hangUp].map((server) => new Promise((resolve) => server.close(resolve))));
   });
 
-  it('CONNECT_TIMEOUT: a server that never answers', async () => {
-    const sql = postgresJs(url(silent), { connect_timeout: 0.2, max: 1 });
-    const error = await failure(() => sql`SELECT 1`);
-    expect(error).toMatchObject({ code: 'CONNECT_TIMEOUT' });
+  it('a server that never answers: the connection times out', async () => {
+    const pool = new pg.Pool({ connectionString: url(silent), max: 1, connectionTimeoutMillis: 200 });
+    const error = await failure(() => pool.query('SELECT 1'));
     expect(classifyFailure(error)).toBe('unavailable');
-    await sql.end({ timeout: 0 });
+    await pool.end();
   });
 
-  it('CONNECTION_CLOSED: a server that hangs up during a query', async () => {
-    const sql = postgresJs(url(hangUp), { connect_timeout: 2, max: 1, fetch_types: false });
-    const error = await failure(() => sql`SELECT 1`);
-    expect(error).toMatchObject({ code: 'CONNECTION_CLOSED' });
-    expect(classifyFailure(error)).toBe('unavailable');
-    await sql.end({ timeout: 0 });
+  it('a server that hangs up during a query, a named one too', async () => {
+    for (const query of [{ text: 'SELECT 1' }, { name: 'portal_test_hang_up', text: 'SELECT $1::int', values: [1] }]) {
+      const pool = new pg.Pool({ connectionString: url(hangUp), max: 1, connectionTimeoutMillis: 2_000 });
+      pool.on('error', () => undefined);
+      const error = await failure(() => pool.query(query));
+      expect(classifyFailure(error)).toBe('unavailable');
+      await pool.end();
+    }
   });
 
-  it('CONNECTION_DESTROYED and CONNECTION_ENDED: a query cut off by closing, and one after it', async () => {
-    const sql = postgresJs(url(silent), { connect_timeout: 5, max: 1 });
-    const connected = new Promise((resolve) => silent.once('connection', resolve));
-    const pending = failure(() => sql`SELECT 1`);
-    await connected; // the query waits on an open connection
-    await sql.end({ timeout: 0 });
-    const destroyed = await pending;
-    expect(destroyed).toMatchObject({ code: 'CONNECTION_DESTROYED' });
-    expect(classifyFailure(destroyed)).toBe('unavailable');
-    const ended = await failure(() => sql`SELECT 1`);
-    expect(ended).toMatchObject({ code: 'CONNECTION_ENDED' });
-    expect(classifyFailure(ended)).toBe('unavailable');
+  it('a query after the pool was ended', async () => {
+    const pool = new pg.Pool({ connectionString: url(silent), max: 1 });
+    await pool.end();
+    const error = await failure(() => pool.query('SELECT 1'));
+    expect(classifyFailure(error)).toBe('unavailable');
   });
 });
 
@@ -131,45 +124,33 @@ describe('a database refusing connections', () => {
     }
   });
 
-  it('maps error objects of pg and postgres.js with these codes to unavailable', () => {
+  it('maps error objects of pg with these codes to unavailable', () => {
     for (const code of REFUSALS) {
       const fromPg = Object.assign(new pg.DatabaseError('refused', 0, 'error'), { code });
-      const fromPostgresJs = new postgresJs.PostgresError({ code, message: 'refused' } as unknown as string);
       expect(classifyFailure(fromPg), code).toBe('unavailable');
-      expect(classifyFailure(fromPostgresJs), code).toBe('unavailable');
     }
   });
 
-  it.skipIf(!process.env.DATABASE_URL)('maps what pg and postgres.js raise on a real PostgreSQL', async () => {
+  it.skipIf(!process.env.DATABASE_URL)('maps what pg raises on a real PostgreSQL', async () => {
     const url = process.env.DATABASE_URL!;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
-    const sql = postgresJs(url, { max: 1, onnotice: () => undefined });
     try {
       for (const code of [...REFUSALS, ...NOT_REFUSALS]) {
         const expected = REFUSALS.includes(code) ? 'unavailable' : null;
         const fromPg = await caught(() => client.query(raise(code)));
         expect(fromPg).toBeInstanceOf(pg.DatabaseError);
         expect(classifyFailure(fromPg), `pg ${code}`).toBe(expected);
-        const fromPostgresJs = await caught(() => sql.unsafe(raise(code)));
-        expect(fromPostgresJs).toBeInstanceOf(postgresJs.PostgresError);
-        expect(classifyFailure(fromPostgresJs), `postgres.js ${code}`).toBe(expected);
       }
-      // A database that does not exist: 3D000 from both drivers at connect time.
+      // A database that does not exist: 3D000 at connect time.
       const missing = new URL(url);
       missing.pathname = '/portal_no_such_database';
       const pgMissing = new pg.Client({ connectionString: missing.toString() });
       const noDb = await caught(() => pgMissing.connect());
       expect(noDb).toMatchObject({ code: '3D000' });
       expect(classifyFailure(noDb)).toBe('unavailable');
-      const sqlMissing = postgresJs(missing.toString(), { max: 1 });
-      const noDbJs = await caught(() => sqlMissing`SELECT 1`);
-      expect(noDbJs).toMatchObject({ code: '3D000' });
-      expect(classifyFailure(noDbJs)).toBe('unavailable');
-      await sqlMissing.end();
     } finally {
       await client.end();
-      await sql.end();
     }
   });
 });

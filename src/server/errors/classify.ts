@@ -5,11 +5,7 @@
  */
 export type FailureKind = 'unavailable' | 'disk_full' | 'unique' | 'bad_text' | 'conflict' | 'malformed_multipart';
 
-const UNAVAILABLE_ERRNO = new Set([
-  ...['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EIO', 'ENOTCONN'],
-  // postgres.js (the hot statements, db/client.ts): a connection that closed, was ended or could not open in time.
-  ...['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT'],
-]);
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EIO', 'ENOTCONN']);
 const DISK_FULL_ERRNO = new Set(['ENOSPC', 'EDQUOT']);
 const UNAVAILABLE_DRIVER_TEXT = [
   /^timeout exceeded when trying to connect/i,
@@ -47,8 +43,8 @@ export function errorCode(error: unknown): string | undefined {
 }
 
 /**
- * SQLSTATEs of a database that refuses or drops the connection (the same codes from pg,
- * postgres.js and PGlite): 08xxx connection exception, 28xxx authorization refused (a password
+ * SQLSTATEs of a database that refuses or drops the connection (the same codes from pg
+ * and PGlite): 08xxx connection exception, 28xxx authorization refused (a password
  * or role changed under the running app), 3D000 the database does not exist (dropped or
  * renamed), 53300 too many connections, 55000 the database accepts no connections (ALTER
  * DATABASE … ALLOW_CONNECTIONS false), 57P01–57P03 administrator or crash shutdown, cannot

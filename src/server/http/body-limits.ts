@@ -142,7 +142,7 @@ export function registerBodyLimits(app: FastifyInstance, config: Config): void {
  * reading the body), held until its response closes, or 429. The reply is passed in rather than
  * looked up per request: a WeakMap from each request to its response kept every request's
  * objects alive through young-generation collections, so they were promoted and only freed by
- * full collections (decision 028).
+ * full collections (docs/performance.md).
  */
 export function takeUploadSlot(request: FastifyRequest, reply: FastifyReply, userId: string): void {
   request.server.uploadSlots.acquire(request, reply.raw, userId);

@@ -5,7 +5,7 @@ import { runInNewContext } from 'node:vm';
 import { createTestContext, type TestContext } from '../testing/harness';
 
 /**
- * A finished request's objects must die young (decision 028). A WeakMap from every request to
+ * A finished request's objects must die young (docs/performance.md). A WeakMap from every request to
  * its response (body-limits.ts had one) kept both alive through young-generation collections:
  * they were promoted and freed only by full collections, so each request added to the old
  * generation, scavenges copied more, and /healthz lost a third of its throughput to the

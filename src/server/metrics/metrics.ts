@@ -41,7 +41,7 @@ export function registerMetrics(app: FastifyInstance, config: Config, database: 
     const stats = database.poolStats;
     new Gauge({
       name: 'portal_db_pool_connections',
-      help: 'PostgreSQL pool connections by pool (main: queries and transactions; hot: prepared statements of the hot path) and state (total, idle, in use, waiting clients, max; the hot pool gives no total or idle: in use counts its connections with statements in flight, waiting the statements pipelined behind the first on each)',
+      help: 'PostgreSQL pool connections by pool (main: queries and transactions; hot: prepared statements of the hot path) and state (total, idle, in use, waiting clients, max)',
       labelNames: ['pool', 'state'] as const,
       registers: [registry],
       collect() {

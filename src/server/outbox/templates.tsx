@@ -267,7 +267,7 @@ const XHTML_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional
  * `render` finishes it (image preload links dropped, the doctype, `toPlainText`). Not `render`
  * itself: it streams through `renderToPipeableStream`, whose `AsyncLocalStorage.run` switches
  * on Node 20's promise hooks for the rest of the process, so after the first mail every promise
- * of every request paid for a hook (decision 027).
+ * of every request paid for a hook (docs/performance.md).
  */
 function toMail(subject: string, element: ReactNode): RenderedMail {
   const markup = renderToStaticMarkup(element).replace(/<link rel="preload" as="image"[^>]*>/g, '');
