@@ -111,8 +111,8 @@ const staticChecks = [
 const stages = quick
   ? [
       staticChecks,
-      [vitest('unit, web and server tests (PGlite)', ['contract', 'web', 'server'], withoutDb)],
-      [vitest('smoke journey (Chromium)', ['e2e'], withoutDb, ['e2e/smoke.spec.ts'])],
+      // The smoke journey mostly waits on its browser and server: beside the CPU-bound tests.
+      [vitest('unit, web and server tests (PGlite)', ['contract', 'web', 'server'], withoutDb), vitest('smoke journey (Chromium)', ['e2e'], withoutDb, ['e2e/smoke.spec.ts'])],
     ]
   : [
       staticChecks,
