@@ -9,7 +9,7 @@ const forbid = (patterns, message) => ['error', { patterns: [{ group: patterns, 
 const up = (dir) => [`**/${dir}/**`, `../${dir}/**`, `../../${dir}/**`, `../../../${dir}/**`, `../../../../${dir}/**`];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'src/server/db/migrations/**'] },
+  { ignores: ['dist/**', '.e2e-build/**', 'data/**', 'node_modules/**', 'coverage/**', 'src/server/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { WEB_ALIASES } from './scripts/web-aliases';
 
+/** Server tests that measure timing distributions or hold real slow sockets open (project `slow`). */
+const SLOW = ['src/server/hardening/timing.test.ts', 'src/server/hardening/slow-client.test.ts'];
+
 export default defineConfig({
   test: {
     // Two test files at a time on the 2-core machine (Vitest's default is cores - 1 = one): the
@@ -20,6 +23,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['src/server/**/*.test.ts'],
+          // In the `slow` project below.
+          exclude: SLOW,
           environment: 'node',
           testTimeout: 60_000,
           // A fresh database per file (PGlite migrations) can take a minute on a loaded machine.
@@ -28,6 +33,20 @@ export default defineConfig({
           // The files of a fork share its modules: fastify, PGlite, drizzle and the app are
           // imported once per fork, not once per file (that import was a third of this project's
           // time). Each file still builds its own app on its own database (testing/harness.ts).
+          isolate: false,
+        },
+      },
+      {
+        // Statistical timing and real slow sockets: minutes of measuring or waiting on timers,
+        // not of checking logic. `npm test` runs them (on both databases), the inner loop
+        // (`npm run test:quick`) does not. Same settings as the server project.
+        test: {
+          name: 'slow',
+          include: SLOW,
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
           isolate: false,
         },
       },
@@ -50,7 +69,8 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',
           testTimeout: 120_000,
-          hookTimeout: 180_000,
+          // The first file of a fork may make the demo template, the test build and the shared product.
+          hookTimeout: 360_000,
           pool: 'forks',
           // Two journey files at a time (maxWorkers above): a journey mostly waits on its browser
           // and server, one file keeps about one core busy. Each file has its own product and SMTP

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { checkUnsubscribePage, findAccessibilityViolations, UNSUBSCRIBE_EN } from './support/axe';
-import { useJourney } from './support/journey';
+import { useSharedJourney } from './support/journey';
 import { requestCodeViaUi, sessionCache } from './support/login';
 import { screensWithViolations } from './support/screens';
 
 describe('accessibility (axe-core) in English', () => {
-  const journey = useJourney();
+  const journey = useSharedJourney();
   const session = sessionCache();
 
   // Issue 13 item 8 in English too: the signed-out pages and every screen of every role at 360 px.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { expectPath, expectTitle } from './support/expect-page';
-import { useJourney } from './support/journey';
+import { useSharedJourney } from './support/journey';
 import { loginThroughMail } from './support/login';
 
 describe('a client logs in through the mailed code', () => {
-  const journey = useJourney();
+  const journey = useSharedJourney();
 
   it('lands on the dashboard with the client menu', async () => {
     const { page } = await journey.openPage();

@@ -1,13 +1,13 @@
 import { describe, it } from 'vitest';
 import { expectPath, expectTitle } from './support/expect-page';
-import { useJourney } from './support/journey';
-import { getSession, signIn } from './support/login';
+import { useSharedJourney } from './support/journey';
+import { mintSession, signIn } from './support/login';
 
 describe('a client opening a lawyer page', () => {
-  const journey = useJourney();
+  const journey = useSharedJourney();
 
   it('is sent home', async () => {
-    const session = await getSession(journey.product, 'client05@example.com');
+    const session = await mintSession(journey.product, 'client05@example.com');
     const { page } = await journey.openPage();
     await signIn(page, session);
     for (const path of ['/dossiers', '/feedback', '/account']) {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { expectPath, expectTitle } from './support/expect-page';
-import { useJourney } from './support/journey';
+import { useSharedJourney } from './support/journey';
 import { loginThroughMail } from './support/login';
 
 describe('a deep link survives login', () => {
-  const journey = useJourney();
+  const journey = useSharedJourney();
 
   it('goes to /login carrying the page, and after the mailed code to that page', async () => {
     const { page } = await journey.openPage();

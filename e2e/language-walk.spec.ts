@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useJourney } from './support/journey';
+import { useSharedJourney } from './support/journey';
 import { DUTCH_APP, ENGLISH_APP, unique, wrongLanguageTexts, type Finding, type LanguageCheck } from './support/language';
 import { sessionCache } from './support/login';
 import { openScreen, walkScreens } from './support/screens';
@@ -12,7 +12,7 @@ import { openScreen, walkScreens } from './support/screens';
  * the signed-out pages in both languages and every screen of the English app.
  */
 describe('the whole portal in one language', () => {
-  const journey = useJourney();
+  const journey = useSharedJourney();
   const session = sessionCache();
 
   /** /login and the 404 page, signed out, with `language` stored as the app keeps it. */

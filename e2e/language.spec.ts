@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { expectPath, expectTitle } from './support/expect-page';
-import { useJourney } from './support/journey';
-import { getSession, signIn } from './support/login';
+import { useSharedJourney } from './support/journey';
+import { mintSession, signIn } from './support/login';
 
 describe('switching the language', () => {
-  const journey = useJourney();
+  const journey = useSharedJourney();
 
   it('switches the login page to English and back; the choice survives a reload', async () => {
     const { page } = await journey.openPage();
@@ -34,7 +34,7 @@ describe('switching the language', () => {
   });
 
   it('switches the signed-in layout, and the language is kept after logout', async () => {
-    const session = await getSession(journey.product, 'client09@example.com');
+    const session = await mintSession(journey.product, 'client09@example.com');
     const { page } = await journey.openPage();
     await signIn(page, session);
     await page.goto('/mijn-verhaal');

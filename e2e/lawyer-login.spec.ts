@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { expectPath, expectTitle } from './support/expect-page';
-import { useJourney } from './support/journey';
+import { useSharedJourney } from './support/journey';
 import { loginThroughMail } from './support/login';
 
 describe('a lawyer logs in', () => {
-  const journey = useJourney();
+  const journey = useSharedJourney();
 
   it('lands on /dossiers with the lawyer menu and the account dropdown', async () => {
     const { page } = await journey.openPage();

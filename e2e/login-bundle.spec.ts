@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { measureLoginJs } from '../bench/login-js';
-import { useJourney } from './support/journey';
+import { useSharedJourney } from './support/journey';
 
 const SIGNED_IN_CHUNKS = /app-layout|dashboard|my-story|personal-data|employer|story-page|documents|offer|review|cases|case-detail|general-tab|feedback|account/;
 
 describe('the JavaScript of /login', () => {
-  const journey = useJourney();
+  const journey = useSharedJourney();
 
   it('downloads no lawyer or client screens and no translations, within the 160 KiB gzip budget', async () => {
     const report = await measureLoginJs(journey.product.baseUrl);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { expectPath, expectTitle } from './support/expect-page';
-import { useJourney } from './support/journey';
-import { getSession, signIn } from './support/login';
+import { useSharedJourney } from './support/journey';
+import { mintSession, signIn } from './support/login';
 
 describe('logout in one tab', () => {
-  const journey = useJourney();
+  const journey = useSharedJourney();
 
   it('ends the session in a second tab and revokes the token', async () => {
-    const session = await getSession(journey.product, 'client04@example.com');
+    const session = await mintSession(journey.product, 'client04@example.com');
     const { context, page: first } = await journey.openPage();
     await signIn(first, session);
     await first.goto('/');

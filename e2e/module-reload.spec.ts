@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { expectPath, expectTitle } from './support/expect-page';
-import { useJourney } from './support/journey';
-import { getSession, signIn } from './support/login';
+import { useSharedJourney } from './support/journey';
+import { mintSession, signIn } from './support/login';
 
 // The browser's own lines for a chunk that cannot be fetched (as after a deploy).
 const CHUNK_FAILURE = [/Failed to load resource/, /Failed to fetch dynamically imported module/, /error loading dynamically imported module/i];
 
 describe('a page module that fails to load', () => {
-  const journey = useJourney();
+  const journey = useSharedJourney();
 
   it('reloads the page once, then shows the page', async () => {
-    const session = await getSession(journey.product, 'client12@example.com');
+    const session = await mintSession(journey.product, 'client12@example.com');
     const { page } = await journey.openPage({ allowConsole: CHUNK_FAILURE });
     await signIn(page, session);
     let refused = 0;
@@ -35,7 +35,7 @@ describe('a page module that fails to load', () => {
   });
 
   it('does not loop: when it fails again after the reload the error page shows', async () => {
-    const session = await getSession(journey.product, 'client02@example.com');
+    const session = await mintSession(journey.product, 'client02@example.com');
     const { page } = await journey.openPage({ allowConsole: CHUNK_FAILURE });
     await signIn(page, session);
     let refused = 0;

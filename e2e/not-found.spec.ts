@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { expectPath } from './support/expect-page';
-import { useJourney } from './support/journey';
+import { useSharedJourney } from './support/journey';
 
 describe('an unknown path', () => {
-  const journey = useJourney();
+  const journey = useSharedJourney();
 
   it("shows '404 – Pagina niet gevonden' with 'Terug naar home'", async () => {
     const { page } = await journey.openPage();

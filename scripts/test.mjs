@@ -1,11 +1,19 @@
-// `npm test`: typecheck, lint and the production build side by side, unit and server tests on
-// PGlite, the server suite again on PostgreSQL when DATABASE_URL is set, then the browser journeys.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+// `npm test`: everything (typecheck, lint, build; unit, web and server tests on PGlite and, with
+// DATABASE_URL, on PostgreSQL; the slow tests; the browser journeys; the multi-instance and fault
+// tests). `npm run test:quick` (`--quick`): the inner loop, without PostgreSQL, the slow tests
+// and all journeys but the smoke journey. docs/testing.md describes both.
+//
+// Steps that do not depend on each other run side by side in stages, so a stage's waiting
+// (browsers, sockets, PostgreSQL) fills the other's idle core. Each step's line gives its wall
+// time and the CPU time it used (its processes and theirs), which hardly moves with the load
+// of a shared machine; the last lines give the sums.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
+const quick = process.argv.includes('--quick');
 const results = { passed: 0, failed: 0, skipped: 0 };
 /** Failed tests by name, printed again at the very end: CI shows only the tail of the output. */
 const failures = [];
@@ -13,87 +21,122 @@ const firstLine = (text) => stripVTControlCharacters(String(text ?? '')).split('
 const reportDir = mkdtempSync(path.join(tmpdir(), 'portal-test-report-'));
 const withoutDb = { ...process.env };
 delete withoutDb.DATABASE_URL;
+const databaseUrl = quick ? undefined : process.env.DATABASE_URL;
+// ESLint's and TypeScript's caches (git-ignored): a second run checks only what changed.
+mkdirSync('.cache', { recursive: true });
 
-function step(title, command, args, env = process.env) {
-  process.stdout.write(`\n▶ ${title}\n`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
-  process.stdout.write(`  ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  return result.status === 0;
-}
-
-function vitest(title, projects, env) {
-  const report = path.join(reportDir, `${title.replace(/\W+/g, '-')}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${report}`];
-  const ok = step(title, 'npx', args, env);
-  if (existsSync(report)) {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    results.passed += json.numPassedTests;
-    results.failed += json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1);
-    results.skipped += json.numPendingTests + json.numTodoTests;
-    for (const file of json.testResults ?? []) {
-      const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-      for (const test of failedTests) {
-        failures.push(`${title}: ${path.relative(process.cwd(), file.name)} > ${test.fullName}\n      ${firstLine(test.failureMessages?.[0])}`);
-      }
-      if (failedTests.length === 0 && file.status === 'failed') {
-        failures.push(`${title}: ${path.relative(process.cwd(), file.name)}\n      ${firstLine(file.message)}`);
-      }
-    }
-  } else if (!ok) results.failed += 1;
-  return ok;
+/**
+ * CPU seconds used by this process's finished children and theirs (/proc/self/stat: cutime and
+ * cstime, in clock ticks of 1/100 s on Linux). Undefined where /proc is missing.
+ */
+function childCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * Runs several commands at once (each reads the sources only), printing each one's output as a
- * block when it ends, so the blocks do not interleave. Resolves true when all passed.
+ * Runs one command, its output kept and printed as one block when it ends (steps of a stage do not
+ * interleave). Its CPU time is read through /usr/bin/time when present. Resolves true when it passed.
  */
-async function together(steps) {
+function run({ title, command, args, env = process.env, report }, live = false) {
   const started = Date.now();
-  const outcomes = await Promise.all(
-    steps.map(
-      ({ title, command, args }) =>
-        new Promise((resolve) => {
-          const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-          const output = [];
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
-          child.on('close', (code) => {
-            process.stdout.write(`\n▶ ${title}\n${Buffer.concat(output).toString()}`);
-            process.stdout.write(`  ${title}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-            resolve(code === 0);
-          });
-        }),
-    ),
-  );
-  return outcomes.every(Boolean);
+  const timeFile = path.join(reportDir, `${title.replace(/\W+/g, '-')}.time`);
+  const timed = existsSync('/usr/bin/time');
+  return new Promise((resolve) => {
+    const child = spawn(timed ? '/usr/bin/time' : command, timed ? ['-f', '%U %S', '-o', timeFile, command, ...args] : args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const output = [];
+    // A step alone in its stage prints as it goes; steps side by side print as blocks.
+    const keep = (chunk) => (live ? process.stdout.write(chunk) : output.push(chunk));
+    if (live) process.stdout.write(`\n▶ ${title}\n`);
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('close', (code) => {
+      const ok = code === 0;
+      let cpu = '';
+      if (timed && existsSync(timeFile)) {
+        const [user, system] = readFileSync(timeFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+        if (Number.isFinite(user + system)) cpu = `, CPU ${(user + system).toFixed(0)} s`;
+      }
+      if (!live) process.stdout.write(`\n▶ ${title}\n${Buffer.concat(output).toString()}`);
+      process.stdout.write(`  ${title}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s${cpu}\n`);
+      if (report) count(title, ok, report);
+      else if (!ok) failures.push(`${title} failed`);
+      resolve(ok);
+    });
+  });
 }
 
-const steps = [
-  // Typecheck and lint only read the sources, and the build (for the journeys) only writes
-  // dist/: side by side, while no test runs yet.
-  () =>
-    together([
-      { title: 'typecheck', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
-      { title: 'lint', command: 'npx', args: ['eslint', '--max-warnings', '0', '.'] },
-      { title: 'build', command: 'npm', args: ['run', 'build'] },
-    ]),
-  () => vitest('unit, web and server tests (PGlite)', ['contract', 'web', 'server'], withoutDb),
-  () => (process.env.DATABASE_URL ? vitest('server tests (PostgreSQL)', ['server'], process.env) : true),
-  () => vitest('browser journeys (Chromium)', ['e2e'], withoutDb),
-  // Two instances behind HAProxy, and injected faults (issue 16); they need a PostgreSQL server.
-  () => (process.env.DATABASE_URL ? vitest('multi-instance and fault tests', ['scale'], process.env) : true),
+/** Adds a Vitest JSON report to the totals and the list of failures. */
+function count(title, ok, report) {
+  if (!existsSync(report)) {
+    if (!ok) results.failed += 1;
+    if (!ok) failures.push(`${title}: Vitest ended without a report`);
+    return;
+  }
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  results.passed += json.numPassedTests;
+  results.failed += json.numFailedTests + (ok || json.numFailedTests > 0 ? 0 : 1);
+  results.skipped += json.numPendingTests + json.numTodoTests;
+  for (const file of json.testResults ?? []) {
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
+      failures.push(`${title}: ${path.relative(process.cwd(), file.name)} > ${test.fullName}\n      ${firstLine(test.failureMessages?.[0])}`);
+    }
+    if (failedTests.length === 0 && file.status === 'failed') {
+      failures.push(`${title}: ${path.relative(process.cwd(), file.name)}\n      ${firstLine(file.message)}`);
+    }
+  }
+}
+
+/** A Vitest run of some projects (and optionally some files) as a step. */
+function vitest(title, projects, env, files = []) {
+  const report = path.join(reportDir, `${title.replace(/\W+/g, '-')}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...files, '--reporter=default', '--reporter=json', `--outputFile=${report}`];
+  return { title, command: 'npx', args, env, report };
+}
+
+const pg = databaseUrl ? { ...process.env, DATABASE_URL: databaseUrl } : undefined;
+const staticChecks = [
+  { title: 'typecheck', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', '.cache/tsconfig.tsbuildinfo'] },
+  { title: 'lint', command: 'npx', args: ['eslint', '--max-warnings', '0', '--cache', '--cache-location', '.cache/eslint', '.'] },
+  // The build (for the journeys) only writes dist/ while the checks only read the sources.
+  { title: 'build', command: 'npm', args: ['run', 'build'] },
 ];
+
+/** Stages run one after the other; the steps of a stage side by side. */
+const stages = quick
+  ? [
+      staticChecks,
+      // The smoke journey mostly waits on its browser and server: beside the CPU-bound tests.
+      [vitest('unit, web and server tests (PGlite)', ['contract', 'web', 'server'], withoutDb), vitest('smoke journey (Chromium)', ['e2e'], withoutDb, ['e2e/smoke.spec.ts'])],
+    ]
+  : [
+      staticChecks,
+      // CPU-bound tests beside the slow ones, which mostly wait on sockets and timers.
+      [vitest('unit, web and server tests (PGlite)', ['contract', 'web', 'server'], withoutDb), vitest('slow tests (PGlite)', ['slow'], withoutDb)],
+      // The journeys wait on their browser and server a good part of the time; the PostgreSQL
+      // server suite uses that core (and PostgreSQL's own processes).
+      [vitest('browser journeys (Chromium)', ['e2e'], withoutDb), ...(pg ? [vitest('server tests (PostgreSQL)', ['server'], pg)] : [])],
+      // Two instances behind HAProxy, Redis and injected faults need a PostgreSQL server.
+      pg ? [vitest('multi-instance and fault tests', ['scale'], pg), vitest('slow tests (PostgreSQL)', ['slow'], pg)] : [],
+    ];
 
 let ok = true;
 const suiteStarted = Date.now();
-for (const run of steps) {
-  if (!(await run())) {
+for (const [index, stage] of stages.entries()) {
+  if (stage.length === 0) continue;
+  const outcomes = await Promise.all(stage.map((step) => run(step, stage.length === 1)));
+  if (!outcomes.every(Boolean)) {
     ok = false;
-    if (results.passed + results.failed === 0) break; // typecheck or lint failed: stop early
+    if (index === 0) break; // typecheck, lint or build failed: stop early
   }
 }
-process.stdout.write(`\nwhole suite: ${((Date.now() - suiteStarted) / 60_000).toFixed(1)} min`);
+const cpu = childCpuSeconds();
+process.stdout.write(`\n${quick ? 'inner loop' : 'whole suite'}: ${((Date.now() - suiteStarted) / 60_000).toFixed(1)} min${cpu === undefined ? '' : `, CPU ${(cpu / 60).toFixed(1)} min`}`);
 for (const failure of failures) process.stdout.write(`\n✗ ${failure}`);
 process.stdout.write(`\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}\n`);
 process.exit(ok && results.failed === 0 ? 0 : 1);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { newContext, sharedBrowser, watchErrors, type ErrorWatch } from './browser';
-import { startProduct, type Product } from './product';
+import { sharedProduct, startProduct, type Product } from './product';
 
 export type Journey = {
   product: Product;
@@ -15,15 +15,31 @@ export type Journey = {
 /**
  * One real product (built server, fresh data directory, SMTP peer) per e2e file, and the fork's
  * Chromium. After each test every page opened must be free of console errors; contexts are closed.
+ * For a journey that changes demo data others read, or needs settings of its own (`env`).
  */
 export function useJourney(options: { env?: Record<string, string> } = {}): Journey {
+  return journeyOn(() => startProduct({ env: options.env }));
+}
+
+/**
+ * The fork's shared product (support/product.ts `sharedProduct`: the test build with the session
+ * mint, kept for all the fork's files) and the fork's Chromium. Cheaper than `useJourney`: no
+ * server start per file, sessions without mail (`sessionCache`, `mintSession`). A journey on it
+ * must not change what another file reads: it makes its own data (unique addresses, a staff
+ * account created through the admin API) or only reads the demo data.
+ */
+export function useSharedJourney(): Journey {
+  return journeyOn(sharedProduct);
+}
+
+function journeyOn(start: () => Promise<Product>): Journey {
   const contexts: BrowserContext[] = [];
   const watches: ErrorWatch[] = [];
   let product: Product | undefined;
   let browser: Browser | undefined;
 
   beforeAll(async () => {
-    [product, browser] = await Promise.all([startProduct({ env: options.env }), sharedBrowser()]);
+    [product, browser] = await Promise.all([start(), sharedBrowser()]);
   });
 
   afterEach(async () => {
@@ -34,6 +50,7 @@ export function useJourney(options: { env?: Record<string, string> } = {}): Jour
 
   afterAll(async () => {
     // The browser stays for the fork's next file (support/browser.ts); its contexts are closed.
+    // A product of the file's own stops; the shared one stays (its stop does nothing).
     await product?.stop();
   });
 

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { UserResponseSchema, type User } from '../../src/contract/users';
 import { extractLoginCode } from '../../src/server/testing/smtp-peer';
+import { SESSION_MINT_HEADER, SESSION_MINT_PATH } from '../../src/server/testing/session-mint';
 import type { Product } from './product';
 
 /** Fills in the e-mail step on the current /login page and waits for the code step. */
@@ -157,13 +158,35 @@ export async function signIn(page: Page, session: { token: string; user: User },
   });
 }
 
-/** One session per address for a whole file: a code is sent at most once a minute per address. */
+/**
+ * A session for `email` from the shared product's session mint (test build only, see
+ * support/product.ts): no mail, no second factor, no throttle. For journeys about something
+ * other than signing in; the sign-in itself is walked through `loginThroughMail`.
+ */
+export async function mintSession(product: Product, email: string): Promise<{ token: string; user: User }> {
+  if (!product.mintSecret) throw new Error('mintSession needs the shared product (sharedProduct(), useSharedJourney()): the production build has no mint');
+  const response = await fetch(`${product.baseUrl}${SESSION_MINT_PATH}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', [SESSION_MINT_HEADER]: product.mintSecret },
+    body: JSON.stringify({ email }),
+  });
+  if (response.status !== 200) throw new Error(`The session mint answered ${response.status} for ${email}: ${await response.text()}`);
+  const { token } = (await response.json()) as { token: string };
+  const userResponse = await fetch(`${product.baseUrl}/api/user`, { headers: { Authorization: `Bearer ${token}` } });
+  const { data: user } = UserResponseSchema.parse(await userResponse.json());
+  return { token, user };
+}
+
+/**
+ * One session per address for a whole file. On the shared product it is minted; on a product of
+ * its own it goes through the mailed code (a code is sent at most once a minute per address).
+ */
 export function sessionCache() {
   const sessions = new Map<string, ReturnType<typeof getSession>>();
   return (product: Product, email: string) => {
     const existing = sessions.get(email);
     if (existing) return existing;
-    const created = getSession(product, email);
+    const created = product.mintSecret ? mintSession(product, email) : getSession(product, email);
     sessions.set(email, created);
     return created;
   };

@@ -1,4 +1,4 @@
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deferValidation } from './http/deferred-validation';
@@ -70,6 +70,8 @@ export type BuildOptions = {
   webRoot?: string | null;
   /** Live events: heartbeat and stream lifetime, and the Redis channel (tests give each their own). */
   events?: EventOptions & { channel?: string };
+  /** Routes only a test build adds (src/server/test-routes.ts); undefined in the product. */
+  extraRoutes?: FastifyPluginAsync;
 };
 
 /** Requests are logged without query strings (signed links) or headers (tokens). */
@@ -171,6 +173,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(emailChangeRoutes);
   await app.register(messageRoutes);
 
+  if (options.extraRoutes) await app.register(options.extraRoutes);
   await registerSpa(app, webRoot);
   await app.ready();
   return app;

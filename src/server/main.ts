@@ -10,6 +10,7 @@ import { lawyerAssignmentJob } from './offers/assignment';
 import { unreadMessageMailJob } from './messages/mail';
 import { todoReminderJob } from './outbox/reminders';
 import { outboxCleanupJob } from './outbox/cleanup';
+import { testOnlyRoutes } from './test-routes';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
     );
   }
 
-  const app = await buildApp({ ...runtime });
+  const app = await buildApp({ ...runtime, extraRoutes: testOnlyRoutes });
   const stopJobs = startScheduler(
     database.db,
     [

@@ -7,6 +7,7 @@ import { session } from './lib/app-session';
 import { i18n, initI18n } from './lib/i18n';
 import { queryClient } from './lib/query-client';
 import { resetSiteForTests } from './lib/site';
+import { takeUnmatchedRequests } from './test/fake-fetch';
 
 // The first lazy page of a file is transformed on demand, which can take seconds on a busy 2-core machine.
 configure({ asyncUtilTimeout: 10_000 });
@@ -18,6 +19,8 @@ await initI18n({ language: 'nl-NL', resources: { 'nl-NL': { translation: nl }, '
 
 afterEach(async () => {
   cleanup();
+  // Taken once the page is unmounted, so a request made while unmounting counts too.
+  const unmatched = takeUnmatchedRequests();
   session.dispatch({ type: 'clear' });
   window.localStorage.clear();
   window.sessionStorage.clear();
@@ -26,4 +29,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   if (i18n.language !== 'nl-NL') await i18n.changeLanguage('nl-NL');
+  if (unmatched.length > 0) {
+    throw new Error(`The fake fetch had no answer for:\n  ${unmatched.map((request) => `${request.method} ${request.path}`).join('\n  ')}\nAdd a route for each (a 404 the test means is a route too).`);
+  }
 });

@@ -208,6 +208,23 @@ describe('login with a mailed code', () => {
     }
   });
 
+  it('takes the once-a-minute window from LOGIN_CODE_COOLDOWN_SECONDS (the browser journeys shorten it)', async () => {
+    const { config } = ctx.app.deps;
+    const saved = config.loginCodeCooldownMs;
+    expect(saved).toBe(MINUTE);
+    config.loginCodeCooldownMs = 5_000;
+    try {
+      const email = (await createTestClient(ctx)).email;
+      expect((await requestCode(email)).statusCode).toBe(200);
+      ctx.clock.advance(4_000);
+      expect((await requestCode(email)).statusCode).toBe(429);
+      ctx.clock.advance(1_000);
+      expect((await requestCode(email)).statusCode).toBe(200);
+    } finally {
+      config.loginCodeCooldownMs = saved;
+    }
+  });
+
   it("answers the code request and a wrong, voided or too-soon code in the reader's language, Dutch by default", async () => {
     const english = { 'accept-language': 'en-US,en;q=0.9' };
     const person = await createTestClient(ctx);

@@ -60,11 +60,12 @@ export async function registerThrottledRequest(db: Db, keyHash: string, now: Dat
 }
 
 /**
- * Counts a login code request for an address in one statement: at most one per 60 s and
- * five per hour. Returns false when the request is over a limit.
+ * Counts a login code request for an address in one statement: at most one per `cooldownMs`
+ * (60 s unless LOGIN_CODE_COOLDOWN_SECONDS says otherwise) and five per hour. Returns false when
+ * the request is over a limit.
  */
-export async function registerCodeRequest(db: Db, keyHash: string, now: Date): Promise<boolean> {
-  return (await registerThrottledRequest(db, keyHash, now, { cooldownMs: CODE_COOLDOWN_MS, maxPerHour: MAX_CODES_PER_HOUR })).allowed;
+export async function registerCodeRequest(db: Db, keyHash: string, now: Date, cooldownMs = CODE_COOLDOWN_MS): Promise<boolean> {
+  return (await registerThrottledRequest(db, keyHash, now, { cooldownMs, maxPerHour: MAX_CODES_PER_HOUR })).allowed;
 }
 
 export type CodePurpose = 'login' | 'email_change';

@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const keyHash = keyOf(email);
       // Known and unknown addresses do the same work (a code is stored per address either way)
       // and get the same answer; only a known address is mailed, after the request.
-      if (!(await registerCodeRequest(db, keyHash, now))) throw new AppError('too_many_requests', TOO_MANY_CODES_MESSAGE);
+      if (!(await registerCodeRequest(db, keyHash, now, config.loginCodeCooldownMs))) throw new AppError('too_many_requests', TOO_MANY_CODES_MESSAGE);
       const code = generateLoginCode();
       // The code and its mail are written together; a mail not sent within the code's lifetime is never sent.
       const user = await db.transaction(async (transaction) => {

@@ -10,6 +10,8 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', maxUploadBytes: 100 * 1024 * 1024, tokenIdleMs: 30 * 60_000, tokenTtlMs: 12 * 3_600_000, databaseUrl: undefined });
     expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.loginCodeCooldownMs).toBe(60_000);
+    expect(loadConfig({ DATA_DIR: dataDir, LOGIN_CODE_COOLDOWN_SECONDS: '2' }).loginCodeCooldownMs).toBe(2_000);
   });
 
   it('generates APP_SECRET once and keeps it in DATA_DIR', () => {
@@ -31,6 +33,7 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['TOKEN_IDLE_MINUTES', { TOKEN_IDLE_MINUTES: '-1' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'portal' }],
+    ['LOGIN_CODE_COOLDOWN_SECONDS', { LOGIN_CODE_COOLDOWN_SECONDS: '0' }],
   ];
   for (const [name, env] of bad) {
     it(`fails fast naming ${name} for ${JSON.stringify(env)}`, () => {

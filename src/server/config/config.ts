@@ -39,6 +39,7 @@ export const EnvSchema = z.object({
   TOKEN_IDLE_MINUTES: int(30, 1, 60 * 24 * 30),
   TOKEN_TTL_HOURS: int(12, 1, 24 * 365),
   RATE_LIMIT_PER_MINUTE: int(600, 0, 1_000_000),
+  LOGIN_CODE_COOLDOWN_SECONDS: int(60, 1, 3_600),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
   DEMO_DATA: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')),
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.string().email().default('info@ontslagportaal.nl')),
@@ -89,6 +90,8 @@ export type Config = {
   trustProxy: boolean;
   /** Requests per IP per minute on the API; 0 turns every per-IP limit off (the per-address login limits always hold). */
   rateLimitPerMinute: number;
+  /** A login code is mailed at most once per this window per address (the browser journeys shorten it). */
+  loginCodeCooldownMs: number;
   demoData: boolean;
   typeformSecret: string | undefined;
   /** Events for one recipient within this window go out as one mail (0: no waiting). */
@@ -149,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlMs: e.TOKEN_TTL_HOURS * 3_600_000,
     trustProxy: e.TRUST_PROXY === 'true',
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    loginCodeCooldownMs: e.LOGIN_CODE_COOLDOWN_SECONDS * 1000,
     demoData: e.DEMO_DATA === 'true',
     typeformSecret: e.TYPEFORM_SECRET,
     mailDigestMs: e.MAIL_DIGEST_MINUTES * 60_000,

@@ -4,9 +4,15 @@ export type FakeRequest = { method: string; path: string; headers: Record<string
 export type FakeResponse = { status: number; body?: unknown } | 'network-error';
 export type FakeRoute = (request: FakeRequest) => FakeResponse | undefined;
 
+/** Requests no route of the current fake answered; test-setup.ts fails the test when any are left. */
+const unmatched: FakeRequest[] = [];
+
 /**
  * Replaces fetch with a table of answers (only in component tests; e2e uses the real server).
- * Unmatched requests answer 404 and are recorded, so a test can assert on every call.
+ * Every request is recorded, so a test can assert on every call. A request no route answers gets
+ * a 404 (so the page under test does not hang) and fails the test after it ends: a screen that
+ * asks for something the test did not expect is a finding, not noise. A test that means a 404
+ * says so with a route (`on('GET', '/api/x', { status: 404 })`).
  */
 export function installFakeFetch(...routes: FakeRoute[]) {
   const calls: FakeRequest[] = [];
@@ -26,10 +32,16 @@ export function installFakeFetch(...routes: FakeRoute[]) {
         });
       }
     }
+    unmatched.push(request);
     return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };
+}
+
+/** The requests no route answered since the last call, emptied (test-setup.ts, after each test). */
+export function takeUnmatchedRequests(): FakeRequest[] {
+  return unmatched.splice(0);
 }
 
 /** A route answering one method and path. */
