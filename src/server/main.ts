@@ -10,6 +10,7 @@ import { lawyerAssignmentJob } from './offers/assignment';
 import { unreadMessageMailJob } from './messages/mail';
 import { todoReminderJob } from './outbox/reminders';
 import { outboxCleanupJob } from './outbox/cleanup';
+import { appointmentReminderJob } from './appointments/reminders';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
       unreadMessageMailJob(() => runtime.clock.now()),
       todoReminderJob(() => runtime.clock.now()),
       outboxCleanupJob(() => runtime.clock.now()),
+      appointmentReminderJob(() => runtime.clock.now(), config.appointments.videoUrlTemplate),
     ],
     logger,
     app.metrics.jobRun,

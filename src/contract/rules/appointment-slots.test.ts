@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amsterdamDate, computeAppointmentSlots, findSlot, formatAppointmentTime, groupSlotsByDay, isChangeAllowed, type SlotInput } from './appointment-slots';
+import { amsterdamDate, computeAppointmentSlots, findSlot, formatAppointmentDay, formatAppointmentTime, groupSlotsByDay, isChangeAllowed, type SlotInput } from './appointment-slots';
 
 const weekdays = (start: string, end: string) => (['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const).map((day) => ({ day, start_time: start, end_time: end }));
 const base = (over: Partial<SlotInput>): SlotInput => ({ availability: [], absences: [], booked: [], now: new Date('2026-12-01T08:00:00Z'), noticeHours: 24, minutes: 30, ...over });
@@ -114,6 +114,8 @@ describe('appointment helpers', () => {
     expect(formatAppointmentTime('2026-07-07T08:00:00Z', 'nl-NL')).toBe('dinsdag 7 juli om 10:00');
     expect(formatAppointmentTime('2026-12-08T09:00:00Z', 'en-US')).toBe('Tuesday 8 December at 10:00');
     expect(amsterdamDate(new Date('2026-12-07T23:30:00Z'))).toBe('2026-12-08');
+    expect(formatAppointmentDay('2026-12-02', 'nl-NL')).toBe('woensdag 2 december');
+    expect(formatAppointmentDay('2026-12-02', 'en-US')).toBe('Wednesday 2 December');
   });
 
   it('allows changes up to the notice before the start', () => {

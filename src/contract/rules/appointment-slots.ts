@@ -148,3 +148,11 @@ export function formatAppointmentClock(instant: Date | string): string {
 export function isChangeAllowed(start: Date, now: Date, noticeHours: number): boolean {
   return start.getTime() - now.getTime() >= noticeHours * 3_600_000;
 }
+
+/** A calendar day (YYYY-MM-DD) as 'woensdag 2 december' / 'Wednesday 2 December'. */
+export function formatAppointmentDay(date: string, language: string): string {
+  const m = DATE.exec(date);
+  if (!m) return date;
+  const noon = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
+  return format(new TZDate(noon.getTime(), APPOINTMENT_TIME_ZONE), 'EEEE d MMMM', { locale: language.startsWith('en') ? enUS : nl });
+}

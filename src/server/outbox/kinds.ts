@@ -28,6 +28,10 @@ export const MAIL_KINDS = {
   email_taken: { digest: false, topic: null },
   email_changed: { digest: false, topic: null },
   two_factor_locked: { digest: false, topic: null },
+  appointment_booked: { digest: false, topic: null },
+  appointment_moved: { digest: false, topic: null },
+  appointment_cancelled: { digest: false, topic: null },
+  appointment_reminder: { digest: false, topic: null },
 } as const satisfies Record<string, { digest: boolean; topic: MailTopic | null }>;
 
 export type MailKind = keyof typeof MAIL_KINDS;
@@ -60,4 +64,25 @@ export type MailPayloads = {
   email_changed: Record<string, never>;
   /** Ten failed second steps within an hour locked a staff account's second step (auth/two-factor-routes.ts). */
   two_factor_locked: Record<string, never>;
+  /** The first conversation (appointments/): booked, moved or cancelled (each with a calendar invite) and the reminder the day before. */
+  appointment_booked: AppointmentMailPayload;
+  appointment_moved: AppointmentMailPayload;
+  appointment_cancelled: AppointmentMailPayload;
+  appointment_reminder: AppointmentMailPayload;
+};
+
+/** The time, who it is with and how: never case content. `attendees` and `organizer` go into the invite. */
+export type AppointmentMailPayload = {
+  appointment_id: string;
+  case_id: string;
+  sequence: number;
+  start: string;
+  end: string;
+  stamp: string;
+  for_lawyer: boolean;
+  lawyer_name: string;
+  client_name: string;
+  mode: 'phone' | 'video';
+  video_url: string | null;
+  attendees: { name: string; email: string }[];
 };

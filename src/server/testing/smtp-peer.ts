@@ -3,7 +3,8 @@ import { simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 
 /** `receivedAt`: when the peer accepted the message (Date.now(), for latency figures). */
-export type CaughtMail = { to: string[]; from: string; subject: string; text: string; html: string; receivedAt: number };
+/** `calendars`: the text/calendar parts (invites), as sent. */
+export type CaughtMail = { to: string[]; from: string; subject: string; text: string; html: string; receivedAt: number; calendars: string[] };
 
 export type SmtpPeer = {
   url: string;
@@ -51,6 +52,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            calendars: parsed.attachments.filter((a) => a.contentType.startsWith('text/calendar')).map((a) => a.content.toString('utf8')),
           });
           for (const listener of listeners) listener();
           callback();
