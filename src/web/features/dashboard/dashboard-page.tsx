@@ -116,7 +116,7 @@ export function DashboardPage() {
               openTodos={todos.length}
             />
           )}
-          {firstLawyer && <AppointmentBlock caseId={caseView.id} />}
+          {firstLawyer && <AppointmentBlock caseId={caseView.id} caseAppointmentStart={caseView.appointment_start_time} />}
           <TodoList todos={todos} />
           <CaseDates view={caseView} />
           <TimelineList caseId={caseView.id} heading={t('caseRoute.timeline.clientHeading')} headingId="history-heading" />

@@ -30,10 +30,13 @@ async function downloadCalendar(caseId: string): Promise<void> {
  * je agenda', 'Verzetten' and 'Annuleren', or the days of the next two weeks with their free
  * times; 'Bel mij terug' when there are none.
  */
-export function AppointmentBlock({ caseId }: { caseId: string }) {
+export function AppointmentBlock({ caseId, caseAppointmentStart }: { caseId: string; caseAppointmentStart: string | null }) {
   const { t } = useTranslation();
+  const language = useInterfaceLanguage();
   const state = useAppointment(caseId);
   const [moving, setMoving] = useState(false);
+  // When the page was opened: a conversation before then has taken place.
+  const [openedAt] = useState(() => Date.now());
   if (state.isPending) {
     return (
       <Frame>
@@ -55,6 +58,14 @@ export function AppointmentBlock({ caseId }: { caseId: string }) {
   }
   const data = state.data;
   if (!data.lawyer && !data.data) return null;
+  // The first conversation already took place (set on the case before booking existed, or past): nothing to book.
+  if (!data.data && caseAppointmentStart && new Date(caseAppointmentStart).getTime() < openedAt) {
+    return (
+      <Frame>
+        <p className="text-slate-800">{t('appointments.tookPlace', { when: formatAppointmentTime(caseAppointmentStart, language) })}</p>
+      </Frame>
+    );
+  }
   return (
     <Frame>
       {data.data && !moving ? (
