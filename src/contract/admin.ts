@@ -52,6 +52,8 @@ export const AdminCaseSchema = z.object({
   legal_hold_reason: z.string().nullable(),
   /** An active case whose lawyer was deactivated (or that has none left): reassign it. */
   needs_reassignment: z.boolean(),
+  /** A first conversation is booked and ahead: shown only as 'gepland' (its time is case content). */
+  appointment_planned: z.boolean().optional(),
 });
 export type AdminCase = z.infer<typeof AdminCaseSchema>;
 

@@ -43,6 +43,10 @@ export const TIMELINE_KINDS = [
   'document.hidden',
   // Issue 14: a message, never its text.
   'message.sent',
+  // The first conversation: booked, moved, cancelled (the time is on the case, not in the timeline).
+  'appointment.booked',
+  'appointment.rescheduled',
+  'appointment.cancelled',
 ] as const;
 export const TimelineKindSchema = z.enum(TIMELINE_KINDS);
 export type TimelineKind = z.infer<typeof TimelineKindSchema>;
@@ -58,6 +62,9 @@ export const CLIENT_TIMELINE_KINDS: readonly TimelineKind[] = [
   'document.approved',
   'document.rejected',
   'message.sent',
+  'appointment.booked',
+  'appointment.rescheduled',
+  'appointment.cancelled',
 ];
 
 export const TimelineEventSchema = z.object({

@@ -11,6 +11,7 @@ import { unreadMessageMailJob } from './messages/mail';
 import { todoReminderJob } from './outbox/reminders';
 import { outboxCleanupJob } from './outbox/cleanup';
 import { testOnlyRoutes } from './test-routes';
+import { appointmentReminderJob } from './appointments/reminders';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
       unreadMessageMailJob(() => runtime.clock.now()),
       todoReminderJob(() => runtime.clock.now()),
       outboxCleanupJob(() => runtime.clock.now()),
+      appointmentReminderJob(() => runtime.clock.now(), config.appointments.videoUrlTemplate),
     ],
     logger,
     app.metrics.jobRun,

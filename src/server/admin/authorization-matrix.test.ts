@@ -135,6 +135,20 @@ const MATRIX: Record<string, Row> = {
   'POST /api/events/ticket': { expect: SIGNED_IN },
   // The stream takes a ticket from POST /api/events/ticket, not a bearer token: without one, 401 for everyone.
   'GET /api/events': { expect: all(401) },
+  // The first conversation: case content (an admin gets 404 like any stranger); booking and 'Bel mij terug' are the client's.
+  'GET /api/cases/:id/appointment-slots': { expect: CASE_A },
+  'GET /api/cases/:id/appointment': { expect: CASE_A },
+  'POST /api/cases/:id/appointment': { expect: CASE_A_CLIENT, body: () => ({ start: '2030-01-02T10:00:00+01:00' }) },
+  'PATCH /api/cases/:id/appointment': { expect: CASE_A, body: () => ({ start: '2030-01-02T10:00:00+01:00' }) },
+  'DELETE /api/cases/:id/appointment': { expect: CASE_A },
+  'GET /api/cases/:id/appointment.ics': { expect: CASE_A },
+  'POST /api/cases/:id/appointment/callback': { expect: CASE_A_CLIENT },
+  'DELETE /api/cases/:id/appointment/callback': { expect: CASE_A_LAWYER },
+  'GET /api/appointments': { expect: LAWYER_ROLE },
+  'GET /api/user/absences': { expect: LAWYER_ROLE },
+  'POST /api/user/absences': { expect: LAWYER_ROLE, body: () => ({ from: '2030-01-01', until: '2030-01-02' }) },
+  // The world has no absence with this id: a lawyer gets 404.
+  'DELETE /api/user/absences/:id': { expect: { ...LAWYER_ROLE, lawyerA: 404, lawyerB: 404 }, url: () => '/api/user/absences/00000000-0000-4000-8000-000000000000' },
 };
 
 let ctx: TestContext;

@@ -155,6 +155,7 @@ async function toAdminCases(db: Db, rows: { caseRow: typeof cases.$inferSelect; 
       legal_hold: caseRow.legalHold,
       legal_hold_reason: caseRow.legalHoldReason,
       needs_reassignment: isActive && lawyers.some((l) => !l.active) && !lawyers.some((l) => l.active),
+      appointment_planned: caseRow.appointmentStartTime !== null && caseRow.appointmentStartTime > now,
     };
   });
 }

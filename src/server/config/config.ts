@@ -52,6 +52,9 @@ export const EnvSchema = z.object({
   PRIVACY_URL: url('https://www.ontslagportaal.nl/privacyverklaring.pdf'),
   TYPEFORM_SECRET: optionalString,
   MAIL_DIGEST_MINUTES: int(10, 0, 24 * 60),
+  APPOINTMENT_MINUTES: int(30, 5, 480),
+  APPOINTMENT_NOTICE_HOURS: int(24, 0, 24 * 13),
+  APPOINTMENT_VIDEO_URL: optionalUrl(['https:', 'http:']),
   STORAGE: z.preprocess(emptyToUndefined, z.enum(['disk', 's3']).default('disk')),
   S3_ENDPOINT: optionalUrl(['http:', 'https:']),
   S3_BUCKET: optionalString,
@@ -100,6 +103,8 @@ export type Config = {
   storage: { driver: 'disk' | 's3'; s3: S3Settings | undefined };
   /** Bearer token for GET /metrics; unset: /metrics answers 404. */
   metricsToken: string | undefined;
+  /** The first conversation: slot length, notice (no booking sooner, no change by the client later) and how it happens. */
+  appointments: { minutes: number; noticeHours: number; videoUrlTemplate: string | undefined };
   site: {
     productName: string;
     supportEmail: string;
@@ -169,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     metricsToken: e.METRICS_TOKEN,
+    appointments: { minutes: e.APPOINTMENT_MINUTES, noticeHours: e.APPOINTMENT_NOTICE_HOURS, videoUrlTemplate: e.APPOINTMENT_VIDEO_URL },
     site: siteOf(e),
   };
 }

@@ -163,6 +163,8 @@ export const cases = pgTable(
     proposalSentAt: tstz('proposal_sent_at'),
     appointmentStartTime: tstz('appointment_start_time'),
     appointmentEndTime: tstz('appointment_end_time'),
+    /** The client asked to be called back ('Bel mij terug') and no lawyer has dealt with it yet (migration 0016). */
+    callbackRequestedAt: tstz('callback_requested_at'),
     companyName: text('company_name'),
     companyStreet: text('company_street'),
     companyHouseNumber: text('company_house_number'),
@@ -615,4 +617,66 @@ export const caseStandIns = pgTable(
     createdAt: tstz('created_at').notNull(),
   },
   (t) => [index('case_stand_ins_case_idx').on(t.caseId, t.untilDate), index('case_stand_ins_lawyer_idx').on(t.lawyerId, t.untilDate)],
+);
+
+/** A lawyer's absence ('Afwezig van … tot en met …'), both dates inclusive: no slots are offered on these days. */
+export const lawyerAbsences = pgTable(
+  'lawyer_absences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lawyerId: uuid('lawyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date', { mode: 'string' }).notNull(),
+    untilDate: date('until_date', { mode: 'string' }).notNull(),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [index('lawyer_absences_lawyer_idx').on(t.lawyerId, t.untilDate), check('lawyer_absences_range', sql`${t.fromDate} <= ${t.untilDate}`)],
+);
+
+/**
+ * The first conversation ('1e gesprek') booked by a client. The row's id is the calendar
+ * invite's UID and `sequence` its SEQUENCE (raised on every reschedule and the cancellation).
+ * The partial unique index on (lawyer_id, start_at) makes two bookings of one lawyer's slot
+ * impossible, whatever the timing of the requests; a case has at most one booked row.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    lawyerId: uuid('lawyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startAt: tstz('start_at').notNull(),
+    endAt: tstz('end_at').notNull(),
+    status: text('status', { enum: ['booked', 'cancelled'] })
+      .notNull()
+      .default('booked'),
+    sequence: integer('sequence').notNull().default(0),
+    bookedBy: uuid('booked_by'),
+    reminderSentAt: tstz('reminder_sent_at'),
+    cancelledAt: tstz('cancelled_at'),
+    createdAt: tstz('created_at').notNull(),
+    updatedAt: tstz('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('appointments_lawyer_start_key')
+      .on(t.lawyerId, t.startAt)
+      .where(sql`${t.status} = 'booked'`),
+    uniqueIndex('appointments_case_booked_key')
+      .on(t.caseId)
+      .where(sql`${t.status} = 'booked'`),
+    index('appointments_lawyer_upcoming_idx')
+      .on(t.lawyerId, t.endAt)
+      .where(sql`${t.status} = 'booked'`),
+    index('appointments_reminder_idx')
+      .on(t.startAt)
+      .where(sql`${t.status} = 'booked' AND ${t.reminderSentAt} IS NULL`),
+    index('appointments_case_idx').on(t.caseId, t.createdAt),
+    check('appointments_range', sql`${t.startAt} < ${t.endAt}`),
+    check('appointments_status', sql`${t.status} IN ('booked', 'cancelled')`),
+  ],
 );

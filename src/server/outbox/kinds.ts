@@ -30,6 +30,10 @@ export const MAIL_KINDS = {
   two_factor_locked: { digest: false, topic: null },
   case_handed_over: { digest: false, topic: null },
   lawyer_changed: { digest: false, topic: null },
+  appointment_booked: { digest: false, topic: null },
+  appointment_moved: { digest: false, topic: null },
+  appointment_cancelled: { digest: false, topic: null },
+  appointment_reminder: { digest: false, topic: null },
 } as const satisfies Record<string, { digest: boolean; topic: MailTopic | null }>;
 
 export type MailKind = keyof typeof MAIL_KINDS;
@@ -70,4 +74,25 @@ export type MailPayloads = {
   case_handed_over: { client_name: string; case_id: string; stand_in_from: string | null; stand_in_until: string | null };
   /** The client's new lawyer (reassignment) or stand-in, by name only; never case content. */
   lawyer_changed: { lawyer_name: string; stand_in_from: string | null; stand_in_until: string | null };
+  /** The first conversation (appointments/): booked, moved or cancelled (each with a calendar invite) and the reminder the day before. */
+  appointment_booked: AppointmentMailPayload;
+  appointment_moved: AppointmentMailPayload;
+  appointment_cancelled: AppointmentMailPayload;
+  appointment_reminder: AppointmentMailPayload;
+};
+
+/** The time, who it is with and how: never case content. `attendees` and `organizer` go into the invite. */
+export type AppointmentMailPayload = {
+  appointment_id: string;
+  case_id: string;
+  sequence: number;
+  start: string;
+  end: string;
+  stamp: string;
+  for_lawyer: boolean;
+  lawyer_name: string;
+  client_name: string;
+  mode: 'phone' | 'video';
+  video_url: string | null;
+  attendees: { name: string; email: string }[];
 };

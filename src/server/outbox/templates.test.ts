@@ -7,6 +7,20 @@ import { mailSite } from './worker';
 
 const site = mailSite(testConfig({ publicUrl: 'https://portaal.example.nl' }));
 const CASE = '6f1c1a52-3a0e-4a43-9d55-2f1c0a8e9b11';
+const APPOINTMENT = {
+  appointment_id: '0b7e3c1e-52f4-4a8e-9a51-5d8f6f1f0c11',
+  case_id: CASE,
+  sequence: 0,
+  start: '2026-12-08T09:00:00.000Z',
+  end: '2026-12-08T09:30:00.000Z',
+  stamp: '2026-12-01T09:00:00.000Z',
+  for_lawyer: false,
+  lawyer_name: 'Sanne Jansen',
+  client_name: 'Kees de Vries',
+  mode: 'phone' as const,
+  video_url: null,
+  attendees: [{ name: 'Kees de Vries', email: 'kees@example.com' }],
+};
 
 /** A payload per kind, with markers that must never reach a mail beyond what the template shows. */
 const PAYLOADS: { [K in MailKind]: MailPayloads[K] } = {
@@ -32,6 +46,10 @@ const PAYLOADS: { [K in MailKind]: MailPayloads[K] } = {
   two_factor_locked: {},
   case_handed_over: { client_name: 'Kees de Vries', case_id: CASE, stand_in_from: null, stand_in_until: null },
   lawyer_changed: { lawyer_name: 'Sanne Jansen', stand_in_from: null, stand_in_until: null },
+  appointment_booked: APPOINTMENT,
+  appointment_moved: APPOINTMENT,
+  appointment_cancelled: APPOINTMENT,
+  appointment_reminder: { ...APPOINTMENT, for_lawyer: true },
 };
 
 /** Subject and the link each mail must carry, per language. */
@@ -62,6 +80,10 @@ const EXPECTED: { [K in MailKind]: { nl: string; en: string; link: string | null
   two_factor_locked: { nl: 'Inloggen bij Ontslagportaal tijdelijk geblokkeerd', en: 'Logging in to Ontslagportaal temporarily blocked', link: '/login' },
   case_handed_over: { nl: 'Er is een dossier aan je toegewezen', en: 'A case has been assigned to you', link: `/dossiers/${CASE}` },
   lawyer_changed: { nl: 'Je hebt een nieuwe jurist', en: 'You have a new lawyer', link: '/' },
+  appointment_booked: { nl: 'Je eerste gesprek is gepland: dinsdag 8 december om 10:00', en: 'Your first conversation is booked: Tuesday 8 December at 10:00', link: '/' },
+  appointment_moved: { nl: 'Je eerste gesprek is verzet naar dinsdag 8 december om 10:00', en: 'Your first conversation has moved to Tuesday 8 December at 10:00', link: '/' },
+  appointment_cancelled: { nl: 'Je eerste gesprek van dinsdag 8 december om 10:00 is geannuleerd', en: 'Your first conversation of Tuesday 8 December at 10:00 is cancelled', link: '/' },
+  appointment_reminder: { nl: 'Herinnering: morgen je eerste gesprek, dinsdag 8 december om 10:00', en: 'Reminder: your first conversation tomorrow, Tuesday 8 December at 10:00', link: `/dossiers/${CASE}` },
 };
 
 describe('mail templates', () => {

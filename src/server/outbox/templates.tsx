@@ -16,8 +16,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { MailTopic } from '../../contract/notifications';
 import { DEFAULT_LAWYER_TITLE } from '../../contract/lawyers';
 import { TODO_ROUTES } from '../../contract/rules/client-todos';
+import { formatAppointmentTime } from '../../contract/rules/appointment-slots';
 import { translator, type Translate } from './i18n';
-import type { MailKind, MailPayloads } from './kinds';
+import type { AppointmentMailPayload, MailKind, MailPayloads } from './kinds';
 
 /** What a template needs besides its payload: the firm, the portal's address, the reader's language. */
 export type MailSite = {
@@ -50,6 +51,22 @@ const lawyerTitle = (t: Translate, title: string | null | undefined) => (title &
 const dayOf = (day: string) => day.split('-').reverse().join('/');
 /** The client's name, or 'onbekende cliënt' / 'unknown client' in the reader's language. */
 const clientOf = (t: Translate, name: string | null | undefined) => (name && name.trim() && name !== 'Onbekend' ? name : t('mail.unknownClient'));
+
+/** The first conversation's mails: when (in Dutch 'dinsdag 8 december om 10:00'), with whom and how; never case content. */
+function appointmentNotice(kind: 'booked' | 'moved' | 'cancelled' | 'reminder', p: AppointmentMailPayload, t: Translate, site: MailSite): Notice {
+  const when = formatAppointmentTime(p.start, t('mail.appointment.locale'));
+  const other = p.for_lawyer ? clientOf(t, p.client_name) : p.lawyer_name;
+  const how = p.mode === 'video' && p.video_url ? t('mail.appointment.video', { url: p.video_url }) : t(p.for_lawyer ? 'mail.appointment.phoneLawyer' : 'mail.appointment.phoneClient');
+  return {
+    subject: t(`mail.appointment.${kind}.subject`, { when }),
+    paragraphs: [
+      t(`mail.appointment.${kind}.${p.for_lawyer ? 'bodyLawyer' : 'body'}`, { when, other }),
+      ...(kind === 'cancelled' ? [] : [how]),
+      ...(kind === 'reminder' || p.for_lawyer ? [] : [t('mail.appointment.change')]),
+    ],
+    link: { href: portal(site, p.for_lawyer ? `/dossiers/${p.case_id}` : '/'), label: t('mail.appointment.button') },
+  };
+}
 
 /** One template per event (DESIGN.md "Mail"): what happened and a link, never content. */
 const TEMPLATES: { [K in MailKind]: Template<K> } = {
@@ -176,6 +193,10 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
     ],
     link: { href: portal(site, '/'), label: t('mail.lawyer_changed.button') },
   }),
+  appointment_booked: (p, t, site) => appointmentNotice('booked', p, t, site),
+  appointment_moved: (p, t, site) => appointmentNotice('moved', p, t, site),
+  appointment_cancelled: (p, t, site) => appointmentNotice('cancelled', p, t, site),
+  appointment_reminder: (p, t, site) => appointmentNotice('reminder', p, t, site),
   feedback_created: (p, t, site) => ({
     subject: t('mail.feedback_created.subject', { client: clientOf(t, p.client_name) }),
     paragraphs: [t('mail.feedback_created.body', { client: clientOf(t, p.client_name) })],

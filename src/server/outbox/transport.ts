@@ -2,7 +2,15 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
+/** `icalEvent`: a calendar invite (text/calendar with its METHOD) that nodemailer adds as an alternative and an attachment. */
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+  icalEvent?: { method: string; filename: string; content: string };
+};
 
 /** Hands one message to the mail system; `send` throws when it was not accepted. `close` ends open connections. */
 export type Transport = { send: (message: MailMessage) => Promise<void>; close?: () => void };

@@ -8,6 +8,7 @@ import { isMailKind, MAIL_KINDS } from './kinds';
 import type { MailItem, MailSite } from './templates';
 import type { Transport } from './transport';
 import { ONE_CLICK_PATH, unsubscribeToken } from './unsubscribe';
+import { inviteForMail } from '../appointments/mail';
 
 type OutboxRow = typeof outbox.$inferSelect;
 type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -200,6 +201,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       // Loaded on first use: the CLI and start-up do not pay for React Email.
       const { renderMail } = await import('./templates');
       const mail = await renderMail({ language: last.language, site: options.site, items, unsubscribe });
+      const invite = send.length === 1 ? inviteForMail(last.kind, last.payload, last.language, options.site) : null;
       await transport.send({
         to: last.toAddress,
         ...mail,
@@ -212,6 +214,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
               },
             }
           : {}),
+        ...(invite ? { icalEvent: invite } : {}),
       });
     } catch (error) {
       await fail(known, error, clock.now());

@@ -3,8 +3,8 @@ import { simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 
 /** `receivedAt`: when the peer accepted the message (Date.now(), for latency figures). */
-/** `headers`: each header's (last) value by its lower-case name. */
-export type CaughtMail = { to: string[]; from: string; subject: string; text: string; html: string; headers: Record<string, string>; receivedAt: number };
+/** `headers`: each header's (last) value by its lower-case name. `calendars`: the text/calendar parts (invites), as sent. */
+export type CaughtMail = { to: string[]; from: string; subject: string; text: string; html: string; headers: Record<string, string>; receivedAt: number; calendars: string[] };
 
 export type SmtpPeer = {
   url: string;
@@ -53,6 +53,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             headers: Object.fromEntries(parsed.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])),
+            calendars: parsed.attachments.filter((a) => a.contentType.startsWith('text/calendar')).map((a) => a.content.toString('utf8')),
           });
           for (const listener of listeners) listener();
           callback();

@@ -43,6 +43,12 @@ function describe(kind: TimelineKind, details: TimelineEvent['details']): string
       return `Document verborgen voor cliënt: ${title}`;
     case 'message.sent':
       return 'Bericht verstuurd';
+    case 'appointment.booked':
+      return '1e gesprek gepland';
+    case 'appointment.rescheduled':
+      return '1e gesprek verzet';
+    case 'appointment.cancelled':
+      return '1e gesprek geannuleerd';
   }
 }
 

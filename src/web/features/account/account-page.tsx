@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../ui/page-heading';
 import { useCurrentUser } from './api';
+import { AbsencesForm } from './components/absences-form';
 import { AvailabilityForm } from './components/availability-form';
 import { AvatarUpload } from './components/avatar-upload';
 import { LawyerQuestions } from './components/lawyer-questions-form';
@@ -35,6 +36,7 @@ export function AccountPage() {
           </AccountSection>
           <AccountSection id="account-availability" title={t('account.availability.title')}>
             <AvailabilityForm user={user} />
+            <AbsencesForm />
           </AccountSection>
           <AccountSection id="account-mail" title={t('notifications.settings.mailTitle')}>
             <MailPreferencesForm audience="lawyer" labelledBy="account-mail" />

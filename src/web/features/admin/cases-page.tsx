@@ -97,6 +97,7 @@ function CaseItem({ item, lawyers, action, onAction, onDone }: { item: AdminCase
           {t('admin.cases.columns.status')}: {statusName(item.status)} · {t('admin.cases.columns.lawyers')}: {lawyerNames || t('admin.cases.noLawyer')}
         </p>
         {item.needs_reassignment && <p className="font-semibold text-red-800">{t('admin.cases.needsReassignment')}</p>}
+        {item.appointment_planned && <p className="text-slate-800">{t('appointments.admin.planned')}</p>}
         {item.legal_hold && <p className="font-medium text-amber-900">{t('admin.cases.legalHold', { reason: item.legal_hold_reason ?? '' })}</p>}
         {item.stand_ins.map((s) => (
           <p key={s.id} className="text-slate-800">

@@ -17,6 +17,7 @@ import { CaseTable, MobileSort } from './components/case-table';
 import { LatestFeedback } from './components/latest-feedback';
 import { TaskFilters } from './components/task-filters';
 import { UnreadMessagesList, UnreadMessagesTask } from './components/unread-messages-task';
+import { UpcomingAppointments } from './components/upcoming-appointments';
 import { GROUP_TABS, readCaseListUrl, toListParams, writeCaseListUrl, type CaseListUrlState } from './url-state';
 
 /** The page's data for the first page of a visit (app/routes.tsx, lib/first-page.ts). */
@@ -78,6 +79,7 @@ export function CasesPage() {
             <UnreadMessagesTask active={unreadOnly} onToggle={onUnread} />
           </section>
           <LatestFeedback />
+          <UpcomingAppointments />
         </aside>
         <section aria-labelledby="list-heading" aria-busy={list.isFetching || undefined} className="flex min-w-0 flex-col gap-4">
           <h2 id="list-heading" className="sr-only">

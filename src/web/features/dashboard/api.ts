@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { AppointmentResponseSchema, AppointmentSlotsResponseSchema, AppointmentStateResponseSchema } from '../../../contract/appointments';
 import { CaseClientViewResponseSchema } from '../../../contract/cases';
 import { FeedbackResponseSchema, type CreateFeedbackRequest } from '../../../contract/feedback';
 import { QuestionListResponseSchema } from '../../../contract/questions';
@@ -80,3 +81,36 @@ export const dashboardData: PageData = async () => {
     myCase.then(({ id }) => Promise.all([queryClient.prefetchQuery(stepperQueryOptions(id, language)), queryClient.prefetchInfiniteQuery(timelineQueryOptions(id))])),
   ]);
 };
+
+export const appointmentQueryKeys = {
+  state: (caseId: string) => ['cases', caseId, 'appointment'] as const,
+  slots: (caseId: string) => ['cases', caseId, 'appointment-slots'] as const,
+};
+
+/** GET /api/cases/{id}/appointment: the booked first conversation, who it is with now, and a pending call-back request. */
+export function useAppointment(caseId: string) {
+  return useQuery({
+    queryKey: appointmentQueryKeys.state(caseId),
+    queryFn: async ({ signal }) => await api.get(`/api/cases/${caseId}/appointment`, AppointmentStateResponseSchema, signal),
+  });
+}
+
+/** GET /api/cases/{id}/appointment-slots: every slot of the next 14 days (days without one are shown empty). */
+export function useAppointmentSlots(caseId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: appointmentQueryKeys.slots(caseId),
+    queryFn: async ({ signal }) => (await api.get(`/api/cases/${caseId}/appointment-slots?days=15`, AppointmentSlotsResponseSchema, signal)).data,
+    enabled,
+  });
+}
+
+/** Book (POST), move (PATCH) or cancel (DELETE) the first conversation, or ask to be called back; the state and slots are read again. */
+export function useAppointmentActions(caseId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'cases' && query.queryKey[1] === caseId });
+  const book = useMutation({ mutationFn: (start: string) => api.post(`/api/cases/${caseId}/appointment`, { start }, AppointmentResponseSchema), onSuccess: refresh });
+  const move = useMutation({ mutationFn: (start: string) => api.patch(`/api/cases/${caseId}/appointment`, { start }, AppointmentResponseSchema), onSuccess: refresh });
+  const cancel = useMutation({ mutationFn: () => api.delete(`/api/cases/${caseId}/appointment`), onSuccess: refresh });
+  const callback = useMutation({ mutationFn: () => api.post(`/api/cases/${caseId}/appointment/callback`), onSuccess: refresh });
+  return { book, move, cancel, callback };
+}

@@ -18,6 +18,7 @@ import { FloatingLawyerButton } from './components/floating-lawyer-button';
 import { LawyerCard } from './components/lawyer-card';
 import { LawyerSheet } from './components/lawyer-sheet';
 import { NextStepBlock } from './components/next-step-block';
+import { AppointmentBlock } from './components/appointment-block';
 import { StepList } from './components/step-list';
 import { WelcomeBlock } from './components/welcome-block';
 import { loadWithReload } from '../../lib/lazy-module';
@@ -118,6 +119,7 @@ export function DashboardPage() {
               openTodos={todos.length}
             />
           )}
+          {firstLawyer && <AppointmentBlock caseId={caseView.id} caseAppointmentStart={caseView.appointment_start_time} />}
           <TodoList todos={todos} />
           <CaseDates view={caseView} />
           <TimelineList caseId={caseView.id} heading={t('caseRoute.timeline.clientHeading')} headingId="history-heading" forClient initialCount={TIMELINE_PREVIEW} />
@@ -131,7 +133,20 @@ export function DashboardPage() {
       {firstLawyer && (
         <>
           <FloatingLawyerButton lawyer={firstLawyer} onOpen={() => setLawyerOpen(true)} />
-          <LawyerSheet lawyers={lawyers} open={lawyerOpen} onOpenChange={setLawyerOpen} />
+          <LawyerSheet
+            lawyers={lawyers}
+            open={lawyerOpen}
+            onOpenChange={setLawyerOpen}
+            onPlanAppointment={() => {
+              setLawyerOpen(false);
+              // After the dialog has closed and given the focus back.
+              setTimeout(() => {
+                const block = document.getElementById('appointment');
+                block?.scrollIntoView({ block: 'start' });
+                block?.querySelector<HTMLElement>('button')?.focus();
+              }, 0);
+            }}
+          />
           {feedbackOpen && (
             <Suspense fallback={null}>
               <FeedbackDialog

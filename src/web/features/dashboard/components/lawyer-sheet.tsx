@@ -11,10 +11,16 @@ import { EmailAddress } from '../../../ui/email-address';
 /** SPEC section 9: switching between lawyers fades over 300 ms. */
 export const LAWYER_FADE_MS = 300;
 
-type LawyerSheetProps = { lawyers: Lawyer[]; open: boolean; onOpenChange: (open: boolean) => void };
+type LawyerSheetProps = {
+  lawyers: Lawyer[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** 'Plan je 1e gesprek': closes the sheet and goes to the booking on the dashboard. */
+  onPlanAppointment?: () => void;
+};
 
 /** The lawyer info sheet: profile, answers and week; several lawyers are cycled with arrows or dots. */
-export function LawyerSheet({ lawyers, open, onOpenChange }: LawyerSheetProps) {
+export function LawyerSheet({ lawyers, open, onOpenChange, onPlanAppointment }: LawyerSheetProps) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const [visible, setVisible] = useState(true);
@@ -64,6 +70,11 @@ export function LawyerSheet({ lawyers, open, onOpenChange }: LawyerSheetProps) {
             )}
           </div>
         </div>
+        {onPlanAppointment && (
+          <button type="button" onClick={onPlanAppointment} className="inline-flex min-h-11 w-fit items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+            {t('appointments.planFromSheet')}
+          </button>
+        )}
         <blockquote className="rounded-lg bg-brand-50 px-4 py-3 text-slate-900 italic">“{lawyer.quote || t('dashboard.lawyer.defaultQuote')}”</blockquote>
         {answered.length > 0 && (
           <section aria-labelledby="lawyer-answers-heading" className="flex flex-col gap-3">
