@@ -236,6 +236,8 @@ describe('the case travels its whole route in the browser (issue 10)', () => {
     const questions = finish.locator('textarea');
     await questions.first().waitFor();
     for (const question of await questions.all()) await question.fill('Vaststellingsovereenkomst getekend, vergoeding € 12.000.');
+    // The end date of employment is a date field.
+    await finish.getByLabel('Wat is de einddatum van het dienstverband?').fill('2027-01-31');
     await finish.getByRole('button', { name: 'Dossier afsluiten' }).click();
     const done = lawyer.getByRole('dialog', { name: 'Dossier voltooid ✅' });
     await done.getByRole('button', { name: 'Sluiten' }).first().click();

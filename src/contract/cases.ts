@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PostcodeSchema } from './rules/postcode';
 import { text } from './text';
 import { ArticleSchema } from './articles';
 import { ContactPersonSchema } from './contact-persons';
@@ -8,7 +9,6 @@ import { MinimalAchievementSchema, OfferSchema } from './offers';
 import { QuestionSchema } from './questions';
 import { StatusSlugSchema, statusSlugFromLabel } from './statuses';
 import { paginatedSchema } from './pagination';
-import { validationKey } from './validation-messages';
 
 const nullableText = z.string().nullable();
 
@@ -121,8 +121,6 @@ export type CaseListQuery = z.infer<typeof CaseListQuerySchema>;
 export const StatusCountSchema = z.object({ slug: StatusSlugSchema, display_name: z.string(), order: z.number().int(), cases_count: z.number().int() });
 export const StatusCountListResponseSchema = z.object({ data: z.array(StatusCountSchema) });
 
-/** A Dutch postcode: four digits (not starting with 0), an optional space, two letters (blank is left to `min(1)`). */
-export const POSTCODE_PATTERN = /^(?:[1-9][0-9]{3} ?[A-Za-z]{2})?$/;
 /**
  * PATCH /api/cases/{id}: the ex-employer form. SPEC section 5 marks house number, postcode,
  * city, contact e-mail and phone required; the company name is not (blank is stored as null).
@@ -138,7 +136,7 @@ export const UpdateCompanyRequestSchema = z
       .transform((value) => (value ? value : null)),
     company_street: text().trim().max(250).nullable().optional(),
     company_house_number: text().trim().min(1).max(20),
-    company_postcode: text().trim().min(1).max(20).regex(POSTCODE_PATTERN, validationKey('postcode')),
+    company_postcode: PostcodeSchema,
     company_city: text().trim().min(1).max(250),
     contact_email: text().trim().min(1).max(254).email(),
     contact_phone_number: text().trim().min(1).max(50),

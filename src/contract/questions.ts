@@ -11,6 +11,8 @@ export const FinalizationQuestionSchema = z.object({
   question: z.string(),
   answer: z.string().nullable(),
   placeholder: z.string().nullable(),
+  /** 'date': answered with a date field, sent and stored as YYYY-MM-DD. */
+  answer_type: z.enum(['text', 'date']),
 });
 export type FinalizationQuestion = z.infer<typeof FinalizationQuestionSchema>;
 export const FinalizationQuestionListResponseSchema = z.object({ data: z.array(FinalizationQuestionSchema) });
@@ -38,6 +40,11 @@ export const StrictAnswersRequestSchema = z
   })
   .strict();
 export type StrictAnswersRequest = z.infer<typeof StrictAnswersRequestSchema>;
+
+/** Translation key of 'Vul een geldige datum in.' (a date question's answer). */
+export const FINALIZATION_DATE_MESSAGE = validationKey('finalizationDate');
+/** A real calendar day as YYYY-MM-DD. */
+export const isCalendarDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** Translation key of 'Alle velden moeten ingevuld zijn.' */
 export const FINALIZATION_REQUIRED_MESSAGE = validationKey('allFieldsRequired');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OptionalPostcodeSchema } from './rules/postcode';
 import { text } from './text';
 import { DaySchema } from './days';
 import { RoleSchema } from './permissions';
@@ -55,7 +56,7 @@ export const UpdateUserRequestSchema = z
     phone_number: optionalText(50),
     street: optionalText(250),
     house_number: optionalText(20),
-    postcode: optionalText(20),
+    postcode: OptionalPostcodeSchema,
     city: optionalText(250),
     quote: text({ multiline: true }).trim().max(255).nullable().optional(),
     title: optionalText(250),

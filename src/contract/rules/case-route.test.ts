@@ -86,6 +86,9 @@ describe('case route', () => {
   it('matches the typed name ignoring case and spacing, never an empty one', () => {
     expect(isMatchingName('  kees   KLANT ', 'Kees Klant')).toBe(true);
     expect(isMatchingName('Kees van Klant', 'Kees Klant')).toBe(false);
+    expect(isMatchingName('Emile Bakker', 'Émile Bakker')).toBe(true);
+    expect(isMatchingName('émile  bäkker', 'Emile Bakker')).toBe(true);
+    expect(isMatchingName('Emiel Bakker', 'Émile Bakker')).toBe(false);
     expect(isMatchingName('   ', '')).toBe(false);
   });
 });

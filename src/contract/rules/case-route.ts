@@ -105,7 +105,13 @@ export function getDeletionDate(completedAt: Date): Date {
 
 /** The typed name matches the display name, case and spacing ignored. */
 export function isMatchingName(typed: string, displayName: string): boolean {
-  const normalise = (value: string) => value.normalize('NFC').toLocaleLowerCase('nl-NL').replace(/\s+/g, '');
+  // Accents, case and spacing do not count: 'Emile Bakker' signs for 'Émile Bakker'.
+  const normalise = (value: string) =>
+    value
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLocaleLowerCase('nl-NL')
+      .replace(/\s+/g, '');
   const a = normalise(typed);
   return a.length > 0 && a === normalise(displayName);
 }

@@ -31,8 +31,10 @@ const auditOf = (id: string) => ctx.db.select().from(auditEvents).where(and(eq(a
 
 async function answerAll(caseId: string, token: string) {
   const list = FinalizationQuestionListResponseSchema.parse((await getQuestions(caseId, token)).json()).data;
-  return postAnswers(caseId, token, { questions: list.map((q, i) => ({ id: q.id, answer: `  Antwoord ${i}  ` })) });
+  return postAnswers(caseId, token, { questions: list.map((q, i) => ({ id: q.id, answer: answerOf(q, i) })) });
 }
+/** A text answer (with spaces to trim), or a day for a date question. */
+const answerOf = (q: { answer_type: string }, i: number) => (q.answer_type === 'date' ? '2027-01-31' : `  Antwoord ${i}  `);
 
 describe('PATCH /api/cases/{id}/status', () => {
   it('changes to a dropdown status, answers ok with the case, moves last_update_at and records who, when, from and to', async () => {
@@ -128,13 +130,28 @@ describe('finalisation questions', () => {
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((q) => q.answer === null)).toBe(true);
     const saved = FinalizationQuestionListResponseSchema.parse((await answerAll(client.caseId, token)).json()).data;
-    expect(saved.map((q) => q.answer)).toEqual(list.map((_, i) => `Antwoord ${i}`));
+    expect(saved.map((q) => q.answer)).toEqual(list.map((q, i) => answerOf(q, i).trim()));
+  });
+
+  it('asks the end date of employment as a date, and refuses an answer that is no day', async () => {
+    const { client, token } = await setup('check');
+    const list = FinalizationQuestionListResponseSchema.parse((await getQuestions(client.caseId, token)).json()).data;
+    const endDate = list.find((q) => q.question === 'Wat is de einddatum van het dienstverband?');
+    expect(endDate?.answer_type).toBe('date');
+    expect(list.filter((q) => q.answer_type === 'date')).toHaveLength(1);
+    for (const bad of ['31-01-2027', 'eind januari', '2027-02-30']) {
+      const response = await postAnswers(client.caseId, token, { questions: list.map((q, i) => ({ id: q.id, answer: q.id === endDate!.id ? bad : answerOf(q, i) })) });
+      expect(response.statusCode, bad).toBe(422);
+      expect(response.json().errors.questions).toEqual(['Vul een geldige datum in.']);
+    }
+    const after = FinalizationQuestionListResponseSchema.parse((await getQuestions(client.caseId, token)).json()).data;
+    expect(after.every((q) => q.answer === null)).toBe(true);
   });
 
   it("refuses blank, missing, foreign or duplicate answers with 'Alle velden moeten ingevuld zijn.' and saves none", async () => {
     const { client, token } = await setup('check');
     const list = FinalizationQuestionListResponseSchema.parse((await getQuestions(client.caseId, token)).json()).data;
-    const full = list.map((q) => ({ id: q.id, answer: 'ja' }));
+    const full = list.map((q) => ({ id: q.id, answer: q.answer_type === 'date' ? '2027-01-31' : 'ja' }));
     const payloads = [
       { questions: full.map((q, i) => (i === 0 ? { ...q, answer: '   ' } : q)) },
       { questions: full.slice(1) },

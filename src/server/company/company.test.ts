@@ -29,7 +29,7 @@ describe('company details', () => {
     ctx.clock.advance(60_000);
     const response = await patch(await tokenFor(ctx, client.id), client.caseId, { ...company, company_name: '  Bakkerij De Vries ' });
     expect(response.statusCode).toBe(200);
-    expect(CaseClientViewResponseSchema.parse(response.json()).data).toMatchObject(company);
+    expect(CaseClientViewResponseSchema.parse(response.json()).data).toMatchObject({ ...company, company_postcode: '3011 AD' });
     const [row] = await ctx.db.select().from(cases).where(eq(cases.id, client.caseId));
     expect(row?.lastUpdateAt.getTime()).toBe(ctx.clock.now().getTime());
   });
@@ -68,12 +68,19 @@ describe('company details', () => {
   it('checks the postcode as a Dutch postcode', async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
-    for (const postcode of ['3011 AD', '3011ad']) expect((await patch(token, client.caseId, { ...company, company_postcode: postcode })).statusCode, postcode).toBe(200);
-    for (const postcode of ['0123AB', '30111', 'AB3011', '3011 A']) {
+    // Stored as '1234 AB', however it was typed: the engagement letter quotes it.
+    for (const postcode of ['3011 AD', '3011ad', '3011 ad', ' 3011  Ad ']) {
+      const response = await patch(token, client.caseId, { ...company, company_postcode: postcode });
+      expect(response.statusCode, postcode).toBe(200);
+      expect(response.json().data.company_postcode, postcode).toBe('3011 AD');
+    }
+    for (const postcode of ['abc', '0123AB', '30111', 'AB3011', '3011 A']) {
       const response = await patch(token, client.caseId, { ...company, company_postcode: postcode });
       expect(response.statusCode, postcode).toBe(422);
-      expect(response.json().errors.company_postcode).toEqual(['Vul een geldige postcode in, zoals 1234AB.']);
+      expect(response.json().errors.company_postcode).toEqual(['Vul een geldige postcode in, zoals 1234 AB.']);
     }
+    const english = await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${client.caseId}`, headers: { ...bearer(token), 'accept-language': 'en-US' }, payload: { ...company, company_postcode: 'abc' } });
+    expect(english.json().errors.company_postcode).toEqual(['Enter a valid postcode, such as 1234 AB.']);
   });
 
   it('answers 422 texts in the language of Accept-Language', async () => {

@@ -21,9 +21,9 @@ export const DEFAULT_QUESTIONS = {
   case: ['Hoe lang ben je in dienst bij je werkgever?', 'Wat is je bruto maandsalaris, inclusief vakantiegeld?', 'Ben je op dit moment ziek gemeld?'],
   lawyer: ['Waarom ben je arbeidsrechtjurist geworden?', 'Waar word je blij van in je werk?', 'Wat doe je graag als je niet werkt?'],
   finalization: [
-    { text: 'Wat is het eindresultaat van de zaak?', placeholder: 'Bijv. vaststellingsovereenkomst getekend met transitievergoeding' },
-    { text: 'Welke vergoeding heeft de cliënt gekregen?', placeholder: 'Bijv. € 12.500 bruto' },
-    { text: 'Wat is de einddatum van het dienstverband?', placeholder: 'dd/mm/jjjj' },
+    { text: 'Wat is het eindresultaat van de zaak?', placeholder: 'Bijv. vaststellingsovereenkomst getekend met transitievergoeding', answerType: 'text' },
+    { text: 'Welke vergoeding heeft de cliënt gekregen?', placeholder: 'Bijv. € 12.500 bruto', answerType: 'text' },
+    { text: 'Wat is de einddatum van het dienstverband?', placeholder: null, answerType: 'date' },
   ],
 } as const;
 
@@ -50,7 +50,7 @@ export async function ensureCatalogue(db: Db): Promise<void> {
       ...DEFAULT_QUESTIONS.client.map((text, i) => ({ audience: 'client' as const, text, position: i + 1 })),
       ...DEFAULT_QUESTIONS.case.map((text, i) => ({ audience: 'case' as const, text, position: i + 1 })),
       ...DEFAULT_QUESTIONS.lawyer.map((text, i) => ({ audience: 'lawyer' as const, text, position: i + 1 })),
-      ...DEFAULT_QUESTIONS.finalization.map((q, i) => ({ audience: 'finalization' as const, text: q.text, placeholder: q.placeholder, position: i + 1 })),
+      ...DEFAULT_QUESTIONS.finalization.map((q, i) => ({ audience: 'finalization' as const, text: q.text, placeholder: q.placeholder, answerType: q.answerType, position: i + 1 })),
     ]);
   }
 }

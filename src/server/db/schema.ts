@@ -334,6 +334,8 @@ export const questions = pgTable(
     audience: text('audience', { enum: ['client', 'lawyer', 'case', 'finalization'] }).notNull(),
     text: text('text').notNull(),
     placeholder: text('placeholder'),
+    /** How the question is answered: free text, or a date (a date field; stored YYYY-MM-DD). */
+    answerType: text('answer_type', { enum: ['text', 'date'] }).notNull().default('text'),
     position: integer('position').notNull(),
     active: boolean('active').notNull().default(true),
   },

@@ -6,12 +6,12 @@ import { answers, questions } from '../db/schema';
 /** The active finalisation questions with this case's answers. */
 export async function getFinalizationQuestions(db: Db, caseId: string): Promise<FinalizationQuestion[]> {
   const rows = await db
-    .select({ id: questions.id, text: questions.text, placeholder: questions.placeholder, answer: answers.answer })
+    .select({ id: questions.id, text: questions.text, placeholder: questions.placeholder, answerType: questions.answerType, answer: answers.answer })
     .from(questions)
     .leftJoin(answers, and(eq(answers.questionId, questions.id), eq(answers.ownerId, caseId)))
     .where(and(eq(questions.audience, 'finalization'), eq(questions.active, true)))
     .orderBy(asc(questions.position));
-  return rows.map((r) => ({ id: r.id, question: r.text, answer: r.answer ?? null, placeholder: r.placeholder ?? null }));
+  return rows.map((r) => ({ id: r.id, question: r.text, answer: r.answer ?? null, placeholder: r.placeholder ?? null, answer_type: r.answerType }));
 }
 
 /** How many active finalisation questions of the case have no non-blank answer yet. */
@@ -22,11 +22,16 @@ export async function missingFinalizationAnswers(db: Db, caseId: string): Promis
 
 /** Ids of active finalisation questions among `ids`. */
 export async function activeFinalizationIds(db: Db): Promise<Set<string>> {
+  return new Set((await activeFinalizationTypes(db)).keys());
+}
+
+/** The active finalisation questions and how each is answered. */
+export async function activeFinalizationTypes(db: Db): Promise<Map<string, 'text' | 'date'>> {
   const rows = await db
-    .select({ id: questions.id })
+    .select({ id: questions.id, answerType: questions.answerType })
     .from(questions)
     .where(and(eq(questions.audience, 'finalization'), eq(questions.active, true)));
-  return new Set(rows.map((r) => r.id));
+  return new Map(rows.map((r) => [r.id, r.answerType]));
 }
 
 /** Saves all answers of a case in one statement inside the caller's transaction. */

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../contract/text';
-import { FINALIZATION_REQUIRED_MESSAGE, FinalizationAnswersRequestSchema } from '../../contract/questions';
+import { FINALIZATION_DATE_MESSAGE, FINALIZATION_REQUIRED_MESSAGE, FinalizationAnswersRequestSchema, isCalendarDate } from '../../contract/questions';
 import { recordAudit } from '../audit/queries';
 import { requireCaseAccess } from '../cases/access';
 import { fieldError } from '../errors/errors';
-import { activeFinalizationIds, getFinalizationQuestions, saveFinalizationAnswers } from './queries';
+import { activeFinalizationTypes, getFinalizationQuestions, saveFinalizationAnswers } from './queries';
 
 const CaseParams = z.object({ id: text().max(64) });
 
@@ -20,12 +20,15 @@ export const finalizationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/cases/:id/finalization-questions', { schema: { params: CaseParams, body: FinalizationAnswersRequestSchema } }, async (request) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
-    const active = await activeFinalizationIds(db);
+    const types = await activeFinalizationTypes(db);
+    const active = new Set(types.keys());
     const sent = new Map(request.body.questions.map((q) => [q.id, q.answer]));
     // Every active question must be answered, and nothing else may be sent.
     if (sent.size !== request.body.questions.length || [...sent.keys()].some((id) => !active.has(id)) || [...active].some((id) => !sent.has(id))) {
       throw fieldError('questions', FINALIZATION_REQUIRED_MESSAGE);
     }
+    // A date question takes a real day (YYYY-MM-DD, as a date field sends it), nothing else.
+    if ([...sent].some(([id, answer]) => types.get(id) === 'date' && !isCalendarDate(answer))) throw fieldError('questions', FINALIZATION_DATE_MESSAGE);
     const now = clock.now();
     await db.transaction(async (tx) => {
       await saveFinalizationAnswers(tx, caseRow.id, [...sent].map(([id, answer]) => ({ id, answer })), now);

@@ -22,6 +22,20 @@ describe('PATCH /api/user', () => {
     expect(response.json().data).toMatchObject({ full_name: 'Lotte van Dam', phone_number: '0612345678', quote: 'Altijd bereikbaar.' });
   });
 
+  it("stores a postcode as '1234 AB' and refuses one that is not Dutch with a translated 422, changing nothing", async () => {
+    const client = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    const saved = await patch(token, { postcode: '3011 ad' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.postcode).toBe('3011 AD');
+    const refused = await patch(token, { postcode: 'abc', city: 'Rotterdam' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.postcode).toEqual(['Vul een geldige postcode in, zoals 1234 AB.']);
+    const [row] = await ctx.db.select({ postcode: users.postcode, city: users.city }).from(users).where(eq(users.id, client.id));
+    expect(row).toEqual({ postcode: '3011 AD', city: null });
+    expect((await patch(token, { postcode: '' })).json().data.postcode).toBeNull();
+  });
+
   it('replaces availability with only the complete days', async () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);

@@ -87,15 +87,27 @@ function FinishForm({ questions, onConfirm, onCancel }: { questions: Finalizatio
             <label htmlFor={`finalization-${q.id}`} className="font-medium text-slate-900">
               {q.question}
             </label>
-            <textarea
-              id={`finalization-${q.id}`}
-              rows={3}
-              placeholder={q.placeholder ?? undefined}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'finalization-error' : undefined}
-              className={`w-full rounded-lg border bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 ${error ? 'border-red-700' : 'border-slate-400'}`}
-              {...form.register(`questions.${i}.answer`)}
-            />
+            {q.answer_type === 'date' ? (
+              // A date field: the browser's own picker, sent as YYYY-MM-DD.
+              <input
+                id={`finalization-${q.id}`}
+                type="date"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'finalization-error' : undefined}
+                className={`min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-slate-900 sm:w-auto ${error ? 'border-red-700' : 'border-slate-400'}`}
+                {...form.register(`questions.${i}.answer`)}
+              />
+            ) : (
+              <textarea
+                id={`finalization-${q.id}`}
+                rows={3}
+                placeholder={q.placeholder ?? undefined}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'finalization-error' : undefined}
+                className={`w-full rounded-lg border bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 ${error ? 'border-red-700' : 'border-slate-400'}`}
+                {...form.register(`questions.${i}.answer`)}
+              />
+            )}
           </div>
         );
       })}
