@@ -10,6 +10,8 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: dataDir });
     expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', maxUploadBytes: 100 * 1024 * 1024, tokenIdleMs: 30 * 60_000, tokenTtlMs: 12 * 3_600_000, databaseUrl: undefined });
     expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.withdrawalDays).toBe(14);
+    expect(config.complaints).toEqual({ answerWeeks: 4, bodyName: 'Geschillencommissie Advocatuur', bodyUrl: expect.stringMatching(/^https:/), bodyMonths: 12 });
   });
 
   it('generates APP_SECRET once and keeps it in DATA_DIR', () => {
@@ -31,6 +33,10 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['TOKEN_IDLE_MINUTES', { TOKEN_IDLE_MINUTES: '-1' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'portal' }],
+    // The statutory withdrawal period is at least 14 days.
+    ['WITHDRAWAL_DAYS', { WITHDRAWAL_DAYS: '7' }],
+    ['COMPLAINT_ANSWER_WEEKS', { COMPLAINT_ANSWER_WEEKS: '0' }],
+    ['COMPLAINTS_REGULATION_URL', { COMPLAINTS_REGULATION_URL: 'klachten.pdf' }],
   ];
   for (const [name, env] of bad) {
     it(`fails fast naming ${name} for ${JSON.stringify(env)}`, () => {

@@ -176,6 +176,10 @@ export const cases = pgTable(
     completedAt: tstz('completed_at'),
     lastUpdateAt: tstz('last_update_at').notNull().defaultNow(),
     createdAt: tstz('created_at').notNull().defaultNow(),
+    /** The first moment after the withdrawal period of the signed engagement (contract/rules/case-route.ts). */
+    withdrawalEndsAt: tstz('withdrawal_ends_at'),
+    /** The client's choice when signing: may the firm start inside the withdrawal period? */
+    startConsent: boolean('start_consent'),
   },
   (t) => [
     uniqueIndex('cases_client_key').on(t.clientId),
@@ -451,7 +455,30 @@ export const proposalSignatures = pgTable('proposal_signatures', {
   pdfSha256: text('pdf_sha256').notNull(),
   letterDocumentId: uuid('letter_document_id'),
   signedDocumentId: uuid('signed_document_id'),
+  /** The choice the client made before signing: start at once inside the withdrawal period or wait. */
+  startConsent: boolean('start_consent'),
+  withdrawalEndsAt: tstz('withdrawal_ends_at'),
 });
+
+/** A signed engagement the client withdrew from within the period: the evidence of that signature and when it ended. */
+export const engagementWithdrawals = pgTable(
+  'engagement_withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    signedAt: tstz('signed_at').notNull(),
+    withdrawnAt: tstz('withdrawn_at').notNull(),
+    startConsent: boolean('start_consent'),
+    /** The signature evidence as it was (typed name, IP, user agent, SHA-256 of the letter). */
+    evidence: jsonb('evidence').$type<Record<string, unknown>>().notNull().default({}),
+    letterDocumentId: uuid('letter_document_id'),
+    signedDocumentId: uuid('signed_document_id'),
+  },
+  (t) => [index('engagement_withdrawals_case_idx').on(t.caseId, t.withdrawnAt)],
+);
 
 /** Intake deliveries already processed, so a replayed delivery changes nothing. */
 export const intakeDeliveries = pgTable('intake_deliveries', {

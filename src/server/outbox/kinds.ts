@@ -28,6 +28,8 @@ export const MAIL_KINDS = {
   email_taken: { digest: false, topic: null },
   email_changed: { digest: false, topic: null },
   two_factor_locked: { digest: false, topic: null },
+  engagement_withdrawn: { digest: false, topic: null },
+  engagement_withdrawn_lawyer: { digest: false, topic: null },
 } as const satisfies Record<string, { digest: boolean; topic: MailTopic | null }>;
 
 export type MailKind = keyof typeof MAIL_KINDS;
@@ -60,4 +62,7 @@ export type MailPayloads = {
   email_changed: Record<string, never>;
   /** Ten failed second steps within an hour locked a staff account's second step (auth/two-factor-routes.ts). */
   two_factor_locked: Record<string, never>;
+  /** The client withdrew from the engagement (workflow/withdrawal.ts): the confirmation to them, with the date. */
+  engagement_withdrawn: { date: string };
+  engagement_withdrawn_lawyer: { client_name: string; case_id: string };
 };

@@ -30,6 +30,8 @@ const PAYLOADS: { [K in MailKind]: MailPayloads[K] } = {
   email_taken: {},
   email_changed: {},
   two_factor_locked: {},
+  engagement_withdrawn: { date: '15-03-2026' },
+  engagement_withdrawn_lawyer: { client_name: 'Kees de Vries', case_id: CASE },
 };
 
 /** Subject and the link each mail must carry, per language. */
@@ -58,6 +60,8 @@ const EXPECTED: { [K in MailKind]: { nl: string; en: string; link: string | null
   email_taken: { nl: 'Iemand probeerde je e-mailadres te gebruiken', en: 'Someone tried to use your email address', link: null },
   email_changed: { nl: 'Je e-mailadres bij Ontslagportaal is gewijzigd', en: 'Your email address at Ontslagportaal was changed', link: null },
   two_factor_locked: { nl: 'Inloggen bij Ontslagportaal tijdelijk geblokkeerd', en: 'Logging in to Ontslagportaal temporarily blocked', link: '/login' },
+  engagement_withdrawn: { nl: 'Je hebt de opdracht herroepen', en: 'You have withdrawn from the engagement', link: '/' },
+  engagement_withdrawn_lawyer: { nl: 'Kees de Vries heeft de opdracht herroepen', en: 'Kees de Vries has withdrawn from the engagement', link: `/dossiers/${CASE}` },
 };
 
 describe('mail templates', () => {

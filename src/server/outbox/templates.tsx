@@ -149,6 +149,16 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
     paragraphs: [t('mail.two_factor_locked.body', { product: site.productName }), t('mail.two_factor_locked.next')],
     link: { href: portal(site, '/login'), label: t('mail.two_factor_locked.button') },
   }),
+  engagement_withdrawn: (p, t, site) => ({
+    subject: t('mail.engagement_withdrawn.subject'),
+    paragraphs: [t('mail.engagement_withdrawn.body', { date: p.date }), t('mail.engagement_withdrawn.next')],
+    link: { href: portal(site, '/'), label: t('mail.engagement_withdrawn.button') },
+  }),
+  engagement_withdrawn_lawyer: (p, t, site) => ({
+    subject: t('mail.engagement_withdrawn_lawyer.subject', { client: clientOf(t, p.client_name) }),
+    paragraphs: [t('mail.engagement_withdrawn_lawyer.body', { client: clientOf(t, p.client_name) })],
+    link: { href: portal(site, `/dossiers/${p.case_id}`), label: t('mail.engagement_withdrawn_lawyer.button') },
+  }),
   message_unread: (p, t, site) => ({
     subject: t('mail.message_unread.subject'),
     paragraphs: [t('mail.message_unread.body')],

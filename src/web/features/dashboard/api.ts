@@ -80,3 +80,15 @@ export const dashboardData: PageData = async () => {
     myCase.then(({ id }) => Promise.all([queryClient.prefetchQuery(stepperQueryOptions(id, language)), queryClient.prefetchInfiniteQuery(timelineQueryOptions(id))])),
   ]);
 };
+
+/** POST /api/cases/{id}/withdraw ('Opdracht herroepen'): the answer is the case, back at offer-chosen. */
+export function useWithdrawEngagement(caseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await api.post(`/api/cases/${caseId}/withdraw`, {}, CaseClientViewResponseSchema)).data,
+    onSuccess: (data) => {
+      queryClient.setQueryData(dashboardQueryKeys.myCase, data);
+      void queryClient.invalidateQueries({ queryKey: ['cases'] });
+    },
+  });
+}
