@@ -38,6 +38,7 @@ const CASE_A: Expect = { anonymous: 401, clientA: 'ok', clientB: 404, lawyerA: '
 const CASE_A_CLIENT: Expect = { ...CASE_A, lawyerA: 404 };
 const CASE_A_LAWYER: Expect = { ...CASE_A, clientA: 404 };
 const CLIENT_ROLE: Expect = { anonymous: 401, clientA: 'ok', clientB: 'ok', lawyerA: 403, lawyerB: 403, admin: 403 };
+const NOT_OFFICER: Expect = { ...all(403), anonymous: 401 };
 const LAWYER_ROLE: Expect = { anonymous: 401, clientA: 403, clientB: 403, lawyerA: 'ok', lawyerB: 'ok', admin: 403 };
 
 type Row = { expect: Expect; url?: (w: World) => string; body?: (w: World) => unknown; multipart?: boolean };
@@ -128,6 +129,16 @@ const MATRIX: Record<string, Row> = {
   'POST /api/cases/:id/withdraw': { expect: CASE_A_CLIENT },
   'GET /api/cases/:id/timeline': { expect: CASE_A },
   'GET /api/cases/:id/export': { expect: CASE_A },
+  'POST /api/complaints': { expect: CLIENT_ROLE, body: () => ({ text: 'Matrix' }) },
+  'GET /api/complaints/mine': { expect: CLIENT_ROLE },
+  // The complaints officer is an admin marked as such; the matrix's admin is not, so 403 like everyone else.
+  'GET /api/admin/complaints': { expect: NOT_OFFICER },
+  'GET /api/admin/complaints.csv': { expect: NOT_OFFICER },
+  'POST /api/admin/complaints/:id/handling': { expect: NOT_OFFICER, body: () => ({ handling: 'Matrix' }) },
+  'POST /api/admin/complaints/:id/outcome': { expect: NOT_OFFICER, body: () => ({ outcome: 'Matrix' }) },
+  'GET /api/admin/admins': { expect: ADMIN_ONLY },
+  // The world's case id is no admin: 404 for the admin (a real change is in complaints.test.ts).
+  'POST /api/admin/admins/:id/complaints-officer': { expect: { ...ADMIN_ONLY, admin: 404 }, body: () => ({ complaints_officer: true }) },
   'POST /api/user/email/confirm': { expect: SIGNED_IN, body: () => ({ code: 'ABCDEF' }) },
   'POST /api/events/ticket': { expect: SIGNED_IN },
   // The stream takes a ticket from POST /api/events/ticket, not a bearer token: without one, 401 for everyone.

@@ -51,6 +51,8 @@ export const users = pgTable(
     mailOptOuts: text('mail_opt_outs').array().notNull().default(sql`'{}'::text[]`),
     /** Staff only: a deactivated account cannot sign in and has no valid token. */
     deactivatedAt: tstz('deactivated_at'),
+    /** Admins only: the firm's complaints officer ('klachtenfunctionaris') receives and handles complaints. */
+    complaintsOfficer: boolean('complaints_officer').notNull().default(false),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
@@ -649,4 +651,34 @@ export const caseStandIns = pgTable(
     createdAt: tstz('created_at').notNull(),
   },
   (t) => [index('case_stand_ins_case_idx').on(t.caseId, t.untilDate), index('case_stand_ins_lawyer_idx').on(t.lawyerId, t.untilDate)],
+);
+
+/**
+ * A client's complaint about the firm's service (its complaints regulation). Read only by the
+ * client and the complaints officer; `lawyerIds` names the case's lawyers when it was filed, so
+ * it never reaches them. Deleted with the client's account.
+ */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    caseId: uuid('case_id').references(() => cases.id, { onDelete: 'set null' }),
+    lawyerIds: uuid('lawyer_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['received', 'in_progress', 'closed'] })
+      .notNull()
+      .default('received'),
+    handling: text('handling'),
+    outcome: text('outcome'),
+    officerId: uuid('officer_id'),
+    /** The date by which the firm answers (COMPLAINT_ANSWER_WEEKS after filing, Amsterdam). */
+    answerBy: date('answer_by', { mode: 'string' }).notNull(),
+    createdAt: tstz('created_at').notNull(),
+    updatedAt: tstz('updated_at').notNull(),
+    closedAt: tstz('closed_at'),
+  },
+  (t) => [index('complaints_client_idx').on(t.clientId, t.createdAt), index('complaints_created_idx').on(t.createdAt), index('complaints_case_idx').on(t.caseId)],
 );

@@ -8,7 +8,7 @@ import type { Config } from '../config/config';
 import { sendProposal } from '../workflow/proposal';
 import type { Db } from './client';
 import { DEMO_ADMIN, DEMO_CLIENT_EMAILS, DEMO_LAWYERS } from './demo-accounts';
-import { answers, articles, availability, cases, contactPersons, documents, feedback, outbox, questions, statusArticles } from './schema';
+import { answers, articles, availability, cases, contactPersons, documents, feedback, outbox, questions, statusArticles, users } from './schema';
 
 type DemoClient = {
   name: string;
@@ -123,7 +123,9 @@ export async function seedDemo(db: Db, storage: Storage, now: Date, site: Config
     await db.insert(availability).values(days.map((day) => ({ userId: id, day, startTime: '09:00', endTime: '17:00' })));
   }
 
-  await createUser(db, { role: 'admin', email: DEMO_ADMIN.email, name: DEMO_ADMIN.name, infix: DEMO_ADMIN.infix, lastName: DEMO_ADMIN.lastName });
+  const adminId = await createUser(db, { role: 'admin', email: DEMO_ADMIN.email, name: DEMO_ADMIN.name, infix: DEMO_ADMIN.infix, lastName: DEMO_ADMIN.lastName });
+  // The demo admin is also the firm's complaints officer ('klachtenfunctionaris').
+  await db.update(users).set({ complaintsOfficer: true }).where(eq(users.id, adminId));
 
   const [lawyerQuestions, clientQuestions, caseQuestions] = await Promise.all(
     (['lawyer', 'client', 'case'] as const).map((audience) => db.select().from(questions).where(eq(questions.audience, audience))),

@@ -30,6 +30,9 @@ export const MAIL_KINDS = {
   two_factor_locked: { digest: false, topic: null },
   engagement_withdrawn: { digest: false, topic: null },
   engagement_withdrawn_lawyer: { digest: false, topic: null },
+  complaint_received: { digest: false, topic: null },
+  complaint_filed: { digest: false, topic: null },
+  complaint_answered: { digest: false, topic: null },
 } as const satisfies Record<string, { digest: boolean; topic: MailTopic | null }>;
 
 export type MailKind = keyof typeof MAIL_KINDS;
@@ -65,4 +68,8 @@ export type MailPayloads = {
   /** The client withdrew from the engagement (workflow/withdrawal.ts): the confirmation to them, with the date. */
   engagement_withdrawn: { date: string };
   engagement_withdrawn_lawyer: { client_name: string; case_id: string };
+  /** Complaints (complaints/): the receipt with the answer-by date (dd-mm-jjjj), the notice to the officer, the answer; never the complaint's text. */
+  complaint_received: { answer_by: string };
+  complaint_filed: { answer_by: string };
+  complaint_answered: { body_name: string; months: number };
 };

@@ -32,6 +32,9 @@ const PAYLOADS: { [K in MailKind]: MailPayloads[K] } = {
   two_factor_locked: {},
   engagement_withdrawn: { date: '15-03-2026' },
   engagement_withdrawn_lawyer: { client_name: 'Kees de Vries', case_id: CASE },
+  complaint_received: { answer_by: '25-12-2026' },
+  complaint_filed: { answer_by: '25-12-2026' },
+  complaint_answered: { body_name: 'Geschillencommissie Advocatuur', months: 12 },
 };
 
 /** Subject and the link each mail must carry, per language. */
@@ -62,6 +65,9 @@ const EXPECTED: { [K in MailKind]: { nl: string; en: string; link: string | null
   two_factor_locked: { nl: 'Inloggen bij Ontslagportaal tijdelijk geblokkeerd', en: 'Logging in to Ontslagportaal temporarily blocked', link: '/login' },
   engagement_withdrawn: { nl: 'Je hebt de opdracht herroepen', en: 'You have withdrawn from the engagement', link: '/' },
   engagement_withdrawn_lawyer: { nl: 'Kees de Vries heeft de opdracht herroepen', en: 'Kees de Vries has withdrawn from the engagement', link: `/dossiers/${CASE}` },
+  complaint_received: { nl: 'We hebben je klacht ontvangen', en: 'We have received your complaint', link: '/klacht' },
+  complaint_filed: { nl: 'Er is een nieuwe klacht ingediend', en: 'A new complaint has been filed', link: '/beheer/klachten' },
+  complaint_answered: { nl: 'Er is een antwoord op je klacht', en: 'Your complaint has been answered', link: '/klacht' },
 };
 
 describe('mail templates', () => {
