@@ -95,16 +95,6 @@ describe('npm run cli', () => {
     const admin = await cli(['create-admin', '--email', 'cli.admin@example.com', '--name', 'Bea', '--last-name', 'Heer'], dbEnv);
     expect(admin.code).toBe(0);
     const { user_id: adminId } = JSON.parse(admin.stdout.trim()) as { user_id: string };
-    // The complaints officer flag: on with create-admin, on and off with complaints-officer; only for admins.
-    const officer = await cli(['create-admin', '--email', 'cli.officer@example.com', '--name', 'Olga', '--last-name', 'Klacht', '--complaints-officer'], dbEnv);
-    expect(officer.code).toBe(0);
-    const marked = await cli(['complaints-officer', '--email', 'cli.admin@example.com'], dbEnv);
-    expect(JSON.parse(marked.stdout.trim())).toEqual({ user_id: adminId, complaints_officer: true });
-    const unmarked = await cli(['complaints-officer', '--email', 'cli.admin@example.com', '--off'], dbEnv);
-    expect(JSON.parse(unmarked.stdout.trim())).toEqual({ user_id: adminId, complaints_officer: false });
-    const notAdmin = await cli(['complaints-officer', '--email', email], dbEnv);
-    expect(notAdmin.code).toBe(2);
-    expect(notAdmin.stderr).toContain('No admin with e-mail');
 
     const duplicate = await cli(['create-lawyer', '--email', email, '--name', 'Cor', '--last-name', 'Li'], dbEnv);
     expect(duplicate.code).toBe(1);
@@ -153,4 +143,18 @@ describe('npm run cli', () => {
       await runtime.database.close();
     }
   }, 240_000); // five real CLI processes, each opening the embedded database: minutes on a loaded machine
+
+  it('marks an admin as complaints officer with create-admin --complaints-officer and complaints-officer [--off], never a lawyer', async () => {
+    const officer = await cli(['create-admin', '--email', 'cli.officer@example.com', '--name', 'Olga', '--last-name', 'Klacht', '--complaints-officer'], dbEnv);
+    expect(officer.code).toBe(0);
+    const { user_id: officerId } = JSON.parse(officer.stdout.trim()) as { user_id: string };
+    const unmarked = await cli(['complaints-officer', '--email', 'cli.officer@example.com', '--off'], dbEnv);
+    expect(JSON.parse(unmarked.stdout.trim())).toEqual({ user_id: officerId, complaints_officer: false });
+    const marked = await cli(['complaints-officer', '--email', 'cli.officer@example.com'], dbEnv);
+    expect(JSON.parse(marked.stdout.trim())).toEqual({ user_id: officerId, complaints_officer: true });
+    // The lawyer the test above created is no admin.
+    const notAdmin = await cli(['complaints-officer', '--email', 'cli.lawyer@example.com'], dbEnv);
+    expect(notAdmin.code).toBe(2);
+    expect(notAdmin.stderr).toContain('No admin with e-mail');
+  }, 240_000);
 });
