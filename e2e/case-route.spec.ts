@@ -165,15 +165,16 @@ describe('the case travels its whole route in the browser (issue 10)', () => {
     await client.locator('iframe[title="Opdrachtbevestiging"]').waitFor();
     await client.getByLabel('Je volledige naam').fill('Piet Jansen');
     await client.getByLabel('Ik ga akkoord met de opdrachtbevestiging en de algemene voorwaarden').check();
+    await client.getByRole('radio', { name: /^Ja, begin direct met mijn zaak/ }).check();
     await client.getByRole('button', { name: 'Ondertekenen' }).click();
     await client.getByText('Vul je volledige naam in zoals die in je gegevens staat.').waitFor();
     await client.getByLabel('Je volledige naam').fill('iris  vermeer');
     await client.getByRole('button', { name: 'Ondertekenen' }).click();
     await client.getByText(/^Getekend op /).waitFor();
-    await client.getByText(/^Bedenktijd tot /).waitFor();
+    await client.getByText(/^Herroepen kan tot en met /).waitFor();
     await openDashboard(client, 'Dossier incompleet');
     expect(await todoTexts(client)).toEqual(missing);
-    await client.getByText(/^Bedenktijd tot /).waitFor();
+    await client.getByText(/^Herroepen kan tot en met /).waitFor();
     await lawyer.reload();
     await lawyer.getByText(/^Getekend: /).waitFor();
 

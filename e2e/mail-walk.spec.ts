@@ -69,6 +69,7 @@ describe('mail while walking a case', () => {
     await page.goto(link);
     await page.getByLabel('Je volledige naam').fill('Milan Smit');
     await page.getByLabel('Ik ga akkoord met de opdrachtbevestiging en de algemene voorwaarden').check();
+    await page.getByRole('radio', { name: /^Ja, begin direct met mijn zaak/ }).check();
     await page.getByRole('button', { name: 'Ondertekenen' }).click();
     await page.getByText(/^Getekend op /).waitFor();
 

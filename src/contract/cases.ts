@@ -38,6 +38,10 @@ export const CaseClientViewSchema = CompanyFieldsSchema.extend({
   proposal_sha256: nullableText,
   /** When the case reached completed (the 6-month deletion clock starts then). */
   completed_at: nullableText,
+  /** After signing: the first moment after the withdrawal period ('Opdracht herroepen' until then). */
+  withdrawal_ends_at: nullableText,
+  /** The client's choice when signing: may the firm start inside the withdrawal period (null before signing). */
+  start_consent: z.boolean().nullable(),
   status: z.object({ slug: StatusSlugSchema, display_name: z.string(), order: z.number().int(), articles: z.array(ArticleSchema) }),
   offer: OfferSchema.nullable(),
   documents: z.array(DocumentSchema),

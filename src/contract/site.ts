@@ -11,6 +11,10 @@ export const SiteSchema = z.object({
   terms_url: z.string().url(),
   disclaimer_url: z.string().url(),
   privacy_url: z.string().url(),
+  /** The firm's complaints regulation (footer). */
+  complaints_regulation_url: z.string().url(),
+  /** Days of the withdrawal period after signing the engagement letter (at least 14). */
+  withdrawal_days: z.number().int().min(14),
 });
 export type Site = z.infer<typeof SiteSchema>;
 export const SiteResponseSchema = z.object({ data: SiteSchema });

@@ -53,9 +53,13 @@ describe("the contract's own texts are translation keys (Dutch unchanged, Englis
   });
 
   it('signing: not agreed, a name that does not match', () => {
-    const unsigned = { full_name: 'Kees Klant', agree: false };
+    const unsigned = { full_name: 'Kees Klant', agree: false, start_now: true };
     expect(textsOf(SignProposalRequestSchema, unsigned, nl)).toEqual(['Je moet akkoord gaan met de opdrachtbevestiging en de algemene voorwaarden.']);
     expect(textsOf(SignProposalRequestSchema, unsigned, en)).toEqual(['You must agree to the engagement letter and the general terms and conditions.']);
+    // The choice about starting inside the withdrawal period is asked for in both languages.
+    const unchosen = { full_name: 'Kees Klant', agree: true };
+    expect(textsOf(SignProposalRequestSchema, unchosen, nl)).toEqual(['Kies of we binnen de herroepingstermijn al mogen beginnen.']);
+    expect(textsOf(SignProposalRequestSchema, unchosen, en)).toEqual(['Choose whether we may start within the withdrawal period.']);
     expect(nl(NAME_MISMATCH_MESSAGE)).toBe('Vul je volledige naam in zoals die in je gegevens staat.');
     expect(en(NAME_MISMATCH_MESSAGE)).toBe('Enter your full name as it appears in your details.');
   });

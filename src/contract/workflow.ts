@@ -11,12 +11,19 @@ export type SendProposalRequest = z.infer<typeof SendProposalRequestSchema>;
 /** Translation keys (public/i18n), given in the reader's language. */
 export const AGREE_REQUIRED_MESSAGE = validationKey('agreeRequired');
 export const NAME_MISMATCH_MESSAGE = validationKey('nameMismatch');
+export const START_CHOICE_REQUIRED_MESSAGE = validationKey('startChoiceRequired');
 
 /** POST /api/cases/{id}/proposal/sign: the client's simple electronic signature. */
 export const SignProposalRequestSchema = z
   .object({
     full_name: text().trim().min(1).max(300),
     agree: z.literal(true, { errorMap: () => ({ message: AGREE_REQUIRED_MESSAGE }) }),
+    /**
+     * The client's choice before signing: true = the firm may start at once, inside the
+     * withdrawal period (and the client then owes a proportionate part when withdrawing);
+     * false = the firm waits until the period has ended.
+     */
+    start_now: z.boolean({ errorMap: () => ({ message: START_CHOICE_REQUIRED_MESSAGE }) }),
     /** The SHA-256 of the letter the client was shown; when sent, a replaced letter answers 409. */
     proposal_sha256: text()
       .regex(/^[0-9a-f]{64}$/)

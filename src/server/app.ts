@@ -39,6 +39,7 @@ import { emailChangeRoutes } from './email-change/routes';
 import { workflowRoutes } from './workflow/routes';
 import { messageRoutes } from './messages/routes';
 import { appointmentRoutes } from './appointments/routes';
+import { complaintRoutes } from './complaints/routes';
 import { registerEvents, type EventOptions } from './events/routes';
 import { memoryEventBus, redisEventBus } from './events/bus';
 
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(emailChangeRoutes);
   await app.register(messageRoutes);
   await app.register(appointmentRoutes);
+  await app.register(complaintRoutes);
 
   if (options.extraRoutes) await app.register(options.extraRoutes);
   await registerSpa(app, webRoot);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STATUS_SLUGS, type StatusSlug } from '../statuses';
-import { canChangeOffer, canSendProposal, canSignProposal, getCoolingOffEnd, getDeletionDate, getNextStatus, isMatchingName, isOpenMandatoryDocument, type CaseEvent, type CaseFacts } from './case-route';
+import { canChangeOffer, canSendProposal, canSignProposal, canWithdraw, getDeletionDate, getWithdrawalEnd, getWithdrawalLastDay, isWaitingForWithdrawalPeriod, getNextStatus, isMatchingName, isOpenMandatoryDocument, type CaseEvent, type CaseFacts } from './case-route';
 
 const complete: CaseFacts = { profileComplete: true, companyComplete: true, openMandatoryDocuments: 0 };
 const open: CaseFacts = { ...complete, openMandatoryDocuments: 2 };
@@ -16,6 +16,7 @@ const EVENTS: CaseEvent[] = [
   { type: 'document-rejected', mandatory: false },
   { type: 'document-deleted', mandatory: true },
   { type: 'document-deleted', mandatory: false },
+  { type: 'engagement-withdrawn' },
 ];
 
 /** Every move the rule makes, as `phase|event|facts → phase`; anything not listed stays put. */
@@ -36,6 +37,10 @@ MOVES[key('proposal', { type: 'proposal-signed' }, 'complete')] = 'reviewing-doc
 MOVES[key('proposal', { type: 'proposal-signed' }, 'open')] = 'incomplete-case-file';
 MOVES[key('proposal', { type: 'proposal-signed' }, 'noData')] = 'incomplete-case-file';
 MOVES[key('incomplete-case-file', { type: 'document-uploaded' }, 'complete')] = 'reviewing-documents';
+// Withdrawal ends a signed engagement, from any phase after signing up to completion.
+for (const status of ['incomplete-case-file', 'reviewing-documents', 'negotiation-phase', 'check', 'ready-for-signing', 'ready-for-invoicing'] as const) {
+  for (const facts of ['complete', 'open', 'noData']) MOVES[key(status, { type: 'engagement-withdrawn' }, facts)] = 'offer-chosen';
+}
 for (const facts of ['open', 'noData']) {
   MOVES[key('reviewing-documents', { type: 'document-rejected', mandatory: true }, facts)] = 'incomplete-case-file';
   MOVES[key('reviewing-documents', { type: 'document-deleted', mandatory: true }, facts)] = 'incomplete-case-file';
@@ -78,8 +83,26 @@ describe('case route', () => {
     expect(STATUS_SLUGS.filter((s) => canChangeOffer(s, new Date()))).toEqual([]);
   });
 
-  it('ends the cooling-off 7 days after signing and deletes 6 months after completion', () => {
-    expect(getCoolingOffEnd(new Date('2026-03-01T10:00:00Z')).toISOString()).toBe('2026-03-08T10:00:00.000Z');
+  it('ends the withdrawal period at the end of the 14th day after signing (Amsterdam), never sooner, and deletes 6 months after completion', () => {
+    // Signed 1 March 2026, 11:00 Amsterdam: the period runs to the end of 15 March (midnight CET = 23:00 UTC).
+    expect(getWithdrawalEnd(new Date('2026-03-01T10:00:00Z')).toISOString()).toBe('2026-03-15T23:00:00.000Z');
+    // Signed late in the evening in Amsterdam: the day of signing is the Amsterdam date, not the UTC one.
+    expect(getWithdrawalEnd(new Date('2026-03-01T23:30:00Z')).toISOString()).toBe('2026-03-16T23:00:00.000Z');
+    // Across the change to summer time (29 March 2026): midnight CEST is 22:00 UTC.
+    expect(getWithdrawalEnd(new Date('2026-03-20T10:00:00Z')).toISOString()).toBe('2026-04-03T22:00:00.000Z');
+    expect(getWithdrawalEnd(new Date('2026-03-01T10:00:00Z'), 30).toISOString()).toBe('2026-03-31T22:00:00.000Z');
+    expect(getWithdrawalEnd(new Date('2026-03-01T10:00:00Z'), 7).toISOString()).toBe('2026-03-15T23:00:00.000Z');
+    expect(getWithdrawalLastDay(new Date('2026-03-15T23:00:00Z')).toISOString()).toBe('2026-03-15T22:59:59.999Z');
+    const end = new Date('2026-03-15T23:00:00Z');
+    expect(canWithdraw('reviewing-documents', end, new Date('2026-03-15T22:59:59Z'))).toBe(true);
+    expect(canWithdraw('reviewing-documents', end, end)).toBe(false);
+    expect(canWithdraw('proposal', end, new Date('2026-03-02T00:00:00Z'))).toBe(false);
+    expect(canWithdraw('completed', end, new Date('2026-03-02T00:00:00Z'))).toBe(false);
+    expect(canWithdraw('incomplete-case-file', null, new Date('2026-03-02T00:00:00Z'))).toBe(false);
+    expect(isWaitingForWithdrawalPeriod(false, end, new Date('2026-03-10T00:00:00Z'))).toBe(true);
+    expect(isWaitingForWithdrawalPeriod(true, end, new Date('2026-03-10T00:00:00Z'))).toBe(false);
+    expect(isWaitingForWithdrawalPeriod(false, end, end)).toBe(false);
+    expect(isWaitingForWithdrawalPeriod(null, end, new Date('2026-03-10T00:00:00Z'))).toBe(false);
     expect(getDeletionDate(new Date('2026-03-15T10:00:00Z')).toISOString()).toBe('2026-09-15T10:00:00.000Z');
   });
 

@@ -1,3 +1,5 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, startOfDay } from 'date-fns';
 import { getStatus, type StatusSlug } from '../statuses';
 
 /**
@@ -20,7 +22,9 @@ export type CaseEvent =
   /** The lawyer rejected a document. */
   | { type: 'document-rejected'; mandatory: boolean }
   /** A document's file was deleted. */
-  | { type: 'document-deleted'; mandatory: boolean };
+  | { type: 'document-deleted'; mandatory: boolean }
+  /** The client withdrew from the engagement within the withdrawal period: the letter is void. */
+  | { type: 'engagement-withdrawn' };
 
 /** What the rule needs to know about the case besides its phase. */
 export type CaseFacts = {
@@ -68,6 +72,10 @@ export function getNextStatus(current: StatusSlug, event: CaseEvent, facts: Case
     case 'document-deleted':
       if (current === 'reviewing-documents' && event.mandatory && facts.openMandatoryDocuments > 0) return 'incomplete-case-file';
       break;
+    case 'engagement-withdrawn':
+      // The signed engagement ends: back to the package chosen, waiting for a new letter.
+      if (order(current) > order('proposal') && current !== 'completed') return 'offer-chosen';
+      break;
     case 'data-updated':
       break;
   }
@@ -89,10 +97,35 @@ export function canChangeOffer(current: StatusSlug, signedAt: unknown): boolean 
   return !signedAt && order(current) <= order('proposal');
 }
 
-/** The cooling-off period after signing (SPEC section 9). */
-export const COOLING_OFF_DAYS = 7;
-export function getCoolingOffEnd(signedAt: Date): Date {
-  return new Date(signedAt.getTime() + COOLING_OFF_DAYS * 24 * 60 * 60 * 1000);
+/**
+ * The statutory withdrawal period of an engagement made online with a consumer (Consumer
+ * Rights Directive art. 9, BW 6:230o): at least 14 days, counted from the day after signing,
+ * ending at the end of the last day in Europe/Amsterdam (docs/decisions/041). The firm may
+ * configure a longer period (WITHDRAWAL_DAYS), never a shorter one.
+ */
+export const WITHDRAWAL_DAYS_MINIMUM = 14;
+const FIRM_TIME_ZONE = 'Europe/Amsterdam';
+
+/** The first moment after the withdrawal period: midnight (Amsterdam) after the last day. */
+export function getWithdrawalEnd(signedAt: Date, days: number = WITHDRAWAL_DAYS_MINIMUM): Date {
+  const local = new TZDate(signedAt.getTime(), FIRM_TIME_ZONE);
+  return new Date(addDays(startOfDay(local), Math.max(days, WITHDRAWAL_DAYS_MINIMUM) + 1).getTime());
+}
+
+/** The last day of the period, for texts ('tot en met 15 maart 2026'): one millisecond before its end. */
+export const getWithdrawalLastDay = (end: Date): Date => new Date(end.getTime() - 1);
+
+/** The client may withdraw while the period runs, and only from a signed engagement not completed. */
+export function canWithdraw(current: StatusSlug, withdrawalEndsAt: Date | null, now: Date): boolean {
+  return withdrawalEndsAt !== null && now < withdrawalEndsAt && order(current) > order('proposal') && current !== 'completed';
+}
+
+/**
+ * Without the client's consent to start at once, documents are not reviewed before the period
+ * ends (BW 6:230t: the firm may only perform inside the period on the consumer's express request).
+ */
+export function isWaitingForWithdrawalPeriod(startConsent: boolean | null, withdrawalEndsAt: Date | null, now: Date): boolean {
+  return startConsent === false && withdrawalEndsAt !== null && now < withdrawalEndsAt;
 }
 
 /** Accounts and documents are deleted this long after completion (SPEC section 1). */

@@ -38,6 +38,7 @@ const CASE_A: Expect = { anonymous: 401, clientA: 'ok', clientB: 404, lawyerA: '
 const CASE_A_CLIENT: Expect = { ...CASE_A, lawyerA: 404 };
 const CASE_A_LAWYER: Expect = { ...CASE_A, clientA: 404 };
 const CLIENT_ROLE: Expect = { anonymous: 401, clientA: 'ok', clientB: 'ok', lawyerA: 403, lawyerB: 403, admin: 403 };
+const NOT_OFFICER: Expect = { ...all(403), anonymous: 401 };
 const LAWYER_ROLE: Expect = { anonymous: 401, clientA: 403, clientB: 403, lawyerA: 'ok', lawyerB: 'ok', admin: 403 };
 
 /** `badParams`: where an id that fits nothing changes a refusal that depended on the resource itself. */
@@ -128,9 +129,20 @@ const MATRIX: Record<string, Row> = {
   // Lawyer A may delete their own messages, not the client's (403); a message id that fits nothing is unknown to them (404).
   'DELETE /api/messages/:id': { expect: { ...CASE_A, lawyerA: 403 }, url: (w) => `/api/messages/${w.messageA}`, badParams: { lawyerA: 404 } },
   'POST /api/cases/:id/proposal': { expect: CASE_A_LAWYER, body: () => ({ minimal_achievement: 'M1' }) },
-  'POST /api/cases/:id/proposal/sign': { expect: CASE_A_CLIENT, body: () => ({ full_name: 'Kees Klant', agree: true }) },
+  'POST /api/cases/:id/proposal/sign': { expect: CASE_A_CLIENT, body: () => ({ full_name: 'Kees Klant', agree: true, start_now: true }) },
+  'POST /api/cases/:id/withdraw': { expect: CASE_A_CLIENT },
   'GET /api/cases/:id/timeline': { expect: CASE_A },
   'GET /api/cases/:id/export': { expect: CASE_A },
+  'POST /api/complaints': { expect: CLIENT_ROLE, body: () => ({ text: 'Matrix' }) },
+  'GET /api/complaints/mine': { expect: CLIENT_ROLE },
+  // The complaints officer is an admin marked as such; the matrix's admin is not, so 403 like everyone else.
+  'GET /api/admin/complaints': { expect: NOT_OFFICER },
+  'GET /api/admin/complaints.csv': { expect: NOT_OFFICER },
+  'POST /api/admin/complaints/:id/handling': { expect: NOT_OFFICER, body: () => ({ handling: 'Matrix' }) },
+  'POST /api/admin/complaints/:id/outcome': { expect: NOT_OFFICER, body: () => ({ outcome: 'Matrix' }) },
+  'GET /api/admin/admins': { expect: ADMIN_ONLY },
+  // The world's case id is no admin: 404 for the admin (a real change is in complaints.test.ts).
+  'POST /api/admin/admins/:id/complaints-officer': { expect: { ...ADMIN_ONLY, admin: 404 }, body: () => ({ complaints_officer: true }) },
   'POST /api/user/email/confirm': { expect: SIGNED_IN, body: () => ({ code: 'ABCDEF' }) },
   'POST /api/events/ticket': { expect: SIGNED_IN },
   // The stream takes a ticket from POST /api/events/ticket, not a bearer token: without one, 401 for everyone.

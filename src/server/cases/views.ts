@@ -148,6 +148,8 @@ export async function getClientCaseView(db: Db, caseRow: CaseRow, link: Document
     proposal_sent_at: iso(caseRow.proposalSentAt),
     proposal_sha256: caseRow.proposalSha256,
     completed_at: iso(caseRow.completedAt),
+    withdrawal_ends_at: iso(caseRow.withdrawalEndsAt),
+    start_consent: caseRow.startConsent,
     status: { ...status, articles: statusArticleList },
     offer: caseRow.offer ? { slug: caseRow.offer, display_name: OFFER_DISPLAY_NAMES[caseRow.offer] } : null,
     documents: docs,

@@ -160,4 +160,18 @@ describe('npm run cli', () => {
       await runtime.database.close();
     }
   }, 240_000); // five real CLI processes, each opening the embedded database: minutes on a loaded machine
+
+  it('marks an admin as complaints officer with create-admin --complaints-officer and complaints-officer [--off], never a lawyer', async () => {
+    const officer = await cli(['create-admin', '--email', 'cli.officer@example.com', '--name', 'Olga', '--last-name', 'Klacht', '--complaints-officer'], dbEnv);
+    expect(officer.code).toBe(0);
+    const { user_id: officerId } = JSON.parse(officer.stdout.trim()) as { user_id: string };
+    const unmarked = await cli(['complaints-officer', '--email', 'cli.officer@example.com', '--off'], dbEnv);
+    expect(JSON.parse(unmarked.stdout.trim())).toEqual({ user_id: officerId, complaints_officer: false });
+    const marked = await cli(['complaints-officer', '--email', 'cli.officer@example.com'], dbEnv);
+    expect(JSON.parse(marked.stdout.trim())).toEqual({ user_id: officerId, complaints_officer: true });
+    // The lawyer the test above created is no admin.
+    const notAdmin = await cli(['complaints-officer', '--email', 'cli.lawyer@example.com'], dbEnv);
+    expect(notAdmin.code).toBe(2);
+    expect(notAdmin.stderr).toContain('No admin with e-mail');
+  }, 240_000);
 });

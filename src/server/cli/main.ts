@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { StatusSlugSchema, STATUS_SLUGS } from '../../contract/statuses';
 import { EmailSchema } from '../../contract/auth';
 import { ConfigError, loadConfig } from '../config/config';
@@ -22,8 +22,12 @@ Commands:
   create-lawyer --email E --name N --last-name L [--title T]
       Creates a lawyer who can log in with a mailed code (and sets up a second factor
       at the first sign-in).
-  create-admin --email E --name N --last-name L [--title T]
-      Creates an admin ('beheerder') for /beheer, with the same options.
+  create-admin --email E --name N --last-name L [--title T] [--complaints-officer]
+      Creates an admin ('beheerder') for /beheer, with the same options;
+      --complaints-officer marks them as the firm's complaints officer.
+  complaints-officer --email E [--off]
+      Marks the admin with that e-mail as complaints officer ('klachtenfunctionaris'),
+      or with --off no longer.
   create-client --email E --name N --last-name L [--lawyer E] [--status SLUG] [--invite]
       Creates a client and their case (with the mandatory document slots) and prints
       one JSON line {"user_id": …, "case_id": …}. --lawyer assigns the lawyer with that
@@ -86,11 +90,14 @@ const OPTIONS = {
   retry: { type: 'string' },
   to: { type: 'string' },
   invite: { type: 'boolean' },
+  'complaints-officer': { type: 'boolean' },
+  off: { type: 'boolean' },
 } as const;
 
 const ALLOWED: Record<string, string[]> = {
   'create-lawyer': ['email', 'name', 'last-name', 'title'],
-  'create-admin': ['email', 'name', 'last-name', 'title'],
+  'create-admin': ['email', 'name', 'last-name', 'title', 'complaints-officer'],
+  'complaints-officer': ['email', 'off'],
   'create-client': ['email', 'name', 'last-name', 'lawyer', 'status', 'invite'],
   seed: ['cases', 'lawyers'],
   outbox: ['retry'],
@@ -137,6 +144,23 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
     return;
   }
 
+  if (command === 'complaints-officer') {
+    const address = email(input, 'email');
+    const runtime = await openRuntime(loadConfig());
+    try {
+      const [row] = await runtime.database.db
+        .update(users)
+        .set({ complaintsOfficer: input.off !== true, updatedAt: runtime.clock.now() })
+        .where(and(eq(users.email, address), eq(users.role, 'admin')))
+        .returning({ id: users.id, complaintsOfficer: users.complaintsOfficer });
+      if (!row) throw new UsageError(`No admin with e-mail ${address}.`);
+      out(JSON.stringify({ user_id: row.id, complaints_officer: row.complaintsOfficer }));
+    } finally {
+      await runtime.database.close();
+    }
+    return;
+  }
+
   // Validate everything before touching the database.
   const plan =
     command === 'seed'
@@ -168,6 +192,7 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
     }
     if (plan.kind === 'create-lawyer' || plan.kind === 'create-admin') {
       const id = await createUser(db, { role: plan.kind === 'create-admin' ? 'admin' : 'lawyer', email: plan.email, name: plan.name, lastName: plan.lastName, title: plan.title });
+      if (plan.kind === 'create-admin' && input['complaints-officer'] === true) await db.update(users).set({ complaintsOfficer: true }).where(eq(users.id, id));
       out(JSON.stringify({ user_id: id }));
       return;
     }

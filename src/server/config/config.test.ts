@@ -12,6 +12,8 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.loginCodeCooldownMs).toBe(60_000);
     expect(loadConfig({ DATA_DIR: dataDir, LOGIN_CODE_COOLDOWN_SECONDS: '2' }).loginCodeCooldownMs).toBe(2_000);
+    expect(config.withdrawalDays).toBe(14);
+    expect(config.complaints).toEqual({ answerWeeks: 4, bodyName: 'Geschillencommissie Advocatuur', bodyUrl: expect.stringMatching(/^https:/), bodyMonths: 12 });
   });
 
   it('generates APP_SECRET once and keeps it in DATA_DIR', () => {
@@ -34,6 +36,10 @@ describe('loadConfig', () => {
     ['TOKEN_IDLE_MINUTES', { TOKEN_IDLE_MINUTES: '-1' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'portal' }],
     ['LOGIN_CODE_COOLDOWN_SECONDS', { LOGIN_CODE_COOLDOWN_SECONDS: '0' }],
+    // The statutory withdrawal period is at least 14 days.
+    ['WITHDRAWAL_DAYS', { WITHDRAWAL_DAYS: '7' }],
+    ['COMPLAINT_ANSWER_WEEKS', { COMPLAINT_ANSWER_WEEKS: '0' }],
+    ['COMPLAINTS_REGULATION_URL', { COMPLAINTS_REGULATION_URL: 'klachten.pdf' }],
   ];
   for (const [name, env] of bad) {
     it(`fails fast naming ${name} for ${JSON.stringify(env)}`, () => {

@@ -62,6 +62,15 @@ export const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
+  /** The withdrawal period of the engagement in days: 14 by law, a firm may give more, never less. */
+  WITHDRAWAL_DAYS: int(14, 14, 365),
+  /** The firm answers a complaint within this many weeks (its complaints regulation). */
+  COMPLAINT_ANSWER_WEEKS: int(4, 1, 52),
+  /** The independent body a client turns to after the firm's answer, its site, and the months the client has for it. */
+  COMPLAINTS_BODY_NAME: z.preprocess(emptyToUndefined, z.string().max(200).default('Geschillencommissie Advocatuur')),
+  COMPLAINTS_BODY_URL: url('https://www.degeschillencommissie.nl/over-ons/commissies/advocatuur/'),
+  COMPLAINTS_BODY_MONTHS: int(12, 1, 60),
+  COMPLAINTS_REGULATION_URL: url('https://www.ontslagportaal.nl/klachtenregeling.pdf'),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
@@ -105,6 +114,10 @@ export type Config = {
   metricsToken: string | undefined;
   /** The first conversation: slot length, notice (no booking sooner, no change by the client later) and how it happens. */
   appointments: { minutes: number; noticeHours: number; videoUrlTemplate: string | undefined };
+  /** Days of the statutory withdrawal period after the client signs the engagement letter (at least 14). */
+  withdrawalDays: number;
+  /** The complaints procedure: answer period, the independent body after it. */
+  complaints: { answerWeeks: number; bodyName: string; bodyUrl: string; bodyMonths: number };
   site: {
     productName: string;
     supportEmail: string;
@@ -116,6 +129,7 @@ export type Config = {
     termsUrl: string;
     disclaimerUrl: string;
     privacyUrl: string;
+    complaintsRegulationUrl: string;
   };
 };
 
@@ -175,13 +189,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN,
     appointments: { minutes: e.APPOINTMENT_MINUTES, noticeHours: e.APPOINTMENT_NOTICE_HOURS, videoUrlTemplate: e.APPOINTMENT_VIDEO_URL },
+    withdrawalDays: e.WITHDRAWAL_DAYS,
+    complaints: { answerWeeks: e.COMPLAINT_ANSWER_WEEKS, bodyName: e.COMPLAINTS_BODY_NAME, bodyUrl: e.COMPLAINTS_BODY_URL, bodyMonths: e.COMPLAINTS_BODY_MONTHS },
     site: siteOf(e),
   };
 }
 
 type Env = z.infer<typeof EnvSchema>;
 
-function siteOf(e: Pick<Env, 'SUPPORT_EMAIL' | 'SUPPORT_PHONE' | 'CONTACT_URL' | 'CALCULATION_TOOLS_URL' | 'REVIEW_URL' | 'TERMS_URL' | 'DISCLAIMER_URL' | 'PRIVACY_URL'>): Config['site'] {
+function siteOf(e: Pick<Env, 'SUPPORT_EMAIL' | 'SUPPORT_PHONE' | 'CONTACT_URL' | 'CALCULATION_TOOLS_URL' | 'REVIEW_URL' | 'TERMS_URL' | 'DISCLAIMER_URL' | 'PRIVACY_URL' | 'COMPLAINTS_REGULATION_URL'>): Config['site'] {
   return {
     productName: 'Ontslagportaal',
     supportEmail: e.SUPPORT_EMAIL,
@@ -193,12 +209,13 @@ function siteOf(e: Pick<Env, 'SUPPORT_EMAIL' | 'SUPPORT_PHONE' | 'CONTACT_URL' |
     termsUrl: e.TERMS_URL,
     disclaimerUrl: e.DISCLAIMER_URL,
     privacyUrl: e.PRIVACY_URL,
+    complaintsRegulationUrl: e.COMPLAINTS_REGULATION_URL,
   };
 }
 
 /** The firm's contact details and links alone (for tools that seed data without a whole configuration). */
 export function siteConfig(env: NodeJS.ProcessEnv = process.env): Config['site'] {
-  const keys = { SUPPORT_EMAIL: true, SUPPORT_PHONE: true, CONTACT_URL: true, CALCULATION_TOOLS_URL: true, REVIEW_URL: true, TERMS_URL: true, DISCLAIMER_URL: true, PRIVACY_URL: true } as const;
+  const keys = { SUPPORT_EMAIL: true, SUPPORT_PHONE: true, CONTACT_URL: true, CALCULATION_TOOLS_URL: true, REVIEW_URL: true, TERMS_URL: true, DISCLAIMER_URL: true, PRIVACY_URL: true, COMPLAINTS_REGULATION_URL: true } as const;
   const parsed = EnvSchema.pick(keys).safeParse(env);
   if (!parsed.success) throw new ConfigError(`Invalid configuration:\n  ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  ')}`);
   return siteOf(parsed.data);

@@ -51,6 +51,8 @@ export const users = pgTable(
     mailOptOuts: text('mail_opt_outs').array().notNull().default(sql`'{}'::text[]`),
     /** Staff only: a deactivated account cannot sign in and has no valid token. */
     deactivatedAt: tstz('deactivated_at'),
+    /** Admins only: the firm's complaints officer ('klachtenfunctionaris') receives and handles complaints. */
+    complaintsOfficer: boolean('complaints_officer').notNull().default(false),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
@@ -178,6 +180,10 @@ export const cases = pgTable(
     completedAt: tstz('completed_at'),
     lastUpdateAt: tstz('last_update_at').notNull().defaultNow(),
     createdAt: tstz('created_at').notNull().defaultNow(),
+    /** The first moment after the withdrawal period of the signed engagement (contract/rules/case-route.ts). */
+    withdrawalEndsAt: tstz('withdrawal_ends_at'),
+    /** The client's choice when signing: may the firm start inside the withdrawal period? */
+    startConsent: boolean('start_consent'),
   },
   (t) => [
     uniqueIndex('cases_client_key').on(t.clientId),
@@ -448,7 +454,30 @@ export const proposalSignatures = pgTable('proposal_signatures', {
   pdfSha256: text('pdf_sha256').notNull(),
   letterDocumentId: uuid('letter_document_id'),
   signedDocumentId: uuid('signed_document_id'),
+  /** The choice the client made before signing: start at once inside the withdrawal period or wait. */
+  startConsent: boolean('start_consent'),
+  withdrawalEndsAt: tstz('withdrawal_ends_at'),
 });
+
+/** A signed engagement the client withdrew from within the period: the evidence of that signature and when it ended. */
+export const engagementWithdrawals = pgTable(
+  'engagement_withdrawals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id').notNull(),
+    signedAt: tstz('signed_at').notNull(),
+    withdrawnAt: tstz('withdrawn_at').notNull(),
+    startConsent: boolean('start_consent'),
+    /** The signature evidence as it was (typed name, IP, user agent, SHA-256 of the letter). */
+    evidence: jsonb('evidence').$type<Record<string, unknown>>().notNull().default({}),
+    letterDocumentId: uuid('letter_document_id'),
+    signedDocumentId: uuid('signed_document_id'),
+  },
+  (t) => [index('engagement_withdrawals_case_idx').on(t.caseId, t.withdrawnAt)],
+);
 
 /** Intake deliveries already processed, so a replayed delivery changes nothing. */
 export const intakeDeliveries = pgTable('intake_deliveries', {
@@ -681,4 +710,34 @@ export const appointments = pgTable(
     check('appointments_range', sql`${t.startAt} < ${t.endAt}`),
     check('appointments_status', sql`${t.status} IN ('booked', 'cancelled')`),
   ],
+);
+
+/**
+ * A client's complaint about the firm's service (its complaints regulation). Read only by the
+ * client and the complaints officer; `lawyerIds` names the case's lawyers when it was filed, so
+ * it never reaches them. Deleted with the client's account.
+ */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    caseId: uuid('case_id').references(() => cases.id, { onDelete: 'set null' }),
+    lawyerIds: uuid('lawyer_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['received', 'in_progress', 'closed'] })
+      .notNull()
+      .default('received'),
+    handling: text('handling'),
+    outcome: text('outcome'),
+    officerId: uuid('officer_id'),
+    /** The date by which the firm answers (COMPLAINT_ANSWER_WEEKS after filing, Amsterdam). */
+    answerBy: date('answer_by', { mode: 'string' }).notNull(),
+    createdAt: tstz('created_at').notNull(),
+    updatedAt: tstz('updated_at').notNull(),
+    closedAt: tstz('closed_at'),
+  },
+  (t) => [index('complaints_client_idx').on(t.clientId, t.createdAt), index('complaints_created_idx').on(t.createdAt), index('complaints_case_idx').on(t.caseId)],
 );

@@ -49,7 +49,7 @@ describe('the demo data', () => {
 
     const [client] = await ctx.db.select().from(users).where(eq(users.id, waiting.clientId));
     const fullName = [client?.name, client?.infix, client?.lastName].filter(Boolean).join(' ');
-    const signed = await ctx.app.inject({ method: 'POST', url: `/api/cases/${waiting.caseRow.id}/proposal/sign`, headers: bearer(token), payload: { full_name: fullName, agree: true, proposal_sha256: waiting.caseRow.proposalSha256 } });
+    const signed = await ctx.app.inject({ method: 'POST', url: `/api/cases/${waiting.caseRow.id}/proposal/sign`, headers: bearer(token), payload: { full_name: fullName, agree: true, start_now: true, proposal_sha256: waiting.caseRow.proposalSha256 } });
     expect(signed.statusCode).toBe(200);
     expect(signed.json().data.proposal_signed_at).toEqual(expect.any(String));
   });

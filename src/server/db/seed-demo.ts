@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { getStatus, type StatusSlug } from '../../contract/statuses';
+import { getWithdrawalEnd, WITHDRAWAL_DAYS_MINIMUM } from '../../contract/rules/case-route';
 import { createCase } from '../cases/queries';
 import { createUser } from '../users/create';
 import type { Storage } from '../storage/storage';
@@ -7,7 +8,7 @@ import type { Config } from '../config/config';
 import { sendProposal } from '../workflow/proposal';
 import type { Db } from './client';
 import { DEMO_ADMIN, DEMO_CLIENT_EMAILS, DEMO_LAWYERS } from './demo-accounts';
-import { answers, articles, availability, cases, contactPersons, documents, feedback, outbox, questions, statusArticles } from './schema';
+import { answers, articles, availability, cases, contactPersons, documents, feedback, outbox, questions, statusArticles, users } from './schema';
 
 type DemoClient = {
   name: string;
@@ -122,7 +123,9 @@ export async function seedDemo(db: Db, storage: Storage, now: Date, site: Config
     await db.insert(availability).values(days.map((day) => ({ userId: id, day, startTime: '09:00', endTime: '17:00' })));
   }
 
-  await createUser(db, { role: 'admin', email: DEMO_ADMIN.email, name: DEMO_ADMIN.name, infix: DEMO_ADMIN.infix, lastName: DEMO_ADMIN.lastName });
+  const adminId = await createUser(db, { role: 'admin', email: DEMO_ADMIN.email, name: DEMO_ADMIN.name, infix: DEMO_ADMIN.infix, lastName: DEMO_ADMIN.lastName });
+  // The demo admin is also the firm's complaints officer ('klachtenfunctionaris').
+  await db.update(users).set({ complaintsOfficer: true }).where(eq(users.id, adminId));
 
   const [lawyerQuestions, clientQuestions, caseQuestions] = await Promise.all(
     (['lawyer', 'client', 'case'] as const).map((audience) => db.select().from(questions).where(eq(questions.audience, audience))),
@@ -183,6 +186,9 @@ export async function seedDemo(db: Db, storage: Storage, now: Date, site: Config
         offer: client.offer ?? null,
         offerChosenAt: client.offer ? new Date(created.getTime() + DAY_MS) : null,
         proposalSignedAt: signed ? new Date(created.getTime() + 3 * DAY_MS) : null,
+        // Demo clients chose to let the firm start at once (the lawyer can review their documents).
+        withdrawalEndsAt: signed ? getWithdrawalEnd(new Date(created.getTime() + 3 * DAY_MS)) : null,
+        startConsent: signed ? true : null,
         minimalAchievement: signed ? (['M1', 'M2', 'M3'] as const)[i % 3] : null,
         appointmentStartTime: order >= 3 ? new Date(created.getTime() + 2 * DAY_MS) : null,
         appointmentEndTime: order >= 3 ? new Date(created.getTime() + 2 * DAY_MS + 3_600_000) : null,
@@ -203,7 +209,7 @@ export async function seedDemo(db: Db, storage: Storage, now: Date, site: Config
       .where(eq(cases.id, caseId));
     if (client.status === 'proposal' && lawyerId) {
       const [caseRow] = await db.select().from(cases).where(eq(cases.id, caseId));
-      if (caseRow) await sendProposal({ db, storage, config: { site } }, { caseRow, minimalAchievement: (['M1', 'M2', 'M3'] as const)[i % 3] ?? 'M1', lawyerId, now: new Date(now.getTime() - (12 - i) * 3_600_000) });
+      if (caseRow) await sendProposal({ db, storage, config: { site, withdrawalDays: WITHDRAWAL_DAYS_MINIMUM } }, { caseRow, minimalAchievement: (['M1', 'M2', 'M3'] as const)[i % 3] ?? 'M1', lawyerId, now: new Date(now.getTime() - (12 - i) * 3_600_000) });
     }
 
     if (i > 0 && i % 2 === 0) {

@@ -42,10 +42,10 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
     },
   },
   'almost-client': {
-    incomplete: step('red', ['Stap 2', 'Kies je pakket', 'Bekijk onze pakketten en kies wat bij jou past. Je zit nergens aan vast: je hebt 7 dagen bedenktijd.'], [{ action: 'offer', label: 'Bekijk de offerte' }]),
+    incomplete: step('red', ['Stap 2', 'Kies je pakket', 'Bekijk onze pakketten en kies wat bij jou past. Je zit nergens aan vast: na ondertekening heb je 14 dagen herroepingsrecht.'], [{ action: 'offer', label: 'Bekijk de offerte' }]),
     complete: step('green', ['Stap 2', 'Je pakket is gekozen', 'Je hebt een pakket gekozen. We gaan voor je aan de slag.']),
     en: {
-      incomplete: step('red', ['Step 2', 'Choose your package', 'Look at our packages and choose the one that suits you. You are not tied to anything: you have 7 days to change your mind.'], [{ action: 'offer', label: 'View the offer' }]),
+      incomplete: step('red', ['Step 2', 'Choose your package', 'Look at our packages and choose the one that suits you. You are not tied to anything: after signing you have a 14-day right of withdrawal.'], [{ action: 'offer', label: 'View the offer' }]),
       complete: step('green', ['Step 2', 'Your package is chosen', 'You have chosen a package. We are getting to work for you.']),
     },
   },

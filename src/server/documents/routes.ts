@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isWaitingForWithdrawalPeriod } from '../../contract/rules/case-route';
 import { text } from '../../contract/text';
 import { CreateDocumentFieldsSchema, ReviewDocumentRequestSchema, SetVisibilityRequestSchema } from '../../contract/documents';
 import { requireCaseAccess } from '../cases/access';
@@ -113,9 +114,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/documents/:id/review', { schema: { params: IdParams, body: ReviewDocumentRequestSchema } }, async (request) => {
-    const { auth, document } = await requireDocumentAccess(request, request.params.id, ['lawyer']);
+    const { auth, document, caseRow } = await requireDocumentAccess(request, request.params.id, ['lawyer']);
     const body = request.body;
     if (body.status === 'Rejected' && isWorkflowDocument(document.slotKey)) throw new AppError('conflict', WORKFLOW_DOCUMENT_MESSAGE);
+    // Without the client's consent to start at once, nothing is reviewed inside the withdrawal period.
+    if (isWaitingForWithdrawalPeriod(caseRow.startConsent, caseRow.withdrawalEndsAt, clock.now())) throw new AppError('conflict', 'errors.withdrawal.waiting');
     const decision = body.status === 'Approved' ? { status: 'Approved' as const } : { status: 'Rejected' as const, message: body.message?.trim() || null };
     const row = await reviewDocument(db, { documentId: document.id, lawyerId: auth.userId, decision, now: clock.now() });
     if (!row) throw new AppError('conflict', 'errors.document.notReviewable');

@@ -4,7 +4,9 @@
  */
 export const LETTER_SLOT = 'opdrachtbevestiging';
 export const SIGNED_LETTER_SLOT = 'opdrachtbevestiging-getekend';
-export const isWorkflowDocument = (slotKey: string | null) => slotKey === LETTER_SLOT || slotKey === SIGNED_LETTER_SLOT;
+/** A letter (or its signed copy) of an engagement the client withdrew from: kept as a record, void. */
+export const VOIDED_LETTER_SLOT = 'opdrachtbevestiging-herroepen';
+export const isWorkflowDocument = (slotKey: string | null) => slotKey === LETTER_SLOT || slotKey === SIGNED_LETTER_SLOT || slotKey === VOIDED_LETTER_SLOT;
 
 /**
  * A general document whose file someone else shared (the lawyer, or an account since deleted):

@@ -34,6 +34,11 @@ export const MAIL_KINDS = {
   appointment_moved: { digest: false, topic: null },
   appointment_cancelled: { digest: false, topic: null },
   appointment_reminder: { digest: false, topic: null },
+  engagement_withdrawn: { digest: false, topic: null },
+  engagement_withdrawn_lawyer: { digest: false, topic: null },
+  complaint_received: { digest: false, topic: null },
+  complaint_filed: { digest: false, topic: null },
+  complaint_answered: { digest: false, topic: null },
 } as const satisfies Record<string, { digest: boolean; topic: MailTopic | null }>;
 
 export type MailKind = keyof typeof MAIL_KINDS;
@@ -79,6 +84,13 @@ export type MailPayloads = {
   appointment_moved: AppointmentMailPayload;
   appointment_cancelled: AppointmentMailPayload;
   appointment_reminder: AppointmentMailPayload;
+  /** The client withdrew from the engagement (workflow/withdrawal.ts): the confirmation to them, with the date. */
+  engagement_withdrawn: { date: string };
+  engagement_withdrawn_lawyer: { client_name: string; case_id: string };
+  /** Complaints (complaints/): the receipt with the answer-by date (dd-mm-jjjj), the notice to the officer, the answer; never the complaint's text. */
+  complaint_received: { answer_by: string };
+  complaint_filed: { answer_by: string };
+  complaint_answered: { body_name: string; months: number };
 };
 
 /** The time, who it is with and how: never case content. `attendees` and `organizer` go into the invite. */

@@ -3,6 +3,7 @@ import { getDisplayName } from '../../contract/rules/display-name';
 import type { Db } from '../db/client';
 import { caseLawyers, cases, documents, outbox, users } from '../db/schema';
 import { enqueueMail } from './outbox';
+import { formatMailDate } from './dates';
 
 /** The audit line as recordAudit receives it (COMMON interface 2). */
 export type AuditEvent = {
@@ -41,7 +42,7 @@ export async function notifyAudit(db: Db, event: AuditEvent): Promise<void> {
   }
   const wanted =
     STATUS_ACTIONS.has(event.action) ||
-    ['case.lawyer_assigned', 'case.reassigned', 'case.stand_in_added', 'proposal.sent', 'proposal.signed', 'document.uploaded', 'document.rejected', 'document.shown', 'feedback.created'].includes(event.action);
+    ['case.lawyer_assigned', 'case.reassigned', 'case.stand_in_added', 'proposal.sent', 'proposal.signed', 'proposal.withdrawn', 'document.uploaded', 'document.rejected', 'document.shown', 'feedback.created'].includes(event.action);
   if (!wanted) return;
   const [theCase] = await db.select({ id: cases.id, clientId: cases.clientId, clientName: cases.clientName, statusSlug: cases.statusSlug }).from(cases).where(eq(cases.id, caseId));
   if (!theCase) return;
@@ -113,6 +114,11 @@ export async function notifyAudit(db: Db, event: AuditEvent): Promise<void> {
       return;
     case 'proposal.signed':
       for (const id of await lawyerIds()) await enqueueMail(db, { kind: 'proposal_signed', to: { userId: id }, payload: { client_name: clientName, case_id: caseId }, now });
+      return;
+    case 'proposal.withdrawn':
+      // The client's own act, confirmed to them in writing (a durable medium, BW 6:230o), and told to the lawyers.
+      await enqueueMail(db, { kind: 'engagement_withdrawn', to: toClient, payload: { date: formatMailDate(now) }, now });
+      for (const id of await lawyerIds()) await enqueueMail(db, { kind: 'engagement_withdrawn_lawyer', to: { userId: id }, payload: { client_name: clientName, case_id: caseId }, now });
       return;
     case 'document.rejected': {
       const document = await documentTitle(event.subjectId);

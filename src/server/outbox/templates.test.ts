@@ -50,6 +50,11 @@ const PAYLOADS: { [K in MailKind]: MailPayloads[K] } = {
   appointment_moved: APPOINTMENT,
   appointment_cancelled: APPOINTMENT,
   appointment_reminder: { ...APPOINTMENT, for_lawyer: true },
+  engagement_withdrawn: { date: '15-03-2026' },
+  engagement_withdrawn_lawyer: { client_name: 'Kees de Vries', case_id: CASE },
+  complaint_received: { answer_by: '25-12-2026' },
+  complaint_filed: { answer_by: '25-12-2026' },
+  complaint_answered: { body_name: 'Geschillencommissie Advocatuur', months: 12 },
 };
 
 /** Subject and the link each mail must carry, per language. */
@@ -84,6 +89,11 @@ const EXPECTED: { [K in MailKind]: { nl: string; en: string; link: string | null
   appointment_moved: { nl: 'Je eerste gesprek is verzet naar dinsdag 8 december om 10:00', en: 'Your first conversation has moved to Tuesday 8 December at 10:00', link: '/' },
   appointment_cancelled: { nl: 'Je eerste gesprek van dinsdag 8 december om 10:00 is geannuleerd', en: 'Your first conversation of Tuesday 8 December at 10:00 is cancelled', link: '/' },
   appointment_reminder: { nl: 'Herinnering: morgen je eerste gesprek, dinsdag 8 december om 10:00', en: 'Reminder: your first conversation tomorrow, Tuesday 8 December at 10:00', link: `/dossiers/${CASE}` },
+  engagement_withdrawn: { nl: 'Je hebt de opdracht herroepen', en: 'You have withdrawn from the engagement', link: '/' },
+  engagement_withdrawn_lawyer: { nl: 'Kees de Vries heeft de opdracht herroepen', en: 'Kees de Vries has withdrawn from the engagement', link: `/dossiers/${CASE}` },
+  complaint_received: { nl: 'We hebben je klacht ontvangen', en: 'We have received your complaint', link: '/klacht' },
+  complaint_filed: { nl: 'Er is een nieuwe klacht ingediend', en: 'A new complaint has been filed', link: '/beheer/klachten' },
+  complaint_answered: { nl: 'Er is een antwoord op je klacht', en: 'Your complaint has been answered', link: '/klacht' },
 };
 
 describe('mail templates', () => {

@@ -168,6 +168,31 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
     paragraphs: [t('mail.two_factor_locked.body', { product: site.productName }), t('mail.two_factor_locked.next')],
     link: { href: portal(site, '/login'), label: t('mail.two_factor_locked.button') },
   }),
+  engagement_withdrawn: (p, t, site) => ({
+    subject: t('mail.engagement_withdrawn.subject'),
+    paragraphs: [t('mail.engagement_withdrawn.body', { date: p.date }), t('mail.engagement_withdrawn.next')],
+    link: { href: portal(site, '/'), label: t('mail.engagement_withdrawn.button') },
+  }),
+  engagement_withdrawn_lawyer: (p, t, site) => ({
+    subject: t('mail.engagement_withdrawn_lawyer.subject', { client: clientOf(t, p.client_name) }),
+    paragraphs: [t('mail.engagement_withdrawn_lawyer.body', { client: clientOf(t, p.client_name) })],
+    link: { href: portal(site, `/dossiers/${p.case_id}`), label: t('mail.engagement_withdrawn_lawyer.button') },
+  }),
+  complaint_received: (p, t, site) => ({
+    subject: t('mail.complaint_received.subject'),
+    paragraphs: [t('mail.complaint_received.body'), t('mail.complaint_received.answerBy', { date: p.answer_by })],
+    link: { href: portal(site, '/klacht'), label: t('mail.complaint_received.button') },
+  }),
+  complaint_filed: (p, t, site) => ({
+    subject: t('mail.complaint_filed.subject'),
+    paragraphs: [t('mail.complaint_filed.body', { date: p.answer_by })],
+    link: { href: portal(site, '/beheer/klachten'), label: t('mail.complaint_filed.button') },
+  }),
+  complaint_answered: (p, t, site) => ({
+    subject: t('mail.complaint_answered.subject'),
+    paragraphs: [t('mail.complaint_answered.body'), t('mail.complaint_answered.next', { body: p.body_name, months: p.months })],
+    link: { href: portal(site, '/klacht'), label: t('mail.complaint_answered.button') },
+  }),
   message_unread: (p, t, site) => ({
     subject: t('mail.message_unread.subject'),
     paragraphs: [t('mail.message_unread.body')],

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /** Public site data: configured external links and the footer's contact details. */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { site } = app.deps.config;
+  const { site, withdrawalDays } = app.deps.config;
   const data = {
     product_name: site.productName,
     support_email: site.supportEmail,
@@ -14,6 +14,8 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     terms_url: site.termsUrl,
     disclaimer_url: site.disclaimerUrl,
     privacy_url: site.privacyUrl,
+    complaints_regulation_url: site.complaintsRegulationUrl,
+    withdrawal_days: withdrawalDays,
   };
   app.get('/api/site', async () => ({ data }));
 };

@@ -49,6 +49,7 @@ const EVENT_NAMES: Record<CaseEvent['type'], string> = {
   'document-uploaded': 'document.uploaded',
   'document-rejected': 'document.rejected',
   'document-deleted': 'document.deleted',
+  'engagement-withdrawn': 'proposal.withdrawn',
 };
 
 /**

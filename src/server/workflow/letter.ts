@@ -1,7 +1,8 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { MinimalAchievement, OfferSlug } from '../../contract/offers';
 import { OFFER_DISPLAY_NAMES } from '../../contract/offers';
-import { COOLING_OFF_DAYS } from '../../contract/rules/case-route';
+import { getWithdrawalLastDay } from '../../contract/rules/case-route';
+import { translator } from '../outbox/i18n';
 
 /**
  * The engagement letter (opdrachtbevestiging) as a PDF, in Dutch, made with pdf-lib
@@ -46,9 +47,24 @@ export type LetterInput = {
   offer: OfferSlug;
   minimalAchievement: MinimalAchievement;
   date: Date;
+  /** Days of the withdrawal period after signing (WITHDRAWAL_DAYS, at least 14). */
+  withdrawalDays: number;
 };
 
-export type SignatureEvidence = { signedAt: Date; typedName: string; ip: string; userAgent: string; pdfSha256: string };
+export type SignatureEvidence = {
+  signedAt: Date;
+  typedName: string;
+  ip: string;
+  userAgent: string;
+  pdfSha256: string;
+  /** The client's choice before signing: start at once inside the withdrawal period, or wait. */
+  startConsent: boolean;
+  /** The first moment after the withdrawal period. */
+  withdrawalEndsAt: Date;
+};
+
+/** The letter's texts about withdrawal come from the translation files (`notifications.letter.`), in Dutch. */
+const letterText = translator('nl-NL');
 
 export const formatDutchDate = (date: Date) => new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Amsterdam' }).format(date);
 const formatDutchDateTime = (date: Date) =>
@@ -87,6 +103,11 @@ class Writer {
 
   space(points = 8) {
     this.y -= points;
+  }
+
+  newPage() {
+    this.page = this.pdf.addPage(A4);
+    this.y = A4[1] - MARGIN;
   }
 }
 
@@ -158,7 +179,7 @@ export async function renderLetter(input: LetterInput): Promise<Uint8Array> {
   w.text('Voorwaarden', { bold: true });
   w.text('• In 97% van de gevallen betaalt je werkgever een vergoeding van €2.500 voor je juridische kosten.', { indent: 8 });
   w.text('• Vangnet: in de overige 3% betaal je maximaal €495 eigen bijdrage.', { indent: 8 });
-  w.text(`• Je hebt ${COOLING_OFF_DAYS} dagen bedenktijd na ondertekening. In die tijd kun je de opdracht kosteloos opzeggen.`, { indent: 8 });
+  w.text(`• ${letterText('letter.withdrawal.term', { days: input.withdrawalDays })}`, { indent: 8 });
   w.text('• Op deze opdracht zijn de algemene voorwaarden van het kantoor van toepassing.', { indent: 8, gap: 8 });
 
   const guarantee = GUARANTEE_TEXTS[input.minimalAchievement];
@@ -169,7 +190,8 @@ export async function renderLetter(input: LetterInput): Promise<Uint8Array> {
     { gap: 12 },
   );
   w.text('Ondertekening', { bold: true });
-  w.text('Je ondertekent deze opdrachtbevestiging in je portaal met je volledige naam en je uitdrukkelijke akkoord. Het getekende exemplaar met het bewijs van ondertekening komt in je portaal bij je documenten.');
+  w.text('Je ondertekent deze opdrachtbevestiging in je portaal met je volledige naam en je uitdrukkelijke akkoord. Het getekende exemplaar met het bewijs van ondertekening komt in je portaal bij je documenten.', { gap: 12 });
+  writeWithdrawalSection(w, input);
   return pdf.save({ useObjectStreams: false });
 }
 
@@ -187,7 +209,10 @@ export async function renderSignedCopy(letter: Uint8Array, evidence: SignatureEv
   w.text('Ik ga akkoord met de opdrachtbevestiging en de algemene voorwaarden', { gap: 6 });
   w.text('Tijdstip', { bold: true });
   w.text(formatDutchDateTime(evidence.signedAt), { gap: 6 });
-  w.text(`Bedenktijd tot ${formatDutchDate(new Date(evidence.signedAt.getTime() + COOLING_OFF_DAYS * 86_400_000))}`, { gap: 6 });
+  w.text(letterText('letter.signature.periodHeading'), { bold: true });
+  w.text(letterText('letter.signature.periodUntil', { date: formatDutchDate(getWithdrawalLastDay(evidence.withdrawalEndsAt)) }), { gap: 6 });
+  w.text(letterText('letter.signature.choiceHeading'), { bold: true });
+  w.text(letterText(evidence.startConsent ? 'letter.signature.startNow' : 'letter.signature.wait'), { gap: 6 });
   w.text('IP-adres', { bold: true });
   w.text(evidence.ip, { gap: 6 });
   w.text('Browser (user agent)', { bold: true });
@@ -195,4 +220,23 @@ export async function renderSignedCopy(letter: Uint8Array, evidence: SignatureEv
   w.text('SHA-256 van de getoonde opdrachtbevestiging (pdf)', { bold: true });
   w.text(evidence.pdfSha256, { size: 9 });
   return pdf.save({ useObjectStreams: false });
+}
+
+/**
+ * The withdrawal right (BW 6:230m, 6:230o) and the model withdrawal form of the Consumer Rights
+ * Directive (annex I B), on a page of its own so the client can print and send it.
+ */
+function writeWithdrawalSection(w: Writer, input: LetterInput) {
+  const t = letterText;
+  w.text(t('letter.withdrawal.heading'), { bold: true });
+  w.text(t('letter.withdrawal.right', { days: input.withdrawalDays }));
+  w.text(t('letter.withdrawal.how', { email: input.firm.email }));
+  w.text(t('letter.withdrawal.startChoice'));
+  w.text(t('letter.withdrawal.consequence'), { gap: 12 });
+  w.newPage();
+  w.text(t('letter.form.heading'), { size: 16, bold: true, gap: 4 });
+  w.text(t('letter.form.intro'), { gap: 8 });
+  w.text(t('letter.form.to', { firm: [input.firm.name, ...input.firm.addressLines.slice(1), input.firm.email].join(', ') }), { gap: 6 });
+  for (const line of ['notice', 'ordered', 'name', 'address', 'signature', 'date'] as const) w.text(`— ${t(`letter.form.${line}`)}`, { gap: 10 });
+  w.text(t('letter.form.delete'), { size: 9.5 });
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MinimalAchievement } from '../../contract/offers';
-import { canSendProposal, canSignProposal, isMatchingName } from '../../contract/rules/case-route';
+import { canSendProposal, canSignProposal, getWithdrawalEnd, isMatchingName } from '../../contract/rules/case-route';
 import { getDisplayName } from '../../contract/rules/display-name';
 import type { StatusSlug } from '../../contract/statuses';
 import { NAME_MISMATCH_MESSAGE } from '../../contract/workflow';
@@ -20,7 +20,7 @@ import { renderLetter, renderSignedCopy } from './letter';
 export const LETTER_TITLE = 'Opdrachtbevestiging';
 export const SIGNED_LETTER_TITLE = 'Opdrachtbevestiging (getekend)';
 
-type Deps = { db: Db; storage: Storage; config: Pick<Config, 'site'> };
+type Deps = { db: Db; storage: Storage; config: Pick<Config, 'site' | 'withdrawalDays'> };
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 /** `message`: a translation key (errors.workflow.…). */
@@ -65,6 +65,7 @@ export async function sendProposal(deps: Deps, input: { caseRow: CaseRow; minima
     offer: caseRow.offer,
     minimalAchievement: input.minimalAchievement,
     date: now,
+    withdrawalDays: config.withdrawalDays,
   });
   const digest = sha256(bytes);
   const newId = randomUUID();
@@ -120,7 +121,7 @@ export async function sendProposal(deps: Deps, input: { caseRow: CaseRow; minima
   }
 }
 
-export type SignInput = { caseRow: CaseRow; clientId: string; fullName: string; shownSha256?: string; ip: string; userAgent: string; now: Date };
+export type SignInput = { caseRow: CaseRow; clientId: string; fullName: string; shownSha256?: string; ip: string; userAgent: string; now: Date; startConsent: boolean };
 
 /**
  * The client signs the letter: the typed name must match their display name; the evidence
@@ -144,7 +145,8 @@ export async function signProposal(deps: Deps, input: SignInput): Promise<CaseRo
   const letter = await readAll(storage, letterDoc.storageKey);
   const shownSha256 = sha256(letter);
   if (shownSha256 !== caseRow.proposalSha256) throw conflict('errors.workflow.letterReplaced');
-  const evidence = { signedAt: now, typedName: input.fullName.trim(), ip: input.ip, userAgent: input.userAgent.slice(0, 500), pdfSha256: shownSha256 };
+  const withdrawalEndsAt = getWithdrawalEnd(now, deps.config.withdrawalDays);
+  const evidence = { signedAt: now, typedName: input.fullName.trim(), ip: input.ip, userAgent: input.userAgent.slice(0, 500), pdfSha256: shownSha256, startConsent: input.startConsent, withdrawalEndsAt };
   const signed = await renderSignedCopy(letter, { ...evidence, clientName });
   const signedId = randomUUID();
   const key = documentKey(caseRow.id, signedId, 1);
@@ -153,7 +155,7 @@ export async function signProposal(deps: Deps, input: SignInput): Promise<CaseRo
     return await db.transaction(async (tx) => {
       const [won] = await tx
         .update(cases)
-        .set({ proposalSignedAt: now, lastUpdateAt: now })
+        .set({ proposalSignedAt: now, lastUpdateAt: now, withdrawalEndsAt, startConsent: input.startConsent })
         .where(and(eq(cases.id, caseRow.id), eq(cases.statusSlug, 'proposal'), isNull(cases.proposalSignedAt), eq(cases.proposalSha256, shownSha256)))
         .returning({ id: cases.id });
       if (!won) throw conflict('errors.workflow.signedOrChanged');
@@ -189,6 +191,8 @@ export async function signProposal(deps: Deps, input: SignInput): Promise<CaseRo
         pdfSha256: shownSha256,
         letterDocumentId: letterDoc.id,
         signedDocumentId: signedId,
+        startConsent: input.startConsent,
+        withdrawalEndsAt,
       });
       await recordAudit(tx, {
         actorId: input.clientId,
@@ -196,7 +200,7 @@ export async function signProposal(deps: Deps, input: SignInput): Promise<CaseRo
         subjectType: 'case',
         subjectId: caseRow.id,
         caseId: caseRow.id,
-        data: { document_id: signedId, letter_document_id: letterDoc.id, pdf_sha256: shownSha256 },
+        data: { document_id: signedId, letter_document_id: letterDoc.id, pdf_sha256: shownSha256, start_consent: input.startConsent, withdrawal_ends_at: withdrawalEndsAt.toISOString() },
         at: now,
       });
       await applyCaseEvent(tx, { caseId: caseRow.id, event: { type: 'proposal-signed' }, actorId: input.clientId, now });

@@ -9,6 +9,7 @@ import { contentDisposition } from '../files/content';
 import { streamCaseExport } from './export';
 import { sendProposal, signProposal } from './proposal';
 import { getTimeline } from './timeline';
+import { withdrawEngagement } from './withdrawal';
 
 const CaseParams = z.object({ id: text().max(64) });
 
@@ -37,7 +38,15 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       ip: request.ip,
       userAgent: String(request.headers['user-agent'] ?? ''),
       now: clock.now(),
+      startConsent: request.body.start_now,
     });
+    return { data: await getClientCaseView(db, updated, link()) };
+  });
+
+  /** 'Opdracht herroepen': within the withdrawal period the engagement ends (./withdrawal.ts); after it, 409. */
+  app.post('/api/cases/:id/withdraw', { schema: { params: CaseParams } }, async (request) => {
+    const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
+    const updated = await withdrawEngagement(db, { caseRow, clientId: auth.userId, now: clock.now() });
     return { data: await getClientCaseView(db, updated, link()) };
   });
 

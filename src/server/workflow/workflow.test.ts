@@ -150,7 +150,8 @@ describe('POST /api/cases/{id}/proposal', () => {
     expect(text).toContain('Start onbezorgd');
     expect(text).toContain('€2.500');
     expect(text).toContain('€495');
-    expect(text).toContain('7 dagen bedenktijd');
+    expect(text).toContain('14 dagen herroepingsrecht');
+    expect(text).toContain('Modelformulier voor herroeping');
     expect(text).toContain('Minimale resultaatgarantie (M1)');
 
     const audit = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.caseId, s.client.caseId), eq(auditEvents.action, 'proposal.sent')));
@@ -214,7 +215,7 @@ describe('POST /api/cases/{id}/proposal', () => {
   it("keeps the signed copy from being replaced, rejected or deleted; it is 'Getekend' (signed, approved with the letter's approver), never waiting for review", async () => {
     const s = await setup('offer-chosen');
     await sendLetter(s);
-    const signedView = CaseClientViewResponseSchema.parse((await inject('POST', `/api/cases/${s.client.caseId}/proposal/sign`, s.clientToken, { full_name: 'Kees van Klant', agree: true })).json()).data;
+    const signedView = CaseClientViewResponseSchema.parse((await inject('POST', `/api/cases/${s.client.caseId}/proposal/sign`, s.clientToken, { full_name: 'Kees van Klant', agree: true, start_now: true })).json()).data;
     const signed = signedView.documents.find((d) => d.title === 'Opdrachtbevestiging (getekend)');
     expect(signed).toMatchObject({ status: 'Approved', locked: true, signed: true, approved_by: expect.objectContaining({ id: s.lawyer.id }) });
     const id = signed?.id as string;
@@ -236,7 +237,7 @@ describe('POST /api/cases/{id}/proposal/sign', () => {
     const s = await setup('offer-chosen');
     const sent = CaseLawyerViewResponseSchema.parse((await sendLetter(s)).json()).data;
     ctx.clock.advance(60_000);
-    const response = await sign(s, { full_name: '  kees VAN   klant ', agree: true, proposal_sha256: sent.proposal_sha256 });
+    const response = await sign(s, { full_name: '  kees VAN   klant ', agree: true, start_now: true, proposal_sha256: sent.proposal_sha256 });
     expect(response.statusCode).toBe(200);
     const view = CaseClientViewResponseSchema.parse(response.json()).data;
     expect(view.proposal_signed_at).toBe(ctx.clock.now().toISOString());
@@ -254,7 +255,7 @@ describe('POST /api/cases/{id}/proposal/sign', () => {
     expect(await statusAudit(s.client.caseId)).toContainEqual(expect.objectContaining({ actorId: s.client.id, data: { from: 'proposal', to: 'incomplete-case-file', cause: 'proposal.signed' } }));
     expect(await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.caseId, s.client.caseId), eq(auditEvents.action, 'proposal.signed')))).toHaveLength(1);
 
-    expect((await sign(s, { full_name: 'Kees van Klant', agree: true })).statusCode).toBe(409);
+    expect((await sign(s, { full_name: 'Kees van Klant', agree: true, start_now: true })).statusCode).toBe(409);
     const lawyerView = CaseLawyerViewResponseSchema.parse((await inject('GET', `/api/cases/${s.client.caseId}`, s.lawyerToken)).json()).data;
     expect(lawyerView.proposal_signed_at).toBe(view.proposal_signed_at);
     // the package is fixed now
@@ -265,22 +266,22 @@ describe('POST /api/cases/{id}/proposal/sign', () => {
     const s = await setup('offer-chosen');
     for (const doc of await mandatoryDocs(s.client.caseId)) expect((await upload(s.clientToken, doc.id)).statusCode).toBe(200);
     await sendLetter(s);
-    expect((await sign(s, { full_name: 'Kees van Klant', agree: true })).statusCode).toBe(200);
+    expect((await sign(s, { full_name: 'Kees van Klant', agree: true, start_now: true })).statusCode).toBe(200);
     expect(await statusOf(s.client.caseId)).toBe('reviewing-documents');
   });
 
   it('refuses a wrong name (422 on full_name), no consent (422), an outdated letter (409) and other phases (409), changing nothing', async () => {
     const s = await setup('offer-chosen');
-    expect((await sign(s, { full_name: 'Kees van Klant', agree: true })).statusCode).toBe(409);
+    expect((await sign(s, { full_name: 'Kees van Klant', agree: true, start_now: true })).statusCode).toBe(409);
     await sendLetter(s);
-    const wrong = await sign(s, { full_name: 'Piet Klant', agree: true });
+    const wrong = await sign(s, { full_name: 'Piet Klant', agree: true, start_now: true });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors).toHaveProperty('full_name');
-    for (const body of [{ full_name: 'Kees van Klant', agree: false }, { full_name: 'Kees van Klant' }, { full_name: '', agree: true }, { full_name: 'Kees\u0000van Klant', agree: true }, { full_name: 'x'.repeat(5000), agree: true }]) {
+    for (const body of [{ full_name: 'Kees van Klant', agree: false, start_now: true }, { full_name: 'Kees van Klant', agree: true }, { full_name: 'Kees van Klant', agree: true, start_now: 'ja' }, { full_name: 'Kees van Klant' }, { full_name: '', agree: true, start_now: true }, { full_name: 'Kees\u0000van Klant', agree: true, start_now: true }, { full_name: 'x'.repeat(5000), agree: true, start_now: true }]) {
       expect((await sign(s, body)).statusCode).toBe(422);
     }
-    expect((await sign(s, { full_name: 'Kees van Klant', agree: true, proposal_sha256: 'a'.repeat(64) })).statusCode).toBe(409);
-    expect((await inject('POST', `/api/cases/${s.client.caseId}/proposal/sign`, s.lawyerToken, { full_name: 'Kees van Klant', agree: true })).statusCode).toBe(404);
+    expect((await sign(s, { full_name: 'Kees van Klant', agree: true, start_now: true, proposal_sha256: 'a'.repeat(64) })).statusCode).toBe(409);
+    expect((await inject('POST', `/api/cases/${s.client.caseId}/proposal/sign`, s.lawyerToken, { full_name: 'Kees van Klant', agree: true, start_now: true })).statusCode).toBe(404);
     const row = await caseOf(s.client.caseId);
     expect(row?.statusSlug).toBe('proposal');
     expect(row?.proposalSignedAt).toBeNull();
@@ -290,7 +291,7 @@ describe('POST /api/cases/{id}/proposal/sign', () => {
   it('gives exactly one signature for parallel requests', async () => {
     const s = await setup('offer-chosen');
     await sendLetter(s);
-    const responses = await Promise.all(Array.from({ length: 5 }, () => sign(s, { full_name: 'Kees van Klant', agree: true })));
+    const responses = await Promise.all(Array.from({ length: 5 }, () => sign(s, { full_name: 'Kees van Klant', agree: true, start_now: true })));
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
     expect(await ctx.db.select().from(proposalSignatures).where(eq(proposalSignatures.caseId, s.client.caseId))).toHaveLength(1);
     expect(await ctx.db.select().from(documents).where(and(eq(documents.caseId, s.client.caseId), eq(documents.title, 'Opdrachtbevestiging (getekend)')))).toHaveLength(1);
@@ -407,7 +408,7 @@ describe('GET /api/cases/{id}/timeline', () => {
     const s = await setup('offer-chosen');
     await sendLetter(s);
     ctx.clock.advance(1000);
-    await inject('POST', `/api/cases/${s.client.caseId}/proposal/sign`, s.clientToken, { full_name: 'Kees van Klant', agree: true });
+    await inject('POST', `/api/cases/${s.client.caseId}/proposal/sign`, s.clientToken, { full_name: 'Kees van Klant', agree: true, start_now: true });
     const docs = await mandatoryDocs(s.client.caseId);
     for (const doc of docs) {
       ctx.clock.advance(1000);

@@ -168,6 +168,18 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    // 'Een klacht indienen' (footer and dashboard), at any phase.
+                    path: 'klacht',
+                    element: <RequirePermission needed={[VIEW.VIEW_DASHBOARD]} />,
+                    children: [
+                      {
+                        index: true,
+                        handle: title('complaints.title'),
+                        lazy: page('complaints-page', () => import('../features/complaints/complaints-page'), (m) => m.ComplaintsPage),
+                      },
+                    ],
+                  },
+                  {
                     path: 'opdrachtbevestiging',
                     element: <RequirePermission needed={[VIEW.VIEW_DASHBOARD]} />,
                     children: [
@@ -261,6 +273,11 @@ export const routes: RouteObject[] = [
                         path: 'outbox',
                         handle: title('admin.pages.outbox'),
                         lazy: page('admin-outbox-page', () => import('../features/admin/outbox-page'), (m) => m.OutboxPage),
+                      },
+                      {
+                        path: 'klachten',
+                        handle: title('complaints.register.title'),
+                        lazy: page('complaint-register-page', () => import('../features/complaints/register-page'), (m) => m.ComplaintRegisterPage),
                       },
                     ],
                   },

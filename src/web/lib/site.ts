@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { WITHDRAWAL_DAYS_MINIMUM } from '../../contract/rules/case-route';
 import { SiteResponseSchema, type Site } from '../../contract/site';
 import { api } from './api';
 
@@ -47,6 +48,11 @@ export function useSite(): Site | undefined {
 /** The configured product name; the translated default until the configuration has loaded. */
 export function useProductName(fallback: string): string {
   return useSite()?.product_name ?? fallback;
+}
+
+/** Days of the withdrawal period after signing; the statutory minimum until the configuration has loaded. */
+export function useWithdrawalDays(): number {
+  return useSite()?.withdrawal_days ?? WITHDRAWAL_DAYS_MINIMUM;
 }
 
 /** Tests only: forget the loaded configuration. */

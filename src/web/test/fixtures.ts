@@ -46,6 +46,8 @@ export const site: Site = {
   terms_url: 'https://example.com/voorwaarden.pdf',
   disclaimer_url: 'https://example.com/disclaimer.pdf',
   privacy_url: 'https://example.com/privacy.pdf',
+  complaints_regulation_url: 'https://example.com/klachtenregeling.pdf',
+  withdrawal_days: 14,
 };
 
 /** A package as the case views carry it. */
@@ -74,6 +76,8 @@ function caseFields(id: string, slug: StatusSlug) {
       proposal_sent_at: null,
       proposal_sha256: null,
       completed_at: null,
+      withdrawal_ends_at: null,
+      start_consent: null,
       offer: null,
       documents: [],
       contact_persons: [],

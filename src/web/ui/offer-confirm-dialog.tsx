@@ -3,6 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OfferSlug } from '../../contract/offers';
 import { useOfferName } from '../lib/offer-name';
+import { useWithdrawalDays } from '../lib/site';
 import { getErrorText } from '../lib/error-text';
 import { Button } from './button';
 import { Dialog } from './dialog';
@@ -22,11 +23,12 @@ export type OfferConfirmDialogProps = {
 
 /**
  * Confirms a package choice before it is sent (issue 13): the package, its price and what
- * comes with it, and the conditions (cost compensation, safety net, cooling-off period).
+ * comes with it, and the conditions (cost compensation, safety net, withdrawal period).
  */
 export function OfferConfirmDialog({ offer, onClose, onConfirm, title, note }: OfferConfirmDialogProps) {
   const { t } = useTranslation();
   const offerName = useOfferName();
+  const withdrawalDays = useWithdrawalDays();
   const conditionsId = useId();
   const [error, setError] = useState<string | undefined>();
   const [shown, setShown] = useState<OfferSlug | null>(offer);
@@ -89,7 +91,7 @@ export function OfferConfirmDialog({ offer, onClose, onConfirm, title, note }: O
             <ul className="mt-1 flex list-disc flex-col gap-1 pl-5 text-slate-800">
               <li>{t('offer.assurances.compensation')}</li>
               <li>{t('offer.assurances.safetyNet')}</li>
-              <li>{t('offer.assurances.coolingOff')}</li>
+              <li>{t('offer.assurances.coolingOff', { days: withdrawalDays })}</li>
             </ul>
           </section>
           <FormError message={error} />

@@ -29,6 +29,7 @@ export const NAV_ITEMS = {
     { kind: 'internal', id: 'admin-cases', labelKey: 'admin.nav.cases', to: '/beheer/dossiers', permission: 'menu-item:admin' },
     { kind: 'internal', id: 'admin-audit', labelKey: 'admin.nav.audit', to: '/beheer/audit', permission: 'menu-item:admin' },
     { kind: 'internal', id: 'admin-outbox', labelKey: 'admin.nav.outbox', to: '/beheer/outbox', permission: 'menu-item:admin' },
+    { kind: 'internal', id: 'admin-complaints', labelKey: 'admin.nav.complaints', to: '/beheer/klachten', permission: 'menu-item:admin' },
     { kind: 'internal', id: 'admin-account', labelKey: 'admin.nav.account', to: '/beheer/account', end: true, permission: 'menu-item:admin-account' },
   ],
 } as const satisfies Record<'client' | 'lawyer' | 'admin', readonly NavItem[]>;

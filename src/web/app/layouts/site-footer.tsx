@@ -1,5 +1,6 @@
 import { FileText } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useProductName, useSite } from '../../lib/site';
 import { LanguageSwitch } from '../../ui/language-switch';
 import type { NavItem } from './nav-items';
@@ -18,8 +19,11 @@ export function SiteFooter({ items }: { items: readonly NavItem[] }) {
         { id: 'terms', label: t('footer.terms'), href: site.terms_url },
         { id: 'disclaimer', label: t('footer.disclaimer'), href: site.disclaimer_url },
         { id: 'privacy', label: t('footer.privacy'), href: site.privacy_url },
+        { id: 'complaints-regulation', label: t('footer.complaintsRegulation'), href: site.complaints_regulation_url },
       ]
     : [];
+  // 'Een klacht indienen' is the client's (the lawyers' and admins' menus have no /klacht).
+  const isClient = items.some((item) => item.id === 'dashboard');
   return (
     <footer className="bg-brand-900 text-white">
       <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-3">
@@ -73,6 +77,13 @@ export function SiteFooter({ items }: { items: readonly NavItem[] }) {
                 </a>
               </li>
             ))}
+            {isClient && (
+              <li>
+                <Link to="/klacht" className={footerLink}>
+                  {t('footer.complaint')}
+                </Link>
+              </li>
+            )}
           </ul>
         </section>
       </div>

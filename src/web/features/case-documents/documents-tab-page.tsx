@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { caseDetailQueryKeys, useCaseDetail } from '../../lib/case-detail-query';
 import { CaseDocumentsTab } from './case-documents-tab';
+import { WithdrawalNotice } from './components/withdrawal-notice';
 
 /** Tab 'Documenten' of case detail (/dossiers/{id}/documenten). */
 export function DocumentsTabPage() {
@@ -14,6 +15,7 @@ export function DocumentsTabPage() {
   const onCaseChanged = useCallback(() => queryClient.invalidateQueries({ queryKey: caseDetailQueryKeys.detail(id) }), [queryClient, id]);
   return (
     <section aria-label={t('pages.caseDetail.documents.heading')} className="flex flex-col gap-6">
+      {caseDetail.data && <WithdrawalNotice withdrawalEndsAt={caseDetail.data.withdrawal_ends_at} startConsent={caseDetail.data.start_consent} />}
       <CaseDocumentsTab caseId={id} clientEmail={caseDetail.data?.client.email ?? null} onCaseChanged={onCaseChanged} />
     </section>
   );

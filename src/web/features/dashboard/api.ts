@@ -114,3 +114,15 @@ export function useAppointmentActions(caseId: string) {
   const callback = useMutation({ mutationFn: () => api.post(`/api/cases/${caseId}/appointment/callback`), onSuccess: refresh });
   return { book, move, cancel, callback };
 }
+
+/** POST /api/cases/{id}/withdraw ('Opdracht herroepen'): the answer is the case, back at offer-chosen. */
+export function useWithdrawEngagement(caseId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await api.post(`/api/cases/${caseId}/withdraw`, {}, CaseClientViewResponseSchema)).data,
+    onSuccess: (data) => {
+      queryClient.setQueryData(dashboardQueryKeys.myCase, data);
+      void queryClient.invalidateQueries({ queryKey: ['cases'] });
+    },
+  });
+}

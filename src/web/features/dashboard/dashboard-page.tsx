@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { getClientRoute, getCurrentStep, getStepNumber, getWelcomeTarget, showsWelcome } from '../../../contract/rules/stepper';
 import { getStatus } from '../../../contract/statuses';
 import { useSession } from '../../lib/app-session';
@@ -128,6 +128,12 @@ export function DashboardPage() {
         <div className="flex flex-col gap-6">
           <LawyerCard lawyers={lawyers} offerChosen={caseView.status.order >= OFFER_CHOSEN_ORDER || caseView.offer !== null} supportEmail={site?.support_email} onOpen={() => setLawyerOpen(true)} />
           <StepList steps={route} flags={flags} hasLawyer={Boolean(firstLawyer)} />
+          <p className="text-slate-800">
+            {t('complaints.dashboardNote')}{' '}
+            <Link to="/klacht" className="font-medium text-brand-700 underline underline-offset-4">
+              {t('footer.complaint')}
+            </Link>
+          </p>
         </div>
       </div>
       {firstLawyer && (

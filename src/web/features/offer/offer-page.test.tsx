@@ -38,7 +38,7 @@ describe('offer page: confirm before choosing', () => {
     expect(within(dialog).getByText('Start onbezorgd')).toBeInTheDocument();
     expect(within(dialog).getByText('€750,-')).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Voorwaarden' })).toBeInTheDocument();
-    expect(within(dialog).getByText('7 dagen bedenktijd.')).toBeInTheDocument();
+    expect(within(dialog).getByText('14 dagen herroepingsrecht na ondertekening.')).toBeInTheDocument();
     expect(within(dialog).getByText(/maximaal €495 eigen bijdrage/)).toBeInTheDocument();
     expect(offerCalls(calls)).toHaveLength(0);
 

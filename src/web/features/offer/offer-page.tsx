@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OFFER_SLUGS, type OfferSlug } from '../../../contract/offers';
 import { useOfferName } from '../../lib/offer-name';
+import { useWithdrawalDays } from '../../lib/site';
 import { getOfferPill, getUpgradeOffers, getVisibleOffers, isOfferSigned } from '../../../contract/rules/offer-selection';
 import { getErrorText } from '../../lib/error-text';
 import { Button } from '../../ui/button';
@@ -39,6 +40,7 @@ export function OfferPage() {
 function OfferChoice({ caseId, chosen, statusOrder, locked }: { caseId: string; chosen: OfferSlug | null; statusOrder: number; locked: boolean }) {
   const { t } = useTranslation();
   const offerName = useOfferName();
+  const withdrawalDays = useWithdrawalDays();
   const choose = useChooseOffer(caseId);
   // A choice or an upgrade is sent only after the confirm dialog (package, price, conditions).
   const [confirming, setConfirming] = useState<OfferSlug | null>(null);
@@ -52,7 +54,7 @@ function OfferChoice({ caseId, chosen, statusOrder, locked }: { caseId: string; 
           {isOfferSigned(statusOrder) ? t('offer.signed', { offer: offerName(chosen) }) : t('offer.requested', { offer: offerName(chosen) })}
         </p>
       ) : (
-        <p className="max-w-prose text-slate-800">{t('offer.intro')}</p>
+        <p className="max-w-prose text-slate-800">{t('offer.intro', { days: withdrawalDays })}</p>
       )}
       <div className={chosen ? 'grid gap-6 md:grid-cols-2' : 'grid gap-6 md:grid-cols-3'}>
         {getVisibleOffers(OFFER_SLUGS, chosen).map((slug) => (
@@ -99,7 +101,7 @@ function OfferChoice({ caseId, chosen, statusOrder, locked }: { caseId: string; 
         <ul className="flex list-disc flex-col gap-2 pl-5 text-slate-800">
           <li>{t('offer.assurances.compensation')}</li>
           <li>{t('offer.assurances.safetyNet')}</li>
-          <li>{t('offer.assurances.coolingOff')}</li>
+          <li>{t('offer.assurances.coolingOff', { days: withdrawalDays })}</li>
         </ul>
       </section>
     </>

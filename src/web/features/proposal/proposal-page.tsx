@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CaseClientViewResponseSchema } from '../../../contract/cases';
-import { getCoolingOffEnd } from '../../../contract/rules/case-route';
+import { getWithdrawalEnd, getWithdrawalLastDay } from '../../../contract/rules/case-route';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/api-client';
 import { getErrorText } from '../../lib/error-text';
 import { useFormatDate } from '../../lib/use-format-date';
+import { useSite, useWithdrawalDays } from '../../lib/site';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
@@ -22,13 +23,17 @@ export function ProposalPage() {
   const formatDate = useFormatDate();
   const queryClient = useQueryClient();
   const checkboxId = useId();
+  const choiceId = useId();
+  const site = useSite();
+  const withdrawalDays = useWithdrawalDays();
+  const [startNow, setStartNow] = useState<boolean | null>(null);
   const myCase = useQuery({ queryKey: myCaseKey, queryFn: async ({ signal }) => (await api.get('/api/cases/mine', CaseClientViewResponseSchema, signal)).data });
   const [fullName, setFullName] = useState('');
   const [agree, setAgree] = useState(false);
-  const [errors, setErrors] = useState<{ full_name?: string; agree?: string; form?: string }>({});
+  const [errors, setErrors] = useState<{ full_name?: string; agree?: string; start_now?: string; form?: string }>({});
   const sign = useMutation({
     mutationFn: async () =>
-      (await api.post(`/api/cases/${myCase.data?.id ?? ''}/proposal/sign`, { full_name: fullName, agree, proposal_sha256: myCase.data?.proposal_sha256 ?? undefined }, CaseClientViewResponseSchema)).data,
+      (await api.post(`/api/cases/${myCase.data?.id ?? ''}/proposal/sign`, { full_name: fullName, agree, start_now: startNow, proposal_sha256: myCase.data?.proposal_sha256 ?? undefined }, CaseClientViewResponseSchema)).data,
     onSuccess: (data) => {
       queryClient.setQueryData(myCaseKey, data);
       void queryClient.invalidateQueries({ queryKey: ['cases'] });
@@ -60,14 +65,17 @@ export function ProposalPage() {
   const view = myCase.data;
   const letter = view.documents.find((d) => d.id === view.proposal_document_id);
   const signed = view.proposal_signed_at;
+  // Signed now, the period would run to the end of this date (the server computes the real one when signing).
+  const lastDay = formatDate(getWithdrawalLastDay(getWithdrawalEnd(new Date(), withdrawalDays)));
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const next: typeof errors = {};
     if (!fullName.trim()) next.full_name = t('caseRoute.sign.nameRequired');
     if (!agree) next.agree = t('caseRoute.sign.agreeRequired');
+    if (startNow === null) next.start_now = t('withdrawal.sign.choiceRequired');
     setErrors(next);
-    if (next.full_name || next.agree) return;
+    if (next.full_name || next.agree || next.start_now) return;
     try {
       await sign.mutateAsync();
     } catch (error) {
@@ -83,7 +91,7 @@ export function ProposalPage() {
       {signed ? (
         <div role="status" className="flex flex-col gap-1 rounded-2xl border border-green-700 bg-green-50 p-5 text-green-900">
           <p className="font-semibold">{t('caseRoute.signedOn', { date: formatDate(signed) })}</p>
-          <p>{t('caseRoute.coolingOffUntil', { date: formatDate(getCoolingOffEnd(new Date(signed))) })}</p>
+          {view.withdrawal_ends_at && <p>{t('withdrawal.until', { date: formatDate(getWithdrawalLastDay(new Date(view.withdrawal_ends_at))) })}</p>}
         </div>
       ) : !letter || view.status.slug !== 'proposal' ? (
         <p className="text-slate-800">{t('caseRoute.sign.none')}</p>
@@ -105,6 +113,50 @@ export function ProposalPage() {
       )}
       {letter && !signed && view.status.slug === 'proposal' && (
         <form noValidate onSubmit={onSubmit} className="flex max-w-xl flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+          <section aria-labelledby={`${choiceId}-heading`} className="flex flex-col gap-2">
+            <h2 id={`${choiceId}-heading`} className="text-lg font-semibold text-slate-900">
+              {t('withdrawal.sign.heading')}
+            </h2>
+            <p className="text-slate-800">{t('withdrawal.sign.period', { days: withdrawalDays, date: lastDay })}</p>
+            <details className="rounded-lg border border-slate-200 p-3">
+              <summary className="cursor-pointer font-medium text-brand-700">{t('withdrawal.sign.formSummary')}</summary>
+              <div className="mt-2 flex flex-col gap-1 text-sm text-slate-800">
+                <p>{t('withdrawal.sign.formNote', { email: site?.support_email ?? '' })}</p>
+                <p>{t('notifications.letter.form.intro')}</p>
+                <p>{t('notifications.letter.form.to', { firm: site ? [site.product_name, ...site.address_lines.slice(1), site.support_email].join(', ') : '' })}</p>
+                {(['notice', 'ordered', 'name', 'address', 'signature', 'date'] as const).map((line) => (
+                  <p key={line}>— {t(`notifications.letter.form.${line}`)}</p>
+                ))}
+                <p>{t('notifications.letter.form.delete')}</p>
+              </div>
+            </details>
+          </section>
+          <fieldset className="flex flex-col gap-2" aria-describedby={errors.start_now ? `${choiceId}-error` : undefined}>
+            <legend className="mb-1 font-medium text-slate-900">{t('withdrawal.sign.choiceLegend')}</legend>
+            <label className="flex items-start gap-3">
+              <input type="radio" name={choiceId} className="mt-1 size-5" checked={startNow === true} onChange={() => setStartNow(true)} aria-invalid={errors.start_now ? true : undefined} aria-describedby={`${choiceId}-now`} />
+              <span className="text-slate-900">
+                {t('withdrawal.sign.startNow')}
+                <span id={`${choiceId}-now`} className="block text-sm text-slate-700">
+                  {t('withdrawal.sign.startNowConsequence')}
+                </span>
+              </span>
+            </label>
+            <label className="flex items-start gap-3">
+              <input type="radio" name={choiceId} className="mt-1 size-5" checked={startNow === false} onChange={() => setStartNow(false)} aria-invalid={errors.start_now ? true : undefined} aria-describedby={`${choiceId}-wait`} />
+              <span className="text-slate-900">
+                {t('withdrawal.sign.wait')}
+                <span id={`${choiceId}-wait`} className="block text-sm text-slate-700">
+                  {t('withdrawal.sign.waitConsequence', { date: lastDay })}
+                </span>
+              </span>
+            </label>
+            {errors.start_now && (
+              <p id={`${choiceId}-error`} className="text-sm text-red-800">
+                {errors.start_now}
+              </p>
+            )}
+          </fieldset>
           <TextField label={t('caseRoute.sign.fullName')} autoComplete="name" required aria-required="true" value={fullName} onChange={(e) => setFullName(e.target.value)} error={errors.full_name} hint={t('caseRoute.sign.fullNameHint')} />
           <div className="flex flex-col gap-1">
             <label htmlFor={checkboxId} className="flex items-start gap-3">

@@ -1,17 +1,47 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaseClientView } from '../../../../contract/cases';
-import { getCoolingOffEnd, getDeletionDate } from '../../../../contract/rules/case-route';
+import { canWithdraw, getDeletionDate, getWithdrawalLastDay } from '../../../../contract/rules/case-route';
 import { downloadCaseExport } from '../../../lib/download';
 import { useFormatDate } from '../../../lib/use-format-date';
 import { Button } from '../../../ui/button';
+import { Dialog } from '../../../ui/dialog';
+import { FormError } from '../../../ui/field';
+import { getErrorText } from '../../../lib/error-text';
+import { useWithdrawEngagement } from '../api';
 
-/** Signed and cooling-off dates after signing; at completed the deletion date and 'Download al mijn documenten'. */
+/**
+ * Signed date and the withdrawal period after signing, with 'Opdracht herroepen' while it runs;
+ * at completed the deletion date and 'Download al mijn documenten'.
+ */
 export function CaseDates({ view }: { view: CaseClientView }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const [failed, setFailed] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [withdrawError, setWithdrawError] = useState<string | undefined>();
+  const [withdrawn, setWithdrawn] = useState(false);
+  const withdraw = useWithdrawEngagement(view.id);
+  if (withdrawn && !view.proposal_signed_at) {
+    return (
+      <p role="status" className="rounded-2xl border border-green-700 bg-green-50 p-5 text-green-900">
+        {t('withdrawal.done')}
+      </p>
+    );
+  }
   if (!view.proposal_signed_at && !view.completed_at) return null;
+  const withdrawalEnd = view.withdrawal_ends_at ? new Date(view.withdrawal_ends_at) : null;
+  const mayWithdraw = canWithdraw(view.status.slug, withdrawalEnd, new Date());
+  const onWithdraw = async () => {
+    setWithdrawError(undefined);
+    try {
+      await withdraw.mutateAsync();
+      setWithdrawn(true);
+      setConfirming(false);
+    } catch (error) {
+      setWithdrawError(getErrorText(error, t));
+    }
+  };
   const onDownload = async () => {
     setFailed(false);
     try {
@@ -29,7 +59,36 @@ export function CaseDates({ view }: { view: CaseClientView }) {
       {view.proposal_signed_at && (
         <>
           <p className="text-slate-800">{t('caseRoute.signedOn', { date: formatDate(view.proposal_signed_at) })}</p>
-          {!view.completed_at && <p className="text-slate-800">{t('caseRoute.coolingOffUntil', { date: formatDate(getCoolingOffEnd(new Date(view.proposal_signed_at))) })}</p>}
+          {mayWithdraw && withdrawalEnd && (
+            <>
+              <p className="text-slate-800">{t('withdrawal.until', { date: formatDate(getWithdrawalLastDay(withdrawalEnd)) })}</p>
+              {view.start_consent !== null && <p className="text-slate-800">{t(view.start_consent ? 'withdrawal.consentGiven' : 'withdrawal.consentWithheld')}</p>}
+              <Button variant="secondary" className="w-fit" onClick={() => setConfirming(true)}>
+                {t('withdrawal.button')}
+              </Button>
+              <Dialog
+                open={confirming}
+                onOpenChange={(open) => {
+                  if (!open) setWithdrawError(undefined);
+                  setConfirming(open);
+                }}
+                title={t('withdrawal.confirmTitle')}
+                description={t('withdrawal.confirmText')}
+                actions={
+                  <>
+                    <Button variant="secondary" onClick={() => setConfirming(false)}>
+                      {t('withdrawal.cancel')}
+                    </Button>
+                    <Button onClick={onWithdraw} busy={withdraw.isPending}>
+                      {t('withdrawal.confirm')}
+                    </Button>
+                  </>
+                }
+              >
+                <FormError message={withdrawError} />
+              </Dialog>
+            </>
+          )}
         </>
       )}
       {view.completed_at && (

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { ComplaintReceiptResponseSchema, ComplaintRegisterResponseSchema, MyComplaintsResponseSchema } from '../../contract/complaints';
+import { auditEvents, complaints, outbox, users } from '../db/schema';
+import { createUser } from '../users/create';
+import { bearer, createTestAdmin, createTestClient, createTestContext, createTestLawyer, tokenFor, uniqueEmail, type TestContext } from '../testing/harness';
+import { answerByDate } from './queries';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const SECRET = 'Mijn jurist reageerde drie weken niet op mijn berichten';
+const call = (method: 'GET' | 'POST', url: string, token: string | null, payload?: object, language = 'nl-NL') =>
+  ctx.app.inject({ method, url, headers: { ...(token ? bearer(token) : {}), 'accept-language': language }, ...(payload ? { payload } : {}) });
+
+async function officer() {
+  const id = await createUser(ctx.db, { role: 'admin', email: uniqueEmail('officer'), name: 'Olga', lastName: 'Klacht' });
+  await ctx.db.update(users).set({ complaintsOfficer: true }).where(eq(users.id, id));
+  return { id, token: await tokenFor(ctx, id) };
+}
+
+async function world() {
+  const lawyer = await createTestLawyer(ctx, { name: 'Sanne', lastName: 'Jansen' });
+  const client = await createTestClient(ctx, { status: 'completed', lawyerIds: [lawyer.id], name: 'Kees', lastName: 'Klant' });
+  return { lawyer, client, lawyerToken: await tokenFor(ctx, lawyer.id), clientToken: await tokenFor(ctx, client.id), officer: await officer() };
+}
+
+describe('complaints', () => {
+  it('computes the answer-by date 4 weeks on in Amsterdam', () => {
+    expect(answerByDate(new Date('2026-11-27T23:30:00Z'), 4)).toBe('2026-12-26');
+    expect(answerByDate(new Date('2026-03-10T10:00:00Z'), 4)).toBe('2026-04-07');
+  });
+
+  it('files a complaint at any phase (also after completion): 201 with the answer-by date, a receipt mail at once with that date, a notice to the officer, nothing to the lawyer', async () => {
+    const w = await world();
+    const response = await call('POST', '/api/complaints', w.clientToken, { text: SECRET });
+    expect(response.statusCode).toBe(201);
+    const receipt = ComplaintReceiptResponseSchema.parse(response.json()).data;
+    expect(receipt.status).toBe('received');
+    expect(receipt.answer_by).toBe(answerByDate(ctx.clock.now(), 4));
+
+    const mails = await ctx.db.select().from(outbox).where(inArray(outbox.kind, ['complaint_received', 'complaint_filed']));
+    expect(mails.filter((m) => m.recipientId === w.client.id)).toHaveLength(1);
+    expect(mails.filter((m) => m.recipientId === w.officer.id)).toHaveLength(1);
+    const [year, month, day] = receipt.answer_by.split('-');
+    await ctx.outbox.drain();
+    const mail = ctx.smtp.messages.find((m) => m.to.includes(w.client.email) && m.subject === 'We hebben je klacht ontvangen');
+    expect(mail?.text).toContain(`uiterlijk ${day}-${month}-${year}`);
+    // Mails never carry the complaint's text.
+    for (const m of ctx.smtp.messages) expect(m.text).not.toContain('drie weken niet');
+    // The lawyer complained about gets no mail, no timeline line, and no way in.
+    expect(await ctx.db.select().from(outbox).where(and(eq(outbox.recipientId, w.lawyer.id), inArray(outbox.kind, ['complaint_received', 'complaint_filed', 'complaint_answered'])))).toEqual([]);
+    const lines = await ctx.db.select().from(auditEvents).where(eq(auditEvents.caseId, w.client.caseId));
+    expect(lines.some((l) => l.action.startsWith('complaint.'))).toBe(false);
+    const timeline = await call('GET', `/api/cases/${w.client.caseId}/timeline`, w.lawyerToken);
+    expect(timeline.body).not.toContain('drie weken');
+    for (const url of ['/api/admin/complaints', '/api/admin/complaints.csv']) expect((await call('GET', url, w.lawyerToken)).statusCode).toBe(403);
+    expect((await call('POST', `/api/admin/complaints/${receipt.id}/outcome`, w.lawyerToken, { outcome: 'Afgewezen' })).statusCode).toBe(403);
+    const [filed] = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'complaint.filed'), eq(auditEvents.subjectId, receipt.id)));
+    expect(JSON.stringify(filed?.data)).not.toContain('drie weken');
+  });
+
+  it('lets only the complaints officer read the register; another admin gets 403, and reading is audited', async () => {
+    const w = await world();
+    await call('POST', '/api/complaints', w.clientToken, { text: SECRET });
+    const plainAdmin = await createTestAdmin(ctx);
+    const refused = await call('GET', '/api/admin/complaints', plainAdmin.token, undefined, 'en-US');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Only the complaints officer can read complaints.');
+    const register = ComplaintRegisterResponseSchema.parse((await call('GET', '/api/admin/complaints', w.officer.token)).json()).data;
+    const mine = register.find((c) => c.client_name === 'Kees Klant' && c.case_id === w.client.caseId);
+    expect(mine).toMatchObject({ text: SECRET, status: 'received', lawyer_names: ['Sanne Jansen'] });
+    const audit = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'complaint.register_read'), eq(auditEvents.actorId, w.officer.id)));
+    expect(audit).toHaveLength(1);
+    const csv = await call('GET', '/api/admin/complaints.csv', w.officer.token);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain(SECRET);
+    expect(csv.body.split('\r\n')[0]).toContain('id,created_at,client_name,lawyer_names,status,answer_by');
+  });
+
+  it('records handling and the written outcome; the client sees status, outcome and the independent body with its period', async () => {
+    const w = await world();
+    const { id } = ComplaintReceiptResponseSchema.parse((await call('POST', '/api/complaints', w.clientToken, { text: SECRET })).json()).data;
+    expect((await call('POST', `/api/admin/complaints/${id}/handling`, w.officer.token, { handling: 'Gesprek gevoerd met cliënt en jurist.' })).statusCode).toBe(200);
+    let mine = MyComplaintsResponseSchema.parse((await call('GET', '/api/complaints/mine', w.clientToken)).json());
+    expect(mine.data[0]).toMatchObject({ id, status: 'in_progress', outcome: null });
+    const closed = await call('POST', `/api/admin/complaints/${id}/outcome`, w.officer.token, { outcome: 'Klacht gegrond; excuses en korting.' });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().data).toMatchObject({ status: 'closed', handling: 'Gesprek gevoerd met cliënt en jurist.', officer_name: 'Olga Klacht' });
+    mine = MyComplaintsResponseSchema.parse((await call('GET', '/api/complaints/mine', w.clientToken)).json());
+    expect(mine.data[0]).toMatchObject({ status: 'closed', outcome: 'Klacht gegrond; excuses en korting.' });
+    expect(mine.data[0]).not.toHaveProperty('handling');
+    expect(mine.body).toEqual({ name: 'Geschillencommissie Advocatuur', url: expect.stringMatching(/^https:/), months: 12 });
+    expect((await call('POST', `/api/admin/complaints/${id}/outcome`, w.officer.token, { outcome: 'Nog eens' })).statusCode).toBe(409);
+    const answered = await ctx.db.select().from(outbox).where(and(eq(outbox.kind, 'complaint_answered'), eq(outbox.recipientId, w.client.id)));
+    expect(answered).toHaveLength(1);
+    expect(JSON.stringify(answered[0]?.payload)).not.toContain('korting');
+    expect((await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.subjectId, id), eq(auditEvents.action, 'complaint.closed')))).length).toBe(1);
+  });
+
+  it('refuses in order: 401, 403 for staff on client routes, 404 for unknown ids, 422 for bad bodies (nothing stored)', async () => {
+    const w = await world();
+    expect((await call('POST', '/api/complaints', null, { text: 'x' })).statusCode).toBe(401);
+    expect((await call('POST', '/api/complaints', w.lawyerToken, { text: 'x' })).statusCode).toBe(403);
+    expect((await call('GET', '/api/complaints/mine', w.officer.token)).statusCode).toBe(403);
+    const before = (await ctx.db.select().from(complaints).where(eq(complaints.clientId, w.client.id))).length;
+    for (const body of [{}, { text: '' }, { text: '   ' }, { text: 'x'.repeat(10_001) }, { text: 'a\u0000b' }, { text: 'ok', extra: 1 }, { text: 5 }]) {
+      expect((await call('POST', '/api/complaints', w.clientToken, body)).statusCode, JSON.stringify(body).slice(0, 40)).toBe(422);
+    }
+    expect((await ctx.db.select().from(complaints).where(eq(complaints.clientId, w.client.id))).length).toBe(before);
+    expect((await call('POST', '/api/admin/complaints/00000000-0000-4000-8000-000000000000/outcome', w.officer.token, { outcome: 'x' })).statusCode).toBe(404);
+    expect((await call('POST', '/api/admin/complaints/nope/outcome', w.officer.token, { outcome: 'x' })).statusCode).toBe(404);
+  });
+
+  it('lets an admin mark another admin as complaints officer, never a lawyer', async () => {
+    const w = await world();
+    const admin = await createTestAdmin(ctx);
+    const other = await createTestAdmin(ctx);
+    const marked = await call('POST', `/api/admin/admins/${other.id}/complaints-officer`, admin.token, { complaints_officer: true });
+    expect(marked.json().data).toMatchObject({ id: other.id, complaints_officer: true });
+    expect((await call('GET', '/api/admin/complaints', other.token)).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/admins/${w.lawyer.id}/complaints-officer`, admin.token, { complaints_officer: true })).statusCode).toBe(404);
+    const listed = await call('GET', '/api/admin/admins', admin.token);
+    expect(listed.json().data.find((a: { id: string }) => a.id === other.id)).toMatchObject({ complaints_officer: true });
+  });
+});

@@ -1,0 +1,117 @@
+import { TZDate } from '@date-fns/tz';
+import { addWeeks } from 'date-fns';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { MyComplaint, RegisterComplaint } from '../../contract/complaints';
+import { getDisplayName } from '../../contract/rules/display-name';
+import { recordAudit } from '../audit/queries';
+import type { Config } from '../config/config';
+import type { Db } from '../db/client';
+import { caseLawyers, cases, complaints, users } from '../db/schema';
+import { localDate } from '../lib/local-date';
+import { formatMailDate } from '../outbox/dates';
+import { enqueueMail } from '../outbox/outbox';
+
+/** Complaints shown in the register at most (newest first); the CSV takes the same. */
+export const REGISTER_LIMIT = 5_000;
+
+/** The date (YYYY-MM-DD, Amsterdam) by which the firm answers a complaint filed at `now`. */
+export function answerByDate(now: Date, weeks: number): string {
+  return localDate(new Date(addWeeks(new TZDate(now.getTime(), 'Europe/Amsterdam'), weeks).getTime()));
+}
+
+/** '2026-12-25' → '25-12-2026', as mails state dates. */
+const dutchDate = (isoDate: string) => formatMailDate(new Date(`${isoDate}T12:00:00Z`));
+
+type ComplaintRow = typeof complaints.$inferSelect;
+
+const toMine = (row: ComplaintRow): MyComplaint => ({
+  id: row.id,
+  text: row.text,
+  status: row.status,
+  answer_by: row.answerBy,
+  outcome: row.outcome,
+  created_at: row.createdAt.toISOString(),
+  closed_at: row.closedAt?.toISOString() ?? null,
+});
+
+/**
+ * Files a complaint: the row (with the case's lawyers at this moment, so it is kept from them),
+ * the receipt mail to the client with the answer-by date, a notice (without its text) to every
+ * complaints officer, and the audit line, in one transaction. No lawyer is mailed, and the case's
+ * timeline does not show it.
+ */
+export async function fileComplaint(db: Db, input: { clientId: string; text: string; now: Date; config: Pick<Config, 'complaints'> }) {
+  return db.transaction(async (tx) => {
+    const [theCase] = await tx.select({ id: cases.id }).from(cases).where(eq(cases.clientId, input.clientId));
+    const lawyerIds = theCase ? (await tx.select({ id: caseLawyers.lawyerId }).from(caseLawyers).where(eq(caseLawyers.caseId, theCase.id))).map((r) => r.id) : [];
+    const answerBy = answerByDate(input.now, input.config.complaints.answerWeeks);
+    const [row] = await tx
+      .insert(complaints)
+      .values({ clientId: input.clientId, caseId: theCase?.id ?? null, lawyerIds, text: input.text, answerBy, createdAt: input.now, updatedAt: input.now })
+      .returning();
+    if (!row) throw new Error('unreachable');
+    await enqueueMail(tx, { kind: 'complaint_received', to: { userId: input.clientId }, payload: { answer_by: dutchDate(answerBy) }, now: input.now });
+    const officers = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.complaintsOfficer, true)));
+    for (const officer of officers) await enqueueMail(tx, { kind: 'complaint_filed', to: { userId: officer.id }, payload: { answer_by: dutchDate(answerBy) }, now: input.now });
+    // No case id on the line: a complaint is not part of the case's timeline its lawyer reads.
+    await recordAudit(tx, { actorId: input.clientId, action: 'complaint.filed', subjectType: 'complaint', subjectId: row.id, data: { answer_by: answerBy }, at: input.now });
+    return row;
+  });
+}
+
+export async function listMyComplaints(db: Db, clientId: string, now: Date): Promise<MyComplaint[]> {
+  const rows = await db.select().from(complaints).where(eq(complaints.clientId, clientId)).orderBy(desc(complaints.createdAt)).limit(100);
+  if (rows.length > 0) await recordAudit(db, { actorId: clientId, action: 'complaint.read', subjectType: 'complaint', subjectId: 'mine', data: { count: rows.length }, at: now });
+  return rows.map(toMine);
+}
+
+const nameOf = (u: { name: string | null; infix: string | null; lastName: string | null } | undefined) => (u ? getDisplayName({ name: u.name, infix: u.infix, last_name: u.lastName }) : '');
+
+/** The register (newest first), with names resolved in one query. */
+export async function listRegister(db: Db, filter: { id?: string } = {}): Promise<RegisterComplaint[]> {
+  const rows = await db
+    .select()
+    .from(complaints)
+    .where(filter.id ? eq(complaints.id, filter.id) : undefined)
+    .orderBy(desc(complaints.createdAt))
+    .limit(REGISTER_LIMIT);
+  const ids = [...new Set(rows.flatMap((r) => [r.clientId, ...r.lawyerIds, ...(r.officerId ? [r.officerId] : [])]))];
+  const people = ids.length ? await db.select({ id: users.id, name: users.name, infix: users.infix, lastName: users.lastName }).from(users).where(inArray(users.id, ids)) : [];
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return rows.map((row) => ({
+    ...toMine(row),
+    client_name: nameOf(byId.get(row.clientId)),
+    case_id: row.caseId,
+    lawyer_names: row.lawyerIds.map((id) => nameOf(byId.get(id))).filter(Boolean),
+    handling: row.handling,
+    officer_name: row.officerId ? nameOf(byId.get(row.officerId)) || null : null,
+  }));
+}
+
+/**
+ * The officer records the handling (the complaint is then in progress) or the written outcome
+ * (it is closed, and the client is mailed that the answer is in the portal). A closed complaint
+ * answers null: its outcome stands.
+ */
+export async function recordComplaintStep(db: Db, input: { id: string; officerId: string; handling?: string; outcome?: string; now: Date; config: Pick<Config, 'complaints'> }): Promise<ComplaintRow | null> {
+  return db.transaction(async (tx) => {
+    const closing = input.outcome !== undefined;
+    const [row] = await tx
+      .update(complaints)
+      .set({
+        ...(input.handling !== undefined ? { handling: input.handling } : {}),
+        ...(closing ? { outcome: input.outcome, closedAt: input.now, status: 'closed' as const } : { status: 'in_progress' as const }),
+        officerId: input.officerId,
+        updatedAt: input.now,
+      })
+      .where(and(eq(complaints.id, input.id), inArray(complaints.status, ['received', 'in_progress'])))
+      .returning();
+    if (!row) return null;
+    await recordAudit(tx, { actorId: input.officerId, action: closing ? 'complaint.closed' : 'complaint.handled', subjectType: 'complaint', subjectId: row.id, data: {}, at: input.now });
+    if (closing) await enqueueMail(tx, { kind: 'complaint_answered', to: { userId: row.clientId }, payload: { body_name: input.config.complaints.bodyName, months: input.config.complaints.bodyMonths }, now: input.now });
+    return row;
+  });
+}

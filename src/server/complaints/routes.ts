@@ -1,0 +1,101 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { stringify } from 'csv-stringify/sync';
+import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { ComplaintHandlingRequestSchema, ComplaintOutcomeRequestSchema, ComplaintsOfficerRequestSchema, CreateComplaintRequestSchema } from '../../contract/complaints';
+import { getDisplayName } from '../../contract/rules/display-name';
+import { text } from '../../contract/text';
+import { requireRole } from '../auth/access';
+import { recordAudit } from '../audit/queries';
+import { isUuid } from '../cases/access';
+import { neutraliseFormula } from '../admin/csv';
+import { users } from '../db/schema';
+import { AppError, forbidden, notFound } from '../errors/errors';
+import { fileComplaint, listMyComplaints, listRegister, recordComplaintStep } from './queries';
+
+const IdParams = z.object({ id: text().max(64) });
+
+/**
+ * Complaints (docs/firm-duties.md): a client files one; the complaints officer ('klachtenfunctionaris',
+ * an admin marked as such) reads the register and records handling and outcome. A lawyer never
+ * sees a complaint; an admin who is not the officer neither.
+ */
+export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock, config } = app.deps;
+
+  /** An admin marked as complaints officer: 401 without a session, 403 for everyone else. */
+  async function requireOfficer(request: FastifyRequest) {
+    const auth = await requireRole(request, 'admin');
+    const [row] = await db.select({ officer: users.complaintsOfficer }).from(users).where(eq(users.id, auth.userId));
+    if (!row?.officer) throw forbidden('errors.complaints.notOfficer');
+    return auth;
+  }
+  const body = () => ({ name: config.complaints.bodyName, url: config.complaints.bodyUrl, months: config.complaints.bodyMonths });
+
+  app.post('/api/complaints', { schema: { body: CreateComplaintRequestSchema } }, async (request, reply) => {
+    const auth = await requireRole(request, 'client');
+    const row = await fileComplaint(db, { clientId: auth.userId, text: request.body.text, now: clock.now(), config });
+    return reply.status(201).send({ data: { id: row.id, status: row.status, answer_by: row.answerBy } });
+  });
+
+  app.get('/api/complaints/mine', async (request) => {
+    const auth = await requireRole(request, 'client');
+    return { data: await listMyComplaints(db, auth.userId, clock.now()), body: body() };
+  });
+
+  app.get('/api/admin/complaints', async (request) => {
+    const auth = await requireOfficer(request);
+    const rows = await listRegister(db);
+    await recordAudit(db, { actorId: auth.userId, action: 'complaint.register_read', subjectType: 'complaint', subjectId: 'register', data: { count: rows.length }, at: clock.now() });
+    return { data: rows };
+  });
+
+  app.get('/api/admin/complaints.csv', async (request, reply) => {
+    const auth = await requireOfficer(request);
+    const rows = await listRegister(db);
+    await recordAudit(db, { actorId: auth.userId, action: 'complaint.register_exported', subjectType: 'complaint', subjectId: 'register', data: { count: rows.length }, at: clock.now() });
+    const header = ['id', 'created_at', 'client_name', 'lawyer_names', 'status', 'answer_by', 'closed_at', 'officer_name', 'text', 'handling', 'outcome'];
+    const lines = rows.map((r) => [r.id, r.created_at, r.client_name, r.lawyer_names.join('; '), r.status, r.answer_by, r.closed_at ?? '', r.officer_name ?? '', r.text, r.handling ?? '', r.outcome ?? ''].map((v) => neutraliseFormula(v)));
+    const day = clock.now().toISOString().slice(0, 10);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="klachtenregister-${day}.csv"`)
+      .send(`\uFEFF${stringify([header, ...lines], { record_delimiter: '\r\n', quoted_match: /[",\r\n]/ })}`);
+  });
+
+  for (const step of ['handling', 'outcome'] as const) {
+    const schema = step === 'handling' ? ComplaintHandlingRequestSchema : ComplaintOutcomeRequestSchema;
+    app.post(`/api/admin/complaints/:id/${step}`, { schema: { params: IdParams, body: schema } }, async (request) => {
+      const auth = await requireOfficer(request);
+      if (!isUuid(request.params.id)) throw notFound();
+      const [exists] = await listRegister(db, { id: request.params.id });
+      if (!exists) throw notFound();
+      const input = request.body as { handling?: string; outcome?: string };
+      const row = await recordComplaintStep(db, { id: exists.id, officerId: auth.userId, handling: input.handling, ...(step === 'outcome' ? { outcome: input.outcome } : {}), now: clock.now(), config });
+      if (!row) throw new AppError('conflict', 'errors.complaints.closed');
+      const [updated] = await listRegister(db, { id: row.id });
+      return { data: updated };
+    });
+  }
+
+  /** The admins, and which of them is complaints officer (any admin may mark one). */
+  app.get('/api/admin/admins', async (request) => {
+    await requireRole(request, 'admin');
+    const rows = await db.select().from(users).where(eq(users.role, 'admin')).orderBy(asc(users.email)).limit(200);
+    return { data: rows.map((u) => ({ id: u.id, name: getDisplayName({ name: u.name, infix: u.infix, last_name: u.lastName }), email: u.email, complaints_officer: u.complaintsOfficer })) };
+  });
+
+  app.post('/api/admin/admins/:id/complaints-officer', { schema: { params: IdParams, body: ComplaintsOfficerRequestSchema } }, async (request) => {
+    const auth = await requireRole(request, 'admin');
+    if (!isUuid(request.params.id)) throw notFound();
+    const [row] = await db
+      .update(users)
+      .set({ complaintsOfficer: request.body.complaints_officer, updatedAt: clock.now() })
+      .where(and(eq(users.id, request.params.id), eq(users.role, 'admin')))
+      .returning();
+    if (!row) throw notFound();
+    await recordAudit(db, { actorId: auth.userId, action: 'admin.complaints_officer_set', subjectType: 'user', subjectId: row.id, data: { complaints_officer: row.complaintsOfficer }, at: clock.now() });
+    return { data: { id: row.id, name: getDisplayName({ name: row.name, infix: row.infix, last_name: row.lastName }), email: row.email, complaints_officer: row.complaintsOfficer } };
+  });
+};

@@ -1,0 +1,70 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AdminAccountResponseSchema,
+  AdminAccountsResponseSchema,
+  ComplaintReceiptResponseSchema,
+  ComplaintRegisterResponseSchema,
+  MyComplaintsResponseSchema,
+  RegisterComplaintResponseSchema,
+} from '../../../contract/complaints';
+import { api } from '../../lib/api';
+
+export const complaintQueryKeys = {
+  mine: ['complaints', 'mine'] as const,
+  register: ['admin', 'complaints'] as const,
+  admins: ['admin', 'admins'] as const,
+};
+
+export const myComplaintsQueryOptions = () =>
+  queryOptions({ queryKey: complaintQueryKeys.mine, queryFn: ({ signal }) => api.get('/api/complaints/mine', MyComplaintsResponseSchema, signal) });
+export const useMyComplaints = () => useQuery(myComplaintsQueryOptions());
+
+/** POST /api/complaints. */
+export function useFileComplaint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (text: string) => (await api.post('/api/complaints', { text }, ComplaintReceiptResponseSchema)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: complaintQueryKeys.mine }),
+  });
+}
+
+export const registerQueryOptions = () =>
+  queryOptions({ queryKey: complaintQueryKeys.register, queryFn: async ({ signal }) => (await api.get('/api/admin/complaints', ComplaintRegisterResponseSchema, signal)).data });
+export const useComplaintRegister = (enabled: boolean) => useQuery({ ...registerQueryOptions(), enabled });
+
+/** POST /api/admin/complaints/{id}/handling or /outcome. */
+export function useComplaintStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id: string; step: 'handling' | 'outcome'; text: string }) =>
+      (await api.post(`/api/admin/complaints/${input.id}/${input.step}`, input.step === 'handling' ? { handling: input.text } : { outcome: input.text }, RegisterComplaintResponseSchema)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: complaintQueryKeys.register }),
+  });
+}
+
+export const adminsQueryOptions = () =>
+  queryOptions({ queryKey: complaintQueryKeys.admins, queryFn: async ({ signal }) => (await api.get('/api/admin/admins', AdminAccountsResponseSchema, signal)).data });
+export const useAdmins = () => useQuery(adminsQueryOptions());
+
+/** POST /api/admin/admins/{id}/complaints-officer. */
+export function useSetComplaintsOfficer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { id: string; officer: boolean }) =>
+      (await api.post(`/api/admin/admins/${input.id}/complaints-officer`, { complaints_officer: input.officer }, AdminAccountResponseSchema)).data,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+/** GET /api/admin/complaints.csv, saved as klachtenregister-YYYY-MM-DD.csv. Throws on failure. */
+export async function downloadComplaintRegister(): Promise<void> {
+  const response = await api.raw('/api/admin/complaints.csv');
+  const url = URL.createObjectURL(await response.blob());
+  const anchor = window.document.createElement('a');
+  anchor.href = url;
+  anchor.download = `klachtenregister-${new Date().toISOString().slice(0, 10)}.csv`;
+  window.document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

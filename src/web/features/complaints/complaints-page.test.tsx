@@ -1,0 +1,51 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { MyComplaint } from '../../../contract/complaints';
+import { makeUser, site } from '../../test/fixtures';
+import { installFakeFetch, on } from '../../test/fake-fetch';
+import { renderApp } from '../../test/render-app';
+
+const client = makeUser('client');
+const body = { name: 'Geschillencommissie Advocatuur', url: 'https://example.com/gca', months: 12 };
+const closed: MyComplaint = {
+  id: '00000000-0000-4000-8000-000000000001',
+  text: 'Geen reactie op mijn vragen',
+  status: 'closed',
+  answer_by: '2026-12-25',
+  outcome: 'Gegrond: excuses en korting.',
+  created_at: '2026-11-27T10:00:00.000Z',
+  closed_at: '2026-12-01T10:00:00.000Z',
+};
+
+describe("'Een klacht indienen'", () => {
+  it('asks for a text, files the complaint with the answer-by date, and shows an earlier outcome with the independent body and its period', async () => {
+    const { calls } = installFakeFetch(
+      on('GET', '/api/site', { status: 200, body: { data: site } }),
+      on('GET', '/api/user', { status: 200, body: { data: client } }),
+      on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
+      on('GET', '/api/complaints/mine', { status: 200, body: { data: [closed], body } }),
+      on('POST', '/api/complaints', { status: 201, body: { data: { id: '00000000-0000-4000-8000-000000000002', status: 'received', answer_by: '2026-12-26' } } }),
+    );
+    const user = userEvent.setup();
+    renderApp('/klacht', { user: client });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Een klacht indienen' })).toBeInTheDocument();
+    const item = (await screen.findByText('Geen reactie op mijn vragen')).closest('li') as HTMLElement;
+    expect(within(item).getByText('Gegrond: excuses en korting.')).toBeInTheDocument();
+    expect(within(item).getByText(/binnen 12 maanden na het indienen van je klacht terecht bij de Geschillencommissie Advocatuur/)).toBeInTheDocument();
+    expect(within(item).getByRole('link', { name: /Geschillencommissie Advocatuur/ })).toHaveAttribute('href', body.url);
+    expect(screen.getByRole('link', { name: /Lees onze klachtenregeling/ })).toHaveAttribute('href', site.complaints_regulation_url);
+
+    await user.click(screen.getByRole('button', { name: 'Klacht indienen' }));
+    expect(screen.getByText('Beschrijf je klacht.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.type(screen.getByLabelText('Je klacht'), 'Mijn jurist belde niet terug');
+    await user.click(screen.getByRole('button', { name: 'Klacht indienen' }));
+    expect(await screen.findByText(/We antwoorden uiterlijk 26\/12\/2026/)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/complaints')?.body).toEqual({ text: 'Mijn jurist belde niet terug' });
+    // The footer links to the page and to the complaints regulation.
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Een klacht indienen' })).toHaveAttribute('href', '/klacht');
+    expect(within(footer).getByRole('link', { name: /Klachtenregeling/ })).toHaveAttribute('href', site.complaints_regulation_url);
+  }, 20_000);
+});
