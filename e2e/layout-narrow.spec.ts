@@ -102,6 +102,12 @@ describe('the portal on a 360 px phone', () => {
     await page.goto('/dossiers');
     await page.getByRole('heading', { level: 1, name: 'Mijn dossiers' }).waitFor();
     await expectAllTabsVisible(page, 'Filter op status');
+    // No tab alone on a second line: the three group tabs share one row.
+    const tops = await page
+      .getByRole('navigation', { name: 'Filter op status' })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
     await expectNoSidewaysScroll(page);
 
     await page.goto(`/dossiers/${mine.id}`);
@@ -134,5 +140,50 @@ describe('the portal on a 360 px phone', () => {
     expect(lineStarts.starts.length).toBeGreaterThan(0);
     for (const first of lineStarts.starts) expect('@.-_+').toContain(first);
     expect(lineStarts.right).toBeLessThanOrEqual(lineStarts.width);
+  });
+});
+
+describe('the portal on a 1366 px screen', () => {
+  const journey = useJourney();
+  const session = sessionCache();
+  const DESKTOP = { width: 1366, height: 768 };
+
+  it("keeps every menu label on one line and lets no floating 'Jouw jurist' button lie over 'Jouw stappenplan'", async () => {
+    const client = await session(journey.product, 'client05@example.com');
+    const { page } = await journey.openPage({ viewport: DESKTOP });
+    await signIn(page, client);
+    await page.goto('/');
+    const plan = page.getByRole('region', { name: 'Jouw stappenplan' });
+    await plan.getByRole('listitem').first().waitFor();
+    const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
+    const lines = await nav.getByRole('link').evaluateAll((links) =>
+      links.map((link) => {
+        const range = document.createRange();
+        range.selectNodeContents(link);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0 && r.height > 8).map((r) => Math.round(r.top)));
+        return { text: link.textContent?.trim(), lines: tops.size, top: Math.round(link.getBoundingClientRect().top) };
+      }),
+    );
+    expect(lines.find((l) => l.text === 'Mijn verhaal')).toBeDefined();
+    for (const line of lines) expect(line.lines, `${line.text} on one line`).toBe(1);
+    expect(new Set(lines.map((l) => l.top)).size).toBe(1);
+    // Wherever the page is scrolled, nothing floats over the step titles.
+    for (const y of [0, 300, 600, 100_000]) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      const covered = await plan.evaluate((section) => {
+        const floating = [...document.querySelectorAll<HTMLElement>('main button')].filter((b) => getComputedStyle(b).position === 'sticky' || getComputedStyle(b).position === 'fixed');
+        const hits: string[] = [];
+        for (const button of floating) {
+          const b = button.getBoundingClientRect();
+          if (b.width === 0 || b.height === 0) continue;
+          for (const title of section.querySelectorAll('li span')) {
+            const r = title.getBoundingClientRect();
+            if (r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) hits.push(title.textContent ?? '');
+          }
+        }
+        return hits;
+      });
+      expect(covered).toEqual([]);
+    }
   });
 });

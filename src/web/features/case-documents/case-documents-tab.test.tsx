@@ -214,4 +214,15 @@ describe('CaseDocumentsTab', () => {
     expect(calls.filter((c) => c.url.endsWith(`/api/cases/${CASE_ID}/export`)).map((c) => c.method)).toEqual(['GET']);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it("shows the client's signed engagement letter as 'Getekend', with no 'Goedkeuren' (nothing to review)", async () => {
+    const signed: Document = { ...base, id: '66666666-6666-4666-8666-666666666666', mandatory: false, title: 'Opdrachtbevestiging (getekend)', status: 'Uploaded', locked: true, signed: true };
+    renderTab([base, signed]);
+    const card = await screen.findByRole('article', { name: 'Opdrachtbevestiging (getekend)' });
+    expect(within(card).getByText('Getekend')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Goedkeuren/ })).toBeNull();
+    expect(within(card).queryByRole('button', { name: /Afkeuren/ })).toBeNull();
+    // An ordinary uploaded document still waits for review.
+    expect(within(screen.getByRole('article', { name: 'Arbeidsovereenkomst' })).getByRole('button', { name: 'Goedkeuren: Arbeidsovereenkomst' })).toBeInTheDocument();
+  });
 });

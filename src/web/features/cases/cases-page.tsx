@@ -9,7 +9,7 @@ import { buttonClasses } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
-import { TAB_LINK, TAB_LINK_CURRENT, TAB_LINK_OTHER, TAB_STRIP_LIST } from '../../ui/tab-links';
+import { TAB_LINK_CURRENT, TAB_LINK_OTHER } from '../../ui/tab-links';
 import { useCaseList, useLatestFeedback, useStatusCounts } from './api';
 import { useUnreadMessages } from '../../lib/messages-query';
 import { CaseSearch } from './components/case-search';
@@ -19,6 +19,9 @@ import { TaskFilters } from './components/task-filters';
 import { UnreadMessagesList, UnreadMessagesTask } from './components/unread-messages-task';
 import { UpcomingAppointments } from './components/upcoming-appointments';
 import { GROUP_TABS, readCaseListUrl, toListParams, writeCaseListUrl, type CaseListUrlState } from './url-state';
+
+/** A group tab: like the other tab strips from sm on; on a phone a third of the width, its label wrapping inside it. */
+const GROUP_TAB_LINK = 'flex h-full min-h-11 items-center justify-center border-b-2 px-2 py-2 text-center font-medium sm:inline-flex sm:px-4 sm:whitespace-nowrap';
 
 /** The page's data for the first page of a visit (app/routes.tsx, lib/first-page.ts). */
 export { caseListData } from './api';
@@ -86,7 +89,8 @@ export function CasesPage() {
             {t('cases.listHeading')}
           </h2>
           <nav aria-label={t('cases.groupsLabel')} className="border-b border-slate-300">
-            <ul className={TAB_STRIP_LIST}>
+            {/* Three equal tabs on a phone ('Klaar voor facturatie' wraps inside its own tab), so no tab ends up alone on a second line. */}
+            <ul className="-mb-px grid grid-cols-3 gap-x-1 sm:flex sm:flex-wrap">
               {GROUP_TABS.map((tab) => {
                 // A search looks in every group: no tab is current, and a tab ends the search.
                 const current = !state.task && !searching && state.group === tab.group;
@@ -95,7 +99,7 @@ export function CasesPage() {
                     <Link
                       to={{ search: writeCaseListUrl({ ...state, task: null, group: tab.group, page: 1, q: '' }).toString() }}
                       aria-current={current ? 'page' : undefined}
-                      className={cn(TAB_LINK, current ? TAB_LINK_CURRENT : TAB_LINK_OTHER)}
+                      className={cn(GROUP_TAB_LINK, current ? TAB_LINK_CURRENT : TAB_LINK_OTHER)}
                     >
                       {t(`cases.groups.${tab.group}`)}
                     </Link>

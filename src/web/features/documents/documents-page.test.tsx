@@ -68,3 +68,29 @@ describe('/documenten: the focus after deleting a document', () => {
     await waitFor(() => expect(document.activeElement).toBe(remove));
   }, 30_000);
 });
+
+describe('/documenten: progress and document buttons', () => {
+  it("counts a rejected document as still to deliver: never '100%' or 'alle verplichte documenten aangeleverd' next to a rejected card", async () => {
+    const rejected: Document = { ...mandatory, status: 'Rejected', message: 'Onleesbaar' };
+    const approved: Document = { ...mandatory, id: '44444444-4444-4444-8444-444444444444', title: 'Loonstrook', status: 'Approved' };
+    setup([rejected, approved]);
+    const progress = await screen.findByRole('progressbar', {}, { timeout: 15_000 });
+    expect(progress).toHaveAttribute('aria-valuenow', '50');
+    expect(screen.queryByText('Je hebt alle verplichte documenten aangeleverd.')).toBeNull();
+  }, 30_000);
+
+  it("names each document button with its document: 'Verwijderen: Arbeidsovereenkomst'", async () => {
+    setup([mandatory]);
+    const card = await screen.findByRole('article', { name: 'Arbeidsovereenkomst' }, { timeout: 15_000 });
+    expect(within(card).getByRole('button', { name: 'Verwijderen: Arbeidsovereenkomst' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Download: Arbeidsovereenkomst' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /^Bekijken: Arbeidsovereenkomst/ })).toBeInTheDocument();
+  }, 30_000);
+
+  it("shows the signed engagement letter as 'Getekend'", async () => {
+    setup([{ ...general, title: 'Opdrachtbevestiging (getekend)', status: 'Approved', locked: true, signed: true }]);
+    const table = await screen.findByRole('table', {}, { timeout: 15_000 });
+    expect(within(table).getByText('Getekend')).toBeInTheDocument();
+    expect(within(table).queryByText('Goedgekeurd')).toBeNull();
+  }, 30_000);
+});

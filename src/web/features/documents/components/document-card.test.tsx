@@ -103,7 +103,7 @@ describe('DocumentCard upload', () => {
     expect(screen.getByText('Onleesbaar.')).toBeInTheDocument();
     expect(screen.getByText('Afgekeurd')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Nieuwe versie uploaden/ })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Verwijderen' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Verwijderen: Arbeidsovereenkomst' })).toBeInTheDocument();
   });
 
   it('is a drop zone: a dropped file is uploaded and the percentage sent is shown, not only a spinner', async () => {
