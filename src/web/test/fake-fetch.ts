@@ -56,6 +56,9 @@ const KNOWN_UNANSWERED: Record<string, string[]> = {
     'GET /api/feedbacks/latest',
     'GET /api/messages/unread',
     'PATCH /api/user',
+    'GET /api/account/two-factor',
+    'GET /api/lawyer-questions',
+    'GET /api/user/mail-preferences',
   ],
   'features/account/settings-page.test.tsx': ['GET /api/account/two-factor', 'GET /api/lawyer-questions', 'GET /api/messages/unread'],
   'features/auth/login.test.tsx': ['GET /api/cases/count-by-status', 'GET /api/cases/mine', 'GET /api/cases', 'GET /api/feedbacks/latest', 'GET /api/messages/unread'],
@@ -63,6 +66,7 @@ const KNOWN_UNANSWERED: Record<string, string[]> = {
   'features/cases/cases-page.test.tsx': ['PATCH /api/user'],
   'features/dashboard/dashboard-page.test.tsx': ['GET /api/messages/unread'],
   'features/offer/offer-page.test.tsx': ['GET /api/messages/unread', 'GET /api/user'],
+  'ui/unsaved-changes-guard.test.tsx': ['GET /api/messages/unread'],
 };
 
 /**
