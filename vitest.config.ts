@@ -70,7 +70,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           // The first file of a fork may make the demo template, the test build and the shared product.
-          hookTimeout: 360_000,
+          hookTimeout: 1_200_000,
           pool: 'forks',
           // Two journey files at a time (maxWorkers above): a journey mostly waits on its browser
           // and server, one file keeps about one core busy. Each file has its own product and SMTP

@@ -210,7 +210,7 @@ async function waitForHealth(baseUrl: string, exited: Promise<number | null>, ou
   void exited.then(() => (hasExited = true));
   // A bound for a hang, not a speed check: a first start migrates and seeds, which takes
   // minutes on a loaded two-core machine.
-  const deadline = Date.now() + 240_000;
+  const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     if (hasExited) throw new Error(`The server stopped during start-up:\n${output()}`);
     try {
@@ -221,5 +221,5 @@ async function waitForHealth(baseUrl: string, exited: Promise<number | null>, ou
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`The server did not become healthy within 240 s:\n${output()}`);
+  throw new Error(`The server did not become healthy within 600 s:\n${output()}`);
 }

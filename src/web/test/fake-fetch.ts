@@ -39,9 +39,43 @@ export function installFakeFetch(...routes: FakeRoute[]) {
   return { calls, fetchMock };
 }
 
-/** The requests no route answered since the last call, emptied (test-setup.ts, after each test). */
-export function takeUnmatchedRequests(): FakeRequest[] {
-  return unmatched.splice(0);
+/**
+ * Requests that some older test files leave unanswered today, by file (relative to src/web):
+ * mostly the signed-in layout's own requests (unread messages, the case list counts) in tests
+ * about something else. These are tolerated in those files only, so that every other
+ * unanswered request fails; the list only shrinks: answer them in the test and delete the line.
+ */
+const KNOWN_UNANSWERED: Record<string, string[]> = {
+  'app/guards.test.tsx': ['GET /api/cases/count-by-status', 'GET /api/cases/mine', 'GET /api/cases', 'GET /api/client-questions', 'GET /api/feedbacks/latest', 'GET /api/feedbacks/received', 'GET /api/messages/unread'],
+  'app/layouts/app-layout.test.tsx': [
+    'GET /api/cases/0b7c1a52-8f57-4a55-9d0d-3e3f7b0c2a11',
+    'GET /api/cases/count-by-status',
+    'GET /api/cases/mine',
+    'GET /api/cases',
+    'GET /api/client-questions',
+    'GET /api/feedbacks/latest',
+    'GET /api/messages/unread',
+    'PATCH /api/user',
+    'GET /api/account/two-factor',
+    'GET /api/lawyer-questions',
+    'GET /api/user/mail-preferences',
+  ],
+  'features/account/settings-page.test.tsx': ['GET /api/account/two-factor', 'GET /api/lawyer-questions', 'GET /api/messages/unread'],
+  'features/auth/login.test.tsx': ['GET /api/cases/count-by-status', 'GET /api/cases/mine', 'GET /api/cases', 'GET /api/feedbacks/latest', 'GET /api/messages/unread'],
+  'features/case-detail/general-tab.test.tsx': ['GET /api/cases/20000000-0000-4000-8000-000000000002/timeline', 'GET /api/messages/unread', 'GET /api/user'],
+  'features/cases/cases-page.test.tsx': ['PATCH /api/user'],
+  'features/dashboard/dashboard-page.test.tsx': ['GET /api/messages/unread'],
+  'features/offer/offer-page.test.tsx': ['GET /api/messages/unread', 'GET /api/user'],
+  'ui/unsaved-changes-guard.test.tsx': ['GET /api/messages/unread'],
+};
+
+/**
+ * The requests no route answered since the last call, emptied (test-setup.ts, after each test),
+ * less those `KNOWN_UNANSWERED` tolerates in `testFile` (path relative to src/web).
+ */
+export function takeUnmatchedRequests(testFile = ''): FakeRequest[] {
+  const known = KNOWN_UNANSWERED[testFile] ?? [];
+  return unmatched.splice(0).filter((request) => !known.includes(`${request.method} ${request.path.split('?')[0]}`));
 }
 
 /** A route answering one method and path. */
