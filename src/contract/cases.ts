@@ -38,6 +38,8 @@ export const CaseClientViewSchema = CompanyFieldsSchema.extend({
   proposal_sha256: nullableText,
   /** When the case reached completed (the 6-month deletion clock starts then). */
   completed_at: nullableText,
+  /** A legal hold ('Bewaarplicht') is set: documents stay as they are (contract/rules/document-lock.ts). */
+  legal_hold: z.boolean().default(false),
   status: z.object({ slug: StatusSlugSchema, display_name: z.string(), order: z.number().int(), articles: z.array(ArticleSchema) }),
   offer: OfferSchema.nullable(),
   documents: z.array(DocumentSchema),

@@ -148,6 +148,7 @@ export async function getClientCaseView(db: Db, caseRow: CaseRow, link: Document
     proposal_sent_at: iso(caseRow.proposalSentAt),
     proposal_sha256: caseRow.proposalSha256,
     completed_at: iso(caseRow.completedAt),
+    legal_hold: caseRow.legalHold,
     status: { ...status, articles: statusArticleList },
     offer: caseRow.offer ? { slug: caseRow.offer, display_name: OFFER_DISPLAY_NAMES[caseRow.offer] } : null,
     documents: docs,
