@@ -13,7 +13,7 @@ import { createGeneralDocument, deleteDocument, recordDocumentView, replaceDocum
 import { isSharedWithClient, isWorkflowDocument } from './workflow-slots';
 import { DOCUMENT_LOCK_ERRORS, documentLock, type DocumentChange } from '../../contract/rules/document-lock';
 import type { StatusSlug } from '../../contract/statuses';
-import { documentKey, fieldValue, receiveFilePart, storeFilePart } from './upload';
+import { documentKey, receiveFilePart, receiveUpload, storeFilePart } from './upload';
 
 const IdParams = z.object({ id: text().max(64) });
 // Translation keys (public/i18n, errors.document), given in the request's language.
@@ -50,14 +50,14 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/cases/:id/documents', { schema: { params: IdParams } }, async (request, reply) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
-    const part = await receiveFilePart(request, reply);
-    const fields = CreateDocumentFieldsSchema.safeParse({ title: fieldValue(part, 'title') ?? '' });
+    const id = randomUUID();
+    // The title may come before or after the file (multipart parts in any order).
+    const { fields: sent, file } = await receiveUpload(request, reply, documentKey(caseRow.id, id, 1));
+    const fields = CreateDocumentFieldsSchema.safeParse({ title: sent.title ?? '' });
     if (!fields.success) {
-      part.file.resume();
+      await removeQuietly(file.key);
       throw fields.error; // 422 on `title`, in the request's language (errors/handler.ts)
     }
-    const id = randomUUID();
-    const file = await storeFilePart(request, part, documentKey(caseRow.id, id, 1));
     try {
       const row = await createGeneralDocument(db, { id, caseId: caseRow.id, title: fields.data.title, file, userId: auth.userId, byClient: auth.role === 'client', now: clock.now() });
       return reply.status(201).send({ data: await toDocumentView(db, row, link(auth)) });

@@ -74,6 +74,7 @@ function caseFields(id: string, slug: StatusSlug) {
       proposal_sent_at: null,
       proposal_sha256: null,
       completed_at: null,
+      legal_hold: false,
       offer: null,
       documents: [],
       contact_persons: [],
