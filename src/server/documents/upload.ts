@@ -7,7 +7,7 @@ import { FileTooLargeError } from '../storage/storage';
 import { contentTypeFor, extensionOf, headCollector, isExecutable, sanitizeFilename, sniffType } from '../files/content';
 import { securityLog } from '../http/security-log';
 import { BodyTooSlowError, takeUploadSlot } from '../http/body-limits';
-import { isMultipartLimit } from '../errors/classify';
+import { classifyFailure, isMultipartLimit } from '../errors/classify';
 import type { StoredFile } from './queries';
 import { ACCEPTED_UPLOAD_LABEL, isAcceptedUpload } from '../../contract/rules/upload-types';
 
@@ -67,6 +67,8 @@ export async function receiveUpload(request: FastifyRequest, reply: FastifyReply
     if (file) await request.server.deps.storage.remove(file.key).catch(() => undefined);
     if (error instanceof AppError || error instanceof BodyTooSlowError || isMultipartLimit(error)) throw error;
     if (isTooLarge(error)) throw tooLarge(request);
+    // A malformed body, an outage or a full disk: the error handler's own answers (400, 503, 507).
+    if (classifyFailure(error)) throw error;
     throw fieldError('file', NO_FILE_MESSAGE);
   }
   if (!file) throw fieldError('file', NO_FILE_MESSAGE);
