@@ -42,6 +42,8 @@ export const CaseClientViewSchema = CompanyFieldsSchema.extend({
   withdrawal_ends_at: nullableText,
   /** The client's choice when signing: may the firm start inside the withdrawal period (null before signing). */
   start_consent: z.boolean().nullable(),
+  /** A legal hold ('Bewaarplicht') is set: documents stay as they are (contract/rules/document-lock.ts). */
+  legal_hold: z.boolean().default(false),
   status: z.object({ slug: StatusSlugSchema, display_name: z.string(), order: z.number().int(), articles: z.array(ArticleSchema) }),
   offer: OfferSchema.nullable(),
   documents: z.array(DocumentSchema),

@@ -150,6 +150,7 @@ export async function getClientCaseView(db: Db, caseRow: CaseRow, link: Document
     completed_at: iso(caseRow.completedAt),
     withdrawal_ends_at: iso(caseRow.withdrawalEndsAt),
     start_consent: caseRow.startConsent,
+    legal_hold: caseRow.legalHold,
     status: { ...status, articles: statusArticleList },
     offer: caseRow.offer ? { slug: caseRow.offer, display_name: OFFER_DISPLAY_NAMES[caseRow.offer] } : null,
     documents: docs,

@@ -8,7 +8,21 @@ import { applyCaseEvent } from '../workflow/apply';
 import { toDocumentList, type DocumentLink } from './mapping';
 import type { DocumentRow } from './access';
 import { AppError } from '../errors/errors';
-import { isSharedWithClient } from './workflow-slots';
+import { isSharedWithClient, SIGNED_LETTER_SLOT } from './workflow-slots';
+import { DOCUMENT_LOCK_ERRORS, documentLock, type DocumentChange } from '../../contract/rules/document-lock';
+import type { StatusSlug } from '../../contract/statuses';
+
+/**
+ * The closed-case rule (contract/rules/document-lock.ts) checked again under the case's row lock:
+ * a status change to 'Klaar voor facturatie' or a legal hold set meanwhile waits for this
+ * transaction or is seen by it, so no delete or replace slips past one in parallel.
+ */
+async function refuseLockedCase(tx: Db, caseId: string, input: { byClient: boolean }, change: DocumentChange): Promise<void> {
+  const [row] = await tx.select({ statusSlug: cases.statusSlug, legalHold: cases.legalHold }).from(cases).where(eq(cases.id, caseId)).for('update');
+  if (!row) return;
+  const reason = documentLock({ status: row.statusSlug as StatusSlug, legalHold: row.legalHold }, input.byClient ? 'client' : 'lawyer', change);
+  if (reason) throw new AppError('conflict', DOCUMENT_LOCK_ERRORS[reason]);
+}
 
 /** Checked again under the row's lock: a lawyer may have shared a new version since the route looked. */
 const refuseShared = (row: { mandatory: boolean; uploadedBy: string | null }, input: { byClient: boolean; userId: string }) => {
@@ -49,6 +63,7 @@ export async function replaceDocumentFile(db: Db, input: { documentId: string; f
       .for('update');
     if (!old) return null;
     refuseShared(old, input);
+    await refuseLockedCase(tx, old.caseId, input, 'replace');
     const [row] = await tx
       .update(documents)
       .set({
@@ -128,6 +143,7 @@ export async function deleteDocument(db: Db, input: { documentId: string; userId
     const [old] = await tx.select().from(documents).where(eq(documents.id, input.documentId)).for('update');
     if (!old) return null;
     refuseShared(old, input);
+    await refuseLockedCase(tx, old.caseId, input, 'delete');
     if (old.mandatory) {
       await tx
         .update(documents)
@@ -227,8 +243,13 @@ export async function reviewDocument(db: Db, input: { documentId: string; lawyer
 
 export async function setDocumentVisibility(db: Db, input: { documentId: string; lawyerId: string; visible: boolean; now: Date }) {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(documents).set({ visible: input.visible }).where(eq(documents.id, input.documentId)).returning();
-    if (!row) return null;
+    // The signed engagement letter is the client's as much as the firm's: it is never hidden from them.
+    const [row] = await tx
+      .update(documents)
+      .set({ visible: input.visible })
+      .where(and(eq(documents.id, input.documentId), input.visible ? undefined : sql`${documents.slotKey} IS DISTINCT FROM ${SIGNED_LETTER_SLOT}`))
+      .returning();
+    if (!row) throw new AppError('conflict', 'errors.document.signedLetterVisible');
     await recordAudit(tx, {
       actorId: input.lawyerId,
       action: input.visible ? 'document.shown' : 'document.hidden',

@@ -12,7 +12,9 @@ import type { AuthContext } from '../auth/access';
 import { requireDocumentAccess, type DocumentAccess } from './access';
 import { createGeneralDocument, deleteDocument, recordDocumentView, replaceDocumentFile, reviewDocument, setDocumentVisibility, toDocumentView } from './queries';
 import { isSharedWithClient, isWorkflowDocument } from './workflow-slots';
-import { documentKey, fieldValue, receiveFilePart, storeFilePart } from './upload';
+import { DOCUMENT_LOCK_ERRORS, documentLock, type DocumentChange } from '../../contract/rules/document-lock';
+import type { StatusSlug } from '../../contract/statuses';
+import { documentKey, receiveFilePart, receiveUpload, storeFilePart } from './upload';
 
 const IdParams = z.object({ id: text().max(64) });
 // Translation keys (public/i18n, errors.document), given in the request's language.
@@ -22,10 +24,17 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, storage } = app.deps;
   /** For a client the lawyer's shared documents come `locked` (documents/workflow-slots.ts). */
   const link = (auth?: AuthContext) => ({ secret: config.appSecret, now: clock.now(), storage, clientId: auth?.role === 'client' ? auth.userId : undefined });
-  /** The workflow's letters are nobody's to replace or delete; a document the lawyer shared is not the client's. */
-  const requireReplaceable = ({ auth, document }: DocumentAccess) => {
+  /**
+   * The workflow's letters are nobody's to replace or delete; a document the lawyer shared is not
+   * the client's; a closed case or a legal hold stops the change (contract/rules/document-lock.ts,
+   * checked again under the case's row lock in queries.ts).
+   */
+  const requireReplaceable = ({ auth, caseRow, document }: DocumentAccess, change: DocumentChange) => {
     if (isWorkflowDocument(document.slotKey)) throw new AppError('conflict', WORKFLOW_DOCUMENT_MESSAGE);
     if (auth.role === 'client' && isSharedWithClient(document, auth.userId)) throw new AppError('conflict', 'errors.document.shared');
+    if (auth.role === 'admin') return;
+    const reason = documentLock({ status: caseRow.statusSlug as StatusSlug, legalHold: caseRow.legalHold }, auth.role, change);
+    if (reason) throw new AppError('conflict', DOCUMENT_LOCK_ERRORS[reason]);
   };
   const removeQuietly = (key: string | null | undefined) => (key ? storage.remove(key).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove replaced file')) : undefined);
 
@@ -42,14 +51,14 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/cases/:id/documents', { schema: { params: IdParams } }, async (request, reply) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
-    const part = await receiveFilePart(request, reply);
-    const fields = CreateDocumentFieldsSchema.safeParse({ title: fieldValue(part, 'title') ?? '' });
+    const id = randomUUID();
+    // The title may come before or after the file (multipart parts in any order).
+    const { fields: sent, file } = await receiveUpload(request, reply, documentKey(caseRow.id, id, 1));
+    const fields = CreateDocumentFieldsSchema.safeParse({ title: sent.title ?? '' });
     if (!fields.success) {
-      part.file.resume();
+      await removeQuietly(file.key);
       throw fields.error; // 422 on `title`, in the request's language (errors/handler.ts)
     }
-    const id = randomUUID();
-    const file = await storeFilePart(request, part, documentKey(caseRow.id, id, 1));
     try {
       const row = await createGeneralDocument(db, { id, caseId: caseRow.id, title: fields.data.title, file, userId: auth.userId, byClient: auth.role === 'client', now: clock.now() });
       return reply.status(201).send({ data: await toDocumentView(db, row, link(auth)) });
@@ -61,7 +70,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/documents/:id/upload', { schema: { params: IdParams } }, async (request, reply) => {
     const access = await requireDocumentAccess(request, request.params.id);
-    requireReplaceable(access);
+    requireReplaceable(access, 'replace');
     const { auth, document } = access;
     const part = await receiveFilePart(request, reply);
     const file = await storeFilePart(request, part, documentKey(document.caseId, document.id, document.version + 1));
@@ -82,7 +91,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/api/documents/:id', { schema: { params: IdParams } }, async (request, reply) => {
     const access = await requireDocumentAccess(request, request.params.id);
-    requireReplaceable(access);
+    requireReplaceable(access, 'delete');
     const { auth, document } = access;
     const result = await deleteDocument(db, { documentId: document.id, userId: auth.userId, byClient: auth.role === 'client', now: clock.now() });
     if (!result) throw notFound();
@@ -128,7 +137,6 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch('/api/documents/:id/set-visibility', { schema: { params: IdParams, body: SetVisibilityRequestSchema } }, async (request) => {
     const { auth, document } = await requireDocumentAccess(request, request.params.id, ['lawyer']);
     const row = await setDocumentVisibility(db, { documentId: document.id, lawyerId: auth.userId, visible: request.body.visible, now: clock.now() });
-    if (!row) throw notFound();
     return { data: await toDocumentView(db, row, link()) };
   });
 };

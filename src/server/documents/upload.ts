@@ -7,8 +7,12 @@ import { FileTooLargeError } from '../storage/storage';
 import { contentTypeFor, extensionOf, headCollector, isExecutable, sanitizeFilename, sniffType } from '../files/content';
 import { securityLog } from '../http/security-log';
 import { BodyTooSlowError, takeUploadSlot } from '../http/body-limits';
-import { isMultipartLimit } from '../errors/classify';
+import { classifyFailure, isMultipartLimit } from '../errors/classify';
 import type { StoredFile } from './queries';
+import { ACCEPTED_UPLOAD_LABEL, isAcceptedUpload } from '../../contract/rules/upload-types';
+
+/** A translation key: the type is not on the list (contract/rules/upload-types.ts); names what is accepted. */
+export const FILE_TYPE_MESSAGE = 'errors.document.fileType';
 
 /** A translation key (public/i18n), given in the request's language by the error handler. */
 export const EXECUTABLE_MESSAGE = 'errors.document.executable';
@@ -32,6 +36,43 @@ export async function receiveFilePart(request: FastifyRequest, reply: FastifyRep
   }
   if (!part) throw fieldError('file', NO_FILE_MESSAGE);
   return part;
+}
+
+/**
+ * A whole multipart upload, whatever the order of its parts: the one file is stored under `key`
+ * (as storeFilePart) and the text fields are returned, those sent after the file as well as
+ * those before it. (Reading only the fields before the file made a title sent after it depend
+ * on how the body happened to arrive: taken one time, 'Dit veld is verplicht.' the next.)
+ * Call after authorization, like receiveFilePart. Whoever refuses the fields afterwards removes
+ * the stored file.
+ */
+export async function receiveUpload(request: FastifyRequest, reply: FastifyReply, key: string): Promise<{ fields: Record<string, string>; file: StoredFile }> {
+  if (!request.authContext) throw new Error('receiveUpload before authorization');
+  takeUploadSlot(request, reply, request.authContext.userId);
+  const fields: Record<string, string> = {};
+  let file: StoredFile | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (file) {
+          part.file.resume();
+          continue;
+        }
+        file = await storeFilePart(request, part, key);
+      } else if (!(part.fieldname in fields) && typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if (file) await request.server.deps.storage.remove(file.key).catch(() => undefined);
+    if (error instanceof AppError || error instanceof BodyTooSlowError || isMultipartLimit(error)) throw error;
+    if (isTooLarge(error)) throw tooLarge(request);
+    // A malformed body, an outage or a full disk: the error handler's own answers (400, 503, 507).
+    if (classifyFailure(error)) throw error;
+    throw fieldError('file', NO_FILE_MESSAGE);
+  }
+  if (!file) throw fieldError('file', NO_FILE_MESSAGE);
+  return { fields, file };
 }
 
 /** A text field sent before the file, or undefined. */
@@ -83,5 +124,10 @@ export async function storeFilePart(request: FastifyRequest, part: MultipartFile
   }
   const filename = sanitizeFilename(part.filename);
   const extension = extensionOf(filename);
+  if (!isAcceptedUpload(extension, collector.head())) {
+    await storage.remove(key);
+    securityLog(request, 'upload.refused', { reason: 'file_type' });
+    throw new AppError('validation', FILE_TYPE_MESSAGE, { file: [FILE_TYPE_MESSAGE] }, undefined, { types: ACCEPTED_UPLOAD_LABEL });
+  }
   return { key, filename, extension, contentType: contentTypeFor(extension, sniffType(collector.head())), size };
 }

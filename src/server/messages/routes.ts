@@ -8,7 +8,7 @@ import { requireUser } from '../auth/access';
 import { requireCaseAccess, isUuid } from '../cases/access';
 import { recordAudit } from '../audit/queries';
 import { createGeneralDocument, type StoredFile } from '../documents/queries';
-import { documentKey, fieldValue, receiveFilePart, storeFilePart } from '../documents/upload';
+import { documentKey, receiveUpload } from '../documents/upload';
 import { AppError, fieldError, forbidden, notFound } from '../errors/errors';
 import { issueKey } from '../../contract/validation-messages';
 import { publishToCase } from '../events/routes';
@@ -110,18 +110,17 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  /** The text field (sent before the file) and the file, stored under a new document id; 422 before anything is kept. */
+  /** The text field (before or after the file) and the file, stored under a new document id; on a 422 nothing is kept. */
   async function receiveAttachment(request: FastifyRequest, reply: FastifyReply, caseId: string): Promise<{ text: string; file: { id: string; stored: StoredFile } }> {
-    const part = await receiveFilePart(request, reply);
-    const raw = fieldValue(part, 'text') ?? '';
+    const id = randomUUID();
+    const { fields, file: stored } = await receiveUpload(request, reply, documentKey(caseId, id, 1));
+    const raw = fields.text ?? '';
     // With a file the text may be empty: the attachment is the message.
-    const parsed = typeof raw === 'string' && raw.trim() === '' ? { success: true as const, data: '' } : MessageTextSchema.safeParse(raw);
+    const parsed = raw.trim() === '' ? { success: true as const, data: '' } : MessageTextSchema.safeParse(raw);
     if (!parsed.success) {
-      part.file.resume();
+      await storage.remove(stored.key).catch(() => undefined);
       throw invalidText(parsed.error.issues);
     }
-    const id = randomUUID();
-    const stored = await storeFilePart(request, part, documentKey(caseId, id, 1));
     return { text: parsed.data, file: { id, stored } };
   }
 };

@@ -78,6 +78,7 @@ function caseFields(id: string, slug: StatusSlug) {
       completed_at: null,
       withdrawal_ends_at: null,
       start_consent: null,
+      legal_hold: false,
       offer: null,
       documents: [],
       contact_persons: [],

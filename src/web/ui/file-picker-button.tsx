@@ -1,5 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { Button, type ButtonVariant } from './button';
+import { UPLOAD_ACCEPT_ATTRIBUTE } from '../../contract/rules/upload-types';
 
 /** A button that opens the file chooser; only the first chosen file is used (SPEC section 5). */
 export function FilePickerButton({ onFile, children, variant = 'primary', busy, describedBy }: { onFile: (file: File) => void; children: ReactNode; variant?: ButtonVariant; busy?: boolean; describedBy?: string }) {
@@ -9,6 +10,7 @@ export function FilePickerButton({ onFile, children, variant = 'primary', busy, 
       <input
         ref={input}
         type="file"
+          accept={UPLOAD_ACCEPT_ATTRIBUTE}
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"

@@ -13,6 +13,7 @@ import { deleteDocument, downloadDocument, uploadNewVersion } from '../api';
 import { DeleteDocumentDialog } from '../../../ui/delete-document-dialog';
 import { ReviewButtons } from './review-buttons';
 import { useUpload } from '../../../ui/use-upload';
+import { UPLOAD_ACCEPT_ATTRIBUTE } from '../../../../contract/rules/upload-types';
 
 export type DocumentActionsProps = {
   document: Document;
@@ -137,6 +138,7 @@ export function DocumentActions({ document, caseId, onPreview, onChanged, focusA
         <input
           ref={fileInput}
           type="file"
+          accept={UPLOAD_ACCEPT_ATTRIBUTE}
           className="sr-only"
           tabIndex={-1}
           aria-hidden="true"

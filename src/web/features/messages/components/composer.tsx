@@ -9,6 +9,7 @@ import { cn } from '../../../ui/cn';
 import { UploadProgressBar, useFileDrop } from '../../../ui/drop-zone';
 import { useUpload } from '../../../ui/use-upload';
 import { sendMessage, useRefreshConversation } from '../api';
+import { UPLOAD_ACCEPT_ATTRIBUTE } from '../../../../contract/rules/upload-types';
 
 /**
  * The message field: grows with its text, Enter sends, Shift+Enter starts a new line. The
@@ -118,6 +119,7 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
         <input
           ref={fileInput}
           type="file"
+          accept={UPLOAD_ACCEPT_ATTRIBUTE}
           className="sr-only"
           tabIndex={-1}
           aria-hidden="true"
