@@ -21,11 +21,14 @@ describe('file names and types (audit finding 9)', () => {
   it('removes bidi controls and invisible format characters from stored names and gives the real extension', async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
-    const response = await upload(token, client.caseId, 'factuur\u202Efdp.exe\u200B', '%PDF-1.4 nep');
+    // 'factuur\u202Efdp.exe' reads as 'factuurexe.pdf': without the control it is an .exe, which is refused.
+    const program = await upload(token, client.caseId, 'factuur\u202Efdp.exe\u200B', '%PDF-1.4 nep');
+    expect(program.statusCode).toBe(422);
+    const response = await upload(token, client.caseId, 'factuur\u202Efdp.pdf\u200B', '%PDF-1.4 nep');
     expect(response.statusCode).toBe(201);
     const doc = response.json().data as { filename: string; extension: string };
-    expect(doc.filename).toBe('factuurfdp.exe');
-    expect(doc.extension).toBe('exe');
+    expect(doc.filename).toBe('factuurfdp.pdf');
+    expect(doc.extension).toBe('pdf');
     for (const c of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u2060', '\uFEFF']) {
       const again = await upload(token, client.caseId, `a${c}b.pdf`, '%PDF-1.4');
       expect(again.json().data.filename).toBe('ab.pdf');
