@@ -10,7 +10,6 @@ import type { DocumentRow } from './access';
 import { AppError } from '../errors/errors';
 import { isSharedWithClient, SIGNED_LETTER_SLOT } from './workflow-slots';
 import { DOCUMENT_LOCK_ERRORS, documentLock, type DocumentChange } from '../../contract/rules/document-lock';
-import type { StatusSlug } from '../../contract/statuses';
 
 /**
  * The closed-case rule (contract/rules/document-lock.ts) checked again under the case's row lock:
