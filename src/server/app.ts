@@ -38,6 +38,7 @@ import { adminRoutes } from './admin/routes';
 import { emailChangeRoutes } from './email-change/routes';
 import { workflowRoutes } from './workflow/routes';
 import { messageRoutes } from './messages/routes';
+import { calculationRoutes } from './settlement/calculations';
 import { registerEvents, type EventOptions } from './events/routes';
 import { memoryEventBus, redisEventBus } from './events/bus';
 
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(adminRoutes);
   await app.register(emailChangeRoutes);
   await app.register(messageRoutes);
+  await app.register(calculationRoutes);
 
   await registerSpa(app, webRoot);
   await app.ready();

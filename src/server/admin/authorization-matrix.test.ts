@@ -129,6 +129,12 @@ const MATRIX: Record<string, Row> = {
   'GET /api/cases/:id/export': { expect: CASE_A },
   'POST /api/user/email/confirm': { expect: SIGNED_IN, body: () => ({ code: 'ABCDEF' }) },
   'POST /api/events/ticket': { expect: SIGNED_IN },
+  // Settlement (vaststellingsovereenkomst): the calculations for clients and lawyers, never an admin.
+  'POST /api/calculations/transition-payment': { expect: { ...SIGNED_IN, admin: 403 }, body: () => ({ start_date: '2020-01-01', end_date: '2025-06-30', monthly_salary_cents: 300_000 }) },
+  'POST /api/calculations/ww-check': {
+    expect: { ...SIGNED_IN, admin: 403 },
+    body: () => ({ start_date: '2020-01-01', agreement_date: '2025-04-25', end_date: '2025-06-30', notice_months: null, initiative: 'employer', urgent_reason_excluded: true, cooling_off_clause: true, employee_ill: false, severance_cents: 0, legal_costs_conditional: false }),
+  },
   // The stream takes a ticket from POST /api/events/ticket, not a bearer token: without one, 401 for everyone.
   'GET /api/events': { expect: all(401) },
 };
