@@ -48,6 +48,9 @@ const EVENT_NAMES: Record<CaseEvent['type'], string> = {
   'document-uploaded': 'document.uploaded',
   'document-rejected': 'document.rejected',
   'document-deleted': 'document.deleted',
+  'settlement-version-added': 'settlement.version_added',
+  'settlement-final': 'settlement.version_final',
+  'settlement-check-approved': 'settlement.check_approved',
 };
 
 /**
