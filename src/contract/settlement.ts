@@ -147,3 +147,108 @@ export const WwCheckSchema = z.object({
 });
 export type WwCheckView = z.infer<typeof WwCheckSchema>;
 export const WwCheckResponseSchema = z.object({ data: WwCheckSchema });
+
+// ---------------------------------------------------------------------------------------------
+// Versions, responses, the check and the signed agreement
+
+export const SETTLEMENT_NOTE_MAX = 2_000;
+export const SETTLEMENT_TEXT_MAX = 200_000;
+export const QUESTION_REQUIRED = 'settlementQuestionRequired';
+export const TERMS_UNREADABLE = 'settlementTermsUnreadable';
+export const TEXT_OR_FILE = 'settlementTextOrFile';
+
+/** The fields of POST /api/cases/{id}/settlement/versions besides the file (multipart fields are strings). */
+export const AddSettlementVersionFieldsSchema = z
+  .object({
+    from: SettlementFromSchema,
+    dated: CalendarDateSchema,
+    reply_by: CalendarDateSchema.optional(),
+    note: text({ multiline: true }).trim().max(SETTLEMENT_NOTE_MAX).optional(),
+    text: text({ multiline: true }).max(SETTLEMENT_TEXT_MAX).optional(),
+    /** JSON of SettlementTerms; parsed separately so its errors name `terms`. */
+    terms: z.string().max(20_000).optional(),
+  })
+  .strict();
+
+/** 'true'/'false' as a multipart field sends them. */
+export const FormBooleanSchema = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+export const RecordSignedFieldsSchema = z
+  .object({
+    dated: CalendarDateSchema,
+    agreed_on: CalendarDateSchema,
+    cooling_off_clause: FormBooleanSchema,
+    dissolved_within_six_months: FormBooleanSchema.optional(),
+  })
+  .strict();
+
+export const SettlementResponseRequestSchema = z
+  .object({
+    response: z.enum(['agree', 'question']),
+    text: text({ multiline: true }).trim().max(5_000).optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.response === 'question' && !value.text) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['text'], params: { key: QUESTION_REQUIRED } });
+  });
+export type SettlementResponseRequest = z.infer<typeof SettlementResponseRequestSchema>;
+
+export const SettlementResponseSchema = z.object({ response: z.enum(['agree', 'question']), text: z.string().nullable(), at: z.string() });
+
+export const SettlementVersionSchema = z.object({
+  id: z.string().uuid(),
+  number: z.number().int(),
+  from: SettlementFromSchema,
+  dated: z.string(),
+  reply_by: z.string().nullable(),
+  note: z.string().nullable(),
+  text: z.string(),
+  terms: SettlementTermsSchema,
+  final: z.boolean(),
+  final_at: z.string().nullable(),
+  file: z.object({ filename: z.string() }).nullable(),
+  created_at: z.string(),
+  responses: z.array(SettlementResponseSchema),
+});
+export type SettlementVersion = z.infer<typeof SettlementVersionSchema>;
+export const SettlementVersionResponseSchema = z.object({ data: SettlementVersionSchema });
+
+export const RedlineResponseSchema = z.object({ data: z.array(z.object({ op: z.enum(['equal', 'insert', 'delete']), text: z.string() })) });
+
+export const SettlementCheckSchema = z.object({
+  version_id: z.string().uuid(),
+  /** The check of the version's terms, or null while terms it needs are missing. */
+  result: WwCheckSchema.nullable(),
+  missing: z.array(z.string()),
+  approved_at: z.string().nullable(),
+});
+
+export const SettlementSignedSchema = z.object({
+  dated: z.string(),
+  agreed_on: z.string(),
+  cooling_off_clause: z.boolean(),
+  dissolved_within_six_months: z.boolean(),
+  file: z.object({ filename: z.string() }).nullable(),
+  recorded_at: z.string(),
+});
+
+export const SettlementSchema = z.object({
+  versions: z.array(SettlementVersionSchema),
+  /** The terms of the final version, else of the newest. */
+  terms: SettlementTermsSchema,
+  check: SettlementCheckSchema.nullable(),
+  signed: SettlementSignedSchema.nullable(),
+  /** The last day of the bedenktijd (YYYY-MM-DD), or null (not signed, or none). */
+  cooling_off_ends_on: z.string().nullable(),
+  cooling_off_running: z.boolean(),
+  /** The lawyer's task once the bedenktijd has passed: 'Bedenktijd verstreken: dossier voltooien'. */
+  complete_task: z.boolean(),
+  dates: z.object({
+    reply_by: z.string().nullable(),
+    cooling_off_ends_on: z.string().nullable(),
+    end_date: z.string().nullable(),
+    transition_claim_by: z.string().nullable(),
+  }),
+});
+export type Settlement = z.infer<typeof SettlementSchema>;
+export const SettlementResponseBodySchema = z.object({ data: SettlementSchema });

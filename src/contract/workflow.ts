@@ -43,6 +43,10 @@ export const TIMELINE_KINDS = [
   'document.hidden',
   // Issue 14: a message, never its text.
   'message.sent',
+  // The settlement agreement: a new version ('Nieuw voorstel van je werkgever'), definitief, the signed agreement ('Bedenktijd gestart').
+  'settlement.version_added',
+  'settlement.version_final',
+  'settlement.signed',
 ] as const;
 export const TimelineKindSchema = z.enum(TIMELINE_KINDS);
 export type TimelineKind = z.infer<typeof TimelineKindSchema>;
@@ -58,6 +62,9 @@ export const CLIENT_TIMELINE_KINDS: readonly TimelineKind[] = [
   'document.approved',
   'document.rejected',
   'message.sent',
+  'settlement.version_added',
+  'settlement.version_final',
+  'settlement.signed',
 ];
 
 export const TimelineEventSchema = z.object({

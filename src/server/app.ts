@@ -39,6 +39,7 @@ import { emailChangeRoutes } from './email-change/routes';
 import { workflowRoutes } from './workflow/routes';
 import { messageRoutes } from './messages/routes';
 import { calculationRoutes } from './settlement/calculations';
+import { settlementRoutes } from './settlement/routes';
 import { registerEvents, type EventOptions } from './events/routes';
 import { memoryEventBus, redisEventBus } from './events/bus';
 
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(emailChangeRoutes);
   await app.register(messageRoutes);
   await app.register(calculationRoutes);
+  await app.register(settlementRoutes);
 
   await registerSpa(app, webRoot);
   await app.ready();

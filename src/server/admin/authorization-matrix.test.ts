@@ -129,6 +129,15 @@ const MATRIX: Record<string, Row> = {
   'GET /api/cases/:id/export': { expect: CASE_A },
   'POST /api/user/email/confirm': { expect: SIGNED_IN, body: () => ({ code: 'ABCDEF' }) },
   'POST /api/events/ticket': { expect: SIGNED_IN },
+  'GET /api/cases/:id/settlement': { expect: CASE_A },
+  'POST /api/cases/:id/settlement/versions': { expect: { ...CASE_A, clientA: 403 }, multipart: true },
+  'POST /api/settlement-versions/:id/final': { expect: { ...CASE_A, anonymous: 401 }, url: () => '/api/settlement-versions/00000000-0000-4000-8000-000000000000/final' },
+  'POST /api/settlement-versions/:id/response': { expect: { ...CASE_A, anonymous: 401 }, url: () => '/api/settlement-versions/00000000-0000-4000-8000-000000000000/response', body: () => ({ response: 'agree' }) },
+  'GET /api/settlement-versions/:id/redline': { expect: { ...CASE_A, anonymous: 401 }, url: () => '/api/settlement-versions/00000000-0000-4000-8000-000000000000/redline' },
+  'POST /api/cases/:id/settlement/ww-check/approve': { expect: { ...CASE_A, clientA: 403 } },
+  'POST /api/cases/:id/settlement/signed': { expect: { ...CASE_A, clientA: 403 }, multipart: true },
+  'GET /api/cases/:id/settlement/dissolution-letter': { expect: { ...CASE_A, lawyerA: 403 } },
+  'GET /api/cases/:id/key-dates.ics': { expect: CASE_A },
   // Settlement (vaststellingsovereenkomst): the calculations for clients and lawyers, never an admin.
   'POST /api/calculations/transition-payment': { expect: { ...SIGNED_IN, admin: 403 }, body: () => ({ start_date: '2020-01-01', end_date: '2025-06-30', monthly_salary_cents: 300_000 }) },
   'POST /api/calculations/ww-check': {

@@ -28,6 +28,11 @@ export const MAIL_KINDS = {
   email_taken: { digest: false, topic: null },
   email_changed: { digest: false, topic: null },
   two_factor_locked: { digest: false, topic: null },
+  settlement_version: { digest: false, topic: null },
+  settlement_reply_reminder: { digest: false, topic: null },
+  cooling_off_ending: { digest: false, topic: null },
+  cooling_off_last_day: { digest: false, topic: null },
+  cooling_off_expired: { digest: false, topic: null },
 } as const satisfies Record<string, { digest: boolean; topic: MailTopic | null }>;
 
 export type MailKind = keyof typeof MAIL_KINDS;
@@ -60,4 +65,10 @@ export type MailPayloads = {
   email_changed: Record<string, never>;
   /** Ten failed second steps within an hour locked a staff account's second step (auth/two-factor-routes.ts). */
   two_factor_locked: Record<string, never>;
+  /** The settlement agreement (settlement/): never an amount, term or text. */
+  settlement_version: Record<string, never>;
+  settlement_reply_reminder: Record<string, never>;
+  cooling_off_ending: Record<string, never>;
+  cooling_off_last_day: Record<string, never>;
+  cooling_off_expired: { case_id: string };
 };

@@ -30,6 +30,11 @@ const PAYLOADS: { [K in MailKind]: MailPayloads[K] } = {
   email_taken: {},
   email_changed: {},
   two_factor_locked: {},
+  settlement_version: {},
+  settlement_reply_reminder: {},
+  cooling_off_ending: {},
+  cooling_off_last_day: {},
+  cooling_off_expired: { case_id: CASE },
 };
 
 /** Subject and the link each mail must carry, per language. */
@@ -58,6 +63,11 @@ const EXPECTED: { [K in MailKind]: { nl: string; en: string; link: string | null
   email_taken: { nl: 'Iemand probeerde je e-mailadres te gebruiken', en: 'Someone tried to use your email address', link: null },
   email_changed: { nl: 'Je e-mailadres bij Ontslagportaal is gewijzigd', en: 'Your email address at Ontslagportaal was changed', link: null },
   two_factor_locked: { nl: 'Inloggen bij Ontslagportaal tijdelijk geblokkeerd', en: 'Logging in to Ontslagportaal temporarily blocked', link: '/login' },
+  settlement_version: { nl: 'Er is een nieuw voorstel in je dossier', en: 'There is a new proposal in your case', link: '/onderhandeling' },
+  settlement_reply_reminder: { nl: 'Herinnering: reageer op het voorstel in je dossier', en: 'Reminder: reply to the proposal in your case', link: '/onderhandeling' },
+  cooling_off_ending: { nl: 'Je bedenktijd loopt bijna af', en: 'Your cooling-off period is ending soon', link: '/' },
+  cooling_off_last_day: { nl: 'Vandaag is de laatste dag van je bedenktijd', en: 'Today is the last day of your cooling-off period', link: '/' },
+  cooling_off_expired: { nl: 'Bedenktijd verstreken: dossier voltooien', en: 'Cooling-off period over: complete the case', link: `/dossiers/${CASE}/vaststellingsovereenkomst` },
 };
 
 describe('mail templates', () => {
