@@ -54,6 +54,10 @@ export const TIMELINE_KINDS = [
   'appointment.booked',
   'appointment.rescheduled',
   'appointment.cancelled',
+  // The settlement agreement: a new version ('Nieuw voorstel van je werkgever'), definitief, the signed agreement ('Bedenktijd gestart').
+  'settlement.version_added',
+  'settlement.version_final',
+  'settlement.signed',
 ] as const;
 export const TimelineKindSchema = z.enum(TIMELINE_KINDS);
 export type TimelineKind = z.infer<typeof TimelineKindSchema>;
@@ -72,6 +76,9 @@ export const CLIENT_TIMELINE_KINDS: readonly TimelineKind[] = [
   'appointment.booked',
   'appointment.rescheduled',
   'appointment.cancelled',
+  'settlement.version_added',
+  'settlement.version_final',
+  'settlement.signed',
 ];
 
 export const TimelineEventSchema = z.object({

@@ -40,6 +40,8 @@ import { workflowRoutes } from './workflow/routes';
 import { messageRoutes } from './messages/routes';
 import { appointmentRoutes } from './appointments/routes';
 import { complaintRoutes } from './complaints/routes';
+import { calculationRoutes } from './settlement/calculations';
+import { settlementRoutes } from './settlement/routes';
 import { registerEvents, type EventOptions } from './events/routes';
 import { memoryEventBus, redisEventBus } from './events/bus';
 
@@ -176,6 +178,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(messageRoutes);
   await app.register(appointmentRoutes);
   await app.register(complaintRoutes);
+  await app.register(calculationRoutes);
+  await app.register(settlementRoutes);
 
   if (options.extraRoutes) await app.register(options.extraRoutes);
   await registerSpa(app, webRoot);

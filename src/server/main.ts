@@ -4,6 +4,7 @@ import { DatabaseLockedError } from './db/client';
 import { DEMO_ADMIN, DEMO_CLIENT_EMAILS, DEMO_LAWYERS } from './db/demo-accounts';
 import { seedDemo } from './db/seed-demo';
 import { openRuntime } from './runtime';
+import { settlementReminderJob } from './settlement/reminders';
 import { startScheduler } from './jobs/scheduler';
 import { retentionJob } from './jobs/retention';
 import { lawyerAssignmentJob } from './offers/assignment';
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
       lawyerAssignmentJob(() => runtime.clock.now()),
       unreadMessageMailJob(() => runtime.clock.now()),
       todoReminderJob(() => runtime.clock.now()),
+      settlementReminderJob(() => runtime.clock.now()),
       outboxCleanupJob(() => runtime.clock.now()),
       appointmentReminderJob(() => runtime.clock.now(), config.appointments.videoUrlTemplate),
     ],

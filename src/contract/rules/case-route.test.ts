@@ -115,3 +115,29 @@ describe('case route', () => {
     expect(isMatchingName('   ', '')).toBe(false);
   });
 });
+
+describe('settlement events', () => {
+  const facts: CaseFacts = { profileComplete: true, companyComplete: true, openMandatoryDocuments: 0 };
+  const added = (offer: 'start' | 'complete' | 'extreme' | null): CaseEvent => ({ type: 'settlement-version-added', offer });
+  const final = (offer: 'start' | 'complete' | 'extreme' | null): CaseEvent => ({ type: 'settlement-final', offer });
+  it('moves a first version from reviewing documents to negotiation, or to checks for a package without negotiation', () => {
+    expect(getNextStatus('reviewing-documents', added('complete'), facts)).toBe('negotiation-phase');
+    expect(getNextStatus('reviewing-documents', added('extreme'), facts)).toBe('negotiation-phase');
+    expect(getNextStatus('reviewing-documents', added(null), facts)).toBe('negotiation-phase');
+    expect(getNextStatus('reviewing-documents', added('start'), facts)).toBe('check');
+    expect(getNextStatus('negotiation-phase', added('extreme'), facts)).toBeNull();
+    expect(getNextStatus('incomplete-case-file', added('extreme'), facts)).toBeNull();
+  });
+  it("moves 'definitief' to checks, or to ready for signing for a package without checks", () => {
+    expect(getNextStatus('negotiation-phase', final('extreme'), facts)).toBe('check');
+    expect(getNextStatus('negotiation-phase', final('complete'), facts)).toBe('ready-for-signing');
+    expect(getNextStatus('check', final('start'), facts)).toBeNull();
+    expect(getNextStatus('reviewing-documents', final('start'), facts)).toBe('check');
+    expect(getNextStatus('ready-for-signing', final('extreme'), facts)).toBeNull();
+    expect(getNextStatus('proposal', final('extreme'), facts)).toBeNull();
+  });
+  it('moves an approved WW check from checks to ready for signing, and nothing else', () => {
+    expect(getNextStatus('check', { type: 'settlement-check-approved' }, facts)).toBe('ready-for-signing');
+    expect(getNextStatus('negotiation-phase', { type: 'settlement-check-approved' }, facts)).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, startOfDay } from 'date-fns';
+import type { OfferSlug } from '../offers';
 import { getStatus, type StatusSlug } from '../statuses';
 
 /**
@@ -24,7 +25,13 @@ export type CaseEvent =
   /** A document's file was deleted. */
   | { type: 'document-deleted'; mandatory: boolean }
   /** The client withdrew from the engagement within the withdrawal period: the letter is void. */
-  | { type: 'engagement-withdrawn' };
+  | { type: 'engagement-withdrawn' }
+  /** The lawyer added a settlement version (the case's package decides where a first one goes). */
+  | { type: 'settlement-version-added'; offer: OfferSlug | null }
+  /** The lawyer marked a settlement version 'definitief'. */
+  | { type: 'settlement-final'; offer: OfferSlug | null }
+  /** The lawyer approved the WW check of the final version. */
+  | { type: 'settlement-check-approved' };
 
 /** What the rule needs to know about the case besides its phase. */
 export type CaseFacts = {
@@ -52,7 +59,11 @@ const documentsPhase = (facts: CaseFacts): StatusSlug => (facts.openMandatoryDoc
  * - proposal → incomplete-case-file when signed, or reviewing-documents when no mandatory
  *   document is open;
  * - incomplete-case-file → reviewing-documents when the last open mandatory document is uploaded;
- * - reviewing-documents → incomplete-case-file when a mandatory document is rejected or deleted.
+ * - reviewing-documents → incomplete-case-file when a mandatory document is rejected or deleted;
+ * - settlement: a first version moves reviewing-documents → negotiation-phase, or for a package
+ *   without negotiation ('start') to its next phase, check; 'definitief' moves on to check, or
+ *   to ready-for-signing for a package without checks ('complete'); an approved WW check
+ *   moves check → ready-for-signing. A case never moves back by these events.
  */
 export function getNextStatus(current: StatusSlug, event: CaseEvent, facts: CaseFacts): StatusSlug | null {
   switch (event.type) {
@@ -75,6 +86,17 @@ export function getNextStatus(current: StatusSlug, event: CaseEvent, facts: Case
     case 'engagement-withdrawn':
       // The signed engagement ends: back to the package chosen, waiting for a new letter.
       if (order(current) > order('proposal') && current !== 'completed') return 'offer-chosen';
+      break;
+    case 'settlement-version-added':
+      if (current === 'reviewing-documents') return event.offer === 'start' ? 'check' : 'negotiation-phase';
+      break;
+    case 'settlement-final': {
+      const target: StatusSlug = event.offer === 'complete' ? 'ready-for-signing' : 'check';
+      if (order(current) >= order('reviewing-documents') && order(current) < order(target)) return target;
+      break;
+    }
+    case 'settlement-check-approved':
+      if (current === 'check') return 'ready-for-signing';
       break;
     case 'data-updated':
       break;

@@ -145,6 +145,22 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/admins/:id/complaints-officer': { expect: { ...ADMIN_ONLY, admin: 404 }, body: () => ({ complaints_officer: true }) },
   'POST /api/user/email/confirm': { expect: SIGNED_IN, body: () => ({ code: 'ABCDEF' }) },
   'POST /api/events/ticket': { expect: SIGNED_IN },
+  // The world has no settlement version: every signed-in actor gets 404 for an unknown version id (the roles are in settlement.test.ts).
+  'GET /api/cases/:id/settlement': { expect: CASE_A },
+  'POST /api/cases/:id/settlement/versions': { expect: { ...CASE_A, clientA: 403 }, multipart: true },
+  'POST /api/settlement-versions/:id/final': { expect: { ...all(404), anonymous: 401 }, url: () => '/api/settlement-versions/00000000-0000-4000-8000-000000000000/final' },
+  'POST /api/settlement-versions/:id/response': { expect: { ...all(404), anonymous: 401 }, url: () => '/api/settlement-versions/00000000-0000-4000-8000-000000000000/response', body: () => ({ response: 'agree' }) },
+  'GET /api/settlement-versions/:id/redline': { expect: { ...all(404), anonymous: 401 }, url: () => '/api/settlement-versions/00000000-0000-4000-8000-000000000000/redline' },
+  'POST /api/cases/:id/settlement/ww-check/approve': { expect: { ...CASE_A, clientA: 403 } },
+  'POST /api/cases/:id/settlement/signed': { expect: { ...CASE_A, clientA: 403 }, multipart: true },
+  'GET /api/cases/:id/settlement/dissolution-letter': { expect: { ...CASE_A, lawyerA: 403 } },
+  'GET /api/cases/:id/key-dates.ics': { expect: CASE_A },
+  // Settlement (vaststellingsovereenkomst): the calculations for clients and lawyers, never an admin.
+  'POST /api/calculations/transition-payment': { expect: { ...SIGNED_IN, admin: 403 }, body: () => ({ start_date: '2020-01-01', end_date: '2025-06-30', monthly_salary_cents: 300_000 }) },
+  'POST /api/calculations/ww-check': {
+    expect: { ...SIGNED_IN, admin: 403 },
+    body: () => ({ start_date: '2020-01-01', agreement_date: '2025-04-25', end_date: '2025-06-30', notice_months: null, initiative: 'employer', urgent_reason_excluded: true, cooling_off_clause: true, employee_ill: false, severance_cents: 0, legal_costs_conditional: false }),
+  },
   // The stream takes a ticket from POST /api/events/ticket, not a bearer token: without one, 401 for everyone.
   'GET /api/events': { expect: all(401) },
   // The first conversation: case content (an admin gets 404 like any stranger); booking and 'Bel mij terug' are the client's.

@@ -741,3 +741,73 @@ export const complaints = pgTable(
   },
   (t) => [index('complaints_client_idx').on(t.clientId, t.createdAt), index('complaints_created_idx').on(t.createdAt), index('complaints_case_idx').on(t.caseId)],
 );
+
+/** Settlement agreement versions (the employer's offers and our counter-offers), migration 0015. */
+export const settlementVersions = pgTable(
+  'settlement_versions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    fromParty: text('from_party', { enum: ['employer', 'us'] }).notNull(),
+    dated: date('dated', { mode: 'string' }).notNull(),
+    replyBy: date('reply_by', { mode: 'string' }),
+    note: text('note'),
+    text: text('text').notNull().default(''),
+    terms: jsonb('terms').$type<Record<string, unknown>>().notNull().default({}),
+    final: boolean('final').notNull().default(false),
+    finalAt: tstz('final_at'),
+    filename: text('filename'),
+    contentType: text('content_type'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    storageKey: text('storage_key'),
+    wwApprovedAt: tstz('ww_approved_at'),
+    wwApprovedBy: uuid('ww_approved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('settlement_versions_case_number_idx').on(t.caseId, t.number)],
+);
+
+/** The client's answer to a version: 'agree' or a question (which also goes into the message thread). */
+export const settlementResponses = pgTable(
+  'settlement_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    versionId: uuid('version_id')
+      .notNull()
+      .references(() => settlementVersions.id, { onDelete: 'cascade' }),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    response: text('response', { enum: ['agree', 'question'] }).notNull(),
+    text: text('text'),
+    messageId: uuid('message_id'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('settlement_responses_version_idx').on(t.versionId, t.createdAt)],
+);
+
+/** The signed settlement agreement of a case and its bedenktijd. */
+export const settlementSigned = pgTable('settlement_signed', {
+  caseId: uuid('case_id')
+    .primaryKey()
+    .references(() => cases.id, { onDelete: 'cascade' }),
+  dated: date('dated', { mode: 'string' }).notNull(),
+  agreedOn: date('agreed_on', { mode: 'string' }).notNull(),
+  coolingOffClause: boolean('cooling_off_clause').notNull(),
+  dissolvedWithinSixMonths: boolean('dissolved_within_six_months').notNull().default(false),
+  coolingOffEndsOn: date('cooling_off_ends_on', { mode: 'string' }),
+  filename: text('filename'),
+  contentType: text('content_type'),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }),
+  storageKey: text('storage_key'),
+  recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+  recordedAt: tstz('recorded_at').notNull().defaultNow(),
+  expiredTaskAt: tstz('expired_task_at'),
+});

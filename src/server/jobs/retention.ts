@@ -1,3 +1,4 @@
+import { settlementFileKeys } from '../settlement/export';
 import { and, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cases, documents, outbox, users } from '../db/schema';
@@ -73,6 +74,8 @@ export async function purgeExpiredAccounts(db: Db, storage: Storage, now: Date, 
     .limit(batch);
   for (const row of expired) {
     const files = await db.select({ key: documents.storageKey }).from(documents).where(and(eq(documents.caseId, row.caseId), isNotNull(documents.storageKey)));
+    // The settlement agreement's files (versions and the signed copy) go with the case too.
+    const settlementFiles = await settlementFileKeys(db, row.caseId);
     const [client] = await db.select({ avatarKey: users.avatarKey, email: users.email, language: users.language, name: users.name }).from(users).where(eq(users.id, row.clientId));
     // The notice on the day, in this transaction: written exactly when the account goes. The
     // address is copied into the row (the user row is gone by the time it is sent).
@@ -98,6 +101,7 @@ export async function purgeExpiredAccounts(db: Db, storage: Storage, now: Date, 
       at: now,
     });
     for (const file of files) if (file.key) await storage.remove(file.key).catch(() => undefined);
+    for (const key of settlementFiles) await storage.remove(key).catch(() => undefined);
     if (client?.avatarKey) await storage.remove(`avatars/${client.avatarKey}`).catch(() => undefined);
   }
   return expired.length;

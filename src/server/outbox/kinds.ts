@@ -39,6 +39,11 @@ export const MAIL_KINDS = {
   complaint_received: { digest: false, topic: null },
   complaint_filed: { digest: false, topic: null },
   complaint_answered: { digest: false, topic: null },
+  settlement_version: { digest: false, topic: null },
+  settlement_reply_reminder: { digest: false, topic: null },
+  cooling_off_ending: { digest: false, topic: null },
+  cooling_off_last_day: { digest: false, topic: null },
+  cooling_off_expired: { digest: false, topic: null },
 } as const satisfies Record<string, { digest: boolean; topic: MailTopic | null }>;
 
 export type MailKind = keyof typeof MAIL_KINDS;
@@ -91,6 +96,12 @@ export type MailPayloads = {
   complaint_received: { answer_by: string };
   complaint_filed: { answer_by: string };
   complaint_answered: { body_name: string; months: number };
+  /** The settlement agreement (settlement/): never an amount, term or text. */
+  settlement_version: Record<string, never>;
+  settlement_reply_reminder: Record<string, never>;
+  cooling_off_ending: Record<string, never>;
+  cooling_off_last_day: Record<string, never>;
+  cooling_off_expired: { case_id: string };
 };
 
 /** The time, who it is with and how: never case content. `attendees` and `organizer` go into the invite. */

@@ -42,7 +42,7 @@ export async function notifyAudit(db: Db, event: AuditEvent): Promise<void> {
   }
   const wanted =
     STATUS_ACTIONS.has(event.action) ||
-    ['case.lawyer_assigned', 'case.reassigned', 'case.stand_in_added', 'proposal.sent', 'proposal.signed', 'proposal.withdrawn', 'document.uploaded', 'document.rejected', 'document.shown', 'feedback.created'].includes(event.action);
+    ['case.lawyer_assigned', 'case.reassigned', 'case.stand_in_added', 'settlement.version_added', 'proposal.sent', 'proposal.signed', 'proposal.withdrawn', 'document.uploaded', 'document.rejected', 'document.shown', 'feedback.created'].includes(event.action);
   if (!wanted) return;
   const [theCase] = await db.select({ id: cases.id, clientId: cases.clientId, clientName: cases.clientName, statusSlug: cases.statusSlug }).from(cases).where(eq(cases.id, caseId));
   if (!theCase) return;
@@ -74,6 +74,10 @@ export async function notifyAudit(db: Db, event: AuditEvent): Promise<void> {
   }
 
   switch (event.action) {
+    case 'settlement.version_added':
+      // A new version: the client hears there is one, nothing of what it says.
+      await enqueueMail(db, { kind: 'settlement_version', to: toClient, payload: {}, now, dedupeKey: `settlement-version:${event.subjectId}` });
+      return;
     case 'case.lawyer_assigned': {
       const lawyerId = str(data.lawyer_id);
       if (!lawyerId) return;

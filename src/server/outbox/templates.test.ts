@@ -55,6 +55,11 @@ const PAYLOADS: { [K in MailKind]: MailPayloads[K] } = {
   complaint_received: { answer_by: '25-12-2026' },
   complaint_filed: { answer_by: '25-12-2026' },
   complaint_answered: { body_name: 'Geschillencommissie Advocatuur', months: 12 },
+  settlement_version: {},
+  settlement_reply_reminder: {},
+  cooling_off_ending: {},
+  cooling_off_last_day: {},
+  cooling_off_expired: { case_id: CASE },
 };
 
 /** Subject and the link each mail must carry, per language. */
@@ -94,6 +99,11 @@ const EXPECTED: { [K in MailKind]: { nl: string; en: string; link: string | null
   complaint_received: { nl: 'We hebben je klacht ontvangen', en: 'We have received your complaint', link: '/klacht' },
   complaint_filed: { nl: 'Er is een nieuwe klacht ingediend', en: 'A new complaint has been filed', link: '/beheer/klachten' },
   complaint_answered: { nl: 'Er is een antwoord op je klacht', en: 'Your complaint has been answered', link: '/klacht' },
+  settlement_version: { nl: 'Er is een nieuw voorstel in je dossier', en: 'There is a new proposal in your case', link: '/onderhandeling' },
+  settlement_reply_reminder: { nl: 'Herinnering: reageer op het voorstel in je dossier', en: 'Reminder: reply to the proposal in your case', link: '/onderhandeling' },
+  cooling_off_ending: { nl: 'Je bedenktijd loopt bijna af', en: 'Your cooling-off period is ending soon', link: '/' },
+  cooling_off_last_day: { nl: 'Vandaag is de laatste dag van je bedenktijd', en: 'Today is the last day of your cooling-off period', link: '/' },
+  cooling_off_expired: { nl: 'Bedenktijd verstreken: dossier voltooien', en: 'Cooling-off period over: complete the case', link: `/dossiers/${CASE}/vaststellingsovereenkomst` },
 };
 
 describe('mail templates', () => {

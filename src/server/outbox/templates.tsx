@@ -122,6 +122,31 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
     paragraphs: [t('mail.deletion_upcoming.body', { date: p.date }), t('mail.deletion_upcoming.next')],
     link: { href: portal(site, '/documenten'), label: t('mail.deletion_upcoming.button') },
   }),
+  settlement_version: (_p, t, site) => ({
+    subject: t('mail.settlement_version.subject'),
+    paragraphs: [t('mail.settlement_version.body'), t('mail.settlement_version.next')],
+    link: { href: portal(site, '/onderhandeling'), label: t('mail.settlement_version.button') },
+  }),
+  settlement_reply_reminder: (_p, t, site) => ({
+    subject: t('mail.settlement_reply_reminder.subject'),
+    paragraphs: [t('mail.settlement_reply_reminder.body'), t('mail.settlement_reply_reminder.next')],
+    link: { href: portal(site, '/onderhandeling'), label: t('mail.settlement_reply_reminder.button') },
+  }),
+  cooling_off_ending: (_p, t, site) => ({
+    subject: t('mail.cooling_off_ending.subject'),
+    paragraphs: [t('mail.cooling_off_ending.body'), t('mail.cooling_off_ending.next')],
+    link: { href: portal(site, '/'), label: t('mail.cooling_off_ending.button') },
+  }),
+  cooling_off_last_day: (_p, t, site) => ({
+    subject: t('mail.cooling_off_last_day.subject'),
+    paragraphs: [t('mail.cooling_off_last_day.body'), t('mail.cooling_off_last_day.next')],
+    link: { href: portal(site, '/'), label: t('mail.cooling_off_last_day.button') },
+  }),
+  cooling_off_expired: (p, t, site) => ({
+    subject: t('mail.cooling_off_expired.subject'),
+    paragraphs: [t('mail.cooling_off_expired.body'), t('mail.cooling_off_expired.next')],
+    link: { href: portal(site, `/dossiers/${p.case_id}/vaststellingsovereenkomst`), label: t('mail.cooling_off_expired.button') },
+  }),
   deletion_today: (_p, t, site) => ({
     subject: t('mail.deletion_today.subject'),
     paragraphs: [t('mail.deletion_today.body'), t('mail.deletion_today.next')],

@@ -50,6 +50,9 @@ const EVENT_NAMES: Record<CaseEvent['type'], string> = {
   'document-rejected': 'document.rejected',
   'document-deleted': 'document.deleted',
   'engagement-withdrawn': 'proposal.withdrawn',
+  'settlement-version-added': 'settlement.version_added',
+  'settlement-final': 'settlement.version_final',
+  'settlement-check-approved': 'settlement.check_approved',
 };
 
 /**

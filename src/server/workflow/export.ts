@@ -4,6 +4,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { documents } from '../db/schema';
 import type { Storage } from '../storage/storage';
+import { settlementExport } from '../settlement/export';
 
 /** A file name that is safe in any archive tool: no folders, no control or reserved characters. */
 function safeName(value: string): string {
@@ -51,6 +52,18 @@ export async function streamCaseExport(db: Db, storage: Storage, caseId: string,
       );
     });
   });
+  // The settlement agreement: its versions, terms and responses as JSON, and its files.
+  const settlement = await settlementExport(db, caseId);
+  if (settlement.json) zip.addBuffer(Buffer.from(settlement.json), 'vaststellingsovereenkomst/gegevens.json', { mtime: now });
+  for (const file of settlement.files) {
+    // eslint-disable-next-line no-control-regex
+    zip.addReadStreamLazy(file.name.replace(/[\u0000-\u001f\u007f\\:*?"<>|]/g, '_').slice(0, 160), { mtime: file.at }, (callback) => {
+      storage.read(file.key).then(
+        (read) => callback(null, read.stream),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null as unknown as Readable),
+      );
+    });
+  }
   zip.end();
   return zip.outputStream as unknown as Readable;
 }

@@ -49,6 +49,12 @@ function describe(kind: TimelineKind, details: TimelineEvent['details']): string
       return '1e gesprek verzet';
     case 'appointment.cancelled':
       return '1e gesprek geannuleerd';
+    case 'settlement.version_added':
+      return details.from === 'us' ? 'Nieuw voorstel van ons' : 'Nieuw voorstel van je werkgever';
+    case 'settlement.version_final':
+      return 'Vaststellingsovereenkomst definitief';
+    case 'settlement.signed':
+      return 'Bedenktijd gestart';
   }
 }
 
@@ -57,6 +63,7 @@ const offerName = (slug: unknown) => (typeof slug === 'string' && slug in OFFER_
 /** from/to are slugs (of statuses, or of offers for case.offer_changed), so each side names them in its own language. */
 function detailsOf(kind: TimelineKind, data: Record<string, unknown>): TimelineEvent['details'] {
   if (kind.startsWith('case.')) return { from: text(data.from), to: text(data.to), title: null };
+  if (kind === 'settlement.version_added') return { from: text(data.from), to: null, title: null };
   return { from: null, to: null, title: text(data.title) };
 }
 

@@ -1,4 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { getRole, ROLE_HOME, type Role } from '../../contract/permissions';
 import { checkRouteAccess, getLoginTarget } from '../../contract/rules/route-access';
 import { selectUser, useSession } from '../lib/app-session';
 
@@ -34,4 +35,13 @@ export function RedirectIfSignedIn() {
     return <Navigate to={getLoginTarget(state?.from, user.roles)} replace />;
   }
   return <Outlet />;
+}
+
+/** Pages for some roles only (the calculators: clients and lawyers); any other role goes to its home. */
+export function RequireRole({ roles }: { roles: readonly Role[] }) {
+  const user = useSession(selectUser);
+  if (!user) return <Navigate to="/login" replace />;
+  const role = getRole(user.roles);
+  if (role && roles.includes(role)) return <Outlet />;
+  return <Navigate to={role ? ROLE_HOME[role] : '/not-found'} replace />;
 }

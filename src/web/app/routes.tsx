@@ -5,7 +5,7 @@ import { ErrorPage } from '../features/errors/error-page';
 import { RouterErrorPage } from '../features/errors/router-error-page';
 import { firstPageLoader, type PageData } from '../lib/first-page';
 import { loadWithReload } from '../lib/lazy-module';
-import { RedirectIfSignedIn, RequireAuth, RequirePermission } from './guards';
+import { RedirectIfSignedIn, RequireAuth, RequirePermission, RequireRole } from './guards';
 import { AuthLayout } from './layouts/auth-layout';
 import { InitialLoading, RootLayout } from './root-layout';
 import type { RouteHandle } from './route-handle';
@@ -200,6 +200,18 @@ export const routes: RouteObject[] = [
                         index: true,
                         handle: title('pages.review.title'),
                         lazy: page('review-page', () => import('../features/review/review-page'), (m) => m.ReviewPage),
+                      },
+                    ],
+                  },
+                  {
+                    // The statutory transition payment: a calculator for clients and lawyers.
+                    path: 'transitievergoeding',
+                    element: <RequireRole roles={['client', 'lawyer']} />,
+                    children: [
+                      {
+                        index: true,
+                        handle: title('settlement.calculator.title'),
+                        lazy: page('transition-payment-page', () => import('../features/settlement/transition-payment-page'), (m) => m.TransitionPaymentPage),
                       },
                     ],
                   },

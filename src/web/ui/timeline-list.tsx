@@ -17,6 +17,7 @@ function useEventText(forClient: boolean) {
     const { from, to, title } = event.details;
     if (event.kind === 'case.offer_changed') return t('caseRoute.timeline.kinds.case.offer_changed', { offer: OFFER_SLUGS.includes(to as OfferSlug) ? offerName(to as OfferSlug) : '?' });
     if (event.kind.startsWith('case.')) return t(`caseRoute.timeline.kinds.${event.kind}`, { from: status(from), to: status(to) });
+    if (event.kind === 'settlement.version_added' && from === 'us') return t('caseRoute.timeline.kinds.settlement.version_added_us');
     return t(`caseRoute.timeline.kinds.${event.kind}`, { title: title ?? '' });
   };
 }

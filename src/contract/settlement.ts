@@ -1,0 +1,254 @@
+import { z } from 'zod';
+import { isCalendarDate } from './rules/amsterdam-date';
+import { getTransitionPaymentMaximum, maximumYearOf } from './rules/transition-payment';
+import { WW_CHECK_KEYS, WW_CHECK_RESULTS } from './rules/ww-check';
+import { text } from './text';
+import { validationKey } from './validation-messages';
+
+/**
+ * The settlement agreement (vaststellingsovereenkomst): its versions with terms and text,
+ * the client's responses, the WW check and the signed agreement with its bedenktijd; and the
+ * two calculation calls. Case content: only the client and the case's lawyers read it.
+ */
+
+/** A calendar date, YYYY-MM-DD, that exists. */
+export const CalendarDateSchema = text()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, validationKey('invalidDate'))
+  .refine(isCalendarDate, validationKey('nonexistentDate'));
+
+/** An amount in integer cents, 0 to € 100.000.000. */
+export const CentsSchema = z.number().int().min(0).max(10_000_000_000);
+const Percent = z.number().min(0).max(100);
+
+export const SETTLEMENT_FROM = ['employer', 'us'] as const;
+export const SettlementFromSchema = z.enum(SETTLEMENT_FROM);
+export type SettlementFrom = z.infer<typeof SettlementFromSchema>;
+
+export const NON_COMPETE = ['kept', 'dropped', 'none'] as const;
+export const INITIATIVES = ['employer', 'employee'] as const;
+
+/**
+ * The terms of one version, all optional (a version states what it states). Field names are
+ * those of the two calculation calls where they meet.
+ */
+export const SettlementTermsSchema = z
+  .object({
+    // The employment.
+    start_date: CalendarDateSchema.nullable(),
+    monthly_salary_cents: CentsSchema.nullable(),
+    holiday_allowance_percent: Percent.nullable(),
+    year_end_cents: CentsSchema.nullable(),
+    extras_monthly_cents: CentsSchema.nullable(),
+    variable_three_years_cents: CentsSchema.nullable(),
+    /** From the contract or CAO in months; null = statutory ('wettelijk'). */
+    notice_months: z.number().int().min(0).max(24).nullable(),
+    // The agreement.
+    agreement_date: CalendarDateSchema.nullable(),
+    end_date: CalendarDateSchema.nullable(),
+    garden_leave: z.boolean().nullable(),
+    severance_cents: CentsSchema.nullable(),
+    legal_costs_cents: CentsSchema.nullable(),
+    legal_costs_conditional: z.boolean().nullable(),
+    non_compete: z.enum(NON_COMPETE).nullable(),
+    final_discharge: z.boolean().nullable(),
+    initiative: z.enum(INITIATIVES).nullable(),
+    urgent_reason_excluded: z.boolean().nullable(),
+    cooling_off_clause: z.boolean().nullable(),
+    employee_ill: z.boolean().nullable(),
+    reference_letter: z.boolean().nullable(),
+    outplacement_cents: CentsSchema.nullable(),
+  })
+  .partial()
+  .strict();
+export type SettlementTerms = z.infer<typeof SettlementTermsSchema>;
+export const SETTLEMENT_TERM_FIELDS = Object.keys(SettlementTermsSchema.shape) as (keyof SettlementTerms)[];
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/calculations/transition-payment
+
+export const END_BEFORE_START = 'endBeforeStartDate';
+export const NO_TRANSITION_MAXIMUM = 'noTransitionMaximum';
+
+export const TransitionPaymentRequestSchema = z
+  .object({
+    start_date: CalendarDateSchema,
+    end_date: CalendarDateSchema,
+    monthly_salary_cents: CentsSchema,
+    holiday_allowance_percent: Percent.optional(),
+    year_end_cents: CentsSchema.optional(),
+    extras_monthly_cents: CentsSchema.optional(),
+    variable_three_years_cents: CentsSchema.optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.end_date < value.start_date) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['end_date'], params: { key: END_BEFORE_START } });
+    else if (getTransitionPaymentMaximum(maximumYearOf(value.end_date)) === null)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['end_date'], params: { key: NO_TRANSITION_MAXIMUM, year: maximumYearOf(value.end_date) } });
+  });
+export type TransitionPaymentRequest = z.infer<typeof TransitionPaymentRequestSchema>;
+
+export const TransitionPaymentSchema = z.object({
+  amount_cents: z.number().int(),
+  monthly_wage_cents: z.number().int(),
+  capped: z.boolean(),
+  cap_cents: z.number().int(),
+  /** The statutory maximum of the end date's year (cap_cents is this or a year's wage). */
+  year_maximum_cents: z.number().int(),
+  years: z.number().int(),
+  months: z.number().int(),
+  days: z.number().int(),
+});
+export type TransitionPaymentResult = z.infer<typeof TransitionPaymentSchema>;
+export const TransitionPaymentResponseSchema = z.object({ data: TransitionPaymentSchema });
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/calculations/ww-check
+
+export const AGREEMENT_BEFORE_START = 'agreementBeforeStart';
+
+export const WwCheckRequestSchema = z
+  .object({
+    start_date: CalendarDateSchema,
+    agreement_date: CalendarDateSchema,
+    end_date: CalendarDateSchema,
+    notice_months: z.number().int().min(0).max(24).nullable(),
+    initiative: z.enum(INITIATIVES),
+    urgent_reason_excluded: z.boolean(),
+    cooling_off_clause: z.boolean(),
+    employee_ill: z.boolean(),
+    severance_cents: CentsSchema,
+    legal_costs_conditional: z.boolean(),
+    // Optional: the wage, to weigh the severance against the statutory transition payment.
+    monthly_salary_cents: CentsSchema.optional(),
+    holiday_allowance_percent: Percent.optional(),
+    year_end_cents: CentsSchema.optional(),
+    extras_monthly_cents: CentsSchema.optional(),
+    variable_three_years_cents: CentsSchema.optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.agreement_date < value.start_date) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['agreement_date'], params: { key: AGREEMENT_BEFORE_START } });
+    if (value.end_date < value.start_date) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['end_date'], params: { key: END_BEFORE_START } });
+  });
+export type WwCheckRequest = z.infer<typeof WwCheckRequestSchema>;
+
+export const WwCheckItemSchema = z.object({
+  key: z.enum(WW_CHECK_KEYS),
+  result: z.enum(WW_CHECK_RESULTS),
+  /** The item in plain words, in the reader's language. */
+  text: z.string(),
+});
+export type WwCheckItemView = z.infer<typeof WwCheckItemSchema>;
+export const WwCheckSchema = z.object({
+  fictitious_notice_end: z.string(),
+  ww_start_date: z.string(),
+  notice_months: z.number().int(),
+  items: z.array(WwCheckItemSchema),
+});
+export type WwCheckView = z.infer<typeof WwCheckSchema>;
+export const WwCheckResponseSchema = z.object({ data: WwCheckSchema });
+
+// ---------------------------------------------------------------------------------------------
+// Versions, responses, the check and the signed agreement
+
+export const SETTLEMENT_NOTE_MAX = 2_000;
+export const SETTLEMENT_TEXT_MAX = 200_000;
+export const QUESTION_REQUIRED = 'settlementQuestionRequired';
+export const TERMS_UNREADABLE = 'settlementTermsUnreadable';
+export const TEXT_OR_FILE = 'settlementTextOrFile';
+
+/** The fields of POST /api/cases/{id}/settlement/versions besides the file (multipart fields are strings). */
+export const AddSettlementVersionFieldsSchema = z
+  .object({
+    from: SettlementFromSchema,
+    dated: CalendarDateSchema,
+    reply_by: CalendarDateSchema.optional(),
+    note: text({ multiline: true }).trim().max(SETTLEMENT_NOTE_MAX).optional(),
+    text: text({ multiline: true }).max(SETTLEMENT_TEXT_MAX).optional(),
+    /** JSON of SettlementTerms; parsed separately so its errors name `terms`. */
+    terms: z.string().max(20_000).optional(),
+  })
+  .strict();
+
+/** 'true'/'false' as a multipart field sends them. */
+export const FormBooleanSchema = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+
+export const RecordSignedFieldsSchema = z
+  .object({
+    dated: CalendarDateSchema,
+    agreed_on: CalendarDateSchema,
+    cooling_off_clause: FormBooleanSchema,
+    dissolved_within_six_months: FormBooleanSchema.optional(),
+  })
+  .strict();
+
+export const SettlementResponseRequestSchema = z
+  .object({
+    response: z.enum(['agree', 'question']),
+    text: text({ multiline: true }).trim().max(5_000).optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.response === 'question' && !value.text) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['text'], params: { key: QUESTION_REQUIRED } });
+  });
+export type SettlementResponseRequest = z.infer<typeof SettlementResponseRequestSchema>;
+
+export const SettlementResponseSchema = z.object({ response: z.enum(['agree', 'question']), text: z.string().nullable(), at: z.string() });
+
+export const SettlementVersionSchema = z.object({
+  id: z.string().uuid(),
+  number: z.number().int(),
+  from: SettlementFromSchema,
+  dated: z.string(),
+  reply_by: z.string().nullable(),
+  note: z.string().nullable(),
+  text: z.string(),
+  terms: SettlementTermsSchema,
+  final: z.boolean(),
+  final_at: z.string().nullable(),
+  file: z.object({ filename: z.string() }).nullable(),
+  created_at: z.string(),
+  responses: z.array(SettlementResponseSchema),
+});
+export type SettlementVersion = z.infer<typeof SettlementVersionSchema>;
+export const SettlementVersionResponseSchema = z.object({ data: SettlementVersionSchema });
+
+export const RedlineResponseSchema = z.object({ data: z.array(z.object({ op: z.enum(['equal', 'insert', 'delete']), text: z.string() })) });
+
+export const SettlementCheckSchema = z.object({
+  version_id: z.string().uuid(),
+  /** The check of the version's terms, or null while terms it needs are missing. */
+  result: WwCheckSchema.nullable(),
+  missing: z.array(z.string()),
+  approved_at: z.string().nullable(),
+});
+
+export const SettlementSignedSchema = z.object({
+  dated: z.string(),
+  agreed_on: z.string(),
+  cooling_off_clause: z.boolean(),
+  dissolved_within_six_months: z.boolean(),
+  file: z.object({ filename: z.string() }).nullable(),
+  recorded_at: z.string(),
+});
+
+export const SettlementSchema = z.object({
+  versions: z.array(SettlementVersionSchema),
+  /** The terms of the final version, else of the newest. */
+  terms: SettlementTermsSchema,
+  check: SettlementCheckSchema.nullable(),
+  signed: SettlementSignedSchema.nullable(),
+  /** The last day of the bedenktijd (YYYY-MM-DD), or null (not signed, or none). */
+  cooling_off_ends_on: z.string().nullable(),
+  cooling_off_running: z.boolean(),
+  /** The lawyer's task once the bedenktijd has passed: 'Bedenktijd verstreken: dossier voltooien'. */
+  complete_task: z.boolean(),
+  dates: z.object({
+    reply_by: z.string().nullable(),
+    cooling_off_ends_on: z.string().nullable(),
+    end_date: z.string().nullable(),
+    transition_claim_by: z.string().nullable(),
+  }),
+});
+export type Settlement = z.infer<typeof SettlementSchema>;
+export const SettlementResponseBodySchema = z.object({ data: SettlementSchema });

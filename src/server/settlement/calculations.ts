@@ -1,0 +1,101 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { formatDutchDate, formatEuro } from '../../contract/rules/settlement-format';
+import { calculateTransitionPayment } from '../../contract/rules/transition-payment';
+import { runWwCheck, type WwCheck } from '../../contract/rules/ww-check';
+import { TransitionPaymentRequestSchema, WwCheckRequestSchema, type TransitionPaymentResult, type WwCheckRequest, type WwCheckView } from '../../contract/settlement';
+import type { Translate } from '../../contract/validation-messages';
+import { requireUser } from '../auth/access';
+import { fieldError, forbidden } from '../errors/errors';
+import { requestTranslate } from '../errors/language';
+
+/** Clients and lawyers may calculate; an admin never handles case content (403); no session 401. */
+async function requireCalculator(request: FastifyRequest) {
+  const auth = await requireUser(request);
+  if (auth.role !== 'client' && auth.role !== 'lawyer') throw forbidden();
+  return auth;
+}
+
+/** The WW check's items in words, in the reader's language: amounts '€ 1.234,56', dates dd-mm-jjjj. */
+export function describeWwCheck(check: WwCheck, t: Translate): WwCheckView {
+  return {
+    fictitious_notice_end: check.fictitiousNoticeEnd,
+    ww_start_date: check.wwStartDate,
+    notice_months: check.noticeMonths,
+    items: check.items.map((item) => {
+      const values: Record<string, string | number> = {};
+      for (const [name, value] of Object.entries(item.values)) {
+        if (name.endsWith('_cents') && typeof value === 'number') values[name.replace(/_cents$/, '')] = formatEuro(value);
+        else if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) values[name] = formatDutchDate(value);
+        else values[name] = value;
+      }
+      return { key: item.key, result: item.result, text: t(`settlement.wwItems.${item.key}.${item.variant}`, values) };
+    }),
+  };
+}
+
+/** The WW check of a request's terms (the wage only when a salary is given). */
+export function wwCheckOf(body: WwCheckRequest): WwCheck {
+  return runWwCheck({
+    startDate: body.start_date,
+    agreementDate: body.agreement_date,
+    endDate: body.end_date,
+    noticeMonths: body.notice_months,
+    initiative: body.initiative,
+    urgentReasonExcluded: body.urgent_reason_excluded,
+    coolingOffClause: body.cooling_off_clause,
+    employeeIll: body.employee_ill,
+    severanceCents: body.severance_cents,
+    legalCostsConditional: body.legal_costs_conditional,
+    wage:
+      body.monthly_salary_cents === undefined
+        ? undefined
+        : {
+            monthlySalaryCents: body.monthly_salary_cents,
+            holidayAllowancePercent: body.holiday_allowance_percent,
+            yearEndCents: body.year_end_cents,
+            extrasMonthlyCents: body.extras_monthly_cents,
+            variableThreeYearsCents: body.variable_three_years_cents,
+          },
+  });
+}
+
+/**
+ * The two calculation calls. Bodies are parsed after the role check, so the refusal order holds
+ * (401, 403, then 422 on the field).
+ */
+export const calculationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/calculations/transition-payment', async (request) => {
+    await requireCalculator(request);
+    const body = TransitionPaymentRequestSchema.parse(request.body ?? {});
+    const result = calculateTransitionPayment({
+      startDate: body.start_date,
+      endDate: body.end_date,
+      monthlySalaryCents: body.monthly_salary_cents,
+      holidayAllowancePercent: body.holiday_allowance_percent,
+      yearEndCents: body.year_end_cents,
+      extrasMonthlyCents: body.extras_monthly_cents,
+      variableThreeYearsCents: body.variable_three_years_cents,
+    });
+    // The schema refuses both cases first; this keeps the route honest if the two ever part.
+    if (!result.ok) throw fieldError('end_date', 'validation.invalid');
+    const v = result.value;
+    const data: TransitionPaymentResult = {
+      amount_cents: v.amountCents,
+      monthly_wage_cents: v.monthlyWageCents,
+      capped: v.capped,
+      cap_cents: v.capCents,
+      year_maximum_cents: v.yearMaximumCents,
+      years: v.years,
+      months: v.months,
+      days: v.days,
+    };
+    return { data };
+  });
+
+  app.post('/api/calculations/ww-check', async (request) => {
+    await requireCalculator(request);
+    const body = WwCheckRequestSchema.parse(request.body ?? {});
+    return { data: describeWwCheck(wwCheckOf(body), requestTranslate(request)) };
+  });
+};

@@ -1,0 +1,142 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { addMonths } from 'date-fns';
+import { addCalendarDays, amsterdamToday, formatCalendarDate, parseCalendarDate } from '../../contract/rules/amsterdam-date';
+import { isCoolingOffRunning } from '../../contract/rules/cooling-off';
+import { SettlementTermsSchema, type Settlement, type SettlementTerms, type SettlementVersion, type WwCheckRequest } from '../../contract/settlement';
+import type { Translate } from '../../contract/validation-messages';
+import type { Db } from '../db/client';
+import { settlementResponses, settlementSigned, settlementVersions } from '../db/schema';
+import { describeWwCheck, wwCheckOf } from './calculations';
+
+export type VersionRow = typeof settlementVersions.$inferSelect;
+export type SignedRow = typeof settlementSigned.$inferSelect;
+
+/** The terms as stored (validated when written; anything unreadable is dropped, never shown). */
+export function termsOf(row: Pick<VersionRow, 'terms'>): SettlementTerms {
+  const parsed = SettlementTermsSchema.safeParse(row.terms);
+  return parsed.success ? parsed.data : {};
+}
+
+export async function listVersions(db: Db, caseId: string): Promise<VersionRow[]> {
+  return db.select().from(settlementVersions).where(eq(settlementVersions.caseId, caseId)).orderBy(desc(settlementVersions.number));
+}
+
+export async function getVersion(db: Db, id: string): Promise<VersionRow | null> {
+  const [row] = await db.select().from(settlementVersions).where(eq(settlementVersions.id, id));
+  return row ?? null;
+}
+
+export async function getSigned(db: Db, caseId: string): Promise<SignedRow | null> {
+  const [row] = await db.select().from(settlementSigned).where(eq(settlementSigned.caseId, caseId));
+  return row ?? null;
+}
+
+/** The version before `row` (by number) in its case, or null for the first. */
+export async function previousVersion(db: Db, row: VersionRow): Promise<VersionRow | null> {
+  const [prev] = await db
+    .select()
+    .from(settlementVersions)
+    .where(and(eq(settlementVersions.caseId, row.caseId), sql`${settlementVersions.number} < ${row.number}`))
+    .orderBy(desc(settlementVersions.number))
+    .limit(1);
+  return prev ?? null;
+}
+
+const WW_FIELDS = ['start_date', 'agreement_date', 'end_date', 'initiative', 'urgent_reason_excluded', 'cooling_off_clause', 'employee_ill', 'severance_cents'] as const;
+
+/** The WW check of a version's terms, or the terms it still needs. */
+export function checkOfTerms(terms: SettlementTerms, t: Translate) {
+  const missing = WW_FIELDS.filter((field) => terms[field] === undefined || terms[field] === null);
+  if (missing.length > 0) return { result: null, missing: [...missing] };
+  const request: WwCheckRequest = {
+    start_date: terms.start_date as string,
+    agreement_date: terms.agreement_date as string,
+    end_date: terms.end_date as string,
+    notice_months: terms.notice_months ?? null,
+    initiative: terms.initiative as 'employer' | 'employee',
+    urgent_reason_excluded: terms.urgent_reason_excluded as boolean,
+    cooling_off_clause: terms.cooling_off_clause as boolean,
+    employee_ill: terms.employee_ill as boolean,
+    severance_cents: terms.severance_cents as number,
+    legal_costs_conditional: terms.legal_costs_conditional ?? false,
+    ...(typeof terms.monthly_salary_cents === 'number'
+      ? {
+          monthly_salary_cents: terms.monthly_salary_cents,
+          ...(terms.holiday_allowance_percent == null ? {} : { holiday_allowance_percent: terms.holiday_allowance_percent }),
+          ...(terms.year_end_cents == null ? {} : { year_end_cents: terms.year_end_cents }),
+          ...(terms.extras_monthly_cents == null ? {} : { extras_monthly_cents: terms.extras_monthly_cents }),
+          ...(terms.variable_three_years_cents == null ? {} : { variable_three_years_cents: terms.variable_three_years_cents }),
+        }
+      : {}),
+  };
+  if (request.agreement_date < request.start_date || request.end_date < request.start_date) return { result: null, missing: ['start_date'] };
+  return { result: describeWwCheck(wwCheckOf(request), t), missing: [] };
+}
+
+/** The last day to claim the transition payment: 3 months after the end of employment (art. 7:686a lid 4 BW). */
+export function transitionClaimBy(endDate: string): string {
+  return formatCalendarDate(addMonths(parseCalendarDate(endDate), 3));
+}
+
+/** One version as the API shows it, with the client's responses. */
+export function toVersion(row: VersionRow, responses: (typeof settlementResponses.$inferSelect)[]): SettlementVersion {
+  return {
+    id: row.id,
+    number: row.number,
+    from: row.fromParty,
+    dated: row.dated,
+    reply_by: row.replyBy,
+    note: row.note,
+    text: row.text,
+    terms: termsOf(row),
+    final: row.final,
+    final_at: row.finalAt?.toISOString() ?? null,
+    file: row.storageKey && row.filename ? { filename: row.filename } : null,
+    created_at: row.createdAt.toISOString(),
+    responses: responses.filter((r) => r.versionId === row.id).map((r) => ({ response: r.response, text: r.text, at: r.createdAt.toISOString() })),
+  };
+}
+
+/** GET /api/cases/{id}/settlement: versions (newest first), terms, check, signed agreement and key dates. */
+export async function getSettlement(db: Db, caseId: string, now: Date, t: Translate): Promise<Settlement> {
+  const [rows, responses, signed] = await Promise.all([
+    listVersions(db, caseId),
+    db.select().from(settlementResponses).where(eq(settlementResponses.caseId, caseId)).orderBy(asc(settlementResponses.createdAt)),
+    getSigned(db, caseId),
+  ]);
+  const versions = rows.map((row) => toVersion(row, responses));
+  const final = rows.find((r) => r.final) ?? null;
+  const current = final ?? rows[0] ?? null;
+  const terms = current ? termsOf(current) : {};
+  const check = final ? { version_id: final.id, ...checkOfTerms(terms, t), approved_at: final.wwApprovedAt?.toISOString() ?? null } : null;
+  const endsOn = signed?.coolingOffEndsOn ?? null;
+  const today = amsterdamToday(now);
+  const replyBy = rows[0] && !rows[0].final && rows[0].replyBy && rows[0].replyBy >= today ? rows[0].replyBy : null;
+  return {
+    versions,
+    terms,
+    check,
+    signed: signed
+      ? {
+          dated: signed.dated,
+          agreed_on: signed.agreedOn,
+          cooling_off_clause: signed.coolingOffClause,
+          dissolved_within_six_months: signed.dissolvedWithinSixMonths,
+          file: signed.storageKey && signed.filename ? { filename: signed.filename } : null,
+          recorded_at: signed.recordedAt.toISOString(),
+        }
+      : null,
+    cooling_off_ends_on: endsOn,
+    cooling_off_running: isCoolingOffRunning(endsOn, today),
+    complete_task: signed !== null && (endsOn === null || today > endsOn),
+    dates: {
+      reply_by: replyBy,
+      cooling_off_ends_on: endsOn,
+      end_date: terms.end_date ?? null,
+      transition_claim_by: terms.end_date ? transitionClaimBy(terms.end_date) : null,
+    },
+  };
+}
+
+/** The next day a reminder is due for: used by tests and the job alike. */
+export const daysAhead = (now: Date, days: number) => addCalendarDays(amsterdamToday(now), days);

@@ -1,0 +1,299 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { getSettlementCoolingOffEnd } from '../../contract/rules/cooling-off';
+import { getRedline } from '../../contract/rules/redline';
+import { formatDutchDate } from '../../contract/rules/settlement-format';
+import type { OfferSlug } from '../../contract/offers';
+import {
+  AddSettlementVersionFieldsSchema,
+  RecordSignedFieldsSchema,
+  SettlementResponseRequestSchema,
+  SettlementTermsSchema,
+  TERMS_UNREADABLE,
+  TEXT_OR_FILE,
+} from '../../contract/settlement';
+import { text } from '../../contract/text';
+import { validationKey } from '../../contract/validation-messages';
+import { recordAudit } from '../audit/queries';
+import { requireCaseAccess, isUuid, type CaseAccess } from '../cases/access';
+import { settlementResponses, settlementSigned, settlementVersions } from '../db/schema';
+import { AppError, fieldError, notFound } from '../errors/errors';
+import { requestTranslate } from '../errors/language';
+import { publishToCase } from '../events/routes';
+import { contentTypeFor, extensionOf, headCollector, isExecutable, sanitizeFilename, sniffType } from '../files/content';
+import { takeUploadSlot } from '../http/body-limits';
+import { insertMessage } from '../messages/queries';
+import { applyCaseEvent } from '../workflow/apply';
+import { extractText } from './extract-text';
+import { getSettlement, getSigned, getVersion, previousVersion, toVersion, checkOfTerms, termsOf } from './queries';
+import { dissolutionLetter } from './dissolution-letter';
+import { keyDatesCalendar } from './key-dates';
+
+const CaseParams = z.object({ id: text().max(64) });
+const TEXT_FIELD_MAX = 200_000;
+
+type Received = { fields: Record<string, string>; file: { key: string; filename: string; extension: string | null; contentType: string; size: number; bytes: Buffer } | null };
+
+/**
+ * The parts of a multipart request: its fields, and at most one file (`file`) streamed into
+ * storage under a generated key and read back for its text (capped at MAX_UPLOAD_MB).
+ */
+async function receiveParts(request: FastifyRequest, reply: FastifyReply, keyPrefix: string): Promise<Received> {
+  const { storage, config } = request.server.deps;
+  if (!request.isMultipart()) throw fieldError('file', validationKey(TEXT_OR_FILE));
+  takeUploadSlot(request, reply, request.authContext?.userId ?? 'anonymous');
+  const fields: Record<string, string> = {};
+  let file: Received['file'] = null;
+  try {
+    for await (const part of request.parts({ limits: { fieldSize: TEXT_FIELD_MAX * 4, files: 1 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'file' || file) {
+        part.file.resume();
+        continue;
+      }
+      const key = `${keyPrefix}-${randomBytes(8).toString('hex')}`;
+      const collector = headCollector();
+      const chunks: Buffer[] = [];
+      const { size } = await storage.put(key, part.file, {
+        maxBytes: config.maxUploadBytes,
+        onChunk: (chunk) => {
+          collector.onChunk(chunk);
+          chunks.push(chunk);
+        },
+      });
+      if (part.file.truncated) {
+        await storage.remove(key);
+        throw new AppError('payload_too_large', 'errors.server.fileTooLarge');
+      }
+      if (isExecutable(collector.head())) {
+        await storage.remove(key);
+        throw fieldError('file', 'errors.document.executable');
+      }
+      const filename = sanitizeFilename(part.filename);
+      const extension = extensionOf(filename);
+      file = { key, filename, extension, contentType: contentTypeFor(extension, sniffType(collector.head())), size, bytes: Buffer.concat(chunks) };
+    }
+  } catch (error) {
+    if (file) await storage.remove(file.key).catch(() => undefined);
+    throw error;
+  }
+  return { fields, file };
+}
+
+/** A settlement version of a case the user may use (404 otherwise, like a missing id). */
+async function requireVersionAccess(request: FastifyRequest, versionId: string, roles: readonly ('client' | 'lawyer')[]) {
+  const { db } = request.server.deps;
+  if (!isUuid(versionId)) {
+    await requireCaseAccess(request, '-', roles);
+    throw notFound();
+  }
+  const row = await getVersion(db, versionId);
+  const access = await requireCaseAccess(request, row?.caseId ?? '00000000-0000-0000-0000-000000000000', roles);
+  if (!row) throw notFound();
+  return { ...access, version: row };
+}
+
+/** Lawyer-only: the wrong role is 403 after the case check says the case is theirs to see. */
+async function requireLawyerOfCase(request: FastifyRequest, caseId: string): Promise<CaseAccess> {
+  const access = await requireCaseAccess(request, caseId);
+  if (access.auth.role !== 'lawyer') throw new AppError('forbidden', 'errors.server.forbidden');
+  return access;
+}
+
+/** The settlement agreement of a case (see docs/settlement.md). */
+export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, clock, storage } = app.deps;
+
+  app.get('/api/cases/:id/settlement', { schema: { params: CaseParams } }, async (request) => {
+    const { caseRow } = await requireCaseAccess(request, request.params.id);
+    return { data: await getSettlement(db, caseRow.id, clock.now(), requestTranslate(request)) };
+  });
+
+  app.post('/api/cases/:id/settlement/versions', { schema: { params: CaseParams } }, async (request, reply) => {
+    const { auth, caseRow } = await requireLawyerOfCase(request, request.params.id);
+    if (await getSigned(db, caseRow.id)) throw new AppError('conflict', 'errors.settlement.notAllowed');
+    const id = randomUUID();
+    const { fields, file } = await receiveParts(request, reply, `settlement/${caseRow.id}/${id}`);
+    try {
+      const parsed = AddSettlementVersionFieldsSchema.parse(fields);
+      let terms = {};
+      if (parsed.terms) {
+        let json: unknown;
+        try {
+          json = JSON.parse(parsed.terms);
+        } catch {
+          throw fieldError('terms', validationKey(TERMS_UNREADABLE));
+        }
+        const result = SettlementTermsSchema.safeParse(json);
+        if (!result.success) throw new AppError('validation', validationKey(TERMS_UNREADABLE), Object.fromEntries(result.error.issues.map((i) => [`terms.${i.path.join('.')}`, [i.message]])));
+        terms = result.data;
+      }
+      let body = parsed.text?.replace(/\r\n?/g, '\n').trim() ?? '';
+      if (file) {
+        try {
+          body = (await extractText(file.extension, file.bytes)).slice(0, TEXT_FIELD_MAX);
+        } catch {
+          throw fieldError('file', 'errors.settlement.unreadableFile');
+        }
+      }
+      if (!file && !body) throw fieldError('text', validationKey(TEXT_OR_FILE));
+      const now = clock.now();
+      const version = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(settlementVersions)
+          .values({
+            id,
+            caseId: caseRow.id,
+            number: sql`(SELECT coalesce(max(number), 0) + 1 FROM settlement_versions WHERE case_id = ${caseRow.id})`,
+            fromParty: parsed.from,
+            dated: parsed.dated,
+            replyBy: parsed.reply_by ?? null,
+            note: parsed.note || null,
+            text: body,
+            terms,
+            filename: file?.filename ?? null,
+            contentType: file?.contentType ?? null,
+            sizeBytes: file?.size ?? null,
+            storageKey: file?.key ?? null,
+            createdBy: auth.userId,
+            createdAt: now,
+          })
+          .returning();
+        if (!row) throw new Error('version not created');
+        await recordAudit(tx, { actorId: auth.userId, action: 'settlement.version_added', subjectType: 'settlement_version', subjectId: row.id, caseId: caseRow.id, data: { from: row.fromParty, number: row.number, version_id: row.id }, at: now });
+        await applyCaseEvent(tx, { caseId: caseRow.id, event: { type: 'settlement-version-added', offer: caseRow.offer as OfferSlug | null }, actorId: auth.userId, now });
+        return row;
+      });
+      await publishToCase(app, caseRow.id, 'case_changed', { case_id: caseRow.id });
+      return reply.status(201).send({ data: toVersion(version, []) });
+    } catch (error) {
+      if (file) await storage.remove(file.key).catch(() => undefined);
+      throw error;
+    }
+  });
+
+  app.post('/api/settlement-versions/:id/final', { schema: { params: CaseParams } }, async (request) => {
+    const { version } = await requireVersionAccess(request, request.params.id, ['client', 'lawyer']);
+    const { auth, caseRow } = await requireLawyerOfCase(request, version.caseId);
+    if (await getSigned(db, caseRow.id)) throw new AppError('conflict', 'errors.settlement.notAllowed');
+    const now = clock.now();
+    const row = await db.transaction(async (tx) => {
+      await tx.update(settlementVersions).set({ final: false, finalAt: null, wwApprovedAt: null, wwApprovedBy: null }).where(and(eq(settlementVersions.caseId, caseRow.id), eq(settlementVersions.final, true)));
+      const [updated] = await tx.update(settlementVersions).set({ final: true, finalAt: now }).where(eq(settlementVersions.id, version.id)).returning();
+      await recordAudit(tx, { actorId: auth.userId, action: 'settlement.version_final', subjectType: 'settlement_version', subjectId: version.id, caseId: caseRow.id, data: { number: version.number, version_id: version.id }, at: now });
+      await applyCaseEvent(tx, { caseId: caseRow.id, event: { type: 'settlement-final', offer: caseRow.offer as OfferSlug | null }, actorId: auth.userId, now });
+      return updated ?? version;
+    });
+    await publishToCase(app, caseRow.id, 'case_changed', { case_id: caseRow.id });
+    return { data: toVersion(row, []) };
+  });
+
+  app.post('/api/settlement-versions/:id/response', { schema: { params: CaseParams } }, async (request) => {
+    const { auth, caseRow, version } = await requireVersionAccess(request, request.params.id, ['client', 'lawyer']);
+    if (auth.role !== 'client') throw new AppError('forbidden', 'errors.server.forbidden');
+    const body = SettlementResponseRequestSchema.parse(request.body ?? {});
+    const now = clock.now();
+    const t = requestTranslate(request);
+    await db.transaction(async (tx) => {
+      let messageId: string | null = null;
+      if (body.response === 'question' && body.text) {
+        const quote = t('settlement.response.quote', { number: version.number, date: formatDutchDate(version.dated) });
+        const message = await insertMessage(tx, { caseId: caseRow.id, authorId: auth.userId, authorRole: 'client', text: `${quote}\n\n${body.text}`, documentId: null, now });
+        messageId = message.id;
+        await recordAudit(tx, { actorId: auth.userId, action: 'message.sent', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { message_id: message.id, attachment: false }, at: now });
+      }
+      await tx.insert(settlementResponses).values({ versionId: version.id, caseId: caseRow.id, clientId: auth.userId, response: body.response, text: body.text ?? null, messageId, createdAt: now });
+      await recordAudit(tx, { actorId: auth.userId, action: 'settlement.response', subjectType: 'settlement_version', subjectId: version.id, caseId: caseRow.id, data: { response: body.response, version_id: version.id }, at: now });
+    });
+    await publishToCase(app, caseRow.id, 'case_changed', { case_id: caseRow.id });
+    const settlement = await getSettlement(db, caseRow.id, now, t);
+    return { data: settlement.versions.find((v) => v.id === version.id) };
+  });
+
+  app.get('/api/settlement-versions/:id/redline', { schema: { params: CaseParams } }, async (request) => {
+    const { version } = await requireVersionAccess(request, request.params.id, ['client', 'lawyer']);
+    const previous = await previousVersion(db, version);
+    return { data: getRedline(previous?.text ?? '', version.text) };
+  });
+
+  app.post('/api/cases/:id/settlement/ww-check/approve', { schema: { params: CaseParams } }, async (request) => {
+    const { auth, caseRow } = await requireLawyerOfCase(request, request.params.id);
+    const [final] = await db.select().from(settlementVersions).where(and(eq(settlementVersions.caseId, caseRow.id), eq(settlementVersions.final, true)));
+    if (!final) throw new AppError('conflict', 'errors.settlement.noFinal');
+    if (checkOfTerms(termsOf(final), requestTranslate(request)).result === null) throw new AppError('conflict', 'errors.settlement.checkIncomplete');
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await tx.update(settlementVersions).set({ wwApprovedAt: now, wwApprovedBy: auth.userId }).where(eq(settlementVersions.id, final.id));
+      await recordAudit(tx, { actorId: auth.userId, action: 'settlement.check_approved', subjectType: 'settlement_version', subjectId: final.id, caseId: caseRow.id, data: { version_id: final.id }, at: now });
+      await applyCaseEvent(tx, { caseId: caseRow.id, event: { type: 'settlement-check-approved' }, actorId: auth.userId, now });
+    });
+    await publishToCase(app, caseRow.id, 'case_changed', { case_id: caseRow.id });
+    return { data: await getSettlement(db, caseRow.id, now, requestTranslate(request)) };
+  });
+
+  app.post('/api/cases/:id/settlement/signed', { schema: { params: CaseParams } }, async (request, reply) => {
+    const { auth, caseRow } = await requireLawyerOfCase(request, request.params.id);
+    const { fields, file } = await receiveParts(request, reply, `settlement/${caseRow.id}/signed`);
+    try {
+      const parsed = RecordSignedFieldsSchema.parse(fields);
+      if (!file) throw fieldError('file', 'validation.noFile');
+      const endsOn = getSettlementCoolingOffEnd({ dated: parsed.dated, agreedOn: parsed.agreed_on, clauseStated: parsed.cooling_off_clause, dissolvedWithinSixMonths: parsed.dissolved_within_six_months ?? false });
+      const now = clock.now();
+      const old = await getSigned(db, caseRow.id);
+      const values = {
+        dated: parsed.dated,
+        agreedOn: parsed.agreed_on,
+        coolingOffClause: parsed.cooling_off_clause,
+        dissolvedWithinSixMonths: parsed.dissolved_within_six_months ?? false,
+        coolingOffEndsOn: endsOn,
+        filename: file.filename,
+        contentType: file.contentType,
+        sizeBytes: file.size,
+        storageKey: file.key,
+        recordedBy: auth.userId,
+        recordedAt: now,
+        expiredTaskAt: null,
+      };
+      await db.transaction(async (tx) => {
+        await tx.insert(settlementSigned).values({ caseId: caseRow.id, ...values }).onConflictDoUpdate({ target: settlementSigned.caseId, set: values });
+        await recordAudit(tx, { actorId: auth.userId, action: 'settlement.signed', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { cooling_off_ends_on: endsOn }, at: now });
+      });
+      if (old?.storageKey && old.storageKey !== file.key) await storage.remove(old.storageKey).catch(() => undefined);
+      await publishToCase(app, caseRow.id, 'case_changed', { case_id: caseRow.id });
+      return reply.status(201).send({ data: await getSettlement(db, caseRow.id, now, requestTranslate(request)) });
+    } catch (error) {
+      if (file) await storage.remove(file.key).catch(() => undefined);
+      throw error;
+    }
+  });
+
+  app.get('/api/cases/:id/settlement/dissolution-letter', { schema: { params: CaseParams } }, async (request, reply) => {
+    const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
+    if (auth.role !== 'client') throw new AppError('forbidden', 'errors.server.forbidden');
+    const signed = await getSigned(db, caseRow.id);
+    if (!signed) throw new AppError('conflict', 'errors.settlement.notSigned');
+    if (!signed.coolingOffEndsOn) throw new AppError('conflict', 'errors.settlement.noCoolingOff');
+    const pdf = await dissolutionLetter(db, { caseRow, signed, language: request.headers['accept-language'] ?? 'nl-NL', now: clock.now() });
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', 'attachment; filename="ontbindingsverklaring.pdf"')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(pdf);
+  });
+
+  app.get('/api/cases/:id/key-dates.ics', { schema: { params: CaseParams } }, async (request, reply) => {
+    const { caseRow } = await requireCaseAccess(request, request.params.id);
+    const settlement = await getSettlement(db, caseRow.id, clock.now(), requestTranslate(request));
+    const body = keyDatesCalendar({ caseId: caseRow.id, dates: settlement.dates, replyVersionId: settlement.versions[0]?.id ?? null, t: requestTranslate(request), now: clock.now() });
+    return reply
+      .header('Content-Type', 'text/calendar; charset=utf-8')
+      .header('Content-Disposition', 'attachment; filename="belangrijke-data.ics"')
+      .send(body);
+  });
+};

@@ -1,0 +1,70 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeUser, site } from '../../test/fixtures';
+import { installFakeFetch, on, type FakeRoute } from '../../test/fake-fetch';
+import { renderApp } from '../../test/render-app';
+
+function setup(user: ReturnType<typeof makeUser>, ...routes: FakeRoute[]) {
+  return installFakeFetch(on('GET', '/api/site', { status: 200, body: { data: site } }), on('GET', '/api/user', { status: 200, body: { data: user } }), ...routes);
+}
+
+const answer = { amount_cents: 1_234_567, monthly_wage_cents: 457_000, capped: true, cap_cents: 9_800_000, year_maximum_cents: 9_800_000, years: 5, months: 3, days: 16 };
+
+describe('the transition payment page', () => {
+  it('sends the fields in cents and shows the amount with its breakdown and the maximum', async () => {
+    const client = makeUser('client');
+    const { calls } = setup(client, on('POST', '/api/calculations/transition-payment', { status: 200, body: { data: answer } }));
+    renderApp('/transitievergoeding', { user: client });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Datum in dienst'), '2020-03-15');
+    await user.type(screen.getByLabelText('Einddatum'), '2025-06-30');
+    await user.type(screen.getByLabelText('Bruto maandsalaris'), '4.000');
+    await user.type(screen.getByLabelText('Vaste eindejaarsuitkering'), '1200');
+    await user.type(screen.getByLabelText('Vaste toeslagen per maand'), '50,00');
+    await user.type(screen.getByLabelText('Variabel loon laatste drie jaar'), '3.600');
+    expect(screen.getByLabelText('Vakantiegeld (%)')).toHaveValue('8');
+    await user.click(screen.getByRole('button', { name: 'Berekenen' }));
+    expect(await screen.findByText('Transitievergoeding: € 12.345,67')).toBeInTheDocument();
+    expect(screen.getByText('5 jaar, 3 maanden en 16 dagen')).toBeInTheDocument();
+    expect(screen.getByText('Het maximum is toegepast.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      start_date: '2020-03-15',
+      end_date: '2025-06-30',
+      monthly_salary_cents: 400_000,
+      holiday_allowance_percent: 8,
+      year_end_cents: 120_000,
+      extras_monthly_cents: 5_000,
+      variable_three_years_cents: 360_000,
+    });
+  });
+
+  it('shows a refusal of the server on its field and a typing error before sending', async () => {
+    const lawyer = makeUser('lawyer');
+    const { calls } = setup(
+      lawyer,
+      on('POST', '/api/calculations/transition-payment', { status: 422, body: { message: 'Voor 2023 …', errors: { end_date: ['Voor 2023 is nog geen maximale transitievergoeding bekendgemaakt.'] } } }),
+    );
+    renderApp('/transitievergoeding', { user: lawyer });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Datum in dienst'), '2020-01-01');
+    await user.type(screen.getByLabelText('Einddatum'), '2023-06-30');
+    await user.type(screen.getByLabelText('Bruto maandsalaris'), 'veel');
+    await user.click(screen.getByRole('button', { name: 'Berekenen' }));
+    expect(await screen.findByText("Vul een bedrag in euro's in, bijvoorbeeld 3.250,00.")).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.clear(screen.getByLabelText('Bruto maandsalaris'));
+    await user.type(screen.getByLabelText('Bruto maandsalaris'), '3000');
+    await user.click(screen.getByRole('button', { name: 'Berekenen' }));
+    expect(await screen.findByText('Voor 2023 is nog geen maximale transitievergoeding bekendgemaakt.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Einddatum')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('is not for an admin', async () => {
+    const admin = makeUser('admin');
+    setup(admin);
+    const { router } = renderApp('/transitievergoeding', { user: admin });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/beheer'));
+    expect(screen.queryByLabelText('Datum in dienst')).toBeNull();
+  });
+});
