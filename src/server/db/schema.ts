@@ -165,7 +165,7 @@ export const cases = pgTable(
     proposalSentAt: tstz('proposal_sent_at'),
     appointmentStartTime: tstz('appointment_start_time'),
     appointmentEndTime: tstz('appointment_end_time'),
-    /** The client asked to be called back ('Bel mij terug') and no lawyer has dealt with it yet (migration 0016). */
+    /** The client asked to be called back ('Bel mij terug') and no lawyer has dealt with it yet (migration 0015). */
     callbackRequestedAt: tstz('callback_requested_at'),
     companyName: text('company_name'),
     companyStreet: text('company_street'),
@@ -742,7 +742,7 @@ export const complaints = pgTable(
   (t) => [index('complaints_client_idx').on(t.clientId, t.createdAt), index('complaints_created_idx').on(t.createdAt), index('complaints_case_idx').on(t.caseId)],
 );
 
-/** Settlement agreement versions (the employer's offers and our counter-offers), migration 0015. */
+/** Settlement agreement versions (the employer's offers and our counter-offers), migration 0014. */
 export const settlementVersions = pgTable(
   'settlement_versions',
   {
