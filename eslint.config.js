@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// The import rule of DESIGN.md section 1: web and server may import contract; contract
+// The import rule: web and server may import contract; contract
 // imports neither; web and server never import each other.
 const forbid = (patterns, message) => ['error', { patterns: [{ group: patterns, message }] }];
 const up = (dir) => [`**/${dir}/**`, `../${dir}/**`, `../../${dir}/**`, `../../../${dir}/**`, `../../../../${dir}/**`];
@@ -24,14 +24,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': forbid(
         [...up('server'), ...up('web'), 'fastify', 'fastify/*', 'react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*', 'node:*'],
-        'contract is pure: no server, web, I/O or React imports (DESIGN.md section 1).',
+        'contract is pure: no server, web, I/O or React imports.',
       ),
     },
   },
   {
     files: ['src/server/**'],
     rules: {
-      'no-restricted-imports': forbid([...up('web'), 'react', 'react-dom'], 'server never imports web (DESIGN.md section 1).'),
+      'no-restricted-imports': forbid([...up('web'), 'react', 'react-dom'], 'server never imports web.'),
     },
   },
   {
@@ -39,7 +39,7 @@ export default tseslint.config(
     // streaming one switches on Node's promise hooks for every later request (docs/performance.md).
     files: ['src/server/outbox/templates.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'react-dom', message: 'server never imports web (DESIGN.md section 1).' }], patterns: [{ group: [...up('web'), 'react', 'react-dom/*', '!react-dom/server'], message: 'server never imports web (DESIGN.md section 1).' }] }],
+      'no-restricted-imports': ['error', { paths: [{ name: 'react-dom', message: 'server never imports web.' }], patterns: [{ group: [...up('web'), 'react', 'react-dom/*', '!react-dom/server'], message: 'server never imports web.' }] }],
     },
   },
   {
@@ -48,7 +48,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': forbid([...up('server'), 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'node:*'], 'web never imports server (DESIGN.md section 1).'),
+      'no-restricted-imports': forbid([...up('server'), 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'node:*'], 'web never imports server.'),
     },
   },
 );

@@ -76,14 +76,14 @@ export default defineConfig({
           // and server, one file keeps about one core busy. Each file has its own product and SMTP
           // peer; the demo data template is made once, under a lock (support/product.ts). The
           // files of a fork share its modules and its Chromium (support/browser.ts): no new
-          // process, imports and browser per file (decision 005, session 7 addendum).
+          // process, imports and browser per file.
           isolate: false,
           poolOptions: { forks: { singleFork: false } },
         },
       },
       {
         // Several real processes (instances, HAProxy, Redis, s3rver, PostgreSQL): `npm test` runs
-        // these after the build, with DATABASE_URL (scale-out, issue 16).
+        // these after the build, with DATABASE_URL.
         test: {
           name: 'scale',
           include: ['e2e/**/*.scale.ts'],

@@ -1,5 +1,5 @@
 /**
- * Bench of the lawyer's case list (issue 6): 100,000 cases over 20 lawyers (each holding
+ * Bench of the lawyer's case list: 100,000 cases over 20 lawyers (each holding
  * 5,000), GET /api/cases (page, sort, one status filter) and GET /api/cases/count-by-status
  * with autocannon at 10 connections, on PGlite or PostgreSQL; prints EXPLAIN (ANALYZE) of the
  * list and count queries. Run alone with `node --import tsx bench/cases.ts`, or from bench/run.ts.
@@ -25,7 +25,7 @@ const REQUESTS = [
   { name: 'GET /api/cases (page 1, client_name asc)', query: 'page=1' },
   { name: 'GET /api/cases (page 250, last_update_at desc)', query: 'page=250&sort=last_update_at&dir=desc' },
   { name: 'GET /api/cases (statuses=check, company_name, page 2)', query: 'page=2&sort=company_name&statuses=check' },
-  // Search (issue 13): a common partial surname, an accent-folded first name with a company word.
+  // Search: a common partial surname, an accent-folded first name with a company word.
   { name: 'GET /api/cases (q=jans)', query: 'q=jans' },
   { name: 'GET /api/cases (q=zoe zorg, last_update_at desc)', query: 'q=zoe%20zorg&sort=last_update_at&dir=desc' },
   { name: 'GET /api/cases (active group, status desc, page 10)', query: `page=10&sort=status&dir=desc&statuses=${['lead', 'almost-client', 'offer-chosen', 'incomplete-case-file', 'reviewing-documents', 'negotiation-phase', 'check', 'ready-for-signing', 'proposal'].join(',')}` },

@@ -1,5 +1,5 @@
 /**
- * Core request-path bench (issue 16): GET /healthz, GET /api/user and GET /api/cases at 10
+ * Core request-path bench: GET /healthz, GET /api/user and GET /api/cases at 10
  * connections, in rounds, each endpoint's req/s given as a share of /healthz in the same
  * round (the machine is shared, so only ratios within one run are comparable). Goals on
  * PostgreSQL: /api/cases ≥ 20 %, /api/user ≥ 35 %, p99 ≤ 15 ms; on PGlite /api/cases p99 ≤ 40 ms.

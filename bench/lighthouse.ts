@@ -1,5 +1,5 @@
 /**
- * Lighthouse bench (issue 13): the built product on demo data, measured by the `lighthouse`
+ * Lighthouse bench: the built product on demo data, measured by the `lighthouse`
  * package driving Debian's Chromium offline (127.0.0.1 only), mobile (simulated slow 4G, 4×
  * CPU slowdown) and desktop, for /login, the client dashboard, /documenten, /dossiers and a
  * case detail. Goals: mobile performance ≥ 95, CLS ≤ 0.02, accessibility and best practices

@@ -7,7 +7,7 @@ export type LoginJsReport = { totalGzipKiB: number; files: LoginJsFile[] };
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
- * The JavaScript a browser downloads for /login (issue 3 budget: at most 160 KiB gzip, all
+ * The JavaScript a browser downloads for /login (budget: at most 160 KiB gzip, all
  * chunks together). Loads the page in Debian's Chromium, records every JavaScript response
  * until the network is idle, gzips each body (node:zlib, default level) and sums them.
  * Largest files first.

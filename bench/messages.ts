@@ -1,5 +1,5 @@
 /**
- * Messages over live events (issue 14): 500 streams connected to one instance, then lawyers
+ * Messages over live events: 500 streams connected to one instance, then lawyers
  * send messages as fast as 10 parallel senders can; each reaches its client's stream.
  * Reports messages/s sent (POST answered), messages/s delivered (all events received) and
  * the send-to-delivery latency. BENCH_MESSAGES=0 skips it; BENCH_MESSAGE_COUNT, BENCH_STREAMS size it.

@@ -1,5 +1,5 @@
 /**
- * Outbox lag (issue 12): 1,000 events, each a lawyer's status change that mails the client
+ * Outbox lag: 1,000 events, each a lawyer's status change that mails the client
  * (`phase_changed`), sent through the built server as its own process with
  * MAIL_DIGEST_MINUTES=0 and SMTP_URL pointing at a real SMTP peer (src/server/testing/smtp-peer.ts).
  * The lag of a mail runs from its outbox row's `created_at` (the event's transaction) to the

@@ -99,14 +99,14 @@ async function main(): Promise<void> {
     rows.push(...(await benchCases({ kind: 'PGlite', seconds: DURATION })));
     if (process.env.DATABASE_URL) rows.push(...(await benchCases({ kind: 'PostgreSQL', seconds: DURATION })));
   }
-  // Messages over live events with 500 streams (issue 14); BENCH_MESSAGES=0 skips it.
+  // Messages over live events with 500 streams; BENCH_MESSAGES=0 skips it.
   if (process.env.BENCH_MESSAGES !== '0') {
     await benchMessages('PGlite');
     if (process.env.DATABASE_URL) await benchMessages('PostgreSQL');
   }
   // What one instance holds of live streams, and two with Redis; BENCH_LIVE_STREAMS=0 skips it.
   const liveStreams: StreamsResult[] = process.env.BENCH_LIVE_STREAMS !== '0' ? await benchStreams() : [];
-  // Outbox lag, event to mail accepted by SMTP, for 1,000 events (issue 12); BENCH_OUTBOX=0 skips it.
+  // Outbox lag, event to mail accepted by SMTP, for 1,000 events; BENCH_OUTBOX=0 skips it.
   const lags: OutboxLagResult[] = [];
   if (process.env.BENCH_OUTBOX !== '0') {
     lags.push(await benchOutbox('PGlite'));
@@ -119,13 +119,13 @@ async function main(): Promise<void> {
     for (const l of lags) console.log(`| ${l.kind} | ${l.events} | ${l.delivered} | ${l.p50.toFixed(0)} | ${l.p99.toFixed(0)} | ${l.max.toFixed(0)} | ${l.seconds.toFixed(1)} |`);
   }
   if (liveStreams.length) printStreamsTable(liveStreams);
-  // The request path as shares of /healthz in the same round (issue 16); BENCH_CORE=0 skips it.
+  // The request path as shares of /healthz in the same round; BENCH_CORE=0 skips it.
   if (process.env.BENCH_CORE !== '0') {
     const core: CoreRow[] = await benchCore({ kind: 'PGlite', seconds: DURATION });
     if (process.env.DATABASE_URL) core.push(...(await benchCore({ kind: 'PostgreSQL', seconds: DURATION })));
     printCoreTable(core);
   }
-  // Lighthouse, mobile and desktop (issue 13); BENCH_LIGHTHOUSE=0 skips it.
+  // Lighthouse, mobile and desktop; BENCH_LIGHTHOUSE=0 skips it.
   if (process.env.BENCH_LIGHTHOUSE !== '0') printLighthouseTable(await benchLighthouse());
 }
 

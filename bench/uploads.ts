@@ -3,7 +3,7 @@
  * the body is generated while it is sent (never held in memory), streamed as multipart to
  * POST /api/documents/{id}/upload, then read back through the document's temporary_url.
  * The server's resident memory (VmRSS of /proc/<pid>/status) is sampled every 50 ms.
- * Figures are reported, never asserted (DESIGN.md section 3).
+ * Figures are reported, never asserted.
  */
 import { readFileSync } from 'node:fs';
 import http from 'node:http';

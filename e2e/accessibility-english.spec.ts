@@ -8,7 +8,7 @@ describe('accessibility (axe-core) in English', () => {
   const journey = useSharedJourney();
   const session = sessionCache();
 
-  // Issue 13 item 8 in English too: the signed-out pages and every screen of every role at 360 px.
+  // in English too: the signed-out pages and every screen of every role at 360 px.
   it('has no violations in English at 360 px: login, code, unsubscribe and every screen of the client, the lawyer and the admin', async () => {
     const viewport = { width: 360, height: 740 };
     const { page } = await journey.openPage({ viewport });

@@ -3,7 +3,7 @@ import { useSharedJourney } from './support/journey';
 import { sessionCache } from './support/login';
 import { screensWithViolations } from './support/screens';
 
-// Issue 13 item 8: every screen of every role in Dutch at 360 px (the wide walk, which also looks
+// Every screen of every role in Dutch at 360 px (the wide walk, which also looks
 // for English, is in accessibility.spec.ts). A file of its own, so the walks run side by side.
 describe('accessibility (axe-core) at 360 px', () => {
   const journey = useSharedJourney();

@@ -15,7 +15,7 @@ describe('accessibility (axe-core)', () => {
   const journey = useSharedJourney();
   const session = sessionCache();
 
-  // The staff second step (issue 15): enrolment with the QR code, then the recovery codes.
+  // The staff second step: enrolment with the QR code, then the recovery codes.
   it('has no violations on the staff second step: enrolment and recovery codes, at 1280 px', async () => {
     await createStaff(STAFF.enrol);
     await createStaff(STAFF.verifyNl);
@@ -97,9 +97,9 @@ describe('accessibility (axe-core)', () => {
     expect(await findAccessibilityViolations(lawyer.page)).toEqual([]);
   });
 
-  // Issue 13 item 8: every screen of every role, wide here (the same list as the language walk);
+  // Every screen of every role, wide here (the same list as the language walk);
   // the narrow walk is in accessibility-narrow.spec.ts, so the two run side by side.
-  // At 1280 px each screen is also checked for English words (issue 13 item 2, support/language.ts)
+  // At 1280 px each screen is also checked for English words (support/language.ts)
   // on the same page load: the Dutch half of the language walk, without a walk of its own.
   it('has no violations and no English outside the allow-list on any screen of the client, the lawyer and the admin at 1280 px', async () => {
     const english: Finding[] = [];

@@ -70,7 +70,7 @@ async function openCase(page: Page, caseId: string, status: string): Promise<voi
   await expectSelected(page.getByRole('combobox', { name: 'Status' }), status);
 }
 
-describe('the case travels its whole route in the browser (issue 10)', () => {
+describe('the case travels its whole route in the browser', () => {
   const journey = useJourney({ env: { TYPEFORM_SECRET, MAIL_DIGEST_MINUTES: '0' } });
 
   // One long journey of about 60 s on an idle machine; the budget leaves room for a loaded one.

@@ -65,7 +65,7 @@ describe('a new client preparing their case and choosing a package', () => {
       contact_email: 'hr@havenbedrijf.example.com',
       contact_phone_number: '0101234567',
     });
-    // Personal and employer data complete: the case moves on to almost-client by itself (issue 10).
+    // Personal and employer data complete: the case moves on to almost-client by itself.
     const moved = CaseClientViewResponseSchema.parse(await call(baseUrl, token, 'GET', '/api/cases/mine')).data;
     expect(moved.status.slug).toBe('almost-client');
 
@@ -90,7 +90,7 @@ describe('a new client preparing their case and choosing a package', () => {
       if (request.url().endsWith('/api/cookies')) cookiePosts.push(request.postData() ?? '');
     });
     await page.getByRole('button', { name: 'Kies Compleet onbezorgd' }).click();
-    // The confirm dialog names the package, its price and its conditions (issue 13 item 5).
+    // The confirm dialog names the package, its price and its conditions ().
     const confirm = page.getByRole('dialog', { name: 'Pakket kiezen' });
     await confirm.getByText('Voorwaarden').waitFor();
     await confirm.getByRole('button', { name: 'Ja, kies Compleet onbezorgd' }).click();

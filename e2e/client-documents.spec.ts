@@ -109,7 +109,7 @@ describe('a client preparing their case file', () => {
     await other.getByLabel('Titel').fill('Brief van werkgever');
     await chooseFile(page, other.getByRole('button', { name: 'Bestand kiezen' }), pdf('brief'));
     await other.getByRole('button', { name: 'Toevoegen' }).click();
-    // The cell names the title and then the file type badge (issue 11: the real extension beside the title).
+    // The cell names the title and then the file type badge (the real extension beside the title).
     await other.getByRole('cell', { name: /^Brief van werkgever\b/ }).waitFor();
 
     expect(await findAccessibilityViolations(page)).toEqual([]);

@@ -7,7 +7,7 @@ import type { Product } from './support/product';
 import { getSession, readMailedCode, staffFactorOf, totpNow } from './support/login';
 
 /**
- * Issue 13 item 8: every journey can be done by keyboard alone. One journey per role, driven
+ * Every journey can be done by keyboard alone. One journey per role, driven
  * only by page.keyboard (Tab, Shift+Tab, Enter, Space, typing): locators are used to check
  * where the focus is, never to click or fill. At each step the focused element must show a
  * focus indicator (an outline or a ring).

@@ -6,7 +6,7 @@ import { sessionCache } from './support/login';
 import { openScreen, walkScreens } from './support/screens';
 
 /**
- * Issue 13 item 2: every screen in a real browser, in both languages (the word lists and their
+ * Every screen in a real browser, in both languages (the word lists and their
  * allow-lists are in support/language.ts). The signed-in screens of the Dutch app are checked by
  * the 1280 px axe walk of accessibility.spec.ts on the same page loads (one walk fewer); here are
  * the signed-out pages in both languages and every screen of the English app.

@@ -5,7 +5,7 @@ import { expectTitle } from './support/expect-page';
 import { useJourney } from './support/journey';
 import { sessionCache, signIn } from './support/login';
 
-/** Issue 13 item 6: the layout at a 360 px phone. */
+/** The layout at a 360 px phone. */
 const PHONE = { width: 360, height: 740 };
 const LONG_EMAIL = 'personeelszaken.afdeling-noord@retailgroep-zuid-dordrecht.example.com';
 

@@ -16,7 +16,7 @@ async function chooseFile(page: Page, button: ReturnType<Page['getByRole']>, fil
 }
 
 /**
- * Walking a case (issue 12, "Done when"): each step's mail arrives in the SMTP peer exactly once,
+ * Walking a case: each step's mail arrives in the SMTP peer exactly once,
  * with a link to the right screen, and nothing else goes to the two people of the case.
  * Digests are off (MAIL_DIGEST_MINUTES=0) so the walk need not wait 10 minutes; batching is
  * covered by src/server/outbox/digest.test.ts.

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 import { caseListUrl, readCaseListUrl, toListParams } from '../src/web/features/cases/url-state';
 
 /**
- * The pages measured by the Lighthouse bench (issue 13), by path: the page modules whose chunks
+ * The pages measured by the Lighthouse bench, by path: the page modules whose chunks
  * the boot script modulepreloads, and the GET requests it starts with the stored token. `{id}`
  * is the path's case id; `{case}` the signed-in client's case id from `/api/cases/mine`;
  * `{lang}` the stored language. The requests must be byte for byte those the page sends

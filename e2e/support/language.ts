@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Issue 13 item 2, the words each language walk looks for. The Dutch app shows no English words
- * outside SPEC's own quoted fallbacks; the English app shows no Dutch words outside names,
+ * the words each language walk looks for. The Dutch app shows no English words
+ * outside the product's own quoted fallbacks; the English app shows no Dutch words outside names,
  * addresses and the firm's own content. Both lists below are short on purpose, each entry with
  * its reason. Used by e2e/language-walk.spec.ts (signed out, and the English app) and by the
  * Dutch 1280 px walk of e2e/accessibility.spec.ts, which checks each screen for axe and for
@@ -14,9 +14,9 @@ const ENGLISH = /\b(the|and|your|you|with|from|this|that|are|please|loading|save
 /** Words that are Dutch and never English. */
 const DUTCH = /\b(de|het|een|je|jouw|jij|van|naar|met|voor|niet|ons|onze|bij|uit|zijn|wordt|worden|nog|geen|alle|mijn|dossiers?|jurist|juristen|werkgever|verhaal|gegevens|berichten?|opslaan|annuleren|verwijderen|laden|bezig|inloggen|uitloggen|terug|volgende|vorige|pagina|zoeken|klaar|stap|offerte|pakket|gekozen|bekijken|goedkeuren|afkeuren|taal|instellingen|welkom|ongelezen)\b/i;
 
-/** English in the Dutch app that SPEC quotes as the product's own text, or that is no language at all. */
+/** English in the Dutch app that is the product's own quoted text, or that is no language at all. */
 const DUTCH_APP_ALLOWED: { pattern: RegExp; reason: string }[] = [
-  { pattern: /^Log In$/, reason: "SPEC's button text on the code step" },
+  { pattern: /^Log In$/, reason: "the product's button text on the code step" },
   { pattern: /^case\.reassigned$/, reason: "an audit action code (the admin's filter example): a technical identifier, the same in every language" },
   { pattern: /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\t.*\t[a-z]+\.[a-z_.]+\t/, reason: "an audit row: its action code (audit.read) and JSON details are technical records, the same in every language" },
 ];
@@ -70,7 +70,7 @@ export async function wrongLanguageTexts(page: Page, path: string, check: Langua
 /** What a walk in one language looks for: words of the other language, minus what is allowed or data. */
 export type LanguageCheck = { wrong: RegExp; allowed: { pattern: RegExp }[]; data: { pattern: RegExp }[]; loading: RegExp };
 
-/** The Dutch app: no English outside SPEC's quoted fallbacks and technical codes. */
+/** The Dutch app: no English outside the product's quoted fallbacks and technical codes. */
 export const DUTCH_APP: LanguageCheck = { wrong: ENGLISH, allowed: DUTCH_APP_ALLOWED, data: [], loading: /laden/ };
 /** The English app: no Dutch outside names, addresses and the firm's own content. */
 export const ENGLISH_APP: LanguageCheck = { wrong: DUTCH, allowed: [], data: ENGLISH_APP_DATA, loading: /loading/ };

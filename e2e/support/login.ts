@@ -26,7 +26,7 @@ export async function enterCode(page: Page, code: string): Promise<void> {
 }
 
 /**
- * Staff (lawyers, admins) sign in with a second factor (issue 15). The helpers enrol a staff
+ * Staff (lawyers, admins) sign in with a second factor. The helpers enrol a staff
  * account the first time it signs in on a product and keep its secret and recovery codes here,
  * so later sign-ins answer with a fresh TOTP code (or a recovery code when this 30 s step's
  * code was used already: a code works once).

@@ -5,7 +5,7 @@ import { findAccessibilityViolations, type AxeViolation } from './axe';
 import { signIn, type sessionCache } from './login';
 
 /**
- * Every screen of the client, the lawyer and the admin (issue 13), with a session for each role.
+ * Every screen of the client, the lawyer and the admin, with a session for each role.
  * Shared by the language walk and the accessibility walk so both cover the same screens.
  */
 export async function allScreens(journey: Journey, session: ReturnType<typeof sessionCache>) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './text';
 import { validationKey } from './validation-messages';
 
-/** 32 symbols: A–Z and 2–9 without I and O (DESIGN.md section 2). */
+/** 32 symbols: A–Z and 2–9 without I and O. */
 export const LOGIN_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const LOGIN_CODE_LENGTH = 6;
 export const RESEND_COOLDOWN_SECONDS = 60;

@@ -112,7 +112,7 @@ export const CaseListQuerySchema = z
     statuses: text()
       .max(500)
       .optional()
-      // A slug, a display name or an alias of SPEC section 4 ('Wachten op tekenen' = proposal).
+      // A slug, a display name or an alias ('Wachten op tekenen' = proposal).
       .transform((value) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean).map((s) => statusSlugFromLabel(s) ?? s) : []))
       .pipe(z.array(StatusSlugSchema).max(20)),
     /** Search in client name, company name and client e-mail: every word, anywhere, accents and case ignored. */
@@ -128,7 +128,7 @@ export const StatusCountSchema = z.object({ slug: StatusSlugSchema, display_name
 export const StatusCountListResponseSchema = z.object({ data: z.array(StatusCountSchema) });
 
 /**
- * PATCH /api/cases/{id}: the ex-employer form. SPEC section 5 marks house number, postcode,
+ * PATCH /api/cases/{id}: the ex-employer form. The form marks house number, postcode,
  * city, contact e-mail and phone required; the company name is not (blank is stored as null).
  * Texts come from the one error map (contract/validation-messages.ts).
  */

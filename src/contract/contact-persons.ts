@@ -17,7 +17,7 @@ export type ContactPerson = z.infer<typeof ContactPersonSchema>;
 
 const optional250 = text().trim().max(250).nullable().optional();
 
-/** Validation rules of SPEC section 5 for one contact person. */
+/** Validation rules for one contact person. */
 export const ContactPersonInputSchema = z
   .object({
     first_name: text().trim().min(1).max(250),

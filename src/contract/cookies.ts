@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { text } from './text';
 import { validationKey } from './validation-messages';
 
-/** The consent and ads cookie values stored after an offer choice (SPEC section 7). */
+/** The consent and ads cookie values stored after an offer choice. */
 export const COOKIE_NAMES = ['gclid', 'security_storage', 'functionality_storage', 'analytics_storage', 'ad_storage'] as const;
 export type CookieName = (typeof COOKIE_NAMES)[number];
 
-/** SPEC section 5 quotes these English fallbacks as the product's text, in both languages. */
+/** These English fallbacks are the product's own text, in both languages. */
 const INVALID_COOKIE_NAME = validationKey('invalidCookieName');
 const INVALID_COOKIE_VALUE = validationKey('invalidCookieValue');
 

@@ -4,7 +4,7 @@ export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'sa
 export const DaySchema = z.enum(DAYS);
 export type Day = z.infer<typeof DaySchema>;
 
-/** Dutch weekday names, Monday to Sunday (SPEC section 9). */
+/** Dutch weekday names, Monday to Sunday. */
 export const DUTCH_DAY_NAMES: Record<Day, string> = {
   monday: 'Maandag',
   tuesday: 'Dinsdag',

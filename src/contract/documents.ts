@@ -57,7 +57,7 @@ export const CreateDocumentFieldsSchema = z
   .strict();
 export type CreateDocumentFields = z.infer<typeof CreateDocumentFieldsSchema>;
 
-/** Messages of the upload calls (SPEC section 8 gives the client's fallback). */
+/** Messages of the upload calls (with the client's fallback). */
 export const UPLOAD_FAILED_MESSAGE = 'Er is iets fout gegaan bij het uploaden. Probeer het opnieuw.';
 /** Translation keys (public/i18n), given in the reader's language. */
 export const NO_FILE_MESSAGE = validationKey('noFile');

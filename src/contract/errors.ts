@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** 422: `{message, errors: {field: [text]}}` (SPEC section 8). */
+/** 422: `{message, errors: {field: [text]}}`. */
 export const ValidationErrorResponseSchema = z.object({
   message: z.string(),
   errors: z.record(z.array(z.string())),

@@ -5,10 +5,10 @@ import { paginatedSchema } from './pagination';
 
 export const FEEDBACK_MAX_LENGTH = 5000;
 export const FEEDBACK_PER_PAGE = 10;
-/** Previews on the lawyer's feedback page are cut at this many characters (SPEC section 9). */
+/** Previews on the lawyer's feedback page are cut at this many characters. */
 export const FEEDBACK_PREVIEW_LENGTH = 130;
 
-/** Feedback as the lawyer reads it (SPEC section 3). */
+/** Feedback as the lawyer reads it. */
 export const FeedbackSchema = z.object({
   id: z.string().uuid(),
   user: z.object({ full_name: z.string(), email: z.string() }),

@@ -24,7 +24,7 @@ export const LawyerSchema = z.object({
   quote: z.string().nullable(),
   answers: z.array(LawyerAnswerSchema),
   availability: z.array(AvailabilityEntrySchema),
-  /** The lawyer's story questions with their answers (SPEC section 3, Question: id, text, answer). */
+  /** The lawyer's story questions with their answers. */
   questions: z.array(QuestionSchema),
   /** Set while this lawyer stands in on the case (dates YYYY-MM-DD, inclusive): 'Vervangend jurist'. */
   stand_in: z.object({ from: z.string(), until: z.string() }).nullable().optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text';
 
-/** Languages a user can choose; mails are written in it. Dutch is the default (DESIGN.md section 2). */
+/** Languages a user can choose; mails are written in it. Dutch is the default. */
 export const USER_LANGUAGES = ['nl-NL', 'en-US'] as const;
 export const UserLanguageSchema = z.enum(USER_LANGUAGES);
 export type UserLanguage = z.infer<typeof UserLanguageSchema>;

@@ -4,7 +4,7 @@ export const OFFER_SLUGS = ['start', 'complete', 'extreme'] as const;
 export const OfferSlugSchema = z.enum(OFFER_SLUGS);
 export type OfferSlug = z.infer<typeof OfferSlugSchema>;
 
-/** Package names of SPEC section 9; prices and promises are translated texts on the web side. */
+/** Package names; prices and promises are translated texts on the web side. */
 export const OFFER_DISPLAY_NAMES: Record<OfferSlug, string> = {
   start: 'Start onbezorgd',
   complete: 'Compleet onbezorgd',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const PaginationLinkSchema = z.object({ url: z.string().nullable(), label: z.string(), active: z.boolean() });
 
-/** The paginated list shape of SPEC section 3. */
+/** The paginated list shape. */
 export function paginatedSchema<T extends z.ZodTypeAny>(item: T) {
   return z.object({
     data: z.array(item),

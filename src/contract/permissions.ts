@@ -16,7 +16,7 @@ export const PERMISSIONS = {
 
 export type Permission = (typeof PERMISSIONS)[Role][number];
 
-/** Route permission names of SPEC section 6 mapped as DESIGN.md section 2 decides. */
+/** Route permission names and the menu items they map to. */
 export const VIEW = {
   VIEW_DASHBOARD: 'menu-item:dashboard',
   VIEW_MY_STORY: 'menu-item:case',
@@ -32,7 +32,7 @@ export type ViewPermission = keyof typeof VIEW;
 
 export const ROLE_HOME: Record<Role, string> = { client: '/', lawyer: '/dossiers', admin: '/beheer' };
 
-/** The role is the first entry of the roles list (SPEC section 6). */
+/** The role is the first entry of the roles list. */
 export function getRole(roles: readonly string[]): Role | null {
   const first = roles[0];
   return first === 'client' || first === 'lawyer' || first === 'admin' ? first : null;

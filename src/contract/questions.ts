@@ -28,7 +28,7 @@ export const AnswersRequestSchema = z
   .strict();
 export type AnswersRequest = z.infer<typeof AnswersRequestSchema>;
 
-/** One answer of the strict story form (SPEC section 5): at least one character, 'Antwoord is verplicht'. */
+/** One answer of the strict story form: at least one character, 'Antwoord is verplicht'. */
 export const StrictAnswerSchema = text({ multiline: true }).trim().min(1, validationKey('answerRequired')).max(10_000);
 /** The strict story form: every answer required (used where a question must be answered). */
 export const StrictAnswersRequestSchema = z

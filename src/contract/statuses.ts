@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The case phases in the order of DESIGN.md section 2 ("signed" is order > 4). */
+/** The case phases in the order ("signed" is order > 4). */
 export const STATUS_SLUGS = [
   'lead',
   'almost-client',
@@ -20,7 +20,7 @@ export type StatusSlug = z.infer<typeof StatusSlugSchema>;
 
 export type StatusDefinition = { slug: StatusSlug; displayName: string; order: number };
 
-/** The status catalogue: Dutch display names of SPEC section 4, orders of DESIGN.md. */
+/** The status catalogue: Dutch display names, orders. */
 export const STATUSES: readonly StatusDefinition[] = [
   { slug: 'lead', displayName: 'Lead', order: 1 },
   { slug: 'almost-client', displayName: 'Bijna cliënt', order: 2 },
@@ -66,11 +66,11 @@ export const TASK_LABEL_KEYS: Partial<Record<(typeof TASK_STATUSES)[number], str
 
 export const StatusSchema = z.object({ slug: StatusSlugSchema, display_name: z.string(), order: z.number().int() });
 export type Status = z.infer<typeof StatusSchema>;
-/** GET /api/statuses: the catalogue in order (SPEC section 7). */
+/** GET /api/statuses: the catalogue in order. */
 export const StatusListResponseSchema = z.object({ data: z.array(StatusSchema) });
 
 /**
- * The labels people use for the phases (SPEC section 4): every display name, plus the
+ * The labels people use for the phases: every display name, plus the
  * aliases the firm's lists use for the same phase. 'Wachten of tekenen', 'Wachten op tekenen'
  * and 'Wacht op handtekening' all mean proposal; 'Vooltooid' means completed.
  */

@@ -10,7 +10,7 @@ export type StepButtonAction = z.infer<typeof StepButtonActionSchema>;
 export const StepButtonSchema = z.object({ action: StepButtonActionSchema, label: z.string() });
 export type StepButton = z.infer<typeof StepButtonSchema>;
 
-/** One version of a phase's texts for the client (SPEC section 4: subtitle, colour, title, description, buttons). */
+/** One version of a phase's texts for the client. */
 export const StepContentSchema = z.object({
   subtitle: z.string(),
   colour: z.enum(['red', 'green']),
@@ -43,7 +43,7 @@ export const StepperStepSchema = z.object({
 });
 export type StepperStep = z.infer<typeof StepperStepSchema>;
 
-/** GET /api/cases/{id}/status-stepper (SPEC section 3, Stepper response). */
+/** GET /api/cases/{id}/status-stepper. */
 export const StepperSchema = z.object({
   profile_complete: z.boolean(),
   company_details_complete: z.boolean(),

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * Validation texts in the reader's language (issue 13). Every issue a contract schema raises is
+ * Validation texts in the reader's language. Every issue a contract schema raises is
  * turned into a translation key under `validation.` plus its values (the limit of a too-long
  * text, …), by one function used on both sides: the web app's forms (error map of the form
  * resolver) and the server's 422 answers (in the request's `Accept-Language`).

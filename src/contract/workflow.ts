@@ -48,7 +48,7 @@ export const TIMELINE_KINDS = [
   'document.rejected',
   'document.shown',
   'document.hidden',
-  // Issue 14: a message, never its text.
+  //: a message, never its text.
   'message.sent',
   // The first conversation: booked, moved, cancelled (the time is on the case, not in the timeline).
   'appointment.booked',

@@ -4,7 +4,7 @@ import type { OfferSlug } from '../offers';
 import { getStatus, type StatusSlug } from '../statuses';
 
 /**
- * The route of a case through its phases (DESIGN.md section 2, docs/decisions/011): which
+ * The route of a case through its phases: which
  * event moves which phase. The server's workflow module applies it in the transaction of the
  * event; the lawyer's own choices (dropdown, finish, reactivate, complete) follow
  * `classifyStatusChange` in status-dropdown.ts.
@@ -113,7 +113,7 @@ export const canSignProposal = (current: StatusSlug, signedAt: unknown) => curre
 
 /**
  * The package can be changed, by the client on /offerte or by the lawyer from case detail
- * (SPEC section 6), only before signing: the signed engagement letter names the package.
+ *, only before signing: the signed engagement letter names the package.
  */
 export function canChangeOffer(current: StatusSlug, signedAt: unknown): boolean {
   return !signedAt && order(current) <= order('proposal');
@@ -150,7 +150,7 @@ export function isWaitingForWithdrawalPeriod(startConsent: boolean | null, withd
   return startConsent === false && withdrawalEndsAt !== null && now < withdrawalEndsAt;
 }
 
-/** Accounts and documents are deleted this long after completion (SPEC section 1). */
+/** Accounts and documents are deleted this long after completion. */
 export const RETENTION_MONTHS = 6;
 export function getDeletionDate(completedAt: Date): Date {
   const date = new Date(completedAt);

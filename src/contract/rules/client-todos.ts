@@ -2,7 +2,7 @@ import type { StatusSlug } from '../statuses';
 import { REQUIRED_COMPANY_FIELDS, REQUIRED_PROFILE_FIELDS, areDocumentsUnlocked, type RequiredCompanyField, type RequiredProfileField } from './stepper';
 
 /**
- * 'Wat moet ik nog doen?': every open action of the client, whatever the phase (issue 10).
+ * 'Wat moet ik nog doen?': every open action of the client, whatever the phase.
  * A pure rule: the dashboard shows it, and the notifications' 7-day reminders reuse it.
  */
 export type ClientTodo =

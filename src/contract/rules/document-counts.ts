@@ -13,7 +13,7 @@ export type DocumentCounts = {
   allChecked: boolean;
 };
 
-/** Document completeness of a case (SPEC section 9, document counts on case detail). */
+/** Document completeness of a case. */
 export function getDocumentCounts(documents: readonly CountedDocument[]): DocumentCounts {
   const missing = documents.filter((d) => d.status === 'Not Uploaded').length;
   const unchecked = documents.filter((d) => d.status === 'Uploaded' && !d.approved_by && !d.rejected_by).length;

@@ -9,7 +9,7 @@ let segmenter: Intl.Segmenter | undefined;
 const toCharacters = (text: string) => Array.from((segmenter ??= new Intl.Segmenter('nl', { granularity: 'grapheme' })).segment(text), (part) => part.segment);
 
 /**
- * A feedback preview (SPEC section 9), the one rule for every screen: the text trimmed, then
+ * A feedback preview, the one rule for every screen: the text trimmed, then
  * its first 130 characters with an ellipsis when it is longer. Characters are what a reader
  * sees, never UTF-16 code units, so an emoji, a flag or an accented letter is never cut in two.
  */

@@ -1,6 +1,6 @@
 import type { OfferSlug } from '../offers';
 
-/** An offer counts as signed when the case status order is greater than 4 (SPEC section 4). */
+/** An offer counts as signed when the case status order is greater than 4. */
 export const SIGNED_ORDER_THRESHOLD = 4;
 export const isOfferSigned = (statusOrder: number) => statusOrder > SIGNED_ORDER_THRESHOLD;
 

@@ -1,8 +1,8 @@
-/** Links either side of the current page in `meta.links` (SPEC section 3). */
+/** Links either side of the current page in `meta.links`. */
 const WINDOW = 3;
 
 /**
- * Builds the links and meta of a paginated answer (SPEC section 3). Only the links it returns
+ * Builds the links and meta of a paginated answer. Only the links it returns
  * are built: the current page and up to three either side, not one per page of the whole list.
  */
 export function buildPagination(input: { path: string; page: number; perPage: number; total: number; count: number; query?: Record<string, string | undefined> }) {

@@ -1,6 +1,6 @@
 import { ROLE_HOME, getRole, hasPermissions, type Role } from '../permissions';
 
-/** The permission a guarded route needs when it lists none (SPEC section 6). */
+/** The permission a guarded route needs when it lists none. */
 export const DEFAULT_ROUTE_PERMISSION: Record<Role, string> = {
   client: 'menu-item:dashboard',
   lawyer: 'menu-item:dossier',
@@ -12,7 +12,7 @@ export const NOT_FOUND_PATH = '/not-found';
 export type RouteAccess = { allowed: true } | { allowed: false; redirectTo: string };
 
 /**
- * The route guard of SPEC section 6: a route requires the listed permissions (by default the
+ * The route guard: a route requires the listed permissions (by default the
  * role's menu item); without them the user goes to the role's home, or to /not-found when
  * there is no role home (or the home itself is the page that was refused).
  */

@@ -13,7 +13,7 @@ const expected: Record<string, StatusSlug[]> = {
 
 describe('status dropdown', () => {
   for (const offer of offers) {
-    it(`offers the SPEC statuses for offer ${String(offer)}`, () => {
+    it(`offers the allowed statuses for offer ${String(offer)}`, () => {
       expect(getSelectableStatuses(offer)).toEqual(expected[String(offer)]);
     });
     for (const status of STATUS_SLUGS) {

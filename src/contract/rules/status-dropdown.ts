@@ -2,7 +2,7 @@ import type { OfferSlug } from '../offers';
 import { STATUSES, type StatusSlug } from '../statuses';
 
 /**
- * The statuses a lawyer may pick in the case's status dropdown (SPEC section 4): always
+ * The statuses a lawyer may pick in the case's status dropdown: always
  * 'Documenten bestuderen' and 'Klaar voor ondertekening'; offer complete adds only
  * 'Onderhandelingen', offer start only 'Controles', any other offer (or none) both.
  * Listed in status order.

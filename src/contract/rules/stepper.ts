@@ -5,12 +5,12 @@ import { getSelectableStatuses } from './status-dropdown';
 export type StepperFlags = { profile_complete: boolean; company_details_complete: boolean; documents_complete: boolean; feedback: boolean };
 type StepLike = { slug: StatusSlug; is_current: boolean };
 
-/** The current step is the one with is_current, otherwise the first (SPEC section 4). */
+/** The current step is the one with is_current, otherwise the first. */
 export function getCurrentStep<T extends StepLike>(steps: readonly T[]): T | undefined {
   return steps.find((s) => s.is_current) ?? steps[0];
 }
 
-/** The middle phases a package may leave out: start never negotiates, complete has no checks (SPEC section 4, the status dropdown). */
+/** The middle phases a package may leave out: start never negotiates, complete has no checks. */
 const OPTIONAL_PHASES: readonly StatusSlug[] = ['negotiation-phase', 'check'];
 
 /** The phases the case's package never passes through: the optional ones its status dropdown does not offer; none before a package is chosen. */

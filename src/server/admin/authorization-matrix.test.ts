@@ -7,7 +7,7 @@ import { documents, feedback } from '../db/schema';
 import { insertMessage } from '../messages/queries';
 
 /**
- * The authorization matrix (issue 15): every route the app registers × six actors. Each cell
+ * The authorization matrix: every route the app registers × six actors. Each cell
  * says "allowed" (any answer but 401, 403, 404 or a 5xx) or the exact refusal. The routes come
  * from the app itself (`app.routeList`), so a new route without a row here fails the test.
  */

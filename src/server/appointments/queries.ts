@@ -107,7 +107,7 @@ export async function findLawyer(db: Db, id: string): Promise<BookingLawyer | nu
   return user ? toLawyer(user, false) : null;
 }
 
-/** Keeps the case's own columns (SPEC's appointment_start_time / appointment_end_time) equal to the booked appointment. */
+/** Keeps the case's own columns (appointment_start_time / appointment_end_time) equal to the booked appointment. */
 export async function setCaseAppointment(db: Db, caseId: string, row: { startAt: Date; endAt: Date } | null, now: Date): Promise<void> {
   await db
     .update(cases)

@@ -7,7 +7,7 @@ import { recordAudit } from './queries';
 import { purgeExpiredAccounts } from '../jobs/retention';
 
 /**
- * Privacy gap of issue 11: the retention purge deleted the case but its audit lines kept the
+ * Privacy gap of: the retention purge deleted the case but its audit lines kept the
  * document titles and rejection messages. Lines are made through the real routes here.
  */
 let ctx: TestContext;

@@ -118,7 +118,7 @@ async function statusOf(db: Db, slug: string) {
   return { slug: slug as StatusSlug, display_name: row?.displayName ?? fallback.displayName, order: row?.order ?? fallback.order };
 }
 
-/** The client's view of their case (SPEC section 3, Case client view). */
+/** The client's view of their case. */
 export async function getClientCaseView(db: Db, caseRow: CaseRow, link: DocumentLink): Promise<CaseClientView> {
   const [status, statusArticleList, docs, contacts, lawyers, caseQuestions] = await Promise.all([
     statusOf(db, caseRow.statusSlug),
@@ -177,7 +177,7 @@ export async function countPendingDocuments(db: Db, caseId: string, lawyerId: st
   return row?.n ?? 0;
 }
 
-/** The lawyer's view of a case (SPEC section 3, Case lawyer view). */
+/** The lawyer's view of a case. */
 export async function getLawyerCaseView(db: Db, caseRow: CaseRow, lawyerId: string, link: DocumentLink): Promise<CaseLawyerView> {
   const [base, allDocuments, clientRows, clientQuestions, pending] = await Promise.all([
     getClientCaseView(db, caseRow, link),

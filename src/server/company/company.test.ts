@@ -55,7 +55,7 @@ describe('company details', () => {
     expect(row?.companyName).toBeNull();
   });
 
-  it('does not require the company name (SPEC section 5): blank is stored as no name', async () => {
+  it('does not require the company name: blank is stored as no name', async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
     for (const companyName of ['', '   ', null, undefined]) {

@@ -44,7 +44,7 @@ describe('contact persons', () => {
     expect(await ctx.db.select().from(contactPersons).where(eq(contactPersons.caseId, client.caseId))).toHaveLength(1);
   });
 
-  it('validates every field of SPEC section 5', async () => {
+  it('validates every field of a contact person', async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
     const invalid: [unknown, string, string][] = [

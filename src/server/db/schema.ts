@@ -84,7 +84,7 @@ export const loginCodes = pgTable(
     /**
      * The address the code belongs to, as the HMAC of login_throttles.key_hash. Codes are kept
      * per address, for unknown addresses too, so that known and unknown addresses do the same
-     * database work (DESIGN.md: unknown e-mail). A login code of an unknown address never works.
+     * database work (unknown e-mail). A login code of an unknown address never works.
      */
     keyHash: text('key_hash').notNull(),
     /** `login`, or `email_change` (a code sent to the new address of `user_id`). */
@@ -105,7 +105,7 @@ export const loginCodes = pgTable(
 
 /**
  * Brute-force counters per address, keyed by an HMAC of the e-mail so that addresses of
- * people who are not clients are never stored (DESIGN.md: unknown e-mail).
+ * people who are not clients are never stored (unknown e-mail).
  */
 export const loginThrottles = pgTable('login_throttles', {
   keyHash: text('key_hash').primaryKey(),
@@ -438,8 +438,7 @@ export const auditEvents = pgTable(
 );
 
 /**
- * The evidence of the client's electronic signature of the engagement letter (DESIGN.md
- * section 2, Signing). One row per case: the primary key makes a second signature impossible.
+ * The evidence of the client's electronic signature of the engagement letter. One row per case: the primary key makes a second signature impossible.
  */
 export const proposalSignatures = pgTable('proposal_signatures', {
   caseId: uuid('case_id')

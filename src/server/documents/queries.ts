@@ -107,7 +107,7 @@ async function recordUpload(tx: Db, row: DocumentRow, replaced: boolean, userId:
 export async function createGeneralDocument(db: Db, input: { id: string; caseId: string; title: string; file: StoredFile; userId: string; byClient: boolean; now: Date }) {
   return db.transaction(async (tx) => {
     // The case row first: the insert's foreign-key share lock followed by the route rule's
-    // FOR UPDATE deadlocked parallel uploads to one case on PostgreSQL (issue 11, 409s).
+    // FOR UPDATE deadlocked parallel uploads to one case on PostgreSQL.
     await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, input.caseId)).for('update');
     const [row] = await tx
       .insert(documents)

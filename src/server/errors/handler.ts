@@ -69,7 +69,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   void reply.status(400).send({ message: t('errors.server.badUrl') });
 }
 
-/** Maps every error to SPEC section 8: 401, 422 with field errors, others without details. */
+/** Maps every error to 401, 422 with field errors, others without details. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const t = requestTranslate(request);

@@ -53,7 +53,7 @@ describe('the one error map', () => {
     expect(serverTranslate('en-US')('validation.tooLong', { max: 250 })).toBe('At most 250 characters.');
     expect(serverTranslate('nl-NL')('validation.summary', { first: 'A', count: 1 })).toBe('A (en nog 1 fout)');
     expect(serverTranslate('nl-NL')('validation.summary', { first: 'A', count: 2 })).toBe('A (en nog 2 fouten)');
-    // No Dutch text uses the library's English defaults, except SPEC's own quoted fallbacks
+    // No Dutch text uses the library's English defaults, except the product's own quoted fallbacks
     // (section 'Cookies': 'Invalid cookie name', 'Invalid cookie value').
     const specFallbacks = new Set(['Invalid cookie name', 'Invalid cookie value']);
     for (const text of Object.values(nl).filter((t) => !specFallbacks.has(t))) expect(text).not.toMatch(/\b(Required|Invalid|String must)\b/);
@@ -91,7 +91,7 @@ describe("the contract's own texts named by key", () => {
     expect(keys.size).toBeGreaterThan(10);
     const nl = serverTranslate('nl-NL');
     const en = serverTranslate('en-US');
-    // SPEC's own cookie fallbacks are quoted in English in both languages.
+    // The product's own cookie fallbacks are quoted in English in both languages.
     const sameInBoth = new Set(['validation.invalidCookieName', 'validation.invalidCookieValue']);
     expect([...keys].filter((key) => nl(key) === key || en(key) === key || (en(key) === nl(key) && !sameInBoth.has(key)))).toEqual([]);
   });

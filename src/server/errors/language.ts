@@ -3,7 +3,7 @@ import enUS from '../../../public/i18n/en-US.json';
 import nlNL from '../../../public/i18n/nl-NL.json';
 import { interpolate, type Translate } from '../../contract/validation-messages';
 
-/** The languages of the translation files; nl-NL is the default (DESIGN.md section 2). */
+/** The languages of the translation files; nl-NL is the default. */
 const CATALOGUES = { 'nl-NL': nlNL, 'en-US': enUS } as const;
 export type ServerLanguage = keyof typeof CATALOGUES;
 

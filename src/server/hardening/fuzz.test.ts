@@ -5,7 +5,7 @@ import { createTestContext, createTestAdmin, createTestClient, createTestLawyer,
 import { multipart } from '../testing/multipart';
 
 /**
- * Fuzz test (issue 11): every route the app registers (`app.routeList`), as an anonymous user,
+ * Fuzz test: every route the app registers (`app.routeList`), as an anonymous user,
  * a signed-in client and the client's lawyer, gets property-based bodies, queries and params
  * generated from the route's zod schemas (fast-check), plus fixed nasty inputs (NUL bytes,
  * huge strings, odd unicode, wrong types, malformed JSON and multipart). No answer may be a 5xx.

@@ -69,7 +69,7 @@ describe('login throttles under 50 parallel requests (audit finding 4)', () => {
   });
 
   it('accepts the right code at most once among 50 parallel guesses, and only while fewer than 5 wrong ones were counted', async () => {
-    // A client: for staff a right code answers a second-factor challenge, not a token (issue 14).
+    // A client: for staff a right code answers a second-factor challenge, not a token.
     const client = await createTestClient(ctx);
     const code = await mailedCode(client.email);
     const guesses = wrongCodes(code, 49);

@@ -7,7 +7,7 @@ import { multipart } from '../testing/multipart';
 import { documents } from '../db/schema';
 
 /**
- * The upload routes attacked as the audit did (issue 11): other people's ids, NUL bytes in
+ * The upload routes attacked as the audit did: other people's ids, NUL bytes in
  * every multipart field, and many parallel uploads. Nothing may be stored, no temporary file
  * may stay behind, no upload slot may leak, and no answer may be a 5xx.
  */

@@ -5,7 +5,7 @@ import { AppError } from '../errors/errors';
 import { securityLog } from './security-log';
 
 /**
- * Slow and piled-up bodies (issue 11, finding 5), next to Node's own limits set in app.ts
+ * Slow and piled-up bodies, next to Node's own limits set in app.ts
  * (headers within HEADERS_TIMEOUT_SECONDS, a silent connection closed after
  * BODY_IDLE_TIMEOUT_SECONDS):
  * - a body that sends below BODY_MIN_RATE_KB_PER_SECOND, averaged over the last

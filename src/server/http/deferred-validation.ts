@@ -10,7 +10,7 @@ const PARTS = [
 type Handler = (this: unknown, request: FastifyRequest, reply: FastifyReply) => unknown;
 
 /**
- * Authentication and permission come before validation, on every route: no session 401, wrong
+ * Authentication and permission come before validation, on every route: no, wrong
  * role 403, someone else's or an unknown id 404, and only then 422. Fastify validates the body,
  * query string and path parameters before the handler runs, and the access checks are the first
  * lines of every handler (requireUser, requireCaseAccess…): a bad body answered 422, with the

@@ -6,7 +6,7 @@ import type { Config } from '../config/config';
 import { redisWithMemoryFallback } from './rate-limit-store';
 import { requestTranslate } from '../errors/language';
 
-/** Security headers of DESIGN.md section 2 and per-IP rate limits (Redis-backed when REDIS_URL is set). */
+/** Security headers and per-IP rate limits (Redis-backed when REDIS_URL is set). */
 /** `fileOrigins`: where presigned files are loaded from (the S3 store), allowed for previews. */
 /** `scriptHashes`: CSP hashes of index.html's inline scripts (`inlineScriptHashes`). */
 export async function registerSecurity(app: FastifyInstance, config: Config, fileOrigins: string[] = [], scriptHashes: string[] = []): Promise<void> {

@@ -16,7 +16,7 @@ export function findWebRoot(): string | null {
 
 /**
  * CSP sources (`'sha256-…'`) of the inline scripts in the built index.html: the one that starts
- * the stored language's translations loading before the app's script (issue 13). Nothing
+ * the stored language's translations loading before the app's script. Nothing
  * without a web root.
  */
 export function inlineScriptHashes(webRoot: string | null): string[] {

@@ -86,7 +86,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/messages/unread', async (request) => {
     const auth = await requireUser(request);
-    // An admin has no conversations and never reads messages (issue 15).
+    // An admin has no conversations and never reads messages.
     if (auth.role === 'admin') throw forbidden();
     const data = await unreadCounts(db, auth.userId, auth.role);
     return { data, total: data.reduce((sum, row) => sum + row.count, 0) };

@@ -35,7 +35,7 @@ export async function findLeastBusyLawyer(db: Db): Promise<AssignedLawyer | null
 }
 
 /**
- * Assigns the least busy lawyer to a case that has none (DESIGN.md "Lawyer assignment").
+ * Assigns the least busy lawyer to a case that has none.
  * Run it inside a transaction: the case row is locked first, so parallel calls (a request
  * and the periodic sweep) assign exactly one lawyer. Returns the lawyer, or null when the
  * case already had one or no lawyer exists.

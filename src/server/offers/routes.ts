@@ -19,7 +19,7 @@ const CaseParams = z.object({ id: text().max(64) });
 
 /**
  * PATCH /api/cases/{id}/offer: the client who owns the case or the case's lawyer (from case
- * detail, SPEC section 6) sets the package. The workflow module moves the case (to
+ * detail) sets the package. The workflow module moves the case (to
  * offer-chosen, also back from proposal so a letter for the new package is sent) and a
  * lawyer is assigned at once when it has none; all in one transaction. Once the engagement
  * letter is signed nobody can change the package (409 with the reason). A client only moves

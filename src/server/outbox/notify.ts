@@ -64,7 +64,7 @@ export async function notifyAudit(db: Db, event: AuditEvent): Promise<void> {
     const to = str(data.to);
     // The client's own step (choosing a package, signing) and the letter to sign have mails of their own.
     if (!from || !to || from === to) return;
-    // Every mandatory document is in: the route moved the case on (DESIGN.md "Route of a case").
+    // Every mandatory document is in: the route moved the case on.
     if (from === 'incomplete-case-file' && to === 'reviewing-documents') {
       for (const id of await lawyerIds()) await enqueueMail(db, { kind: 'documents_complete', to: { userId: id }, payload: { client_name: clientName, case_id: caseId }, now });
     }

@@ -1,5 +1,5 @@
 // The components one by one: the '@react-email/components' barrel also loads Tailwind and a code
-// highlighter, 3–4 s per process start (decision 005, session 7 addendum).
+// highlighter, 3–4 s per process start.
 import { Body } from '@react-email/body';
 import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';
@@ -68,7 +68,7 @@ function appointmentNotice(kind: 'booked' | 'moved' | 'cancelled' | 'reminder', 
   };
 }
 
-/** One template per event (DESIGN.md "Mail"): what happened and a link, never content. */
+/** One template per event: what happened and a link, never content. */
 const TEMPLATES: { [K in MailKind]: Template<K> } = {
   login_code: (p, t, site) => ({
     subject: t('mail.login_code.subject', { product: site.productName }),

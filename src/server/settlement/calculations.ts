@@ -9,7 +9,7 @@ import { requireUser } from '../auth/access';
 import { fieldError, forbidden } from '../errors/errors';
 import { requestTranslate } from '../errors/language';
 
-/** Clients and lawyers may calculate; an admin never handles case content (403); no session 401. */
+/** Clients and lawyers may calculate; an admin never handles case content (403); no. */
 async function requireCalculator(request: FastifyRequest) {
   const auth = await requireUser(request);
   if (auth.role !== 'client' && auth.role !== 'lawyer') throw forbidden();

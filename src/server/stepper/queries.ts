@@ -19,7 +19,7 @@ function contentFor(slug: StatusSlug, stored: unknown, language: StepperLanguage
   return { incomplete: content.incomplete, complete: content.complete };
 }
 
-/** The stepper response of SPEC section 3 for one case. */
+/** The stepper response for one case. */
 export async function getStepper(db: Db, caseRow: CaseRow, language: StepperLanguage): Promise<Stepper> {
   const [clientRows, docs, feedbackRows, statusRows, articleRows] = await Promise.all([
     db.select().from(users).where(eq(users.id, caseRow.clientId)),
@@ -61,7 +61,7 @@ export async function getStepper(db: Db, caseRow: CaseRow, language: StepperLang
       contact_email: caseRow.contactEmail,
       contact_phone_number: caseRow.contactPhoneNumber,
     }),
-    // Complete when no mandatory document is still to be provided: a rejected one is open again (issue 10).
+    // Complete when no mandatory document is still to be provided: a rejected one is open again.
     documents_complete: !docs.some(isOpenMandatoryDocument),
     feedback: feedbackRows.length > 0,
     stepper: statusRows.map((row) => {

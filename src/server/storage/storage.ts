@@ -16,7 +16,7 @@ export class StorageUnavailableError extends Error {
   readonly code = 'ENOTCONN';
 }
 
-/** A presigned link lives at most this long (DESIGN: temporary_url, 5 minutes). */
+/** A presigned link lives at most this long. */
 export const MAX_PRESIGN_SECONDS = 300;
 
 export type PutOptions = {

@@ -20,7 +20,7 @@ type ProfileRow = Pick<UserRow, 'id' | 'role' | 'email' | 'name' | 'infix' | 'la
 type ProfileDays = { day: Day; startTime: string; endTime: string }[];
 type ProfileCase = { id: string; title: string; notes: string | null } | null;
 
-/** The one place a user row becomes the API's User (SPEC section 3). */
+/** The one place a user row becomes the API's User. */
 export function toUser(row: ProfileRow, days: ProfileDays, userCase: ProfileCase): User {
   const role = row.role as Role;
   return {

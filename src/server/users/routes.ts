@@ -9,7 +9,7 @@ import { requestTranslate } from '../errors/language';
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
 
-  // The token check and the profile in one statement (issue 16: one round trip).
+  // The token check and the profile in one statement (one round trip).
   app.get('/api/user', async (request) => {
     const { rows } = await requireUserWith<ProfileColumns>(request, { statement: PROFILE_FOR_TOKEN });
     const [row] = rows;

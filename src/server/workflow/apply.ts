@@ -11,7 +11,7 @@ import { cases, documents, users } from '../db/schema';
 import { missingFinalizationAnswers } from '../finalization/queries';
 
 /**
- * The workflow module (DESIGN.md section 2, Route of a case): the only writer of a case's
+ * The workflow module: the only writer of a case's
  * status. Automatic moves follow the contract rule `getNextStatus` and run inside the
  * transaction of the event that caused them; the lawyer's own changes go through
  * `changeCaseStatus`. Every change leaves an audit line with `data: {from, to}`.

@@ -6,8 +6,8 @@ import { translator } from '../outbox/i18n';
 
 /**
  * The engagement letter (opdrachtbevestiging) as a PDF, in Dutch, made with pdf-lib
- * (docs/decisions/011): the firm, client, employer, package, price and terms of SPEC
- * section 9, the minimum result guarantee with its conditions, and the date. The signed copy
+ * (docs/decisions/011): the firm, client, employer, package, price and terms of the
+ * engagement, the minimum result guarantee with its conditions, and the date. The signed copy
  * is the same letter with a signature page holding the evidence.
  */
 
@@ -23,7 +23,7 @@ export const OFFER_TERMS: Record<OfferSlug, string> = {
   extreme: 'Maximale inzet, tot het einde.',
 };
 
-/** SPEC section 9: the minimum result guarantees. */
+/** the minimum result guarantees. */
 export const GUARANTEE_TEXTS: Record<MinimalAchievement, { title: string; items: string[] }> = {
   M1: {
     title: 'Minimale resultaatgarantie (M1): ten minste één van',

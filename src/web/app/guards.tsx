@@ -17,7 +17,7 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Requires the listed permissions (SPEC section 6); otherwise the role's home, else /not-found. */
+/** Requires the listed permissions; otherwise the role's home, else /not-found. */
 export function RequirePermission({ needed }: { needed?: readonly string[] }) {
   const user = useSession(selectUser);
   const { pathname } = useLocation();

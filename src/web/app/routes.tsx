@@ -24,7 +24,7 @@ function page<M>(moduleId: string, load: () => Promise<M>, pick: (module: M) => 
 
 const title = (titleKey: string): RouteHandle => ({ titleKey });
 
-/** Every route of SPEC section 2 with its page title and permission (DESIGN.md maps the VIEW_ names). */
+/** Every route with its page title and permission. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
                 lazy: page('unsubscribe-page', () => import('../features/unsubscribe/unsubscribe-page'), (m) => m.UnsubscribePage),
               },
               {
-                // Staff: the second factor after the e-mail code (issue 15).
+                // Staff: the second factor after the e-mail code.
                 path: 'login/tweestapsverificatie',
                 handle: title('twoFactor.pageTitle'),
                 lazy: page('two-factor-page', () => import('../features/auth/two-factor-page'), (m) => m.TwoFactorPage),
@@ -133,7 +133,7 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
-                    // Messages with the lawyer (issue 14); every client may use them.
+                    // Messages with the lawyer; every client may use them.
                     path: 'berichten',
                     element: <RequirePermission needed={[VIEW.VIEW_DASHBOARD]} />,
                     children: [
@@ -191,7 +191,7 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
-                    // SPEC section 2 states no permission for /review; it is the client's (their
+                    // No permission is stated for /review; it is the client's (their
                     // feedback on their lawyer), so it is guarded like the dashboard it is linked from.
                     path: 'review',
                     element: <RequirePermission needed={[VIEW.VIEW_DASHBOARD]} />,
@@ -228,7 +228,7 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
-                    // SPEC section 2: no permission is checked on the case detail routes; the
+                    // no permission is checked on the case detail routes; the
                     // server answers 404 for a case that is not the user's.
                     path: 'dossiers/:caseId',
                     lazy: page('case-detail-layout', () => import('../features/case-detail/case-detail-layout'), (m) => m.CaseDetailLayout, (m) => m.caseDetailData),
@@ -261,7 +261,7 @@ export const routes: RouteObject[] = [
                       },
                     ],
                   },
-                  // Admin ('beheerder', issue 15)
+                  // Admin
                   {
                     path: 'beheer',
                     element: <RequirePermission needed={[VIEW.VIEW_ADMIN]} />,
@@ -321,7 +321,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // Every unknown path (SPEC section 9: fallback redirect /not-found).
+      // Every unknown path (fallback redirect /not-found).
       { path: '*', element: <Navigate to="/not-found" replace /> },
     ],
   },

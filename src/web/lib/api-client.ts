@@ -2,7 +2,7 @@ import type { ZodType, ZodTypeDef } from 'zod';
 import { ErrorResponseSchema, UNAUTHENTICATED_MESSAGE, ValidationErrorResponseSchema } from '../../contract/errors';
 
 /**
- * The error catalogue of SPEC section 8 as the web sees it:
+ * The error catalogue as the web sees it:
  * - `unauthenticated`: 401 (the session is ended by the client);
  * - `validation`: 422 with field errors (from `errors`, or a single `message`);
  * - `server`: any other status or a network failure (shown as the generic Dutch message);

@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 
 export const TITLE_SEPARATOR = ' | ';
 
-/** The browser tab title: the page title, a separator, then the product name (SPEC section 2). */
+/** The browser tab title: the page title, a separator, then the product name. */
 export function formatDocumentTitle(pageTitle: string | undefined, productName: string): string {
   return pageTitle ? `${pageTitle}${TITLE_SEPARATOR}${productName}` : productName;
 }

@@ -1,7 +1,7 @@
 import type { Document } from '../../contract/documents';
 import { api } from './api';
 
-/** POST /api/documents/{id}/download: the file as a blob, saved under its file name. Failures are only logged (SPEC section 8). */
+/** POST /api/documents/{id}/download: the file as a blob, saved under its file name. Failures are only logged. */
 export async function downloadDocument(document: Pick<Document, 'id' | 'filename'>): Promise<void> {
   try {
     const response = await api.raw(`/api/documents/${document.id}/download`, { method: 'POST' });

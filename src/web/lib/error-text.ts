@@ -3,7 +3,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from './api-client';
 import { isValidationKey } from '../../contract/validation-messages';
 
-/** The user-facing text of an error (SPEC section 8). */
+/** The user-facing text of an error. */
 export function getErrorText(error: unknown, t: TFunction): string {
   if (!isApiError(error)) return t('errors.generic');
   switch (error.kind) {

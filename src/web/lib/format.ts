@@ -9,9 +9,9 @@ function toDate(value: string | number | Date | null | undefined): Date | null {
 }
 
 /**
- * A date as day/month/year with two digits each (SPEC section 9: dd/mm/yyyy), in both
+ * A date as day/month/year with two digits each (dd/mm/yyyy), in both
  * languages: the firm and its clients are Dutch, so the English interface keeps the Dutch
- * order rather than the US month first (issue 13). Invalid input gives an empty string.
+ * order rather than the US month first. Invalid input gives an empty string.
  */
 export function formatDate(value: string | number | Date | null | undefined, _language?: Language): string {
   const date = toDate(value);
@@ -26,7 +26,7 @@ export function formatTime(value: string | number | Date | null | undefined): st
   return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** A date with its time of day, dd/mm/yyyy HH:MM on the 24-hour clock in both languages (issue 13), for events such as the case timeline. */
+/** A date with its time of day, dd/mm/yyyy HH:MM on the 24-hour clock in both languages, for events such as the case timeline. */
 export function formatDateTime(value: string | number | Date | null | undefined, language: Language): string {
   const day = formatDate(value, language);
   return day ? `${day} ${formatTime(value)}` : '';

@@ -1,4 +1,4 @@
-/** SPEC section 8: the text shown when index.html has no root element. */
+/** the text shown when index.html has no root element. */
 export const MISSING_ROOT_MESSAGE = "Something has gone terribly wrong. The app couldn't find its home :(";
 
 /** The element the app renders into; without one the page says so instead of staying blank. */

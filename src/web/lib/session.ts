@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { UserSchema, type User } from '../../contract/users';
 
-/** The languages of the translation layer; Dutch is the default and fallback (DESIGN.md section 2). */
+/** The languages of the translation layer; Dutch is the default and fallback. */
 export const LANGUAGES = ['nl-NL', 'en-US'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'nl-NL';
 
 export type Settings = { language?: Language } & Record<string, unknown>;
 
-/** Client-side session state (SPEC section 3), kept in localStorage under {@link STORAGE_KEY}. */
+/** Client-side session state, kept in localStorage under {@link STORAGE_KEY}. */
 export type SessionState = {
   settings: Settings;
   user: User | null;
@@ -26,7 +26,7 @@ export const STORAGE_KEY = 'state';
 
 export const initialSessionState: SessionState = { settings: {}, user: null, auth: { token: null } };
 
-/** The reducer of SPEC section 4 "Application state actions"; any other action type throws. */
+/** The reducer; any other action type throws. */
 export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
   switch (action.type) {
     case 'clear':

@@ -8,7 +8,7 @@ import { api } from './api';
  *
  * The site configuration is public, tiny and never changes while the app runs: it is fetched
  * once into a small store rather than through TanStack Query, so the login page does not have
- * to download the query library (its JavaScript budget, issue 3).
+ * to download the query library.
  */
 let site: Site | undefined;
 let pending: Promise<void> | null = null;

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { StatusListResponseSchema } from '../../contract/statuses';
 import { api } from './api';
 
-/** SPEC section 7 names the cached query of the status catalogue `allStatuses`. */
+/** The cached query of the status catalogue is named `allStatuses`. */
 export const statusQueryKeys = { all: ['allStatuses'] as const };
 
 /** GET /api/statuses: slug, display_name and order of every phase, in order. The catalogue rarely changes. */

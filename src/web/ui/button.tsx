@@ -18,7 +18,7 @@ export type ButtonProps = Omit<ComponentProps<'button'>, 'onClick'> & {
   variant?: ButtonVariant;
   /** Shows the busy state (a spinner; clicks are ignored while it lasts). */
   busy?: boolean;
-  /** An async handler shows the busy state until its promise settles (SPEC section 4). */
+  /** An async handler shows the busy state until its promise settles. */
   onClick?: (event: MouseEvent<HTMLButtonElement>) => unknown;
 };
 

@@ -7,7 +7,7 @@ import { FilePickerButton } from './file-picker-button';
 
 /**
  * Drag-and-drop handlers for an element that takes a file: `over` while a file is dragged
- * over it; the first dropped file goes to `onFile` (SPEC section 5), none while `busy`.
+ * over it; the first dropped file goes to `onFile`, none while `busy`.
  */
 export function useFileDrop(onFile: (file: File) => void, busy = false) {
   const [over, setOver] = useState(false);
@@ -28,7 +28,7 @@ export function useFileDrop(onFile: (file: File) => void, busy = false) {
   return { over, handlers };
 }
 
-/** The share of a file sent so far, as a progress bar with its number (issue 13: not only a spinner). */
+/** The share of a file sent so far, as a progress bar with its number (not only a spinner). */
 export function UploadProgressBar({ percent, className }: { percent: number; className?: string }) {
   const { t } = useTranslation();
   return (
@@ -49,7 +49,7 @@ export function UploadProgressBar({ percent, className }: { percent: number; cla
 }
 
 export type DropZoneProps = {
-  /** Gets the first dropped or chosen file (SPEC section 5: only the first file is used). */
+  /** Gets the first dropped or chosen file. */
   onFile: (file: File) => void;
   /**
    * The label of the button that opens the file chooser (reachable by keyboard). Without it the

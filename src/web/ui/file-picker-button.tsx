@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { Button, type ButtonVariant } from './button';
 import { UPLOAD_ACCEPT_ATTRIBUTE } from '../../contract/rules/upload-types';
 
-/** A button that opens the file chooser; only the first chosen file is used (SPEC section 5). */
+/** A button that opens the file chooser; only the first chosen file is used. */
 export function FilePickerButton({ onFile, children, variant = 'primary', busy, describedBy }: { onFile: (file: File) => void; children: ReactNode; variant?: ButtonVariant; busy?: boolean; describedBy?: string }) {
   const input = useRef<HTMLInputElement>(null);
   return (

@@ -5,7 +5,7 @@ import { isLanguage } from '../lib/i18n';
 import { LANGUAGES } from '../lib/session';
 import { cn } from './cn';
 
-/** Chooses the interface language; the choice is kept in the session settings (DESIGN.md section 2). */
+/** Chooses the interface language; the choice is kept in the session settings. */
 export function LanguageSwitch({ className, tone = 'light' }: { className?: string; tone?: 'light' | 'dark' }) {
   const { t, i18n } = useTranslation();
   const id = useId();

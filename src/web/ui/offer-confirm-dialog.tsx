@@ -22,7 +22,7 @@ export type OfferConfirmDialogProps = {
 };
 
 /**
- * Confirms a package choice before it is sent (issue 13): the package, its price and what
+ * Confirms a package choice before it is sent: the package, its price and what
  * comes with it, and the conditions (cost compensation, safety net, withdrawal period).
  */
 export function OfferConfirmDialog({ offer, onClose, onConfirm, title, note }: OfferConfirmDialogProps) {

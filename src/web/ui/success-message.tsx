@@ -18,7 +18,7 @@ export function SuccessMessage({ message, className }: { message: string | null;
   );
 }
 
-/** A success message shown for 3 seconds (SPEC section 9); `show(text)` restarts the display. */
+/** A success message shown for 3 seconds; `show(text)` restarts the display. */
 export function useSuccessMessage() {
   const [message, setMessage] = useState<string | null>(null);
   const [token, setToken] = useState(0);

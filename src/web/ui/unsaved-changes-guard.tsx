@@ -23,7 +23,7 @@ export function UnsavedChangesGuard() {
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, []);
   // The router's blocker exists only while a form is dirty: registering one updates the router's
-  // state and re-renders every page, which a page load should not pay for (issue 13).
+  // state and re-renders every page, which a page load should not pay for.
   return dirty ? <LeaveBlocker /> : null;
 }
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** SPEC section 9: a slow notice after 2 s, a retry link after 7 s. */
+/** a slow notice after 2 s, a retry link after 7 s. */
 export const SLOW_NOTICE_MS = 2000;
 export const RETRY_LINK_MS = 7000;
 

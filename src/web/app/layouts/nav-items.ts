@@ -5,13 +5,13 @@ export type NavItem =
   | { kind: 'internal'; id: string; labelKey: string; to: string; end?: boolean; permission: string; badge?: 'unread-messages' }
   | { kind: 'external'; id: string; labelKey: string; urlKey: keyof Site; permission: string };
 
-/** The menus of SPEC section 2; each entry shows only with its menu-item permission. */
+/** The menus; each entry shows only with its menu-item permission. */
 export const NAV_ITEMS = {
   client: [
     { kind: 'internal', id: 'dashboard', labelKey: 'nav.dashboard', to: '/', end: true, permission: 'menu-item:dashboard' },
     { kind: 'internal', id: 'my-story', labelKey: 'nav.myStory', to: '/mijn-verhaal', permission: 'menu-item:case' },
     { kind: 'internal', id: 'documents', labelKey: 'nav.documents', to: '/documenten', permission: 'menu-item:documents' },
-    // Messages with the lawyer (issue 14): every client has them, so the dashboard permission gates the item.
+    // Messages with the lawyer: every client has them, so the dashboard permission gates the item.
     { kind: 'internal', id: 'messages', labelKey: 'messages.nav', to: '/berichten', permission: 'menu-item:dashboard', badge: 'unread-messages' },
     { kind: 'internal', id: 'offer', labelKey: 'nav.offer', to: '/offerte', permission: 'menu-item:offer' },
     { kind: 'external', id: 'calculation-tools', labelKey: 'nav.calculationTools', urlKey: 'calculation_tools_url', permission: 'menu-item:calculation-tools' },

@@ -7,7 +7,7 @@ export type AvailabilityRow = { day: Day; start_time: string; end_time: string }
 const WORKDAY_DEFAULT = { start_time: '09:00', end_time: '17:00' };
 const WEEKEND: readonly Day[] = ['saturday', 'sunday'];
 
-/** The form's rows, Monday to Sunday; with no availability yet: Monday–Friday 09:00–17:00, the weekend empty (SPEC section 5). */
+/** The form's rows, Monday to Sunday; with no availability yet: Monday–Friday 09:00–17:00, the weekend empty. */
 export function toAvailabilityRows(entries: readonly AvailabilityEntry[]): AvailabilityRow[] {
   if (entries.length === 0) {
     return DAYS.map((day) => (WEEKEND.includes(day) ? { day, start_time: '', end_time: '' } : { day, ...WORKDAY_DEFAULT }));

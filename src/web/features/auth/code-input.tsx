@@ -40,7 +40,7 @@ export type CodeInputProps = {
 };
 
 /**
- * Six boxes for the login code (SPEC section 2): typing moves to the next box, Backspace on an
+ * Six boxes for the login code: typing moves to the next box, Backspace on an
  * empty box goes back, pasting (or the phone's one-time-code suggestion) fills every box, lower
  * case is accepted. The keyboard is a text keyboard because codes contain letters.
  */

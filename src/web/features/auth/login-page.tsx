@@ -43,7 +43,7 @@ export function LoginPage() {
       await requestCode(email);
     } catch (error) {
       if (isApiError(error) && error.kind === 'server') {
-        // For login, a failed request shows the server's message as a form error (SPEC section 8).
+        // For login, a failed request shows the server's message as a form error.
         setError('root.server', { type: 'server', message: error.serverMessage ?? getErrorText(error, t) });
       } else {
         applyServerErrors(error, setError, ['email'], t);
@@ -58,7 +58,7 @@ export function LoginPage() {
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t(`${prefix}.heading`)}</h1>
-        {/* SPEC section 2: the intro text is added only after the public site's form. */}
+        {/* the intro text is added only after the public site's form. */}
         {isTypeform && <p className="text-slate-700">{t('auth.login.typeform.intro')}</p>}
       </header>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">

@@ -26,7 +26,7 @@ describe('/login', () => {
     expect(screen.getByLabelText('E-mailadres')).toHaveFocus();
     expect(await screen.findByRole('link', { name: /Neem contact met ons op/ })).toHaveAttribute('href', 'https://example.com/contact');
     await waitFor(() => expect(document.title).toBe('Inloggen | Testportaal'));
-    // The intro text belongs to ?event=typeform_submitted only (SPEC section 2).
+    // The intro text belongs to ?event=typeform_submitted only.
     expect(screen.queryByText(/Bedankt voor het invullen van het formulier/)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Log in op je portaal' }).parentElement?.querySelectorAll('p')).toHaveLength(0);
   });

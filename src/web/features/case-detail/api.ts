@@ -41,7 +41,7 @@ export function useUpdateStatus(id: string) {
   });
 }
 
-/** Shows a status on screen at once, before the server answers (SPEC section 4). */
+/** Shows a status on screen at once, before the server answers. */
 export function useShowStatus(id: string) {
   const queryClient = useQueryClient();
   return (slug: StatusSlug) =>
@@ -74,7 +74,7 @@ export function useSendProposal(id: string) {
   });
 }
 
-/** PATCH /api/cases/{id}/offer by the case's lawyer (SPEC section 6), before signing only; lists refresh. */
+/** PATCH /api/cases/{id}/offer by the case's lawyer, before signing only; lists refresh. */
 export function useChangeOffer(id: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -18,7 +18,7 @@ import { useOfferName } from '../../lib/offer-name';
 /** The page's data for the first page of a visit (app/routes.tsx, lib/first-page.ts). */
 export { generalTabData } from './api';
 
-/** Tab 'Algemeen' of case detail: the dossier, client, werkgever and story blocks (SPEC section 2). */
+/** Tab 'Algemeen' of case detail: the dossier, client, werkgever and story blocks. */
 export function GeneralTabPage() {
   const { t } = useTranslation();
   const { caseId = '' } = useParams();

@@ -4,7 +4,7 @@ export type PreviewKind = 'pdf' | 'image' | 'unavailable' | 'missing';
 
 const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'svg']);
 
-/** How the full-screen preview shows a document, chosen by its extension (SPEC section 2, tab 'Documenten'). */
+/** How the full-screen preview shows a document, chosen by its extension. */
 export function getPreviewKind(document: Pick<Document, 'extension' | 'filename' | 'temporary_url'>): PreviewKind {
   if (!document.temporary_url) return 'missing';
   const fromName = document.filename?.includes('.') ? document.filename.split('.').pop() : undefined;

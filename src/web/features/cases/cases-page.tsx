@@ -36,12 +36,12 @@ export function CasesPage() {
   const list = useCaseList(toListParams(state));
   const go = (next: Partial<CaseListUrlState>) => setSearch(writeCaseListUrl({ ...state, page: 1, ...next }));
   const onTask = (task: StatusSlug | null) => go({ task, group: 'active' });
-  // The task 'Ongelezen berichten' (issue 14) lists the cases with unread messages instead of the table.
+  // The task 'Ongelezen berichten' lists the cases with unread messages instead of the table.
   const unreadOnly = search.get('unread') === '1';
   const onUnread = () => setSearch(unreadOnly ? writeCaseListUrl(state) : new URLSearchParams({ unread: '1' }));
   // The tasks, the unread task, the latest feedback and the list appear together, once all four
   // have answered: on a phone they stack, and one arriving after another would push the rest
-  // down (a layout shift of 0.23 on /dossiers, issue 13). Once shown, the page never goes back
+  // down. Once shown, the page never goes back
   // to the spinner: a new filter or page, a refetch or a failed block keeps the rest in place
   // (going back made a loop when a block that failed was mounted again and refetched).
   const counts = useStatusCounts();

@@ -34,7 +34,7 @@ describe('case list URL state', () => {
   });
 });
 
-describe('case search in the URL (issue 13)', () => {
+describe('case search in the URL', () => {
   it('keeps the search as ?zoek= and sends it as q with sort and page, searching every group whatever tab or task is open', () => {
     const state = readCaseListUrl(new URLSearchParams('zoek=%C3%A9mile&sort=company_name&page=2&groep=voltooid'));
     expect(state).toMatchObject({ q: 'émile', sort: 'company_name', page: 2, group: 'completed' });

@@ -4,14 +4,14 @@ import type { CaseListParams } from './api';
 
 export type CaseSort = (typeof CASE_SORTS)[number];
 
-/** The filter tabs in the URL (`?groep=`), with the label keys of SPEC section 4. */
+/** The filter tabs in the URL (`?groep=`), with the label keys. */
 export const GROUP_TABS = [
   { param: 'actief', group: 'active' },
   { param: 'klaar-voor-facturatie', group: 'ready-for-invoicing' },
   { param: 'voltooid', group: 'completed' },
 ] as const satisfies readonly { param: string; group: StatusGroup }[];
 
-/** 'Vooltooid' is accepted as 'Voltooid' (SPEC section 4). */
+/** 'Vooltooid' is accepted as 'Voltooid'. */
 const GROUP_ALIASES: Record<string, StatusGroup> = { vooltooid: 'completed' };
 
 export type CaseListUrlState = { group: StatusGroup; task: StatusSlug | null; sort: CaseSort; dir: 'asc' | 'desc'; page: number; q?: string };
@@ -20,7 +20,7 @@ export type CaseListUrlState = { group: StatusGroup; task: StatusSlug | null; so
 export function readCaseListUrl(search: URLSearchParams): CaseListUrlState {
   const groupParam = (search.get('groep') ?? '').toLowerCase();
   const group = GROUP_TABS.find((tab) => tab.param === groupParam)?.group ?? GROUP_ALIASES[groupParam] ?? 'active';
-  // A slug or any label of the phase (SPEC section 4 aliases included) opens its task filter.
+  // A slug or any label of the phase opens its task filter.
   const taskSlug = statusSlugFromLabel(search.get('taak') ?? '');
   const task = taskSlug && (TASK_STATUSES as readonly string[]).includes(taskSlug) ? taskSlug : null;
   const sortParam = search.get('sort');

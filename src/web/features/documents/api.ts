@@ -9,7 +9,7 @@ import { isApiError } from '../../lib/api-client';
 
 export const documentQueryKeys = {
   myCase: ['cases', 'mine'] as const,
-  /** SPEC section 7 names the cached queries clientDocuments and clientDocumentsSlideshow. */
+  /** The cached queries are named clientDocuments and clientDocumentsSlideshow. */
   clientDocuments: (caseId: string) => ['clientDocuments', caseId] as const,
   clientDocumentsSlideshow: (caseId: string) => ['clientDocumentsSlideshow', caseId] as const,
 };
@@ -55,7 +55,7 @@ export async function createGeneralDocument(caseId: string, title: string, file:
 
 export { downloadDocument } from '../../lib/download';
 
-/** The text under a document when an upload fails (SPEC section 8). */
+/** The text under a document when an upload fails. */
 export function getUploadErrorText(error: unknown, t: TFunction): string {
   if (isApiError(error)) {
     const fileError = error.fieldErrors.file?.[0];

@@ -3,7 +3,7 @@ import { isRouteErrorResponse } from 'react-router';
 import { isApiError } from '../../lib/api-client';
 import { getErrorText } from '../../lib/error-text';
 
-/** The text of an error caught by a route (SPEC section 2: the body shows the error text). */
+/** The text of an error caught by a route. */
 export function describeError(error: unknown, t: TFunction): string {
   if (isRouteErrorResponse(error)) return [error.status, error.statusText].filter(Boolean).join(' ');
   if (isApiError(error)) return getErrorText(error, t);

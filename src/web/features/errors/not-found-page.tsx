@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../ui/button';
 import { PageHeading } from '../../ui/page-heading';
 
-/** '404 – Pagina niet gevonden' with 'Terug naar home' (SPEC section 2). */
+/** '404 – Pagina niet gevonden' with 'Terug naar home'. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { describeError } from './describe-error';
 
-/** The router's default error page (SPEC section 8: 'Unexpected Application Error!'). */
+/** The router's default error page ('Unexpected Application Error!'). */
 export function RouterErrorPage() {
   const { t } = useTranslation();
   const error = useRouteError();

@@ -44,7 +44,7 @@ describe('contact persons', () => {
     expect(await screen.findByText('Je wijzigingen zijn succesvol opgeslagen')).toBeInTheDocument();
   });
 
-  it('shows the validation messages of SPEC section 5 and sends nothing', async () => {
+  it('shows the validation messages and sends nothing', async () => {
     const { calls } = installFakeFetch();
     wrap(<ContactPersonsForm caseId={CASE_ID} contactPersons={[]} />);
     fireEvent.click(screen.getByRole('button', { name: 'Contactpersoon toevoegen' }));

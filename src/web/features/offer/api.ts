@@ -16,7 +16,7 @@ export function myCaseQueryOptions() {
 export const useMyCase = () => useQuery(myCaseQueryOptions());
 
 /**
- * The consent and ads values of SPEC section 7 from the browser's cookies: gclid as it is, the
+ * The consent and ads values from the browser's cookies: gclid as it is, the
  * consent flags as 'true'/'false' strings. Absent cookies are skipped.
  */
 export function readConsentCookies(cookieString: string): CookieRecord[] {

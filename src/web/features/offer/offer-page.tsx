@@ -36,7 +36,7 @@ export function OfferPage() {
   );
 }
 
-/** `locked`: the letter is signed, so the package is fixed and the upgrade box is gone (issue 10). */
+/** `locked`: the letter is signed, so the package is fixed and the upgrade box is gone. */
 function OfferChoice({ caseId, chosen, statusOrder, locked }: { caseId: string; chosen: OfferSlug | null; statusOrder: number; locked: boolean }) {
   const { t } = useTranslation();
   const offerName = useOfferName();

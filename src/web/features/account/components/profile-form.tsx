@@ -15,7 +15,7 @@ import { useState } from 'react';
 
 const requiredName = z.string().trim().min(1).max(250);
 
-/** The lawyer's profile: name, last_name, phone_number and email required; infix optional; quote at most 255 (SPEC section 5). */
+/** The lawyer's profile: name, last_name, phone_number and email required; infix optional; quote at most 255. */
 export const ProfileFormSchema = z.object({
   name: requiredName,
   infix: z.string().trim().max(250),

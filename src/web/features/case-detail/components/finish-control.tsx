@@ -15,7 +15,7 @@ import { useSaveFinalizationAnswers, useUpdateStatus } from '../api';
 const FinishDialog = lazy(() => loadWithReload('finish-dialog', () => import('./finish-dialog')).then((m) => ({ default: m.FinishDialog })));
 
 /**
- * The finish button (SPEC section 4) in a desktop and a mobile copy sharing one state:
+ * The finish button in a desktop and a mobile copy sharing one state:
  * 'Dit dossier voltooien' opens the dialog; at ready-for-invoicing 'Dossier weer actief maken'
  * sets ready-for-signing; 'Bezig...' while saving; disabled at completed.
  */

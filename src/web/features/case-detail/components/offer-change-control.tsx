@@ -9,7 +9,7 @@ import { OfferConfirmDialog } from '../../../ui/offer-confirm-dialog';
 import { useChangeOffer } from '../api';
 
 /**
- * 'Pakket wijzigen' in the dossier block (SPEC section 6): the lawyer picks another package,
+ * 'Pakket wijzigen' in the dossier block: the lawyer picks another package,
  * confirms it with its price and conditions, and the server moves the case through the
  * workflow. Once the engagement letter is signed the package is fixed and only that is said.
  */

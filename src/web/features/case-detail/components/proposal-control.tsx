@@ -11,9 +11,9 @@ import { useSendProposal } from '../api';
 const GUARANTEE_ITEMS: Record<MinimalAchievement, string[]> = { M1: ['1', '2', '3'], M2: ['1', '2', '3'], M3: ['1', '2'] };
 
 /**
- * 'Opdrachtbevestiging versturen' (issue 10): at offer-chosen (and again at proposal, which
+ * 'Opdrachtbevestiging versturen': at offer-chosen (and again at proposal, which
  * replaces the letter) the lawyer picks the minimum result guarantee M1, M2 or M3, shown with
- * its SPEC section 9 conditions, and sends the engagement letter.
+ * its conditions, and sends the engagement letter.
  */
 export function ProposalControl({ view }: { view: CaseLawyerView }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { useAllStatuses } from '../../../lib/statuses-query';
 import { useShowStatus, useUpdateStatus } from '../api';
 
 /**
- * The status dropdown (SPEC section 4): a choice shows at once and is sent to the server; a
+ * The status dropdown: a choice shows at once and is sent to the server; a
  * failed save is only logged and the screen keeps the new value. A native `<select>` (decision
  * 026): the phone's own picker, and no script-built list on case detail's first render. The
  * heading 'Status veranderen' is the options' group label; the placeholder shows only while the

@@ -41,7 +41,7 @@ function MenuItem({ icon, children, label, onSelect }: { icon: ReactNode; childr
 }
 
 /**
- * The lawyer's actions for one document (issue 13): the main ones on the card (Bekijken,
+ * The lawyer's actions for one document: the main ones on the card (Bekijken,
  * Goedkeuren, Afkeuren; 'Uploaden' while there is no file) and the rest (download, message
  * the client, new version, delete) behind one 'Meer acties' menu button.
  */
@@ -56,7 +56,7 @@ export function DocumentActions({ document, caseId, onPreview, onChanged, focusA
   const of = { title: document.title };
 
   const send = useCallback((file: File, signal: AbortSignal, onProgress: (fraction: number) => void) => uploadNewVersion(document.id, file, signal, onProgress), [document.id]);
-  // SPEC section 8: the first file error, else the server's message, else the upload fallback.
+  // the first file error, else the server's message, else the upload fallback.
   const onUploadError = useCallback(
     (e: unknown) => setError(isApiError(e) ? (e.fieldErrors.file?.[0] ?? e.serverMessage ?? t('caseDocuments.uploadFailed')) : t('caseDocuments.uploadFailed')),
     [t],
@@ -70,7 +70,7 @@ export function DocumentActions({ document, caseId, onPreview, onChanged, focusA
 
   return (
     <div className="flex flex-col gap-2">
-      {/* Issue 13: every document upload is a drop zone with its percentage; with a file, the zone takes a dropped new version (the menu holds the chooser). */}
+      {/*: every document upload is a drop zone with its percentage; with a file, the zone takes a dropped new version (the menu holds the chooser). */}
       {!locked && (
         <DropZone busy={upload.busy} percent={upload.percent} variant="secondary" hint={hasFile ? t('caseDocuments.dropNewVersion') : undefined} onFile={startUpload}>
           {!hasFile && (

@@ -5,7 +5,7 @@ import { Button } from '../../../ui/button';
 
 /**
  * The search box of 'Mijn dossiers': client name, company name or e-mail, accents and case
- * ignored (issue 13). Give it `key={value}` so a new search from the URL resets the draft.
+ * ignored. Give it `key={value}` so a new search from the URL resets the draft.
  */
 export function CaseSearch({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
   const { t } = useTranslation();

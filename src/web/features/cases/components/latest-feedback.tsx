@@ -11,7 +11,7 @@ export function LatestFeedback() {
   const latest = useLatestFeedback();
   const feedback = latest.data;
   if (!feedback) return null;
-  // The one contract rule (SPEC section 9): trimmed, 130 characters as a reader counts them.
+  // The one contract rule: trimmed, 130 characters as a reader counts them.
   const text = getFeedbackPreview(feedback.text).preview;
   return (
     <section aria-labelledby="latest-feedback-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

@@ -6,7 +6,7 @@ import { Avatar } from '../../../ui/avatar';
  * A round button in the corner that opens the lawyer info sheet from anywhere on the dashboard.
  * Sticky, not fixed: it floats at the bottom of the screen while the dashboard scrolls, but
  * stops at the dashboard's end, in room of its own, so it never covers the last content or
- * the footer (issue 13). Phones only: from lg on the lawyer card with 'Bekijk profiel' stands in
+ * the footer. Phones only: from lg on the lawyer card with 'Bekijk profiel' stands in
  * the side column, and a floating button there lay over the step titles of 'Jouw stappenplan'.
  */
 export function FloatingLawyerButton({ lawyer, onOpen }: { lawyer: Lawyer; onOpen: () => void }) {

@@ -8,7 +8,7 @@ import { cn } from '../../../ui/cn';
 import { Dialog } from '../../../ui/dialog';
 import { EmailAddress } from '../../../ui/email-address';
 
-/** SPEC section 9: switching between lawyers fades over 300 ms. */
+/** switching between lawyers fades over 300 ms. */
 export const LAWYER_FADE_MS = 300;
 
 type LawyerSheetProps = {

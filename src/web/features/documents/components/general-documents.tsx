@@ -15,7 +15,7 @@ export function GeneralDocuments({ caseId, documents, onSaved }: { caseId: strin
   // A deleted document takes its buttons with it: the focus goes to the section's heading.
   const heading = useRef<HTMLHeadingElement>(null);
   const focusHeading = () => heading.current;
-  // A rejected document shows its reason and takes a new version, exactly like a mandatory one (SPEC section 4).
+  // A rejected document shows its reason and takes a new version, exactly like a mandatory one.
   const rejected = documents.filter((d) => d.status === 'Rejected');
   const others = documents.filter((d) => d.status !== 'Rejected');
   return (

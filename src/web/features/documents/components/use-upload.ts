@@ -7,7 +7,7 @@ export { RETRY_LINK_MS, SLOW_NOTICE_MS, type UploadPhase } from '../../../ui/use
 
 /**
  * The client's upload: the shared busy state (slow notice after 2 s, retry link after 7 s),
- * `onDone` only after a successful upload, and errors as the upload error text of SPEC section 8.
+ * `onDone` only after a successful upload, and errors as the upload error text.
  */
 export function useUpload(send: (file: File, signal: AbortSignal, onProgress: UploadProgress) => Promise<unknown>, onDone: () => Promise<void> | void) {
   const { t } = useTranslation();

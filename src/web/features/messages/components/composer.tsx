@@ -47,7 +47,7 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
   const busy = sending || upload.busy;
   // A draft or an attachment not sent yet: the guard asks before leaving (decision record 020).
   useUnsavedChanges(!busy && (text.trim() !== initialText.trim() || file !== null));
-  // A file dragged onto the composer becomes the attachment (issue 13: every document upload takes a drop).
+  // A file dragged onto the composer becomes the attachment (every document upload takes a drop).
   const drop = useFileDrop((dropped) => {
     setFile(dropped);
     setError(null);

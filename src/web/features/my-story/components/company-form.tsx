@@ -24,7 +24,7 @@ const toForm = (c: CaseClientView): CompanyForm => ({
   contact_phone_number: c.contact_phone_number ?? '',
 });
 
-/** The ex-employer form (SPEC section 5: required fields, 250 characters, postcode placeholder 1234AA). */
+/** The ex-employer form. */
 export function CompanyForm({ myCase }: { myCase: CaseClientView }) {
   const { t } = useTranslation();
   const update = useUpdateCompany(myCase.id);
