@@ -41,9 +41,13 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | null):
       wildcard: false,
       index: false,
       preCompressed: true,
+      // Our own Cache-Control below, not the library's 'public, max-age=0'.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Every file may come brotli, gzip or as it is: caches must key on Accept-Encoding.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
