@@ -10,8 +10,9 @@ import en from '../../../public/i18n/en-US.json';
  * the English app never shows Dutch (or the reverse). The source of src/server is read: every
  * `new AppError(code, message, fieldErrors)` and every function that passes one of its parameters
  * on as such a message (fieldError, notFound, a route's own `conflict(…)`, …) is followed to the
- * texts it can carry: string literals, both sides of a `?:`, constants (also imported ones) and
- * `validationKey('x')`. Anything that cannot be followed to a key fails with its place.
+ * texts it can carry: string literals, both sides of a `?:`, constants (also imported ones), the
+ * texts of a constant object (`ERRORS.name`, every one for `ERRORS[reason]`) and `validationKey('x')`
+ * (or of a string constant). Anything that cannot be followed to a key fails with its place.
  */
 
 const SERVER = path.resolve(__dirname, '..');
@@ -84,6 +85,13 @@ function findConstant(source: Source, name: string): { source: Source; init: ts.
   return null;
 }
 
+/** The object literal a constant is (`{ … } as const`, `{ … } satisfies …`), or null. */
+function objectLiteral(init: ts.Expression): ts.ObjectLiteralExpression | null {
+  if (ts.isObjectLiteralExpression(init)) return init;
+  if (ts.isAsExpression(init) || ts.isSatisfiesExpression(init) || ts.isParenthesizedExpression(init)) return objectLiteral(init.expression);
+  return null;
+}
+
 type Sink = { name: string; index: number };
 type Finding = { at: string; text: string | null };
 
@@ -96,8 +104,23 @@ function texts(source: Source, expression: ts.Expression, sinks: Sink[], finding
     texts(source, expression.whenTrue, sinks, findings, ownParams);
     return texts(source, expression.whenFalse, sinks, findings, ownParams);
   }
-  if (ts.isCallExpression(expression) && expression.expression.getText() === 'validationKey' && expression.arguments[0] && ts.isStringLiteral(expression.arguments[0])) {
-    return void findings.push({ at, text: `validation.${expression.arguments[0].text}` });
+  if (ts.isCallExpression(expression) && expression.expression.getText() === 'validationKey' && expression.arguments[0]) {
+    const argument = expression.arguments[0];
+    // `validationKey('x')`, or `validationKey(X)` with `const X = 'x'` (also imported).
+    const constant = ts.isIdentifier(argument) ? findConstant(source, argument.text) : null;
+    const name = ts.isStringLiteral(argument) ? argument.text : constant && ts.isStringLiteral(constant.init) ? constant.init.text : null;
+    if (name !== null) return void findings.push({ at, text: `validation.${name}` });
+  }
+  // `ERRORS.name` and `ERRORS[reason]` of a constant object literal (also imported): the one named text, or every text it holds.
+  if ((ts.isPropertyAccessExpression(expression) || ts.isElementAccessExpression(expression)) && ts.isIdentifier(expression.expression)) {
+    const constant = findConstant(source, expression.expression.text);
+    const object = constant && objectLiteral(constant.init);
+    if (constant && object) {
+      const wanted = ts.isPropertyAccessExpression(expression) ? expression.name.text : null;
+      const properties = object.properties.filter((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && (wanted === null || p.name.getText() === wanted));
+      for (const property of properties) texts(constant.source, property.initializer, sinks, findings, new Set());
+      if (properties.length > 0) return;
+    }
   }
   // `issue.key` of `const issue = issueKey(…)` (contract/validation-messages.ts): always a validation key, checked by the contract's tests.
   if (ts.isPropertyAccessExpression(expression) && expression.name.text === 'key') {

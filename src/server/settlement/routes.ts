@@ -69,7 +69,7 @@ async function receiveParts(request: FastifyRequest, reply: FastifyReply, keyPre
       });
       if (part.file.truncated) {
         await storage.remove(key);
-        throw new AppError('payload_too_large', 'errors.server.fileTooLarge');
+        throw new AppError('payload_too_large', 'errors.server.fileTooLarge', undefined, undefined, { maxMb: Math.round(config.maxUploadBytes / (1024 * 1024)) });
       }
       if (isExecutable(collector.head())) {
         await storage.remove(key);
