@@ -147,13 +147,16 @@ const MATRIX: Record<string, Row> = {
   'POST /api/events/ticket': { expect: SIGNED_IN },
   // The world has no settlement version: every signed-in actor gets 404 for an unknown version id (the roles are in settlement.test.ts).
   'GET /api/cases/:id/settlement': { expect: CASE_A },
-  'POST /api/cases/:id/settlement/versions': { expect: { ...CASE_A, clientA: 403 }, multipart: true },
+  // Lawyer-only settlement routes: the wrong role is 403 once the case check finds the case (settlement/routes.ts);
+  // a path parameter that fits no id finds no case, so client A gets 404 like any unknown case.
+  'POST /api/cases/:id/settlement/versions': { expect: { ...CASE_A, clientA: 403 }, multipart: true, badParams: { clientA: 404 } },
   'POST /api/settlement-versions/:id/final': { expect: { ...all(404), anonymous: 401 }, url: () => '/api/settlement-versions/00000000-0000-4000-8000-000000000000/final' },
   'POST /api/settlement-versions/:id/response': { expect: { ...all(404), anonymous: 401 }, url: () => '/api/settlement-versions/00000000-0000-4000-8000-000000000000/response', body: () => ({ response: 'agree' }) },
   'GET /api/settlement-versions/:id/redline': { expect: { ...all(404), anonymous: 401 }, url: () => '/api/settlement-versions/00000000-0000-4000-8000-000000000000/redline' },
-  'POST /api/cases/:id/settlement/ww-check/approve': { expect: { ...CASE_A, clientA: 403 } },
-  'POST /api/cases/:id/settlement/signed': { expect: { ...CASE_A, clientA: 403 }, multipart: true },
-  'GET /api/cases/:id/settlement/dissolution-letter': { expect: { ...CASE_A, lawyerA: 403 } },
+  'POST /api/cases/:id/settlement/ww-check/approve': { expect: { ...CASE_A, clientA: 403 }, badParams: { clientA: 404 } },
+  'POST /api/cases/:id/settlement/signed': { expect: { ...CASE_A, clientA: 403 }, multipart: true, badParams: { clientA: 404 } },
+  // Client-only, likewise after the case check: an id that fits nothing is 404 for lawyer A too.
+  'GET /api/cases/:id/settlement/dissolution-letter': { expect: { ...CASE_A, lawyerA: 403 }, badParams: { lawyerA: 404 } },
   'GET /api/cases/:id/key-dates.ics': { expect: CASE_A },
   // Settlement (vaststellingsovereenkomst): the calculations for clients and lawyers, never an admin.
   'POST /api/calculations/transition-payment': { expect: { ...SIGNED_IN, admin: 403 }, body: () => ({ start_date: '2020-01-01', end_date: '2025-06-30', monthly_salary_cents: 300_000 }) },

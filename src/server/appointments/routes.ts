@@ -136,11 +136,13 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch('/api/cases/:id/appointment', { schema: { params: IdParams, body: BookAppointmentRequestSchema } }, async (request) => {
     const access = await requireCaseAccess(request, request.params.id);
     const { auth, caseRow } = access;
+    // The input right after the access check: a bad body is 422 before any 409 about the appointment.
+    const start = new Date(request.body.start);
     const now = clock.now();
     const current = await findBookedAppointment(db, caseRow.id);
     if (!current) throw conflict(APPOINTMENT_ERRORS.noAppointment);
     if (auth.role === 'client' && !isChangeAllowed(current.startAt, now, settings.noticeHours)) throw conflict(APPOINTMENT_ERRORS.tooLate);
-    const slot = await slotAt(caseRow.id, new Date(request.body.start), now);
+    const slot = await slotAt(caseRow.id, start, now);
     const previousLawyer = current.lawyerId !== slot.lawyer.id ? await findLawyer(db, current.lawyerId) : null;
     const row = await db
       .transaction(async (tx) => {

@@ -89,6 +89,9 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/admin/admins/:id/complaints-officer', { schema: { params: IdParams, body: ComplaintsOfficerRequestSchema } }, async (request) => {
     const auth = await requireRole(request, 'admin');
     if (!isUuid(request.params.id)) throw notFound();
+    // An id that is no admin answers 404 before the body is read (a bad body is 422 only for an admin).
+    const [target] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, request.params.id), eq(users.role, 'admin'))).limit(1);
+    if (!target) throw notFound();
     const [row] = await db
       .update(users)
       .set({ complaintsOfficer: request.body.complaints_officer, updatedAt: clock.now() })

