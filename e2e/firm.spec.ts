@@ -57,7 +57,7 @@ describe('withdrawal and complaints', () => {
     // A complaint, from the footer.
     await page.getByRole('contentinfo').getByRole('link', { name: 'Een klacht indienen' }).click();
     await page.getByRole('heading', { level: 1, name: 'Een klacht indienen' }).waitFor();
-    await page.getByLabel('Je klacht').fill('Ik kreeg twee weken geen antwoord van mijn jurist.');
+    await page.getByLabel('Je klacht', { exact: true }).fill('Ik kreeg twee weken geen antwoord van mijn jurist.');
     const beforeComplaint = product.smtp.messages.length;
     await page.getByRole('button', { name: 'Klacht indienen' }).click();
     await page.getByText(/Je klacht is ontvangen. We antwoorden uiterlijk \d{2}\/\d{2}\/\d{4}/).waitFor();

@@ -21,8 +21,6 @@ export function TaskFilters({ active, onSelect }: { active: StatusSlug | null; o
             <button
               type="button"
               aria-pressed={pressed}
-              // Read as 'Opdrachtbevestiging versturen (2)'; the pill shows the number.
-              aria-label={t('cases.tasks.withCount', { label, count: status?.cases_count ?? 0 })}
               onClick={() => onSelect(pressed ? null : slug)}
               className={cn(
                 'flex min-h-11 w-full items-center justify-between gap-3 rounded-lg border px-4 py-2 text-left font-medium',
@@ -30,8 +28,11 @@ export function TaskFilters({ active, onSelect }: { active: StatusSlug | null; o
               )}
             >
               <span>{label}</span>
-              <span aria-hidden="true" className={cn('rounded-full px-2 text-sm font-semibold', pressed ? 'bg-white text-brand-900' : 'bg-slate-100 text-slate-900')}>
+              {/* Read as 'Opdrachtbevestiging versturen (2)'; the pill shows the number. */}
+              <span className={cn('rounded-full px-2 text-sm font-semibold', pressed ? 'bg-white text-brand-900' : 'bg-slate-100 text-slate-900')}>
+                <span className="sr-only"> (</span>
                 {status?.cases_count}
+                <span className="sr-only">)</span>
               </span>
             </button>
           </li>
