@@ -49,7 +49,7 @@ async function chooseFile(page: Page, button: Locator, file: ReturnType<typeof p
   await chooser.setFiles(file);
 }
 
-/** The client's dashboard, loaded afresh: the phase is the current step of 'Jouw stappenplan'. */
+/** The client's dashboard, loaded afresh: the phase (its client-facing step title) is the current step of 'Jouw stappenplan'. */
 async function openDashboard(page: Page, phase: string): Promise<void> {
   await page.goto('/');
   await page.locator('[aria-current="step"]').filter({ hasText: phase }).waitFor();
@@ -90,7 +90,7 @@ describe('the case travels its whole route in the browser', () => {
     await requestCodeViaUi(client, EMAIL, 'Ik wil in mijn portaal');
     await enterCode(client, await readMailedCode(product, EMAIL, since));
     await expectPath(client, '/');
-    await openDashboard(client, 'Lead');
+    await openDashboard(client, 'Aanmelding');
     const mandatory = CaseClientViewResponseSchema.parse(await apiAsClient(client, '/api/cases/mine')).data.documents.filter((d) => d.mandatory);
     expect(mandatory.length).toBeGreaterThan(1);
     const missing = mandatory.map((d) => `Upload '${d.title}'`);
@@ -131,7 +131,7 @@ describe('the case travels its whole route in the browser', () => {
     await client.getByText('Je antwoorden zijn succesvol opgeslagen.').waitFor();
 
     // Data complete: the case moved on to almost-client by itself; the documents are still open.
-    await openDashboard(client, 'Bijna cliënt');
+    await openDashboard(client, 'Gegevens compleet');
     expect(await todoTexts(client)).toEqual(missing);
 
     // The client chooses a package; a lawyer is assigned at once.
@@ -139,7 +139,7 @@ describe('the case travels its whole route in the browser', () => {
     await client.getByRole('button', { name: 'Kies Compleet onbezorgd' }).click();
     await client.getByRole('dialog', { name: 'Pakket kiezen' }).getByRole('button', { name: 'Ja, kies Compleet onbezorgd' }).click();
     await client.getByText('Je hebt Compleet onbezorgd opgevraagd. Houd je mail goed in de gaten.').waitFor();
-    await openDashboard(client, 'Offerte gekozen');
+    await openDashboard(client, 'Pakket gekozen');
     expect(await todoTexts(client)).toEqual(missing);
     const mine = CaseClientViewResponseSchema.parse(await apiAsClient(client, '/api/cases/mine')).data;
     const caseId = mine.id;
@@ -158,7 +158,7 @@ describe('the case travels its whole route in the browser', () => {
     await expectSelected(lawyer.getByRole('combobox', { name: 'Status' }), 'Wacht op handtekening');
 
     // The client signs in the portal, from the to-do list.
-    await openDashboard(client, 'Wacht op handtekening');
+    await openDashboard(client, 'Opdrachtbevestiging tekenen');
     expect(await todoTexts(client)).toEqual(['Onderteken de opdrachtbevestiging', ...missing]);
     await client.getByRole('link', { name: 'Onderteken de opdrachtbevestiging' }).click();
     await expectPath(client, '/opdrachtbevestiging');
@@ -172,7 +172,7 @@ describe('the case travels its whole route in the browser', () => {
     await client.getByRole('button', { name: 'Ondertekenen' }).click();
     await client.getByText(/^Getekend op /).waitFor();
     await client.getByText(/^Herroepen kan tot en met /).waitFor();
-    await openDashboard(client, 'Dossier incompleet');
+    await openDashboard(client, 'Dossier aanvullen');
     expect(await todoTexts(client)).toEqual(missing);
     await client.getByText(/^Herroepen kan tot en met /).waitFor();
     await lawyer.reload();
@@ -207,7 +207,7 @@ describe('the case travels its whole route in the browser', () => {
     await signedCopy.getByRole('button', { name: /^Goedkeuren/ }).waitFor();
     expect(await signedCopy.getByRole('button', { name: /^(Afkeuren|Verwijderen|Nieuwe versie uploaden)/ }).count()).toBe(0);
 
-    await openDashboard(client, 'Dossier incompleet');
+    await openDashboard(client, 'Dossier aanvullen');
     // A rejected document keeps the file incomplete: the step must not say it is complete.
     expect(await client.locator('[aria-current="step"]').innerText()).toContain('Maak je dossier compleet');
     expect(await client.getByText('Top, je dossier is compleet!').count()).toBe(0);
@@ -228,7 +228,7 @@ describe('the case travels its whole route in the browser', () => {
     await openCase(lawyer, caseId, 'Documenten bestuderen');
     await lawyer.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Onderhandelingen' });
     await expectSelected(lawyer.getByRole('combobox', { name: 'Status' }), 'Onderhandelingen');
-    await openDashboard(client, 'Onderhandelingen');
+    await openDashboard(client, 'Onderhandelen');
     expect(await todoTexts(client)).toEqual([]);
 
     await openCase(lawyer, caseId, 'Onderhandelingen');
@@ -258,7 +258,7 @@ describe('the case travels its whole route in the browser', () => {
     expect(await timeline.locator('time').first().innerText()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
 
     // The client is told when everything is deleted and downloads every document as one zip.
-    await openDashboard(client, 'Voltooid');
+    await openDashboard(client, 'Afgerond');
     expect(await todoTexts(client)).toEqual([]);
     await client.getByText(/^Je account en documenten worden op .+ automatisch verwijderd\.$/).waitFor();
     await client.getByRole('region', { name: 'Wat is er gebeurd' }).getByText('Opdrachtbevestiging getekend').waitFor();

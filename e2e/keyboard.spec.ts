@@ -195,9 +195,11 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/beheer/audit');
     await menu.waitFor({ state: 'hidden' });
+    // The action is a list of actions in words: typing picks one, then 'Filteren' applies it.
     await tabTo(page, page.getByLabel('Actie'));
-    await page.keyboard.type('lawyer.created');
+    await page.keyboard.type('Jurist aangemaakt');
+    await tabTo(page, page.getByRole('button', { name: 'Filteren' }));
     await page.keyboard.press('Enter');
-    await page.getByRole('cell', { name: 'lawyer.created' }).first().waitFor();
+    await page.getByRole('cell', { name: 'Jurist aangemaakt' }).first().waitFor();
   });
 });
