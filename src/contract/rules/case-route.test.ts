@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STATUS_SLUGS, type StatusSlug } from '../statuses';
-import { canChangeOffer, canSendProposal, canSignProposal, canWithdraw, getDeletionDate, getWithdrawalEnd, getWithdrawalLastDay, isWaitingForWithdrawalPeriod, getNextStatus, isMatchingName, isOpenMandatoryDocument, type CaseEvent, type CaseFacts } from './case-route';
+import { canChangeOffer, canSendProposal, canSignProposal, canWithdraw, getDeletionDate, getWithdrawalLastDay, isWaitingForWithdrawalPeriod, getNextStatus, isMatchingName, isOpenMandatoryDocument, type CaseEvent, type CaseFacts } from './case-route';
+import { getWithdrawalEnd } from './withdrawal-end';
 
 const complete: CaseFacts = { profileComplete: true, companyComplete: true, openMandatoryDocuments: 0 };
 const open: CaseFacts = { ...complete, openMandatoryDocuments: 2 };

@@ -1,5 +1,3 @@
-import { TZDate } from '@date-fns/tz';
-import { addDays, startOfDay } from 'date-fns';
 import type { OfferSlug } from '../offers';
 import { getStatus, type StatusSlug } from '../statuses';
 
@@ -125,14 +123,7 @@ export function canChangeOffer(current: StatusSlug, signedAt: unknown): boolean 
  * ending at the end of the last day in Europe/Amsterdam (docs/decisions/041). The firm may
  * configure a longer period (WITHDRAWAL_DAYS), never a shorter one.
  */
-export const WITHDRAWAL_DAYS_MINIMUM = 14;
-const FIRM_TIME_ZONE = 'Europe/Amsterdam';
-
-/** The first moment after the withdrawal period: midnight (Amsterdam) after the last day. */
-export function getWithdrawalEnd(signedAt: Date, days: number = WITHDRAWAL_DAYS_MINIMUM): Date {
-  const local = new TZDate(signedAt.getTime(), FIRM_TIME_ZONE);
-  return new Date(addDays(startOfDay(local), Math.max(days, WITHDRAWAL_DAYS_MINIMUM) + 1).getTime());
-}
+export { WITHDRAWAL_DAYS_MINIMUM } from './withdrawal-end';
 
 /** The last day of the period, for texts ('tot en met 15 maart 2026'): one millisecond before its end. */
 export const getWithdrawalLastDay = (end: Date): Date => new Date(end.getTime() - 1);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { getStatus, type StatusSlug } from '../../contract/statuses';
-import { getWithdrawalEnd, WITHDRAWAL_DAYS_MINIMUM } from '../../contract/rules/case-route';
+import { getWithdrawalEnd, WITHDRAWAL_DAYS_MINIMUM } from '../../contract/rules/withdrawal-end';
 import { createCase } from '../cases/queries';
 import { createUser } from '../users/create';
 import type { Storage } from '../storage/storage';

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { MinimalAchievement } from '../../contract/offers';
-import { canSendProposal, canSignProposal, getWithdrawalEnd, isMatchingName } from '../../contract/rules/case-route';
+import { canSendProposal, canSignProposal, isMatchingName } from '../../contract/rules/case-route';
+import { getWithdrawalEnd } from '../../contract/rules/withdrawal-end';
 import { getDisplayName } from '../../contract/rules/display-name';
 import type { StatusSlug } from '../../contract/statuses';
 import { NAME_MISMATCH_MESSAGE } from '../../contract/workflow';
