@@ -94,8 +94,9 @@ describe('the case travels its whole route in the browser', () => {
     const mandatory = CaseClientViewResponseSchema.parse(await apiAsClient(client, '/api/cases/mine')).data.documents.filter((d) => d.mandatory);
     expect(mandatory.length).toBeGreaterThan(1);
     const missing = mandatory.map((d) => `Upload '${d.title}'`);
+    // At 'Lead' documents are still locked, so the to-dos do not ask for uploads yet (one rule
+    // for the step buttons and 'Wat moet ik nog doen?').
     expect(await todoTexts(client)).toEqual([
-      ...missing,
       'Vul je persoonlijke gegevens aan Nog in te vullen: Telefoonnummer, Straat, Huisnummer, Postcode, Plaats',
       'Vul de gegevens van je werkgever aan Nog in te vullen: Bedrijfsnaam, Huisnummer, Postcode, Plaats, E-mailadres werkgever, Telefoonnummer werkgever',
       expect.stringMatching(/^Beantwoord nog \d+ vragen? over je verhaal$/),
