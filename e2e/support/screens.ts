@@ -39,16 +39,18 @@ export async function openScreen(page: Page, path: string, loading: RegExp = /la
   );
 }
 
+export type Role = 'client' | 'lawyer' | 'admin';
+
 /**
- * Opens every screen of every role at one viewport, signed in with the given settings (such as
+ * Opens every screen of every role (or of `roles` only) at one viewport, signed in with the given settings (such as
  * `{ language: 'en-US' }`), and runs `check` on each once it has loaded.
  */
 export async function walkScreens(
   journey: Journey,
   session: ReturnType<typeof sessionCache>,
   viewport: { width: number; height: number },
-  options: { settings?: Record<string, unknown>; loading?: RegExp },
-  check: (page: Page, role: string, path: string) => Promise<void>,
+  options: { settings?: Record<string, unknown>; loading?: RegExp; roles?: readonly Role[] },
+  check: (page: Page, role: Role, path: string) => Promise<void>,
 ): Promise<void> {
   const all = await allScreens(journey, session);
   for (const [role, who, paths] of [
@@ -56,6 +58,7 @@ export async function walkScreens(
     ['lawyer', all.lawyer, all.lawyerPaths],
     ['admin', all.admin, all.adminPaths],
   ] as const) {
+    if (options.roles && !options.roles.includes(role)) continue;
     const { page } = await journey.openPage({ viewport });
     await signIn(page, who, options.settings);
     for (const path of paths) {
@@ -73,7 +76,7 @@ export async function screensWithViolations(
   journey: Journey,
   session: ReturnType<typeof sessionCache>,
   viewport: { width: number; height: number },
-  options: { settings?: Record<string, unknown>; loading?: RegExp; also?: (page: Page, path: string) => Promise<void> } = {},
+  options: { settings?: Record<string, unknown>; loading?: RegExp; roles?: readonly Role[]; also?: (page: Page, path: string) => Promise<void> } = {},
 ): Promise<{ role: string; path: string; violations: AxeViolation[] }[]> {
   const found: { role: string; path: string; violations: AxeViolation[] }[] = [];
   await walkScreens(journey, session, viewport, options, async (page, role, path) => {
