@@ -2,6 +2,33 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
+
+// A web feature (src/web/features/<name>/) never imports another feature: what two features
+// share lives in src/web/ui, src/web/lib or the contract.
+const FEATURES = path.resolve('src/web/features');
+const featureOf = (file) => {
+  const relative = path.relative(FEATURES, file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? null : relative.split(path.sep)[0];
+};
+const portal = {
+  rules: {
+    'feature-boundaries': {
+      meta: { type: 'problem', schema: [], messages: { crossing: "Feature '{{from}}' imports feature '{{to}}': move what both need to src/web/ui, src/web/lib or the contract." } },
+      create(context) {
+        const from = featureOf(context.filename);
+        if (!from) return {};
+        const check = (node) => {
+          const source = node.source.value;
+          if (typeof source !== 'string' || !source.startsWith('.')) return;
+          const to = featureOf(path.resolve(path.dirname(context.filename), source));
+          if (to && to !== from) context.report({ node, messageId: 'crossing', data: { from, to } });
+        };
+        return { ImportDeclaration: check, ExportNamedDeclaration: (node) => node.source && check(node), ExportAllDeclaration: check, ImportExpression: check };
+      },
+    },
+  },
+};
 
 // The import rule: web and server may import contract; contract
 // imports neither; web and server never import each other.
@@ -45,9 +72,10 @@ export default tseslint.config(
   {
     files: ['src/web/**'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, portal },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'portal/feature-boundaries': 'error',
       'no-restricted-imports': forbid([...up('server'), 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'node:*'], 'web never imports server.'),
     },
   },
