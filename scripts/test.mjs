@@ -1,6 +1,6 @@
-// `npm test`: everything (typecheck, lint, build; unit, web and server tests on PGlite and, with
-// DATABASE_URL, on PostgreSQL; the slow tests; the browser journeys; the multi-instance and fault
-// tests). `npm run test:quick` (`--quick`): the inner loop, without PostgreSQL, the slow tests
+// `npm test`: everything (typecheck, lint, build; unit and web tests; the server tests, on
+// PostgreSQL with DATABASE_URL (the driver's own files on PGlite too), else on PGlite; the slow
+// tests; the browser journeys; with DATABASE_URL the multi-instance and fault tests). `npm run test:quick` (`--quick`): the inner loop, without PostgreSQL, the slow tests
 // and all journeys but the smoke journey. docs/testing.md describes both.
 //
 // Steps that do not depend on each other run side by side in stages, so a stage's waiting
@@ -93,9 +93,9 @@ function count(title, ok, report) {
 }
 
 /** A Vitest run of some projects (and optionally some files) as a step. */
-function vitest(title, projects, env, files = []) {
+function vitest(title, projects, env, files = [], options = []) {
   const report = path.join(reportDir, `${title.replace(/\W+/g, '-')}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...files, '--reporter=default', '--reporter=json', `--outputFile=${report}`];
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...files, ...options, '--reporter=default', '--reporter=json', `--outputFile=${report}`];
   return { title, command: 'npx', args, env, report };
 }
 
@@ -107,6 +107,21 @@ const staticChecks = [
   { title: 'build', command: 'npm', args: ['run', 'build'] },
 ];
 
+/**
+ * The server test files that are about the database driver itself (PGlite or PostgreSQL). With
+ * DATABASE_URL the whole server suite runs once, on PostgreSQL, and these files also run on
+ * PGlite; the journeys run the product on PGlite, and the inner loop runs the suite on PGlite.
+ */
+const DRIVER_FILES = [
+  'src/server/db/',
+  'src/server/errors/classify.test.ts',
+  'src/server/config/config.test.ts',
+  'src/server/cli/cli.test.ts',
+  'src/server/cases/case-list.test.ts',
+  'src/server/hardening/outage.test.ts',
+  'src/server/outbox/instances.test.ts',
+];
+
 /** Stages run one after the other; the steps of a stage side by side. */
 const stages = quick
   ? [
@@ -116,13 +131,15 @@ const stages = quick
     ]
   : [
       staticChecks,
-      // CPU-bound tests beside the slow ones, which mostly wait on sockets and timers.
-      [vitest('unit, web and server tests (PGlite)', ['contract', 'web', 'server'], withoutDb), vitest('slow tests (PGlite)', ['slow'], withoutDb)],
-      // The journeys wait on their browser and server a good part of the time; the PostgreSQL
-      // server suite uses that core (and PostgreSQL's own processes).
-      [vitest('browser journeys (Chromium)', ['e2e'], withoutDb), ...(pg ? [vitest('server tests (PostgreSQL)', ['server'], pg)] : [])],
-      // Two instances behind HAProxy, Redis and injected faults need a PostgreSQL server.
-      pg ? [vitest('multi-instance and fault tests', ['scale'], pg), vitest('slow tests (PostgreSQL)', ['slow'], pg)] : [],
+      // CPU-bound tests; the server suite once, on PostgreSQL when there is one.
+      pg
+        ? [vitest('unit and web tests, server tests (PostgreSQL)', ['contract', 'web', 'server'], pg), vitest('driver tests (PGlite)', ['server'], withoutDb, DRIVER_FILES)]
+        : [vitest('unit, web and server tests (PGlite)', ['contract', 'web', 'server'], withoutDb)],
+      // The journeys wait on their browser and server a good part of the time: beside them the
+      // slow tests (sockets and timers) and the multi-instance and fault tests, which need a
+      // PostgreSQL server for two instances behind HAProxy.
+      // Three journey files at a time: each mostly waits on its browser and its product.
+      [vitest('browser journeys (Chromium)', ['e2e'], withoutDb, [], ['--maxWorkers=3']), vitest(pg ? 'slow, multi-instance and fault tests (PostgreSQL)' : 'slow tests (PGlite)', pg ? ['slow', 'scale'] : ['slow'], pg ?? withoutDb)],
     ];
 
 let ok = true;
