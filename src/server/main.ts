@@ -47,7 +47,7 @@ async function main(): Promise<void> {
       settlementReminderJob(() => runtime.clock.now()),
       outboxCleanupJob(() => runtime.clock.now()),
       appointmentReminderJob(() => runtime.clock.now(), config.appointments.videoUrlTemplate),
-      dataExportJob(runtime.storage, () => runtime.clock.now()),
+      dataExportJob(runtime.storage, () => runtime.clock.now(), 30_000, (error) => logger.warn({ err: { message: error.message } }, 'data export build failed')),
     ],
     logger,
     app.metrics.jobRun,

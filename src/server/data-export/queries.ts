@@ -139,9 +139,9 @@ export async function writeExportZip(db: Db, storage: Storage, input: { exportId
  * holds the database (on PGlite its only connection). When ready: the row, the mail with the
  * link's end (no content) and the audit line in one transaction. Returns how many were built.
  */
-export async function buildPendingExports(db: Db, storage: Storage, now: () => Date, batch = 5): Promise<number> {
+export async function buildPendingExports(db: Db, storage: Storage, now: () => Date, options: { batch?: number; onError?: (error: Error) => void } = {}): Promise<number> {
   let built = 0;
-  for (let i = 0; i < batch; i++) {
+  for (let i = 0; i < (options.batch ?? 5); i++) {
     const row = await claimOne(db, now());
     if (!row) break;
     let written: { key: string; size: number } | null = null;
@@ -151,7 +151,7 @@ export async function buildPendingExports(db: Db, storage: Storage, now: () => D
       // Leave it to a later run until the attempts are used up; then mark it failed (the day is free again).
       if (row.attempts >= MAX_ATTEMPTS) await markFailed(db, row, now());
       else await db.update(dataExports).set({ leaseUntil: null }).where(eq(dataExports.id, row.id));
-      void error;
+      options.onError?.(error instanceof Error ? error : new Error(String(error)));
       continue;
     }
     if (!written) {

@@ -30,7 +30,9 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   // A request starts a build at once, in the background; the scheduled job picks up anything it leaves.
   const running = new Set<Promise<unknown>>();
   const kick = () => {
-    const run = buildPendingExports(db, storage, () => clock.now()).catch((error: unknown) => app.log.warn({ err: { message: (error as Error).message } }, 'data export build failed'));
+    // Only the error's message is logged: never a client's data.
+    const warn = (error: Error) => app.log.warn({ err: { message: error.message } }, 'data export build failed');
+    const run = buildPendingExports(db, storage, () => clock.now(), { onError: warn }).catch(warn);
     running.add(run);
     void run.finally(() => running.delete(run));
   };

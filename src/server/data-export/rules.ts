@@ -71,4 +71,4 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
 };
 
 /** The entries a zip of a client with data in every exported table holds (the PDF summary included). */
-export const EXPORTED_ENTRIES: readonly string[] = [...new Set(Object.values(EXPORT_RULES).flatMap((rule) => ('entry' in rule ? [rule.entry] : [])))];
+export const EXPORTED_ENTRIES: readonly string[] = [ENTRIES.summary, ...new Set(Object.values(EXPORT_RULES).flatMap((rule) => ('entry' in rule ? [rule.entry] : [])))];
