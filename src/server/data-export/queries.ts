@@ -61,7 +61,7 @@ export async function latestExport(db: Db, clientId: string): Promise<DataExport
  * request on the same day (Amsterdam) is refused with 429, also when two arrive at once (the
  * partial unique index decides). A failed export does not count.
  */
-export async function requestExport(db: Db, input: { clientId: string; actorId: string; role: 'client' | 'lawyer' | 'admin'; caseId: string | null; now: Date }): Promise<DataExportRow> {
+export async function requestExport(db: Db, input: { clientId: string; actorId: string; role: 'client' | 'lawyer' | 'admin'; now: Date }): Promise<DataExportRow> {
   const day = localDate(input.now);
   const refused = () => {
     const retryAfter = Math.max(1, Math.ceil((nextRequestAt(input.now).getTime() - input.now.getTime()) / 1000));

@@ -59,8 +59,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/user/export', async (request, reply) => {
     const auth = await requireRole(request, 'client');
-    const [own] = await db.select({ id: cases.id }).from(cases).where(eq(cases.clientId, auth.userId));
-    const row = await requestExport(db, { clientId: auth.userId, actorId: auth.userId, role: 'client', caseId: own?.id ?? null, now: clock.now() });
+    const row = await requestExport(db, { clientId: auth.userId, actorId: auth.userId, role: 'client', now: clock.now() });
     kick();
     return reply.status(202).send({ data: toDataExport(row, link()) });
   });
@@ -68,7 +67,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The case's lawyer makes the client's export for a request that came by mail. */
   app.post('/api/cases/:id/data-export', { schema: { params: IdParams } }, async (request, reply) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
-    const row = await requestExport(db, { clientId: caseRow.clientId, actorId: auth.userId, role: 'lawyer', caseId: caseRow.id, now: clock.now() });
+    const row = await requestExport(db, { clientId: caseRow.clientId, actorId: auth.userId, role: 'lawyer', now: clock.now() });
     kick();
     return reply.status(202).send({ data: forStaff(row) });
   });
@@ -79,7 +78,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!isUuid(request.params.id)) throw notFound();
     const [caseRow] = await db.select({ id: cases.id, clientId: cases.clientId }).from(cases).where(eq(cases.id, request.params.id));
     if (!caseRow) throw notFound();
-    const row = await requestExport(db, { clientId: caseRow.clientId, actorId: auth.userId, role: 'admin', caseId: caseRow.id, now: clock.now() });
+    const row = await requestExport(db, { clientId: caseRow.clientId, actorId: auth.userId, role: 'admin', now: clock.now() });
     kick();
     return reply.status(202).send({ data: forStaff(row) });
   });
