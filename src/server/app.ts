@@ -42,6 +42,7 @@ import { appointmentRoutes } from './appointments/routes';
 import { complaintRoutes } from './complaints/routes';
 import { calculationRoutes } from './settlement/calculations';
 import { settlementRoutes } from './settlement/routes';
+import { dataExportRoutes } from './data-export/routes';
 import { registerEvents, type EventOptions } from './events/routes';
 import { memoryEventBus, redisEventBus } from './events/bus';
 
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(complaintRoutes);
   await app.register(calculationRoutes);
   await app.register(settlementRoutes);
+  await app.register(dataExportRoutes);
 
   if (options.extraRoutes) await app.register(options.extraRoutes);
   await registerSpa(app, webRoot);

@@ -13,6 +13,7 @@ import { todoReminderJob } from './outbox/reminders';
 import { outboxCleanupJob } from './outbox/cleanup';
 import { testOnlyRoutes } from './test-routes';
 import { appointmentReminderJob } from './appointments/reminders';
+import { dataExportJob } from './data-export/job';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -46,6 +47,7 @@ async function main(): Promise<void> {
       settlementReminderJob(() => runtime.clock.now()),
       outboxCleanupJob(() => runtime.clock.now()),
       appointmentReminderJob(() => runtime.clock.now(), config.appointments.videoUrlTemplate),
+      dataExportJob(runtime.storage, () => runtime.clock.now(), 30_000, (error) => logger.warn({ err: { message: error.message } }, 'data export build failed')),
     ],
     logger,
     app.metrics.jobRun,

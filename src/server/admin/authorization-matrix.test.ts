@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestContext, createTestClient, createTestLawyer, tokenFor, bearer, uniqueEmail, type TestContext } from '../testing/harness';
 import { multipart } from '../testing/multipart';
 import { createUser } from '../users/create';
-import { documents, feedback } from '../db/schema';
+import { dataExports, documents, feedback } from '../db/schema';
 import { insertMessage } from '../messages/queries';
 
 /**
@@ -25,6 +25,8 @@ type World = {
   docA: string;
   feedbackA: string;
   messageA: string;
+  /** A data export of client A (from an earlier day, so today's request is still free). */
+  exportA: string;
   tokens: Record<Exclude<Actor, 'anonymous'>, string>;
 };
 
@@ -180,6 +182,14 @@ const MATRIX: Record<string, Row> = {
   'POST /api/user/absences': { expect: LAWYER_ROLE, body: () => ({ from: '2030-01-01', until: '2030-01-02' }) },
   // The world has no absence with this id: a lawyer gets 404.
   'DELETE /api/user/absences/:id': { expect: { ...LAWYER_ROLE, lawyerA: 404, lawyerB: 404 }, url: () => '/api/user/absences/00000000-0000-4000-8000-000000000000' },
+  // 'Download mijn gegevens': the client's own; someone else's export id is 404 (a second request the same day 429, which is no refusal of access).
+  'GET /api/user/export': { expect: CLIENT_ROLE },
+  'POST /api/user/export': { expect: CLIENT_ROLE },
+  'GET /api/user/export/:id': { expect: { ...CLIENT_ROLE, clientB: 404 }, url: (w) => `/api/user/export/${w.exportA}` },
+  // Staff make it for a client who asked by mail: the case's lawyer (case access), or an admin from /beheer.
+  'POST /api/cases/:id/data-export': { expect: CASE_A_LAWYER },
+  'POST /api/admin/cases/:id/data-export': { expect: ADMIN_ONLY },
+  'GET /files/exports/:id': { expect: all(403), url: (w) => `/files/exports/${w.exportA}?v=1&expires=1&signature=x` },
 };
 
 let ctx: TestContext;
@@ -203,6 +213,10 @@ async function createWorld(): Promise<World> {
   const uploaded = await ctx.app.inject({ method: 'POST', url: `/api/documents/${docA!.id}/upload`, headers: { ...bearer(await tokenFor(ctx, clientA.id)), ...upload.headers }, payload: upload.payload });
   if (uploaded.statusCode !== 200) throw new Error(`upload answered ${uploaded.statusCode}`);
   const message = await insertMessage(ctx.db, { caseId: clientA.caseId, authorId: clientA.id, authorRole: 'client', text: 'Vraag', documentId: null, now: ctx.clock.now() });
+  const [exportA] = await ctx.db
+    .insert(dataExports)
+    .values({ clientId: clientA.id, requestedBy: clientA.id, requestedRole: 'client', requestedOn: '2020-01-01', status: 'expired', createdAt: new Date('2020-01-01T10:00:00Z') })
+    .returning({ id: dataExports.id });
   const [tA, tB, lA, lB, ad] = await Promise.all([clientA.id, clientB.id, lawyerA.id, lawyerB.id, adminId].map((id) => tokenFor(ctx, id)));
   return {
     caseA: clientA.caseId,
@@ -211,6 +225,7 @@ async function createWorld(): Promise<World> {
     docA: docA!.id,
     feedbackA: fb!.id,
     messageA: message.id,
+    exportA: exportA!.id,
     tokens: { clientA: tA!, clientB: tB!, lawyerA: lA!, lawyerB: lB!, admin: ad! },
   };
 }

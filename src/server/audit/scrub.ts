@@ -31,6 +31,9 @@ export const NON_PERSONAL_AUDIT_KEYS = [
   'completed_at',
   'documents_removed',
   'personal_data_removed',
+  // The data export: which export and who asked for it (client, lawyer or admin), never its content.
+  'export_id',
+  'requested_by',
 ] as const;
 
 /**

@@ -810,3 +810,48 @@ export const settlementSigned = pgTable('settlement_signed', {
   recordedAt: tstz('recorded_at').notNull().defaultNow(),
   expiredTaskAt: tstz('expired_task_at'),
 });
+
+/**
+ * A client's own data export ('Download mijn gegevens'): asked for by the client (or by staff
+ * on their behalf), built in the background into a zip in the document storage, mailed as a
+ * link and removed 24 hours after it was ready. At most one per client per day (Amsterdam):
+ * the partial unique index makes a second one on the same day impossible, also in parallel;
+ * a failed build frees the day. Deleted with the account (the file by the retention job).
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who asked: the client, or the lawyer or admin who made it for a request that came by mail (no foreign key, like audit lines). */
+    requestedBy: uuid('requested_by'),
+    requestedRole: text('requested_role', { enum: ['client', 'lawyer', 'admin'] }).notNull(),
+    requestedOn: date('requested_on', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['pending', 'building', 'ready', 'failed', 'expired'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** A builder that claimed the row holds it until then; after it another may take it over. */
+    leaseUntil: tstz('lease_until'),
+    storageKey: text('storage_key'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    createdAt: tstz('created_at').notNull(),
+    readyAt: tstz('ready_at'),
+    expiresAt: tstz('expires_at'),
+    removedAt: tstz('removed_at'),
+  },
+  (t) => [
+    uniqueIndex('data_exports_client_day_key')
+      .on(t.clientId, t.requestedOn)
+      .where(sql`${t.status} <> 'failed'`),
+    index('data_exports_client_created_idx').on(t.clientId, t.createdAt),
+    index('data_exports_todo_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} IN ('pending', 'building')`),
+    index('data_exports_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'ready'`),
+  ],
+);

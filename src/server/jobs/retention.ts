@@ -1,4 +1,5 @@
 import { settlementFileKeys } from '../settlement/export';
+import { exportFileKeys } from '../data-export/queries';
 import { and, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cases, documents, outbox, users } from '../db/schema';
@@ -76,6 +77,8 @@ export async function purgeExpiredAccounts(db: Db, storage: Storage, now: Date, 
     const files = await db.select({ key: documents.storageKey }).from(documents).where(and(eq(documents.caseId, row.caseId), isNotNull(documents.storageKey)));
     // The settlement agreement's files (versions and the signed copy) go with the case too.
     const settlementFiles = await settlementFileKeys(db, row.caseId);
+    // A data export still within its 24 hours: its zip holds everything above.
+    const exportFiles = await exportFileKeys(db, row.clientId);
     const [client] = await db.select({ avatarKey: users.avatarKey, email: users.email, language: users.language, name: users.name }).from(users).where(eq(users.id, row.clientId));
     // The notice on the day, in this transaction: written exactly when the account goes. The
     // address is copied into the row (the user row is gone by the time it is sent).
@@ -102,6 +105,7 @@ export async function purgeExpiredAccounts(db: Db, storage: Storage, now: Date, 
     });
     for (const file of files) if (file.key) await storage.remove(file.key).catch(() => undefined);
     for (const key of settlementFiles) await storage.remove(key).catch(() => undefined);
+    for (const key of exportFiles) await storage.remove(key).catch(() => undefined);
     if (client?.avatarKey) await storage.remove(`avatars/${client.avatarKey}`).catch(() => undefined);
   }
   return expired.length;

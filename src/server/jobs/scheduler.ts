@@ -2,7 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
-export type Job = { name: string; lockKey: number; intervalMs: number; run: (db: Db) => Promise<unknown> };
+export type Job = {
+  name: string;
+  lockKey: number;
+  intervalMs: number;
+  run: (db: Db) => Promise<unknown>;
+  /**
+   * false: `run` gets the database itself, outside any transaction or advisory lock, for a job
+   * that claims its rows one by one under a lease and must not hold the connection while it
+   * works (the data export streams large files). Default true: under the job's lock.
+   */
+  exclusive?: boolean;
+};
 
 /**
  * Runs a job under a PostgreSQL advisory lock held for one transaction, so several server
@@ -29,7 +40,7 @@ export function startScheduler(db: Db, jobs: Job[], log: Pick<FastifyBaseLogger,
       if (stopped) return;
       const started = performance.now();
       const seconds = () => (performance.now() - started) / 1000;
-      const run = runExclusive(db, job)
+      const run = (job.exclusive === false ? job.run(db).then(() => true) : runExclusive(db, job))
         .then((ran) => {
           onRun?.(job.name, ran ? 'ran' : 'skipped', seconds());
           if (ran) log.info({ job: job.name }, 'job finished');

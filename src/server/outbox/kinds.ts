@@ -44,6 +44,7 @@ export const MAIL_KINDS = {
   cooling_off_ending: { digest: false, topic: null },
   cooling_off_last_day: { digest: false, topic: null },
   cooling_off_expired: { digest: false, topic: null },
+  data_export_ready: { digest: false, topic: null },
 } as const satisfies Record<string, { digest: boolean; topic: MailTopic | null }>;
 
 export type MailKind = keyof typeof MAIL_KINDS;
@@ -102,6 +103,8 @@ export type MailPayloads = {
   cooling_off_ending: Record<string, never>;
   cooling_off_last_day: Record<string, never>;
   cooling_off_expired: { case_id: string };
+  /** The client's data export is ready (data-export/): only until when the link works (dd-mm-jjjj HH:mm, Amsterdam); never its content. */
+  data_export_ready: { until: string };
 };
 
 /** The time, who it is with and how: never case content. `attendees` and `organizer` go into the invite. */

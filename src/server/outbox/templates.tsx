@@ -203,6 +203,11 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
     paragraphs: [t('mail.engagement_withdrawn_lawyer.body', { client: clientOf(t, p.client_name) })],
     link: { href: portal(site, `/dossiers/${p.case_id}`), label: t('mail.engagement_withdrawn_lawyer.button') },
   }),
+  data_export_ready: (p, t, site) => ({
+    subject: t('mail.data_export_ready.subject'),
+    paragraphs: [t('mail.data_export_ready.body'), t('mail.data_export_ready.until', { until: p.until })],
+    link: { href: portal(site, '/instellingen'), label: t('mail.data_export_ready.button') },
+  }),
   complaint_received: (p, t, site) => ({
     subject: t('mail.complaint_received.subject'),
     paragraphs: [t('mail.complaint_received.body'), t('mail.complaint_received.answerBy', { date: p.answer_by })],

@@ -30,40 +30,54 @@ export function zipEntryNames(rows: readonly { title: string; filename: string |
   });
 }
 
+type ExportDocument = { title: string; filename: string | null; storageKey: string | null; uploadedAt: Date | null };
+
+/** The documents of the case the client may see that have a file, mandatory first: what every export of the case holds. */
+export async function listExportDocuments(db: Db, caseId: string): Promise<ExportDocument[]> {
+  return db
+    .select({ title: documents.title, filename: documents.filename, storageKey: documents.storageKey, uploadedAt: documents.uploadedAt })
+    .from(documents)
+    .where(and(eq(documents.caseId, caseId), eq(documents.visible, true), isNotNull(documents.storageKey)))
+    .orderBy(sql`${documents.mandatory} DESC`, asc(documents.createdAt));
+}
+
+/** A lazy entry: the file is opened from storage only when the archive reaches it. */
+function addStoredFile(zip: ZipFile, storage: Storage, name: string, key: string, mtime: Date) {
+  zip.addReadStreamLazy(name, { mtime }, (callback) => {
+    storage.read(key).then(
+      (file) => callback(null, file.stream),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null as unknown as Readable),
+    );
+  });
+}
+
+/**
+ * Adds the case's documents (under `folder`, '' for the root) and its settlement agreement
+ * (its versions, terms and responses as JSON, and its files) to a zip. Used by the documents
+ * download below and by the client's data export (src/server/data-export/).
+ */
+export async function addCaseFiles(zip: ZipFile, input: { db: Db; storage: Storage; caseId: string; now: Date; folder?: string }): Promise<{ documents: number; settlementFiles: number }> {
+  const rows = await listExportDocuments(input.db, input.caseId);
+  const names = zipEntryNames(rows);
+  const folder = input.folder ? `${input.folder}/` : '';
+  rows.forEach((row, index) => addStoredFile(zip, input.storage, `${folder}${names[index] as string}`, row.storageKey as string, row.uploadedAt ?? input.now));
+  const settlement = await settlementExport(input.db, input.caseId);
+  if (settlement.json) zip.addBuffer(Buffer.from(settlement.json), 'vaststellingsovereenkomst/gegevens.json', { mtime: input.now });
+  for (const file of settlement.files) {
+    // eslint-disable-next-line no-control-regex
+    addStoredFile(zip, input.storage, file.name.replace(/[\u0000-\u001f\u007f\\:*?"<>|]/g, '_').slice(0, 160), file.key, file.at);
+  }
+  return { documents: rows.length, settlementFiles: settlement.files.length };
+}
+
 /**
  * One zip of every visible document of the case that has a file, streamed: each file is
  * opened only when the archive reaches it (yazl's lazy entries) and read from the storage
  * interface chunk by chunk, so neither a file nor the archive is ever held in memory whole.
  */
 export async function streamCaseExport(db: Db, storage: Storage, caseId: string, now: Date): Promise<Readable> {
-  const rows = await db
-    .select({ title: documents.title, filename: documents.filename, storageKey: documents.storageKey, uploadedAt: documents.uploadedAt })
-    .from(documents)
-    .where(and(eq(documents.caseId, caseId), eq(documents.visible, true), isNotNull(documents.storageKey)))
-    .orderBy(sql`${documents.mandatory} DESC`, asc(documents.createdAt));
   const zip = new ZipFile();
-  const names = zipEntryNames(rows);
-  rows.forEach((row, index) => {
-    const key = row.storageKey as string;
-    zip.addReadStreamLazy(names[index] as string, { mtime: row.uploadedAt ?? now }, (callback) => {
-      storage.read(key).then(
-        (file) => callback(null, file.stream),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null as unknown as Readable),
-      );
-    });
-  });
-  // The settlement agreement: its versions, terms and responses as JSON, and its files.
-  const settlement = await settlementExport(db, caseId);
-  if (settlement.json) zip.addBuffer(Buffer.from(settlement.json), 'vaststellingsovereenkomst/gegevens.json', { mtime: now });
-  for (const file of settlement.files) {
-    // eslint-disable-next-line no-control-regex
-    zip.addReadStreamLazy(file.name.replace(/[\u0000-\u001f\u007f\\:*?"<>|]/g, '_').slice(0, 160), { mtime: file.at }, (callback) => {
-      storage.read(file.key).then(
-        (read) => callback(null, read.stream),
-        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null as unknown as Readable),
-      );
-    });
-  }
+  await addCaseFiles(zip, { db, storage, caseId, now });
   zip.end();
   return zip.outputStream as unknown as Readable;
 }

@@ -73,8 +73,8 @@ const formatDutchDateTime = (date: Date) =>
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 
-/** Writes lines top-down, wrapping at the page width and starting new pages as needed. */
-class Writer {
+/** Writes lines top-down, wrapping at the page width and starting new pages as needed (also the data export's summary). */
+export class Writer {
   private page: PDFPage;
   private y: number;
   constructor(

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../ui/page-heading';
+import { DataExportSection } from './components/data-export-section';
 import { MailPreferencesForm } from './components/mail-preferences-form';
 
-/** The client's settings (/instellingen): which optional mails they receive. */
+/** The client's settings (/instellingen): which optional mails they receive, and 'Download mijn gegevens'. */
 export function SettingsPage() {
   const { t } = useTranslation();
   return (
@@ -14,6 +15,7 @@ export function SettingsPage() {
         </h2>
         <MailPreferencesForm audience="client" labelledBy="settings-mail" />
       </section>
+      <DataExportSection />
     </section>
   );
 }

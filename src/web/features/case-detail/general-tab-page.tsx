@@ -7,6 +7,7 @@ import { getDocumentCounts } from '../../../contract/rules/document-counts';
 import { getDisplayName } from '../../../contract/rules/display-name';
 import { useFormatDate } from '../../lib/use-format-date';
 import { useCaseDetail } from './api';
+import { ClientDataExportControl } from './components/client-data-export-control';
 import { OfferChangeControl } from './components/offer-change-control';
 import { ProposalControl } from './components/proposal-control';
 import { StatusSelect } from './components/status-select';
@@ -142,6 +143,7 @@ function ClientBlock({ view }: { view: CaseLawyerView }) {
           ))}
         </dl>
       )}
+      <ClientDataExportControl caseId={view.id} />
     </Block>
   );
 }

@@ -1,0 +1,102 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { formatMailDate } from '../outbox/dates';
+import { translator } from '../outbox/i18n';
+import { Writer } from '../workflow/letter';
+import type { ExportData } from './collect';
+import { ENTRIES } from './rules';
+
+type Row = Record<string, unknown>;
+const dateTime = new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' });
+/** '2026-12-08T09:30:00.000Z' → '08-12-2026 10:30' (Amsterdam); anything else as it is. */
+const when = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? dateTime.format(new Date(value)).replace(',', '') : value == null ? '–' : String(value));
+const day = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.split('-').reverse().join('-') : when(value));
+const show = (value: unknown) => (value == null || value === '' ? '–' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+
+/**
+ * The readable summary of a client's export (samenvatting.pdf), in the client's language: each
+ * section of the JSON entries in words, with dates as dd-mm-jjjj in Amsterdam. The JSON files
+ * stay the complete record; the summary names where each part is.
+ */
+export async function renderSummary(data: ExportData, now: Date): Promise<Uint8Array> {
+  const t = translator(data.language);
+  const s = data.sections;
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(t('export.title'));
+  pdf.setCreationDate(now);
+  const w = new Writer(pdf, { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) });
+  const heading = (key: string, entry: string) => {
+    w.space(10);
+    w.text(t(`export.sections.${key}`), { size: 13, bold: true });
+    w.text(t('export.inFile', { file: entry }), { size: 8.5, gap: 4 });
+  };
+  const field = (key: string, value: unknown) => w.text(`${t(`export.fields.${key}`)}: ${show(value)}`, { indent: 8 });
+  const list = (rows: Row[], line: (row: Row) => string, extra?: (row: Row) => string | null) => {
+    if (rows.length === 0) w.text(t('export.none'), { indent: 8 });
+    for (const row of rows) {
+      w.text(line(row), { indent: 8, bold: Boolean(extra) });
+      const more = extra?.(row);
+      if (more) w.text(more, { indent: 16, gap: 4 });
+    }
+  };
+
+  w.text(t('export.title'), { size: 18, bold: true, gap: 4 });
+  w.text(t('export.made', { date: formatMailDate(now) }));
+  w.text(t('export.intro'), { gap: 6 });
+
+  const profile = s[ENTRIES.profile] as Row;
+  heading('profile', ENTRIES.profile);
+  field('name', [profile.name, profile.infix, profile.last_name].filter(Boolean).join(' '));
+  field('email', profile.email);
+  field('phone', profile.phone_number);
+  field('address', [[profile.street, profile.house_number, profile.house_number_addition].filter(Boolean).join(' '), [profile.postcode, profile.city].filter(Boolean).join(' ')].filter(Boolean).join(', '));
+  field('language', profile.language);
+  field('createdAt', when(profile.created_at));
+
+  const theCase = s[ENTRIES.case] as Row | null;
+  heading('case', ENTRIES.case);
+  if (!theCase) w.text(t('export.none'), { indent: 8 });
+  else {
+    field('phase', (theCase.phase as Row).name);
+    field('package', (theCase.package as Row | null)?.name);
+    field('lawyers', (theCase.lawyers as Row[]).map((l) => l.name).join(', '));
+    field('employer', (theCase.employer as Row).name);
+    field('signedAt', when(theCase.proposal_signed_at));
+    field('completedAt', when(theCase.completed_at));
+    field('createdAt', when(theCase.created_at));
+  }
+
+  heading('answers', ENTRIES.answers);
+  list(s[ENTRIES.answers] as Row[], (a) => show(a.question), (a) => show(a.answer));
+  heading('contactPersons', ENTRIES.contactPersons);
+  list(s[ENTRIES.contactPersons] as Row[], (c) => [c.first_name, c.infix, c.last_name].filter(Boolean).join(' ') + (c.job_title ? ` (${show(c.job_title)})` : '') + (c.email ? `, ${show(c.email)}` : ''));
+  heading('messages', ENTRIES.messages);
+  list(s[ENTRIES.messages] as Row[], (m) => `${when(m.at)} · ${show(m.author ?? t(`export.roles.${show(m.from)}`))}`, (m) => show(m.text));
+  heading('timeline', ENTRIES.timeline);
+  list(s[ENTRIES.timeline] as Row[], (e) => `${when(e.at)} · ${show(e.what)}`);
+  heading('documents', ENTRIES.documents);
+  list(s[ENTRIES.documents] as Row[], (d) => `${show(d.title)}${d.filename ? ` – ${show(d.filename)}` : ''} (${show(d.status)})`);
+  const engagement = s[ENTRIES.engagement] as { signature: Row | null; withdrawals: Row[] };
+  heading('engagement', ENTRIES.engagement);
+  if (engagement.signature) {
+    field('signedAt', when(engagement.signature.signed_at));
+    field('typedName', engagement.signature.typed_name);
+    field('startConsent', t(engagement.signature.start_consent ? 'export.yes' : 'export.no'));
+  } else w.text(t('export.none'), { indent: 8 });
+  for (const withdrawal of engagement.withdrawals) field('withdrawnAt', when(withdrawal.withdrawn_at));
+  heading('settlement', ENTRIES.settlement);
+  const settlement = s[ENTRIES.settlement] as { versions: Row[] } | undefined;
+  list(settlement?.versions ?? [], (v) => t('export.version', { number: show(v.number), date: day(v.dated) }));
+  heading('appointments', ENTRIES.appointments);
+  list(s[ENTRIES.appointments] as Row[], (a) => `${when(a.start)} · ${show(a.lawyer)} (${show(a.status)})`);
+  heading('complaints', ENTRIES.complaints);
+  list(s[ENTRIES.complaints] as Row[], (c) => `${when(c.filed_at)} · ${show(c.status)}`, (c) => show(c.text));
+  heading('feedback', ENTRIES.feedback);
+  list(s[ENTRIES.feedback] as Row[], (f) => `${when(f.created_at)} · ${show(f.lawyer)}`, (f) => show(f.text));
+  heading('mails', ENTRIES.mails);
+  list(s[ENTRIES.mails] as Row[], (m) => `${when(m.created_at)} · ${show(m.kind)} (${show(m.status)})`);
+  heading('cookies', ENTRIES.cookies);
+  list(s[ENTRIES.cookies] as Row[], (c) => `${show(c.name)}: ${show(c.value)}`);
+  heading('exports', ENTRIES.exports);
+  list(s[ENTRIES.exports] as Row[], (e) => `${when(e.requested_at)} · ${show(e.status)}`);
+  return pdf.save();
+}
