@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { addCalendarDays, amsterdamToday } from '../../contract/rules/amsterdam-date';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 import type { Db } from '../db/client';
 import { caseLawyers, cases, settlementSigned, settlementVersions } from '../db/schema';
 import { queryRows } from '../db/sql';
@@ -47,7 +47,7 @@ export async function sendSettlementReminders(db: Db, now: Date): Promise<number
     .where(and(isNull(settlementSigned.expiredTaskAt), lt(settlementSigned.coolingOffEndsOn, today)))
     .returning({ caseId: settlementSigned.caseId, endsOn: settlementSigned.coolingOffEndsOn });
   for (const row of expired) {
-    await recordAudit(db, { actorId: null, action: 'settlement.cooling_off_expired', subjectType: 'case', subjectId: row.caseId, caseId: row.caseId, data: { cooling_off_ends_on: row.endsOn }, at: now });
+    await emit(db, { actorId: null, action: 'settlement.cooling_off_expired', subjectType: 'case', subjectId: row.caseId, caseId: row.caseId, data: { cooling_off_ends_on: row.endsOn }, at: now });
     const lawyers = await db.select({ id: caseLawyers.lawyerId }).from(caseLawyers).where(eq(caseLawyers.caseId, row.caseId));
     for (const lawyer of lawyers) {
       if (await enqueueMail(db, { kind: 'cooling_off_expired', to: { userId: lawyer.id }, payload: { case_id: row.caseId }, now, dedupeKey: `cooling-off-expired:${row.caseId}:${lawyer.id}` })) sent++;
