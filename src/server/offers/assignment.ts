@@ -69,7 +69,7 @@ export async function listUnassignedCaseIds(db: Db, limit = 100): Promise<string
 
 /**
  * The periodic sweep: assigns a lawyer to every case still without one at offer-chosen or
- * later, one transaction per case (the audit line writes the mails to client and lawyer).
+ * later, one transaction per case (its `case.lawyer_assigned` event mails client and lawyer and tells their screens).
  * Returns how many were assigned.
  */
 export async function runAssignmentSweep(db: Db, now: Date): Promise<number> {
