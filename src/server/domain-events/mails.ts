@@ -162,6 +162,15 @@ export const feedbackMails: MailRule = async (tx, event, caseId) => {
   for (const { id } of existing) await enqueueMail(tx, { kind: 'feedback_created', to: { userId: id }, payload: { client_name: c.clientName, case_id: caseId }, now: c.now });
 };
 
+/** The bedenktijd ended without a word from the client: each lawyer of the case gets the task, once. */
+export const coolingOffExpiredMails: MailRule = async (tx, event, caseId) => {
+  const c = await mailContext(tx, event, caseId);
+  if (!c) return;
+  for (const id of await c.lawyerIds()) {
+    await enqueueMail(tx, { kind: 'cooling_off_expired', to: { userId: id }, payload: { case_id: caseId }, now: c.now, dedupeKey: `cooling-off-expired:${caseId}:${id}` });
+  }
+};
+
 /**
  * The lawyer hid or deleted a document before the mail that shared it went out (it waits for the
  * digest window): the mail is withdrawn, in the same transaction, so the client never reads the

@@ -1,6 +1,7 @@
 import type { AuditAction } from '../../contract/admin';
 import { caseChanged, caseChangedWithNamedLawyers, messageDeleted, messagesRead, messageSent, type LiveRule } from './live';
 import {
+  coolingOffExpiredMails,
   documentRejectedMail,
   documentShownMail,
   documentUploadedMails,
@@ -80,8 +81,8 @@ export const EVENT_RULES: Record<EventKind, EventRule> = {
   'settlement.response': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'none' },
   'settlement.check_approved': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'none' },
   'settlement.signed': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
-  // The settlement job reminds the lawyers itself (one mail per lawyer and day, with its own dedupe key).
-  'settlement.cooling_off_expired': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'none' },
+  // Recorded by the settlement reminder job the day after the bedenktijd ended.
+  'settlement.cooling_off_expired': { audit: 'line', mail: coolingOffExpiredMails, live: caseChanged, timeline: 'none' },
   // The first conversation: the routes queue the invites themselves (they carry the calendar file).
   'appointment.booked': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
   'appointment.rescheduled': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
