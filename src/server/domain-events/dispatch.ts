@@ -45,7 +45,7 @@ export async function emit(tx: Db, event: DomainEvent): Promise<void> {
 /**
  * Makes every transaction of `db` (and every transaction nested in one) collect the live events
  * its `emit` calls decide, and hand them to `sink` after the outermost one committed. Called once
- * per app (buildApp) with its event bus; jobs and routes share the database, so both publish. With
+ * per app (events/routes.ts) with its event bus; jobs and routes share the database, so both publish. With
  * several apps on one database (tests of two instances) the last one bound publishes; its bus
  * reaches the streams of the others through Redis. Returns the unbinding.
  */
