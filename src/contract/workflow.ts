@@ -32,7 +32,7 @@ export const SignProposalRequestSchema = z
   .strict();
 export type SignProposalRequest = z.infer<typeof SignProposalRequestSchema>;
 
-/** The kinds of events a case timeline shows (from the audit trail). */
+/** The kinds of events a case timeline shows (from the audit trail; the server's event rules agree, domain-events.test.ts). */
 export const TIMELINE_KINDS = [
   'case.status_changed',
   'case.finished',
@@ -87,8 +87,6 @@ export const TimelineEventSchema = z.object({
   /** The display name of who caused it; null for the system (e.g. automatic assignment). */
   actor: z.string().nullable(),
   kind: TimelineKindSchema,
-  /** A short Dutch text; the web app builds its own from kind and details in the user's language. */
-  text: z.string(),
   /** from/to: status slugs (offer slugs for case.offer_changed); title: the document's title. */
   details: z.object({
     from: z.string().nullable(),

@@ -111,7 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', { config, database, db: database.db, clock, storage });
   app.decorateRequest('authContext', null);
-  // Every route of the app, for the route-enumerating tests (authorization matrix, fuzz).
+  // Every route of the app, the one list the route-enumerating tests read (authorization matrix, fuzz, OpenAPI).
   const routeList: { method: string; url: string; schema?: RouteSchemaList }[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'dri
 import type { AdminAuditEvent, AdminCase, AdminLawyer, AuditQuery } from '../../contract/admin';
 import { getDisplayName } from '../../contract/rules/display-name';
 import { STATUS_GROUPS, getStatus, type StatusSlug } from '../../contract/statuses';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 import { NON_PERSONAL_AUDIT_KEYS } from '../audit/scrub';
 import type { Db } from '../db/client';
 import { auditEvents, caseLawyers, caseStandIns, cases, lawyerStatusCounts, staffTwoFactor, tokens, twoFactorChallenges, users } from '../db/schema';
@@ -83,7 +83,7 @@ export async function setLawyerActive(db: Db, input: { lawyerId: string; active:
         .set({ voidedAt: input.now })
         .where(and(eq(twoFactorChallenges.userId, input.lawyerId), isNull(twoFactorChallenges.consumedAt), isNull(twoFactorChallenges.voidedAt)));
     }
-    await recordAudit(tx, {
+    await emit(tx, {
       actorId: input.actorId,
       action: input.active ? 'lawyer.reactivated' : 'lawyer.deactivated',
       subjectType: 'user',
@@ -174,7 +174,7 @@ export async function reassignCase(db: Db, input: { caseId: string; lawyerId: st
     await tx.delete(caseLawyers).where(and(eq(caseLawyers.caseId, input.caseId), sql`${caseLawyers.lawyerId} <> ${input.lawyerId}`));
     await markClosedCaseDocumentsSeen(tx, { caseId: input.caseId, statusSlug: locked.statusSlug, lawyerId: input.lawyerId, now: input.now });
     await tx.insert(caseLawyers).values({ caseId: input.caseId, lawyerId: input.lawyerId, assignedAt: input.now }).onConflictDoNothing();
-    await recordAudit(tx, {
+    await emit(tx, {
       actorId: input.actorId,
       action: 'case.reassigned',
       subjectType: 'case',
@@ -192,7 +192,7 @@ export async function addStandIn(db: Db, input: { caseId: string; lawyerId: stri
       .insert(caseStandIns)
       .values({ caseId: input.caseId, lawyerId: input.lawyerId, fromDate: input.from, untilDate: input.until, createdBy: input.actorId, createdAt: input.now })
       .returning({ id: caseStandIns.id });
-    await recordAudit(tx, {
+    await emit(tx, {
       actorId: input.actorId,
       action: 'case.stand_in_added',
       subjectType: 'case',
@@ -212,7 +212,7 @@ export async function setLegalHold(db: Db, input: { caseId: string; legalHold: b
       .where(eq(cases.id, input.caseId))
       .returning({ id: cases.id });
     if (updated.length !== 1) return false;
-    await recordAudit(tx, {
+    await emit(tx, {
       actorId: input.actorId,
       action: 'case.legal_hold_changed',
       subjectType: 'case',

@@ -13,11 +13,9 @@ import {
 } from '../../contract/admin';
 import { requestTranslate } from '../errors/language';
 import { requireRole } from '../auth/access';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 import { isUuid } from '../cases/access';
 import { AppError, fieldError, notFound } from '../errors/errors';
-import { caseParticipants } from '../events/queries';
-import { publishCaseChangedTo } from '../events/routes';
 import { findMailStatus, listOpenMails, retryMail, type OutboxListItem } from '../outbox/queries';
 import { createUser } from '../users/create';
 import { auditCsv } from './csv';
@@ -102,7 +100,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       if (error instanceof AppError && error.code === 'conflict') throw fieldError('email', EMAIL_TAKEN_MESSAGE);
       throw error;
     }
-    await recordAudit(db, { actorId: auth.userId, action: 'lawyer.created', subjectType: 'user', subjectId: id, at: clock.now() });
+    await emit(db, { actorId: auth.userId, action: 'lawyer.created', subjectType: 'user', subjectId: id, at: clock.now() });
     const lawyer = await findLawyer(db, id);
     return reply.status(201).send({ data: toAdminLawyer(lawyer!, false, 0) });
   });
@@ -138,10 +136,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const auth = await requireAdmin(request);
     const found = await existingCase(request.params.id);
     await activeLawyer(request.body.lawyer_id);
-    const before = await caseParticipants(db, found.id, clock.now());
+    // The client, the former and the new lawyer (and a stand-in) see it on open screens at once (domain-events rules).
     if (!(await reassignCase(db, { caseId: found.id, lawyerId: request.body.lawyer_id, actorId: auth.userId, now: clock.now() }))) throw notFound();
-    // The client, the former and the new lawyer (and a stand-in) see it on open screens at once.
-    await publishCaseChangedTo(app, found.id, [before, await caseParticipants(db, found.id, clock.now())]);
     return { data: await existingCase(found.id) };
   });
 
@@ -150,10 +146,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const found = await existingCase(request.params.id);
     const { lawyer_id: lawyerId, from, until } = request.body;
     await activeLawyer(lawyerId);
+    // The stand-in hears of it too, also when the stand-in starts later (domain-events rules).
     await addStandIn(db, { caseId: found.id, lawyerId, from, until, actorId: auth.userId, now: clock.now() });
-    // The stand-in too, also when the stand-in starts later: their case list is theirs to refresh.
-    const people = await caseParticipants(db, found.id, clock.now());
-    await publishCaseChangedTo(app, found.id, [people, { clientId: null, lawyerIds: [lawyerId] }]);
     return reply.status(201).send({ data: await existingCase(found.id) });
   });
 
@@ -170,7 +164,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const auth = await requireAdmin(request);
     const { page = 1, ...filters } = request.query;
     const rows = await listAuditEvents(db, filters, { limit: AUDIT_PAGE_SIZE + 1, offset: (page - 1) * AUDIT_PAGE_SIZE });
-    await recordAudit(db, { actorId: auth.userId, action: 'audit.read', subjectType: 'audit', subjectId: 'audit', data: { filters, page }, at: clock.now() });
+    await emit(db, { actorId: auth.userId, action: 'audit.read', subjectType: 'audit', subjectId: 'audit', data: { filters, page }, at: clock.now() });
     return { data: rows.slice(0, AUDIT_PAGE_SIZE), meta: { current_page: page, per_page: AUDIT_PAGE_SIZE, has_more: rows.length > AUDIT_PAGE_SIZE } };
   });
 
@@ -178,7 +172,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const auth = await requireAdmin(request);
     const filters = request.query;
     const rows = await listAuditEvents(db, filters, { limit: AUDIT_EXPORT_LIMIT, offset: 0 });
-    await recordAudit(db, { actorId: auth.userId, action: 'audit.exported', subjectType: 'audit', subjectId: 'audit', data: { filters, lines: rows.length }, at: clock.now() });
+    await emit(db, { actorId: auth.userId, action: 'audit.exported', subjectType: 'audit', subjectId: 'audit', data: { filters, lines: rows.length }, at: clock.now() });
     const day = clock.now().toISOString().slice(0, 10);
     const translate = requestTranslate(request);
     return reply
@@ -196,7 +190,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const auth = await requireAdmin(request);
     const page = request.query.page ?? 1;
     const rows = await listOpenMails(db, OUTBOX_PAGE_SIZE + 1, (page - 1) * OUTBOX_PAGE_SIZE);
-    await recordAudit(db, { actorId: auth.userId, action: 'outbox.read', subjectType: 'outbox', subjectId: 'outbox', data: { page }, at: clock.now() });
+    await emit(db, { actorId: auth.userId, action: 'outbox.read', subjectType: 'outbox', subjectId: 'outbox', data: { page }, at: clock.now() });
     return { data: rows.slice(0, OUTBOX_PAGE_SIZE).map(toAdminMail), meta: { current_page: page, per_page: OUTBOX_PAGE_SIZE, has_more: rows.length > OUTBOX_PAGE_SIZE } };
   });
 
@@ -207,7 +201,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!status) throw notFound();
     // The same step as `npm run cli -- outbox --retry ID`; a sent (or skipped) mail is done.
     if (!(await retryMail(db, id, clock.now()))) throw new AppError('conflict', MAIL_ALREADY_SENT_MESSAGE);
-    await recordAudit(db, { actorId: auth.userId, action: 'outbox.retried', subjectType: 'outbox', subjectId: id, data: { previous_status: status }, at: clock.now() });
+    await emit(db, { actorId: auth.userId, action: 'outbox.retried', subjectType: 'outbox', subjectId: id, data: { previous_status: status }, at: clock.now() });
     // Due now: the worker sends it at its next poll (every 5 s) or start.
     return reply.status(204).send();
   });

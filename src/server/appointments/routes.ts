@@ -11,14 +11,12 @@ import {
 import { amsterdamDate, isChangeAllowed, toAmsterdamIso } from '../../contract/rules/appointment-slots';
 import { getDisplayName } from '../../contract/rules/display-name';
 import { requireUser } from '../auth/access';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 import { isUuid, requireCaseAccess, type CaseAccess } from '../cases/access';
 import { appointments, cases, users } from '../db/schema';
 import { AppError, forbidden, notFound } from '../errors/errors';
-import { publishToCase } from '../events/routes';
-import { caseParticipants } from '../events/queries';
 import { contentDisposition } from '../files/content';
-import { getMessage, insertMessage } from '../messages/queries';
+import { insertMessage } from '../messages/queries';
 import { translator } from '../outbox/i18n';
 import { mailSite } from '../outbox/worker';
 import { queueAppointmentMails } from './notify';
@@ -125,7 +123,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
           .returning();
         if (!inserted) throw new Error('Appointment not created');
         await setCaseAppointment(tx, caseRow.id, { startAt: inserted.startAt, endAt: inserted.endAt }, now);
-        await recordAudit(tx, { actorId: auth.userId, action: 'appointment.booked', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { appointment_id: inserted.id, lawyer_id: slot.lawyer.id }, at: now });
+        await emit(tx, { actorId: auth.userId, action: 'appointment.booked', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { appointment_id: inserted.id, lawyer_id: slot.lawyer.id }, at: now });
         await queueAppointmentMails(tx, 'appointment_booked', { row: inserted, caseRow, lawyer: slot.lawyer, videoTemplate, now });
         return inserted;
       })
@@ -154,7 +152,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         // Moved or cancelled by someone else meanwhile.
         if (!moved) throw conflict(APPOINTMENT_ERRORS.slotUnavailable);
         await setCaseAppointment(tx, caseRow.id, { startAt: moved.startAt, endAt: moved.endAt }, now);
-        await recordAudit(tx, { actorId: auth.userId, action: 'appointment.rescheduled', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { appointment_id: moved.id, lawyer_id: slot.lawyer.id }, at: now });
+        await emit(tx, { actorId: auth.userId, action: 'appointment.rescheduled', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { appointment_id: moved.id, lawyer_id: slot.lawyer.id }, at: now });
         await queueAppointmentMails(tx, 'appointment_moved', { row: moved, caseRow, lawyer: slot.lawyer, videoTemplate, now });
         // The day now falls to another lawyer (a stand-in's period): the first one's calendar drops it.
         if (previousLawyer) await queueAppointmentMails(tx, 'appointment_cancelled', { row: moved, caseRow, lawyer: previousLawyer, videoTemplate, now, only: 'lawyer' });
@@ -179,7 +177,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning();
       if (!cancelled) throw conflict(APPOINTMENT_ERRORS.noAppointment);
       await setCaseAppointment(tx, caseRow.id, null, now);
-      await recordAudit(tx, { actorId: auth.userId, action: 'appointment.cancelled', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { appointment_id: cancelled.id, lawyer_id: cancelled.lawyerId }, at: now });
+      await emit(tx, { actorId: auth.userId, action: 'appointment.cancelled', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { appointment_id: cancelled.id, lawyer_id: cancelled.lawyerId }, at: now });
       if (lawyer) await queueAppointmentMails(tx, 'appointment_cancelled', { row: cancelled, caseRow, lawyer, videoTemplate, now });
     });
     return reply.status(204).send();
@@ -239,14 +237,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       // Asked before and not dealt with yet: nothing new.
       if (!marked) return null;
       const message = await insertMessage(tx, { caseId: caseRow.id, authorId: auth.userId, authorRole: 'client', text, documentId: null, now });
-      await recordAudit(tx, { actorId: auth.userId, action: 'message.sent', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { message_id: message.id, attachment: false }, at: now });
-      await recordAudit(tx, { actorId: auth.userId, action: 'appointment.callback_requested', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: {}, at: now });
+      await emit(tx, { actorId: auth.userId, action: 'message.sent', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { message_id: message.id, attachment: false }, at: now });
+      await emit(tx, { actorId: auth.userId, action: 'appointment.callback_requested', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: {}, at: now });
       return message.id;
     });
-    if (result) {
-      const [message, people] = await Promise.all([getMessage(db, result), caseParticipants(db, caseRow.id)]);
-      if (message) await publishToCase(app, caseRow.id, 'message', message, undefined, people);
-    }
     const [after] = await db.select({ at: cases.callbackRequestedAt }).from(cases).where(eq(cases.id, caseRow.id));
     return reply.status(result ? 201 : 200).send({ data: { requested_at: (after?.at ?? now).toISOString() } });
   });
@@ -258,7 +252,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     await db.transaction(async (tx) => {
       const cleared = await tx.update(cases).set({ callbackRequestedAt: null, lastUpdateAt: now }).where(and(eq(cases.id, caseRow.id))).returning({ id: cases.id });
       if (cleared.length && caseRow.callbackRequestedAt) {
-        await recordAudit(tx, { actorId: auth.userId, action: 'appointment.callback_done', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: {}, at: now });
+        await emit(tx, { actorId: auth.userId, action: 'appointment.callback_done', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: {}, at: now });
       }
     });
     return reply.status(204).send();

@@ -3,7 +3,7 @@ import { eq, or } from 'drizzle-orm';
 import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
 import { multipart } from '../testing/multipart';
 import { auditEvents, cases } from '../db/schema';
-import { recordAudit } from './queries';
+import { emit } from '../domain-events';
 import { purgeExpiredAccounts } from '../jobs/retention';
 
 /**
@@ -39,7 +39,7 @@ async function caseWithHistory(name: string) {
     expect(response.statusCode).toBe(200);
   }
   // Free-text fields other routes write (legal-hold reason, minimal achievement), and one nobody has listed yet.
-  await recordAudit(ctx.db, {
+  await emit(ctx.db, {
     actorId: lawyer.id,
     action: 'case.legal_hold_changed',
     subjectType: 'case',

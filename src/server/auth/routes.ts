@@ -3,7 +3,6 @@ import { RequestCodeRequestSchema, TokenRequestSchema } from '../../contract/aut
 import { fieldError } from '../errors/errors';
 import { generateLoginCode, hmac } from '../lib/crypto';
 import { enqueueMail, enqueueNothing } from '../outbox/outbox';
-import type { Db } from '../db/client';
 import { requireUser } from './access';
 import { CODE_TTL_MS, findUserByEmail, registerCodeRequest, revokeToken, storeCode, verifyCode } from './queries';
 import { startSignIn } from './two-factor-routes';
@@ -40,8 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await registerCodeRequest(db, keyHash, now, config.loginCodeCooldownMs))) throw new AppError('too_many_requests', TOO_MANY_CODES_MESSAGE);
       const code = generateLoginCode();
       // The code and its mail are written together; a mail not sent within the code's lifetime is never sent.
-      const user = await db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      const user = await db.transaction(async (tx) => {
         await storeCode(tx, { keyHash, purpose: 'login', userId: null, newEmail: null, codeHash: codeHashOf(keyHash, code), now });
         const found = await findUserByEmail(tx, email);
         if (found) {

@@ -29,7 +29,6 @@ export async function requireCaseAccess(request: FastifyRequest, caseId: string,
       .from(cases)
       .where(and(eq(cases.id, caseId), eq(cases.clientId, auth.userId)));
     if (!caseRow) throw notFound();
-    request.touchedCaseId = caseRow.id;
     return { auth, caseRow };
   }
   const [caseRow] = await db
@@ -37,7 +36,6 @@ export async function requireCaseAccess(request: FastifyRequest, caseId: string,
     .from(cases)
     .where(and(eq(cases.id, caseId), lawyerMayUseCase(auth.userId, request.server.deps.clock.now())));
   if (!caseRow) throw notFound();
-  request.touchedCaseId = caseRow.id;
   return { auth, caseRow };
 }
 
@@ -48,7 +46,6 @@ export async function requireOwnCase(request: FastifyRequest): Promise<CaseAcces
   const auth = { ...signedIn, role: signedIn.role };
   const [caseRow] = await request.server.deps.db.select().from(cases).where(eq(cases.clientId, auth.userId));
   if (!caseRow) throw notFound();
-  request.touchedCaseId = caseRow.id;
   return { auth, caseRow };
 }
 

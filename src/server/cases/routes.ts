@@ -6,7 +6,7 @@ import { buildPagination } from '../../contract/rules/pagination';
 import { requireRole, requireUserWith } from '../auth/access';
 import { requireCaseAccess, requireOwnCase } from './access';
 import { CASE_PAGE_SIZE, caseListForToken, caseListPage, countLawyerCasesByStatus, type CaseListRow } from './list';
-import { changeCaseStatus } from './status';
+import { changeCaseStatus } from '../workflow/apply';
 import { getClientCaseView, getLawyerCaseView } from './views';
 
 const CaseParams = z.object({ id: text().max(64) });

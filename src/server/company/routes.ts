@@ -7,6 +7,7 @@ import { requireCaseAccess } from '../cases/access';
 import { getClientCaseView } from '../cases/views';
 import { cases } from '../db/schema';
 import { notFound } from '../errors/errors';
+import { emit } from '../domain-events';
 import { applyCaseEvent } from '../workflow/apply';
 
 const IdParams = z.object({ id: text().max(64) });
@@ -35,6 +36,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(cases.id, caseRow.id))
         .returning();
       if (!updated) throw notFound();
+      await emit(tx, { actorId: auth.userId, action: 'case.company_updated', subjectType: 'case', subjectId: caseRow.id, data: {}, at: now });
       const move = await applyCaseEvent(tx, { caseId: caseRow.id, event: { type: 'data-updated' }, actorId: auth.userId, now });
       return move ? { ...updated, statusSlug: move.to } : updated;
     });

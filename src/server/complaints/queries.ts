@@ -3,7 +3,7 @@ import { addWeeks } from 'date-fns';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { MyComplaint, RegisterComplaint } from '../../contract/complaints';
 import { getDisplayName } from '../../contract/rules/display-name';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 import type { Config } from '../config/config';
 import type { Db } from '../db/client';
 import { caseLawyers, cases, complaints, users } from '../db/schema';
@@ -57,14 +57,14 @@ export async function fileComplaint(db: Db, input: { clientId: string; text: str
       .where(and(eq(users.role, 'admin'), eq(users.complaintsOfficer, true)));
     for (const officer of officers) await enqueueMail(tx, { kind: 'complaint_filed', to: { userId: officer.id }, payload: { answer_by: dutchDate(answerBy) }, now: input.now });
     // No case id on the line: a complaint is not part of the case's timeline its lawyer reads.
-    await recordAudit(tx, { actorId: input.clientId, action: 'complaint.filed', subjectType: 'complaint', subjectId: row.id, data: { answer_by: answerBy }, at: input.now });
+    await emit(tx, { actorId: input.clientId, action: 'complaint.filed', subjectType: 'complaint', subjectId: row.id, data: { answer_by: answerBy }, at: input.now });
     return row;
   });
 }
 
 export async function listMyComplaints(db: Db, clientId: string, now: Date): Promise<MyComplaint[]> {
   const rows = await db.select().from(complaints).where(eq(complaints.clientId, clientId)).orderBy(desc(complaints.createdAt)).limit(100);
-  if (rows.length > 0) await recordAudit(db, { actorId: clientId, action: 'complaint.read', subjectType: 'complaint', subjectId: 'mine', data: { count: rows.length }, at: now });
+  if (rows.length > 0) await emit(db, { actorId: clientId, action: 'complaint.read', subjectType: 'complaint', subjectId: 'mine', data: { count: rows.length }, at: now });
   return rows.map(toMine);
 }
 
@@ -110,7 +110,7 @@ export async function recordComplaintStep(db: Db, input: { id: string; officerId
       .where(and(eq(complaints.id, input.id), inArray(complaints.status, ['received', 'in_progress'])))
       .returning();
     if (!row) return null;
-    await recordAudit(tx, { actorId: input.officerId, action: closing ? 'complaint.closed' : 'complaint.handled', subjectType: 'complaint', subjectId: row.id, data: {}, at: input.now });
+    await emit(tx, { actorId: input.officerId, action: closing ? 'complaint.closed' : 'complaint.handled', subjectType: 'complaint', subjectId: row.id, data: {}, at: input.now });
     if (closing) await enqueueMail(tx, { kind: 'complaint_answered', to: { userId: row.clientId }, payload: { body_name: input.config.complaints.bodyName, months: input.config.complaints.bodyMonths }, now: input.now });
     return row;
   });

@@ -7,7 +7,7 @@ import { ComplaintHandlingRequestSchema, ComplaintOutcomeRequestSchema, Complain
 import { getDisplayName } from '../../contract/rules/display-name';
 import { text } from '../../contract/text';
 import { requireRole } from '../auth/access';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 import { isUuid } from '../cases/access';
 import { neutraliseFormula } from '../admin/csv';
 import { users } from '../db/schema';
@@ -47,14 +47,14 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/complaints', async (request) => {
     const auth = await requireOfficer(request);
     const rows = await listRegister(db);
-    await recordAudit(db, { actorId: auth.userId, action: 'complaint.register_read', subjectType: 'complaint', subjectId: 'register', data: { count: rows.length }, at: clock.now() });
+    await emit(db, { actorId: auth.userId, action: 'complaint.register_read', subjectType: 'complaint', subjectId: 'register', data: { count: rows.length }, at: clock.now() });
     return { data: rows };
   });
 
   app.get('/api/admin/complaints.csv', async (request, reply) => {
     const auth = await requireOfficer(request);
     const rows = await listRegister(db);
-    await recordAudit(db, { actorId: auth.userId, action: 'complaint.register_exported', subjectType: 'complaint', subjectId: 'register', data: { count: rows.length }, at: clock.now() });
+    await emit(db, { actorId: auth.userId, action: 'complaint.register_exported', subjectType: 'complaint', subjectId: 'register', data: { count: rows.length }, at: clock.now() });
     const header = ['id', 'created_at', 'client_name', 'lawyer_names', 'status', 'answer_by', 'closed_at', 'officer_name', 'text', 'handling', 'outcome'];
     const lines = rows.map((r) => [r.id, r.created_at, r.client_name, r.lawyer_names.join('; '), r.status, r.answer_by, r.closed_at ?? '', r.officer_name ?? '', r.text, r.handling ?? '', r.outcome ?? ''].map((v) => neutraliseFormula(v)));
     const day = clock.now().toISOString().slice(0, 10);
@@ -98,7 +98,7 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(eq(users.id, request.params.id), eq(users.role, 'admin')))
       .returning();
     if (!row) throw notFound();
-    await recordAudit(db, { actorId: auth.userId, action: 'admin.complaints_officer_set', subjectType: 'user', subjectId: row.id, data: { complaints_officer: row.complaintsOfficer }, at: clock.now() });
+    await emit(db, { actorId: auth.userId, action: 'admin.complaints_officer_set', subjectType: 'user', subjectId: row.id, data: { complaints_officer: row.complaintsOfficer }, at: clock.now() });
     return { data: { id: row.id, name: getDisplayName({ name: row.name, infix: row.infix, last_name: row.lastName }), email: row.email, complaints_officer: row.complaintsOfficer } };
   });
 };

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { ContactPerson, ContactPersonInput } from '../../contract/contact-persons';
 import type { Db } from '../db/client';
 import { cases, contactPersons } from '../db/schema';
+import { emit } from '../domain-events';
 
 type Row = typeof contactPersons.$inferSelect;
 
@@ -27,10 +28,11 @@ const blankToNull = (value: string | null | undefined) => (value ? value : null)
  * Replaces the case's contact persons with `list` in one transaction. The case row is
  * locked first (by touching last_update_at), so parallel replacements run one after another.
  */
-export async function replaceContactPersons(db: Db, caseId: string, list: ContactPersonInput[], now: Date): Promise<ContactPerson[]> {
+export async function replaceContactPersons(db: Db, caseId: string, list: ContactPersonInput[], now: Date, actorId: string): Promise<ContactPerson[]> {
   return db.transaction(async (tx) => {
     await tx.update(cases).set({ lastUpdateAt: now }).where(eq(cases.id, caseId));
     await tx.delete(contactPersons).where(eq(contactPersons.caseId, caseId));
+    await emit(tx, { actorId, action: 'case.contact_persons_changed', subjectType: 'case', subjectId: caseId, data: {}, at: now });
     if (list.length === 0) return [];
     const rows = await tx
       .insert(contactPersons)

@@ -17,7 +17,7 @@ export const contactPersonRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The whole list is replaced; removing one means sending the list without it. */
   app.post('/api/cases/:id/contact-persons', { schema: { params: IdParams, body: UpdateContactPersonsRequestSchema } }, async (request) => {
-    const { caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
-    return { data: await replaceContactPersons(db, caseRow.id, request.body.contact_persons, clock.now()) };
+    const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
+    return { data: await replaceContactPersons(db, caseRow.id, request.body.contact_persons, clock.now(), auth.userId) };
   });
 };

@@ -13,6 +13,10 @@ import * as schema from './schema';
 import type { Statement } from './hot/statement';
 import { GENERIC_PLANS, pgliteRunner, postgresRunner } from './hot/run';
 
+/**
+ * The database, and one of its transactions too: a drizzle transaction is a database of its own,
+ * so every query function takes a `Db` and runs inside or outside a transaction without a cast.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;

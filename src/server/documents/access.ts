@@ -24,7 +24,6 @@ export async function requireDocumentAccess(request: FastifyRequest, documentId:
       .innerJoin(cases, eq(cases.id, documents.caseId))
       .where(and(eq(documents.id, documentId), eq(documents.visible, true), eq(cases.clientId, auth.userId)));
     if (!row) throw notFound();
-    request.touchedCaseId = row.caseRow.id;
     return { auth, ...row };
   }
   const [row] = await db
@@ -33,6 +32,5 @@ export async function requireDocumentAccess(request: FastifyRequest, documentId:
     .innerJoin(cases, eq(cases.id, documents.caseId))
     .where(and(eq(documents.id, documentId), lawyerMayUseCase(auth.userId, request.server.deps.clock.now())));
   if (!row) throw notFound();
-  request.touchedCaseId = row.caseRow.id;
   return { auth, ...row };
 }

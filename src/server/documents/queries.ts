@@ -3,7 +3,7 @@ import type { Document } from '../../contract/documents';
 import { getStatus, type StatusSlug } from '../../contract/statuses';
 import type { Db } from '../db/client';
 import { cases, documentViews, documents, users } from '../db/schema';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 import { applyCaseEvent } from '../workflow/apply';
 import { toDocumentList, type DocumentLink } from './mapping';
 import type { DocumentRow } from './access';
@@ -91,7 +91,7 @@ export async function replaceDocumentFile(db: Db, input: { documentId: string; f
 
 /** The audit line of an upload (document.uploaded, on the case's timeline) and the route move it may cause. */
 async function recordUpload(tx: Db, row: DocumentRow, replaced: boolean, userId: string, now: Date): Promise<void> {
-  await recordAudit(tx, {
+  await emit(tx, {
     actorId: userId,
     action: 'document.uploaded',
     subjectType: 'document',
@@ -166,7 +166,7 @@ export async function deleteDocument(db: Db, input: { documentId: string; userId
       await tx.delete(documents).where(eq(documents.id, old.id));
     }
     if (input.byClient) await touchCase(tx, old.caseId, input.now);
-    await recordAudit(tx, {
+    await emit(tx, {
       actorId: input.userId,
       action: 'document.deleted',
       subjectType: 'document',
@@ -200,11 +200,14 @@ export async function markClosedCaseDocumentsSeen(db: Db, input: { caseId: strin
 }
 
 /** The lawyer opened or downloaded the document: it leaves pending_documents. */
-export async function recordDocumentView(db: Db, documentId: string, userId: string, now: Date): Promise<void> {
-  await db
-    .insert(documentViews)
-    .values({ documentId, userId, viewedAt: now })
-    .onConflictDoUpdate({ target: [documentViews.documentId, documentViews.userId], set: { viewedAt: now } });
+export async function recordDocumentView(db: Db, input: { documentId: string; caseId: string; userId: string; now: Date }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(documentViews)
+      .values({ documentId: input.documentId, userId: input.userId, viewedAt: input.now })
+      .onConflictDoUpdate({ target: [documentViews.documentId, documentViews.userId], set: { viewedAt: input.now } });
+    await emit(tx, { actorId: input.userId, action: 'document.viewed', subjectType: 'document', subjectId: input.documentId, caseId: input.caseId, data: {}, at: input.now });
+  });
 }
 
 /**
@@ -226,7 +229,7 @@ export async function reviewDocument(db: Db, input: { documentId: string; lawyer
       .where(and(eq(documents.id, input.documentId), eq(documents.status, 'Uploaded')))
       .returning();
     if (!row) return null;
-    await recordAudit(tx, {
+    await emit(tx, {
       actorId: input.lawyerId,
       action: approved ? 'document.approved' : 'document.rejected',
       subjectType: 'document',
@@ -249,7 +252,7 @@ export async function setDocumentVisibility(db: Db, input: { documentId: string;
       .where(and(eq(documents.id, input.documentId), input.visible ? undefined : sql`${documents.slotKey} IS DISTINCT FROM ${SIGNED_LETTER_SLOT}`))
       .returning();
     if (!row) throw new AppError('conflict', 'errors.document.signedLetterVisible');
-    await recordAudit(tx, {
+    await emit(tx, {
       actorId: input.lawyerId,
       action: input.visible ? 'document.shown' : 'document.hidden',
       subjectType: 'document',

@@ -105,7 +105,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     const file = await storage.read(document.storageKey).catch(() => {
       throw notFound();
     });
-    if (auth.role === 'lawyer') await recordDocumentView(db, document.id, auth.userId, clock.now());
+    if (auth.role === 'lawyer') await recordDocumentView(db, { documentId: document.id, caseId: document.caseId, userId: auth.userId, now: clock.now() });
     return reply
       .header('Content-Type', GENERIC_TYPE)
       .header('Content-Length', String(file.size))
@@ -118,7 +118,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The lawyer opened the document's preview: it leaves pending_documents (downloads record this themselves). */
   app.post('/api/documents/:id/viewed', { schema: { params: IdParams } }, async (request, reply) => {
     const { auth, document } = await requireDocumentAccess(request, request.params.id, ['lawyer']);
-    await recordDocumentView(db, document.id, auth.userId, clock.now());
+    await recordDocumentView(db, { documentId: document.id, caseId: document.caseId, userId: auth.userId, now: clock.now() });
     return reply.status(204).send();
   });
 

@@ -6,7 +6,6 @@ import { generateLoginCode, hmac } from '../lib/crypto';
 import { CODE_TTL_MS, registerThrottledRequest, storeCode, verifyCode, type RequestLimits } from '../auth/queries';
 import { securityLog } from '../http/security-log';
 import { enqueueMail } from '../outbox/outbox';
-import type { Db } from '../db/client';
 
 // Translation keys (public/i18n, errors.emailChange), given in the request's language.
 export const EMAIL_CHANGE_SENT_MESSAGE = 'errors.emailChange.sent';
@@ -53,8 +52,7 @@ export async function requestEmailChange(request: FastifyRequest, userId: string
     }
   }
   const code = generateLoginCode();
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await db.transaction(async (tx) => {
     await storeCode(tx, { keyHash, purpose: 'email_change', userId, newEmail, codeHash: codeHashOf(config.appSecret, userId, code), now });
     const [holder] = await tx.select({ id: users.id, language: users.language, name: users.name }).from(users).where(eq(users.email, newEmail)).limit(1);
     const [requester] = await tx.select({ language: users.language, name: users.name }).from(users).where(eq(users.id, userId));
@@ -90,7 +88,7 @@ export async function confirmEmailChange(request: FastifyRequest, userId: string
       const [old] = await tx.select({ email: users.email, language: users.language, name: users.name }).from(users).where(eq(users.id, userId));
       if (!old) return null;
       // The old address hears of the change, in the same transaction.
-      await enqueueMail(tx as unknown as Db, { kind: 'email_changed', to: { address: old.email, language: old.language, name: old.name, userId }, payload: {}, now });
+      await enqueueMail(tx, { kind: 'email_changed', to: { address: old.email, language: old.language, name: old.name, userId }, payload: {}, now });
       await tx.update(users).set({ email: newEmail, updatedAt: now }).where(eq(users.id, userId));
       await tx
         .update(tokens)

@@ -1,12 +1,12 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { LiveEventData, LiveEventType } from '../../contract/messages';
 import { bearerToken } from '../auth/access';
 import { unauthenticated } from '../errors/errors';
 import { generateToken, sha256Hex } from '../lib/crypto';
+import { publishLiveEventsAfterCommit } from '../domain-events';
 import type { EventBus } from './bus';
-import { caseParticipants, consumeTicket, createTicket, liveTokenIds, peekToken } from './queries';
+import { consumeTicket, createTicket, liveTokenIds, peekToken } from './queries';
 import type { StreamConnection } from './hub';
 
 export type EventOptions = {
@@ -20,56 +20,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     events: EventBus;
   }
-  interface FastifyRequest {
-    /** The case this request was given access to (set by the case and document access checks). */
-    touchedCaseId: string | null;
-  }
 }
 
 /** Up to this many bytes may wait for a slow client before its stream is dropped (it reconnects and replays). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
-/** Marks the case a request was given access to; after a successful change its people get `case_changed`. */
-export function touchCase(request: FastifyRequest, caseId: string): void {
-  request.touchedCaseId = caseId;
-}
-
-export type CasePeople = { clientId: string | null; lawyerIds: string[] };
-
-/**
- * Tells everyone who sees a case, before or after a change of its people (an admin's
- * reassignment or stand-in), that it changed: the union of both sets. No request of theirs
- * touched the case, so the response hook cannot do it.
- */
-export async function publishCaseChangedTo(app: FastifyInstance, caseId: string, groups: CasePeople[]): Promise<void> {
-  const userIds = [...new Set(groups.flatMap((g) => [...(g.clientId ? [g.clientId] : []), ...g.lawyerIds]))];
-  if (userIds.length === 0) return;
-  try {
-    await app.events.publish({ type: 'case_changed', userIds, data: { case_id: caseId } });
-  } catch (error) {
-    app.log.warn({ err: { message: (error as Error).message }, type: 'case_changed' }, 'live event not published');
-  }
-}
-
-/**
- * Publishes an event to the client and the lawyers of a case, optionally one side only. Call
- * after commit. Pass `people` (from `caseParticipants`) when publishing several events at once.
- */
-export async function publishToCase<T extends LiveEventType>(app: FastifyInstance, caseId: string, type: T, data: LiveEventData<T>, side?: 'client' | 'lawyer', people?: CasePeople): Promise<void> {
-  try {
-    const { clientId, lawyerIds } = people ?? (await caseParticipants(app.deps.db, caseId, app.deps.clock.now()));
-    const userIds = [...(side !== 'lawyer' && clientId ? [clientId] : []), ...(side !== 'client' ? lawyerIds : [])];
-    await app.events.publish({ type, userIds, data });
-  } catch (error) {
-    app.log.warn({ err: { message: (error as Error).message }, type }, 'live event not published');
-  }
-}
-
 /**
  * GET /api/events (server-sent events) and POST /api/events/ticket. The browser's
  * EventSource cannot send the bearer token, and a token in a URL ends up in logs and
  * history, so the app first asks for a single-use ticket (valid a minute) with its token and
- * opens the stream with `?ticket=`. Registered on the root instance, so its hooks see every route.
+ * opens the stream with `?ticket=`.
  */
 export function registerEvents(app: FastifyInstance, bus: EventBus, options: EventOptions = {}): void {
   const heartbeatMs = options.heartbeatMs ?? 20_000;
@@ -77,16 +37,18 @@ export function registerEvents(app: FastifyInstance, bus: EventBus, options: Eve
   const { db, clock, config } = app.deps;
   const hub = bus.hub;
   app.decorate('events', bus);
-  app.decorateRequest('touchedCaseId', null);
-
-  // One place publishes case changes (status, documents, …) for every route: after a
-  // successful change the response is on its way, so the transaction has committed.
-  app.addHook('onResponse', async (request, reply) => {
-    const caseId = request.touchedCaseId;
-    if (!caseId || request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-    if (request.routeOptions.url?.includes('/messages')) return; // messages publish their own events
-    await publishToCase(app, caseId, 'case_changed', { case_id: caseId });
+  // Live events follow from the domain events (src/server/domain-events): each transaction's
+  // events go out on this bus once it committed, whoever ran it (a route, an admin action, a job).
+  const unbind = publishLiveEventsAfterCommit(db, async (events) => {
+    for (const event of events) {
+      try {
+        await bus.publish(event);
+      } catch (error) {
+        app.log.warn({ err: { message: (error as Error).message }, type: event.type }, 'live event not published');
+      }
+    }
   });
+  app.addHook('onClose', async () => unbind());
 
   // Each heartbeat also checks, in one statement, that the sessions of this instance's streams
   // are still valid: a session that ended where no `endSessions` reached this instance (Redis

@@ -3,7 +3,7 @@ import type { Feedback } from '../../contract/feedback';
 import { getDisplayName } from '../../contract/rules/display-name';
 import type { Db } from '../db/client';
 import { feedback, users } from '../db/schema';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 
 type FeedbackRow = typeof feedback.$inferSelect;
 type ClientRow = { name: string | null; infix: string | null; lastName: string | null; email: string };
@@ -30,7 +30,7 @@ export async function createFeedback(db: Db, input: { caseId: string; lawyerId: 
       .returning();
     const created = inserted[0];
     if (created) {
-      await recordAudit(tx, {
+      await emit(tx, {
         actorId: input.clientId,
         action: 'feedback.created',
         subjectType: 'feedback',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../contract/text';
 import { FINALIZATION_DATE_MESSAGE, FINALIZATION_REQUIRED_MESSAGE, FinalizationAnswersRequestSchema, isCalendarDate } from '../../contract/questions';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 import { requireCaseAccess } from '../cases/access';
 import { fieldError } from '../errors/errors';
 import { activeFinalizationTypes, getFinalizationQuestions, saveFinalizationAnswers } from './queries';
@@ -32,7 +32,7 @@ export const finalizationRoutes: FastifyPluginAsyncZod = async (app) => {
     const now = clock.now();
     await db.transaction(async (tx) => {
       await saveFinalizationAnswers(tx, caseRow.id, [...sent].map(([id, answer]) => ({ id, answer })), now);
-      await recordAudit(tx, { actorId: auth.userId, action: 'case.finalization_answered', subjectType: 'case', subjectId: caseRow.id, data: { questions: [...sent.keys()] }, at: now });
+      await emit(tx, { actorId: auth.userId, action: 'case.finalization_answered', subjectType: 'case', subjectId: caseRow.id, data: { questions: [...sent.keys()] }, at: now });
     });
     return { data: await getFinalizationQuestions(db, caseRow.id) };
   });

@@ -5,13 +5,6 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 /** Routes that are not part of the documented API: the SPA's files and the docs themselves. */
 export const UNDOCUMENTED = [/^\/api\/docs/, /^\/assets\//, /^\/\*$/, /^\/$/];
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every route registered (method and URL), for the OpenAPI coverage test. */
-    registeredRoutes: { method: string; url: string }[];
-  }
-}
-
 /**
  * OpenAPI 3 generated from the routes' zod schemas (the contract in src/contract) by
  * @fastify/swagger with the zod type provider's transform. Register before the routes.
@@ -19,11 +12,6 @@ declare module 'fastify' {
  * writes it to docs/openapi.json (scripts/openapi.ts).
  */
 export async function registerOpenApi(app: FastifyInstance, options: { serveDocs: boolean }): Promise<void> {
-  const routes: { method: string; url: string }[] = [];
-  app.decorate('registeredRoutes', routes);
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url });
-  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',

@@ -8,7 +8,6 @@ import { safeEqual } from '../lib/crypto';
 import { createCase } from '../cases/queries';
 import { TypeformDeliverySchema, readIntake } from './payload';
 import { enqueueMail } from '../outbox/outbox';
-import type { Db } from '../db/client';
 
 /** Verifies `Typeform-Signature: sha256=<base64 HMAC-SHA256 of the raw body>` in constant time. */
 export function verifyTypeformSignature(secret: string, rawBody: Buffer, header: string | undefined): boolean {
@@ -83,7 +82,7 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
         await tx.update(cases).set({ typeform: intake.answers }).where(eq(cases.id, caseId));
       }
       await tx.update(intakeDeliveries).set({ caseId }).where(eq(intakeDeliveries.eventId, delivery.event_id));
-      await enqueueMail(tx as unknown as Db, { kind: 'intake_ready', to: { userId }, payload: {}, now });
+      await enqueueMail(tx, { kind: 'intake_ready', to: { userId }, payload: {}, now });
       return { replay: false as const, ignored: false as const };
     });
     return { message: 'ok' };

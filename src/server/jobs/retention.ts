@@ -3,7 +3,7 @@ import { exportFileKeys } from '../data-export/queries';
 import { and, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cases, documents, outbox, users } from '../db/schema';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 import { scrubCaseAudit } from '../audit/scrub';
 import { enqueueMail } from '../outbox/outbox';
 import type { Storage } from '../storage/storage';
@@ -95,7 +95,7 @@ export async function purgeExpiredAccounts(db: Db, storage: Storage, now: Date, 
     await scrubCaseAudit(db, { caseId: row.caseId, clientId: row.clientId });
     // Deleting the user cascades to the case, documents, tokens, codes, answers and feedback.
     await db.delete(users).where(inArray(users.id, [row.clientId]));
-    await recordAudit(db, {
+    await emit(db, {
       actorId: null,
       action: 'retention.account_deleted',
       subjectType: 'case',

@@ -23,7 +23,7 @@ export async function runExclusive(db: Db, job: Pick<Job, 'lockKey' | 'run'>): P
   return db.transaction(async (tx) => {
     const result = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${job.lockKey}) AS locked`)) as unknown as { rows: { locked: boolean }[] };
     if (!result.rows[0]?.locked) return false;
-    await job.run(tx as unknown as Db);
+    await job.run(tx);
     return true;
   });
 }

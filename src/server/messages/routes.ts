@@ -6,14 +6,12 @@ import { MarkMessagesReadRequestSchema, MESSAGE_CURSOR_INVALID, MESSAGE_DELETE_T
 import { MAX_DOCUMENT_TITLE } from '../../contract/documents';
 import { requireUser } from '../auth/access';
 import { requireCaseAccess, isUuid } from '../cases/access';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 import { createGeneralDocument, type StoredFile } from '../documents/queries';
 import { documentKey, receiveUpload } from '../documents/upload';
 import { AppError, fieldError, forbidden, notFound } from '../errors/errors';
 import { issueKey } from '../../contract/validation-messages';
-import { publishToCase } from '../events/routes';
-import { caseParticipants } from '../events/queries';
-import { decodeCursor, deleteOwnMessage, findMessageRow, getMessage, insertMessage, listMessages, markRead, otherSide, unreadCounts, unreadInCase } from './queries';
+import { decodeCursor, deleteOwnMessage, findMessageRow, getMessage, insertMessage, listMessages, markRead, unreadCounts } from './queries';
 
 const IdParams = z.object({ id: z.string().max(64) });
 const ListQuery = z.object({ before: z.string().max(200).optional() });
@@ -57,30 +55,28 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const row = await insertMessage(tx, { caseId: caseRow.id, authorId: auth.userId, authorRole: auth.role, text, documentId: file?.id ?? null, now });
         // The timeline shows 'bericht verstuurd' for this, never the text.
-        await recordAudit(tx, { actorId: auth.userId, action: 'message.sent', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { message_id: row.id, attachment: file !== null }, at: now });
+        await emit(tx, { actorId: auth.userId, action: 'message.sent', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { message_id: row.id, attachment: file !== null }, at: now });
         return row.id;
       });
     } catch (error) {
       if (file) await storage.remove(file.stored.key).catch(() => undefined);
       throw error;
     }
-    const [message, people, unread] = await Promise.all([getMessage(db, messageId), caseParticipants(db, caseRow.id, now), unreadInCase(db, caseRow.id, otherSide(auth.role))]);
+    const message = await getMessage(db, messageId);
     if (!message) throw notFound();
-    await publishToCase(app, caseRow.id, 'message', message, undefined, people);
-    await publishToCase(app, caseRow.id, 'unread', { case_id: caseRow.id, count: unread }, otherSide(auth.role), people);
-    if (file) await publishToCase(app, caseRow.id, 'case_changed', { case_id: caseRow.id }, undefined, people);
     return reply.status(201).send({ data: message });
   });
 
   app.post('/api/cases/:id/messages/read', { schema: { params: IdParams, body: MarkMessagesReadRequestSchema } }, async (request) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
     const now = clock.now();
-    const marked = await markRead(db, { caseId: caseRow.id, reader: auth.role, upTo: request.body.up_to, now });
+    const upTo = request.body.up_to;
+    const marked = await db.transaction(async (tx) => {
+      const count = await markRead(tx, { caseId: caseRow.id, reader: auth.role, upTo, now });
+      if (count) await emit(tx, { actorId: auth.userId, action: 'message.read', subjectType: 'case', subjectId: caseRow.id, data: { up_to: upTo, read_at: now.toISOString(), reader: auth.role }, at: now });
+      return count;
+    });
     if (marked === null) throw notFound('errors.messages.notFound');
-    if (marked > 0) {
-      await publishToCase(app, caseRow.id, 'messages_read', { case_id: caseRow.id, up_to: request.body.up_to, read_at: now.toISOString() });
-      await publishToCase(app, caseRow.id, 'unread', { case_id: caseRow.id, count: await unreadInCase(db, caseRow.id, auth.role) }, auth.role);
-    }
     return { data: { case_id: caseRow.id, read_at: marked > 0 ? now.toISOString() : null, marked } };
   });
 
@@ -100,13 +96,15 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     const { auth } = await requireCaseAccess(request, row.caseId);
     if (row.authorId !== auth.userId) throw forbidden('errors.messages.notOwn');
     const now = clock.now();
-    const deleted = await deleteOwnMessage(db, { id: row.id, authorId: auth.userId, since: new Date(now.getTime() - MESSAGE_DELETE_WINDOW_MS) });
+    const deleted = await db.transaction(async (tx) => {
+      const gone = await deleteOwnMessage(tx, { id: row.id, authorId: auth.userId, since: new Date(now.getTime() - MESSAGE_DELETE_WINDOW_MS) });
+      if (gone) await emit(tx, { actorId: auth.userId, action: 'message.deleted', subjectType: 'message', subjectId: row.id, caseId: row.caseId, data: { author_role: auth.role, was_unread: !row.readAt }, at: now });
+      return gone;
+    });
     if (!deleted) {
       if (!(await findMessageRow(db, row.id))) throw notFound();
       throw new AppError('conflict', MESSAGE_DELETE_TOO_LATE);
     }
-    await publishToCase(app, row.caseId, 'message_deleted', { id: row.id, case_id: row.caseId });
-    if (!row.readAt) await publishToCase(app, row.caseId, 'unread', { case_id: row.caseId, count: await unreadInCase(db, row.caseId, otherSide(auth.role)) }, otherSide(auth.role));
     return reply.status(204).send();
   });
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { STATUS_GROUPS, STATUSES } from '../../contract/statuses';
 import type { Db } from '../db/client';
 import { caseLawyers, cases, lawyerStatusCounts, users } from '../db/schema';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 
 export type AssignedLawyer = { id: string; email: string; name: string | null; infix: string | null; lastName: string | null; title: string | null; phoneNumber: string | null };
 
@@ -48,7 +48,7 @@ export async function assignLawyerIfMissing(tx: Db, caseId: string, now: Date): 
   if (!lawyer) return null;
   const inserted = await tx.insert(caseLawyers).values({ caseId, lawyerId: lawyer.id, assignedAt: now }).onConflictDoNothing().returning({ lawyerId: caseLawyers.lawyerId });
   if (inserted.length === 0) return null;
-  await recordAudit(tx, { actorId: null, action: 'case.lawyer_assigned', subjectType: 'case', subjectId: caseId, data: { lawyer_id: lawyer.id }, at: now });
+  await emit(tx, { actorId: null, action: 'case.lawyer_assigned', subjectType: 'case', subjectId: caseId, data: { lawyer_id: lawyer.id }, at: now });
   return lawyer;
 }
 
@@ -69,13 +69,13 @@ export async function listUnassignedCaseIds(db: Db, limit = 100): Promise<string
 
 /**
  * The periodic sweep: assigns a lawyer to every case still without one at offer-chosen or
- * later, one transaction per case (the audit line writes the mails to client and lawyer).
+ * later, one transaction per case (its `case.lawyer_assigned` event mails client and lawyer and tells their screens).
  * Returns how many were assigned.
  */
 export async function runAssignmentSweep(db: Db, now: Date): Promise<number> {
   let assigned = 0;
   for (const caseId of await listUnassignedCaseIds(db)) {
-    const lawyer = await db.transaction(async (tx) => assignLawyerIfMissing(tx as unknown as Db, caseId, now));
+    const lawyer = await db.transaction(async (tx) => assignLawyerIfMissing(tx, caseId, now));
     if (lawyer) assigned += 1;
   }
   return assigned;

@@ -6,10 +6,9 @@ import { canChangeOffer } from '../../contract/rules/case-route';
 import { getUpgradeOffers } from '../../contract/rules/offer-selection';
 import { OFFER_SLUGS, UpdateOfferRequestSchema, type OfferSlug } from '../../contract/offers';
 import type { StatusSlug } from '../../contract/statuses';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 import { requireCaseAccess } from '../cases/access';
 import { getClientCaseView, getLawyerCaseView } from '../cases/views';
-import type { Db } from '../db/client';
 import { cases } from '../db/schema';
 import { AppError, notFound } from '../errors/errors';
 import { applyCaseEvent } from '../workflow/apply';
@@ -32,8 +31,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
     const now = clock.now();
     const offer = request.body.offer;
-    const result = await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    const result = await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(cases).where(eq(cases.id, caseRow.id)).for('update');
       if (!locked) throw notFound();
       if (!canChangeOffer(locked.statusSlug as StatusSlug, locked.proposalSignedAt)) {
@@ -45,7 +43,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!getUpgradeOffers(OFFER_SLUGS, locked.offer as OfferSlug).includes(offer)) throw new AppError('conflict', 'errors.offer.downgrade');
       }
       await tx.update(cases).set({ offer, offerChosenAt: now, lastUpdateAt: now }).where(eq(cases.id, caseRow.id));
-      await recordAudit(tx, { actorId: auth.userId, action: 'case.offer_changed', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { from: locked.offer, to: offer }, at: now });
+      await emit(tx, { actorId: auth.userId, action: 'case.offer_changed', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { from: locked.offer, to: offer }, at: now });
       const move = await applyCaseEvent(tx, { caseId: caseRow.id, event: { type: 'offer-chosen' }, actorId: auth.userId, now });
       if (move?.to === 'offer-chosen') await assignLawyerIfMissing(tx, caseRow.id, now);
       const [updated] = await tx.select().from(cases).where(eq(cases.id, caseRow.id));

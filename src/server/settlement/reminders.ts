@@ -1,8 +1,8 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, isNull, lt, sql } from 'drizzle-orm';
 import { addCalendarDays, amsterdamToday } from '../../contract/rules/amsterdam-date';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 import type { Db } from '../db/client';
-import { caseLawyers, cases, settlementSigned, settlementVersions } from '../db/schema';
+import { cases, settlementSigned, settlementVersions } from '../db/schema';
 import { queryRows } from '../db/sql';
 import { enqueueMail } from '../outbox/outbox';
 
@@ -46,12 +46,9 @@ export async function sendSettlementReminders(db: Db, now: Date): Promise<number
     .set({ expiredTaskAt: now })
     .where(and(isNull(settlementSigned.expiredTaskAt), lt(settlementSigned.coolingOffEndsOn, today)))
     .returning({ caseId: settlementSigned.caseId, endsOn: settlementSigned.coolingOffEndsOn });
+  // The lawyers' mail follows from the event (domain-events/rules.ts).
   for (const row of expired) {
-    await recordAudit(db, { actorId: null, action: 'settlement.cooling_off_expired', subjectType: 'case', subjectId: row.caseId, caseId: row.caseId, data: { cooling_off_ends_on: row.endsOn }, at: now });
-    const lawyers = await db.select({ id: caseLawyers.lawyerId }).from(caseLawyers).where(eq(caseLawyers.caseId, row.caseId));
-    for (const lawyer of lawyers) {
-      if (await enqueueMail(db, { kind: 'cooling_off_expired', to: { userId: lawyer.id }, payload: { case_id: row.caseId }, now, dedupeKey: `cooling-off-expired:${row.caseId}:${lawyer.id}` })) sent++;
-    }
+    await emit(db, { actorId: null, action: 'settlement.cooling_off_expired', subjectType: 'case', subjectId: row.caseId, caseId: row.caseId, data: { cooling_off_ends_on: row.endsOn }, at: now });
   }
   return sent;
 }

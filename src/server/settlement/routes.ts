@@ -17,12 +17,11 @@ import {
 } from '../../contract/settlement';
 import { text } from '../../contract/text';
 import { validationKey } from '../../contract/validation-messages';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 import { requireCaseAccess, isUuid, type CaseAccess } from '../cases/access';
 import { settlementResponses, settlementSigned, settlementVersions } from '../db/schema';
 import { AppError, fieldError, notFound } from '../errors/errors';
 import { requestTranslate } from '../errors/language';
-import { publishToCase } from '../events/routes';
 import { contentTypeFor, extensionOf, headCollector, isExecutable, sanitizeFilename, sniffType } from '../files/content';
 import { takeUploadSlot } from '../http/body-limits';
 import { insertMessage } from '../messages/queries';
@@ -166,11 +165,10 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
           })
           .returning();
         if (!row) throw new Error('version not created');
-        await recordAudit(tx, { actorId: auth.userId, action: 'settlement.version_added', subjectType: 'settlement_version', subjectId: row.id, caseId: caseRow.id, data: { from: row.fromParty, number: row.number, version_id: row.id }, at: now });
+        await emit(tx, { actorId: auth.userId, action: 'settlement.version_added', subjectType: 'settlement_version', subjectId: row.id, caseId: caseRow.id, data: { from: row.fromParty, number: row.number, version_id: row.id }, at: now });
         await applyCaseEvent(tx, { caseId: caseRow.id, event: { type: 'settlement-version-added', offer: caseRow.offer as OfferSlug | null }, actorId: auth.userId, now });
         return row;
       });
-      await publishToCase(app, caseRow.id, 'case_changed', { case_id: caseRow.id });
       return reply.status(201).send({ data: toVersion(version, []) });
     } catch (error) {
       if (file) await storage.remove(file.key).catch(() => undefined);
@@ -186,11 +184,10 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await db.transaction(async (tx) => {
       await tx.update(settlementVersions).set({ final: false, finalAt: null, wwApprovedAt: null, wwApprovedBy: null }).where(and(eq(settlementVersions.caseId, caseRow.id), eq(settlementVersions.final, true)));
       const [updated] = await tx.update(settlementVersions).set({ final: true, finalAt: now }).where(eq(settlementVersions.id, version.id)).returning();
-      await recordAudit(tx, { actorId: auth.userId, action: 'settlement.version_final', subjectType: 'settlement_version', subjectId: version.id, caseId: caseRow.id, data: { number: version.number, version_id: version.id }, at: now });
+      await emit(tx, { actorId: auth.userId, action: 'settlement.version_final', subjectType: 'settlement_version', subjectId: version.id, caseId: caseRow.id, data: { number: version.number, version_id: version.id }, at: now });
       await applyCaseEvent(tx, { caseId: caseRow.id, event: { type: 'settlement-final', offer: caseRow.offer as OfferSlug | null }, actorId: auth.userId, now });
       return updated ?? version;
     });
-    await publishToCase(app, caseRow.id, 'case_changed', { case_id: caseRow.id });
     return { data: toVersion(row, []) };
   });
 
@@ -206,12 +203,11 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
         const quote = t('settlement.response.quote', { number: version.number, date: formatDutchDate(version.dated) });
         const message = await insertMessage(tx, { caseId: caseRow.id, authorId: auth.userId, authorRole: 'client', text: `${quote}\n\n${body.text}`, documentId: null, now });
         messageId = message.id;
-        await recordAudit(tx, { actorId: auth.userId, action: 'message.sent', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { message_id: message.id, attachment: false }, at: now });
+        await emit(tx, { actorId: auth.userId, action: 'message.sent', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { message_id: message.id, attachment: false }, at: now });
       }
       await tx.insert(settlementResponses).values({ versionId: version.id, caseId: caseRow.id, clientId: auth.userId, response: body.response, text: body.text ?? null, messageId, createdAt: now });
-      await recordAudit(tx, { actorId: auth.userId, action: 'settlement.response', subjectType: 'settlement_version', subjectId: version.id, caseId: caseRow.id, data: { response: body.response, version_id: version.id }, at: now });
+      await emit(tx, { actorId: auth.userId, action: 'settlement.response', subjectType: 'settlement_version', subjectId: version.id, caseId: caseRow.id, data: { response: body.response, version_id: version.id }, at: now });
     });
-    await publishToCase(app, caseRow.id, 'case_changed', { case_id: caseRow.id });
     const settlement = await getSettlement(db, caseRow.id, now, t);
     return { data: settlement.versions.find((v) => v.id === version.id) };
   });
@@ -230,10 +226,9 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
     const now = clock.now();
     await db.transaction(async (tx) => {
       await tx.update(settlementVersions).set({ wwApprovedAt: now, wwApprovedBy: auth.userId }).where(eq(settlementVersions.id, final.id));
-      await recordAudit(tx, { actorId: auth.userId, action: 'settlement.check_approved', subjectType: 'settlement_version', subjectId: final.id, caseId: caseRow.id, data: { version_id: final.id }, at: now });
+      await emit(tx, { actorId: auth.userId, action: 'settlement.check_approved', subjectType: 'settlement_version', subjectId: final.id, caseId: caseRow.id, data: { version_id: final.id }, at: now });
       await applyCaseEvent(tx, { caseId: caseRow.id, event: { type: 'settlement-check-approved' }, actorId: auth.userId, now });
     });
-    await publishToCase(app, caseRow.id, 'case_changed', { case_id: caseRow.id });
     return { data: await getSettlement(db, caseRow.id, now, requestTranslate(request)) };
   });
 
@@ -262,10 +257,9 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
       };
       await db.transaction(async (tx) => {
         await tx.insert(settlementSigned).values({ caseId: caseRow.id, ...values }).onConflictDoUpdate({ target: settlementSigned.caseId, set: values });
-        await recordAudit(tx, { actorId: auth.userId, action: 'settlement.signed', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { cooling_off_ends_on: endsOn }, at: now });
+        await emit(tx, { actorId: auth.userId, action: 'settlement.signed', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { cooling_off_ends_on: endsOn }, at: now });
       });
       if (old?.storageKey && old.storageKey !== file.key) await storage.remove(old.storageKey).catch(() => undefined);
-      await publishToCase(app, caseRow.id, 'case_changed', { case_id: caseRow.id });
       return reply.status(201).send({ data: await getSettlement(db, caseRow.id, now, requestTranslate(request)) });
     } catch (error) {
       if (file) await storage.remove(file.key).catch(() => undefined);

@@ -3,7 +3,7 @@ import { getNextStatus, isOpenMandatoryDocument, type CaseEvent, type CaseFacts 
 import { classifyStatusChange } from '../../contract/rules/status-dropdown';
 import { isCompanyComplete, isProfileComplete } from '../../contract/rules/stepper';
 import type { StatusSlug } from '../../contract/statuses';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 import type { CaseRow } from '../cases/access';
 import type { Db } from '../db/client';
 import { AppError } from '../errors/errors';
@@ -70,7 +70,7 @@ export async function applyCaseEvent(tx: Db, input: { caseId: string; event: Cas
     .update(cases)
     .set({ statusSlug: to, lastUpdateAt: input.now })
     .where(eq(cases.id, caseRow.id));
-  await recordAudit(tx, {
+  await emit(tx, {
     actorId: input.actorId,
     action: 'case.status_changed',
     subjectType: 'case',
@@ -115,7 +115,7 @@ export async function changeCaseStatus(db: Db, input: { caseRow: CaseRow; to: St
       .where(and(eq(cases.id, input.caseRow.id), eq(cases.statusSlug, from)))
       .returning();
     if (!updated) throw new AppError('conflict', 'errors.workflow.statusChanged');
-    await recordAudit(tx, {
+    await emit(tx, {
       actorId: input.actorId,
       action: AUDIT_ACTION[kind],
       subjectType: 'case',

@@ -6,7 +6,7 @@ import { getWithdrawalEnd } from '../../contract/rules/withdrawal-end';
 import { getDisplayName } from '../../contract/rules/display-name';
 import type { StatusSlug } from '../../contract/statuses';
 import { NAME_MISMATCH_MESSAGE } from '../../contract/workflow';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 import type { CaseRow } from '../cases/access';
 import type { Config } from '../config/config';
 import type { Db } from '../db/client';
@@ -100,7 +100,7 @@ export async function sendProposal(deps: Deps, input: { caseRow: CaseRow; minima
         .update(cases)
         .set({ minimalAchievement: input.minimalAchievement, proposalDocumentId: documentId, proposalSha256: digest, proposalSentAt: now, lastUpdateAt: now })
         .where(eq(cases.id, caseRow.id));
-      await recordAudit(tx, {
+      await emit(tx, {
         actorId: input.lawyerId,
         action: 'proposal.sent',
         subjectType: 'case',
@@ -195,7 +195,7 @@ export async function signProposal(deps: Deps, input: SignInput): Promise<CaseRo
         startConsent: input.startConsent,
         withdrawalEndsAt,
       });
-      await recordAudit(tx, {
+      await emit(tx, {
         actorId: input.clientId,
         action: 'proposal.signed',
         subjectType: 'case',

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { canWithdraw } from '../../contract/rules/case-route';
 import type { StatusSlug } from '../../contract/statuses';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 import type { CaseRow } from '../cases/access';
 import type { Db } from '../db/client';
 import { cases, documents, engagementWithdrawals, proposalSignatures } from '../db/schema';
@@ -18,7 +18,7 @@ export const VOIDED_SIGNED_LETTER_TITLE = 'Opdrachtbevestiging (getekend, herroe
  * in one transaction the letter and its signed copy become void records, the signature evidence
  * moves to engagement_withdrawals (so a new letter can be signed later), the case forgets the
  * letter and the period, and the workflow rule moves it back to offer-chosen. The audit line
- * `proposal.withdrawn` makes the mails to the client and the case's lawyers (outbox/notify.ts).
+ * `proposal.withdrawn` makes the mails to the client and the case's lawyers (domain-events/rules.ts).
  * After the period, or when there is nothing to withdraw from, 409 and nothing changes.
  */
 export async function withdrawEngagement(db: Db, input: { caseRow: CaseRow; clientId: string; now: Date }): Promise<CaseRow> {
@@ -58,7 +58,7 @@ export async function withdrawEngagement(db: Db, input: { caseRow: CaseRow; clie
       .update(cases)
       .set({ proposalSignedAt: null, proposalDocumentId: null, proposalSha256: null, proposalSentAt: null, minimalAchievement: null, withdrawalEndsAt: null, startConsent: null, lastUpdateAt: now })
       .where(eq(cases.id, locked.id));
-    await recordAudit(tx, {
+    await emit(tx, {
       actorId: input.clientId,
       action: 'proposal.withdrawn',
       subjectType: 'case',

@@ -430,7 +430,10 @@ describe('GET /api/cases/{id}/timeline', () => {
     const second = TimelineResponseSchema.parse((await inject('GET', `/api/cases/${s.client.caseId}/timeline?page=2`, s.lawyerToken)).json());
     const all = [...lawyerPage.data, ...second.data];
     expect(all.map((e) => e.kind)).toEqual(expect.arrayContaining(['proposal.sent', 'proposal.signed', 'document.uploaded', 'document.rejected', 'case.status_changed']));
-    expect(all.find((e) => e.kind === 'case.status_changed' && e.details.to === 'proposal')).toMatchObject({ actor: 'Sanne Jansen', details: { from: 'offer-chosen' }, text: 'Fase gewijzigd van Offerte gekozen naar Wacht op handtekening' });
+    expect(all.find((e) => e.kind === 'case.status_changed' && e.details.to === 'proposal')).toMatchObject({ actor: 'Sanne Jansen', details: { from: 'offer-chosen', to: 'proposal', title: null } });
+    // No words of its own: the app says it in the reader's language from kind and details.
+    const raw = (await inject('GET', `/api/cases/${s.client.caseId}/timeline`, s.lawyerToken)).json() as { data: Record<string, unknown>[] };
+    for (const item of raw.data) expect(Object.keys(item).sort()).toEqual(['actor', 'at', 'details', 'id', 'kind']);
 
     const clientPage = TimelineResponseSchema.parse((await inject('GET', `/api/cases/${s.client.caseId}/timeline`, s.clientToken)).json());
     const kinds = new Set(clientPage.data.map((e) => e.kind));

@@ -247,7 +247,6 @@ describe('the client dashboard never contradicts itself', () => {
       at: `2026-11-2${Math.min(i, 7)}T10:00:00.000Z`,
       actor: null,
       kind: 'case.status_changed' as const,
-      text: '',
       details: { from: 'lead', to: 'almost-client', title: null },
     }));
     const user = userEvent.setup();

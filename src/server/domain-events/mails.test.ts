@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { cases, users } from '../db/schema';
 import { createTestClient, createTestContext, createTestLawyer, type TestContext } from '../testing/harness';
-import { notifyAudit } from './notify';
+import { emit } from './dispatch';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -30,7 +30,7 @@ describe("notification mails in the reader's language", () => {
       const client = await createTestClient(ctx, { status: 'offer-chosen' });
       await ctx.db.update(users).set({ language }).where(inArray(users.id, [lawyer.id, client.id]));
       await ctx.db.update(cases).set({ clientName: '' }).where(eq(cases.id, client.caseId));
-      await notifyAudit(ctx.db, { actorId: null, action: 'case.lawyer_assigned', subjectType: 'case', subjectId: client.caseId, data: { lawyer_id: lawyer.id }, at: ctx.clock.now() });
+      await emit(ctx.db, { actorId: null, action: 'case.lawyer_assigned', subjectType: 'case', subjectId: client.caseId, data: { lawyer_id: lawyer.id }, at: ctx.clock.now() });
 
       const toClient = await mailTo(client.email);
       expect(toClient.text).toContain(`Sanne Jansen ${title}`);

@@ -1,0 +1,125 @@
+import type { AuditAction } from '../../contract/admin';
+import { caseChanged, caseChangedWithNamedLawyers, messageDeleted, messagesRead, messageSent, type LiveRule } from './live';
+import {
+  coolingOffExpiredMails,
+  documentRejectedMail,
+  documentShownMail,
+  documentUploadedMails,
+  feedbackMails,
+  handedOverMails,
+  lawyerAssignedMails,
+  proposalSentMail,
+  proposalSignedMails,
+  settlementVersionMail,
+  statusMails,
+  withdrawnMails,
+  withdrawSharedMail,
+  type MailRule,
+} from './mails';
+
+/**
+ * What follows from one kind of event. Every column is a decision; `'none'` is one too.
+ * - `audit`: `'line'` writes the audit line (admin's audit page, and the timeline reads it);
+ *   `'none'` for changes too small or too frequent to audit (a read mark, a document opened).
+ * - `mail`: the rule that writes the outbox rows (mails.ts), in the event's transaction.
+ * - `live`: the rule that says which live events go to whom (live.ts), published after commit.
+ * - `timeline`: who sees the audit line on the case's timeline (`GET /api/cases/{id}/timeline`).
+ */
+export type EventRule = {
+  audit: 'line' | 'none';
+  mail: MailRule | 'none';
+  live: LiveRule | 'none';
+  timeline: 'client and lawyer' | 'lawyer' | 'none';
+};
+
+/** Changes that are not audited but still tell the open screens. */
+type UnauditedKind = 'case.company_updated' | 'case.contact_persons_changed' | 'document.viewed' | 'message.read' | 'message.deleted';
+/** Audited, but not listed in the admin's action filter. */
+type UnlistedKind = 'admin.complaints_officer_set';
+export type EventKind = AuditAction | UnauditedKind | UnlistedKind;
+
+const quiet: EventRule = { audit: 'line', mail: 'none', live: 'none', timeline: 'none' };
+const phase: EventRule = { audit: 'line', mail: statusMails, live: caseChanged, timeline: 'client and lawyer' };
+
+/**
+ * One row per kind of event. Adding a kind is adding a row here (the type makes a missing row
+ * a compile error, domain-events.test.ts checks every column). Mails that jobs or routes write
+ * on their own (reminders, the appointment invites with their calendar file, the retention
+ * notices) are not caused by one event and stay with their job or route.
+ */
+export const EVENT_RULES: Record<EventKind, EventRule> = {
+  // The case and its people
+  'case.lawyer_assigned': { audit: 'line', mail: lawyerAssignedMails, live: caseChanged, timeline: 'lawyer' },
+  'case.reassigned': { audit: 'line', mail: handedOverMails, live: caseChangedWithNamedLawyers, timeline: 'none' },
+  'case.stand_in_added': { audit: 'line', mail: handedOverMails, live: caseChangedWithNamedLawyers, timeline: 'none' },
+  'case.legal_hold_changed': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'none' },
+  'case.offer_changed': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'lawyer' },
+  'case.company_updated': { audit: 'none', mail: 'none', live: caseChanged, timeline: 'none' },
+  'case.contact_persons_changed': { audit: 'none', mail: 'none', live: caseChanged, timeline: 'none' },
+  'case.finalization_answered': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'none' },
+  // Phases (only the workflow module records these)
+  'case.status_changed': phase,
+  'case.finished': phase,
+  'case.reactivated': phase,
+  'case.completed': phase,
+  // The engagement letter
+  'proposal.sent': { audit: 'line', mail: proposalSentMail, live: caseChanged, timeline: 'client and lawyer' },
+  'proposal.signed': { audit: 'line', mail: proposalSignedMails, live: caseChanged, timeline: 'client and lawyer' },
+  'proposal.withdrawn': { audit: 'line', mail: withdrawnMails, live: caseChanged, timeline: 'none' },
+  // Documents
+  'document.uploaded': { audit: 'line', mail: documentUploadedMails, live: caseChanged, timeline: 'lawyer' },
+  'document.deleted': { audit: 'line', mail: withdrawSharedMail, live: caseChanged, timeline: 'lawyer' },
+  'document.approved': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
+  'document.rejected': { audit: 'line', mail: documentRejectedMail, live: caseChanged, timeline: 'client and lawyer' },
+  'document.shown': { audit: 'line', mail: documentShownMail, live: caseChanged, timeline: 'lawyer' },
+  'document.hidden': { audit: 'line', mail: withdrawSharedMail, live: caseChanged, timeline: 'lawyer' },
+  // The lawyer opened or downloaded a document: it leaves their pending documents.
+  'document.viewed': { audit: 'none', mail: 'none', live: caseChanged, timeline: 'none' },
+  // The settlement agreement
+  'settlement.version_added': { audit: 'line', mail: settlementVersionMail, live: caseChanged, timeline: 'client and lawyer' },
+  'settlement.version_final': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
+  'settlement.response': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'none' },
+  'settlement.check_approved': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'none' },
+  'settlement.signed': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
+  // Recorded by the settlement reminder job the day after the bedenktijd ended.
+  'settlement.cooling_off_expired': { audit: 'line', mail: coolingOffExpiredMails, live: caseChanged, timeline: 'none' },
+  // The first conversation: the routes queue the invites themselves (they carry the calendar file).
+  'appointment.booked': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
+  'appointment.rescheduled': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
+  'appointment.cancelled': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
+  'appointment.callback_requested': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'none' },
+  'appointment.callback_done': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'none' },
+  // Messages: unread ones are mailed as a digest by their job, never one by one.
+  'message.sent': { audit: 'line', mail: 'none', live: messageSent, timeline: 'client and lawyer' },
+  'message.read': { audit: 'none', mail: 'none', live: messagesRead, timeline: 'none' },
+  'message.deleted': { audit: 'none', mail: 'none', live: messageDeleted, timeline: 'none' },
+  'feedback.created': { audit: 'line', mail: feedbackMails, live: caseChanged, timeline: 'none' },
+  // Complaints live apart from the case; the complaint routes write their own mails.
+  'complaint.filed': quiet,
+  'complaint.read': quiet,
+  'complaint.handled': quiet,
+  'complaint.closed': quiet,
+  'complaint.register_read': quiet,
+  'complaint.register_exported': quiet,
+  'admin.complaints_officer_set': quiet,
+  // People and the admin's reading (no case: no live event)
+  'lawyer.created': quiet,
+  'lawyer.deactivated': quiet,
+  'lawyer.reactivated': quiet,
+  // The case is gone with its people: nobody to tell. The job mails the notice of the day itself.
+  'retention.account_deleted': quiet,
+  'audit.read': quiet,
+  'audit.exported': quiet,
+  'outbox.read': quiet,
+  'outbox.retried': quiet,
+};
+
+export const EVENT_KINDS = Object.keys(EVENT_RULES) as EventKind[];
+
+/** The kinds on a case's timeline: all for its lawyers, fewer for its client. */
+export function timelineKinds(forClient: boolean): EventKind[] {
+  return EVENT_KINDS.filter((kind) => {
+    const { timeline } = EVENT_RULES[kind];
+    return forClient ? timeline === 'client and lawyer' : timeline !== 'none';
+  });
+}
