@@ -24,6 +24,7 @@ import {
   users,
 } from '../db/schema';
 import { getTimeline } from '../workflow/timeline';
+import { timelineText } from './timeline-text';
 import { ENTRIES } from './rules';
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
@@ -116,7 +117,7 @@ export async function collectClientData(db: Db, clientId: string): Promise<Expor
   if (caseId) {
     for (let page = 1; page <= MAX_ROWS / TIMELINE_PAGE_SIZE; page++) {
       const { items, total } = await getTimeline(db, { caseId, forClient: true, page });
-      timeline.push(...items.map((item) => ({ at: item.at, by: item.actor, what: item.text, kind: item.kind })));
+      timeline.push(...items.map((item) => ({ at: item.at, by: item.actor, what: timelineText(user.language, item.kind, item.details), kind: item.kind })));
       if (page * TIMELINE_PAGE_SIZE >= total || items.length === 0) break;
     }
     timeline.reverse();

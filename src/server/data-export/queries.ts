@@ -5,7 +5,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'dr
 import { ZipFile } from 'yazl';
 import type { Readable } from 'node:stream';
 import { DATA_EXPORT_VALID_HOURS, type DataExport } from '../../contract/data-export';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 import type { Db } from '../db/client';
 import { dataExports } from '../db/schema';
 import { AppError } from '../errors/errors';
@@ -74,7 +74,7 @@ export async function requestExport(db: Db, input: { clientId: string; actorId: 
       .onConflictDoNothing()
       .returning();
     if (!row) throw refused();
-    await recordAudit(tx, {
+    await emit(tx, {
       actorId: input.actorId,
       action: 'data_export.requested',
       subjectType: 'user',
@@ -169,7 +169,7 @@ export async function buildPendingExports(db: Db, storage: Storage, now: () => D
         .returning({ id: dataExports.id });
       if (!done) return false;
       await enqueueMail(tx, { kind: 'data_export_ready', to: { userId: row.clientId }, payload: { until: formatUntil(expiresAt) }, now: at, dedupeKey: `data-export:${row.id}` });
-      await recordAudit(tx, { actorId: null, action: 'data_export.ready', subjectType: 'user', subjectId: row.clientId, data: { export_id: row.id, until: expiresAt.toISOString() }, at });
+      await emit(tx, { actorId: null, action: 'data_export.ready', subjectType: 'user', subjectId: row.clientId, data: { export_id: row.id, until: expiresAt.toISOString() }, at });
       return true;
     });
     if (finished) built += 1;
@@ -181,7 +181,7 @@ export async function buildPendingExports(db: Db, storage: Storage, now: () => D
 async function markFailed(db: Db, row: DataExportRow, now: Date) {
   await db.transaction(async (tx) => {
     await tx.update(dataExports).set({ status: 'failed', leaseUntil: null }).where(eq(dataExports.id, row.id));
-    await recordAudit(tx, { actorId: null, action: 'data_export.failed', subjectType: 'user', subjectId: row.clientId, data: { export_id: row.id }, at: now });
+    await emit(tx, { actorId: null, action: 'data_export.failed', subjectType: 'user', subjectId: row.clientId, data: { export_id: row.id }, at: now });
   });
 }
 
@@ -203,7 +203,7 @@ export async function removeExpiredExports(db: Db, storage: Storage, now: Date, 
         .where(and(eq(dataExports.id, row.id), eq(dataExports.status, 'ready')))
         .returning({ id: dataExports.id });
       if (!done) return;
-      await recordAudit(tx, { actorId: null, action: 'data_export.removed', subjectType: 'user', subjectId: row.clientId, data: { export_id: row.id }, at: now });
+      await emit(tx, { actorId: null, action: 'data_export.removed', subjectType: 'user', subjectId: row.clientId, data: { export_id: row.id }, at: now });
     });
   }
   return due.length;

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DataExportAcceptedResponseSchema, DataExportResponseSchema } from '../../contract/data-export';
 import { text } from '../../contract/text';
-import { recordAudit } from '../audit/queries';
+import { emit } from '../domain-events';
 import { requireRole } from '../auth/access';
 import { isUuid, requireCaseAccess } from '../cases/access';
 import { cases, dataExports } from '../db/schema';
@@ -95,7 +95,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     const file = await storage.read(row.storageKey).catch(() => {
       throw notFound('errors.dataExport.gone');
     });
-    await recordAudit(db, { actorId: row.clientId, action: 'data_export.downloaded', subjectType: 'user', subjectId: row.clientId, data: { export_id: row.id }, at: clock.now() });
+    await emit(db, { actorId: row.clientId, action: 'data_export.downloaded', subjectType: 'user', subjectId: row.clientId, data: { export_id: row.id }, at: clock.now() });
     const day = row.createdAt.toISOString().slice(0, 10);
     return reply
       .header('Content-Type', 'application/zip')

@@ -102,6 +102,13 @@ export const EVENT_RULES: Record<EventKind, EventRule> = {
   'complaint.register_read': quiet,
   'complaint.register_exported': quiet,
   'admin.complaints_officer_set': quiet,
+  // A client's data export: about a person, not a case (no live event, not on the timeline);
+  // the export job writes the 'ready' mail itself, with the link's end time.
+  'data_export.requested': quiet,
+  'data_export.ready': quiet,
+  'data_export.failed': quiet,
+  'data_export.downloaded': quiet,
+  'data_export.removed': quiet,
   // People and the admin's reading (no case: no live event)
   'lawyer.created': quiet,
   'lawyer.deactivated': quiet,
