@@ -67,9 +67,6 @@ const KNOWN_UNANSWERED: Record<string, string[]> = {
   'features/case-detail/general-tab.test.tsx': ['GET /api/cases/20000000-0000-4000-8000-000000000002/timeline', 'GET /api/messages/unread', 'GET /api/user'],
   'features/settlement/transition-payment-page.test.tsx': ['GET /api/cases/mine', 'GET /api/client-questions', 'GET /api/messages/unread'],
   'features/cases/cases-page.test.tsx': ['PATCH /api/user', 'GET /api/appointments'],
-  'features/dashboard/dashboard-page.test.tsx': ['GET /api/messages/unread', 'GET /api/cases/20000000-0000-4000-8000-000000000000/appointment', 'GET /api/cases/mine', 'GET /api/client-questions'],
-  'features/offer/offer-page.test.tsx': ['GET /api/messages/unread', 'GET /api/user'],
-  'ui/unsaved-changes-guard.test.tsx': ['GET /api/messages/unread'],
 };
 
 /**
