@@ -64,9 +64,7 @@ const KNOWN_UNANSWERED: Record<string, string[]> = {
   ],
   'features/account/settings-page.test.tsx': ['GET /api/account/two-factor', 'GET /api/lawyer-questions', 'GET /api/messages/unread', 'GET /api/user/absences', 'GET /api/appointments', 'GET /api/cases/mine', 'GET /api/client-questions'],
   'features/auth/login.test.tsx': ['GET /api/cases/count-by-status', 'GET /api/cases/mine', 'GET /api/cases', 'GET /api/feedbacks/latest', 'GET /api/messages/unread'],
-  'features/case-detail/general-tab.test.tsx': ['GET /api/cases/20000000-0000-4000-8000-000000000002/timeline', 'GET /api/messages/unread', 'GET /api/user'],
   'features/settlement/transition-payment-page.test.tsx': ['GET /api/cases/mine', 'GET /api/client-questions', 'GET /api/messages/unread'],
-  'features/cases/cases-page.test.tsx': ['PATCH /api/user', 'GET /api/appointments'],
 };
 
 /**
