@@ -74,9 +74,7 @@ describe('the case travels its whole route in the browser', () => {
   const journey = useJourney({ env: { TYPEFORM_SECRET, MAIL_DIGEST_MINUTES: '0' } });
 
   // One long journey of about 60 s on an idle machine; the budget leaves room for a loaded one.
-  // Skipped until adapted: the signed letter is now approved when it is signed ('Getekend', no
-  // 'Goedkeuren'), and the journey still approves it by hand further on.
-  it.skip('intake, data, package, letter, signature, documents, a rejection and its re-upload, negotiation, finish, completion and the zip', { timeout: 300_000 }, async () => {
+  it('intake, data, package, letter, signature, documents, a rejection and its re-upload, negotiation, finish, completion and the zip', { timeout: 300_000 }, async () => {
     const { product } = journey;
 
     // Intake: the form service posts the answers; the new client logs in from the thank-you page.
@@ -206,9 +204,10 @@ describe('the case travels its whole route in the browser', () => {
     await reject.getByPlaceholder('Geef een reden...').fill('Dit is niet de meest recente versie.');
     await reject.getByRole('button', { name: 'Verstuur' }).click();
     await lawyerCard.getByText('Afgekeurd', { exact: true }).waitFor();
+    // The signed letter is approved when it is signed: 'Getekend', nothing to judge or change.
     const signedCopy = lawyer.getByRole('article', { name: 'Opdrachtbevestiging (getekend)' });
-    await signedCopy.getByRole('button', { name: /^Goedkeuren/ }).waitFor();
-    expect(await signedCopy.getByRole('button', { name: /^(Afkeuren|Verwijderen|Nieuwe versie uploaden)/ }).count()).toBe(0);
+    await signedCopy.getByText('Getekend', { exact: true }).waitFor();
+    expect(await signedCopy.getByRole('button', { name: /^(Goedkeuren|Afkeuren|Verwijderen|Nieuwe versie uploaden)/ }).count()).toBe(0);
 
     await openDashboard(client, 'Dossier aanvullen');
     // A rejected document keeps the file incomplete: the step must not say it is complete.
@@ -264,7 +263,10 @@ describe('the case travels its whole route in the browser', () => {
     await openDashboard(client, 'Afgerond');
     expect(await todoTexts(client)).toEqual([]);
     await client.getByText(/^Je account en documenten worden op .+ automatisch verwijderd\.$/).waitFor();
-    await client.getByRole('region', { name: 'Wat is er gebeurd' }).getByText('Opdrachtbevestiging getekend').waitFor();
+    // 'Wat is er gebeurd' shows the latest events; the signature is older: 'Toon meer' shows it.
+    const history = client.getByRole('region', { name: 'Wat is er gebeurd' });
+    await history.getByRole('button', { name: 'Toon meer' }).click();
+    await history.getByText('Opdrachtbevestiging getekend').waitFor();
     const [download] = await Promise.all([client.waitForEvent('download'), client.getByRole('button', { name: 'Download al mijn documenten' }).click()]);
     expect(download.suggestedFilename()).toBe('documenten.zip');
     const entries = unzip(await readFile((await download.path()) as string));

@@ -9,9 +9,7 @@ describe('a lawyer runs their cases', () => {
   const journey = useJourney();
   const getSession = sessionCache();
 
-  // Skipped until adapted: the finish dialog's end-date question is now a date field, and the
-  // journey still types its answer as text, so 'Dossier voltooid' is never reached.
-  it.skip('filters by a task, opens a case, changes its status, finishes it with finalisation answers and reactivates it', async () => {
+  it('filters by a task, opens a case, changes its status, finishes it with finalisation answers and reactivates it', async () => {
     const { page } = await journey.openPage();
     await signIn(page, await getSession(journey.product, 'sanne.jansen@example.com'));
     await page.goto('/dossiers');
@@ -65,6 +63,8 @@ describe('a lawyer runs their cases', () => {
     const count = await fields.count();
     expect(count).toBeGreaterThan(0);
     for (let i = 0; i < count; i++) await fields.nth(i).fill(`Antwoord ${i + 1}`);
+    // The end date of employment is a date field (dd/mm/yyyy on screen, YYYY-MM-DD sent).
+    await dialog.getByLabel('Wat is de einddatum van het dienstverband?').fill('2027-01-31');
     await dialog.getByRole('button', { name: 'Dossier afsluiten' }).click();
     const done = page.getByRole('dialog', { name: 'Dossier voltooid ✅' });
     await done.getByText(/betalingsproces/).waitFor();
@@ -80,7 +80,9 @@ describe('a lawyer runs their cases', () => {
 
     // Back on the list the case is no longer a 'Controles' task.
     await page.getByRole('link', { name: 'Terug naar dossieroverzicht' }).click();
-    await tasks.getByRole('button', { name: /Klaar voor ondertekening\s*2/ }).waitFor();
+    const signing = tasks.getByRole('button', { name: /^Klaar voor ondertekening\b/ });
+    await signing.waitFor();
+    await expect.poll(() => signing.textContent()).toBe('Klaar voor ondertekening (2)');
     expect(await tasks.getByRole('button', { name: /Controles/ }).count()).toBe(0);
   });
 

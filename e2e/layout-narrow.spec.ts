@@ -35,6 +35,41 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 }
 
+/** Per link of the navigation: its text, how many lines it lays out on, and the top of its box. */
+async function navLines(page: Page, navName: string): Promise<{ text: string | undefined; lines: number; top: number }[]> {
+  const nav = page.getByRole('navigation', { name: navName });
+  await nav.getByRole('link').first().waitFor();
+  return nav.getByRole('link').evaluateAll((links) =>
+    links.map((link) => {
+      const range = document.createRange();
+      range.selectNodeContents(link);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0 && r.height > 8).map((r) => Math.round(r.top)));
+      return { text: link.textContent?.trim(), lines: tops.size, top: Math.round(link.getBoundingClientRect().top) };
+    }),
+  );
+}
+
+/** The mandatory-document cards of a lawyer's case lie in rows: per row one height, and the actions ('Meer acties') on one line. */
+async function expectCardsAligned(page: Page): Promise<void> {
+  const section = page.getByRole('region', { name: 'Verplichte documenten' });
+  await section.getByRole('article').first().waitFor();
+  const cards = await section.getByRole('article').evaluateAll((articles) =>
+    articles.map((article) => {
+      const box = article.getBoundingClientRect();
+      const more = [...article.querySelectorAll('button')].find((b) => b.getAttribute('aria-label')?.startsWith('Meer acties'));
+      return { title: article.querySelector('h3')?.textContent, top: Math.round(box.top), height: Math.round(box.height), actionsTop: more ? Math.round(more.getBoundingClientRect().top) : null };
+    }),
+  );
+  expect(cards.length).toBeGreaterThan(1);
+  const rows = new Map<number, typeof cards>();
+  for (const card of cards) rows.set(card.top, [...(rows.get(card.top) ?? []), card]);
+  expect([...rows.values()].some((row) => row.length > 1), 'at least one row with two cards').toBe(true);
+  for (const row of rows.values()) {
+    expect(new Set(row.map((card) => card.height)).size, `${row.map((c) => c.title).join(', ')}: one height`).toBe(1);
+    expect(new Set(row.map((card) => card.actionsTop)).size, `${row.map((c) => c.title).join(', ')}: actions on one line`).toBe(1);
+  }
+}
+
 describe('the portal on a 360 px phone', () => {
   const journey = useJourney();
   const session = sessionCache();
@@ -72,6 +107,32 @@ describe('the portal on a 360 px phone', () => {
     await page.waitForFunction(() => window.scrollY === 0);
     const box = await button.boundingBox();
     expect(box && box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+  });
+
+  it("keeps every item of the phone menu on one line ('Mijn verhaal' too) and shows the latest few events of 'Wat is er gebeurd' with 'Toon meer'", async () => {
+    // Seven events on a case of its own: seven messages of the client (each 'Bericht verstuurd').
+    const client = await session(journey.product, 'client07@example.com');
+    const headers = { Authorization: `Bearer ${client.token}`, 'Content-Type': 'application/json' };
+    const mine = CaseClientViewResponseSchema.parse(await (await fetch(`${journey.product.baseUrl}/api/cases/mine`, { headers })).json()).data;
+    for (let i = 1; i <= 7; i++) {
+      const sent = await fetch(`${journey.product.baseUrl}/api/cases/${mine.id}/messages`, { method: 'POST', headers, body: JSON.stringify({ text: `Vraag ${i}` }) });
+      expect(sent.status).toBeLessThan(300);
+    }
+    const { page } = await journey.openPage({ viewport: PHONE });
+    await signIn(page, client);
+    await page.goto('/');
+    const history = page.getByRole('region', { name: 'Wat is er gebeurd' });
+    await history.getByRole('listitem').first().waitFor();
+    expect(await history.getByRole('listitem').count()).toBe(5);
+    await history.getByRole('button', { name: 'Toon meer' }).click();
+    await expect.poll(() => history.getByRole('listitem').count()).toBeGreaterThanOrEqual(7);
+
+    await page.getByRole('button', { name: 'Menu openen' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    const lines = await navLines(page, 'Menu');
+    expect(lines.find((l) => l.text === 'Mijn verhaal')).toBeDefined();
+    for (const line of lines) expect(line.lines, `${line.text} on one line`).toBe(1);
+    await expectNoSidewaysScroll(page);
   });
 
   it("shows every tab of 'Mijn verhaal' at 360 px", async () => {
@@ -148,24 +209,14 @@ describe('the portal on a 1366 px screen', () => {
   const session = sessionCache();
   const DESKTOP = { width: 1366, height: 768 };
 
-  // Skipped until the menu fits again: with the merged menu 'Rekentools (opent in een nieuw
-  // tabblad)' wraps at 1366 px (see the open layout item).
-  it.skip("keeps every menu label on one line and lets no floating 'Jouw jurist' button lie over 'Jouw stappenplan'", async () => {
+  it("keeps every menu label on one line and lets no floating 'Jouw jurist' button lie over 'Jouw stappenplan'", async () => {
     const client = await session(journey.product, 'client05@example.com');
     const { page } = await journey.openPage({ viewport: DESKTOP });
     await signIn(page, client);
     await page.goto('/');
     const plan = page.getByRole('region', { name: 'Jouw stappenplan' });
     await plan.getByRole('listitem').first().waitFor();
-    const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
-    const lines = await nav.getByRole('link').evaluateAll((links) =>
-      links.map((link) => {
-        const range = document.createRange();
-        range.selectNodeContents(link);
-        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0 && r.height > 8).map((r) => Math.round(r.top)));
-        return { text: link.textContent?.trim(), lines: tops.size, top: Math.round(link.getBoundingClientRect().top) };
-      }),
-    );
+    const lines = await navLines(page, 'Hoofdmenu');
     expect(lines.find((l) => l.text === 'Mijn verhaal')).toBeDefined();
     for (const line of lines) expect(line.lines, `${line.text} on one line`).toBe(1);
     expect(new Set(lines.map((l) => l.top)).size).toBe(1);
@@ -187,5 +238,26 @@ describe('the portal on a 1366 px screen', () => {
       });
       expect(covered).toEqual([]);
     }
+  });
+
+  it('gives a lawyer the case groups on one row, every menu item on one line, and the mandatory-document cards aligned', async () => {
+    const client = await session(journey.product, 'client05@example.com');
+    const mine = CaseClientViewResponseSchema.parse(
+      await (await fetch(`${journey.product.baseUrl}/api/cases/mine`, { headers: { Authorization: `Bearer ${client.token}` } })).json(),
+    ).data;
+    const lawyer = await session(journey.product, 'sanne.jansen@example.com');
+    const { page } = await journey.openPage({ viewport: DESKTOP });
+    await signIn(page, lawyer);
+    await page.goto('/dossiers');
+    await page.getByRole('heading', { level: 1, name: 'Mijn dossiers' }).waitFor();
+    for (const line of await navLines(page, 'Hoofdmenu')) expect(line.lines, `${line.text} on one line`).toBe(1);
+    const tops = await page
+      .getByRole('navigation', { name: 'Filter op status' })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+
+    await page.goto(`/dossiers/${mine.id}/documenten`);
+    await expectCardsAligned(page);
   });
 });

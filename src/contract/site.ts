@@ -15,6 +15,8 @@ export const SiteSchema = z.object({
   complaints_regulation_url: z.string().url(),
   /** Days of the withdrawal period after signing the engagement letter (at least 14). */
   withdrawal_days: z.number().int().min(14),
+  /** The largest file an upload may be, in MB (MAX_UPLOAD_MB): the browser refuses a larger one before sending it. */
+  max_upload_mb: z.number().int().positive(),
 });
 export type Site = z.infer<typeof SiteSchema>;
 export const SiteResponseSchema = z.object({ data: SiteSchema });

@@ -123,7 +123,7 @@ export function canChangeOffer(current: StatusSlug, signedAt: unknown): boolean 
  * ending at the end of the last day in Europe/Amsterdam (docs/decisions/041). The firm may
  * configure a longer period (WITHDRAWAL_DAYS), never a shorter one.
  */
-export { WITHDRAWAL_DAYS_MINIMUM } from './withdrawal-end';
+export const WITHDRAWAL_DAYS_MINIMUM = 14;
 
 /** The last day of the period, for texts ('tot en met 15 maart 2026'): one millisecond before its end. */
 export const getWithdrawalLastDay = (end: Date): Date => new Date(end.getTime() - 1);

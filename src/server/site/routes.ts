@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-/** Public site data: configured external links and the footer's contact details. */
+/**
+ * Public site data: configured external links, the footer's contact details, the withdrawal
+ * period and the largest file an upload may be (MAX_UPLOAD_MB, so the browser refuses a larger
+ * one before sending it).
+ */
 export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { site, withdrawalDays } = app.deps.config;
+  const { site, withdrawalDays, maxUploadBytes } = app.deps.config;
   const data = {
     product_name: site.productName,
     support_email: site.supportEmail,
@@ -16,6 +20,7 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     privacy_url: site.privacyUrl,
     complaints_regulation_url: site.complaintsRegulationUrl,
     withdrawal_days: withdrawalDays,
+    max_upload_mb: Math.floor(maxUploadBytes / (1024 * 1024)),
   };
   app.get('/api/site', async () => ({ data }));
 };

@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { session } from '../lib/app-session';
 import { makeUser, site } from '../test/fixtures';
 import { installFakeFetch, on, type FakeRoute } from '../test/fake-fetch';
+import { landingRoutes } from '../test/layout-routes';
 import { renderApp } from '../test/render-app';
 
 function signedInApi(user: ReturnType<typeof makeUser>, ...extra: FakeRoute[]) {
-  return installFakeFetch(...extra, on('GET', '/api/site', { status: 200, body: { data: site } }), on('GET', '/api/user', { status: 200, body: { data: user } }));
+  return installFakeFetch(...extra, on('GET', '/api/site', { status: 200, body: { data: site } }), ...landingRoutes(user));
 }
 
 describe('route guards and redirects', () => {
@@ -98,7 +99,8 @@ describe('route guards and redirects', () => {
 
   it('a 401 from the API logs out and shows /login', async () => {
     const client = makeUser('client');
-    installFakeFetch(on('GET', '/api/site', { status: 200, body: { data: site } }), on('GET', '/api/user', { status: 401, body: { message: 'Unauthenticated.' } }));
+    // The session is gone: the server answers 401 to every request of the signed-in app.
+    installFakeFetch(on('GET', '/api/site', { status: 200, body: { data: site } }), (request) => (request.path.startsWith('/api/') ? { status: 401, body: { message: 'Unauthenticated.' } } : undefined));
     const { router } = renderApp('/offerte', { user: client });
     expect(await screen.findByRole('heading', { name: 'Log in op je portaal' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');

@@ -48,6 +48,7 @@ export const site: Site = {
   privacy_url: 'https://example.com/privacy.pdf',
   complaints_regulation_url: 'https://example.com/klachtenregeling.pdf',
   withdrawal_days: 14,
+  max_upload_mb: 100,
 };
 
 /** A package as the case views carry it. */

@@ -1,9 +1,10 @@
 import { UploadCloud } from 'lucide-react';
-import { useState, type DragEvent, type ReactNode } from 'react';
+import { useId, useState, type DragEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ButtonVariant } from './button';
 import { cn } from './cn';
 import { FilePickerButton } from './file-picker-button';
+import { AcceptedUploadTypes, refuseUpload, useMaxUploadMb } from './upload-limits';
 
 /**
  * Drag-and-drop handlers for an element that takes a file: `over` while a file is dragged
@@ -68,11 +69,22 @@ export type DropZoneProps = {
 
 /**
  * A styled drop zone for a document: drag a file onto it, or press the button to choose one.
- * While the file goes up it shows the percentage sent as a progress bar with its number.
+ * It names the accepted types and the size limit before a file is chosen, and refuses a file
+ * over the limit with a message instead of sending it. While the file goes up it shows the
+ * percentage sent as a progress bar with its number.
  */
 export function DropZone({ onFile, children, variant = 'primary', busy = false, percent = null, hint, describedBy }: DropZoneProps) {
   const { t } = useTranslation();
-  const { over, handlers } = useFileDrop(onFile, busy);
+  const id = useId();
+  const maxMb = useMaxUploadMb();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const take = (file: File) => {
+    const reason = refuseUpload(file, maxMb, t);
+    setRefusal(reason);
+    if (!reason) onFile(file);
+  };
+  const { over, handlers } = useFileDrop(take, busy);
+  const described = [describedBy, maxMb !== null ? `${id}-types` : '', refusal ? `${id}-refusal` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div
       data-testid="drop-zone"
@@ -86,11 +98,17 @@ export function DropZone({ onFile, children, variant = 'primary', busy = false, 
     >
       <UploadCloud className="size-6 text-brand-700" aria-hidden="true" />
       {children && (
-        <FilePickerButton onFile={onFile} variant={variant} busy={busy} describedBy={describedBy}>
+        <FilePickerButton onFile={take} variant={variant} busy={busy} describedBy={described}>
           {children}
         </FilePickerButton>
       )}
       <p className="text-sm text-slate-700">{hint ?? t('documents.upload.dropHint')}</p>
+      <AcceptedUploadTypes id={`${id}-types`} />
+      {refusal && (
+        <p id={`${id}-refusal`} role="alert" className="text-sm font-medium [overflow-wrap:anywhere] text-red-700">
+          {refusal}
+        </p>
+      )}
       {busy && percent !== null && <UploadProgressBar percent={percent} />}
     </div>
   );

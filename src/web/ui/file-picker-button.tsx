@@ -10,7 +10,7 @@ export function FilePickerButton({ onFile, children, variant = 'primary', busy, 
       <input
         ref={input}
         type="file"
-          accept={UPLOAD_ACCEPT_ATTRIBUTE}
+        accept={UPLOAD_ACCEPT_ATTRIBUTE}
         className="sr-only"
         tabIndex={-1}
         aria-hidden="true"

@@ -2,9 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { installFakeFetch, on } from '../test/fake-fetch';
-import { makeUser, site } from '../test/fixtures';
+import { makeClientCaseView, makeUser, site } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 
+const CASE_ID = '20000000-0000-4000-8000-000000000000';
 const client = makeUser('client', { name: 'Eva', last_name: 'Visser', phone_number: '0612345678', street: 'Markt', house_number: '1', postcode: '1234AB', city: 'Delft' });
 
 function setup() {
@@ -12,6 +13,10 @@ function setup() {
     on('GET', '/api/site', { status: 200, body: { data: site } }),
     on('GET', '/api/user', { status: 200, body: { data: client } }),
     on('PATCH', '/api/user', (request) => ({ status: 200, body: { data: { ...client, ...(request.body as object) } } })),
+    on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
+    // Where the journey ends: /documenten.
+    on('GET', '/api/cases/mine', { status: 200, body: { data: makeClientCaseView(CASE_ID, 'incomplete-case-file') } }),
+    on('GET', `/api/cases/${CASE_ID}/documents`, { status: 200, body: { data: [] } }),
   );
   return renderApp('/mijn-verhaal', { user: client });
 }

@@ -2,20 +2,24 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../lib/app-session';
-import { makeUser, site } from '../../test/fixtures';
-import { installFakeFetch, on } from '../../test/fake-fetch';
+import { makeLawyerCaseView, makeUser, site } from '../../test/fixtures';
+import { installFakeFetch, on, type FakeRoute } from '../../test/fake-fetch';
+import { landingRoutes } from '../../test/layout-routes';
 import { renderApp } from '../../test/render-app';
 
-function api(user: ReturnType<typeof makeUser>, unread = { data: [] as { case_id: string; client_name: string; count: number }[], total: 0 }) {
+function api(user: ReturnType<typeof makeUser>, unread = { data: [] as { case_id: string; client_name: string; count: number }[], total: 0 }, ...extra: FakeRoute[]) {
   return installFakeFetch(
+    ...extra,
     on('GET', '/api/site', { status: 200, body: { data: site } }),
     on('GET', '/api/messages/unread', { status: 200, body: unread }),
     on('GET', '/api/user', { status: 200, body: { data: user } }),
     on('POST', '/api/logout', { status: 204 }),
+    ...landingRoutes(user),
   );
 }
 
-const linkNames = (container: HTMLElement) => within(container).getAllByRole('link').map((link) => link.textContent);
+/** Each link's accessible name: its aria-label where it has one (the new-tab links), else its text. */
+const linkNames = (container: HTMLElement) => within(container).getAllByRole('link').map((link) => link.getAttribute('aria-label') ?? link.textContent);
 
 describe('signed-in layout', () => {
   it('gives a client Dashboard, Mijn verhaal, Documenten, Berichten, Offerte, Rekentools and Instellingen, and only a logout button', async () => {
@@ -25,7 +29,10 @@ describe('signed-in layout', () => {
     const nav = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
     await waitFor(() => expect(linkNames(nav)).toEqual(['Dashboard', 'Mijn verhaal', 'Documenten', 'Berichten', 'Offerte', 'Rekentools (opent in een nieuw tabblad)', 'Instellingen']));
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getByRole('link', { name: /Rekentools/ })).toHaveAttribute('href', site.calculation_tools_url);
+    const tools = within(nav).getByRole('link', { name: 'Rekentools (opent in een nieuw tabblad)' });
+    expect(tools).toHaveAttribute('href', site.calculation_tools_url);
+    // On screen only the short label (the arrow is drawn by CSS): one line in the menu.
+    expect(tools.textContent).toBe('Rekentools');
     expect(screen.getByRole('link', { name: /naar de startpagina/ })).toHaveAttribute('href', '/');
     expect(screen.getByRole('button', { name: 'Uitloggen' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Accountmenu/ })).not.toBeInTheDocument();
@@ -172,8 +179,14 @@ describe('signed-in layout', () => {
 
   it("shows case detail with the back link 'Terug naar dossieroverzicht', inside the padded main area", async () => {
     const lawyer = makeUser('lawyer');
-    api(lawyer);
-    renderApp('/dossiers/0b7c1a52-8f57-4a55-9d0d-3e3f7b0c2a11/documenten', { user: lawyer });
+    const caseId = '0b7c1a52-8f57-4a55-9d0d-3e3f7b0c2a11';
+    api(
+      lawyer,
+      undefined,
+      on('GET', `/api/cases/${caseId}`, { status: 200, body: { data: makeLawyerCaseView(caseId, 'reviewing-documents') } }),
+      on('GET', `/api/cases/${caseId}/documents`, { status: 200, body: { data: [] } }),
+    );
+    renderApp(`/dossiers/${caseId}/documenten`, { user: lawyer });
     // The tabs 'Algemeen' and 'Documenten' appear once the case has loaded (case detail's own tests).
     expect(await screen.findByRole('link', { name: 'Terug naar dossieroverzicht' })).toHaveAttribute('href', '/dossiers');
     expect(screen.getByRole('main')).toHaveClass('px-4');
@@ -184,6 +197,7 @@ describe('signed-in layout', () => {
     installFakeFetch(
       on('GET', '/api/site', { status: 200, body: { data: site } }),
       on('GET', '/api/user', { status: 200, body: { data: client } }),
+      ...landingRoutes(client),
     );
     const user = userEvent.setup();
     renderApp('/', { user: client });
@@ -207,6 +221,7 @@ describe('signed-in layout', () => {
         stored = (request.body as { language: typeof stored }).language;
         return { status: 200, body: { data: { ...client, language: stored } } };
       }),
+      ...landingRoutes(client),
     );
     const user = userEvent.setup();
     renderApp('/', { user: client });

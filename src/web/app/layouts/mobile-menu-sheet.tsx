@@ -61,7 +61,7 @@ export function MobileMenuSheet({ user, items, open, onOpenChange, trigger }: Pr
               items={listItems}
               onNavigate={close}
               listClassName="flex flex-col gap-1"
-              linkClassName="flex min-h-11 items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-900 hover:bg-slate-100"
+              linkClassName="flex min-h-11 items-center gap-2 rounded-lg px-3 py-2 font-medium whitespace-nowrap text-slate-900 hover:bg-slate-100"
               activeClassName="bg-brand-50 text-brand-900"
             />
           </nav>

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { MailPreferences } from '../../../contract/notifications';
 import { makeUser, site } from '../../test/fixtures';
 import { installFakeFetch, on } from '../../test/fake-fetch';
+import { landingRoutes } from '../../test/layout-routes';
 import { renderApp } from '../../test/render-app';
 
 function api(user: ReturnType<typeof makeUser>, failPatch = false) {
@@ -18,6 +19,7 @@ function api(user: ReturnType<typeof makeUser>, failPatch = false) {
       preferences = { ...preferences, ...(request.body as Partial<MailPreferences>) };
       return { status: 200, body: { data: preferences } };
     }),
+    ...landingRoutes(user),
   );
 }
 

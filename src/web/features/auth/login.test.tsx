@@ -4,10 +4,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api';
 import { session } from '../../lib/app-session';
 import { makeUser, site } from '../../test/fixtures';
-import { installFakeFetch, on } from '../../test/fake-fetch';
+import { installFakeFetch, on, type FakeRoute } from '../../test/fake-fetch';
+import { landingRoutes } from '../../test/layout-routes';
 import { renderApp } from '../../test/render-app';
 
 const siteRoute = on('GET', '/api/site', { status: 200, body: { data: site } });
+/** The test's own routes first; then what the first page after signing in asks (the test is about signing in). */
+const fakeFetch = (...routes: FakeRoute[]) => installFakeFetch(...routes, ...landingRoutes(makeUser('client')));
 const codeState = (extra: Record<string, unknown> = {}) => ({ pathname: '/login/code', state: { email: 'kees@example.com', sentAt: Date.now(), ...extra } });
 
 async function typeCode(code: string) {
@@ -19,7 +22,7 @@ async function typeCode(code: string) {
 
 describe('/login', () => {
   it("asks for the e-mail address with 'Log in op je portaal' and 'Ontvang code', and links to contact", async () => {
-    installFakeFetch(siteRoute);
+    fakeFetch(siteRoute);
     renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Log in op je portaal' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ontvang code' })).toBeInTheDocument();
@@ -32,14 +35,14 @@ describe('/login', () => {
   });
 
   it('shows no intro for any other event', async () => {
-    installFakeFetch(siteRoute);
+    fakeFetch(siteRoute);
     renderApp('/login?event=something_else');
     expect(await screen.findByRole('heading', { name: 'Log in op je portaal' })).toBeInTheDocument();
     expect(screen.queryByText(/Bedankt voor het invullen van het formulier/)).not.toBeInTheDocument();
   });
 
   it('welcomes a new client after the intake form (?event=typeform_submitted)', async () => {
-    installFakeFetch(siteRoute);
+    fakeFetch(siteRoute);
     renderApp('/login?event=typeform_submitted');
     expect(await screen.findByRole('heading', { name: 'Je portaal staat al klaar' })).toBeInTheDocument();
     expect(screen.getByText(/Bedankt voor het invullen van het formulier/)).toBeInTheDocument();
@@ -48,7 +51,7 @@ describe('/login', () => {
   });
 
   it('checks the address before sending, in Dutch: required, then a valid e-mail', async () => {
-    const { calls } = installFakeFetch(siteRoute);
+    const { calls } = fakeFetch(siteRoute);
     const user = userEvent.setup();
     renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'Ontvang code' }));
@@ -61,7 +64,7 @@ describe('/login', () => {
   });
 
   it('requests a code and carries the address and the redirect target to /login/code', async () => {
-    const { calls } = installFakeFetch(siteRoute, on('POST', '/api/code', { status: 200, body: { message: 'ok' } }));
+    const { calls } = fakeFetch(siteRoute, on('POST', '/api/code', { status: 200, body: { message: 'ok' } }));
     const user = userEvent.setup();
     const { router } = renderApp({ pathname: '/login', state: { from: '/documenten' } });
     await user.type(await screen.findByLabelText('E-mailadres'), ' Kees@Example.com ');
@@ -73,7 +76,7 @@ describe('/login', () => {
   });
 
   it('shows a 422 e-mail error under the field', async () => {
-    installFakeFetch(siteRoute, on('POST', '/api/code', { status: 422, body: { message: 'Dit adres klopt niet.', errors: { email: ['Dit adres klopt niet.'] } } }));
+    fakeFetch(siteRoute, on('POST', '/api/code', { status: 422, body: { message: 'Dit adres klopt niet.', errors: { email: ['Dit adres klopt niet.'] } } }));
     const user = userEvent.setup();
     renderApp('/login');
     await user.type(await screen.findByLabelText('E-mailadres'), 'kees@example.com');
@@ -83,7 +86,7 @@ describe('/login', () => {
   });
 
   it("shows the server's message of a failed request as a form error (429, 500)", async () => {
-    installFakeFetch(siteRoute, on('POST', '/api/code', { status: 429, body: { message: 'Wacht een minuut.' } }));
+    fakeFetch(siteRoute, on('POST', '/api/code', { status: 429, body: { message: 'Wacht een minuut.' } }));
     const user = userEvent.setup();
     renderApp('/login');
     await user.type(await screen.findByLabelText('E-mailadres'), 'kees@example.com');
@@ -92,7 +95,7 @@ describe('/login', () => {
   });
 
   it('shows the generic Dutch message when the server cannot be reached', async () => {
-    installFakeFetch(siteRoute, on('POST', '/api/code', 'network-error'));
+    fakeFetch(siteRoute, on('POST', '/api/code', 'network-error'));
     const user = userEvent.setup();
     renderApp('/login');
     await user.type(await screen.findByLabelText('E-mailadres'), 'kees@example.com');
@@ -103,14 +106,14 @@ describe('/login', () => {
 
 describe('/login/code', () => {
   it('goes back to /login without an e-mail address in the navigation state', async () => {
-    installFakeFetch(siteRoute);
+    fakeFetch(siteRoute);
     const { router } = renderApp('/login/code');
     expect(await screen.findByRole('heading', { name: 'Log in op je portaal' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 
   it("shows 'Terug', 'Log In', the spam hint and the resend button", async () => {
-    installFakeFetch(siteRoute);
+    fakeFetch(siteRoute);
     renderApp(codeState());
     expect(await screen.findByRole('link', { name: 'Terug' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument();
@@ -119,7 +122,7 @@ describe('/login/code', () => {
   });
 
   it("'Terug' keeps the address filled in", async () => {
-    installFakeFetch(siteRoute);
+    fakeFetch(siteRoute);
     const user = userEvent.setup();
     renderApp(codeState());
     await user.click(await screen.findByRole('link', { name: 'Terug' }));
@@ -127,7 +130,7 @@ describe('/login/code', () => {
   });
 
   it('asks for all six characters of the code, in Dutch', async () => {
-    const { calls } = installFakeFetch(siteRoute);
+    const { calls } = fakeFetch(siteRoute);
     renderApp(codeState());
     await typeCode('ABC');
     expect(await screen.findByText('Vul de code van 6 tekens in.')).toBeInTheDocument();
@@ -136,7 +139,7 @@ describe('/login/code', () => {
 
   it('logs in with the code, stores the session and goes to the carried target', async () => {
     const client = makeUser('client');
-    const { calls } = installFakeFetch(
+    const { calls } = fakeFetch(
       siteRoute,
       on('POST', '/api/token', { status: 200, body: { token: 'new-token' } }),
       on('GET', '/api/user', (request) =>
@@ -154,7 +157,7 @@ describe('/login/code', () => {
 
   it("goes to the role's home without a target: /dossiers for a lawyer", async () => {
     const lawyer = makeUser('lawyer');
-    installFakeFetch(siteRoute, on('POST', '/api/token', { status: 200, body: { token: 't' } }), on('GET', '/api/user', { status: 200, body: { data: lawyer } }));
+    fakeFetch(siteRoute, on('POST', '/api/token', { status: 200, body: { token: 't' } }), on('GET', '/api/user', { status: 200, body: { data: lawyer } }));
     const { router } = renderApp(codeState());
     await typeCode('ABCDEF');
     await waitFor(() => expect(document.title).toBe('Mijn dossiers | Testportaal'));
@@ -162,7 +165,7 @@ describe('/login/code', () => {
   });
 
   it('shows a wrong or expired code (422) under the boxes', async () => {
-    installFakeFetch(siteRoute, on('POST', '/api/token', { status: 422, body: { message: 'De code is ongeldig.', errors: { code: ['De code is ongeldig of verlopen.'] } } }));
+    fakeFetch(siteRoute, on('POST', '/api/token', { status: 422, body: { message: 'De code is ongeldig.', errors: { code: ['De code is ongeldig of verlopen.'] } } }));
     renderApp(codeState());
     await typeCode('ABCDEF');
     expect(await screen.findByText('De code is ongeldig of verlopen.')).toBeInTheDocument();
@@ -171,7 +174,7 @@ describe('/login/code', () => {
   });
 
   it("says 'Failed to fetch user data' when the user cannot be fetched after the token", async () => {
-    installFakeFetch(siteRoute, on('POST', '/api/token', { status: 200, body: { token: 't' } }), on('GET', '/api/user', { status: 500, body: { message: 'x' } }));
+    fakeFetch(siteRoute, on('POST', '/api/token', { status: 200, body: { token: 't' } }), on('GET', '/api/user', { status: 500, body: { message: 'x' } }));
     renderApp(codeState());
     await typeCode('ABCDEF');
     expect(await screen.findByText('Failed to fetch user data')).toBeInTheDocument();
@@ -179,14 +182,14 @@ describe('/login/code', () => {
   });
 
   it("shows the server's message when the token request fails with 500", async () => {
-    installFakeFetch(siteRoute, on('POST', '/api/token', { status: 500, body: { message: 'Er is iets fout gegaan. Probeer het later opnieuw.' } }));
+    fakeFetch(siteRoute, on('POST', '/api/token', { status: 500, body: { message: 'Er is iets fout gegaan. Probeer het later opnieuw.' } }));
     renderApp(codeState());
     await typeCode('ABCDEF');
     expect(await screen.findByText('Er is iets fout gegaan. Probeer het later opnieuw.')).toBeInTheDocument();
   });
 
   it("says 'An unexpected error occurred' on any other exception", async () => {
-    installFakeFetch(siteRoute);
+    fakeFetch(siteRoute);
     const request = api.request.bind(api);
     vi.spyOn(api, 'request').mockImplementation((path, options) => {
       if (path === '/api/token') throw new RangeError('boom');

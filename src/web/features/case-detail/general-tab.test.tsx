@@ -10,6 +10,7 @@ import { makeLawyerCaseView, makeUser, offerRef, site } from '../../test/fixture
 import { renderApp } from '../../test/render-app';
 
 const CASE_ID = '20000000-0000-4000-8000-000000000002';
+const lawyer = makeUser('lawyer');
 
 const lawyerView = (slug: StatusSlug, offer: OfferSlug | null, signedAt: string | null = null): CaseLawyerView =>
   makeLawyerCaseView(CASE_ID, slug, { offer: offerRef(offer), proposal_signed_at: signedAt });
@@ -22,6 +23,13 @@ function setup(initial: CaseLawyerView, { failStatus = false } = {}) {
   const api = installFakeFetch(
     on('GET', '/api/site', { status: 200, body: { data: site } }),
     on('GET', '/api/statuses', { status: 200, body: { data: catalogue } }),
+    on('GET', '/api/user', { status: 200, body: { data: lawyer } }),
+    on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
+    // The timeline (any page): no events yet.
+    (request) =>
+      request.method === 'GET' && request.path.startsWith(`/api/cases/${CASE_ID}/timeline`)
+        ? { status: 200, body: { data: [], links: { first: null, last: null, prev: null, next: null }, meta: { current_page: 1, from: null, last_page: 1, links: [], path: '', per_page: 20, to: null, total: 0 } } }
+        : undefined,
     on('GET', `/api/cases/${CASE_ID}`, () => ({ status: 200, body: { data: current } })),
     on('PATCH', `/api/cases/${CASE_ID}/status`, (request) => {
       if (failStatus) return { status: 500, body: { message: 'Server Error' } };
@@ -34,7 +42,7 @@ function setup(initial: CaseLawyerView, { failStatus = false } = {}) {
       return { status: 200, body: { data: current } };
     }),
   );
-  const view = renderApp(`/dossiers/${CASE_ID}`, { user: makeUser('lawyer') });
+  const view = renderApp(`/dossiers/${CASE_ID}`, { user: lawyer });
   return { ...api, ...view };
 }
 

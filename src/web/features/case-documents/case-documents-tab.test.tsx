@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { makeDocument } from '../../test/fixtures';
 import type { Document } from '../../../contract/documents';
+import type { DocumentLockFacts } from '../../../contract/rules/document-lock';
 import { installFakeUpload } from '../../test/fake-upload';
 import { CaseDocumentsTab } from './case-documents-tab';
 
@@ -12,7 +13,7 @@ const CASE_ID = '22222222-2222-4222-8222-222222222222';
 
 const base: Document = makeDocument({ title: 'Arbeidsovereenkomst', filename: 'contract.pdf', mandatory: true, uploaded_by: { id: '44444444-4444-4444-8444-444444444444', name: 'Fenna', infix: null, last_name: 'Bakker', full_name: 'Fenna Bakker', email: 'client05@example.com' } });
 
-function renderTab(documents: Document[]) {
+function renderTab(documents: Document[], lockFacts: DocumentLockFacts | null = null) {
   const calls: { method: string; url: string; body: unknown }[] = [];
   vi.stubGlobal(
     'fetch',
@@ -32,7 +33,7 @@ function renderTab(documents: Document[]) {
   render(
     <MemoryRouter>
       <QueryClientProvider client={client}>
-        <CaseDocumentsTab caseId={CASE_ID} clientEmail="client05@example.com" onCaseChanged={onCaseChanged} />
+        <CaseDocumentsTab caseId={CASE_ID} clientEmail="client05@example.com" lockFacts={lockFacts} onCaseChanged={onCaseChanged} />
       </QueryClientProvider>
     </MemoryRouter>,
   );
@@ -86,6 +87,28 @@ describe('CaseDocumentsTab', () => {
     const other = screen.getByRole('article', { name: 'Brief' });
     await user.click(within(other).getByRole('button', { name: 'Meer acties: Brief' }));
     expect(within(await screen.findByRole('menu')).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Download', 'Stuur client bericht', 'Nieuwe versie uploaden', 'Verwijderen']);
+  });
+
+  it("offers no 'Verwijderen' under a legal hold and says why; a new version stays possible", async () => {
+    const user = userEvent.setup();
+    const letter: Document = { ...base, id: '55555555-5555-4555-8555-555555555555', mandatory: false, title: 'Brief' };
+    renderTab([base, letter], { status: 'completed', legalHold: true });
+    await screen.findByText('Voor dit dossier geldt een bewaarplicht: documenten kunnen niet worden verwijderd.');
+    for (const name of ['Arbeidsovereenkomst', 'Brief']) {
+      await user.click(within(screen.getByRole('article', { name })).getByRole('button', { name: `Meer acties: ${name}` }));
+      const menu = await screen.findByRole('menu');
+      expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Download', 'Stuur client bericht', 'Nieuwe versie uploaden']);
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    }
+  });
+
+  it("keeps 'Verwijderen' for the lawyer on a closed case without a hold, and says nothing", async () => {
+    const user = userEvent.setup();
+    renderTab([base], { status: 'completed', legalHold: false });
+    await user.click(within(await screen.findByRole('article', { name: 'Arbeidsovereenkomst' })).getByRole('button', { name: 'Meer acties: Arbeidsovereenkomst' }));
+    expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Verwijderen: Arbeidsovereenkomst' })).toBeInTheDocument();
+    expect(screen.queryByText(/bewaarplicht/)).toBeNull();
   });
 
   it("after a confirmed delete puts the focus on the general section's heading, or on the mandatory card's own heading (never on <body>)", async () => {

@@ -2,8 +2,10 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../contract/documents';
+import { documentLock, type DocumentLockFacts } from '../../../contract/rules/document-lock';
 import { downloadCaseExport } from '../../lib/download';
 import { Button } from '../../ui/button';
+import { DocumentLockNotice } from '../../ui/document-lock-notice';
 import { markDocumentViewed, useCaseDocuments, useCaseSlideshow, useRefreshCaseDocuments } from './api';
 import { DocumentPreview } from './components/document-preview';
 import { GeneralDocumentItem } from './components/general-document-list';
@@ -14,12 +16,14 @@ export type CaseDocumentsTabProps = {
   caseId: string;
   /** The client's e-mail address, for 'Stuur client bericht'. */
   clientEmail: string | null;
+  /** The case's phase and legal hold: under a hold no document is deleted (contract/rules/document-lock.ts); null while loading. */
+  lockFacts?: DocumentLockFacts | null;
   /** Refetches the case itself (its pending_documents) after any change or view. */
   onCaseChanged: () => Promise<unknown>;
 };
 
 /** The lawyer's tab 'Documenten': the zip of every document, mandatory documents as cards, general documents as a list, and the full-screen preview. */
-export function CaseDocumentsTab({ caseId, clientEmail, onCaseChanged }: CaseDocumentsTabProps) {
+export function CaseDocumentsTab({ caseId, clientEmail, lockFacts = null, onCaseChanged }: CaseDocumentsTabProps) {
   const { t } = useTranslation();
   const documents = useCaseDocuments(caseId);
   const refreshDocuments = useRefreshCaseDocuments(caseId);
@@ -46,7 +50,9 @@ export function CaseDocumentsTab({ caseId, clientEmail, onCaseChanged }: CaseDoc
 
   const mandatory = documents.data.filter((d) => d.mandatory);
   const general = documents.data.filter((d) => !d.mandatory);
-  const itemProps = (document: Document) => ({ document, caseId, clientEmail, onChanged, onPreview: () => setPreviewId(document.id) });
+  const deleteLock = lockFacts ? documentLock(lockFacts, 'lawyer', 'delete') : null;
+  const canReplace = lockFacts ? documentLock(lockFacts, 'lawyer', 'replace') === null : true;
+  const itemProps = (document: Document) => ({ document, caseId, clientEmail, onChanged, canDelete: deleteLock === null, canReplace, onPreview: () => setPreviewId(document.id) });
 
   const onExport = async () => {
     setExportFailed(false);
@@ -60,6 +66,7 @@ export function CaseDocumentsTab({ caseId, clientEmail, onCaseChanged }: CaseDoc
 
   return (
     <div className="flex flex-col gap-8">
+      <DocumentLockNotice reason={deleteLock} audience="lawyer" />
       <div className="flex flex-col gap-2">
         <Button variant="secondary" className="w-fit" onClick={onExport}>
           <Download className="size-4" aria-hidden="true" />

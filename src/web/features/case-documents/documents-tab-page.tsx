@@ -16,7 +16,12 @@ export function DocumentsTabPage() {
   return (
     <section aria-label={t('pages.caseDetail.documents.heading')} className="flex flex-col gap-6">
       {caseDetail.data && <WithdrawalNotice withdrawalEndsAt={caseDetail.data.withdrawal_ends_at} startConsent={caseDetail.data.start_consent} />}
-      <CaseDocumentsTab caseId={id} clientEmail={caseDetail.data?.client.email ?? null} onCaseChanged={onCaseChanged} />
+      <CaseDocumentsTab
+        caseId={id}
+        clientEmail={caseDetail.data?.client.email ?? null}
+        lockFacts={caseDetail.data ? { status: caseDetail.data.status.slug, legalHold: caseDetail.data.legal_hold } : null}
+        onCaseChanged={onCaseChanged}
+      />
     </section>
   );
 }

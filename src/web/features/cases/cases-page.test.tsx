@@ -34,6 +34,12 @@ const caseList: FakeRoute = (request) => {
   };
 };
 
+/** What the lawyer's layout asks besides the list: the language stored on the user, the upcoming first conversations. */
+const layoutRoutes: FakeRoute[] = [
+  on('PATCH', '/api/user', (request) => ({ status: 200, body: { data: { ...lawyer, ...(request.body as object) } } })),
+  on('GET', '/api/appointments', { status: 200, body: { data: [], callbacks: [] } }),
+];
+
 function api(list: FakeRoute) {
   return installFakeFetch(
     list,
@@ -42,6 +48,7 @@ function api(list: FakeRoute) {
     on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
     on('GET', '/api/cases/count-by-status', { status: 200, body: { data: [] } }),
     on('GET', '/api/feedbacks/latest', { status: 200, body: { data: null } }),
+    ...layoutRoutes,
   );
 }
 
@@ -123,6 +130,7 @@ describe("/dossiers: 'Openstaande taken'", () => {
       on('GET', '/api/user', { status: 200, body: { data: lawyer } }),
       on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
       on('GET', '/api/feedbacks/latest', { status: 200, body: { data: null } }),
+      ...layoutRoutes,
     );
     const { router } = renderApp('/dossiers', { user: lawyer });
     const task = await screen.findByRole('button', { name: /^Opdrachtbevestiging versturen\s*\(2\)$/ }, { timeout: 15_000 });

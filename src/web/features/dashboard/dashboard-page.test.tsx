@@ -78,6 +78,9 @@ function setup(view: CaseClientView, steps: Stepper | (() => Stepper), ...routes
     on('GET', '/api/client-questions', { status: 200, body: { data: [] } }),
     on('GET', `/api/cases/${CASE_ID}/timeline?page=1`, { status: 200, body: { data: [], links: { first: null, last: null, prev: null, next: null }, meta: { current_page: 1, from: null, last_page: 1, links: [], path: '', per_page: 20, to: null, total: 0 } } }),
     on('GET', `/api/cases/${CASE_ID}/status-stepper?lang=nl-NL`, () => ({ status: 200, body: { data: typeof steps === 'function' ? steps() : steps } })),
+    on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
+    // No first conversation booked, none to book with a lawyer yet.
+    on('GET', `/api/cases/${CASE_ID}/appointment`, { status: 200, body: { data: null, lawyer: null, mode: 'video', notice_hours: 24, callback_requested_at: null } }),
   );
 }
 

@@ -1,7 +1,9 @@
 import { MessageSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { documentLock } from '../../../contract/rules/document-lock';
 import { getDocumentProgress } from '../../../contract/rules/document-progress';
+import { DocumentLockNotice } from '../../ui/document-lock-notice';
 import { PageHeading } from '../../ui/page-heading';
 import { SuccessMessage, useSuccessMessage } from '../../ui/success-message';
 import { useClientDocuments, useMyCase } from './api';
@@ -30,6 +32,11 @@ export function DocumentsPage() {
   const mandatory = documents.data.filter((d) => d.mandatory);
   const general = documents.data.filter((d) => !d.mandatory);
   const progress = getDocumentProgress(documents.data);
+  // From 'Klaar voor facturatie' on, or under a legal hold, the documents stay as they are.
+  const lockFacts = { status: myCase.data.status.slug, legalHold: myCase.data.legal_hold };
+  const replaceLock = documentLock(lockFacts, 'client', 'replace');
+  const deleteLock = documentLock(lockFacts, 'client', 'delete');
+  const locks = { canReplace: replaceLock === null, canDelete: deleteLock === null };
 
   return (
     <div className="flex flex-col gap-8">
@@ -53,6 +60,7 @@ export function DocumentsPage() {
         </div>
         <p className="text-slate-700">{progress === 100 ? t('documents.complete') : t('documents.intro')}</p>
       </header>
+      <DocumentLockNotice reason={replaceLock ?? deleteLock} audience="client" />
       <SuccessMessage message={success.message} token={success.token} />
       <section aria-labelledby="mandatory-heading" className="flex flex-col gap-4">
         <h2 id="mandatory-heading" className="text-xl font-semibold text-slate-900">
@@ -63,7 +71,7 @@ export function DocumentsPage() {
         ) : (
           <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {mandatory.map((d) => (
-              <DocumentCard key={d.id} caseId={caseId} document={d} onSaved={success.show} />
+              <DocumentCard key={d.id} caseId={caseId} document={d} onSaved={success.show} {...locks} />
             ))}
           </div>
         )}
@@ -78,7 +86,7 @@ export function DocumentsPage() {
           {t('messages.help.link')}
         </Link>
       </aside>
-      <GeneralDocuments caseId={caseId} documents={general} onSaved={success.show} />
+      <GeneralDocuments caseId={caseId} documents={general} onSaved={success.show} {...locks} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Lawyer } from '../../../contract/lawyers';
 import type { Message } from '../../../contract/messages';
-import { makeClientCaseView } from '../../test/fixtures';
+import { makeClientCaseView, site } from '../../test/fixtures';
 import { installFakeFetch, on } from '../../test/fake-fetch';
 import { ClientMessagesPage } from './client-messages-page';
 
@@ -44,6 +44,7 @@ describe("the client's /berichten after a reassignment with a stand-in", () => {
   it('names the assigned lawyer in the header and the stand-in as stand-in, and the author of every lawyer message', async () => {
     const view = makeClientCaseView(CASE_ID, 'reviewing-documents', { lawyers: [lawyer(ASSIGNED, 'Nina Nieuw'), lawyer(STAND_IN, 'Victor Vervanger', { from: '2026-11-27', until: '2026-12-04' })] });
     installFakeFetch(
+      on('GET', '/api/site', { status: 200, body: { data: site } }),
       on('GET', '/api/cases/mine', { status: 200, body: { data: view } }),
       on('GET', `/api/cases/${CASE_ID}/messages`, {
         status: 200,

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../contract/messages';
 import { installFakeFetch, on, type FakeResponse } from '../../test/fake-fetch';
 import { installFakeUpload } from '../../test/fake-upload';
+import { site } from '../../test/fixtures';
 import { hasUnsavedChanges } from '../../lib/unsaved-changes';
 import { ChatView } from './components/chat-view';
 import { splitLinks } from './components/message-text';
@@ -36,8 +37,9 @@ const mine: Message = {
   read_at: new Date(now - 2_000).toISOString(),
 };
 
-function renderChat(sendAnswer?: FakeResponse) {
+function renderChat(sendAnswer?: FakeResponse, maxUploadMb = site.max_upload_mb) {
   const fake = installFakeFetch(
+    on('GET', '/api/site', { status: 200, body: { data: { ...site, max_upload_mb: maxUploadMb } } }),
     on('GET', `/api/cases/${CASE_ID}/messages`, { status: 200, body: { data: [mine, fromLawyer], next_cursor: null } }),
     on('POST', `/api/cases/${CASE_ID}/messages/read`, { status: 200, body: { data: { case_id: CASE_ID, read_at: new Date().toISOString(), marked: 1 } } }),
     on('POST', `/api/cases/${CASE_ID}/messages`, (request) => sendAnswer ?? ({ status: 201, body: { data: { ...mine, id: '00000000-0000-4000-8000-000000000003', text: (request.body as { text: string }).text, attachment: null, read_at: null } } })),
@@ -116,6 +118,22 @@ describe('the chat view', () => {
     await waitFor(() => expect(within(composer).queryByRole('progressbar')).toBeNull());
     expect(within(composer).queryByText('Bijlage: ontslagbrief.pdf')).toBeNull();
     expect(hasUnsavedChanges()).toBe(false);
+  });
+});
+
+describe('the chat view: accepted types and the size limit', () => {
+  it('names the accepted types beside the paperclip and refuses an attachment over the limit before sending it', async () => {
+    const uploads = installFakeUpload();
+    renderChat(undefined, 2);
+    const composer = screen.getByRole('form', { name: 'Nieuw bericht' });
+    const attach = within(composer).getByRole('button', { name: 'Bijlage toevoegen' });
+    await waitFor(() => expect(attach).toHaveAccessibleDescription(/^Toegestaan: PDF, JPG, .* \(tot 2 MB\)\.$/));
+    const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'opname.pdf', { type: 'application/pdf' });
+    fireEvent.drop(composer, { dataTransfer: { files: [big] } });
+    expect(within(composer).getByRole('alert')).toHaveTextContent('opname.pdf is te groot. Je kunt bestanden tot 2 MB uploaden.');
+    expect(within(composer).queryByText('Bijlage: opname.pdf')).toBeNull();
+    fireEvent.click(within(composer).getByRole('button', { name: 'Versturen' }));
+    expect(uploads).toEqual([]);
   });
 });
 

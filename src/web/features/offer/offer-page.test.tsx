@@ -12,10 +12,14 @@ const CASE_ID = '20000000-0000-4000-8000-000000000001';
 
 const caseView = (slug: StatusSlug, offer: OfferSlug | null): CaseClientView => makeClientCaseView(CASE_ID, slug, { offer: offerRef(offer) });
 
+const client = makeUser('client');
+
 function setup(initial: CaseClientView) {
   let current = initial;
   const api = installFakeFetch(
     on('GET', '/api/site', { status: 200, body: { data: site } }),
+    on('GET', '/api/user', { status: 200, body: { data: client } }),
+    on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
     on('GET', '/api/cases/mine', () => ({ status: 200, body: { data: current } })),
     on('PATCH', `/api/cases/${CASE_ID}/offer`, (request) => {
       const offer = (request.body as { offer: OfferSlug }).offer;
@@ -23,7 +27,7 @@ function setup(initial: CaseClientView) {
       return { status: 200, body: { data: current } };
     }),
   );
-  renderApp('/offerte', { user: makeUser('client') });
+  renderApp('/offerte', { user: client });
   return api;
 }
 

@@ -14,6 +14,7 @@ import { DeleteDocumentDialog } from '../../../ui/delete-document-dialog';
 import { ReviewButtons } from './review-buttons';
 import { useUpload } from '../../../ui/use-upload';
 import { UPLOAD_ACCEPT_ATTRIBUTE } from '../../../../contract/rules/upload-types';
+import { refuseUpload, useMaxUploadMb } from '../../../ui/upload-limits';
 
 export type DocumentActionsProps = {
   document: Document;
@@ -24,6 +25,10 @@ export type DocumentActionsProps = {
   onPreview: () => void;
   /** Refetches after any change. */
   onChanged: () => Promise<unknown>;
+  /** False under a legal hold (contract/rules/document-lock.ts): no delete in the menu. */
+  canDelete?: boolean;
+  /** False when the rule forbids a new version. */
+  canReplace?: boolean;
   /** Where the focus goes after a confirmed delete (the delete button may be gone with its document). */
   focusAfterDelete?: () => HTMLElement | null;
 };
@@ -45,7 +50,7 @@ function MenuItem({ icon, children, label, onSelect }: { icon: ReactNode; childr
  * Goedkeuren, Afkeuren; 'Uploaden' while there is no file) and the rest (download, message
  * the client, new version, delete) behind one 'Meer acties' menu button.
  */
-export function DocumentActions({ document, caseId, onPreview, onChanged, focusAfterDelete }: DocumentActionsProps) {
+export function DocumentActions({ document, caseId, onPreview, onChanged, focusAfterDelete, canDelete = true, canReplace = true }: DocumentActionsProps) {
   const { t } = useTranslation();
   const fileInput = useRef<HTMLInputElement>(null);
   const [deleting, setDeleting] = useState(false);
@@ -62,16 +67,19 @@ export function DocumentActions({ document, caseId, onPreview, onChanged, focusA
     [t],
   );
   const upload = useUpload(send, onChanged, onUploadError);
+  const maxMb = useMaxUploadMb();
   const chooseFile = () => fileInput.current?.click();
+  // The drop zone refuses a file over the limit itself; the menu's chooser is checked here.
   const startUpload = (file: File) => {
-    setError(undefined);
-    void upload.start(file);
+    const refusal = refuseUpload(file, maxMb, t);
+    setError(refusal ?? undefined);
+    if (!refusal) void upload.start(file);
   };
 
   return (
     <div className="flex flex-col gap-2">
       {/*: every document upload is a drop zone with its percentage; with a file, the zone takes a dropped new version (the menu holds the chooser). */}
-      {!locked && (
+      {!locked && canReplace && (
         <DropZone busy={upload.busy} percent={upload.percent} variant="secondary" hint={hasFile ? t('caseDocuments.dropNewVersion') : undefined} onFile={startUpload}>
           {!hasFile && (
             <>
@@ -122,12 +130,12 @@ export function DocumentActions({ document, caseId, onPreview, onChanged, focusA
                   {t('caseDocuments.actions.message')}
                 </Link>
               </DropdownMenu.Item>
-              {hasFile && !locked && (
+              {hasFile && !locked && canReplace && (
                 <MenuItem icon={<Upload className="size-4" aria-hidden="true" />} label={t('caseDocuments.actions.newVersionOf', of)} onSelect={chooseFile}>
                   {t('caseDocuments.actions.newVersion')}
                 </MenuItem>
               )}
-              {hasFile && !locked && (
+              {hasFile && !locked && canDelete && (
                 <MenuItem icon={<Trash2 className="size-4" aria-hidden="true" />} label={t('caseDocuments.actions.deleteOf', of)} onSelect={() => setDeleting(true)}>
                   {t('caseDocuments.actions.delete')}
                 </MenuItem>

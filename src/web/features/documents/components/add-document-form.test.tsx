@@ -2,13 +2,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
-import { installFakeFetch } from '../../../test/fake-fetch';
+import { installFakeFetch, on } from '../../../test/fake-fetch';
+import { site } from '../../../test/fixtures';
 import { AddDocumentForm } from './add-document-form';
 
 const CASE_ID = '22222222-2222-4222-8222-222222222222';
 
 function renderForm() {
-  installFakeFetch();
+  installFakeFetch(on('GET', '/api/site', { status: 200, body: { data: site } }));
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <AddDocumentForm caseId={CASE_ID} onSaved={() => undefined} />

@@ -8,10 +8,11 @@ const PREVIEWABLE = new Set(['pdf', 'png', 'jpg', 'jpeg', 'svg']);
 
 /**
  * Download, preview (pdf and images, through the signed temporary link) and delete of one
- * document (not of a locked one: the engagement letter). Every button's accessible name names
+ * document (not of a locked one: the engagement letter; not when the case's documents are locked:
+ * `canDelete` false, contract/rules/document-lock.ts). Every button's accessible name names
  * the document ('Verwijderen: Arbeidsovereenkomst'), starting with the visible word.
  */
-export function DocumentActions({ document, onDelete, compact = false }: { document: Document; onDelete: () => void; compact?: boolean }) {
+export function DocumentActions({ document, onDelete, compact = false, canDelete = true }: { document: Document; onDelete: () => void; compact?: boolean; canDelete?: boolean }) {
   const { t } = useTranslation();
   const label = (key: string) => t(key, { title: document.title });
   return (
@@ -34,7 +35,7 @@ export function DocumentActions({ document, onDelete, compact = false }: { docum
           {!compact && t('documents.actions.preview')}
         </a>
       )}
-      {document.temporary_url && !document.locked && (
+      {document.temporary_url && !document.locked && canDelete && (
         <Button variant="ghost" onClick={onDelete} aria-label={label('documents.actions.deleteOf')}>
           <Trash2 className="size-4" aria-hidden="true" />
           {!compact && t('documents.actions.delete')}

@@ -23,11 +23,17 @@ export function DocumentCard({
   document,
   onSaved,
   focusAfterDelete,
+  canReplace = true,
+  canDelete = true,
 }: {
   caseId: string;
   document: Document;
   onSaved: (message: string) => void;
   focusAfterDelete?: () => HTMLElement | null;
+  /** False when the case is closed or under a legal hold (contract/rules/document-lock.ts; the page says why): no upload or new version. */
+  canReplace?: boolean;
+  /** False likewise: no delete. */
+  canDelete?: boolean;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -68,12 +74,14 @@ export function DocumentCard({
       </p>
       <UploadStatus phase={upload.phase} error={upload.error} onRetry={upload.retry} />
       <div className="mt-auto flex flex-col gap-3">
-        <DropZone variant={hasFile ? 'secondary' : 'primary'} busy={upload.busy} percent={upload.percent} onFile={(file) => void upload.start(file)}>
-          <Upload className="size-4" aria-hidden="true" />
-          {hasFile ? t('documents.card.newVersion') : t('documents.card.upload')}
-          <span className="sr-only">: {document.title}</span>
-        </DropZone>
-        <DocumentActions document={document} onDelete={() => setConfirming(true)} />
+        {canReplace && (
+          <DropZone variant={hasFile ? 'secondary' : 'primary'} busy={upload.busy} percent={upload.percent} onFile={(file) => void upload.start(file)}>
+            <Upload className="size-4" aria-hidden="true" />
+            {hasFile ? t('documents.card.newVersion') : t('documents.card.upload')}
+            <span className="sr-only">: {document.title}</span>
+          </DropZone>
+        )}
+        <DocumentActions document={document} canDelete={canDelete} onDelete={() => setConfirming(true)} />
       </div>
       <DeleteDocumentDialog
         open={confirming}

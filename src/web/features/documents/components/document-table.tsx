@@ -12,7 +12,7 @@ type SortKey = 'title' | 'filename' | 'uploaded_at' | 'status';
 type Sort = { key: SortKey; dir: 'asc' | 'desc' };
 
 /** A document table with sortable columns; cards on narrow screens. */
-export function DocumentTable({ documents, onDelete }: { documents: Document[]; onDelete: (document: Document) => void }) {
+export function DocumentTable({ documents, onDelete, canDelete = true }: { documents: Document[]; onDelete: (document: Document) => void; canDelete?: boolean }) {
   const { t, i18n } = useTranslation();
   const language = useLanguage();
   const [sort, setSort] = useState<Sort>({ key: 'uploaded_at', dir: 'desc' });
@@ -46,7 +46,7 @@ export function DocumentTable({ documents, onDelete }: { documents: Document[]; 
             </div>
             <p className="text-sm [overflow-wrap:anywhere] text-slate-700">{d.filename}</p>
             <p className="text-sm text-slate-700">{formatDate(d.uploaded_at, language)}</p>
-            <DocumentActions document={d} onDelete={() => onDelete(d)} />
+            <DocumentActions document={d} canDelete={canDelete} onDelete={() => onDelete(d)} />
           </li>
         ))}
       </ul>
@@ -87,7 +87,7 @@ export function DocumentTable({ documents, onDelete }: { documents: Document[]; 
                   <StatusBadge status={d.status} signed={d.signed} />
                 </td>
                 <td className="px-4 py-2">
-                  <DocumentActions document={d} onDelete={() => onDelete(d)} compact />
+                  <DocumentActions document={d} canDelete={canDelete} onDelete={() => onDelete(d)} compact />
                 </td>
               </tr>
             ))}

@@ -10,6 +10,7 @@ import { UploadProgressBar, useFileDrop } from '../../../ui/drop-zone';
 import { useUpload } from '../../../ui/use-upload';
 import { sendMessage, useRefreshConversation } from '../api';
 import { UPLOAD_ACCEPT_ATTRIBUTE } from '../../../../contract/rules/upload-types';
+import { AcceptedUploadTypes, refuseUpload, useMaxUploadMb } from '../../../ui/upload-limits';
 
 /**
  * The message field: grows with its text, Enter sends, Shift+Enter starts a new line. The
@@ -47,11 +48,16 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
   const busy = sending || upload.busy;
   // A draft or an attachment not sent yet: the guard asks before leaving (decision record 020).
   useUnsavedChanges(!busy && (text.trim() !== initialText.trim() || file !== null));
+  const maxMb = useMaxUploadMb();
+  /** A chosen or dropped file becomes the attachment, unless it is over the size limit: then the reason shows and nothing is attached. */
+  const attach = (chosen: File | null) => {
+    const refusal = chosen ? refuseUpload(chosen, maxMb, t) : null;
+    setFile(refusal ? null : chosen);
+    setError(refusal);
+    if (refusal && fileInput.current) fileInput.current.value = '';
+  };
   // A file dragged onto the composer becomes the attachment (every document upload takes a drop).
-  const drop = useFileDrop((dropped) => {
-    setFile(dropped);
-    setError(null);
-  }, busy);
+  const drop = useFileDrop(attach, busy);
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -124,12 +130,15 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
           tabIndex={-1}
           aria-hidden="true"
           data-testid="message-file"
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            setError(null);
-          }}
+          onChange={(e) => attach(e.target.files?.[0] ?? null)}
         />
-        <Button variant="ghost" className="shrink-0 px-2.5" aria-label={t('messages.composer.attach')} onClick={() => fileInput.current?.click()}>
+        <Button
+          variant="ghost"
+          className="shrink-0 px-2.5"
+          aria-label={t('messages.composer.attach')}
+          aria-describedby={maxMb !== null ? `${id}-types` : undefined}
+          onClick={() => fileInput.current?.click()}
+        >
           <Paperclip className="size-5" aria-hidden="true" />
         </Button>
         <label htmlFor={`${id}-text`} className="sr-only">
@@ -155,6 +164,7 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
       <p id={`${id}-hint`} className="text-xs text-slate-700">
         {t('messages.composer.hint')}
       </p>
+      <AcceptedUploadTypes id={`${id}-types`} />
       {upload.busy && upload.percent !== null && <UploadProgressBar percent={upload.percent} />}
       {upload.phase === 'slow' && <p role="status" className="text-sm text-slate-800">{t('messages.composer.slow')}</p>}
       {upload.phase === 'retry' && (
