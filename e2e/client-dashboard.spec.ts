@@ -167,7 +167,7 @@ describe('a client at the end of their case', () => {
     await page.getByRole('heading', { name: 'Jouw stappenplan' }).waitFor();
     const counts = await apiGetsOnceStreamReady(page);
     const caseId = CaseClientViewResponseSchema.parse(await (await fetch(`${journey.product.baseUrl}/api/cases/mine`, { headers: { Authorization: `Bearer ${session.token}` } })).json()).data.id;
-    for (const path of ['/api/site', '/api/user', '/api/messages/unread', '/api/cases/mine', '/api/client-questions', `/api/cases/${caseId}/status-stepper?lang=nl-NL`, `/api/cases/${caseId}/timeline?page=1`]) {
+    for (const path of ['/api/site', '/api/user', '/api/messages/unread', '/api/cases/mine', '/api/client-questions', `/api/cases/${caseId}/status-stepper?lang=nl-NL`, `/api/cases/${caseId}/timeline?page=1`, `/api/cases/${caseId}/settlement`]) {
       expect(counts[path], path).toBe(1);
     }
     expect(Object.entries(counts).filter(([, count]) => count > 1)).toEqual([]);

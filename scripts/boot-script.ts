@@ -23,7 +23,7 @@ export const BOOT_ROUTES: BootRoute[] = [
     role: 'client',
     modules: ['app/layouts/app-layout.tsx', 'features/dashboard/dashboard-page.tsx'],
     requests: [...SIGNED_IN, '/api/cases/mine', '/api/client-questions'],
-    afterMyCase: ['/api/cases/{case}/status-stepper?lang={lang}', '/api/cases/{case}/timeline?page=1'],
+    afterMyCase: ['/api/cases/{case}/status-stepper?lang={lang}', '/api/cases/{case}/timeline?page=1', '/api/cases/{case}/settlement'],
   },
   {
     path: '^/documenten$',
@@ -31,7 +31,7 @@ export const BOOT_ROUTES: BootRoute[] = [
     role: 'client',
     modules: ['app/layouts/app-layout.tsx', 'features/documents/documents-page.tsx'],
     requests: [...SIGNED_IN, '/api/cases/mine'],
-    afterMyCase: ['/api/cases/{case}/documents'],
+    afterMyCase: ['/api/cases/{case}/documents', '/api/cases/{case}/settlement'],
   },
   {
     // The default list only: a query string (filter, sort, page) asks for another list.

@@ -204,6 +204,18 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    // The settlement negotiation: every version, what changed, the WW check and the bedenktijd.
+                    path: 'onderhandeling',
+                    element: <RequirePermission needed={[VIEW.VIEW_DASHBOARD]} />,
+                    children: [
+                      {
+                        index: true,
+                        handle: title('settlement.negotiation.title'),
+                        lazy: page('negotiation-page', () => import('../features/settlement/negotiation-page'), (m) => m.NegotiationPage),
+                      },
+                    ],
+                  },
+                  {
                     // The statutory transition payment: a calculator for clients and lawyers.
                     path: 'transitievergoeding',
                     element: <RequireRole roles={['client', 'lawyer']} />,
@@ -247,6 +259,11 @@ export const routes: RouteObject[] = [
                         path: 'berichten',
                         handle: title('messages.tab'),
                         lazy: page('case-messages-tab', () => import('../features/messages/case-messages-tab'), (m) => m.CaseMessagesTab),
+                      },
+                      {
+                        path: 'vaststellingsovereenkomst',
+                        handle: title('settlement.tab.title'),
+                        lazy: page('settlement-tab-page', () => import('../features/settlement/settlement-tab-page'), (m) => m.SettlementTabPage),
                       },
                     ],
                   },

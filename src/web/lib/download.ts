@@ -32,3 +32,17 @@ export async function downloadCaseExport(caseId: string): Promise<void> {
   anchor.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** A GET of the API saved as a file under `filename` (the dissolution letter, the key dates). Throws on failure so the caller can say so. */
+export async function downloadFromApi(path: string, filename: string): Promise<void> {
+  const response = await api.raw(path);
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const anchor = window.document.createElement('a');
+  anchor.href = url;
+  anchor.download = filename;
+  window.document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

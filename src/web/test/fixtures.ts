@@ -3,6 +3,7 @@ import type { User } from '../../contract/users';
 import type { Site } from '../../contract/site';
 import type { CaseClientView, CaseLawyerView } from '../../contract/cases';
 import type { Document } from '../../contract/documents';
+import type { Settlement, SettlementVersion } from '../../contract/settlement';
 import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../contract/offers';
 import { getStatus, type StatusSlug } from '../../contract/statuses';
 
@@ -140,4 +141,39 @@ export function deferred(): { promise: Promise<void>; resolve: () => void } {
     resolve = done;
   });
   return { promise, resolve };
+}
+
+/** A version of the settlement agreement (from the employer, dated 20 February 2026, no terms). */
+export function makeSettlementVersion(number: number, overrides: Partial<SettlementVersion> = {}): SettlementVersion {
+  return {
+    id: `50000000-0000-4000-8000-${String(number).padStart(12, '0')}`,
+    number,
+    from: 'employer',
+    dated: '2026-02-20',
+    reply_by: null,
+    note: null,
+    text: `Tekst van versie ${number}.`,
+    terms: {},
+    final: false,
+    final_at: null,
+    file: null,
+    created_at: '2026-02-20T10:00:00.000Z',
+    responses: [],
+    ...overrides,
+  };
+}
+
+/** GET /api/cases/{id}/settlement: nothing yet, unless `overrides` says so (versions newest first). */
+export function makeSettlement(overrides: Partial<Settlement> = {}): Settlement {
+  return {
+    versions: [],
+    terms: {},
+    check: null,
+    signed: null,
+    cooling_off_ends_on: null,
+    cooling_off_running: false,
+    complete_task: false,
+    dates: { reply_by: null, cooling_off_ends_on: null, end_date: null, transition_claim_by: null },
+    ...overrides,
+  };
 }

@@ -2,7 +2,7 @@ import { getRole } from '../../../contract/permissions';
 import type { Site } from '../../../contract/site';
 
 export type NavItem =
-  | { kind: 'internal'; id: string; labelKey: string; to: string; end?: boolean; permission: string; badge?: 'unread-messages' }
+  | { kind: 'internal'; id: string; labelKey: string; to: string; end?: boolean; permission: string; badge?: 'unread-messages'; onlyWith?: 'settlement' }
   | { kind: 'external'; id: string; labelKey: string; urlKey: keyof Site; permission: string };
 
 /** The menus; each entry shows only with its menu-item permission. */
@@ -11,6 +11,8 @@ export const NAV_ITEMS = {
     { kind: 'internal', id: 'dashboard', labelKey: 'nav.dashboard', to: '/', end: true, permission: 'menu-item:dashboard' },
     { kind: 'internal', id: 'my-story', labelKey: 'nav.myStory', to: '/mijn-verhaal', permission: 'menu-item:case' },
     { kind: 'internal', id: 'documents', labelKey: 'nav.documents', to: '/documenten', permission: 'menu-item:documents' },
+    // The negotiation of the settlement agreement, once the lawyer has added a first version.
+    { kind: 'internal', id: 'negotiation', labelKey: 'settlement.nav', to: '/onderhandeling', permission: 'menu-item:dashboard', onlyWith: 'settlement' },
     // Messages with the lawyer: every client has them, so the dashboard permission gates the item.
     { kind: 'internal', id: 'messages', labelKey: 'messages.nav', to: '/berichten', permission: 'menu-item:dashboard', badge: 'unread-messages' },
     { kind: 'internal', id: 'offer', labelKey: 'nav.offer', to: '/offerte', permission: 'menu-item:offer' },
@@ -34,9 +36,12 @@ export const NAV_ITEMS = {
   ],
 } as const satisfies Record<'client' | 'lawyer' | 'admin', readonly NavItem[]>;
 
-export function getNavItems(user: { roles: readonly string[]; permissions: readonly string[] }): readonly NavItem[] {
+/** What the case has that some entries wait for: `settlement`, a first version of the settlement agreement. */
+export type NavFacts = { settlement?: boolean };
+
+export function getNavItems(user: { roles: readonly string[]; permissions: readonly string[] }, facts: NavFacts = {}): readonly NavItem[] {
   const role = getRole(user.roles);
   if (!role) return [];
   const items: readonly NavItem[] = NAV_ITEMS[role];
-  return items.filter((item) => user.permissions.includes(item.permission));
+  return items.filter((item) => user.permissions.includes(item.permission) && (item.kind !== 'internal' || !item.onlyWith || facts[item.onlyWith] === true));
 }

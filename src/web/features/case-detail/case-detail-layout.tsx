@@ -13,7 +13,7 @@ import { FinishControl } from './components/finish-control';
 /** The page's data for the first page of a visit (app/routes.tsx, lib/first-page.ts). */
 export { caseDetailData } from './api';
 
-/** Case detail (/dossiers/{id}): back link, title, finish button and the tabs 'Algemeen' and 'Documenten'. */
+/** Case detail (/dossiers/{id}): back link, title, finish button and the tabs 'Algemeen', 'Documenten', 'Berichten' and 'Vaststellingsovereenkomst'. */
 export function CaseDetailLayout() {
   const { t } = useTranslation();
   const { caseId = '' } = useParams();
@@ -26,6 +26,7 @@ export function CaseDetailLayout() {
     { to: base, label: t('pages.caseDetail.tabs.general'), end: true },
     { to: `${base}/documenten`, label: t('pages.caseDetail.tabs.documents') },
     { to: `${base}/berichten`, label: unreadHere > 0 ? t('messages.tabWithUnread', { count: unreadHere }) : t('messages.tab') },
+    { to: `${base}/vaststellingsovereenkomst`, label: t('settlement.tab.label') },
   ];
   const back = (
     <Link to="/dossiers" className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-700 underline-offset-4 hover:underline">

@@ -1,13 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CaseClientView } from '../../../contract/cases';
 import type { Lawyer } from '../../../contract/lawyers';
 import type { StatusSlug } from '../../../contract/statuses';
 import { STATUSES } from '../../../contract/statuses';
 import type { Stepper, StepContent } from '../../../contract/stepper';
-import { makeClientCaseView, makeUser, site } from '../../test/fixtures';
+import { makeClientCaseView, makeSettlement, makeSettlementVersion, makeUser, site } from '../../test/fixtures';
 import { installFakeFetch, on, type FakeRoute } from '../../test/fake-fetch';
+import { queryClient } from '../../lib/query-client';
+import { settlementQueryKeys } from '../../lib/settlement-query';
 import { renderApp } from '../../test/render-app';
 
 const client = makeUser('client', { name: 'Eva' });
@@ -76,6 +78,7 @@ function setup(view: CaseClientView, steps: Stepper | (() => Stepper), ...routes
     on('GET', '/api/user', { status: 200, body: { data: client } }),
     on('GET', '/api/cases/mine', { status: 200, body: { data: view } }),
     on('GET', '/api/client-questions', { status: 200, body: { data: [] } }),
+    on('GET', `/api/cases/${CASE_ID}/settlement`, { status: 200, body: { data: makeSettlement() } }),
     on('GET', `/api/cases/${CASE_ID}/timeline?page=1`, { status: 200, body: { data: [], links: { first: null, last: null, prev: null, next: null }, meta: { current_page: 1, from: null, last_page: 1, links: [], path: '', per_page: 20, to: null, total: 0 } } }),
     on('GET', `/api/cases/${CASE_ID}/status-stepper?lang=nl-NL`, () => ({ status: 200, body: { data: typeof steps === 'function' ? steps() : steps } })),
     on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
@@ -195,6 +198,46 @@ describe('the client dashboard', () => {
     expect(review).toHaveAttribute('target', '_blank');
     expect(screen.queryByRole('button', { name: 'Deel je ervaring' })).not.toBeInTheDocument();
   });
+});
+
+describe('the bedenktijd on the client dashboard', () => {
+  const signed = makeSettlement({
+    versions: [makeSettlementVersion(1, { final: true })],
+    signed: { dated: '2026-03-02', agreed_on: '2026-03-02', cooling_off_clause: true, dissolved_within_six_months: false, file: { filename: 'getekend.pdf' }, recorded_at: '2026-03-02T10:00:00.000Z' },
+    cooling_off_ends_on: '2026-03-16',
+    cooling_off_running: true,
+  });
+
+  it('says until when the signed agreement can be dissolved, and gives the dissolution letter and the key dates', async () => {
+    const { calls } = setup(
+      caseView('ready-for-signing', [lawyer(1)]),
+      stepper('ready-for-signing'),
+      on('GET', `/api/cases/${CASE_ID}/settlement`, { status: 200, body: { data: signed } }),
+      on('GET', `/api/cases/${CASE_ID}/settlement/dissolution-letter`, { status: 200, body: {} }),
+      on('GET', `/api/cases/${CASE_ID}/key-dates.ics`, { status: 200, body: {} }),
+    );
+    const createObjectURL = vi.fn(() => 'blob:file');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const user = userEvent.setup();
+    renderApp('/', { user: client });
+    const block = (await screen.findByRole('heading', { name: 'Bedenktijd' }, { timeout: 15_000 })).closest('section');
+    if (!block) throw new Error('no bedenktijd block');
+    expect(within(block).getByText('Je kunt de vaststellingsovereenkomst tot en met 16 maart 2026 zonder opgave van redenen ontbinden.')).toBeInTheDocument();
+    await user.click(within(block).getByRole('button', { name: 'Ontbindingsverklaring downloaden (pdf)' }));
+    await waitFor(() => expect(calls.some((c) => c.path === `/api/cases/${CASE_ID}/settlement/dissolution-letter`)).toBe(true));
+    await user.click(within(block).getByRole('button', { name: 'Zet de belangrijke data in je agenda' }));
+    await waitFor(() => expect(calls.some((c) => c.path === `/api/cases/${CASE_ID}/key-dates.ics`)).toBe(true));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(2));
+  }, 20_000);
+
+  it('says nothing of it once the bedenktijd is over', async () => {
+    setup(caseView('ready-for-signing', [lawyer(1)]), stepper('ready-for-signing'), on('GET', `/api/cases/${CASE_ID}/settlement`, { status: 200, body: { data: { ...signed, cooling_off_running: false } } }));
+    renderApp('/', { user: client });
+    await screen.findByRole('heading', { name: 'Jouw stappenplan' }, { timeout: 15_000 });
+    await waitFor(() => expect(queryClient.getQueryData(settlementQueryKeys.summary(CASE_ID))).toMatchObject({ cooling_off_running: false }));
+    expect(screen.queryByRole('heading', { name: 'Bedenktijd' })).toBeNull();
+    expect(screen.queryByText(/zonder opgave van redenen ontbinden/)).toBeNull();
+  }, 20_000);
 });
 
 describe('the client dashboard never contradicts itself', () => {

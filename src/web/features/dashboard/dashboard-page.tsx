@@ -5,7 +5,9 @@ import { getClientRoute, getCurrentStep, getStepNumber, getWelcomeTarget, showsW
 import { getStatus } from '../../../contract/statuses';
 import { useSession } from '../../lib/app-session';
 import { getErrorText } from '../../lib/error-text';
+import { useSettlementSummary } from '../../lib/settlement-query';
 import { useSite } from '../../lib/site';
+import { CoolingOffNotice } from '../../ui/cooling-off-notice';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { useClientQuestions, useCurrentUser, useMyCase, useStepper } from './api';
@@ -45,6 +47,8 @@ export function DashboardPage() {
   const stepper = useStepper(myCase.data?.id);
   const user = useCurrentUser();
   const questions = useClientQuestions();
+  // Once the settlement agreement is signed: until when the client can still dissolve it.
+  const settlement = useSettlementSummary(myCase.data?.id);
   const [searchParams, setSearchParams] = useSearchParams();
   const [lawyerOpen, setLawyerOpen] = useState(false);
   // Keeps the dialog's thank-you view open after the stepper reports the new feedback.
@@ -107,6 +111,7 @@ export function DashboardPage() {
       {showsWelcome(current) && <WelcomeBlock name={name} target={getWelcomeTarget(flags)} />}
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="flex flex-col gap-6">
+          {settlement.data?.cooling_off_running && settlement.data.cooling_off_ends_on && <CoolingOffNotice caseId={caseView.id} endsOn={settlement.data.cooling_off_ends_on} />}
           {current && (
             <NextStepBlock
               step={current}

@@ -1,11 +1,13 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { formResolver } from '../../../lib/form-resolver';
-import { X } from 'lucide-react';
+import { AlertTriangle, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FinalizationAnswersRequestSchema, type FinalizationAnswersRequest, type FinalizationQuestion } from '../../../../contract/questions';
+import { formatLongDate } from '../../../../contract/rules/settlement-format';
 import { applyServerErrors } from '../../../lib/error-text';
+import { useSettlementSummary } from '../../../lib/settlement-query';
 import { Button } from '../../../ui/button';
 import { FormError } from '../../../ui/field';
 import { useFinalizationQuestions } from '../api';
@@ -19,16 +21,21 @@ type Props = {
   onConfirm: (answers: FinalizationAnswersRequest) => Promise<void>;
 };
 
-/** 'Weet je zeker dat je dit dossier wilt afsluiten?' with the finalisation questions, then 'Dossier voltooid ✅'. */
+/**
+ * 'Weet je zeker dat je dit dossier wilt afsluiten?' with the finalisation questions, then 'Dossier voltooid ✅'.
+ * While the bedenktijd of a signed settlement agreement runs, it warns first: the client can still dissolve it.
+ */
 export function FinishDialog({ caseId, open, done, onOpenChange, onConfirm }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const questions = useFinalizationQuestions(caseId, open);
+  const settlement = useSettlementSummary(caseId, open);
+  const coolingOffEndsOn = settlement.data?.cooling_off_running ? settlement.data.cooling_off_ends_on : null;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
-          aria-describedby={undefined}
+          aria-describedby={coolingOffEndsOn && !done ? 'finish-cooling-off' : undefined}
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
         >
           <Dialog.Close className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100" aria-label={t('caseDetail.finish.close')}>
@@ -45,6 +52,12 @@ export function FinishDialog({ caseId, open, done, onOpenChange, onConfirm }: Pr
           ) : (
             <>
               <Dialog.Title className="pr-10 text-xl font-semibold text-slate-900">{t('caseDetail.finish.confirmTitle')}</Dialog.Title>
+              {coolingOffEndsOn && (
+                <p id="finish-cooling-off" className="flex items-start gap-2 rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 font-medium text-slate-900">
+                  <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+                  {t('settlement.coolingOff.finishWarning', { date: formatLongDate(coolingOffEndsOn, i18n.resolvedLanguage ?? 'nl-NL') })}
+                </p>
+              )}
               {questions.isPending ? (
                 <p role="status">{t('caseDetail.loading')}</p>
               ) : questions.isError ? (

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { fieldsToTerms, termsToFields } from './terms-form';
+
+describe("the terms in the lawyer's form", () => {
+  it('reads amounts in euros as cents, choices as booleans and an empty notice period as statutory', () => {
+    const fields = termsToFields({});
+    const { terms, errors } = fieldsToTerms({
+      ...fields,
+      severance_cents: '24.500',
+      monthly_salary_cents: '3250,50',
+      holiday_allowance_percent: '8',
+      end_date: '2027-02-28',
+      final_discharge: 'true',
+      employee_ill: 'false',
+      initiative: 'employer',
+      non_compete: 'dropped',
+    });
+    expect(errors).toEqual({});
+    expect(terms).toEqual({
+      severance_cents: 2_450_000,
+      monthly_salary_cents: 325_050,
+      holiday_allowance_percent: 8,
+      end_date: '2027-02-28',
+      final_discharge: true,
+      employee_ill: false,
+      initiative: 'employer',
+      non_compete: 'dropped',
+      notice_months: null,
+    });
+  });
+
+  it('names the fields it cannot read', () => {
+    const { errors } = fieldsToTerms({ ...termsToFields({}), severance_cents: 'veel', holiday_allowance_percent: '120', notice_months: '2,5' });
+    expect(errors).toEqual({ severance_cents: 'invalidAmount', holiday_allowance_percent: 'invalidPercent', notice_months: 'invalidMonths' });
+  });
+
+  it('fills the form from a version, so a counter-offer starts from its terms and reads back the same', () => {
+    const terms = { severance_cents: 1_800_050, start_date: '2020-01-01', cooling_off_clause: true, notice_months: 3, initiative: 'employer' as const };
+    const fields = termsToFields(terms);
+    expect(fields).toMatchObject({ severance_cents: '18000,50', start_date: '2020-01-01', cooling_off_clause: 'true', notice_months: '3', employee_ill: '' });
+    expect(fieldsToTerms(fields).terms).toEqual(terms);
+  });
+});
