@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, expect, vi } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import en from '../../public/i18n/en-US.json';
 import nl from '../../public/i18n/nl-NL.json';
 import { session } from './lib/app-session';
@@ -20,7 +20,7 @@ await initI18n({ language: 'nl-NL', resources: { 'nl-NL': { translation: nl }, '
 afterEach(async () => {
   cleanup();
   // Taken once the page is unmounted, so a request made while unmounting counts too.
-  const unmatched = takeUnmatchedRequests((expect.getState().testPath ?? '').split('/src/web/').pop());
+  const unmatched = takeUnmatchedRequests();
   session.dispatch({ type: 'clear' });
   window.localStorage.clear();
   window.sessionStorage.clear();

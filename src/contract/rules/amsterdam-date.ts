@@ -15,8 +15,9 @@ export function isCalendarDate(value: string): boolean {
   const match = ISO_DATE.exec(value);
   if (!match) return false;
   const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new TZDate(y, m - 1, d, AMSTERDAM);
-  return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d;
+  // Whether a day exists does not depend on the time zone: checked on the UTC calendar.
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
 /** The local midnight of a YYYY-MM-DD date in Amsterdam. Throws on anything else. */

@@ -39,24 +39,9 @@ export function installFakeFetch(...routes: FakeRoute[]) {
   return { calls, fetchMock };
 }
 
-/**
- * Requests that an older test file leaves unanswered today, by file (relative to src/web): the
- * signed-in layout's own requests in a test about something else. Tolerated in that file only,
- * so that every other unanswered request fails; the list only shrinks: answer them in the test
- * (`landingRoutes` in layout-routes.ts answers what the layout and the first pages ask) and
- * delete the line, and the mechanism with the last one.
- */
-const KNOWN_UNANSWERED: Record<string, string[]> = {
-  'features/settlement/transition-payment-page.test.tsx': ['GET /api/cases/mine', 'GET /api/client-questions', 'GET /api/messages/unread'],
-};
-
-/**
- * The requests no route answered since the last call, emptied (test-setup.ts, after each test),
- * less those `KNOWN_UNANSWERED` tolerates in `testFile` (path relative to src/web).
- */
-export function takeUnmatchedRequests(testFile = ''): FakeRequest[] {
-  const known = KNOWN_UNANSWERED[testFile] ?? [];
-  return unmatched.splice(0).filter((request) => !known.includes(`${request.method} ${request.path.split('?')[0]}`));
+/** The requests no route answered since the last call, emptied (test-setup.ts, after each test). */
+export function takeUnmatchedRequests(): FakeRequest[] {
+  return unmatched.splice(0);
 }
 
 /** A route answering one method and path. */

@@ -2,7 +2,7 @@ import { STATUSES } from '../../contract/statuses';
 import type { Stepper } from '../../contract/stepper';
 import type { User } from '../../contract/users';
 import { on, type FakeResponse, type FakeRoute } from './fake-fetch';
-import { makeClientCaseView } from './fixtures';
+import { makeClientCaseView, makeSettlement } from './fixtures';
 
 /** The case a client lands on in tests about something else (login, guards, the layout). */
 export const LANDING_CASE_ID = '20000000-0000-4000-8000-0000000000aa';
@@ -56,6 +56,7 @@ export function landingRoutes(user: User): FakeRoute[] {
     getAnyQuery(`/api/cases/${LANDING_CASE_ID}/timeline`, { status: 200, body: emptyPage }),
     on('GET', `/api/cases/${LANDING_CASE_ID}/appointment`, { status: 200, body: { data: null, lawyer: null, mode: 'video', notice_hours: 24, callback_requested_at: null } }),
     on('GET', `/api/cases/${LANDING_CASE_ID}/documents`, { status: 200, body: { data: [] } }),
+    on('GET', `/api/cases/${LANDING_CASE_ID}/settlement`, { status: 200, body: { data: makeSettlement() } }),
     // The account and settings pages.
     on('GET', '/api/account/two-factor', { status: 200, body: { data: { enabled: true, enabled_at: '2026-11-01T09:00:00.000Z', recovery_codes_remaining: 10 } } }),
     on('GET', '/api/lawyer-questions', { status: 200, body: { data: [] } }),

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser, site } from '../../test/fixtures';
 import { installFakeFetch, on, type FakeRoute } from '../../test/fake-fetch';
+import { landingRoutes } from '../../test/layout-routes';
 import { renderApp } from '../../test/render-app';
 
 function setup(user: ReturnType<typeof makeUser>, ...routes: FakeRoute[]) {
-  return installFakeFetch(on('GET', '/api/site', { status: 200, body: { data: site } }), on('GET', '/api/user', { status: 200, body: { data: user } }), ...routes);
+  return installFakeFetch(on('GET', '/api/site', { status: 200, body: { data: site } }), ...routes, ...landingRoutes(user));
 }
 
 const answer = { amount_cents: 1_234_567, monthly_wage_cents: 457_000, capped: true, cap_cents: 9_800_000, year_maximum_cents: 9_800_000, years: 5, months: 3, days: 16 };
