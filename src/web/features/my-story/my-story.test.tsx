@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, on } from '../../test/fake-fetch';
-import { makeUser } from '../../test/fixtures';
+import { makeClientCaseView, makeUser } from '../../test/fixtures';
 import { ContactPersonsForm } from './components/contact-persons-form';
 import { PersonalDataPage } from './personal-data-page';
 import { StoryPage } from './story-page';
@@ -202,5 +202,38 @@ describe('a form saved from an older copy (two tabs)', () => {
     });
     expect(await screen.findByDisplayValue('Uit het andere tabblad')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('contact persons saved from an older copy', () => {
+  it('keeps the list typed on a 409, reloads the saved list with its version, and sends that version next', async () => {
+    const STALE = 'Deze gegevens zijn intussen ergens anders gewijzigd. Vernieuw de pagina.';
+    const saved = { id: '44444444-4444-4444-8444-444444444444', first_name: 'Ans', infix: null, last_name: 'Bos', job_title: null, email: 'ans@example.org', phone_number: null };
+    const { calls } = installFakeFetch(
+      on('GET', '/api/cases/mine', { status: 200, body: { data: makeClientCaseView(CASE_ID, 'lead', { contact_persons: [saved], contact_persons_version: 5 }) } }),
+      on('POST', `/api/cases/${CASE_ID}/contact-persons`, (request) =>
+        (request.body as { version?: number }).version === 5 ? { status: 200, body: { data: [saved], meta: { version: 6 } } } : { status: 409, body: { message: STALE } },
+      ),
+    );
+    wrap(<ContactPersonsForm caseId={CASE_ID} contactPersons={[]} version={4} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Contactpersoon toevoegen' }));
+    fireEvent.change(screen.getByLabelText(/Voornaam/), { target: { value: 'Petra' } });
+    fireEvent.change(screen.getByLabelText(/Achternaam/), { target: { value: 'de Groot' } });
+    fireEvent.change(screen.getByLabelText(/E-mailadres/), { target: { value: 'petra@example.org' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Contactpersonen opslaan' }));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(STALE);
+    expect(screen.getByLabelText(/Voornaam/)).toHaveValue('Petra');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Pagina vernieuwen' }));
+    });
+    expect(await screen.findByDisplayValue('Ans')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Contactpersonen opslaan' }));
+    });
+    expect(await screen.findByText('Je wijzigingen zijn succesvol opgeslagen')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => (c.body as { version?: number }).version)).toEqual([4, 5]);
   });
 });
