@@ -9,6 +9,7 @@ import { MinimalAchievementSchema, OfferSchema } from './offers';
 import { QuestionSchema } from './questions';
 import { StatusSlugSchema, statusSlugFromLabel } from './statuses';
 import { paginatedSchema } from './pagination';
+import { RowVersionSchema } from './row-version';
 
 const nullableText = z.string().nullable();
 
@@ -48,6 +49,9 @@ export const CaseClientViewSchema = CompanyFieldsSchema.extend({
   offer: OfferSchema.nullable(),
   documents: z.array(DocumentSchema),
   contact_persons: z.array(ContactPersonSchema),
+  /** Versions of the employer data and of the contact-person list, sent back with their saves (contract/row-version.ts). */
+  company_version: RowVersionSchema,
+  contact_persons_version: RowVersionSchema,
   lawyers: z.array(LawyerSchema),
   typeform: z.record(z.string()),
   questions: z.array(QuestionSchema),
@@ -146,6 +150,8 @@ export const UpdateCompanyRequestSchema = z
     company_city: text().trim().min(1).max(250),
     contact_email: text().trim().min(1).max(254).email(),
     contact_phone_number: text().trim().min(1).max(50),
+    /** The case's `company_version` the form was loaded with: 409 when it changed since. */
+    version: RowVersionSchema.optional(),
   })
   .strict();
 export type UpdateCompanyRequest = z.infer<typeof UpdateCompanyRequestSchema>;

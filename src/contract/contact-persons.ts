@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text';
 import { validationKey } from './validation-messages';
+import { RowVersionSchema } from './row-version';
 
 export const MAX_CONTACT_PERSONS = 3;
 
@@ -32,7 +33,12 @@ export type ContactPersonInput = z.infer<typeof ContactPersonInputSchema>;
 
 /** POST /api/cases/{id}/contact-persons: the whole list, replacing what was there. */
 export const UpdateContactPersonsRequestSchema = z
-  .object({ contact_persons: z.array(ContactPersonInputSchema).max(MAX_CONTACT_PERSONS, validationKey('tooManyContactPersons')) })
+  .object({
+    contact_persons: z.array(ContactPersonInputSchema).max(MAX_CONTACT_PERSONS, validationKey('tooManyContactPersons')),
+    /** The list's version the form was loaded with (`contact_persons_version` of the case): 409 when it changed since. */
+    version: RowVersionSchema.optional(),
+  })
   .strict();
 export type UpdateContactPersonsRequest = z.infer<typeof UpdateContactPersonsRequestSchema>;
-export const ContactPersonListResponseSchema = z.object({ data: z.array(ContactPersonSchema) });
+/** The list and its version (`meta.version`, as the case's `contact_persons_version`). */
+export const ContactPersonListResponseSchema = z.object({ data: z.array(ContactPersonSchema), meta: z.object({ version: RowVersionSchema }) });

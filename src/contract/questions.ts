@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { text } from './text';
 import { validationKey } from './validation-messages';
+import { RowVersionSchema } from './row-version';
 
-export const QuestionSchema = z.object({ id: z.string().uuid(), text: z.string(), answer: z.string().nullable() });
+/** `version`: the answer's version (0 while unanswered), sent back with a save of that answer. */
+export const QuestionSchema = z.object({ id: z.string().uuid(), text: z.string(), answer: z.string().nullable(), version: RowVersionSchema });
 export type Question = z.infer<typeof QuestionSchema>;
 export const QuestionListResponseSchema = z.object({ data: z.array(QuestionSchema) });
 
@@ -21,7 +23,16 @@ export const FinalizationQuestionListResponseSchema = z.object({ data: z.array(F
 export const AnswersRequestSchema = z
   .object({
     questions: z
-      .array(z.object({ id: z.string().uuid(), answer: text({ multiline: true }).trim().max(10_000).nullable() }).strict())
+      .array(
+        z
+          .object({
+            id: z.string().uuid(),
+            answer: text({ multiline: true }).trim().max(10_000).nullable(),
+            /** The answer's version the form was loaded with: 409 when it changed since. */
+            version: RowVersionSchema.optional(),
+          })
+          .strict(),
+      )
       .min(1, validationKey('nothingToSave'))
       .max(100),
   })

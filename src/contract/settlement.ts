@@ -69,15 +69,23 @@ export const SETTLEMENT_TERM_FIELDS = Object.keys(SettlementTermsSchema.shape) a
 export const END_BEFORE_START = 'endBeforeStartDate';
 export const NO_TRANSITION_MAXIMUM = 'noTransitionMaximum';
 
+/**
+ * The wage both calculations take (the transition payment and the WW check): the monthly salary
+ * and what counts on top of it. The WW check takes it optionally (its salary made optional there).
+ */
+const WAGE_SHAPE = {
+  monthly_salary_cents: CentsSchema,
+  holiday_allowance_percent: Percent.optional(),
+  year_end_cents: CentsSchema.optional(),
+  extras_monthly_cents: CentsSchema.optional(),
+  variable_three_years_cents: CentsSchema.optional(),
+};
+
 export const TransitionPaymentRequestSchema = z
   .object({
     start_date: CalendarDateSchema,
     end_date: CalendarDateSchema,
-    monthly_salary_cents: CentsSchema,
-    holiday_allowance_percent: Percent.optional(),
-    year_end_cents: CentsSchema.optional(),
-    extras_monthly_cents: CentsSchema.optional(),
-    variable_three_years_cents: CentsSchema.optional(),
+    ...WAGE_SHAPE,
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -119,11 +127,8 @@ export const WwCheckRequestSchema = z
     severance_cents: CentsSchema,
     legal_costs_conditional: z.boolean(),
     // Optional: the wage, to weigh the severance against the statutory transition payment.
+    ...WAGE_SHAPE,
     monthly_salary_cents: CentsSchema.optional(),
-    holiday_allowance_percent: Percent.optional(),
-    year_end_cents: CentsSchema.optional(),
-    extras_monthly_cents: CentsSchema.optional(),
-    variable_three_years_cents: CentsSchema.optional(),
   })
   .strict()
   .superRefine((value, ctx) => {

@@ -6,6 +6,7 @@ import { RoleSchema } from './permissions';
 import { EmailSchema, LoginCodeSchema } from './auth';
 import { UserLanguageSchema } from './notifications';
 import { validationKey } from './validation-messages';
+import { RowVersionSchema } from './row-version';
 
 export const TimeSchema = text().regex(/^([01]\d|2[0-3]):[0-5]\d$/, validationKey('time'));
 
@@ -39,6 +40,10 @@ export const UserSchema = z.object({
   permissions: z.array(z.string()),
   /** The language mails are written in (set when the user switches language in the app). */
   language: UserLanguageSchema.default('nl-NL'),
+  /** Version of the profile fields (name … title); sent back as `version` with a save of them. */
+  version: RowVersionSchema,
+  /** Version of the availability list; sent back as `availability_version` with a save of it. */
+  availability_version: RowVersionSchema,
 });
 export type User = z.infer<typeof UserSchema>;
 
@@ -61,6 +66,10 @@ export const UpdateUserRequestSchema = z
     quote: text({ multiline: true }).trim().max(255).nullable().optional(),
     title: optionalText(250),
     language: UserLanguageSchema.optional(),
+    /** The profile's `version` the form was loaded with: 409 when it changed since (contract/row-version.ts). */
+    version: RowVersionSchema.optional(),
+    /** Likewise for `availability`. */
+    availability_version: RowVersionSchema.optional(),
     availability: z
       .array(
         AvailabilityEntrySchema.refine((d) => Boolean(d.start_time) === Boolean(d.end_time), {

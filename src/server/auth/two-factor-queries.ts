@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { recoveryCodes, staffTwoFactor, twoFactorChallenges, users } from '../db/schema';
 import { ts } from '../db/sql';
@@ -20,22 +20,22 @@ export async function createChallenge(db: Db, input: { userId: string; challenge
   });
 }
 
-/** A challenge that can still be answered: not expired, consumed or voided, fewer than 5 wrong tries, account active. */
+/**
+ * The one condition of a challenge that can still be answered: not consumed, voided or expired
+ * at `now`, and fewer than five tries taken. Read by the lookup, checked again where a try is taken.
+ */
+function challengeStillOpen(now: Date): SQL {
+  const c = twoFactorChallenges;
+  return sql`(${c.consumedAt} IS NULL AND ${c.voidedAt} IS NULL AND ${c.expiresAt} > ${ts(now)} AND ${c.attempts} < ${MAX_CHALLENGE_ATTEMPTS})`;
+}
+
+/** A challenge that can still be answered (`challengeStillOpen`), of an active account. */
 export async function findOpenChallenge(db: Db, challengeHash: string, now: Date) {
   const [row] = await db
     .select({ id: twoFactorChallenges.id, userId: users.id, email: users.email, name: users.name, role: users.role })
     .from(twoFactorChallenges)
     .innerJoin(users, eq(users.id, twoFactorChallenges.userId))
-    .where(
-      and(
-        eq(twoFactorChallenges.challengeHash, challengeHash),
-        isNull(twoFactorChallenges.consumedAt),
-        isNull(twoFactorChallenges.voidedAt),
-        sql`${twoFactorChallenges.expiresAt} > ${ts(now)}`,
-        sql`${twoFactorChallenges.attempts} < ${MAX_CHALLENGE_ATTEMPTS}`,
-        isNull(users.deactivatedAt),
-      ),
-    );
+    .where(and(eq(twoFactorChallenges.challengeHash, challengeHash), challengeStillOpen(now), isNull(users.deactivatedAt)));
   return row ?? null;
 }
 
@@ -48,15 +48,7 @@ export async function takeChallengeTry(db: Db, challengeId: string, now: Date): 
   const rows = await db
     .update(twoFactorChallenges)
     .set({ attempts: sql`${twoFactorChallenges.attempts} + 1` })
-    .where(
-      and(
-        eq(twoFactorChallenges.id, challengeId),
-        isNull(twoFactorChallenges.consumedAt),
-        isNull(twoFactorChallenges.voidedAt),
-        sql`${twoFactorChallenges.expiresAt} > ${ts(now)}`,
-        sql`${twoFactorChallenges.attempts} < ${MAX_CHALLENGE_ATTEMPTS}`,
-      ),
-    )
+    .where(and(eq(twoFactorChallenges.id, challengeId), challengeStillOpen(now)))
     .returning({ id: twoFactorChallenges.id });
   return rows.length === 1;
 }

@@ -20,12 +20,12 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 /** Questions of an audience with the answers of one owner (a user or a case). */
 export async function getQuestionsWithAnswers(db: Db, audience: 'client' | 'lawyer' | 'case', ownerId: string): Promise<Question[]> {
   const rows = await db
-    .select({ id: questions.id, text: questions.text, answer: answers.answer })
+    .select({ id: questions.id, text: questions.text, answer: answers.answer, version: answers.version })
     .from(questions)
     .leftJoin(answers, and(eq(answers.questionId, questions.id), eq(answers.ownerId, ownerId)))
     .where(and(eq(questions.audience, audience), eq(questions.active, true)))
     .orderBy(asc(questions.position));
-  return rows.map((r) => ({ id: r.id, text: r.text, answer: r.answer ?? null }));
+  return rows.map((r) => ({ id: r.id, text: r.text, answer: r.answer ?? null, version: r.version ?? 0 }));
 }
 
 /**
@@ -155,6 +155,8 @@ export async function getClientCaseView(db: Db, caseRow: CaseRow, link: Document
     offer: caseRow.offer ? { slug: caseRow.offer, display_name: OFFER_DISPLAY_NAMES[caseRow.offer] } : null,
     documents: docs,
     contact_persons: contacts.map(toContactPerson),
+    company_version: caseRow.companyVersion,
+    contact_persons_version: caseRow.contactPersonsVersion,
     lawyers,
     typeform: caseRow.typeform,
     questions: caseQuestions,

@@ -111,3 +111,43 @@ describe('company details', () => {
     expect(row?.companyName).toBeNull();
   });
 });
+
+describe('company details from an older copy of the form', () => {
+  const STALE = 'Deze gegevens zijn intussen ergens anders gewijzigd. Vernieuw de pagina.';
+  const load = async (token: string) => CaseClientViewResponseSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/cases/mine', headers: bearer(token) })).json()).data;
+
+  it('accepts the first save of a version and answers 409 to the second, leaving the row as the first left it', async () => {
+    const client = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    const { company_version: version } = await load(token);
+    const first = await patch(token, client.caseId, { ...company, version });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.company_version).toBe(version + 1);
+    const second = await patch(token, client.caseId, { ...company, company_city: 'Utrecht', version });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ message: STALE });
+    const [row] = await ctx.db.select().from(cases).where(eq(cases.id, client.caseId));
+    expect(row).toMatchObject({ companyCity: 'Rotterdam', companyVersion: version + 1 });
+  });
+
+  it('lets exactly one of parallel saves of the same version win', async () => {
+    const client = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    const { company_version: version } = await load(token);
+    const cities = ['Delft', 'Gouda', 'Breda', 'Assen'];
+    const answers = await Promise.all(cities.map((company_city) => patch(token, client.caseId, { ...company, company_city, version })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    const winner = cities[answers.findIndex((a) => a.statusCode === 200)];
+    const [row] = await ctx.db.select().from(cases).where(eq(cases.id, client.caseId));
+    expect(row).toMatchObject({ companyCity: winner, companyVersion: version + 1 });
+  });
+
+  it('still accepts a save without a version (an older client), and checks access before the version', async () => {
+    const client = await createTestClient(ctx);
+    const other = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    expect((await patch(token, client.caseId, company)).statusCode).toBe(200);
+    expect((await patch(token, client.caseId, { ...company, company_city: 'Zwolle' })).statusCode).toBe(200);
+    expect((await patch(token, other.caseId, { ...company, version: 1 })).statusCode).toBe(404);
+  });
+});

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { text } from '../../contract/text';
 import { UpdateCompanyRequestSchema } from '../../contract/cases';
 import { requireCaseAccess } from '../cases/access';
 import { getClientCaseView } from '../cases/views';
 import { cases } from '../db/schema';
-import { notFound } from '../errors/errors';
+import { notFound, staleWrite } from '../errors/errors';
 import { emit } from '../domain-events';
 import { applyCaseEvent } from '../workflow/apply';
 
@@ -32,10 +32,12 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
           contactEmail: body.contact_email,
           contactPhoneNumber: body.contact_phone_number,
           lastUpdateAt: now,
+          companyVersion: sql`${cases.companyVersion} + 1`,
         })
-        .where(eq(cases.id, caseRow.id))
+        // The version the form was loaded with, checked in this statement (docs/decisions/046).
+        .where(and(eq(cases.id, caseRow.id), body.version === undefined ? undefined : eq(cases.companyVersion, body.version)))
         .returning();
-      if (!updated) throw notFound();
+      if (!updated) throw body.version === undefined ? notFound() : staleWrite();
       await emit(tx, { actorId: auth.userId, action: 'case.company_updated', subjectType: 'case', subjectId: caseRow.id, data: {}, at: now });
       const move = await applyCaseEvent(tx, { caseId: caseRow.id, event: { type: 'data-updated' }, actorId: auth.userId, now });
       return move ? { ...updated, statusSlug: move.to } : updated;

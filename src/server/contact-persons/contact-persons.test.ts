@@ -91,3 +91,44 @@ describe('contact persons', () => {
     expect([['Voornaam1', 'Voornaam2'], ['Voornaam3', 'Voornaam4', 'Voornaam5'], ['Voornaam6']]).toContainEqual(names);
   });
 });
+
+describe('contact persons from an older copy of the form', () => {
+  const STALE = 'Deze gegevens zijn intussen ergens anders gewijzigd. Vernieuw de pagina.';
+  const loadVersion = async (token: string, caseId: string) => ContactPersonListResponseSchema.parse((await get(token, caseId)).json()).meta.version;
+
+  it('accepts the first save of a version and answers 409 to the second, leaving the list as the first left it', async () => {
+    const client = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    const version = await loadVersion(token, client.caseId);
+    const first = await post(token, client.caseId, { contact_persons: [person(1)], version });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().meta).toEqual({ version: version + 1 });
+    const second = await post(token, client.caseId, { contact_persons: [person(2), person(3)], version });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ message: STALE });
+    const rows = await ctx.db.select().from(contactPersons).where(eq(contactPersons.caseId, client.caseId));
+    expect(rows.map((r) => r.firstName)).toEqual(['Voornaam1']);
+    expect(await loadVersion(token, client.caseId)).toBe(version + 1);
+  });
+
+  it('lets exactly one of parallel saves of the same version win', async () => {
+    const client = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    const version = await loadVersion(token, client.caseId);
+    const answers = await Promise.all([1, 2, 3, 4].map((n) => post(token, client.caseId, { contact_persons: [person(n)], version })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    const winner = answers.findIndex((a) => a.statusCode === 200) + 1;
+    const rows = await ctx.db.select().from(contactPersons).where(eq(contactPersons.caseId, client.caseId));
+    expect(rows.map((r) => r.firstName)).toEqual([`Voornaam${winner}`]);
+  });
+
+  it('still accepts a save without a version (an older client)', async () => {
+    const client = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    const version = await loadVersion(token, client.caseId);
+    expect((await post(token, client.caseId, { contact_persons: [person(1)], version })).statusCode).toBe(200);
+    const unversioned = await post(token, client.caseId, { contact_persons: [person(2)] });
+    expect(unversioned.statusCode).toBe(200);
+    expect(unversioned.json().meta).toEqual({ version: version + 2 });
+  });
+});

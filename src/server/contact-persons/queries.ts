@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ContactPerson, ContactPersonInput } from '../../contract/contact-persons';
 import type { Db } from '../db/client';
 import { cases, contactPersons } from '../db/schema';
 import { emit } from '../domain-events';
+import { staleWrite } from '../errors/errors';
 
 type Row = typeof contactPersons.$inferSelect;
 
@@ -26,14 +27,29 @@ const blankToNull = (value: string | null | undefined) => (value ? value : null)
 
 /**
  * Replaces the case's contact persons with `list` in one transaction. The case row is
- * locked first (by touching last_update_at), so parallel replacements run one after another.
+ * locked first (by counting up the list's version), so parallel replacements run one after
+ * another; with `expectedVersion` that same statement applies only while the list still has
+ * it, else 409 and nothing changes. Answers the new list and its version.
  */
-export async function replaceContactPersons(db: Db, caseId: string, list: ContactPersonInput[], now: Date, actorId: string): Promise<ContactPerson[]> {
+export async function replaceContactPersons(
+  db: Db,
+  caseId: string,
+  list: ContactPersonInput[],
+  now: Date,
+  actorId: string,
+  expectedVersion?: number,
+): Promise<{ list: ContactPerson[]; version: number }> {
   return db.transaction(async (tx) => {
-    await tx.update(cases).set({ lastUpdateAt: now }).where(eq(cases.id, caseId));
+    const [locked] = await tx
+      .update(cases)
+      .set({ lastUpdateAt: now, contactPersonsVersion: sql`${cases.contactPersonsVersion} + 1` })
+      .where(and(eq(cases.id, caseId), expectedVersion === undefined ? undefined : eq(cases.contactPersonsVersion, expectedVersion)))
+      .returning({ version: cases.contactPersonsVersion });
+    if (!locked) throw staleWrite();
+    const { version } = locked;
     await tx.delete(contactPersons).where(eq(contactPersons.caseId, caseId));
     await emit(tx, { actorId, action: 'case.contact_persons_changed', subjectType: 'case', subjectId: caseId, data: {}, at: now });
-    if (list.length === 0) return [];
+    if (list.length === 0) return { list: [], version };
     const rows = await tx
       .insert(contactPersons)
       .values(
@@ -49,6 +65,6 @@ export async function replaceContactPersons(db: Db, caseId: string, list: Contac
         })),
       )
       .returning();
-    return rows.sort((a, b) => a.position - b.position).map(toContactPerson);
+    return { list: rows.sort((a, b) => a.position - b.position).map(toContactPerson), version };
   });
 }

@@ -12,12 +12,14 @@ export const contactPersonRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/cases/:id/contact-persons', { schema: { params: IdParams } }, async (request) => {
     const { caseRow } = await requireCaseAccess(request, request.params.id);
-    return { data: await listContactPersons(db, caseRow.id) };
+    // The version is read (with the case) before the list: a save in between makes it stale, never the list.
+    return { data: await listContactPersons(db, caseRow.id), meta: { version: caseRow.contactPersonsVersion } };
   });
 
   /** The whole list is replaced; removing one means sending the list without it. */
   app.post('/api/cases/:id/contact-persons', { schema: { params: IdParams, body: UpdateContactPersonsRequestSchema } }, async (request) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
-    return { data: await replaceContactPersons(db, caseRow.id, request.body.contact_persons, clock.now(), auth.userId) };
+    const saved = await replaceContactPersons(db, caseRow.id, request.body.contact_persons, clock.now(), auth.userId, request.body.version);
+    return { data: saved.list, meta: { version: saved.version } };
   });
 };

@@ -55,6 +55,9 @@ export const users = pgTable(
     complaintsOfficer: boolean('complaints_officer').notNull().default(false),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
+    /** Row versions of the profile and the availability, each saved as a whole (migration 0019, docs/decisions/046). */
+    version: integer('version').notNull().default(1),
+    availabilityVersion: integer('availability_version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
@@ -184,6 +187,9 @@ export const cases = pgTable(
     withdrawalEndsAt: tstz('withdrawal_ends_at'),
     /** The client's choice when signing: may the firm start inside the withdrawal period? */
     startConsent: boolean('start_consent'),
+    /** Row versions of the employer data and of the contact-person list, each saved as a whole (migration 0019). */
+    companyVersion: integer('company_version').notNull().default(1),
+    contactPersonsVersion: integer('contact_persons_version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('cases_client_key').on(t.clientId),
@@ -358,6 +364,8 @@ export const answers = pgTable(
     ownerId: uuid('owner_id').notNull(),
     answer: text('answer'),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
+    /** Row version, sent back with a save of this answer (migration 0019). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [primaryKey({ columns: [t.questionId, t.ownerId] }), index('answers_owner_idx').on(t.ownerId)],
 );

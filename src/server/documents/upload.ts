@@ -45,12 +45,17 @@ export async function receiveFilePart(request: FastifyRequest, reply: FastifyRep
  * on how the body happened to arrive: taken one time, 'Dit veld is verplicht.' the next.)
  * Call after authorization, like receiveFilePart. Whoever refuses the fields afterwards removes
  * the stored file.
+ *
+ * A body that is absent or cannot be read as parts is 422 'Kies een bestand om te uploaden.'; a
+ * failure while the file is being stored is the storage's, not the sender's, and reaches the
+ * error handler as it is (503 unreachable, 507 full, else 500 with an error id).
  */
 export async function receiveUpload(request: FastifyRequest, reply: FastifyReply, key: string): Promise<{ fields: Record<string, string>; file: StoredFile }> {
   if (!request.authContext) throw new Error('receiveUpload before authorization');
   takeUploadSlot(request, reply, request.authContext.userId);
   const fields: Record<string, string> = {};
   let file: StoredFile | null = null;
+  let storing = false;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -58,7 +63,9 @@ export async function receiveUpload(request: FastifyRequest, reply: FastifyReply
           part.file.resume();
           continue;
         }
+        storing = true;
         file = await storeFilePart(request, part, key);
+        storing = false;
       } else if (!(part.fieldname in fields) && typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
@@ -67,8 +74,9 @@ export async function receiveUpload(request: FastifyRequest, reply: FastifyReply
     if (file) await request.server.deps.storage.remove(file.key).catch(() => undefined);
     if (error instanceof AppError || error instanceof BodyTooSlowError || isMultipartLimit(error)) throw error;
     if (isTooLarge(error)) throw tooLarge(request);
-    // A malformed body, an outage or a full disk: the error handler's own answers (400, 503, 507).
-    if (classifyFailure(error)) throw error;
+    // A malformed body, an outage or a full disk: the error handler's own answers (400, 503, 507);
+    // any other failure of the storage itself: its 500 with an error id, never 'no file'.
+    if (storing || classifyFailure(error)) throw error;
     throw fieldError('file', NO_FILE_MESSAGE);
   }
   if (!file) throw fieldError('file', NO_FILE_MESSAGE);

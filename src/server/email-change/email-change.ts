@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, ne, isNull } from 'drizzle-orm';
+import { and, eq, ne, isNull, sql } from 'drizzle-orm';
 import { tokens, users } from '../db/schema';
 import { AppError, fieldError } from '../errors/errors';
 import { generateLoginCode, hmac } from '../lib/crypto';
@@ -89,7 +89,11 @@ export async function confirmEmailChange(request: FastifyRequest, userId: string
       if (!old) return null;
       // The old address hears of the change, in the same transaction.
       await enqueueMail(tx, { kind: 'email_changed', to: { address: old.email, language: old.language, name: old.name, userId }, payload: {}, now });
-      await tx.update(users).set({ email: newEmail, updatedAt: now }).where(eq(users.id, userId));
+      // The address is a profile field: a profile form loaded before the change is now stale.
+      await tx
+        .update(users)
+        .set({ email: newEmail, updatedAt: now, version: sql`${users.version} + 1` })
+        .where(eq(users.id, userId));
       await tx
         .update(tokens)
         .set({ revokedAt: now })

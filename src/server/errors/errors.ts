@@ -1,3 +1,5 @@
+import { STALE_WRITE_MESSAGE } from '../../contract/row-version';
+
 export type ErrorCode = 'unauthenticated' | 'forbidden' | 'not_found' | 'validation' | 'too_many_requests' | 'payload_too_large' | 'conflict';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -35,6 +37,8 @@ export class AppError extends Error {
 export const notFound = (message = 'errors.server.notFound') => new AppError('not_found', message);
 export const forbidden = (message = 'errors.server.forbidden') => new AppError('forbidden', message);
 export const unauthenticated = () => new AppError('unauthenticated', 'errors.unauthenticated');
+/** 409: the form was loaded with an older version of the record it saves (contract/row-version.ts). */
+export const staleWrite = () => new AppError('conflict', STALE_WRITE_MESSAGE);
 
 /** 422 with errors on one field, as Laravel-style clients expect. */
 export function fieldError(field: string, message: string): AppError {

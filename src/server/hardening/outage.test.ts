@@ -99,8 +99,7 @@ describe('outages and failures', () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
     // A new file for a document that exists: its route stores the file part itself, so the
-    // storage failure reaches the error handler as it is. (The whole-body upload of a new
-    // document answers an unrecognised failure while reading its parts as 'no file': 422.)
+    // storage failure reaches the error handler as it is.
     const created = await uploadTitle(token, client.caseId);
     expect(created.statusCode).toBe(201);
     const documentId = created.json().data.id as string;
@@ -115,6 +114,27 @@ describe('outages and failures', () => {
     const lines = ctx.logs.slice(before);
     expect(lines.some((l) => l.includes(errorId) && l.includes('"level":50'))).toBe(true);
     assertCleanLogs(lines, [client.email, token]);
+  });
+
+  it('answers a storage failure during a whole-body upload with a 500 and an error id, not as a missing file', async () => {
+    const client = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    const before = ctx.logs.length;
+    const restore = breakStorage(ctx.storage, () => new Error(`unexpected failure for ${client.email}`));
+    const failed = await uploadTitle(token, client.caseId);
+    restore();
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json().errors).toBeUndefined();
+    const errorId = failed.json().error_id as string;
+    expect(errorId).toMatch(/^[0-9a-f]{12}$/);
+    assertCleanLogs(ctx.logs.slice(before), [client.email, token]);
+    // A body without a file is still the sender's: 422 'Kies een bestand om te uploaden.'
+    const empty = multipart({ title: 'Loonstrook' }, []);
+    const none = await ctx.app.inject({ method: 'POST', url: `/api/cases/${client.caseId}/documents`, headers: { ...bearer(token), ...empty.headers }, payload: empty.payload });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors.file).toEqual(['Kies een bestand om te uploaden.']);
+    const list = await ctx.app.inject({ method: 'GET', url: `/api/cases/${client.caseId}/documents`, headers: bearer(token) });
+    expect(list.json().data.some((d: { title: string }) => d.title === 'Loonstrook')).toBe(false);
   });
 });
 

@@ -30,6 +30,8 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/cases']!.get!.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['page', 'sort', 'dir', 'statuses']));
     expect(doc.paths['/api/cases/{id}/status']!.patch!.parameters!.some((p) => p.in === 'path' && p.name === 'id')).toBe(true);
     expect(doc.paths['/api/cases/{id}/status']!.patch!.requestBody).toBeDefined();
+    // The settlement's JSON bodies too (their multipart uploads are read by hand and have none).
+    for (const path of ['/api/calculations/transition-payment', '/api/calculations/ww-check', '/api/settlement-versions/{id}/response']) expect(doc.paths[path]!.post!.requestBody, path).toBeDefined();
     expect(doc.paths['/metrics']!.get).toBeDefined();
   });
 

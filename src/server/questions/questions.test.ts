@@ -72,7 +72,54 @@ describe('story questions', () => {
     await post(lawyerToken, 'lawyer', { questions: [{ id: questions[1]!.id, answer: 'Fietsen langs de Maas' }] });
     const mine = await ctx.app.inject({ method: 'GET', url: '/api/cases/mine', headers: bearer(await tokenFor(ctx, client.id)) });
     const [seen] = CaseClientViewResponseSchema.parse(mine.json()).data.lawyers;
-    expect(seen?.questions).toEqual(questions.map((q, i) => ({ id: q.id, text: q.text, answer: i === 1 ? 'Fietsen langs de Maas' : null })));
+    expect(seen?.questions).toEqual(questions.map((q, i) => ({ id: q.id, text: q.text, answer: i === 1 ? 'Fietsen langs de Maas' : null, version: i === 1 ? 1 : 0 })));
     expect(seen?.answers[1]).toEqual({ question_id: questions[1]!.id, question: questions[1]!.text, answer: 'Fietsen langs de Maas' });
+  });
+});
+
+describe('story answers from an older copy of the form', () => {
+  const STALE = 'Deze gegevens zijn intussen ergens anders gewijzigd. Vernieuw de pagina.';
+  const load = async (token: string, audience: 'client' | 'lawyer') => QuestionListResponseSchema.parse((await get(token, audience)).json()).data;
+
+  it('accepts the first save of a version and answers 409 to the second, saving nothing of it', async () => {
+    const client = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    const [q1, q2] = await load(token, 'client');
+    expect(q1?.version).toBe(0);
+    const first = await post(token, 'client', { questions: [{ id: q1!.id, answer: 'Eerste', version: q1!.version }] });
+    expect(first.statusCode).toBe(200);
+    expect(QuestionListResponseSchema.parse(first.json()).data[0]).toMatchObject({ answer: 'Eerste', version: 1 });
+    // The same version again, with an untouched second answer beside it: refused as a whole.
+    const second = await post(token, 'client', { questions: [{ id: q1!.id, answer: 'Tweede', version: q1!.version }, { id: q2!.id, answer: 'Ook', version: q2!.version }] });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ message: STALE });
+    const rows = await ctx.db.select().from(answers).where(eq(answers.ownerId, client.id));
+    expect(rows.map((r) => [r.answer, r.version])).toEqual([['Eerste', 1]]);
+    // The version just answered is accepted.
+    const third = await post(token, 'client', { questions: [{ id: q1!.id, answer: 'Derde', version: 1 }] });
+    expect(QuestionListResponseSchema.parse(third.json()).data[0]).toMatchObject({ answer: 'Derde', version: 2 });
+  });
+
+  it('lets exactly one of parallel saves of the same version win, for a new and for an existing answer', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const token = await tokenFor(ctx, lawyer.id);
+    const [q1] = await load(token, 'lawyer');
+    for (const version of [0, 1]) {
+      const texts = ['A', 'B', 'C', 'D'].map((x) => `${x}${version}`);
+      const results = await Promise.all(texts.map((answer) => post(token, 'lawyer', { questions: [{ id: q1!.id, answer, version }] })));
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
+      const winner = texts[results.findIndex((r) => r.statusCode === 200)];
+      const [row] = await ctx.db.select().from(answers).where(eq(answers.ownerId, lawyer.id));
+      expect(row).toMatchObject({ answer: winner, version: version + 1 });
+    }
+  });
+
+  it('still accepts answers without a version (an older client)', async () => {
+    const client = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    const [q1] = await load(token, 'client');
+    expect((await post(token, 'client', { questions: [{ id: q1!.id, answer: 'Een' }] })).statusCode).toBe(200);
+    const again = await post(token, 'client', { questions: [{ id: q1!.id, answer: 'Twee' }] });
+    expect(QuestionListResponseSchema.parse(again.json()).data[0]).toMatchObject({ answer: 'Twee', version: 2 });
   });
 });

@@ -8,6 +8,7 @@ import type { Translate } from '../../contract/validation-messages';
 import { requireUser } from '../auth/access';
 import { fieldError, forbidden } from '../errors/errors';
 import { requestTranslate } from '../errors/language';
+import { absentBodyAsEmptyObject } from '../http/deferred-validation';
 
 /** Clients and lawyers may calculate; an admin never handles case content (403); no. */
 async function requireCalculator(request: FastifyRequest) {
@@ -61,13 +62,14 @@ export function wwCheckOf(body: WwCheckRequest): WwCheck {
 }
 
 /**
- * The two calculation calls. Bodies are parsed after the role check, so the refusal order holds
- * (401, 403, then 422 on the field).
+ * The two calculation calls. Their bodies are declared with the contract's schemas (so the
+ * OpenAPI document shows them) and validated as on every route: the refusal is read only after
+ * the role check, so the order holds (401, 403, then 422 on the field).
  */
 export const calculationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/calculations/transition-payment', async (request) => {
+  app.post('/api/calculations/transition-payment', { schema: { body: TransitionPaymentRequestSchema }, preValidation: absentBodyAsEmptyObject }, async (request) => {
     await requireCalculator(request);
-    const body = TransitionPaymentRequestSchema.parse(request.body ?? {});
+    const body = request.body;
     const result = calculateTransitionPayment({
       startDate: body.start_date,
       endDate: body.end_date,
@@ -93,9 +95,8 @@ export const calculationRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data };
   });
 
-  app.post('/api/calculations/ww-check', async (request) => {
+  app.post('/api/calculations/ww-check', { schema: { body: WwCheckRequestSchema }, preValidation: absentBodyAsEmptyObject }, async (request) => {
     await requireCalculator(request);
-    const body = WwCheckRequestSchema.parse(request.body ?? {});
-    return { data: describeWwCheck(wwCheckOf(body), requestTranslate(request)) };
+    return { data: describeWwCheck(wwCheckOf(request.body), requestTranslate(request)) };
   });
 };

@@ -24,6 +24,7 @@ import { AppError, fieldError, notFound } from '../errors/errors';
 import { requestTranslate } from '../errors/language';
 import { contentTypeFor, extensionOf, headCollector, isExecutable, sanitizeFilename, sniffType } from '../files/content';
 import { takeUploadSlot } from '../http/body-limits';
+import { absentBodyAsEmptyObject } from '../http/deferred-validation';
 import { insertMessage } from '../messages/queries';
 import { applyCaseEvent } from '../workflow/apply';
 import { extractText } from './extract-text';
@@ -191,10 +192,11 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: toVersion(row, []) };
   });
 
-  app.post('/api/settlement-versions/:id/response', { schema: { params: CaseParams } }, async (request) => {
+  app.post('/api/settlement-versions/:id/response', { schema: { params: CaseParams, body: SettlementResponseRequestSchema }, preValidation: absentBodyAsEmptyObject }, async (request) => {
     const { auth, caseRow, version } = await requireVersionAccess(request, request.params.id, ['client', 'lawyer']);
     if (auth.role !== 'client') throw new AppError('forbidden', 'errors.server.forbidden');
-    const body = SettlementResponseRequestSchema.parse(request.body ?? {});
+    // Read after the access checks: a refused body answers 422 only now (http/deferred-validation.ts).
+    const body = request.body;
     const now = clock.now();
     const t = requestTranslate(request);
     await db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 import { applyClientEvent } from '../workflow/apply';
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { staleWrite } from '../errors/errors';
 import { queryRows } from '../db/sql';
 import { tokenUserStatement } from '../auth/queries';
 import { PERMISSIONS, type Role } from '../../contract/permissions';
@@ -16,7 +17,10 @@ export function avatarUrl(avatarFile: string | null): string | null {
   return avatarFile ? `/files/avatars/${avatarFile}` : null;
 }
 
-type ProfileRow = Pick<UserRow, 'id' | 'role' | 'email' | 'name' | 'infix' | 'lastName' | 'phoneNumber' | 'street' | 'houseNumber' | 'postcode' | 'city' | 'quote' | 'title' | 'avatarKey' | 'language'>;
+type ProfileRow = Pick<
+  UserRow,
+  'id' | 'role' | 'email' | 'name' | 'infix' | 'lastName' | 'phoneNumber' | 'street' | 'houseNumber' | 'postcode' | 'city' | 'quote' | 'title' | 'avatarKey' | 'language' | 'version' | 'availabilityVersion'
+>;
 type ProfileDays = { day: Day; startTime: string; endTime: string }[];
 type ProfileCase = { id: string; title: string; notes: string | null } | null;
 
@@ -45,6 +49,8 @@ export function toUser(row: ProfileRow, days: ProfileDays, userCase: ProfileCase
     roles: [role],
     permissions: [...PERMISSIONS[role]],
     language: row.language,
+    version: row.version,
+    availability_version: row.availabilityVersion,
   };
 }
 
@@ -56,6 +62,7 @@ export type ProfileColumns = ProfileRow & { days: ProfileDays; userCase: Profile
  */
 const PROFILE_COLUMNS = sql`u.id, u.role, u.email, u.name, u.infix, u.last_name AS "lastName", u.phone_number AS "phoneNumber",
       u.street, u.house_number AS "houseNumber", u.postcode, u.city, u.quote, u.title, u.avatar_key AS "avatarKey", u.language,
+      u.version, u.availability_version AS "availabilityVersion",
       coalesce((SELECT json_agg(json_build_object('day', a.day, 'startTime', a.start_time, 'endTime', a.end_time))
         FROM ${availability} a WHERE a.user_id = u.id), '[]'::json) AS days,
       (SELECT json_build_object('id', c.id, 'title', c.title, 'notes', c.notes) FROM ${cases} c WHERE c.client_id = u.id) AS "userCase"`;
@@ -81,8 +88,15 @@ export async function getUsers(db: Db, ids: string[]) {
   return db.select().from(users).where(inArray(users.id, ids));
 }
 
-/** Updates the profile; availability is replaced as a whole. One transaction. */
-/** Profile fields; the e-mail address changes only through email-change/ (confirmed by a code). */
+/**
+ * Updates the profile; availability is replaced as a whole. One transaction. The e-mail address
+ * changes only through email-change/ (confirmed by a code).
+ *
+ * The profile fields and the availability each have a version: a save of them counts it up, and
+ * a `version` / `availability_version` sent with the save must still be the row's, checked in the
+ * UPDATE's own WHERE clause (else 409, nothing changed). A language-only save counts nothing: it
+ * is no form's record.
+ */
 export async function updateUser(db: Db, userId: string, input: Omit<UpdateUserRequest, 'email'>, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const fields = {
@@ -99,10 +113,25 @@ export async function updateUser(db: Db, userId: string, input: Omit<UpdateUserR
       language: input.language,
     };
     const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-    await tx
+    const savesProfile = Object.keys(set).some((key) => key !== 'language');
+    const savesAvailability = input.availability !== undefined;
+    const [updated] = await tx
       .update(users)
-      .set({ ...set, updatedAt: now })
-      .where(eq(users.id, userId));
+      .set({
+        ...set,
+        updatedAt: now,
+        ...(savesProfile ? { version: sql`${users.version} + 1` } : {}),
+        ...(savesAvailability ? { availabilityVersion: sql`${users.availabilityVersion} + 1` } : {}),
+      })
+      .where(
+        and(
+          eq(users.id, userId),
+          input.version === undefined ? undefined : eq(users.version, input.version),
+          input.availability_version === undefined ? undefined : eq(users.availabilityVersion, input.availability_version),
+        ),
+      )
+      .returning({ id: users.id });
+    if (!updated) throw staleWrite();
     if (input.name !== undefined || input.infix !== undefined || input.last_name !== undefined) {
       const [row] = await tx.select({ name: users.name, infix: users.infix, lastName: users.lastName }).from(users).where(eq(users.id, userId));
       if (row) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UpdateUserRequestSchema } from '../../contract/users';
 import { requireUser, requireUserWith } from '../auth/access';
-import { unauthenticated } from '../errors/errors';
+import { staleWrite, unauthenticated } from '../errors/errors';
 import { getUser, PROFILE_FOR_TOKEN, profileToUser, updateUser, type ProfileColumns } from './queries';
 import { EMAIL_CHANGE_SENT_MESSAGE, requestEmailChange } from '../email-change/email-change';
 import { requestTranslate } from '../errors/language';
@@ -24,6 +24,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!current) throw unauthenticated();
     // A new address is never set here: it is confirmed by a code sent to it (email-change/).
     const changesEmail = email !== undefined && email !== current.email;
+    // A form loaded before the profile last changed mails no code either. This read only spares
+    // the mail: the UPDATE below checks the version itself, in its WHERE clause.
+    if (changesEmail && rest.version !== undefined && rest.version !== current.version) throw staleWrite();
     // First, so that a refused change (429) leaves the other fields as they were too.
     if (changesEmail) await requestEmailChange(request, auth.userId, email);
     await updateUser(db, auth.userId, rest, clock.now());

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestContext, createTestClient, createTestLawyer, bearer, tokenFor, type TestContext } from '../testing/harness';
+import { createTestContext, createTestClient, createTestLawyer, bearer, tokenFor, uniqueEmail, type TestContext } from '../testing/harness';
+import { UserResponseSchema } from '../../contract/users';
 import { availability, cases, users } from '../db/schema';
 
 let ctx: TestContext;
@@ -104,5 +105,74 @@ describe('PATCH /api/user', () => {
   it('needs a token', async () => {
     const response = await ctx.app.inject({ method: 'PATCH', url: '/api/user', payload: { name: 'X' } });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /api/user from an older copy of the form', () => {
+  const STALE = 'Deze gegevens zijn intussen ergens anders gewijzigd. Vernieuw de pagina.';
+  const load = async (token: string) => UserResponseSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).json()).data;
+
+  it('accepts the first save of a version and answers 409 to the second, leaving the row as the first left it', async () => {
+    const client = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    const { version } = await load(token);
+    const first = await patch(token, { city: 'Delft', version });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.version).toBe(version + 1);
+    const second = await patch(token, { city: 'Utrecht', phone_number: '0600000000', version });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ message: STALE });
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, client.id));
+    expect(row).toMatchObject({ city: 'Delft', phoneNumber: null, version: version + 1 });
+    const english = await ctx.app.inject({ method: 'PATCH', url: '/api/user', headers: { ...bearer(token), 'accept-language': 'en-US' }, payload: { city: 'Utrecht', version } });
+    expect(english.json()).toMatchObject({ message: 'This information has since been changed elsewhere. Refresh the page.' });
+  });
+
+  it('lets exactly one of parallel saves of the same version win', async () => {
+    const client = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    const { version } = await load(token);
+    const cities = ['Delft', 'Gouda', 'Breda', 'Assen'];
+    const answers = await Promise.all(cities.map((city) => patch(token, { city, version })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    const winner = cities[answers.findIndex((a) => a.statusCode === 200)];
+    const [row] = await ctx.db.select().from(users).where(eq(users.id, client.id));
+    expect(row).toMatchObject({ city: winner, version: version + 1 });
+  });
+
+  it('keeps the availability a record of its own, checked by availability_version', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const token = await tokenFor(ctx, lawyer.id);
+    const loaded = await load(token);
+    // A profile save in one form does not make the availability form stale, nor does a language switch.
+    expect((await patch(token, { quote: 'Bereikbaar', version: loaded.version })).statusCode).toBe(200);
+    expect((await patch(token, { language: 'en-US' })).statusCode).toBe(200);
+    const monday = [{ day: 'monday', start_time: '09:00', end_time: '17:00' }];
+    const saved = await patch(token, { availability: monday, availability_version: loaded.availability_version });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toMatchObject({ version: loaded.version + 1, availability_version: loaded.availability_version + 1 });
+    const stale = await patch(token, { availability: [], availability_version: loaded.availability_version });
+    expect(stale.statusCode).toBe(409);
+    expect(await ctx.db.select().from(availability).where(eq(availability.userId, lawyer.id))).toHaveLength(1);
+  });
+
+  it('refuses a new e-mail address from an older copy before any code is mailed', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const token = await tokenFor(ctx, lawyer.id);
+    const { version, email } = await load(token);
+    expect((await patch(token, { quote: 'Eerst', version })).statusCode).toBe(200);
+    const stale = await patch(token, { email: uniqueEmail('nieuw'), version });
+    expect(stale.statusCode).toBe(409);
+    expect((await load(token)).email).toBe(email);
+  });
+
+  it('still accepts a save without a version (an older client)', async () => {
+    const client = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    const { version } = await load(token);
+    expect((await patch(token, { city: 'Delft', version })).statusCode).toBe(200);
+    const unversioned = await patch(token, { city: 'Zwolle' });
+    expect(unversioned.statusCode).toBe(200);
+    expect(unversioned.json().data).toMatchObject({ city: 'Zwolle', version: version + 2 });
   });
 });

@@ -57,7 +57,7 @@ export function useUpdateCompany(caseId: string) {
 export function useSaveContactPersons(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: UpdateContactPersonsRequest) => (await api.post(`/api/cases/${caseId}/contact-persons`, body, ContactPersonListResponseSchema)).data,
+    mutationFn: async (body: UpdateContactPersonsRequest) => api.post(`/api/cases/${caseId}/contact-persons`, body, ContactPersonListResponseSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: myStoryQueryKeys.myCase }),
   });
 }

@@ -17,7 +17,7 @@ export function EmployerPage() {
       {myCase.data && (
         <>
           <CompanyForm myCase={myCase.data} />
-          <ContactPersonsForm caseId={myCase.data.id} contactPersons={myCase.data.contact_persons} />
+          <ContactPersonsForm caseId={myCase.data.id} contactPersons={myCase.data.contact_persons} version={myCase.data.contact_persons_version} />
         </>
       )}
     </section>

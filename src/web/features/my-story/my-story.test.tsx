@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, on } from '../../test/fake-fetch';
-import { makeUser } from '../../test/fixtures';
+import { makeClientCaseView, makeUser } from '../../test/fixtures';
 import { ContactPersonsForm } from './components/contact-persons-form';
 import { PersonalDataPage } from './personal-data-page';
 import { StoryPage } from './story-page';
@@ -23,8 +23,8 @@ afterEach(() => {
 
 describe('contact persons', () => {
   it('allows at most three and sends the whole list without a removed one', async () => {
-    const { calls } = installFakeFetch(on('POST', `/api/cases/${CASE_ID}/contact-persons`, { status: 200, body: { data: [] } }), on('GET', '/api/cases/mine', { status: 500 }));
-    wrap(<ContactPersonsForm caseId={CASE_ID} contactPersons={[]} />);
+    const { calls } = installFakeFetch(on('POST', `/api/cases/${CASE_ID}/contact-persons`, { status: 200, body: { data: [], meta: { version: 2 } } }), on('GET', '/api/cases/mine', { status: 500 }));
+    wrap(<ContactPersonsForm caseId={CASE_ID} contactPersons={[]} version={1} />);
     const add = () => fireEvent.click(screen.getByRole('button', { name: 'Contactpersoon toevoegen' }));
     add();
     add();
@@ -40,13 +40,13 @@ describe('contact persons', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Contactpersonen opslaan' }));
     });
     const post = calls.find((c) => c.method === 'POST');
-    expect(post?.body).toEqual({ contact_persons: [{ first_name: 'Petra', infix: null, last_name: 'de Groot', job_title: null, email: 'petra@example.org', phone_number: null }] });
+    expect(post?.body).toEqual({ contact_persons: [{ first_name: 'Petra', infix: null, last_name: 'de Groot', job_title: null, email: 'petra@example.org', phone_number: null }], version: 1 });
     expect(await screen.findByText('Je wijzigingen zijn succesvol opgeslagen')).toBeInTheDocument();
   });
 
   it('shows the validation messages and sends nothing', async () => {
     const { calls } = installFakeFetch();
-    wrap(<ContactPersonsForm caseId={CASE_ID} contactPersons={[]} />);
+    wrap(<ContactPersonsForm caseId={CASE_ID} contactPersons={[]} version={1} />);
     fireEvent.click(screen.getByRole('button', { name: 'Contactpersoon toevoegen' }));
     fireEvent.change(screen.getByLabelText(/Voornaam/), { target: { value: 'x'.repeat(251) } });
     fireEvent.change(screen.getByLabelText(/E-mailadres/), { target: { value: 'geen-mail' } });
@@ -62,7 +62,7 @@ describe('contact persons', () => {
 describe('contact persons: the focus after removing one', () => {
   it("goes to the next person's first field, or to 'Contactpersoon toevoegen' when none follows", async () => {
     installFakeFetch();
-    wrap(<ContactPersonsForm caseId={CASE_ID} contactPersons={[]} />);
+    wrap(<ContactPersonsForm caseId={CASE_ID} contactPersons={[]} version={1} />);
     const add = () => fireEvent.click(screen.getByRole('button', { name: 'Contactpersoon toevoegen' }));
     add();
     add();
@@ -87,8 +87,8 @@ describe('story answers', () => {
         status: 200,
         body: {
           data: [
-            { id: Q1, text: 'Wat is er gebeurd?', answer: 'Reorganisatie' },
-            { id: Q2, text: 'Wat wil je bereiken?', answer: null },
+            { id: Q1, text: 'Wat is er gebeurd?', answer: 'Reorganisatie', version: 2 },
+            { id: Q2, text: 'Wat wil je bereiken?', answer: null, version: 0 },
           ],
         },
       }),
@@ -96,8 +96,8 @@ describe('story answers', () => {
         status: 200,
         body: {
           data: [
-            { id: Q1, text: 'Wat is er gebeurd?', answer: null },
-            { id: Q2, text: 'Wat wil je bereiken?', answer: null },
+            { id: Q1, text: 'Wat is er gebeurd?', answer: null, version: 3 },
+            { id: Q2, text: 'Wat wil je bereiken?', answer: null, version: 0 },
           ],
         },
       }),
@@ -112,7 +112,7 @@ describe('story answers', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
     });
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ questions: [{ id: Q1, answer: null }] });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ questions: [{ id: Q1, answer: null, version: 2 }] });
     expect(await screen.findByText('Je antwoorden zijn succesvol opgeslagen.')).toBeInTheDocument();
   });
 });
@@ -133,5 +133,107 @@ describe("'Jouw gegevens'", () => {
     }
     expect(screen.getByRole('textbox', { name: 'Tussenvoegsel' })).not.toHaveAttribute('aria-invalid');
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+  });
+});
+
+describe('a form saved from an older copy (two tabs)', () => {
+  const STALE = 'Deze gegevens zijn intussen ergens anders gewijzigd. Vernieuw de pagina.';
+
+  it("shows the 409 with 'Pagina vernieuwen', keeps what was typed until it is pressed, then loads the record anew", async () => {
+    const loaded = makeUser('client', { name: 'Kees', last_name: 'Vries', phone_number: '0612345678', street: 'Dorpsstraat', house_number: '1', postcode: '1234 AB', city: 'Utrecht', version: 3 });
+    const elsewhere = { ...loaded, name: 'Cornelis', version: 4 };
+    let gets = 0;
+    const { calls } = installFakeFetch(
+      on('GET', '/api/user', () => {
+        gets += 1;
+        return { status: 200, body: { data: gets === 1 ? loaded : elsewhere } };
+      }),
+      on('PATCH', '/api/user', (request) =>
+        (request.body as { version?: number }).version === 4 ? { status: 200, body: { data: { ...elsewhere, city: 'Delft', version: 5 } } } : { status: 409, body: { message: STALE } },
+      ),
+    );
+    wrap(<PersonalDataPage />);
+    const city = await screen.findByRole('textbox', { name: 'Plaats' });
+    fireEvent.change(city, { target: { value: 'Delft' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(STALE);
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ city: 'Delft', version: 3 });
+    // Nothing typed is lost until the user chooses to reload.
+    expect(screen.getByRole('textbox', { name: 'Plaats' })).toHaveValue('Delft');
+    expect(screen.getByRole('textbox', { name: 'Voornaam' })).toHaveValue('Kees');
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Pagina vernieuwen' }));
+    });
+    expect(await screen.findByDisplayValue('Cornelis')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Plaats' })).toHaveValue('Utrecht');
+    expect(screen.queryByText(STALE)).toBeNull();
+
+    // The next save carries the version just loaded and is accepted.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Plaats' }), { target: { value: 'Delft' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    });
+    expect(await screen.findByText('Je wijzigingen zijn succesvol opgeslagen')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => (c.body as { version?: number }).version)).toEqual([3, 4]);
+  });
+
+  it('keeps the story answers typed on a 409 and offers to reload them', async () => {
+    let gets = 0;
+    installFakeFetch(
+      on('GET', '/api/client-questions', () => {
+        gets += 1;
+        return { status: 200, body: { data: [{ id: Q1, text: 'Wat is er gebeurd?', answer: gets === 1 ? 'Eerst' : 'Uit het andere tabblad', version: gets }] } };
+      }),
+      on('POST', '/api/client-questions/answers', { status: 409, body: { message: STALE } }),
+    );
+    wrap(<StoryPage />);
+    const answer = await screen.findByLabelText('Wat is er gebeurd?');
+    fireEvent.change(answer, { target: { value: 'Mijn nieuwe tekst' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(STALE);
+    expect(screen.getByLabelText('Wat is er gebeurd?')).toHaveValue('Mijn nieuwe tekst');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Pagina vernieuwen' }));
+    });
+    expect(await screen.findByDisplayValue('Uit het andere tabblad')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('contact persons saved from an older copy', () => {
+  it('keeps the list typed on a 409, reloads the saved list with its version, and sends that version next', async () => {
+    const STALE = 'Deze gegevens zijn intussen ergens anders gewijzigd. Vernieuw de pagina.';
+    const saved = { id: '44444444-4444-4444-8444-444444444444', first_name: 'Ans', infix: null, last_name: 'Bos', job_title: null, email: 'ans@example.org', phone_number: null };
+    const { calls } = installFakeFetch(
+      on('GET', '/api/cases/mine', { status: 200, body: { data: makeClientCaseView(CASE_ID, 'lead', { contact_persons: [saved], contact_persons_version: 5 }) } }),
+      on('POST', `/api/cases/${CASE_ID}/contact-persons`, (request) =>
+        (request.body as { version?: number }).version === 5 ? { status: 200, body: { data: [saved], meta: { version: 6 } } } : { status: 409, body: { message: STALE } },
+      ),
+    );
+    wrap(<ContactPersonsForm caseId={CASE_ID} contactPersons={[]} version={4} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Contactpersoon toevoegen' }));
+    fireEvent.change(screen.getByLabelText(/Voornaam/), { target: { value: 'Petra' } });
+    fireEvent.change(screen.getByLabelText(/Achternaam/), { target: { value: 'de Groot' } });
+    fireEvent.change(screen.getByLabelText(/E-mailadres/), { target: { value: 'petra@example.org' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Contactpersonen opslaan' }));
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(STALE);
+    expect(screen.getByLabelText(/Voornaam/)).toHaveValue('Petra');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Pagina vernieuwen' }));
+    });
+    expect(await screen.findByDisplayValue('Ans')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Contactpersonen opslaan' }));
+    });
+    expect(await screen.findByText('Je wijzigingen zijn succesvol opgeslagen')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => (c.body as { version?: number }).version)).toEqual([4, 5]);
   });
 });

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { REQUIRED_PROFILE_FIELDS } from '../../../contract/rules/stepper';
 import { formResolver } from '../../lib/form-resolver';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -9,7 +11,9 @@ import type { User } from '../../../contract/users';
 import { applyServerErrors, translateValidation } from '../../lib/error-text';
 import { Button } from '../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../ui/field';
+import { StaleWriteNotice, useStaleWrite } from '../../ui/stale-write-notice';
 import { SuccessMessage, useSuccessMessage } from '../../ui/success-message';
+import { currentUserQueryOptions } from '../../lib/user';
 import { useCurrentUser, useUpdateProfile } from './api';
 import { PersonalDataIllustration } from './components/illustration';
 import { TabStatus } from './components/form-section';
@@ -63,7 +67,11 @@ export function PersonalDataPage() {
 function PersonalDataForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
+  const queryClient = useQueryClient();
   const success = useSuccessMessage();
+  const stale = useStaleWrite();
+  // The version of the data the form shows: sent with the save, so an older copy is refused (409).
+  const [version, setVersion] = useState(user.version);
   const form = useForm<PersonalForm, unknown, z.output<typeof PersonalFormSchema>>({ resolver: formResolver(PersonalFormSchema), defaultValues: toForm(user) });
   useUnsavedChanges(form.formState.isDirty);
   const { errors } = form.formState;
@@ -81,13 +89,24 @@ function PersonalDataForm({ user }: { user: User }) {
         house_number: blank(values.house_number),
         postcode: blank(values.postcode),
         city: blank(values.city),
+        version,
       });
       form.reset(toForm(saved));
+      setVersion(saved.version);
+      stale.clear();
       success.show(t('myStory.saved'));
     } catch (error) {
-      applyServerErrors(error, form.setError, FIELDS, t);
+      if (!stale.take(error)) applyServerErrors(error, form.setError, FIELDS, t);
     }
   });
+
+  const reload = async () => {
+    const fresh = await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }).catch(() => undefined);
+    if (!fresh) return;
+    form.reset(toForm(fresh));
+    setVersion(fresh.version);
+    stale.clear();
+  };
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
@@ -108,6 +127,7 @@ function PersonalDataForm({ user }: { user: User }) {
         <TextField label={t('myStory.personal.city')} autoComplete="address-level2" required aria-required="true" error={err('city')} {...form.register('city')} />
       </div>
       <FormError message={errors.root?.server?.message} />
+      <StaleWriteNotice message={stale.message} onReload={reload} />
       <SuccessMessage message={success.message} token={success.token} />
       <div>
         <Button type="submit" busy={form.formState.isSubmitting}>

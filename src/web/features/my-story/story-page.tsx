@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { useTranslation } from 'react-i18next';
@@ -5,8 +6,9 @@ import type { Question } from '../../../contract/questions';
 import { getErrorText } from '../../lib/error-text';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/field';
+import { StaleWriteNotice, useStaleWrite } from '../../ui/stale-write-notice';
 import { SuccessMessage, useSuccessMessage } from '../../ui/success-message';
-import { useClientQuestions, useSaveClientAnswers } from './api';
+import { clientQuestionsQueryOptions, useClientQuestions, useSaveClientAnswers } from './api';
 import { TabStatus } from './components/form-section';
 
 /** Tab 'Mijn verhaal' (/mijn-verhaal/verhaal-gegevens): the client's story questions. */
@@ -28,11 +30,21 @@ export function StoryPage() {
 function StoryForm({ questions }: { questions: Question[] }) {
   const { t } = useTranslation();
   const save = useSaveClientAnswers();
+  const queryClient = useQueryClient();
   const success = useSuccessMessage();
+  const stale = useStaleWrite();
   const baseId = useId();
   const initial = Object.fromEntries(questions.map((q) => [q.id, q.answer ?? '']));
   const [values, setValues] = useState<Record<string, string>>(initial);
   const [saved, setSaved] = useState<Record<string, string>>(initial);
+  // The version of each answer the form shows, sent with the save (409 when one is older).
+  const [versions, setVersions] = useState<Record<string, number>>(() => Object.fromEntries(questions.map((q) => [q.id, q.version])));
+  const loaded = (list: Question[]) => {
+    const next = Object.fromEntries(list.map((q) => [q.id, q.answer ?? '']));
+    setValues(next);
+    setSaved(next);
+    setVersions(Object.fromEntries(list.map((q) => [q.id, q.version])));
+  };
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   useUnsavedChanges(questions.some((q) => (values[q.id] ?? '') !== (saved[q.id] ?? '')));
@@ -48,13 +60,14 @@ function StoryForm({ questions }: { questions: Question[] }) {
     setError(undefined);
     setBusy(true);
     try {
-      const result = await save.mutateAsync({ questions: changed.map((q) => ({ id: q.id, answer: values[q.id]?.trim() ? (values[q.id] ?? null) : null })) });
-      const next = Object.fromEntries(result.map((q) => [q.id, q.answer ?? '']));
-      setValues(next);
-      setSaved(next);
+      const result = await save.mutateAsync({
+        questions: changed.map((q) => ({ id: q.id, answer: values[q.id]?.trim() ? (values[q.id] ?? null) : null, version: versions[q.id] })),
+      });
+      loaded(result);
+      stale.clear();
       success.show(t('myStory.story.saved'));
     } catch (e) {
-      setError(getErrorText(e, t));
+      if (!stale.take(e)) setError(getErrorText(e, t));
     } finally {
       setBusy(false);
     }
@@ -78,6 +91,15 @@ function StoryForm({ questions }: { questions: Question[] }) {
         </div>
       ))}
       <FormError message={error} />
+      <StaleWriteNotice
+        message={stale.message}
+        onReload={async () => {
+          const fresh = await queryClient.fetchQuery({ ...clientQuestionsQueryOptions(), staleTime: 0 }).catch(() => undefined);
+          if (!fresh) return;
+          loaded(fresh);
+          stale.clear();
+        }}
+      />
       <SuccessMessage message={success.message} token={success.token} />
       <div>
         <Button type="submit" busy={busy}>

@@ -21,6 +21,8 @@ const user: User = {
   quote: null,
   title: 'Arbeidsrechtjurist',
   availability: [],
+  version: 1,
+  availability_version: 1,
   case: null,
   roles: ['lawyer'],
   permissions: [],
@@ -63,9 +65,8 @@ describe('AvailabilityForm', () => {
     expect(await screen.findByText('Je wijzigingen zijn succesvol opgeslagen')).toBeInTheDocument();
     expect(bodies).toEqual([
       {
-        name: 'Sanne',
-        email: 'sanne.jansen@example.com',
         availability: ['tuesday', 'wednesday', 'thursday', 'friday'].map((day) => ({ day, start_time: '09:00', end_time: '17:00' })),
+        availability_version: 1,
       },
     ]);
   });

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,9 @@ import type { User } from '../../../../contract/users';
 import { getErrorText } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
 import { FormError } from '../../../ui/field';
+import { StaleWriteNotice, useStaleWrite } from '../../../ui/stale-write-notice';
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
+import { currentUserQueryOptions } from '../../../lib/user';
 import { useUpdateUser } from '../api';
 import { toAvailabilityRequest, toAvailabilityRows, validateAvailability, type AvailabilityError, type AvailabilityRow } from '../availability';
 
@@ -15,7 +18,11 @@ export function AvailabilityForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const baseId = useId();
   const update = useUpdateUser();
+  const queryClient = useQueryClient();
   const success = useSuccessMessage();
+  const stale = useStaleWrite();
+  // The version of the availability the form shows, sent with the save (409 when older).
+  const [version, setVersion] = useState(user.availability_version);
   const [rows, setRows] = useState<AvailabilityRow[]>(() => toAvailabilityRows(user.availability));
   const [savedRows, setSavedRows] = useState(rows);
   useUnsavedChanges(JSON.stringify(rows) !== JSON.stringify(savedRows));
@@ -38,14 +45,28 @@ export function AvailabilityForm({ user }: { user: User }) {
       return;
     }
     try {
-      const { user: saved } = await update.mutateAsync({ name: user.name ?? undefined, email: user.email, availability: toAvailabilityRequest(rows) });
+      // Only the availability: sending the profile fields too would undo a change made elsewhere.
+      const { user: saved } = await update.mutateAsync({ availability: toAvailabilityRequest(rows), availability_version: version });
       const next = toAvailabilityRows(saved.availability);
       setRows(next);
       setSavedRows(next);
+      setVersion(saved.availability_version);
+      stale.clear();
       success.show(t('account.profile.saved'));
     } catch (e) {
-      setFormError(getErrorText(e, t));
+      if (!stale.take(e)) setFormError(getErrorText(e, t));
     }
+  };
+
+  const reload = async () => {
+    const fresh = await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }).catch(() => undefined);
+    if (!fresh) return;
+    const next = toAvailabilityRows(fresh.availability);
+    setRows(next);
+    setSavedRows(next);
+    setErrors({});
+    setVersion(fresh.availability_version);
+    stale.clear();
   };
 
   return (
@@ -71,6 +92,7 @@ export function AvailabilityForm({ user }: { user: User }) {
         })}
       </ul>
       <FormError message={formError} />
+      <StaleWriteNotice message={stale.message} onReload={reload} />
       <SuccessMessage message={success.message} token={success.token} />
       <div>
         <Button type="submit" busy={update.isPending}>

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useTranslation } from 'react-i18next';
@@ -5,8 +6,9 @@ import type { Question } from '../../../../contract/questions';
 import { getErrorText } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
 import { FormError } from '../../../ui/field';
+import { StaleWriteNotice, useStaleWrite } from '../../../ui/stale-write-notice';
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
-import { useLawyerQuestions, useSaveLawyerAnswers } from '../api';
+import { lawyerQuestionsQueryOptions, useLawyerQuestions, useSaveLawyerAnswers } from '../api';
 
 /** 'Mijn verhaal': the lawyer's story questions; 'Geen vragen gevonden.' when there are none. */
 export function LawyerQuestions() {
@@ -22,10 +24,20 @@ export function LawyerQuestions() {
 function LawyerQuestionsForm({ questions }: { questions: Question[] }) {
   const { t } = useTranslation();
   const save = useSaveLawyerAnswers();
+  const queryClient = useQueryClient();
   const success = useSuccessMessage();
+  const stale = useStaleWrite();
   const baseId = useId();
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(questions.map((q) => [q.id, q.answer ?? ''])));
   const [saved, setSaved] = useState(values);
+  // The version of each answer the form shows, sent with the save (409 when one is older).
+  const [versions, setVersions] = useState<Record<string, number>>(() => Object.fromEntries(questions.map((q) => [q.id, q.version])));
+  const loaded = (list: Question[]) => {
+    const next = Object.fromEntries(list.map((q) => [q.id, q.answer ?? '']));
+    setValues(next);
+    setSaved(next);
+    setVersions(Object.fromEntries(list.map((q) => [q.id, q.version])));
+  };
   const [error, setError] = useState<string | undefined>();
   useUnsavedChanges(questions.some((q) => (values[q.id] ?? '') !== (saved[q.id] ?? '')));
 
@@ -34,14 +46,20 @@ function LawyerQuestionsForm({ questions }: { questions: Question[] }) {
     if (save.isPending) return;
     setError(undefined);
     try {
-      const result = await save.mutateAsync({ questions: questions.map((q) => ({ id: q.id, answer: values[q.id]?.trim() ? (values[q.id]?.trim() ?? null) : null })) });
-      const next = Object.fromEntries(result.map((q) => [q.id, q.answer ?? '']));
-      setValues(next);
-      setSaved(next);
+      const result = await save.mutateAsync({ questions: questions.map((q) => ({ id: q.id, answer: values[q.id]?.trim() ? (values[q.id]?.trim() ?? null) : null, version: versions[q.id] })) });
+      loaded(result);
+      stale.clear();
       success.show(t('account.story.saved'));
     } catch (e) {
-      setError(getErrorText(e, t));
+      if (!stale.take(e)) setError(getErrorText(e, t));
     }
+  };
+
+  const reload = async () => {
+    const fresh = await queryClient.fetchQuery({ ...lawyerQuestionsQueryOptions(), staleTime: 0 }).catch(() => undefined);
+    if (!fresh) return;
+    loaded(fresh);
+    stale.clear();
   };
 
   return (
@@ -62,6 +80,7 @@ function LawyerQuestionsForm({ questions }: { questions: Question[] }) {
         </div>
       ))}
       <FormError message={error} />
+      <StaleWriteNotice message={stale.message} onReload={reload} />
       <SuccessMessage message={success.message} token={success.token} />
       <div>
         <Button type="submit" busy={save.isPending}>

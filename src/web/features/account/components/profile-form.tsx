@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { formResolver } from '../../../lib/form-resolver';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
@@ -8,7 +9,9 @@ import type { User } from '../../../../contract/users';
 import { applyServerErrors, translateValidation } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
+import { StaleWriteNotice, useStaleWrite } from '../../../ui/stale-write-notice';
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
+import { currentUserQueryOptions } from '../../../lib/user';
 import { useConfirmEmailChange, useUpdateUser } from '../api';
 import { LoginCodeSchema } from '../../../../contract/auth';
 import { useState } from 'react';
@@ -39,7 +42,11 @@ const toForm = (user: User): ProfileFormValues => ({
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const update = useUpdateUser();
+  const queryClient = useQueryClient();
   const success = useSuccessMessage();
+  const stale = useStaleWrite();
+  // The version of the profile the form shows, sent with the save (409 when older).
+  const [version, setVersion] = useState(user.version);
   const form = useForm<ProfileFormValues, unknown, z.output<typeof ProfileFormSchema>>({ resolver: formResolver(ProfileFormSchema), defaultValues: toForm(user) });
   useUnsavedChanges(form.formState.isDirty);
   const { errors } = form.formState;
@@ -49,14 +56,24 @@ export function ProfileForm({ user }: { user: User }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const { user: saved, emailChangeRequested } = await update.mutateAsync({ ...values, infix: values.infix || null, quote: values.quote || null });
+      const { user: saved, emailChangeRequested } = await update.mutateAsync({ ...values, infix: values.infix || null, quote: values.quote || null, version });
       form.reset(toForm(saved));
+      setVersion(saved.version);
+      stale.clear();
       setPendingEmail(emailChangeRequested ? values.email : null);
       success.show(t(emailChangeRequested ? 'emailChange.codeSent' : 'account.profile.saved'));
     } catch (error) {
-      applyServerErrors(error, form.setError, FIELDS, t);
+      if (!stale.take(error)) applyServerErrors(error, form.setError, FIELDS, t);
     }
   });
+
+  const reload = async () => {
+    const fresh = await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }).catch(() => undefined);
+    if (!fresh) return;
+    form.reset(toForm(fresh));
+    setVersion(fresh.version);
+    stale.clear();
+  };
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
@@ -72,6 +89,7 @@ export function ProfileForm({ user }: { user: User }) {
       </div>
       <QuoteField error={err('quote')} registration={form.register('quote')} label={t('account.profile.quote')} />
       <FormError message={errors.root?.server?.message} />
+      <StaleWriteNotice message={stale.message} onReload={reload} />
       <SuccessMessage message={success.message} token={success.token} />
       <div>
         <Button type="submit" busy={form.formState.isSubmitting}>
@@ -84,6 +102,7 @@ export function ProfileForm({ user }: { user: User }) {
           onDone={(saved) => {
             setPendingEmail(null);
             form.reset(toForm(saved));
+            setVersion(saved.version);
             success.show(t('emailChange.changed'));
           }}
         />

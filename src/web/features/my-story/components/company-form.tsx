@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { formResolver } from '../../../lib/form-resolver';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -7,8 +9,9 @@ import { UpdateCompanyRequestSchema, type CaseClientView } from '../../../../con
 import { applyServerErrors, translateValidation } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
+import { StaleWriteNotice, useStaleWrite } from '../../../ui/stale-write-notice';
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
-import { useUpdateCompany } from '../api';
+import { myCaseQueryOptions, useUpdateCompany } from '../api';
 import { FormSection } from './form-section';
 
 type CompanyForm = z.input<typeof UpdateCompanyRequestSchema>;
@@ -28,7 +31,11 @@ const toForm = (c: CaseClientView): CompanyForm => ({
 export function CompanyForm({ myCase }: { myCase: CaseClientView }) {
   const { t } = useTranslation();
   const update = useUpdateCompany(myCase.id);
+  const queryClient = useQueryClient();
   const success = useSuccessMessage();
+  const stale = useStaleWrite();
+  // The version of the employer data the form shows, sent with the save (409 when older).
+  const [version, setVersion] = useState(myCase.company_version);
   const form = useForm<CompanyForm, unknown, z.output<typeof UpdateCompanyRequestSchema>>({ resolver: formResolver(UpdateCompanyRequestSchema), defaultValues: toForm(myCase) });
   useUnsavedChanges(form.formState.isDirty);
   const { errors } = form.formState;
@@ -37,13 +44,23 @@ export function CompanyForm({ myCase }: { myCase: CaseClientView }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await update.mutateAsync({ ...values, company_street: values.company_street ? values.company_street : null });
+      const saved = await update.mutateAsync({ ...values, company_street: values.company_street ? values.company_street : null, version });
       form.reset(toForm(saved));
+      setVersion(saved.company_version);
+      stale.clear();
       success.show(t('myStory.saved'));
     } catch (error) {
-      applyServerErrors(error, form.setError, FIELDS, t);
+      if (!stale.take(error)) applyServerErrors(error, form.setError, FIELDS, t);
     }
   });
+
+  const reload = async () => {
+    const fresh = await queryClient.fetchQuery({ ...myCaseQueryOptions(), staleTime: 0 }).catch(() => undefined);
+    if (!fresh) return;
+    form.reset(toForm(fresh));
+    setVersion(fresh.company_version);
+    stale.clear();
+  };
 
   return (
     <FormSection title={t('myStory.employer.companyTitle')} headingId="company-heading">
@@ -63,6 +80,7 @@ export function CompanyForm({ myCase }: { myCase: CaseClientView }) {
           <TextField label={t('myStory.employer.contactPhone')} type="tel" {...required} error={err('contact_phone_number')} {...form.register('contact_phone_number')} />
         </div>
         <FormError message={errors.root?.server?.message} />
+        <StaleWriteNotice message={stale.message} onReload={reload} />
         <SuccessMessage message={success.message} token={success.token} />
         <div>
           <Button type="submit" busy={form.formState.isSubmitting}>

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { formResolver } from '../../../lib/form-resolver';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
@@ -10,8 +11,9 @@ import { MAX_CONTACT_PERSONS, UpdateContactPersonsRequestSchema, type ContactPer
 import { applyServerErrors, translateValidation } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
+import { StaleWriteNotice, useStaleWrite } from '../../../ui/stale-write-notice';
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
-import { useSaveContactPersons } from '../api';
+import { myCaseQueryOptions, useSaveContactPersons } from '../api';
 import { FormSection } from './form-section';
 
 type ContactForm = z.input<typeof UpdateContactPersonsRequestSchema>;
@@ -34,10 +36,14 @@ const toForm = (list: ContactPerson[]): ContactForm => ({
 });
 
 /** Up to three contact persons: add, edit, remove; the whole list is sent and replaces the old one. */
-export function ContactPersonsForm({ caseId, contactPersons }: { caseId: string; contactPersons: ContactPerson[] }) {
+export function ContactPersonsForm({ caseId, contactPersons, version: loadedVersion }: { caseId: string; contactPersons: ContactPerson[]; version: number }) {
   const { t } = useTranslation();
   const save = useSaveContactPersons(caseId);
+  const queryClient = useQueryClient();
   const success = useSuccessMessage();
+  const stale = useStaleWrite();
+  // The version of the list the form shows, sent with the save (409 when older).
+  const [version, setVersion] = useState(loadedVersion);
   const form = useForm<ContactForm, unknown, z.output<typeof UpdateContactPersonsRequestSchema>>({
     resolver: formResolver(UpdateContactPersonsRequestSchema),
     defaultValues: toForm(contactPersons),
@@ -67,14 +73,26 @@ export function ContactPersonsForm({ caseId, contactPersons }: { caseId: string;
     try {
       const saved = await save.mutateAsync({
         contact_persons: values.contact_persons.map((p) => ({ ...p, infix: blank(p.infix), job_title: blank(p.job_title), phone_number: blank(p.phone_number) })),
+        version,
       });
-      form.reset(toForm(saved));
-      setBaseline(toComparable(toForm(saved)));
+      form.reset(toForm(saved.data));
+      setBaseline(toComparable(toForm(saved.data)));
+      setVersion(saved.meta.version);
+      stale.clear();
       success.show(t('myStory.saved'));
     } catch (error) {
-      applyServerErrors(error, form.setError, [...allFields, 'contact_persons'], t);
+      if (!stale.take(error)) applyServerErrors(error, form.setError, [...allFields, 'contact_persons'], t);
     }
   });
+
+  const reload = async () => {
+    const fresh = await queryClient.fetchQuery({ ...myCaseQueryOptions(), staleTime: 0 }).catch(() => undefined);
+    if (!fresh) return;
+    form.reset(toForm(fresh.contact_persons));
+    setBaseline(toComparable(toForm(fresh.contact_persons)));
+    setVersion(fresh.contact_persons_version);
+    stale.clear();
+  };
 
   return (
     <FormSection title={t('myStory.contacts.title')} description={t('myStory.contacts.intro', { max: MAX_CONTACT_PERSONS })} headingId="contacts-heading">
@@ -118,6 +136,7 @@ export function ContactPersonsForm({ caseId, contactPersons }: { caseId: string;
           </div>
         )}
         <FormError message={translateValidation(errors.contact_persons?.message ?? errors.contact_persons?.root?.message, t) ?? errors.root?.server?.message} />
+        <StaleWriteNotice message={stale.message} onReload={reload} />
         <SuccessMessage message={success.message} token={success.token} />
         <div>
           <Button type="submit" busy={form.formState.isSubmitting}>
