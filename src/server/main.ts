@@ -13,6 +13,7 @@ import { todoReminderJob } from './outbox/reminders';
 import { outboxCleanupJob } from './outbox/cleanup';
 import { testOnlyRoutes } from './test-routes';
 import { appointmentReminderJob } from './appointments/reminders';
+import { insightWeeklyJob } from './jobs/insight-weekly';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -46,6 +47,8 @@ async function main(): Promise<void> {
       settlementReminderJob(() => runtime.clock.now()),
       outboxCleanupJob(() => runtime.clock.now()),
       appointmentReminderJob(() => runtime.clock.now(), config.appointments.videoUrlTemplate),
+      // The weekly summary of 'Inzicht' to the admins, only when the firm turned it on.
+      ...(config.insightWeeklyMail ? [insightWeeklyJob(() => runtime.clock.now())] : []),
     ],
     logger,
     app.metrics.jobRun,
