@@ -267,6 +267,24 @@ describe('stuck cases', () => {
     expect((await caseOf(w.client.caseId)).awaitingReplySince).toBeNull();
   });
 
+  it('forgets a client message its author deleted, and counts the wait from the one still there', async () => {
+    ctx.clock.set(new Date('2027-05-17T08:00:00Z'));
+    const w = await world('negotiation-phase');
+    const first = await inject('POST', `/api/cases/${w.client.caseId}/messages`, w.clientToken, { text: 'Eerste vraag' });
+    expect(first.statusCode).toBe(201);
+    expect((await caseOf(w.client.caseId)).awaitingReplySince).toEqual(ctx.clock.now());
+    ctx.clock.advance(60_000);
+    const second = await inject('POST', `/api/cases/${w.client.caseId}/messages`, w.clientToken, { text: 'Tweede vraag' });
+    const secondAt = ctx.clock.now();
+    ctx.clock.advance(60_000);
+    const firstId = (first.json() as { data: { id: string } }).data.id;
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/messages/${firstId}`, headers: bearer(w.clientToken) })).statusCode).toBe(204);
+    expect((await caseOf(w.client.caseId)).awaitingReplySince).toEqual(secondAt);
+    const secondId = (second.json() as { data: { id: string } }).data.id;
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/messages/${secondId}`, headers: bearer(w.clientToken) })).statusCode).toBe(204);
+    expect((await caseOf(w.client.caseId)).awaitingReplySince).toBeNull();
+  });
+
   it('lists an engagement letter unsigned for 3 days', async () => {
     ctx.clock.set(new Date('2027-05-24T08:00:00Z'));
     const w = await world('offer-chosen');

@@ -64,6 +64,22 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
  * is measured from the last step it did reach; a step reached before the one before counts 0 days.
  */
 export async function getFunnel(db: Db, input: { period: InsightPeriod; lawyerId?: string | null }): Promise<FunnelRow[]> {
+  const row = rowsOf<Record<string, number | null>>(await db.execute(funnelStatement(input)))[0] ?? {};
+  return FUNNEL_STEPS.map((step, index) => {
+    const count = Number(row[`n${index}`] ?? 0);
+    const before = index === 0 ? null : Number(row[`n${index - 1}`] ?? 0);
+    const median = index === 0 ? null : row[`m${index}`];
+    return {
+      step,
+      count,
+      share: before === null || before === 0 ? null : round(count / before, 3),
+      median_days: median === null || median === undefined ? null : round(Number(median) / 86_400, 1),
+    };
+  });
+}
+
+/** The funnel's one statement: counts and median seconds per step over the cases created in the period (bench/insight.ts explains it). */
+export function funnelStatement(input: { period: InsightPeriod; lawyerId?: string | null }): SQL {
   const start = parseCalendarDate(input.period.from);
   const end = parseCalendarDate(addCalendarDays(input.period.to, 1));
   const columns: SQL[] = [];
@@ -80,22 +96,10 @@ export async function getFunnel(db: Db, input: { period: InsightPeriod; lawyerId
       sql`(percentile_cont(0.5) WITHIN GROUP (ORDER BY GREATEST(0, extract(epoch FROM ${moment} - ${previous}))) FILTER (WHERE ${moment} IS NOT NULL))::float8 AS ${sql.raw(`m${index}`)}`,
     );
   });
-  const result = await db.execute(sql`
+  return sql`
     SELECT ${sql.join(columns, sql`, `)}
     FROM cases c LEFT JOIN settlement_signed ss ON ss.case_id = c.id
-    WHERE c.created_at >= ${start.toISOString()}::timestamptz AND c.created_at < ${end.toISOString()}::timestamptz ${lawyerFilter(input.lawyerId)}`);
-  const row = rowsOf<Record<string, number | null>>(result)[0] ?? {};
-  return FUNNEL_STEPS.map((step, index) => {
-    const count = Number(row[`n${index}`] ?? 0);
-    const before = index === 0 ? null : Number(row[`n${index - 1}`] ?? 0);
-    const median = index === 0 ? null : row[`m${index}`];
-    return {
-      step,
-      count,
-      share: before === null || before === 0 ? null : round(count / before, 3),
-      median_days: median === null || median === undefined ? null : round(Number(median) / 86_400, 1),
-    };
-  });
+    WHERE c.created_at >= ${start.toISOString()}::timestamptz AND c.created_at < ${end.toISOString()}::timestamptz ${lawyerFilter(input.lawyerId)}`;
 }
 
 /** The moment before which a reason's clock has run out, at `now`. */
@@ -116,32 +120,7 @@ type StuckRow = { id: string; reason: StuckReason; since_ms: number; client_name
  */
 export async function listStuckCases(db: Db, input: { now: Date; lawyerId?: string | null; limit?: number }): Promise<{ cases: StuckCase[]; truncated: StuckReason[] }> {
   const limit = input.limit ?? STUCK_LIMIT_PER_REASON;
-  const cutoff = stuckCutoffs(input.now);
-  const at = (reason: StuckReason) => sql`${cutoff[reason].toISOString()}::timestamptz`;
-  const mine = lawyerFilter(input.lawyerId);
-  const phases = sql.join(
-    CLIENT_ACTION_PHASES.map((phase) => sql`${phase}`),
-    sql`, `,
-  );
-  // The expression of cases_client_idle_idx, written exactly as the index has it.
-  const idle = sql`GREATEST(c.client_active_at, c.status_changed_at)`;
-  const branch = (reason: StuckReason, since: SQL, where: SQL) =>
-    sql`(SELECT c.id, ${reason}::text AS reason, ${since} AS since FROM cases c WHERE ${where} ${mine} ORDER BY ${since} LIMIT ${limit + 1})`;
-  const result = await db.execute(sql`
-    WITH stuck AS (
-      ${branch('client_inactive', idle, sql`c.status_slug IN (${phases}) AND ${idle} <= ${at('client_inactive')}`)}
-      UNION ALL
-      ${branch('message_unanswered', sql`c.awaiting_reply_since`, sql`c.awaiting_reply_since IS NOT NULL AND c.awaiting_reply_since <= ${at('message_unanswered')}`)}
-      UNION ALL
-      ${branch('letter_unsigned', sql`c.proposal_sent_at`, sql`c.status_slug = 'proposal' AND c.proposal_sent_at <= ${at('letter_unsigned')}`)}
-      UNION ALL
-      ${branch('letter_not_sent', sql`c.offer_chosen_at`, sql`c.status_slug = 'offer-chosen' AND c.offer_chosen_at <= ${at('letter_not_sent')}`)}
-    )
-    SELECT s.id, s.reason, (extract(epoch FROM s.since) * 1000)::float8 AS since_ms, c.client_name, c.status_slug,
-      (SELECT json_agg(json_build_object('name', u.name, 'infix', u.infix, 'last_name', u.last_name) ORDER BY u.last_name, u.name)
-         FROM case_lawyers cl JOIN users u ON u.id = cl.lawyer_id WHERE cl.case_id = s.id) AS lawyers
-    FROM stuck s JOIN cases c ON c.id = s.id`);
-  const rows = rowsOf<StuckRow>(result);
+  const rows = rowsOf<StuckRow>(await db.execute(stuckStatement({ ...input, limit })));
   const truncated: StuckReason[] = [];
   const cases: StuckCase[] = [];
   for (const reason of STUCK_REASONS) {
@@ -161,6 +140,36 @@ export async function listStuckCases(db: Db, input: { now: Date; lawyerId?: stri
     }
   }
   return { cases, truncated };
+}
+
+/** The stuck list's one statement: per reason its partial index read oldest first, `limit` + 1 rows (bench/insight.ts explains it). */
+export function stuckStatement(input: { now: Date; lawyerId?: string | null; limit: number }): SQL {
+  const limit = input.limit;
+  const cutoff = stuckCutoffs(input.now);
+  const at = (reason: StuckReason) => sql`${cutoff[reason].toISOString()}::timestamptz`;
+  const mine = lawyerFilter(input.lawyerId);
+  const phases = sql.join(
+    CLIENT_ACTION_PHASES.map((phase) => sql`${phase}`),
+    sql`, `,
+  );
+  // The expression of cases_client_idle_idx, written exactly as the index has it.
+  const idle = sql`GREATEST(c.client_active_at, c.status_changed_at)`;
+  const branch = (reason: StuckReason, since: SQL, where: SQL) =>
+    sql`(SELECT c.id, ${reason}::text AS reason, ${since} AS since FROM cases c WHERE ${where} ${mine} ORDER BY ${since} LIMIT ${limit + 1})`;
+  return sql`
+    WITH stuck AS (
+      ${branch('client_inactive', idle, sql`c.status_slug IN (${phases}) AND ${idle} <= ${at('client_inactive')}`)}
+      UNION ALL
+      ${branch('message_unanswered', sql`c.awaiting_reply_since`, sql`c.awaiting_reply_since IS NOT NULL AND c.awaiting_reply_since <= ${at('message_unanswered')}`)}
+      UNION ALL
+      ${branch('letter_unsigned', sql`c.proposal_sent_at`, sql`c.status_slug = 'proposal' AND c.proposal_sent_at <= ${at('letter_unsigned')}`)}
+      UNION ALL
+      ${branch('letter_not_sent', sql`c.offer_chosen_at`, sql`c.status_slug = 'offer-chosen' AND c.offer_chosen_at <= ${at('letter_not_sent')}`)}
+    )
+    SELECT s.id, s.reason, (extract(epoch FROM s.since) * 1000)::float8 AS since_ms, c.client_name, c.status_slug,
+      (SELECT json_agg(json_build_object('name', u.name, 'infix', u.infix, 'last_name', u.last_name) ORDER BY u.last_name, u.name)
+         FROM case_lawyers cl JOIN users u ON u.id = cl.lawyer_id WHERE cl.case_id = s.id) AS lawyers
+    FROM stuck s JOIN cases c ON c.id = s.id`;
 }
 
 /** The counts of the weekly summary: new and completed cases of the last 7 days, stuck cases per reason. */
