@@ -59,7 +59,7 @@ async function addHistories(database: Database): Promise<void> {
       ) g
     ) h
     WHERE h.id = c.id`);
-  // The signed settlements: a few weeks after the documents, for the cases past 'Controles'.
+  // The signed settlements: a few weeks after the documents, for the cases past 'Controles' (a trigger stamps the case).
   await database.db.execute(sql`
     INSERT INTO settlement_signed (case_id, dated, agreed_on, cooling_off_clause, recorded_at)
     SELECT c.id, (c.documents_completed_at + interval '30 days')::date, (c.documents_completed_at + interval '30 days')::date, true, LEAST(c.documents_completed_at + random() * interval '30 days', now())

@@ -202,6 +202,8 @@ export const cases = pgTable(
     statusChangedAt: tstz('status_changed_at'),
     /** The first client message not answered by a lawyer message since (a trigger on `messages`). */
     awaitingReplySince: tstz('awaiting_reply_since'),
+    /** When the signed settlement agreement was first recorded (a trigger on `settlement_signed`). */
+    settlementSignedAt: tstz('settlement_signed_at'),
   },
   (t) => [
     uniqueIndex('cases_client_key').on(t.clientId),

@@ -36,7 +36,7 @@ export function resolvePeriod(query: { from?: string | undefined; to?: string | 
 }
 
 /**
- * When each step was reached, as a column of `cases` (or the signed settlement). The moment of
+ * When each step was reached, as a column of `cases`. The moment of
  * 'account created' is the case's creation: the intake creates the account and its case together.
  */
 const STEP_MOMENT: Record<(typeof FUNNEL_STEPS)[number], SQL> = {
@@ -47,7 +47,7 @@ const STEP_MOMENT: Record<(typeof FUNNEL_STEPS)[number], SQL> = {
   package_chosen: sql`c.offer_chosen_at`,
   letter_signed: sql`c.proposal_signed_at`,
   documents_complete: sql`c.documents_completed_at`,
-  settlement_signed: sql`ss.recorded_at`,
+  settlement_signed: sql`c.settlement_signed_at`,
   completed: sql`c.completed_at`,
 };
 
@@ -93,12 +93,13 @@ export function funnelStatement(input: { period: InsightPeriod; lawyerId?: strin
       .map((s) => STEP_MOMENT[s]);
     const previous = sql`COALESCE(${sql.join(earlier, sql`, `)})`;
     columns.push(
-      sql`(percentile_cont(0.5) WITHIN GROUP (ORDER BY GREATEST(0, extract(epoch FROM ${moment} - ${previous}))) FILTER (WHERE ${moment} IS NOT NULL))::float8 AS ${sql.raw(`m${index}`)}`,
+      // date_part gives float8 seconds; extract() gives numeric, several times slower to sort.
+      sql`percentile_cont(0.5) WITHIN GROUP (ORDER BY GREATEST(0::float8, date_part('epoch', ${moment} - ${previous}))) FILTER (WHERE ${moment} IS NOT NULL) AS ${sql.raw(`m${index}`)}`,
     );
   });
   return sql`
     SELECT ${sql.join(columns, sql`, `)}
-    FROM cases c LEFT JOIN settlement_signed ss ON ss.case_id = c.id
+    FROM cases c
     WHERE c.created_at >= ${start.toISOString()}::timestamptz AND c.created_at < ${end.toISOString()}::timestamptz ${lawyerFilter(input.lawyerId)}`;
 }
 
@@ -166,7 +167,7 @@ export function stuckStatement(input: { now: Date; lawyerId?: string | null; lim
       UNION ALL
       ${branch('letter_not_sent', sql`c.offer_chosen_at`, sql`c.status_slug = 'offer-chosen' AND c.offer_chosen_at <= ${at('letter_not_sent')}`)}
     )
-    SELECT s.id, s.reason, (extract(epoch FROM s.since) * 1000)::float8 AS since_ms, c.client_name, c.status_slug,
+    SELECT s.id, s.reason, date_part('epoch', s.since) * 1000 AS since_ms, c.client_name, c.status_slug,
       (SELECT json_agg(json_build_object('name', u.name, 'infix', u.infix, 'last_name', u.last_name) ORDER BY u.last_name, u.name)
          FROM case_lawyers cl JOIN users u ON u.id = cl.lawyer_id WHERE cl.case_id = s.id) AS lawyers
     FROM stuck s JOIN cases c ON c.id = s.id`;

@@ -9,6 +9,7 @@ ALTER TABLE "cases" ADD COLUMN "company_completed_at" timestamp with time zone;-
 ALTER TABLE "cases" ADD COLUMN "documents_completed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "cases" ADD COLUMN "status_changed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "cases" ADD COLUMN "awaiting_reply_since" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "cases" ADD COLUMN "settlement_signed_at" timestamp with time zone;--> statement-breakpoint
 -- Backfill: the last phase change from the audit trail, else the case's creation.
 UPDATE "cases" c SET "status_changed_at" = COALESCE(
   (SELECT max(a.created_at) FROM audit_events a WHERE a.case_id = c.id AND a.action IN ('case.status_changed', 'case.finished', 'case.reactivated', 'case.completed')),
@@ -39,6 +40,8 @@ UPDATE "cases" c SET "documents_completed_at" = COALESCE(
     GREATEST(c.proposal_signed_at, (SELECT max(d.uploaded_at) FROM documents d WHERE d.case_id = c.id AND d.mandatory)))
   WHERE c.proposal_signed_at IS NOT NULL
     AND NOT EXISTS (SELECT 1 FROM documents d WHERE d.case_id = c.id AND d.mandatory AND d.status IN ('Not Uploaded', 'Rejected'));--> statement-breakpoint
+-- The signed settlement agreement, as recorded.
+UPDATE "cases" c SET "settlement_signed_at" = s.recorded_at FROM settlement_signed s WHERE s.case_id = c.id;--> statement-breakpoint
 -- A client message waits for an answer since the first client message after the last lawyer message.
 UPDATE "cases" c SET "awaiting_reply_since" = w.since
   FROM (
@@ -95,6 +98,15 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER messages_stamp_awaiting_reply AFTER INSERT OR DELETE ON messages
   FOR EACH ROW EXECUTE FUNCTION messages_stamp_awaiting_reply();--> statement-breakpoint
+-- The first recording of the signed settlement agreement (a correction later keeps that moment),
+-- on the case, so the funnel reads one table.
+CREATE FUNCTION settlement_signed_stamp_case() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE cases SET settlement_signed_at = NEW.recorded_at WHERE id = NEW.case_id AND settlement_signed_at IS NULL;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER settlement_signed_stamp_case AFTER INSERT OR UPDATE ON settlement_signed
+  FOR EACH ROW EXECUTE FUNCTION settlement_signed_stamp_case();--> statement-breakpoint
 -- The funnel reads the cases created in a period; the stuck list reads each reason through
 -- its own partial index, oldest first, a page at a time.
 CREATE INDEX "cases_created_idx" ON "cases" USING btree ("created_at");--> statement-breakpoint
