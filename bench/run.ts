@@ -13,6 +13,7 @@ import { seedLoad } from '../src/server/db/seed-load';
 import { createToken } from '../src/server/auth/queries';
 import { generateToken, sha256Hex } from '../src/server/lib/crypto';
 import { benchCases } from './cases';
+import { benchInsight, printInsightTable, type InsightBenchRow } from './insight';
 import { createBenchDatabase, startServer, stopServer } from './support';
 import { benchUploads } from './uploads';
 import { measureLoginJs } from './login-js';
@@ -99,6 +100,12 @@ async function main(): Promise<void> {
     rows.push(...(await benchCases({ kind: 'PGlite', seconds: DURATION })));
     if (process.env.DATABASE_URL) rows.push(...(await benchCases({ kind: 'PostgreSQL', seconds: DURATION })));
   }
+  // The firm's view (/beheer/inzicht) at 100,000 cases with their histories; BENCH_INSIGHT=0 skips it.
+  const insight: InsightBenchRow[] = [];
+  if (process.env.BENCH_INSIGHT !== '0') {
+    insight.push(...(await benchInsight({ kind: 'PGlite', seconds: Math.min(DURATION, 5) })));
+    if (process.env.DATABASE_URL) insight.push(...(await benchInsight({ kind: 'PostgreSQL', seconds: Math.min(DURATION, 5) })));
+  }
   // Messages over live events with 500 streams; BENCH_MESSAGES=0 skips it.
   if (process.env.BENCH_MESSAGES !== '0') {
     await benchMessages('PGlite');
@@ -114,6 +121,7 @@ async function main(): Promise<void> {
   }
   console.log('\n| endpoint | p50 ms | p99 ms | req/s | errors |\n|---|---|---|---|---|');
   for (const row of rows) console.log(`| ${row.target} | ${row.p50} | ${row.p99} | ${row.rps} | ${row.errors} |`);
+  if (insight.length) printInsightTable(insight);
   if (lags.length) {
     console.log('\n| outbox lag (event → accepted by SMTP) | events | delivered | p50 ms | p99 ms | max ms | wall s |\n|---|---|---|---|---|---|---|');
     for (const l of lags) console.log(`| ${l.kind} | ${l.events} | ${l.delivered} | ${l.p50.toFixed(0)} | ${l.p99.toFixed(0)} | ${l.max.toFixed(0)} | ${l.seconds.toFixed(1)} |`);

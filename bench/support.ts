@@ -54,6 +54,8 @@ export async function stopServer(child: ChildProcess): Promise<void> {
 export async function createBenchDatabase<T>(
   kind: 'PGlite' | 'PostgreSQL',
   prepare: (database: Database) => Promise<T>,
+  /** The name prefix of the scratch database on PostgreSQL. */
+  prefix = 'portal_bench',
 ): Promise<{ prepared: T; env: Record<string, string>; cleanup: () => Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-'));
   if (kind === 'PGlite') {
@@ -64,7 +66,7 @@ export async function createBenchDatabase<T>(
   }
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is needed for the PostgreSQL bench');
-  const scratch = await createScratchDatabase(adminUrl, 'portal_bench');
+  const scratch = await createScratchDatabase(adminUrl, prefix);
   const database = await openPostgres(scratch.url);
   const prepared = await prepare(database);
   await database.close();

@@ -19,7 +19,7 @@ export async function allScreens(journey: Journey, session: ReturnType<typeof se
     admin: await session(journey.product, 'beheer@example.com'),
     clientPaths: ['/', '/mijn-verhaal', '/mijn-verhaal/werkgever-gegevens', '/mijn-verhaal/verhaal-gegevens', '/documenten', '/berichten', '/offerte', '/opdrachtbevestiging', '/instellingen'],
     lawyerPaths: ['/dossiers', `/dossiers/${mine.id}`, `/dossiers/${mine.id}/documenten`, `/dossiers/${mine.id}/berichten`, '/feedback', '/account'],
-    adminPaths: ['/beheer', '/beheer/dossiers', '/beheer/audit', '/beheer/outbox', '/beheer/account'],
+    adminPaths: ['/beheer', '/beheer/dossiers', '/beheer/inzicht', '/beheer/audit', '/beheer/outbox', '/beheer/account'],
   };
 }
 

@@ -137,6 +137,7 @@ export const AUDIT_ACTIONS = [
   'audit.exported',
   'outbox.read',
   'outbox.retried',
+  'insight.exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** The translation key of an action's words; null for an action this list does not know (shown as recorded). */

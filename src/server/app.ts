@@ -35,6 +35,7 @@ import { questionRoutes } from './questions/routes';
 import { companyRoutes } from './company/routes';
 import { mailRoutes } from './outbox/routes';
 import { adminRoutes } from './admin/routes';
+import { insightRoutes } from './insight/routes';
 import { emailChangeRoutes } from './email-change/routes';
 import { workflowRoutes } from './workflow/routes';
 import { messageRoutes } from './messages/routes';
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(finalizationRoutes);
   await app.register(mailRoutes);
   await app.register(adminRoutes);
+  await app.register(insightRoutes);
   await app.register(emailChangeRoutes);
   await app.register(messageRoutes);
   await app.register(appointmentRoutes);

@@ -14,6 +14,7 @@ import { outboxCleanupJob } from './outbox/cleanup';
 import { testOnlyRoutes } from './test-routes';
 import { appointmentReminderJob } from './appointments/reminders';
 import { dataExportJob } from './data-export/job';
+import { insightWeeklyJob } from './jobs/insight-weekly';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
       outboxCleanupJob(() => runtime.clock.now()),
       appointmentReminderJob(() => runtime.clock.now(), config.appointments.videoUrlTemplate),
       dataExportJob(runtime.storage, () => runtime.clock.now(), 30_000, (error) => logger.warn({ err: { message: error.message } }, 'data export build failed')),
+      // The weekly summary of 'Inzicht' to the admins, only when the firm turned it on.
+      ...(config.insightWeeklyMail ? [insightWeeklyJob(() => runtime.clock.now())] : []),
     ],
     logger,
     app.metrics.jobRun,

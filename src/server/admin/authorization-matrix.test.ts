@@ -124,6 +124,11 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/outbox': { expect: ADMIN_ONLY },
   // The world has no mail with this id: the admin gets 404 (a real retry is in outbox.test.ts).
   'POST /api/admin/outbox/:id/retry': { expect: { ...ADMIN_ONLY, admin: 404 } },
+  // The firm's view ('Inzicht'): names, phases and dates for the admin alone.
+  'GET /api/admin/insight': { expect: ADMIN_ONLY, url: () => '/api/admin/insight?from=2026-01-01&to=2026-03-31' },
+  'GET /api/admin/insight.csv': { expect: ADMIN_ONLY, url: (w) => `/api/admin/insight.csv?lawyer_id=${w.lawyerA}` },
+  'GET /api/admin/insights/funnel': { expect: ADMIN_ONLY, url: (w) => `/api/admin/insights/funnel?from=2026-01-01&until=2026-03-31&lawyer_id=${w.lawyerA}` },
+  'GET /api/admin/insights/stuck': { expect: ADMIN_ONLY },
   'GET /api/cases/:id/messages': { expect: CASE_A },
   'POST /api/cases/:id/messages': { expect: CASE_A, body: () => ({ text: 'Hallo' }) },
   'POST /api/cases/:id/messages/read': { expect: CASE_A, body: (w) => ({ up_to: w.messageA }) },

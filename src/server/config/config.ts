@@ -71,6 +71,8 @@ export const EnvSchema = z.object({
   COMPLAINTS_BODY_URL: url('https://www.degeschillencommissie.nl/over-ons/commissies/advocatuur/'),
   COMPLAINTS_BODY_MONTHS: int(12, 1, 60),
   COMPLAINTS_REGULATION_URL: url('https://www.ontslagportaal.nl/klachtenregeling.pdf'),
+  /** The weekly summary of the firm's view ('Inzicht') to every active admin, Monday morning. */
+  INSIGHT_WEEKLY_MAIL: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
@@ -118,6 +120,8 @@ export type Config = {
   withdrawalDays: number;
   /** The complaints procedure: answer period, the independent body after it. */
   complaints: { answerWeeks: number; bodyName: string; bodyUrl: string; bodyMonths: number };
+  /** Mail every active admin a weekly summary of the firm's view (counts only, no case content). */
+  insightWeeklyMail: boolean;
   site: {
     productName: string;
     supportEmail: string;
@@ -191,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appointments: { minutes: e.APPOINTMENT_MINUTES, noticeHours: e.APPOINTMENT_NOTICE_HOURS, videoUrlTemplate: e.APPOINTMENT_VIDEO_URL },
     withdrawalDays: e.WITHDRAWAL_DAYS,
     complaints: { answerWeeks: e.COMPLAINT_ANSWER_WEEKS, bodyName: e.COMPLAINTS_BODY_NAME, bodyUrl: e.COMPLAINTS_BODY_URL, bodyMonths: e.COMPLAINTS_BODY_MONTHS },
+    insightWeeklyMail: e.INSIGHT_WEEKLY_MAIL === 'true',
     site: siteOf(e),
   };
 }

@@ -190,6 +190,26 @@ export const cases = pgTable(
     /** Row versions of the employer data and of the contact-person list, each saved as a whole (migration 0019). */
     companyVersion: integer('company_version').notNull().default(1),
     contactPersonsVersion: integer('contact_persons_version').notNull().default(1),
+    /**
+     * The firm's view ('Inzicht', migration 0018): the steps of the client's route as they were
+     * reached. First sign-in and last activity are kept by a trigger on `tokens`; personal,
+     * employer and documents complete are stamped by workflow/apply.ts.
+     */
+    firstLoginAt: tstz('first_login_at'),
+    clientActiveAt: tstz('client_active_at'),
+    profileCompletedAt: tstz('profile_completed_at'),
+    companyCompletedAt: tstz('company_completed_at'),
+    documentsCompletedAt: tstz('documents_completed_at'),
+    /**
+     * When the case entered its present phase, kept by a trigger (from the writer's
+     * last_update_at; on insert the creation). NOT NULL in the database; optional here because
+     * the trigger, not the writer, fills it.
+     */
+    statusChangedAt: tstz('status_changed_at'),
+    /** The first client message not answered by a lawyer message since (a trigger on `messages`). */
+    awaitingReplySince: tstz('awaiting_reply_since'),
+    /** When the signed settlement agreement was first recorded (a trigger on `settlement_signed`). */
+    settlementSignedAt: tstz('settlement_signed_at'),
   },
   (t) => [
     uniqueIndex('cases_client_key').on(t.clientId),
@@ -197,6 +217,19 @@ export const cases = pgTable(
     index('cases_completed_idx')
       .on(t.completedAt)
       .where(sql`${t.completedAt} IS NOT NULL`),
+    index('cases_created_idx').on(t.createdAt),
+    index('cases_client_idle_idx')
+      .on(sql`(GREATEST(${t.clientActiveAt}, ${t.statusChangedAt}))`)
+      .where(sql`${t.statusSlug} IN ('lead', 'almost-client', 'proposal', 'incomplete-case-file')`),
+    index('cases_awaiting_reply_idx')
+      .on(t.awaitingReplySince)
+      .where(sql`${t.awaitingReplySince} IS NOT NULL`),
+    index('cases_letter_unsigned_idx')
+      .on(t.proposalSentAt)
+      .where(sql`${t.statusSlug} = 'proposal'`),
+    index('cases_letter_unsent_idx')
+      .on(t.offerChosenAt)
+      .where(sql`${t.statusSlug} = 'offer-chosen'`),
   ],
 );
 

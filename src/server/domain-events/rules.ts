@@ -117,6 +117,7 @@ export const EVENT_RULES: Record<EventKind, EventRule> = {
   'retention.account_deleted': quiet,
   'audit.read': quiet,
   'audit.exported': quiet,
+  'insight.exported': quiet,
   'outbox.read': quiet,
   'outbox.retried': quiet,
 };

@@ -45,6 +45,7 @@ export const MAIL_KINDS = {
   cooling_off_last_day: { digest: false, topic: null },
   cooling_off_expired: { digest: false, topic: null },
   data_export_ready: { digest: false, topic: null },
+  insight_weekly: { digest: false, topic: null },
 } as const satisfies Record<string, { digest: boolean; topic: MailTopic | null }>;
 
 export type MailKind = keyof typeof MAIL_KINDS;
@@ -105,6 +106,8 @@ export type MailPayloads = {
   cooling_off_expired: { case_id: string };
   /** The client's data export is ready (data-export/): only until when the link works (dd-mm-jjjj HH:mm, Amsterdam); never its content. */
   data_export_ready: { until: string };
+  /** The weekly summary of the firm's view to an admin (insight/weekly.ts): counts only, never a name or case content. */
+  insight_weekly: { created: number; completed: number; inactive: number; unanswered: number; unsigned: number; unsent: number; more: boolean; limit: number };
 };
 
 /** The time, who it is with and how: never case content. `attendees` and `organizer` go into the invite. */

@@ -61,6 +61,7 @@ const PAYLOADS: { [K in MailKind]: MailPayloads[K] } = {
   cooling_off_ending: {},
   cooling_off_last_day: {},
   cooling_off_expired: { case_id: CASE },
+  insight_weekly: { created: 12, completed: 3, inactive: 4, unanswered: 1, unsigned: 2, unsent: 0, more: false, limit: 100 },
 };
 
 /** Subject and the link each mail must carry, per language. */
@@ -106,6 +107,7 @@ const EXPECTED: { [K in MailKind]: { nl: string; en: string; link: string | null
   cooling_off_ending: { nl: 'Je bedenktijd loopt bijna af', en: 'Your cooling-off period is ending soon', link: '/' },
   cooling_off_last_day: { nl: 'Vandaag is de laatste dag van je bedenktijd', en: 'Today is the last day of your cooling-off period', link: '/' },
   cooling_off_expired: { nl: 'Bedenktijd verstreken: dossier voltooien', en: 'Cooling-off period over: complete the case', link: `/dossiers/${CASE}/vaststellingsovereenkomst` },
+  insight_weekly: { nl: 'Inzicht: de week in het portaal', en: 'Insight: the week in the portal', link: '/beheer/inzicht' },
 };
 
 describe('mail templates', () => {

@@ -252,6 +252,15 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
   appointment_moved: (p, t, site) => appointmentNotice('moved', p, t, site),
   appointment_cancelled: (p, t, site) => appointmentNotice('cancelled', p, t, site),
   appointment_reminder: (p, t, site) => appointmentNotice('reminder', p, t, site),
+  insight_weekly: (p, t, site) => ({
+    subject: t('mail.insight_weekly.subject'),
+    paragraphs: [
+      t('mail.insight_weekly.body', { created: p.created, completed: p.completed }),
+      t('mail.insight_weekly.stuck', { inactive: p.inactive, unanswered: p.unanswered, unsigned: p.unsigned, unsent: p.unsent }),
+      ...(p.more ? [t('mail.insight_weekly.more', { limit: p.limit })] : []),
+    ],
+    link: { href: portal(site, '/beheer/inzicht'), label: t('mail.insight_weekly.button') },
+  }),
   feedback_created: (p, t, site) => ({
     subject: t('mail.feedback_created.subject', { client: clientOf(t, p.client_name) }),
     paragraphs: [t('mail.feedback_created.body', { client: clientOf(t, p.client_name) })],

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { getNextStatus, isOpenMandatoryDocument, type CaseEvent, type CaseFacts } from '../../contract/rules/case-route';
 import { classifyStatusChange } from '../../contract/rules/status-dropdown';
 import { isCompanyComplete, isProfileComplete } from '../../contract/rules/stepper';
-import type { StatusSlug } from '../../contract/statuses';
+import { getStatus, type StatusSlug } from '../../contract/statuses';
 import { emit } from '../domain-events';
 import type { CaseRow } from '../cases/access';
 import type { Db } from '../db/client';
@@ -64,11 +64,17 @@ export async function applyCaseEvent(tx: Db, input: { caseId: string; event: Cas
   const [caseRow] = await tx.select().from(cases).where(eq(cases.id, input.caseId)).for('update');
   if (!caseRow) return null;
   const from = caseRow.statusSlug as StatusSlug;
-  const to = getNextStatus(from, input.event, await readCaseFacts(tx, caseRow));
-  if (!to || to === from) return null;
+  const facts = await readCaseFacts(tx, caseRow);
+  const next = getNextStatus(from, input.event, facts);
+  const to = next && next !== from ? next : null;
+  const stamps = milestoneStamps(caseRow, facts, to ?? from, input.now);
+  if (!to) {
+    if (Object.keys(stamps).length > 0) await tx.update(cases).set(stamps).where(eq(cases.id, caseRow.id));
+    return null;
+  }
   await tx
     .update(cases)
-    .set({ statusSlug: to, lastUpdateAt: input.now })
+    .set({ statusSlug: to, lastUpdateAt: input.now, ...stamps })
     .where(eq(cases.id, caseRow.id));
   await emit(tx, {
     actorId: input.actorId,
@@ -80,6 +86,20 @@ export async function applyCaseEvent(tx: Db, input: { caseId: string; event: Cas
     at: input.now,
   });
   return { from, to };
+}
+
+/**
+ * The steps of the client's route this event completed for the first time (the firm's view,
+ * server/insight): personal data, employer data, and the mandatory documents of a signed case.
+ * A step keeps its first moment: data emptied or a document rejected later does not move it.
+ */
+function milestoneStamps(caseRow: CaseRow, facts: CaseFacts, phase: StatusSlug, now: Date): Partial<Pick<CaseRow, 'profileCompletedAt' | 'companyCompletedAt' | 'documentsCompletedAt'>> {
+  const stamps: Partial<Pick<CaseRow, 'profileCompletedAt' | 'companyCompletedAt' | 'documentsCompletedAt'>> = {};
+  if (facts.profileComplete && !caseRow.profileCompletedAt) stamps.profileCompletedAt = now;
+  if (facts.companyComplete && !caseRow.companyCompletedAt) stamps.companyCompletedAt = now;
+  const signed = getStatus(phase).order > getStatus('proposal').order;
+  if (signed && facts.openMandatoryDocuments === 0 && !caseRow.documentsCompletedAt) stamps.documentsCompletedAt = now;
+  return stamps;
 }
 
 /** Applies an event to the client's case (profile saves): a lawyer's or case-less user's save changes nothing. */

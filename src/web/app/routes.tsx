@@ -299,6 +299,11 @@ export const routes: RouteObject[] = [
                         lazy: page('admin-audit-page', () => import('../features/admin/audit-page'), (m) => m.AuditPage),
                       },
                       {
+                        path: 'inzicht',
+                        handle: title('admin.pages.insight'),
+                        lazy: page('admin-insight-page', () => import('../features/admin/insight-page'), (m) => m.InsightPage),
+                      },
+                      {
                         path: 'outbox',
                         handle: title('admin.pages.outbox'),
                         lazy: page('admin-outbox-page', () => import('../features/admin/outbox-page'), (m) => m.OutboxPage),

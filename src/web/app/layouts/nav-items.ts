@@ -29,6 +29,7 @@ export const NAV_ITEMS = {
   admin: [
     { kind: 'internal', id: 'admin-lawyers', labelKey: 'admin.nav.lawyers', to: '/beheer', end: true, permission: 'menu-item:admin' },
     { kind: 'internal', id: 'admin-cases', labelKey: 'admin.nav.cases', to: '/beheer/dossiers', permission: 'menu-item:admin' },
+    { kind: 'internal', id: 'admin-insight', labelKey: 'admin.nav.insight', to: '/beheer/inzicht', permission: 'menu-item:admin' },
     { kind: 'internal', id: 'admin-audit', labelKey: 'admin.nav.audit', to: '/beheer/audit', permission: 'menu-item:admin' },
     { kind: 'internal', id: 'admin-outbox', labelKey: 'admin.nav.outbox', to: '/beheer/outbox', permission: 'menu-item:admin' },
     { kind: 'internal', id: 'admin-complaints', labelKey: 'admin.nav.complaints', to: '/beheer/klachten', permission: 'menu-item:admin' },

@@ -11,6 +11,7 @@ import {
   type LegalHoldRequest,
   type StandInRequest,
 } from '../../../contract/admin';
+import { InsightResponseSchema } from '../../../contract/insight';
 import { api } from '../../lib/api';
 
 export const adminQueryKeys = {
@@ -19,7 +20,11 @@ export const adminQueryKeys = {
   cases: (q: string, page: number) => ['admin', 'cases', q, page] as const,
   audit: (filters: AuditQuery) => ['admin', 'audit', filters] as const,
   outbox: (page: number) => ['admin', 'outbox', page] as const,
+  insight: (filters: InsightFilters) => ['admin', 'insight', filters] as const,
 };
+
+/** The period (YYYY-MM-DD, both inclusive) and the lawyer ('' for all) of the firm's view. */
+export type InsightFilters = { from: string; to: string; lawyer_id: string };
 
 const query = (params: Record<string, string | number | undefined>) => {
   const search = new URLSearchParams();
@@ -55,6 +60,14 @@ export const outboxQueryOptions = (page: number) =>
     placeholderData: keepPreviousData,
   });
 export const useAdminOutbox = (page: number) => useQuery(outboxQueryOptions(page));
+
+export const insightQueryOptions = (filters: InsightFilters) =>
+  queryOptions({
+    queryKey: adminQueryKeys.insight(filters),
+    queryFn: async ({ signal }) => (await api.get(`/api/admin/insight${query(filters)}`, InsightResponseSchema, signal)).data,
+    placeholderData: keepPreviousData,
+  });
+export const useAdminInsight = (filters: InsightFilters) => useQuery(insightQueryOptions(filters));
 
 function useInvalidateAdmin() {
   const queryClient = useQueryClient();
@@ -116,12 +129,21 @@ export function useRetryMail() {
 
 /** GET /api/admin/audit.csv with the current filters, saved as a file. */
 export async function downloadAuditCsv(filters: Omit<AuditQuery, 'page'>): Promise<void> {
-  const response = await api.raw(`/api/admin/audit.csv${query(filters)}`);
+  await downloadCsv(`/api/admin/audit.csv${query(filters)}`, `audit-${new Date().toISOString().slice(0, 10)}.csv`);
+}
+
+/** GET /api/admin/insight.csv for the period and lawyer shown: the funnel and the stuck cases, saved as a file. */
+export async function downloadInsightCsv(filters: InsightFilters): Promise<void> {
+  await downloadCsv(`/api/admin/insight.csv${query(filters)}`, `inzicht-${filters.from}-${filters.to}.csv`);
+}
+
+async function downloadCsv(path: string, filename: string): Promise<void> {
+  const response = await api.raw(path);
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const anchor = window.document.createElement('a');
   anchor.href = url;
-  anchor.download = `audit-${new Date().toISOString().slice(0, 10)}.csv`;
+  anchor.download = filename;
   window.document.body.append(anchor);
   anchor.click();
   anchor.remove();
