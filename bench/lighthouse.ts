@@ -15,6 +15,10 @@
  * - `BENCH_LIGHTHOUSE_TRACE=dir`: writes each run's Chromium trace (the page load Lighthouse
  *   measured, unthrottled) into `dir`, for the Performance panel or a script.
  * - `BENCH_LIGHTHOUSE_VERBOSE=1`: prints the LCP element, layout shifts and render-blocking files.
+ *
+ * Next to Lighthouse's figures each run prints the page's main-thread CPU time and a blocking
+ * time computed from it (`cpuFigures`): on a loaded machine TBT measures the load as much as the
+ * page, the CPU figures compare two builds measured at different loads.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,7 +42,53 @@ import { BENCH_APP_SECRET, freePort, startServer, stopServer } from './support';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export type LighthouseRow = { page: string; form: 'mobile' | 'desktop'; runs?: number[]; performance: number; accessibility: number; bestPractices: number; cls: number; lcpMs: number; fcpMs: number; tbtMs: number; benchmarkIndex: number };
+export type LighthouseRow = {
+  page: string;
+  form: 'mobile' | 'desktop';
+  runs?: number[];
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  cls: number;
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  benchmarkIndex: number;
+  /** Main-thread CPU time of the page load (thread time, from the trace). */
+  cpuMs: number;
+  /** Blocking time from CPU time: see {@link cpuFigures}. */
+  cpuBlockingMs: number;
+  /** Wall time over CPU time of the page's tasks: 1 on an idle machine. */
+  stretch: number;
+};
+
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } } };
+
+/**
+ * Load-independent figures from the trace of a run. Lighthouse's blocking time multiplies each
+ * task's wall time by the simulated CPU slowdown; on a machine shared with other work a task's
+ * wall time includes the time the page's thread waited for a core, so TBT (and the score) grows
+ * with the machine's load, not only with the page's work. Here each main-thread task of the page
+ * counts its thread (CPU) time instead: `cpuBlockingMs` is the sum over the tasks of
+ * max(0, slowdown × CPU time − 50 ms), the blocking time of the same work on an idle machine (if
+ * all of it fell after the first paint, as Lighthouse's simulation places the app's start-up);
+ * `stretch` is how much longer the tasks took than their CPU time.
+ */
+export function cpuFigures(events: TraceEvent[], slowdown: number): { cpuMs: number; cpuBlockingMs: number; stretch: number } {
+  const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.args.data.documentLoaderURL?.startsWith('http'));
+  if (!navigation) return { cpuMs: Number.NaN, cpuBlockingMs: Number.NaN, stretch: Number.NaN };
+  let cpu = 0;
+  let wall = 0;
+  let blocking = 0;
+  for (const e of events) {
+    if (e.name !== 'RunTask' || e.ph !== 'X' || e.pid !== navigation.pid || e.tid !== navigation.tid || e.ts < navigation.ts) continue;
+    const cpuMs = (e.tdur ?? e.dur ?? 0) / 1000;
+    cpu += cpuMs;
+    wall += (e.dur ?? 0) / 1000;
+    blocking += Math.max(0, slowdown * cpuMs - 50);
+  }
+  return { cpuMs: cpu, cpuBlockingMs: blocking, stretch: cpu > 0 ? wall / cpu : Number.NaN };
+}
 
 type Session = { token: string; user: unknown };
 type Target = { name: string; path: string; session: Session | null };
@@ -149,6 +199,7 @@ async function measure(port: number, baseUrl: string, target: Target, form: 'mob
     // Lighthouse's measure of this machine's CPU at the start of the run (a quiet desktop is
     // ~1500-2000): the simulated 4× slowdown applies on top, so a loaded machine scores lower.
     benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
+    ...cpuFigures(result.artifacts.Trace.traceEvents as TraceEvent[], result.lhr.configSettings.throttling.cpuSlowdownMultiplier),
   };
   for (const [key, category] of Object.entries(categories)) {
     if (key === 'performance' || (category.score ?? 0) >= 1) continue;
@@ -190,7 +241,7 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
         for (let run = 1; run <= runs; run++) {
           const row = await measure(chrome.port, baseUrl, target, form, run);
           console.log(
-            `  ${row.page} ${row.form}: performance ${row.performance}, accessibility ${row.accessibility}, best practices ${row.bestPractices}, CLS ${row.cls.toFixed(3)}, FCP ${row.fcpMs.toFixed(0)} ms, LCP ${row.lcpMs.toFixed(0)} ms, TBT ${row.tbtMs.toFixed(0)} ms, benchmark index ${row.benchmarkIndex}`,
+            `  ${row.page} ${row.form}: performance ${row.performance}, accessibility ${row.accessibility}, best practices ${row.bestPractices}, CLS ${row.cls.toFixed(3)}, FCP ${row.fcpMs.toFixed(0)} ms, LCP ${row.lcpMs.toFixed(0)} ms, TBT ${row.tbtMs.toFixed(0)} ms, benchmark index ${row.benchmarkIndex}, main-thread CPU ${row.cpuMs.toFixed(0)} ms, CPU blocking ${row.cpuBlockingMs.toFixed(0)} ms, stretch ${row.stretch.toFixed(1)}`,
           );
           measured.push(row);
         }
@@ -213,10 +264,12 @@ export function printLighthouseTable(rows: LighthouseRow[]): void {
   for (const form of ['mobile', 'desktop'] as const) {
     const formRows = rows.filter((r) => r.form === form);
     if (formRows.length === 0) continue;
-    console.log(`\n${form}\n| page | performance | runs | FCP ms | LCP ms | TBT ms | CLS | accessibility | best practices | benchmark index |\n|---|---|---|---|---|---|---|---|---|---|`);
+    console.log(
+      `\n${form}\n| page | performance | runs | FCP ms | LCP ms | TBT ms | CLS | accessibility | best practices | benchmark index | CPU ms | CPU blocking ms | stretch |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|`,
+    );
     for (const r of formRows) {
       console.log(
-        `| ${r.page} | ${r.performance} | ${(r.runs ?? [r.performance]).join(' ')} | ${r.fcpMs.toFixed(0)} | ${r.lcpMs.toFixed(0)} | ${r.tbtMs.toFixed(0)} | ${r.cls.toFixed(3)} | ${r.accessibility} | ${r.bestPractices} | ${r.benchmarkIndex} |`,
+        `| ${r.page} | ${r.performance} | ${(r.runs ?? [r.performance]).join(' ')} | ${r.fcpMs.toFixed(0)} | ${r.lcpMs.toFixed(0)} | ${r.tbtMs.toFixed(0)} | ${r.cls.toFixed(3)} | ${r.accessibility} | ${r.bestPractices} | ${r.benchmarkIndex} | ${r.cpuMs.toFixed(0)} | ${r.cpuBlockingMs.toFixed(0)} | ${r.stretch.toFixed(1)} |`,
       );
     }
   }

@@ -23,7 +23,7 @@ export const BOOT_ROUTES: BootRoute[] = [
     role: 'client',
     modules: ['app/layouts/app-layout.tsx', 'features/dashboard/dashboard-page.tsx'],
     requests: [...SIGNED_IN, '/api/cases/mine', '/api/client-questions'],
-    afterMyCase: ['/api/cases/{case}/status-stepper?lang={lang}', '/api/cases/{case}/timeline?page=1', '/api/cases/{case}/settlement'],
+    afterMyCase: ['/api/cases/{case}/status-stepper?lang={lang}', '/api/cases/{case}/timeline?page=1', '/api/cases/{case}/appointment', '/api/cases/{case}/settlement'],
   },
   {
     path: '^/documenten$',
@@ -39,7 +39,7 @@ export const BOOT_ROUTES: BootRoute[] = [
     signedIn: true,
     role: 'lawyer',
     modules: ['app/layouts/app-layout.tsx', 'features/cases/cases-page.tsx'],
-    requests: [...SIGNED_IN, caseListUrl(toListParams(readCaseListUrl(new URLSearchParams()))), '/api/cases/count-by-status', '/api/feedbacks/latest'],
+    requests: [...SIGNED_IN, caseListUrl(toListParams(readCaseListUrl(new URLSearchParams()))), '/api/cases/count-by-status', '/api/feedbacks/latest', '/api/appointments'],
   },
   {
     path: '^/dossiers/([0-9a-f-]{36})$',
@@ -57,17 +57,23 @@ export const BOOT_ROUTES: BootRoute[] = [
  * `window.__prefetch` for the API client (src/web/lib/prefetch.ts). `window.__prefetchWaits`
  * holds one promise per request that settles once its answer is in (and, for
  * `/api/cases/mine`, once the requests that need its case id have been started), so the app can
- * show the page's data in one render (src/web/lib/query-client.ts). Without a stored token
+ * show the page's data in one render (src/web/lib/first-page.ts). A client's case id is taken
+ * from the stored user (`user.case.id`, kept by the session since the last visit), so the
+ * requests that need it start with the others instead of one round trip later; when
+ * `/api/cases/mine` names another case (reassigned since), they are started again for that one
+ * and the first answers are never used (the app takes a prefetched answer only for its own
+ * path). Without a stored token
  * a signed-in page starts nothing (the app sends the visitor to /login). The CSP allows it by its hash
  * (src/server/http/spa.ts).
  */
 export function bootScript(routes: (Omit<BootRoute, 'modules'> & { files: string[] })[]): string {
   const table = JSON.stringify(routes.map((route) => [route.path, route.signedIn ? 1 : 0, route.files, route.requests, route.afterMyCase ?? [], route.role ?? '']));
-  return `(function(){try{var s=JSON.parse(localStorage.getItem('state')||'{}')||{},t=s.auth&&s.auth.token,o=(s.user&&s.user.roles)||[],g=s.settings&&s.settings.language,l=g==='en-US'?g:'nl-NL',P=window.__prefetch={},W=window.__prefetchWaits=[],R=${table},p=location.pathname,q=location.search,i,m,r;
+  return `(function(){try{var s=JSON.parse(localStorage.getItem('state')||'{}')||{},t=s.auth&&s.auth.token,o=(s.user&&s.user.roles)||[],g=s.settings&&s.settings.language,C=s.user&&s.user.case&&s.user.case.id,l=g==='en-US'?g:'nl-NL',P=window.__prefetch={},W=window.__prefetchWaits=[],R=${table},p=location.pathname,q=location.search,i,m,r;
+function a(c){r[4].forEach(function(v){get(v.replace('{case}',encodeURIComponent(c)).replace('{lang}',l))})}
 function get(u,c){var h={Accept:'application/json','Accept-Language':l},d,x;if(t)h.Authorization='Bearer '+t;x=fetch(u,{headers:h}).then(function(y){if(c&&y.ok)d=y.clone().json().then(c,function(){});return y});P[u]={authorization:h.Authorization||'',language:l,at:performance.now(),response:x};W.push(x.then(function(){return d},function(){}))}
 for(i=0;i<R.length;i++){r=R[i];m=new RegExp(r[0]).exec(p);if(!m||q||(r[1]&&!t)||(r[5]&&o.indexOf(r[5])<0))continue;
 r[2].forEach(function(f){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=f;document.head.appendChild(k)});
-r[3].forEach(function(u){get(u.replace('{id}',m[1]),u==='/api/cases/mine'&&r[4].length?function(j){var c=j&&j.data&&j.data.id;if(c)r[4].forEach(function(v){get(v.replace('{case}',encodeURIComponent(c)).replace('{lang}',l))})}:null)});break}}catch(e){}})();`;
+r[3].forEach(function(u){get(u.replace('{id}',m[1]),u==='/api/cases/mine'&&r[4].length?function(j){var c=j&&j.data&&j.data.id;if(c&&c!==C)a(c)}:null);if(u==='/api/cases/mine'&&C)a(C)});break}}catch(e){}})();`;
 }
 
 /** The chunk holding `moduleFile` and every chunk it imports statically, minus `skip`. */

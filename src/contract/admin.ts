@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailSchema } from './auth';
+import { CalendarDateSchema } from './calendar-date';
 import { StatusSchema } from './statuses';
 import { text } from './text';
 import { validationKey } from './validation-messages';
@@ -7,7 +8,7 @@ import { validationKey } from './validation-messages';
 /** What an admin ('beheerder') manages: people, assignments, stand-ins, legal holds and the audit trail; never case content. */
 
 const name = (max: number) => text().trim().min(1, 'Required').max(max, `Maximaal ${max} tekens.`);
-const DateSchema = text().regex(/^\d{4}-\d{2}-\d{2}$/, 'Gebruik het formaat JJJJ-MM-DD').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), validationKey('nonexistentDate'));
+const DateSchema = CalendarDateSchema;
 export { DateSchema as AdminDateSchema };
 
 export const AdminLawyerSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AdminDateSchema } from './admin';
+import { CalendarDateSchema } from './calendar-date';
 import { text } from './text';
 import { validationKey } from './validation-messages';
 import { APPOINTMENT_HORIZON_DAYS } from './rules/appointment-slots';
@@ -7,7 +7,7 @@ import { APPOINTMENT_HORIZON_DAYS } from './rules/appointment-slots';
 /** GET /api/cases/{id}/appointment-slots?from=YYYY-MM-DD&days=N (N 1–15, default the whole horizon). */
 export const AppointmentSlotsQuerySchema = z
   .object({
-    from: AdminDateSchema.optional(),
+    from: CalendarDateSchema.optional(),
     days: z.coerce
       .number()
       .int()
@@ -72,7 +72,7 @@ export const AbsenceSchema = z.object({ id: z.string().uuid(), from: z.string(),
 export type Absence = z.infer<typeof AbsenceSchema>;
 export const AbsenceListResponseSchema = z.object({ data: z.array(AbsenceSchema) });
 export const CreateAbsenceRequestSchema = z
-  .object({ from: AdminDateSchema, until: AdminDateSchema })
+  .object({ from: CalendarDateSchema, until: CalendarDateSchema })
   .strict()
   .refine((value) => value.until >= value.from, { message: validationKey('absenceEndBeforeStart'), path: ['until'] });
 export type CreateAbsenceRequest = z.infer<typeof CreateAbsenceRequestSchema>;

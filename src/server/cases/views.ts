@@ -119,12 +119,28 @@ async function statusOf(db: Db, slug: string) {
 }
 
 /** The client's view of their case. */
-export async function getClientCaseView(db: Db, caseRow: CaseRow, link: DocumentLink): Promise<CaseClientView> {
+export function getClientCaseView(db: Db, caseRow: CaseRow, link: DocumentLink): Promise<CaseClientView> {
+  // The client's own view: what the lawyer shared comes `locked`.
+  const documentList = getCaseDocuments(db, caseRow.id, { onlyVisible: true, ...link, clientId: caseRow.clientId });
+  return caseView(db, caseRow, link, documentList, getStatusArticles(db, caseRow.statusSlug as StatusSlug));
+}
+
+/**
+ * The fields both views share. The documents and the status's articles are read by the caller:
+ * the client's view reads the visible documents and the articles, the lawyer's view every
+ * document and no articles (it does not show them), so neither reads what it throws away.
+ */
+async function caseView(
+  db: Db,
+  caseRow: CaseRow,
+  link: DocumentLink,
+  documentList: ReturnType<typeof getCaseDocuments>,
+  articleList: ReturnType<typeof getStatusArticles>,
+): Promise<CaseClientView> {
   const [status, statusArticleList, docs, contacts, lawyers, caseQuestions] = await Promise.all([
     statusOf(db, caseRow.statusSlug),
-    getStatusArticles(db, caseRow.statusSlug as StatusSlug),
-    // The client's own view: what the lawyer shared comes `locked` (the lawyer's view replaces these).
-    getCaseDocuments(db, caseRow.id, { onlyVisible: true, ...link, clientId: caseRow.clientId }),
+    articleList,
+    documentList,
     db.select().from(contactPersons).where(eq(contactPersons.caseId, caseRow.id)).orderBy(asc(contactPersons.position)),
     getCaseLawyers(db, caseRow.id, link.now),
     getQuestionsWithAnswers(db, 'case', caseRow.id),
@@ -181,9 +197,9 @@ export async function countPendingDocuments(db: Db, caseId: string, lawyerId: st
 
 /** The lawyer's view of a case. */
 export async function getLawyerCaseView(db: Db, caseRow: CaseRow, lawyerId: string, link: DocumentLink): Promise<CaseLawyerView> {
-  const [base, allDocuments, clientRows, clientQuestions, pending] = await Promise.all([
-    getClientCaseView(db, caseRow, link),
-    getCaseDocuments(db, caseRow.id, { onlyVisible: false, ...link }),
+  const [base, clientRows, clientQuestions, pending] = await Promise.all([
+    // Every document, hidden ones too: the client's visible list is not read for this view.
+    caseView(db, caseRow, link, getCaseDocuments(db, caseRow.id, { onlyVisible: false, ...link }), Promise.resolve([])),
     db.select().from(users).where(eq(users.id, caseRow.clientId)),
     getQuestionsWithAnswers(db, 'client', caseRow.clientId),
     countPendingDocuments(db, caseRow.id, lawyerId),
@@ -195,7 +211,6 @@ export async function getLawyerCaseView(db: Db, caseRow: CaseRow, lawyerId: stri
   const { status, ...rest } = base;
   return {
     ...rest,
-    documents: allDocuments,
     status: { slug: status.slug, display_name: status.display_name, order: status.order },
     client: {
       id: client.id,

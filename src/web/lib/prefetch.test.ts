@@ -109,6 +109,38 @@ describe('the boot script of index.html', () => {
     expect(requested()).toContain(`/api/cases/${caseId}/status-stepper?lang=en-US`);
     // The menu's 'Onderhandeling' and the dashboard's bedenktijd line (app-layout.tsx layoutData).
     expect(requested()).toContain(`/api/cases/${caseId}/settlement`);
+    expect(requested()).toContain(`/api/cases/${caseId}/appointment`);
+  });
+
+  it('with the client’s case id stored, starts the requests that need it at once, right after /api/cases/mine', () => {
+    const { requested } = run('/', { ...client, user: { ...client.user, case: { id: caseId } } });
+    // Synchronously, before any answer: no round trip to learn the case id.
+    expect(requested()).toEqual([
+      '/api/site',
+      '/api/messages/unread',
+      '/api/user',
+      '/api/cases/mine',
+      `/api/cases/${caseId}/status-stepper?lang=en-US`,
+      `/api/cases/${caseId}/timeline?page=1`,
+      `/api/cases/${caseId}/appointment`,
+      `/api/cases/${caseId}/settlement`,
+      '/api/client-questions',
+    ]);
+  });
+
+  it('when /api/cases/mine names another case than the stored one, asks again for that case', async () => {
+    const stored = '11111111-2222-4333-8444-555555555555';
+    const { requested } = run('/documenten', { ...client, user: { ...client.user, case: { id: stored } } });
+    expect(requested()).toContain(`/api/cases/${stored}/documents`);
+    await Promise.all((window.__prefetchWaits ?? []).slice());
+    await vi.waitFor(() => expect(requested()).toContain(`/api/cases/${caseId}/documents`));
+    expect(requested().filter((path) => path.endsWith('/documents'))).toHaveLength(2);
+  });
+
+  it('does not ask twice when /api/cases/mine names the stored case', async () => {
+    const { requested } = run('/documenten', { ...client, user: { ...client.user, case: { id: caseId } } });
+    await Promise.all((window.__prefetchWaits ?? []).slice());
+    expect(requested().filter((path) => path.endsWith('/documents'))).toEqual([`/api/cases/${caseId}/documents`]);
   });
 
   it('starts nothing for a signed-in page without a stored token, or with a query string', () => {

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CaseListResponseSchema, StatusCountListResponseSchema, type CaseListQuery } from '../../../contract/cases';
+import { UpcomingAppointmentsResponseSchema } from '../../../contract/appointments';
 import { LatestFeedbackResponseSchema } from '../../../contract/feedback';
 import { api } from '../../lib/api';
 import type { PageData } from '../../lib/first-page';
@@ -13,6 +14,8 @@ export const casesQueryKeys = {
   list: (params: CaseListParams) => ['cases', 'list', params] as const,
   counts: ['cases', 'count-by-status'] as const,
   latestFeedback: ['feedbacks', 'latest'] as const,
+  /** Under 'cases', so a live `case_changed` (a booking, a move, a cancellation) refetches it. */
+  upcomingAppointments: ['cases', 'upcoming-appointments'] as const,
 };
 
 export function caseListQueryOptions(params: CaseListParams) {
@@ -37,14 +40,24 @@ export function latestFeedbackQueryOptions() {
   });
 }
 
+/** GET /api/appointments: the lawyer's upcoming first conversations and call-back requests. */
+export function upcomingAppointmentsQueryOptions() {
+  return queryOptions({
+    queryKey: casesQueryKeys.upcomingAppointments,
+    queryFn: ({ signal }) => api.get('/api/appointments', UpcomingAppointmentsResponseSchema, signal),
+  });
+}
+
 export const useCaseList = (params: CaseListParams) => useQuery({ ...caseListQueryOptions(params), placeholderData: (previous) => previous });
 export const useStatusCounts = () => useQuery(statusCountsQueryOptions());
 export const useLatestFeedback = () => useQuery(latestFeedbackQueryOptions());
+export const useUpcomingAppointments = () => useQuery(upcomingAppointmentsQueryOptions());
 
-/** /dossiers' data for the first page (lib/first-page.ts): the list the address asks for, the task counts, the latest feedback. */
+/** /dossiers' data for the first page (lib/first-page.ts): the list the address asks for, the task counts, the latest feedback, the upcoming conversations. */
 export const caseListData: PageData = ({ request }) =>
   Promise.all([
     queryClient.prefetchQuery(caseListQueryOptions(toListParams(readCaseListUrl(new URL(request.url).searchParams)))),
     queryClient.prefetchQuery(statusCountsQueryOptions()),
     queryClient.prefetchQuery(latestFeedbackQueryOptions()),
+    queryClient.prefetchQuery(upcomingAppointmentsQueryOptions()),
   ]);

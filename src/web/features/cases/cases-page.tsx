@@ -10,7 +10,7 @@ import { cn } from '../../ui/cn';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { TAB_LINK_CURRENT, TAB_LINK_OTHER } from '../../ui/tab-links';
-import { useCaseList, useLatestFeedback, useStatusCounts } from './api';
+import { useCaseList, useLatestFeedback, useStatusCounts, useUpcomingAppointments } from './api';
 import { useUnreadMessages } from '../../lib/messages-query';
 import { CaseSearch } from './components/case-search';
 import { CaseTable, MobileSort } from './components/case-table';
@@ -39,16 +39,17 @@ export function CasesPage() {
   // The task 'Ongelezen berichten' lists the cases with unread messages instead of the table.
   const unreadOnly = search.get('unread') === '1';
   const onUnread = () => setSearch(unreadOnly ? writeCaseListUrl(state) : new URLSearchParams({ unread: '1' }));
-  // The tasks, the unread task, the latest feedback and the list appear together, once all four
-  // have answered: on a phone they stack, and one arriving after another would push the rest
-  // down. Once shown, the page never goes back
+  // The tasks, the unread task, the latest feedback, the upcoming conversations and the list
+  // appear together, once all have answered: on a phone they stack, and one arriving after
+  // another would push the rest down. Once shown, the page never goes back
   // to the spinner: a new filter or page, a refetch or a failed block keeps the rest in place
   // (going back made a loop when a block that failed was mounted again and refetched).
   const counts = useStatusCounts();
   const unread = useUnreadMessages();
   const latest = useLatestFeedback();
+  const upcoming = useUpcomingAppointments();
   const [shown, setShown] = useState(false);
-  const answered = !list.isPending && !counts.isPending && !unread.isPending && !latest.isPending;
+  const answered = !list.isPending && !counts.isPending && !unread.isPending && !latest.isPending && !upcoming.isPending;
   if (answered && !shown) setShown(true);
   const firstLoad = !shown && !answered;
   const heading = (

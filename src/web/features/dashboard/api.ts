@@ -72,13 +72,23 @@ function clientQuestionsQueryOptions() {
 
 export const useClientQuestions = () => useQuery(clientQuestionsQueryOptions());
 
-/** The dashboard's data for the first page (lib/first-page.ts): the case, its stepper and timeline, the story questions. */
+/**
+ * The dashboard's data for the first page (lib/first-page.ts): the case, its stepper and timeline,
+ * the story questions, and the first conversation's block when the case has a lawyer (the block
+ * is shown then), so it renders with the page instead of after it.
+ */
 export const dashboardData: PageData = async () => {
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
   const myCase = queryClient.fetchQuery(myCaseQueryOptions());
   await Promise.all([
     queryClient.prefetchQuery(clientQuestionsQueryOptions()),
-    myCase.then(({ id }) => Promise.all([queryClient.prefetchQuery(stepperQueryOptions(id, language)), queryClient.prefetchInfiniteQuery(timelineQueryOptions(id))])),
+    myCase.then(({ id, lawyers }) =>
+      Promise.all([
+        queryClient.prefetchQuery(stepperQueryOptions(id, language)),
+        queryClient.prefetchInfiniteQuery(timelineQueryOptions(id)),
+        lawyers.length > 0 ? queryClient.prefetchQuery(appointmentQueryOptions(id)) : undefined,
+      ]),
+    ),
   ]);
 };
 
@@ -88,12 +98,14 @@ export const appointmentQueryKeys = {
 };
 
 /** GET /api/cases/{id}/appointment: the booked first conversation, who it is with now, and a pending call-back request. */
-export function useAppointment(caseId: string) {
-  return useQuery({
+function appointmentQueryOptions(caseId: string) {
+  return queryOptions({
     queryKey: appointmentQueryKeys.state(caseId),
     queryFn: async ({ signal }) => await api.get(`/api/cases/${caseId}/appointment`, AppointmentStateResponseSchema, signal),
   });
 }
+
+export const useAppointment = (caseId: string) => useQuery(appointmentQueryOptions(caseId));
 
 /** GET /api/cases/{id}/appointment-slots: every slot of the next 14 days (days without one are shown empty). */
 export function useAppointmentSlots(caseId: string, enabled: boolean) {

@@ -1,15 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, PhoneCall } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UpcomingAppointmentsResponseSchema } from '../../../../contract/appointments';
 import { formatAppointmentTime } from '../../../../contract/rules/appointment-slots';
 import { api } from '../../../lib/api';
 import { getErrorText } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
-
-/** Under 'cases', so a live `case_changed` (a booking, a move, a cancellation) refetches it. */
-const upcomingKey = ['cases', 'upcoming-appointments'] as const;
+import { casesQueryKeys, useUpcomingAppointments } from '../api';
 
 /**
  * The lawyer's upcoming first conversations (date and time, the client, a link to the case) and
@@ -18,10 +15,10 @@ const upcomingKey = ['cases', 'upcoming-appointments'] as const;
 export function UpcomingAppointments() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const upcoming = useQuery({ queryKey: upcomingKey, queryFn: async ({ signal }) => api.get('/api/appointments', UpcomingAppointmentsResponseSchema, signal) });
+  const upcoming = useUpcomingAppointments();
   const done = useMutation({
     mutationFn: (caseId: string) => api.delete(`/api/cases/${encodeURIComponent(caseId)}/appointment/callback`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: upcomingKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: casesQueryKeys.upcomingAppointments }),
   });
   if (upcoming.isPending) return null;
   if (upcoming.isError) {
