@@ -105,7 +105,7 @@ describe('the boot script of index.html', () => {
     expect(waits).toHaveLength(5);
     await Promise.all(waits.slice());
     // The dashboard's follow-up requests were started before the wait of /api/cases/mine settled.
-    expect(waits).toHaveLength(8);
+    expect(waits).toHaveLength(9);
     expect(requested()).toContain(`/api/cases/${caseId}/status-stepper?lang=en-US`);
     // The menu's 'Onderhandeling' and the dashboard's bedenktijd line (app-layout.tsx layoutData).
     expect(requested()).toContain(`/api/cases/${caseId}/settlement`);

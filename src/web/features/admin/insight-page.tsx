@@ -105,7 +105,7 @@ function FunnelTable({ rows, from, to }: { rows: FunnelRow[]; from: string; to: 
   const days = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const caption = t('admin.insight.funnel.caption', { from: formatDate(`${from}T12:00:00`), to: formatDate(`${to}T12:00:00`) });
   return (
-    <section aria-labelledby="insight-funnel" className="flex flex-col gap-3">
+    <section className="flex flex-col gap-3">
       <h2 id="insight-funnel" className="text-xl font-semibold text-slate-900">
         {t('admin.insight.funnel.heading')}
       </h2>
@@ -144,7 +144,7 @@ function StuckList({ rows, truncated }: { rows: StuckCase[]; truncated: StuckCas
   const statusName = useStatusName();
   const formatDateTime = useFormatDateTime();
   return (
-    <section aria-labelledby="insight-stuck" className="flex flex-col gap-3">
+    <section className="flex flex-col gap-3">
       <h2 id="insight-stuck" className="text-xl font-semibold text-slate-900">
         {t('admin.insight.stuck.heading')}
       </h2>
