@@ -200,7 +200,7 @@ describe('complaints', () => {
       const six = Array.from({ length: 6 }, (_, i) => ({ filename: `bijlage-${i}.pdf`, contentType: 'application/pdf', data: PDF }));
       const tooMany = await send(w.clientToken, { text: SECRET }, six, 'en-US');
       expect(tooMany.statusCode).toBe(422);
-      expect(tooMany.json().errors.file).toEqual(['You can attach at most 5 documents to a complaint.']);
+      expect(tooMany.json().errors.file).toEqual(['You can send at most 5 files at once.']);
 
       const noText = await send(w.clientToken, { text: '  ' }, [{ filename: 'ok.pdf', contentType: 'application/pdf', data: PDF }]);
       expect(noText.statusCode).toBe(422);

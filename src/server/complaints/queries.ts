@@ -59,7 +59,7 @@ const toMine = (row: ComplaintRow, files: Map<string, ComplaintFile[]>): MyCompl
 
 /**
  * Files a complaint: the row (with the case's lawyers at this moment, so it is kept from them),
- * the receipt mail to the client with the answer-by date, a notice (without its text) to every
+ * the rows of its documents (already stored by the route), the receipt mail to the client with the answer-by date, a notice (without its text) to every
  * complaints officer, and the audit line, in one transaction. No lawyer is mailed, and the case's
  * timeline does not show it.
  */

@@ -18,9 +18,6 @@ import type { StoredFile } from '../documents/queries';
 import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE } from '../files/content';
 import { complaintFileKey, fileComplaint, findComplaintFile, listMyComplaints, listRegister, recordComplaintStep } from './queries';
 
-/** A translation key: more documents than one complaint may carry (names the most). */
-const TOO_MANY_FILES_MESSAGE = 'errors.complaints.tooManyFiles';
-
 const IdParams = z.object({ id: text().max(64) });
 
 /**
@@ -56,7 +53,7 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
     let files: StoredFile[] = [];
     let sent: unknown = request.body;
     if (request.isMultipart()) {
-      const upload = await receiveUploads(request, reply, { keyFor: (index) => complaintFileKey(auth.userId, id, index), maxFiles: COMPLAINT_FILES_MAX, tooMany: TOO_MANY_FILES_MESSAGE });
+      const upload = await receiveUploads(request, reply, { keyFor: (index) => complaintFileKey(auth.userId, id, index), maxFiles: COMPLAINT_FILES_MAX });
       files = upload.files;
       sent = { text: upload.fields.text ?? '' };
     }
@@ -81,7 +78,8 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post('/api/complaint-files/:id/download', { schema: { params: IdParams } }, async (request, reply) => {
     const auth = await requireUser(request);
-    if (auth.role === 'lawyer' || (auth.role === 'admin' && !(await isOfficer(auth.userId)))) throw forbidden(auth.role === 'admin' ? 'errors.complaints.notOfficer' : undefined);
+    if (auth.role === 'lawyer') throw forbidden();
+    if (auth.role === 'admin' && !(await isOfficer(auth.userId))) throw forbidden('errors.complaints.notOfficer');
     if (!isUuid(request.params.id)) throw notFound();
     const file = await findComplaintFile(db, request.params.id);
     if (!file || (auth.role === 'client' && file.clientId !== auth.userId)) throw notFound();

@@ -14,6 +14,9 @@ import { ACCEPTED_UPLOAD_LABEL, isAcceptedUpload } from '../../contract/rules/up
 /** A translation key: the type is not on the list (contract/rules/upload-types.ts); names what is accepted. */
 export const FILE_TYPE_MESSAGE = 'errors.document.fileType';
 
+/** A translation key: more files than one request may carry (its interpolation `max`). */
+export const TOO_MANY_FILES_MESSAGE = 'errors.document.tooManyFiles';
+
 /** A translation key (public/i18n), given in the request's language by the error handler. */
 export const EXECUTABLE_MESSAGE = 'errors.document.executable';
 
@@ -86,14 +89,13 @@ export async function receiveUpload(request: FastifyRequest, reply: FastifyReply
 /**
  * A multipart upload of any number of files up to `maxFiles` (none is fine), whatever the order of
  * its parts: each file is stored as storeFilePart does, under `keyFor(index)`, and the text
- * fields are returned. One file more than `maxFiles` is 422 with `tooMany` (its interpolation
- * `max`); on any refusal the files stored so far are removed. Call after authorization, like
+ * fields are returned. One file more than `maxFiles` is 422 TOO_MANY_FILES_MESSAGE; on any refusal the files stored so far are removed. Call after authorization, like
  * receiveUpload; whoever refuses the fields afterwards removes the stored files.
  */
 export async function receiveUploads(
   request: FastifyRequest,
   reply: FastifyReply,
-  input: { keyFor: (index: number) => string; maxFiles: number; tooMany: string },
+  input: { keyFor: (index: number) => string; maxFiles: number },
 ): Promise<{ fields: Record<string, string>; files: StoredFile[] }> {
   if (!request.authContext) throw new Error('receiveUploads before authorization');
   takeUploadSlot(request, reply, request.authContext.userId);
@@ -106,7 +108,7 @@ export async function receiveUploads(
       if (part.type === 'file') {
         if (files.length >= input.maxFiles) {
           part.file.resume();
-          throw new AppError('validation', input.tooMany, { file: [input.tooMany] }, undefined, { max: input.maxFiles });
+          throw new AppError('validation', TOO_MANY_FILES_MESSAGE, { file: [TOO_MANY_FILES_MESSAGE] }, undefined, { max: input.maxFiles });
         }
         storing = true;
         files.push(await storeFilePart(request, part, input.keyFor(files.length)));
