@@ -59,9 +59,10 @@ const toMine = (row: ComplaintRow, files: Map<string, ComplaintFile[]>): MyCompl
 
 /**
  * Files a complaint: the row (with the case's lawyers at this moment, so it is kept from them),
- * the rows of its documents (already stored by the route), the receipt mail to the client with the answer-by date, a notice (without its text) to every
- * complaints officer, and the audit line, in one transaction. No lawyer is mailed, and the case's
- * timeline does not show it.
+ * the rows of its documents (already stored by the route), the receipt mail to the client with
+ * the answer-by date, a notice (without its text) to every complaints officer, and the audit line
+ * (with the number of documents, never their names), in one transaction. No lawyer is mailed,
+ * and the case's timeline does not show it.
  */
 export async function fileComplaint(db: Db, input: { id?: string; clientId: string; text: string; files?: StoredFile[]; now: Date; config: Pick<Config, 'complaints'> }) {
   const files = input.files ?? [];
