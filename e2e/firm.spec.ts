@@ -10,8 +10,9 @@ const OFFICER = 'beheer@example.com';
 /**
  * The firm's duties in the browser: the client signs the engagement letter choosing to let the
  * firm wait for the withdrawal period, withdraws within it ('Opdracht herroepen'), files a
- * complaint that reaches the complaints officer (the demo admin) and not the lawyer, and reads
- * the officer's outcome with the independent body. axe on every screen on the way.
+ * complaint with a document that reaches the complaints officer (the demo admin) and not the
+ * lawyer, and reads the officer's outcome with the independent body. axe on every screen on the
+ * way.
  */
 describe('withdrawal and complaints', () => {
   const journey = useJourney({ env: { MAIL_DIGEST_MINUTES: '0' } });
@@ -58,9 +59,15 @@ describe('withdrawal and complaints', () => {
     await page.getByRole('contentinfo').getByRole('link', { name: 'Een klacht indienen' }).click();
     await page.getByRole('heading', { level: 1, name: 'Een klacht indienen' }).waitFor();
     await page.getByLabel('Je klacht', { exact: true }).fill('Ik kreeg twee weken geen antwoord van mijn jurist.');
+    // One document with it, through the file picker (which names the accepted types).
+    await page.getByText(/^Toegestaan: PDF, JPG/).waitFor();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Document toevoegen' }).click()]);
+    await chooser.setFiles({ name: 'mailwisseling.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nmailwisseling\n%%EOF\n') });
+    await page.getByRole('button', { name: 'mailwisseling.pdf weghalen' }).waitFor();
     const beforeComplaint = product.smtp.messages.length;
     await page.getByRole('button', { name: 'Klacht indienen' }).click();
     await page.getByText(/Je klacht is ontvangen. We antwoorden uiterlijk \d{2}\/\d{2}\/\d{4}/).waitFor();
+    await page.getByRole('button', { name: 'mailwisseling.pdf downloaden' }).waitFor();
     expect(await findAccessibilityViolations(page)).toEqual([]);
     const receipt = await product.smtp.waitForMail(CLIENT, { since: beforeComplaint, timeoutMs: 15_000 });
     expect(receipt.subject).toBe('We hebben je klacht ontvangen');
@@ -78,6 +85,9 @@ describe('withdrawal and complaints', () => {
     const item = officer.page.getByRole('listitem').filter({ hasText: 'Ik kreeg twee weken geen antwoord van mijn jurist.' });
     await item.waitFor();
     expect(await findAccessibilityViolations(officer.page)).toEqual([]);
+    // The officer downloads the complaint's document.
+    const [download] = await Promise.all([officer.page.waitForEvent('download'), item.getByRole('button', { name: 'mailwisseling.pdf downloaden' }).click()]);
+    expect(download.suggestedFilename()).toBe('mailwisseling.pdf');
     await item.getByLabel('Schriftelijke uitkomst').fill('Gegrond. We bieden excuses aan.');
     await item.getByRole('button', { name: 'Uitkomst vastleggen en afsluiten' }).click();
     await item.getByText('Uitkomst: Gegrond. We bieden excuses aan.').waitFor();

@@ -123,6 +123,7 @@ export const AUDIT_ACTIONS = [
   'complaint.closed',
   'complaint.register_read',
   'complaint.register_exported',
+  'complaint.file_downloaded',
   'data_export.requested',
   'data_export.ready',
   'data_export.failed',

@@ -8,7 +8,13 @@ export const COMPLAINT_STATUSES = ['received', 'in_progress', 'closed'] as const
 export const ComplaintStatusSchema = z.enum(COMPLAINT_STATUSES);
 export type ComplaintStatus = z.infer<typeof ComplaintStatusSchema>;
 
-/** POST /api/complaints: the client's complaint, in their own words. */
+/** Most documents one complaint may carry. */
+export const COMPLAINT_FILES_MAX = 5;
+
+/**
+ * POST /api/complaints: the client's complaint, in their own words. As JSON, or as multipart with
+ * the same `text` field and up to COMPLAINT_FILES_MAX file parts (the document upload rules).
+ */
 export const CreateComplaintRequestSchema = z.object({ text: text().trim().min(1).max(COMPLAINT_TEXT_MAX) }).strict();
 export type CreateComplaintRequest = z.infer<typeof CreateComplaintRequestSchema>;
 
@@ -19,6 +25,10 @@ export const ComplaintReceiptResponseSchema = z.object({ data: ComplaintReceiptS
 /** The independent body a client may turn to after the firm's answer, and the months they have for it. */
 export const ComplaintsBodySchema = z.object({ name: z.string(), url: z.string().url(), months: z.number().int() });
 
+/** A document attached to a complaint; downloaded with POST /api/complaint-files/{id}/download. */
+export const ComplaintFileSchema = z.object({ id: z.string().uuid(), filename: z.string(), size_bytes: z.number().int() });
+export type ComplaintFile = z.infer<typeof ComplaintFileSchema>;
+
 /** GET /api/complaints/mine: the client's own complaints, with status and outcome. */
 export const MyComplaintSchema = z.object({
   id: z.string().uuid(),
@@ -28,6 +38,7 @@ export const MyComplaintSchema = z.object({
   outcome: z.string().nullable(),
   created_at: z.string(),
   closed_at: z.string().nullable(),
+  files: z.array(ComplaintFileSchema),
 });
 export type MyComplaint = z.infer<typeof MyComplaintSchema>;
 export const MyComplaintsResponseSchema = z.object({ data: z.array(MyComplaintSchema), body: ComplaintsBodySchema });

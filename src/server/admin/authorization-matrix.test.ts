@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestContext, createTestClient, createTestLawyer, tokenFor, bearer, uniqueEmail, type TestContext } from '../testing/harness';
 import { multipart } from '../testing/multipart';
 import { createUser } from '../users/create';
-import { dataExports, documents, feedback } from '../db/schema';
+import { complaintFiles, dataExports, documents, feedback } from '../db/schema';
 import { insertMessage } from '../messages/queries';
 
 /**
@@ -27,6 +27,8 @@ type World = {
   messageA: string;
   /** A data export of client A (from an earlier day, so today's request is still free). */
   exportA: string;
+  /** A document attached to a complaint of client A. */
+  complaintFileA: string;
   tokens: Record<Exclude<Actor, 'anonymous'>, string>;
 };
 
@@ -142,6 +144,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/cases/:id/export': { expect: CASE_A },
   'POST /api/complaints': { expect: CLIENT_ROLE, body: () => ({ text: 'Matrix' }) },
   'GET /api/complaints/mine': { expect: CLIENT_ROLE },
+  // The filing client and the complaints officer only: a lawyer and a plain admin 403, another client 404 (a real officer's download is in complaints.test.ts).
+  'POST /api/complaint-files/:id/download': { expect: { anonymous: 401, clientA: 'ok', clientB: 404, lawyerA: 403, lawyerB: 403, admin: 403 }, url: (w) => `/api/complaint-files/${w.complaintFileA}/download` },
   // The complaints officer is an admin marked as such; the matrix's admin is not, so 403 like everyone else.
   'GET /api/admin/complaints': { expect: NOT_OFFICER },
   'GET /api/admin/complaints.csv': { expect: NOT_OFFICER },
@@ -223,6 +227,10 @@ async function createWorld(): Promise<World> {
     .values({ clientId: clientA.id, requestedBy: clientA.id, requestedRole: 'client', requestedOn: '2020-01-01', status: 'expired', createdAt: new Date('2020-01-01T10:00:00Z') })
     .returning({ id: dataExports.id });
   const [tA, tB, lA, lB, ad] = await Promise.all([clientA.id, clientB.id, lawyerA.id, lawyerB.id, adminId].map((id) => tokenFor(ctx, id)));
+  const complaint = multipart({ text: 'Matrix' }, [{ filename: 'klacht.pdf', contentType: 'application/pdf', data: PDF }]);
+  const filed = await ctx.app.inject({ method: 'POST', url: '/api/complaints', headers: { ...bearer(tA!), ...complaint.headers }, payload: complaint.payload });
+  if (filed.statusCode !== 201) throw new Error(`complaint answered ${filed.statusCode}`);
+  const [complaintFileA] = await ctx.db.select({ id: complaintFiles.id }).from(complaintFiles).where(eq(complaintFiles.clientId, clientA.id)).limit(1);
   return {
     caseA: clientA.caseId,
     caseB: clientB.caseId,
@@ -231,6 +239,7 @@ async function createWorld(): Promise<World> {
     feedbackA: fb!.id,
     messageA: message.id,
     exportA: exportA!.id,
+    complaintFileA: complaintFileA!.id,
     tokens: { clientA: tA!, clientB: tB!, lawyerA: lA!, lawyerB: lB!, admin: ad! },
   };
 }

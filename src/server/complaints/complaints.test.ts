@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ComplaintReceiptResponseSchema, ComplaintRegisterResponseSchema, MyComplaintsResponseSchema } from '../../contract/complaints';
-import { auditEvents, complaints, outbox, users } from '../db/schema';
+import { auditEvents, cases, complaintFiles, complaints, outbox, users } from '../db/schema';
+import { ACCEPTED_UPLOAD_LABEL } from '../../contract/rules/upload-types';
+import { purgeExpiredAccounts } from '../jobs/retention';
+import { multipart, type MultipartFile } from '../testing/multipart';
 import { createUser } from '../users/create';
 import { bearer, createTestAdmin, createTestClient, createTestContext, createTestLawyer, tokenFor, uniqueEmail, type TestContext } from '../testing/harness';
 import { answerByDate } from './queries';
@@ -128,5 +131,96 @@ describe('complaints', () => {
     expect((await call('POST', `/api/admin/admins/${w.lawyer.id}/complaints-officer`, admin.token, { complaints_officer: true })).statusCode).toBe(404);
     const listed = await call('GET', '/api/admin/admins', admin.token);
     expect(listed.json().data.find((a: { id: string }) => a.id === other.id)).toMatchObject({ complaints_officer: true });
+  });
+
+  describe('documents attached to a complaint', () => {
+    const PDF = Buffer.from('%PDF-1.4\nMARKER-COMPLAINT-FILE\n%%EOF\n');
+    const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const send = (token: string, fields: Record<string, string>, files: MultipartFile[], language = 'nl-NL') => {
+      const body = multipart(fields, files);
+      return ctx.app.inject({ method: 'POST', url: '/api/complaints', headers: { ...bearer(token), ...body.headers, 'accept-language': language }, payload: body.payload });
+    };
+    const download = (id: string, token: string | null) => call('POST', `/api/complaint-files/${id}/download`, token);
+    const stored = async (clientId: string) => {
+      const keys: string[] = [];
+      for await (const file of ctx.storage.list(`complaints/${clientId}/`)) keys.push(file.key);
+      return keys;
+    };
+
+    it('files a complaint with documents (multipart); only the client and the complaints officer see and download them, audited without file names', async () => {
+      const w = await world();
+      const response = await send(w.clientToken, { text: SECRET }, [
+        { filename: 'mail-van-jurist.pdf', contentType: 'application/pdf', data: PDF },
+        { filename: 'schermafdruk.png', contentType: 'image/png', data: PNG },
+      ]);
+      expect(response.statusCode).toBe(201);
+      const { id } = ComplaintReceiptResponseSchema.parse(response.json()).data;
+
+      const mine = MyComplaintsResponseSchema.parse((await call('GET', '/api/complaints/mine', w.clientToken)).json()).data.find((c) => c.id === id);
+      expect(mine?.files.map((f) => f.filename)).toEqual(['mail-van-jurist.pdf', 'schermafdruk.png']);
+      const register = ComplaintRegisterResponseSchema.parse((await call('GET', '/api/admin/complaints', w.officer.token)).json()).data.find((c) => c.id === id);
+      expect(register?.files).toEqual(mine?.files);
+
+      const pdf = mine!.files[0]!;
+      const byClient = await download(pdf.id, w.clientToken);
+      expect(byClient.statusCode).toBe(200);
+      expect(byClient.rawPayload.toString()).toContain('MARKER-COMPLAINT-FILE');
+      expect(byClient.headers['content-disposition']).toContain('mail-van-jurist.pdf');
+      expect(byClient.headers['content-type']).toBe('application/octet-stream');
+      expect((await download(pdf.id, w.officer.token)).statusCode).toBe(200);
+
+      // Never the lawyer complained about, never another admin, never another client.
+      expect((await download(pdf.id, w.lawyerToken)).statusCode).toBe(403);
+      expect((await download(pdf.id, (await createTestAdmin(ctx)).token)).statusCode).toBe(403);
+      const other = await createTestClient(ctx, { status: 'check' });
+      expect((await download(pdf.id, await tokenFor(ctx, other.id))).statusCode).toBe(404);
+      expect((await download('00000000-0000-4000-8000-000000000000', w.clientToken)).statusCode).toBe(404);
+      expect((await download(pdf.id, null)).statusCode).toBe(401);
+      for (const url of [`/api/cases/${w.client.caseId}/documents`, `/api/cases/${w.client.caseId}/timeline`]) {
+        expect((await call('GET', url, w.lawyerToken)).body).not.toContain('mail-van-jurist');
+      }
+
+      const lines = await ctx.db.select().from(auditEvents).where(eq(auditEvents.subjectId, id));
+      expect(lines.map((l) => l.action).sort()).toEqual(['complaint.file_downloaded', 'complaint.file_downloaded', 'complaint.filed']);
+      expect(lines.find((l) => l.action === 'complaint.filed')?.data).toMatchObject({ files: 2 });
+      expect(lines.every((l) => l.caseId === null)).toBe(true);
+      expect(JSON.stringify(lines)).not.toMatch(/mail-van-jurist|schermafdruk/);
+    });
+
+    it('refuses a file of another type with 422 naming what is accepted, too many files, and a missing text: nothing is kept', async () => {
+      const w = await world();
+      const before = (await ctx.db.select().from(complaints).where(eq(complaints.clientId, w.client.id))).length;
+      const bad = await send(w.clientToken, { text: SECRET }, [
+        { filename: 'ok.pdf', contentType: 'application/pdf', data: PDF },
+        { filename: 'script.exe.txt', contentType: 'text/plain', data: Buffer.from([0x00, 0x01, 0x02]) },
+      ]);
+      expect(bad.statusCode).toBe(422);
+      expect(bad.json().errors.file).toEqual([`Dit type bestand kun je niet uploaden. Toegestaan zijn: ${ACCEPTED_UPLOAD_LABEL}.`]);
+
+      const six = Array.from({ length: 6 }, (_, i) => ({ filename: `bijlage-${i}.pdf`, contentType: 'application/pdf', data: PDF }));
+      const tooMany = await send(w.clientToken, { text: SECRET }, six, 'en-US');
+      expect(tooMany.statusCode).toBe(422);
+      expect(tooMany.json().errors.file).toEqual(['You can send at most 5 files at once.']);
+
+      const noText = await send(w.clientToken, { text: '  ' }, [{ filename: 'ok.pdf', contentType: 'application/pdf', data: PDF }]);
+      expect(noText.statusCode).toBe(422);
+      expect(noText.json().errors.text).toBeDefined();
+
+      expect((await ctx.db.select().from(complaints).where(eq(complaints.clientId, w.client.id))).length).toBe(before);
+      expect(await ctx.db.select().from(complaintFiles).where(eq(complaintFiles.clientId, w.client.id))).toEqual([]);
+      expect(await stored(w.client.id)).toEqual([]);
+      // A lawyer cannot file (403 before the body is read).
+      expect((await send(w.lawyerToken, { text: SECRET }, [{ filename: 'ok.pdf', contentType: 'application/pdf', data: PDF }])).statusCode).toBe(403);
+    });
+
+    it('deletes the documents and their files with the account (retention)', async () => {
+      const w = await world();
+      expect((await send(w.clientToken, { text: SECRET }, [{ filename: 'ok.pdf', contentType: 'application/pdf', data: PDF }])).statusCode).toBe(201);
+      expect(await stored(w.client.id)).toHaveLength(1);
+      await ctx.db.update(cases).set({ completedAt: new Date(ctx.clock.now().getTime() - 200 * 86_400_000) }).where(eq(cases.id, w.client.caseId));
+      await purgeExpiredAccounts(ctx.db, ctx.storage, ctx.clock.now(), 1_000);
+      expect(await ctx.db.select().from(complaintFiles).where(eq(complaintFiles.clientId, w.client.id))).toEqual([]);
+      expect(await stored(w.client.id)).toEqual([]);
+    });
   });
 });

@@ -1,12 +1,14 @@
 import { TZDate } from '@date-fns/tz';
 import { addWeeks } from 'date-fns';
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { MyComplaint, RegisterComplaint } from '../../contract/complaints';
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { ComplaintFile, MyComplaint, RegisterComplaint } from '../../contract/complaints';
 import { getDisplayName } from '../../contract/rules/display-name';
 import { emit } from '../domain-events';
 import type { Config } from '../config/config';
 import type { Db } from '../db/client';
-import { caseLawyers, cases, complaints, users } from '../db/schema';
+import { caseLawyers, cases, complaintFiles, complaints, users } from '../db/schema';
+import type { StoredFile } from '../documents/queries';
 import { localDate } from '../lib/local-date';
 import { formatMailDate } from '../outbox/dates';
 import { enqueueMail } from '../outbox/outbox';
@@ -24,7 +26,27 @@ const dutchDate = (isoDate: string) => formatMailDate(new Date(`${isoDate}T12:00
 
 type ComplaintRow = typeof complaints.$inferSelect;
 
-const toMine = (row: ComplaintRow): MyComplaint => ({
+/** A generated storage key for a complaint's document: never the user's file name. */
+export const complaintFileKey = (clientId: string, complaintId: string, index: number) => `complaints/${clientId}/${complaintId}-${index}-${randomBytes(8).toString('hex')}`;
+
+/** The documents of these complaints, by complaint id, in the order they were sent. */
+async function filesOf(db: Db, complaintIds: string[]): Promise<Map<string, ComplaintFile[]>> {
+  const byComplaint = new Map<string, ComplaintFile[]>();
+  if (complaintIds.length === 0) return byComplaint;
+  const rows = await db
+    .select({ id: complaintFiles.id, complaintId: complaintFiles.complaintId, filename: complaintFiles.filename, sizeBytes: complaintFiles.sizeBytes })
+    .from(complaintFiles)
+    .where(inArray(complaintFiles.complaintId, complaintIds))
+    .orderBy(asc(complaintFiles.createdAt), asc(complaintFiles.storageKey));
+  for (const row of rows) {
+    const list = byComplaint.get(row.complaintId) ?? [];
+    list.push({ id: row.id, filename: row.filename, size_bytes: row.sizeBytes });
+    byComplaint.set(row.complaintId, list);
+  }
+  return byComplaint;
+}
+
+const toMine = (row: ComplaintRow, files: Map<string, ComplaintFile[]>): MyComplaint => ({
   id: row.id,
   text: row.text,
   status: row.status,
@@ -32,24 +54,41 @@ const toMine = (row: ComplaintRow): MyComplaint => ({
   outcome: row.outcome,
   created_at: row.createdAt.toISOString(),
   closed_at: row.closedAt?.toISOString() ?? null,
+  files: files.get(row.id) ?? [],
 });
 
 /**
  * Files a complaint: the row (with the case's lawyers at this moment, so it is kept from them),
- * the receipt mail to the client with the answer-by date, a notice (without its text) to every
- * complaints officer, and the audit line, in one transaction. No lawyer is mailed, and the case's
- * timeline does not show it.
+ * the rows of its documents (already stored by the route), the receipt mail to the client with
+ * the answer-by date, a notice (without its text) to every complaints officer, and the audit line
+ * (with the number of documents, never their names), in one transaction. No lawyer is mailed,
+ * and the case's timeline does not show it.
  */
-export async function fileComplaint(db: Db, input: { clientId: string; text: string; now: Date; config: Pick<Config, 'complaints'> }) {
+export async function fileComplaint(db: Db, input: { id?: string; clientId: string; text: string; files?: StoredFile[]; now: Date; config: Pick<Config, 'complaints'> }) {
+  const files = input.files ?? [];
   return db.transaction(async (tx) => {
     const [theCase] = await tx.select({ id: cases.id }).from(cases).where(eq(cases.clientId, input.clientId));
     const lawyerIds = theCase ? (await tx.select({ id: caseLawyers.lawyerId }).from(caseLawyers).where(eq(caseLawyers.caseId, theCase.id))).map((r) => r.id) : [];
     const answerBy = answerByDate(input.now, input.config.complaints.answerWeeks);
     const [row] = await tx
       .insert(complaints)
-      .values({ clientId: input.clientId, caseId: theCase?.id ?? null, lawyerIds, text: input.text, answerBy, createdAt: input.now, updatedAt: input.now })
+      .values({ ...(input.id ? { id: input.id } : {}), clientId: input.clientId, caseId: theCase?.id ?? null, lawyerIds, text: input.text, answerBy, createdAt: input.now, updatedAt: input.now })
       .returning();
     if (!row) throw new Error('unreachable');
+    if (files.length > 0) {
+      await tx.insert(complaintFiles).values(
+        files.map((file, index) => ({
+          complaintId: row.id,
+          clientId: input.clientId,
+          storageKey: file.key,
+          filename: file.filename,
+          contentType: file.contentType,
+          sizeBytes: file.size,
+          // In the order sent: a millisecond apart, so the list keeps that order.
+          createdAt: new Date(input.now.getTime() + index),
+        })),
+      );
+    }
     await enqueueMail(tx, { kind: 'complaint_received', to: { userId: input.clientId }, payload: { answer_by: dutchDate(answerBy) }, now: input.now });
     const officers = await tx
       .select({ id: users.id })
@@ -57,7 +96,7 @@ export async function fileComplaint(db: Db, input: { clientId: string; text: str
       .where(and(eq(users.role, 'admin'), eq(users.complaintsOfficer, true)));
     for (const officer of officers) await enqueueMail(tx, { kind: 'complaint_filed', to: { userId: officer.id }, payload: { answer_by: dutchDate(answerBy) }, now: input.now });
     // No case id on the line: a complaint is not part of the case's timeline its lawyer reads.
-    await emit(tx, { actorId: input.clientId, action: 'complaint.filed', subjectType: 'complaint', subjectId: row.id, data: { answer_by: answerBy }, at: input.now });
+    await emit(tx, { actorId: input.clientId, action: 'complaint.filed', subjectType: 'complaint', subjectId: row.id, data: { answer_by: answerBy, files: files.length }, at: input.now });
     return row;
   });
 }
@@ -65,7 +104,8 @@ export async function fileComplaint(db: Db, input: { clientId: string; text: str
 export async function listMyComplaints(db: Db, clientId: string, now: Date): Promise<MyComplaint[]> {
   const rows = await db.select().from(complaints).where(eq(complaints.clientId, clientId)).orderBy(desc(complaints.createdAt)).limit(100);
   if (rows.length > 0) await emit(db, { actorId: clientId, action: 'complaint.read', subjectType: 'complaint', subjectId: 'mine', data: { count: rows.length }, at: now });
-  return rows.map(toMine);
+  const files = await filesOf(db, rows.map((r) => r.id));
+  return rows.map((row) => toMine(row, files));
 }
 
 const nameOf = (u: { name: string | null; infix: string | null; lastName: string | null } | undefined) => (u ? getDisplayName({ name: u.name, infix: u.infix, last_name: u.lastName }) : '');
@@ -81,8 +121,9 @@ export async function listRegister(db: Db, filter: { id?: string } = {}): Promis
   const ids = [...new Set(rows.flatMap((r) => [r.clientId, ...r.lawyerIds, ...(r.officerId ? [r.officerId] : [])]))];
   const people = ids.length ? await db.select({ id: users.id, name: users.name, infix: users.infix, lastName: users.lastName }).from(users).where(inArray(users.id, ids)) : [];
   const byId = new Map(people.map((p) => [p.id, p]));
+  const files = await filesOf(db, rows.map((r) => r.id));
   return rows.map((row) => ({
-    ...toMine(row),
+    ...toMine(row, files),
     client_name: nameOf(byId.get(row.clientId)),
     case_id: row.caseId,
     lawyer_names: row.lawyerIds.map((id) => nameOf(byId.get(id))).filter(Boolean),
@@ -114,4 +155,16 @@ export async function recordComplaintStep(db: Db, input: { id: string; officerId
     if (closing) await enqueueMail(tx, { kind: 'complaint_answered', to: { userId: row.clientId }, payload: { body_name: input.config.complaints.bodyName, months: input.config.complaints.bodyMonths }, now: input.now });
     return row;
   });
+}
+
+/** One complaint document with the client it belongs to, or null. */
+export async function findComplaintFile(db: Db, id: string) {
+  const [row] = await db.select().from(complaintFiles).where(eq(complaintFiles.id, id));
+  return row ?? null;
+}
+
+/** The stored files of a client's complaint documents (the retention job removes them with the account). */
+export async function complaintFileKeys(db: Db, clientId: string): Promise<string[]> {
+  const rows = await db.select({ key: complaintFiles.storageKey }).from(complaintFiles).where(eq(complaintFiles.clientId, clientId));
+  return rows.map((r) => r.key);
 }

@@ -1,18 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { ComplaintHandlingRequestSchema, ComplaintOutcomeRequestSchema, ComplaintsOfficerRequestSchema, CreateComplaintRequestSchema } from '../../contract/complaints';
+import { COMPLAINT_FILES_MAX, ComplaintHandlingRequestSchema, ComplaintOutcomeRequestSchema, ComplaintsOfficerRequestSchema, CreateComplaintRequestSchema } from '../../contract/complaints';
 import { getDisplayName } from '../../contract/rules/display-name';
 import { text } from '../../contract/text';
-import { requireRole } from '../auth/access';
+import { requireRole, requireUser } from '../auth/access';
 import { emit } from '../domain-events';
 import { isUuid } from '../cases/access';
 import { neutraliseFormula } from '../admin/csv';
 import { users } from '../db/schema';
 import { AppError, forbidden, notFound } from '../errors/errors';
-import { fileComplaint, listMyComplaints, listRegister, recordComplaintStep } from './queries';
+import { receiveUploads } from '../documents/upload';
+import type { StoredFile } from '../documents/queries';
+import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE } from '../files/content';
+import { complaintFileKey, fileComplaint, findComplaintFile, listMyComplaints, listRegister, recordComplaintStep } from './queries';
 
 const IdParams = z.object({ id: text().max(64) });
 
@@ -22,21 +26,75 @@ const IdParams = z.object({ id: text().max(64) });
  * sees a complaint; an admin who is not the officer neither.
  */
 export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, config } = app.deps;
+  const { db, clock, config, storage } = app.deps;
 
   /** An admin marked as complaints officer: 401 without a session, 403 for everyone else. */
   async function requireOfficer(request: FastifyRequest) {
     const auth = await requireRole(request, 'admin');
-    const [row] = await db.select({ officer: users.complaintsOfficer }).from(users).where(eq(users.id, auth.userId));
-    if (!row?.officer) throw forbidden('errors.complaints.notOfficer');
+    if (!(await isOfficer(auth.userId))) throw forbidden('errors.complaints.notOfficer');
     return auth;
   }
   const body = () => ({ name: config.complaints.bodyName, url: config.complaints.bodyUrl, months: config.complaints.bodyMonths });
 
-  app.post('/api/complaints', { schema: { body: CreateComplaintRequestSchema } }, async (request, reply) => {
+  async function isOfficer(userId: string) {
+    const [row] = await db.select({ officer: users.complaintsOfficer }).from(users).where(eq(users.id, userId));
+    return row?.officer === true;
+  }
+  const removeQuietly = (files: StoredFile[]) => Promise.all(files.map((file) => storage.remove(file.key).catch(() => undefined)));
+
+  /**
+   * JSON `{text}`, or multipart with the field `text` and up to COMPLAINT_FILES_MAX documents (the
+   * upload rules of case documents: type list, size limit, no programs). Validated by hand after
+   * the role check, as the body may be either.
+   */
+  app.post('/api/complaints', async (request, reply) => {
     const auth = await requireRole(request, 'client');
-    const row = await fileComplaint(db, { clientId: auth.userId, text: request.body.text, now: clock.now(), config });
-    return reply.status(201).send({ data: { id: row.id, status: row.status, answer_by: row.answerBy } });
+    const id = randomUUID();
+    let files: StoredFile[] = [];
+    let sent: unknown = request.body;
+    if (request.isMultipart()) {
+      const upload = await receiveUploads(request, reply, { keyFor: (index) => complaintFileKey(auth.userId, id, index), maxFiles: COMPLAINT_FILES_MAX });
+      files = upload.files;
+      sent = { text: upload.fields.text ?? '' };
+    }
+    const parsed = CreateComplaintRequestSchema.safeParse(sent);
+    if (!parsed.success) {
+      await removeQuietly(files);
+      throw parsed.error; // 422 on `text`, in the request's language (errors/handler.ts)
+    }
+    try {
+      const row = await fileComplaint(db, { id, clientId: auth.userId, text: parsed.data.text, files, now: clock.now(), config });
+      return reply.status(201).send({ data: { id: row.id, status: row.status, answer_by: row.answerBy } });
+    } catch (error) {
+      await removeQuietly(files);
+      throw error;
+    }
+  });
+
+  /**
+   * A complaint's document, for the client who filed it (someone else's: 404) and the complaints
+   * officer; a lawyer, also the one complained about, and any other admin get 403. Audited
+   * without the file's name.
+   */
+  app.post('/api/complaint-files/:id/download', { schema: { params: IdParams } }, async (request, reply) => {
+    const auth = await requireUser(request);
+    if (auth.role === 'lawyer') throw forbidden();
+    if (auth.role === 'admin' && !(await isOfficer(auth.userId))) throw forbidden('errors.complaints.notOfficer');
+    if (!isUuid(request.params.id)) throw notFound();
+    const file = await findComplaintFile(db, request.params.id);
+    if (!file || (auth.role === 'client' && file.clientId !== auth.userId)) throw notFound();
+    const stored = await storage.read(file.storageKey).catch(() => {
+      throw notFound();
+    });
+    await emit(db, { actorId: auth.userId, action: 'complaint.file_downloaded', subjectType: 'complaint', subjectId: file.complaintId, data: { file_id: file.id, by: auth.role }, at: clock.now() });
+    return reply
+      .header('Content-Type', GENERIC_TYPE)
+      .header('Content-Length', String(stored.size))
+      .header('Content-Disposition', contentDisposition('attachment', file.filename))
+      .header('Content-Security-Policy', fileSecurityPolicy(GENERIC_TYPE, false))
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'private, no-store')
+      .send(stored.stream);
   });
 
   app.get('/api/complaints/mine', async (request) => {

@@ -10,6 +10,7 @@ import {
   caseLawyers,
   caseStandIns,
   cases,
+  complaintFiles,
   complaints,
   contactPersons,
   cookieRecords,
@@ -26,6 +27,10 @@ import {
 import { getTimeline } from '../workflow/timeline';
 import { timelineText } from './timeline-text';
 import { ENTRIES } from './rules';
+import { zipEntryNames } from '../workflow/export';
+
+/** The zip folder of the documents attached to the client's complaints. */
+export const COMPLAINT_FILES_FOLDER = 'klachten';
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
 const statusName = (slug: string) => STATUSES.find((s) => s.slug === slug)?.displayName ?? slug;
@@ -37,6 +42,8 @@ export type ExportData = {
   language: string;
   sections: Record<string, unknown>;
   caseId: string | null;
+  /** Stored files the zip holds besides the case's documents (a complaint's documents): entry name, storage key, date. */
+  files: { entry: string; key: string; at: Date }[];
 };
 
 /**
@@ -51,7 +58,7 @@ export async function collectClientData(db: Db, clientId: string): Promise<Expor
   const caseId = theCase?.id ?? null;
   const none = Promise.resolve([]);
 
-  const [cookieRows, answerRows, lawyerRows, standInRows, contactRows, messageRows, documentRows, signatureRows, withdrawalRows, appointmentRows, complaintRows, feedbackRows, mailRows, exportRows] =
+  const [cookieRows, answerRows, lawyerRows, standInRows, contactRows, messageRows, documentRows, signatureRows, withdrawalRows, appointmentRows, complaintRows, feedbackRows, mailRows, exportRows, complaintFileRows] =
     await Promise.all([
       db.select().from(cookieRecords).where(eq(cookieRecords.userId, clientId)).orderBy(asc(cookieRecords.name)),
       db
@@ -111,7 +118,12 @@ export async function collectClientData(db: Db, clientId: string): Promise<Expor
         .orderBy(asc(outbox.createdAt))
         .limit(MAX_ROWS),
       db.select().from(dataExports).where(eq(dataExports.clientId, clientId)).orderBy(asc(dataExports.createdAt)),
+      db.select().from(complaintFiles).where(eq(complaintFiles.clientId, clientId)).orderBy(asc(complaintFiles.createdAt)).limit(MAX_ROWS),
     ]);
+  // A complaint's documents go in the zip under klachten/, named 'Klacht YYYY-MM-DD - file name'.
+  const filedOn = new Map(complaintRows.map((c) => [c.id, c.createdAt.toISOString().slice(0, 10)]));
+  const complaintFileNames = zipEntryNames(complaintFileRows.map((f) => ({ title: `Klacht ${filedOn.get(f.complaintId) ?? ''}`.trim(), filename: f.filename })));
+  const files = complaintFileRows.map((f, index) => ({ entry: `${COMPLAINT_FILES_FOLDER}/${complaintFileNames[index] as string}`, key: f.storageKey, at: f.createdAt, complaintId: f.complaintId, filename: f.filename, sizeBytes: f.sizeBytes }));
 
   const timeline: unknown[] = [];
   if (caseId) {
@@ -243,12 +255,13 @@ export async function collectClientData(db: Db, clientId: string): Promise<Expor
       handling: c.handling,
       outcome: c.outcome,
       closed_at: iso(c.closedAt),
+      documents: files.filter((f) => f.complaintId === c.id).map((f) => ({ filename: f.filename, size_bytes: f.sizeBytes, in_zip: f.entry })),
     })),
     [ENTRIES.feedback]: feedbackRows.map(({ feedback: f, ...lawyer }) => ({ lawyer: person(lawyer), text: f.text, created_at: iso(f.createdAt), updated_at: iso(f.updatedAt) })),
     [ENTRIES.cookies]: cookieRows.map((c) => ({ name: c.name, value: c.value, updated_at: iso(c.updatedAt) })),
     [ENTRIES.mails]: mailRows.map((m) => ({ kind: m.kind, to: m.to, status: m.status, created_at: iso(m.createdAt), sent_at: iso(m.sentAt) })),
     [ENTRIES.exports]: exportRows.map((e) => ({ requested_by: e.requestedRole, requested_at: iso(e.createdAt), status: e.status, ready_at: iso(e.readyAt), expires_at: iso(e.expiresAt) })),
   };
-  return { language: user.language, sections, caseId };
+  return { language: user.language, sections, caseId, files: files.map(({ entry, key, at }) => ({ entry, key, at })) };
 }
 

@@ -6,6 +6,7 @@ import {
   appointments,
   auditEvents,
   cases,
+  complaintFiles,
   complaints,
   contactPersons,
   cookieRecords,
@@ -67,7 +68,9 @@ async function fullClient() {
     .returning();
   await ctx.db.insert(settlementResponses).values({ versionId: version!.id, caseId: client.caseId, clientId: client.id, response: 'question', text: 'MARKER-RESPONSE' });
   await ctx.db.insert(appointments).values({ caseId: client.caseId, lawyerId: lawyer.id, startAt: new Date('2026-12-10T09:00:00Z'), endAt: new Date('2026-12-10T09:30:00Z'), createdAt: now, updatedAt: now });
-  await ctx.db.insert(complaints).values({ clientId: client.id, caseId: client.caseId, text: 'MARKER-COMPLAINT', answerBy: '2027-01-05', createdAt: now, updatedAt: now });
+  const [complaint] = await ctx.db.insert(complaints).values({ clientId: client.id, caseId: client.caseId, text: 'MARKER-COMPLAINT', answerBy: '2027-01-05', createdAt: now, updatedAt: now }).returning();
+  await ctx.storage.put(`complaints/${client.id}/bewijs`, Buffer.from('%PDF-1.4 MARKER-COMPLAINT-FILE'));
+  await ctx.db.insert(complaintFiles).values({ complaintId: complaint!.id, clientId: client.id, storageKey: `complaints/${client.id}/bewijs`, filename: 'bewijs.pdf', contentType: 'application/pdf', sizeBytes: 30, createdAt: now });
   await ctx.db.insert(feedback).values({ caseId: client.caseId, lawyerId: lawyer.id, clientId: client.id, text: 'MARKER-FEEDBACK' });
   await ctx.db.insert(cookieRecords).values({ userId: client.id, name: 'ad_storage', value: 'MARKER-COOKIE' });
   await ctx.db.insert(outbox).values({ kind: 'complaint_received', recipientId: client.id, toAddress: client.email, status: 'sent', nextAttemptAt: now, createdAt: now, sentAt: now });
@@ -125,6 +128,10 @@ describe("'Download mijn gegevens'", () => {
     expect(settlement).toContain('MARKER-RESPONSE');
     expect(entries.get('documenten/Arbeidscontract - contract.pdf')!.toString()).toContain('MARKER-FILE-CONTENT');
     expect(entries.get('vaststellingsovereenkomst/versie-1-voorstel.pdf')!.toString()).toContain('MARKER-SETTLEMENT-FILE');
+    // A complaint's documents, listed with the complaint and in the zip under klachten/.
+    expect(json('klachten')).toContain('bewijs.pdf');
+    const complaintFile = [...entries.keys()].find((name) => name.startsWith('klachten/') && name.endsWith('bewijs.pdf'));
+    expect(complaintFile && entries.get(complaintFile)!.toString()).toContain('MARKER-COMPLAINT-FILE');
     // What the client may not see stays out.
     for (const [name, content] of entries) {
       expect(name).not.toContain('intern');

@@ -14,7 +14,7 @@ import { localDate } from '../lib/local-date';
 import { enqueueMail } from '../outbox/outbox';
 import { settlementExport } from '../settlement/export';
 import type { Storage } from '../storage/storage';
-import { addCaseFiles } from '../workflow/export';
+import { addCaseFiles, addStoredFile } from '../workflow/export';
 import { collectClientData } from './collect';
 import { ENTRIES } from './rules';
 import { renderSummary } from './summary';
@@ -109,7 +109,8 @@ async function claimOne(db: Db, now: Date): Promise<DataExportRow | null> {
 
 /**
  * Writes the zip of one client to storage: samenvatting.pdf, the JSON entries of rules.ts, the
- * documents the client may see (under documenten/) and the settlement agreement's data and
+ * documents the client may see (under documenten/), the documents of their complaints (under
+ * klachten/) and the settlement agreement's data and
  * files, streamed file by file (never held in memory whole). Returns the key and size.
  */
 export async function writeExportZip(db: Db, storage: Storage, input: { exportId: string; clientId: string; now: Date }): Promise<{ key: string; size: number } | null> {
@@ -127,6 +128,7 @@ export async function writeExportZip(db: Db, storage: Storage, input: { exportId
     zip.addBuffer(Buffer.from(`${JSON.stringify(value, null, 2)}\n`), entry, { mtime: input.now });
   }
   if (data.caseId) await addCaseFiles(zip, { db, storage, caseId: data.caseId, now: input.now, folder: 'documenten' });
+  for (const file of data.files) addStoredFile(zip, storage, file.entry, file.key, file.at);
   zip.end();
   const key = `exports/${input.clientId}/${input.exportId}-${randomUUID()}.zip`;
   const { size } = await storage.put(key, zip.outputStream as unknown as Readable);

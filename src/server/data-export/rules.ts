@@ -43,6 +43,7 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
   engagement_withdrawals: { entry: ENTRIES.engagement },
   appointments: { entry: ENTRIES.appointments },
   complaints: { entry: ENTRIES.complaints },
+  complaint_files: { entry: ENTRIES.complaints },
   feedback: { entry: ENTRIES.feedback },
   cookie_records: { entry: ENTRIES.cookies },
   outbox: { entry: ENTRIES.mails },

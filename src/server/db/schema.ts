@@ -782,6 +782,30 @@ export const complaints = pgTable(
   (t) => [index('complaints_client_idx').on(t.clientId, t.createdAt), index('complaints_created_idx').on(t.createdAt), index('complaints_case_idx').on(t.caseId)],
 );
 
+/**
+ * Documents a client attached to a complaint (same upload rules as case documents). Read only by
+ * that client and the complaints officer, never by the lawyer complained about; `clientId` lets
+ * the data export and the retention job find them without the complaint.
+ */
+export const complaintFiles = pgTable(
+  'complaint_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    complaintId: uuid('complaint_id')
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [index('complaint_files_complaint_idx').on(t.complaintId, t.createdAt), index('complaint_files_client_idx').on(t.clientId)],
+);
+
 /** Settlement agreement versions (the employer's offers and our counter-offers), migration 0014. */
 export const settlementVersions = pgTable(
   'settlement_versions',

@@ -14,6 +14,9 @@ import { ACCEPTED_UPLOAD_LABEL, isAcceptedUpload } from '../../contract/rules/up
 /** A translation key: the type is not on the list (contract/rules/upload-types.ts); names what is accepted. */
 export const FILE_TYPE_MESSAGE = 'errors.document.fileType';
 
+/** A translation key: more files than one request may carry (its interpolation `max`). */
+export const TOO_MANY_FILES_MESSAGE = 'errors.document.tooManyFiles';
+
 /** A translation key (public/i18n), given in the request's language by the error handler. */
 export const EXECUTABLE_MESSAGE = 'errors.document.executable';
 
@@ -81,6 +84,47 @@ export async function receiveUpload(request: FastifyRequest, reply: FastifyReply
   }
   if (!file) throw fieldError('file', NO_FILE_MESSAGE);
   return { fields, file };
+}
+
+/**
+ * A multipart upload of any number of files up to `maxFiles` (none is fine), whatever the order of
+ * its parts: each file is stored as storeFilePart does, under `keyFor(index)`, and the text
+ * fields are returned. One file more than `maxFiles` is 422 TOO_MANY_FILES_MESSAGE; on any refusal the files stored so far are removed. Call after authorization, like
+ * receiveUpload; whoever refuses the fields afterwards removes the stored files.
+ */
+export async function receiveUploads(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { keyFor: (index: number) => string; maxFiles: number },
+): Promise<{ fields: Record<string, string>; files: StoredFile[] }> {
+  if (!request.authContext) throw new Error('receiveUploads before authorization');
+  takeUploadSlot(request, reply, request.authContext.userId);
+  const fields: Record<string, string> = {};
+  const files: StoredFile[] = [];
+  let storing = false;
+  try {
+    // One file part more than allowed reaches the loop (and is refused with 422); more than that is the parser's 413.
+    for await (const part of request.parts({ limits: { files: input.maxFiles + 1 } })) {
+      if (part.type === 'file') {
+        if (files.length >= input.maxFiles) {
+          part.file.resume();
+          throw new AppError('validation', TOO_MANY_FILES_MESSAGE, { file: [TOO_MANY_FILES_MESSAGE] }, undefined, { max: input.maxFiles });
+        }
+        storing = true;
+        files.push(await storeFilePart(request, part, input.keyFor(files.length)));
+        storing = false;
+      } else if (!(part.fieldname in fields) && typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    await Promise.all(files.map((file) => request.server.deps.storage.remove(file.key).catch(() => undefined)));
+    if (error instanceof AppError || error instanceof BodyTooSlowError || isMultipartLimit(error)) throw error;
+    if (isTooLarge(error)) throw tooLarge(request);
+    if (storing || classifyFailure(error)) throw error;
+    throw fieldError('file', NO_FILE_MESSAGE);
+  }
+  return { fields, files };
 }
 
 /** A text field sent before the file, or undefined. */

@@ -101,6 +101,7 @@ export const EVENT_RULES: Record<EventKind, EventRule> = {
   'complaint.closed': quiet,
   'complaint.register_read': quiet,
   'complaint.register_exported': quiet,
+  'complaint.file_downloaded': quiet,
   'admin.complaints_officer_set': quiet,
   // A client's data export: about a person, not a case (no live event, not on the timeline);
   // the export job writes the 'ready' mail itself, with the link's end time.

@@ -1,5 +1,6 @@
 import { settlementFileKeys } from '../settlement/export';
 import { exportFileKeys } from '../data-export/queries';
+import { complaintFileKeys } from '../complaints/queries';
 import { and, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cases, documents, outbox, users } from '../db/schema';
@@ -62,7 +63,7 @@ export async function sendDeletionNotices(db: Db, now: Date, batch = 200): Promi
 }
 
 /**
- * Deletes each client account (personal data, case, documents, files and tokens) whose case
+ * Deletes each client account (personal data, case, documents, complaints, files and tokens) whose case
  * reached completed more than 6 months ago and is not on legal hold. Keeps an audit line
  * without personal data. Returns the number of accounts deleted. Runs hourly in small batches:
  * on the embedded database a job holds the only connection, so a large batch would stall requests.
@@ -79,6 +80,8 @@ export async function purgeExpiredAccounts(db: Db, storage: Storage, now: Date, 
     const settlementFiles = await settlementFileKeys(db, row.caseId);
     // A data export still within its 24 hours: its zip holds everything above.
     const exportFiles = await exportFileKeys(db, row.clientId);
+    // The documents attached to the client's complaints (their rows go with the account).
+    const complaintFiles = await complaintFileKeys(db, row.clientId);
     const [client] = await db.select({ avatarKey: users.avatarKey, email: users.email, language: users.language, name: users.name }).from(users).where(eq(users.id, row.clientId));
     // The notice on the day, in this transaction: written exactly when the account goes. The
     // address is copied into the row (the user row is gone by the time it is sent).
@@ -106,6 +109,7 @@ export async function purgeExpiredAccounts(db: Db, storage: Storage, now: Date, 
     for (const file of files) if (file.key) await storage.remove(file.key).catch(() => undefined);
     for (const key of settlementFiles) await storage.remove(key).catch(() => undefined);
     for (const key of exportFiles) await storage.remove(key).catch(() => undefined);
+    for (const key of complaintFiles) await storage.remove(key).catch(() => undefined);
     if (client?.avatarKey) await storage.remove(`avatars/${client.avatarKey}`).catch(() => undefined);
   }
   return expired.length;

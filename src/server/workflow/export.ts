@@ -42,7 +42,7 @@ export async function listExportDocuments(db: Db, caseId: string): Promise<Expor
 }
 
 /** A lazy entry: the file is opened from storage only when the archive reaches it. */
-function addStoredFile(zip: ZipFile, storage: Storage, name: string, key: string, mtime: Date) {
+export function addStoredFile(zip: ZipFile, storage: Storage, name: string, key: string, mtime: Date) {
   zip.addReadStreamLazy(name, { mtime }, (callback) => {
     storage.read(key).then(
       (file) => callback(null, file.stream),

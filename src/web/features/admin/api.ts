@@ -11,6 +11,7 @@ import {
   type LegalHoldRequest,
   type StandInRequest,
 } from '../../../contract/admin';
+import { DataExportAcceptedResponseSchema } from '../../../contract/data-export';
 import { InsightResponseSchema } from '../../../contract/insight';
 import { api } from '../../lib/api';
 
@@ -115,6 +116,13 @@ export function useSetLegalHold() {
     mutationFn: ({ caseId, ...body }: LegalHoldRequest & { caseId: string }) =>
       api.request(`/api/admin/cases/${caseId}/legal-hold`, { method: 'PATCH', body, schema: AdminCaseResponseSchema }),
     onSuccess: invalidate,
+  });
+}
+
+/** POST /api/admin/cases/{id}/data-export: the client's data export, for a request that came by mail (202; the link goes to the client). */
+export function useAdminDataExport() {
+  return useMutation({
+    mutationFn: async (caseId: string) => (await api.request(`/api/admin/cases/${caseId}/data-export`, { method: 'POST', schema: DataExportAcceptedResponseSchema })).data,
   });
 }
 

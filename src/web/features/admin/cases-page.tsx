@@ -3,6 +3,7 @@ import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { AssignCaseRequestSchema, LegalHoldRequestSchema, StandInRequestSchema, type AdminCase, type AdminLawyer } from '../../../contract/admin';
+import { ApiError } from '../../lib/api-client';
 import { applyServerErrors, translateValidation } from '../../lib/error-text';
 import { formResolver } from '../../lib/form-resolver';
 import { useFormatDate } from '../../lib/use-format-date';
@@ -11,13 +12,17 @@ import { cn } from '../../ui/cn';
 import { FieldError, FormError, RequiredMark, TextField } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
 import { SuccessMessage, useSuccessMessage } from '../../ui/success-message';
-import { useAddStandIn, useAdminCases, useAdminLawyers, useAssignCase, useSetLegalHold } from './api';
+import { useAddStandIn, useAdminCases, useAdminDataExport, useAdminLawyers, useAssignCase, useSetLegalHold } from './api';
 import { useStatusName } from '../../lib/status-name';
 import { EmailAddress } from '../../ui/email-address';
 
-type Action = { caseId: string; kind: 'assign' | 'standIn' | 'hold' } | null;
+type ActionKind = 'assign' | 'standIn' | 'hold' | 'export';
+type Action = { caseId: string; kind: ActionKind } | null;
 
-/** /beheer/dossiers: search every case; reassign, add a stand-in, set or lift a legal hold. Never case content. */
+/**
+ * /beheer/dossiers: search every case; reassign, add a stand-in, set or lift a legal hold, start
+ * the client's data export (for a request that came by mail). Never case content.
+ */
 export function AdminCasesPage() {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
@@ -77,7 +82,7 @@ export function AdminCasesPage() {
   );
 }
 
-function CaseItem({ item, lawyers, action, onAction, onDone }: { item: AdminCase; lawyers: AdminLawyer[]; action: 'assign' | 'standIn' | 'hold' | null; onAction: (kind: 'assign' | 'standIn' | 'hold' | null) => void; onDone: (message: string) => void }) {
+function CaseItem({ item, lawyers, action, onAction, onDone }: { item: AdminCase; lawyers: AdminLawyer[]; action: ActionKind | null; onAction: (kind: ActionKind | null) => void; onDone: (message: string) => void }) {
   const { t } = useTranslation();
   const statusName = useStatusName();
   const formatDate = useFormatDate();
@@ -115,10 +120,14 @@ function CaseItem({ item, lawyers, action, onAction, onDone }: { item: AdminCase
         <Button variant="secondary" aria-expanded={action === 'hold'} onClick={() => onAction(action === 'hold' ? null : 'hold')}>
           {item.legal_hold ? t('admin.cases.clearHold') : t('admin.cases.setHold')}
         </Button>
+        <Button variant="secondary" aria-expanded={action === 'export'} onClick={() => onAction(action === 'export' ? null : 'export')}>
+          {t('dataExport.staff.button')}
+        </Button>
       </div>
       {action === 'assign' && <AssignForm item={item} lawyers={lawyers} onCancel={() => onAction(null)} onDone={onDone} />}
       {action === 'standIn' && <StandInForm item={item} lawyers={lawyers} onCancel={() => onAction(null)} onDone={onDone} />}
       {action === 'hold' && <HoldForm item={item} onCancel={() => onAction(null)} onDone={onDone} />}
+      {action === 'export' && <DataExportConfirm item={item} onCancel={() => onAction(null)} onDone={onDone} />}
     </li>
   );
 }
@@ -248,6 +257,41 @@ function HoldForm({ item, onCancel, onDone }: { item: AdminCase; onCancel: () =>
       <TextField label={t('admin.cases.reason')} maxLength={500} required error={translateValidation(errors.reason?.message, t)} {...form.register('reason')} />
       <FormError message={translateValidation(errors.root?.server?.message, t)} />
       <FormActions busy={form.formState.isSubmitting} onCancel={onCancel} />
+    </form>
+  );
+}
+
+/**
+ * The client's data export for a request that came by mail: a confirmation first, then the same
+ * export the client can ask for (once a day; the server's refusal is shown as it is). The link
+ * goes to the client only; the admin sees just that it was started.
+ */
+function DataExportConfirm({ item, onCancel, onDone }: { item: AdminCase; onCancel: () => void; onDone: (message: string) => void }) {
+  const { t } = useTranslation();
+  const start = useAdminDataExport();
+  const [error, setError] = useState<string | undefined>();
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    try {
+      await start.mutateAsync(item.id);
+      onDone(t('dataExport.staff.done'));
+    } catch (failure) {
+      setError(t(failure instanceof ApiError && failure.status === 429 ? 'dataExport.staff.oncePerDay' : 'dataExport.staff.error'));
+    }
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} aria-label={t('admin.cases.dataExportHeading', { client: item.client_name })} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
+      <p className="text-slate-800">{t('dataExport.staff.intro')}</p>
+      <FormError message={error} />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" busy={start.isPending}>
+          {t('admin.cases.dataExportConfirm')}
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          {t('admin.cancel')}
+        </Button>
+      </div>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import {
   AdminAccountResponseSchema,
   AdminAccountsResponseSchema,
+  type ComplaintFile,
   ComplaintReceiptResponseSchema,
   ComplaintRegisterResponseSchema,
   MyComplaintsResponseSchema,
@@ -19,11 +20,17 @@ export const myComplaintsQueryOptions = () =>
   queryOptions({ queryKey: complaintQueryKeys.mine, queryFn: ({ signal }) => api.get('/api/complaints/mine', MyComplaintsResponseSchema, signal) });
 export const useMyComplaints = () => useQuery(myComplaintsQueryOptions());
 
-/** POST /api/complaints. */
+/** POST /api/complaints: JSON without documents, multipart (`text`, then each `file`) with them. */
 export function useFileComplaint() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (text: string) => (await api.post('/api/complaints', { text }, ComplaintReceiptResponseSchema)).data,
+    mutationFn: async ({ text, files = [] }: { text: string; files?: File[] }) => {
+      if (files.length === 0) return (await api.post('/api/complaints', { text }, ComplaintReceiptResponseSchema)).data;
+      const form = new FormData();
+      form.append('text', text);
+      for (const file of files) form.append('file', file, file.name);
+      return (await api.request('/api/complaints', { method: 'POST', body: form, schema: ComplaintReceiptResponseSchema })).data;
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: complaintQueryKeys.mine }),
   });
 }
@@ -63,6 +70,19 @@ export async function downloadComplaintRegister(): Promise<void> {
   const anchor = window.document.createElement('a');
   anchor.href = url;
   anchor.download = `klachtenregister-${new Date().toISOString().slice(0, 10)}.csv`;
+  window.document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** POST /api/complaint-files/{id}/download: a complaint's document, saved under its file name. Throws on failure. */
+export async function downloadComplaintFile(file: ComplaintFile): Promise<void> {
+  const response = await api.raw(`/api/complaint-files/${encodeURIComponent(file.id)}/download`, { method: 'POST' });
+  const url = URL.createObjectURL(await response.blob());
+  const anchor = window.document.createElement('a');
+  anchor.href = url;
+  anchor.download = file.filename;
   window.document.body.append(anchor);
   anchor.click();
   anchor.remove();

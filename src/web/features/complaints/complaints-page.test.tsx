@@ -1,6 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MyComplaint } from '../../../contract/complaints';
 import { makeUser, site } from '../../test/fixtures';
 import { installFakeFetch, on } from '../../test/fake-fetch';
@@ -16,6 +16,7 @@ const closed: MyComplaint = {
   outcome: 'Gegrond: excuses en korting.',
   created_at: '2026-11-27T10:00:00.000Z',
   closed_at: '2026-12-01T10:00:00.000Z',
+  files: [],
 };
 
 describe("'Een klacht indienen'", () => {
@@ -48,4 +49,47 @@ describe("'Een klacht indienen'", () => {
     expect(within(footer).getByRole('link', { name: 'Een klacht indienen' })).toHaveAttribute('href', '/klacht');
     expect(within(footer).getByRole('link', { name: /Klachtenregeling/ })).toHaveAttribute('href', site.complaints_regulation_url);
   }, 20_000);
+
+  it('attaches documents through the file picker (refusing one too large), sends them as multipart, and lists them with a download', async () => {
+    const withFile: MyComplaint = { ...closed, id: '00000000-0000-4000-8000-000000000003', status: 'received', outcome: null, closed_at: null, files: [{ id: '00000000-0000-4000-8000-000000000004', filename: 'mail-jurist.pdf', size_bytes: 2048 }] };
+    const { calls, fetchMock } = installFakeFetch(
+      on('GET', '/api/site', { status: 200, body: { data: { ...site, max_upload_mb: 1 } } }),
+      on('GET', '/api/user', { status: 200, body: { data: client } }),
+      on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
+      on('GET', '/api/complaints/mine', { status: 200, body: { data: [withFile], body } }),
+      on('POST', '/api/complaints', { status: 201, body: { data: { id: '00000000-0000-4000-8000-000000000005', status: 'received', answer_by: '2026-12-26' } } }),
+      on('POST', `/api/complaint-files/${withFile.files[0]!.id}/download`, { status: 200, body: {} }),
+    );
+    const createObjectURL = vi.fn(() => 'blob:klacht');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const user = userEvent.setup();
+    renderApp('/klacht', { user: client });
+    const picker = await screen.findByRole('button', { name: 'Document toevoegen' });
+    // The accepted types and the limit are named before a file is chosen.
+    await waitFor(() => expect(picker).toHaveAccessibleDescription(/Voeg desgewenst tot 5 documenten toe.*Toegestaan: PDF, JPG.*\(tot 1 MB\)\./));
+    const input = picker.closest('[data-testid="drop-zone"]')!.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File([new Uint8Array(1024 * 1024 + 1)], 'te-groot.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText('te-groot.pdf is te groot. Je kunt bestanden tot 1 MB uploaden.')).toBeInTheDocument();
+    await user.upload(input, new File(['%PDF-1.4'], 'brief.pdf', { type: 'application/pdf' }));
+    await user.upload(input, new File(['foto'], 'foto.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'foto.png weghalen' }));
+    expect(screen.queryByText('foto.png')).toBeNull();
+
+    await user.type(screen.getByLabelText('Je klacht'), 'Zie de brief');
+    await user.click(screen.getByRole('button', { name: 'Klacht indienen' }));
+    expect(await screen.findByText(/We antwoorden uiterlijk 26\/12\/2026/)).toBeInTheDocument();
+    const sent = [...fetchMock.mock.calls].find(([input, init]) => String(input).endsWith('/api/complaints') && init?.method === 'POST')?.[1]?.body;
+    expect(sent).toBeInstanceOf(FormData);
+    const form = sent as FormData;
+    expect(form.get('text')).toBe('Zie de brief');
+    expect((form.getAll('file') as File[]).map((f) => f.name)).toEqual(['brief.pdf']);
+    expect(screen.queryByText('brief.pdf')).toBeNull();
+
+    // The client's own complaint lists its document; the button downloads it.
+    const item = (await screen.findByText('Geen reactie op mijn vragen')).closest('li') as HTMLElement;
+    expect(within(item).getByText('Bijgevoegde documenten')).toBeInTheDocument();
+    await user.click(within(item).getByRole('button', { name: 'mail-jurist.pdf downloaden' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(calls.some((c) => c.method === 'POST' && c.path === `/api/complaint-files/${withFile.files[0]!.id}/download`)).toBe(true);
+  }, 30_000);
 });

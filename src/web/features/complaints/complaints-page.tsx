@@ -1,13 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMPLAINT_TEXT_MAX } from '../../../contract/complaints';
+import { X } from 'lucide-react';
+import { COMPLAINT_FILES_MAX, COMPLAINT_TEXT_MAX } from '../../../contract/complaints';
 import { getErrorText } from '../../lib/error-text';
 import { useFormatDate } from '../../lib/use-format-date';
 import { useSite } from '../../lib/site';
 import { Button } from '../../ui/button';
+import { DropZone } from '../../ui/drop-zone';
 import { FormError } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
 import { useFileComplaint, useMyComplaints } from './api';
+import { ComplaintFiles } from './complaint-files';
 
 /**
  * /klacht: 'Een klacht indienen' at any phase, also after completion. The complaint goes to the
@@ -22,6 +25,7 @@ export function ComplaintsPage() {
   const mine = useMyComplaints();
   const file = useFileComplaint();
   const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | undefined>();
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [receipt, setReceipt] = useState<string | null>(null);
@@ -36,8 +40,9 @@ export function ComplaintsPage() {
     }
     setFieldError(undefined);
     try {
-      const created = await file.mutateAsync(text.trim());
+      const created = await file.mutateAsync({ text: text.trim(), files });
       setText('');
+      setFiles([]);
       setReceipt(t('complaints.received', { date: formatDate(`${created.answer_by}T12:00:00Z`) }));
     } catch (failure) {
       setError(getErrorText(failure, t));
@@ -73,6 +78,36 @@ export function ComplaintsPage() {
             {fieldError}
           </p>
         )}
+        <fieldset className="flex flex-col gap-2">
+          <legend className="font-medium text-slate-900">{t('complaints.files.label')}</legend>
+          <p id={`${textId}-files-hint`} className="text-sm text-slate-700">
+            {t('complaints.files.hint', { max: COMPLAINT_FILES_MAX })}
+          </p>
+          {files.length > 0 && (
+            <ul className="flex flex-col gap-1">
+              {files.map((chosen, index) => (
+                <li key={`${chosen.name}-${index}`} className="flex items-center gap-2 text-slate-900">
+                  <span className="[overflow-wrap:anywhere]">{chosen.name}</span>
+                  <button
+                    type="button"
+                    onClick={() => setFiles((list) => list.filter((_, i) => i !== index))}
+                    className="rounded p-1 text-slate-700 hover:bg-slate-100"
+                    aria-label={t('complaints.files.remove', { name: chosen.name })}
+                  >
+                    <X className="size-4" aria-hidden="true" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {files.length < COMPLAINT_FILES_MAX ? (
+            <DropZone variant="secondary" busy={file.isPending} describedBy={`${textId}-files-hint`} onFile={(chosen) => setFiles((list) => [...list, chosen].slice(0, COMPLAINT_FILES_MAX))}>
+              {t('complaints.files.add')}
+            </DropZone>
+          ) : (
+            <p className="text-sm text-slate-700">{t('complaints.files.full', { max: COMPLAINT_FILES_MAX })}</p>
+          )}
+        </fieldset>
         <FormError message={error} />
         <Button type="submit" className="w-fit" busy={file.isPending}>
           {t('complaints.submit')}
@@ -94,6 +129,7 @@ export function ComplaintsPage() {
                 {t('complaints.filedOn', { date: formatDate(complaint.created_at) })} · {t(`complaints.status.${complaint.status}`)}
               </p>
               <p className="whitespace-pre-wrap text-slate-900">{complaint.text}</p>
+              <ComplaintFiles files={complaint.files} />
               {complaint.status !== 'closed' && <p className="text-slate-800">{t('complaints.answerBy', { date: formatDate(`${complaint.answer_by}T12:00:00Z`) })}</p>}
               {complaint.outcome && (
                 <>

@@ -6,6 +6,7 @@ import { useFormatDate } from '../../lib/use-format-date';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
+import { ComplaintFiles } from './complaint-files';
 import { downloadComplaintRegister, useAdmins, useComplaintRegister, useComplaintStep, useSetComplaintsOfficer } from './api';
 
 /**
@@ -110,6 +111,7 @@ function RegisterItem({ complaint }: { complaint: RegisterComplaint }) {
         {complaint.lawyer_names.length > 0 && ` · ${t('complaints.register.about', { names: complaint.lawyer_names.join(', ') })}`}
       </p>
       <p className="whitespace-pre-wrap text-slate-900">{complaint.text}</p>
+      <ComplaintFiles files={complaint.files} />
       {complaint.handling && <p className="whitespace-pre-wrap text-slate-800">{t('complaints.register.handlingWas', { text: complaint.handling })}</p>}
       {complaint.outcome && <p className="whitespace-pre-wrap text-slate-800">{t('complaints.register.outcomeWas', { text: complaint.outcome })}</p>}
       {complaint.status !== 'closed' && (
