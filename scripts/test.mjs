@@ -103,6 +103,7 @@ const pg = databaseUrl ? { ...process.env, DATABASE_URL: databaseUrl } : undefin
 const staticChecks = [
   { title: 'typecheck', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', '.cache/tsconfig.tsbuildinfo'] },
   { title: 'lint', command: 'npx', args: ['eslint', '--max-warnings', '0', '--cache', '--cache-location', '.cache/eslint', '.'] },
+  { title: 'format', command: 'npx', args: ['prettier', '--check', '--log-level', 'warn', '--cache', '--cache-location', '.cache/prettier', '.'] },
   // The build (for the journeys) only writes dist/ while the checks only read the sources.
   { title: 'build', command: 'npm', args: ['run', 'build'] },
 ];
