@@ -139,8 +139,9 @@ const stages = quick
       // The journeys wait on their browser and server a good part of the time: beside them the
       // slow tests (sockets and timers) and the multi-instance and fault tests, which need a
       // PostgreSQL server for two instances behind HAProxy.
-      // Three journey files at a time: each mostly waits on its browser and its product.
-      [vitest('browser journeys (Chromium)', ['e2e'], withoutDb, [], ['--maxWorkers=3']), vitest(pg ? 'slow, multi-instance and fault tests (PostgreSQL)' : 'slow tests (PGlite)', pg ? ['slow', 'scale'] : ['slow'], pg ?? withoutDb)],
+      // Three journey files at a time: each mostly waits on its browser and its product. Three
+      // forks from the start: a fork ended as idle would take its shared product down with it.
+      [vitest('browser journeys (Chromium)', ['e2e'], withoutDb, [], ['--maxWorkers=3', '--minWorkers=3']), vitest(pg ? 'slow, multi-instance and fault tests (PostgreSQL)' : 'slow tests (PGlite)', pg ? ['slow', 'scale'] : ['slow'], pg ?? withoutDb)],
     ];
 
 let ok = true;
