@@ -1,12 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  APPOINTMENT_ERRORS,
-  AppointmentSlotsQuerySchema,
-  BookAppointmentRequestSchema,
-  CreateAbsenceRequestSchema,
-  type Appointment,
-} from '../../contract/appointments';
+import { APPOINTMENT_ERRORS, AppointmentSlotsQuerySchema, BookAppointmentRequestSchema, CreateAbsenceRequestSchema, type Appointment, AppointmentSlotsResponseSchema, AppointmentStateResponseSchema, AppointmentResponseSchema, UpcomingAppointmentsResponseSchema, AbsenceListResponseSchema } from '../../contract/appointments';
 import { amsterdamDate, isChangeAllowed, toAmsterdamIso } from '../../contract/rules/appointment-slots';
 import { getDisplayName } from '../../contract/rules/display-name';
 import { requireUser } from '../auth/access';
@@ -70,13 +64,13 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     return slot;
   }
 
-  app.get('/api/cases/:id/appointment-slots', { schema: { params: IdParams, querystring: AppointmentSlotsQuerySchema } }, async (request) => {
+  app.get('/api/cases/:id/appointment-slots', { schema: { response: { 200: AppointmentSlotsResponseSchema }, params: IdParams, querystring: AppointmentSlotsQuerySchema } }, async (request) => {
     const { caseRow } = await requireCaseAccess(request, request.params.id);
     const slots = await listCaseSlots(db, { caseId: caseRow.id, now: clock.now(), settings, ...request.query });
     return { data: slots.map((s) => ({ start: s.start, end: s.end })) };
   });
 
-  app.get('/api/cases/:id/appointment', { schema: { params: IdParams } }, async (request) => {
+  app.get('/api/cases/:id/appointment', { schema: { response: { 200: AppointmentStateResponseSchema }, params: IdParams } }, async (request) => {
     const access = await requireCaseAccess(request, request.params.id);
     const now = clock.now();
     const row = await findBookedAppointment(db, access.caseRow.id);
@@ -96,7 +90,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   });
 
-  app.post('/api/cases/:id/appointment', { schema: { params: IdParams, body: BookAppointmentRequestSchema } }, async (request, reply) => {
+  app.post('/api/cases/:id/appointment', { schema: { response: { 201: AppointmentResponseSchema }, params: IdParams, body: BookAppointmentRequestSchema } }, async (request, reply) => {
     const access = await requireCaseAccess(request, request.params.id, ['client']);
     const { auth, caseRow } = access;
     const now = clock.now();
@@ -106,7 +100,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ data: toView(row, slot.lawyer, slot.lawyer.standIn, access, now) });
   });
 
-  app.patch('/api/cases/:id/appointment', { schema: { params: IdParams, body: BookAppointmentRequestSchema } }, async (request) => {
+  app.patch('/api/cases/:id/appointment', { schema: { response: { 200: AppointmentResponseSchema }, params: IdParams, body: BookAppointmentRequestSchema } }, async (request) => {
     const access = await requireCaseAccess(request, request.params.id);
     const { auth, caseRow } = access;
     // The input right after the access check: a bad body is 422 before any 409 about the appointment.
@@ -189,13 +183,13 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** The lawyer's dashboard: upcoming first conversations and call-back requests. */
-  app.get('/api/appointments', async (request) => {
+  app.get('/api/appointments', { schema: { response: { 200: UpcomingAppointmentsResponseSchema } } }, async (request) => {
     const auth = await requireUser(request);
     if (auth.role !== 'lawyer') throw forbidden();
     return listUpcoming(db, auth.userId, clock.now());
   });
 
-  app.get('/api/user/absences', async (request) => {
+  app.get('/api/user/absences', { schema: { response: { 200: AbsenceListResponseSchema } } }, async (request) => {
     const auth = await requireUser(request);
     if (auth.role !== 'lawyer') throw forbidden();
     return { data: await listAbsences(db, auth.userId, amsterdamDate(clock.now())) };

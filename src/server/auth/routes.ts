@@ -1,5 +1,6 @@
+import { SignInResponseSchema } from '../../contract/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RequestCodeRequestSchema, TokenRequestSchema } from '../../contract/auth';
+import { RequestCodeRequestSchema, TokenRequestSchema, MessageResponseSchema } from '../../contract/auth';
 import { fieldError } from '../errors/errors';
 import { generateLoginCode, hmac } from '../lib/crypto';
 import { requireUser } from './access';
@@ -25,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/code',
     {
-      schema: { body: RequestCodeRequestSchema },
+      schema: { response: { 200: MessageResponseSchema }, body: RequestCodeRequestSchema },
       config: { rateLimit: { max: 30, timeWindow: 10 * 60_000 } },
     },
     async (request) => {
@@ -45,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/token',
     {
-      schema: { body: TokenRequestSchema },
+      schema: { response: { 200: SignInResponseSchema }, body: TokenRequestSchema },
       config: { rateLimit: { max: 60, timeWindow: 10 * 60_000 } },
     },
     async (request) => {

@@ -1,13 +1,8 @@
+import { TokenResponseSchema } from '../../contract/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isStaffRole } from '../../contract/permissions';
-import {
-  ConfirmCodeRequestSchema,
-  FreshCodeRequestSchema,
-  TwoFactorEnableRequestSchema,
-  TwoFactorSetupRequestSchema,
-  TwoFactorVerifyRequestSchema,
-} from '../../contract/two-factor';
+import { ConfirmCodeRequestSchema, FreshCodeRequestSchema, TwoFactorEnableRequestSchema, TwoFactorSetupRequestSchema, TwoFactorVerifyRequestSchema, TwoFactorSetupResponseSchema, TwoFactorEnableResponseSchema, TwoFactorStatusResponseSchema, RecoveryCodesResponseSchema } from '../../contract/two-factor';
 import { AppError, fieldError, forbidden } from '../errors/errors';
 import { securityLog } from '../http/security-log';
 import { sha256Hex } from '../lib/crypto';
@@ -85,7 +80,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // --- Sign-in: the second step after the e-mail code ---
 
-  app.post('/api/token/two-factor/setup', { schema: { body: TwoFactorSetupRequestSchema }, config: { rateLimit } }, async (request) => {
+  app.post('/api/token/two-factor/setup', { schema: { response: { 200: TwoFactorSetupResponseSchema }, body: TwoFactorSetupRequestSchema }, config: { rateLimit } }, async (request) => {
     const user = await openChallenge(request.body.challenge);
     await refuseIfLocked(request, user.userId);
     if (isEnrolled(await getTwoFactor(db, user.userId))) throw new AppError('conflict', ALREADY_ENROLLED_MESSAGE);
@@ -93,7 +88,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     return setupPendingSecret(db, config, { id: user.userId, email: user.email });
   });
 
-  app.post('/api/token/two-factor/enable', { schema: { body: TwoFactorEnableRequestSchema }, config: { rateLimit } }, async (request) => {
+  app.post('/api/token/two-factor/enable', { schema: { response: { 200: TwoFactorEnableResponseSchema }, body: TwoFactorEnableRequestSchema }, config: { rateLimit } }, async (request) => {
     const { challenge, code } = request.body;
     const found = await openChallenge(challenge);
     const user = { id: found.userId, email: found.email, name: found.name };
@@ -105,7 +100,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     return { token: await issueToken(db, config, user.id, clock.now()), recovery_codes: codes };
   });
 
-  app.post('/api/token/two-factor', { schema: { body: TwoFactorVerifyRequestSchema }, config: { rateLimit } }, async (request) => {
+  app.post('/api/token/two-factor', { schema: { response: { 200: TokenResponseSchema }, body: TwoFactorVerifyRequestSchema }, config: { rateLimit } }, async (request) => {
     const body = request.body;
     const found = await openChallenge(body.challenge);
     const user = { id: found.userId, email: found.email, name: found.name };
@@ -147,12 +142,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     if (outcome === 'wrong') await fail(request, user, field, wrong);
   }
 
-  app.get('/api/account/two-factor', async (request) => {
+  app.get('/api/account/two-factor', { schema: { response: { 200: TwoFactorStatusResponseSchema } } }, async (request) => {
     const user = await requireStaff(request);
     return { data: await getTwoFactorStatus(db, user.id) };
   });
 
-  app.post('/api/account/two-factor/recovery-codes', { schema: { body: FreshCodeRequestSchema }, config: { rateLimit } }, async (request) => {
+  app.post('/api/account/two-factor/recovery-codes', { schema: { response: { 200: RecoveryCodesResponseSchema }, body: FreshCodeRequestSchema }, config: { rateLimit } }, async (request) => {
     const user = await requireStaff(request);
     const body = request.body;
     await requireFreshAnswer(request, user, 'code' in body ? { code: body.code } : { recovery_code: body.recovery_code });
@@ -162,7 +157,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     return { recovery_codes: codes };
   });
 
-  app.post('/api/account/two-factor/setup', { schema: { body: FreshCodeRequestSchema }, config: { rateLimit } }, async (request) => {
+  app.post('/api/account/two-factor/setup', { schema: { response: { 200: TwoFactorSetupResponseSchema }, body: FreshCodeRequestSchema }, config: { rateLimit } }, async (request) => {
     const user = await requireStaff(request);
     const body = request.body;
     await requireFreshAnswer(request, user, 'code' in body ? { code: body.code } : { recovery_code: body.recovery_code });
@@ -170,7 +165,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     return setupPendingSecret(db, config, user);
   });
 
-  app.post('/api/account/two-factor/enable', { schema: { body: ConfirmCodeRequestSchema }, config: { rateLimit } }, async (request) => {
+  app.post('/api/account/two-factor/enable', { schema: { response: { 200: RecoveryCodesResponseSchema }, body: ConfirmCodeRequestSchema }, config: { rateLimit } }, async (request) => {
     const user = await requireStaff(request);
     await refuseIfLocked(request, user.id);
     return { recovery_codes: await confirmPending(request, user, request.body.code) };

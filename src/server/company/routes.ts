@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../contract/text';
-import { UpdateCompanyRequestSchema } from '../../contract/cases';
+import { UpdateCompanyRequestSchema, CaseClientViewResponseSchema } from '../../contract/cases';
 import { requireCaseAccess } from '../cases/access';
 import { getClientCaseView } from '../cases/views';
 import { updateCompany } from './queries';
@@ -12,7 +12,7 @@ const IdParams = z.object({ id: text().max(64) });
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, storage } = app.deps;
 
-  app.patch('/api/cases/:id', { schema: { params: IdParams, body: UpdateCompanyRequestSchema } }, async (request) => {
+  app.patch('/api/cases/:id', { schema: { response: { 200: CaseClientViewResponseSchema }, params: IdParams, body: UpdateCompanyRequestSchema } }, async (request) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
     const now = clock.now();
     const row = await updateCompany(db, { caseId: caseRow.id, actorId: auth.userId, body: request.body, now });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../contract/text';
-import { FINALIZATION_DATE_MESSAGE, FINALIZATION_REQUIRED_MESSAGE, FinalizationAnswersRequestSchema, isCalendarDate } from '../../contract/questions';
+import { FINALIZATION_DATE_MESSAGE, FINALIZATION_REQUIRED_MESSAGE, FinalizationAnswersRequestSchema, isCalendarDate, FinalizationQuestionListResponseSchema } from '../../contract/questions';
 import { requireCaseAccess } from '../cases/access';
 import { fieldError } from '../errors/errors';
 import { activeFinalizationTypes, answerFinalizationQuestions, getFinalizationQuestions } from './queries';
@@ -12,12 +12,12 @@ const CaseParams = z.object({ id: text().max(64) });
 export const finalizationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
 
-  app.get('/api/cases/:id/finalization-questions', { schema: { params: CaseParams } }, async (request) => {
+  app.get('/api/cases/:id/finalization-questions', { schema: { response: { 200: FinalizationQuestionListResponseSchema }, params: CaseParams } }, async (request) => {
     const { caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
     return { data: await getFinalizationQuestions(db, caseRow.id) };
   });
 
-  app.post('/api/cases/:id/finalization-questions', { schema: { params: CaseParams, body: FinalizationAnswersRequestSchema } }, async (request) => {
+  app.post('/api/cases/:id/finalization-questions', { schema: { response: { 200: FinalizationQuestionListResponseSchema }, params: CaseParams, body: FinalizationAnswersRequestSchema } }, async (request) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
     const types = await activeFinalizationTypes(db);
     const active = new Set(types.keys());

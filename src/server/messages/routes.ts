@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MarkMessagesReadRequestSchema, MESSAGE_CURSOR_INVALID, MESSAGE_DELETE_TOO_LATE, MESSAGE_DELETE_WINDOW_MS, MessageTextSchema, SendMessageRequestSchema } from '../../contract/messages';
+import { MarkMessagesReadRequestSchema, MESSAGE_CURSOR_INVALID, MESSAGE_DELETE_TOO_LATE, MESSAGE_DELETE_WINDOW_MS, MessageTextSchema, SendMessageRequestSchema, MessagePageSchema, MessageResponseSchema, MarkReadResponseSchema, UnreadCountsResponseSchema } from '../../contract/messages';
 import { requireUser } from '../auth/access';
 import { requireCaseAccess, isUuid } from '../cases/access';
 import type { StoredFile } from '../documents/queries';
@@ -23,7 +23,7 @@ function invalidText(issues: z.ZodIssue[]): AppError {
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, storage } = app.deps;
 
-  app.get('/api/cases/:id/messages', { schema: { params: IdParams, querystring: ListQuery } }, async (request) => {
+  app.get('/api/cases/:id/messages', { schema: { response: { 200: MessagePageSchema }, params: IdParams, querystring: ListQuery } }, async (request) => {
     const { caseRow } = await requireCaseAccess(request, request.params.id);
     const before = request.query.before === undefined ? null : decodeCursor(request.query.before);
     if (request.query.before !== undefined && !before) throw fieldError('before', MESSAGE_CURSOR_INVALID);
@@ -32,7 +32,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** JSON `{text}`, or multipart with a `text` field before one `file`: the file becomes a case document. */
-  app.post('/api/cases/:id/messages', { schema: { params: IdParams } }, async (request, reply) => {
+  app.post('/api/cases/:id/messages', { schema: { response: { 201: MessageResponseSchema }, params: IdParams } }, async (request, reply) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
     const now = clock.now();
     let text: string;
@@ -56,7 +56,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ data: message });
   });
 
-  app.post('/api/cases/:id/messages/read', { schema: { params: IdParams, body: MarkMessagesReadRequestSchema } }, async (request) => {
+  app.post('/api/cases/:id/messages/read', { schema: { response: { 200: MarkReadResponseSchema }, params: IdParams, body: MarkMessagesReadRequestSchema } }, async (request) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
     const now = clock.now();
     const upTo = request.body.up_to;
@@ -65,7 +65,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: { case_id: caseRow.id, read_at: marked > 0 ? now.toISOString() : null, marked } };
   });
 
-  app.get('/api/messages/unread', async (request) => {
+  app.get('/api/messages/unread', { schema: { response: { 200: UnreadCountsResponseSchema } } }, async (request) => {
     const auth = await requireUser(request);
     // An admin has no conversations and never reads messages.
     if (auth.role === 'admin') throw forbidden();

@@ -5,14 +5,7 @@ import { z } from 'zod';
 import { getSettlementCoolingOffEnd } from '../../contract/rules/cooling-off';
 import { getRedline } from '../../contract/rules/redline';
 import { formatDutchDate } from '../../contract/rules/settlement-format';
-import {
-  AddSettlementVersionFieldsSchema,
-  RecordSignedFieldsSchema,
-  SettlementResponseRequestSchema,
-  SettlementTermsSchema,
-  TERMS_UNREADABLE,
-  TEXT_OR_FILE,
-} from '../../contract/settlement';
+import { AddSettlementVersionFieldsSchema, RecordSignedFieldsSchema, SettlementResponseRequestSchema, SettlementTermsSchema, TERMS_UNREADABLE, TEXT_OR_FILE, SettlementResponseBodySchema, SettlementVersionResponseSchema, RedlineResponseSchema } from '../../contract/settlement';
 import { text } from '../../contract/text';
 import { validationKey } from '../../contract/validation-messages';
 import { requireCaseAccess, isUuid, type CaseAccess } from '../cases/access';
@@ -105,12 +98,12 @@ async function requireLawyerOfCase(request: FastifyRequest, caseId: string): Pro
 export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, storage } = app.deps;
 
-  app.get('/api/cases/:id/settlement', { schema: { params: CaseParams } }, async (request) => {
+  app.get('/api/cases/:id/settlement', { schema: { response: { 200: SettlementResponseBodySchema }, params: CaseParams } }, async (request) => {
     const { caseRow } = await requireCaseAccess(request, request.params.id);
     return { data: await getSettlement(db, caseRow.id, clock.now(), requestTranslate(request)) };
   });
 
-  app.post('/api/cases/:id/settlement/versions', { schema: { params: CaseParams } }, async (request, reply) => {
+  app.post('/api/cases/:id/settlement/versions', { schema: { response: { 201: SettlementVersionResponseSchema }, params: CaseParams } }, async (request, reply) => {
     const { auth, caseRow } = await requireLawyerOfCase(request, request.params.id);
     if (await getSigned(db, caseRow.id)) throw new AppError('conflict', 'errors.settlement.notAllowed');
     const id = randomUUID();
@@ -147,7 +140,7 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.post('/api/settlement-versions/:id/final', { schema: { params: CaseParams } }, async (request) => {
+  app.post('/api/settlement-versions/:id/final', { schema: { response: { 200: SettlementVersionResponseSchema }, params: CaseParams } }, async (request) => {
     const { version } = await requireVersionAccess(request, request.params.id, ['client', 'lawyer']);
     const { auth, caseRow } = await requireLawyerOfCase(request, version.caseId);
     if (await getSigned(db, caseRow.id)) throw new AppError('conflict', 'errors.settlement.notAllowed');
@@ -169,13 +162,13 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: settlement.versions.find((v) => v.id === version.id) };
   });
 
-  app.get('/api/settlement-versions/:id/redline', { schema: { params: CaseParams } }, async (request) => {
+  app.get('/api/settlement-versions/:id/redline', { schema: { response: { 200: RedlineResponseSchema }, params: CaseParams } }, async (request) => {
     const { version } = await requireVersionAccess(request, request.params.id, ['client', 'lawyer']);
     const previous = await previousVersion(db, version);
     return { data: getRedline(previous?.text ?? '', version.text) };
   });
 
-  app.post('/api/cases/:id/settlement/ww-check/approve', { schema: { params: CaseParams } }, async (request) => {
+  app.post('/api/cases/:id/settlement/ww-check/approve', { schema: { response: { 200: SettlementResponseBodySchema }, params: CaseParams } }, async (request) => {
     const { auth, caseRow } = await requireLawyerOfCase(request, request.params.id);
     const final = await getFinalVersion(db, caseRow.id);
     if (!final) throw new AppError('conflict', 'errors.settlement.noFinal');
@@ -185,7 +178,7 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: await getSettlement(db, caseRow.id, now, requestTranslate(request)) };
   });
 
-  app.post('/api/cases/:id/settlement/signed', { schema: { params: CaseParams } }, async (request, reply) => {
+  app.post('/api/cases/:id/settlement/signed', { schema: { response: { 201: SettlementResponseBodySchema }, params: CaseParams } }, async (request, reply) => {
     const { auth, caseRow } = await requireLawyerOfCase(request, request.params.id);
     const { fields, file } = await receiveParts(request, reply, `settlement/${caseRow.id}/signed`);
     try {
