@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { APPOINTMENT_ERRORS, AppointmentSlotsQuerySchema, BookAppointmentRequestSchema, CreateAbsenceRequestSchema, type Appointment, AppointmentSlotsResponseSchema, AppointmentStateResponseSchema, AppointmentResponseSchema, UpcomingAppointmentsResponseSchema, AbsenceListResponseSchema } from '../../contract/appointments';
+import { APPOINTMENT_ERRORS, AppointmentSlotsQuerySchema, BookAppointmentRequestSchema, CreateAbsenceRequestSchema, type Appointment, AppointmentSlotsResponseSchema, AppointmentStateResponseSchema, AppointmentResponseSchema, UpcomingAppointmentsResponseSchema, AbsenceListResponseSchema, AbsenceResponseSchema } from '../../contract/appointments';
 import { amsterdamDate, isChangeAllowed, toAmsterdamIso } from '../../contract/rules/appointment-slots';
 import { getDisplayName } from '../../contract/rules/display-name';
 import { requireUser } from '../auth/access';
@@ -195,7 +195,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: await listAbsences(db, auth.userId, amsterdamDate(clock.now())) };
   });
 
-  app.post('/api/user/absences', { schema: { body: CreateAbsenceRequestSchema } }, async (request, reply) => {
+  app.post('/api/user/absences', { schema: { response: { 201: AbsenceResponseSchema }, body: CreateAbsenceRequestSchema } }, async (request, reply) => {
     const auth = await requireUser(request);
     if (auth.role !== 'lawyer') throw forbidden();
     const absence = await insertAbsence(db, { lawyerId: auth.userId, from: request.body.from, until: request.body.until, now: clock.now() });

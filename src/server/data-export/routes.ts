@@ -51,7 +51,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: toDataExport(row, link()) };
   });
 
-  app.post('/api/user/export', async (request, reply) => {
+  app.post('/api/user/export', { schema: { response: { 202: DataExportAcceptedResponseSchema } } }, async (request, reply) => {
     const auth = await requireRole(request, 'client');
     const row = await requestExport(db, { clientId: auth.userId, actorId: auth.userId, role: 'client', now: clock.now() });
     kick();

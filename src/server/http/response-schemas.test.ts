@@ -57,7 +57,6 @@ const JSON_WITHOUT_SCHEMA = [
   'PATCH /api/admin/cases/:id/legal-hold',
   'POST /api/admin/outbox/:id/retry',
   'POST /api/cases/:id/appointment/callback',
-  'POST /api/user/absences',
   'POST /api/complaints',
   'GET /api/complaints/mine',
   'GET /api/admin/complaints',
@@ -66,7 +65,6 @@ const JSON_WITHOUT_SCHEMA = [
   'GET /api/admin/admins',
   'POST /api/admin/admins/:id/complaints-officer',
   'POST /api/settlement-versions/:id/response',
-  'POST /api/user/export',
   'POST /api/cases/:id/data-export',
   'POST /api/admin/cases/:id/data-export',
 ];
