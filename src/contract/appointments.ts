@@ -71,6 +71,7 @@ export type UpcomingAppointments = z.infer<typeof UpcomingAppointmentsResponseSc
 export const AbsenceSchema = z.object({ id: z.string().uuid(), from: z.string(), until: z.string() });
 export type Absence = z.infer<typeof AbsenceSchema>;
 export const AbsenceListResponseSchema = z.object({ data: z.array(AbsenceSchema) });
+export const AbsenceResponseSchema = z.object({ data: AbsenceSchema });
 export const CreateAbsenceRequestSchema = z
   .object({ from: CalendarDateSchema, until: CalendarDateSchema })
   .strict()

@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createResponseSerializerCompiler } from './http/response-serializer';
 import { deferValidation } from './http/deferred-validation';
 import type { Config } from './config/config';
 import type { Database, Db } from './db/client';
@@ -62,8 +63,8 @@ declare module 'fastify' {
   }
 }
 
-/** The request schemas of a route (zod), as the fuzz test reads them. */
-export type RouteSchemaList = { body?: unknown; querystring?: unknown; params?: unknown };
+/** The request and response schemas of a route (zod), as the fuzz and response-schema tests read them. */
+export type RouteSchemaList = { body?: unknown; querystring?: unknown; params?: unknown; response?: Record<string, unknown> };
 
 export type BuildOptions = {
   config: Config;
@@ -109,7 +110,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are serialized with their route's response schema; in tests a schema that would change an answer fails.
+  app.setSerializerCompiler(createResponseSerializerCompiler({ strict: config.env === 'test' }));
   app.decorate('deps', { config, database, db: database.db, clock, storage });
   app.decorateRequest('authContext', null);
   // Every route of the app, the one list the route-enumerating tests read (authorization matrix, fuzz, OpenAPI).

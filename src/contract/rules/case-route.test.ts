@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STATUS_SLUGS, type StatusSlug } from '../statuses';
-import { canChangeOffer, canSendProposal, canSignProposal, canWithdraw, getDeletionDate, getWithdrawalLastDay, isWaitingForWithdrawalPeriod, getNextStatus, isMatchingName, isOpenMandatoryDocument, type CaseEvent, type CaseFacts } from './case-route';
+import { canChangeOffer, canSendProposal, canSignProposal, canWithdraw, getDeletionDate, getRetentionCutoff, RETENTION_MONTHS, getWithdrawalLastDay, isWaitingForWithdrawalPeriod, getNextStatus, isMatchingName, isOpenMandatoryDocument, type CaseEvent, type CaseFacts } from './case-route';
 import { getWithdrawalEnd } from './withdrawal-end';
 
 const complete: CaseFacts = { profileComplete: true, companyComplete: true, openMandatoryDocuments: 0 };
@@ -114,6 +114,26 @@ describe('case route', () => {
     expect(isMatchingName('émile  bäkker', 'Emile Bakker')).toBe(true);
     expect(isMatchingName('Emiel Bakker', 'Émile Bakker')).toBe(false);
     expect(isMatchingName('   ', '')).toBe(false);
+  });
+});
+
+describe('the retention date', () => {
+  it('deletes a case RETENTION_MONTHS after completion, and the cutoff is the same rule seen from now', () => {
+    const completed = new Date('2026-03-15T10:00:00Z');
+    expect(RETENTION_MONTHS).toBe(6);
+    expect(getDeletionDate(completed).toISOString()).toBe('2026-09-15T10:00:00.000Z');
+    expect(getRetentionCutoff(new Date('2026-09-15T10:00:00Z')).toISOString()).toBe(completed.toISOString());
+  });
+  it('makes a case due for deletion once its deletion date has come, not a day before', () => {
+    for (const iso of ['2026-01-31T23:30:00Z', '2026-02-28T12:00:00Z', '2026-06-30T00:00:00Z', '2026-12-01T08:00:00Z']) {
+      const completed = new Date(iso);
+      expect(completed.getTime() <= getRetentionCutoff(getDeletionDate(completed)).getTime()).toBe(true);
+    }
+    for (const iso of ['2026-01-15T23:30:00Z', '2026-04-10T12:00:00Z', '2026-09-20T00:00:00Z']) {
+      const completed = new Date(iso);
+      const dayBefore = new Date(getDeletionDate(completed).getTime() - 86_400_000);
+      expect(completed.getTime() <= getRetentionCutoff(dayBefore).getTime()).toBe(false);
+    }
   });
 });
 

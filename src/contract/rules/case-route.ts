@@ -143,10 +143,19 @@ export function isWaitingForWithdrawalPeriod(startConsent: boolean | null, withd
 
 /** Accounts and documents are deleted this long after completion. */
 export const RETENTION_MONTHS = 6;
+
+/** When a case completed at `completedAt` is deleted: RETENTION_MONTHS later (the case page shows it, the purge applies it). */
 export function getDeletionDate(completedAt: Date): Date {
   const date = new Date(completedAt);
   date.setUTCMonth(date.getUTCMonth() + RETENTION_MONTHS);
   return date;
+}
+
+/** The latest completion time whose case is due for deletion at `now`: RETENTION_MONTHS before it. */
+export function getRetentionCutoff(now: Date): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - RETENTION_MONTHS);
+  return cutoff;
 }
 
 /** The typed name matches the display name, case and spacing ignored. */

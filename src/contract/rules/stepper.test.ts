@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getChecklistButtons, getClientRoute, getCurrentStep, getSkippedPhases, getStepNumber, numberSubtitle, getStepVersion, getWelcomeTarget, isCompanyComplete, isProfileComplete, showsWelcome } from './stepper';
+import { getChecklistButtons, getClientRoute, getCurrentStep, getFormCompleteness, getSkippedPhases, getStepNumber, numberSubtitle, getStepVersion, getWelcomeTarget, isCompanyComplete, isProfileComplete, showsWelcome } from './stepper';
 
 const flags = (profile: boolean, company: boolean, documents: boolean, feedback = false) => ({
   profile_complete: profile,
@@ -84,6 +84,28 @@ describe('completeness of the forms', () => {
   it('needs every required field of the employer form', () => {
     expect(isCompanyComplete(company)).toBe(true);
     expect(isCompanyComplete({ ...company, contact_email: null })).toBe(false);
+  });
+});
+
+describe('getFormCompleteness (the stored rows mapped onto the forms)', () => {
+  const client = { name: 'Eva', lastName: 'Jansen', phoneNumber: '0612345678', street: 'Coolsingel', houseNumber: '1', postcode: '3011AD', city: 'Rotterdam' };
+  const company = { companyName: 'Acme', companyHouseNumber: '2', companyPostcode: '1234AA', companyCity: 'Delft', contactEmail: 'hr@acme.nl', contactPhoneNumber: '010' };
+  it('is complete when every required column is filled', () => {
+    expect(getFormCompleteness(client, company)).toEqual({ profileComplete: true, companyComplete: true });
+  });
+  it('maps each column to its form field: any one left blank makes its form incomplete', () => {
+    for (const key of Object.keys(client) as (keyof typeof client)[]) {
+      expect(getFormCompleteness({ ...client, [key]: ' ' }, company)).toEqual({ profileComplete: false, companyComplete: true });
+    }
+    for (const key of Object.keys(company) as (keyof typeof company)[]) {
+      expect(getFormCompleteness(client, { ...company, [key]: null })).toEqual({ profileComplete: true, companyComplete: false });
+    }
+  });
+  it('treats a missing client as an incomplete profile', () => {
+    expect(getFormCompleteness(undefined, company).profileComplete).toBe(false);
+  });
+  it('ignores the optional company street', () => {
+    expect(getFormCompleteness(client, { ...company, companyStreet: null } as typeof company).companyComplete).toBe(true);
   });
 });
 

@@ -127,3 +127,44 @@ export function isProfileComplete(user: Record<RequiredProfileField, string | nu
 export function isCompanyComplete(company: Record<RequiredCompanyField, string | null>): boolean {
   return REQUIRED_COMPANY_FIELDS.every((field) => filled(company[field]));
 }
+
+/** The client's stored personal data as the server reads it (the database's column names). */
+export type StoredProfile = { name: string | null; lastName: string | null; phoneNumber: string | null; street: string | null; houseNumber: string | null; postcode: string | null; city: string | null };
+/** A case's stored ex-employer data as the server reads it (the database's column names). */
+export type StoredCompany = {
+  companyName: string | null;
+  companyHouseNumber: string | null;
+  companyPostcode: string | null;
+  companyCity: string | null;
+  contactEmail: string | null;
+  contactPhoneNumber: string | null;
+};
+
+/**
+ * Whether the two forms of a case are complete, from the stored rows: the one mapping of the
+ * columns to the forms' fields, used by the stepper and by the case route alike. No client
+ * (an account deleted meanwhile) is an incomplete profile.
+ */
+export function getFormCompleteness(client: StoredProfile | null | undefined, company: StoredCompany): { profileComplete: boolean; companyComplete: boolean } {
+  return {
+    profileComplete: client
+      ? isProfileComplete({
+          name: client.name,
+          last_name: client.lastName,
+          phone_number: client.phoneNumber,
+          street: client.street,
+          house_number: client.houseNumber,
+          postcode: client.postcode,
+          city: client.city,
+        })
+      : false,
+    companyComplete: isCompanyComplete({
+      company_name: company.companyName,
+      company_house_number: company.companyHouseNumber,
+      company_postcode: company.companyPostcode,
+      company_city: company.companyCity,
+      contact_email: company.contactEmail,
+      contact_phone_number: company.contactPhoneNumber,
+    }),
+  };
+}

@@ -1,16 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  AdminCasesQuerySchema,
-  AssignCaseRequestSchema,
-  AdminOutboxQuerySchema,
-  AuditQuerySchema,
-  CreateLawyerRequestSchema,
-  LegalHoldRequestSchema,
-  StandInRequestSchema,
-  auditActionKey,
-} from '../../contract/admin';
+import { AdminCasesQuerySchema, AssignCaseRequestSchema, AdminOutboxQuerySchema, AuditQuerySchema, CreateLawyerRequestSchema, LegalHoldRequestSchema, StandInRequestSchema, auditActionKey, AdminLawyersResponseSchema, AdminCasesResponseSchema, AdminAuditResponseSchema, AdminOutboxResponseSchema } from '../../contract/admin';
 import { requestTranslate } from '../errors/language';
 import { requireRole } from '../auth/access';
 import { emit } from '../domain-events';
@@ -85,7 +76,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // --- Juristen ---
 
-  app.get('/api/admin/lawyers', async (request) => {
+  app.get('/api/admin/lawyers', { schema: { response: { 200: AdminLawyersResponseSchema } } }, async (request) => {
     await requireAdmin(request);
     return { data: await listLawyers(db) };
   });
@@ -125,7 +116,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // --- Dossiers ---
 
-  app.get('/api/admin/cases', { schema: { querystring: AdminCasesQuerySchema } }, async (request) => {
+  app.get('/api/admin/cases', { schema: { response: { 200: AdminCasesResponseSchema }, querystring: AdminCasesQuerySchema } }, async (request) => {
     await requireAdmin(request);
     const page = request.query.page ?? 1;
     const result = await searchCases(db, { q: request.query.q, page, now: clock.now() });
@@ -160,7 +151,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // --- Audit (reading it is itself audited) ---
 
-  app.get('/api/admin/audit', { schema: { querystring: AuditQuerySchema } }, async (request) => {
+  app.get('/api/admin/audit', { schema: { response: { 200: AdminAuditResponseSchema }, querystring: AuditQuerySchema } }, async (request) => {
     const auth = await requireAdmin(request);
     const { page = 1, ...filters } = request.query;
     const rows = await listAuditEvents(db, filters, { limit: AUDIT_PAGE_SIZE + 1, offset: (page - 1) * AUDIT_PAGE_SIZE });
@@ -186,7 +177,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // --- Outbox (pending and failed mails, never their content; src/server/outbox) ---
 
-  app.get('/api/admin/outbox', { schema: { querystring: AdminOutboxQuerySchema } }, async (request) => {
+  app.get('/api/admin/outbox', { schema: { response: { 200: AdminOutboxResponseSchema }, querystring: AdminOutboxQuerySchema } }, async (request) => {
     const auth = await requireAdmin(request);
     const page = request.query.page ?? 1;
     const rows = await listOpenMails(db, OUTBOX_PAGE_SIZE + 1, (page - 1) * OUTBOX_PAGE_SIZE);

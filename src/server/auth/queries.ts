@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Role } from '../../contract/permissions';
 import type { Database, Db } from '../db/client';
 import { hotStatement, type Statement } from '../db/hot/statement';
 import { loginCodes, loginThrottles, tokens, users } from '../db/schema';
@@ -293,4 +294,14 @@ export async function revokeAllTokens(db: Db, userId: string, now: Date): Promis
     .update(tokens)
     .set({ revokedAt: now })
     .where(and(eq(tokens.userId, userId), isNull(tokens.revokedAt)));
+}
+
+/** An account that may sign in (a deactivated staff account may not), by its address. */
+export async function findActiveUserByEmail(db: Db, email: string): Promise<{ id: string; role: Role } | null> {
+  const [user] = await db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deactivatedAt)))
+    .limit(1);
+  return user ?? null;
 }

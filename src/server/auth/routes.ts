@@ -1,16 +1,15 @@
+import { SignInResponseSchema } from '../../contract/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { RequestCodeRequestSchema, TokenRequestSchema } from '../../contract/auth';
+import { RequestCodeRequestSchema, TokenRequestSchema, MessageResponseSchema } from '../../contract/auth';
 import { fieldError } from '../errors/errors';
 import { generateLoginCode, hmac } from '../lib/crypto';
-import { enqueueMail, enqueueNothing } from '../outbox/outbox';
 import { requireUser } from './access';
-import { CODE_TTL_MS, findUserByEmail, registerCodeRequest, revokeToken, storeCode, verifyCode } from './queries';
-import { startSignIn } from './two-factor-routes';
+import { findActiveUserByEmail, registerCodeRequest, revokeToken, verifyCode } from './queries';
+import { storeLoginCode } from './sign-in';
+import { startSignIn } from './two-factor-service';
 import { AppError } from '../errors/errors';
 import { securityLog } from '../http/security-log';
 import { requestTranslate } from '../errors/language';
-import { and, eq, isNull } from 'drizzle-orm';
-import { users } from '../db/schema';
 
 // Translation keys (public/i18n, errors.auth), given in the request's language.
 export const CODE_SENT_MESSAGE = 'errors.auth.codeSent';
@@ -27,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/code',
     {
-      schema: { body: RequestCodeRequestSchema },
+      schema: { response: { 200: MessageResponseSchema }, body: RequestCodeRequestSchema },
       config: { rateLimit: { max: 30, timeWindow: 10 * 60_000 } },
     },
     async (request) => {
@@ -38,17 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // and get the same answer; only a known address is mailed, after the request.
       if (!(await registerCodeRequest(db, keyHash, now, config.loginCodeCooldownMs))) throw new AppError('too_many_requests', TOO_MANY_CODES_MESSAGE);
       const code = generateLoginCode();
-      // The code and its mail are written together; a mail not sent within the code's lifetime is never sent.
-      const user = await db.transaction(async (tx) => {
-        await storeCode(tx, { keyHash, purpose: 'login', userId: null, newEmail: null, codeHash: codeHashOf(keyHash, code), now });
-        const found = await findUserByEmail(tx, email);
-        if (found) {
-          await enqueueMail(tx, { kind: 'login_code', to: { userId: found.id }, payload: { code, minutes: CODE_TTL_MS / 60_000 }, now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
-        } else {
-          await enqueueNothing(tx, now);
-        }
-        return found;
-      });
+      const user = await storeLoginCode(db, { keyHash, email, code, codeHash: codeHashOf(keyHash, code), now });
       securityLog(request, 'login.code_requested', { userId: user?.id ?? null });
       return { message: requestTranslate(request)(CODE_SENT_MESSAGE) };
     },
@@ -57,7 +46,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/token',
     {
-      schema: { body: TokenRequestSchema },
+      schema: { response: { 200: SignInResponseSchema }, body: TokenRequestSchema },
       config: { rateLimit: { max: 60, timeWindow: 10 * 60_000 } },
     },
     async (request) => {
@@ -71,11 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         now,
         onSuccess: async (tx) => {
           // A deactivated staff account cannot sign in.
-          const [user] = await tx
-            .select({ id: users.id, role: users.role })
-            .from(users)
-            .where(and(eq(users.email, email), isNull(users.deactivatedAt)))
-            .limit(1);
+          const user = await findActiveUserByEmail(tx, email);
           if (!user) return null;
           // Staff continue with their second factor (two-factor-routes.ts); clients get a token.
           return { answer: await startSignIn(tx, config, user, now), userId: user.id };

@@ -179,3 +179,9 @@ export async function countUnusedRecoveryCodes(db: Db, userId: string): Promise<
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   return Number(row?.count ?? 0);
 }
+
+/** The id, address and name of an account (for the second-factor steps of 'Mijn account'). */
+export async function getAccountContact(db: Db, userId: string): Promise<{ id: string; email: string; name: string | null } | null> {
+  const [row] = await db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+  return row ?? null;
+}

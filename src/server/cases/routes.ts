@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../contract/text';
-import { CaseListQuerySchema, UpdateStatusRequestSchema } from '../../contract/cases';
+import { CaseListQuerySchema, UpdateStatusRequestSchema, CaseClientViewResponseSchema, CaseLawyerViewResponseSchema, CaseListResponseSchema, StatusCountListResponseSchema, UpdateStatusResponseSchema } from '../../contract/cases';
 import { buildPagination } from '../../contract/rules/pagination';
 import { requireRole, requireUserWith } from '../auth/access';
 import { requireCaseAccess, requireOwnCase } from './access';
@@ -15,18 +15,18 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, storage } = app.deps;
   const link = () => ({ secret: config.appSecret, now: clock.now(), storage });
 
-  app.get('/api/cases/mine', async (request) => {
+  app.get('/api/cases/mine', { schema: { response: { 200: CaseClientViewResponseSchema } } }, async (request) => {
     const { caseRow } = await requireOwnCase(request);
     return { data: await getClientCaseView(db, caseRow, link()) };
   });
 
-  app.get('/api/cases/:id', { schema: { params: CaseParams } }, async (request) => {
+  app.get('/api/cases/:id', { schema: { response: { 200: CaseLawyerViewResponseSchema }, params: CaseParams } }, async (request) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
     return { data: await getLawyerCaseView(db, caseRow, auth.userId, link()) };
   });
 
   // The token check and the page in one statement: one round trip per request (docs/performance.md).
-  app.get('/api/cases', { schema: { querystring: CaseListQuerySchema } }, async (request) => {
+  app.get('/api/cases', { schema: { response: { 200: CaseListResponseSchema }, querystring: CaseListQuerySchema } }, async (request) => {
     // The page is read in the statement that checks the token: with a query string that does not
     // fit, the session and role are checked on their own first (401, 403), then the 422.
     if (request.validationError) await requireRole(request, 'lawyer');
@@ -44,14 +44,14 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: items, ...pagination };
   });
 
-  app.get('/api/cases/count-by-status', async (request) => {
+  app.get('/api/cases/count-by-status', { schema: { response: { 200: StatusCountListResponseSchema } } }, async (request) => {
     const auth = await requireRole(request, 'lawyer');
     return { data: await countLawyerCasesByStatus(db, auth.userId) };
   });
 
-  app.patch('/api/cases/:id/status', { schema: { params: CaseParams, body: UpdateStatusRequestSchema } }, async (request) => {
+  app.patch('/api/cases/:id/status', { schema: { response: { 200: UpdateStatusResponseSchema }, params: CaseParams, body: UpdateStatusRequestSchema } }, async (request) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
     const changed = await changeCaseStatus(db, { caseRow, to: request.body.status, actorId: auth.userId, now: clock.now() });
-    return { ok: true, data: await getLawyerCaseView(db, changed, auth.userId, link()) };
+    return { ok: true as const, data: await getLawyerCaseView(db, changed, auth.userId, link()) };
   });
 };

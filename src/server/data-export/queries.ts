@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { DATA_EXPORT_VALID_HOURS, type DataExport } from '../../contract/data-export';
 import { emit } from '../domain-events';
 import type { Db } from '../db/client';
-import { dataExports } from '../db/schema';
+import { cases, dataExports } from '../db/schema';
 import { AppError } from '../errors/errors';
 import { signFileLink } from '../files/links';
 import { localDate } from '../lib/local-date';
@@ -218,4 +218,24 @@ export async function exportFileKeys(db: Db, clientId: string): Promise<string[]
     .from(dataExports)
     .where(and(eq(dataExports.clientId, clientId), isNotNull(dataExports.storageKey)));
   return rows.map((r) => r.key).filter((key): key is string => Boolean(key));
+}
+
+/** The id and client of a case (the admin's request names a case, the export is its client's). */
+export async function findCaseClient(db: Db, caseId: string): Promise<{ id: string; clientId: string } | null> {
+  const [caseRow] = await db.select({ id: cases.id, clientId: cases.clientId }).from(cases).where(eq(cases.id, caseId));
+  return caseRow ?? null;
+}
+
+/** One export by id (of one client, when `clientId` is given). */
+export async function findExport(db: Db, id: string, clientId?: string) {
+  const [row] = await db
+    .select()
+    .from(dataExports)
+    .where(and(eq(dataExports.id, id), clientId === undefined ? undefined : eq(dataExports.clientId, clientId)));
+  return row ?? null;
+}
+
+/** Records that the client downloaded their export. */
+export async function recordExportDownloaded(db: Db, row: { id: string; clientId: string }, now: Date): Promise<void> {
+  await emit(db, { actorId: row.clientId, action: 'data_export.downloaded', subjectType: 'user', subjectId: row.clientId, data: { export_id: row.id }, at: now });
 }

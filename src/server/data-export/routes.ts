@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { DataExportAcceptedResponseSchema, DataExportResponseSchema } from '../../contract/data-export';
 import { text } from '../../contract/text';
-import { emit } from '../domain-events';
 import { requireRole } from '../auth/access';
 import { isUuid, requireCaseAccess } from '../cases/access';
-import { cases, dataExports } from '../db/schema';
 import { AppError, notFound } from '../errors/errors';
 import { contentDisposition } from '../files/content';
 import { verifyFileLink } from '../files/links';
-import { buildPendingExports, latestExport, requestExport, toDataExport, type DataExportRow } from './queries';
+import { buildPendingExports, findCaseClient, findExport, latestExport, recordExportDownloaded, requestExport, toDataExport, type DataExportRow } from './queries';
 
 const IdParams = z.object({ id: text().max(64) });
 const FileQuery = z.object({ v: text().max(20).default(''), expires: text().max(20).default(''), signature: text().max(200).default('') });
@@ -49,15 +46,12 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/user/export/:id', { schema: { params: IdParams, response: { 200: DataExportAcceptedResponseSchema } } }, async (request) => {
     const auth = await requireRole(request, 'client');
     if (!isUuid(request.params.id)) throw notFound();
-    const [row] = await db
-      .select()
-      .from(dataExports)
-      .where(and(eq(dataExports.id, request.params.id), eq(dataExports.clientId, auth.userId)));
+    const row = await findExport(db, request.params.id, auth.userId);
     if (!row) throw notFound();
     return { data: toDataExport(row, link()) };
   });
 
-  app.post('/api/user/export', async (request, reply) => {
+  app.post('/api/user/export', { schema: { response: { 202: DataExportAcceptedResponseSchema } } }, async (request, reply) => {
     const auth = await requireRole(request, 'client');
     const row = await requestExport(db, { clientId: auth.userId, actorId: auth.userId, role: 'client', now: clock.now() });
     kick();
@@ -76,7 +70,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/admin/cases/:id/data-export', { schema: { params: IdParams } }, async (request, reply) => {
     const auth = await requireRole(request, 'admin');
     if (!isUuid(request.params.id)) throw notFound();
-    const [caseRow] = await db.select({ id: cases.id, clientId: cases.clientId }).from(cases).where(eq(cases.id, request.params.id));
+    const caseRow = await findCaseClient(db, request.params.id);
     if (!caseRow) throw notFound();
     const row = await requestExport(db, { clientId: caseRow.clientId, actorId: auth.userId, role: 'admin', now: clock.now() });
     kick();
@@ -90,12 +84,12 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     const { id } = request.params;
     const { v, expires, signature } = request.query;
     if (!isUuid(id) || !verifyFileLink(config.appSecret, { kind: 'exports', id, version: v, expires, signature, now: clock.now() })) throw refused;
-    const [row] = await db.select().from(dataExports).where(eq(dataExports.id, id));
+    const row = await findExport(db, id);
     if (!row?.storageKey || row.status !== 'ready' || !row.expiresAt || row.expiresAt <= clock.now()) throw notFound('errors.dataExport.gone');
     const file = await storage.read(row.storageKey).catch(() => {
       throw notFound('errors.dataExport.gone');
     });
-    await emit(db, { actorId: row.clientId, action: 'data_export.downloaded', subjectType: 'user', subjectId: row.clientId, data: { export_id: row.id }, at: clock.now() });
+    await recordExportDownloaded(db, row, clock.now());
     const day = row.createdAt.toISOString().slice(0, 10);
     return reply
       .header('Content-Type', 'application/zip')

@@ -264,3 +264,9 @@ export async function setDocumentVisibility(db: Db, input: { documentId: string;
     return row;
   });
 }
+
+/** A document by id, for its signed file link (the link is the permission). */
+export async function findDocumentById(db: Db, id: string) {
+  const [document] = await db.select().from(documents).where(eq(documents.id, id));
+  return document ?? null;
+}

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isWaitingForWithdrawalPeriod } from '../../contract/rules/case-route';
 import { text } from '../../contract/text';
-import { CreateDocumentFieldsSchema, ReviewDocumentRequestSchema, SetVisibilityRequestSchema } from '../../contract/documents';
+import { CreateDocumentFieldsSchema, ReviewDocumentRequestSchema, SetVisibilityRequestSchema, DocumentListResponseSchema, DocumentResponseSchema } from '../../contract/documents';
 import { requireCaseAccess } from '../cases/access';
 import { getCaseDocuments } from '../cases/views';
 import { AppError, notFound } from '../errors/errors';
@@ -38,18 +38,18 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const removeQuietly = (key: string | null | undefined) => (key ? storage.remove(key).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove replaced file')) : undefined);
 
-  app.get('/api/cases/:id/documents', { schema: { params: IdParams } }, async (request) => {
+  app.get('/api/cases/:id/documents', { schema: { response: { 200: DocumentListResponseSchema }, params: IdParams } }, async (request) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
     return { data: await getCaseDocuments(db, caseRow.id, { onlyVisible: auth.role === 'client', ...link(auth) }) };
   });
 
-  app.get('/api/cases/:id/documents/slideshow', { schema: { params: IdParams } }, async (request) => {
+  app.get('/api/cases/:id/documents/slideshow', { schema: { response: { 200: DocumentListResponseSchema }, params: IdParams } }, async (request) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
     const all = await getCaseDocuments(db, caseRow.id, { onlyVisible: auth.role === 'client', ...link(auth) });
     return { data: all.filter((d) => d.temporary_url !== null) };
   });
 
-  app.post('/api/cases/:id/documents', { schema: { params: IdParams } }, async (request, reply) => {
+  app.post('/api/cases/:id/documents', { schema: { response: { 201: DocumentResponseSchema }, params: IdParams } }, async (request, reply) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
     const id = randomUUID();
     // The title may come before or after the file (multipart parts in any order).
@@ -68,7 +68,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.post('/api/documents/:id/upload', { schema: { params: IdParams } }, async (request, reply) => {
+  app.post('/api/documents/:id/upload', { schema: { response: { 200: DocumentResponseSchema }, params: IdParams } }, async (request, reply) => {
     const access = await requireDocumentAccess(request, request.params.id);
     requireReplaceable(access, 'replace');
     const { auth, document } = access;
@@ -122,7 +122,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(204).send();
   });
 
-  app.post('/api/documents/:id/review', { schema: { params: IdParams, body: ReviewDocumentRequestSchema } }, async (request) => {
+  app.post('/api/documents/:id/review', { schema: { response: { 200: DocumentResponseSchema }, params: IdParams, body: ReviewDocumentRequestSchema } }, async (request) => {
     const { auth, document, caseRow } = await requireDocumentAccess(request, request.params.id, ['lawyer']);
     const body = request.body;
     if (body.status === 'Rejected' && isWorkflowDocument(document.slotKey)) throw new AppError('conflict', WORKFLOW_DOCUMENT_MESSAGE);
@@ -134,7 +134,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: await toDocumentView(db, row, link()) };
   });
 
-  app.patch('/api/documents/:id/set-visibility', { schema: { params: IdParams, body: SetVisibilityRequestSchema } }, async (request) => {
+  app.patch('/api/documents/:id/set-visibility', { schema: { response: { 200: DocumentResponseSchema }, params: IdParams, body: SetVisibilityRequestSchema } }, async (request) => {
     const { auth, document } = await requireDocumentAccess(request, request.params.id, ['lawyer']);
     const row = await setDocumentVisibility(db, { documentId: document.id, lawyerId: auth.userId, visible: request.body.visible, now: clock.now() });
     return { data: await toDocumentView(db, row, link()) };

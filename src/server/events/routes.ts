@@ -1,3 +1,4 @@
+import { EventTicketResponseSchema } from '../../contract/messages';
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -80,7 +81,7 @@ export function registerEvents(app: FastifyInstance, bus: EventBus, options: Eve
   });
   app.addHook('onClose', async () => bus.close());
 
-  app.post('/api/events/ticket', async (request, reply) => {
+  app.post('/api/events/ticket', { schema: { response: { 201: EventTicketResponseSchema } } }, async (request, reply) => {
     const token = bearerToken(request);
     if (!token) throw unauthenticated();
     const now = clock.now();

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { text } from '../../contract/text';
-import { documents } from '../db/schema';
+import { findDocumentById } from '../documents/queries';
 import { AppError, notFound } from '../errors/errors';
 import { isUuid } from '../cases/access';
 import { verifyFileLink } from './links';
@@ -32,7 +31,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     const { id } = request.params;
     const { v, expires, signature, download } = request.query;
     if (!isUuid(id) || !verifyFileLink(config.appSecret, { kind: 'documents', id, version: v, expires, signature, now: clock.now() })) throw refused();
-    const [document] = await db.select().from(documents).where(eq(documents.id, id));
+    const document = await findDocumentById(db, id);
     if (!document?.storageKey || String(document.version) !== v) throw notFound();
     const file = await storage.read(document.storageKey).catch(() => {
       throw notFound();

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FinalizationQuestion } from '../../contract/questions';
 import type { Db } from '../db/client';
 import { answers, questions } from '../db/schema';
+import { emit } from '../domain-events';
 
 /** The active finalisation questions with this case's answers. */
 export async function getFinalizationQuestions(db: Db, caseId: string): Promise<FinalizationQuestion[]> {
@@ -42,3 +43,12 @@ export async function saveFinalizationAnswers(db: Db, caseId: string, list: { id
     .onConflictDoUpdate({ target: [answers.questionId, answers.ownerId], set: { answer: sql`excluded.answer`, updatedAt: now } });
 }
 
+
+/** Saves the lawyer's closing answers of a case and records the change, in one transaction. */
+export async function answerFinalizationQuestions(db: Db, input: { caseId: string; actorId: string; answers: Map<string, string>; now: Date }): Promise<void> {
+  const { caseId, actorId, answers: sent, now } = input;
+  await db.transaction(async (tx) => {
+    await saveFinalizationAnswers(tx, caseId, [...sent].map(([id, answer]) => ({ id, answer })), now);
+    await emit(tx, { actorId, action: 'case.finalization_answered', subjectType: 'case', subjectId: caseId, data: { questions: [...sent.keys()] }, at: now });
+  });
+}

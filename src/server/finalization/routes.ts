@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../contract/text';
-import { FINALIZATION_DATE_MESSAGE, FINALIZATION_REQUIRED_MESSAGE, FinalizationAnswersRequestSchema, isCalendarDate } from '../../contract/questions';
-import { emit } from '../domain-events';
+import { FINALIZATION_DATE_MESSAGE, FINALIZATION_REQUIRED_MESSAGE, FinalizationAnswersRequestSchema, isCalendarDate, FinalizationQuestionListResponseSchema } from '../../contract/questions';
 import { requireCaseAccess } from '../cases/access';
 import { fieldError } from '../errors/errors';
-import { activeFinalizationTypes, getFinalizationQuestions, saveFinalizationAnswers } from './queries';
+import { activeFinalizationTypes, answerFinalizationQuestions, getFinalizationQuestions } from './queries';
 
 const CaseParams = z.object({ id: text().max(64) });
 
@@ -13,12 +12,12 @@ const CaseParams = z.object({ id: text().max(64) });
 export const finalizationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
 
-  app.get('/api/cases/:id/finalization-questions', { schema: { params: CaseParams } }, async (request) => {
+  app.get('/api/cases/:id/finalization-questions', { schema: { response: { 200: FinalizationQuestionListResponseSchema }, params: CaseParams } }, async (request) => {
     const { caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
     return { data: await getFinalizationQuestions(db, caseRow.id) };
   });
 
-  app.post('/api/cases/:id/finalization-questions', { schema: { params: CaseParams, body: FinalizationAnswersRequestSchema } }, async (request) => {
+  app.post('/api/cases/:id/finalization-questions', { schema: { response: { 200: FinalizationQuestionListResponseSchema }, params: CaseParams, body: FinalizationAnswersRequestSchema } }, async (request) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
     const types = await activeFinalizationTypes(db);
     const active = new Set(types.keys());
@@ -30,10 +29,7 @@ export const finalizationRoutes: FastifyPluginAsyncZod = async (app) => {
     // A date question takes a real day (YYYY-MM-DD, as a date field sends it), nothing else.
     if ([...sent].some(([id, answer]) => types.get(id) === 'date' && !isCalendarDate(answer))) throw fieldError('questions', FINALIZATION_DATE_MESSAGE);
     const now = clock.now();
-    await db.transaction(async (tx) => {
-      await saveFinalizationAnswers(tx, caseRow.id, [...sent].map(([id, answer]) => ({ id, answer })), now);
-      await emit(tx, { actorId: auth.userId, action: 'case.finalization_answered', subjectType: 'case', subjectId: caseRow.id, data: { questions: [...sent.keys()] }, at: now });
-    });
+    await answerFinalizationQuestions(db, { caseId: caseRow.id, actorId: auth.userId, answers: sent, now });
     return { data: await getFinalizationQuestions(db, caseRow.id) };
   });
 };

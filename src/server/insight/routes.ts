@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { INSIGHT_MAX_DAYS, InsightQuerySchema, StuckQuerySchema, type InsightQuery } from '../../contract/insight';
+import { INSIGHT_MAX_DAYS, InsightQuerySchema, StuckQuerySchema, type InsightQuery, InsightResponseSchema, FunnelResponseSchema, StuckResponseSchema } from '../../contract/insight';
 import { daysBetween } from '../../contract/rules/amsterdam-date';
 import { validationKey } from '../../contract/validation-messages';
 import { requireRole } from '../auth/access';
@@ -38,7 +38,7 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
     return { period: { ...period, lawyer_id: lawyerId }, funnel, stuck: stuck.cases, stuck_truncated: stuck.truncated };
   }
 
-  app.get('/api/admin/insight', { schema: { querystring: InsightQuerySchema } }, async (request) => {
+  app.get('/api/admin/insight', { schema: { response: { 200: InsightResponseSchema }, querystring: InsightQuerySchema } }, async (request) => {
     await requireAdmin(request);
     return { data: await readInsight(request.query) };
   });
@@ -62,13 +62,13 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(insightCsv({ funnel: insight.funnel, stuck: insight.stuck, language, t: requestTranslate(request) }));
   });
 
-  app.get('/api/admin/insights/funnel', { schema: { querystring: InsightQuerySchema } }, async (request) => {
+  app.get('/api/admin/insights/funnel', { schema: { response: { 200: FunnelResponseSchema }, querystring: InsightQuerySchema } }, async (request) => {
     await requireAdmin(request);
     const { period, lawyerId } = await readQuery(request.query);
     return { data: await getFunnel(db, { period, lawyerId }) };
   });
 
-  app.get('/api/admin/insights/stuck', { schema: { querystring: StuckQuerySchema } }, async (request) => {
+  app.get('/api/admin/insights/stuck', { schema: { response: { 200: StuckResponseSchema }, querystring: StuckQuerySchema } }, async (request) => {
     await requireAdmin(request);
     const lawyerId = request.query.lawyer_id ?? null;
     if (lawyerId && !(await findLawyer(db, lawyerId))) throw fieldError('lawyer_id', 'errors.admin.unknownLawyer');

@@ -1,13 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createHmac } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { EmailSchema } from '../../contract/auth';
-import { cases, intakeDeliveries, users } from '../db/schema';
 import { AppError, notFound } from '../errors/errors';
 import { safeEqual } from '../lib/crypto';
-import { createCase } from '../cases/queries';
 import { TypeformDeliverySchema, readIntake } from './payload';
-import { enqueueMail } from '../outbox/outbox';
+import { recordIntake } from './queries';
 
 /** Verifies `Typeform-Signature: sha256=<base64 HMAC-SHA256 of the raw body>` in constant time. */
 export function verifyTypeformSignature(secret: string, rawBody: Buffer, header: string | undefined): boolean {
@@ -46,45 +43,7 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
     if (!email.success) throw new AppError('validation', 'errors.intake.noEmail', { email: ['errors.intake.noEmail'] });
     const now = clock.now();
 
-    await db.transaction(async (tx) => {
-      const claimed = await tx.insert(intakeDeliveries).values({ eventId: delivery.event_id, receivedAt: now }).onConflictDoNothing().returning();
-      if (claimed.length === 0) return { replay: true as const };
-      const [existing] = await tx.select().from(users).where(eq(users.email, email.data));
-      if (existing && existing.role !== 'client') return { replay: false as const, ignored: true as const };
-      let userId = existing?.id;
-      if (!userId) {
-        const [created] = await tx
-          .insert(users)
-          .values({ role: 'client', email: email.data, name: intake.name, lastName: intake.lastName, phoneNumber: intake.phone, createdAt: now, updatedAt: now })
-          .returning({ id: users.id });
-        userId = created?.id;
-      } else {
-        await tx
-          .update(users)
-          .set({
-            name: existing?.name ?? intake.name,
-            lastName: existing?.lastName ?? intake.lastName,
-            phoneNumber: existing?.phoneNumber ?? intake.phone,
-            updatedAt: now,
-          })
-          .where(eq(users.id, userId));
-      }
-      if (!userId) throw new Error('intake: no user');
-      const [existingCase] = await tx.select().from(cases).where(eq(cases.clientId, userId));
-      let caseId = existingCase?.id;
-      if (existingCase) {
-        await tx
-          .update(cases)
-          .set({ typeform: { ...existingCase.typeform, ...intake.answers }, lastUpdateAt: now })
-          .where(eq(cases.id, existingCase.id));
-      } else {
-        caseId = await createCase(tx as unknown as typeof db, { clientId: userId, status: 'lead', now });
-        await tx.update(cases).set({ typeform: intake.answers }).where(eq(cases.id, caseId));
-      }
-      await tx.update(intakeDeliveries).set({ caseId }).where(eq(intakeDeliveries.eventId, delivery.event_id));
-      await enqueueMail(tx, { kind: 'intake_ready', to: { userId }, payload: {}, now });
-      return { replay: false as const, ignored: false as const };
-    });
+    await recordIntake(db, { eventId: delivery.event_id, email: email.data, intake, now });
     return { message: 'ok' };
   });
 };

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestContext, createTestClient, createTestLawyer, tokenFor, bearer, type TestContext } from '../testing/harness';
 import { auditEvents, cases, documents, tokens, users } from '../db/schema';
-import { deletionDate, formatNoticeDate, purgeExpiredAccounts, retentionJob, sendDeletionNotices } from './retention';
+import { getDeletionDate } from '../../contract/rules/case-route';
+import { formatNoticeDate, purgeExpiredAccounts, retentionJob, sendDeletionNotices } from './retention';
 import { runExclusive } from './scheduler';
 
 let ctx: TestContext;
@@ -87,7 +88,7 @@ describe('deletion notices', () => {
     expect(await sendDeletionNotices(ctx.db, ctx.clock.now())).toBe(0);
     await ctx.outbox.drain();
     const [case_] = await ctx.db.select({ completedAt: cases.completedAt }).from(cases).where(eq(cases.id, soon.caseId));
-    const date = formatNoticeDate(deletionDate(case_!.completedAt!));
+    const date = formatNoticeDate(getDeletionDate(case_!.completedAt!));
     expect(date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     const notices = mailsTo(soon.email, UPCOMING);
     expect(notices).toHaveLength(1);

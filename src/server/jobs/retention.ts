@@ -8,21 +8,7 @@ import { emit } from '../domain-events';
 import { scrubCaseAudit } from '../audit/scrub';
 import { enqueueMail } from '../outbox/outbox';
 import type { Storage } from '../storage/storage';
-
-export const RETENTION_MONTHS = 6;
-
-export function retentionCutoff(now: Date): Date {
-  const cutoff = new Date(now);
-  cutoff.setUTCMonth(cutoff.getUTCMonth() - RETENTION_MONTHS);
-  return cutoff;
-}
-
-/** When a case completed at `completedAt` is deleted (the purge's rule, 6 months after completion). */
-export function deletionDate(completedAt: Date): Date {
-  const date = new Date(completedAt);
-  date.setUTCMonth(date.getUTCMonth() + RETENTION_MONTHS);
-  return date;
-}
+import { getDeletionDate, getRetentionCutoff } from '../../contract/rules/case-route';
 
 export const DELETION_NOTICE_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -38,7 +24,7 @@ export const formatNoticeDate = (date: Date) => dateFormat.format(date).replace(
  * its real date. Returns the number of notices written.
  */
 export async function sendDeletionNotices(db: Db, now: Date, batch = 200): Promise<number> {
-  const windowStart = retentionCutoff(new Date(now.getTime() + DELETION_NOTICE_DAYS * DAY_MS));
+  const windowStart = getRetentionCutoff(new Date(now.getTime() + DELETION_NOTICE_DAYS * DAY_MS));
   const due = await db
     .select({ caseId: cases.id, clientId: cases.clientId, completedAt: cases.completedAt })
     .from(cases)
@@ -48,7 +34,7 @@ export async function sendDeletionNotices(db: Db, now: Date, batch = 200): Promi
         eq(cases.legalHold, false),
         isNotNull(cases.completedAt),
         lte(cases.completedAt, windowStart),
-        gt(cases.completedAt, retentionCutoff(now)),
+        gt(cases.completedAt, getRetentionCutoff(now)),
         sql`NOT EXISTS (SELECT 1 FROM ${outbox} WHERE ${outbox.dedupeKey} = 'deletion-30:' || ${cases.id})`,
       ),
     )
@@ -56,7 +42,7 @@ export async function sendDeletionNotices(db: Db, now: Date, batch = 200): Promi
   let written = 0;
   for (const row of due) {
     if (!row.completedAt) continue;
-    const date = formatNoticeDate(deletionDate(row.completedAt));
+    const date = formatNoticeDate(getDeletionDate(row.completedAt));
     if (await enqueueMail(db, { kind: 'deletion_upcoming', to: { userId: row.clientId }, payload: { date }, now, dedupeKey: `deletion-30:${row.caseId}` })) written += 1;
   }
   return written;
@@ -72,7 +58,7 @@ export async function purgeExpiredAccounts(db: Db, storage: Storage, now: Date, 
   const expired = await db
     .select({ caseId: cases.id, clientId: cases.clientId, completedAt: cases.completedAt })
     .from(cases)
-    .where(and(isNotNull(cases.completedAt), lte(cases.completedAt, retentionCutoff(now)), eq(cases.legalHold, false), eq(cases.statusSlug, 'completed')))
+    .where(and(isNotNull(cases.completedAt), lte(cases.completedAt, getRetentionCutoff(now)), eq(cases.legalHold, false), eq(cases.statusSlug, 'completed')))
     .limit(batch);
   for (const row of expired) {
     const files = await db.select({ key: documents.storageKey }).from(documents).where(and(eq(documents.caseId, row.caseId), isNotNull(documents.storageKey)));

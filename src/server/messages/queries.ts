@@ -5,6 +5,9 @@ import type { Db } from '../db/client';
 import { caseLawyers, caseStandIns, cases, documents, messages, users } from '../db/schema';
 import { queryRows, ts } from '../db/sql';
 import { toPersonReference } from '../documents/mapping';
+import { createGeneralDocument, type StoredFile } from '../documents/queries';
+import { emit } from '../domain-events';
+import { MAX_DOCUMENT_TITLE } from '../../contract/documents';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type Role = 'client' | 'lawyer';
@@ -134,4 +137,45 @@ export async function deleteOwnMessage(db: Db, input: { id: string; authorId: st
     .where(and(eq(messages.id, input.id), eq(messages.authorId, input.authorId), sql`${messages.createdAt} > ${ts(input.since)}`))
     .returning({ id: messages.id });
   return rows.length > 0;
+}
+
+/**
+ * Sends a message, with its attachment stored as a general case document, and records it, in
+ * one transaction. Returns the new message's id.
+ */
+export async function sendMessage(
+  db: Db,
+  input: { caseId: string; author: { userId: string; role: Role }; text: string; file: { id: string; stored: StoredFile } | null; now: Date },
+): Promise<string> {
+  const { caseId, author, text, file, now } = input;
+  return db.transaction(async (tx) => {
+    if (file) {
+      const title = (file.stored.filename || 'Bijlage').slice(0, MAX_DOCUMENT_TITLE);
+      await createGeneralDocument(tx, { id: file.id, caseId, title, file: file.stored, userId: author.userId, byClient: author.role === 'client', now });
+    }
+    const row = await insertMessage(tx, { caseId, authorId: author.userId, authorRole: author.role, text, documentId: file?.id ?? null, now });
+    // The timeline shows 'bericht verstuurd' for this, never the text.
+    await emit(tx, { actorId: author.userId, action: 'message.sent', subjectType: 'case', subjectId: caseId, caseId, data: { message_id: row.id, attachment: file !== null }, at: now });
+    return row.id;
+  });
+}
+
+/** Marks the other side's messages up to one as read and records it (when any were unread); null for an unknown message. */
+export async function markMessagesRead(db: Db, input: { caseId: string; reader: { userId: string; role: Role }; upTo: string; now: Date }): Promise<number | null> {
+  const { caseId, reader, upTo, now } = input;
+  return db.transaction(async (tx) => {
+    const count = await markRead(tx, { caseId, reader: reader.role, upTo, now });
+    if (count) await emit(tx, { actorId: reader.userId, action: 'message.read', subjectType: 'case', subjectId: caseId, data: { up_to: upTo, read_at: now.toISOString(), reader: reader.role }, at: now });
+    return count;
+  });
+}
+
+/** Deletes one's own message within the window and records it; false when it is gone or too old. */
+export async function deleteMessage(db: Db, input: { row: MessageRow; author: { userId: string; role: Role }; since: Date; now: Date }): Promise<boolean> {
+  const { row, author, since, now } = input;
+  return db.transaction(async (tx) => {
+    const gone = await deleteOwnMessage(tx, { id: row.id, authorId: author.userId, since });
+    if (gone) await emit(tx, { actorId: author.userId, action: 'message.deleted', subjectType: 'message', subjectId: row.id, caseId: row.caseId, data: { author_role: author.role, was_unread: !row.readAt }, at: now });
+    return gone;
+  });
 }

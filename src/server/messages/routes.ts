@@ -2,16 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MarkMessagesReadRequestSchema, MESSAGE_CURSOR_INVALID, MESSAGE_DELETE_TOO_LATE, MESSAGE_DELETE_WINDOW_MS, MessageTextSchema, SendMessageRequestSchema } from '../../contract/messages';
-import { MAX_DOCUMENT_TITLE } from '../../contract/documents';
+import { MarkMessagesReadRequestSchema, MESSAGE_CURSOR_INVALID, MESSAGE_DELETE_TOO_LATE, MESSAGE_DELETE_WINDOW_MS, MessageTextSchema, SendMessageRequestSchema, MessagePageSchema, MessageResponseSchema, MarkReadResponseSchema, UnreadCountsResponseSchema } from '../../contract/messages';
 import { requireUser } from '../auth/access';
 import { requireCaseAccess, isUuid } from '../cases/access';
-import { emit } from '../domain-events';
-import { createGeneralDocument, type StoredFile } from '../documents/queries';
+import type { StoredFile } from '../documents/queries';
 import { documentKey, receiveUpload } from '../documents/upload';
 import { AppError, fieldError, forbidden, notFound } from '../errors/errors';
 import { issueKey } from '../../contract/validation-messages';
-import { decodeCursor, deleteOwnMessage, findMessageRow, getMessage, insertMessage, listMessages, markRead, unreadCounts } from './queries';
+import { decodeCursor, deleteMessage, findMessageRow, getMessage, listMessages, markMessagesRead, sendMessage, unreadCounts } from './queries';
 
 const IdParams = z.object({ id: z.string().max(64) });
 const ListQuery = z.object({ before: z.string().max(200).optional() });
@@ -25,7 +23,7 @@ function invalidText(issues: z.ZodIssue[]): AppError {
 export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, storage } = app.deps;
 
-  app.get('/api/cases/:id/messages', { schema: { params: IdParams, querystring: ListQuery } }, async (request) => {
+  app.get('/api/cases/:id/messages', { schema: { response: { 200: MessagePageSchema }, params: IdParams, querystring: ListQuery } }, async (request) => {
     const { caseRow } = await requireCaseAccess(request, request.params.id);
     const before = request.query.before === undefined ? null : decodeCursor(request.query.before);
     if (request.query.before !== undefined && !before) throw fieldError('before', MESSAGE_CURSOR_INVALID);
@@ -34,7 +32,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   /** JSON `{text}`, or multipart with a `text` field before one `file`: the file becomes a case document. */
-  app.post('/api/cases/:id/messages', { schema: { params: IdParams } }, async (request, reply) => {
+  app.post('/api/cases/:id/messages', { schema: { response: { 201: MessageResponseSchema }, params: IdParams } }, async (request, reply) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
     const now = clock.now();
     let text: string;
@@ -48,16 +46,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     let messageId: string;
     try {
-      messageId = await db.transaction(async (tx) => {
-        if (file) {
-          const title = (file.stored.filename || 'Bijlage').slice(0, MAX_DOCUMENT_TITLE);
-          await createGeneralDocument(tx, { id: file.id, caseId: caseRow.id, title, file: file.stored, userId: auth.userId, byClient: auth.role === 'client', now });
-        }
-        const row = await insertMessage(tx, { caseId: caseRow.id, authorId: auth.userId, authorRole: auth.role, text, documentId: file?.id ?? null, now });
-        // The timeline shows 'bericht verstuurd' for this, never the text.
-        await emit(tx, { actorId: auth.userId, action: 'message.sent', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { message_id: row.id, attachment: file !== null }, at: now });
-        return row.id;
-      });
+      messageId = await sendMessage(db, { caseId: caseRow.id, author: auth, text, file, now });
     } catch (error) {
       if (file) await storage.remove(file.stored.key).catch(() => undefined);
       throw error;
@@ -67,20 +56,16 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.status(201).send({ data: message });
   });
 
-  app.post('/api/cases/:id/messages/read', { schema: { params: IdParams, body: MarkMessagesReadRequestSchema } }, async (request) => {
+  app.post('/api/cases/:id/messages/read', { schema: { response: { 200: MarkReadResponseSchema }, params: IdParams, body: MarkMessagesReadRequestSchema } }, async (request) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
     const now = clock.now();
     const upTo = request.body.up_to;
-    const marked = await db.transaction(async (tx) => {
-      const count = await markRead(tx, { caseId: caseRow.id, reader: auth.role, upTo, now });
-      if (count) await emit(tx, { actorId: auth.userId, action: 'message.read', subjectType: 'case', subjectId: caseRow.id, data: { up_to: upTo, read_at: now.toISOString(), reader: auth.role }, at: now });
-      return count;
-    });
+    const marked = await markMessagesRead(db, { caseId: caseRow.id, reader: auth, upTo, now });
     if (marked === null) throw notFound('errors.messages.notFound');
     return { data: { case_id: caseRow.id, read_at: marked > 0 ? now.toISOString() : null, marked } };
   });
 
-  app.get('/api/messages/unread', async (request) => {
+  app.get('/api/messages/unread', { schema: { response: { 200: UnreadCountsResponseSchema } } }, async (request) => {
     const auth = await requireUser(request);
     // An admin has no conversations and never reads messages.
     if (auth.role === 'admin') throw forbidden();
@@ -96,11 +81,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     const { auth } = await requireCaseAccess(request, row.caseId);
     if (row.authorId !== auth.userId) throw forbidden('errors.messages.notOwn');
     const now = clock.now();
-    const deleted = await db.transaction(async (tx) => {
-      const gone = await deleteOwnMessage(tx, { id: row.id, authorId: auth.userId, since: new Date(now.getTime() - MESSAGE_DELETE_WINDOW_MS) });
-      if (gone) await emit(tx, { actorId: auth.userId, action: 'message.deleted', subjectType: 'message', subjectId: row.id, caseId: row.caseId, data: { author_role: auth.role, was_unread: !row.readAt }, at: now });
-      return gone;
-    });
+    const deleted = await deleteMessage(db, { row, author: auth, since: new Date(now.getTime() - MESSAGE_DELETE_WINDOW_MS), now });
     if (!deleted) {
       if (!(await findMessageRow(db, row.id))) throw notFound();
       throw new AppError('conflict', MESSAGE_DELETE_TOO_LATE);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UnsubscribeRequestSchema, UpdateMailPreferencesRequestSchema } from '../../contract/notifications';
+import { UnsubscribeRequestSchema, UpdateMailPreferencesRequestSchema, MailPreferencesResponseSchema } from '../../contract/notifications';
 import { requireUser } from '../auth/access';
 import { AppError, unauthenticated } from '../errors/errors';
 import { getMailPreferences, updateMailPreferences } from './preferences';
@@ -38,14 +38,14 @@ async function isOneClick(request: FastifyRequest): Promise<boolean> {
 export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.deps;
 
-  app.get('/api/user/mail-preferences', async (request) => {
+  app.get('/api/user/mail-preferences', { schema: { response: { 200: MailPreferencesResponseSchema } } }, async (request) => {
     const auth = await requireUser(request);
     const preferences = await getMailPreferences(db, auth.userId);
     if (!preferences) throw unauthenticated();
     return { data: preferences };
   });
 
-  app.patch('/api/user/mail-preferences', { schema: { body: UpdateMailPreferencesRequestSchema } }, async (request) => {
+  app.patch('/api/user/mail-preferences', { schema: { response: { 200: MailPreferencesResponseSchema }, body: UpdateMailPreferencesRequestSchema } }, async (request) => {
     const auth = await requireUser(request);
     const preferences = await updateMailPreferences(db, auth.userId, request.body);
     if (!preferences) throw unauthenticated();

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AnswersRequestSchema } from '../../contract/questions';
+import { AnswersRequestSchema, QuestionListResponseSchema } from '../../contract/questions';
 import { requireRole } from '../auth/access';
 import { getQuestionsWithAnswers } from '../cases/views';
 import { saveAnswers } from './queries';
@@ -9,12 +9,12 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
 
   for (const audience of ['client', 'lawyer'] as const) {
-    app.get(`/api/${audience}-questions`, async (request) => {
+    app.get(`/api/${audience}-questions`, { schema: { response: { 200: QuestionListResponseSchema } } }, async (request) => {
       const auth = await requireRole(request, audience);
       return { data: await getQuestionsWithAnswers(db, audience, auth.userId) };
     });
 
-    app.post(`/api/${audience}-questions/answers`, { schema: { body: AnswersRequestSchema } }, async (request) => {
+    app.post(`/api/${audience}-questions/answers`, { schema: { response: { 200: QuestionListResponseSchema }, body: AnswersRequestSchema } }, async (request) => {
       const auth = await requireRole(request, audience);
       await saveAnswers(db, { audience, ownerId: auth.userId, questions: request.body.questions, now: clock.now(), touchCaseOfClient: audience === 'client' });
       return { data: await getQuestionsWithAnswers(db, audience, auth.userId) };

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formatDutchDate, formatEuro } from '../../contract/rules/settlement-format';
 import { calculateTransitionPayment } from '../../contract/rules/transition-payment';
 import { runWwCheck, type WwCheck } from '../../contract/rules/ww-check';
-import { TransitionPaymentRequestSchema, WwCheckRequestSchema, type TransitionPaymentResult, type WwCheckRequest, type WwCheckView } from '../../contract/settlement';
+import { TransitionPaymentRequestSchema, WwCheckRequestSchema, type TransitionPaymentResult, type WwCheckRequest, type WwCheckView, TransitionPaymentResponseSchema, WwCheckResponseSchema } from '../../contract/settlement';
 import type { Translate } from '../../contract/validation-messages';
 import { requireUser } from '../auth/access';
 import { fieldError, forbidden } from '../errors/errors';
@@ -67,7 +67,7 @@ export function wwCheckOf(body: WwCheckRequest): WwCheck {
  * the role check, so the order holds (401, 403, then 422 on the field).
  */
 export const calculationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/calculations/transition-payment', { schema: { body: TransitionPaymentRequestSchema }, preValidation: absentBodyAsEmptyObject }, async (request) => {
+  app.post('/api/calculations/transition-payment', { schema: { response: { 200: TransitionPaymentResponseSchema }, body: TransitionPaymentRequestSchema }, preValidation: absentBodyAsEmptyObject }, async (request) => {
     await requireCalculator(request);
     const body = request.body;
     const result = calculateTransitionPayment({
@@ -95,7 +95,7 @@ export const calculationRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data };
   });
 
-  app.post('/api/calculations/ww-check', { schema: { body: WwCheckRequestSchema }, preValidation: absentBodyAsEmptyObject }, async (request) => {
+  app.post('/api/calculations/ww-check', { schema: { response: { 200: WwCheckResponseSchema }, body: WwCheckRequestSchema }, preValidation: absentBodyAsEmptyObject }, async (request) => {
     await requireCalculator(request);
     return { data: describeWwCheck(wwCheckOf(request.body), requestTranslate(request)) };
   });

@@ -1,32 +1,20 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { getSettlementCoolingOffEnd } from '../../contract/rules/cooling-off';
 import { getRedline } from '../../contract/rules/redline';
 import { formatDutchDate } from '../../contract/rules/settlement-format';
-import type { OfferSlug } from '../../contract/offers';
-import {
-  AddSettlementVersionFieldsSchema,
-  RecordSignedFieldsSchema,
-  SettlementResponseRequestSchema,
-  SettlementTermsSchema,
-  TERMS_UNREADABLE,
-  TEXT_OR_FILE,
-} from '../../contract/settlement';
+import { AddSettlementVersionFieldsSchema, RecordSignedFieldsSchema, SettlementResponseRequestSchema, SettlementTermsSchema, TERMS_UNREADABLE, TEXT_OR_FILE, SettlementResponseBodySchema, SettlementVersionResponseSchema, RedlineResponseSchema } from '../../contract/settlement';
 import { text } from '../../contract/text';
 import { validationKey } from '../../contract/validation-messages';
-import { emit } from '../domain-events';
 import { requireCaseAccess, isUuid, type CaseAccess } from '../cases/access';
-import { settlementResponses, settlementSigned, settlementVersions } from '../db/schema';
 import { AppError, fieldError, notFound } from '../errors/errors';
 import { requestTranslate } from '../errors/language';
 import { contentTypeFor, extensionOf, headCollector, isExecutable, sanitizeFilename, sniffType } from '../files/content';
 import { takeUploadSlot } from '../http/body-limits';
 import { absentBodyAsEmptyObject } from '../http/deferred-validation';
-import { insertMessage } from '../messages/queries';
-import { applyCaseEvent } from '../workflow/apply';
+import { addSettlementVersion, approveWwCheck, getFinalVersion, makeVersionFinal, recordSigned, respondToVersion } from './changes';
 import { extractText } from './extract-text';
 import { getSettlement, getSigned, getVersion, previousVersion, toVersion, checkOfTerms, termsOf } from './queries';
 import { dissolutionLetter } from './dissolution-letter';
@@ -110,12 +98,12 @@ async function requireLawyerOfCase(request: FastifyRequest, caseId: string): Pro
 export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, storage } = app.deps;
 
-  app.get('/api/cases/:id/settlement', { schema: { params: CaseParams } }, async (request) => {
+  app.get('/api/cases/:id/settlement', { schema: { response: { 200: SettlementResponseBodySchema }, params: CaseParams } }, async (request) => {
     const { caseRow } = await requireCaseAccess(request, request.params.id);
     return { data: await getSettlement(db, caseRow.id, clock.now(), requestTranslate(request)) };
   });
 
-  app.post('/api/cases/:id/settlement/versions', { schema: { params: CaseParams } }, async (request, reply) => {
+  app.post('/api/cases/:id/settlement/versions', { schema: { response: { 201: SettlementVersionResponseSchema }, params: CaseParams } }, async (request, reply) => {
     const { auth, caseRow } = await requireLawyerOfCase(request, request.params.id);
     if (await getSigned(db, caseRow.id)) throw new AppError('conflict', 'errors.settlement.notAllowed');
     const id = randomUUID();
@@ -144,32 +132,7 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       if (!file && !body) throw fieldError('text', validationKey(TEXT_OR_FILE));
       const now = clock.now();
-      const version = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(settlementVersions)
-          .values({
-            id,
-            caseId: caseRow.id,
-            number: sql`(SELECT coalesce(max(number), 0) + 1 FROM settlement_versions WHERE case_id = ${caseRow.id})`,
-            fromParty: parsed.from,
-            dated: parsed.dated,
-            replyBy: parsed.reply_by ?? null,
-            note: parsed.note || null,
-            text: body,
-            terms,
-            filename: file?.filename ?? null,
-            contentType: file?.contentType ?? null,
-            sizeBytes: file?.size ?? null,
-            storageKey: file?.key ?? null,
-            createdBy: auth.userId,
-            createdAt: now,
-          })
-          .returning();
-        if (!row) throw new Error('version not created');
-        await emit(tx, { actorId: auth.userId, action: 'settlement.version_added', subjectType: 'settlement_version', subjectId: row.id, caseId: caseRow.id, data: { from: row.fromParty, number: row.number, version_id: row.id }, at: now });
-        await applyCaseEvent(tx, { caseId: caseRow.id, event: { type: 'settlement-version-added', offer: caseRow.offer as OfferSlug | null }, actorId: auth.userId, now });
-        return row;
-      });
+      const version = await addSettlementVersion(db, { id, caseRow, actorId: auth.userId, fields: parsed, text: body, terms, file, now });
       return reply.status(201).send({ data: toVersion(version, []) });
     } catch (error) {
       if (file) await storage.remove(file.key).catch(() => undefined);
@@ -177,18 +140,12 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   });
 
-  app.post('/api/settlement-versions/:id/final', { schema: { params: CaseParams } }, async (request) => {
+  app.post('/api/settlement-versions/:id/final', { schema: { response: { 200: SettlementVersionResponseSchema }, params: CaseParams } }, async (request) => {
     const { version } = await requireVersionAccess(request, request.params.id, ['client', 'lawyer']);
     const { auth, caseRow } = await requireLawyerOfCase(request, version.caseId);
     if (await getSigned(db, caseRow.id)) throw new AppError('conflict', 'errors.settlement.notAllowed');
     const now = clock.now();
-    const row = await db.transaction(async (tx) => {
-      await tx.update(settlementVersions).set({ final: false, finalAt: null, wwApprovedAt: null, wwApprovedBy: null }).where(and(eq(settlementVersions.caseId, caseRow.id), eq(settlementVersions.final, true)));
-      const [updated] = await tx.update(settlementVersions).set({ final: true, finalAt: now }).where(eq(settlementVersions.id, version.id)).returning();
-      await emit(tx, { actorId: auth.userId, action: 'settlement.version_final', subjectType: 'settlement_version', subjectId: version.id, caseId: caseRow.id, data: { number: version.number, version_id: version.id }, at: now });
-      await applyCaseEvent(tx, { caseId: caseRow.id, event: { type: 'settlement-final', offer: caseRow.offer as OfferSlug | null }, actorId: auth.userId, now });
-      return updated ?? version;
-    });
+    const row = await makeVersionFinal(db, { version, caseRow, actorId: auth.userId, now });
     return { data: toVersion(row, []) };
   });
 
@@ -199,42 +156,29 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
     const body = request.body;
     const now = clock.now();
     const t = requestTranslate(request);
-    await db.transaction(async (tx) => {
-      let messageId: string | null = null;
-      if (body.response === 'question' && body.text) {
-        const quote = t('settlement.response.quote', { number: version.number, date: formatDutchDate(version.dated) });
-        const message = await insertMessage(tx, { caseId: caseRow.id, authorId: auth.userId, authorRole: 'client', text: `${quote}\n\n${body.text}`, documentId: null, now });
-        messageId = message.id;
-        await emit(tx, { actorId: auth.userId, action: 'message.sent', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { message_id: message.id, attachment: false }, at: now });
-      }
-      await tx.insert(settlementResponses).values({ versionId: version.id, caseId: caseRow.id, clientId: auth.userId, response: body.response, text: body.text ?? null, messageId, createdAt: now });
-      await emit(tx, { actorId: auth.userId, action: 'settlement.response', subjectType: 'settlement_version', subjectId: version.id, caseId: caseRow.id, data: { response: body.response, version_id: version.id }, at: now });
-    });
+    const quote = t('settlement.response.quote', { number: version.number, date: formatDutchDate(version.dated) });
+    await respondToVersion(db, { version, caseId: caseRow.id, clientId: auth.userId, body, quote, now });
     const settlement = await getSettlement(db, caseRow.id, now, t);
     return { data: settlement.versions.find((v) => v.id === version.id) };
   });
 
-  app.get('/api/settlement-versions/:id/redline', { schema: { params: CaseParams } }, async (request) => {
+  app.get('/api/settlement-versions/:id/redline', { schema: { response: { 200: RedlineResponseSchema }, params: CaseParams } }, async (request) => {
     const { version } = await requireVersionAccess(request, request.params.id, ['client', 'lawyer']);
     const previous = await previousVersion(db, version);
     return { data: getRedline(previous?.text ?? '', version.text) };
   });
 
-  app.post('/api/cases/:id/settlement/ww-check/approve', { schema: { params: CaseParams } }, async (request) => {
+  app.post('/api/cases/:id/settlement/ww-check/approve', { schema: { response: { 200: SettlementResponseBodySchema }, params: CaseParams } }, async (request) => {
     const { auth, caseRow } = await requireLawyerOfCase(request, request.params.id);
-    const [final] = await db.select().from(settlementVersions).where(and(eq(settlementVersions.caseId, caseRow.id), eq(settlementVersions.final, true)));
+    const final = await getFinalVersion(db, caseRow.id);
     if (!final) throw new AppError('conflict', 'errors.settlement.noFinal');
     if (checkOfTerms(termsOf(final), requestTranslate(request)).result === null) throw new AppError('conflict', 'errors.settlement.checkIncomplete');
     const now = clock.now();
-    await db.transaction(async (tx) => {
-      await tx.update(settlementVersions).set({ wwApprovedAt: now, wwApprovedBy: auth.userId }).where(eq(settlementVersions.id, final.id));
-      await emit(tx, { actorId: auth.userId, action: 'settlement.check_approved', subjectType: 'settlement_version', subjectId: final.id, caseId: caseRow.id, data: { version_id: final.id }, at: now });
-      await applyCaseEvent(tx, { caseId: caseRow.id, event: { type: 'settlement-check-approved' }, actorId: auth.userId, now });
-    });
+    await approveWwCheck(db, { final, caseId: caseRow.id, actorId: auth.userId, now });
     return { data: await getSettlement(db, caseRow.id, now, requestTranslate(request)) };
   });
 
-  app.post('/api/cases/:id/settlement/signed', { schema: { params: CaseParams } }, async (request, reply) => {
+  app.post('/api/cases/:id/settlement/signed', { schema: { response: { 201: SettlementResponseBodySchema }, params: CaseParams } }, async (request, reply) => {
     const { auth, caseRow } = await requireLawyerOfCase(request, request.params.id);
     const { fields, file } = await receiveParts(request, reply, `settlement/${caseRow.id}/signed`);
     try {
@@ -257,10 +201,7 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
         recordedAt: now,
         expiredTaskAt: null,
       };
-      await db.transaction(async (tx) => {
-        await tx.insert(settlementSigned).values({ caseId: caseRow.id, ...values }).onConflictDoUpdate({ target: settlementSigned.caseId, set: values });
-        await emit(tx, { actorId: auth.userId, action: 'settlement.signed', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { cooling_off_ends_on: endsOn }, at: now });
-      });
+      await recordSigned(db, { caseId: caseRow.id, actorId: auth.userId, values, now });
       if (old?.storageKey && old.storageKey !== file.key) await storage.remove(old.storageKey).catch(() => undefined);
       return reply.status(201).send({ data: await getSettlement(db, caseRow.id, now, requestTranslate(request)) });
     } catch (error) {

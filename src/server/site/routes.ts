@@ -1,3 +1,4 @@
+import { SiteResponseSchema } from '../../contract/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 /**
@@ -22,5 +23,5 @@ export const siteRoutes: FastifyPluginAsyncZod = async (app) => {
     withdrawal_days: withdrawalDays,
     max_upload_mb: Math.floor(maxUploadBytes / (1024 * 1024)),
   };
-  app.get('/api/site', async () => ({ data }));
+  app.get('/api/site', { schema: { response: { 200: SiteResponseSchema } } }, async () => ({ data }));
 };

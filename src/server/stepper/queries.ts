@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { isOpenMandatoryDocument } from '../../contract/rules/case-route';
-import { isCompanyComplete, isProfileComplete } from '../../contract/rules/stepper';
+import { getFormCompleteness } from '../../contract/rules/stepper';
 import { StatusContentSchema, type STEPPER_LANGUAGES, type StatusContent, type Stepper } from '../../contract/stepper';
 import { getStatus, type StatusSlug } from '../../contract/statuses';
 import type { Article } from '../../contract/articles';
@@ -39,28 +39,12 @@ export async function getStepper(db: Db, caseRow: CaseRow, language: StepperLang
     list.push({ id: article.id, title: article.title, image: article.image, description: article.description, link: article.link, tags: article.tags });
     articlesBySlug.set(slug, list);
   }
+  const forms = getFormCompleteness(client, caseRow);
   const current = statusRows.find((s) => s.slug === caseRow.statusSlug);
   const currentOrder = current?.order ?? getStatus(caseRow.statusSlug as StatusSlug).order;
   return {
-    profile_complete: client
-      ? isProfileComplete({
-          name: client.name,
-          last_name: client.lastName,
-          phone_number: client.phoneNumber,
-          street: client.street,
-          house_number: client.houseNumber,
-          postcode: client.postcode,
-          city: client.city,
-        })
-      : false,
-    company_details_complete: isCompanyComplete({
-      company_name: caseRow.companyName,
-      company_house_number: caseRow.companyHouseNumber,
-      company_postcode: caseRow.companyPostcode,
-      company_city: caseRow.companyCity,
-      contact_email: caseRow.contactEmail,
-      contact_phone_number: caseRow.contactPhoneNumber,
-    }),
+    profile_complete: forms.profileComplete,
+    company_details_complete: forms.companyComplete,
     // Complete when no mandatory document is still to be provided: a rejected one is open again.
     documents_complete: !docs.some(isOpenMandatoryDocument),
     feedback: feedbackRows.length > 0,

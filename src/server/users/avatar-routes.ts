@@ -1,3 +1,4 @@
+import { UserResponseSchema } from '../../contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../contract/text';
@@ -12,7 +13,7 @@ const TOO_LARGE = 'errors.avatar.tooLarge';
 export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, storage } = app.deps;
 
-  app.post('/api/user/avatar', async (request, reply) => {
+  app.post('/api/user/avatar', { schema: { response: { 200: UserResponseSchema } } }, async (request, reply) => {
     const auth = await requireUser(request);
     if (!request.isMultipart()) throw new AppError('validation', NOT_AN_IMAGE_MESSAGE, { avatar: [NOT_AN_IMAGE_MESSAGE] });
     takeUploadSlot(request, reply, auth.userId);
@@ -32,7 +33,7 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: user };
   });
 
-  app.delete('/api/user/avatar', async (request) => {
+  app.delete('/api/user/avatar', { schema: { response: { 200: UserResponseSchema } } }, async (request) => {
     const auth = await requireUser(request);
     await replaceAvatar(db, storage, auth.userId, null, clock.now());
     const user = await getUser(db, auth.userId);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { UpdateUserRequestSchema } from '../../contract/users';
+import { UpdateUserRequestSchema, UserResponseSchema, EmailChangeRequestedResponseSchema } from '../../contract/users';
 import { requireUser, requireUserWith } from '../auth/access';
 import { staleWrite, unauthenticated } from '../errors/errors';
 import { getUser, PROFILE_FOR_TOKEN, profileToUser, updateUser, type ProfileColumns } from './queries';
@@ -10,14 +10,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
 
   // The token check and the profile in one statement (one round trip).
-  app.get('/api/user', async (request) => {
+  app.get('/api/user', { schema: { response: { 200: UserResponseSchema } } }, async (request) => {
     const { rows } = await requireUserWith<ProfileColumns>(request, { statement: PROFILE_FOR_TOKEN });
     const [row] = rows;
     if (!row) throw unauthenticated();
     return { data: profileToUser(row) };
   });
 
-  app.patch('/api/user', { schema: { body: UpdateUserRequestSchema } }, async (request, reply) => {
+  app.patch('/api/user', { schema: { response: { 200: UserResponseSchema, 202: EmailChangeRequestedResponseSchema }, body: UpdateUserRequestSchema } }, async (request, reply) => {
     const auth = await requireUser(request);
     const { email, ...rest } = request.body;
     const current = await getUser(db, auth.userId);

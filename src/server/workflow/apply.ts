@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { getNextStatus, isOpenMandatoryDocument, type CaseEvent, type CaseFacts } from '../../contract/rules/case-route';
 import { classifyStatusChange } from '../../contract/rules/status-dropdown';
-import { isCompanyComplete, isProfileComplete } from '../../contract/rules/stepper';
+import { getFormCompleteness } from '../../contract/rules/stepper';
 import { getStatus, type StatusSlug } from '../../contract/statuses';
 import { emit } from '../domain-events';
 import type { CaseRow } from '../cases/access';
@@ -26,17 +26,7 @@ export async function readCaseFacts(tx: Db, caseRow: CaseRow): Promise<CaseFacts
     tx.select({ mandatory: documents.mandatory, status: documents.status }).from(documents).where(eq(documents.caseId, caseRow.id)),
   ]);
   return {
-    profileComplete: client
-      ? isProfileComplete({ name: client.name, last_name: client.lastName, phone_number: client.phoneNumber, street: client.street, house_number: client.houseNumber, postcode: client.postcode, city: client.city })
-      : false,
-    companyComplete: isCompanyComplete({
-      company_name: caseRow.companyName,
-      company_house_number: caseRow.companyHouseNumber,
-      company_postcode: caseRow.companyPostcode,
-      company_city: caseRow.companyCity,
-      contact_email: caseRow.contactEmail,
-      contact_phone_number: caseRow.contactPhoneNumber,
-    }),
+    ...getFormCompleteness(client, caseRow),
     openMandatoryDocuments: docs.filter(isOpenMandatoryDocument).length,
   };
 }

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestContext, type TestContext } from '../testing/harness';
+import { UNDOCUMENTED } from './openapi';
+import { createResponseSerializerCompiler } from './response-serializer';
+
+/**
+ * Every JSON route declares its answer with a schema from src/contract (docs/decisions/048):
+ * the OpenAPI document shows it, and the answer is serialized with it. In tests the serializer
+ * is strict (http/response-serializer.ts): an answer the schema would refuse or change fails
+ * the request, so every feature test and the authorization matrix (which calls every route as
+ * an allowed user) check each answer against its schema.
+ *
+ * The routes below have none yet. The list can only shrink: a new route without a schema fails
+ * this test, and so does a route on the list that got one (take it off).
+ */
+const NOT_JSON = [
+  // Files, calendars, exports, streams and metrics: not JSON.
+  'GET /metrics',
+  'GET /api/events',
+  'GET /files/avatars/:file',
+  'GET /files/documents/:id',
+  'GET /files/exports/:id',
+  'POST /api/documents/:id/download',
+  'GET /api/cases/:id/export',
+  'GET /api/admin/audit.csv',
+  'GET /api/admin/insight.csv',
+  'GET /api/admin/complaints.csv',
+  'GET /api/cases/:id/appointment.ics',
+  'GET /api/cases/:id/key-dates.ics',
+  'GET /api/cases/:id/settlement/dissolution-letter',
+  // 204 No Content.
+  'POST /api/logout',
+  'DELETE /api/documents/:id',
+  'POST /api/documents/:id/viewed',
+  'DELETE /api/messages/:id',
+  'DELETE /api/cases/:id/appointment',
+  'DELETE /api/cases/:id/appointment/callback',
+  'DELETE /api/user/absences/:id',
+];
+
+const JSON_WITHOUT_SCHEMA = [
+  'GET /healthz',
+  'GET /readyz',
+  'POST /api/intake/typeform',
+  'PATCH /api/cases/:id/offer',
+  'POST /api/cookies',
+  'POST /api/user/email/confirm',
+  'POST /api/mail/unsubscribe/one-click',
+  'GET /api/mail/unsubscribe/one-click',
+  'POST /api/mail/unsubscribe',
+  'POST /api/admin/lawyers',
+  'POST /api/admin/lawyers/:id/deactivate',
+  'POST /api/admin/lawyers/:id/reactivate',
+  'POST /api/admin/cases/:id/assign',
+  'POST /api/admin/cases/:id/stand-ins',
+  'PATCH /api/admin/cases/:id/legal-hold',
+  'POST /api/admin/outbox/:id/retry',
+  'POST /api/cases/:id/appointment/callback',
+  'POST /api/complaints',
+  'GET /api/complaints/mine',
+  'GET /api/admin/complaints',
+  'POST /api/admin/complaints/:id/handling',
+  'POST /api/admin/complaints/:id/outcome',
+  'GET /api/admin/admins',
+  'POST /api/admin/admins/:id/complaints-officer',
+  'POST /api/settlement-versions/:id/response',
+  'POST /api/cases/:id/data-export',
+  'POST /api/admin/cases/:id/data-export',
+];
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('response schemas', () => {
+  it('are declared by every JSON route except the listed ones (the list only shrinks)', () => {
+    const routes = ctx.app.routeList.filter((r) => !UNDOCUMENTED.some((re) => re.test(r.url)));
+    const without = routes.filter((r) => !r.schema?.response).map((r) => `${r.method} ${r.url}`);
+    expect(without.sort()).toEqual([...NOT_JSON, ...JSON_WITHOUT_SCHEMA].sort());
+  });
+
+  it('come from the contract: zod schemas the OpenAPI document shows', () => {
+    const doc = ctx.app.swagger() as unknown as { paths: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>> };
+    expect(doc.paths['/api/cases/mine']!.get!.responses!['200']!.content).toBeDefined();
+    expect(doc.paths['/api/cases/{id}/messages']!.post!.responses!['201']!.content).toBeDefined();
+  });
+});
+
+describe('the strict serializer of the tests', () => {
+  const serialize = createResponseSerializerCompiler({ strict: true })({ schema: z.object({ data: z.object({ id: z.string() }) }), method: 'GET', url: '/x' });
+  it('sends an answer the schema leaves as it is', () => {
+    expect(JSON.parse(serialize({ data: { id: 'a' } }))).toEqual({ data: { id: 'a' } });
+  });
+  it('refuses an answer with a field the schema would drop, and one the schema refuses', () => {
+    expect(() => serialize({ data: { id: 'a', name: 'b' } })).toThrow();
+    expect(() => serialize({ data: { id: 1 } })).toThrow();
+  });
+  it('outside the tests serializes as the zod type provider does: a field the schema does not name is left out', () => {
+    const lenient = createResponseSerializerCompiler({ strict: false })({ schema: z.object({ id: z.string() }), method: 'GET', url: '/x' });
+    expect(JSON.parse(lenient({ id: 'a', name: 'b' }))).toEqual({ id: 'a' });
+  });
+});
