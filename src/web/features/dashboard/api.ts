@@ -12,20 +12,12 @@ import { i18n, isLanguage } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { timelineQueryOptions } from '../../lib/timeline';
 import { DEFAULT_LANGUAGE, type Language } from '../../lib/session';
+import { myCaseQueryKey, myCaseQueryOptions } from '../../lib/my-case-query';
 
 export const dashboardQueryKeys = {
-  myCase: ['cases', 'mine'] as const,
   stepper: (caseId: string, language: Language) => ['cases', caseId, 'status-stepper', language] as const,
   stepperAll: (caseId: string) => ['cases', caseId, 'status-stepper'] as const,
 };
-
-/** GET /api/cases/mine: the client's own case. */
-export function myCaseQueryOptions() {
-  return queryOptions({
-    queryKey: dashboardQueryKeys.myCase,
-    queryFn: async ({ signal }) => (await api.get('/api/cases/mine', CaseClientViewResponseSchema, signal)).data,
-  });
-}
 
 /** GET /api/cases/{id}/status-stepper in the interface language. */
 export function stepperQueryOptions(caseId: string, language: Language) {
@@ -39,8 +31,6 @@ export function useInterfaceLanguage(): Language {
   const { i18n } = useTranslation();
   return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
 }
-
-export const useMyCase = () => useQuery(myCaseQueryOptions());
 
 export function useStepper(caseId: string | undefined) {
   const language = useInterfaceLanguage();
@@ -133,7 +123,7 @@ export function useWithdrawEngagement(caseId: string) {
   return useMutation({
     mutationFn: async () => (await api.post(`/api/cases/${caseId}/withdraw`, {}, CaseClientViewResponseSchema)).data,
     onSuccess: (data) => {
-      queryClient.setQueryData(dashboardQueryKeys.myCase, data);
+      queryClient.setQueryData(myCaseQueryKey, data);
       void queryClient.invalidateQueries({ queryKey: ['cases'] });
     },
   });

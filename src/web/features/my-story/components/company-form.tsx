@@ -11,7 +11,8 @@ import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
 import { StaleWriteNotice, useStaleWrite } from '../../../ui/stale-write-notice';
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
-import { myCaseQueryOptions, useUpdateCompany } from '../api';
+import { myCaseQueryOptions } from '../../../lib/my-case-query';
+import { useUpdateCompany } from '../api';
 import { FormSection } from './form-section';
 
 type CompanyForm = z.input<typeof UpdateCompanyRequestSchema>;

@@ -13,7 +13,8 @@ import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
 import { StaleWriteNotice, useStaleWrite } from '../../../ui/stale-write-notice';
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
-import { myCaseQueryOptions, useSaveContactPersons } from '../api';
+import { myCaseQueryOptions } from '../../../lib/my-case-query';
+import { useSaveContactPersons } from '../api';
 import { FormSection } from './form-section';
 
 type ContactForm = z.input<typeof UpdateContactPersonsRequestSchema>;
