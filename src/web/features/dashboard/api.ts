@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { AppointmentResponseSchema, AppointmentSlotsResponseSchema, AppointmentStateResponseSchema } from '../../../contract/appointments';
 import { CaseClientViewResponseSchema } from '../../../contract/cases';
 import { FeedbackResponseSchema, type CreateFeedbackRequest } from '../../../contract/feedback';
@@ -13,6 +12,7 @@ import { queryClient } from '../../lib/query-client';
 import { timelineQueryOptions } from '../../lib/timeline';
 import { DEFAULT_LANGUAGE, type Language } from '../../lib/session';
 import { myCaseQueryKey, myCaseQueryOptions } from '../../lib/my-case-query';
+import { useLanguage } from '../../lib/use-language';
 
 export const dashboardQueryKeys = {
   stepper: (caseId: string, language: Language) => ['cases', caseId, 'status-stepper', language] as const,
@@ -27,13 +27,8 @@ export function stepperQueryOptions(caseId: string, language: Language) {
   });
 }
 
-export function useInterfaceLanguage(): Language {
-  const { i18n } = useTranslation();
-  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
-}
-
 export function useStepper(caseId: string | undefined) {
-  const language = useInterfaceLanguage();
+  const language = useLanguage();
   return useQuery({ ...stepperQueryOptions(caseId ?? '', language), enabled: Boolean(caseId) });
 }
 
