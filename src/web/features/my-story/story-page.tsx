@@ -6,7 +6,7 @@ import type { Question } from '../../../contract/questions';
 import { getErrorText } from '../../lib/error-text';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/field';
-import { StaleWriteNotice, useStaleWrite } from '../../ui/stale-write-notice';
+import { StaleWriteNotice, useStaleWrite } from '../../widgets/stale-write-notice';
 import { SuccessMessage, useSuccessMessage } from '../../ui/success-message';
 import { clientQuestionsQueryOptions, useClientQuestions, useSaveClientAnswers } from './api';
 import { TabStatus } from './components/form-section';

@@ -9,7 +9,7 @@ import { getOfferPill, getUpgradeOffers, getVisibleOffers, isOfferSigned } from 
 import { getErrorText } from '../../lib/error-text';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/field';
-import { OfferConfirmDialog } from '../../ui/offer-confirm-dialog';
+import { OfferConfirmDialog } from '../../widgets/offer-confirm-dialog';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { useMyCase } from '../../lib/my-case-query';

@@ -9,7 +9,7 @@ import type { User } from '../../../../contract/users';
 import { applyServerErrors, translateValidation } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
-import { StaleWriteNotice, useStaleWrite } from '../../../ui/stale-write-notice';
+import { StaleWriteNotice, useStaleWrite } from '../../../widgets/stale-write-notice';
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
 import { currentUserQueryOptions } from '../../../lib/user';
 import { useConfirmEmailChange, useUpdateUser } from '../api';

@@ -10,7 +10,7 @@ import { DropZone } from '../../../ui/drop-zone';
 import { FormError } from '../../../ui/field';
 import { Spinner } from '../../../ui/spinner';
 import { deleteDocument, downloadDocument, uploadNewVersion } from '../api';
-import { DeleteDocumentDialog } from '../../../ui/delete-document-dialog';
+import { DeleteDocumentDialog } from '../../../widgets/delete-document-dialog';
 import { ReviewButtons } from './review-buttons';
 import { useUpload } from '../../../ui/use-upload';
 import { refuseUpload, useMaxUploadMb } from '../../../ui/upload-limits';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../contract/documents';
 import { formatDate } from '../../../lib/format';
 import { uploadDocumentFile, useDeleteDocument, useRefreshDocuments } from '../api';
-import { DeleteDocumentDialog } from '../../../ui/delete-document-dialog';
+import { DeleteDocumentDialog } from '../../../widgets/delete-document-dialog';
 import { DocumentActions } from './document-actions';
 import { DropZone } from '../../../ui/drop-zone';
 import { DocumentStatusBadge } from '../../../widgets/document-status-badge';
