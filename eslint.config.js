@@ -14,7 +14,7 @@ const featureOf = (file) => {
 const portal = {
   rules: {
     'feature-boundaries': {
-      meta: { type: 'problem', schema: [], messages: { crossing: "Feature '{{from}}' imports feature '{{to}}': move what both need to src/web/ui, src/web/lib or the contract." } },
+      meta: { type: 'problem', schema: [], messages: { crossing: "Feature '{{from}}' imports feature '{{to}}': move what both need to src/web/widgets (domain pieces), src/web/ui (generic primitives), src/web/lib or the contract." } },
       create(context) {
         const from = featureOf(context.filename);
         if (!from) return {};

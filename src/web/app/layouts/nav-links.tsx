@@ -4,7 +4,7 @@ import { useUnreadMessages } from '../../lib/messages-query';
 import { useSite } from '../../lib/site';
 import { cn } from '../../ui/cn';
 import type { NavItem } from './nav-items';
-import { UnreadBadge } from '../../ui/unread-badge';
+import { UnreadBadge } from '../../widgets/unread-badge';
 
 type NavLinksProps = {
   items: readonly NavItem[];

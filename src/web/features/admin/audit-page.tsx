@@ -8,6 +8,7 @@ import { PageHeading } from '../../ui/page-heading';
 import { downloadAuditCsv, useAdminAudit } from './api';
 import { adminErrorText } from './error';
 import { TableScroller } from '../../ui/table-scroller';
+import { Pager } from '../../ui/pager';
 
 const EMPTY = { lawyer: '', client: '', action: '', from: '', until: '' };
 
@@ -121,14 +122,7 @@ export function AuditPage() {
         </TableScroller>
       )}
       {audit.data && (page > 1 || audit.data.meta.has_more) && (
-        <nav aria-label={t('admin.pageLabel', { page })} className="flex gap-3">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('admin.previous')}
-          </Button>
-          <Button variant="secondary" disabled={!audit.data.meta.has_more} onClick={() => setPage(page + 1)}>
-            {t('admin.next')}
-          </Button>
-        </nav>
+        <Pager label={t('admin.pageLabel', { page })} page={page} hasNext={audit.data.meta.has_more} onPage={setPage} previous={t('admin.previous')} next={t('admin.next')} />
       )}
     </section>
   );

@@ -9,6 +9,7 @@ import { useAdminOutbox, useRetryMail } from './api';
 import { isApiError } from '../../lib/api-client';
 import { adminErrorText } from './error';
 import { TableScroller } from '../../ui/table-scroller';
+import { Pager } from '../../ui/pager';
 
 /** /beheer/outbox: pending and failed mails (never their content), each with 'Opnieuw versturen'. Reading it is audited. */
 export function OutboxPage() {
@@ -87,14 +88,7 @@ export function OutboxPage() {
           </TableScroller>
         ))}
       {outbox.data && (page > 1 || outbox.data.meta.has_more) && (
-        <nav aria-label={t('admin.pageLabel', { page })} className="flex gap-3">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('admin.previous')}
-          </Button>
-          <Button variant="secondary" disabled={!outbox.data.meta.has_more} onClick={() => setPage(page + 1)}>
-            {t('admin.next')}
-          </Button>
-        </nav>
+        <Pager label={t('admin.pageLabel', { page })} page={page} hasNext={outbox.data.meta.has_more} onPage={setPage} previous={t('admin.previous')} next={t('admin.next')} />
       )}
     </section>
   );

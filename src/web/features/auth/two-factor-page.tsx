@@ -9,7 +9,7 @@ import { getErrorText } from '../../lib/error-text';
 import { getCurrentUser } from '../../lib/user';
 import { Button } from '../../ui/button';
 import { FieldError, FormError, TextField } from '../../ui/field';
-import { RecoveryCodeList, TotpSetup } from '../../ui/totp-setup';
+import { RecoveryCodeList, TotpSetup } from '../../widgets/totp-setup';
 import { enableTwoFactor, setupTwoFactor, verifyTwoFactor } from './api';
 import { CodeInput, compactCode } from './code-input';
 import { readState, TwoFactorStepStateSchema } from './login-state';

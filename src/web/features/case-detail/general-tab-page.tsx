@@ -11,7 +11,7 @@ import { ClientDataExportControl } from './components/client-data-export-control
 import { OfferChangeControl } from './components/offer-change-control';
 import { ProposalControl } from './components/proposal-control';
 import { StatusSelect } from './components/status-select';
-import { TimelineList } from '../../ui/timeline-list';
+import { TimelineList } from '../../widgets/timeline-list';
 import { EmailAddress } from '../../ui/email-address';
 import { formatTime } from '../../lib/format';
 import { useOfferName } from '../../lib/offer-name';

@@ -5,7 +5,7 @@ import type { Document } from '../../../contract/documents';
 import { documentLock, type DocumentLockFacts } from '../../../contract/rules/document-lock';
 import { downloadCaseExport } from '../../lib/download';
 import { Button } from '../../ui/button';
-import { DocumentLockNotice } from '../../ui/document-lock-notice';
+import { DocumentLockNotice } from '../../widgets/document-lock-notice';
 import { markDocumentViewed, useCaseDocuments, useCaseSlideshow, useRefreshCaseDocuments } from './api';
 import { DocumentPreview } from './components/document-preview';
 import { GeneralDocumentItem } from './components/general-document-list';

@@ -10,6 +10,7 @@ import { cn } from '../../ui/cn';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { TAB_LINK_CURRENT, TAB_LINK_OTHER } from '../../ui/tab-links';
+import { Pager } from '../../ui/pager';
 import { useCaseList, useLatestFeedback, useStatusCounts, useUpcomingAppointments } from './api';
 import { useUnreadMessages } from '../../lib/messages-query';
 import { CaseSearch } from './components/case-search';
@@ -146,29 +147,19 @@ export function CasesPage() {
                 dir={state.dir}
                 onSort={(sort) => go({ sort, dir: sort === state.sort && state.dir === 'asc' ? 'desc' : 'asc' })}
               />
-              <Pagination current={list.data.meta.current_page} last={list.data.meta.last_page} total={list.data.meta.total} onPage={(page) => go({ page })} />
+              <Pager
+                label={t('cases.pagination.label')}
+                summary={t('cases.pagination.summary', { current: list.data.meta.current_page, last: list.data.meta.last_page, count: list.data.meta.total })}
+                page={list.data.meta.current_page}
+                hasNext={list.data.meta.current_page < list.data.meta.last_page}
+                onPage={(page) => go({ page })}
+                previous={t('cases.pagination.previous')}
+                next={t('cases.pagination.next')}
+              />
             </>
           )}
         </section>
       </div>
     </div>
-  );
-}
-
-function Pagination({ current, last, total, onPage }: { current: number; last: number; total: number; onPage: (page: number) => void }) {
-  const { t } = useTranslation();
-  const button = 'inline-flex min-h-11 items-center rounded-lg border border-slate-400 bg-white px-4 font-medium disabled:cursor-not-allowed disabled:text-slate-500';
-  return (
-    <nav aria-label={t('cases.pagination.label')} className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-slate-800">{t('cases.pagination.summary', { current, last, count: total })}</p>
-      <div className="flex gap-2">
-        <button type="button" className={button} disabled={current <= 1} onClick={() => onPage(current - 1)}>
-          {t('cases.pagination.previous')}
-        </button>
-        <button type="button" className={button} disabled={current >= last} onClick={() => onPage(current + 1)}>
-          {t('cases.pagination.next')}
-        </button>
-      </div>
-    </nav>
   );
 }

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { AppointmentResponseSchema, AppointmentSlotsResponseSchema, AppointmentStateResponseSchema } from '../../../contract/appointments';
 import { CaseClientViewResponseSchema } from '../../../contract/cases';
 import { FeedbackResponseSchema, type CreateFeedbackRequest } from '../../../contract/feedback';
@@ -12,20 +11,13 @@ import { i18n, isLanguage } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { timelineQueryOptions } from '../../lib/timeline';
 import { DEFAULT_LANGUAGE, type Language } from '../../lib/session';
+import { myCaseQueryKey, myCaseQueryOptions } from '../../lib/my-case-query';
+import { useLanguage } from '../../lib/use-language';
 
 export const dashboardQueryKeys = {
-  myCase: ['cases', 'mine'] as const,
   stepper: (caseId: string, language: Language) => ['cases', caseId, 'status-stepper', language] as const,
   stepperAll: (caseId: string) => ['cases', caseId, 'status-stepper'] as const,
 };
-
-/** GET /api/cases/mine: the client's own case. */
-export function myCaseQueryOptions() {
-  return queryOptions({
-    queryKey: dashboardQueryKeys.myCase,
-    queryFn: async ({ signal }) => (await api.get('/api/cases/mine', CaseClientViewResponseSchema, signal)).data,
-  });
-}
 
 /** GET /api/cases/{id}/status-stepper in the interface language. */
 export function stepperQueryOptions(caseId: string, language: Language) {
@@ -35,15 +27,8 @@ export function stepperQueryOptions(caseId: string, language: Language) {
   });
 }
 
-export function useInterfaceLanguage(): Language {
-  const { i18n } = useTranslation();
-  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
-}
-
-export const useMyCase = () => useQuery(myCaseQueryOptions());
-
 export function useStepper(caseId: string | undefined) {
-  const language = useInterfaceLanguage();
+  const language = useLanguage();
   return useQuery({ ...stepperQueryOptions(caseId ?? '', language), enabled: Boolean(caseId) });
 }
 
@@ -133,7 +118,7 @@ export function useWithdrawEngagement(caseId: string) {
   return useMutation({
     mutationFn: async () => (await api.post(`/api/cases/${caseId}/withdraw`, {}, CaseClientViewResponseSchema)).data,
     onSuccess: (data) => {
-      queryClient.setQueryData(dashboardQueryKeys.myCase, data);
+      queryClient.setQueryData(myCaseQueryKey, data);
       void queryClient.invalidateQueries({ queryKey: ['cases'] });
     },
   });

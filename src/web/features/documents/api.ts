@@ -1,25 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { CaseClientViewResponseSchema } from '../../../contract/cases';
 import { DocumentListResponseSchema, DocumentResponseSchema, type Document } from '../../../contract/documents';
 import { api } from '../../lib/api';
 import type { PageData } from '../../lib/first-page';
 import { queryClient } from '../../lib/query-client';
 import { isApiError } from '../../lib/api-client';
+import { myCaseQueryKey, myCaseQueryOptions } from '../../lib/my-case-query';
 
 export const documentQueryKeys = {
-  myCase: ['cases', 'mine'] as const,
   /** The cached queries are named clientDocuments and clientDocumentsSlideshow. */
   clientDocuments: (caseId: string) => ['clientDocuments', caseId] as const,
   clientDocumentsSlideshow: (caseId: string) => ['clientDocumentsSlideshow', caseId] as const,
 };
-
-export function myCaseQueryOptions() {
-  return queryOptions({
-    queryKey: documentQueryKeys.myCase,
-    queryFn: async ({ signal }) => (await api.get('/api/cases/mine', CaseClientViewResponseSchema, signal)).data,
-  });
-}
 
 /** GET /api/cases/{id}/documents (a client receives only visible documents). */
 export function clientDocumentsQueryOptions(caseId: string) {
@@ -29,7 +21,6 @@ export function clientDocumentsQueryOptions(caseId: string) {
   });
 }
 
-export const useMyCase = () => useQuery(myCaseQueryOptions());
 export const useClientDocuments = (caseId: string | undefined) => useQuery({ ...clientDocumentsQueryOptions(caseId ?? ''), enabled: Boolean(caseId) });
 
 /** /documenten's data for the first page (lib/first-page.ts): the case and its documents. */
@@ -73,7 +64,7 @@ export function useRefreshDocuments(caseId: string) {
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: documentQueryKeys.clientDocuments(caseId) }),
       queryClient.invalidateQueries({ queryKey: documentQueryKeys.clientDocumentsSlideshow(caseId) }),
-      queryClient.invalidateQueries({ queryKey: documentQueryKeys.myCase }),
+      queryClient.invalidateQueries({ queryKey: myCaseQueryKey }),
     ]);
   };
 }

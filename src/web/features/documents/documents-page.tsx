@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { documentLock } from '../../../contract/rules/document-lock';
 import { getDocumentProgress } from '../../../contract/rules/document-progress';
-import { DocumentLockNotice } from '../../ui/document-lock-notice';
+import { DocumentLockNotice } from '../../widgets/document-lock-notice';
 import { PageHeading } from '../../ui/page-heading';
 import { SuccessMessage, useSuccessMessage } from '../../ui/success-message';
-import { useClientDocuments, useMyCase } from './api';
+import { useMyCase } from '../../lib/my-case-query';
+import { useClientDocuments } from './api';
 import { DocumentCard } from './components/document-card';
 import { GeneralDocuments } from './components/general-documents';
 

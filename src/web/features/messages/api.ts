@@ -1,5 +1,4 @@
-import { queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CaseClientViewResponseSchema } from '../../../contract/cases';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { MarkReadResponseSchema, MessageResponseSchema, type Message } from '../../../contract/messages';
 import { api } from '../../lib/api';
 import { conversationQueryOptions, messageQueryKeys } from '../../lib/messages-query';
@@ -44,11 +43,3 @@ export function useDeleteMessage(caseId: string) {
   });
 }
 
-/** GET /api/cases/mine: the client's own case (its id and lawyers). */
-export function myCaseQueryOptions() {
-  return queryOptions({
-    queryKey: ['cases', 'mine'] as const,
-    queryFn: async ({ signal }) => (await api.get('/api/cases/mine', CaseClientViewResponseSchema, signal)).data,
-  });
-}
-export const useMyCase = () => useQuery(myCaseQueryOptions());

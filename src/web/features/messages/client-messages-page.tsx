@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageHeading } from '../../ui/page-heading';
-import { useMyCase } from './api';
+import { useMyCase } from '../../lib/my-case-query';
 import { ChatView } from './components/chat-view';
 
 /** /berichten: the client's conversation with their lawyer. */

@@ -6,19 +6,11 @@ import { UserResponseSchema, type UpdateUserRequest } from '../../../contract/us
 import { api } from '../../lib/api';
 import { session } from '../../lib/app-session';
 import { currentUserQueryOptions, userQueryKeys } from '../../lib/user';
+import { myCaseQueryKey } from '../../lib/my-case-query';
 
 export const myStoryQueryKeys = {
-  myCase: ['cases', 'mine'] as const,
   clientQuestions: ['client-questions'] as const,
 };
-
-/** GET /api/cases/mine: the client's own case (also the ex-employer data). */
-export function myCaseQueryOptions() {
-  return queryOptions({
-    queryKey: myStoryQueryKeys.myCase,
-    queryFn: async ({ signal }) => (await api.get('/api/cases/mine', CaseClientViewResponseSchema, signal)).data,
-  });
-}
 
 /** GET /api/client-questions: the client's story questions with their answers. */
 export function clientQuestionsQueryOptions() {
@@ -28,7 +20,6 @@ export function clientQuestionsQueryOptions() {
   });
 }
 
-export const useMyCase = () => useQuery(myCaseQueryOptions());
 export const useCurrentUser = () => useQuery(currentUserQueryOptions());
 export const useClientQuestions = () => useQuery(clientQuestionsQueryOptions());
 
@@ -49,7 +40,7 @@ export function useUpdateCompany(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: UpdateCompanyRequest) => (await api.patch(`/api/cases/${caseId}`, body, CaseClientViewResponseSchema)).data,
-    onSuccess: (view) => queryClient.setQueryData(myStoryQueryKeys.myCase, view),
+    onSuccess: (view) => queryClient.setQueryData(myCaseQueryKey, view),
   });
 }
 
@@ -58,7 +49,7 @@ export function useSaveContactPersons(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: UpdateContactPersonsRequest) => api.post(`/api/cases/${caseId}/contact-persons`, body, ContactPersonListResponseSchema),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: myStoryQueryKeys.myCase }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: myCaseQueryKey }),
   });
 }
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useMyCase } from './api';
+import { useMyCase } from '../../lib/my-case-query';
 import { CompanyForm } from './components/company-form';
 import { ContactPersonsForm } from './components/contact-persons-form';
 import { TabStatus } from './components/form-section';

@@ -11,8 +11,9 @@ import type { User } from '../../../contract/users';
 import { applyServerErrors, translateValidation } from '../../lib/error-text';
 import { Button } from '../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../ui/field';
-import { StaleWriteNotice, useStaleWrite } from '../../ui/stale-write-notice';
+import { StaleWriteNotice, useStaleWrite } from '../../widgets/stale-write-notice';
 import { SuccessMessage, useSuccessMessage } from '../../ui/success-message';
+import { AddressFields, NameFields } from '../../widgets/person-fields';
 import { currentUserQueryOptions } from '../../lib/user';
 import { useCurrentUser, useUpdateProfile } from './api';
 import { PersonalDataIllustration } from './components/illustration';
@@ -111,21 +112,21 @@ function PersonalDataForm({ user }: { user: User }) {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <RequiredFieldsLegend />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label={t('myStory.personal.name')} autoComplete="given-name" required aria-required="true" error={err('name')} {...form.register('name')} />
-        <TextField label={t('myStory.personal.infix')} error={err('infix')} {...form.register('infix')} />
-        <TextField label={t('myStory.personal.lastName')} autoComplete="family-name" required aria-required="true" error={err('last_name')} {...form.register('last_name')} />
-      </div>
+      <NameFields
+        columns="sm:grid-cols-3"
+        name={{ label: t('myStory.personal.name'), error: err('name'), ...form.register('name') }}
+        infix={{ label: t('myStory.personal.infix'), error: err('infix'), ...form.register('infix') }}
+        lastName={{ label: t('myStory.personal.lastName'), error: err('last_name'), ...form.register('last_name') }}
+      />
       <TextField label={t('myStory.personal.email')} type="email" value={user.email} readOnly hint={t('myStory.personal.emailHint')} />
       <TextField label={t('myStory.personal.phone')} type="tel" autoComplete="tel" required aria-required="true" error={err('phone_number')} {...form.register('phone_number')} />
-      <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-        <TextField label={t('myStory.personal.street')} autoComplete="address-line1" required aria-required="true" error={err('street')} {...form.register('street')} />
-        <TextField label={t('myStory.personal.houseNumber')} required aria-required="true" error={err('house_number')} {...form.register('house_number')} />
-      </div>
-      <div className="grid gap-4 sm:grid-cols-[1fr_2fr]">
-        <TextField label={t('myStory.personal.postcode')} placeholder="1234AA" autoComplete="postal-code" required aria-required="true" error={err('postcode')} {...form.register('postcode')} />
-        <TextField label={t('myStory.personal.city')} autoComplete="address-level2" required aria-required="true" error={err('city')} {...form.register('city')} />
-      </div>
+      <AddressFields
+        streetRequired
+        street={{ label: t('myStory.personal.street'), autoComplete: 'address-line1', error: err('street'), ...form.register('street') }}
+        houseNumber={{ label: t('myStory.personal.houseNumber'), error: err('house_number'), ...form.register('house_number') }}
+        postcode={{ label: t('myStory.personal.postcode'), autoComplete: 'postal-code', error: err('postcode'), ...form.register('postcode') }}
+        city={{ label: t('myStory.personal.city'), autoComplete: 'address-level2', error: err('city'), ...form.register('city') }}
+      />
       <FormError message={errors.root?.server?.message} />
       <StaleWriteNotice message={stale.message} onReload={reload} />
       <SuccessMessage message={success.message} token={success.token} />

@@ -1,19 +1,8 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CaseClientViewResponseSchema } from '../../../contract/cases';
 import { COOKIE_NAMES, type CookieRecord } from '../../../contract/cookies';
 import type { OfferSlug } from '../../../contract/offers';
 import { api } from '../../lib/api';
-
-export const offerQueryKeys = { myCase: ['cases', 'mine'] as const };
-
-export function myCaseQueryOptions() {
-  return queryOptions({
-    queryKey: offerQueryKeys.myCase,
-    queryFn: async ({ signal }) => (await api.get('/api/cases/mine', CaseClientViewResponseSchema, signal)).data,
-  });
-}
-
-export const useMyCase = () => useQuery(myCaseQueryOptions());
 
 /**
  * The consent and ads values from the browser's cookies: gclid as it is, the

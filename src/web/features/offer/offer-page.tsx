@@ -9,10 +9,11 @@ import { getOfferPill, getUpgradeOffers, getVisibleOffers, isOfferSigned } from 
 import { getErrorText } from '../../lib/error-text';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/field';
-import { OfferConfirmDialog } from '../../ui/offer-confirm-dialog';
+import { OfferConfirmDialog } from '../../widgets/offer-confirm-dialog';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
-import { useChooseOffer, useMyCase } from './api';
+import { useMyCase } from '../../lib/my-case-query';
+import { useChooseOffer } from './api';
 import { OfferCard } from './components/offer-card';
 
 /** The offer page (/offerte): 'Klaar voor jouw offerte?' with the three packages, then the chosen one. */

@@ -2,21 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { CaseClientViewResponseSchema } from '../../../contract/cases';
 import { getWithdrawalLastDay } from '../../../contract/rules/case-route';
 import { getWithdrawalEnd } from '../../../contract/rules/withdrawal-end';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/api-client';
 import { getErrorText } from '../../lib/error-text';
+import { myCaseQueryKey, useMyCase } from '../../lib/my-case-query';
 import { useFormatDate } from '../../lib/use-format-date';
 import { useSite, useWithdrawalDays } from '../../lib/site';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
-
-const myCaseKey = ['cases', 'mine'] as const;
 
 /** /opdrachtbevestiging: the engagement letter shown inline, signed with the full name and explicit consent. */
 export function ProposalPage() {
@@ -28,7 +27,7 @@ export function ProposalPage() {
   const site = useSite();
   const withdrawalDays = useWithdrawalDays();
   const [startNow, setStartNow] = useState<boolean | null>(null);
-  const myCase = useQuery({ queryKey: myCaseKey, queryFn: async ({ signal }) => (await api.get('/api/cases/mine', CaseClientViewResponseSchema, signal)).data });
+  const myCase = useMyCase();
   const [fullName, setFullName] = useState('');
   const [agree, setAgree] = useState(false);
   const [errors, setErrors] = useState<{ full_name?: string; agree?: string; start_now?: string; form?: string }>({});
@@ -36,7 +35,7 @@ export function ProposalPage() {
     mutationFn: async () =>
       (await api.post(`/api/cases/${myCase.data?.id ?? ''}/proposal/sign`, { full_name: fullName, agree, start_now: startNow, proposal_sha256: myCase.data?.proposal_sha256 ?? undefined }, CaseClientViewResponseSchema)).data,
     onSuccess: (data) => {
-      queryClient.setQueryData(myCaseKey, data);
+      queryClient.setQueryData(myCaseQueryKey, data);
       void queryClient.invalidateQueries({ queryKey: ['cases'] });
     },
   });

@@ -1,19 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CaseClientViewResponseSchema } from '../../../contract/cases';
 import { StepperResponseSchema } from '../../../contract/stepper';
 import { api } from '../../lib/api';
 
 export const reviewQueryKeys = {
-  myCase: ['cases', 'mine'] as const,
   stepper: (caseId: string) => ['cases', caseId, 'status-stepper', 'review'] as const,
 };
-
-export function myCaseQueryOptions() {
-  return queryOptions({
-    queryKey: reviewQueryKeys.myCase,
-    queryFn: async ({ signal }) => (await api.get('/api/cases/mine', CaseClientViewResponseSchema, signal)).data,
-  });
-}
 
 /** Whether this case has feedback, read from the stepper response. */
 export function hasFeedbackQueryOptions(caseId: string) {
@@ -23,5 +14,4 @@ export function hasFeedbackQueryOptions(caseId: string) {
   });
 }
 
-export const useMyCase = () => useQuery(myCaseQueryOptions());
 export const useHasFeedback = (caseId: string | undefined) => useQuery({ ...hasFeedbackQueryOptions(caseId ?? ''), enabled: Boolean(caseId) });

@@ -7,7 +7,8 @@ import { buttonClasses } from '../../ui/button';
 import { FormError } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
-import { useHasFeedback, useMyCase } from './api';
+import { useMyCase } from '../../lib/my-case-query';
+import { useHasFeedback } from './api';
 
 /** Review or feedback (/review), linked from the dashboard: feedback for the lawyer and the external review page. */
 export function ReviewPage() {

@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import {
   RedlineResponseSchema,
   SettlementResponseBodySchema,
@@ -9,9 +8,7 @@ import {
 import { amsterdamToday, formatCalendarDate } from '../../../contract/rules/amsterdam-date';
 import { formatDutchDate } from '../../../contract/rules/settlement-format';
 import { api } from '../../lib/api';
-import { isLanguage } from '../../lib/i18n';
 import { messageQueryKeys } from '../../lib/messages-query';
-import { DEFAULT_LANGUAGE, type Language } from '../../lib/session';
 import { settlementPath, settlementQueryKeys } from '../../lib/settlement-query';
 
 export { settlementQueryKeys } from '../../lib/settlement-query';
@@ -101,12 +98,6 @@ export function useRecordSigned(caseId: string) {
 
 export const dissolutionLetterPath = (caseId: string) => `${caseUrl(caseId)}/settlement/dissolution-letter`;
 export const keyDatesPath = (caseId: string) => `${caseUrl(caseId)}/key-dates.ics`;
-
-/** The interface language (dates in words, '16 maart 2026'). */
-export function useLanguage(): Language {
-  const { i18n } = useTranslation();
-  return isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
-}
 
 /** Today's calendar date in Amsterdam (YYYY-MM-DD), as the server counts days. */
 export const todayInAmsterdam = () => amsterdamToday(new Date());

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDutchDate } from '../../../contract/rules/settlement-format';
 import type { Settlement } from '../../../contract/settlement';
 import { selectUser, useSession } from '../../lib/app-session';
-import { CoolingOffNotice } from '../../ui/cooling-off-notice';
+import { CoolingOffNotice } from '../../widgets/cooling-off-notice';
 import { DownloadButton } from '../../ui/download-button';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';

@@ -7,7 +7,7 @@ import type { User } from '../../../../contract/users';
 import { getErrorText } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
 import { FormError } from '../../../ui/field';
-import { StaleWriteNotice, useStaleWrite } from '../../../ui/stale-write-notice';
+import { StaleWriteNotice, useStaleWrite } from '../../../widgets/stale-write-notice';
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
 import { currentUserQueryOptions } from '../../../lib/user';
 import { useUpdateUser } from '../api';

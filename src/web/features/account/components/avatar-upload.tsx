@@ -1,5 +1,5 @@
 import { ImageUp, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasAvatar } from '../../../../contract/rules/display-name';
 import type { User } from '../../../../contract/users';
@@ -8,13 +8,13 @@ import { isApiError } from '../../../lib/api-client';
 import { Avatar } from '../../../ui/avatar';
 import { Button } from '../../../ui/button';
 import { FormError } from '../../../ui/field';
+import { FilePickerButton } from '../../../ui/file-picker-button';
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
 import { useDeleteAvatar, useUploadAvatar } from '../api';
 
 /** The profile photo: upload (images; the server checks the content) and removal. */
 export function AvatarUpload({ user }: { user: User }) {
   const { t } = useTranslation();
-  const input = useRef<HTMLInputElement>(null);
   const upload = useUploadAvatar();
   const remove = useDeleteAvatar();
   const success = useSuccessMessage();
@@ -45,24 +45,10 @@ export function AvatarUpload({ user }: { user: User }) {
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-4">
         <Avatar src={user.avatar} alt={t('account.photo.alt')} className="size-20" />
-        <input
-          ref={input}
-          id="account-avatar"
-          type="file"
-          accept="image/*"
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void onFile(file);
-          }}
-        />
-        <Button variant="secondary" busy={upload.isPending} onClick={() => input.current?.click()}>
+        <FilePickerButton id="account-avatar" accept="image/*" variant="secondary" busy={upload.isPending} onFile={(file) => void onFile(file)}>
           <ImageUp className="size-4" aria-hidden="true" />
           {t('account.photo.upload')}
-        </Button>
+        </FilePickerButton>
         {hasAvatar(user.avatar) && (
           <Button variant="ghost" busy={remove.isPending} onClick={onRemove}>
             <Trash2 className="size-4" aria-hidden="true" />

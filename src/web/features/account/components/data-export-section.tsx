@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
-import { isLanguage } from '../../../lib/i18n';
-import { DEFAULT_LANGUAGE } from '../../../lib/session';
+import { useLanguage } from '../../../lib/use-language';
 import { Button } from '../../../ui/button';
 import { useMyDataExport, useRequestDataExport } from '../data-export-api';
 
@@ -13,8 +12,8 @@ import { useMyDataExport, useRequestDataExport } from '../data-export-api';
  * way for the date a new one is possible.
  */
 export function DataExportSection() {
-  const { t, i18n } = useTranslation();
-  const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
+  const { t } = useTranslation();
+  const language = useLanguage();
   const current = useMyDataExport();
   const request = useRequestDataExport();
   const latest = current.data ?? null;

@@ -9,8 +9,9 @@ import type { User } from '../../../../contract/users';
 import { applyServerErrors, translateValidation } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
-import { StaleWriteNotice, useStaleWrite } from '../../../ui/stale-write-notice';
+import { StaleWriteNotice, useStaleWrite } from '../../../widgets/stale-write-notice';
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
+import { NameFields } from '../../../widgets/person-fields';
 import { currentUserQueryOptions } from '../../../lib/user';
 import { useConfirmEmailChange, useUpdateUser } from '../api';
 import { LoginCodeSchema } from '../../../../contract/auth';
@@ -78,11 +79,12 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <RequiredFieldsLegend />
-      <div className="grid gap-4 sm:grid-cols-[2fr_1fr_2fr]">
-        <TextField label={t('account.profile.name')} autoComplete="given-name" {...required} error={err('name')} {...form.register('name')} />
-        <TextField label={t('account.profile.infix')} autoComplete="additional-name" error={err('infix')} {...form.register('infix')} />
-        <TextField label={t('account.profile.lastName')} autoComplete="family-name" {...required} error={err('last_name')} {...form.register('last_name')} />
-      </div>
+      <NameFields
+        columns="sm:grid-cols-[2fr_1fr_2fr]"
+        name={{ label: t('account.profile.name'), error: err('name'), ...form.register('name') }}
+        infix={{ label: t('account.profile.infix'), autoComplete: 'additional-name', error: err('infix'), ...form.register('infix') }}
+        lastName={{ label: t('account.profile.lastName'), error: err('last_name'), ...form.register('last_name') }}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={t('account.profile.email')} type="email" autoComplete="email" {...required} error={err('email')} {...form.register('email')} />
         <TextField label={t('account.profile.phone')} type="tel" autoComplete="tel" {...required} error={err('phone_number')} {...form.register('phone_number')} />

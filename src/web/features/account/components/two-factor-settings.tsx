@@ -6,7 +6,7 @@ import { getErrorText } from '../../../lib/error-text';
 import { useFormatDate } from '../../../lib/use-format-date';
 import { Button } from '../../../ui/button';
 import { FormError, TextField } from '../../../ui/field';
-import { RecoveryCodeList, TotpSetup } from '../../../ui/totp-setup';
+import { RecoveryCodeList, TotpSetup } from '../../../widgets/totp-setup';
 import { useFinishReenrolment, useRegenerateRecoveryCodes, useStartReenrolment, useTwoFactorStatus } from '../two-factor-api';
 
 type Step = { kind: 'idle' } | { kind: 'codes'; codes: string[]; heading: string; intro: string } | { kind: 'scan'; setup: TwoFactorSetupResponse };

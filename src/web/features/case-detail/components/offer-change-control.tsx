@@ -5,7 +5,7 @@ import { OFFER_SLUGS, type OfferSlug } from '../../../../contract/offers';
 import { useOfferName } from '../../../lib/offer-name';
 import { canChangeOffer } from '../../../../contract/rules/case-route';
 import { Button } from '../../../ui/button';
-import { OfferConfirmDialog } from '../../../ui/offer-confirm-dialog';
+import { OfferConfirmDialog } from '../../../widgets/offer-confirm-dialog';
 import { useChangeOffer } from '../api';
 
 /**

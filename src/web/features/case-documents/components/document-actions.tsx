@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Download, Eye, MessageSquare, MoreHorizontal, Trash2, Upload } from 'lucide-react';
 import { Link } from 'react-router';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../contract/documents';
 import { isApiError } from '../../../lib/api-client';
@@ -10,11 +10,11 @@ import { DropZone } from '../../../ui/drop-zone';
 import { FormError } from '../../../ui/field';
 import { Spinner } from '../../../ui/spinner';
 import { deleteDocument, downloadDocument, uploadNewVersion } from '../api';
-import { DeleteDocumentDialog } from '../../../ui/delete-document-dialog';
+import { DeleteDocumentDialog } from '../../../widgets/delete-document-dialog';
 import { ReviewButtons } from './review-buttons';
 import { useUpload } from '../../../ui/use-upload';
-import { UPLOAD_ACCEPT_ATTRIBUTE } from '../../../../contract/rules/upload-types';
 import { refuseUpload, useMaxUploadMb } from '../../../ui/upload-limits';
+import { useFilePicker } from '../../../ui/file-picker-button';
 
 export type DocumentActionsProps = {
   document: Document;
@@ -52,7 +52,6 @@ function MenuItem({ icon, children, label, onSelect }: { icon: ReactNode; childr
  */
 export function DocumentActions({ document, caseId, onPreview, onChanged, focusAfterDelete, canDelete = true, canReplace = true }: DocumentActionsProps) {
   const { t } = useTranslation();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const hasFile = Boolean(document.temporary_url);
@@ -68,13 +67,13 @@ export function DocumentActions({ document, caseId, onPreview, onChanged, focusA
   );
   const upload = useUpload(send, onChanged, onUploadError);
   const maxMb = useMaxUploadMb();
-  const chooseFile = () => fileInput.current?.click();
   // The drop zone refuses a file over the limit itself; the menu's chooser is checked here.
   const startUpload = (file: File) => {
     const refusal = refuseUpload(file, maxMb, t);
     setError(refusal ?? undefined);
     if (!refusal) void upload.start(file);
   };
+  const picker = useFilePicker(startUpload, { testId: `upload-${document.id}` });
 
   return (
     <div className="flex flex-col gap-2">
@@ -131,7 +130,7 @@ export function DocumentActions({ document, caseId, onPreview, onChanged, focusA
                 </Link>
               </DropdownMenu.Item>
               {hasFile && !locked && canReplace && (
-                <MenuItem icon={<Upload className="size-4" aria-hidden="true" />} label={t('caseDocuments.actions.newVersionOf', of)} onSelect={chooseFile}>
+                <MenuItem icon={<Upload className="size-4" aria-hidden="true" />} label={t('caseDocuments.actions.newVersionOf', of)} onSelect={picker.open}>
                   {t('caseDocuments.actions.newVersion')}
                 </MenuItem>
               )}
@@ -143,20 +142,7 @@ export function DocumentActions({ document, caseId, onPreview, onChanged, focusA
             </DropdownMenu.Content>
           </DropdownMenu.Portal>
         </DropdownMenu.Root>
-        <input
-          ref={fileInput}
-          type="file"
-          accept={UPLOAD_ACCEPT_ATTRIBUTE}
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid={`upload-${document.id}`}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) startUpload(file);
-          }}
-        />
+        {picker.input}
       </div>
       <div role="status" aria-live="polite" className="text-sm text-slate-800">
         {upload.busy && (

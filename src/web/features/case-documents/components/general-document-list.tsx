@@ -7,10 +7,10 @@ import { formatDate } from '../../../lib/format';
 import { cn } from '../../../ui/cn';
 import { FormError } from '../../../ui/field';
 import { setDocumentVisibility } from '../api';
-import { useLanguage } from '../use-language';
+import { useLanguage } from '../../../lib/use-language';
 import { DocumentActions, type DocumentActionsProps } from './document-actions';
 import { ReviewNote } from './mandatory-document-card';
-import { DocumentStatusBadge } from './status-badge';
+import { DocumentStatusBadge } from '../../../widgets/document-status-badge';
 import { FileExtension } from '../../../ui/file-extension';
 
 /** One general document: title, status, uploaded by and when, 'Zichtbaar voor client' and the actions. */

@@ -2,9 +2,9 @@ import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../contract/documents';
 import { formatDate } from '../../../lib/format';
-import { useLanguage } from '../use-language';
+import { useLanguage } from '../../../lib/use-language';
 import { DocumentActions, type DocumentActionsProps } from './document-actions';
-import { DocumentStatusBadge } from './status-badge';
+import { DocumentStatusBadge } from '../../../widgets/document-status-badge';
 import { FileExtension } from '../../../ui/file-extension';
 
 /** A mandatory document as a card: title, status, file, review state and the lawyer's actions. */

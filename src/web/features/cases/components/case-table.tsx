@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { CaseListItem } from '../../../../contract/cases';
 import { getStatusGroup } from '../../../../contract/statuses';
 import { useFormatDate } from '../../../lib/use-format-date';
-import { UnreadBadge } from '../../../ui/unread-badge';
+import { UnreadBadge } from '../../../widgets/unread-badge';
 import type { CaseSort } from '../url-state';
 import { StatusBadge } from './status-badge';
 

@@ -8,7 +8,8 @@ import { getErrorText } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { Spinner } from '../../../ui/spinner';
-import { useAppointment, useAppointmentActions, useAppointmentSlots, useInterfaceLanguage } from '../api';
+import { useAppointment, useAppointmentActions, useAppointmentSlots } from '../api';
+import { useLanguage } from '../../../lib/use-language';
 
 const DAYS_SHOWN = 15;
 
@@ -32,7 +33,7 @@ async function downloadCalendar(caseId: string): Promise<void> {
  */
 export function AppointmentBlock({ caseId, caseAppointmentStart }: { caseId: string; caseAppointmentStart: string | null }) {
   const { t } = useTranslation();
-  const language = useInterfaceLanguage();
+  const language = useLanguage();
   const state = useAppointment(caseId);
   const [moving, setMoving] = useState(false);
   // When the page was opened: a conversation before then has taken place.
@@ -108,7 +109,7 @@ function ModeText({ state, videoUrl }: { state: AppointmentState; videoUrl: stri
 
 function Booked({ caseId, state, onMove }: { caseId: string; state: AppointmentState; onMove: () => void }) {
   const { t } = useTranslation();
-  const language = useInterfaceLanguage();
+  const language = useLanguage();
   const { cancel } = useAppointmentActions(caseId);
   const [confirming, setConfirming] = useState(false);
   const [downloadFailed, setDownloadFailed] = useState(false);
@@ -175,7 +176,7 @@ function Booked({ caseId, state, onMove }: { caseId: string; state: AppointmentS
 
 function Picker({ caseId, state, moving, onDone }: { caseId: string; state: AppointmentState; moving: boolean; onDone: () => void }) {
   const { t } = useTranslation();
-  const language = useInterfaceLanguage();
+  const language = useLanguage();
   const slots = useAppointmentSlots(caseId, true);
   const { book, move, callback } = useAppointmentActions(caseId);
   const [day, setDay] = useState<string | null>(null);

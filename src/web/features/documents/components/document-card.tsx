@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../contract/documents';
 import { formatDate } from '../../../lib/format';
 import { uploadDocumentFile, useDeleteDocument, useRefreshDocuments } from '../api';
-import { DeleteDocumentDialog } from '../../../ui/delete-document-dialog';
+import { DeleteDocumentDialog } from '../../../widgets/delete-document-dialog';
 import { DocumentActions } from './document-actions';
 import { DropZone } from '../../../ui/drop-zone';
-import { StatusBadge } from './status-badge';
+import { DocumentStatusBadge } from '../../../widgets/document-status-badge';
 import { UploadStatus } from './upload-status';
 import { useUpload } from './use-upload';
-import { useLanguage } from './use-language';
+import { useLanguage } from '../../../lib/use-language';
 import { FileExtension } from '../../../ui/file-extension';
 
 /**
@@ -60,7 +60,7 @@ export function DocumentCard({
           </h3>
           <FileExtension extension={hasFile ? document.extension : null} />
         </div>
-        <StatusBadge status={document.status} signed={document.signed} />
+        <DocumentStatusBadge status={document.status} signed={document.signed} />
       </div>
       {document.status === 'Rejected' && document.message && (
         <p className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm [overflow-wrap:anywhere] text-red-900">

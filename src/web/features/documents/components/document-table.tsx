@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../contract/documents';
 import { formatDate } from '../../../lib/format';
 import { DocumentActions } from './document-actions';
-import { StatusBadge, STATUS_KEYS } from './status-badge';
-import { useLanguage } from './use-language';
+import { DocumentStatusBadge, DOCUMENT_STATUS_KEYS } from '../../../widgets/document-status-badge';
+import { useLanguage } from '../../../lib/use-language';
 import { FileExtension } from '../../../ui/file-extension';
 
 type SortKey = 'title' | 'filename' | 'uploaded_at' | 'status';
@@ -19,7 +19,7 @@ export function DocumentTable({ documents, onDelete, canDelete = true }: { docum
 
   const sorted = useMemo(() => {
     const collator = new Intl.Collator(i18n.resolvedLanguage, { sensitivity: 'base', numeric: true });
-    const value = (d: Document) => (sort.key === 'status' ? t(STATUS_KEYS[d.status]) : (d[sort.key] ?? ''));
+    const value = (d: Document) => (sort.key === 'status' ? t(DOCUMENT_STATUS_KEYS[d.status]) : (d[sort.key] ?? ''));
     const list = [...documents].sort((a, b) => collator.compare(value(a), value(b)));
     return sort.dir === 'asc' ? list : list.reverse();
   }, [documents, sort, t, i18n.resolvedLanguage]);
@@ -42,7 +42,7 @@ export function DocumentTable({ documents, onDelete, canDelete = true }: { docum
                 {d.title}{' '}
                 <FileExtension extension={d.extension} />
               </p>
-              <StatusBadge status={d.status} signed={d.signed} />
+              <DocumentStatusBadge status={d.status} signed={d.signed} />
             </div>
             <p className="text-sm [overflow-wrap:anywhere] text-slate-700">{d.filename}</p>
             <p className="text-sm text-slate-700">{formatDate(d.uploaded_at, language)}</p>
@@ -84,7 +84,7 @@ export function DocumentTable({ documents, onDelete, canDelete = true }: { docum
                 <td className="max-w-xs px-4 py-2 [overflow-wrap:anywhere] text-slate-700">{d.filename}</td>
                 <td className="px-4 py-2 text-slate-700">{formatDate(d.uploaded_at, language)}</td>
                 <td className="px-4 py-2">
-                  <StatusBadge status={d.status} signed={d.signed} />
+                  <DocumentStatusBadge status={d.status} signed={d.signed} />
                 </td>
                 <td className="px-4 py-2">
                   <DocumentActions document={d} canDelete={canDelete} onDelete={() => onDelete(d)} compact />

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Document } from '../../../../contract/documents';
 import { useDeleteDocument } from '../api';
 import { AddDocumentForm } from './add-document-form';
-import { DeleteDocumentDialog } from '../../../ui/delete-document-dialog';
+import { DeleteDocumentDialog } from '../../../widgets/delete-document-dialog';
 import { DocumentCard } from './document-card';
 import { DocumentTable } from './document-table';
 

@@ -9,7 +9,7 @@ import { cn } from '../../../ui/cn';
 import { UploadProgressBar, useFileDrop } from '../../../ui/drop-zone';
 import { useUpload } from '../../../ui/use-upload';
 import { sendMessage, useRefreshConversation } from '../api';
-import { UPLOAD_ACCEPT_ATTRIBUTE } from '../../../../contract/rules/upload-types';
+import { FilePickerButton } from '../../../ui/file-picker-button';
 import { AcceptedUploadTypes, refuseUpload, useMaxUploadMb } from '../../../ui/upload-limits';
 
 /**
@@ -24,7 +24,6 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const failed = useRef(false);
   const refresh = useRefreshConversation(caseId);
 
@@ -54,7 +53,6 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
     const refusal = chosen ? refuseUpload(chosen, maxMb, t) : null;
     setFile(refusal ? null : chosen);
     setError(refusal);
-    if (refusal && fileInput.current) fileInput.current.value = '';
   };
   // A file dragged onto the composer becomes the attachment (every document upload takes a drop).
   const drop = useFileDrop(attach, busy);
@@ -83,7 +81,6 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
     if (!failed.current) {
       setText('');
       setFile(null);
-      if (fileInput.current) fileInput.current.value = '';
       field.current?.focus();
     }
   };
@@ -112,35 +109,23 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
             type="button"
             className="inline-flex size-8 items-center justify-center rounded-full hover:bg-slate-200"
             aria-label={t('messages.composer.removeAttachment', { name: file.name })}
-            onClick={() => {
-              setFile(null);
-              if (fileInput.current) fileInput.current.value = '';
-            }}
+            onClick={() => setFile(null)}
           >
             <X className="size-4" aria-hidden="true" />
           </button>
         </p>
       )}
       <div className="flex items-end gap-2">
-        <input
-          ref={fileInput}
-          type="file"
-          accept={UPLOAD_ACCEPT_ATTRIBUTE}
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden="true"
-          data-testid="message-file"
-          onChange={(e) => attach(e.target.files?.[0] ?? null)}
-        />
-        <Button
+        <FilePickerButton
+          onFile={attach}
+          testId="message-file"
           variant="ghost"
           className="shrink-0 px-2.5"
-          aria-label={t('messages.composer.attach')}
-          aria-describedby={maxMb !== null ? `${id}-types` : undefined}
-          onClick={() => fileInput.current?.click()}
+          label={t('messages.composer.attach')}
+          describedBy={maxMb !== null ? `${id}-types` : undefined}
         >
           <Paperclip className="size-5" aria-hidden="true" />
-        </Button>
+        </FilePickerButton>
         <label htmlFor={`${id}-text`} className="sr-only">
           {t('messages.composer.field')}
         </label>

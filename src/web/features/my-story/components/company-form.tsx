@@ -9,9 +9,11 @@ import { UpdateCompanyRequestSchema, type CaseClientView } from '../../../../con
 import { applyServerErrors, translateValidation } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
-import { StaleWriteNotice, useStaleWrite } from '../../../ui/stale-write-notice';
+import { StaleWriteNotice, useStaleWrite } from '../../../widgets/stale-write-notice';
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
-import { myCaseQueryOptions, useUpdateCompany } from '../api';
+import { AddressFields } from '../../../widgets/person-fields';
+import { myCaseQueryOptions } from '../../../lib/my-case-query';
+import { useUpdateCompany } from '../api';
 import { FormSection } from './form-section';
 
 type CompanyForm = z.input<typeof UpdateCompanyRequestSchema>;
@@ -67,14 +69,13 @@ export function CompanyForm({ myCase }: { myCase: CaseClientView }) {
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <RequiredFieldsLegend />
         <TextField label={t('myStory.employer.companyName')} autoComplete="organization" {...required} error={err('company_name')} {...form.register('company_name')} />
-        <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-          <TextField label={t('myStory.employer.street')} error={err('company_street')} {...form.register('company_street')} />
-          <TextField label={t('myStory.employer.houseNumber')} {...required} error={err('company_house_number')} {...form.register('company_house_number')} />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-[1fr_2fr]">
-          <TextField label={t('myStory.employer.postcode')} placeholder="1234AA" {...required} error={err('company_postcode')} {...form.register('company_postcode')} />
-          <TextField label={t('myStory.employer.city')} {...required} error={err('company_city')} {...form.register('company_city')} />
-        </div>
+        <AddressFields
+          streetRequired={false}
+          street={{ label: t('myStory.employer.street'), error: err('company_street'), ...form.register('company_street') }}
+          houseNumber={{ label: t('myStory.employer.houseNumber'), error: err('company_house_number'), ...form.register('company_house_number') }}
+          postcode={{ label: t('myStory.employer.postcode'), error: err('company_postcode'), ...form.register('company_postcode') }}
+          city={{ label: t('myStory.employer.city'), error: err('company_city'), ...form.register('company_city') }}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label={t('myStory.employer.contactEmail')} type="email" {...required} error={err('contact_email')} {...form.register('contact_email')} />
           <TextField label={t('myStory.employer.contactPhone')} type="tel" {...required} error={err('contact_phone_number')} {...form.register('contact_phone_number')} />

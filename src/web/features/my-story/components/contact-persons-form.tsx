@@ -11,9 +11,10 @@ import { MAX_CONTACT_PERSONS, UpdateContactPersonsRequestSchema, type ContactPer
 import { applyServerErrors, translateValidation } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
-import { StaleWriteNotice, useStaleWrite } from '../../../ui/stale-write-notice';
+import { StaleWriteNotice, useStaleWrite } from '../../../widgets/stale-write-notice';
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
-import { myCaseQueryOptions, useSaveContactPersons } from '../api';
+import { myCaseQueryOptions } from '../../../lib/my-case-query';
+import { useSaveContactPersons } from '../api';
 import { FormSection } from './form-section';
 
 type ContactForm = z.input<typeof UpdateContactPersonsRequestSchema>;

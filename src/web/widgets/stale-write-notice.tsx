@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STALE_WRITE_MESSAGE } from '../../contract/row-version';
 import { isApiError } from '../lib/api-client';
-import { Button } from './button';
+import { Button } from '../ui/button';
 
 /** A save refused because the record changed elsewhere since the form was loaded (409). */
 export const isStaleWrite = (error: unknown) => isApiError(error) && error.status === 409;

@@ -2,7 +2,7 @@ import { CalendarPlus, FileDown, Hourglass } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLongDate } from '../../contract/rules/settlement-format';
-import { DownloadButton } from './download-button';
+import { DownloadButton } from '../ui/download-button';
 
 /**
  * The running bedenktijd of a signed settlement agreement, for the client (dashboard and

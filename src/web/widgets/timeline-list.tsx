@@ -5,8 +5,8 @@ import { useOfferName } from '../lib/offer-name';
 import type { TimelineEvent } from '../../contract/workflow';
 import { useTimeline } from '../lib/timeline';
 import { useFormatDateTime } from '../lib/use-format-date';
-import { Button } from './button';
-import { Spinner } from './spinner';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
 
 /** One event in the reader's language, built from its kind and details; a client reads the phases by their client-facing step names. */
 function useEventText(forClient: boolean) {

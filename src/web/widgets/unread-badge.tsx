@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useUnreadMessages } from '../lib/messages-query';
-import { cn } from './cn';
+import { cn } from '../ui/cn';
 
 /**
  * The number of unread messages (all cases, or one), hidden at 0; screen readers hear "3 unread

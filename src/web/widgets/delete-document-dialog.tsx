@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getErrorText } from '../lib/error-text';
-import { Button } from './button';
-import { Dialog } from './dialog';
-import { FormError } from './field';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { FormError } from '../ui/field';
 
 /**
  * 'Document verwijderen' / 'Weet je zeker dat je dit document wilt verwijderen?' with 'Verwijderen' and 'Annuleren'.

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Check, Copy, Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button, buttonClasses } from './button';
+import { Button, buttonClasses } from '../ui/button';
 
 /** The secret in groups of four, as authenticator apps show and accept it. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');

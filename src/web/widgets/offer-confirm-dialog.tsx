@@ -5,9 +5,9 @@ import type { OfferSlug } from '../../contract/offers';
 import { useOfferName } from '../lib/offer-name';
 import { useWithdrawalDays } from '../lib/site';
 import { getErrorText } from '../lib/error-text';
-import { Button } from './button';
-import { Dialog } from './dialog';
-import { FormError } from './field';
+import { Button } from '../ui/button';
+import { Dialog } from '../ui/dialog';
+import { FormError } from '../ui/field';
 
 export type OfferConfirmDialogProps = {
   /** The package to confirm; null keeps the dialog closed. */
