@@ -14,7 +14,14 @@ const featureOf = (file) => {
 const portal = {
   rules: {
     'feature-boundaries': {
-      meta: { type: 'problem', schema: [], messages: { crossing: "Feature '{{from}}' imports feature '{{to}}': move what both need to src/web/widgets (domain pieces), src/web/ui (generic primitives), src/web/lib or the contract." } },
+      meta: {
+        type: 'problem',
+        schema: [],
+        messages: {
+          crossing:
+            "Feature '{{from}}' imports feature '{{to}}': move what both need to src/web/widgets (domain pieces), src/web/ui (generic primitives), src/web/lib or the contract.",
+        },
+      },
       create(context) {
         const from = featureOf(context.filename);
         if (!from) return {};
@@ -24,7 +31,12 @@ const portal = {
           const to = featureOf(path.resolve(path.dirname(context.filename), source));
           if (to && to !== from) context.report({ node, messageId: 'crossing', data: { from, to } });
         };
-        return { ImportDeclaration: check, ExportNamedDeclaration: (node) => node.source && check(node), ExportAllDeclaration: check, ImportExpression: check };
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: (node) => node.source && check(node),
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+        };
       },
     },
   },
@@ -46,14 +58,27 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       // Prettier wraps code at 120 (.prettierrc.json); what it cannot break is refused here,
       // except strings and URLs, which it never splits.
-      'max-len': ['error', { code: 120, ignoreUrls: true, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true }],
+      'max-len': [
+        'error',
+        { code: 120, ignoreUrls: true, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true },
+      ],
     },
   },
   {
     files: ['src/contract/**'],
     rules: {
       'no-restricted-imports': forbid(
-        [...up('server'), ...up('web'), 'fastify', 'fastify/*', 'react', 'react-dom', 'drizzle-orm', 'drizzle-orm/*', 'node:*'],
+        [
+          ...up('server'),
+          ...up('web'),
+          'fastify',
+          'fastify/*',
+          'react',
+          'react-dom',
+          'drizzle-orm',
+          'drizzle-orm/*',
+          'node:*',
+        ],
         'contract is pure: no server, web, I/O or React imports.',
       ),
     },
@@ -69,7 +94,18 @@ export default tseslint.config(
     // streaming one switches on Node's promise hooks for every later request (docs/performance.md).
     files: ['src/server/outbox/templates.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'react-dom', message: 'server never imports web.' }], patterns: [{ group: [...up('web'), 'react', 'react-dom/*', '!react-dom/server'], message: 'server never imports web.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-dom', message: 'server never imports web.' }],
+          patterns: [
+            {
+              group: [...up('web'), 'react', 'react-dom/*', '!react-dom/server'],
+              message: 'server never imports web.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -79,7 +115,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'portal/feature-boundaries': 'error',
-      'no-restricted-imports': forbid([...up('server'), 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'node:*'], 'web never imports server.'),
+      'no-restricted-imports': forbid(
+        [...up('server'), 'fastify', 'drizzle-orm', 'drizzle-orm/*', 'node:*'],
+        'web never imports server.',
+      ),
     },
   },
 );

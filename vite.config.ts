@@ -13,7 +13,12 @@ export default defineConfig({
   root: 'src/web',
   publicDir: '../../public',
   resolve: { alias: WEB_ALIASES },
-  plugins: [react(), tailwindcss(), bootScriptPlugin(path.resolve(import.meta.dirname, 'src/web')), precompressPlugin()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    bootScriptPlugin(path.resolve(import.meta.dirname, 'src/web')),
+    precompressPlugin(),
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

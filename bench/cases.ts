@@ -17,8 +17,13 @@ import { generateToken, sha256Hex } from '../src/server/lib/crypto';
 import { caseListStatement, countByStatusQuery } from '../src/server/cases/list';
 
 export type CaseBenchRow = { target: string; p50: number; p99: number; rps: number; errors: number };
-export type CaseBenchOptions = { kind: 'PGlite' | 'PostgreSQL'; cases?: number; lawyers?: number; seconds?: number; explain?: boolean };
-
+export type CaseBenchOptions = {
+  kind: 'PGlite' | 'PostgreSQL';
+  cases?: number;
+  lawyers?: number;
+  seconds?: number;
+  explain?: boolean;
+};
 
 /** The requests measured: the first page, a deep page in another order, one status filter, the counts. */
 const REQUESTS = [
@@ -28,12 +33,17 @@ const REQUESTS = [
   // Search: a common partial surname, an accent-folded first name with a company word.
   { name: 'GET /api/cases (q=jans)', query: 'q=jans' },
   { name: 'GET /api/cases (q=zoe zorg, last_update_at desc)', query: 'q=zoe%20zorg&sort=last_update_at&dir=desc' },
-  { name: 'GET /api/cases (active group, status desc, page 10)', query: `page=10&sort=status&dir=desc&statuses=${['lead', 'almost-client', 'offer-chosen', 'incomplete-case-file', 'reviewing-documents', 'negotiation-phase', 'check', 'ready-for-signing', 'proposal'].join(',')}` },
+  {
+    name: 'GET /api/cases (active group, status desc, page 10)',
+    query: `page=10&sort=status&dir=desc&statuses=${['lead', 'almost-client', 'offer-chosen', 'incomplete-case-file', 'reviewing-documents', 'negotiation-phase', 'check', 'ready-for-signing', 'proposal'].join(',')}`,
+  },
 ];
 
 async function explain(database: Database, lawyerId: string): Promise<void> {
   const run = async (title: string, query: { getSQL: () => ReturnType<typeof sql> }) => {
-    const result = (await database.db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${query}`)) as unknown as { rows: Record<string, string>[] };
+    const result = (await database.db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${query}`)) as unknown as {
+      rows: Record<string, string>[];
+    };
     console.log(`\n  EXPLAIN ANALYZE — ${title}`);
     for (const row of result.rows) console.log(`    ${Object.values(row)[0]}`);
   };
@@ -51,10 +61,17 @@ async function seed(database: Database, options: CaseBenchOptions): Promise<{ to
   const started = Date.now();
   const { lawyerIds } = await seedLoad(database.db, { cases, lawyers, now: new Date(), seed: 11, batchSize: 1000 });
   await database.db.execute(sql`VACUUM ANALYZE`);
-  console.log(`  seeded ${cases} cases over ${lawyers} lawyers (${cases / lawyers} each) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `  seeded ${cases} cases over ${lawyers} lawyers (${cases / lawyers} each) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   const token = generateToken();
   const lawyerId = lawyerIds[0] as string;
-  await createToken(database.db, { userId: lawyerId, tokenHash: sha256Hex(token), now: new Date(), ttlMs: 24 * 3_600_000 });
+  await createToken(database.db, {
+    userId: lawyerId,
+    tokenHash: sha256Hex(token),
+    now: new Date(),
+    ttlMs: 24 * 3_600_000,
+  });
   if (options.explain !== false) await explain(database, lawyerId);
   return { token, lawyerId };
 }
@@ -70,7 +87,10 @@ export async function benchCases(options: CaseBenchOptions): Promise<CaseBenchRo
     // The scheduler's first run (lawyer assignment sweep, retention purge) starts 5 s after
     // start; let it pass so it is not measured as list latency.
     await new Promise((resolve) => setTimeout(resolve, 10_000));
-    const targets = [...REQUESTS.map((r) => ({ name: r.name, url: `${baseUrl}/api/cases?${r.query}` })), { name: 'GET /api/cases/count-by-status', url: `${baseUrl}/api/cases/count-by-status` }];
+    const targets = [
+      ...REQUESTS.map((r) => ({ name: r.name, url: `${baseUrl}/api/cases?${r.query}` })),
+      { name: 'GET /api/cases/count-by-status', url: `${baseUrl}/api/cases/count-by-status` },
+    ];
     for (const target of targets) {
       const check = await fetch(target.url, { headers });
       if (!check.ok) throw new Error(`${target.name} answered ${check.status}`);
@@ -82,9 +102,17 @@ export async function benchCases(options: CaseBenchOptions): Promise<CaseBenchRo
         single.push(performance.now() - started);
       }
       single.sort((a, b) => a - b);
-      console.log(`  ${options.kind} ${target.name}: one connection, 50 requests: median ${single[25]?.toFixed(1)} ms, max ${single[49]?.toFixed(1)} ms`);
+      console.log(
+        `  ${options.kind} ${target.name}: one connection, 50 requests: median ${single[25]?.toFixed(1)} ms, max ${single[49]?.toFixed(1)} ms`,
+      );
       const result = await autocannon({ url: target.url, connections: 10, duration: options.seconds ?? 10, headers });
-      const row = { target: `${options.kind} ${target.name}`, p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), errors: result.errors + result.non2xx };
+      const row = {
+        target: `${options.kind} ${target.name}`,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        rps: Math.round(result.requests.average),
+        errors: result.errors + result.non2xx,
+      };
       console.log(`  ${row.target}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, ${row.errors} errors`);
       rows.push(row);
     }
@@ -98,7 +126,9 @@ export async function benchCases(options: CaseBenchOptions): Promise<CaseBenchRo
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const cases = Number(process.env.BENCH_CASES ?? 100_000);
-  const kinds: CaseBenchOptions['kind'][] = process.env.BENCH_KINDS ? (process.env.BENCH_KINDS.split(',') as CaseBenchOptions['kind'][]) : ['PGlite', ...(process.env.DATABASE_URL ? (['PostgreSQL'] as const) : [])];
+  const kinds: CaseBenchOptions['kind'][] = process.env.BENCH_KINDS
+    ? (process.env.BENCH_KINDS.split(',') as CaseBenchOptions['kind'][])
+    : ['PGlite', ...(process.env.DATABASE_URL ? (['PostgreSQL'] as const) : [])];
   const all: CaseBenchRow[] = [];
   for (const kind of kinds) all.push(...(await benchCases({ kind, seconds, cases })));
   console.log('\n| endpoint | p50 ms | p99 ms | req/s | errors |\n|---|---|---|---|---|');

@@ -8,7 +8,8 @@
  * with the machine's load. BENCH_PROFILE=1 runs the server under V8's CPU profiler and prints
  * the top frames by self time; BENCH_PATHS=/api/cases measures (and profiles) only the endpoints
  * given (no share of /healthz then); BENCH_NODE_ARGS adds flags to the server's node (space-separated),
- * and BENCH_SERVER_STDOUT=1 shows the server's standard output (for `--trace-gc`, docs/performance.md). Run alone: `node --import tsx bench/core.ts`; in `npm run bench` unless BENCH_CORE=0.
+ * and BENCH_SERVER_STDOUT=1 shows the server's standard output (for `--trace-gc`, docs/performance.md). Run alone:
+ * `node --import tsx bench/core.ts`; in `npm run bench` unless BENCH_CORE=0.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,7 +44,9 @@ export type CoreRow = {
 async function backendCpu(client: pg.Client | null): Promise<Map<number, number>> {
   const cpu = new Map<number, number>();
   if (!client) return cpu;
-  const { rows } = await client.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'");
+  const { rows } = await client.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
+  );
   for (const { pid } of rows) {
     const ms = processCpuMs(pid);
     if (ms !== null) cpu.set(pid, ms);
@@ -71,7 +74,12 @@ async function seed(database: Database, cases: number): Promise<string> {
   // map set, so the list's index-only scans read no table pages.
   await database.db.execute(sql`VACUUM ANALYZE`);
   const token = generateToken();
-  await createToken(database.db, { userId: lawyerIds[0] as string, tokenHash: sha256Hex(token), now: new Date(), ttlMs: 24 * 3_600_000 });
+  await createToken(database.db, {
+    userId: lawyerIds[0] as string,
+    tokenHash: sha256Hex(token),
+    now: new Date(),
+    ttlMs: 24 * 3_600_000,
+  });
   return token;
 }
 
@@ -84,7 +92,9 @@ function topFrames(file: string, count = 15): string[] {
   const bySite = new Map<string, number>();
   for (const node of profile.nodes) {
     const { functionName, url, lineNumber } = node.callFrame;
-    const where = url ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist\//, 'dist/')}:${lineNumber + 1}` : '';
+    const where = url
+      ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/dist\//, 'dist/')}:${lineNumber + 1}`
+      : '';
     const site = `${functionName || '(anonymous)'} ${where}`.trim();
     bySite.set(site, (bySite.get(site) ?? 0) + node.hitCount);
   }
@@ -108,7 +118,7 @@ async function outboxSettled(baseUrl: string): Promise<void> {
     return match ? Number(match[1]) : 0;
   };
   let last = await pending();
-  for (const deadline = Date.now() + 60_000; last > 0 && Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 60_000; last > 0 && Date.now() < deadline;) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const now = await pending();
     if (now >= last) break;
@@ -117,22 +127,45 @@ async function outboxSettled(baseUrl: string): Promise<void> {
 }
 
 const formatMs = (ms: number | null) => (ms === null ? '–' : ms.toFixed(3));
-const formatCalls = (calls: CoreRow['syscalls']) => (calls ? `${calls.reads.toFixed(2)} / ${calls.writes.toFixed(2)}` : '–');
+const formatCalls = (calls: CoreRow['syscalls']) =>
+  calls ? `${calls.reads.toFixed(2)} / ${calls.writes.toFixed(2)}` : '–';
 
-/** The rows as a markdown table (CPU: ms per request, server process and database backends; the server's system calls per request). */
+/**
+ * The rows as a markdown table (CPU: ms per request, server process and database backends; the server's system calls
+ * per request).
+ */
 export function printCoreTable(rows: CoreRow[]): void {
-  console.log('\n| endpoint | p50 ms | p99 ms | req/s | share of /healthz | errors | server CPU ms/req | database CPU ms/req | server reads / writes per req |\n|---|---|---|---|---|---|---|---|---|');
-  for (const row of rows) console.log(`| ${row.target} | ${row.p50} | ${row.p99} | ${row.rps} | ${row.share} | ${row.errors} | ${formatMs(row.cpuMs)} | ${formatMs(row.dbCpuMs)} | ${formatCalls(row.syscalls)} |`);
+  console.log(
+    '\n| endpoint | p50 ms | p99 ms | req/s | share of /healthz | errors | server CPU ms/req | database CPU ms/req | server reads / writes per req |\n|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const row of rows)
+    console.log(
+      `| ${row.target} | ${row.p50} | ${row.p99} | ${row.rps} | ${row.share} | ${row.errors} | ${formatMs(row.cpuMs)} | ${formatMs(row.dbCpuMs)} | ${formatCalls(row.syscalls)} |`,
+    );
 }
 
-export async function benchCore(options: { kind: 'PGlite' | 'PostgreSQL'; seconds?: number; rounds?: number; cases?: number; profile?: boolean; paths?: string[] }): Promise<CoreRow[]> {
+export async function benchCore(options: {
+  kind: 'PGlite' | 'PostgreSQL';
+  seconds?: number;
+  rounds?: number;
+  cases?: number;
+  profile?: boolean;
+  paths?: string[];
+}): Promise<CoreRow[]> {
   const endpoints = options.paths ? ENDPOINTS.filter((endpoint) => options.paths?.includes(endpoint.path)) : ENDPOINTS;
   const seconds = options.seconds ?? 5;
   const rounds = options.rounds ?? 3;
   console.log(`\nCore request path on ${options.kind} (${rounds} rounds × ${seconds} s per endpoint, 10 connections)`);
-  const { prepared: token, env, cleanup } = await createBenchDatabase(options.kind, (database) => seed(database, options.cases ?? 10_000));
+  const {
+    prepared: token,
+    env,
+    cleanup,
+  } = await createBenchDatabase(options.kind, (database) => seed(database, options.cases ?? 10_000));
   const profileDir = options.profile ? mkdtempSync(path.join(tmpdir(), 'portal-profile-')) : null;
-  const nodeArgs = [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])];
+  const nodeArgs = [
+    ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+  ];
   const { child, baseUrl } = await startServer({ ...env, METRICS_TOKEN: BENCH_METRICS_TOKEN }, nodeArgs);
   const rows: CoreRow[] = [];
   const backends = env.DATABASE_URL ? new pg.Client({ connectionString: env.DATABASE_URL }) : null;
@@ -141,14 +174,25 @@ export async function benchCore(options: { kind: 'PGlite' | 'PostgreSQL'; second
     await new Promise((resolve) => setTimeout(resolve, 6_000)); // the scheduler's first run passes
     await outboxSettled(baseUrl);
     const headers = { authorization: `Bearer ${token}` };
-    for (const endpoint of endpoints) await autocannon({ url: `${baseUrl}${endpoint.path}`, connections: 10, duration: 2, headers: endpoint.auth ? headers : {} }); // warm-up
+    for (const endpoint of endpoints)
+      await autocannon({
+        url: `${baseUrl}${endpoint.path}`,
+        connections: 10,
+        duration: 2,
+        headers: endpoint.auth ? headers : {},
+      }); // warm-up
     for (let round = 1; round <= rounds; round++) {
       let healthRps = 0;
       for (const endpoint of endpoints) {
         const serverBefore = processCpuMs(child.pid ?? 0);
         const callsBefore = processSyscalls(child.pid ?? 0);
         const dbBefore = await backendCpu(backends);
-        const result = await autocannon({ url: `${baseUrl}${endpoint.path}`, connections: 10, duration: seconds, headers: endpoint.auth ? headers : {} });
+        const result = await autocannon({
+          url: `${baseUrl}${endpoint.path}`,
+          connections: 10,
+          duration: seconds,
+          headers: endpoint.auth ? headers : {},
+        });
         const serverAfter = processCpuMs(child.pid ?? 0);
         const callsAfter = processSyscalls(child.pid ?? 0);
         const dbAfter = await backendCpu(backends);
@@ -164,9 +208,17 @@ export async function benchCore(options: { kind: 'PGlite' | 'PostgreSQL'; second
           errors: result.errors + result.non2xx,
           cpuMs: serverBefore !== null && serverAfter !== null ? (serverAfter - serverBefore) / requests : null,
           dbCpuMs: backends ? cpuBetween(dbBefore, dbAfter) / requests : null,
-          syscalls: callsBefore && callsAfter ? { reads: (callsAfter.reads - callsBefore.reads) / requests, writes: (callsAfter.writes - callsBefore.writes) / requests } : null,
+          syscalls:
+            callsBefore && callsAfter
+              ? {
+                  reads: (callsAfter.reads - callsBefore.reads) / requests,
+                  writes: (callsAfter.writes - callsBefore.writes) / requests,
+                }
+              : null,
         };
-        console.log(`  ${row.target}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s (${row.share} of /healthz), ${row.errors} errors, CPU ${formatMs(row.cpuMs)} ms/request server, ${formatMs(row.dbCpuMs)} database, ${formatCalls(row.syscalls)} reads/writes per request`);
+        console.log(
+          `  ${row.target}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s (${row.share} of /healthz), ${row.errors} errors, CPU ${formatMs(row.cpuMs)} ms/request server, ${formatMs(row.dbCpuMs)} database, ${formatCalls(row.syscalls)} reads/writes per request`,
+        );
         rows.push(row);
       }
     }
@@ -187,8 +239,19 @@ export async function benchCore(options: { kind: 'PGlite' | 'PostgreSQL'; second
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const kinds: ('PGlite' | 'PostgreSQL')[] = process.env.BENCH_KINDS ? (process.env.BENCH_KINDS.split(',') as ('PGlite' | 'PostgreSQL')[]) : ['PGlite', ...(process.env.DATABASE_URL ? (['PostgreSQL'] as const) : [])];
+  const kinds: ('PGlite' | 'PostgreSQL')[] = process.env.BENCH_KINDS
+    ? (process.env.BENCH_KINDS.split(',') as ('PGlite' | 'PostgreSQL')[])
+    : ['PGlite', ...(process.env.DATABASE_URL ? (['PostgreSQL'] as const) : [])];
   const all: CoreRow[] = [];
-  for (const kind of kinds) all.push(...(await benchCore({ kind, seconds: Number(process.env.BENCH_SECONDS ?? 5), rounds: Number(process.env.BENCH_ROUNDS ?? 3), profile: process.env.BENCH_PROFILE === '1', ...(process.env.BENCH_PATHS ? { paths: process.env.BENCH_PATHS.split(',') } : {}) })));
+  for (const kind of kinds)
+    all.push(
+      ...(await benchCore({
+        kind,
+        seconds: Number(process.env.BENCH_SECONDS ?? 5),
+        rounds: Number(process.env.BENCH_ROUNDS ?? 3),
+        profile: process.env.BENCH_PROFILE === '1',
+        ...(process.env.BENCH_PATHS ? { paths: process.env.BENCH_PATHS.split(',') } : {}),
+      })),
+    );
   printCoreTable(all);
 }

@@ -39,17 +39,32 @@ function scans(node: PlanNode, out: string[] = []): string[] {
   return out;
 }
 
-const seqScans = (list: string[]) => list.filter((s) => s.startsWith('Seq Scan') && BIG.has(s.slice('Seq Scan '.length)));
+const seqScans = (list: string[]) =>
+  list.filter((s) => s.startsWith('Seq Scan') && BIG.has(s.slice('Seq Scan '.length)));
 
-/** EXPLAIN ANALYZE of a prepared statement in one plan cache mode: the second run, so the first's plan building and cold cache are left out. */
-async function explain(client: pg.Client, name: string, values: unknown[], mode: 'force_custom_plan' | 'force_generic_plan'): Promise<Explained> {
+/**
+ * EXPLAIN ANALYZE of a prepared statement in one plan cache mode: the second run, so the first's plan building and cold
+ * cache are left out.
+ */
+async function explain(
+  client: pg.Client,
+  name: string,
+  values: unknown[],
+  mode: 'force_custom_plan' | 'force_generic_plan',
+): Promise<Explained> {
   await client.query(`SET plan_cache_mode = ${mode}`);
-  const args = values.map((v) => (typeof v === 'number' ? String(v) : client.escapeLiteral(v instanceof Date ? v.toISOString() : String(v)))).join(', ');
+  const args = values
+    .map((v) =>
+      typeof v === 'number' ? String(v) : client.escapeLiteral(v instanceof Date ? v.toISOString() : String(v)),
+    )
+    .join(', ');
   let last: Explained | undefined;
   for (let run = 0; run < 2; run++) {
     await client.query('BEGIN'); // the token check's touch is rolled back
     try {
-      const { rows } = await client.query<{ 'QUERY PLAN': Explained[] }>(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE ${name}(${args})`);
+      const { rows } = await client.query<{ 'QUERY PLAN': Explained[] }>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE ${name}(${args})`,
+      );
       last = rows[0]!['QUERY PLAN'][0]!;
     } finally {
       await client.query('ROLLBACK');
@@ -63,9 +78,19 @@ const list = (params: Record<string, string>) => CaseListQuerySchema.parse(param
 async function main() {
   const cases = Number(process.env.PLANS_CASES ?? 10_000);
   console.log(`${cases} cases over 20 lawyers`);
-  const { prepared: token, env, cleanup } = await createBenchDatabase('PostgreSQL', async (database: Database) => {
+  const {
+    prepared: token,
+    env,
+    cleanup,
+  } = await createBenchDatabase('PostgreSQL', async (database: Database) => {
     await ensureCatalogue(database.db);
-    const { lawyerIds } = await seedLoad(database.db, { cases, lawyers: 20, now: new Date(), seed: 5, batchSize: 1000 });
+    const { lawyerIds } = await seedLoad(database.db, {
+      cases,
+      lawyers: 20,
+      now: new Date(),
+      seed: 5,
+      batchSize: 1000,
+    });
     // A token per user and a view of every tenth document, so neither table is near empty.
     await database.db.execute(sql`INSERT INTO tokens (user_id, token_hash, created_at, last_used_at, expires_at)
       SELECT id, md5(id::text), now(), now(), now() + interval '1 day' FROM users`);
@@ -73,7 +98,12 @@ async function main() {
       SELECT d.id, cl.lawyer_id, now() FROM documents d JOIN case_lawyers cl ON cl.case_id = d.case_id WHERE d.uploaded_at IS NOT NULL AND random() < 0.1`);
     await database.db.execute(sql`ANALYZE`);
     const secret = generateToken();
-    await createToken(database.db, { userId: lawyerIds[0] as string, tokenHash: sha256Hex(secret), now: new Date(), ttlMs: 24 * 3_600_000 });
+    await createToken(database.db, {
+      userId: lawyerIds[0] as string,
+      tokenHash: sha256Hex(secret),
+      now: new Date(),
+      ttlMs: 24 * 3_600_000,
+    });
     return secret;
   });
   const client = new pg.Client({ connectionString: env.DATABASE_URL });
@@ -90,7 +120,11 @@ async function main() {
           for (const page of ['1', '7']) {
             const query = list({ sort, dir, page, ...(q ? { q } : {}), ...(filter ? { statuses: filter } : {}) });
             const { statement, values } = caseListForToken(builder, query);
-            shapes.push({ title: `cases sort=${sort} dir=${dir} q="${q}" statuses=${filter.split(',').filter(Boolean).length} page=${page}`, statement, values });
+            shapes.push({
+              title: `cases sort=${sort} dir=${dir} q="${q}" statuses=${filter.split(',').filter(Boolean).length} page=${page}`,
+              statement,
+              values,
+            });
           }
         }
       }
@@ -133,9 +167,14 @@ async function main() {
       }
     }
     for (const [runsAs, total] of Object.entries(totals)) {
-      if (total.n > 0) console.log(`\n${total.n} statements run ${runsAs}: mean custom ${(total.custom / total.n).toFixed(2)} ms, mean generic ${(total.generic / total.n).toFixed(2)} ms (planning + execution)`);
+      if (total.n > 0)
+        console.log(
+          `\n${total.n} statements run ${runsAs}: mean custom ${(total.custom / total.n).toFixed(2)} ms, mean generic ${(total.generic / total.n).toFixed(2)} ms (planning + execution)`,
+        );
     }
-    console.log(`${bad} statements that run generic have a worse generic plan (a new sequential scan of a big table, or over twice the custom plan's execution time + 1 ms)`);
+    console.log(
+      `${bad} statements that run generic have a worse generic plan (a new sequential scan of a big table, or over twice the custom plan's execution time + 1 ms)`,
+    );
   } finally {
     await client.end();
     await cleanup();

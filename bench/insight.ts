@@ -19,7 +19,15 @@ import { createUser } from '../src/server/users/create';
 import { addCalendarDays, amsterdamToday } from '../src/contract/rules/amsterdam-date';
 import { createBenchDatabase, startServer, stopServer } from './support';
 
-export type InsightBenchRow = { target: string; median: number; max: number; p50: number; p99: number; rps: number; errors: number };
+export type InsightBenchRow = {
+  target: string;
+  median: number;
+  max: number;
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+};
 export type InsightBenchOptions = { kind: 'PGlite' | 'PostgreSQL'; cases?: number; lawyers?: number; seconds?: number };
 
 /**
@@ -59,7 +67,8 @@ async function addHistories(database: Database): Promise<void> {
       ) g
     ) h
     WHERE h.id = c.id`);
-  // The signed settlements: a few weeks after the documents, for the cases past 'Controles' (a trigger stamps the case).
+  // The signed settlements: a few weeks after the documents, for the cases past 'Controles' (a trigger stamps the
+  // case).
   await database.db.execute(sql`
     INSERT INTO settlement_signed (case_id, dated, agreed_on, cooling_off_clause, recorded_at)
     SELECT c.id, (c.documents_completed_at + interval '30 days')::date, (c.documents_completed_at + interval '30 days')::date, true, LEAST(c.documents_completed_at + random() * interval '30 days', now())
@@ -78,24 +87,41 @@ async function seed(database: Database, options: InsightBenchOptions): Promise<{
   const { lawyerIds } = await seedLoad(database.db, { cases, lawyers, now: new Date(), seed: 13, batchSize: 1000 });
   await addHistories(database);
   await database.db.execute(sql`VACUUM ANALYZE`);
-  console.log(`  seeded ${cases} cases with their histories over ${lawyers} lawyers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const adminId = await createUser(database.db, { role: 'admin', email: `bench-admin-${Date.now()}@example.com`, name: 'Bench', lastName: 'Beheer' });
+  console.log(
+    `  seeded ${cases} cases with their histories over ${lawyers} lawyers in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const adminId = await createUser(database.db, {
+    role: 'admin',
+    email: `bench-admin-${Date.now()}@example.com`,
+    name: 'Bench',
+    lastName: 'Beheer',
+  });
   const token = generateToken();
-  await createToken(database.db, { userId: adminId, tokenHash: sha256Hex(token), now: new Date(), ttlMs: 24 * 3_600_000 });
+  await createToken(database.db, {
+    userId: adminId,
+    tokenHash: sha256Hex(token),
+    now: new Date(),
+    ttlMs: 24 * 3_600_000,
+  });
   return { token, lawyerId: lawyerIds[0] as string };
 }
 
 async function explain(database: Database, lawyerId: string): Promise<void> {
   const { funnelStatement, resolvePeriod, stuckStatement } = await import('../src/server/insight/queries');
   const plan = async (title: string, query: ReturnType<typeof sql>) => {
-    const result = (await database.db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${query}`)) as unknown as { rows: Record<string, string>[] };
+    const result = (await database.db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${query}`)) as unknown as {
+      rows: Record<string, string>[];
+    };
     console.log(`\n  EXPLAIN ANALYZE — ${title}`);
     for (const row of result.rows) console.log(`    ${Object.values(row)[0]}`);
   };
   const now = new Date();
   const period = resolvePeriod({}, now);
   await plan(`the funnel, ${period.from} to ${period.to}`, funnelStatement({ period }));
-  await plan('the funnel, a whole year', funnelStatement({ period: resolvePeriod({ from: addCalendarDays(period.to, -364) }, now) }));
+  await plan(
+    'the funnel, a whole year',
+    funnelStatement({ period: resolvePeriod({ from: addCalendarDays(period.to, -364) }, now) }),
+  );
   await plan('the stuck cases', stuckStatement({ now, limit: 100 }));
   await plan('the stuck cases of one lawyer', stuckStatement({ now, lawyerId, limit: 100 }));
 }
@@ -122,9 +148,18 @@ export async function benchInsight(options: InsightBenchOptions): Promise<Insigh
     await new Promise((resolve) => setTimeout(resolve, 10_000));
     const targets = [
       { name: 'GET /api/admin/insight (default: last 90 days)', url: `${baseUrl}/api/admin/insight` },
-      { name: 'GET /api/admin/insight (a whole year: every case)', url: `${baseUrl}/api/admin/insight?from=${yearAgo}&to=${today}` },
-      { name: 'GET /api/admin/insight (a year, one lawyer)', url: `${baseUrl}/api/admin/insight?from=${yearAgo}&to=${today}&lawyer_id=${prepared.lawyerId}` },
-      { name: 'GET /api/admin/insight.csv (a year)', url: `${baseUrl}/api/admin/insight.csv?from=${yearAgo}&to=${today}` },
+      {
+        name: 'GET /api/admin/insight (a whole year: every case)',
+        url: `${baseUrl}/api/admin/insight?from=${yearAgo}&to=${today}`,
+      },
+      {
+        name: 'GET /api/admin/insight (a year, one lawyer)',
+        url: `${baseUrl}/api/admin/insight?from=${yearAgo}&to=${today}&lawyer_id=${prepared.lawyerId}`,
+      },
+      {
+        name: 'GET /api/admin/insight.csv (a year)',
+        url: `${baseUrl}/api/admin/insight.csv?from=${yearAgo}&to=${today}`,
+      },
     ];
     for (const target of targets) {
       const check = await fetch(target.url, { headers });
@@ -139,8 +174,18 @@ export async function benchInsight(options: InsightBenchOptions): Promise<Insigh
       const median = single[10] ?? 0;
       const max = single[19] ?? 0;
       const result = await autocannon({ url: target.url, connections: 10, duration: options.seconds ?? 5, headers });
-      const row = { target: `${options.kind} ${target.name}`, median, max, p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), errors: result.errors + result.non2xx };
-      console.log(`  ${row.target}: one at a time median ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms; 10 connections p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, ${row.errors} errors`);
+      const row = {
+        target: `${options.kind} ${target.name}`,
+        median,
+        max,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        rps: Math.round(result.requests.average),
+        errors: result.errors + result.non2xx,
+      };
+      console.log(
+        `  ${row.target}: one at a time median ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms; 10 connections p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, ${row.errors} errors`,
+      );
       rows.push(row);
     }
   } finally {
@@ -151,14 +196,21 @@ export async function benchInsight(options: InsightBenchOptions): Promise<Insigh
 }
 
 export function printInsightTable(rows: readonly InsightBenchRow[]): void {
-  console.log('\n| insight endpoint | one at a time: median ms | max ms | 10 connections: p50 ms | p99 ms | req/s | errors |\n|---|---|---|---|---|---|---|');
-  for (const row of rows) console.log(`| ${row.target} | ${row.median.toFixed(1)} | ${row.max.toFixed(1)} | ${row.p50} | ${row.p99} | ${row.rps} | ${row.errors} |`);
+  console.log(
+    '\n| insight endpoint | one at a time: median ms | max ms | 10 connections: p50 ms | p99 ms | req/s | errors |\n|---|---|---|---|---|---|---|',
+  );
+  for (const row of rows)
+    console.log(
+      `| ${row.target} | ${row.median.toFixed(1)} | ${row.max.toFixed(1)} | ${row.p50} | ${row.p99} | ${row.rps} | ${row.errors} |`,
+    );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   const cases = Number(process.env.BENCH_CASES ?? 100_000);
-  const kinds: InsightBenchOptions['kind'][] = process.env.BENCH_KINDS ? (process.env.BENCH_KINDS.split(',') as InsightBenchOptions['kind'][]) : ['PGlite', ...(process.env.DATABASE_URL ? (['PostgreSQL'] as const) : [])];
+  const kinds: InsightBenchOptions['kind'][] = process.env.BENCH_KINDS
+    ? (process.env.BENCH_KINDS.split(',') as InsightBenchOptions['kind'][])
+    : ['PGlite', ...(process.env.DATABASE_URL ? (['PostgreSQL'] as const) : [])];
   const all: InsightBenchRow[] = [];
   for (const kind of kinds) all.push(...(await benchInsight({ kind, seconds, cases })));
   printInsightTable(all);

@@ -62,7 +62,16 @@ export type LighthouseRow = {
   stretch: number;
 };
 
-type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; tdur?: number; args?: { data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } } };
+type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { data?: { isLoadingMainFrame?: boolean; documentLoaderURL?: string } };
+};
 
 /**
  * Load-independent figures from the trace of a run. Lighthouse's blocking time multiplies each
@@ -74,14 +83,29 @@ type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: numb
  * all of it fell after the first paint, as Lighthouse's simulation places the app's start-up);
  * `stretch` is how much longer the tasks took than their CPU time.
  */
-export function cpuFigures(events: TraceEvent[], slowdown: number): { cpuMs: number; cpuBlockingMs: number; stretch: number } {
-  const navigation = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame && e.args.data.documentLoaderURL?.startsWith('http'));
+export function cpuFigures(
+  events: TraceEvent[],
+  slowdown: number,
+): { cpuMs: number; cpuBlockingMs: number; stretch: number } {
+  const navigation = events.find(
+    (e) =>
+      e.name === 'navigationStart' &&
+      e.args?.data?.isLoadingMainFrame &&
+      e.args.data.documentLoaderURL?.startsWith('http'),
+  );
   if (!navigation) return { cpuMs: Number.NaN, cpuBlockingMs: Number.NaN, stretch: Number.NaN };
   let cpu = 0;
   let wall = 0;
   let blocking = 0;
   for (const e of events) {
-    if (e.name !== 'RunTask' || e.ph !== 'X' || e.pid !== navigation.pid || e.tid !== navigation.tid || e.ts < navigation.ts) continue;
+    if (
+      e.name !== 'RunTask' ||
+      e.ph !== 'X' ||
+      e.pid !== navigation.pid ||
+      e.tid !== navigation.tid ||
+      e.ts < navigation.ts
+    )
+      continue;
     const cpuMs = (e.tdur ?? e.dur ?? 0) / 1000;
     cpu += cpuMs;
     wall += (e.dur ?? 0) / 1000;
@@ -110,10 +134,20 @@ export async function prepare(dataDir: string) {
       .from(cases)
       .where(eq(cases.statusSlug, 'incomplete-case-file'))
       .limit(1);
-    const [lawyer] = await database.db.select({ id: users.id }).from(users).where(and(eq(users.email, DEMO_LAWYERS[0]?.email ?? ''), eq(users.role, 'lawyer')));
+    const [lawyer] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, DEMO_LAWYERS[0]?.email ?? ''), eq(users.role, 'lawyer')));
     if (!client || !lawyer) throw new Error('demo data has no client at incomplete-case-file or no first lawyer');
-    const [assigned] = await database.db.select({ caseId: caseLawyers.caseId }).from(caseLawyers).where(and(eq(caseLawyers.lawyerId, lawyer.id), eq(caseLawyers.caseId, client.caseId)));
-    return { clientToken: await token(client.userId), lawyerToken: await token(lawyer.id), caseId: assigned?.caseId ?? client.caseId };
+    const [assigned] = await database.db
+      .select({ caseId: caseLawyers.caseId })
+      .from(caseLawyers)
+      .where(and(eq(caseLawyers.lawyerId, lawyer.id), eq(caseLawyers.caseId, client.caseId)));
+    return {
+      clientToken: await token(client.userId),
+      lawyerToken: await token(lawyer.id),
+      caseId: assigned?.caseId ?? client.caseId,
+    };
   } finally {
     await database.close();
   }
@@ -129,7 +163,16 @@ async function startChromium(): Promise<{ child: ChildProcess; port: number; pro
   const profile = mkdtempSync(path.join(tmpdir(), 'portal-lighthouse-'));
   const child = spawn(
     CHROMIUM_PATH,
-    ['--headless=new', `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, '--no-first-run', '--no-default-browser-check', '--disable-extensions', '--no-sandbox', 'about:blank'],
+    [
+      '--headless=new',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      '--no-first-run',
+      '--no-default-browser-check',
+      '--disable-extensions',
+      '--no-sandbox',
+      'about:blank',
+    ],
     { stdio: 'ignore' },
   );
   for (let i = 0; i < 200; i++) {
@@ -144,7 +187,9 @@ async function startChromium(): Promise<{ child: ChildProcess; port: number; pro
   throw new Error(`Chromium (${CHROMIUM_PATH}) did not open its debugging port`);
 }
 
-/** Writes the session as the app keeps it (localStorage `state`) and empties the HTTP cache: each run is a first visit. */
+/**
+ * Writes the session as the app keeps it (localStorage `state`) and empties the HTTP cache: each run is a first visit.
+ */
 async function setSession(port: number, baseUrl: string, value: Session | null): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
@@ -152,10 +197,13 @@ async function setSession(port: number, baseUrl: string, value: Session | null):
     if (!context) throw new Error('no default browser context');
     const page = await context.newPage();
     await page.goto(`${baseUrl}/favicon.svg`);
-    await page.evaluate((state) => {
-      if (state) window.localStorage.setItem('state', JSON.stringify(state));
-      else window.localStorage.clear();
-    }, value ? { settings: {}, user: value.user, auth: { token: value.token } } : null);
+    await page.evaluate(
+      (state) => {
+        if (state) window.localStorage.setItem('state', JSON.stringify(state));
+        else window.localStorage.clear();
+      },
+      value ? { settings: {}, user: value.user, auth: { token: value.token } } : null,
+    );
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.clearBrowserCache');
     await page.close();
@@ -164,11 +212,23 @@ async function setSession(port: number, baseUrl: string, value: Session | null):
   }
 }
 
-async function measure(port: number, baseUrl: string, target: Target, form: 'mobile' | 'desktop', run: number): Promise<LighthouseRow> {
+async function measure(
+  port: number,
+  baseUrl: string,
+  target: Target,
+  form: 'mobile' | 'desktop',
+  run: number,
+): Promise<LighthouseRow> {
   await setSession(port, baseUrl, target.session);
   const result = await lighthouse(
     `${baseUrl}${target.path}`,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: true },
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      disableStorageReset: true,
+    },
     form === 'desktop' ? desktopConfig : undefined,
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
@@ -199,15 +259,26 @@ async function measure(port: number, baseUrl: string, target: Target, form: 'mob
     // Lighthouse's measure of this machine's CPU at the start of the run (a quiet desktop is
     // ~1500-2000): the simulated 4× slowdown applies on top, so a loaded machine scores lower.
     benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
-    ...cpuFigures(result.artifacts.Trace.traceEvents as TraceEvent[], result.lhr.configSettings.throttling.cpuSlowdownMultiplier),
+    ...cpuFigures(
+      result.artifacts.Trace.traceEvents as TraceEvent[],
+      result.lhr.configSettings.throttling.cpuSlowdownMultiplier,
+    ),
   };
   for (const [key, category] of Object.entries(categories)) {
     if (key === 'performance' || (category.score ?? 0) >= 1) continue;
-    const failing = category.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => ref.id);
+    const failing = category.auditRefs
+      .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id);
     console.log(`    ${target.name} ${form} ${key}: ${failing.join(', ')}`);
   }
   if (process.env.BENCH_LIGHTHOUSE_VERBOSE === '1') {
-    for (const id of ['layout-shifts', 'largest-contentful-paint-element', 'render-blocking-resources', 'network-dependency-tree-insight', 'uses-text-compression']) {
+    for (const id of [
+      'layout-shifts',
+      'largest-contentful-paint-element',
+      'render-blocking-resources',
+      'network-dependency-tree-insight',
+      'uses-text-compression',
+    ]) {
       if (audits[id]?.details) console.log(`    ${id}: ${JSON.stringify(audits[id]?.details).slice(0, 1500)}`);
     }
   }
@@ -219,7 +290,11 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
   console.log('\nLighthouse (Chromium offline, mobile = simulated slow 4G and 4× CPU slowdown)');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-lh-'));
   const prepared = await prepare(dataDir);
-  const { child: server, baseUrl } = await startServer({ DATA_DIR: dataDir, APP_SECRET: BENCH_APP_SECRET, NODE_ENV: 'production' });
+  const { child: server, baseUrl } = await startServer({
+    DATA_DIR: dataDir,
+    APP_SECRET: BENCH_APP_SECRET,
+    NODE_ENV: 'production',
+  });
   const chrome = await startChromium();
   const rows: LighthouseRow[] = [];
   try {
@@ -273,7 +348,11 @@ export function printLighthouseTable(rows: LighthouseRow[]): void {
       );
     }
   }
-  console.log(`(goals: mobile performance ≥ 95, CLS ≤ 0.02, accessibility and best practices 100; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  console.log(
+    `(goals: mobile performance ≥ 95, CLS ≤ 0.02, accessibility and best practices 100; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')})`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

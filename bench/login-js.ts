@@ -16,7 +16,15 @@ export async function measureLoginJs(baseUrl: string): Promise<LoginJsReport> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const context = await browser.newContext();
@@ -35,7 +43,9 @@ export async function measureLoginJs(baseUrl: string): Promise<LoginJsReport> {
     });
     await page.goto(new URL('/login', baseUrl).href, { waitUntil: 'networkidle' });
     await page.getByRole('button').first().waitFor();
-    const files = (await Promise.all(pending)).filter((file): file is LoginJsFile => file !== null).sort((a, b) => b.gzipKiB - a.gzipKiB);
+    const files = (await Promise.all(pending))
+      .filter((file): file is LoginJsFile => file !== null)
+      .sort((a, b) => b.gzipKiB - a.gzipKiB);
     const totalGzipKiB = round(files.reduce((sum, file) => sum + file.gzipKiB, 0));
     await context.close();
     return { totalGzipKiB, files };

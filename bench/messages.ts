@@ -30,23 +30,41 @@ async function prepare(database: Database): Promise<Prepared> {
   };
   const lawyers: { id: string; token: string }[] = [];
   for (let i = 0; i < LAWYERS; i++) {
-    const id = await createUser(database.db, { role: 'lawyer', email: `bench-lawyer-${i}@example.com`, name: 'Bench', lastName: `Jurist ${i}` });
+    const id = await createUser(database.db, {
+      role: 'lawyer',
+      email: `bench-lawyer-${i}@example.com`,
+      name: 'Bench',
+      lastName: `Jurist ${i}`,
+    });
     lawyers.push({ id, token: await token(id) });
   }
   const conversations: Prepared['conversations'] = [];
   for (let i = 0; i < STREAMS; i++) {
     const lawyer = lawyers[i % LAWYERS] as { id: string; token: string };
-    const clientId = await createUser(database.db, { role: 'client', email: `bench-chat-${i}@example.com`, name: 'Client', lastName: String(i) });
-    const caseId = await createCase(database.db, { clientId, status: 'reviewing-documents', lawyerIds: [lawyer.id], now });
+    const clientId = await createUser(database.db, {
+      role: 'client',
+      email: `bench-chat-${i}@example.com`,
+      name: 'Client',
+      lastName: String(i),
+    });
+    const caseId = await createCase(database.db, {
+      clientId,
+      status: 'reviewing-documents',
+      lawyerIds: [lawyer.id],
+      now,
+    });
     conversations.push({ caseId, clientToken: await token(clientId), lawyerToken: lawyer.token });
   }
   return { conversations };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 export async function benchMessages(kind: 'PGlite' | 'PostgreSQL'): Promise<void> {
-  console.log(`\nMessages over live events (${kind}, one instance, ${STREAMS} streams, ${MESSAGES} messages, ${SENDERS} parallel senders)`);
+  console.log(
+    `\nMessages over live events (${kind}, one instance, ${STREAMS} streams, ${MESSAGES} messages, ${SENDERS} parallel senders)`,
+  );
   const { prepared, env, cleanup } = await createBenchDatabase(kind, prepare);
   const { child, baseUrl } = await startServer(env);
   const streams: EventStream[] = [];
@@ -58,7 +76,10 @@ export async function benchMessages(kind: 'PGlite' | 'PostgreSQL'): Promise<void
     const done = new Promise<void>((resolve) => (allDelivered = resolve));
     const connectStarted = performance.now();
     for (const conversation of prepared.conversations) {
-      const ticket = await fetch(`${baseUrl}/api/events/ticket`, { method: 'POST', headers: { authorization: `Bearer ${conversation.clientToken}` } });
+      const ticket = await fetch(`${baseUrl}/api/events/ticket`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${conversation.clientToken}` },
+      });
       const { ticket: value } = (await ticket.json()) as { ticket: string };
       const stream = await openEventStream(`${baseUrl}/api/events?ticket=${value}`, {}, (event) => {
         if (event.event !== 'message') return;
@@ -71,14 +92,18 @@ export async function benchMessages(kind: 'PGlite' | 'PostgreSQL'): Promise<void
       if (stream.status !== 200) throw new Error(`stream answered ${stream.status}`);
       streams.push(stream);
     }
-    console.log(`  ${streams.length} streams connected in ${((performance.now() - connectStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `  ${streams.length} streams connected in ${((performance.now() - connectStarted) / 1000).toFixed(1)} s`,
+    );
 
     let next = 0;
     let failures = 0;
     const started = performance.now();
     const sender = async () => {
       for (let i = next++; i < MESSAGES; i = next++) {
-        const conversation = prepared.conversations[i % prepared.conversations.length] as Prepared['conversations'][number];
+        const conversation = prepared.conversations[
+          i % prepared.conversations.length
+        ] as Prepared['conversations'][number];
         const text = `bench ${i}`;
         sentAt.set(text, performance.now());
         const response = await fetch(`${baseUrl}/api/cases/${conversation.caseId}/messages`, {
@@ -97,8 +122,12 @@ export async function benchMessages(kind: 'PGlite' | 'PostgreSQL'): Promise<void
     const deliveredSeconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
     console.log(`  sent: ${(MESSAGES / sentSeconds).toFixed(0)} messages/s (${failures} failed)`);
-    console.log(`  delivered over SSE: ${delivered}/${MESSAGES}${outcome === 'timeout' ? ' (gave up after 30 s)' : ''}, ${(delivered / deliveredSeconds).toFixed(0)} messages/s`);
-    console.log(`  send-to-delivery latency: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${(latencies.at(-1) ?? 0).toFixed(0)} ms`);
+    console.log(
+      `  delivered over SSE: ${delivered}/${MESSAGES}${outcome === 'timeout' ? ' (gave up after 30 s)' : ''}, ${(delivered / deliveredSeconds).toFixed(0)} messages/s`,
+    );
+    console.log(
+      `  send-to-delivery latency: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${(latencies.at(-1) ?? 0).toFixed(0)} ms`,
+    );
   } finally {
     for (const stream of streams) stream.close();
     await stopServer(child);

@@ -29,7 +29,12 @@ async function prepare(database: Database): Promise<Prepared> {
   const now = new Date();
   const lawyers: { id: string; token: string }[] = [];
   for (let i = 0; i < LAWYERS; i++) {
-    const id = await createUser(database.db, { role: 'lawyer', email: `bench-outbox-lawyer-${i}@example.com`, name: 'Bench', lastName: `Jurist ${i}` });
+    const id = await createUser(database.db, {
+      role: 'lawyer',
+      email: `bench-outbox-lawyer-${i}@example.com`,
+      name: 'Bench',
+      lastName: `Jurist ${i}`,
+    });
     const token = generateToken();
     await createToken(database.db, { userId: id, tokenHash: sha256Hex(token), now, ttlMs: 24 * 3_600_000 });
     lawyers.push({ id, token });
@@ -39,18 +44,34 @@ async function prepare(database: Database): Promise<Prepared> {
     const lawyer = lawyers[i % LAWYERS] as { id: string; token: string };
     const email = `bench-outbox-client-${i}@example.com`;
     const clientId = await createUser(database.db, { role: 'client', email, name: 'Client', lastName: String(i) });
-    const caseId = await createCase(database.db, { clientId, status: 'reviewing-documents', lawyerIds: [lawyer.id], now });
+    const caseId = await createCase(database.db, {
+      clientId,
+      status: 'reviewing-documents',
+      lawyerIds: [lawyer.id],
+      now,
+    });
     cases.push({ caseId, email, lawyerToken: lawyer.token });
   }
   return { cases };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-export type OutboxLagResult = { kind: string; events: number; delivered: number; p50: number; p99: number; max: number; seconds: number };
+export type OutboxLagResult = {
+  kind: string;
+  events: number;
+  delivered: number;
+  p50: number;
+  p99: number;
+  max: number;
+  seconds: number;
+};
 
 export async function benchOutbox(kind: 'PGlite' | 'PostgreSQL'): Promise<OutboxLagResult> {
-  console.log(`\nOutbox lag (${kind}, one instance, ${EVENTS} status changes by ${SENDERS} parallel senders, each mailing one client)`);
+  console.log(
+    `\nOutbox lag (${kind}, one instance, ${EVENTS} status changes by ${SENDERS} parallel senders, each mailing one client)`,
+  );
   const { prepared, env, cleanup } = await createBenchDatabase(kind, prepare);
   const peer = await startSmtpPeer();
   const { child, baseUrl } = await startServer({ ...env, SMTP_URL: peer.url, MAIL_DIGEST_MINUTES: '0' });
@@ -73,20 +94,27 @@ export async function benchOutbox(kind: 'PGlite' | 'PostgreSQL'): Promise<Outbox
       }
     };
     await Promise.all(Array.from({ length: SENDERS }, sender));
-    console.log(`  ${prepared.cases.length} requests answered in ${((performance.now() - started) / 1000).toFixed(1)} s; ${ours().length} mails accepted by then`);
+    console.log(
+      `  ${prepared.cases.length} requests answered in ${((performance.now() - started) / 1000).toFixed(1)} s; ${ours().length} mails accepted by then`,
+    );
     // Wait (on the peer, not on a sleep) until every mail arrived or 10 minutes passed.
     const deadline = performance.now() + 600_000;
-    while (ours().length < EVENTS - failures && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (ours().length < EVENTS - failures && performance.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
   } finally {
     await stopServer(child);
     await peer.close();
   }
   const seconds = (performance.now() - started) / 1000;
   // The rows' created_at, read once the server has let go of the database.
-  const database = kind === 'PGlite' ? await openPglite(env.DATA_DIR as string) : await openPostgres(env.DATABASE_URL as string);
+  const database =
+    kind === 'PGlite' ? await openPglite(env.DATA_DIR as string) : await openPostgres(env.DATABASE_URL as string);
   const created = new Map<string, number>();
   try {
-    const rows = await database.db.select({ to: outbox.toAddress, createdAt: outbox.createdAt }).from(outbox).where(inArray(outbox.toAddress, [...addresses]));
+    const rows = await database.db
+      .select({ to: outbox.toAddress, createdAt: outbox.createdAt })
+      .from(outbox)
+      .where(inArray(outbox.toAddress, [...addresses]));
     for (const row of rows) created.set(row.to, row.createdAt.getTime());
   } finally {
     await database.close();
@@ -98,9 +126,21 @@ export async function benchOutbox(kind: 'PGlite' | 'PostgreSQL'): Promise<Outbox
     if (at !== undefined) lags.push(mail.receivedAt - at);
   }
   lags.sort((a, b) => a - b);
-  const result = { kind, events: EVENTS, delivered: ours().length, p50: percentile(lags, 50), p99: percentile(lags, 99), max: lags.at(-1) ?? 0, seconds };
-  console.log(`  ${failures} requests failed; ${result.delivered}/${EVENTS} mails accepted by the SMTP peer in ${seconds.toFixed(1)} s`);
-  console.log(`  event-to-accepted lag: p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, max ${result.max.toFixed(0)} ms`);
+  const result = {
+    kind,
+    events: EVENTS,
+    delivered: ours().length,
+    p50: percentile(lags, 50),
+    p99: percentile(lags, 99),
+    max: lags.at(-1) ?? 0,
+    seconds,
+  };
+  console.log(
+    `  ${failures} requests failed; ${result.delivered}/${EVENTS} mails accepted by the SMTP peer in ${seconds.toFixed(1)} s`,
+  );
+  console.log(
+    `  event-to-accepted lag: p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, max ${result.max.toFixed(0)} ms`,
+  );
   return result;
 }
 

@@ -42,19 +42,49 @@ async function prepare(database: Database): Promise<Prepared> {
   console.log(`  seeded ${CASES} cases over ${LAWYERS} lawyers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const token = generateToken();
   const lawyerId = lawyerIds[0] as string;
-  await createToken(database.db, { userId: lawyerId, tokenHash: sha256Hex(token), now: new Date(), ttlMs: 24 * 3_600_000 });
+  await createToken(database.db, {
+    userId: lawyerId,
+    tokenHash: sha256Hex(token),
+    now: new Date(),
+    ttlMs: 24 * 3_600_000,
+  });
   // A client with a case, for the upload and download of a large file.
-  const clientId = await createUser(database.db, { role: 'client', email: `bench-client-${randomUUID()}@example.com`, name: 'Bench', lastName: 'Client' });
-  const caseId = await createCase(database.db, { clientId, status: 'incomplete-case-file', lawyerIds: [lawyerId], now: new Date() });
-  const [document] = await database.db.select({ id: documents.id }).from(documents).where(eq(documents.caseId, caseId)).limit(1);
+  const clientId = await createUser(database.db, {
+    role: 'client',
+    email: `bench-client-${randomUUID()}@example.com`,
+    name: 'Bench',
+    lastName: 'Client',
+  });
+  const caseId = await createCase(database.db, {
+    clientId,
+    status: 'incomplete-case-file',
+    lawyerIds: [lawyerId],
+    now: new Date(),
+  });
+  const [document] = await database.db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(eq(documents.caseId, caseId))
+    .limit(1);
   const clientToken = generateToken();
-  await createToken(database.db, { userId: clientId, tokenHash: sha256Hex(clientToken), now: new Date(), ttlMs: 24 * 3_600_000 });
+  await createToken(database.db, {
+    userId: clientId,
+    tokenHash: sha256Hex(clientToken),
+    now: new Date(),
+    ttlMs: 24 * 3_600_000,
+  });
   return { token, lawyerId, clientToken, documentId: document?.id ?? '' };
 }
 
 async function load(target: string, url: string, headers: Record<string, string> = {}): Promise<Row> {
   const result = await autocannon({ url, connections: 10, duration: DURATION, headers });
-  return { target, p50: result.latency.p50, p99: result.latency.p99, rps: Math.round(result.requests.average), errors: result.errors + result.non2xx };
+  return {
+    target,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: Math.round(result.requests.average),
+    errors: result.errors + result.non2xx,
+  };
 }
 
 async function benchDatabase(kind: 'PGlite' | 'PostgreSQL'): Promise<Row[]> {
@@ -69,15 +99,24 @@ async function benchDatabase(kind: 'PGlite' | 'PostgreSQL'): Promise<Row[]> {
     rows.push(await load(`${kind} GET /api/user`, `${baseUrl}/api/user`, auth));
     if (process.env.BENCH_UPLOAD !== '0' && child.pid) {
       const sizeMiB = Number(process.env.BENCH_UPLOAD_MIB ?? 1024);
-      const upload = await benchUploads({ baseUrl, clientToken: prepared.clientToken, documentId: prepared.documentId, serverPid: child.pid, sizeMiB });
+      const upload = await benchUploads({
+        baseUrl,
+        clientToken: prepared.clientToken,
+        documentId: prepared.documentId,
+        serverPid: child.pid,
+        sizeMiB,
+      });
       console.log(
         `  ${sizeMiB} MiB file: upload ${upload.uploadMBps.toFixed(0)} MB/s, download ${upload.downloadMBps.toFixed(0)} MB/s, server peak RSS growth ${upload.peakRssGrowthMiB.toFixed(1)} MiB (goals ≥ 150 MB/s, ≤ 64 MiB)`,
       );
     }
     if (kind === 'PGlite') {
       const js = await measureLoginJs(baseUrl);
-      console.log(`  JavaScript for /login: ${js.totalGzipKiB.toFixed(1)} KiB gzip in ${js.files.length} files (budget 160 KiB)`);
-      for (const file of [...js.files].sort((a, b) => b.gzipKiB - a.gzipKiB).slice(0, 5)) console.log(`    ${file.gzipKiB.toFixed(1)} KiB  ${file.url.replace(baseUrl, '')}`);
+      console.log(
+        `  JavaScript for /login: ${js.totalGzipKiB.toFixed(1)} KiB gzip in ${js.files.length} files (budget 160 KiB)`,
+      );
+      for (const file of [...js.files].sort((a, b) => b.gzipKiB - a.gzipKiB).slice(0, 5))
+        console.log(`    ${file.gzipKiB.toFixed(1)} KiB  ${file.url.replace(baseUrl, '')}`);
     }
   } finally {
     await stopServer(child);
@@ -104,7 +143,8 @@ async function main(): Promise<void> {
   const insight: InsightBenchRow[] = [];
   if (process.env.BENCH_INSIGHT !== '0') {
     insight.push(...(await benchInsight({ kind: 'PGlite', seconds: Math.min(DURATION, 5) })));
-    if (process.env.DATABASE_URL) insight.push(...(await benchInsight({ kind: 'PostgreSQL', seconds: Math.min(DURATION, 5) })));
+    if (process.env.DATABASE_URL)
+      insight.push(...(await benchInsight({ kind: 'PostgreSQL', seconds: Math.min(DURATION, 5) })));
   }
   // Messages over live events with 500 streams; BENCH_MESSAGES=0 skips it.
   if (process.env.BENCH_MESSAGES !== '0') {
@@ -123,8 +163,13 @@ async function main(): Promise<void> {
   for (const row of rows) console.log(`| ${row.target} | ${row.p50} | ${row.p99} | ${row.rps} | ${row.errors} |`);
   if (insight.length) printInsightTable(insight);
   if (lags.length) {
-    console.log('\n| outbox lag (event → accepted by SMTP) | events | delivered | p50 ms | p99 ms | max ms | wall s |\n|---|---|---|---|---|---|---|');
-    for (const l of lags) console.log(`| ${l.kind} | ${l.events} | ${l.delivered} | ${l.p50.toFixed(0)} | ${l.p99.toFixed(0)} | ${l.max.toFixed(0)} | ${l.seconds.toFixed(1)} |`);
+    console.log(
+      '\n| outbox lag (event → accepted by SMTP) | events | delivered | p50 ms | p99 ms | max ms | wall s |\n|---|---|---|---|---|---|---|',
+    );
+    for (const l of lags)
+      console.log(
+        `| ${l.kind} | ${l.events} | ${l.delivered} | ${l.p50.toFixed(0)} | ${l.p99.toFixed(0)} | ${l.max.toFixed(0)} | ${l.seconds.toFixed(1)} |`,
+      );
   }
   if (liveStreams.length) printStreamsTable(liveStreams);
   // The request path as shares of /healthz in the same round; BENCH_CORE=0 skips it.

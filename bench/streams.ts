@@ -54,13 +54,26 @@ async function prepare(database: Database): Promise<Prepared> {
     await createToken(database.db, { userId, tokenHash: sha256Hex(value), now, ttlMs: 24 * 3_600_000 });
     return value;
   };
-  const lawyerId = await createUser(database.db, { role: 'lawyer', email: `bench-streams-lawyer-${randomUUID()}@example.com`, name: 'Bench', lastName: 'Jurist' });
-  const clientId = await createUser(database.db, { role: 'client', email: `bench-streams-client-${randomUUID()}@example.com`, name: 'Bench', lastName: 'Client' });
+  const lawyerId = await createUser(database.db, {
+    role: 'lawyer',
+    email: `bench-streams-lawyer-${randomUUID()}@example.com`,
+    name: 'Bench',
+    lastName: 'Jurist',
+  });
+  const clientId = await createUser(database.db, {
+    role: 'client',
+    email: `bench-streams-client-${randomUUID()}@example.com`,
+    name: 'Bench',
+    lastName: 'Client',
+  });
   const caseId = await createCase(database.db, { clientId, status: 'reviewing-documents', lawyerIds: [lawyerId], now });
   return { caseId, clientToken: await token(clientId), lawyerToken: await token(lawyerId) };
 }
 
-/** Resident set and V8 heap of a process in KiB: VmRSS from /proc, the heap from /metrics (prom-client's nodejs_heap_size_used_bytes). */
+/**
+ * Resident set and V8 heap of a process in KiB: VmRSS from /proc, the heap from /metrics (prom-client's
+ * nodejs_heap_size_used_bytes).
+ */
 function rssKiB(pid: number): number {
   const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(match?.[1] ?? NaN);
@@ -74,10 +87,19 @@ async function heapKiB(baseUrl: string): Promise<number> {
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-/** Opens `count` streams on `baseUrls` in turn (client and lawyer alternately), `OPENING` at a time; calls `onMessage` with the text of every message event. */
-async function openStreams(baseUrls: string[], prepared: Prepared, count: number, onMessage: (text: string) => void): Promise<EventStream[]> {
+/**
+ * Opens `count` streams on `baseUrls` in turn (client and lawyer alternately), `OPENING` at a time; calls `onMessage`
+ * with the text of every message event.
+ */
+async function openStreams(
+  baseUrls: string[],
+  prepared: Prepared,
+  count: number,
+  onMessage: (text: string) => void,
+): Promise<EventStream[]> {
   const streams: EventStream[] = [];
   const deadline = Date.now() + CONNECT_TIMEOUT_MS;
   let next = 0;
@@ -85,7 +107,10 @@ async function openStreams(baseUrls: string[], prepared: Prepared, count: number
     for (let i = next++; i < count && Date.now() < deadline; i = next++) {
       const baseUrl = baseUrls[i % baseUrls.length] as string;
       const token = i % 2 === 0 ? prepared.clientToken : prepared.lawyerToken;
-      const ticket = await fetch(`${baseUrl}/api/events/ticket`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      const ticket = await fetch(`${baseUrl}/api/events/ticket`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (ticket.status !== 201) throw new Error(`ticket answered ${ticket.status}`);
       const { ticket: value } = (await ticket.json()) as { ticket: string };
       const stream = await openEventStream(`${baseUrl}/api/events?ticket=${value}`, {}, (event) => {
@@ -104,7 +129,8 @@ async function run(kind: 'PGlite' | 'PostgreSQL', instances: 1 | 2): Promise<Str
   const setup = instances === 1 ? `${kind}, one instance` : `${kind}, two instances with Redis`;
   console.log(`\nLive streams (${setup}): ${STREAMS} streams of one case, ${MESSAGES} messages`);
   const { prepared, env, cleanup } = await createBenchDatabase(kind, prepare);
-  const redis: Record<string, string> = instances === 2 ? { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' } : {};
+  const redis: Record<string, string> =
+    instances === 2 ? { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' } : {};
   const servers: { child: ChildProcess; baseUrl: string }[] = [];
   let streams: EventStream[] = [];
   try {
@@ -112,7 +138,11 @@ async function run(kind: 'PGlite' | 'PostgreSQL', instances: 1 | 2): Promise<Str
     const baseUrls = servers.map((server) => server.baseUrl);
     const first = servers[0] as { child: ChildProcess; baseUrl: string };
     // Warm both the posting and the stream paths before the memory is read.
-    await fetch(`${first.baseUrl}/api/cases/${prepared.caseId}/messages`, { method: 'POST', headers: { authorization: `Bearer ${prepared.lawyerToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ text: 'warm-up' }) });
+    await fetch(`${first.baseUrl}/api/cases/${prepared.caseId}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${prepared.lawyerToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'warm-up' }),
+    });
     const rssBefore = servers.reduce((n, s) => n + rssKiB(s.child.pid ?? 0), 0);
     const heapBefore = (await Promise.all(baseUrls.map(heapKiB))).reduce((n, h) => n + h, 0);
 
@@ -127,7 +157,9 @@ async function run(kind: 'PGlite' | 'PostgreSQL', instances: 1 | 2): Promise<Str
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // the last streams' first writes settle
     const rssAfter = servers.reduce((n, s) => n + rssKiB(s.child.pid ?? 0), 0);
     const heapAfter = (await Promise.all(baseUrls.map(heapKiB))).reduce((n, h) => n + h, 0);
-    console.log(`  ${streams.length} streams open in ${connectSeconds.toFixed(1)} s; server memory ${((rssAfter - rssBefore) / 1024).toFixed(0)} MiB more resident, ${((heapAfter - heapBefore) / 1024).toFixed(0)} MiB more heap`);
+    console.log(
+      `  ${streams.length} streams open in ${connectSeconds.toFixed(1)} s; server memory ${((rssAfter - rssBefore) / 1024).toFixed(0)} MiB more resident, ${((heapAfter - heapBefore) / 1024).toFixed(0)} MiB more heap`,
+    );
 
     const latencies: number[] = [];
     let lost = 0;
@@ -144,7 +176,9 @@ async function run(kind: 'PGlite' | 'PostgreSQL', instances: 1 | 2): Promise<Str
       });
       await response.arrayBuffer();
       if (response.status !== 201) throw new Error(`message answered ${response.status}`);
-      const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), DELIVERY_TIMEOUT_MS).unref());
+      const timeout = new Promise<'timeout'>((resolve) =>
+        setTimeout(() => resolve('timeout'), DELIVERY_TIMEOUT_MS).unref(),
+      );
       if ((await Promise.race([arrived, timeout])) === 'all') latencies.push(performance.now() - postedAt);
       else lost++;
       arrivals.delete(text);
@@ -161,7 +195,9 @@ async function run(kind: 'PGlite' | 'PostgreSQL', instances: 1 | 2): Promise<Str
       max: latencies.at(-1) ?? 0,
       lost,
     };
-    console.log(`  posted to on every stream: p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, max ${result.max.toFixed(0)} ms, ${lost} not on every stream within ${DELIVERY_TIMEOUT_MS / 1000} s`);
+    console.log(
+      `  posted to on every stream: p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, max ${result.max.toFixed(0)} ms, ${lost} not on every stream within ${DELIVERY_TIMEOUT_MS / 1000} s`,
+    );
     return result;
   } finally {
     for (const stream of streams) stream.close();
@@ -179,8 +215,13 @@ export async function benchStreams(): Promise<StreamsResult[]> {
 }
 
 export function printStreamsTable(rows: StreamsResult[]): void {
-  console.log('\n| live streams | streams open | connect s | RSS KiB/stream | heap KiB/stream | posted → on every stream p50 ms | p99 ms | max ms | lost |\n|---|---|---|---|---|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.setup} | ${r.streams} | ${r.connectSeconds.toFixed(1)} | ${r.rssPerStreamKiB.toFixed(1)} | ${r.heapPerStreamKiB.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.max.toFixed(0)} | ${r.lost} |`);
+  console.log(
+    '\n| live streams | streams open | connect s | RSS KiB/stream | heap KiB/stream | posted → on every stream p50 ms | p99 ms | max ms | lost |\n|---|---|---|---|---|---|---|---|---|',
+  );
+  for (const r of rows)
+    console.log(
+      `| ${r.setup} | ${r.streams} | ${r.connectSeconds.toFixed(1)} | ${r.rssPerStreamKiB.toFixed(1)} | ${r.heapPerStreamKiB.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.max.toFixed(0)} | ${r.lost} |`,
+    );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

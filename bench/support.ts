@@ -13,17 +13,35 @@ export async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
-/** Starts the built server as its own process (NODE_ENV=production unless `env` says otherwise) and waits for its first answer. */
-export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<{ child: ChildProcess; baseUrl: string; coldStartMs: number }> {
+/**
+ * Starts the built server as its own process (NODE_ENV=production unless `env` says otherwise) and waits for its first
+ * answer.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<{ child: ChildProcess; baseUrl: string; coldStartMs: number }> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0', DEMO_DATA: 'false', MAX_UPLOAD_MB: '2048', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '0',
+      DEMO_DATA: 'false',
+      MAX_UPLOAD_MB: '2048',
+      ...env,
+    },
     stdio: ['ignore', process.env.BENCH_SERVER_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -62,7 +80,11 @@ export async function createBenchDatabase<T>(
     const database = await openPglite(dataDir);
     const prepared = await prepare(database);
     await database.close();
-    return { prepared, env: { DATA_DIR: dataDir, APP_SECRET: BENCH_APP_SECRET }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      prepared,
+      env: { DATA_DIR: dataDir, APP_SECRET: BENCH_APP_SECRET },
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is needed for the PostgreSQL bench');

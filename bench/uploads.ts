@@ -9,7 +9,13 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 
-export type UploadBenchOptions = { baseUrl: string; clientToken: string; documentId: string; serverPid: number; sizeMiB?: number };
+export type UploadBenchOptions = {
+  baseUrl: string;
+  clientToken: string;
+  documentId: string;
+  serverPid: number;
+  sizeMiB?: number;
+};
 export type UploadBenchResult = { uploadMBps: number; downloadMBps: number; peakRssGrowthMiB: number };
 
 const MiB = 1024 * 1024;
@@ -51,7 +57,9 @@ async function writeGenerated(request: http.ClientRequest, total: number): Promi
 
 function upload(options: UploadBenchOptions, size: number): Promise<{ status: number; body: string }> {
   const boundary = `----bench${randomBytes(8).toString('hex')}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const url = new URL(`/api/documents/${options.documentId}/upload`, options.baseUrl);
   return new Promise((resolve, reject) => {
@@ -105,7 +113,8 @@ export async function benchUploads(opts: UploadBenchOptions): Promise<UploadBenc
     const downloadStarted = performance.now();
     const downloaded = await download(new URL(temporaryUrl, opts.baseUrl));
     const downloadSeconds = (performance.now() - downloadStarted) / 1000;
-    if (downloaded.status !== 200 || downloaded.bytes !== size) throw new Error(`download answered ${downloaded.status} with ${downloaded.bytes} of ${size} bytes`);
+    if (downloaded.status !== 200 || downloaded.bytes !== size)
+      throw new Error(`download answered ${downloaded.status} with ${downloaded.bytes} of ${size} bytes`);
 
     const peak = sampler.stop();
     return {

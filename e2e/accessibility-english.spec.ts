@@ -13,7 +13,9 @@ describe('accessibility (axe-core) in English', () => {
   it('has no violations in English at 360 px on login, code and unsubscribe', async () => {
     const { page } = await journey.openPage({ viewport });
     await page.goto('/not-found');
-    await page.evaluate((settings) => window.localStorage.setItem('state', JSON.stringify({ settings })), { language: 'en-US' });
+    await page.evaluate((settings) => window.localStorage.setItem('state', JSON.stringify({ settings })), {
+      language: 'en-US',
+    });
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Log in to your portal' }).waitFor();
     expect(await findAccessibilityViolations(page)).toEqual([]);
@@ -21,13 +23,21 @@ describe('accessibility (axe-core) in English', () => {
     expect(await findAccessibilityViolations(page)).toEqual([]);
     const unsubscribe = (await journey.openPage({ viewport, allowConsole: [/status of 422/] })).page;
     await unsubscribe.goto('/not-found');
-    await unsubscribe.evaluate((settings) => window.localStorage.setItem('state', JSON.stringify({ settings })), { language: 'en-US' });
+    await unsubscribe.evaluate((settings) => window.localStorage.setItem('state', JSON.stringify({ settings })), {
+      language: 'en-US',
+    });
     await checkUnsubscribePage(unsubscribe, UNSUBSCRIBE_EN);
   });
 
   for (const role of ['client', 'lawyer', 'admin'] as const) {
     it(`has no violations in English at 360 px on every screen of the ${role}`, async () => {
-      expect(await screensWithViolations(journey, session, viewport, { settings: { language: 'en-US' }, loading: /loading/, roles: [role] })).toEqual([]);
+      expect(
+        await screensWithViolations(journey, session, viewport, {
+          settings: { language: 'en-US' },
+          loading: /loading/,
+          roles: [role],
+        }),
+      ).toEqual([]);
     });
   }
 });

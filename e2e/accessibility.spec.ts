@@ -2,7 +2,15 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkUnsubscribePage, findAccessibilityViolations, UNSUBSCRIBE_NL } from './support/axe';
 import { useSharedJourney } from './support/journey';
-import { getSession, readMailedCode, rememberStaffFactor, requestCodeViaUi, sessionCache, signIn, totpNow } from './support/login';
+import {
+  getSession,
+  readMailedCode,
+  rememberStaffFactor,
+  requestCodeViaUi,
+  sessionCache,
+  signIn,
+  totpNow,
+} from './support/login';
 import { DUTCH_APP, unique, wrongLanguageTexts, type Finding } from './support/language';
 import { screensWithViolations } from './support/screens';
 
@@ -20,7 +28,8 @@ describe('accessibility (axe-core)', () => {
     await createStaff(STAFF.enrol);
     await createStaff(STAFF.verifyNl);
     await createStaff(STAFF.verifyEn);
-    // Enrolled through the API now, so that their code-entry step can be checked at the end of the file (a code is mailed at most once a minute per address).
+    // Enrolled through the API now, so that their code-entry step can be checked at the end of the file (a code is
+    // mailed at most once a minute per address).
     await getSession(journey.product, STAFF.verifyNl);
     await getSession(journey.product, STAFF.verifyEn);
     codesMailedAt = Date.now();
@@ -37,11 +46,15 @@ describe('accessibility (axe-core)', () => {
     const list = page.getByRole('list', { name: 'Herstelcodes' });
     await list.waitFor();
     expect(await findAccessibilityViolations(page)).toEqual([]);
-    rememberStaffFactor(journey.product, STAFF.enrol, secret, (await list.getByRole('listitem').allTextContents()).map((text) => text.trim()));
+    rememberStaffFactor(
+      journey.product,
+      STAFF.enrol,
+      secret,
+      (await list.getByRole('listitem').allTextContents()).map((text) => text.trim()),
+    );
     await page.getByRole('button', { name: 'Ik heb mijn herstelcodes bewaard' }).click();
     await page.waitForURL((url) => url.pathname !== '/login/tweestapsverificatie');
   });
-
 
   for (const viewport of [
     { width: 1280, height: 900 },
@@ -72,7 +85,10 @@ describe('accessibility (axe-core)', () => {
       expect(await findAccessibilityViolations(page)).toEqual([]);
 
       // The refused link answers 422, which the browser logs.
-      await checkUnsubscribePage((await journey.openPage({ viewport, allowConsole: [/status of 422/] })).page, UNSUBSCRIBE_NL);
+      await checkUnsubscribePage(
+        (await journey.openPage({ viewport, allowConsole: [/status of 422/] })).page,
+        UNSUBSCRIBE_NL,
+      );
     });
   }
 
@@ -84,13 +100,19 @@ describe('accessibility (axe-core)', () => {
 
     await signIn(page, await session(journey.product, 'client11@example.com'));
     await page.goto('/mijn-verhaal');
-    await page.getByRole('contentinfo').getByText(/Rotterdam/).waitFor();
+    await page
+      .getByRole('contentinfo')
+      .getByText(/Rotterdam/)
+      .waitFor();
     expect(await findAccessibilityViolations(page)).toEqual([]);
 
     const lawyer = await journey.openPage({ viewport: { width: 360, height: 740 } });
     await signIn(lawyer.page, await session(journey.product, 'daan.visser@example.com'));
     await lawyer.page.goto('/dossiers');
-    await lawyer.page.getByRole('contentinfo').getByText(/Rotterdam/).waitFor();
+    await lawyer.page
+      .getByRole('contentinfo')
+      .getByText(/Rotterdam/)
+      .waitFor();
     expect(await findAccessibilityViolations(lawyer.page)).toEqual([]);
     await lawyer.page.getByRole('button', { name: 'Menu openen' }).click();
     await lawyer.page.getByRole('dialog', { name: 'Menu' }).waitFor();
@@ -105,12 +127,17 @@ describe('accessibility (axe-core)', () => {
   for (const role of ['client', 'lawyer', 'admin'] as const) {
     it(`has no violations and no English outside the allow-list on any screen of the ${role} at 1280 px`, async () => {
       const english: Finding[] = [];
-      const violations = await screensWithViolations(journey, session, { width: 1280, height: 900 }, {
-        roles: [role],
-        also: async (page, path) => {
-          english.push(...(await wrongLanguageTexts(page, path, DUTCH_APP)));
+      const violations = await screensWithViolations(
+        journey,
+        session,
+        { width: 1280, height: 900 },
+        {
+          roles: [role],
+          also: async (page, path) => {
+            english.push(...(await wrongLanguageTexts(page, path, DUTCH_APP)));
+          },
         },
-      });
+      );
       expect(violations).toEqual([]);
       expect(unique(english)).toEqual([]);
     });
@@ -127,21 +154,31 @@ describe('accessibility (axe-core)', () => {
       const { page } = await journey.openPage({ viewport });
       const english = language === 'en-US';
       await page.goto('/not-found');
-      await page.evaluate((settings) => window.localStorage.setItem('state', JSON.stringify({ settings })), { language });
+      await page.evaluate((settings) => window.localStorage.setItem('state', JSON.stringify({ settings })), {
+        language,
+      });
       await page.goto('/login');
       await toSecondStep(page, email, english);
-      await page.getByRole('heading', { name: english ? 'Enter the code from your app' : 'Vul de code uit je app in' }).waitFor();
+      await page
+        .getByRole('heading', { name: english ? 'Enter the code from your app' : 'Vul de code uit je app in' })
+        .waitFor();
       expect(await findAccessibilityViolations(page), `${language} code entry`).toEqual([]);
       await page.getByRole('button', { name: english ? 'Use a recovery code' : 'Gebruik een herstelcode' }).click();
       await page.getByLabel(english ? 'Recovery code' : 'Herstelcode').waitFor();
       expect(await findAccessibilityViolations(page), `${language} recovery code`).toEqual([]);
-      await page.getByRole('button', { name: english ? 'Use the code from your app' : 'Gebruik de code uit je app' }).waitFor();
+      await page
+        .getByRole('button', { name: english ? 'Use the code from your app' : 'Gebruik de code uit je app' })
+        .waitFor();
     }
   });
 
   /** Staff accounts made for this file by the admin, so the demo lawyers' sessions stay untouched. */
   let codesMailedAt = 0;
-  const STAFF = { enrol: 'axe.inschrijven@example.com', verifyNl: 'axe.code@example.com', verifyEn: 'axe.code.en@example.com' };
+  const STAFF = {
+    enrol: 'axe.inschrijven@example.com',
+    verifyNl: 'axe.code@example.com',
+    verifyEn: 'axe.code.en@example.com',
+  };
 
   async function createStaff(email: string): Promise<void> {
     const admin = await session(journey.product, 'beheer@example.com');
@@ -156,7 +193,13 @@ describe('accessibility (axe-core)', () => {
   /** E-mail and mailed code through the UI, up to the staff second step. */
   async function toSecondStep(page: Page, email: string, english = false): Promise<void> {
     const since = journey.product.smtp.messages.length;
-    await requestCodeViaUi(page, email, english ? 'Get code' : 'Ontvang code', english ? 'Email address' : 'E-mailadres', english ? 'Enter your code' : 'Vul je code in');
+    await requestCodeViaUi(
+      page,
+      email,
+      english ? 'Get code' : 'Ontvang code',
+      english ? 'Email address' : 'E-mailadres',
+      english ? 'Enter your code' : 'Vul je code in',
+    );
     const code = await readMailedCode(journey.product, email, since);
     await page.getByRole('textbox', { name: english ? 'Character 1 of 6' : 'Teken 1 van 6' }).click();
     await page.keyboard.type(code);

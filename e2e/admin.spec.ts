@@ -16,7 +16,8 @@ describe('the firm runs its portal from /beheer', () => {
     await expectPath(admin, '/beheer');
     await expectTitle(admin, 'Juristen | Ontslagportaal');
     const nav = admin.getByRole('navigation', { name: 'Hoofdmenu' });
-    for (const name of ['Juristen', 'Dossiers', 'Audit', 'Mijn account']) await nav.getByRole('link', { name }).waitFor();
+    for (const name of ['Juristen', 'Dossiers', 'Audit', 'Mijn account'])
+      await nav.getByRole('link', { name }).waitFor();
 
     await admin.getByLabel('Voornaam').fill('Wim');
     await admin.getByLabel('Achternaam').fill('Waarnemer');

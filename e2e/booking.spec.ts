@@ -41,11 +41,17 @@ describe('booking the first conversation', () => {
     expect(await findAccessibilityViolations(page)).toEqual([]);
 
     // A weekend day has no times
-    await days.getByRole('button', { name: /^(zaterdag|zondag)/ }).first().click();
+    await days
+      .getByRole('button', { name: /^(zaterdag|zondag)/ })
+      .first()
+      .click();
     await block.getByText('Geen tijden beschikbaar', { exact: true }).waitFor();
 
     // Book the first time of the first weekday with times
-    await days.getByRole('button', { name: /^(maandag|dinsdag|woensdag|donderdag|vrijdag)/ }).last().click();
+    await days
+      .getByRole('button', { name: /^(maandag|dinsdag|woensdag|donderdag|vrijdag)/ })
+      .last()
+      .click();
     const times = block.getByRole('group', { name: /^Tijden op / });
     await times.getByRole('button').first().click();
     let since = product.smtp.messages.length;
@@ -64,7 +70,11 @@ describe('booking the first conversation', () => {
     // Move it to another time: same UID, higher SEQUENCE
     await block.getByRole('button', { name: 'Verzetten' }).click();
     await block.getByText('Kies een nieuwe dag en tijd voor je gesprek met Sanne Jansen.').waitFor();
-    await block.getByRole('group', { name: /^Tijden op / }).getByRole('button').nth(1).click();
+    await block
+      .getByRole('group', { name: /^Tijden op / })
+      .getByRole('button')
+      .nth(1)
+      .click();
     since = product.smtp.messages.length;
     await block.getByRole('button', { name: /^Verzetten naar / }).click();
     await block.getByRole('button', { name: 'Zet in je agenda' }).waitFor();

@@ -10,14 +10,18 @@ import { apiGetsOnceStreamReady, countApiGets } from './support/requests';
 async function call(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body instanceof FormData || body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body instanceof FormData || body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
 
-const nextStep = (page: Page) => page.getByRole('region', { name: /.+/ }).filter({ has: page.locator('#next-step-heading') });
+const nextStep = (page: Page) =>
+  page.getByRole('region', { name: /.+/ }).filter({ has: page.locator('#next-step-heading') });
 
 describe('a new client preparing their case and choosing a package', () => {
   const journey = useJourney();
@@ -35,7 +39,9 @@ describe('a new client preparing their case and choosing a package', () => {
     await page.getByRole('heading', { level: 2, name: /^Welkom/ }).waitFor();
     await page.getByRole('heading', { name: 'Jouw stappenplan' }).waitFor();
     await page.getByText('Er is nog geen arbeidsrechtjurist toegewezen.').waitFor();
-    expect(await page.getByRole('link', { name: 'Vul je persoonlijke gegevens in' }).getAttribute('href')).toBe('/mijn-verhaal');
+    expect(await page.getByRole('link', { name: 'Vul je persoonlijke gegevens in' }).getAttribute('href')).toBe(
+      '/mijn-verhaal',
+    );
     expect(await block.getByRole('link', { name: 'Persoonlijke gegevens' }).isVisible()).toBe(true);
     expect(await block.getByRole('button', { name: /Gegevens werkgever/ }).isDisabled()).toBe(true);
     expect(await block.getByRole('button', { name: /Documenten/ }).isDisabled()).toBe(true);
@@ -51,7 +57,9 @@ describe('a new client preparing their case and choosing a package', () => {
     });
     await page.reload();
     await block.getByRole('link', { name: /Persoonlijke gegevens.*afgerond/ }).waitFor();
-    expect(await block.getByRole('link', { name: 'Gegevens werkgever' }).getAttribute('href')).toBe('/mijn-verhaal/werkgever-gegevens');
+    expect(await block.getByRole('link', { name: 'Gegevens werkgever' }).getAttribute('href')).toBe(
+      '/mijn-verhaal/werkgever-gegevens',
+    );
     expect(await block.getByRole('button', { name: /Documenten/ }).isDisabled()).toBe(true);
     expect(await page.getByRole('link', { name: 'Vul de gegevens van je werkgever in' }).isVisible()).toBe(true);
 
@@ -125,7 +133,9 @@ describe('a client at the end of their case', () => {
     const dialog = page.getByRole('dialog', { name: 'Deel je ervaring' });
     await dialog.getByRole('button', { name: 'Verstuur' }).click();
     await dialog.getByText('Feedback kan niet leeg zijn.').waitFor();
-    await dialog.getByLabel('Jouw feedback').fill('Sanne was altijd bereikbaar en heeft een prima regeling voor me geregeld. Dank je wel!');
+    await dialog
+      .getByLabel('Jouw feedback')
+      .fill('Sanne was altijd bereikbaar en heeft een prima regeling voor me geregeld. Dank je wel!');
     await dialog.getByRole('button', { name: 'Verstuur' }).click();
     const thanks = page.getByRole('dialog', { name: 'Bedankt voor je feedback!' });
     await thanks.getByRole('button', { name: 'Overslaan' }).click();
@@ -135,7 +145,9 @@ describe('a client at the end of their case', () => {
     await review.waitFor();
     expect(await review.getAttribute('target')).toBe('_blank');
     expect(await review.getAttribute('href')).toBe(site.review_url);
-    await context.route(`${site.review_url}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Review</title>' }));
+    await context.route(`${site.review_url}**`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Review</title>' }),
+    );
     const [popup] = await Promise.all([context.waitForEvent('page'), review.click()]);
     await popup.waitForURL(site.review_url);
     await popup.close();
@@ -166,8 +178,23 @@ describe('a client at the end of their case', () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Jouw stappenplan' }).waitFor();
     const counts = await apiGetsOnceStreamReady(page);
-    const caseId = CaseClientViewResponseSchema.parse(await (await fetch(`${journey.product.baseUrl}/api/cases/mine`, { headers: { Authorization: `Bearer ${session.token}` } })).json()).data.id;
-    for (const path of ['/api/site', '/api/user', '/api/messages/unread', '/api/cases/mine', '/api/client-questions', `/api/cases/${caseId}/status-stepper?lang=nl-NL`, `/api/cases/${caseId}/timeline?page=1`, `/api/cases/${caseId}/settlement`]) {
+    const caseId = CaseClientViewResponseSchema.parse(
+      await (
+        await fetch(`${journey.product.baseUrl}/api/cases/mine`, {
+          headers: { Authorization: `Bearer ${session.token}` },
+        })
+      ).json(),
+    ).data.id;
+    for (const path of [
+      '/api/site',
+      '/api/user',
+      '/api/messages/unread',
+      '/api/cases/mine',
+      '/api/client-questions',
+      `/api/cases/${caseId}/status-stepper?lang=nl-NL`,
+      `/api/cases/${caseId}/timeline?page=1`,
+      `/api/cases/${caseId}/settlement`,
+    ]) {
       expect(counts[path], path).toBe(1);
     }
     expect(Object.entries(counts).filter(([, count]) => count > 1)).toEqual([]);

@@ -6,7 +6,11 @@ import { findAccessibilityViolations } from './support/axe';
 import { useJourney } from './support/journey';
 import { getSession, signIn } from './support/login';
 
-const pdf = (label: string) => ({ name: `${label}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`) });
+const pdf = (label: string) => ({
+  name: `${label}.pdf`,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`),
+});
 
 /** Clicks a button that opens the file chooser and picks one file, as a person would. */
 async function chooseFile(page: Page, button: ReturnType<Page['getByRole']>, file: ReturnType<typeof pdf>) {
@@ -23,7 +27,11 @@ describe('a client preparing their case file', () => {
     const lawyer = await getSession(product, 'sanne.jansen@example.com');
     const caseId = session.user.case?.id;
     expect(caseId).toBeTruthy();
-    const api = async (path: string, token: string, init: RequestInit = {}) => fetch(`${product.baseUrl}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...init.headers } });
+    const api = async (path: string, token: string, init: RequestInit = {}) =>
+      fetch(`${product.baseUrl}${path}`, {
+        ...init,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...init.headers },
+      });
 
     const { page } = await journey.openPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, session);
@@ -66,11 +74,16 @@ describe('a client preparing their case file', () => {
     await contacts.getByRole('button', { name: 'Contactpersoon 1 verwijderen' }).click();
     await contacts.getByRole('button', { name: 'Contactpersonen opslaan' }).click();
     await contacts.getByRole('group', { name: 'Contactpersoon' }).waitFor();
-    const saved = ContactPersonListResponseSchema.parse(await (await api(`/api/cases/${caseId}/contact-persons`, session.token)).json()).data;
+    const saved = ContactPersonListResponseSchema.parse(
+      await (await api(`/api/cases/${caseId}/contact-persons`, session.token)).json(),
+    ).data;
     expect(saved.map((p) => p.first_name)).toEqual(['Joost']);
 
     // Tab 'Mijn verhaal'
-    await page.getByRole('navigation', { name: 'Onderdelen van mijn verhaal' }).getByRole('link', { name: 'Mijn verhaal' }).click();
+    await page
+      .getByRole('navigation', { name: 'Onderdelen van mijn verhaal' })
+      .getByRole('link', { name: 'Mijn verhaal' })
+      .click();
     await page.getByRole('heading', { level: 2, name: 'Mijn verhaal' }).waitFor();
     await page.getByRole('main').getByRole('textbox').first().fill('Mijn functie is vervallen na een reorganisatie.');
     await page.getByRole('button', { name: 'Opslaan' }).click();
@@ -115,12 +128,19 @@ describe('a client preparing their case file', () => {
     expect(await findAccessibilityViolations(page)).toEqual([]);
 
     // 'Hulp nodig?' opens the conversation with the lawyer
-    await expect(page.getByRole('complementary', { name: 'Hulp nodig?' }).getByRole('link').getAttribute('href')).resolves.toBe('/berichten');
+    await expect(
+      page.getByRole('complementary', { name: 'Hulp nodig?' }).getByRole('link').getAttribute('href'),
+    ).resolves.toBe('/berichten');
 
     // The lawyer rejects the replaced document; the client sees why
-    const docs = DocumentListResponseSchema.parse(await (await api(`/api/cases/${caseId}/documents`, lawyer.token)).json()).data;
+    const docs = DocumentListResponseSchema.parse(
+      await (await api(`/api/cases/${caseId}/documents`, lawyer.token)).json(),
+    ).data;
     const replaced = docs.find((d) => d.title === titles[0]);
-    const review = await api(`/api/documents/${replaced?.id}/review`, lawyer.token, { method: 'POST', body: JSON.stringify({ status: 'Rejected', message: 'Graag een scherpere scan.' }) });
+    const review = await api(`/api/documents/${replaced?.id}/review`, lawyer.token, {
+      method: 'POST',
+      body: JSON.stringify({ status: 'Rejected', message: 'Graag een scherpere scan.' }),
+    });
     expect(review.status).toBe(200);
     await page.reload();
     await first.getByText('Afgekeurd', { exact: true }).waitFor();
@@ -159,11 +179,16 @@ describe('a client preparing their case file', () => {
     // client01 has no lawyer yet: 'Hulp nodig?' still opens the conversation (read once a lawyer is assigned)
     const session = await getSession(product, 'client01@example.com');
     const caseId = session.user.case?.id;
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><script>document.documentElement.setAttribute("data-ran","yes");fetch("/api/user")</script><rect width="20" height="20" fill="red"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><script>document.documentElement.setAttribute("data-ran","yes");fetch("/api/user")</script><rect width="20" height="20" fill="red"/></svg>';
     const form = new FormData();
     form.append('title', 'Tekening');
     form.append('file', new Blob([svg], { type: 'image/svg+xml' }), 'tekening.svg');
-    const created = await fetch(`${product.baseUrl}/api/cases/${caseId}/documents`, { method: 'POST', headers: { Authorization: `Bearer ${session.token}` }, body: form });
+    const created = await fetch(`${product.baseUrl}/api/cases/${caseId}/documents`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${session.token}` },
+      body: form,
+    });
     expect(created.status).toBe(201);
     const link = DocumentResponseSchema.parse(await created.json()).data.temporary_url;
     expect(link).toBeTruthy();
@@ -180,7 +205,9 @@ describe('a client preparing their case file', () => {
     await signIn(page, session);
     await page.goto('/documenten');
     await page.getByRole('heading', { level: 1, name: 'Jouw documenten' }).waitFor();
-    await expect(page.getByRole('complementary', { name: 'Hulp nodig?' }).getByRole('link').getAttribute('href')).resolves.toBe('/berichten');
+    await expect(
+      page.getByRole('complementary', { name: 'Hulp nodig?' }).getByRole('link').getAttribute('href'),
+    ).resolves.toBe('/berichten');
     await page.evaluate((src) => {
       const image = document.createElement('img');
       image.alt = 'voorbeeld';
@@ -188,7 +215,9 @@ describe('a client preparing their case file', () => {
       document.body.append(image);
       return new Promise((resolve) => image.addEventListener('load', resolve));
     }, link!);
-    expect(await page.evaluate(() => (document.querySelector('img[alt=voorbeeld]') as HTMLImageElement).naturalWidth)).toBe(20);
+    expect(
+      await page.evaluate(() => (document.querySelector('img[alt=voorbeeld]') as HTMLImageElement).naturalWidth),
+    ).toBe(20);
     expect(await page.evaluate(() => document.documentElement.getAttribute('data-ran'))).toBeNull();
   });
 });

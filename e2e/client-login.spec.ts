@@ -15,7 +15,7 @@ describe('a client logs in through the mailed code', () => {
     await loginThroughMail(page, journey.product, 'client02@example.com');
 
     await expectPath(page, '/');
-await expectTitle(page, 'Dashboard | Ontslagportaal');
+    await expectTitle(page, 'Dashboard | Ontslagportaal');
     const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
     for (const name of ['Dashboard', 'Mijn verhaal', 'Documenten', 'Offerte', 'Rekentools']) {
       await nav.getByRole('link', { name }).waitFor();
@@ -24,7 +24,10 @@ await expectTitle(page, 'Dashboard | Ontslagportaal');
     expect(await page.getByRole('button', { name: /Accountmenu/ }).count()).toBe(0);
 
     const stored = await page.evaluate(() => JSON.parse(window.localStorage.getItem('state') ?? 'null') as unknown);
-    expect(stored).toMatchObject({ user: { email: 'client02@example.com', roles: ['client'] }, auth: { token: expect.any(String) } });
+    expect(stored).toMatchObject({
+      user: { email: 'client02@example.com', roles: ['client'] },
+      auth: { token: expect.any(String) },
+    });
 
     // The footer: Rotterdam address, contact details and the three PDFs.
     const footer = page.getByRole('contentinfo');
@@ -40,7 +43,7 @@ await expectTitle(page, 'Dashboard | Ontslagportaal');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await loginThroughMail(page, journey.product, 'client08@example.com');
     await expectPath(page, '/');
-await expectTitle(page, 'Dashboard | Ontslagportaal');
+    await expectTitle(page, 'Dashboard | Ontslagportaal');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     await page.getByRole('button', { name: 'Menu openen' }).click();

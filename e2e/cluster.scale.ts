@@ -35,19 +35,31 @@ const people = {
 };
 
 let ipCounter = 10;
-/** Each test speaks from its own client address (X-Forwarded-For, trusted behind the proxy), so rate limits do not mix. */
+/**
+ * Each test speaks from its own client address (X-Forwarded-For, trusted behind the proxy), so rate limits do not mix.
+ */
 const newIp = () => `198.51.100.${ipCounter++}`;
 
-async function call(base: string, path: string, options: { method?: string; token?: string; json?: unknown; body?: FormData; ip: string }) {
+async function call(
+  base: string,
+  path: string,
+  options: { method?: string; token?: string; json?: unknown; body?: FormData; ip: string },
+) {
   const headers: Record<string, string> = { 'x-forwarded-for': options.ip };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.json !== undefined) headers['content-type'] = 'application/json';
-  return fetch(`${base}${path}`, { method: options.method ?? 'GET', headers, body: options.json !== undefined ? JSON.stringify(options.json) : options.body });
+  return fetch(`${base}${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
+  });
 }
 
 async function jobRuns(url: string, job: string): Promise<number> {
   const text = await (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
-  return [...text.matchAll(new RegExp(`^portal_job_runs_total\\{job="${job}",outcome="(ran|skipped)"\\} (\\d+)`, 'gm'))].reduce((n, m) => n + Number(m[2]), 0);
+  return [
+    ...text.matchAll(new RegExp(`^portal_job_runs_total\\{job="${job}",outcome="(ran|skipped)"\\} (\\d+)`, 'gm')),
+  ].reduce((n, m) => n + Number(m[2]), 0);
 }
 
 describe.skipIf(!adminUrl)('two instances behind HAProxy', () => {
@@ -57,18 +69,61 @@ describe.skipIf(!adminUrl)('two instances behind HAProxy', () => {
     database = await openPostgres(scratch.url, { max: 3 });
     await ensureCatalogue(database.db);
     const now = new Date();
-    people.lawyer.id = await createUser(database.db, { role: 'lawyer', email: people.lawyer.email, name: 'Lotte', lastName: 'Advocaat' });
-    people.client.id = await createUser(database.db, { role: 'client', email: people.client.email, name: 'Kees', lastName: 'Klant' });
-    people.client.caseId = await createCase(database.db, { clientId: people.client.id, status: 'incomplete-case-file', lawyerIds: [people.lawyer.id], now });
+    people.lawyer.id = await createUser(database.db, {
+      role: 'lawyer',
+      email: people.lawyer.email,
+      name: 'Lotte',
+      lastName: 'Advocaat',
+    });
+    people.client.id = await createUser(database.db, {
+      role: 'client',
+      email: people.client.email,
+      name: 'Kees',
+      lastName: 'Klant',
+    });
+    people.client.caseId = await createCase(database.db, {
+      clientId: people.client.id,
+      status: 'incomplete-case-file',
+      lawyerIds: [people.lawyer.id],
+      now,
+    });
     // A case that chose an offer and has no lawyer yet: the assignment job's work, to be done once.
-    people.waiting.id = await createUser(database.db, { role: 'client', email: people.waiting.email, name: 'Wim', lastName: 'Wachtend' });
-    people.waiting.caseId = await createCase(database.db, { clientId: people.waiting.id, status: 'offer-chosen', lawyerIds: [], now });
-    people.throttled.id = await createUser(database.db, { role: 'client', email: people.throttled.email, name: 'Tim', lastName: 'Teller' });
-    people.throttled.caseId = await createCase(database.db, { clientId: people.throttled.id, status: 'incomplete-case-file', lawyerIds: [people.lawyer.id], now });
+    people.waiting.id = await createUser(database.db, {
+      role: 'client',
+      email: people.waiting.email,
+      name: 'Wim',
+      lastName: 'Wachtend',
+    });
+    people.waiting.caseId = await createCase(database.db, {
+      clientId: people.waiting.id,
+      status: 'offer-chosen',
+      lawyerIds: [],
+      now,
+    });
+    people.throttled.id = await createUser(database.db, {
+      role: 'client',
+      email: people.throttled.email,
+      name: 'Tim',
+      lastName: 'Teller',
+    });
+    people.throttled.caseId = await createCase(database.db, {
+      clientId: people.throttled.id,
+      status: 'incomplete-case-file',
+      lawyerIds: [people.lawyer.id],
+      now,
+    });
     people.lawyer.token = generateToken();
-    await createToken(database.db, { userId: people.lawyer.id, tokenHash: sha256Hex(people.lawyer.token), now, ttlMs: 3_600_000 });
+    await createToken(database.db, {
+      userId: people.lawyer.id,
+      tokenHash: sha256Hex(people.lawyer.token),
+      now,
+      ttlMs: 3_600_000,
+    });
     smtp = await startSmtpPeer();
-    cluster = await startCluster({ databaseUrl: scratch.url, env: { SMTP_URL: smtp.url, MAIL_DIGEST_MINUTES: '0', METRICS_TOKEN, RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) } });
+    cluster = await startCluster({
+      databaseUrl: scratch.url,
+      env: { SMTP_URL: smtp.url, MAIL_DIGEST_MINUTES: '0', METRICS_TOKEN, RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) },
+    });
   });
   afterAll(async () => {
     await cluster?.stop();
@@ -91,9 +146,15 @@ describe.skipIf(!adminUrl)('two instances behind HAProxy', () => {
     const [app1, app2] = cluster.instances;
     const ip = newIp();
     const seen = smtp.messages.length;
-    expect((await call(app1!.url, '/api/code', { method: 'POST', json: { email: people.client.email }, ip })).status).toBe(200);
+    expect(
+      (await call(app1!.url, '/api/code', { method: 'POST', json: { email: people.client.email }, ip })).status,
+    ).toBe(200);
     const code = extractLoginCode(await smtp.waitForMail(people.client.email, { since: seen }));
-    const token = await call(app2!.url, '/api/token', { method: 'POST', json: { email: people.client.email, code }, ip });
+    const token = await call(app2!.url, '/api/token', {
+      method: 'POST',
+      json: { email: people.client.email, code },
+      ip,
+    });
     expect(token.status).toBe(200);
     const { token: bearerToken } = (await token.json()) as { token: string };
     const me = await call(app1!.url, '/api/user', { token: bearerToken, ip });
@@ -108,7 +169,12 @@ describe.skipIf(!adminUrl)('two instances behind HAProxy', () => {
     const [app1, app2] = cluster.instances;
     const ip = newIp();
     const clientToken = generateToken();
-    await createToken(database.db, { userId: people.client.id, tokenHash: sha256Hex(clientToken), now: new Date(), ttlMs: 3_600_000 });
+    await createToken(database.db, {
+      userId: people.client.id,
+      tokenHash: sha256Hex(clientToken),
+      now: new Date(),
+      ttlMs: 3_600_000,
+    });
     const [slot] = await database.db
       .select({ id: documents.id })
       .from(documents)
@@ -117,13 +183,27 @@ describe.skipIf(!adminUrl)('two instances behind HAProxy', () => {
     const pdf = Buffer.from(`%PDF-1.4\n% cluster ${Date.now()}\n%%EOF\n`);
     const form = new FormData();
     form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'loonstrook.pdf');
-    const uploaded = await call(app1!.url, `/api/documents/${slot!.id}/upload`, { method: 'POST', token: clientToken, body: form, ip });
+    const uploaded = await call(app1!.url, `/api/documents/${slot!.id}/upload`, {
+      method: 'POST',
+      token: clientToken,
+      body: form,
+      ip,
+    });
     expect(uploaded.status).toBe(200);
-    const download = await call(app2!.url, `/api/documents/${slot!.id}/download`, { method: 'POST', token: people.lawyer.token, ip });
+    const download = await call(app2!.url, `/api/documents/${slot!.id}/download`, {
+      method: 'POST',
+      token: people.lawyer.token,
+      ip,
+    });
     expect(download.status).toBe(200);
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
-    const listed = await call(app2!.url, `/api/cases/${people.client.caseId}/documents`, { token: people.lawyer.token, ip });
-    const doc = ((await listed.json()) as { data: { id: string; temporary_url: string | null }[] }).data.find((d) => d.id === slot!.id);
+    const listed = await call(app2!.url, `/api/cases/${people.client.caseId}/documents`, {
+      token: people.lawyer.token,
+      ip,
+    });
+    const doc = ((await listed.json()) as { data: { id: string; temporary_url: string | null }[] }).data.find(
+      (d) => d.id === slot!.id,
+    );
     expect(doc?.temporary_url?.startsWith(cluster.s3.endpoint)).toBe(true);
     const direct = await fetch(doc!.temporary_url!);
     expect(Buffer.from(await direct.arrayBuffer()).equals(pdf)).toBe(true);
@@ -145,17 +225,28 @@ describe.skipIf(!adminUrl)('two instances behind HAProxy', () => {
   it('shares the login throttles: one code a minute per address, wrong codes counted across instances', async () => {
     const [app1, app2] = cluster.instances;
     const seen = smtp.messages.length;
-    expect((await call(app1!.url, '/api/code', { method: 'POST', json: { email: people.throttled.email }, ip: newIp() })).status).toBe(200);
+    expect(
+      (await call(app1!.url, '/api/code', { method: 'POST', json: { email: people.throttled.email }, ip: newIp() }))
+        .status,
+    ).toBe(200);
     const code = extractLoginCode(await smtp.waitForMail(people.throttled.email, { since: seen }));
     // The second request a moment later, on the other instance, sends nothing.
     await call(app2!.url, '/api/code', { method: 'POST', json: { email: people.throttled.email }, ip: newIp() });
     // Five wrong tries void the code, whichever instance they reach.
     for (let i = 0; i < 5; i++) {
       const instance = cluster.instances[i % 2]!;
-      const wrong = await call(instance.url, '/api/token', { method: 'POST', json: { email: people.throttled.email, code: code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA' }, ip: newIp() });
+      const wrong = await call(instance.url, '/api/token', {
+        method: 'POST',
+        json: { email: people.throttled.email, code: code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA' },
+        ip: newIp(),
+      });
       expect(wrong.status).toBe(422);
     }
-    const late = await call(app2!.url, '/api/token', { method: 'POST', json: { email: people.throttled.email, code }, ip: newIp() });
+    const late = await call(app2!.url, '/api/token', {
+      method: 'POST',
+      json: { email: people.throttled.email, code },
+      ip: newIp(),
+    });
     expect(late.status).toBe(422);
     expect(smtp.messages.slice(seen).filter((m) => m.to.includes(people.throttled.email))).toHaveLength(1);
   });
@@ -169,7 +260,9 @@ describe.skipIf(!adminUrl)('two instances behind HAProxy', () => {
     }
     await smtp.waitForMail(people.waiting.email);
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // a second mail would have been sent by now
-    expect(await database.db.select().from(caseLawyers).where(eq(caseLawyers.caseId, people.waiting.caseId))).toHaveLength(1);
+    expect(
+      await database.db.select().from(caseLawyers).where(eq(caseLawyers.caseId, people.waiting.caseId)),
+    ).toHaveLength(1);
     expect(smtp.messages.filter((m) => m.to.includes(people.waiting.email))).toHaveLength(1);
   });
 
@@ -178,12 +271,24 @@ describe.skipIf(!adminUrl)('two instances behind HAProxy', () => {
     const ip = newIp();
     const ticket = await call(app1!.url, '/api/events/ticket', { method: 'POST', token: people.lawyer.token, ip });
     expect(ticket.status).toBe(201);
-    const stream = await openEventStream(`${app1!.url}/api/events?ticket=${((await ticket.json()) as { ticket: string }).ticket}`);
+    const stream = await openEventStream(
+      `${app1!.url}/api/events?ticket=${((await ticket.json()) as { ticket: string }).ticket}`,
+    );
     try {
       expect(stream.status).toBe(200);
       const clientToken = generateToken();
-      await createToken(database.db, { userId: people.client.id, tokenHash: sha256Hex(clientToken), now: new Date(), ttlMs: 3_600_000 });
-      const sent = await call(app2!.url, `/api/cases/${people.client.caseId}/messages`, { method: 'POST', token: clientToken, json: { text: 'Via de andere server' }, ip });
+      await createToken(database.db, {
+        userId: people.client.id,
+        tokenHash: sha256Hex(clientToken),
+        now: new Date(),
+        ttlMs: 3_600_000,
+      });
+      const sent = await call(app2!.url, `/api/cases/${people.client.caseId}/messages`, {
+        method: 'POST',
+        token: clientToken,
+        json: { text: 'Via de andere server' },
+        ip,
+      });
       expect(sent.status).toBe(201);
       const event = await stream.next('message', undefined, 10_000);
       expect(JSON.stringify(event.json)).toContain('Via de andere server');
@@ -200,7 +305,11 @@ describe.skipIf(!adminUrl)('two instances behind HAProxy', () => {
     await app2!.kill();
     const result = await run;
     expect(result.requests.total).toBeGreaterThan(0);
-    expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }).toEqual({ errors: 0, timeouts: 0, non2xx: 0 });
+    expect({ errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx }).toEqual({
+      errors: 0,
+      timeouts: 0,
+      non2xx: 0,
+    });
     expect((await fetch(`${cluster.url}/readyz`)).status).toBe(200);
     await app2!.start();
   });

@@ -15,7 +15,7 @@ describe('a deep link survives login', () => {
     await loginThroughMail(page, journey.product, 'client03@example.com');
 
     await expectPath(page, '/mijn-verhaal/werkgever-gegevens');
-await expectTitle(page, 'Gegevens werkgever | Ontslagportaal');
+    await expectTitle(page, 'Gegevens werkgever | Ontslagportaal');
     const tabs = page.getByRole('navigation', { name: 'Onderdelen van mijn verhaal' });
     expect(await tabs.getByRole('link', { name: 'Over jouw werkgever' }).getAttribute('aria-current')).toBe('page');
   });

@@ -8,7 +8,11 @@ import { sessionCache, signIn } from './support/login';
 
 const getSession = sessionCache();
 
-const pdf = (label: string) => ({ name: `${label}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`) });
+const pdf = (label: string) => ({
+  name: `${label}.pdf`,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`),
+});
 
 /** Clicks a button that opens the file chooser and picks one file, as a person would. */
 async function chooseFile(page: Page, button: ReturnType<Page['getByRole']>, file: ReturnType<typeof pdf>) {
@@ -26,7 +30,9 @@ describe('a lawyer reviewing documents', () => {
     const caseId = client.user.case?.id;
     expect(caseId).toBeTruthy();
     const pending = async () => {
-      const response = await fetch(`${product.baseUrl}/api/cases/${caseId}`, { headers: { Authorization: `Bearer ${lawyer.token}` } });
+      const response = await fetch(`${product.baseUrl}/api/cases/${caseId}`, {
+        headers: { Authorization: `Bearer ${lawyer.token}` },
+      });
       return CaseLawyerViewResponseSchema.parse(await response.json()).data.pending_documents;
     };
 
@@ -55,7 +61,9 @@ describe('a lawyer reviewing documents', () => {
     expect(await findAccessibilityViolations(page)).toEqual([]);
     // The rest of the actions sit behind one menu button.
     await card.getByRole('button', { name: `Meer acties: ${title}` }).click();
-    await expect(page.getByRole('menuitem', { name: 'Stuur client bericht' }).getAttribute('href')).resolves.toBe(`/dossiers/${caseId}/berichten`);
+    await expect(page.getByRole('menuitem', { name: 'Stuur client bericht' }).getAttribute('href')).resolves.toBe(
+      `/dossiers/${caseId}/berichten`,
+    );
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'hidden' });
 
@@ -81,14 +89,21 @@ describe('a lawyer reviewing documents', () => {
     await clientPage.reload();
     await clientCard.getByText('Afgekeurd', { exact: true }).waitFor();
     await clientCard.getByText('De loonstrook is van vorig jaar, graag de meest recente.').waitFor();
-    await chooseFile(clientPage, clientCard.getByRole('button', { name: /^Nieuwe versie uploaden/ }), pdf('loonstrook-oktober'));
+    await chooseFile(
+      clientPage,
+      clientCard.getByRole('button', { name: /^Nieuwe versie uploaden/ }),
+      pdf('loonstrook-oktober'),
+    );
     await clientCard.getByText('Geüpload', { exact: true }).waitFor();
 
     // The lawyer approves the new version (after downloading it)
     await page.reload();
     await card.getByText(/loonstrook-oktober\.pdf/).waitFor();
     await card.getByRole('button', { name: `Meer acties: ${title}` }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('loonstrook-oktober.pdf');
     // Approved inside the full-screen preview
     await card.getByRole('button', { name: /^Bekijken/ }).click();
@@ -113,7 +128,11 @@ describe('a lawyer reviewing documents', () => {
       const form = new FormData();
       form.append('title', title);
       form.append('file', new Blob(['%PDF-1.4\n%%EOF\n'], { type: 'application/pdf' }), `${title}.pdf`);
-      const created = await fetch(`${product.baseUrl}/api/cases/${caseId}/documents`, { method: 'POST', headers: { Authorization: `Bearer ${client.token}` }, body: form });
+      const created = await fetch(`${product.baseUrl}/api/cases/${caseId}/documents`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${client.token}` },
+        body: form,
+      });
       expect(created.status).toBe(201);
     }
 
@@ -139,7 +158,9 @@ describe('a lawyer reviewing documents', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
     expect(await findAccessibilityViolations(page)).toEqual([]);
 
-    const list = await fetch(`${product.baseUrl}/api/cases/${caseId}/documents`, { headers: { Authorization: `Bearer ${client.token}` } });
+    const list = await fetch(`${product.baseUrl}/api/cases/${caseId}/documents`, {
+      headers: { Authorization: `Bearer ${client.token}` },
+    });
     const titles = ((await list.json()) as { data: { title: string }[] }).data.map((d) => d.title);
     expect(titles).not.toContain('Brief van werkgever');
     expect(titles).not.toContain('Oude brief');
@@ -156,7 +177,11 @@ describe('a lawyer reviewing documents', () => {
     const form = new FormData();
     form.append('title', 'Tekening');
     form.append('file', new Blob([svg], { type: 'image/svg+xml' }), 'tekening.svg');
-    const created = await fetch(`${product.baseUrl}/api/cases/${caseId}/documents`, { method: 'POST', headers: { Authorization: `Bearer ${client.token}` }, body: form });
+    const created = await fetch(`${product.baseUrl}/api/cases/${caseId}/documents`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${client.token}` },
+      body: form,
+    });
     expect(created.status).toBe(201);
     const link = DocumentResponseSchema.parse(await created.json()).data.temporary_url;
     expect(link).toBeTruthy();
@@ -181,7 +206,10 @@ describe('a lawyer reviewing documents', () => {
     await page.keyboard.press('Escape');
 
     await drawing.getByRole('button', { name: 'Meer acties: Tekening' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('tekening.svg');
     const pageTitle = await page.title();
     expect(pageTitle).not.toMatch(/ran/);

@@ -15,7 +15,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows } from '../src/server/db/sql';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../src/server/testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../src/server/testing/harness';
 import { multipart } from '../src/server/testing/multipart';
 import { freePort } from '../src/server/testing/free-port';
 import { diskStorage } from '../src/server/storage/storage';
@@ -35,9 +42,12 @@ const pgBin = ['/usr/lib/postgresql', '/usr/local/lib/postgresql']
   .concat(['/usr/local/bin', '/usr/bin'])
   .find((dir) => existsSync(path.join(dir, 'initdb')) && existsSync(path.join(dir, 'pg_ctl')));
 
-
 /** With DATABASE_URL pointing at `url` while the harness makes its scratch database there. */
-async function contextOn(url: string | undefined, overrides: Parameters<typeof createTestContext>[0] = {}, build: Parameters<typeof createTestContext>[1] = {}): Promise<TestContext> {
+async function contextOn(
+  url: string | undefined,
+  overrides: Parameters<typeof createTestContext>[0] = {},
+  build: Parameters<typeof createTestContext>[1] = {},
+): Promise<TestContext> {
   const saved = process.env.DATABASE_URL;
   if (url) process.env.DATABASE_URL = url;
   try {
@@ -65,17 +75,24 @@ describe.skipIf(!adminUrl)('PostgreSQL backends terminated under load', () => {
 
   it('answers 503 with the generic Dutch message in flight, and the next requests succeed without a restart', async () => {
     const auth = await signedInLawyer(ctx);
-    const [{ name }] = (await queryRows<{ name: string }>(ctx.db, sql`SELECT current_database() AS name`)) as [{ name: string }];
+    const [{ name }] = (await queryRows<{ name: string }>(ctx.db, sql`SELECT current_database() AS name`)) as [
+      { name: string },
+    ];
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     try {
       // Both PostgreSQL pools: the hot one (named statements: /api/user, /api/cases) and the
       // main one (a search runs unnamed there, like every drizzle query).
       const urls = ['/api/user', '/api/cases', '/api/cases?q=ja'];
-      const inFlight = Array.from({ length: 60 }, (_, i) => ctx.app.inject({ method: 'GET', url: urls[i % urls.length]!, headers: auth }));
+      const inFlight = Array.from({ length: 60 }, (_, i) =>
+        ctx.app.inject({ method: 'GET', url: urls[i % urls.length]!, headers: auth }),
+      );
       await sleep(5);
       // Only this file's own scratch database: the shared server's other backends are left alone.
-      const killed = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      const killed = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [name],
+      );
       expect(killed.rowCount).toBeGreaterThan(0);
       const responses = await Promise.all(inFlight);
       for (const response of responses) {
@@ -86,7 +103,16 @@ describe.skipIf(!adminUrl)('PostgreSQL backends terminated under load', () => {
       await admin.end();
     }
     // The pool replaces the dead connections: no restart, no error.
-    for (let i = 0; i < 30; i++) expect((await ctx.app.inject({ method: 'GET', url: ['/api/user', '/api/cases', '/api/cases?q=ja'][i % 3]!, headers: auth })).statusCode).toBe(200);
+    for (let i = 0; i < 30; i++)
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: ['/api/user', '/api/cases', '/api/cases?q=ja'][i % 3]!,
+            headers: auth,
+          })
+        ).statusCode,
+      ).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
   });
 });
@@ -98,10 +124,22 @@ describe.skipIf(!adminUrl || !pgBin)('PostgreSQL stopped for 10 s and started ag
   let ctx: TestContext;
   const asPostgres = (command: string, args: string[]) => {
     const file = path.join(pgBin!, command);
-    return isRoot ? execFileSync('runuser', ['-u', 'postgres', '--', file, ...args], { stdio: 'pipe' }) : execFileSync(file, args, { stdio: 'pipe' });
+    return isRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', file, ...args], { stdio: 'pipe' })
+      : execFileSync(file, args, { stdio: 'pipe' });
   };
   const pgCtl = (action: 'start' | 'stop') =>
-    asPostgres('pg_ctl', ['-D', data, '-w', '-t', '60', ...(action === 'start' ? ['-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-l', path.join(dir, 'log')] : ['-m', 'fast']), action]);
+    asPostgres('pg_ctl', [
+      '-D',
+      data,
+      '-w',
+      '-t',
+      '60',
+      ...(action === 'start'
+        ? ['-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-l', path.join(dir, 'log')]
+        : ['-m', 'fast']),
+      action,
+    ]);
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'portal-private-pg-'));
@@ -145,11 +183,15 @@ describe.skipIf(!adminUrl || !pgBin)('PostgreSQL stopped for 10 s and started ag
     const downUntil = Date.now() + 3_000;
     while (Date.now() < downUntil) {
       await sleep(500);
-      for (const url of ['/api/user', '/api/cases']) expect((await ctx.app.inject({ method: 'GET', url, headers: auth })).statusCode).toBe(503);
+      for (const url of ['/api/user', '/api/cases'])
+        expect((await ctx.app.inject({ method: 'GET', url, headers: auth })).statusCode).toBe(503);
     }
     pgCtl('start');
     expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
-    for (let i = 0; i < 10; i++) expect((await ctx.app.inject({ method: 'GET', url: i % 2 ? '/api/cases' : '/api/user', headers: auth })).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: i % 2 ? '/api/cases' : '/api/user', headers: auth })).statusCode,
+      ).toBe(200);
   });
 });
 
@@ -174,18 +216,36 @@ describe.skipIf(!adminUrl || !isRoot)('a full disk during uploads', () => {
     const client = await createTestClient(ctx, { status: 'incomplete-case-file', lawyerIds: [lawyer.id] });
     const auth = bearer(await tokenFor(ctx, client.id));
     const [slot] = await ctx.db.select().from(documents).where(eq(documents.caseId, client.caseId)).limit(1);
-    const big = multipart({}, [{ filename: 'groot.pdf', data: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 7)]) }]);
-    const full = await ctx.app.inject({ method: 'POST', url: `/api/documents/${slot!.id}/upload`, headers: { ...auth, ...big.headers }, payload: big.payload });
+    const big = multipart({}, [
+      { filename: 'groot.pdf', data: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(3 * 1024 * 1024, 7)]) },
+    ]);
+    const full = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/documents/${slot!.id}/upload`,
+      headers: { ...auth, ...big.headers },
+      payload: big.payload,
+    });
     expect(full.statusCode).toBe(507);
     expect(full.json().message).toBe(DISK_FULL_MESSAGE);
     // No partial file anywhere (neither the temporary part nor the target).
-    expect(readdirSync(mountDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())).toEqual([]);
+    expect(readdirSync(mountDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())).toEqual(
+      [],
+    );
     const [row] = await ctx.db.select().from(documents).where(eq(documents.id, slot!.id));
     expect(row).toMatchObject({ storageKey: null, status: 'Not Uploaded' });
 
     // Alive: a small file fits and is stored.
     const small = multipart({}, [{ filename: 'klein.pdf', data: Buffer.from('%PDF-1.4 klein') }]);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${slot!.id}/upload`, headers: { ...auth, ...small.headers }, payload: small.payload })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/documents/${slot!.id}/upload`,
+          headers: { ...auth, ...small.headers },
+          payload: small.payload,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -201,7 +261,11 @@ describe.skipIf(!adminUrl)('SMTP down while people work, then back', () => {
 
   /** The outbox lag gauges of /metrics (src/server/outbox/metrics.ts). */
   async function outboxGauges() {
-    const response = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(response.statusCode).toBe(200);
     const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(response.body)?.[1] ?? Number.NaN);
     return { pending: value('portal_outbox_pending'), age: value('portal_outbox_oldest_pending_age_seconds') };
@@ -220,19 +284,45 @@ describe.skipIf(!adminUrl)('SMTP down while people work, then back', () => {
     await ctx.smtp.stop();
     try {
       // A status change (mail to the client), an upload (mail to the lawyer), a login code (urgent).
-      const status = await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${client.caseId}/status`, headers: lawyerAuth, payload: { status: 'negotiation-phase' } });
+      const status = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/cases/${client.caseId}/status`,
+        headers: lawyerAuth,
+        payload: { status: 'negotiation-phase' },
+      });
       expect(status.statusCode).toBe(200);
-      const [slot] = await ctx.db.select().from(documents).where(and(eq(documents.caseId, client.caseId), eq(documents.mandatory, true))).limit(1);
-      const file = multipart({}, [{ filename: 'loonstrook.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%test\n%%EOF\n') }]);
-      const upload = await ctx.app.inject({ method: 'POST', url: `/api/documents/${slot!.id}/upload`, headers: { ...clientAuth, ...file.headers }, payload: file.payload });
+      const [slot] = await ctx.db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.caseId, client.caseId), eq(documents.mandatory, true)))
+        .limit(1);
+      const file = multipart({}, [
+        { filename: 'loonstrook.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%test\n%%EOF\n') },
+      ]);
+      const upload = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/documents/${slot!.id}/upload`,
+        headers: { ...clientAuth, ...file.headers },
+        payload: file.payload,
+      });
       expect(upload.statusCode).toBe(200);
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email: lawyer.email } })).statusCode).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email: lawyer.email } })).statusCode,
+      ).toBe(200);
       // The worker tried, failed and keeps every mail for a retry; the instance stays ready
       // (SMTP is not needed to serve requests, so the load balancer keeps sending traffic).
       await ctx.outbox.drain();
       const pending = await rows();
       expect(pending.length).toBeGreaterThanOrEqual(3);
-      expect(pending.every((r) => r.status === 'pending' && r.attempts >= 1 && r.lastError !== null && r.nextAttemptAt.getTime() > ctx.clock.now().getTime())).toBe(true);
+      expect(
+        pending.every(
+          (r) =>
+            r.status === 'pending' &&
+            r.attempts >= 1 &&
+            r.lastError !== null &&
+            r.nextAttemptAt.getTime() > ctx.clock.now().getTime(),
+        ),
+      ).toBe(true);
       expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
       expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: lawyerAuth })).statusCode).toBe(200);
       ctx.clock.advance(45_000);
@@ -256,7 +346,9 @@ describe.skipIf(!adminUrl)('SMTP down while people work, then back', () => {
     const lawyerMails = mailsTo(lawyer.email);
     expect(lawyerMails).toHaveLength(2);
     expect(lawyerMails.filter((m) => /^\s*[A-HJ-NP-Z2-9]{6}\s*$/m.test(m.text))).toHaveLength(1);
-    expect(extractLoginCode(lawyerMails.find((m) => /^\s*[A-HJ-NP-Z2-9]{6}\s*$/m.test(m.text))!)).toMatch(/^[A-Z2-9]{6}$/);
+    expect(extractLoginCode(lawyerMails.find((m) => /^\s*[A-HJ-NP-Z2-9]{6}\s*$/m.test(m.text))!)).toMatch(
+      /^[A-Z2-9]{6}$/,
+    );
     expect(lawyerMails.some((m) => /geüpload/.test(m.text))).toBe(true);
     expect((await rows()).every((r) => r.status === 'sent')).toBe(true);
     expect(await outboxGauges()).toEqual({ pending: 0, age: 0 });

@@ -40,7 +40,11 @@ describe('withdrawal and complaints', () => {
 
     // The dashboard offers 'Opdracht herroepen' while the period runs.
     await page.goto('/');
-    await page.getByText('Je hebt gekozen dat we wachten: je jurist beoordeelt je documenten na afloop van de herroepingstermijn.').waitFor();
+    await page
+      .getByText(
+        'Je hebt gekozen dat we wachten: je jurist beoordeelt je documenten na afloop van de herroepingstermijn.',
+      )
+      .waitFor();
     const since = product.smtp.messages.length;
     await page.getByRole('button', { name: 'Opdracht herroepen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Wil je de opdracht herroepen?' });
@@ -53,7 +57,11 @@ describe('withdrawal and complaints', () => {
     const lawyerMail = await product.smtp.waitForMail(LAWYER, { since, timeoutMs: 15_000 });
     expect(lawyerMail.subject).toBe('Milan Smit heeft de opdracht herroepen');
     await page.reload();
-    await page.locator('[aria-current="step"]').filter({ hasText: /Offerte gekozen|pakket/i }).first().waitFor();
+    await page
+      .locator('[aria-current="step"]')
+      .filter({ hasText: /Offerte gekozen|pakket/i })
+      .first()
+      .waitFor();
 
     // A complaint, from the footer.
     await page.getByRole('contentinfo').getByRole('link', { name: 'Een klacht indienen' }).click();
@@ -61,8 +69,15 @@ describe('withdrawal and complaints', () => {
     await page.getByLabel('Je klacht', { exact: true }).fill('Ik kreeg twee weken geen antwoord van mijn jurist.');
     // One document with it, through the file picker (which names the accepted types).
     await page.getByText(/^Toegestaan: PDF, JPG/).waitFor();
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Document toevoegen' }).click()]);
-    await chooser.setFiles({ name: 'mailwisseling.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\nmailwisseling\n%%EOF\n') });
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Document toevoegen' }).click(),
+    ]);
+    await chooser.setFiles({
+      name: 'mailwisseling.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\nmailwisseling\n%%EOF\n'),
+    });
     await page.getByRole('button', { name: 'mailwisseling.pdf weghalen' }).waitFor();
     const beforeComplaint = product.smtp.messages.length;
     await page.getByRole('button', { name: 'Klacht indienen' }).click();
@@ -82,11 +97,16 @@ describe('withdrawal and complaints', () => {
     await signIn(officer.page, await getSession(product, OFFICER));
     await officer.page.goto('/beheer/klachten');
     await officer.page.getByRole('heading', { name: 'Klachtenregister' }).waitFor();
-    const item = officer.page.getByRole('listitem').filter({ hasText: 'Ik kreeg twee weken geen antwoord van mijn jurist.' });
+    const item = officer.page
+      .getByRole('listitem')
+      .filter({ hasText: 'Ik kreeg twee weken geen antwoord van mijn jurist.' });
     await item.waitFor();
     expect(await findAccessibilityViolations(officer.page)).toEqual([]);
     // The officer downloads the complaint's document.
-    const [download] = await Promise.all([officer.page.waitForEvent('download'), item.getByRole('button', { name: 'mailwisseling.pdf downloaden' }).click()]);
+    const [download] = await Promise.all([
+      officer.page.waitForEvent('download'),
+      item.getByRole('button', { name: 'mailwisseling.pdf downloaden' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('mailwisseling.pdf');
     await item.getByLabel('Schriftelijke uitkomst').fill('Gegrond. We bieden excuses aan.');
     await item.getByRole('button', { name: 'Uitkomst vastleggen en afsluiten' }).click();
@@ -95,7 +115,9 @@ describe('withdrawal and complaints', () => {
     // The client reads the outcome and where to go next.
     await page.reload();
     await page.getByText('Gegrond. We bieden excuses aan.').waitFor();
-    await page.getByText(/binnen 12 maanden na het indienen van je klacht terecht bij de Geschillencommissie Advocatuur/).waitFor();
+    await page
+      .getByText(/binnen 12 maanden na het indienen van je klacht terecht bij de Geschillencommissie Advocatuur/)
+      .waitFor();
     expect(await findAccessibilityViolations(page)).toEqual([]);
   }, 180_000);
 });

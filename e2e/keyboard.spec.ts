@@ -14,7 +14,11 @@ import { getSession, readMailedCode, staffFactorOf, totpNow } from './support/lo
  */
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus; fails after `limit` presses. */
-async function tabTo(page: Page, target: Locator, options: { backwards?: boolean; limit?: number } = {}): Promise<void> {
+async function tabTo(
+  page: Page,
+  target: Locator,
+  options: { backwards?: boolean; limit?: number } = {},
+): Promise<void> {
   const limit = options.limit ?? 150;
   for (let i = 0; i < limit; i++) {
     await page.keyboard.press(options.backwards ? 'Shift+Tab' : 'Tab');
@@ -36,7 +40,10 @@ async function expectFocusVisible(page: Page): Promise<void> {
     const ring = style.boxShadow !== 'none' && style.boxShadow !== '';
     const box = element.getBoundingClientRect();
     const inView = box.width > 0 && box.height > 0;
-    return { visible: element.matches(':focus-visible') && (outline || ring) && inView, what: element.outerHTML.slice(0, 160) };
+    return {
+      visible: element.matches(':focus-visible') && (outline || ring) && inView,
+      what: element.outerHTML.slice(0, 160),
+    };
   });
   expect(state.visible, `focus indicator on ${state.what}`).toBe(true);
 }
@@ -118,10 +125,15 @@ describe('keyboard only', () => {
     await page.getByText('Je wijzigingen zijn succesvol opgeslagen').waitFor();
 
     // To the documents, and the upload control opens the file chooser from the keyboard
-    await tabTo(page, page.getByRole('navigation').getByRole('link', { name: 'Documenten' }).first(), { backwards: true });
+    await tabTo(page, page.getByRole('navigation').getByRole('link', { name: 'Documenten' }).first(), {
+      backwards: true,
+    });
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Jouw documenten' }).waitFor();
-    const upload = page.getByRole('article').first().getByRole('button', { name: /^Uploaden/ });
+    const upload = page
+      .getByRole('article')
+      .first()
+      .getByRole('button', { name: /^Uploaden/ });
     // Listening before the Tab presses: Playwright turns on its file-chooser interception when the
     // first listener comes, asynchronously, and an Enter sent at once could beat it under load.
     const chooserOpened = page.waitForEvent('filechooser');
@@ -136,12 +148,22 @@ describe('keyboard only', () => {
     const email = 'sanne.jansen@example.com';
     // A client of hers uploads a document first (through the API: this journey is the lawyer's).
     const client = await getSession(product, 'client03@example.com');
-    const mine = CaseClientViewResponseSchema.parse(await (await fetch(`${product.baseUrl}/api/cases/mine`, { headers: { Authorization: `Bearer ${client.token}` } })).json()).data;
-    const slot = mine.documents.find((document) => document.mandatory && !document.locked && document.status !== 'Approved');
+    const mine = CaseClientViewResponseSchema.parse(
+      await (
+        await fetch(`${product.baseUrl}/api/cases/mine`, { headers: { Authorization: `Bearer ${client.token}` } })
+      ).json(),
+    ).data;
+    const slot = mine.documents.find(
+      (document) => document.mandatory && !document.locked && document.status !== 'Approved',
+    );
     expect(slot).toBeTruthy();
     const form = new FormData();
     form.append('file', new Blob(['%PDF-1.4\n% toetsenbord\n%%EOF\n'], { type: 'application/pdf' }), 'toetsenbord.pdf');
-    const uploaded = await fetch(`${product.baseUrl}/api/documents/${slot?.id}/upload`, { method: 'POST', headers: { Authorization: `Bearer ${client.token}` }, body: form });
+    const uploaded = await fetch(`${product.baseUrl}/api/documents/${slot?.id}/upload`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${client.token}` },
+      body: form,
+    });
     expect(uploaded.status).toBe(200);
     const title = slot?.title ?? '';
     const clientName = [client.user.name, client.user.infix, client.user.last_name].filter(Boolean).join(' ');
@@ -164,10 +186,19 @@ describe('keyboard only', () => {
     await tabTo(page, card.getByRole('button', { name: /^Goedkeuren/ }));
     await page.keyboard.press('Enter');
     await card.getByText('Goedgekeurd', { exact: true }).waitFor();
-    await expect.poll(async () => {
-      const response = await fetch(`${product.baseUrl}/api/cases/mine`, { headers: { Authorization: `Bearer ${client.token}` } });
-      return CaseClientViewResponseSchema.parse(await response.json()).data.documents.find((document) => document.id === slot?.id)?.status;
-    }, { timeout: 10_000 }).toBe('Approved');
+    await expect
+      .poll(
+        async () => {
+          const response = await fetch(`${product.baseUrl}/api/cases/mine`, {
+            headers: { Authorization: `Bearer ${client.token}` },
+          });
+          return CaseClientViewResponseSchema.parse(await response.json()).data.documents.find(
+            (document) => document.id === slot?.id,
+          )?.status;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('Approved');
   });
 
   it('an admin on a phone logs in with the code and TOTP, adds a lawyer and reaches the audit log through the menu', async () => {

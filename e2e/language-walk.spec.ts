@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useSharedJourney } from './support/journey';
-import { DUTCH_APP, ENGLISH_APP, unique, wrongLanguageTexts, type Finding, type LanguageCheck } from './support/language';
+import {
+  DUTCH_APP,
+  ENGLISH_APP,
+  unique,
+  wrongLanguageTexts,
+  type Finding,
+  type LanguageCheck,
+} from './support/language';
 import { sessionCache } from './support/login';
 import { openScreen, walkScreens } from './support/screens';
 
@@ -36,9 +43,15 @@ describe('the whole portal in one language', () => {
 
   it('the English app shows no Dutch outside names, addresses and the firm’s own content', async () => {
     const findings = await signedOut('en-US', ENGLISH_APP);
-    await walkScreens(journey, session, { width: 1280, height: 900 }, { settings: { language: 'en-US' }, loading: ENGLISH_APP.loading }, async (page, _role, path) => {
-      findings.push(...(await wrongLanguageTexts(page, path, ENGLISH_APP)));
-    });
+    await walkScreens(
+      journey,
+      session,
+      { width: 1280, height: 900 },
+      { settings: { language: 'en-US' }, loading: ENGLISH_APP.loading },
+      async (page, _role, path) => {
+        findings.push(...(await wrongLanguageTexts(page, path, ENGLISH_APP)));
+      },
+    );
     expect(unique(findings)).toEqual([]);
   });
 
@@ -46,11 +59,19 @@ describe('the whole portal in one language', () => {
     for (const language of ['nl-NL', 'en-US'] as const) {
       const { page } = await journey.openPage();
       await page.goto('/not-found');
-      await page.evaluate((settings) => window.localStorage.setItem('state', JSON.stringify({ settings })), { language });
+      await page.evaluate((settings) => window.localStorage.setItem('state', JSON.stringify({ settings })), {
+        language,
+      });
       await page.goto('/login');
-      await page.getByRole('heading', { name: language === 'nl-NL' ? 'Log in op je portaal' : 'Log in to your portal' }).waitFor();
+      await page
+        .getByRole('heading', { name: language === 'nl-NL' ? 'Log in op je portaal' : 'Log in to your portal' })
+        .waitFor();
       const initiators = await page.evaluate(
-        (file) => performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith(file)).map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+        (file) =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.name.endsWith(file))
+            .map((entry) => (entry as PerformanceResourceTiming).initiatorType),
         `/i18n/${language}.json`,
       );
       // Fetched once, by the <link rel="preload"> in the HTML; the app's own fetch reuses it.

@@ -23,7 +23,11 @@ describe('switching the language', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Log in to your portal' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en-US');
-    expect(await page.evaluate(() => (JSON.parse(window.localStorage.getItem('state') ?? '{}') as { settings?: unknown }).settings)).toEqual({
+    expect(
+      await page.evaluate(
+        () => (JSON.parse(window.localStorage.getItem('state') ?? '{}') as { settings?: unknown }).settings,
+      ),
+    ).toEqual({
       language: 'en-US',
     });
 

@@ -9,9 +9,16 @@ const getSession = sessionCache();
 const png = {
   name: 'portret.png',
   mimeType: 'image/png',
-  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  ),
 };
-const notAnImage = { name: 'foto.png', mimeType: 'image/png', buffer: Buffer.from('Dit is helemaal geen afbeelding, alleen tekst.\n') };
+const notAnImage = {
+  name: 'foto.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from('Dit is helemaal geen afbeelding, alleen tekst.\n'),
+};
 
 describe('a lawyer managing their account', () => {
   const journey = useJourney();
@@ -19,7 +26,10 @@ describe('a lawyer managing their account', () => {
   it('edits profile, photo and availability; the header updates and the client sees the new week', async () => {
     const { product } = journey;
     const lawyer = await getSession(product, 'sanne.jansen@example.com');
-    const { page } = await journey.openPage({ viewport: { width: 1280, height: 900 }, allowConsole: [/status of 422/] });
+    const { page } = await journey.openPage({
+      viewport: { width: 1280, height: 900 },
+      allowConsole: [/status of 422/],
+    });
     await signIn(page, lawyer);
     await page.goto('/account');
     await page.getByRole('heading', { level: 1, name: 'Mijn account' }).waitFor();
@@ -39,16 +49,31 @@ describe('a lawyer managing their account', () => {
     await page.getByRole('button', { name: /^Sanna Jansen/ }).waitFor();
 
     // Photo: a non-image is refused, an image is stored and shown in the header, then removed
-    const [refused] = await Promise.all([page.waitForEvent('filechooser'), profile.getByRole('button', { name: 'Profielfoto uploaden' }).click()]);
+    const [refused] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      profile.getByRole('button', { name: 'Profielfoto uploaden' }).click(),
+    ]);
     await refused.setFiles(notAnImage);
     await profile.getByText(/Dit bestand is geen afbeelding/).waitFor();
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), profile.getByRole('button', { name: 'Profielfoto uploaden' }).click()]);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      profile.getByRole('button', { name: 'Profielfoto uploaden' }).click(),
+    ]);
     await chooser.setFiles(png);
     await profile.getByText('Je profielfoto is succesvol geüpdatet').waitFor();
-    await page.waitForFunction(() => [...document.querySelectorAll('header img')].some((img) => img.getAttribute('src')?.startsWith('/files/avatars/')));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('header img')].some((img) =>
+        img.getAttribute('src')?.startsWith('/files/avatars/'),
+      ),
+    );
     await profile.getByRole('button', { name: 'Profielfoto verwijderen' }).click();
     await profile.getByText('Je profielfoto is succesvol verwijderd').waitFor();
-    await page.waitForFunction(() => ![...document.querySelectorAll('header img')].some((img) => img.getAttribute('src')?.startsWith('/files/avatars/')));
+    await page.waitForFunction(
+      () =>
+        ![...document.querySelectorAll('header img')].some((img) =>
+          img.getAttribute('src')?.startsWith('/files/avatars/'),
+        ),
+    );
 
     // Availability: a half-filled day is refused; only complete days are sent
     const availability = page.getByRole('region', { name: 'Mijn beschikbaarheid' });
@@ -63,8 +88,18 @@ describe('a lawyer managing their account', () => {
     await availability.getByText('Je wijzigingen zijn succesvol opgeslagen').waitFor();
     expect(await findAccessibilityViolations(page)).toEqual([]);
 
-    const saved = UserResponseSchema.parse(await (await fetch(`${product.baseUrl}/api/user`, { headers: { Authorization: `Bearer ${lawyer.token}` } })).json()).data;
-    expect(saved.availability.map((d) => d.day).sort()).toEqual(['friday', 'saturday', 'thursday', 'tuesday', 'wednesday']);
+    const saved = UserResponseSchema.parse(
+      await (
+        await fetch(`${product.baseUrl}/api/user`, { headers: { Authorization: `Bearer ${lawyer.token}` } })
+      ).json(),
+    ).data;
+    expect(saved.availability.map((d) => d.day).sort()).toEqual([
+      'friday',
+      'saturday',
+      'thursday',
+      'tuesday',
+      'wednesday',
+    ]);
 
     // Story answers
     const story = page.getByRole('region', { name: 'Mijn verhaal' });

@@ -11,13 +11,19 @@ describe('a lawyer reading their feedback', () => {
     // A client of Sanne leaves ten more messages, so there are two pages (the demo data has two).
     const client = await getSession(journey.product, 'client05@example.com');
     const headers = { Authorization: `Bearer ${client.token}`, 'Content-Type': 'application/json' };
-    const mine = CaseClientViewResponseSchema.parse(await (await fetch(`${baseUrl}/api/cases/mine`, { headers })).json()).data;
+    const mine = CaseClientViewResponseSchema.parse(
+      await (await fetch(`${baseUrl}/api/cases/mine`, { headers })).json(),
+    ).data;
     const lawyerId = mine.lawyers[0]?.id;
     expect(lawyerId).toBeDefined();
     const long = `Een heel lang bericht. ${'Dank voor alle hulp en de duidelijke uitleg. '.repeat(5)}EINDE`;
     for (let i = 1; i <= 10; i++) {
       const text = i === 10 ? long : `Korte feedback nummer ${i}`;
-      const response = await fetch(`${baseUrl}/api/cases/${mine.id}/lawyers/${lawyerId}/feedback`, { method: 'POST', headers, body: JSON.stringify({ text }) });
+      const response = await fetch(`${baseUrl}/api/cases/${mine.id}/lawyers/${lawyerId}/feedback`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ text }),
+      });
       expect(response.status).toBe(201);
     }
 

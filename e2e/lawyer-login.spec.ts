@@ -12,7 +12,7 @@ describe('a lawyer logs in', () => {
     await loginThroughMail(page, journey.product, 'sanne.jansen@example.com');
 
     await expectPath(page, '/dossiers');
-await expectTitle(page, 'Mijn dossiers | Ontslagportaal');
+    await expectTitle(page, 'Mijn dossiers | Ontslagportaal');
     const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
     for (const name of ['Mijn dossiers', 'Mijn feedback', 'Mijn account', 'Tools']) {
       await nav.getByRole('link', { name }).waitFor();
@@ -25,7 +25,7 @@ await expectTitle(page, 'Mijn dossiers | Ontslagportaal');
     await trigger.click();
     await page.getByRole('menuitem', { name: 'Mijn account' }).click();
     await expectPath(page, '/account');
-await expectTitle(page, 'Mijn account | Ontslagportaal');
+    await expectTitle(page, 'Mijn account | Ontslagportaal');
 
     // The dropdown works by keyboard too.
     await trigger.focus();

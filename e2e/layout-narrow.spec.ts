@@ -18,7 +18,14 @@ async function expectAllTabsVisible(page: Page, stripName: string): Promise<void
     const clip = (list ?? nav).getBoundingClientRect();
     return [...nav.querySelectorAll('a')].map((a) => {
       const r = a.getBoundingClientRect();
-      return { text: a.textContent, left: r.left, right: r.right, clipLeft: clip.left, clipRight: clip.right, width: window.innerWidth };
+      return {
+        text: a.textContent,
+        left: r.left,
+        right: r.right,
+        clipLeft: clip.left,
+        clipRight: clip.right,
+        width: window.innerWidth,
+      };
     });
   });
   expect(boxes.length).toBeGreaterThan(1);
@@ -36,37 +43,58 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 /** Per link of the navigation: its text, how many lines it lays out on, and the top of its box. */
-async function navLines(page: Page, navName: string): Promise<{ text: string | undefined; lines: number; top: number }[]> {
+async function navLines(
+  page: Page,
+  navName: string,
+): Promise<{ text: string | undefined; lines: number; top: number }[]> {
   const nav = page.getByRole('navigation', { name: navName });
   await nav.getByRole('link').first().waitFor();
   return nav.getByRole('link').evaluateAll((links) =>
     links.map((link) => {
       const range = document.createRange();
       range.selectNodeContents(link);
-      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0 && r.height > 8).map((r) => Math.round(r.top)));
+      const tops = new Set(
+        [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 8).map((r) => Math.round(r.top)),
+      );
       return { text: link.textContent?.trim(), lines: tops.size, top: Math.round(link.getBoundingClientRect().top) };
     }),
   );
 }
 
-/** The mandatory-document cards of a lawyer's case lie in rows: per row one height, and the actions ('Meer acties') on one line. */
+/**
+ * The mandatory-document cards of a lawyer's case lie in rows: per row one height, and the actions ('Meer acties') on
+ * one line.
+ */
 async function expectCardsAligned(page: Page): Promise<void> {
   const section = page.getByRole('region', { name: 'Verplichte documenten' });
   await section.getByRole('article').first().waitFor();
   const cards = await section.getByRole('article').evaluateAll((articles) =>
     articles.map((article) => {
       const box = article.getBoundingClientRect();
-      const more = [...article.querySelectorAll('button')].find((b) => b.getAttribute('aria-label')?.startsWith('Meer acties'));
-      return { title: article.querySelector('h3')?.textContent, top: Math.round(box.top), height: Math.round(box.height), actionsTop: more ? Math.round(more.getBoundingClientRect().top) : null };
+      const more = [...article.querySelectorAll('button')].find((b) =>
+        b.getAttribute('aria-label')?.startsWith('Meer acties'),
+      );
+      return {
+        title: article.querySelector('h3')?.textContent,
+        top: Math.round(box.top),
+        height: Math.round(box.height),
+        actionsTop: more ? Math.round(more.getBoundingClientRect().top) : null,
+      };
     }),
   );
   expect(cards.length).toBeGreaterThan(1);
   const rows = new Map<number, typeof cards>();
   for (const card of cards) rows.set(card.top, [...(rows.get(card.top) ?? []), card]);
-  expect([...rows.values()].some((row) => row.length > 1), 'at least one row with two cards').toBe(true);
+  expect(
+    [...rows.values()].some((row) => row.length > 1),
+    'at least one row with two cards',
+  ).toBe(true);
   for (const row of rows.values()) {
     expect(new Set(row.map((card) => card.height)).size, `${row.map((c) => c.title).join(', ')}: one height`).toBe(1);
-    expect(new Set(row.map((card) => card.actionsTop)).size, `${row.map((c) => c.title).join(', ')}: actions on one line`).toBe(1);
+    expect(
+      new Set(row.map((card) => card.actionsTop)).size,
+      `${row.map((c) => c.title).join(', ')}: actions on one line`,
+    ).toBe(1);
   }
 }
 
@@ -86,18 +114,23 @@ describe('the portal on a 360 px phone', () => {
 
     // At the end of the page (footer in view), the button lies over no text, link, button or field.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForFunction(() => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1);
+    await page.waitForFunction(
+      () => Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 1,
+    );
     const covered = await button.evaluate((self) => {
       const b = self.getBoundingClientRect();
       const hits: string[] = [];
       for (const element of document.querySelectorAll<HTMLElement>('main *, footer *')) {
         if (self.contains(element) || element.contains(self)) continue;
         const interactive = element.matches('a, button, input, select, textarea, img, svg');
-        const text = [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim());
+        const text = [...element.childNodes].some(
+          (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+        );
         if (!interactive && !text) continue;
         const r = element.getBoundingClientRect();
         if (r.width === 0 || r.height === 0) continue;
-        if (r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) hits.push(`${element.tagName} ${element.textContent?.trim().slice(0, 40)}`);
+        if (r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top)
+          hits.push(`${element.tagName} ${element.textContent?.trim().slice(0, 40)}`);
       }
       return hits;
     });
@@ -113,9 +146,15 @@ describe('the portal on a 360 px phone', () => {
     // Seven events on a case of its own: seven messages of the client (each 'Bericht verstuurd').
     const client = await session(journey.product, 'client07@example.com');
     const headers = { Authorization: `Bearer ${client.token}`, 'Content-Type': 'application/json' };
-    const mine = CaseClientViewResponseSchema.parse(await (await fetch(`${journey.product.baseUrl}/api/cases/mine`, { headers })).json()).data;
+    const mine = CaseClientViewResponseSchema.parse(
+      await (await fetch(`${journey.product.baseUrl}/api/cases/mine`, { headers })).json(),
+    ).data;
     for (let i = 1; i <= 7; i++) {
-      const sent = await fetch(`${journey.product.baseUrl}/api/cases/${mine.id}/messages`, { method: 'POST', headers, body: JSON.stringify({ text: `Vraag ${i}` }) });
+      const sent = await fetch(`${journey.product.baseUrl}/api/cases/${mine.id}/messages`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ text: `Vraag ${i}` }),
+      });
       expect(sent.status).toBeLessThan(300);
     }
     const { page } = await journey.openPage({ viewport: PHONE });
@@ -148,7 +187,11 @@ describe('the portal on a 360 px phone', () => {
   it("shows every case group and case tab, names the client in the tab title and wraps a long e-mail address at '@' and '.'", async () => {
     const client = await session(journey.product, 'client05@example.com');
     const mine = CaseClientViewResponseSchema.parse(
-      await (await fetch(`${journey.product.baseUrl}/api/cases/mine`, { headers: { Authorization: `Bearer ${client.token}` } })).json(),
+      await (
+        await fetch(`${journey.product.baseUrl}/api/cases/mine`, {
+          headers: { Authorization: `Bearer ${client.token}` },
+        })
+      ).json(),
     ).data;
     const saved = await fetch(`${journey.product.baseUrl}/api/cases/${mine.id}/contact-persons`, {
       method: 'POST',
@@ -224,14 +267,17 @@ describe('the portal on a 1366 px screen', () => {
     for (const y of [0, 300, 600, 100_000]) {
       await page.evaluate((top) => window.scrollTo(0, top), y);
       const covered = await plan.evaluate((section) => {
-        const floating = [...document.querySelectorAll<HTMLElement>('main button')].filter((b) => getComputedStyle(b).position === 'sticky' || getComputedStyle(b).position === 'fixed');
+        const floating = [...document.querySelectorAll<HTMLElement>('main button')].filter(
+          (b) => getComputedStyle(b).position === 'sticky' || getComputedStyle(b).position === 'fixed',
+        );
         const hits: string[] = [];
         for (const button of floating) {
           const b = button.getBoundingClientRect();
           if (b.width === 0 || b.height === 0) continue;
           for (const title of section.querySelectorAll('li span')) {
             const r = title.getBoundingClientRect();
-            if (r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top) hits.push(title.textContent ?? '');
+            if (r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top)
+              hits.push(title.textContent ?? '');
           }
         }
         return hits;
@@ -243,7 +289,11 @@ describe('the portal on a 1366 px screen', () => {
   it('gives a lawyer the case groups on one row, every menu item on one line, and the mandatory-document cards aligned', async () => {
     const client = await session(journey.product, 'client05@example.com');
     const mine = CaseClientViewResponseSchema.parse(
-      await (await fetch(`${journey.product.baseUrl}/api/cases/mine`, { headers: { Authorization: `Bearer ${client.token}` } })).json(),
+      await (
+        await fetch(`${journey.product.baseUrl}/api/cases/mine`, {
+          headers: { Authorization: `Bearer ${client.token}` },
+        })
+      ).json(),
     ).data;
     const lawyer = await session(journey.product, 'sanne.jansen@example.com');
     const { page } = await journey.openPage({ viewport: DESKTOP });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { measureLoginJs } from '../bench/login-js';
 import { useSharedJourney } from './support/journey';
 
-const SIGNED_IN_CHUNKS = /app-layout|dashboard|my-story|personal-data|employer|story-page|documents|offer|review|cases|case-detail|general-tab|feedback|account/;
+const SIGNED_IN_CHUNKS =
+  /app-layout|dashboard|my-story|personal-data|employer|story-page|documents|offer|review|cases|case-detail|general-tab|feedback|account/;
 
 describe('the JavaScript of /login', () => {
   const journey = useSharedJourney();
@@ -43,7 +44,9 @@ describe('the JavaScript of /login', () => {
 
   it('starts each measured signed-in page with the app chunk and its own page chunks only, no small shared chunks', async () => {
     const html = await (await fetch(`${journey.product.baseUrl}/`)).text();
-    const rows = [...html.matchAll(/\["\^[^"]*",1,\[([^\]]*)\]/g)].map((match) => (match[1] ?? '').split(',').map((file) => /\/assets\/(.+)-[\w-]{8}\.js"$/.exec(file)?.[1]));
+    const rows = [...html.matchAll(/\["\^[^"]*",1,\[([^\]]*)\]/g)].map((match) =>
+      (match[1] ?? '').split(',').map((file) => /\/assets\/(.+)-[\w-]{8}\.js"$/.exec(file)?.[1]),
+    );
     expect(rows).toEqual([
       ['app', 'dashboard-page'],
       ['app', 'documents-page'],

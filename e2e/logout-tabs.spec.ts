@@ -25,13 +25,17 @@ describe('logout in one tab', () => {
     // The other tab follows through the storage event, without a reload.
     await expectPath(second, '/login');
     await second.getByRole('heading', { name: 'Log in op je portaal' }).waitFor();
-    expect(await second.evaluate(() => JSON.parse(window.localStorage.getItem('state') ?? 'null') as unknown)).toMatchObject({
+    expect(
+      await second.evaluate(() => JSON.parse(window.localStorage.getItem('state') ?? 'null') as unknown),
+    ).toMatchObject({
       user: null,
       auth: { token: null },
     });
 
     // POST /api/logout revoked the token on the server.
-    const response = await fetch(`${journey.product.baseUrl}/api/user`, { headers: { Authorization: `Bearer ${session.token}` } });
+    const response = await fetch(`${journey.product.baseUrl}/api/user`, {
+      headers: { Authorization: `Bearer ${session.token}` },
+    });
     expect(response.status).toBe(401);
   });
 });

@@ -8,7 +8,11 @@ const METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 const CLIENT = 'client04@example.com';
 const LAWYER = 'sanne.jansen@example.com';
 
-const pdf = (label: string) => ({ name: `${label}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`) });
+const pdf = (label: string) => ({
+  name: `${label}.pdf`,
+  mimeType: 'application/pdf',
+  buffer: Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`),
+});
 
 async function chooseFile(page: Page, button: ReturnType<Page['getByRole']>, file: ReturnType<typeof pdf>) {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
@@ -24,12 +28,17 @@ async function chooseFile(page: Page, button: ReturnType<Page['getByRole']>, fil
 describe('mail while walking a case', () => {
   const journey = useJourney({ env: { MAIL_DIGEST_MINUTES: '0', METRICS_TOKEN } });
 
-  /** Waits until the outbox holds no pending mail (the gauge on /metrics): every mail caused so far was accepted by the peer. */
+  /**
+   * Waits until the outbox holds no pending mail (the gauge on /metrics): every mail caused so far was accepted by the
+   * peer.
+   */
   async function settled(): Promise<void> {
     await expect
       .poll(
         async () => {
-          const response = await fetch(`${journey.product.baseUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+          const response = await fetch(`${journey.product.baseUrl}/metrics`, {
+            headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+          });
           return /^portal_outbox_pending (\d+)$/m.exec(await response.text())?.[1];
         },
         { timeout: 30_000, interval: 200 },
@@ -38,7 +47,9 @@ describe('mail while walking a case', () => {
   }
   const mailsTo = (address: string) => journey.product.smtp.messages.filter((m) => m.to.includes(address));
   const linkIn = (mail: CaughtMail | undefined, path: RegExp) => {
-    const match = new RegExp(`${journey.product.baseUrl.replace(/[.:/]/g, '\\$&')}(${path.source})`).exec(mail?.text ?? '');
+    const match = new RegExp(`${journey.product.baseUrl.replace(/[.:/]/g, '\\$&')}(${path.source})`).exec(
+      mail?.text ?? '',
+    );
     expect(match, `link ${path} in "${mail?.subject}"`).not.toBeNull();
     return match?.[1] ?? '';
   };
@@ -48,7 +59,9 @@ describe('mail while walking a case', () => {
     const lawyer = await getSession(product, LAWYER);
 
     // The lawyer sends the engagement letter.
-    const cases = await fetch(`${product.baseUrl}/api/cases?q=Milan`, { headers: { authorization: `Bearer ${lawyer.token}` } });
+    const cases = await fetch(`${product.baseUrl}/api/cases?q=Milan`, {
+      headers: { authorization: `Bearer ${lawyer.token}` },
+    });
     const caseId = ((await cases.json()) as { data: { id: string }[] }).data[0]?.id;
     expect(caseId).toBeTruthy();
     const sent = await fetch(`${product.baseUrl}/api/cases/${caseId}/proposal`, {
@@ -84,12 +97,20 @@ describe('mail while walking a case', () => {
     await settled();
     const toClient = mailsTo(CLIENT).map((m) => m.subject);
     const toLawyer = mailsTo(LAWYER).map((m) => m.subject);
-    expect(toClient).toEqual(['Je opdrachtbevestiging staat klaar om te ondertekenen', 'Je inlogcode voor Ontslagportaal']);
-    expect(toLawyer).toEqual(['Je inlogcode voor Ontslagportaal', 'Milan Smit heeft de opdrachtbevestiging ondertekend', 'Milan Smit heeft een document geüpload']);
+    expect(toClient).toEqual([
+      'Je opdrachtbevestiging staat klaar om te ondertekenen',
+      'Je inlogcode voor Ontslagportaal',
+    ]);
+    expect(toLawyer).toEqual([
+      'Je inlogcode voor Ontslagportaal',
+      'Milan Smit heeft de opdrachtbevestiging ondertekend',
+      'Milan Smit heeft een document geüpload',
+    ]);
     // Links to the right screens.
     expect(linkIn(mailsTo(LAWYER)[1], /\/dossiers\/[0-9a-f-]+/)).toBe(`/dossiers/${caseId}`);
     expect(linkIn(mailsTo(LAWYER)[2], /\/dossiers\/[0-9a-f-]+\/documenten/)).toBe(`/dossiers/${caseId}/documenten`);
     // No document content, no file name in any of them.
-    for (const mail of [...mailsTo(CLIENT), ...mailsTo(LAWYER)]) expect(mail.text).not.toContain('arbeidsovereenkomst.pdf');
+    for (const mail of [...mailsTo(CLIENT), ...mailsTo(LAWYER)])
+      expect(mail.text).not.toContain('arbeidsovereenkomst.pdf');
   });
 });

@@ -4,7 +4,11 @@ import { useSharedJourney } from './support/journey';
 import { mintSession, signIn } from './support/login';
 
 // The browser's own lines for a chunk that cannot be fetched (as after a deploy).
-const CHUNK_FAILURE = [/Failed to load resource/, /Failed to fetch dynamically imported module/, /error loading dynamically imported module/i];
+const CHUNK_FAILURE = [
+  /Failed to load resource/,
+  /Failed to fetch dynamically imported module/,
+  /error loading dynamically imported module/i,
+];
 
 describe('a page module that fails to load', () => {
   const journey = useSharedJourney();

@@ -28,7 +28,9 @@ describe('resending the login code', () => {
     await resend.waitFor();
     expect(await resend.isEnabled()).toBe(true);
 
-    const answer = page.waitForResponse((response) => response.url().endsWith('/api/code') && response.request().method() === 'POST');
+    const answer = page.waitForResponse(
+      (response) => response.url().endsWith('/api/code') && response.request().method() === 'POST',
+    );
     await resend.click();
     const response = await answer;
     expect(response.request().postDataJSON()).toEqual({ email: 'client06@example.com' });

@@ -18,7 +18,8 @@ const LAWYER = 'sanne.jansen@example.com';
 const PHONE = { width: 360, height: 740 };
 
 const axeClean = async (page: Page) => expect(await findAccessibilityViolations(page)).toEqual([]);
-const fitsTheScreen = async (page: Page) => expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+const fitsTheScreen = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
 describe('the settlement agreement, from the first offer to the bedenktijd', () => {
   const journey = useSharedJourney();
@@ -51,8 +52,14 @@ describe('the settlement agreement, from the first offer to the bedenktijd', () 
     let form = lawyerPage.getByRole('form', { name: 'Nieuwe versie' });
     await expect(form.getByRole('radio', { name: 'Werkgever' }).isChecked()).resolves.toBe(true);
     await form.getByLabel('Reageren uiterlijk op').fill(replyBy);
-    await form.getByLabel('Tekst', { exact: true }).fill('Artikel 1. De werkgever betaalt een vergoeding van 18.000 euro bruto.\n\nArtikel 2. De arbeidsovereenkomst eindigt op 31 januari 2027.');
-    await form.getByLabel('Wat dit voor je betekent').fill('Dit is het eerste bod van je werkgever. We vinden de vergoeding te laag.');
+    await form
+      .getByLabel('Tekst', { exact: true })
+      .fill(
+        'Artikel 1. De werkgever betaalt een vergoeding van 18.000 euro bruto.\n\nArtikel 2. De arbeidsovereenkomst eindigt op 31 januari 2027.',
+      );
+    await form
+      .getByLabel('Wat dit voor je betekent')
+      .fill('Dit is het eerste bod van je werkgever. We vinden de vergoeding te laag.');
     await form.getByLabel('Datum overeenkomst').fill(today);
     await form.getByLabel('Einddatum').fill('2027-01-31');
     await form.getByLabel('Vergoeding', { exact: true }).fill('18.000');
@@ -81,10 +88,15 @@ describe('the settlement agreement, from the first offer to the bedenktijd', () 
     await form.getByLabel('Bestand (.docx of .pdf)').setInputFiles({
       name: 'tegenvoorstel.docx',
       mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      buffer: await makeDocx(['Artikel 1. De werkgever betaalt een vergoeding van 24.500 euro bruto.', 'Artikel 2. De arbeidsovereenkomst eindigt op 28 februari 2027.']),
+      buffer: await makeDocx([
+        'Artikel 1. De werkgever betaalt een vergoeding van 24.500 euro bruto.',
+        'Artikel 2. De arbeidsovereenkomst eindigt op 28 februari 2027.',
+      ]),
     });
     await form.getByLabel('Reageren uiterlijk op').fill(replyBy);
-    await form.getByLabel('Wat dit voor je betekent').fill('Ons tegenvoorstel: een hogere vergoeding en een maand langer in dienst.');
+    await form
+      .getByLabel('Wat dit voor je betekent')
+      .fill('Ons tegenvoorstel: een hogere vergoeding en een maand langer in dienst.');
     await form.getByLabel('Vergoeding', { exact: true }).fill('24.500');
     await form.getByLabel('Einddatum').fill('2027-02-28');
     await form.getByRole('button', { name: 'Versie opslaan' }).click();
@@ -96,7 +108,9 @@ describe('the settlement agreement, from the first offer to the bedenktijd', () 
     await counter.getByText('Vergoeding € 18.000 → € 24.500 (+ € 6.500)').waitFor();
     await counter.getByText('Einddatum 31-01-2027 → 28-02-2027').waitFor();
     await counter.getByText(`Verstuurd op ${formatDutchDate(today)}`).waitFor();
-    expect(await clientPage.getByRole('article').first().getAttribute('aria-labelledby')).toBe(await counter.getAttribute('aria-labelledby'));
+    expect(await clientPage.getByRole('article').first().getAttribute('aria-labelledby')).toBe(
+      await counter.getAttribute('aria-labelledby'),
+    );
     await clientPage.getByRole('button', { name: 'Menu openen' }).click();
     await clientPage.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Onderhandeling' }).waitFor();
     await clientPage.keyboard.press('Escape');
@@ -106,7 +120,9 @@ describe('the settlement agreement, from the first offer to the bedenktijd', () 
     // jsdiff's words: '24.500' against '18.000' is '24' for '18' and '500' for '000'.
     await expect(counter.locator('div > ins').filter({ hasText: '24' }).count()).resolves.toBeGreaterThan(0);
     await expect(counter.locator('div > del').filter({ hasText: '18' }).count()).resolves.toBeGreaterThan(0);
-    await expect(counter.locator('div > ins').first().textContent()).resolves.toMatch(/^\[begin toevoeging:\] .+ \[einde toevoeging\]$/);
+    await expect(counter.locator('div > ins').first().textContent()).resolves.toMatch(
+      /^\[begin toevoeging:\] .+ \[einde toevoeging\]$/,
+    );
     await axeClean(clientPage);
     await fitsTheScreen(clientPage);
 
@@ -118,11 +134,17 @@ describe('the settlement agreement, from the first offer to the bedenktijd', () 
     await counter.getByText('Je vraag is verstuurd. Je jurist antwoordt bij je berichten.').waitFor();
     await lawyerPage.getByText(/Cliënt stelde op .+ een vraag: Wat betekent finale kwijting voor mij\?/).waitFor();
     await clientPage.goto('/berichten');
-    await clientPage.getByText(/Vraag over voorstel 2 van/).first().waitFor();
+    await clientPage
+      .getByText(/Vraag over voorstel 2 van/)
+      .first()
+      .waitFor();
     await clientPage.getByText('Wat betekent finale kwijting voor mij?').first().waitFor();
 
     // 4. 'definitief', and the WW check approved.
-    await lawyerPage.getByRole('article', { name: /Wij/ }).getByRole('button', { name: 'Markeer als definitief' }).click();
+    await lawyerPage
+      .getByRole('article', { name: /Wij/ })
+      .getByRole('button', { name: 'Markeer als definitief' })
+      .click();
     await lawyerPage.getByText('Versie 2 is definitief.').waitFor();
     const check = lawyerPage.getByRole('region', { name: 'WW-check' });
     await check.getByText('WW-check van versie 2 (definitief).').waitFor();
@@ -141,8 +163,14 @@ describe('the settlement agreement, from the first offer to the bedenktijd', () 
 
     // 5. Signing: the signed file, its date, the date agreement was reached, the clause.
     const signed = lawyerPage.getByRole('region', { name: 'Getekende overeenkomst' });
-    await signed.getByLabel('Getekend bestand').setInputFiles({ name: 'getekend.pdf', mimeType: 'application/pdf', buffer: await makePdf(['Vaststellingsovereenkomst, getekend']) });
-    await expect(signed.getByRole('checkbox', { name: 'De overeenkomst noemt de bedenktijd' }).isChecked()).resolves.toBe(true);
+    await signed.getByLabel('Getekend bestand').setInputFiles({
+      name: 'getekend.pdf',
+      mimeType: 'application/pdf',
+      buffer: await makePdf(['Vaststellingsovereenkomst, getekend']),
+    });
+    await expect(
+      signed.getByRole('checkbox', { name: 'De overeenkomst noemt de bedenktijd' }).isChecked(),
+    ).resolves.toBe(true);
     await axeClean(lawyerPage);
     await signed.getByRole('button', { name: 'Getekende overeenkomst vastleggen' }).click();
     await lawyerPage.getByText('De getekende overeenkomst is vastgelegd.').waitFor();
@@ -156,20 +184,36 @@ describe('the settlement agreement, from the first offer to the bedenktijd', () 
     // 'Dit dossier voltooien' warns while the bedenktijd runs.
     await lawyerPage.getByRole('button', { name: 'Dit dossier voltooien' }).click();
     const finish = lawyerPage.getByRole('dialog', { name: 'Weet je zeker dat je dit dossier wilt afsluiten?' });
-    await finish.getByText(`Let op: de bedenktijd loopt nog tot en met ${formatLongDate(lastDay, 'nl-NL')}.`, { exact: false }).waitFor();
+    await finish
+      .getByText(`Let op: de bedenktijd loopt nog tot en met ${formatLongDate(lastDay, 'nl-NL')}.`, { exact: false })
+      .waitFor();
     await lawyerPage.keyboard.press('Escape');
     await finish.waitFor({ state: 'hidden' });
 
     // 6. The countdown on the client's dashboard, and the dissolution letter.
     await clientPage.goto('/');
     const block = clientPage.getByRole('region', { name: 'Bedenktijd' });
-    await block.getByText(`Je kunt de vaststellingsovereenkomst tot en met ${formatLongDate(lastDay, 'nl-NL')} zonder opgave van redenen ontbinden.`).waitFor();
+    await block
+      .getByText(
+        `Je kunt de vaststellingsovereenkomst tot en met ${formatLongDate(lastDay, 'nl-NL')} zonder opgave van redenen ontbinden.`,
+      )
+      .waitFor();
     await axeClean(clientPage);
     await fitsTheScreen(clientPage);
-    const [letter] = await Promise.all([clientPage.waitForEvent('download'), block.getByRole('button', { name: 'Ontbindingsverklaring downloaden (pdf)' }).click()]);
+    const [letter] = await Promise.all([
+      clientPage.waitForEvent('download'),
+      block.getByRole('button', { name: 'Ontbindingsverklaring downloaden (pdf)' }).click(),
+    ]);
     expect(letter.suggestedFilename()).toBe('ontbindingsverklaring.pdf');
-    expect(readFileSync((await letter.path()) as string).subarray(0, 5).toString()).toBe('%PDF-');
-    const [calendar] = await Promise.all([clientPage.waitForEvent('download'), block.getByRole('button', { name: 'Zet de belangrijke data in je agenda' }).click()]);
+    expect(
+      readFileSync((await letter.path()) as string)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const [calendar] = await Promise.all([
+      clientPage.waitForEvent('download'),
+      block.getByRole('button', { name: 'Zet de belangrijke data in je agenda' }).click(),
+    ]);
     const ics = readFileSync((await calendar.path()) as string, 'utf8');
     expect(ics).toContain('BEGIN:VCALENDAR');
     expect(ics).toMatch(new RegExp(`DTSTART[^:\\r\\n]*:${lastDay.replace(/-/g, '')}`));
@@ -180,7 +224,11 @@ describe('the settlement agreement, from the first offer to the bedenktijd', () 
       const { page: enClient } = await journey.openPage({ viewport: PHONE });
       await signIn(enClient, client, english);
       await enClient.goto('/');
-      await enClient.getByText(`You can dissolve the settlement agreement without giving reasons until and including ${formatLongDate(lastDay, 'en-US')}.`).waitFor();
+      await enClient
+        .getByText(
+          `You can dissolve the settlement agreement without giving reasons until and including ${formatLongDate(lastDay, 'en-US')}.`,
+        )
+        .waitFor();
       await axeClean(enClient);
       await enClient.goto('/onderhandeling');
       await enClient.getByRole('heading', { level: 1, name: 'Negotiation' }).waitFor();
@@ -188,7 +236,10 @@ describe('the settlement agreement, from the first offer to the bedenktijd', () 
       await enCounter.getByText('Severance € 18.000 → € 24.500 (+ € 6.500)').waitFor();
       await enCounter.getByRole('button', { name: 'Show what changed in the text' }).click();
       await enCounter.getByText(/How to read the changes/).waitFor();
-      await enClient.getByRole('region', { name: 'Unemployment benefit check' }).getByText('The initiative is the employer\'s.').waitFor();
+      await enClient
+        .getByRole('region', { name: 'Unemployment benefit check' })
+        .getByText("The initiative is the employer's.")
+        .waitFor();
       await axeClean(enClient);
       await fitsTheScreen(enClient);
 
@@ -196,14 +247,20 @@ describe('the settlement agreement, from the first offer to the bedenktijd', () 
       await signIn(enLawyer, lawyer, english);
       await enLawyer.goto(tab);
       await enLawyer.getByRole('heading', { level: 2, name: 'Settlement agreement' }).waitFor();
-      await enLawyer.getByText(`The cooling-off period runs until and including ${formatLongDate(lastDay, 'en-US')}.`).waitFor();
+      await enLawyer
+        .getByText(`The cooling-off period runs until and including ${formatLongDate(lastDay, 'en-US')}.`)
+        .waitFor();
       await enLawyer.getByText(/^Benefit check approved on /).waitFor();
       await axeClean(enLawyer);
       await fitsTheScreen(enLawyer);
     } finally {
       // Signing in with English settings stores English as the mail language: give both their Dutch back.
       for (const who of [client, lawyer]) {
-        await fetch(`${product.baseUrl}/api/user`, { method: 'PATCH', headers: { Authorization: `Bearer ${who.token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ language: 'nl-NL' }) });
+        await fetch(`${product.baseUrl}/api/user`, {
+          method: 'PATCH',
+          headers: { Authorization: `Bearer ${who.token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ language: 'nl-NL' }),
+        });
       }
     }
   }, 300_000);

@@ -42,7 +42,11 @@ describe('smoke: the product answers in a real browser', () => {
     expect(readFileSync(testBuild, 'utf8')).toContain(SESSION_MINT_PATH);
 
     const mint = (headers: Record<string, string>) =>
-      fetch(`${journey.product.baseUrl}${SESSION_MINT_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ email: 'client06@example.com' }) });
+      fetch(`${journey.product.baseUrl}${SESSION_MINT_PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify({ email: 'client06@example.com' }),
+      });
     expect((await mint({})).status).toBe(404);
     expect((await mint({ [SESSION_MINT_HEADER]: 'x'.repeat(64) })).status).toBe(404);
     expect((await mint({ [SESSION_MINT_HEADER]: journey.product.mintSecret ?? '' })).status).toBe(200);

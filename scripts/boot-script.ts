@@ -10,8 +10,18 @@ import { caseListUrl, readCaseListUrl, toListParams } from '../src/web/features/
  * `{lang}` the stored language. The requests must be byte for byte those the page sends
  * (the app uses a prefetched answer only for the same path, token and language).
  */
-/** `role`: the page's data belong to that role only; another signed-in user (a lawyer opening /) prefetches nothing, which would only answer 403/404. */
-type BootRoute = { path: string; signedIn: boolean; role?: 'client' | 'lawyer'; modules: string[]; requests: string[]; afterMyCase?: string[] };
+/**
+ * `role`: the page's data belong to that role only; another signed-in user (a lawyer opening /) prefetches nothing,
+ * which would only answer 403/404.
+ */
+type BootRoute = {
+  path: string;
+  signedIn: boolean;
+  role?: 'client' | 'lawyer';
+  modules: string[];
+  requests: string[];
+  afterMyCase?: string[];
+};
 
 const SIGNED_IN = ['/api/site', '/api/messages/unread', '/api/user'];
 
@@ -23,7 +33,12 @@ export const BOOT_ROUTES: BootRoute[] = [
     role: 'client',
     modules: ['app/layouts/app-layout.tsx', 'features/dashboard/dashboard-page.tsx'],
     requests: [...SIGNED_IN, '/api/cases/mine', '/api/client-questions'],
-    afterMyCase: ['/api/cases/{case}/status-stepper?lang={lang}', '/api/cases/{case}/timeline?page=1', '/api/cases/{case}/appointment', '/api/cases/{case}/settlement'],
+    afterMyCase: [
+      '/api/cases/{case}/status-stepper?lang={lang}',
+      '/api/cases/{case}/timeline?page=1',
+      '/api/cases/{case}/appointment',
+      '/api/cases/{case}/settlement',
+    ],
   },
   {
     path: '^/documenten$',
@@ -39,13 +54,23 @@ export const BOOT_ROUTES: BootRoute[] = [
     signedIn: true,
     role: 'lawyer',
     modules: ['app/layouts/app-layout.tsx', 'features/cases/cases-page.tsx'],
-    requests: [...SIGNED_IN, caseListUrl(toListParams(readCaseListUrl(new URLSearchParams()))), '/api/cases/count-by-status', '/api/feedbacks/latest', '/api/appointments'],
+    requests: [
+      ...SIGNED_IN,
+      caseListUrl(toListParams(readCaseListUrl(new URLSearchParams()))),
+      '/api/cases/count-by-status',
+      '/api/feedbacks/latest',
+      '/api/appointments',
+    ],
   },
   {
     path: '^/dossiers/([0-9a-f-]{36})$',
     signedIn: true,
     role: 'lawyer',
-    modules: ['app/layouts/app-layout.tsx', 'features/case-detail/case-detail-layout.tsx', 'features/case-detail/general-tab-page.tsx'],
+    modules: [
+      'app/layouts/app-layout.tsx',
+      'features/case-detail/case-detail-layout.tsx',
+      'features/case-detail/general-tab-page.tsx',
+    ],
     requests: [...SIGNED_IN, '/api/cases/{id}', '/api/statuses', '/api/cases/{id}/timeline?page=1'],
   },
 ];
@@ -67,7 +92,16 @@ export const BOOT_ROUTES: BootRoute[] = [
  * (src/server/http/spa.ts).
  */
 export function bootScript(routes: (Omit<BootRoute, 'modules'> & { files: string[] })[]): string {
-  const table = JSON.stringify(routes.map((route) => [route.path, route.signedIn ? 1 : 0, route.files, route.requests, route.afterMyCase ?? [], route.role ?? '']));
+  const table = JSON.stringify(
+    routes.map((route) => [
+      route.path,
+      route.signedIn ? 1 : 0,
+      route.files,
+      route.requests,
+      route.afterMyCase ?? [],
+      route.role ?? '',
+    ]),
+  );
   return `(function(){try{var s=JSON.parse(localStorage.getItem('state')||'{}')||{},t=s.auth&&s.auth.token,o=(s.user&&s.user.roles)||[],g=s.settings&&s.settings.language,C=s.user&&s.user.case&&s.user.case.id,l=g==='en-US'?g:'nl-NL',P=window.__prefetch={},W=window.__prefetchWaits=[],R=${table},p=location.pathname,q=location.search,i,m,r;
 function a(c){r[4].forEach(function(v){get(v.replace('{case}',encodeURIComponent(c)).replace('{lang}',l))})}
 function get(u,c){var h={Accept:'application/json','Accept-Language':l},d,x;if(t)h.Authorization='Bearer '+t;x=fetch(u,{headers:h}).then(function(y){if(c&&y.ok)d=y.clone().json().then(c,function(){});return y});P[u]={authorization:h.Authorization||'',language:l,at:performance.now(),response:x};W.push(x.then(function(){return d},function(){}))}
@@ -108,7 +142,9 @@ export function bootScriptPlugin(webRoot: string): Plugin {
         const skip = new Set(entry ? [entry.fileName, ...entry.imports] : []);
         const routes = BOOT_ROUTES.map((route) => ({
           ...route,
-          files: [...new Set(route.modules.flatMap((file) => chunkFiles(bundle, path.resolve(webRoot, file), skip)))].map((file) => `/${file}`),
+          files: [
+            ...new Set(route.modules.flatMap((file) => chunkFiles(bundle, path.resolve(webRoot, file), skip))),
+          ].map((file) => `/${file}`),
         }));
         // Before the app's script and its stylesheet: an inline script after a stylesheet waits for it.
         const at = html.indexOf('<script type="module"');

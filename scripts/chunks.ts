@@ -32,7 +32,8 @@ const MAIN_SCREENS = [
  * - `app`: the signed-in layout and every module that two of the main screens share (TanStack
  *   Query, Radix, icons, API hooks); /login never downloads it.
  * Page modules keep their own chunks, together with what only that main screen uses (also
- * when a rarer page shares it, which then imports that screen's chunk). Rollup adds a manual chunk's unassigned dependencies to
+ * when a rarer page shares it, which then imports that screen's chunk). Rollup adds a manual chunk's unassigned
+ * dependencies to
  * it, so `core` and `forms` are assigned first: nothing of /login ends up in `app`.
  */
 export function createManualChunks(webRoot: string) {
@@ -66,7 +67,10 @@ export function createManualChunks(webRoot: string) {
     const uses = new Map<string, number>();
     for (const page of pages) for (const id of page) uses.set(id, (uses.get(id) ?? 0) + 1);
     put(layout ?? [], 'app');
-    put([...uses].filter(([, count]) => count >= 2).map(([id]) => id), 'app');
+    put(
+      [...uses].filter(([, count]) => count >= 2).map(([id]) => id),
+      'app',
+    );
     // What one main screen alone uses goes into that screen's chunk, also when other (rarer)
     // pages share it: otherwise each such module is a small chunk of its own, a request more.
     MAIN_SCREENS.slice(1).forEach((file, index) => {

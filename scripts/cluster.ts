@@ -17,20 +17,27 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = path.join(root, 'dist/server/main.js');
 export const HAPROXY_CONFIG = path.join(root, 'deploy/haproxy.cfg');
 
-
 function findBinary(name: string, candidates: string[]): string | null {
   for (const candidate of candidates) if (existsSync(candidate)) return candidate;
-  for (const dir of (process.env.PATH ?? '').split(':')) if (dir && existsSync(path.join(dir, name))) return path.join(dir, name);
+  for (const dir of (process.env.PATH ?? '').split(':'))
+    if (dir && existsSync(path.join(dir, name))) return path.join(dir, name);
   return null;
 }
 
 export const haproxyBinary = () => findBinary('haproxy', ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy']);
 export const redisBinary = () => findBinary('redis-server', ['/usr/bin/redis-server', '/usr/local/bin/redis-server']);
 
-async function waitFor(check: () => Promise<boolean>, what: string, timeoutMs = 60_000, process?: ChildProcess, output?: () => string): Promise<void> {
+async function waitFor(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 60_000,
+  process?: ChildProcess,
+  output?: () => string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (process && process.exitCode !== null) throw new Error(`${what}: exited with ${process.exitCode}\n${output?.() ?? ''}`);
+    if (process && process.exitCode !== null)
+      throw new Error(`${what}: exited with ${process.exitCode}\n${output?.() ?? ''}`);
     if (await check().catch(() => false)) return;
     if (Date.now() > deadline) throw new Error(`${what}: not ready after ${timeoutMs} ms\n${output?.() ?? ''}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -76,7 +83,11 @@ export type ClusterOptions = {
   log?: (line: string) => void;
 };
 
-function spawnLogged(command: string, args: string[], env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+function spawnLogged(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): { child: ChildProcess; output: () => string } {
   let output = '';
   const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const keep = (chunk: Buffer) => {
@@ -113,13 +124,21 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const binary = redisBinary();
       if (!binary) throw new Error('Redis is not installed: set REDIS_URL or apt-get install -y redis-server');
       const port = await freePort();
-      const redis = spawnLogged(binary, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], process.env);
+      const redis = spawnLogged(
+        binary,
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        process.env,
+      );
       stops.push(() => stopChild(redis.child));
       redisUrl = `redis://127.0.0.1:${port}`;
       const { Redis } = await import('ioredis');
       await waitFor(
         async () => {
-          const client = new Redis(redisUrl!, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false });
+          const client = new Redis(redisUrl!, {
+            lazyConnect: true,
+            maxRetriesPerRequest: 0,
+            enableOfflineQueue: false,
+          });
           try {
             await client.connect();
             return (await client.ping()) === 'PONG';
@@ -254,7 +273,11 @@ async function main(): Promise<void> {
     port: process.env.PORT ? Number(process.env.PORT) : undefined,
     appSecret: readFileSync(secretFile, 'utf8').trim(),
     s3Directory,
-    env: Object.fromEntries(Object.entries(process.env).filter(([key]) => ['SMTP_URL', 'MAIL_FROM', 'METRICS_TOKEN', 'RATE_LIMIT_PER_MINUTE', 'LOG_LEVEL'].includes(key)) as [string, string][]),
+    env: Object.fromEntries(
+      Object.entries(process.env).filter(([key]) =>
+        ['SMTP_URL', 'MAIL_FROM', 'METRICS_TOKEN', 'RATE_LIMIT_PER_MINUTE', 'LOG_LEVEL'].includes(key),
+      ) as [string, string][],
+    ),
     log: (line) => process.stdout.write(`  ${line}\n`),
   });
   if (!exists) {
@@ -264,7 +287,13 @@ async function main(): Promise<void> {
     const { siteConfig } = await import('../src/server/config/config');
     const { s3Storage } = await import('../src/server/storage/s3');
     const database = await openPostgres(url.toString());
-    const storage = await s3Storage({ bucket: cluster.s3.bucket, region: cluster.s3.region, endpoint: cluster.s3.endpoint, forcePathStyle: true, credentials: cluster.s3.credentials });
+    const storage = await s3Storage({
+      bucket: cluster.s3.bucket,
+      region: cluster.s3.region,
+      endpoint: cluster.s3.endpoint,
+      forcePathStyle: true,
+      credentials: cluster.s3.credentials,
+    });
     await ensureCatalogue(database.db);
     await seedDemo(database.db, storage, new Date(), siteConfig());
     await storage.close();

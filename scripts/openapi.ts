@@ -14,7 +14,13 @@ export const OPENAPI_FILE = path.join(root, 'docs/openapi.json');
 export async function writeOpenApi(file = OPENAPI_FILE): Promise<void> {
   const database = await openPglite(null);
   const config = testConfig({ env: 'production' });
-  const app = await buildApp({ config, database, clock: systemClock, storage: diskStorage('/nonexistent'), webRoot: null });
+  const app = await buildApp({
+    config,
+    database,
+    clock: systemClock,
+    storage: diskStorage('/nonexistent'),
+    webRoot: null,
+  });
   try {
     writeFileSync(file, `${JSON.stringify(app.swagger(), null, 2)}\n`);
   } finally {

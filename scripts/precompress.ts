@@ -26,7 +26,11 @@ export function precompress(dir: string): Compressed[] {
     const source = readFileSync(file);
     const size = statSync(file).size;
     const br = brotliCompressSync(source, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: size, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 11,
+        [constants.BROTLI_PARAM_SIZE_HINT]: size,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
     });
     const gz = gzipSync(source, { level: 9 });
     writeFileSync(`${file}.br`, br);

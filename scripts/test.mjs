@@ -1,6 +1,7 @@
 // `npm test`: everything (typecheck, lint, build; unit and web tests; the server tests, on
 // PostgreSQL with DATABASE_URL (the driver's own files on PGlite too), else on PGlite; the slow
-// tests; the browser journeys; with DATABASE_URL the multi-instance and fault tests). `npm run test:quick` (`--quick`): the inner loop, without PostgreSQL, the slow tests
+// tests; the browser journeys; with DATABASE_URL the multi-instance and fault tests). `npm run test:quick` (`--quick`):
+// the inner loop, without PostgreSQL, the slow tests
 // and all journeys but the smoke journey. docs/testing.md describes both.
 //
 // Steps that do not depend on each other run side by side in stages, so a stage's waiting
@@ -17,7 +18,10 @@ const quick = process.argv.includes('--quick');
 const results = { passed: 0, failed: 0, skipped: 0 };
 /** Failed tests by name, printed again at the very end: CI shows only the tail of the output. */
 const failures = [];
-const firstLine = (text) => stripVTControlCharacters(String(text ?? '')).split('\n')[0].slice(0, 300);
+const firstLine = (text) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .split('\n')[0]
+    .slice(0, 300);
 const reportDir = mkdtempSync(path.join(tmpdir(), 'portal-test-report-'));
 const withoutDb = { ...process.env };
 delete withoutDb.DATABASE_URL;
@@ -47,7 +51,11 @@ function run({ title, command, args, env = process.env, report }, live = false) 
   const timeFile = path.join(reportDir, `${title.replace(/\W+/g, '-')}.time`);
   const timed = existsSync('/usr/bin/time');
   return new Promise((resolve) => {
-    const child = spawn(timed ? '/usr/bin/time' : command, timed ? ['-f', '%U %S', '-o', timeFile, command, ...args] : args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawn(
+      timed ? '/usr/bin/time' : command,
+      timed ? ['-f', '%U %S', '-o', timeFile, command, ...args] : args,
+      { stdio: ['ignore', 'pipe', 'pipe'], env },
+    );
     const output = [];
     // A step alone in its stage prints as it goes; steps side by side print as blocks.
     const keep = (chunk) => (live ? process.stdout.write(chunk) : output.push(chunk));
@@ -62,7 +70,9 @@ function run({ title, command, args, env = process.env, report }, live = false) 
         if (Number.isFinite(user + system)) cpu = `, CPU ${(user + system).toFixed(0)} s`;
       }
       if (!live) process.stdout.write(`\n▶ ${title}\n${Buffer.concat(output).toString()}`);
-      process.stdout.write(`  ${title}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s${cpu}\n`);
+      process.stdout.write(
+        `  ${title}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s${cpu}\n`,
+      );
       if (report) count(title, ok, report);
       else if (!ok) failures.push(`${title} failed`);
       resolve(ok);
@@ -84,7 +94,9 @@ function count(title, ok, report) {
   for (const file of json.testResults ?? []) {
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failedTests) {
-      failures.push(`${title}: ${path.relative(process.cwd(), file.name)} > ${test.fullName}\n      ${firstLine(test.failureMessages?.[0])}`);
+      failures.push(
+        `${title}: ${path.relative(process.cwd(), file.name)} > ${test.fullName}\n      ${firstLine(test.failureMessages?.[0])}`,
+      );
     }
     if (failedTests.length === 0 && file.status === 'failed') {
       failures.push(`${title}: ${path.relative(process.cwd(), file.name)}\n      ${firstLine(file.message)}`);
@@ -95,15 +107,44 @@ function count(title, ok, report) {
 /** A Vitest run of some projects (and optionally some files) as a step. */
 function vitest(title, projects, env, files = [], options = []) {
   const report = path.join(reportDir, `${title.replace(/\W+/g, '-')}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...files, ...options, '--reporter=default', '--reporter=json', `--outputFile=${report}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    ...files,
+    ...options,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${report}`,
+  ];
   return { title, command: 'npx', args, env, report };
 }
 
 const pg = databaseUrl ? { ...process.env, DATABASE_URL: databaseUrl } : undefined;
 const staticChecks = [
-  { title: 'typecheck', command: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', '.cache/tsconfig.tsbuildinfo'] },
-  { title: 'lint', command: 'npx', args: ['eslint', '--max-warnings', '0', '--cache', '--cache-location', '.cache/eslint', '.'] },
-  { title: 'format', command: 'npx', args: ['prettier', '--check', '--log-level', 'warn', '--cache', '--cache-location', '.cache/prettier', '.'] },
+  {
+    title: 'typecheck',
+    command: 'npx',
+    args: [
+      'tsc',
+      '--noEmit',
+      '-p',
+      'tsconfig.json',
+      '--incremental',
+      '--tsBuildInfoFile',
+      '.cache/tsconfig.tsbuildinfo',
+    ],
+  },
+  {
+    title: 'lint',
+    command: 'npx',
+    args: ['eslint', '--max-warnings', '0', '--cache', '--cache-location', '.cache/eslint', '.'],
+  },
+  {
+    title: 'format',
+    command: 'npx',
+    args: ['prettier', '--check', '--log-level', 'warn', '--cache', '--cache-location', '.cache/prettier', '.'],
+  },
   // The build (for the journeys) only writes dist/ while the checks only read the sources.
   { title: 'build', command: 'npm', args: ['run', 'build'] },
 ];
@@ -128,20 +169,33 @@ const stages = quick
   ? [
       staticChecks,
       // The smoke journey mostly waits on its browser and server: beside the CPU-bound tests.
-      [vitest('unit, web and server tests (PGlite)', ['contract', 'web', 'server'], withoutDb), vitest('smoke journey (Chromium)', ['e2e'], withoutDb, ['e2e/smoke.spec.ts'])],
+      [
+        vitest('unit, web and server tests (PGlite)', ['contract', 'web', 'server'], withoutDb),
+        vitest('smoke journey (Chromium)', ['e2e'], withoutDb, ['e2e/smoke.spec.ts']),
+      ],
     ]
   : [
       staticChecks,
       // CPU-bound tests; the server suite once, on PostgreSQL when there is one.
       pg
-        ? [vitest('unit and web tests, server tests (PostgreSQL)', ['contract', 'web', 'server'], pg), vitest('driver tests (PGlite)', ['server'], withoutDb, DRIVER_FILES)]
+        ? [
+            vitest('unit and web tests, server tests (PostgreSQL)', ['contract', 'web', 'server'], pg),
+            vitest('driver tests (PGlite)', ['server'], withoutDb, DRIVER_FILES),
+          ]
         : [vitest('unit, web and server tests (PGlite)', ['contract', 'web', 'server'], withoutDb)],
       // The journeys wait on their browser and server a good part of the time: beside them the
       // slow tests (sockets and timers) and the multi-instance and fault tests, which need a
       // PostgreSQL server for two instances behind HAProxy.
       // Three journey files at a time: each mostly waits on its browser and its product. Three
       // forks from the start: a fork ended as idle would take its shared product down with it.
-      [vitest('browser journeys (Chromium)', ['e2e'], withoutDb, [], ['--maxWorkers=3', '--minWorkers=3']), vitest(pg ? 'slow, multi-instance and fault tests (PostgreSQL)' : 'slow tests (PGlite)', pg ? ['slow', 'scale'] : ['slow'], pg ?? withoutDb)],
+      [
+        vitest('browser journeys (Chromium)', ['e2e'], withoutDb, [], ['--maxWorkers=3', '--minWorkers=3']),
+        vitest(
+          pg ? 'slow, multi-instance and fault tests (PostgreSQL)' : 'slow tests (PGlite)',
+          pg ? ['slow', 'scale'] : ['slow'],
+          pg ?? withoutDb,
+        ),
+      ],
     ];
 
 let ok = true;
@@ -155,7 +209,11 @@ for (const [index, stage] of stages.entries()) {
   }
 }
 const cpu = childCpuSeconds();
-process.stdout.write(`\n${quick ? 'inner loop' : 'whole suite'}: ${((Date.now() - suiteStarted) / 60_000).toFixed(1)} min${cpu === undefined ? '' : `, CPU ${(cpu / 60).toFixed(1)} min`}`);
+process.stdout.write(
+  `\n${quick ? 'inner loop' : 'whole suite'}: ${((Date.now() - suiteStarted) / 60_000).toFixed(1)} min${cpu === undefined ? '' : `, CPU ${(cpu / 60).toFixed(1)} min`}`,
+);
 for (const failure of failures) process.stdout.write(`\n✗ ${failure}`);
-process.stdout.write(`\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}\n`);
+process.stdout.write(
+  `\n${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}\n`,
+);
 process.exit(ok && results.failed === 0 ? 0 : 1);

@@ -16,7 +16,18 @@ export async function findAccessibilityViolations(page: Page): Promise<AxeViolat
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: unknown,
+          ) => Promise<{
+            violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
       resultTypes: ['violations'],
@@ -30,8 +41,18 @@ export async function findAccessibilityViolations(page: Page): Promise<AxeViolat
   });
 }
 
-export const UNSUBSCRIBE_NL = { title: 'Afmelden voor e-mails', confirm: 'Afmelden', invalid: 'Deze afmeldlink is ongeldig.', missing: 'Deze afmeldlink is onvolledig.' };
-export const UNSUBSCRIBE_EN = { title: 'Unsubscribe from emails', confirm: 'Unsubscribe', invalid: 'This unsubscribe link is not valid.', missing: 'This unsubscribe link is incomplete.' };
+export const UNSUBSCRIBE_NL = {
+  title: 'Afmelden voor e-mails',
+  confirm: 'Afmelden',
+  invalid: 'Deze afmeldlink is ongeldig.',
+  missing: 'Deze afmeldlink is onvolledig.',
+};
+export const UNSUBSCRIBE_EN = {
+  title: 'Unsubscribe from emails',
+  confirm: 'Unsubscribe',
+  invalid: 'This unsubscribe link is not valid.',
+  missing: 'This unsubscribe link is incomplete.',
+};
 
 /** The unsubscribe page of a mail (no login): asking, a link that is not valid, and one without a token. */
 export async function checkUnsubscribePage(page: Page, texts: typeof UNSUBSCRIBE_NL): Promise<void> {

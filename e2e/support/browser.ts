@@ -50,7 +50,8 @@ export function watchErrors(page: Page, allow: RegExp[] = []): ErrorWatch {
   const errors: string[] = [];
   const failedResponses: string[] = [];
   page.on('response', (response) => {
-    if (response.status() >= 400) failedResponses.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+    if (response.status() >= 400)
+      failedResponses.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
   });
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
@@ -71,8 +72,16 @@ export function watchErrors(page: Page, allow: RegExp[] = []): ErrorWatch {
 
 export type ContextOptions = { baseUrl: string; viewport?: { width: number; height: number } };
 
-export async function newContext(browser: Browser, { baseUrl, viewport = { width: 1280, height: 900 } }: ContextOptions): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, locale: 'nl-NL', timezoneId: 'Europe/Amsterdam' });
+export async function newContext(
+  browser: Browser,
+  { baseUrl, viewport = { width: 1280, height: 900 } }: ContextOptions,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport,
+    locale: 'nl-NL',
+    timezoneId: 'Europe/Amsterdam',
+  });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
   return context;

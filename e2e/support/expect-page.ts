@@ -15,7 +15,9 @@ export async function expectTitle(page: Page, title: string): Promise<void> {
 
 /** The text of a native `<select>`'s chosen option (what the user sees in the closed field). */
 export function selectedText(select: Locator): Promise<string> {
-  return select.evaluate((element) => (element instanceof HTMLSelectElement ? (element.selectedOptions[0]?.textContent ?? '') : ''));
+  return select.evaluate((element) =>
+    element instanceof HTMLSelectElement ? (element.selectedOptions[0]?.textContent ?? '') : '',
+  );
 }
 
 /** Waits until the native `<select>` shows the option `text`. */

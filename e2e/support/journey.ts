@@ -7,9 +7,15 @@ export type Journey = {
   product: Product;
   browser: Browser;
   /** A fresh browser context (own storage) and page whose console errors fail the test. */
-  openPage: (options?: { allowConsole?: RegExp[]; viewport?: { width: number; height: number } }) => Promise<{ context: BrowserContext; page: Page; watch: ErrorWatch }>;
+  openPage: (options?: {
+    allowConsole?: RegExp[];
+    viewport?: { width: number; height: number };
+  }) => Promise<{ context: BrowserContext; page: Page; watch: ErrorWatch }>;
   /** Another page in the same context (a second tab sharing localStorage). */
-  openTab: (context: BrowserContext, options?: { allowConsole?: RegExp[] }) => Promise<{ page: Page; watch: ErrorWatch }>;
+  openTab: (
+    context: BrowserContext,
+    options?: { allowConsole?: RegExp[] },
+  ) => Promise<{ page: Page; watch: ErrorWatch }>;
 };
 
 /**
@@ -64,7 +70,10 @@ function journeyOn(start: () => Promise<Product>): Journey {
       return browser;
     },
     async openPage(options = {}) {
-      const context = await newContext(journey.browser, { baseUrl: journey.product.baseUrl, viewport: options.viewport });
+      const context = await newContext(journey.browser, {
+        baseUrl: journey.product.baseUrl,
+        viewport: options.viewport,
+      });
       contexts.push(context);
       const { page, watch } = await journey.openTab(context, options);
       return { context, page, watch };

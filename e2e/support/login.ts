@@ -6,7 +6,13 @@ import { SESSION_MINT_HEADER, SESSION_MINT_PATH } from '../../src/server/testing
 import type { Product } from './product';
 
 /** Fills in the e-mail step on the current /login page and waits for the code step. */
-export async function requestCodeViaUi(page: Page, email: string, button = 'Ontvang code', label = 'E-mailadres', heading = 'Vul je code in'): Promise<void> {
+export async function requestCodeViaUi(
+  page: Page,
+  email: string,
+  button = 'Ontvang code',
+  label = 'E-mailadres',
+  heading = 'Vul je code in',
+): Promise<void> {
   await page.getByLabel(label).fill(email);
   await page.getByRole('button', { name: button }).click();
   await page.getByRole('heading', { name: heading }).waitFor();
@@ -46,7 +52,11 @@ export function staffFactorOf(product: Product, email: string): StaffFactor | un
 }
 
 export function rememberStaffFactor(product: Product, email: string, secret: string, recoveryCodes: string[]): void {
-  factorsOf(product).set(email, { secret: secret.replace(/\s+/g, ''), recoveryCodes: [...recoveryCodes], lastStep: currentStep() });
+  factorsOf(product).set(email, {
+    secret: secret.replace(/\s+/g, ''),
+    recoveryCodes: [...recoveryCodes],
+    lastStep: currentStep(),
+  });
 }
 
 const currentStep = () => Math.floor(Date.now() / 30_000);
@@ -78,7 +88,9 @@ export async function loginThroughMail(page: Page, product: Product, email: stri
   await answerSecondFactorViaUi(page, product, email);
 }
 
-/** On /login/tweestapsverificatie: enrols (scans the key, confirms a code, keeps the recovery codes) or enters a code. */
+/**
+ * On /login/tweestapsverificatie: enrols (scans the key, confirms a code, keeps the recovery codes) or enters a code.
+ */
 export async function answerSecondFactorViaUi(page: Page, product: Product, email: string): Promise<void> {
   const enrol = page.getByRole('heading', { name: 'Stel tweestapsverificatie in' });
   const verify = page.getByRole('heading', { name: 'Vul de code uit je app in' });
@@ -116,29 +128,53 @@ export async function answerSecondFactorViaUi(page: Page, product: Product, emai
 export async function getSession(product: Product, email: string): Promise<{ token: string; user: User }> {
   const since = product.smtp.messages.length;
   const post = (path: string, body: unknown) =>
-    fetch(`${product.baseUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${product.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const codeResponse = await post('/api/code', { email });
-  if (codeResponse.status !== 200) throw new Error(`POST /api/code answered ${codeResponse.status}: ${await codeResponse.text()}`);
+  if (codeResponse.status !== 200)
+    throw new Error(`POST /api/code answered ${codeResponse.status}: ${await codeResponse.text()}`);
   const code = await readMailedCode(product, email, since);
   const tokenResponse = await post('/api/token', { email, code });
-  if (tokenResponse.status !== 200) throw new Error(`POST /api/token answered ${tokenResponse.status}: ${await tokenResponse.text()}`);
-  const first = (await tokenResponse.json()) as { token?: string; two_factor_required?: true; challenge?: string; setup_required?: true };
-  const token = first.token ?? (await secondFactorViaApi(product, email, first.challenge ?? '', first.setup_required === true));
+  if (tokenResponse.status !== 200)
+    throw new Error(`POST /api/token answered ${tokenResponse.status}: ${await tokenResponse.text()}`);
+  const first = (await tokenResponse.json()) as {
+    token?: string;
+    two_factor_required?: true;
+    challenge?: string;
+    setup_required?: true;
+  };
+  const token =
+    first.token ?? (await secondFactorViaApi(product, email, first.challenge ?? '', first.setup_required === true));
   const userResponse = await fetch(`${product.baseUrl}/api/user`, { headers: { Authorization: `Bearer ${token}` } });
   const { data: user } = UserResponseSchema.parse(await userResponse.json());
   return { token, user };
 }
 
 /** The staff second step through the API: enrols the first time, then answers with a fresh code. */
-async function secondFactorViaApi(product: Product, email: string, challenge: string, setupRequired: boolean): Promise<string> {
+async function secondFactorViaApi(
+  product: Product,
+  email: string,
+  challenge: string,
+  setupRequired: boolean,
+): Promise<string> {
   const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${product.baseUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${product.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (response.status !== 200) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
     return response.json() as Promise<Record<string, unknown>>;
   };
   if (setupRequired) {
     const { secret } = (await post('/api/token/two-factor/setup', { challenge })) as { secret: string };
-    const enabled = (await post('/api/token/two-factor/enable', { challenge, code: totpNow(secret) })) as { token: string; recovery_codes: string[] };
+    const enabled = (await post('/api/token/two-factor/enable', { challenge, code: totpNow(secret) })) as {
+      token: string;
+      recovery_codes: string[];
+    };
     rememberStaffFactor(product, email, secret, enabled.recovery_codes);
     return enabled.token;
   }
@@ -149,7 +185,11 @@ async function secondFactorViaApi(product: Product, email: string, challenge: st
 }
 
 /** Signs the page's browser context in by writing the session state, as the app itself would. */
-export async function signIn(page: Page, session: { token: string; user: User }, settings: Record<string, unknown> = {}): Promise<void> {
+export async function signIn(
+  page: Page,
+  session: { token: string; user: User },
+  settings: Record<string, unknown> = {},
+): Promise<void> {
   await page.goto('/not-found');
   await page.evaluate((state) => window.localStorage.setItem('state', JSON.stringify(state)), {
     settings,
@@ -164,13 +204,17 @@ export async function signIn(page: Page, session: { token: string; user: User },
  * other than signing in; the sign-in itself is walked through `loginThroughMail`.
  */
 export async function mintSession(product: Product, email: string): Promise<{ token: string; user: User }> {
-  if (!product.mintSecret) throw new Error('mintSession needs the shared product (sharedProduct(), useSharedJourney()): the production build has no mint');
+  if (!product.mintSecret)
+    throw new Error(
+      'mintSession needs the shared product (sharedProduct(), useSharedJourney()): the production build has no mint',
+    );
   const response = await fetch(`${product.baseUrl}${SESSION_MINT_PATH}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', [SESSION_MINT_HEADER]: product.mintSecret },
     body: JSON.stringify({ email }),
   });
-  if (response.status !== 200) throw new Error(`The session mint answered ${response.status} for ${email}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`The session mint answered ${response.status} for ${email}: ${await response.text()}`);
   const { token } = (await response.json()) as { token: string };
   const userResponse = await fetch(`${product.baseUrl}/api/user`, { headers: { Authorization: `Bearer ${token}` } });
   const { data: user } = UserResponseSchema.parse(await userResponse.json());

@@ -27,10 +27,11 @@ export type Product = {
 export function assertBuilt(): void {
   const missing = [SERVER_ENTRY, WEB_INDEX].filter((file) => !existsSync(file));
   if (missing.length > 0) {
-    throw new Error(`The e2e journeys need the built product (${missing.map((f) => path.relative(root, f)).join(', ')} missing): run \`npm run build\` first.`);
+    throw new Error(
+      `The e2e journeys need the built product (${missing.map((f) => path.relative(root, f)).join(', ')} missing): run \`npm run build\` first.`,
+    );
   }
 }
-
 
 /**
  * Makes `dir` once per `stamp`: the first fork to get here makes it under a lock (a directory:
@@ -46,7 +47,8 @@ async function madeOnce(dir: string, stamp: string, make: () => Promise<void>): 
       mkdirSync(lock);
     } catch {
       // Another fork is making it; a lock older than 3 minutes was left by a fork that died.
-      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 180_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 180_000)
+        rmSync(lock, { recursive: true, force: true });
       if (Date.now() > deadline) throw new Error(`${dir} was not made within 3 minutes (lock ${lock}).`);
       await new Promise((resolve) => setTimeout(resolve, 250));
       continue;
@@ -101,7 +103,9 @@ async function testServerEntry(): Promise<string> {
       format: 'esm',
       packages: 'external',
       logLevel: 'warning',
-      plugins: [{ name: 'test-routes', setup: (b) => b.onResolve({ filter: /^\.\/test-routes$/ }, () => ({ path: mint })) }],
+      plugins: [
+        { name: 'test-routes', setup: (b) => b.onResolve({ filter: /^\.\/test-routes$/ }, () => ({ path: mint })) },
+      ],
     });
   });
   return outfile;
@@ -111,7 +115,10 @@ async function testServerEntry(): Promise<string> {
 async function freshDataDir(): Promise<string> {
   const template = await demoTemplate();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
-  cpSync(template, dataDir, { recursive: true, filter: (source) => !/(^|\/)(portal\.lock|ready|app-secret)$/.test(source) });
+  cpSync(template, dataDir, {
+    recursive: true,
+    filter: (source) => !/(^|\/)(portal\.lock|ready|app-secret)$/.test(source),
+  });
   return dataDir;
 }
 
@@ -143,7 +150,17 @@ export function sharedProduct(): Promise<Product> {
       assertBuilt();
       const [entry, dataDir, smtp] = await Promise.all([testServerEntry(), freshDataDir(), startSmtpPeer()]);
       const mintSecret = randomBytes(32).toString('hex');
-      const product = await launch(dataDir, smtp, { E2E_SESSION_MINT_SECRET: mintSecret, E2E_PARENT_PID: String(process.pid), LOGIN_CODE_COOLDOWN_SECONDS: '1', RATE_LIMIT_PER_MINUTE: '0' }, entry);
+      const product = await launch(
+        dataDir,
+        smtp,
+        {
+          E2E_SESSION_MINT_SECRET: mintSecret,
+          E2E_PARENT_PID: String(process.pid),
+          LOGIN_CODE_COOLDOWN_SECONDS: '1',
+          RATE_LIMIT_PER_MINUTE: '0',
+        },
+        entry,
+      );
       process.once('exit', () => {
         product.kill();
         rmSync(dataDir, { recursive: true, force: true });
@@ -158,7 +175,12 @@ export function sharedProduct(): Promise<Product> {
 
 type Launched = Omit<Product, 'stop'> & { stop: (options: { keepData: boolean }) => Promise<void>; kill: () => void };
 
-async function launch(dataDir: string, smtp: SmtpPeer, extraEnv: Record<string, string> = {}, entry = SERVER_ENTRY): Promise<Launched> {
+async function launch(
+  dataDir: string,
+  smtp: SmtpPeer,
+  extraEnv: Record<string, string> = {},
+  entry = SERVER_ENTRY,
+): Promise<Launched> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';

@@ -11,15 +11,41 @@ import { signIn, type sessionCache } from './login';
 export async function allScreens(journey: Journey, session: ReturnType<typeof sessionCache>) {
   const client = await session(journey.product, 'client05@example.com');
   const mine = CaseClientViewResponseSchema.parse(
-    await (await fetch(`${journey.product.baseUrl}/api/cases/mine`, { headers: { Authorization: `Bearer ${client.token}` } })).json(),
+    await (
+      await fetch(`${journey.product.baseUrl}/api/cases/mine`, { headers: { Authorization: `Bearer ${client.token}` } })
+    ).json(),
   ).data;
   return {
     client,
     lawyer: await session(journey.product, 'sanne.jansen@example.com'),
     admin: await session(journey.product, 'beheer@example.com'),
-    clientPaths: ['/', '/mijn-verhaal', '/mijn-verhaal/werkgever-gegevens', '/mijn-verhaal/verhaal-gegevens', '/documenten', '/berichten', '/offerte', '/opdrachtbevestiging', '/instellingen'],
-    lawyerPaths: ['/dossiers', `/dossiers/${mine.id}`, `/dossiers/${mine.id}/documenten`, `/dossiers/${mine.id}/berichten`, '/feedback', '/account'],
-    adminPaths: ['/beheer', '/beheer/dossiers', '/beheer/inzicht', '/beheer/audit', '/beheer/outbox', '/beheer/account'],
+    clientPaths: [
+      '/',
+      '/mijn-verhaal',
+      '/mijn-verhaal/werkgever-gegevens',
+      '/mijn-verhaal/verhaal-gegevens',
+      '/documenten',
+      '/berichten',
+      '/offerte',
+      '/opdrachtbevestiging',
+      '/instellingen',
+    ],
+    lawyerPaths: [
+      '/dossiers',
+      `/dossiers/${mine.id}`,
+      `/dossiers/${mine.id}/documenten`,
+      `/dossiers/${mine.id}/berichten`,
+      '/feedback',
+      '/account',
+    ],
+    adminPaths: [
+      '/beheer',
+      '/beheer/dossiers',
+      '/beheer/inzicht',
+      '/beheer/audit',
+      '/beheer/outbox',
+      '/beheer/account',
+    ],
   };
 }
 
@@ -31,7 +57,9 @@ export async function openScreen(page: Page, path: string, loading: RegExp = /la
     (source) => {
       const busy = document.querySelector('[aria-busy="true"]');
       const pattern = new RegExp(source, 'i');
-      const loadingShown = [...document.querySelectorAll('[role="status"]')].some((element) => pattern.test(element.textContent ?? ''));
+      const loadingShown = [...document.querySelectorAll('[role="status"]')].some((element) =>
+        pattern.test(element.textContent ?? ''),
+      );
       return !busy && !loadingShown;
     },
     loading.source,
@@ -76,7 +104,12 @@ export async function screensWithViolations(
   journey: Journey,
   session: ReturnType<typeof sessionCache>,
   viewport: { width: number; height: number },
-  options: { settings?: Record<string, unknown>; loading?: RegExp; roles?: readonly Role[]; also?: (page: Page, path: string) => Promise<void> } = {},
+  options: {
+    settings?: Record<string, unknown>;
+    loading?: RegExp;
+    roles?: readonly Role[];
+    also?: (page: Page, path: string) => Promise<void>;
+  } = {},
 ): Promise<{ role: string; path: string; violations: AxeViolation[] }[]> {
   const found: { role: string; path: string; violations: AxeViolation[] }[] = [];
   await walkScreens(journey, session, viewport, options, async (page, role, path) => {

@@ -5,7 +5,10 @@ import { StatusSchema } from './statuses';
 import { text } from './text';
 import { validationKey } from './validation-messages';
 
-/** What an admin ('beheerder') manages: people, assignments, stand-ins, legal holds and the audit trail; never case content. */
+/**
+ * What an admin ('beheerder') manages: people, assignments, stand-ins, legal holds and the audit trail; never case
+ * content.
+ */
 
 const name = (max: number) => text().trim().min(1, 'Required').max(max, `Maximaal ${max} tekens.`);
 const DateSchema = CalendarDateSchema;
@@ -38,7 +41,13 @@ export const CreateLawyerRequestSchema = z
 export type CreateLawyerRequest = z.infer<typeof CreateLawyerRequestSchema>;
 
 export const AdminCaseLawyerSchema = z.object({ id: z.string().uuid(), full_name: z.string(), active: z.boolean() });
-export const AdminStandInSchema = z.object({ id: z.string().uuid(), lawyer_id: z.string().uuid(), full_name: z.string(), from: z.string(), until: z.string() });
+export const AdminStandInSchema = z.object({
+  id: z.string().uuid(),
+  lawyer_id: z.string().uuid(),
+  full_name: z.string(),
+  from: z.string(),
+  until: z.string(),
+});
 export type AdminStandIn = z.infer<typeof AdminStandInSchema>;
 
 export const AdminCaseSchema = z.object({
@@ -64,7 +73,11 @@ export const AdminCasesQuerySchema = z
     page: z.coerce.number().int().min(1).max(10_000).optional(),
   })
   .strict();
-export const AdminPageMetaSchema = z.object({ current_page: z.number().int(), per_page: z.number().int(), has_more: z.boolean() });
+export const AdminPageMetaSchema = z.object({
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  has_more: z.boolean(),
+});
 export const AdminCasesResponseSchema = z.object({ data: z.array(AdminCaseSchema), meta: AdminPageMetaSchema });
 export const AdminCaseResponseSchema = z.object({ data: AdminCaseSchema });
 
@@ -76,10 +89,18 @@ export const StandInRequestSchema = z
   .object({ lawyer_id: z.string().uuid(), from: DateSchema, until: DateSchema })
   .strict()
   .refine((value) => value.until >= value.from, { message: validationKey('standInEndBeforeStart'), path: ['until'] })
-  .refine((value) => (Date.parse(value.until) - Date.parse(value.from)) / 86_400_000 < MAX_STAND_IN_DAYS, { message: validationKey('standInTooLong'), path: ['until'] });
+  .refine((value) => (Date.parse(value.until) - Date.parse(value.from)) / 86_400_000 < MAX_STAND_IN_DAYS, {
+    message: validationKey('standInTooLong'),
+    path: ['until'],
+  });
 export type StandInRequest = z.infer<typeof StandInRequestSchema>;
 
-export const LegalHoldRequestSchema = z.object({ legal_hold: z.boolean(), reason: text({ multiline: true }).trim().min(1, 'Required').max(500, 'Maximaal 500 tekens.') }).strict();
+export const LegalHoldRequestSchema = z
+  .object({
+    legal_hold: z.boolean(),
+    reason: text({ multiline: true }).trim().min(1, 'Required').max(500, 'Maximaal 500 tekens.'),
+  })
+  .strict();
 export type LegalHoldRequest = z.infer<typeof LegalHoldRequestSchema>;
 
 /**
@@ -143,7 +164,8 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** The translation key of an action's words; null for an action this list does not know (shown as recorded). */
-export const auditActionKey = (action: string): string | null => ((AUDIT_ACTIONS as readonly string[]).includes(action) ? `admin.audit.actions.${action}` : null);
+export const auditActionKey = (action: string): string | null =>
+  (AUDIT_ACTIONS as readonly string[]).includes(action) ? `admin.audit.actions.${action}` : null;
 
 export const AuditQuerySchema = z
   .object({
@@ -152,7 +174,11 @@ export const AuditQuerySchema = z
     /** Part of a client's name: lines on their case, or by them. */
     client: text().trim().max(200).optional(),
     actor: z.string().uuid().optional(),
-    action: text().trim().max(100).regex(/^[a-z0-9_.-]*$/, 'Ongeldige actie').optional(),
+    action: text()
+      .trim()
+      .max(100)
+      .regex(/^[a-z0-9_.-]*$/, 'Ongeldige actie')
+      .optional(),
     case: z.string().uuid().optional(),
     from: DateSchema.optional(),
     until: DateSchema.optional(),
@@ -176,7 +202,9 @@ export type AdminAuditEvent = z.infer<typeof AdminAuditEventSchema>;
 export const AdminAuditResponseSchema = z.object({ data: z.array(AdminAuditEventSchema), meta: AdminPageMetaSchema });
 
 /** GET /api/admin/outbox: pending and failed mails, never their content; the address is masked. */
-export const AdminOutboxQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).optional() }).strict();
+export const AdminOutboxQuerySchema = z
+  .object({ page: z.coerce.number().int().min(1).max(10_000).optional() })
+  .strict();
 export const AdminOutboxMailSchema = z.object({
   id: z.string().uuid(),
   kind: z.string(),

@@ -31,7 +31,11 @@ export type BookAppointmentRequest = z.infer<typeof BookAppointmentRequestSchema
 export const AppointmentModeSchema = z.enum(['phone', 'video']);
 export type AppointmentMode = z.infer<typeof AppointmentModeSchema>;
 
-export const AppointmentLawyerSchema = z.object({ id: z.string().uuid(), full_name: z.string(), stand_in: z.boolean() });
+export const AppointmentLawyerSchema = z.object({
+  id: z.string().uuid(),
+  full_name: z.string(),
+  stand_in: z.boolean(),
+});
 
 export const AppointmentSchema = z.object({
   id: z.string().uuid(),
@@ -62,9 +66,22 @@ export type AppointmentState = z.infer<typeof AppointmentStateResponseSchema>;
 export const AppointmentResponseSchema = z.object({ data: AppointmentSchema });
 
 /** GET /api/appointments: the lawyer's upcoming first conversations and open call-back requests (dashboard). */
-export const UpcomingAppointmentSchema = z.object({ id: z.string().uuid(), case_id: z.string().uuid(), client_name: z.string(), start: z.string(), end: z.string() });
-export const CallbackRequestSchema = z.object({ case_id: z.string().uuid(), client_name: z.string(), requested_at: z.string() });
-export const UpcomingAppointmentsResponseSchema = z.object({ data: z.array(UpcomingAppointmentSchema), callbacks: z.array(CallbackRequestSchema) });
+export const UpcomingAppointmentSchema = z.object({
+  id: z.string().uuid(),
+  case_id: z.string().uuid(),
+  client_name: z.string(),
+  start: z.string(),
+  end: z.string(),
+});
+export const CallbackRequestSchema = z.object({
+  case_id: z.string().uuid(),
+  client_name: z.string(),
+  requested_at: z.string(),
+});
+export const UpcomingAppointmentsResponseSchema = z.object({
+  data: z.array(UpcomingAppointmentSchema),
+  callbacks: z.array(CallbackRequestSchema),
+});
 export type UpcomingAppointments = z.infer<typeof UpcomingAppointmentsResponseSchema>;
 
 /** A lawyer's absence in 'Mijn beschikbaarheid': 'Afwezig van … tot en met …' (both inclusive). */

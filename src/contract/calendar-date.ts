@@ -7,4 +7,8 @@ import { validationKey } from './validation-messages';
  */
 export const CalendarDateSchema = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Gebruik het formaat JJJJ-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), validationKey('nonexistentDate'));
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    validationKey('nonexistentDate'),
+  );

@@ -45,11 +45,18 @@ export const CaseClientViewSchema = CompanyFieldsSchema.extend({
   start_consent: z.boolean().nullable(),
   /** A legal hold ('Bewaarplicht') is set: documents stay as they are (contract/rules/document-lock.ts). */
   legal_hold: z.boolean().default(false),
-  status: z.object({ slug: StatusSlugSchema, display_name: z.string(), order: z.number().int(), articles: z.array(ArticleSchema) }),
+  status: z.object({
+    slug: StatusSlugSchema,
+    display_name: z.string(),
+    order: z.number().int(),
+    articles: z.array(ArticleSchema),
+  }),
   offer: OfferSchema.nullable(),
   documents: z.array(DocumentSchema),
   contact_persons: z.array(ContactPersonSchema),
-  /** Versions of the employer data and of the contact-person list, sent back with their saves (contract/row-version.ts). */
+  /**
+   * Versions of the employer data and of the contact-person list, sent back with their saves (contract/row-version.ts).
+   */
   company_version: RowVersionSchema,
   contact_persons_version: RowVersionSchema,
   lawyers: z.array(LawyerSchema),
@@ -117,7 +124,15 @@ export const CaseListQuerySchema = z
       .max(500)
       .optional()
       // A slug, a display name or an alias ('Wachten op tekenen' = proposal).
-      .transform((value) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean).map((s) => statusSlugFromLabel(s) ?? s) : []))
+      .transform((value) =>
+        value
+          ? value
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+              .map((s) => statusSlugFromLabel(s) ?? s)
+          : [],
+      )
       .pipe(z.array(StatusSlugSchema).max(20)),
     /** Search in client name, company name and client e-mail: every word, anywhere, accents and case ignored. */
     q: text()
@@ -128,7 +143,12 @@ export const CaseListQuerySchema = z
   .strict();
 export type CaseListQuery = z.infer<typeof CaseListQuerySchema>;
 
-export const StatusCountSchema = z.object({ slug: StatusSlugSchema, display_name: z.string(), order: z.number().int(), cases_count: z.number().int() });
+export const StatusCountSchema = z.object({
+  slug: StatusSlugSchema,
+  display_name: z.string(),
+  order: z.number().int(),
+  cases_count: z.number().int(),
+});
 export const StatusCountListResponseSchema = z.object({ data: z.array(StatusCountSchema) });
 
 /**

@@ -19,14 +19,22 @@ export const CreateComplaintRequestSchema = z.object({ text: text().trim().min(1
 export type CreateComplaintRequest = z.infer<typeof CreateComplaintRequestSchema>;
 
 /** 201 of POST /api/complaints. `answer_by`: YYYY-MM-DD, the date by which the firm answers. */
-export const ComplaintReceiptSchema = z.object({ id: z.string().uuid(), status: ComplaintStatusSchema, answer_by: z.string() });
+export const ComplaintReceiptSchema = z.object({
+  id: z.string().uuid(),
+  status: ComplaintStatusSchema,
+  answer_by: z.string(),
+});
 export const ComplaintReceiptResponseSchema = z.object({ data: ComplaintReceiptSchema });
 
 /** The independent body a client may turn to after the firm's answer, and the months they have for it. */
 export const ComplaintsBodySchema = z.object({ name: z.string(), url: z.string().url(), months: z.number().int() });
 
 /** A document attached to a complaint; downloaded with POST /api/complaint-files/{id}/download. */
-export const ComplaintFileSchema = z.object({ id: z.string().uuid(), filename: z.string(), size_bytes: z.number().int() });
+export const ComplaintFileSchema = z.object({
+  id: z.string().uuid(),
+  filename: z.string(),
+  size_bytes: z.number().int(),
+});
 export type ComplaintFile = z.infer<typeof ComplaintFileSchema>;
 
 /** GET /api/complaints/mine: the client's own complaints, with status and outcome. */
@@ -56,12 +64,24 @@ export const ComplaintRegisterResponseSchema = z.object({ data: z.array(Register
 export const RegisterComplaintResponseSchema = z.object({ data: RegisterComplaintSchema });
 
 /** POST /api/admin/complaints/{id}/handling: what the officer did (the complaint is then in progress). */
-export const ComplaintHandlingRequestSchema = z.object({ handling: text().trim().min(1).max(COMPLAINT_TEXT_MAX) }).strict();
+export const ComplaintHandlingRequestSchema = z
+  .object({ handling: text().trim().min(1).max(COMPLAINT_TEXT_MAX) })
+  .strict();
 /** POST /api/admin/complaints/{id}/outcome: the written outcome closes the complaint. */
-export const ComplaintOutcomeRequestSchema = z.object({ outcome: text().trim().min(1).max(COMPLAINT_TEXT_MAX), handling: text().trim().max(COMPLAINT_TEXT_MAX).optional() }).strict();
+export const ComplaintOutcomeRequestSchema = z
+  .object({
+    outcome: text().trim().min(1).max(COMPLAINT_TEXT_MAX),
+    handling: text().trim().max(COMPLAINT_TEXT_MAX).optional(),
+  })
+  .strict();
 
 /** POST /api/admin/admins/{id}/complaints-officer and GET /api/admin/admins. */
 export const ComplaintsOfficerRequestSchema = z.object({ complaints_officer: z.boolean() }).strict();
-export const AdminAccountSchema = z.object({ id: z.string().uuid(), name: z.string(), email: z.string(), complaints_officer: z.boolean() });
+export const AdminAccountSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  email: z.string(),
+  complaints_officer: z.boolean(),
+});
 export const AdminAccountsResponseSchema = z.object({ data: z.array(AdminAccountSchema) });
 export const AdminAccountResponseSchema = z.object({ data: AdminAccountSchema });

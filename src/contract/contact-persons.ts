@@ -35,10 +35,15 @@ export type ContactPersonInput = z.infer<typeof ContactPersonInputSchema>;
 export const UpdateContactPersonsRequestSchema = z
   .object({
     contact_persons: z.array(ContactPersonInputSchema).max(MAX_CONTACT_PERSONS, validationKey('tooManyContactPersons')),
-    /** The list's version the form was loaded with (`contact_persons_version` of the case): 409 when it changed since. */
+    /**
+     * The list's version the form was loaded with (`contact_persons_version` of the case): 409 when it changed since.
+     */
     version: RowVersionSchema.optional(),
   })
   .strict();
 export type UpdateContactPersonsRequest = z.infer<typeof UpdateContactPersonsRequestSchema>;
 /** The list and its version (`meta.version`, as the case's `contact_persons_version`). */
-export const ContactPersonListResponseSchema = z.object({ data: z.array(ContactPersonSchema), meta: z.object({ version: RowVersionSchema }) });
+export const ContactPersonListResponseSchema = z.object({
+  data: z.array(ContactPersonSchema),
+  meta: z.object({ version: RowVersionSchema }),
+});

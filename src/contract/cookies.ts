@@ -3,7 +3,13 @@ import { text } from './text';
 import { validationKey } from './validation-messages';
 
 /** The consent and ads cookie values stored after an offer choice. */
-export const COOKIE_NAMES = ['gclid', 'security_storage', 'functionality_storage', 'analytics_storage', 'ad_storage'] as const;
+export const COOKIE_NAMES = [
+  'gclid',
+  'security_storage',
+  'functionality_storage',
+  'analytics_storage',
+  'ad_storage',
+] as const;
 export type CookieName = (typeof COOKIE_NAMES)[number];
 
 /** These English fallbacks are the product's own text, in both languages. */

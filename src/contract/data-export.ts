@@ -27,5 +27,8 @@ export type DataExport = z.infer<typeof DataExportSchema>;
 /** GET /api/user/export: the newest export, or null when there is none. */
 export const DataExportResponseSchema = z.object({ data: DataExportSchema.nullable() });
 
-/** 202 of POST /api/user/export and of the staff variants: the export is being made; the link comes by mail to the client. */
+/**
+ * 202 of POST /api/user/export and of the staff variants: the export is being made; the link comes by mail to the
+ * client.
+ */
 export const DataExportAcceptedResponseSchema = z.object({ data: DataExportSchema });

@@ -44,7 +44,12 @@ export const DocumentResponseSchema = z.object({ data: DocumentSchema });
 
 export const ReviewDocumentRequestSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('Approved') }).strict(),
-  z.object({ status: z.literal('Rejected'), message: text({ multiline: true }).trim().max(2000).nullable().optional() }).strict(),
+  z
+    .object({
+      status: z.literal('Rejected'),
+      message: text({ multiline: true }).trim().max(2000).nullable().optional(),
+    })
+    .strict(),
 ]);
 export type ReviewDocumentRequest = z.infer<typeof ReviewDocumentRequestSchema>;
 
@@ -52,9 +57,7 @@ export const SetVisibilityRequestSchema = z.object({ visible: z.boolean() }).str
 
 export const MAX_DOCUMENT_TITLE = 250;
 /** The text fields of POST /api/cases/{id}/documents (multipart; the title part comes before the file). */
-export const CreateDocumentFieldsSchema = z
-  .object({ title: text().trim().min(1).max(MAX_DOCUMENT_TITLE) })
-  .strict();
+export const CreateDocumentFieldsSchema = z.object({ title: text().trim().min(1).max(MAX_DOCUMENT_TITLE) }).strict();
 export type CreateDocumentFields = z.infer<typeof CreateDocumentFieldsSchema>;
 
 /** Messages of the upload calls (with the client's fallback). */
@@ -63,4 +66,5 @@ export const UPLOAD_FAILED_MESSAGE = 'Er is iets fout gegaan bij het uploaden. P
 export const NO_FILE_MESSAGE = validationKey('noFile');
 export const FILE_TOO_LARGE_MESSAGE = validationKey('fileTooLarge');
 /** 'Het bestand is te groot. Je kunt bestanden tot 100 MB uploaden.' in the language of `translate`. */
-export const fileTooLargeMessage = (maxMb: number, translate: Translate) => translate(FILE_TOO_LARGE_MESSAGE, { maxMb });
+export const fileTooLargeMessage = (maxMb: number, translate: Translate) =>
+  translate(FILE_TOO_LARGE_MESSAGE, { maxMb });

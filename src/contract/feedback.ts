@@ -31,7 +31,10 @@ export const FEEDBACK_EMPTY_MESSAGE = validationKey('feedbackEmpty');
 /** POST /api/cases/{id}/lawyers/{lawyerId}/feedback. */
 export const CreateFeedbackRequestSchema = z
   .object({
-    text: text({ multiline: true, params: { required_error: FEEDBACK_EMPTY_MESSAGE, invalid_type_error: FEEDBACK_EMPTY_MESSAGE } })
+    text: text({
+      multiline: true,
+      params: { required_error: FEEDBACK_EMPTY_MESSAGE, invalid_type_error: FEEDBACK_EMPTY_MESSAGE },
+    })
       .trim()
       .min(1, FEEDBACK_EMPTY_MESSAGE)
       .max(FEEDBACK_MAX_LENGTH),
@@ -39,4 +42,6 @@ export const CreateFeedbackRequestSchema = z
   .strict();
 export type CreateFeedbackRequest = z.infer<typeof CreateFeedbackRequestSchema>;
 
-export const FeedbackListQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) }).strict();
+export const FeedbackListQuerySchema = z
+  .object({ page: z.coerce.number().int().min(1).max(100_000).default(1) })
+  .strict();

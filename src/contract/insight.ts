@@ -77,17 +77,33 @@ const period = {
   lawyer_id: z.string().uuid().optional(),
 };
 
-/** `from`/`to` (or `until`), both YYYY-MM-DD, Amsterdam days, inclusive; `to` not before `from`, at most INSIGHT_MAX_DAYS. */
+/**
+ * `from`/`to` (or `until`), both YYYY-MM-DD, Amsterdam days, inclusive; `to` not before `from`, at most
+ * INSIGHT_MAX_DAYS.
+ */
 export const InsightQuerySchema = z
   .object(period)
   .strict()
   .refine((q) => !(q.to && q.until) || q.to === q.until, { message: validationKey('insightToTwice'), path: ['until'] })
-  .refine((q) => !q.from || !(q.to ?? q.until) || (q.to ?? q.until)! >= q.from, { message: validationKey('insightEndBeforeStart'), path: ['to'] })
-  .refine((q) => !q.from || !(q.to ?? q.until) || (Date.parse((q.to ?? q.until)!) - Date.parse(q.from)) / 86_400_000 < INSIGHT_MAX_DAYS, { message: validationKey('insightTooLong'), path: ['to'] });
+  .refine((q) => !q.from || !(q.to ?? q.until) || (q.to ?? q.until)! >= q.from, {
+    message: validationKey('insightEndBeforeStart'),
+    path: ['to'],
+  })
+  .refine(
+    (q) =>
+      !q.from ||
+      !(q.to ?? q.until) ||
+      (Date.parse((q.to ?? q.until)!) - Date.parse(q.from)) / 86_400_000 < INSIGHT_MAX_DAYS,
+    { message: validationKey('insightTooLong'), path: ['to'] },
+  );
 export type InsightQuery = z.infer<typeof InsightQuerySchema>;
 export const StuckQuerySchema = z.object({ lawyer_id: period.lawyer_id }).strict();
 
-export const InsightPeriodSchema = z.object({ from: z.string(), to: z.string(), lawyer_id: z.string().uuid().nullable() });
+export const InsightPeriodSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  lawyer_id: z.string().uuid().nullable(),
+});
 export const InsightResponseSchema = z.object({
   data: z.object({
     period: InsightPeriodSchema,

@@ -5,7 +5,11 @@ import { AvailabilityEntrySchema } from './users';
 export const DEFAULT_LAWYER_TITLE = 'Arbeidsrechtjurist';
 export const DEFAULT_LAWYER_QUOTE = 'We helpen je graag verder.';
 
-export const LawyerAnswerSchema = z.object({ question_id: z.string().uuid(), question: z.string(), answer: z.string().nullable() });
+export const LawyerAnswerSchema = z.object({
+  question_id: z.string().uuid(),
+  question: z.string(),
+  answer: z.string().nullable(),
+});
 
 /** A case's lawyer as the client sees them. */
 export const LawyerSchema = z.object({

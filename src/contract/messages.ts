@@ -20,13 +20,17 @@ export const MESSAGE_INVALID_CHARACTERS = validationKey('messageInvalidCharacter
 export const MESSAGE_DELETE_TOO_LATE = 'errors.messages.deleteTooLate';
 export const MESSAGE_CURSOR_INVALID = validationKey('messageCursor');
 
-
 /** Trims, normalises line ends and checks 1 to 5,000 characters (code points). */
-export const MessageTextSchema = text({ multiline: true, message: MESSAGE_INVALID_CHARACTERS, params: { required_error: MESSAGE_EMPTY, invalid_type_error: MESSAGE_EMPTY } })
+export const MessageTextSchema = text({
+  multiline: true,
+  message: MESSAGE_INVALID_CHARACTERS,
+  params: { required_error: MESSAGE_EMPTY, invalid_type_error: MESSAGE_EMPTY },
+})
   .transform((value) => value.replace(/\r\n?/g, '\n').trim())
   .superRefine((value, ctx) => {
     if (value.length === 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: MESSAGE_EMPTY });
-    else if ([...value].length > MESSAGE_MAX_LENGTH) ctx.addIssue({ code: z.ZodIssueCode.custom, message: MESSAGE_TOO_LONG });
+    else if ([...value].length > MESSAGE_MAX_LENGTH)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: MESSAGE_TOO_LONG });
   });
 
 export const SendMessageRequestSchema = z.object({ text: MessageTextSchema }).strict();
@@ -51,7 +55,10 @@ export const MessageSchema = z.object({
   /** Null when the author's account no longer exists. */
   author: PersonReferenceSchema.nullable(),
   author_role: MessageRoleSchema,
-  /** The author wrote it as the case's stand-in ('vervangend jurist'): on the case's stand-in list for the day it was sent. */
+  /**
+   * The author wrote it as the case's stand-in ('vervangend jurist'): on the case's stand-in list for the day it was
+   * sent.
+   */
   author_stand_in: z.boolean(),
   text: z.string(),
   attachment: MessageAttachmentSchema.nullable(),
@@ -70,11 +77,17 @@ export const MessagePageSchema = z.object({
 export type MessagePage = z.infer<typeof MessagePageSchema>;
 export const MessageResponseSchema = z.object({ data: MessageSchema });
 
-export const UnreadCountSchema = z.object({ case_id: z.string().uuid(), client_name: z.string(), count: z.number().int() });
+export const UnreadCountSchema = z.object({
+  case_id: z.string().uuid(),
+  client_name: z.string(),
+  count: z.number().int(),
+});
 export const UnreadCountsResponseSchema = z.object({ data: z.array(UnreadCountSchema), total: z.number().int() });
 export type UnreadCounts = z.infer<typeof UnreadCountsResponseSchema>;
 
-export const MarkReadResponseSchema = z.object({ data: z.object({ case_id: z.string().uuid(), read_at: z.string().nullable(), marked: z.number().int() }) });
+export const MarkReadResponseSchema = z.object({
+  data: z.object({ case_id: z.string().uuid(), read_at: z.string().nullable(), marked: z.number().int() }),
+});
 
 /** The ticket that opens one event stream (GET /api/events?ticket=…): single use, valid for a minute. */
 export const EventTicketResponseSchema = z.object({ ticket: z.string(), expires_at: z.string() });

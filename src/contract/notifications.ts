@@ -19,7 +19,11 @@ export const MailTopicSchema = z.enum(MAIL_TOPICS);
 export type MailTopic = z.infer<typeof MailTopicSchema>;
 
 /** Which optional mails a user receives: true = on. */
-export const MailPreferencesSchema = z.object({ phase_changes: z.boolean(), reminders: z.boolean(), uploads: z.boolean() });
+export const MailPreferencesSchema = z.object({
+  phase_changes: z.boolean(),
+  reminders: z.boolean(),
+  uploads: z.boolean(),
+});
 export type MailPreferences = z.infer<typeof MailPreferencesSchema>;
 export const MailPreferencesResponseSchema = z.object({ data: MailPreferencesSchema });
 export const UpdateMailPreferencesRequestSchema = MailPreferencesSchema.partial().strict();

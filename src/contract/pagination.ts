@@ -6,7 +6,12 @@ export const PaginationLinkSchema = z.object({ url: z.string().nullable(), label
 export function paginatedSchema<T extends z.ZodTypeAny>(item: T) {
   return z.object({
     data: z.array(item),
-    links: z.object({ first: z.string().nullable(), last: z.string().nullable(), prev: z.string().nullable(), next: z.string().nullable() }),
+    links: z.object({
+      first: z.string().nullable(),
+      last: z.string().nullable(),
+      prev: z.string().nullable(),
+      next: z.string().nullable(),
+    }),
     meta: z.object({
       current_page: z.number().int(),
       from: z.number().int().nullable(),

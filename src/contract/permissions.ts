@@ -9,7 +9,14 @@ export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
 export const PERMISSIONS = {
-  client: ['access:spa', 'menu-item:dashboard', 'menu-item:case', 'menu-item:documents', 'menu-item:offer', 'menu-item:calculation-tools'],
+  client: [
+    'access:spa',
+    'menu-item:dashboard',
+    'menu-item:case',
+    'menu-item:documents',
+    'menu-item:offer',
+    'menu-item:calculation-tools',
+  ],
   lawyer: ['access:spa', 'menu-item:account', 'menu-item:dossier', 'menu-item:feedback', 'menu-item:tools'],
   admin: ['access:spa', 'menu-item:admin', 'menu-item:admin-account'],
 } as const satisfies Record<Role, readonly string[]>;

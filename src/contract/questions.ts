@@ -4,7 +4,12 @@ import { validationKey } from './validation-messages';
 import { RowVersionSchema } from './row-version';
 
 /** `version`: the answer's version (0 while unanswered), sent back with a save of that answer. */
-export const QuestionSchema = z.object({ id: z.string().uuid(), text: z.string(), answer: z.string().nullable(), version: RowVersionSchema });
+export const QuestionSchema = z.object({
+  id: z.string().uuid(),
+  text: z.string(),
+  answer: z.string().nullable(),
+  version: RowVersionSchema,
+});
 export type Question = z.infer<typeof QuestionSchema>;
 export const QuestionListResponseSchema = z.object({ data: z.array(QuestionSchema) });
 
@@ -55,7 +60,8 @@ export type StrictAnswersRequest = z.infer<typeof StrictAnswersRequestSchema>;
 /** Translation key of 'Vul een geldige datum in.' (a date question's answer). */
 export const FINALIZATION_DATE_MESSAGE = validationKey('finalizationDate');
 /** A real calendar day as YYYY-MM-DD. */
-export const isCalendarDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+export const isCalendarDate = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 /** Translation key of 'Alle velden moeten ingevuld zijn.' */
 export const FINALIZATION_REQUIRED_MESSAGE = validationKey('allFieldsRequired');
@@ -63,7 +69,14 @@ export const FINALIZATION_REQUIRED_MESSAGE = validationKey('allFieldsRequired');
 export const FinalizationAnswersRequestSchema = z
   .object({
     questions: z
-      .array(z.object({ id: z.string().uuid(), answer: text({ multiline: true }).trim().min(1, FINALIZATION_REQUIRED_MESSAGE).max(10_000) }).strict())
+      .array(
+        z
+          .object({
+            id: z.string().uuid(),
+            answer: text({ multiline: true }).trim().min(1, FINALIZATION_REQUIRED_MESSAGE).max(10_000),
+          })
+          .strict(),
+      )
       .min(1, FINALIZATION_REQUIRED_MESSAGE)
       .max(100),
   })

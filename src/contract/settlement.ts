@@ -89,9 +89,14 @@ export const TransitionPaymentRequestSchema = z
   })
   .strict()
   .superRefine((value, ctx) => {
-    if (value.end_date < value.start_date) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['end_date'], params: { key: END_BEFORE_START } });
+    if (value.end_date < value.start_date)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['end_date'], params: { key: END_BEFORE_START } });
     else if (getTransitionPaymentMaximum(maximumYearOf(value.end_date)) === null)
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['end_date'], params: { key: NO_TRANSITION_MAXIMUM, year: maximumYearOf(value.end_date) } });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['end_date'],
+        params: { key: NO_TRANSITION_MAXIMUM, year: maximumYearOf(value.end_date) },
+      });
   });
 export type TransitionPaymentRequest = z.infer<typeof TransitionPaymentRequestSchema>;
 
@@ -132,8 +137,10 @@ export const WwCheckRequestSchema = z
   })
   .strict()
   .superRefine((value, ctx) => {
-    if (value.agreement_date < value.start_date) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['agreement_date'], params: { key: AGREEMENT_BEFORE_START } });
-    if (value.end_date < value.start_date) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['end_date'], params: { key: END_BEFORE_START } });
+    if (value.agreement_date < value.start_date)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['agreement_date'], params: { key: AGREEMENT_BEFORE_START } });
+    if (value.end_date < value.start_date)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['end_date'], params: { key: END_BEFORE_START } });
   });
 export type WwCheckRequest = z.infer<typeof WwCheckRequestSchema>;
 
@@ -194,11 +201,16 @@ export const SettlementResponseRequestSchema = z
   })
   .strict()
   .superRefine((value, ctx) => {
-    if (value.response === 'question' && !value.text) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['text'], params: { key: QUESTION_REQUIRED } });
+    if (value.response === 'question' && !value.text)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['text'], params: { key: QUESTION_REQUIRED } });
   });
 export type SettlementResponseRequest = z.infer<typeof SettlementResponseRequestSchema>;
 
-export const SettlementResponseSchema = z.object({ response: z.enum(['agree', 'question']), text: z.string().nullable(), at: z.string() });
+export const SettlementResponseSchema = z.object({
+  response: z.enum(['agree', 'question']),
+  text: z.string().nullable(),
+  at: z.string(),
+});
 
 export const SettlementVersionSchema = z.object({
   id: z.string().uuid(),
@@ -218,7 +230,9 @@ export const SettlementVersionSchema = z.object({
 export type SettlementVersion = z.infer<typeof SettlementVersionSchema>;
 export const SettlementVersionResponseSchema = z.object({ data: SettlementVersionSchema });
 
-export const RedlineResponseSchema = z.object({ data: z.array(z.object({ op: z.enum(['equal', 'insert', 'delete']), text: z.string() })) });
+export const RedlineResponseSchema = z.object({
+  data: z.array(z.object({ op: z.enum(['equal', 'insert', 'delete']), text: z.string() })),
+});
 
 export const SettlementCheckSchema = z.object({
   version_id: z.string().uuid(),

@@ -42,7 +42,17 @@ export function getStatus(slug: StatusSlug): StatusDefinition {
 }
 
 export const STATUS_GROUPS = {
-  active: ['lead', 'almost-client', 'offer-chosen', 'incomplete-case-file', 'reviewing-documents', 'negotiation-phase', 'check', 'ready-for-signing', 'proposal'],
+  active: [
+    'lead',
+    'almost-client',
+    'offer-chosen',
+    'incomplete-case-file',
+    'reviewing-documents',
+    'negotiation-phase',
+    'check',
+    'ready-for-signing',
+    'proposal',
+  ],
   'ready-for-invoicing': ['ready-for-invoicing'],
   completed: ['completed'],
 } as const satisfies Record<string, readonly StatusSlug[]>;
@@ -59,10 +69,18 @@ export function getStatusGroup(slug: StatusSlug): StatusGroup {
  * 'Opdrachtbevestiging versturen': a case there has no letter for its package yet (a new
  * choice after sending goes back there), and the client was promised a lawyer within 24 hours.
  */
-export const TASK_STATUSES = ['offer-chosen', 'reviewing-documents', 'check', 'negotiation-phase', 'ready-for-signing'] as const satisfies readonly StatusSlug[];
+export const TASK_STATUSES = [
+  'offer-chosen',
+  'reviewing-documents',
+  'check',
+  'negotiation-phase',
+  'ready-for-signing',
+] as const satisfies readonly StatusSlug[];
 
 /** The task's own label where it is not the phase's name. */
-export const TASK_LABEL_KEYS: Partial<Record<(typeof TASK_STATUSES)[number], string>> = { 'offer-chosen': 'cases.tasks.sendProposal' };
+export const TASK_LABEL_KEYS: Partial<Record<(typeof TASK_STATUSES)[number], string>> = {
+  'offer-chosen': 'cases.tasks.sendProposal',
+};
 
 export const StatusSchema = z.object({ slug: StatusSlugSchema, display_name: z.string(), order: z.number().int() });
 export type Status = z.infer<typeof StatusSchema>;
@@ -90,7 +108,10 @@ const normaliseLabel = (label: string) =>
     .trim();
 
 const LABELS = new Map<string, StatusSlug>([
-  ...STATUSES.flatMap((s) => [[normaliseLabel(s.slug), s.slug] as const, [normaliseLabel(s.displayName), s.slug] as const]),
+  ...STATUSES.flatMap((s) => [
+    [normaliseLabel(s.slug), s.slug] as const,
+    [normaliseLabel(s.displayName), s.slug] as const,
+  ]),
   ...Object.entries(STATUS_LABEL_ALIASES).map(([label, slug]) => [normaliseLabel(label), slug] as const),
 ]);
 

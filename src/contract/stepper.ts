@@ -3,7 +3,17 @@ import { ArticleSchema } from './articles';
 import { StatusSlugSchema } from './statuses';
 
 /** What a next-step button does; the web maps each action to a route or dialog and a label. */
-export const STEP_BUTTON_ACTIONS = ['personal-data', 'employer-data', 'documents', 'my-story', 'offer', 'feedback', 'review', 'lawyer', 'proposal'] as const;
+export const STEP_BUTTON_ACTIONS = [
+  'personal-data',
+  'employer-data',
+  'documents',
+  'my-story',
+  'offer',
+  'feedback',
+  'review',
+  'lawyer',
+  'proposal',
+] as const;
 export const StepButtonActionSchema = z.enum(STEP_BUTTON_ACTIONS);
 export type StepButtonAction = z.infer<typeof StepButtonActionSchema>;
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { CONTROL_CHARACTER_MESSAGE, LONE_SURROGATE_MESSAGE, hasControlCharacters, hasLoneSurrogate, text } from './text';
+import {
+  CONTROL_CHARACTER_MESSAGE,
+  LONE_SURROGATE_MESSAGE,
+  hasControlCharacters,
+  hasLoneSurrogate,
+  text,
+} from './text';
 import { UpdateUserRequestSchema } from './users';
 import { UpdateCompanyRequestSchema } from './cases';
 import { CreateFeedbackRequestSchema } from './feedback';
@@ -10,7 +16,8 @@ import { CookieRecordSchema } from './cookies';
 import { CreateDocumentFieldsSchema, ReviewDocumentRequestSchema } from './documents';
 import { RequestCodeRequestSchema, TokenRequestSchema } from './auth';
 
-const messages = (result: z.SafeParseReturnType<unknown, unknown>) => (result.success ? [] : result.error.issues.map((i) => i.message));
+const messages = (result: z.SafeParseReturnType<unknown, unknown>) =>
+  result.success ? [] : result.error.issues.map((i) => i.message);
 
 describe('text()', () => {
   it('refuses NUL and every C0 control character on one line', () => {
@@ -56,9 +63,24 @@ describe('request schemas refuse control characters', () => {
     ['user city', UpdateUserRequestSchema, { city: 'x\u0000' }],
     ['user name', UpdateUserRequestSchema, { name: 'a\u0007b' }],
     ['user quote', UpdateUserRequestSchema, { quote: 'x\u0000' }],
-    ['company name', UpdateCompanyRequestSchema, { company_name: 'a\u0000', company_house_number: '1', company_postcode: '1234AB', company_city: 'x', contact_email: 'a@b.nl', contact_phone_number: '1' }],
+    [
+      'company name',
+      UpdateCompanyRequestSchema,
+      {
+        company_name: 'a\u0000',
+        company_house_number: '1',
+        company_postcode: '1234AB',
+        company_city: 'x',
+        contact_email: 'a@b.nl',
+        contact_phone_number: '1',
+      },
+    ],
     ['feedback', CreateFeedbackRequestSchema, { text: 'hallo\u0000' }],
-    ['story answer', AnswersRequestSchema, { questions: [{ id: '00000000-0000-4000-8000-000000000000', answer: 'x\u0000' }] }],
+    [
+      'story answer',
+      AnswersRequestSchema,
+      { questions: [{ id: '00000000-0000-4000-8000-000000000000', answer: 'x\u0000' }] },
+    ],
     ['contact person', ContactPersonInputSchema, { first_name: 'a\u0000', last_name: 'b', email: 'a@b.nl' }],
     ['cookie value', CookieRecordSchema, { name: 'gclid', value: 'a\u0000' }],
     ['document title', CreateDocumentFieldsSchema, { title: 'a\u0000' }],

@@ -35,7 +35,9 @@ export function hasControlCharacters(value: string, options: { multiline?: boole
  * The base of every string in a request schema: `text()` for one line, `text({ multiline: true })`
  * for free text. It stays a ZodString, so `.trim().min().max().email()` chain as usual.
  */
-export function text(options: { multiline?: boolean; message?: string; params?: Parameters<typeof z.string>[0] } = {}): z.ZodString {
+export function text(
+  options: { multiline?: boolean; message?: string; params?: Parameters<typeof z.string>[0] } = {},
+): z.ZodString {
   return z
     .string(options.params)
     .regex(options.multiline ? MULTI_LINE : SINGLE_LINE, options.message ?? CONTROL_CHARACTER_MESSAGE)

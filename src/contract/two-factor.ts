@@ -9,7 +9,11 @@ export const RECOVERY_CODE_COUNT = 10;
 /** Recovery codes: 10 symbols of the login-code alphabet, shown as two groups of five (XXXXX-XXXXX). */
 export const RECOVERY_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-export const ChallengeSchema = text().trim().min(20, 'Invalid challenge').max(200, 'Invalid challenge').regex(/^[A-Za-z0-9_-]+$/, 'Invalid challenge');
+export const ChallengeSchema = text()
+  .trim()
+  .min(20, 'Invalid challenge')
+  .max(200, 'Invalid challenge')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid challenge');
 
 export const TotpCodeSchema = text()
   .transform((code) => code.replace(/\s+/g, ''))
@@ -28,11 +32,18 @@ export const TwoFactorRequiredResponseSchema = z.object({
 export type TwoFactorRequiredResponse = z.infer<typeof TwoFactorRequiredResponseSchema>;
 
 export const TwoFactorSetupRequestSchema = z.object({ challenge: ChallengeSchema }).strict();
-export const TwoFactorSetupResponseSchema = z.object({ secret: z.string(), otpauth_url: z.string(), qr_svg: z.string() });
+export const TwoFactorSetupResponseSchema = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
+  qr_svg: z.string(),
+});
 export type TwoFactorSetupResponse = z.infer<typeof TwoFactorSetupResponseSchema>;
 
 export const TwoFactorEnableRequestSchema = z.object({ challenge: ChallengeSchema, code: TotpCodeSchema }).strict();
-export const TwoFactorEnableResponseSchema = z.object({ token: z.string().min(1), recovery_codes: z.array(z.string()) });
+export const TwoFactorEnableResponseSchema = z.object({
+  token: z.string().min(1),
+  recovery_codes: z.array(z.string()),
+});
 export type TwoFactorEnableResponse = z.infer<typeof TwoFactorEnableResponseSchema>;
 
 /** The second step of sign-in: a TOTP code, or one recovery code. */

@@ -88,7 +88,11 @@ export const UpdateUserRequestSchema = z
 export type UpdateUserRequest = z.infer<typeof UpdateUserRequestSchema>;
 
 /** PATCH /api/user with a new e-mail: 202, the same whether the address is free or taken. */
-export const EmailChangeRequestedResponseSchema = z.object({ message: z.string(), email_change_requested: z.literal(true), data: UserSchema });
+export const EmailChangeRequestedResponseSchema = z.object({
+  message: z.string(),
+  email_change_requested: z.literal(true),
+  data: UserSchema,
+});
 export type EmailChangeRequestedResponse = z.infer<typeof EmailChangeRequestedResponseSchema>;
 
 /** POST /api/user/email/confirm: the code sent to the new address. */

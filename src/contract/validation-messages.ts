@@ -18,7 +18,8 @@ export const VALIDATION_KEY_PREFIX = 'validation.';
 /** The message of a check that names its own text: `text().min(1, validationKey('answerRequired'))`. */
 export const validationKey = (name: string) => `${VALIDATION_KEY_PREFIX}${name}`;
 
-export const isValidationKey = (message: string | undefined): message is string => !!message && message.startsWith(VALIDATION_KEY_PREFIX) && /^[a-zA-Z.]+$/.test(message);
+export const isValidationKey = (message: string | undefined): message is string =>
+  !!message && message.startsWith(VALIDATION_KEY_PREFIX) && /^[a-zA-Z.]+$/.test(message);
 
 type IssueLike = {
   code: string;
@@ -41,7 +42,8 @@ export function issueKey(issue: IssueLike): { key: string; values: Record<string
   if (min !== undefined) values.min = min;
   if (max !== undefined) values.max = max;
   if (issue.code === 'custom' && issue.params && typeof issue.params.key === 'string') {
-    for (const [name, value] of Object.entries(issue.params)) if (typeof value === 'string' || typeof value === 'number') values[name] = value;
+    for (const [name, value] of Object.entries(issue.params))
+      if (typeof value === 'string' || typeof value === 'number') values[name] = value;
     return { key: validationKey(issue.params.key), values };
   }
   if (isValidationKey(issue.message)) return { key: issue.message, values };
@@ -51,7 +53,8 @@ export function issueKey(issue: IssueLike): { key: string; values: Record<string
         if (issue.exact) return { key: validationKey('exactLength'), values: { ...values, length: min ?? 0 } };
         return { key: validationKey((min ?? 0) <= 1 ? 'required' : 'tooShort'), values };
       }
-      if (issue.type === 'array' || issue.type === 'set') return { key: validationKey((min ?? 0) <= 1 ? 'required' : 'tooFewItems'), values };
+      if (issue.type === 'array' || issue.type === 'set')
+        return { key: validationKey((min ?? 0) <= 1 ? 'required' : 'tooFewItems'), values };
       return { key: validationKey('tooSmallNumber'), values };
     case 'too_big':
       if (issue.type === 'string') {
@@ -61,9 +64,17 @@ export function issueKey(issue: IssueLike): { key: string; values: Record<string
       if (issue.type === 'array' || issue.type === 'set') return { key: validationKey('tooManyItems'), values };
       return { key: validationKey('tooBigNumber'), values };
     case 'invalid_string':
-      return { key: validationKey(issue.validation === 'email' ? 'invalidEmail' : issue.validation === 'uuid' ? 'invalidId' : 'invalid'), values };
+      return {
+        key: validationKey(
+          issue.validation === 'email' ? 'invalidEmail' : issue.validation === 'uuid' ? 'invalidId' : 'invalid',
+        ),
+        values,
+      };
     case 'invalid_type':
-      return { key: validationKey(issue.received === 'undefined' || issue.received === 'null' ? 'required' : 'invalidType'), values };
+      return {
+        key: validationKey(issue.received === 'undefined' || issue.received === 'null' ? 'required' : 'invalidType'),
+        values,
+      };
     case 'invalid_enum_value':
     case 'invalid_literal':
     case 'invalid_union':
@@ -81,7 +92,14 @@ export function issueKey(issue: IssueLike): { key: string; values: Record<string
 /** The text of one issue in the language of `translate`. */
 export function validationMessage(issue: IssueLike, translate: Translate): string {
   // A custom check with a text of its own that is not yet a key keeps that text.
-  if (issue.code === 'custom' && !issue.params?.key && issue.message && issue.message !== 'Invalid input' && !isValidationKey(issue.message)) return issue.message;
+  if (
+    issue.code === 'custom' &&
+    !issue.params?.key &&
+    issue.message &&
+    issue.message !== 'Invalid input' &&
+    !isValidationKey(issue.message)
+  )
+    return issue.message;
   const { key, values } = issueKey(issue);
   return translate(key, values);
 }
@@ -93,5 +111,7 @@ export function createErrorMap(translate: Translate): z.ZodErrorMap {
 
 /** Interpolates `{{name}}` in a translation (the server's tiny i18next equivalent). */
 export function interpolate(template: string, values: Record<string, string | number> = {}): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
 }

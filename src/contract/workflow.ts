@@ -32,7 +32,10 @@ export const SignProposalRequestSchema = z
   .strict();
 export type SignProposalRequest = z.infer<typeof SignProposalRequestSchema>;
 
-/** The kinds of events a case timeline shows (from the audit trail; the server's event rules agree, domain-events.test.ts). */
+/**
+ * The kinds of events a case timeline shows (from the audit trail; the server's event rules agree,
+ * domain-events.test.ts).
+ */
 export const TIMELINE_KINDS = [
   'case.status_changed',
   'case.finished',
@@ -48,13 +51,14 @@ export const TIMELINE_KINDS = [
   'document.rejected',
   'document.shown',
   'document.hidden',
-  //: a message, never its text.
+  // A message, never its text.
   'message.sent',
   // The first conversation: booked, moved, cancelled (the time is on the case, not in the timeline).
   'appointment.booked',
   'appointment.rescheduled',
   'appointment.cancelled',
-  // The settlement agreement: a new version ('Nieuw voorstel van je werkgever'), definitief, the signed agreement ('Bedenktijd gestart').
+  // The settlement agreement: a new version ('Nieuw voorstel van je werkgever'), definitief, the signed agreement
+  // ('Bedenktijd gestart').
   'settlement.version_added',
   'settlement.version_final',
   'settlement.signed',

@@ -64,7 +64,12 @@ declare module 'fastify' {
 }
 
 /** The request and response schemas of a route (zod), as the fuzz and response-schema tests read them. */
-export type RouteSchemaList = { body?: unknown; querystring?: unknown; params?: unknown; response?: Record<string, unknown> };
+export type RouteSchemaList = {
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
+  response?: Record<string, unknown>;
+};
 
 export type BuildOptions = {
   config: Config;
@@ -89,12 +94,17 @@ const requestSerializer = (request: { id: string; method: string; url: string })
 });
 
 /** How often Node looks for connections past their header deadline: a tenth of it, between 100 ms and 1 s. */
-export const connectionsCheckingInterval = (headersTimeoutMs: number) => Math.min(1_000, Math.max(100, Math.round(headersTimeoutMs / 10)));
+export const connectionsCheckingInterval = (headersTimeoutMs: number) =>
+  Math.min(1_000, Math.max(100, Math.round(headersTimeoutMs / 10)));
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database, clock, storage } = options;
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: requestSerializer }, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: {
+      level: config.logLevel,
+      serializers: { req: requestSerializer },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
@@ -121,7 +131,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // 401, 403 and 404 before 422: the input is refused when the handler first reads it (http/deferred-validation.ts).
     deferValidation(route);
     const schema = route.schema as RouteSchemaList | undefined;
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url, ...(schema ? { schema } : {}) });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeList.push({ method, url: route.url, ...(schema ? { schema } : {}) });
   });
 
   registerErrorHandler(app);
@@ -141,10 +152,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // JSON answers of 1 KiB and more go out brotli- or gzip-compressed (http/api-compression.ts).
   await registerApiCompression(app);
   // Uploads stream through request.file(); one file per request, capped at MAX_UPLOAD_MB.
-  await app.register(multipart, { limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 } });
+  await app.register(multipart, {
+    limits: { fileSize: config.maxUploadBytes, files: 1, fields: 10, fieldSize: 10_000, parts: 12 },
+  });
 
   // Live events (GET /api/events): Redis pub/sub across instances with REDIS_URL, in-process without.
-  const eventBus = config.redisUrl ? await redisEventBus(config.redisUrl, options.events?.channel ?? 'portal:events', app.log) : memoryEventBus();
+  const eventBus = config.redisUrl
+    ? await redisEventBus(config.redisUrl, options.events?.channel ?? 'portal:events', app.log)
+    : memoryEventBus();
   registerEvents(app, eventBus, options.events);
 
   app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));

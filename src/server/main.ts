@@ -31,7 +31,9 @@ async function main(): Promise<void> {
         `  clients: ${DEMO_CLIENT_EMAILS.join(', ')}`,
         `  admin (/beheer): ${DEMO_ADMIN.email}`,
         '  (staff set up a second factor, an authenticator app, at their first sign-in)',
-        config.smtpUrl ? '  (codes are mailed through SMTP_URL)' : `  (without SMTP_URL the code mail is printed here and kept in ${config.dataDir}/outbox)`,
+        config.smtpUrl
+          ? '  (codes are mailed through SMTP_URL)'
+          : `  (without SMTP_URL the code mail is printed here and kept in ${config.dataDir}/outbox)`,
         '',
       ].join('\n'),
     );
@@ -48,7 +50,12 @@ async function main(): Promise<void> {
       settlementReminderJob(() => runtime.clock.now()),
       outboxCleanupJob(() => runtime.clock.now()),
       appointmentReminderJob(() => runtime.clock.now(), config.appointments.videoUrlTemplate),
-      dataExportJob(runtime.storage, () => runtime.clock.now(), 30_000, (error) => logger.warn({ err: { message: error.message } }, 'data export build failed')),
+      dataExportJob(
+        runtime.storage,
+        () => runtime.clock.now(),
+        30_000,
+        (error) => logger.warn({ err: { message: error.message } }, 'data export build failed'),
+      ),
       // The weekly summary of 'Inzicht' to the admins, only when the firm turned it on.
       ...(config.insightWeeklyMail ? [insightWeeklyJob(() => runtime.clock.now())] : []),
     ],

@@ -8,9 +8,20 @@ import type { Storage } from './storage/storage';
 import { openStorage } from './storage/open';
 import { systemClock, type Clock } from './lib/clock';
 
-export type Runtime = { config: Config; database: Database; transport: Transport; outbox: OutboxWorker; storage: Storage; clock: Clock; logger: pino.Logger };
+export type Runtime = {
+  config: Config;
+  database: Database;
+  transport: Transport;
+  outbox: OutboxWorker;
+  storage: Storage;
+  clock: Clock;
+  logger: pino.Logger;
+};
 
-/** Everything the server and the CLI share: database (migrated, catalogue present), mail outbox worker (not started), storage, clock. */
+/**
+ * Everything the server and the CLI share: database (migrated, catalogue present), mail outbox worker (not started),
+ * storage, clock.
+ */
 export async function openRuntime(config: Config): Promise<Runtime> {
   const logger = pino({ level: config.logLevel });
   const database = await openDatabase(config);

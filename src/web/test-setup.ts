@@ -30,6 +30,8 @@ afterEach(async () => {
   vi.restoreAllMocks();
   if (i18n.language !== 'nl-NL') await i18n.changeLanguage('nl-NL');
   if (unmatched.length > 0) {
-    throw new Error(`The fake fetch had no answer for:\n  ${unmatched.map((request) => `${request.method} ${request.path}`).join('\n  ')}\nAdd a route for each (a 404 the test means is a route too).`);
+    throw new Error(
+      `The fake fetch had no answer for:\n  ${unmatched.map((request) => `${request.method} ${request.path}`).join('\n  ')}\nAdd a route for each (a 404 the test means is a route too).`,
+    );
   }
 });

@@ -43,7 +43,9 @@ export function toAmsterdamIso(instant: Date): string {
   return format(new TZDate(instant.getTime(), APPOINTMENT_TIME_ZONE), "yyyy-MM-dd'T'HH:mm:ssXXX");
 }
 
-/** A local wall-clock time on a date in Amsterdam, or null when that time does not exist (the hour skipped in March). */
+/**
+ * A local wall-clock time on a date in Amsterdam, or null when that time does not exist (the hour skipped in March).
+ */
 function wallClock(date: string, minutesOfDay: number): Date | null {
   const m = DATE.exec(date);
   if (!m) return null;
@@ -73,7 +75,8 @@ function weekday(date: string): Day {
   return DAYS[(sundayFirst + 6) % 7] as Day;
 }
 
-const isAbsent = (date: string, absences: readonly AbsenceRange[]) => absences.some((a) => a.from <= date && date <= a.until);
+const isAbsent = (date: string, absences: readonly AbsenceRange[]) =>
+  absences.some((a) => a.from <= date && date <= a.until);
 
 /**
  * The bookable slots of a lawyer: `minutes` long, cut from the weekly availability of each
@@ -94,7 +97,8 @@ export function computeAppointmentSlots(input: SlotInput): AppointmentSlot[] {
   for (const entry of input.availability) {
     const start = parseTime(entry.start_time);
     const end = parseTime(entry.end_time);
-    if (start !== null && end !== null && start < end) hoursByDay.set(String(entry.day).trim().toLowerCase(), { start, end });
+    if (start !== null && end !== null && start < end)
+      hoursByDay.set(String(entry.day).trim().toLowerCase(), { start, end });
   }
   const slots: AppointmentSlot[] = [];
   for (let i = 0; i < dayCount; i += 1) {
@@ -121,7 +125,11 @@ export function findSlot(slots: readonly AppointmentSlot[], start: Date): Appoin
 }
 
 /** The slots grouped by their Amsterdam calendar date, every day from `from` for `days` days (empty days included). */
-export function groupSlotsByDay(slots: readonly AppointmentSlot[], from: string, days: number): { date: string; slots: AppointmentSlot[] }[] {
+export function groupSlotsByDay(
+  slots: readonly AppointmentSlot[],
+  from: string,
+  days: number,
+): { date: string; slots: AppointmentSlot[] }[] {
   const result: { date: string; slots: AppointmentSlot[] }[] = [];
   for (let i = 0; i < days; i += 1) {
     const date = addCalendarDays(from, i);
@@ -133,7 +141,9 @@ export function groupSlotsByDay(slots: readonly AppointmentSlot[], from: string,
 /** 'dinsdag 8 december om 10:00' / 'Tuesday 8 December at 10:00', in Amsterdam time. */
 export function formatAppointmentTime(instant: Date | string, language: string): string {
   const local = new TZDate(new Date(instant).getTime(), APPOINTMENT_TIME_ZONE);
-  return language.startsWith('en') ? format(local, "EEEE d MMMM 'at' HH:mm", { locale: enUS }) : format(local, "EEEE d MMMM 'om' HH:mm", { locale: nl });
+  return language.startsWith('en')
+    ? format(local, "EEEE d MMMM 'at' HH:mm", { locale: enUS })
+    : format(local, "EEEE d MMMM 'om' HH:mm", { locale: nl });
 }
 
 /** The time of day in Amsterdam, 'HH:MM'. */
@@ -154,5 +164,7 @@ export function formatAppointmentDay(date: string, language: string): string {
   const m = DATE.exec(date);
   if (!m) return date;
   const noon = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 12));
-  return format(new TZDate(noon.getTime(), APPOINTMENT_TIME_ZONE), 'EEEE d MMMM', { locale: language.startsWith('en') ? enUS : nl });
+  return format(new TZDate(noon.getTime(), APPOINTMENT_TIME_ZONE), 'EEEE d MMMM', {
+    locale: language.startsWith('en') ? enUS : nl,
+  });
 }

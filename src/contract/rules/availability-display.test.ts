@@ -8,7 +8,15 @@ describe('getAvailabilityDisplay', () => {
       { day: 'Monday', start_time: '09:00', end_time: '17:00' },
       { day: 'friday', start_time: '09:00', end_time: null },
     ]);
-    expect(rows.map((r) => r.day)).toEqual(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
+    expect(rows.map((r) => r.day)).toEqual([
+      'monday',
+      'tuesday',
+      'wednesday',
+      'thursday',
+      'friday',
+      'saturday',
+      'sunday',
+    ]);
     expect(rows[0]?.hours).toBe('09:00 - 17:00');
     expect(rows[1]?.hours).toBeNull();
     expect(rows[2]?.hours).toBe('10:00 - 14:00');

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { STATUS_SLUGS, type StatusSlug } from '../statuses';
-import { canChangeOffer, canSendProposal, canSignProposal, canWithdraw, getDeletionDate, getRetentionCutoff, RETENTION_MONTHS, getWithdrawalLastDay, isWaitingForWithdrawalPeriod, getNextStatus, isMatchingName, isOpenMandatoryDocument, type CaseEvent, type CaseFacts } from './case-route';
+import {
+  canChangeOffer,
+  canSendProposal,
+  canSignProposal,
+  canWithdraw,
+  getDeletionDate,
+  getRetentionCutoff,
+  RETENTION_MONTHS,
+  getWithdrawalLastDay,
+  isWaitingForWithdrawalPeriod,
+  getNextStatus,
+  isMatchingName,
+  isOpenMandatoryDocument,
+  type CaseEvent,
+  type CaseFacts,
+} from './case-route';
 import { getWithdrawalEnd } from './withdrawal-end';
 
 const complete: CaseFacts = { profileComplete: true, companyComplete: true, openMandatoryDocuments: 0 };
@@ -21,7 +36,8 @@ const EVENTS: CaseEvent[] = [
 ];
 
 /** Every move the rule makes, as `phase|event|facts → phase`; anything not listed stays put. */
-const key = (status: StatusSlug, event: CaseEvent, facts: string) => `${status}|${event.type}${'mandatory' in event ? `:${event.mandatory}` : ''}|${facts}`;
+const key = (status: StatusSlug, event: CaseEvent, facts: string) =>
+  `${status}|${event.type}${'mandatory' in event ? `:${event.mandatory}` : ''}|${facts}`;
 const MOVES: Record<string, StatusSlug> = {};
 for (const event of EVENTS) {
   // lead with all data complete moves on whatever happens (a client's offer choice goes further)
@@ -39,8 +55,16 @@ MOVES[key('proposal', { type: 'proposal-signed' }, 'open')] = 'incomplete-case-f
 MOVES[key('proposal', { type: 'proposal-signed' }, 'noData')] = 'incomplete-case-file';
 MOVES[key('incomplete-case-file', { type: 'document-uploaded' }, 'complete')] = 'reviewing-documents';
 // Withdrawal ends a signed engagement, from any phase after signing up to completion.
-for (const status of ['incomplete-case-file', 'reviewing-documents', 'negotiation-phase', 'check', 'ready-for-signing', 'ready-for-invoicing'] as const) {
-  for (const facts of ['complete', 'open', 'noData']) MOVES[key(status, { type: 'engagement-withdrawn' }, facts)] = 'offer-chosen';
+for (const status of [
+  'incomplete-case-file',
+  'reviewing-documents',
+  'negotiation-phase',
+  'check',
+  'ready-for-signing',
+  'ready-for-invoicing',
+] as const) {
+  for (const facts of ['complete', 'open', 'noData'])
+    MOVES[key(status, { type: 'engagement-withdrawn' }, facts)] = 'offer-chosen';
 }
 for (const facts of ['open', 'noData']) {
   MOVES[key('reviewing-documents', { type: 'document-rejected', mandatory: true }, facts)] = 'incomplete-case-file';
@@ -53,7 +77,9 @@ describe('case route', () => {
     it(`moves ${status} exactly as the phase rules say, for every event`, () => {
       for (const event of EVENTS) {
         for (const [name, facts] of Object.entries(factSets)) {
-          expect(getNextStatus(status, event, facts), key(status, event, name)).toBe(MOVES[key(status, event, name)] ?? null);
+          expect(getNextStatus(status, event, facts), key(status, event, name)).toBe(
+            MOVES[key(status, event, name)] ?? null,
+          );
         }
       }
     });
@@ -79,7 +105,12 @@ describe('case route', () => {
   });
 
   it('lets the package change (client or lawyer) only until the letter is signed', () => {
-    expect(STATUS_SLUGS.filter((s) => canChangeOffer(s, null))).toEqual(['lead', 'almost-client', 'offer-chosen', 'proposal']);
+    expect(STATUS_SLUGS.filter((s) => canChangeOffer(s, null))).toEqual([
+      'lead',
+      'almost-client',
+      'offer-chosen',
+      'proposal',
+    ]);
     expect(canChangeOffer('proposal', new Date())).toBe(false);
     expect(STATUS_SLUGS.filter((s) => canChangeOffer(s, new Date()))).toEqual([]);
   });
@@ -125,7 +156,12 @@ describe('the retention date', () => {
     expect(getRetentionCutoff(new Date('2026-09-15T10:00:00Z')).toISOString()).toBe(completed.toISOString());
   });
   it('makes a case due for deletion once its deletion date has come, not a day before', () => {
-    for (const iso of ['2026-01-31T23:30:00Z', '2026-02-28T12:00:00Z', '2026-06-30T00:00:00Z', '2026-12-01T08:00:00Z']) {
+    for (const iso of [
+      '2026-01-31T23:30:00Z',
+      '2026-02-28T12:00:00Z',
+      '2026-06-30T00:00:00Z',
+      '2026-12-01T08:00:00Z',
+    ]) {
       const completed = new Date(iso);
       expect(completed.getTime() <= getRetentionCutoff(getDeletionDate(completed)).getTime()).toBe(true);
     }
@@ -139,7 +175,10 @@ describe('the retention date', () => {
 
 describe('settlement events', () => {
   const facts: CaseFacts = { profileComplete: true, companyComplete: true, openMandatoryDocuments: 0 };
-  const added = (offer: 'start' | 'complete' | 'extreme' | null): CaseEvent => ({ type: 'settlement-version-added', offer });
+  const added = (offer: 'start' | 'complete' | 'extreme' | null): CaseEvent => ({
+    type: 'settlement-version-added',
+    offer,
+  });
   const final = (offer: 'start' | 'complete' | 'extreme' | null): CaseEvent => ({ type: 'settlement-final', offer });
   it('moves a first version from reviewing documents to negotiation, or to checks for a package without negotiation', () => {
     expect(getNextStatus('reviewing-documents', added('complete'), facts)).toBe('negotiation-phase');

@@ -40,12 +40,14 @@ export type CaseFacts = {
 };
 
 /** A mandatory document the client still has to provide. */
-export const isOpenMandatoryDocument = (document: { mandatory: boolean; status: string }) => document.mandatory && (document.status === 'Not Uploaded' || document.status === 'Rejected');
+export const isOpenMandatoryDocument = (document: { mandatory: boolean; status: string }) =>
+  document.mandatory && (document.status === 'Not Uploaded' || document.status === 'Rejected');
 
 const order = (slug: StatusSlug) => getStatus(slug).order;
 
 /** After signing: straight to reviewing when nothing mandatory is open, else incomplete. */
-const documentsPhase = (facts: CaseFacts): StatusSlug => (facts.openMandatoryDocuments > 0 ? 'incomplete-case-file' : 'reviewing-documents');
+const documentsPhase = (facts: CaseFacts): StatusSlug =>
+  facts.openMandatoryDocuments > 0 ? 'incomplete-case-file' : 'reviewing-documents';
 
 /**
  * The phase an event moves the case to, or null when it stays where it is.
@@ -79,7 +81,8 @@ export function getNextStatus(current: StatusSlug, event: CaseEvent, facts: Case
       break;
     case 'document-rejected':
     case 'document-deleted':
-      if (current === 'reviewing-documents' && event.mandatory && facts.openMandatoryDocuments > 0) return 'incomplete-case-file';
+      if (current === 'reviewing-documents' && event.mandatory && facts.openMandatoryDocuments > 0)
+        return 'incomplete-case-file';
       break;
     case 'engagement-withdrawn':
       // The signed engagement ends: back to the package chosen, waiting for a new letter.
@@ -130,21 +133,30 @@ export const getWithdrawalLastDay = (end: Date): Date => new Date(end.getTime() 
 
 /** The client may withdraw while the period runs, and only from a signed engagement not completed. */
 export function canWithdraw(current: StatusSlug, withdrawalEndsAt: Date | null, now: Date): boolean {
-  return withdrawalEndsAt !== null && now < withdrawalEndsAt && order(current) > order('proposal') && current !== 'completed';
+  return (
+    withdrawalEndsAt !== null && now < withdrawalEndsAt && order(current) > order('proposal') && current !== 'completed'
+  );
 }
 
 /**
  * Without the client's consent to start at once, documents are not reviewed before the period
  * ends (BW 6:230t: the firm may only perform inside the period on the consumer's express request).
  */
-export function isWaitingForWithdrawalPeriod(startConsent: boolean | null, withdrawalEndsAt: Date | null, now: Date): boolean {
+export function isWaitingForWithdrawalPeriod(
+  startConsent: boolean | null,
+  withdrawalEndsAt: Date | null,
+  now: Date,
+): boolean {
   return startConsent === false && withdrawalEndsAt !== null && now < withdrawalEndsAt;
 }
 
 /** Accounts and documents are deleted this long after completion. */
 export const RETENTION_MONTHS = 6;
 
-/** When a case completed at `completedAt` is deleted: RETENTION_MONTHS later (the case page shows it, the purge applies it). */
+/**
+ * When a case completed at `completedAt` is deleted: RETENTION_MONTHS later (the case page shows it, the purge applies
+ * it).
+ */
 export function getDeletionDate(completedAt: Date): Date {
   const date = new Date(completedAt);
   date.setUTCMonth(date.getUTCMonth() + RETENTION_MONTHS);

@@ -1,5 +1,11 @@
 import type { StatusSlug } from '../statuses';
-import { REQUIRED_COMPANY_FIELDS, REQUIRED_PROFILE_FIELDS, areDocumentsUnlocked, type RequiredCompanyField, type RequiredProfileField } from './stepper';
+import {
+  REQUIRED_COMPANY_FIELDS,
+  REQUIRED_PROFILE_FIELDS,
+  areDocumentsUnlocked,
+  type RequiredCompanyField,
+  type RequiredProfileField,
+} from './stepper';
 
 /**
  * 'Wat moet ik nog doen?': every open action of the client, whatever the phase.
@@ -17,7 +23,14 @@ export type ClientTodoInput = {
   status: StatusSlug;
   proposal_signed_at: string | null;
   proposal_document_id: string | null;
-  documents: readonly { id: string; title: string; mandatory: boolean; status: string; visible: boolean; message: string | null }[];
+  documents: readonly {
+    id: string;
+    title: string;
+    mandatory: boolean;
+    status: string;
+    visible: boolean;
+    message: string | null;
+  }[];
   /** The client's story questions with their answers (null or blank: unanswered). */
   questions: readonly { answer: string | null }[];
   profile: Record<RequiredProfileField, string | null | undefined>;
@@ -46,14 +59,26 @@ export function getClientTodos(input: ClientTodoInput): ClientTodo[] {
   const todos: ClientTodo[] = [];
   const missingProfile = REQUIRED_PROFILE_FIELDS.filter((field) => blank(input.profile[field]));
   const missingCompany = REQUIRED_COMPANY_FIELDS.filter((field) => blank(input.company[field]));
-  const documentsOpen = areDocumentsUnlocked(input.status, { profile_complete: missingProfile.length === 0, company_details_complete: missingCompany.length === 0 });
+  const documentsOpen = areDocumentsUnlocked(input.status, {
+    profile_complete: missingProfile.length === 0,
+    company_details_complete: missingCompany.length === 0,
+  });
   const visible = documentsOpen ? input.documents.filter((d) => d.visible) : [];
   for (const d of visible) {
-    if (d.status === 'Rejected') todos.push({ kind: 'rejected-document', document_id: d.id, title: d.title, mandatory: d.mandatory, message: d.message });
+    if (d.status === 'Rejected')
+      todos.push({
+        kind: 'rejected-document',
+        document_id: d.id,
+        title: d.title,
+        mandatory: d.mandatory,
+        message: d.message,
+      });
   }
-  if (input.status === 'proposal' && !input.proposal_signed_at && input.proposal_document_id) todos.push({ kind: 'sign-proposal' });
+  if (input.status === 'proposal' && !input.proposal_signed_at && input.proposal_document_id)
+    todos.push({ kind: 'sign-proposal' });
   for (const d of visible) {
-    if (d.mandatory && d.status === 'Not Uploaded') todos.push({ kind: 'missing-document', document_id: d.id, title: d.title });
+    if (d.mandatory && d.status === 'Not Uploaded')
+      todos.push({ kind: 'missing-document', document_id: d.id, title: d.title });
   }
   if (missingProfile.length > 0) todos.push({ kind: 'personal-data', missing: missingProfile });
   if (missingCompany.length > 0) todos.push({ kind: 'employer-data', missing: missingCompany });

@@ -17,7 +17,9 @@ describe('getSettlementCoolingOffEnd', () => {
   it('crosses month ends and leap days by the calendar', () => {
     expect(getSettlementCoolingOffEnd({ ...signed, dated: '2028-02-20', agreedOn: '2028-02-20' })).toBe('2028-03-05');
     expect(getSettlementCoolingOffEnd({ ...signed, dated: '2027-02-20', agreedOn: '2027-02-20' })).toBe('2027-03-06');
-    expect(getSettlementCoolingOffEnd({ ...signed, dated: '2026-12-25', agreedOn: '2026-12-25', clauseStated: false })).toBe('2027-01-15');
+    expect(
+      getSettlementCoolingOffEnd({ ...signed, dated: '2026-12-25', agreedOn: '2026-12-25', clauseStated: false }),
+    ).toBe('2027-01-15');
   });
   it('is none when a settlement was dissolved in the 6 months before', () => {
     expect(getSettlementCoolingOffEnd({ ...signed, dissolvedWithinSixMonths: true })).toBeNull();

@@ -17,5 +17,10 @@ export type DocumentCounts = {
 export function getDocumentCounts(documents: readonly CountedDocument[]): DocumentCounts {
   const missing = documents.filter((d) => d.status === 'Not Uploaded').length;
   const unchecked = documents.filter((d) => d.status === 'Uploaded' && !d.approved_by && !d.rejected_by).length;
-  return { missing, unchecked, complete: missing === 0, allChecked: documents.length > 0 && documents.every((d) => Boolean(d.approved_by)) };
+  return {
+    missing,
+    unchecked,
+    complete: missing === 0,
+    allChecked: documents.length > 0 && documents.every((d) => Boolean(d.approved_by)),
+  };
 }

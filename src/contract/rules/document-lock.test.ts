@@ -8,7 +8,9 @@ describe('documentLock', () => {
     expect(closed).toEqual(['ready-for-invoicing', 'completed']);
     for (const status of STATUS_SLUGS) {
       for (const change of ['delete', 'replace'] as const) {
-        expect(documentLock({ status, legalHold: false }, 'client', change), `${status} ${change}`).toBe(closed.includes(status) ? 'closed' : null);
+        expect(documentLock({ status, legalHold: false }, 'client', change), `${status} ${change}`).toBe(
+          closed.includes(status) ? 'closed' : null,
+        );
         expect(documentLock({ status, legalHold: false }, 'lawyer', change), `${status} ${change}`).toBeNull();
       }
     }

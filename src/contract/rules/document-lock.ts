@@ -17,7 +17,11 @@ export const isClosedCase = (status: StatusSlug) => getStatus(status).order >= g
  * lawyer deleting (a lawyer may still put a newer version in place). The server refuses with
  * 409 (and checks again under the case's row lock); the screens hide the buttons and say why.
  */
-export function documentLock(facts: DocumentLockFacts, role: 'client' | 'lawyer', change: DocumentChange): DocumentLockReason | null {
+export function documentLock(
+  facts: DocumentLockFacts,
+  role: 'client' | 'lawyer',
+  change: DocumentChange,
+): DocumentLockReason | null {
   if (role === 'client') {
     if (facts.legalHold) return 'legal_hold';
     if (isClosedCase(facts.status)) return 'closed';

@@ -14,4 +14,5 @@ export function getDocumentProgress(documents: readonly { mandatory: boolean; st
 }
 
 /** Documents are complete when the progress is 100. */
-export const isDocumentsComplete = (documents: readonly { mandatory: boolean; status: string }[]) => getDocumentProgress(documents) === 100;
+export const isDocumentsComplete = (documents: readonly { mandatory: boolean; status: string }[]) =>
+  getDocumentProgress(documents) === 100;

@@ -19,7 +19,10 @@ describe('getFeedbackPreview', () => {
     const family = '👨‍👩‍👧';
     const { preview } = getFeedbackPreview(`${'d'.repeat(128)}${family}🇳🇱e\u0301x`);
     expect(preview).toBe(`${'d'.repeat(128)}${family}🇳🇱…`);
-    expect(getFeedbackPreview(`${'d'.repeat(129)}e\u0301`)).toEqual({ preview: `${'d'.repeat(129)}e\u0301`, truncated: false });
+    expect(getFeedbackPreview(`${'d'.repeat(129)}e\u0301`)).toEqual({
+      preview: `${'d'.repeat(129)}e\u0301`,
+      truncated: false,
+    });
   });
   it('trims the text first, so spaces around it neither count nor show', () => {
     expect(getFeedbackPreview(`   ${'e'.repeat(130)}\n\n`)).toEqual({ preview: 'e'.repeat(130), truncated: false });

@@ -5,10 +5,18 @@ const WINDOW = 3;
  * Builds the links and meta of a paginated answer. Only the links it returns
  * are built: the current page and up to three either side, not one per page of the whole list.
  */
-export function buildPagination(input: { path: string; page: number; perPage: number; total: number; count: number; query?: Record<string, string | undefined> }) {
+export function buildPagination(input: {
+  path: string;
+  page: number;
+  perPage: number;
+  total: number;
+  count: number;
+  query?: Record<string, string | undefined>;
+}) {
   const lastPage = Math.max(1, Math.ceil(input.total / input.perPage));
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(input.query ?? {})) if (value !== undefined && value !== '' && key !== 'page') params.set(key, value);
+  for (const [key, value] of Object.entries(input.query ?? {}))
+    if (value !== undefined && value !== '' && key !== 'page') params.set(key, value);
   const search = params.toString();
   const prefix = `${input.path}?${search ? `${search}&` : ''}page=`;
   const url = (page: number) => `${prefix}${page}`;

@@ -19,8 +19,16 @@ describe('Dutch postcodes', () => {
   it('is the rule of the personal-data and the employer forms', () => {
     expect(UpdateUserRequestSchema.parse({ postcode: '3011 ad' }).postcode).toBe('3011 AD');
     expect(UpdateUserRequestSchema.safeParse({ postcode: 'abc' }).success).toBe(false);
-    const company = { company_house_number: '1', company_postcode: '3011ad', company_city: 'Rotterdam', contact_email: 'a@b.nl', contact_phone_number: '010' };
+    const company = {
+      company_house_number: '1',
+      company_postcode: '3011ad',
+      company_city: 'Rotterdam',
+      contact_email: 'a@b.nl',
+      contact_phone_number: '010',
+    };
     expect(UpdateCompanyRequestSchema.parse(company).company_postcode).toBe('3011 AD');
-    expect(UpdateCompanyRequestSchema.safeParse({ ...company, company_postcode: 'abc' }).error?.issues[0]?.message).toBe(POSTCODE_MESSAGE);
+    expect(
+      UpdateCompanyRequestSchema.safeParse({ ...company, company_postcode: 'abc' }).error?.issues[0]?.message,
+    ).toBe(POSTCODE_MESSAGE);
   });
 });

@@ -18,12 +18,20 @@ describe('checkRouteAccess', () => {
 
   it('requires the menu item of the role when a route lists no permission', () => {
     expect(checkRouteAccess(client, undefined, '/x')).toEqual({ allowed: true });
-    expect(checkRouteAccess({ roles: ['client'], permissions: ['access:spa'] }, undefined, '/x')).toEqual({ allowed: false, redirectTo: '/' });
+    expect(checkRouteAccess({ roles: ['client'], permissions: ['access:spa'] }, undefined, '/x')).toEqual({
+      allowed: false,
+      redirectTo: '/',
+    });
   });
 
   it('goes to /not-found without a role, or when the home itself is refused', () => {
-    expect(checkRouteAccess({ roles: [], permissions: [] }, [VIEW.VIEW_FILES], '/dossiers')).toEqual({ allowed: false, redirectTo: '/not-found' });
-    expect(checkRouteAccess({ roles: ['guest'], permissions: ['menu-item:dossier'] }, [VIEW.VIEW_FILES], '/dossiers')).toEqual({
+    expect(checkRouteAccess({ roles: [], permissions: [] }, [VIEW.VIEW_FILES], '/dossiers')).toEqual({
+      allowed: false,
+      redirectTo: '/not-found',
+    });
+    expect(
+      checkRouteAccess({ roles: ['guest'], permissions: ['menu-item:dossier'] }, [VIEW.VIEW_FILES], '/dossiers'),
+    ).toEqual({
       allowed: false,
       redirectTo: '/not-found',
     });
@@ -34,7 +42,13 @@ describe('checkRouteAccess', () => {
   });
 
   it('takes the role from the first entry of the roles list', () => {
-    expect(checkRouteAccess({ roles: ['lawyer', 'client'], permissions: [...PERMISSIONS.client] }, [VIEW.VIEW_FILES], '/dossiers')).toEqual({
+    expect(
+      checkRouteAccess(
+        { roles: ['lawyer', 'client'], permissions: [...PERMISSIONS.client] },
+        [VIEW.VIEW_FILES],
+        '/dossiers',
+      ),
+    ).toEqual({
       allowed: false,
       redirectTo: '/not-found',
     });
@@ -51,7 +65,16 @@ describe('getLoginTarget', () => {
     expect(getLoginTarget(undefined, [])).toBe('/not-found');
   });
   it('never redirects outside the app or back to login', () => {
-    for (const target of ['https://evil.example', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/login', '/login/code', '/login?x', 42]) {
+    for (const target of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/login',
+      '/login/code',
+      '/login?x',
+      42,
+    ]) {
       expect(isSafeRedirect(target)).toBe(false);
       expect(getLoginTarget(target, ['client'])).toBe('/');
     }

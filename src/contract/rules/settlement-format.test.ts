@@ -27,7 +27,8 @@ describe('parseEuroInput', () => {
     expect(parseEuroInput('1.234.567,89')).toBe(123_456_789);
   });
   it('refuses what is not an amount', () => {
-    for (const bad of ['', 'abc', '-5', '3,000.50', '3000,505', '3.00.0', '1e5']) expect(parseEuroInput(bad)).toBeNull();
+    for (const bad of ['', 'abc', '-5', '3,000.50', '3000,505', '3.00.0', '1e5'])
+      expect(parseEuroInput(bad)).toBeNull();
   });
   it('writes cents back as typed', () => {
     expect(formatEuroInput(300_050)).toBe('3000,50');

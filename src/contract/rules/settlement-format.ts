@@ -23,7 +23,12 @@ export function formatDutchDate(date: string): string {
 /** '16 maart 2026' (nl) or '16 March 2026' (en) for '2026-03-16'. */
 export function formatLongDate(date: string, language: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(language.startsWith('en') ? 'en-GB' : 'nl-NL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+  return new Intl.DateTimeFormat(language.startsWith('en') ? 'en-GB' : 'nl-NL', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /**

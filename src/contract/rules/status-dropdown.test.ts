@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { OFFER_SLUGS, type OfferSlug } from '../offers';
 import { STATUS_SLUGS, type StatusSlug } from '../statuses';
-import { classifyStatusChange, getFinishAction, getSelectableStatuses, isStatusDropdownEnabled } from './status-dropdown';
+import {
+  classifyStatusChange,
+  getFinishAction,
+  getSelectableStatuses,
+  isStatusDropdownEnabled,
+} from './status-dropdown';
 
 const offers: (OfferSlug | null)[] = [...OFFER_SLUGS, null];
 const expected: Record<string, StatusSlug[]> = {
@@ -34,7 +39,8 @@ describe('status dropdown', () => {
   });
 
   it('finishes from every status before ready-for-invoicing and reactivates or completes after it', () => {
-    for (const from of STATUS_SLUGS.slice(0, 9)) expect(classifyStatusChange('start', from, 'ready-for-invoicing')).toBe('finish');
+    for (const from of STATUS_SLUGS.slice(0, 9))
+      expect(classifyStatusChange('start', from, 'ready-for-invoicing')).toBe('finish');
     expect(classifyStatusChange('start', 'ready-for-invoicing', 'ready-for-signing')).toBe('reactivate');
     expect(classifyStatusChange('start', 'ready-for-invoicing', 'completed')).toBe('complete');
     expect(classifyStatusChange('start', 'ready-for-invoicing', 'check')).toBeNull();

@@ -34,7 +34,11 @@ export type StatusChangeKind = 'dropdown' | 'finish' | 'reactivate' | 'complete'
  * from any status before it), reactivating (ready-for-invoicing → ready-for-signing) or
  * completing an invoiced case (ready-for-invoicing → completed).
  */
-export function classifyStatusChange(offer: OfferSlug | null | undefined, from: StatusSlug, to: StatusSlug): StatusChangeKind | null {
+export function classifyStatusChange(
+  offer: OfferSlug | null | undefined,
+  from: StatusSlug,
+  to: StatusSlug,
+): StatusChangeKind | null {
   if (from === to) return null;
   if (from === 'ready-for-invoicing') {
     if (to === 'ready-for-signing') return 'reactivate';

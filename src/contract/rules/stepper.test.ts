@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { getChecklistButtons, getClientRoute, getCurrentStep, getFormCompleteness, getSkippedPhases, getStepNumber, numberSubtitle, getStepVersion, getWelcomeTarget, isCompanyComplete, isProfileComplete, showsWelcome } from './stepper';
+import {
+  getChecklistButtons,
+  getClientRoute,
+  getCurrentStep,
+  getFormCompleteness,
+  getSkippedPhases,
+  getStepNumber,
+  numberSubtitle,
+  getStepVersion,
+  getWelcomeTarget,
+  isCompanyComplete,
+  isProfileComplete,
+  showsWelcome,
+} from './stepper';
 
 const flags = (profile: boolean, company: boolean, documents: boolean, feedback = false) => ({
   profile_complete: profile,
@@ -67,7 +80,15 @@ describe('getStepVersion', () => {
 });
 
 describe('completeness of the forms', () => {
-  const user = { name: 'Eva', last_name: 'Jansen', phone_number: '0612345678', street: 'Coolsingel', house_number: '1', postcode: '3011AD', city: 'Rotterdam' };
+  const user = {
+    name: 'Eva',
+    last_name: 'Jansen',
+    phone_number: '0612345678',
+    street: 'Coolsingel',
+    house_number: '1',
+    postcode: '3011AD',
+    city: 'Rotterdam',
+  };
   it('needs every field of the personal data form', () => {
     expect(isProfileComplete(user)).toBe(true);
     expect(isProfileComplete({ ...user, phone_number: null })).toBe(false);
@@ -88,29 +109,59 @@ describe('completeness of the forms', () => {
 });
 
 describe('getFormCompleteness (the stored rows mapped onto the forms)', () => {
-  const client = { name: 'Eva', lastName: 'Jansen', phoneNumber: '0612345678', street: 'Coolsingel', houseNumber: '1', postcode: '3011AD', city: 'Rotterdam' };
-  const company = { companyName: 'Acme', companyHouseNumber: '2', companyPostcode: '1234AA', companyCity: 'Delft', contactEmail: 'hr@acme.nl', contactPhoneNumber: '010' };
+  const client = {
+    name: 'Eva',
+    lastName: 'Jansen',
+    phoneNumber: '0612345678',
+    street: 'Coolsingel',
+    houseNumber: '1',
+    postcode: '3011AD',
+    city: 'Rotterdam',
+  };
+  const company = {
+    companyName: 'Acme',
+    companyHouseNumber: '2',
+    companyPostcode: '1234AA',
+    companyCity: 'Delft',
+    contactEmail: 'hr@acme.nl',
+    contactPhoneNumber: '010',
+  };
   it('is complete when every required column is filled', () => {
     expect(getFormCompleteness(client, company)).toEqual({ profileComplete: true, companyComplete: true });
   });
   it('maps each column to its form field: any one left blank makes its form incomplete', () => {
     for (const key of Object.keys(client) as (keyof typeof client)[]) {
-      expect(getFormCompleteness({ ...client, [key]: ' ' }, company)).toEqual({ profileComplete: false, companyComplete: true });
+      expect(getFormCompleteness({ ...client, [key]: ' ' }, company)).toEqual({
+        profileComplete: false,
+        companyComplete: true,
+      });
     }
     for (const key of Object.keys(company) as (keyof typeof company)[]) {
-      expect(getFormCompleteness(client, { ...company, [key]: null })).toEqual({ profileComplete: true, companyComplete: false });
+      expect(getFormCompleteness(client, { ...company, [key]: null })).toEqual({
+        profileComplete: true,
+        companyComplete: false,
+      });
     }
   });
   it('treats a missing client as an incomplete profile', () => {
     expect(getFormCompleteness(undefined, company).profileComplete).toBe(false);
   });
   it('ignores the optional company street', () => {
-    expect(getFormCompleteness(client, { ...company, companyStreet: null } as typeof company).companyComplete).toBe(true);
+    expect(getFormCompleteness(client, { ...company, companyStreet: null } as typeof company).companyComplete).toBe(
+      true,
+    );
   });
 });
 
 describe('getClientRoute (decision record 021)', () => {
-  const slugs = ['offer-chosen', 'proposal', 'reviewing-documents', 'negotiation-phase', 'check', 'ready-for-signing'] as const;
+  const slugs = [
+    'offer-chosen',
+    'proposal',
+    'reviewing-documents',
+    'negotiation-phase',
+    'check',
+    'ready-for-signing',
+  ] as const;
   const steps = (current: (typeof slugs)[number]) => slugs.map((slug) => ({ slug, is_current: slug === current }));
 
   it('leaves out the phase a package skips: negotiation for start, checks for complete, nothing for extreme or before a choice', () => {
@@ -118,8 +169,20 @@ describe('getClientRoute (decision record 021)', () => {
     expect(getSkippedPhases('complete')).toEqual(['check']);
     expect(getSkippedPhases('extreme')).toEqual([]);
     expect(getSkippedPhases(null)).toEqual([]);
-    expect(getClientRoute(steps('check'), 'start').map((s) => s.slug)).toEqual(['offer-chosen', 'proposal', 'reviewing-documents', 'check', 'ready-for-signing']);
-    expect(getClientRoute(steps('reviewing-documents'), 'complete').map((s) => s.slug)).toEqual(['offer-chosen', 'proposal', 'reviewing-documents', 'negotiation-phase', 'ready-for-signing']);
+    expect(getClientRoute(steps('check'), 'start').map((s) => s.slug)).toEqual([
+      'offer-chosen',
+      'proposal',
+      'reviewing-documents',
+      'check',
+      'ready-for-signing',
+    ]);
+    expect(getClientRoute(steps('reviewing-documents'), 'complete').map((s) => s.slug)).toEqual([
+      'offer-chosen',
+      'proposal',
+      'reviewing-documents',
+      'negotiation-phase',
+      'ready-for-signing',
+    ]);
     expect(getClientRoute(steps('check'), null)).toHaveLength(slugs.length);
   });
 
@@ -129,7 +192,19 @@ describe('getClientRoute (decision record 021)', () => {
 });
 
 describe('the step number the client reads', () => {
-  const all = ['lead', 'almost-client', 'offer-chosen', 'proposal', 'incomplete-case-file', 'reviewing-documents', 'negotiation-phase', 'check', 'ready-for-signing', 'ready-for-invoicing', 'completed'] as const;
+  const all = [
+    'lead',
+    'almost-client',
+    'offer-chosen',
+    'proposal',
+    'incomplete-case-file',
+    'reviewing-documents',
+    'negotiation-phase',
+    'check',
+    'ready-for-signing',
+    'ready-for-invoicing',
+    'completed',
+  ] as const;
   const steps = (current: (typeof all)[number]) => all.map((slug) => ({ slug, is_current: slug === current }));
 
   it("counts the steps shown: with 'Compleet' (no checks) 'Klaar voor ondertekening' is step 8, not its phase order 9", () => {

@@ -2,7 +2,12 @@ import type { OfferSlug } from '../offers';
 import type { StatusSlug } from '../statuses';
 import { getSelectableStatuses } from './status-dropdown';
 
-export type StepperFlags = { profile_complete: boolean; company_details_complete: boolean; documents_complete: boolean; feedback: boolean };
+export type StepperFlags = {
+  profile_complete: boolean;
+  company_details_complete: boolean;
+  documents_complete: boolean;
+  feedback: boolean;
+};
 type StepLike = { slug: StatusSlug; is_current: boolean };
 
 /** The current step is the one with is_current, otherwise the first. */
@@ -13,7 +18,10 @@ export function getCurrentStep<T extends StepLike>(steps: readonly T[]): T | und
 /** The middle phases a package may leave out: start never negotiates, complete has no checks. */
 const OPTIONAL_PHASES: readonly StatusSlug[] = ['negotiation-phase', 'check'];
 
-/** The phases the case's package never passes through: the optional ones its status dropdown does not offer; none before a package is chosen. */
+/**
+ * The phases the case's package never passes through: the optional ones its status dropdown does not offer; none before
+ * a package is chosen.
+ */
 export function getSkippedPhases(offer: OfferSlug | null | undefined): StatusSlug[] {
   if (!offer) return [];
   const selectable = getSelectableStatuses(offer);
@@ -64,11 +72,17 @@ export type ChecklistButton = { action: ChecklistAction; enabled: boolean; compl
  * The three preparation buttons unlock in order: each is enabled only when the previous
  * one is complete; a complete one is shown green with a check mark.
  */
-export function getChecklistButtons(flags: Pick<StepperFlags, 'profile_complete' | 'company_details_complete' | 'documents_complete'>): ChecklistButton[] {
+export function getChecklistButtons(
+  flags: Pick<StepperFlags, 'profile_complete' | 'company_details_complete' | 'documents_complete'>,
+): ChecklistButton[] {
   return [
     { action: 'personal-data', enabled: true, complete: flags.profile_complete },
     { action: 'employer-data', enabled: flags.profile_complete, complete: flags.company_details_complete },
-    { action: 'documents', enabled: flags.profile_complete && flags.company_details_complete, complete: flags.documents_complete },
+    {
+      action: 'documents',
+      enabled: flags.profile_complete && flags.company_details_complete,
+      complete: flags.documents_complete,
+    },
   ];
 }
 
@@ -78,13 +92,20 @@ export function getChecklistButtons(flags: Pick<StepperFlags, 'profile_complete'
  * 'Wat moet ik nog doen?' follows the same rule, so it never offers an upload the step
  * buttons show as locked. Elsewhere documents are always open.
  */
-export function areDocumentsUnlocked(slug: StatusSlug, flags: Pick<StepperFlags, 'profile_complete' | 'company_details_complete'>): boolean {
+export function areDocumentsUnlocked(
+  slug: StatusSlug,
+  flags: Pick<StepperFlags, 'profile_complete' | 'company_details_complete'>,
+): boolean {
   if (!hasChecklist(slug)) return true;
-  return getChecklistButtons({ ...flags, documents_complete: false }).some((button) => button.action === 'documents' && button.enabled);
+  return getChecklistButtons({ ...flags, documents_complete: false }).some(
+    (button) => button.action === 'documents' && button.enabled,
+  );
 }
 
 /** Where the dashboard's welcome button goes; null (disabled) once all three are complete. */
-export function getWelcomeTarget(flags: Pick<StepperFlags, 'profile_complete' | 'company_details_complete' | 'documents_complete'>): ChecklistAction | null {
+export function getWelcomeTarget(
+  flags: Pick<StepperFlags, 'profile_complete' | 'company_details_complete' | 'documents_complete'>,
+): ChecklistAction | null {
   if (!flags.profile_complete) return 'personal-data';
   if (!flags.company_details_complete) return 'employer-data';
   if (!flags.documents_complete) return 'documents';
@@ -101,10 +122,17 @@ export const showsWelcome = (current: StepLike | undefined) => current?.slug ===
  * assigned; elsewhere the phase is still in progress. The step list and the next-step block
  * both use this, so they always show the same version.
  */
-export function getStepVersion(slug: StatusSlug, flags: StepperFlags, extra: { hasLawyer?: boolean } = {}): 'incomplete' | 'complete' {
+export function getStepVersion(
+  slug: StatusSlug,
+  flags: StepperFlags,
+  extra: { hasLawyer?: boolean } = {},
+): 'incomplete' | 'complete' {
   // 'Offerte gekozen' promises a lawyer within 24 hours: kept once one is shown.
   if (slug === 'offer-chosen') return extra.hasLawyer ? 'complete' : 'incomplete';
-  if (hasChecklist(slug)) return flags.profile_complete && flags.company_details_complete && flags.documents_complete ? 'complete' : 'incomplete';
+  if (hasChecklist(slug))
+    return flags.profile_complete && flags.company_details_complete && flags.documents_complete
+      ? 'complete'
+      : 'incomplete';
   if (invitesFeedback(slug)) return flags.feedback ? 'complete' : 'incomplete';
   return 'incomplete';
 }
@@ -112,10 +140,25 @@ export function getStepVersion(slug: StatusSlug, flags: StepperFlags, extra: { h
 const filled = (value: string | null | undefined) => typeof value === 'string' && value.trim().length > 0;
 
 /** The personal data form marks exactly these as required; together they make the profile complete. */
-export const REQUIRED_PROFILE_FIELDS = ['name', 'last_name', 'phone_number', 'street', 'house_number', 'postcode', 'city'] as const;
+export const REQUIRED_PROFILE_FIELDS = [
+  'name',
+  'last_name',
+  'phone_number',
+  'street',
+  'house_number',
+  'postcode',
+  'city',
+] as const;
 export type RequiredProfileField = (typeof REQUIRED_PROFILE_FIELDS)[number];
 /** The ex-employer form marks exactly these as required; together they make the employer data complete. */
-export const REQUIRED_COMPANY_FIELDS = ['company_name', 'company_house_number', 'company_postcode', 'company_city', 'contact_email', 'contact_phone_number'] as const;
+export const REQUIRED_COMPANY_FIELDS = [
+  'company_name',
+  'company_house_number',
+  'company_postcode',
+  'company_city',
+  'contact_email',
+  'contact_phone_number',
+] as const;
 export type RequiredCompanyField = (typeof REQUIRED_COMPANY_FIELDS)[number];
 
 /** The client's personal data form is complete: every field it marks as required. */
@@ -129,7 +172,15 @@ export function isCompanyComplete(company: Record<RequiredCompanyField, string |
 }
 
 /** The client's stored personal data as the server reads it (the database's column names). */
-export type StoredProfile = { name: string | null; lastName: string | null; phoneNumber: string | null; street: string | null; houseNumber: string | null; postcode: string | null; city: string | null };
+export type StoredProfile = {
+  name: string | null;
+  lastName: string | null;
+  phoneNumber: string | null;
+  street: string | null;
+  houseNumber: string | null;
+  postcode: string | null;
+  city: string | null;
+};
 /** A case's stored ex-employer data as the server reads it (the database's column names). */
 export type StoredCompany = {
   companyName: string | null;
@@ -145,7 +196,10 @@ export type StoredCompany = {
  * columns to the forms' fields, used by the stepper and by the case route alike. No client
  * (an account deleted meanwhile) is an incomplete profile.
  */
-export function getFormCompleteness(client: StoredProfile | null | undefined, company: StoredCompany): { profileComplete: boolean; companyComplete: boolean } {
+export function getFormCompleteness(
+  client: StoredProfile | null | undefined,
+  company: StoredCompany,
+): { profileComplete: boolean; companyComplete: boolean } {
   return {
     profileComplete: client
       ? isProfileComplete({

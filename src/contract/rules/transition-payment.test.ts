@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { calculateTransitionPayment, getEmploymentDuration, getMonthlyWageCents, TRANSITION_PAYMENT_MAXIMA, type TransitionPaymentInput } from './transition-payment';
+import {
+  calculateTransitionPayment,
+  getEmploymentDuration,
+  getMonthlyWageCents,
+  TRANSITION_PAYMENT_MAXIMA,
+  type TransitionPaymentInput,
+} from './transition-payment';
 
 const calc = (input: TransitionPaymentInput) => {
   const result = calculateTransitionPayment(input);
@@ -11,7 +17,15 @@ const calc = (input: TransitionPaymentInput) => {
 describe('getMonthlyWageCents', () => {
   it('adds the holiday allowance (8 % by default), a twelfth of the year-end pay, the extras and a thirty-sixth of the variable pay', () => {
     expect(getMonthlyWageCents({ monthlySalaryCents: 400_000 })).toBe(432_000);
-    expect(getMonthlyWageCents({ monthlySalaryCents: 400_000, holidayAllowancePercent: 8, yearEndCents: 120_000, extrasMonthlyCents: 5_000, variableThreeYearsCents: 360_000 })).toBe(457_000);
+    expect(
+      getMonthlyWageCents({
+        monthlySalaryCents: 400_000,
+        holidayAllowancePercent: 8,
+        yearEndCents: 120_000,
+        extrasMonthlyCents: 5_000,
+        variableThreeYearsCents: 360_000,
+      }),
+    ).toBe(457_000);
     expect(getMonthlyWageCents({ monthlySalaryCents: 300_000, holidayAllowancePercent: 0 })).toBe(300_000);
   });
 });
@@ -52,26 +66,54 @@ describe('calculateTransitionPayment', () => {
   });
   it('adds a twelfth of a year’s third per month and a 365th per day for the rest', () => {
     // € 4.570 a month: 5 × 1.523,33 + 3/12 × 1.523,33 + 16/365 × 1.523,33 = € 8.064,28.
-    const value = calc({ startDate: '2020-03-15', endDate: '2025-06-30', monthlySalaryCents: 400_000, yearEndCents: 120_000, extrasMonthlyCents: 5_000, variableThreeYearsCents: 360_000 });
+    const value = calc({
+      startDate: '2020-03-15',
+      endDate: '2025-06-30',
+      monthlySalaryCents: 400_000,
+      yearEndCents: 120_000,
+      extrasMonthlyCents: 5_000,
+      variableThreeYearsCents: 360_000,
+    });
     expect(value.amountCents).toBe(806_428);
     expect(value).toMatchObject({ years: 5, months: 3, days: 16, monthlyWageCents: 457_000, capped: false });
   });
   it('stops at the year’s maximum', () => {
     // € 7.000 a month for 45 years is € 105.000, above the 2024 maximum of € 94.000 (a year's wage is € 84.000).
-    const value = calc({ startDate: '1979-01-01', endDate: '2024-12-31', monthlySalaryCents: 700_000, holidayAllowancePercent: 0 });
+    const value = calc({
+      startDate: '1979-01-01',
+      endDate: '2024-12-31',
+      monthlySalaryCents: 700_000,
+      holidayAllowancePercent: 0,
+    });
     expect(value).toMatchObject({ amountCents: 9_400_000, capped: true, capCents: 9_400_000 });
   });
   it('stops at one year’s wage when that is above the maximum', () => {
     // € 10.000 a month: a year's wage of € 120.000 is the cap, not € 98.000.
-    const value = calc({ startDate: '1985-01-01', endDate: '2025-12-31', monthlySalaryCents: 1_000_000, holidayAllowancePercent: 0 });
-    expect(value).toMatchObject({ amountCents: 12_000_000, capped: true, capCents: 12_000_000, yearMaximumCents: 9_800_000 });
+    const value = calc({
+      startDate: '1985-01-01',
+      endDate: '2025-12-31',
+      monthlySalaryCents: 1_000_000,
+      holidayAllowancePercent: 0,
+    });
+    expect(value).toMatchObject({
+      amountCents: 12_000_000,
+      capped: true,
+      capCents: 12_000_000,
+      yearMaximumCents: 9_800_000,
+    });
   });
   it('refuses an end before the start', () => {
-    expect(calculateTransitionPayment({ startDate: '2024-05-02', endDate: '2024-05-01', monthlySalaryCents: 1 })).toEqual({ ok: false, refusal: { reason: 'end-before-start' } });
+    expect(
+      calculateTransitionPayment({ startDate: '2024-05-02', endDate: '2024-05-01', monthlySalaryCents: 1 }),
+    ).toEqual({ ok: false, refusal: { reason: 'end-before-start' } });
   });
   it('refuses a year without a published maximum instead of guessing one', () => {
-    expect(calculateTransitionPayment({ startDate: '2020-01-01', endDate: '2023-06-30', monthlySalaryCents: 300_000 })).toEqual({ ok: false, refusal: { reason: 'no-maximum', year: 2023 } });
-    expect(calculateTransitionPayment({ startDate: '2020-01-01', endDate: '2030-06-30', monthlySalaryCents: 300_000 })).toEqual({ ok: false, refusal: { reason: 'no-maximum', year: 2030 } });
+    expect(
+      calculateTransitionPayment({ startDate: '2020-01-01', endDate: '2023-06-30', monthlySalaryCents: 300_000 }),
+    ).toEqual({ ok: false, refusal: { reason: 'no-maximum', year: 2023 } });
+    expect(
+      calculateTransitionPayment({ startDate: '2020-01-01', endDate: '2030-06-30', monthlySalaryCents: 300_000 }),
+    ).toEqual({ ok: false, refusal: { reason: 'no-maximum', year: 2030 } });
   });
   it('keeps every maximum with its source', () => {
     for (const entry of Object.values(TRANSITION_PAYMENT_MAXIMA)) expect(entry.source).toMatch(/Staatscourant/);
@@ -82,8 +124,21 @@ describe('calculateTransitionPayment', () => {
 
 const YEARS = Object.keys(TRANSITION_PAYMENT_MAXIMA).map(Number);
 const pad = (n: number) => String(n).padStart(2, '0');
-const arbitraryEnd = fc.record({ year: fc.constantFrom(...YEARS), month: fc.integer({ min: 1, max: 12 }), day: fc.integer({ min: 1, max: 28 }) }).map(({ year, month, day }) => `${year}-${pad(month)}-${pad(day)}`);
-const arbitraryStart = (end: string) => fc.integer({ min: 0, max: 50 * 365 }).map((back) => new Date(Date.UTC(Number(end.slice(0, 4)), Number(end.slice(5, 7)) - 1, Number(end.slice(8, 10)) - back)).toISOString().slice(0, 10));
+const arbitraryEnd = fc
+  .record({
+    year: fc.constantFrom(...YEARS),
+    month: fc.integer({ min: 1, max: 12 }),
+    day: fc.integer({ min: 1, max: 28 }),
+  })
+  .map(({ year, month, day }) => `${year}-${pad(month)}-${pad(day)}`);
+const arbitraryStart = (end: string) =>
+  fc
+    .integer({ min: 0, max: 50 * 365 })
+    .map((back) =>
+      new Date(Date.UTC(Number(end.slice(0, 4)), Number(end.slice(5, 7)) - 1, Number(end.slice(8, 10)) - back))
+        .toISOString()
+        .slice(0, 10),
+    );
 const arbitraryInput = arbitraryEnd.chain((endDate) =>
   fc.record({
     startDate: arbitraryStart(endDate),
@@ -111,7 +166,9 @@ describe('calculateTransitionPayment properties', () => {
   it('never falls when the salary rises', () => {
     fc.assert(
       fc.property(arbitraryInput, fc.integer({ min: 1, max: 1_000_000 }), (input, raise) => {
-        expect(calc({ ...input, monthlySalaryCents: input.monthlySalaryCents + raise }).amountCents).toBeGreaterThanOrEqual(calc(input).amountCents);
+        expect(
+          calc({ ...input, monthlySalaryCents: input.monthlySalaryCents + raise }).amountCents,
+        ).toBeGreaterThanOrEqual(calc(input).amountCents);
       }),
     );
   });
@@ -120,7 +177,9 @@ describe('calculateTransitionPayment properties', () => {
       fc.property(arbitraryInput, fc.integer({ min: 1, max: 3_000 }), (input, earlier) => {
         const start = new Date(`${input.startDate}T00:00:00Z`);
         start.setUTCDate(start.getUTCDate() - earlier);
-        expect(calc({ ...input, startDate: start.toISOString().slice(0, 10) }).amountCents).toBeGreaterThanOrEqual(calc(input).amountCents);
+        expect(calc({ ...input, startDate: start.toISOString().slice(0, 10) }).amountCents).toBeGreaterThanOrEqual(
+          calc(input).amountCents,
+        );
       }),
     );
   });

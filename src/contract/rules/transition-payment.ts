@@ -14,9 +14,18 @@ import { parseCalendarDate } from './amsterdam-date';
  * without one is refused, never guessed.
  */
 export const TRANSITION_PAYMENT_MAXIMA: Readonly<Record<number, { cents: number; source: string }>> = {
-  2021: { cents: 8_400_000, source: 'Staatscourant: bedrag maximale transitievergoeding per 1 januari 2021 (art. 7:673 lid 2 BW)' },
-  2024: { cents: 9_400_000, source: 'Staatscourant: bedrag maximale transitievergoeding per 1 januari 2024 (art. 7:673 lid 2 BW)' },
-  2025: { cents: 9_800_000, source: 'Staatscourant: bedrag maximale transitievergoeding per 1 januari 2025 (art. 7:673 lid 2 BW)' },
+  2021: {
+    cents: 8_400_000,
+    source: 'Staatscourant: bedrag maximale transitievergoeding per 1 januari 2021 (art. 7:673 lid 2 BW)',
+  },
+  2024: {
+    cents: 9_400_000,
+    source: 'Staatscourant: bedrag maximale transitievergoeding per 1 januari 2024 (art. 7:673 lid 2 BW)',
+  },
+  2025: {
+    cents: 9_800_000,
+    source: 'Staatscourant: bedrag maximale transitievergoeding per 1 januari 2025 (art. 7:673 lid 2 BW)',
+  },
 };
 
 /** The default holiday allowance, 8 % (art. 7:634 BW). */
@@ -74,7 +83,10 @@ export function getMonthlyWageCents(input: Omit<TransitionPaymentInput, 'startDa
  * including the last, in whole years, then whole months, then the remaining days. Months are
  * counted from the start date each time (31 January + 1 month = the last day of February).
  */
-export function getEmploymentDuration(startDate: string, endDate: string): { years: number; months: number; days: number } {
+export function getEmploymentDuration(
+  startDate: string,
+  endDate: string,
+): { years: number; months: number; days: number } {
   const start = parseCalendarDate(startDate);
   const after = addDays(parseCalendarDate(endDate), 1);
   let total = 0;
@@ -97,7 +109,9 @@ export const maximumYearOf = (endDate: string) => Number(endDate.slice(0, 4));
  * month and one 365th per day (the Regeling's pro rata); capped at the end year's maximum, or
  * at one year's wage (12 × the monthly wage) when that is higher.
  */
-export function calculateTransitionPayment(input: TransitionPaymentInput): { ok: true; value: TransitionPayment } | { ok: false; refusal: TransitionPaymentRefusal } {
+export function calculateTransitionPayment(
+  input: TransitionPaymentInput,
+): { ok: true; value: TransitionPayment } | { ok: false; refusal: TransitionPaymentRefusal } {
   if (input.endDate < input.startDate) return { ok: false, refusal: { reason: 'end-before-start' } };
   const year = maximumYearOf(input.endDate);
   const yearMaximumCents = getTransitionPaymentMaximum(year);
@@ -109,6 +123,15 @@ export function calculateTransitionPayment(input: TransitionPaymentInput): { ok:
   const capCents = Math.max(yearMaximumCents, 12 * monthlyWageCents);
   return {
     ok: true,
-    value: { amountCents: Math.min(raw, capCents), monthlyWageCents, capped: raw > capCents, capCents, yearMaximumCents, years, months, days },
+    value: {
+      amountCents: Math.min(raw, capCents),
+      monthlyWageCents,
+      capped: raw > capCents,
+      capCents,
+      yearMaximumCents,
+      years,
+      months,
+      days,
+    },
   };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { hasAcceptedExtension, isAcceptedUpload, UPLOAD_ACCEPT_ATTRIBUTE } from './upload-types';
 
-const bytes = (...parts: (string | number[])[]) => new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...Buffer.from(p, 'latin1')] : p)));
+const bytes = (...parts: (string | number[])[]) =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...Buffer.from(p, 'latin1')] : p)));
 
 describe('isAcceptedUpload', () => {
   it('accepts each listed type when its bytes match its extension', () => {
@@ -44,7 +45,9 @@ describe('isAcceptedUpload', () => {
   });
 
   it('gives the browser the same list', () => {
-    expect(UPLOAD_ACCEPT_ATTRIBUTE.split(',')).toEqual(expect.arrayContaining(['.pdf', '.heic', '.docx', '.msg', '.eml']));
+    expect(UPLOAD_ACCEPT_ATTRIBUTE.split(',')).toEqual(
+      expect.arrayContaining(['.pdf', '.heic', '.docx', '.msg', '.eml']),
+    );
     expect(hasAcceptedExtension('Loonstrook.PDF')).toBe(true);
     expect(hasAcceptedExtension('site.html')).toBe(false);
   });

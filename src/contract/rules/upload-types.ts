@@ -33,16 +33,19 @@ export const ACCEPTED_UPLOAD_EXTENSIONS = Object.keys(EXTENSION_KIND);
 /** For `<input type="file" accept="…">`. */
 export const UPLOAD_ACCEPT_ATTRIBUTE = ACCEPTED_UPLOAD_EXTENSIONS.map((extension) => `.${extension}`).join(',');
 /** The list as people read it (the same in both languages). */
-export const ACCEPTED_UPLOAD_LABEL = 'PDF, JPG, PNG, HEIC, WebP, TIFF, SVG, Word (DOC, DOCX), Excel (XLS, XLSX), ODT, ODS, RTF, TXT, EML, MSG';
+export const ACCEPTED_UPLOAD_LABEL =
+  'PDF, JPG, PNG, HEIC, WebP, TIFF, SVG, Word (DOC, DOCX), Excel (XLS, XLSX), ODT, ODS, RTF, TXT, EML, MSG';
 
-const startsWith = (head: Uint8Array, bytes: number[], offset = 0) => head.length >= offset + bytes.length && bytes.every((b, i) => head[offset + i] === b);
+const startsWith = (head: Uint8Array, bytes: number[], offset = 0) =>
+  head.length >= offset + bytes.length && bytes.every((b, i) => head[offset + i] === b);
 const ascii = (head: Uint8Array, from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
 const HEIF_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'hevm', 'hevs', 'mif1', 'msf1']);
 
 /** Plain text (TXT, EML): no NUL or other control bytes besides tab, line breaks and form feed. */
 function isText(head: Uint8Array): boolean {
   if (head.length === 0) return false;
-  for (const byte of head) if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) return false;
+  for (const byte of head)
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) return false;
   return true;
 }
 
@@ -62,7 +65,10 @@ function matches(kind: Kind, head: Uint8Array): boolean {
     case 'tiff':
       return startsWith(head, [0x49, 0x49, 0x2a, 0x00]) || startsWith(head, [0x4d, 0x4d, 0x00, 0x2a]);
     case 'svg': {
-      const text = new TextDecoder().decode(head).replace(/^\uFEFF/, '').trimStart();
+      const text = new TextDecoder()
+        .decode(head)
+        .replace(/^\uFEFF/, '')
+        .trimStart();
       return /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(text);
     }
     case 'ole':

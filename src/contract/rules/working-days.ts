@@ -34,4 +34,5 @@ export function workingDaysAgo(now: Date, days: number): Date {
 }
 
 /** True when a moment lies `days` working days or more before `now`. */
-export const isWorkingDaysOld = (moment: Date, now: Date, days: number): boolean => moment.getTime() <= workingDaysAgo(now, days).getTime();
+export const isWorkingDaysOld = (moment: Date, now: Date, days: number): boolean =>
+  moment.getTime() <= workingDaysAgo(now, days).getTime();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { getFictitiousNoticeEnd, getStatutoryNoticeMonths, getYearsOfService, runWwCheck, type WwCheckInput } from './ww-check';
+import {
+  getFictitiousNoticeEnd,
+  getStatutoryNoticeMonths,
+  getYearsOfService,
+  runWwCheck,
+  type WwCheckInput,
+} from './ww-check';
 
 const base: WwCheckInput = {
   startDate: '2020-01-01',
@@ -13,7 +19,8 @@ const base: WwCheckInput = {
   severanceCents: 1_000_000,
   legalCostsConditional: false,
 };
-const itemOf = (input: Partial<WwCheckInput>, key: string) => runWwCheck({ ...base, ...input }).items.find((i) => i.key === key);
+const itemOf = (input: Partial<WwCheckInput>, key: string) =>
+  runWwCheck({ ...base, ...input }).items.find((i) => i.key === key);
 
 describe('the fictitious notice period', () => {
   it('follows the statutory scale by completed years of service', () => {
@@ -40,10 +47,18 @@ describe('the fictitious notice period', () => {
   it('is the worked example: agreement 25 April, 6 years of service → notice to 30 June → WW from 1 July', () => {
     const check = runWwCheck({ ...base, endDate: '2026-05-31' });
     expect(check).toMatchObject({ fictitiousNoticeEnd: '2026-06-30', wwStartDate: '2026-07-01', noticeMonths: 2 });
-    expect(check.items.find((i) => i.key === 'notice_period')).toEqual({ key: 'notice_period', result: 'warning', variant: 'tooShort', values: { notice_end: '2026-06-30', ww_start: '2026-07-01', months: 2 } });
+    expect(check.items.find((i) => i.key === 'notice_period')).toEqual({
+      key: 'notice_period',
+      result: 'warning',
+      variant: 'tooShort',
+      values: { notice_end: '2026-06-30', ww_start: '2026-07-01', months: 2 },
+    });
   });
   it('uses the contract’s own period when given', () => {
-    expect(runWwCheck({ ...base, noticeMonths: 3, endDate: '2026-07-31' })).toMatchObject({ fictitiousNoticeEnd: '2026-07-31', wwStartDate: '2026-08-01' });
+    expect(runWwCheck({ ...base, noticeMonths: 3, endDate: '2026-07-31' })).toMatchObject({
+      fictitiousNoticeEnd: '2026-07-31',
+      wwStartDate: '2026-08-01',
+    });
   });
   it('starts WW the day after the end date when the notice period is observed', () => {
     const check = runWwCheck({ ...base, endDate: '2026-06-30' });
@@ -54,7 +69,15 @@ describe('the fictitious notice period', () => {
 
 describe('the WW check items', () => {
   it('lists every item once, in order', () => {
-    expect(runWwCheck(base).items.map((i) => i.key)).toEqual(['initiative', 'urgent_reason', 'notice_period', 'cooling_off', 'illness', 'severance', 'legal_costs']);
+    expect(runWwCheck(base).items.map((i) => i.key)).toEqual([
+      'initiative',
+      'urgent_reason',
+      'notice_period',
+      'cooling_off',
+      'illness',
+      'severance',
+      'legal_costs',
+    ]);
   });
   it('initiative: the employer’s is ok, the employee’s a risk', () => {
     expect(itemOf({}, 'initiative')?.result).toBe('ok');
@@ -80,9 +103,19 @@ describe('the WW check items', () => {
     // 2020-01-01 to 2025-12-31, € 3.000 + 8 %: 6 years × € 1.080 = € 6.480.
     const wage = { monthlySalaryCents: 300_000 };
     const at = { startDate: '2020-01-01', agreementDate: '2025-09-01', endDate: '2025-12-31', wage };
-    expect(itemOf({ ...at, severanceCents: 648_000 }, 'severance')).toMatchObject({ result: 'ok', values: { statutory_cents: 648_000 } });
-    expect(itemOf({ ...at, severanceCents: 647_999 }, 'severance')).toMatchObject({ result: 'warning', variant: 'belowStatutory' });
+    expect(itemOf({ ...at, severanceCents: 648_000 }, 'severance')).toMatchObject({
+      result: 'ok',
+      values: { statutory_cents: 648_000 },
+    });
+    expect(itemOf({ ...at, severanceCents: 647_999 }, 'severance')).toMatchObject({
+      result: 'warning',
+      variant: 'belowStatutory',
+    });
     expect(itemOf({ ...at, wage: undefined }, 'severance')).toMatchObject({ result: 'warning', variant: 'noWage' });
-    expect(itemOf({ ...at, endDate: '2030-12-31' }, 'severance')).toMatchObject({ result: 'warning', variant: 'noMaximum', values: { year: 2030 } });
+    expect(itemOf({ ...at, endDate: '2030-12-31' }, 'severance')).toMatchObject({
+      result: 'warning',
+      variant: 'noMaximum',
+      values: { year: 2030 },
+    });
   });
 });

@@ -8,7 +8,15 @@ import { calculateTransitionPayment, type TransitionPaymentInput } from './trans
  * outcome; docs/settlement.md gives each rule and its source.
  */
 
-export const WW_CHECK_KEYS = ['initiative', 'urgent_reason', 'notice_period', 'cooling_off', 'illness', 'severance', 'legal_costs'] as const;
+export const WW_CHECK_KEYS = [
+  'initiative',
+  'urgent_reason',
+  'notice_period',
+  'cooling_off',
+  'illness',
+  'severance',
+  'legal_costs',
+] as const;
 export type WwCheckKey = (typeof WW_CHECK_KEYS)[number];
 export const WW_CHECK_RESULTS = ['ok', 'warning', 'risk'] as const;
 export type WwCheckResult = (typeof WW_CHECK_RESULTS)[number];
@@ -31,7 +39,12 @@ export type WwCheckInput = {
 };
 
 /** One line of the check; `values` fill the line's translated text (dates YYYY-MM-DD, amounts in cents). */
-export type WwCheckItem = { key: WwCheckKey; result: WwCheckResult; variant: string; values: Record<string, string | number> };
+export type WwCheckItem = {
+  key: WwCheckKey;
+  result: WwCheckResult;
+  variant: string;
+  values: Record<string, string | number>;
+};
 
 export type WwCheck = {
   /** The last day of the notice period the employer would have had to observe. */
@@ -82,17 +95,28 @@ export function runWwCheck(input: WwCheckInput): WwCheck {
     input.initiative === 'employer' ? item('initiative', 'ok', 'employer') : item('initiative', 'risk', 'employee'),
     input.urgentReasonExcluded ? item('urgent_reason', 'ok', 'stated') : item('urgent_reason', 'risk', 'missing'),
     endsTooEarly
-      ? item('notice_period', 'warning', 'tooShort', { notice_end: fictitiousNoticeEnd, ww_start: wwStartDate, months: noticeMonths })
+      ? item('notice_period', 'warning', 'tooShort', {
+          notice_end: fictitiousNoticeEnd,
+          ww_start: wwStartDate,
+          months: noticeMonths,
+        })
       : item('notice_period', 'ok', 'observed', { notice_end: fictitiousNoticeEnd, months: noticeMonths }),
     input.coolingOffClause ? item('cooling_off', 'ok', 'stated') : item('cooling_off', 'warning', 'missing'),
     input.employeeIll ? item('illness', 'risk', 'ill') : item('illness', 'ok', 'fit'),
     severanceItem(input),
-    input.legalCostsConditional ? item('legal_costs', 'warning', 'conditional') : item('legal_costs', 'ok', 'unconditional'),
+    input.legalCostsConditional
+      ? item('legal_costs', 'warning', 'conditional')
+      : item('legal_costs', 'ok', 'unconditional'),
   ];
   return { fictitiousNoticeEnd, wwStartDate, noticeMonths, items };
 }
 
-function item(key: WwCheckKey, result: WwCheckResult, variant: string, values: Record<string, string | number> = {}): WwCheckItem {
+function item(
+  key: WwCheckKey,
+  result: WwCheckResult,
+  variant: string,
+  values: Record<string, string | number> = {},
+): WwCheckItem {
   return { key, result, variant, values };
 }
 
@@ -106,9 +130,14 @@ function severanceItem(input: WwCheckInput): WwCheckItem {
   const statutory = calculateTransitionPayment({ ...input.wage, startDate: input.startDate, endDate: input.endDate });
   if (!statutory.ok) {
     return statutory.refusal.reason === 'no-maximum'
-      ? item('severance', 'warning', 'noMaximum', { severance_cents: input.severanceCents, year: statutory.refusal.year })
+      ? item('severance', 'warning', 'noMaximum', {
+          severance_cents: input.severanceCents,
+          year: statutory.refusal.year,
+        })
       : item('severance', 'warning', 'noWage', { severance_cents: input.severanceCents });
   }
   const values = { severance_cents: input.severanceCents, statutory_cents: statutory.value.amountCents };
-  return input.severanceCents >= statutory.value.amountCents ? item('severance', 'ok', 'atLeastStatutory', values) : item('severance', 'warning', 'belowStatutory', values);
+  return input.severanceCents >= statutory.value.amountCents
+    ? item('severance', 'ok', 'atLeastStatutory', values)
+    : item('severance', 'warning', 'belowStatutory', values);
 }

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import { createTestAdmin, createTestContext, createTestClient, createTestLawyer, tokenFor, bearer, uniqueEmail, type TestContext } from '../testing/harness';
+import {
+  createTestAdmin,
+  createTestContext,
+  createTestClient,
+  createTestLawyer,
+  tokenFor,
+  bearer,
+  uniqueEmail,
+  type TestContext,
+} from '../testing/harness';
 import { createUser } from '../users/create';
 import { auditEvents, cases, documents as documentsTable, users } from '../db/schema';
 import { reviewDocument } from '../documents/queries';
@@ -27,13 +36,28 @@ const call = (method: 'GET' | 'POST' | 'PATCH', url: string, token: string | nul
 describe('admin: lawyers', () => {
   it('creates a lawyer, who must then enrol a second factor; refuses a taken e-mail', async () => {
     const email = uniqueEmail('new-lawyer');
-    const created = await call('POST', '/api/admin/lawyers', admin.token, { name: 'Nora', last_name: 'Nieuw', email: email.toUpperCase(), title: 'Advocaat' });
+    const created = await call('POST', '/api/admin/lawyers', admin.token, {
+      name: 'Nora',
+      last_name: 'Nieuw',
+      email: email.toUpperCase(),
+      title: 'Advocaat',
+    });
     expect(created.statusCode).toBe(201);
-    expect(created.json().data).toMatchObject({ email, full_name: 'Nora Nieuw', title: 'Advocaat', active: true, two_factor_enabled: false, active_cases_count: 0 });
+    expect(created.json().data).toMatchObject({
+      email,
+      full_name: 'Nora Nieuw',
+      title: 'Advocaat',
+      active: true,
+      two_factor_enabled: false,
+      active_cases_count: 0,
+    });
     const again = await call('POST', '/api/admin/lawyers', admin.token, { name: 'Nora', last_name: 'Nieuw', email });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors).toHaveProperty('email');
-    expect((await call('POST', '/api/admin/lawyers', admin.token, { name: 'A\u0000', last_name: 'B', email: uniqueEmail() })).statusCode).toBe(422);
+    expect(
+      (await call('POST', '/api/admin/lawyers', admin.token, { name: 'A\u0000', last_name: 'B', email: uniqueEmail() }))
+        .statusCode,
+    ).toBe(422);
     const list = await call('GET', '/api/admin/lawyers', admin.token);
     expect(list.json().data.map((l: { email: string }) => l.email)).toContain(email);
   });
@@ -51,34 +75,61 @@ describe('admin: lawyers', () => {
     expect((await call('GET', '/api/user', token)).statusCode).toBe(401);
     // No code is sent and none is accepted: the address counts as unknown.
     const since = ctx.smtp.messages.length;
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email: lawyer.email } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email: lawyer.email } })).statusCode,
+    ).toBe(200);
     await ctx.outbox.drain();
     expect(ctx.smtp.messages.slice(since).filter((m) => m.to.includes(lawyer.email))).toHaveLength(0);
 
     const found = await call('GET', `/api/admin/cases?q=${encodeURIComponent(client.email)}`, admin.token);
     expect(found.json().data[0]).toMatchObject({ id: client.caseId, needs_reassignment: true });
     // A deactivated lawyer cannot be chosen.
-    expect((await call('POST', `/api/admin/cases/${client.caseId}/assign`, admin.token, { lawyer_id: lawyer.id })).statusCode).toBe(422);
+    expect(
+      (await call('POST', `/api/admin/cases/${client.caseId}/assign`, admin.token, { lawyer_id: lawyer.id }))
+        .statusCode,
+    ).toBe(422);
 
-    const assigned = await call('POST', `/api/admin/cases/${client.caseId}/assign`, admin.token, { lawyer_id: other.id });
+    const assigned = await call('POST', `/api/admin/cases/${client.caseId}/assign`, admin.token, {
+      lawyer_id: other.id,
+    });
     expect(assigned.statusCode).toBe(200);
-    expect(assigned.json().data).toMatchObject({ needs_reassignment: false, lawyers: [{ id: other.id, active: true }], status: { slug: 'check' } });
+    expect(assigned.json().data).toMatchObject({
+      needs_reassignment: false,
+      lawyers: [{ id: other.id, active: true }],
+      status: { slug: 'check' },
+    });
     const [row] = await ctx.db.select({ status: cases.statusSlug }).from(cases).where(eq(cases.id, client.caseId));
     expect(row?.status).toBe('check');
     // The new lawyer opens it; the old one (reactivated) no longer can.
     expect((await call('GET', `/api/cases/${client.caseId}`, await tokenFor(ctx, other.id))).statusCode).toBe(200);
-    expect((await call('POST', `/api/admin/lawyers/${lawyer.id}/reactivate`, admin.token)).json().data.active).toBe(true);
+    expect((await call('POST', `/api/admin/lawyers/${lawyer.id}/reactivate`, admin.token)).json().data.active).toBe(
+      true,
+    );
     expect((await call('GET', `/api/cases/${client.caseId}`, await tokenFor(ctx, lawyer.id))).statusCode).toBe(404);
     const [audit] = await ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'case.reassigned'));
-    expect(audit).toMatchObject({ actorId: admin.id, subjectId: client.caseId, data: { from: [lawyer.id], to: other.id } });
+    expect(audit).toMatchObject({
+      actorId: admin.id,
+      subjectId: client.caseId,
+      data: { from: [lawyer.id], to: other.id },
+    });
   });
 
   it('answers 404 for an unknown lawyer or case id', async () => {
-    expect((await call('POST', '/api/admin/lawyers/00000000-0000-0000-0000-000000000000/deactivate', admin.token)).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/admin/lawyers/00000000-0000-0000-0000-000000000000/deactivate', admin.token))
+        .statusCode,
+    ).toBe(404);
     expect((await call('POST', '/api/admin/lawyers/not-a-uuid/deactivate', admin.token)).statusCode).toBe(404);
     const client = await createTestClient(ctx);
     expect((await call('POST', `/api/admin/lawyers/${client.id}/deactivate`, admin.token)).statusCode).toBe(404);
-    expect((await call('PATCH', '/api/admin/cases/00000000-0000-0000-0000-000000000000/legal-hold', admin.token, { legal_hold: true, reason: 'x' })).statusCode).toBe(404);
+    expect(
+      (
+        await call('PATCH', '/api/admin/cases/00000000-0000-0000-0000-000000000000/legal-hold', admin.token, {
+          legal_hold: true,
+          reason: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -91,7 +142,9 @@ describe('admin: a handover reaches the people it concerns', () => {
     const since = ctx.smtp.messages.length;
     const mailsTo = (email: string) => ctx.smtp.messages.slice(since).filter((m) => m.to.includes(email));
 
-    expect((await call('POST', `/api/admin/cases/${client.caseId}/assign`, admin.token, { lawyer_id: next.id })).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/api/admin/cases/${client.caseId}/assign`, admin.token, { lawyer_id: next.id })).statusCode,
+    ).toBe(200);
     await ctx.outbox.drain();
     expect(mailsTo(next.email).map((m) => m.subject)).toEqual(['Er is een dossier aan je toegewezen']);
     expect(mailsTo(next.email)[0]?.text).toContain(`/dossiers/${client.caseId}`);
@@ -100,12 +153,23 @@ describe('admin: a handover reaches the people it concerns', () => {
     expect(mailsTo(former.email)).toHaveLength(0);
 
     const day = localDate(ctx.clock.now());
-    expect((await call('POST', `/api/admin/cases/${client.caseId}/stand-ins`, admin.token, { lawyer_id: standIn.id, from: day, until: day })).statusCode).toBe(201);
+    expect(
+      (
+        await call('POST', `/api/admin/cases/${client.caseId}/stand-ins`, admin.token, {
+          lawyer_id: standIn.id,
+          from: day,
+          until: day,
+        })
+      ).statusCode,
+    ).toBe(201);
     await ctx.outbox.drain();
     expect(mailsTo(standIn.email).map((m) => m.subject)).toEqual(['Er is een dossier aan je toegewezen']);
     const [y, m, d] = day.split('-');
     expect(mailsTo(standIn.email)[0]?.text).toContain(`${d}/${m}/${y}`);
-    expect(mailsTo(client.email).map((mail) => mail.subject)).toEqual(['Je hebt een nieuwe jurist', 'Je jurist wordt tijdelijk vervangen']);
+    expect(mailsTo(client.email).map((mail) => mail.subject)).toEqual([
+      'Je hebt een nieuwe jurist',
+      'Je jurist wordt tijdelijk vervangen',
+    ]);
     expect(mailsTo(client.email)[1]?.text).toContain('Victor Vervanger');
     expect(mailsTo(next.email)).toHaveLength(1);
   });
@@ -119,12 +183,28 @@ describe('admin: stand-ins and legal hold', () => {
     const today = ctx.clock.now();
     const from = localDate(new Date(today.getTime() + 2 * DAY));
     const until = localDate(new Date(today.getTime() + 4 * DAY));
-    expect((await call('POST', `/api/admin/cases/${client.caseId}/stand-ins`, admin.token, { lawyer_id: standIn.id, from: until, until: from })).statusCode).toBe(422);
-    const added = await call('POST', `/api/admin/cases/${client.caseId}/stand-ins`, admin.token, { lawyer_id: standIn.id, from, until });
+    expect(
+      (
+        await call('POST', `/api/admin/cases/${client.caseId}/stand-ins`, admin.token, {
+          lawyer_id: standIn.id,
+          from: until,
+          until: from,
+        })
+      ).statusCode,
+    ).toBe(422);
+    const added = await call('POST', `/api/admin/cases/${client.caseId}/stand-ins`, admin.token, {
+      lawyer_id: standIn.id,
+      from,
+      until,
+    });
     expect(added.statusCode).toBe(201);
     expect(added.json().data.stand_ins).toEqual([expect.objectContaining({ lawyer_id: standIn.id, from, until })]);
 
-    const lawyersOn = async () => (await call('GET', '/api/cases/mine', await tokenFor(ctx, client.id))).json().data.lawyers as { id: string; stand_in: unknown }[];
+    const lawyersOn = async () =>
+      (await call('GET', '/api/cases/mine', await tokenFor(ctx, client.id))).json().data.lawyers as {
+        id: string;
+        stand_in: unknown;
+      }[];
     const standInToken = await tokenFor(ctx, standIn.id);
     expect((await lawyersOn()).map((l) => l.id)).toEqual([lawyer.id]);
     expect((await call('GET', `/api/cases/${client.caseId}`, standInToken)).statusCode).toBe(404);
@@ -146,17 +226,41 @@ describe('admin: stand-ins and legal hold', () => {
 
   it('sets and clears legal hold with a reason; a held case survives the retention job', async () => {
     const client = await createTestClient(ctx, { status: 'completed' });
-    await ctx.db.update(cases).set({ completedAt: new Date(ctx.clock.now().getTime() - 200 * DAY) }).where(eq(cases.id, client.caseId));
-    expect((await call('PATCH', `/api/admin/cases/${client.caseId}/legal-hold`, admin.token, { legal_hold: true, reason: '' })).statusCode).toBe(422);
-    const held = await call('PATCH', `/api/admin/cases/${client.caseId}/legal-hold`, admin.token, { legal_hold: true, reason: 'Procedure bij de kantonrechter' });
+    await ctx.db
+      .update(cases)
+      .set({ completedAt: new Date(ctx.clock.now().getTime() - 200 * DAY) })
+      .where(eq(cases.id, client.caseId));
+    expect(
+      (
+        await call('PATCH', `/api/admin/cases/${client.caseId}/legal-hold`, admin.token, {
+          legal_hold: true,
+          reason: '',
+        })
+      ).statusCode,
+    ).toBe(422);
+    const held = await call('PATCH', `/api/admin/cases/${client.caseId}/legal-hold`, admin.token, {
+      legal_hold: true,
+      reason: 'Procedure bij de kantonrechter',
+    });
     expect(held.json().data).toMatchObject({ legal_hold: true, legal_hold_reason: 'Procedure bij de kantonrechter' });
     await purgeExpiredAccounts(ctx.db, ctx.storage, ctx.clock.now());
     expect(await ctx.db.select().from(users).where(eq(users.id, client.id))).toHaveLength(1);
 
-    const cleared = await call('PATCH', `/api/admin/cases/${client.caseId}/legal-hold`, admin.token, { legal_hold: false, reason: 'Procedure afgerond' });
+    const cleared = await call('PATCH', `/api/admin/cases/${client.caseId}/legal-hold`, admin.token, {
+      legal_hold: false,
+      reason: 'Procedure afgerond',
+    });
     expect(cleared.json().data).toMatchObject({ legal_hold: false, legal_hold_reason: null });
     const changes = async () =>
-      (await ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'case.legal_hold_changed')).orderBy(asc(auditEvents.id))).filter((c) => c.subjectId === client.caseId).map((c) => c.data);
+      (
+        await ctx.db
+          .select()
+          .from(auditEvents)
+          .where(eq(auditEvents.action, 'case.legal_hold_changed'))
+          .orderBy(asc(auditEvents.id))
+      )
+        .filter((c) => c.subjectId === client.caseId)
+        .map((c) => c.data);
     // While the case lives, the audit trail keeps the reasons.
     expect(await changes()).toEqual([
       { legal_hold: true, reason: 'Procedure bij de kantonrechter' },
@@ -175,30 +279,63 @@ describe('admin: stand-ins and legal hold', () => {
 describe('admin: audit', () => {
   it('filters and pages the audit trail, and records that it was read', async () => {
     const client = await createTestClient(ctx, { status: 'check' });
-    await call('PATCH', `/api/admin/cases/${client.caseId}/legal-hold`, admin.token, { legal_hold: true, reason: 'Onderzoek' });
+    await call('PATCH', `/api/admin/cases/${client.caseId}/legal-hold`, admin.token, {
+      legal_hold: true,
+      reason: 'Onderzoek',
+    });
     const byCase = await call('GET', `/api/admin/audit?case=${client.caseId}`, admin.token);
     expect(byCase.statusCode).toBe(200);
-    expect(byCase.json().data).toEqual([expect.objectContaining({ action: 'case.legal_hold_changed', actor_id: admin.id, actor_name: 'Bea Beheer', subject_id: client.caseId })]);
+    expect(byCase.json().data).toEqual([
+      expect.objectContaining({
+        action: 'case.legal_hold_changed',
+        actor_id: admin.id,
+        actor_name: 'Bea Beheer',
+        subject_id: client.caseId,
+      }),
+    ]);
     const reads = await call('GET', `/api/admin/audit?action=audit.read&actor=${admin.id}`, admin.token);
     expect(reads.json().data.length).toBeGreaterThanOrEqual(1);
     const today = localDate(ctx.clock.now());
-    expect((await call('GET', `/api/admin/audit?from=2000-01-01&until=2000-01-02`, admin.token)).json().data).toEqual([]);
-    expect((await call('GET', `/api/admin/audit?from=${today}&until=${today}&case=${client.caseId}`, admin.token)).json().data).toHaveLength(1);
+    expect((await call('GET', `/api/admin/audit?from=2000-01-01&until=2000-01-02`, admin.token)).json().data).toEqual(
+      [],
+    );
+    expect(
+      (await call('GET', `/api/admin/audit?from=${today}&until=${today}&case=${client.caseId}`, admin.token)).json()
+        .data,
+    ).toHaveLength(1);
     for (const bad of ['case=x', 'from=2026-13-01', 'page=0', 'action=%00', 'unknown=1']) {
       expect((await call('GET', `/api/admin/audit?${bad}`, admin.token)).statusCode).toBe(422);
     }
   });
 
   it('exports the audit trail as well-formed CSV, also for names with commas, quotes and newlines', async () => {
-    const tricky = await createUser(ctx.db, { role: 'admin', email: uniqueEmail('tricky'), name: 'Jan, "de Baas"', lastName: 'Regel\nTwee' });
+    const tricky = await createUser(ctx.db, {
+      role: 'admin',
+      email: uniqueEmail('tricky'),
+      name: 'Jan, "de Baas"',
+      lastName: 'Regel\nTwee',
+    });
     const client = await createTestClient(ctx);
-    await call('PATCH', `/api/admin/cases/${client.caseId}/legal-hold`, await tokenFor(ctx, tricky), { legal_hold: true, reason: '=HYPERLINK("x")' });
+    await call('PATCH', `/api/admin/cases/${client.caseId}/legal-hold`, await tokenFor(ctx, tricky), {
+      legal_hold: true,
+      reason: '=HYPERLINK("x")',
+    });
     const response = await call('GET', `/api/admin/audit.csv?case=${client.caseId}`, admin.token);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = parse(response.body.replace(/^\uFEFF/, ''), { relax_quotes: false }) as string[][];
-    expect(rows[0]).toEqual(['id', 'created_at', 'actor_id', 'actor_name', 'action', 'action_code', 'subject_type', 'subject_id', 'data']);
+    expect(rows[0]).toEqual([
+      'id',
+      'created_at',
+      'actor_id',
+      'actor_name',
+      'action',
+      'action_code',
+      'subject_type',
+      'subject_id',
+      'data',
+    ]);
     expect(rows).toHaveLength(2);
     expect(rows[1]?.[3]).toBe('Jan, "de Baas" Regel\nTwee');
     expect(rows[1]?.slice(4, 6)).toEqual(['Bewaarplicht gewijzigd', 'case.legal_hold_changed']);
@@ -210,45 +347,99 @@ describe('admin: audit', () => {
 
   it('writes RFC 4180 CSV: CRLF records, doubled quotes, quoted commas and line breaks, formulas neutralised', () => {
     const csv = auditCsv([
-      { id: 1, created_at: '2026-01-01T00:00:00.000Z', actor_id: null, actor_name: 'a,b', action: 'x', subject_type: 'case', subject_id: '=1+1', data: { t: 'he said "hi"\r\nbye' } },
+      {
+        id: 1,
+        created_at: '2026-01-01T00:00:00.000Z',
+        actor_id: null,
+        actor_name: 'a,b',
+        action: 'x',
+        subject_type: 'case',
+        subject_id: '=1+1',
+        data: { t: 'he said "hi"\r\nbye' },
+      },
     ]);
     expect(csv.startsWith('\uFEFFid,created_at,')).toBe(true);
     expect(csv.endsWith('\r\n')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[1]?.startsWith(`1,2026-01-01T00:00:00.000Z,,"a,b",x,x,case,'=1+1,"{""t"":""he said \\""hi\\""`)).toBe(true);
+    expect(lines[1]?.startsWith(`1,2026-01-01T00:00:00.000Z,,"a,b",x,x,case,'=1+1,"{""t"":""he said \\""hi\\""`)).toBe(
+      true,
+    );
     const [, row] = parse(csv.slice(1)) as string[][];
-    expect(row).toEqual(['1', '2026-01-01T00:00:00.000Z', '', 'a,b', 'x', 'x', 'case', "'=1+1", JSON.stringify({ t: 'he said "hi"\r\nbye' })]);
+    expect(row).toEqual([
+      '1',
+      '2026-01-01T00:00:00.000Z',
+      '',
+      'a,b',
+      'x',
+      'x',
+      'case',
+      "'=1+1",
+      JSON.stringify({ t: 'he said "hi"\r\nbye' }),
+    ]);
   });
 });
 
 describe('admin: the audit trail without case content', () => {
   it('shows actions, actors, dates and ids only, in words, and finds lines by the names of lawyer and client', async () => {
     const lawyer = await createTestLawyer(ctx, { name: 'Sanne', lastName: 'Ďijkstra' });
-    const client = await createTestClient(ctx, { status: 'reviewing-documents', lawyerIds: [lawyer.id], name: 'Émile', lastName: 'Bakker' });
-    const other = await createTestClient(ctx, { status: 'reviewing-documents', lawyerIds: [(await createTestLawyer(ctx)).id] });
+    const client = await createTestClient(ctx, {
+      status: 'reviewing-documents',
+      lawyerIds: [lawyer.id],
+      name: 'Émile',
+      lastName: 'Bakker',
+    });
+    const other = await createTestClient(ctx, {
+      status: 'reviewing-documents',
+      lawyerIds: [(await createTestLawyer(ctx)).id],
+    });
     await ctx.db.update(cases).set({ clientName: 'Émile Bakker' }).where(eq(cases.id, client.caseId));
     const [document] = await ctx.db
       .insert(documentsTable)
-      .values({ caseId: client.caseId, title: 'Ontslagbrief GEHEIM', status: 'Uploaded', filename: 'brief.pdf', extension: 'pdf', version: 1 })
+      .values({
+        caseId: client.caseId,
+        title: 'Ontslagbrief GEHEIM',
+        status: 'Uploaded',
+        filename: 'brief.pdf',
+        extension: 'pdf',
+        version: 1,
+      })
       .returning();
-    await reviewDocument(ctx.db, { documentId: document!.id, lawyerId: lawyer.id, decision: { status: 'Rejected', message: 'Verkeerde brief, privé-reden' }, now: ctx.clock.now() });
-    await call('PATCH', `/api/admin/cases/${other.caseId}/legal-hold`, admin.token, { legal_hold: true, reason: 'Zaak bij de rechter' });
+    await reviewDocument(ctx.db, {
+      documentId: document!.id,
+      lawyerId: lawyer.id,
+      decision: { status: 'Rejected', message: 'Verkeerde brief, privé-reden' },
+      now: ctx.clock.now(),
+    });
+    await call('PATCH', `/api/admin/cases/${other.caseId}/legal-hold`, admin.token, {
+      legal_hold: true,
+      reason: 'Zaak bij de rechter',
+    });
 
-    const byNames = await call('GET', `/api/admin/audit?lawyer=${encodeURIComponent('sanne dijk')}&client=${encodeURIComponent('emile')}`, admin.token);
+    const byNames = await call(
+      'GET',
+      `/api/admin/audit?lawyer=${encodeURIComponent('sanne dijk')}&client=${encodeURIComponent('emile')}`,
+      admin.token,
+    );
     expect(byNames.statusCode).toBe(200);
     const lines = byNames.json().data as { action: string; subject_id: string; data: Record<string, unknown> }[];
     expect(lines.map((l) => l.action)).toContain('document.rejected');
     expect(lines.every((l) => l.subject_id !== other.caseId)).toBe(true);
     const rejected = lines.find((l) => l.action === 'document.rejected');
     expect(rejected?.data).toEqual({ case_id: client.caseId, document_id: document!.id, mandatory: false, version: 1 });
-    expect((await call('GET', `/api/admin/audit?client=${encodeURIComponent('Nobody Anywhere')}`, admin.token)).json().data).toEqual([]);
+    expect(
+      (await call('GET', `/api/admin/audit?client=${encodeURIComponent('Nobody Anywhere')}`, admin.token)).json().data,
+    ).toEqual([]);
     // The same for every line of every page: no free text of a case.
     const all = await call('GET', '/api/admin/audit', admin.token);
     expect(all.body).not.toMatch(/GEHEIM|privé-reden|Zaak bij de rechter/);
     const csv = await call('GET', `/api/admin/audit.csv?client=emile`, admin.token);
     expect(csv.body).not.toMatch(/GEHEIM|privé-reden/);
     expect(csv.body).toContain('Document afgekeurd');
-    const english = await ctx.app.inject({ method: 'GET', url: '/api/admin/audit.csv?client=emile', headers: { ...as(admin.token), 'accept-language': 'en-US' } });
+    const english = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit.csv?client=emile',
+      headers: { ...as(admin.token), 'accept-language': 'en-US' },
+    });
     expect(english.body).toContain('Document rejected');
     // The filters themselves are checked like any input.
     expect((await call('GET', `/api/admin/audit?lawyer=${'x'.repeat(201)}`, admin.token)).statusCode).toBe(422);

@@ -19,11 +19,15 @@ describe('audit actions in words', () => {
     const recorded = new Set<string>();
     for (const file of sources(join(import.meta.dirname, '..'))) {
       const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/'((?:case|proposal|document|message|feedback|lawyer|retention|audit|outbox)\.[a-z_]+)'/g)) recorded.add(match[1]!);
+      for (const match of text.matchAll(
+        /'((?:case|proposal|document|message|feedback|lawyer|retention|audit|outbox)\.[a-z_]+)'/g,
+      ))
+        recorded.add(match[1]!);
     }
     // Changes recorded without an audit line (a read mark, a document opened) need no words.
     const audited = [...recorded].filter((action) => EVENT_RULES[action as EventKind]?.audit !== 'none');
-    for (const action of audited) expect(AUDIT_ACTIONS as readonly string[], `${action} has no words`).toContain(action);
+    for (const action of audited)
+      expect(AUDIT_ACTIONS as readonly string[], `${action} has no words`).toContain(action);
     const nl = serverTranslate('nl-NL');
     const en = serverTranslate('en-US');
     for (const action of AUDIT_ACTIONS) {

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestContext, createTestClient, createTestLawyer, tokenFor, bearer, uniqueEmail, type TestContext } from '../testing/harness';
+import {
+  createTestContext,
+  createTestClient,
+  createTestLawyer,
+  tokenFor,
+  bearer,
+  uniqueEmail,
+  type TestContext,
+} from '../testing/harness';
 import { multipart } from '../testing/multipart';
 import { createUser } from '../users/create';
 import { complaintFiles, dataExports, documents, feedback } from '../db/schema';
@@ -17,7 +25,10 @@ const ACTORS: Actor[] = ['anonymous', 'clientA', 'clientB', 'lawyerA', 'lawyerB'
 type Outcome = 'ok' | 401 | 403 | 404;
 type Expect = Record<Actor, Outcome>;
 
-/** The world of one check: client A (case A, lawyer A) and client B (case B, lawyer B), with a document, feedback and a message on case A. */
+/**
+ * The world of one check: client A (case A, lawyer A) and client B (case B, lawyer B), with a document, feedback and a
+ * message on case A.
+ */
 type World = {
   caseA: string;
   caseB: string;
@@ -32,7 +43,14 @@ type World = {
   tokens: Record<Exclude<Actor, 'anonymous'>, string>;
 };
 
-const all = (outcome: Outcome): Expect => ({ anonymous: outcome, clientA: outcome, clientB: outcome, lawyerA: outcome, lawyerB: outcome, admin: outcome });
+const all = (outcome: Outcome): Expect => ({
+  anonymous: outcome,
+  clientA: outcome,
+  clientB: outcome,
+  lawyerA: outcome,
+  lawyerB: outcome,
+  admin: outcome,
+});
 const PUBLIC = all('ok');
 const SIGNED_IN: Expect = { ...all('ok'), anonymous: 401 };
 const ADMIN_ONLY: Expect = { anonymous: 401, clientA: 403, clientB: 403, lawyerA: 403, lawyerB: 403, admin: 'ok' };
@@ -46,7 +64,13 @@ const NOT_OFFICER: Expect = { ...all(403), anonymous: 401 };
 const LAWYER_ROLE: Expect = { anonymous: 401, clientA: 403, clientB: 403, lawyerA: 'ok', lawyerB: 'ok', admin: 403 };
 
 /** `badParams`: where an id that fits nothing changes a refusal that depended on the resource itself. */
-type Row = { expect: Expect; url?: (w: World) => string; body?: (w: World) => unknown; multipart?: boolean; badParams?: Partial<Expect> };
+type Row = {
+  expect: Expect;
+  url?: (w: World) => string;
+  body?: (w: World) => unknown;
+  multipart?: boolean;
+  badParams?: Partial<Expect>;
+};
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -74,8 +98,14 @@ const MATRIX: Record<string, Row> = {
   'GET /api/user/mail-preferences': { expect: SIGNED_IN },
   'PATCH /api/user/mail-preferences': { expect: SIGNED_IN, body: () => ({ uploads: true }) },
   'POST /api/mail/unsubscribe': { expect: PUBLIC, body: () => ({ token: 'not-a-signed-token' }) },
-  'POST /api/mail/unsubscribe/one-click': { expect: PUBLIC, url: () => '/api/mail/unsubscribe/one-click?token=not-a-signed-token' },
-  'GET /api/mail/unsubscribe/one-click': { expect: PUBLIC, url: () => '/api/mail/unsubscribe/one-click?token=not-a-signed-token' },
+  'POST /api/mail/unsubscribe/one-click': {
+    expect: PUBLIC,
+    url: () => '/api/mail/unsubscribe/one-click?token=not-a-signed-token',
+  },
+  'GET /api/mail/unsubscribe/one-click': {
+    expect: PUBLIC,
+    url: () => '/api/mail/unsubscribe/one-click?token=not-a-signed-token',
+  },
   'GET /files/avatars/:file': { expect: all(404), url: () => '/files/avatars/nothing.webp' },
   'POST /api/intake/typeform': { expect: all(404), body: () => ({}) },
   'GET /api/cases/mine': { expect: { ...CLIENT_ROLE, lawyerA: 404, lawyerB: 404, admin: 404 } },
@@ -86,10 +116,17 @@ const MATRIX: Record<string, Row> = {
   'GET /api/cases/:id/status-stepper': { expect: CASE_A },
   'PATCH /api/cases/:id/offer': { expect: CASE_A, body: () => ({ offer: 'complete' }) },
   'POST /api/cookies': { expect: SIGNED_IN, body: () => ({ name: 'ad_storage', value: 'granted' }) },
-  'POST /api/cases/:id/lawyers/:lawyerId/feedback': { expect: CASE_A_CLIENT, url: (w) => `/api/cases/${w.caseA}/lawyers/${w.lawyerA}/feedback`, body: () => ({ text: 'Dank je wel' }) },
+  'POST /api/cases/:id/lawyers/:lawyerId/feedback': {
+    expect: CASE_A_CLIENT,
+    url: (w) => `/api/cases/${w.caseA}/lawyers/${w.lawyerA}/feedback`,
+    body: () => ({ text: 'Dank je wel' }),
+  },
   'GET /api/feedbacks/received': { expect: LAWYER_ROLE },
   'GET /api/feedbacks/latest': { expect: LAWYER_ROLE },
-  'POST /api/feedbacks/:id/mark-as-read': { expect: { ...LAWYER_ROLE, lawyerB: 404 }, url: (w) => `/api/feedbacks/${w.feedbackA}/mark-as-read` },
+  'POST /api/feedbacks/:id/mark-as-read': {
+    expect: { ...LAWYER_ROLE, lawyerB: 404 },
+    url: (w) => `/api/feedbacks/${w.feedbackA}/mark-as-read`,
+  },
   'GET /api/cases/:id/documents': { expect: CASE_A },
   'GET /api/cases/:id/documents/slideshow': { expect: CASE_A },
   'POST /api/cases/:id/documents': { expect: CASE_A, multipart: true },
@@ -97,29 +134,65 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/documents/:id': { expect: CASE_A, url: (w) => `/api/documents/${w.docA}` },
   'POST /api/documents/:id/download': { expect: CASE_A, url: (w) => `/api/documents/${w.docA}/download` },
   'POST /api/documents/:id/viewed': { expect: CASE_A_LAWYER, url: (w) => `/api/documents/${w.docA}/viewed` },
-  'POST /api/documents/:id/review': { expect: CASE_A_LAWYER, url: (w) => `/api/documents/${w.docA}/review`, body: () => ({ status: 'Approved' }) },
-  'PATCH /api/documents/:id/set-visibility': { expect: CASE_A_LAWYER, url: (w) => `/api/documents/${w.docA}/set-visibility`, body: () => ({ visible: false }) },
+  'POST /api/documents/:id/review': {
+    expect: CASE_A_LAWYER,
+    url: (w) => `/api/documents/${w.docA}/review`,
+    body: () => ({ status: 'Approved' }),
+  },
+  'PATCH /api/documents/:id/set-visibility': {
+    expect: CASE_A_LAWYER,
+    url: (w) => `/api/documents/${w.docA}/set-visibility`,
+    body: () => ({ visible: false }),
+  },
   'GET /files/documents/:id': { expect: all(403), url: (w) => `/files/documents/${w.docA}?expires=1&signature=x` },
   'GET /api/cases/:id/contact-persons': { expect: CASE_A },
   'POST /api/cases/:id/contact-persons': { expect: CASE_A_CLIENT, body: () => ({ contact_persons: [] }) },
   'GET /api/client-questions': { expect: CLIENT_ROLE },
-  'POST /api/client-questions/answers': { expect: CLIENT_ROLE, body: () => ({ questions: [{ id: '00000000-0000-4000-8000-000000000000', answer: 'Ja' }] }) },
+  'POST /api/client-questions/answers': {
+    expect: CLIENT_ROLE,
+    body: () => ({ questions: [{ id: '00000000-0000-4000-8000-000000000000', answer: 'Ja' }] }),
+  },
   'GET /api/lawyer-questions': { expect: LAWYER_ROLE },
-  'POST /api/lawyer-questions/answers': { expect: LAWYER_ROLE, body: () => ({ questions: [{ id: '00000000-0000-4000-8000-000000000000', answer: 'Ja' }] }) },
+  'POST /api/lawyer-questions/answers': {
+    expect: LAWYER_ROLE,
+    body: () => ({ questions: [{ id: '00000000-0000-4000-8000-000000000000', answer: 'Ja' }] }),
+  },
   'PATCH /api/cases/:id': {
     expect: CASE_A_CLIENT,
-    body: () => ({ company_name: 'Bedrijf B.V.', company_house_number: '1', company_postcode: '1234AB', company_city: 'Rotterdam', contact_email: 'hr@example.com', contact_phone_number: '010 000 00 00' }),
+    body: () => ({
+      company_name: 'Bedrijf B.V.',
+      company_house_number: '1',
+      company_postcode: '1234AB',
+      company_city: 'Rotterdam',
+      contact_email: 'hr@example.com',
+      contact_phone_number: '010 000 00 00',
+    }),
   },
   'GET /api/statuses': { expect: SIGNED_IN },
   'GET /api/cases/:id/finalization-questions': { expect: CASE_A_LAWYER },
-  'POST /api/cases/:id/finalization-questions': { expect: CASE_A_LAWYER, body: () => ({ questions: [{ id: '00000000-0000-4000-8000-000000000000', answer: 'Ja' }] }) },
+  'POST /api/cases/:id/finalization-questions': {
+    expect: CASE_A_LAWYER,
+    body: () => ({ questions: [{ id: '00000000-0000-4000-8000-000000000000', answer: 'Ja' }] }),
+  },
   'GET /api/admin/lawyers': { expect: ADMIN_ONLY },
-  'POST /api/admin/lawyers': { expect: ADMIN_ONLY, body: () => ({ name: 'Nieuwe', last_name: 'Jurist', email: uniqueEmail('jurist') }) },
-  'POST /api/admin/lawyers/:id/deactivate': { expect: ADMIN_ONLY, url: (w) => `/api/admin/lawyers/${w.lawyerA}/deactivate` },
-  'POST /api/admin/lawyers/:id/reactivate': { expect: ADMIN_ONLY, url: (w) => `/api/admin/lawyers/${w.lawyerA}/reactivate` },
+  'POST /api/admin/lawyers': {
+    expect: ADMIN_ONLY,
+    body: () => ({ name: 'Nieuwe', last_name: 'Jurist', email: uniqueEmail('jurist') }),
+  },
+  'POST /api/admin/lawyers/:id/deactivate': {
+    expect: ADMIN_ONLY,
+    url: (w) => `/api/admin/lawyers/${w.lawyerA}/deactivate`,
+  },
+  'POST /api/admin/lawyers/:id/reactivate': {
+    expect: ADMIN_ONLY,
+    url: (w) => `/api/admin/lawyers/${w.lawyerA}/reactivate`,
+  },
   'GET /api/admin/cases': { expect: ADMIN_ONLY },
   'POST /api/admin/cases/:id/assign': { expect: ADMIN_ONLY, body: (w) => ({ lawyer_id: w.lawyerA }) },
-  'POST /api/admin/cases/:id/stand-ins': { expect: ADMIN_ONLY, body: (w) => ({ lawyer_id: w.lawyerA, from: '2030-01-01', until: '2030-01-31' }) },
+  'POST /api/admin/cases/:id/stand-ins': {
+    expect: ADMIN_ONLY,
+    body: (w) => ({ lawyer_id: w.lawyerA, from: '2030-01-01', until: '2030-01-31' }),
+  },
   'PATCH /api/admin/cases/:id/legal-hold': { expect: ADMIN_ONLY, body: () => ({ legal_hold: true, reason: 'Matrix' }) },
   'GET /api/admin/audit': { expect: ADMIN_ONLY },
   'GET /api/admin/audit.csv': { expect: ADMIN_ONLY },
@@ -129,23 +202,38 @@ const MATRIX: Record<string, Row> = {
   // The firm's view ('Inzicht'): names, phases and dates for the admin alone.
   'GET /api/admin/insight': { expect: ADMIN_ONLY, url: () => '/api/admin/insight?from=2026-01-01&to=2026-03-31' },
   'GET /api/admin/insight.csv': { expect: ADMIN_ONLY, url: (w) => `/api/admin/insight.csv?lawyer_id=${w.lawyerA}` },
-  'GET /api/admin/insights/funnel': { expect: ADMIN_ONLY, url: (w) => `/api/admin/insights/funnel?from=2026-01-01&until=2026-03-31&lawyer_id=${w.lawyerA}` },
+  'GET /api/admin/insights/funnel': {
+    expect: ADMIN_ONLY,
+    url: (w) => `/api/admin/insights/funnel?from=2026-01-01&until=2026-03-31&lawyer_id=${w.lawyerA}`,
+  },
   'GET /api/admin/insights/stuck': { expect: ADMIN_ONLY },
   'GET /api/cases/:id/messages': { expect: CASE_A },
   'POST /api/cases/:id/messages': { expect: CASE_A, body: () => ({ text: 'Hallo' }) },
   'POST /api/cases/:id/messages/read': { expect: CASE_A, body: (w) => ({ up_to: w.messageA }) },
   'GET /api/messages/unread': { expect: { ...SIGNED_IN, admin: 403 } },
-  // Lawyer A may delete their own messages, not the client's (403); a message id that fits nothing is unknown to them (404).
-  'DELETE /api/messages/:id': { expect: { ...CASE_A, lawyerA: 403 }, url: (w) => `/api/messages/${w.messageA}`, badParams: { lawyerA: 404 } },
+  // Lawyer A may delete their own messages, not the client's (403); a message id that fits nothing is unknown to them
+  // (404).
+  'DELETE /api/messages/:id': {
+    expect: { ...CASE_A, lawyerA: 403 },
+    url: (w) => `/api/messages/${w.messageA}`,
+    badParams: { lawyerA: 404 },
+  },
   'POST /api/cases/:id/proposal': { expect: CASE_A_LAWYER, body: () => ({ minimal_achievement: 'M1' }) },
-  'POST /api/cases/:id/proposal/sign': { expect: CASE_A_CLIENT, body: () => ({ full_name: 'Kees Klant', agree: true, start_now: true }) },
+  'POST /api/cases/:id/proposal/sign': {
+    expect: CASE_A_CLIENT,
+    body: () => ({ full_name: 'Kees Klant', agree: true, start_now: true }),
+  },
   'POST /api/cases/:id/withdraw': { expect: CASE_A_CLIENT },
   'GET /api/cases/:id/timeline': { expect: CASE_A },
   'GET /api/cases/:id/export': { expect: CASE_A },
   'POST /api/complaints': { expect: CLIENT_ROLE, body: () => ({ text: 'Matrix' }) },
   'GET /api/complaints/mine': { expect: CLIENT_ROLE },
-  // The filing client and the complaints officer only: a lawyer and a plain admin 403, another client 404 (a real officer's download is in complaints.test.ts).
-  'POST /api/complaint-files/:id/download': { expect: { anonymous: 401, clientA: 'ok', clientB: 404, lawyerA: 403, lawyerB: 403, admin: 403 }, url: (w) => `/api/complaint-files/${w.complaintFileA}/download` },
+  // The filing client and the complaints officer only: a lawyer and a plain admin 403, another client 404 (a real
+  // officer's download is in complaints.test.ts).
+  'POST /api/complaint-files/:id/download': {
+    expect: { anonymous: 401, clientA: 'ok', clientB: 404, lawyerA: 403, lawyerB: 403, admin: 403 },
+    url: (w) => `/api/complaint-files/${w.complaintFileA}/download`,
+  },
   // The complaints officer is an admin marked as such; the matrix's admin is not, so 403 like everyone else.
   'GET /api/admin/complaints': { expect: NOT_OFFICER },
   'GET /api/admin/complaints.csv': { expect: NOT_OFFICER },
@@ -153,31 +241,74 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/complaints/:id/outcome': { expect: NOT_OFFICER, body: () => ({ outcome: 'Matrix' }) },
   'GET /api/admin/admins': { expect: ADMIN_ONLY },
   // The world's case id is no admin: 404 for the admin (a real change is in complaints.test.ts).
-  'POST /api/admin/admins/:id/complaints-officer': { expect: { ...ADMIN_ONLY, admin: 404 }, body: () => ({ complaints_officer: true }) },
+  'POST /api/admin/admins/:id/complaints-officer': {
+    expect: { ...ADMIN_ONLY, admin: 404 },
+    body: () => ({ complaints_officer: true }),
+  },
   'POST /api/user/email/confirm': { expect: SIGNED_IN, body: () => ({ code: 'ABCDEF' }) },
   'POST /api/events/ticket': { expect: SIGNED_IN },
-  // The world has no settlement version: every signed-in actor gets 404 for an unknown version id (the roles are in settlement.test.ts).
+  // The world has no settlement version: every signed-in actor gets 404 for an unknown version id (the roles are in
+  // settlement.test.ts).
   'GET /api/cases/:id/settlement': { expect: CASE_A },
   // Lawyer-only settlement routes: the wrong role is 403 once the case check finds the case (settlement/routes.ts);
   // a path parameter that fits no id finds no case, so client A gets 404 like any unknown case.
-  'POST /api/cases/:id/settlement/versions': { expect: { ...CASE_A, clientA: 403 }, multipart: true, badParams: { clientA: 404 } },
-  'POST /api/settlement-versions/:id/final': { expect: { ...all(404), anonymous: 401 }, url: () => '/api/settlement-versions/00000000-0000-4000-8000-000000000000/final' },
-  'POST /api/settlement-versions/:id/response': { expect: { ...all(404), anonymous: 401 }, url: () => '/api/settlement-versions/00000000-0000-4000-8000-000000000000/response', body: () => ({ response: 'agree' }) },
-  'GET /api/settlement-versions/:id/redline': { expect: { ...all(404), anonymous: 401 }, url: () => '/api/settlement-versions/00000000-0000-4000-8000-000000000000/redline' },
-  'POST /api/cases/:id/settlement/ww-check/approve': { expect: { ...CASE_A, clientA: 403 }, badParams: { clientA: 404 } },
-  'POST /api/cases/:id/settlement/signed': { expect: { ...CASE_A, clientA: 403 }, multipart: true, badParams: { clientA: 404 } },
+  'POST /api/cases/:id/settlement/versions': {
+    expect: { ...CASE_A, clientA: 403 },
+    multipart: true,
+    badParams: { clientA: 404 },
+  },
+  'POST /api/settlement-versions/:id/final': {
+    expect: { ...all(404), anonymous: 401 },
+    url: () => '/api/settlement-versions/00000000-0000-4000-8000-000000000000/final',
+  },
+  'POST /api/settlement-versions/:id/response': {
+    expect: { ...all(404), anonymous: 401 },
+    url: () => '/api/settlement-versions/00000000-0000-4000-8000-000000000000/response',
+    body: () => ({ response: 'agree' }),
+  },
+  'GET /api/settlement-versions/:id/redline': {
+    expect: { ...all(404), anonymous: 401 },
+    url: () => '/api/settlement-versions/00000000-0000-4000-8000-000000000000/redline',
+  },
+  'POST /api/cases/:id/settlement/ww-check/approve': {
+    expect: { ...CASE_A, clientA: 403 },
+    badParams: { clientA: 404 },
+  },
+  'POST /api/cases/:id/settlement/signed': {
+    expect: { ...CASE_A, clientA: 403 },
+    multipart: true,
+    badParams: { clientA: 404 },
+  },
   // Client-only, likewise after the case check: an id that fits nothing is 404 for lawyer A too.
-  'GET /api/cases/:id/settlement/dissolution-letter': { expect: { ...CASE_A, lawyerA: 403 }, badParams: { lawyerA: 404 } },
+  'GET /api/cases/:id/settlement/dissolution-letter': {
+    expect: { ...CASE_A, lawyerA: 403 },
+    badParams: { lawyerA: 404 },
+  },
   'GET /api/cases/:id/key-dates.ics': { expect: CASE_A },
   // Settlement (vaststellingsovereenkomst): the calculations for clients and lawyers, never an admin.
-  'POST /api/calculations/transition-payment': { expect: { ...SIGNED_IN, admin: 403 }, body: () => ({ start_date: '2020-01-01', end_date: '2025-06-30', monthly_salary_cents: 300_000 }) },
+  'POST /api/calculations/transition-payment': {
+    expect: { ...SIGNED_IN, admin: 403 },
+    body: () => ({ start_date: '2020-01-01', end_date: '2025-06-30', monthly_salary_cents: 300_000 }),
+  },
   'POST /api/calculations/ww-check': {
     expect: { ...SIGNED_IN, admin: 403 },
-    body: () => ({ start_date: '2020-01-01', agreement_date: '2025-04-25', end_date: '2025-06-30', notice_months: null, initiative: 'employer', urgent_reason_excluded: true, cooling_off_clause: true, employee_ill: false, severance_cents: 0, legal_costs_conditional: false }),
+    body: () => ({
+      start_date: '2020-01-01',
+      agreement_date: '2025-04-25',
+      end_date: '2025-06-30',
+      notice_months: null,
+      initiative: 'employer',
+      urgent_reason_excluded: true,
+      cooling_off_clause: true,
+      employee_ill: false,
+      severance_cents: 0,
+      legal_costs_conditional: false,
+    }),
   },
   // The stream takes a ticket from POST /api/events/ticket, not a bearer token: without one, 401 for everyone.
   'GET /api/events': { expect: all(401) },
-  // The first conversation: case content (an admin gets 404 like any stranger); booking and 'Bel mij terug' are the client's.
+  // The first conversation: case content (an admin gets 404 like any stranger); booking and 'Bel mij terug' are the
+  // client's.
   'GET /api/cases/:id/appointment-slots': { expect: CASE_A },
   'GET /api/cases/:id/appointment': { expect: CASE_A },
   'POST /api/cases/:id/appointment': { expect: CASE_A_CLIENT, body: () => ({ start: '2030-01-02T10:00:00+01:00' }) },
@@ -190,8 +321,12 @@ const MATRIX: Record<string, Row> = {
   'GET /api/user/absences': { expect: LAWYER_ROLE },
   'POST /api/user/absences': { expect: LAWYER_ROLE, body: () => ({ from: '2030-01-01', until: '2030-01-02' }) },
   // The world has no absence with this id: a lawyer gets 404.
-  'DELETE /api/user/absences/:id': { expect: { ...LAWYER_ROLE, lawyerA: 404, lawyerB: 404 }, url: () => '/api/user/absences/00000000-0000-4000-8000-000000000000' },
-  // 'Download mijn gegevens': the client's own; someone else's export id is 404 (a second request the same day 429, which is no refusal of access).
+  'DELETE /api/user/absences/:id': {
+    expect: { ...LAWYER_ROLE, lawyerA: 404, lawyerB: 404 },
+    url: () => '/api/user/absences/00000000-0000-4000-8000-000000000000',
+  },
+  // 'Download mijn gegevens': the client's own; someone else's export id is 404 (a second request the same day 429,
+  // which is no refusal of access).
   'GET /api/user/export': { expect: CLIENT_ROLE },
   'POST /api/user/export': { expect: CLIENT_ROLE },
   'GET /api/user/export/:id': { expect: { ...CLIENT_ROLE, clientB: 404 }, url: (w) => `/api/user/export/${w.exportA}` },
@@ -216,21 +351,60 @@ async function createWorld(): Promise<World> {
   const lawyerB = await createTestLawyer(ctx);
   const clientA = await createTestClient(ctx, { status: 'check', lawyerIds: [lawyerA.id] });
   const clientB = await createTestClient(ctx, { status: 'check', lawyerIds: [lawyerB.id] });
-  const [docA] = await ctx.db.select({ id: documents.id }).from(documents).where(eq(documents.caseId, clientA.caseId)).limit(1);
-  const [fb] = await ctx.db.insert(feedback).values({ caseId: clientA.caseId, lawyerId: lawyerA.id, clientId: clientA.id, text: 'Top' }).returning({ id: feedback.id });
+  const [docA] = await ctx.db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(eq(documents.caseId, clientA.caseId))
+    .limit(1);
+  const [fb] = await ctx.db
+    .insert(feedback)
+    .values({ caseId: clientA.caseId, lawyerId: lawyerA.id, clientId: clientA.id, text: 'Top' })
+    .returning({ id: feedback.id });
   const upload = multipart({}, [{ filename: 'loon.pdf', contentType: 'application/pdf', data: PDF }]);
-  const uploaded = await ctx.app.inject({ method: 'POST', url: `/api/documents/${docA!.id}/upload`, headers: { ...bearer(await tokenFor(ctx, clientA.id)), ...upload.headers }, payload: upload.payload });
+  const uploaded = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/documents/${docA!.id}/upload`,
+    headers: { ...bearer(await tokenFor(ctx, clientA.id)), ...upload.headers },
+    payload: upload.payload,
+  });
   if (uploaded.statusCode !== 200) throw new Error(`upload answered ${uploaded.statusCode}`);
-  const message = await insertMessage(ctx.db, { caseId: clientA.caseId, authorId: clientA.id, authorRole: 'client', text: 'Vraag', documentId: null, now: ctx.clock.now() });
+  const message = await insertMessage(ctx.db, {
+    caseId: clientA.caseId,
+    authorId: clientA.id,
+    authorRole: 'client',
+    text: 'Vraag',
+    documentId: null,
+    now: ctx.clock.now(),
+  });
   const [exportA] = await ctx.db
     .insert(dataExports)
-    .values({ clientId: clientA.id, requestedBy: clientA.id, requestedRole: 'client', requestedOn: '2020-01-01', status: 'expired', createdAt: new Date('2020-01-01T10:00:00Z') })
+    .values({
+      clientId: clientA.id,
+      requestedBy: clientA.id,
+      requestedRole: 'client',
+      requestedOn: '2020-01-01',
+      status: 'expired',
+      createdAt: new Date('2020-01-01T10:00:00Z'),
+    })
     .returning({ id: dataExports.id });
-  const [tA, tB, lA, lB, ad] = await Promise.all([clientA.id, clientB.id, lawyerA.id, lawyerB.id, adminId].map((id) => tokenFor(ctx, id)));
-  const complaint = multipart({ text: 'Matrix' }, [{ filename: 'klacht.pdf', contentType: 'application/pdf', data: PDF }]);
-  const filed = await ctx.app.inject({ method: 'POST', url: '/api/complaints', headers: { ...bearer(tA!), ...complaint.headers }, payload: complaint.payload });
+  const [tA, tB, lA, lB, ad] = await Promise.all(
+    [clientA.id, clientB.id, lawyerA.id, lawyerB.id, adminId].map((id) => tokenFor(ctx, id)),
+  );
+  const complaint = multipart({ text: 'Matrix' }, [
+    { filename: 'klacht.pdf', contentType: 'application/pdf', data: PDF },
+  ]);
+  const filed = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/complaints',
+    headers: { ...bearer(tA!), ...complaint.headers },
+    payload: complaint.payload,
+  });
   if (filed.statusCode !== 201) throw new Error(`complaint answered ${filed.statusCode}`);
-  const [complaintFileA] = await ctx.db.select({ id: complaintFiles.id }).from(complaintFiles).where(eq(complaintFiles.clientId, clientA.id)).limit(1);
+  const [complaintFileA] = await ctx.db
+    .select({ id: complaintFiles.id })
+    .from(complaintFiles)
+    .where(eq(complaintFiles.clientId, clientA.id))
+    .limit(1);
   return {
     caseA: clientA.caseId,
     caseB: clientB.caseId,
@@ -265,18 +439,26 @@ describe('authorization matrix', () => {
         const headers: Record<string, string> = actor === 'anonymous' ? {} : bearer(world.tokens[actor]);
         let payload: string | Buffer | undefined;
         if (row.multipart) {
-          const body = multipart({ title: 'Matrix' }, [{ filename: 'matrix.pdf', contentType: 'application/pdf', data: PDF }]);
+          const body = multipart({ title: 'Matrix' }, [
+            { filename: 'matrix.pdf', contentType: 'application/pdf', data: PDF },
+          ]);
           Object.assign(headers, body.headers);
           payload = body.payload;
         } else if (row.body) {
           headers['content-type'] = 'application/json';
           payload = JSON.stringify(row.body(world));
         }
-        const response = await ctx.app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) });
+        const response = await ctx.app.inject({
+          method: method as 'GET',
+          url,
+          headers,
+          ...(payload !== undefined ? { payload } : {}),
+        });
         seen[actor] = response.statusCode;
         changed = method !== 'GET' && allowed(response.statusCode);
       }
-      const outcome = (status: number): Outcome | number => (status === 401 || status === 403 || status === 404 || status >= 500 ? status : 'ok');
+      const outcome = (status: number): Outcome | number =>
+        status === 401 || status === 403 || status === 404 || status >= 500 ? status : 'ok';
       expect(Object.fromEntries(ACTORS.map((a) => [a, outcome(seen[a]!)]))).toEqual(row.expect);
     });
   }
@@ -289,27 +471,48 @@ describe('authorization matrix', () => {
     const BAD = `\u0000${'x'.repeat(300)}`;
     /** The keys of a zod object schema (through effects such as .transform / .refine). */
     const keysOf = (schema: unknown): string[] => {
-      let current = schema as { _def?: { typeName?: string; schema?: unknown; innerType?: unknown }; shape?: Record<string, unknown> } | undefined;
-      while (current?._def && !current.shape && (current._def.schema || current._def.innerType)) current = (current._def.schema ?? current._def.innerType) as typeof current;
+      let current = schema as
+        | { _def?: { typeName?: string; schema?: unknown; innerType?: unknown }; shape?: Record<string, unknown> }
+        | undefined;
+      while (current?._def && !current.shape && (current._def.schema || current._def.innerType))
+        current = (current._def.schema ?? current._def.innerType) as typeof current;
       return current?.shape ? Object.keys(current.shape) : [];
     };
-    type Variant = { part: 'body' | 'query' | 'params' | 'multipart'; url: string; headers: Record<string, string>; payload?: string | Buffer };
+    type Variant = {
+      part: 'body' | 'query' | 'params' | 'multipart';
+      url: string;
+      headers: Record<string, string>;
+      payload?: string | Buffer;
+    };
     function variants(route: string, row: Row): Variant[] {
       const [method, pattern] = route.split(' ') as [string, string];
       const schema = ctx.app.routeList.find((r) => `${r.method} ${r.url}` === route)?.schema;
       const url = row.url ? row.url(world) : pattern.replace(':id', world.caseA);
       const list: Variant[] = [];
-      if (schema?.body) list.push({ part: 'body', url, headers: { 'content-type': 'application/json' }, payload: '[]' });
-      else if (row.body && method !== 'GET') list.push({ part: 'body', url, headers: { 'content-type': 'application/json' }, payload: '[]' });
+      if (schema?.body)
+        list.push({ part: 'body', url, headers: { 'content-type': 'application/json' }, payload: '[]' });
+      else if (row.body && method !== 'GET')
+        list.push({ part: 'body', url, headers: { 'content-type': 'application/json' }, payload: '[]' });
       if (row.multipart) {
         const body = multipart({ title: 'Matrix' }, []);
         list.push({ part: 'multipart', url, headers: body.headers, payload: body.payload });
       }
       const queryKeys = keysOf(schema?.querystring);
-      if (queryKeys.length > 0) list.push({ part: 'query', url: `${url}?${queryKeys.map((k) => `${k}=${encodeURIComponent(BAD)}`).join('&')}`, headers: {} });
+      if (queryKeys.length > 0)
+        list.push({
+          part: 'query',
+          url: `${url}?${queryKeys.map((k) => `${k}=${encodeURIComponent(BAD)}`).join('&')}`,
+          headers: {},
+        });
       if (schema?.params) {
-        const good: Pick<Variant, 'headers' | 'payload'> = row.body ? { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(row.body(world)) } : { headers: {} };
-        list.push({ part: 'params', url: pattern.replace(/:[a-zA-Z]+/g, encodeURIComponent(`\u0000${'x'.repeat(70)}`)), ...good });
+        const good: Pick<Variant, 'headers' | 'payload'> = row.body
+          ? { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(row.body(world)) }
+          : { headers: {} };
+        list.push({
+          part: 'params',
+          url: pattern.replace(/:[a-zA-Z]+/g, encodeURIComponent(`\u0000${'x'.repeat(70)}`)),
+          ...good,
+        });
       }
       return list;
     }
@@ -326,12 +529,23 @@ describe('authorization matrix', () => {
         for (const variant of variants(route, row)) {
           for (const actor of ACTORS) {
             const headers = { ...variant.headers, ...(actor === 'anonymous' ? {} : bearer(world.tokens[actor])) };
-            const response = await ctx.app.inject({ method, url: variant.url, headers, ...(variant.payload !== undefined ? { payload: variant.payload } : {}) });
+            const response = await ctx.app.inject({
+              method,
+              url: variant.url,
+              headers,
+              ...(variant.payload !== undefined ? { payload: variant.payload } : {}),
+            });
             const expected = (variant.part === 'params' ? row.badParams?.[actor] : undefined) ?? row.expect[actor];
             // A refusal stays the same refusal; an allowed actor is told the input is wrong (a path
             // parameter that fits no id may also be an unknown id: 404).
-            const fine = expected !== 'ok' ? response.statusCode === expected : response.statusCode === 422 || (variant.part === 'params' && response.statusCode === 404);
-            if (!fine) wrong.push(`${variant.part} ${actor}: ${response.statusCode} (expected ${expected === 'ok' ? 422 : expected})`);
+            const fine =
+              expected !== 'ok'
+                ? response.statusCode === expected
+                : response.statusCode === 422 || (variant.part === 'params' && response.statusCode === 404);
+            if (!fine)
+              wrong.push(
+                `${variant.part} ${actor}: ${response.statusCode} (expected ${expected === 'ok' ? 422 : expected})`,
+              );
           }
         }
         expect(wrong).toEqual([]);
@@ -342,13 +556,41 @@ describe('authorization matrix', () => {
   it("answers another client's PATCH /api/cases/{id} with a bad body 404, an anonymous one 401", async () => {
     const world = await createWorld();
     const bad = { company_name: '', company_postcode: 12 };
-    const other = await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${world.caseA}`, headers: bearer(world.tokens.clientB), payload: bad });
+    const other = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/cases/${world.caseA}`,
+      headers: bearer(world.tokens.clientB),
+      payload: bad,
+    });
     expect(other.statusCode).toBe(404);
     expect(JSON.stringify(other.json())).not.toContain('company');
-    expect((await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${world.caseA}`, payload: bad })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/cases/${world.caseA}/stand-ins`, headers: bearer(world.tokens.lawyerA), payload: {} })).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/admin/cases/${world.caseA}/stand-ins`, payload: {} })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${world.caseA}`, headers: bearer(world.tokens.clientA), payload: bad })).statusCode).toBe(422);
+    expect((await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${world.caseA}`, payload: bad })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/admin/cases/${world.caseA}/stand-ins`,
+          headers: bearer(world.tokens.lawyerA),
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/admin/cases/${world.caseA}/stand-ins`, payload: {} }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PATCH',
+          url: `/api/cases/${world.caseA}`,
+          headers: bearer(world.tokens.clientA),
+          payload: bad,
+        })
+      ).statusCode,
+    ).toBe(422);
   });
 
   it('never lets an admin read document content or messages', async () => {

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createTestAdmin, createTestContext, createTestClient, createTestLawyer, tokenFor, bearer, uniqueEmail, type TestContext } from '../testing/harness';
+import {
+  createTestAdmin,
+  createTestContext,
+  createTestClient,
+  createTestLawyer,
+  tokenFor,
+  bearer,
+  uniqueEmail,
+  type TestContext,
+} from '../testing/harness';
 import { auditEvents, outbox } from '../db/schema';
 import { OUTBOX_PAGE_SIZE } from './routes';
 
@@ -15,10 +24,18 @@ afterAll(async () => {
 });
 
 const HOUR = 3_600_000;
-const call = (method: 'GET' | 'POST', url: string, token: string | null) => ctx.app.inject({ method, url, headers: token ? bearer(token) : {} });
+const call = (method: 'GET' | 'POST', url: string, token: string | null) =>
+  ctx.app.inject({ method, url, headers: token ? bearer(token) : {} });
 
 /** A mail row as the worker leaves it; `later` keeps a pending row from being sent during the test. */
-async function mail(values: { status: 'pending' | 'failed' | 'sent'; to?: string; code?: string; lastError?: string | null; later?: boolean; minutesAgo?: number }) {
+async function mail(values: {
+  status: 'pending' | 'failed' | 'sent';
+  to?: string;
+  code?: string;
+  lastError?: string | null;
+  later?: boolean;
+  minutesAgo?: number;
+}) {
   const now = ctx.clock.now().getTime();
   const [row] = await ctx.db
     .insert(outbox)
@@ -56,8 +73,20 @@ describe('admin: outbox', () => {
 
   it('lists pending and failed mails without their content, masks the address, pages, and audits the reading', async () => {
     const address = uniqueEmail('kees');
-    const failed = await mail({ status: 'failed', to: address, code: 'ZX7Q9K', lastError: `550 5.1.1 <${address}> mailbox unavailable`, minutesAgo: 300 });
-    const pending = await mail({ status: 'pending', code: 'ZX7Q9K', lastError: 'ECONNREFUSED connect ECONNREFUSED 127.0.0.1:25', later: true, minutesAgo: 299 });
+    const failed = await mail({
+      status: 'failed',
+      to: address,
+      code: 'ZX7Q9K',
+      lastError: `550 5.1.1 <${address}> mailbox unavailable`,
+      minutesAgo: 300,
+    });
+    const pending = await mail({
+      status: 'pending',
+      code: 'ZX7Q9K',
+      lastError: 'ECONNREFUSED connect ECONNREFUSED 127.0.0.1:25',
+      later: true,
+      minutesAgo: 299,
+    });
     const sent = await mail({ status: 'sent', minutesAgo: 298 });
     const response = await call('GET', '/api/admin/outbox', admin.token);
     expect(response.statusCode).toBe(200);
@@ -75,21 +104,30 @@ describe('admin: outbox', () => {
       last_error_code: '550',
       created_at: expect.any(String),
     });
-    expect(body.data.find((m: { id: string }) => m.id === pending)).toMatchObject({ status: 'pending', last_error_code: 'ECONNREFUSED', next_attempt_at: expect.any(String) });
+    expect(body.data.find((m: { id: string }) => m.id === pending)).toMatchObject({
+      status: 'pending',
+      last_error_code: 'ECONNREFUSED',
+      next_attempt_at: expect.any(String),
+    });
     // Never the content, the full address or the error text.
     expect(response.body).not.toContain('ZX7Q9K');
     expect(response.body).not.toContain(address);
     expect(response.body).not.toContain('mailbox unavailable');
     expect(body.meta).toEqual({ current_page: 1, per_page: OUTBOX_PAGE_SIZE, has_more: false });
 
-    const reads = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'outbox.read'), eq(auditEvents.actorId, admin.id)));
+    const reads = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'outbox.read'), eq(auditEvents.actorId, admin.id)));
     expect(reads.length).toBeGreaterThanOrEqual(1);
-    for (const bad of ['page=0', 'page=x', 'unknown=1']) expect((await call('GET', `/api/admin/outbox?${bad}`, admin.token)).statusCode).toBe(422);
+    for (const bad of ['page=0', 'page=x', 'unknown=1'])
+      expect((await call('GET', `/api/admin/outbox?${bad}`, admin.token)).statusCode).toBe(422);
   });
 
   it('pages by creation time', async () => {
     const before = (await call('GET', '/api/admin/outbox', admin.token)).json().data.length as number;
-    for (let i = 0; i < OUTBOX_PAGE_SIZE + 1 - before; i++) await mail({ status: 'failed', lastError: '421 busy', minutesAgo: 10 });
+    for (let i = 0; i < OUTBOX_PAGE_SIZE + 1 - before; i++)
+      await mail({ status: 'failed', lastError: '421 busy', minutesAgo: 10 });
     const first = (await call('GET', '/api/admin/outbox?page=1', admin.token)).json();
     expect(first.data).toHaveLength(OUTBOX_PAGE_SIZE);
     expect(first.meta.has_more).toBe(true);
@@ -108,14 +146,20 @@ describe('admin: outbox', () => {
     const [row] = await ctx.db.select({ status: outbox.status }).from(outbox).where(eq(outbox.id, id));
     expect(row?.status).toBe('sent');
     expect(ctx.smtp.messages.filter((m) => m.to.includes(address))).toHaveLength(1);
-    expect((await call('GET', '/api/admin/outbox', admin.token)).json().data.map((m: { id: string }) => m.id)).not.toContain(id);
+    expect(
+      (await call('GET', '/api/admin/outbox', admin.token)).json().data.map((m: { id: string }) => m.id),
+    ).not.toContain(id);
 
     expect((await call('POST', `/api/admin/outbox/${id}/retry`, admin.token)).statusCode).toBe(409);
-    expect((await call('POST', '/api/admin/outbox/00000000-0000-4000-8000-000000000000/retry', admin.token)).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/admin/outbox/00000000-0000-4000-8000-000000000000/retry', admin.token)).statusCode,
+    ).toBe(404);
     expect((await call('POST', '/api/admin/outbox/not-a-uuid/retry', admin.token)).statusCode).toBe(404);
     expect((await call('POST', '/api/admin/outbox/%00/retry', admin.token)).statusCode).toBe(404);
 
     const audits = await ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'outbox.retried'));
-    expect(audits.map((a) => ({ actor: a.actorId, subject: a.subjectId, data: a.data }))).toEqual([{ actor: admin.id, subject: id, data: { previous_status: 'failed' } }]);
+    expect(audits.map((a) => ({ actor: a.actorId, subject: a.subjectId, data: a.data }))).toEqual([
+      { actor: admin.id, subject: id, data: { previous_status: 'failed' } },
+    ]);
   });
 });

@@ -5,7 +5,17 @@ import { STATUS_GROUPS, getStatus, type StatusSlug } from '../../contract/status
 import { emit } from '../domain-events';
 import { NON_PERSONAL_AUDIT_KEYS } from '../audit/scrub';
 import type { Db } from '../db/client';
-import { auditEvents, caseLawyers, caseStandIns, cases, lawyerStatusCounts, staffTwoFactor, tokens, twoFactorChallenges, users } from '../db/schema';
+import {
+  auditEvents,
+  caseLawyers,
+  caseStandIns,
+  cases,
+  lawyerStatusCounts,
+  staffTwoFactor,
+  tokens,
+  twoFactorChallenges,
+  users,
+} from '../db/schema';
 import { localDate } from '../lib/local-date';
 import { markClosedCaseDocumentsSeen } from '../documents/queries';
 
@@ -16,7 +26,8 @@ export const AUDIT_EXPORT_LIMIT = 10_000;
 
 const ACTIVE_ORDERS = STATUS_GROUPS.active.map((slug) => getStatus(slug).order);
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-const fullName = (u: { name: string | null; infix: string | null; lastName: string | null }) => getDisplayName({ name: u.name, infix: u.infix, last_name: u.lastName });
+const fullName = (u: { name: string | null; infix: string | null; lastName: string | null }) =>
+  getDisplayName({ name: u.name, infix: u.infix, last_name: u.lastName });
 
 // --- Lawyers ---
 
@@ -37,10 +48,16 @@ export async function listLawyers(db: Db): Promise<AdminLawyer[]> {
         .groupBy(lawyerStatusCounts.lawyerId)
     : [];
   const countOf = new Map(counts.map((c) => [c.lawyerId, Number(c.n)]));
-  return rows.map(({ user, twoFactorEnabled }) => toAdminLawyer(user, Boolean(twoFactorEnabled), countOf.get(user.id) ?? 0));
+  return rows.map(({ user, twoFactorEnabled }) =>
+    toAdminLawyer(user, Boolean(twoFactorEnabled), countOf.get(user.id) ?? 0),
+  );
 }
 
-export function toAdminLawyer(user: typeof users.$inferSelect, twoFactorEnabled: boolean, activeCases: number): AdminLawyer {
+export function toAdminLawyer(
+  user: typeof users.$inferSelect,
+  twoFactorEnabled: boolean,
+  activeCases: number,
+): AdminLawyer {
   return {
     id: user.id,
     name: user.name,
@@ -68,20 +85,38 @@ export async function findLawyer(db: Db, id: string) {
  * revoked and every open second-factor challenge voided, so they are signed out at once.
  * Returns false when the lawyer was already off (parallel requests change it once).
  */
-export async function setLawyerActive(db: Db, input: { lawyerId: string; active: boolean; actorId: string; now: Date }): Promise<boolean> {
+export async function setLawyerActive(
+  db: Db,
+  input: { lawyerId: string; active: boolean; actorId: string; now: Date },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(users)
       .set({ deactivatedAt: input.active ? null : input.now, updatedAt: input.now })
-      .where(and(eq(users.id, input.lawyerId), eq(users.role, 'lawyer'), input.active ? sql`${users.deactivatedAt} IS NOT NULL` : isNull(users.deactivatedAt)))
+      .where(
+        and(
+          eq(users.id, input.lawyerId),
+          eq(users.role, 'lawyer'),
+          input.active ? sql`${users.deactivatedAt} IS NOT NULL` : isNull(users.deactivatedAt),
+        ),
+      )
       .returning({ id: users.id });
     if (updated.length !== 1) return false;
     if (!input.active) {
-      await tx.update(tokens).set({ revokedAt: input.now }).where(and(eq(tokens.userId, input.lawyerId), isNull(tokens.revokedAt)));
+      await tx
+        .update(tokens)
+        .set({ revokedAt: input.now })
+        .where(and(eq(tokens.userId, input.lawyerId), isNull(tokens.revokedAt)));
       await tx
         .update(twoFactorChallenges)
         .set({ voidedAt: input.now })
-        .where(and(eq(twoFactorChallenges.userId, input.lawyerId), isNull(twoFactorChallenges.consumedAt), isNull(twoFactorChallenges.voidedAt)));
+        .where(
+          and(
+            eq(twoFactorChallenges.userId, input.lawyerId),
+            isNull(twoFactorChallenges.consumedAt),
+            isNull(twoFactorChallenges.voidedAt),
+          ),
+        );
     }
     await emit(tx, {
       actorId: input.actorId,
@@ -96,7 +131,10 @@ export async function setLawyerActive(db: Db, input: { lawyerId: string; active:
 
 // --- Cases ---
 
-export async function searchCases(db: Db, input: { q: string | undefined; page: number; now: Date }): Promise<{ data: AdminCase[]; hasMore: boolean }> {
+export async function searchCases(
+  db: Db,
+  input: { q: string | undefined; page: number; now: Date },
+): Promise<{ data: AdminCase[]; hasMore: boolean }> {
   const q = input.q?.trim().toLowerCase();
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = pattern
@@ -115,12 +153,20 @@ export async function searchCases(db: Db, input: { q: string | undefined; page: 
 }
 
 export async function getAdminCase(db: Db, caseId: string, now: Date): Promise<AdminCase | null> {
-  const rows = await db.select({ caseRow: cases, client: users }).from(cases).innerJoin(users, eq(users.id, cases.clientId)).where(eq(cases.id, caseId));
+  const rows = await db
+    .select({ caseRow: cases, client: users })
+    .from(cases)
+    .innerJoin(users, eq(users.id, cases.clientId))
+    .where(eq(cases.id, caseId));
   const [mapped] = await toAdminCases(db, rows, now);
   return mapped ?? null;
 }
 
-async function toAdminCases(db: Db, rows: { caseRow: typeof cases.$inferSelect; client: typeof users.$inferSelect }[], now: Date): Promise<AdminCase[]> {
+async function toAdminCases(
+  db: Db,
+  rows: { caseRow: typeof cases.$inferSelect; client: typeof users.$inferSelect }[],
+  now: Date,
+): Promise<AdminCase[]> {
   const ids = rows.map((r) => r.caseRow.id);
   if (ids.length === 0) return [];
   const today = localDate(now);
@@ -139,7 +185,9 @@ async function toAdminCases(db: Db, rows: { caseRow: typeof cases.$inferSelect; 
       .orderBy(asc(caseStandIns.fromDate)),
   ]);
   return rows.map(({ caseRow, client }) => {
-    const lawyers = assigned.filter((a) => a.caseId === caseRow.id).map((a) => ({ id: a.lawyer.id, full_name: fullName(a.lawyer), active: a.lawyer.deactivatedAt === null }));
+    const lawyers = assigned
+      .filter((a) => a.caseId === caseRow.id)
+      .map((a) => ({ id: a.lawyer.id, full_name: fullName(a.lawyer), active: a.lawyer.deactivatedAt === null }));
     const status = getStatus(caseRow.statusSlug as StatusSlug);
     const isActive = (STATUS_GROUPS.active as readonly string[]).includes(caseRow.statusSlug);
     return {
@@ -151,7 +199,13 @@ async function toAdminCases(db: Db, rows: { caseRow: typeof cases.$inferSelect; 
       lawyers,
       stand_ins: standIns
         .filter((s) => s.standIn.caseId === caseRow.id)
-        .map((s) => ({ id: s.standIn.id, lawyer_id: s.lawyer.id, full_name: fullName(s.lawyer), from: s.standIn.fromDate, until: s.standIn.untilDate })),
+        .map((s) => ({
+          id: s.standIn.id,
+          lawyer_id: s.lawyer.id,
+          full_name: fullName(s.lawyer),
+          from: s.standIn.fromDate,
+          until: s.standIn.untilDate,
+        })),
       legal_hold: caseRow.legalHold,
       legal_hold_reason: caseRow.legalHoldReason,
       needs_reassignment: isActive && lawyers.some((l) => !l.active) && !lawyers.some((l) => l.active),
@@ -164,16 +218,36 @@ async function toAdminCases(db: Db, rows: { caseRow: typeof cases.$inferSelect; 
  * Hands a case to another lawyer: the assignment is replaced in one transaction and audited as
  * `case.reassigned`. The status never changes here (it moves only through the workflow).
  */
-export async function reassignCase(db: Db, input: { caseId: string; lawyerId: string; actorId: string; now: Date }): Promise<boolean> {
+export async function reassignCase(
+  db: Db,
+  input: { caseId: string; lawyerId: string; actorId: string; now: Date },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select({ id: cases.id, statusSlug: cases.statusSlug }).from(cases).where(eq(cases.id, input.caseId)).for('update');
+    const [locked] = await tx
+      .select({ id: cases.id, statusSlug: cases.statusSlug })
+      .from(cases)
+      .where(eq(cases.id, input.caseId))
+      .for('update');
     if (!locked) return false;
-    const before = await tx.select({ lawyerId: caseLawyers.lawyerId }).from(caseLawyers).where(eq(caseLawyers.caseId, input.caseId));
+    const before = await tx
+      .select({ lawyerId: caseLawyers.lawyerId })
+      .from(caseLawyers)
+      .where(eq(caseLawyers.caseId, input.caseId));
     const previous = before.map((b) => b.lawyerId);
     if (previous.length === 1 && previous[0] === input.lawyerId) return true;
-    await tx.delete(caseLawyers).where(and(eq(caseLawyers.caseId, input.caseId), sql`${caseLawyers.lawyerId} <> ${input.lawyerId}`));
-    await markClosedCaseDocumentsSeen(tx, { caseId: input.caseId, statusSlug: locked.statusSlug, lawyerId: input.lawyerId, now: input.now });
-    await tx.insert(caseLawyers).values({ caseId: input.caseId, lawyerId: input.lawyerId, assignedAt: input.now }).onConflictDoNothing();
+    await tx
+      .delete(caseLawyers)
+      .where(and(eq(caseLawyers.caseId, input.caseId), sql`${caseLawyers.lawyerId} <> ${input.lawyerId}`));
+    await markClosedCaseDocumentsSeen(tx, {
+      caseId: input.caseId,
+      statusSlug: locked.statusSlug,
+      lawyerId: input.lawyerId,
+      now: input.now,
+    });
+    await tx
+      .insert(caseLawyers)
+      .values({ caseId: input.caseId, lawyerId: input.lawyerId, assignedAt: input.now })
+      .onConflictDoNothing();
     await emit(tx, {
       actorId: input.actorId,
       action: 'case.reassigned',
@@ -186,11 +260,21 @@ export async function reassignCase(db: Db, input: { caseId: string; lawyerId: st
   });
 }
 
-export async function addStandIn(db: Db, input: { caseId: string; lawyerId: string; from: string; until: string; actorId: string; now: Date }): Promise<string> {
+export async function addStandIn(
+  db: Db,
+  input: { caseId: string; lawyerId: string; from: string; until: string; actorId: string; now: Date },
+): Promise<string> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(caseStandIns)
-      .values({ caseId: input.caseId, lawyerId: input.lawyerId, fromDate: input.from, untilDate: input.until, createdBy: input.actorId, createdAt: input.now })
+      .values({
+        caseId: input.caseId,
+        lawyerId: input.lawyerId,
+        fromDate: input.from,
+        untilDate: input.until,
+        createdBy: input.actorId,
+        createdAt: input.now,
+      })
       .returning({ id: caseStandIns.id });
     await emit(tx, {
       actorId: input.actorId,
@@ -204,7 +288,10 @@ export async function addStandIn(db: Db, input: { caseId: string; lawyerId: stri
   });
 }
 
-export async function setLegalHold(db: Db, input: { caseId: string; legalHold: boolean; reason: string; actorId: string; now: Date }): Promise<boolean> {
+export async function setLegalHold(
+  db: Db,
+  input: { caseId: string; legalHold: boolean; reason: string; actorId: string; now: Date },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(cases)
@@ -228,12 +315,15 @@ export async function setLegalHold(db: Db, input: { caseId: string; legalHold: b
 
 /** An audit line's data as an admin may read it: the keys the retention job keeps, nothing else. */
 export function nonPersonalData(data: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(data).filter(([key]) => (NON_PERSONAL_AUDIT_KEYS as readonly string[]).includes(key)));
+  return Object.fromEntries(
+    Object.entries(data).filter(([key]) => (NON_PERSONAL_AUDIT_KEYS as readonly string[]).includes(key)),
+  );
 }
 
 /** `%term%` for LIKE on portal_fold-ed names: accents and case ignored, LIKE's own characters taken literally. */
 const foldedPattern = (term: string) => sql`'%' || portal_fold(${term.replace(/[\\%_]/g, (c) => `\\${c}`)}) || '%'`;
-const personName = (alias: string) => sql.raw(`portal_fold(concat_ws(' ', ${alias}.name, ${alias}.infix, ${alias}.last_name))`);
+const personName = (alias: string) =>
+  sql.raw(`portal_fold(concat_ws(' ', ${alias}.name, ${alias}.infix, ${alias}.last_name))`);
 
 function auditWhere(filters: AuditQuery): SQL | undefined {
   const conditions: SQL[] = [];
@@ -251,12 +341,22 @@ function auditWhere(filters: AuditQuery): SQL | undefined {
   if (filters.action) conditions.push(eq(auditEvents.action, filters.action));
   if (filters.case) conditions.push(eq(auditEvents.caseId, filters.case));
   // Dates are days in the firm's time zone.
-  if (filters.from) conditions.push(gte(auditEvents.createdAt, sql`(${filters.from}::date)::timestamp AT TIME ZONE 'Europe/Amsterdam'`));
-  if (filters.until) conditions.push(lt(auditEvents.createdAt, sql`((${filters.until}::date + 1))::timestamp AT TIME ZONE 'Europe/Amsterdam'`));
+  if (filters.from)
+    conditions.push(
+      gte(auditEvents.createdAt, sql`(${filters.from}::date)::timestamp AT TIME ZONE 'Europe/Amsterdam'`),
+    );
+  if (filters.until)
+    conditions.push(
+      lt(auditEvents.createdAt, sql`((${filters.until}::date + 1))::timestamp AT TIME ZONE 'Europe/Amsterdam'`),
+    );
   return conditions.length ? and(...conditions) : undefined;
 }
 
-export async function listAuditEvents(db: Db, filters: AuditQuery, options: { limit: number; offset: number }): Promise<AdminAuditEvent[]> {
+export async function listAuditEvents(
+  db: Db,
+  filters: AuditQuery,
+  options: { limit: number; offset: number },
+): Promise<AdminAuditEvent[]> {
   const rows = await db
     .select({ event: auditEvents, actor: { name: users.name, infix: users.infix, lastName: users.lastName } })
     .from(auditEvents)

@@ -1,7 +1,20 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminCasesQuerySchema, AssignCaseRequestSchema, AdminOutboxQuerySchema, AuditQuerySchema, CreateLawyerRequestSchema, LegalHoldRequestSchema, StandInRequestSchema, auditActionKey, AdminLawyersResponseSchema, AdminCasesResponseSchema, AdminAuditResponseSchema, AdminOutboxResponseSchema } from '../../contract/admin';
+import {
+  AdminCasesQuerySchema,
+  AssignCaseRequestSchema,
+  AdminOutboxQuerySchema,
+  AuditQuerySchema,
+  CreateLawyerRequestSchema,
+  LegalHoldRequestSchema,
+  StandInRequestSchema,
+  auditActionKey,
+  AdminLawyersResponseSchema,
+  AdminCasesResponseSchema,
+  AdminAuditResponseSchema,
+  AdminOutboxResponseSchema,
+} from '../../contract/admin';
 import { requestTranslate } from '../errors/language';
 import { requireRole } from '../auth/access';
 import { emit } from '../domain-events';
@@ -31,7 +44,8 @@ export const OUTBOX_PAGE_SIZE = 50;
 export const MAIL_ALREADY_SENT_MESSAGE = 'errors.admin.mailAlreadySent';
 
 /** Only the code of the last error (SMTP reply code, `ECONNREFUSED`, `expired`): its text may quote the mail server. */
-const errorCode = (lastError: string | null) => (lastError ? (lastError.split(' ')[0] ?? '').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40) || null : null);
+const errorCode = (lastError: string | null) =>
+  lastError ? (lastError.split(' ')[0] ?? '').replace(/[^A-Za-z0-9_.-]/g, '').slice(0, 40) || null : null;
 
 const toAdminMail = (m: OutboxListItem) => ({
   id: m.id,
@@ -86,12 +100,24 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const body = request.body;
     let id: string;
     try {
-      id = await createUser(db, { role: 'lawyer', email: body.email, name: body.name, lastName: body.last_name, title: body.title || null });
+      id = await createUser(db, {
+        role: 'lawyer',
+        email: body.email,
+        name: body.name,
+        lastName: body.last_name,
+        title: body.title || null,
+      });
     } catch (error) {
       if (error instanceof AppError && error.code === 'conflict') throw fieldError('email', EMAIL_TAKEN_MESSAGE);
       throw error;
     }
-    await emit(db, { actorId: auth.userId, action: 'lawyer.created', subjectType: 'user', subjectId: id, at: clock.now() });
+    await emit(db, {
+      actorId: auth.userId,
+      action: 'lawyer.created',
+      subjectType: 'user',
+      subjectId: id,
+      at: clock.now(),
+    });
     const lawyer = await findLawyer(db, id);
     return reply.status(201).send({ data: toAdminLawyer(lawyer!, false, 0) });
   });
@@ -116,74 +142,149 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // --- Dossiers ---
 
-  app.get('/api/admin/cases', { schema: { response: { 200: AdminCasesResponseSchema }, querystring: AdminCasesQuerySchema } }, async (request) => {
-    await requireAdmin(request);
-    const page = request.query.page ?? 1;
-    const result = await searchCases(db, { q: request.query.q, page, now: clock.now() });
-    return { data: result.data, meta: { current_page: page, per_page: ADMIN_PAGE_SIZE, has_more: result.hasMore } };
-  });
+  app.get(
+    '/api/admin/cases',
+    { schema: { response: { 200: AdminCasesResponseSchema }, querystring: AdminCasesQuerySchema } },
+    async (request) => {
+      await requireAdmin(request);
+      const page = request.query.page ?? 1;
+      const result = await searchCases(db, { q: request.query.q, page, now: clock.now() });
+      return { data: result.data, meta: { current_page: page, per_page: ADMIN_PAGE_SIZE, has_more: result.hasMore } };
+    },
+  );
 
-  app.post('/api/admin/cases/:id/assign', { schema: { params: IdParamsSchema, body: AssignCaseRequestSchema } }, async (request) => {
-    const auth = await requireAdmin(request);
-    const found = await existingCase(request.params.id);
-    await activeLawyer(request.body.lawyer_id);
-    // The client, the former and the new lawyer (and a stand-in) see it on open screens at once (domain-events rules).
-    if (!(await reassignCase(db, { caseId: found.id, lawyerId: request.body.lawyer_id, actorId: auth.userId, now: clock.now() }))) throw notFound();
-    return { data: await existingCase(found.id) };
-  });
+  app.post(
+    '/api/admin/cases/:id/assign',
+    { schema: { params: IdParamsSchema, body: AssignCaseRequestSchema } },
+    async (request) => {
+      const auth = await requireAdmin(request);
+      const found = await existingCase(request.params.id);
+      await activeLawyer(request.body.lawyer_id);
+      // The client, the former and the new lawyer (and a stand-in) see it on open screens at once (domain-events
+      // rules).
+      if (
+        !(await reassignCase(db, {
+          caseId: found.id,
+          lawyerId: request.body.lawyer_id,
+          actorId: auth.userId,
+          now: clock.now(),
+        }))
+      )
+        throw notFound();
+      return { data: await existingCase(found.id) };
+    },
+  );
 
-  app.post('/api/admin/cases/:id/stand-ins', { schema: { params: IdParamsSchema, body: StandInRequestSchema } }, async (request, reply) => {
-    const auth = await requireAdmin(request);
-    const found = await existingCase(request.params.id);
-    const { lawyer_id: lawyerId, from, until } = request.body;
-    await activeLawyer(lawyerId);
-    // The stand-in hears of it too, also when the stand-in starts later (domain-events rules).
-    await addStandIn(db, { caseId: found.id, lawyerId, from, until, actorId: auth.userId, now: clock.now() });
-    return reply.status(201).send({ data: await existingCase(found.id) });
-  });
+  app.post(
+    '/api/admin/cases/:id/stand-ins',
+    { schema: { params: IdParamsSchema, body: StandInRequestSchema } },
+    async (request, reply) => {
+      const auth = await requireAdmin(request);
+      const found = await existingCase(request.params.id);
+      const { lawyer_id: lawyerId, from, until } = request.body;
+      await activeLawyer(lawyerId);
+      // The stand-in hears of it too, also when the stand-in starts later (domain-events rules).
+      await addStandIn(db, { caseId: found.id, lawyerId, from, until, actorId: auth.userId, now: clock.now() });
+      return reply.status(201).send({ data: await existingCase(found.id) });
+    },
+  );
 
-  app.patch('/api/admin/cases/:id/legal-hold', { schema: { params: IdParamsSchema, body: LegalHoldRequestSchema } }, async (request) => {
-    const auth = await requireAdmin(request);
-    const found = await existingCase(request.params.id);
-    await setLegalHold(db, { caseId: found.id, legalHold: request.body.legal_hold, reason: request.body.reason, actorId: auth.userId, now: clock.now() });
-    return { data: await existingCase(found.id) };
-  });
+  app.patch(
+    '/api/admin/cases/:id/legal-hold',
+    { schema: { params: IdParamsSchema, body: LegalHoldRequestSchema } },
+    async (request) => {
+      const auth = await requireAdmin(request);
+      const found = await existingCase(request.params.id);
+      await setLegalHold(db, {
+        caseId: found.id,
+        legalHold: request.body.legal_hold,
+        reason: request.body.reason,
+        actorId: auth.userId,
+        now: clock.now(),
+      });
+      return { data: await existingCase(found.id) };
+    },
+  );
 
   // --- Audit (reading it is itself audited) ---
 
-  app.get('/api/admin/audit', { schema: { response: { 200: AdminAuditResponseSchema }, querystring: AuditQuerySchema } }, async (request) => {
-    const auth = await requireAdmin(request);
-    const { page = 1, ...filters } = request.query;
-    const rows = await listAuditEvents(db, filters, { limit: AUDIT_PAGE_SIZE + 1, offset: (page - 1) * AUDIT_PAGE_SIZE });
-    await emit(db, { actorId: auth.userId, action: 'audit.read', subjectType: 'audit', subjectId: 'audit', data: { filters, page }, at: clock.now() });
-    return { data: rows.slice(0, AUDIT_PAGE_SIZE), meta: { current_page: page, per_page: AUDIT_PAGE_SIZE, has_more: rows.length > AUDIT_PAGE_SIZE } };
-  });
+  app.get(
+    '/api/admin/audit',
+    { schema: { response: { 200: AdminAuditResponseSchema }, querystring: AuditQuerySchema } },
+    async (request) => {
+      const auth = await requireAdmin(request);
+      const { page = 1, ...filters } = request.query;
+      const rows = await listAuditEvents(db, filters, {
+        limit: AUDIT_PAGE_SIZE + 1,
+        offset: (page - 1) * AUDIT_PAGE_SIZE,
+      });
+      await emit(db, {
+        actorId: auth.userId,
+        action: 'audit.read',
+        subjectType: 'audit',
+        subjectId: 'audit',
+        data: { filters, page },
+        at: clock.now(),
+      });
+      return {
+        data: rows.slice(0, AUDIT_PAGE_SIZE),
+        meta: { current_page: page, per_page: AUDIT_PAGE_SIZE, has_more: rows.length > AUDIT_PAGE_SIZE },
+      };
+    },
+  );
 
-  app.get('/api/admin/audit.csv', { schema: { querystring: AuditQuerySchema.omit({ page: true }) } }, async (request, reply) => {
-    const auth = await requireAdmin(request);
-    const filters = request.query;
-    const rows = await listAuditEvents(db, filters, { limit: AUDIT_EXPORT_LIMIT, offset: 0 });
-    await emit(db, { actorId: auth.userId, action: 'audit.exported', subjectType: 'audit', subjectId: 'audit', data: { filters, lines: rows.length }, at: clock.now() });
-    const day = clock.now().toISOString().slice(0, 10);
-    const translate = requestTranslate(request);
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="audit-${day}.csv"`)
-      .send(auditCsv(rows, (action) => {
-        const key = auditActionKey(action);
-        return key ? translate(key) : action;
-      }));
-  });
+  app.get(
+    '/api/admin/audit.csv',
+    { schema: { querystring: AuditQuerySchema.omit({ page: true }) } },
+    async (request, reply) => {
+      const auth = await requireAdmin(request);
+      const filters = request.query;
+      const rows = await listAuditEvents(db, filters, { limit: AUDIT_EXPORT_LIMIT, offset: 0 });
+      await emit(db, {
+        actorId: auth.userId,
+        action: 'audit.exported',
+        subjectType: 'audit',
+        subjectId: 'audit',
+        data: { filters, lines: rows.length },
+        at: clock.now(),
+      });
+      const day = clock.now().toISOString().slice(0, 10);
+      const translate = requestTranslate(request);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="audit-${day}.csv"`)
+        .send(
+          auditCsv(rows, (action) => {
+            const key = auditActionKey(action);
+            return key ? translate(key) : action;
+          }),
+        );
+    },
+  );
 
   // --- Outbox (pending and failed mails, never their content; src/server/outbox) ---
 
-  app.get('/api/admin/outbox', { schema: { response: { 200: AdminOutboxResponseSchema }, querystring: AdminOutboxQuerySchema } }, async (request) => {
-    const auth = await requireAdmin(request);
-    const page = request.query.page ?? 1;
-    const rows = await listOpenMails(db, OUTBOX_PAGE_SIZE + 1, (page - 1) * OUTBOX_PAGE_SIZE);
-    await emit(db, { actorId: auth.userId, action: 'outbox.read', subjectType: 'outbox', subjectId: 'outbox', data: { page }, at: clock.now() });
-    return { data: rows.slice(0, OUTBOX_PAGE_SIZE).map(toAdminMail), meta: { current_page: page, per_page: OUTBOX_PAGE_SIZE, has_more: rows.length > OUTBOX_PAGE_SIZE } };
-  });
+  app.get(
+    '/api/admin/outbox',
+    { schema: { response: { 200: AdminOutboxResponseSchema }, querystring: AdminOutboxQuerySchema } },
+    async (request) => {
+      const auth = await requireAdmin(request);
+      const page = request.query.page ?? 1;
+      const rows = await listOpenMails(db, OUTBOX_PAGE_SIZE + 1, (page - 1) * OUTBOX_PAGE_SIZE);
+      await emit(db, {
+        actorId: auth.userId,
+        action: 'outbox.read',
+        subjectType: 'outbox',
+        subjectId: 'outbox',
+        data: { page },
+        at: clock.now(),
+      });
+      return {
+        data: rows.slice(0, OUTBOX_PAGE_SIZE).map(toAdminMail),
+        meta: { current_page: page, per_page: OUTBOX_PAGE_SIZE, has_more: rows.length > OUTBOX_PAGE_SIZE },
+      };
+    },
+  );
 
   app.post('/api/admin/outbox/:id/retry', { schema: { params: IdParamsSchema } }, async (request, reply) => {
     const auth = await requireAdmin(request);
@@ -192,7 +293,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!status) throw notFound();
     // The same step as `npm run cli -- outbox --retry ID`; a sent (or skipped) mail is done.
     if (!(await retryMail(db, id, clock.now()))) throw new AppError('conflict', MAIL_ALREADY_SENT_MESSAGE);
-    await emit(db, { actorId: auth.userId, action: 'outbox.retried', subjectType: 'outbox', subjectId: id, data: { previous_status: status }, at: clock.now() });
+    await emit(db, {
+      actorId: auth.userId,
+      action: 'outbox.retried',
+      subjectType: 'outbox',
+      subjectId: id,
+      data: { previous_status: status },
+      at: clock.now(),
+    });
     // Due now: the worker sends it at its next poll (every 5 s) or start.
     return reply.status(204).send();
   });

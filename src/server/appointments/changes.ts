@@ -6,7 +6,13 @@ import { emit } from '../domain-events';
 import { AppError } from '../errors/errors';
 import { insertMessage } from '../messages/queries';
 import { queueAppointmentMails } from './notify';
-import { isUniqueViolation, setCaseAppointment, type AppointmentRow, type BookingLawyer, type CaseSlot } from './queries';
+import {
+  isUniqueViolation,
+  setCaseAppointment,
+  type AppointmentRow,
+  type BookingLawyer,
+  type CaseSlot,
+} from './queries';
 
 // The changes to a case's first conversation, each in one transaction with its domain event and
 // mails; the routes (routes.ts) check access, notice and slot and call one of these.
@@ -23,18 +29,43 @@ function refusal(error: unknown): never {
 }
 
 /** Books a slot for the case (409 when someone else took it meanwhile). */
-export async function bookAppointment(db: Db, input: { caseRow: CaseRef; slot: CaseSlot; actorId: string; videoTemplate: string | undefined; now: Date }): Promise<AppointmentRow> {
+export async function bookAppointment(
+  db: Db,
+  input: { caseRow: CaseRef; slot: CaseSlot; actorId: string; videoTemplate: string | undefined; now: Date },
+): Promise<AppointmentRow> {
   const { caseRow, slot, actorId, videoTemplate, now } = input;
   return db
     .transaction(async (tx) => {
       const [inserted] = await tx
         .insert(appointments)
-        .values({ caseId: caseRow.id, lawyerId: slot.lawyer.id, startAt: new Date(slot.start), endAt: new Date(slot.end), bookedBy: actorId, createdAt: now, updatedAt: now })
+        .values({
+          caseId: caseRow.id,
+          lawyerId: slot.lawyer.id,
+          startAt: new Date(slot.start),
+          endAt: new Date(slot.end),
+          bookedBy: actorId,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       if (!inserted) throw new Error('Appointment not created');
       await setCaseAppointment(tx, caseRow.id, { startAt: inserted.startAt, endAt: inserted.endAt }, now);
-      await emit(tx, { actorId, action: 'appointment.booked', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { appointment_id: inserted.id, lawyer_id: slot.lawyer.id }, at: now });
-      await queueAppointmentMails(tx, 'appointment_booked', { row: inserted, caseRow, lawyer: slot.lawyer, videoTemplate, now });
+      await emit(tx, {
+        actorId,
+        action: 'appointment.booked',
+        subjectType: 'case',
+        subjectId: caseRow.id,
+        caseId: caseRow.id,
+        data: { appointment_id: inserted.id, lawyer_id: slot.lawyer.id },
+        at: now,
+      });
+      await queueAppointmentMails(tx, 'appointment_booked', {
+        row: inserted,
+        caseRow,
+        lawyer: slot.lawyer,
+        videoTemplate,
+        now,
+      });
       return inserted;
     })
     .catch(refusal);
@@ -43,23 +74,66 @@ export async function bookAppointment(db: Db, input: { caseRow: CaseRef; slot: C
 /** Moves the booked appointment to another slot, unless it was moved or cancelled meanwhile (409). */
 export async function moveAppointment(
   db: Db,
-  input: { caseRow: CaseRef; current: AppointmentRow; slot: CaseSlot; previousLawyer: BookingLawyer | null; actorId: string; videoTemplate: string | undefined; now: Date },
+  input: {
+    caseRow: CaseRef;
+    current: AppointmentRow;
+    slot: CaseSlot;
+    previousLawyer: BookingLawyer | null;
+    actorId: string;
+    videoTemplate: string | undefined;
+    now: Date;
+  },
 ): Promise<AppointmentRow> {
   const { caseRow, current, slot, previousLawyer, actorId, videoTemplate, now } = input;
   return db
     .transaction(async (tx) => {
       const [moved] = await tx
         .update(appointments)
-        .set({ lawyerId: slot.lawyer.id, startAt: new Date(slot.start), endAt: new Date(slot.end), sequence: current.sequence + 1, reminderSentAt: null, updatedAt: now })
-        .where(and(eq(appointments.id, current.id), eq(appointments.status, 'booked'), eq(appointments.sequence, current.sequence)))
+        .set({
+          lawyerId: slot.lawyer.id,
+          startAt: new Date(slot.start),
+          endAt: new Date(slot.end),
+          sequence: current.sequence + 1,
+          reminderSentAt: null,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            eq(appointments.id, current.id),
+            eq(appointments.status, 'booked'),
+            eq(appointments.sequence, current.sequence),
+          ),
+        )
         .returning();
       // Moved or cancelled by someone else meanwhile.
       if (!moved) throw conflict(APPOINTMENT_ERRORS.slotUnavailable);
       await setCaseAppointment(tx, caseRow.id, { startAt: moved.startAt, endAt: moved.endAt }, now);
-      await emit(tx, { actorId, action: 'appointment.rescheduled', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { appointment_id: moved.id, lawyer_id: slot.lawyer.id }, at: now });
-      await queueAppointmentMails(tx, 'appointment_moved', { row: moved, caseRow, lawyer: slot.lawyer, videoTemplate, now });
+      await emit(tx, {
+        actorId,
+        action: 'appointment.rescheduled',
+        subjectType: 'case',
+        subjectId: caseRow.id,
+        caseId: caseRow.id,
+        data: { appointment_id: moved.id, lawyer_id: slot.lawyer.id },
+        at: now,
+      });
+      await queueAppointmentMails(tx, 'appointment_moved', {
+        row: moved,
+        caseRow,
+        lawyer: slot.lawyer,
+        videoTemplate,
+        now,
+      });
       // The day now falls to another lawyer (a stand-in's period): the first one's calendar drops it.
-      if (previousLawyer) await queueAppointmentMails(tx, 'appointment_cancelled', { row: moved, caseRow, lawyer: previousLawyer, videoTemplate, now, only: 'lawyer' });
+      if (previousLawyer)
+        await queueAppointmentMails(tx, 'appointment_cancelled', {
+          row: moved,
+          caseRow,
+          lawyer: previousLawyer,
+          videoTemplate,
+          now,
+          only: 'lawyer',
+        });
       return moved;
     })
     .catch(refusal);
@@ -68,7 +142,14 @@ export async function moveAppointment(
 /** Cancels the booked appointment (409 when there is none any more). */
 export async function cancelAppointment(
   db: Db,
-  input: { caseRow: CaseRef; current: AppointmentRow; lawyer: BookingLawyer | null; actorId: string; videoTemplate: string | undefined; now: Date },
+  input: {
+    caseRow: CaseRef;
+    current: AppointmentRow;
+    lawyer: BookingLawyer | null;
+    actorId: string;
+    videoTemplate: string | undefined;
+    now: Date;
+  },
 ): Promise<void> {
   const { caseRow, current, lawyer, actorId, videoTemplate, now } = input;
   await db.transaction(async (tx) => {
@@ -79,8 +160,17 @@ export async function cancelAppointment(
       .returning();
     if (!cancelled) throw conflict(APPOINTMENT_ERRORS.noAppointment);
     await setCaseAppointment(tx, caseRow.id, null, now);
-    await emit(tx, { actorId, action: 'appointment.cancelled', subjectType: 'case', subjectId: caseRow.id, caseId: caseRow.id, data: { appointment_id: cancelled.id, lawyer_id: cancelled.lawyerId }, at: now });
-    if (lawyer) await queueAppointmentMails(tx, 'appointment_cancelled', { row: cancelled, caseRow, lawyer, videoTemplate, now });
+    await emit(tx, {
+      actorId,
+      action: 'appointment.cancelled',
+      subjectType: 'case',
+      subjectId: caseRow.id,
+      caseId: caseRow.id,
+      data: { appointment_id: cancelled.id, lawyer_id: cancelled.lawyerId },
+      at: now,
+    });
+    if (lawyer)
+      await queueAppointmentMails(tx, 'appointment_cancelled', { row: cancelled, caseRow, lawyer, videoTemplate, now });
   });
 }
 
@@ -100,7 +190,10 @@ export async function getClient(db: Db, clientId: string) {
  * 'Bel mij terug': marks the case and posts `text` as the client's message, once until the
  * lawyer clears it. Returns whether it was asked now, and since when it is asked.
  */
-export async function requestCallback(db: Db, input: { caseId: string; clientId: string; text: string; now: Date }): Promise<{ created: boolean; requestedAt: Date }> {
+export async function requestCallback(
+  db: Db,
+  input: { caseId: string; clientId: string; text: string; now: Date },
+): Promise<{ created: boolean; requestedAt: Date }> {
   const { caseId, clientId, text, now } = input;
   const result = await db.transaction(async (tx) => {
     const [marked] = await tx
@@ -110,9 +203,32 @@ export async function requestCallback(db: Db, input: { caseId: string; clientId:
       .returning({ at: cases.callbackRequestedAt });
     // Asked before and not dealt with yet: nothing new.
     if (!marked) return null;
-    const message = await insertMessage(tx, { caseId, authorId: clientId, authorRole: 'client', text, documentId: null, now });
-    await emit(tx, { actorId: clientId, action: 'message.sent', subjectType: 'case', subjectId: caseId, caseId, data: { message_id: message.id, attachment: false }, at: now });
-    await emit(tx, { actorId: clientId, action: 'appointment.callback_requested', subjectType: 'case', subjectId: caseId, caseId, data: {}, at: now });
+    const message = await insertMessage(tx, {
+      caseId,
+      authorId: clientId,
+      authorRole: 'client',
+      text,
+      documentId: null,
+      now,
+    });
+    await emit(tx, {
+      actorId: clientId,
+      action: 'message.sent',
+      subjectType: 'case',
+      subjectId: caseId,
+      caseId,
+      data: { message_id: message.id, attachment: false },
+      at: now,
+    });
+    await emit(tx, {
+      actorId: clientId,
+      action: 'appointment.callback_requested',
+      subjectType: 'case',
+      subjectId: caseId,
+      caseId,
+      data: {},
+      at: now,
+    });
     return message.id;
   });
   const [after] = await db.select({ at: cases.callbackRequestedAt }).from(cases).where(eq(cases.id, caseId));
@@ -120,12 +236,27 @@ export async function requestCallback(db: Db, input: { caseId: string; clientId:
 }
 
 /** The lawyer called back: the request goes (recorded when there was one). */
-export async function clearCallback(db: Db, input: { caseId: string; wasRequested: boolean; actorId: string; now: Date }): Promise<void> {
+export async function clearCallback(
+  db: Db,
+  input: { caseId: string; wasRequested: boolean; actorId: string; now: Date },
+): Promise<void> {
   const { caseId, wasRequested, actorId, now } = input;
   await db.transaction(async (tx) => {
-    const cleared = await tx.update(cases).set({ callbackRequestedAt: null, lastUpdateAt: now }).where(and(eq(cases.id, caseId))).returning({ id: cases.id });
+    const cleared = await tx
+      .update(cases)
+      .set({ callbackRequestedAt: null, lastUpdateAt: now })
+      .where(and(eq(cases.id, caseId)))
+      .returning({ id: cases.id });
     if (cleared.length && wasRequested) {
-      await emit(tx, { actorId, action: 'appointment.callback_done', subjectType: 'case', subjectId: caseId, caseId, data: {}, at: now });
+      await emit(tx, {
+        actorId,
+        action: 'appointment.callback_done',
+        subjectType: 'case',
+        subjectId: caseId,
+        caseId,
+        data: {},
+        at: now,
+      });
     }
   });
 }

@@ -55,7 +55,10 @@ export function buildInvite(data: InviteData): string {
   return calendar.toString();
 }
 
-/** The video link of an appointment from the configured template (`{id}` becomes the appointment's id), or null by phone. */
+/**
+ * The video link of an appointment from the configured template (`{id}` becomes the appointment's id), or null by
+ * phone.
+ */
 export function videoUrl(template: string | undefined, appointmentId: string): string | null {
   return template ? template.replaceAll('{id}', encodeURIComponent(appointmentId)) : null;
 }

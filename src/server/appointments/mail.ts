@@ -8,8 +8,16 @@ const INVITE_KINDS = new Set<MailKind>(['appointment_booked', 'appointment_moved
 
 export type MailInvite = { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
 
-/** The calendar invite a mail of the first conversation carries (booked, moved, cancelled), in the reader's language; null for other mails. */
-export function inviteForMail(kind: string, payload: Record<string, unknown>, language: string, site: MailSite): MailInvite | null {
+/**
+ * The calendar invite a mail of the first conversation carries (booked, moved, cancelled), in the reader's language;
+ * null for other mails.
+ */
+export function inviteForMail(
+  kind: string,
+  payload: Record<string, unknown>,
+  language: string,
+  site: MailSite,
+): MailInvite | null {
   if (!INVITE_KINDS.has(kind as MailKind)) return null;
   const p = payload as unknown as AppointmentMailPayload;
   const method = kind === 'appointment_cancelled' ? 'CANCEL' : 'REQUEST';
@@ -17,10 +25,18 @@ export function inviteForMail(kind: string, payload: Record<string, unknown>, la
 }
 
 /** The .ics of an appointment: for the invite mails and the 'Zet in je agenda' download. */
-export function calendarFile(p: Omit<AppointmentMailPayload, 'for_lawyer' | 'client_name'> & { for_lawyer?: boolean; client_name?: string }, method: 'REQUEST' | 'CANCEL', language: string, site: MailSite): string {
+export function calendarFile(
+  p: Omit<AppointmentMailPayload, 'for_lawyer' | 'client_name'> & { for_lawyer?: boolean; client_name?: string },
+  method: 'REQUEST' | 'CANCEL',
+  language: string,
+  site: MailSite,
+): string {
   const t = translator(language);
   const when = formatAppointmentTime(p.start, t('mail.appointment.locale'));
-  const how = p.mode === 'video' && p.video_url ? t('mail.appointment.video', { url: p.video_url }) : t('mail.appointment.phoneInvite');
+  const how =
+    p.mode === 'video' && p.video_url
+      ? t('mail.appointment.video', { url: p.video_url })
+      : t('mail.appointment.phoneInvite');
   return buildInvite({
     uid: `${p.appointment_id}@${new URL(site.publicUrl).hostname}`,
     sequence: p.sequence,

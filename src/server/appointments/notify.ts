@@ -7,7 +7,8 @@ import type { AppointmentMailPayload } from '../outbox/kinds';
 import { modeOf, videoUrl } from './invite';
 import type { AppointmentRow, BookingLawyer } from './queries';
 
-type MailKindOfAppointment = 'appointment_booked' | 'appointment_moved' | 'appointment_cancelled' | 'appointment_reminder';
+type MailKindOfAppointment =
+  'appointment_booked' | 'appointment_moved' | 'appointment_cancelled' | 'appointment_reminder';
 
 /**
  * The mails of one change of the appointment, to the client and to its lawyer, written in the
@@ -17,7 +18,14 @@ type MailKindOfAppointment = 'appointment_booked' | 'appointment_moved' | 'appoi
 export async function queueAppointmentMails(
   db: Db,
   kind: MailKindOfAppointment,
-  input: { row: AppointmentRow; caseRow: { id: string; clientId: string; clientName: string }; lawyer: BookingLawyer; videoTemplate: string | undefined; now: Date; only?: 'client' | 'lawyer' },
+  input: {
+    row: AppointmentRow;
+    caseRow: { id: string; clientId: string; clientName: string };
+    lawyer: BookingLawyer;
+    videoTemplate: string | undefined;
+    now: Date;
+    only?: 'client' | 'lawyer';
+  },
 ): Promise<void> {
   const [client] = await db.select().from(users).where(eq(users.id, input.caseRow.clientId));
   if (!client) return;
@@ -38,14 +46,28 @@ export async function queueAppointmentMails(
       { name: input.lawyer.fullName, email: input.lawyer.email },
     ],
   };
-  const dedupe = kind === 'appointment_reminder' ? (side: string) => `appointment-reminder:${input.row.id}:${input.row.sequence}:${side}` : () => undefined;
+  const dedupe =
+    kind === 'appointment_reminder'
+      ? (side: string) => `appointment-reminder:${input.row.id}:${input.row.sequence}:${side}`
+      : () => undefined;
   if (input.only !== 'lawyer') {
     const key = dedupe('client');
-    await enqueueMail(db, { kind, to: { userId: client.id }, payload: { ...base, for_lawyer: false }, now: input.now, ...(key ? { dedupeKey: key } : {}) });
+    await enqueueMail(db, {
+      kind,
+      to: { userId: client.id },
+      payload: { ...base, for_lawyer: false },
+      now: input.now,
+      ...(key ? { dedupeKey: key } : {}),
+    });
   }
   if (input.only !== 'client') {
     const key = dedupe('lawyer');
-    await enqueueMail(db, { kind, to: { userId: input.lawyer.id }, payload: { ...base, for_lawyer: true }, now: input.now, ...(key ? { dedupeKey: key } : {}) });
+    await enqueueMail(db, {
+      kind,
+      to: { userId: input.lawyer.id },
+      payload: { ...base, for_lawyer: true },
+      now: input.now,
+      ...(key ? { dedupeKey: key } : {}),
+    });
   }
 }
-

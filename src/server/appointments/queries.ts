@@ -1,6 +1,14 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Absence, UpcomingAppointments } from '../../contract/appointments';
-import { addCalendarDays, amsterdamDate, APPOINTMENT_HORIZON_DAYS, computeAppointmentSlots, toAmsterdamIso, type AbsenceRange, type AppointmentSlot } from '../../contract/rules/appointment-slots';
+import {
+  addCalendarDays,
+  amsterdamDate,
+  APPOINTMENT_HORIZON_DAYS,
+  computeAppointmentSlots,
+  toAmsterdamIso,
+  type AbsenceRange,
+  type AppointmentSlot,
+} from '../../contract/rules/appointment-slots';
 import { getDisplayName } from '../../contract/rules/display-name';
 import type { Db } from '../db/client';
 import { appointments, availability, caseLawyers, caseStandIns, cases, lawyerAbsences, users } from '../db/schema';
@@ -10,15 +18,25 @@ type UserRow = typeof users.$inferSelect;
 export type BookingLawyer = { id: string; fullName: string; email: string; standIn: boolean };
 export type SlotSettings = { minutes: number; noticeHours: number };
 
-const fullName = (u: Pick<UserRow, 'name' | 'infix' | 'lastName'>) => getDisplayName({ name: u.name, infix: u.infix, last_name: u.lastName });
-const toLawyer = (u: UserRow, standIn: boolean): BookingLawyer => ({ id: u.id, fullName: fullName(u), email: u.email, standIn });
+const fullName = (u: Pick<UserRow, 'name' | 'infix' | 'lastName'>) =>
+  getDisplayName({ name: u.name, infix: u.infix, last_name: u.lastName });
+const toLawyer = (u: UserRow, standIn: boolean): BookingLawyer => ({
+  id: u.id,
+  fullName: fullName(u),
+  email: u.email,
+  standIn,
+});
 
 /**
  * Who the first conversation is with, per calendar day: a stand-in whose date range covers the
  * day (the earliest made first, as the lawyer sheet shows them), else the first assigned lawyer.
  * Deactivated lawyers are left out.
  */
-export async function caseCoverage(db: Db, caseId: string, today: string): Promise<{ assigned: BookingLawyer | null; standIns: { lawyer: BookingLawyer; from: string; until: string }[] }> {
+export async function caseCoverage(
+  db: Db,
+  caseId: string,
+  today: string,
+): Promise<{ assigned: BookingLawyer | null; standIns: { lawyer: BookingLawyer; from: string; until: string }[] }> {
   const [assigned, standIns] = await Promise.all([
     db
       .select({ user: users })
@@ -54,7 +72,10 @@ export type CaseSlot = AppointmentSlot & { lawyer: BookingLawyer };
  * lawyer covering it (the stand-in during a stand-in), from their weekly availability, without
  * their absences and the appointments booked with them on any case.
  */
-export async function listCaseSlots(db: Db, input: { caseId: string; now: Date; settings: SlotSettings; from?: string; days?: number }): Promise<CaseSlot[]> {
+export async function listCaseSlots(
+  db: Db,
+  input: { caseId: string; now: Date; settings: SlotSettings; from?: string; days?: number },
+): Promise<CaseSlot[]> {
   const today = amsterdamDate(input.now);
   const coverage = await caseCoverage(db, input.caseId, today);
   const horizon = Array.from({ length: APPOINTMENT_HORIZON_DAYS + 1 }, (_, i) => addCalendarDays(today, i));
@@ -69,19 +90,31 @@ export async function listCaseSlots(db: Db, input: { caseId: string; now: Date; 
   if (ids.length === 0) return [];
   const [hours, absences, booked] = await Promise.all([
     db.select().from(availability).where(inArray(availability.userId, ids)),
-    db.select().from(lawyerAbsences).where(and(inArray(lawyerAbsences.lawyerId, ids), gte(lawyerAbsences.untilDate, today))),
+    db
+      .select()
+      .from(lawyerAbsences)
+      .where(and(inArray(lawyerAbsences.lawyerId, ids), gte(lawyerAbsences.untilDate, today))),
     db
       .select({ lawyerId: appointments.lawyerId, start: appointments.startAt, end: appointments.endAt })
       .from(appointments)
-      .where(and(inArray(appointments.lawyerId, ids), eq(appointments.status, 'booked'), gt(appointments.endAt, input.now))),
+      .where(
+        and(inArray(appointments.lawyerId, ids), eq(appointments.status, 'booked'), gt(appointments.endAt, input.now)),
+      ),
   ]);
   const slots: CaseSlot[] = [];
   for (const lawyer of owners.values()) {
     // Days another lawyer covers count as absences of this one.
-    const notCovering: AbsenceRange[] = horizon.filter((date) => covering.get(date) !== lawyer.id).map((date) => ({ from: date, until: date }));
+    const notCovering: AbsenceRange[] = horizon
+      .filter((date) => covering.get(date) !== lawyer.id)
+      .map((date) => ({ from: date, until: date }));
     const own = computeAppointmentSlots({
-      availability: hours.filter((h) => h.userId === lawyer.id).map((h) => ({ day: h.day, start_time: h.startTime, end_time: h.endTime })),
-      absences: [...absences.filter((a) => a.lawyerId === lawyer.id).map((a) => ({ from: a.fromDate, until: a.untilDate })), ...notCovering],
+      availability: hours
+        .filter((h) => h.userId === lawyer.id)
+        .map((h) => ({ day: h.day, start_time: h.startTime, end_time: h.endTime })),
+      absences: [
+        ...absences.filter((a) => a.lawyerId === lawyer.id).map((a) => ({ from: a.fromDate, until: a.untilDate })),
+        ...notCovering,
+      ],
       booked: booked.filter((b) => b.lawyerId === lawyer.id),
       now: input.now,
       noticeHours: input.settings.noticeHours,
@@ -108,10 +141,20 @@ export async function findLawyer(db: Db, id: string): Promise<BookingLawyer | nu
 }
 
 /** Keeps the case's own columns (appointment_start_time / appointment_end_time) equal to the booked appointment. */
-export async function setCaseAppointment(db: Db, caseId: string, row: { startAt: Date; endAt: Date } | null, now: Date): Promise<void> {
+export async function setCaseAppointment(
+  db: Db,
+  caseId: string,
+  row: { startAt: Date; endAt: Date } | null,
+  now: Date,
+): Promise<void> {
   await db
     .update(cases)
-    .set({ appointmentStartTime: row?.startAt ?? null, appointmentEndTime: row?.endAt ?? null, ...(row ? { callbackRequestedAt: null } : {}), lastUpdateAt: now })
+    .set({
+      appointmentStartTime: row?.startAt ?? null,
+      appointmentEndTime: row?.endAt ?? null,
+      ...(row ? { callbackRequestedAt: null } : {}),
+      lastUpdateAt: now,
+    })
     .where(eq(cases.id, caseId));
 }
 
@@ -141,7 +184,11 @@ export async function listUpcoming(db: Db, lawyerId: string, now: Date): Promise
       start: toAmsterdamIso(appointment.startAt),
       end: toAmsterdamIso(appointment.endAt),
     })),
-    callbacks: callbacks.map((c) => ({ case_id: c.caseId, client_name: c.clientName, requested_at: (c.requestedAt as Date).toISOString() })),
+    callbacks: callbacks.map((c) => ({
+      case_id: c.caseId,
+      client_name: c.clientName,
+      requested_at: (c.requestedAt as Date).toISOString(),
+    })),
   };
 }
 
@@ -150,7 +197,14 @@ export async function listDueReminders(db: Db, now: Date, withinMs: number, limi
   return db
     .select()
     .from(appointments)
-    .where(and(eq(appointments.status, 'booked'), isNull(appointments.reminderSentAt), gt(appointments.startAt, now), lte(appointments.startAt, new Date(now.getTime() + withinMs))))
+    .where(
+      and(
+        eq(appointments.status, 'booked'),
+        isNull(appointments.reminderSentAt),
+        gt(appointments.startAt, now),
+        lte(appointments.startAt, new Date(now.getTime() + withinMs)),
+      ),
+    )
     .orderBy(asc(appointments.startAt))
     .limit(limit);
 }
@@ -165,8 +219,14 @@ export async function listAbsences(db: Db, lawyerId: string, today: string): Pro
   return rows.map((r) => ({ id: r.id, from: r.fromDate, until: r.untilDate }));
 }
 
-export async function insertAbsence(db: Db, input: { lawyerId: string; from: string; until: string; now: Date }): Promise<Absence> {
-  const [row] = await db.insert(lawyerAbsences).values({ lawyerId: input.lawyerId, fromDate: input.from, untilDate: input.until, createdAt: input.now }).returning();
+export async function insertAbsence(
+  db: Db,
+  input: { lawyerId: string; from: string; until: string; now: Date },
+): Promise<Absence> {
+  const [row] = await db
+    .insert(lawyerAbsences)
+    .values({ lawyerId: input.lawyerId, fromDate: input.from, untilDate: input.until, createdAt: input.now })
+    .returning();
   if (!row) throw new Error('Absence not created');
   return { id: row.id, from: row.fromDate, until: row.untilDate };
 }
@@ -190,9 +250,13 @@ export async function markReminderSent(db: Db, id: string, now: Date): Promise<b
 }
 
 export const isUniqueViolation = (error: unknown, constraint: string): boolean => {
-  for (let item = error as { code?: string; constraint?: string; cause?: unknown; message?: string } | undefined; item; item = item.cause as typeof item) {
-    if (item.code === '23505') return item.constraint === constraint || (typeof item.message === 'string' && item.message.includes(constraint));
+  for (
+    let item = error as { code?: string; constraint?: string; cause?: unknown; message?: string } | undefined;
+    item;
+    item = item.cause as typeof item
+  ) {
+    if (item.code === '23505')
+      return item.constraint === constraint || (typeof item.message === 'string' && item.message.includes(constraint));
   }
   return false;
 };
-

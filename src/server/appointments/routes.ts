@@ -1,6 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { APPOINTMENT_ERRORS, AppointmentSlotsQuerySchema, BookAppointmentRequestSchema, CreateAbsenceRequestSchema, type Appointment, AppointmentSlotsResponseSchema, AppointmentStateResponseSchema, AppointmentResponseSchema, UpcomingAppointmentsResponseSchema, AbsenceListResponseSchema, AbsenceResponseSchema } from '../../contract/appointments';
+import {
+  APPOINTMENT_ERRORS,
+  AppointmentSlotsQuerySchema,
+  BookAppointmentRequestSchema,
+  CreateAbsenceRequestSchema,
+  type Appointment,
+  AppointmentSlotsResponseSchema,
+  AppointmentStateResponseSchema,
+  AppointmentResponseSchema,
+  UpcomingAppointmentsResponseSchema,
+  AbsenceListResponseSchema,
+  AbsenceResponseSchema,
+} from '../../contract/appointments';
 import { amsterdamDate, isChangeAllowed, toAmsterdamIso } from '../../contract/rules/appointment-slots';
 import { getDisplayName } from '../../contract/rules/display-name';
 import { requireUser } from '../auth/access';
@@ -9,7 +21,15 @@ import { AppError, forbidden, notFound } from '../errors/errors';
 import { contentDisposition } from '../files/content';
 import { translator } from '../outbox/i18n';
 import { mailSite } from '../outbox/worker';
-import { bookAppointment, cancelAppointment, clearCallback, getClient, getUserLanguage, moveAppointment, requestCallback } from './changes';
+import {
+  bookAppointment,
+  cancelAppointment,
+  clearCallback,
+  getClient,
+  getUserLanguage,
+  moveAppointment,
+  requestCallback,
+} from './changes';
 import { calendarFile } from './mail';
 import { modeOf, videoUrl } from './invite';
 import {
@@ -36,7 +56,13 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const videoTemplate = config.appointments.videoUrlTemplate;
   const site = mailSite(config);
 
-  function toView(row: AppointmentRow, lawyer: BookingLawyer, standIn: boolean, access: CaseAccess, now: Date): Appointment {
+  function toView(
+    row: AppointmentRow,
+    lawyer: BookingLawyer,
+    standIn: boolean,
+    access: CaseAccess,
+    now: Date,
+  ): Appointment {
     return {
       id: row.id,
       case_id: row.caseId,
@@ -52,7 +78,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The appointment's lawyer, marked stand-in when a stand-in covers its day. */
   async function lawyerOf(row: AppointmentRow, now: Date): Promise<{ lawyer: BookingLawyer; standIn: boolean }> {
     const coverage = await caseCoverage(db, row.caseId, amsterdamDate(now));
-    const standIn = coverage.standIns.some((s) => s.lawyer.id === row.lawyerId && s.from <= amsterdamDate(row.startAt) && amsterdamDate(row.startAt) <= s.until);
+    const standIn = coverage.standIns.some(
+      (s) =>
+        s.lawyer.id === row.lawyerId && s.from <= amsterdamDate(row.startAt) && amsterdamDate(row.startAt) <= s.until,
+    );
     const lawyer = (await findLawyer(db, row.lawyerId)) ?? { id: row.lawyerId, fullName: '', email: '', standIn };
     return { lawyer: { ...lawyer, standIn }, standIn };
   }
@@ -64,63 +93,95 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     return slot;
   }
 
-  app.get('/api/cases/:id/appointment-slots', { schema: { response: { 200: AppointmentSlotsResponseSchema }, params: IdParams, querystring: AppointmentSlotsQuerySchema } }, async (request) => {
-    const { caseRow } = await requireCaseAccess(request, request.params.id);
-    const slots = await listCaseSlots(db, { caseId: caseRow.id, now: clock.now(), settings, ...request.query });
-    return { data: slots.map((s) => ({ start: s.start, end: s.end })) };
-  });
+  app.get(
+    '/api/cases/:id/appointment-slots',
+    {
+      schema: {
+        response: { 200: AppointmentSlotsResponseSchema },
+        params: IdParams,
+        querystring: AppointmentSlotsQuerySchema,
+      },
+    },
+    async (request) => {
+      const { caseRow } = await requireCaseAccess(request, request.params.id);
+      const slots = await listCaseSlots(db, { caseId: caseRow.id, now: clock.now(), settings, ...request.query });
+      return { data: slots.map((s) => ({ start: s.start, end: s.end })) };
+    },
+  );
 
-  app.get('/api/cases/:id/appointment', { schema: { response: { 200: AppointmentStateResponseSchema }, params: IdParams } }, async (request) => {
-    const access = await requireCaseAccess(request, request.params.id);
-    const now = clock.now();
-    const row = await findBookedAppointment(db, access.caseRow.id);
-    const coverage = await caseCoverage(db, access.caseRow.id, amsterdamDate(now));
-    const current = lawyerOn(coverage, amsterdamDate(now));
-    let data: Appointment | null = null;
-    if (row) {
-      const { lawyer, standIn } = await lawyerOf(row, now);
-      data = toView(row, lawyer, standIn, access, now);
-    }
-    return {
-      data,
-      lawyer: current ? { id: current.id, full_name: current.fullName, stand_in: current.standIn } : null,
-      mode: modeOf(videoTemplate),
-      notice_hours: settings.noticeHours,
-      callback_requested_at: access.caseRow.callbackRequestedAt?.toISOString() ?? null,
-    };
-  });
+  app.get(
+    '/api/cases/:id/appointment',
+    { schema: { response: { 200: AppointmentStateResponseSchema }, params: IdParams } },
+    async (request) => {
+      const access = await requireCaseAccess(request, request.params.id);
+      const now = clock.now();
+      const row = await findBookedAppointment(db, access.caseRow.id);
+      const coverage = await caseCoverage(db, access.caseRow.id, amsterdamDate(now));
+      const current = lawyerOn(coverage, amsterdamDate(now));
+      let data: Appointment | null = null;
+      if (row) {
+        const { lawyer, standIn } = await lawyerOf(row, now);
+        data = toView(row, lawyer, standIn, access, now);
+      }
+      return {
+        data,
+        lawyer: current ? { id: current.id, full_name: current.fullName, stand_in: current.standIn } : null,
+        mode: modeOf(videoTemplate),
+        notice_hours: settings.noticeHours,
+        callback_requested_at: access.caseRow.callbackRequestedAt?.toISOString() ?? null,
+      };
+    },
+  );
 
-  app.post('/api/cases/:id/appointment', { schema: { response: { 201: AppointmentResponseSchema }, params: IdParams, body: BookAppointmentRequestSchema } }, async (request, reply) => {
-    const access = await requireCaseAccess(request, request.params.id, ['client']);
-    const { auth, caseRow } = access;
-    const now = clock.now();
-    if (await findBookedAppointment(db, caseRow.id)) throw conflict(APPOINTMENT_ERRORS.alreadyBooked);
-    const slot = await slotAt(caseRow.id, new Date(request.body.start), now);
-    const row = await bookAppointment(db, { caseRow, slot, actorId: auth.userId, videoTemplate, now });
-    return reply.status(201).send({ data: toView(row, slot.lawyer, slot.lawyer.standIn, access, now) });
-  });
+  app.post(
+    '/api/cases/:id/appointment',
+    { schema: { response: { 201: AppointmentResponseSchema }, params: IdParams, body: BookAppointmentRequestSchema } },
+    async (request, reply) => {
+      const access = await requireCaseAccess(request, request.params.id, ['client']);
+      const { auth, caseRow } = access;
+      const now = clock.now();
+      if (await findBookedAppointment(db, caseRow.id)) throw conflict(APPOINTMENT_ERRORS.alreadyBooked);
+      const slot = await slotAt(caseRow.id, new Date(request.body.start), now);
+      const row = await bookAppointment(db, { caseRow, slot, actorId: auth.userId, videoTemplate, now });
+      return reply.status(201).send({ data: toView(row, slot.lawyer, slot.lawyer.standIn, access, now) });
+    },
+  );
 
-  app.patch('/api/cases/:id/appointment', { schema: { response: { 200: AppointmentResponseSchema }, params: IdParams, body: BookAppointmentRequestSchema } }, async (request) => {
-    const access = await requireCaseAccess(request, request.params.id);
-    const { auth, caseRow } = access;
-    // The input right after the access check: a bad body is 422 before any 409 about the appointment.
-    const start = new Date(request.body.start);
-    const now = clock.now();
-    const current = await findBookedAppointment(db, caseRow.id);
-    if (!current) throw conflict(APPOINTMENT_ERRORS.noAppointment);
-    if (auth.role === 'client' && !isChangeAllowed(current.startAt, now, settings.noticeHours)) throw conflict(APPOINTMENT_ERRORS.tooLate);
-    const slot = await slotAt(caseRow.id, start, now);
-    const previousLawyer = current.lawyerId !== slot.lawyer.id ? await findLawyer(db, current.lawyerId) : null;
-    const row = await moveAppointment(db, { caseRow, current, slot, previousLawyer, actorId: auth.userId, videoTemplate, now });
-    return { data: toView(row, slot.lawyer, slot.lawyer.standIn, access, now) };
-  });
+  app.patch(
+    '/api/cases/:id/appointment',
+    { schema: { response: { 200: AppointmentResponseSchema }, params: IdParams, body: BookAppointmentRequestSchema } },
+    async (request) => {
+      const access = await requireCaseAccess(request, request.params.id);
+      const { auth, caseRow } = access;
+      // The input right after the access check: a bad body is 422 before any 409 about the appointment.
+      const start = new Date(request.body.start);
+      const now = clock.now();
+      const current = await findBookedAppointment(db, caseRow.id);
+      if (!current) throw conflict(APPOINTMENT_ERRORS.noAppointment);
+      if (auth.role === 'client' && !isChangeAllowed(current.startAt, now, settings.noticeHours))
+        throw conflict(APPOINTMENT_ERRORS.tooLate);
+      const slot = await slotAt(caseRow.id, start, now);
+      const previousLawyer = current.lawyerId !== slot.lawyer.id ? await findLawyer(db, current.lawyerId) : null;
+      const row = await moveAppointment(db, {
+        caseRow,
+        current,
+        slot,
+        previousLawyer,
+        actorId: auth.userId,
+        videoTemplate,
+        now,
+      });
+      return { data: toView(row, slot.lawyer, slot.lawyer.standIn, access, now) };
+    },
+  );
 
   app.delete('/api/cases/:id/appointment', { schema: { params: IdParams } }, async (request, reply) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
     const now = clock.now();
     const current = await findBookedAppointment(db, caseRow.id);
     if (!current) throw conflict(APPOINTMENT_ERRORS.noAppointment);
-    if (auth.role === 'client' && !isChangeAllowed(current.startAt, now, settings.noticeHours)) throw conflict(APPOINTMENT_ERRORS.tooLate);
+    if (auth.role === 'client' && !isChangeAllowed(current.startAt, now, settings.noticeHours))
+      throw conflict(APPOINTMENT_ERRORS.tooLate);
     const lawyer = (await findLawyer(db, current.lawyerId)) ?? null;
     await cancelAppointment(db, { caseRow, current, lawyer, actorId: auth.userId, videoTemplate, now });
     return reply.status(204).send();
@@ -135,7 +196,9 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     const { lawyer } = await lawyerOf(row, now);
     const client = await getClient(db, caseRow.clientId);
     const language = await getUserLanguage(db, auth.userId);
-    const clientName = client ? getDisplayName({ name: client.name, infix: client.infix, last_name: client.lastName }) : '';
+    const clientName = client
+      ? getDisplayName({ name: client.name, infix: client.infix, last_name: client.lastName })
+      : '';
     const content = calendarFile(
       {
         appointment_id: row.id,
@@ -147,7 +210,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         lawyer_name: lawyer.fullName,
         mode: modeOf(videoTemplate),
         video_url: videoUrl(videoTemplate, row.id),
-        attendees: [...(client ? [{ name: clientName, email: client.email }] : []), { name: lawyer.fullName, email: lawyer.email }],
+        attendees: [
+          ...(client ? [{ name: clientName, email: client.email }] : []),
+          { name: lawyer.fullName, email: lawyer.email },
+        ],
       },
       'REQUEST',
       language ?? 'nl-NL',
@@ -168,9 +234,15 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     const now = clock.now();
     const coverage = await caseCoverage(db, caseRow.id, amsterdamDate(now));
     if (!lawyerOn(coverage, amsterdamDate(now))) throw conflict(APPOINTMENT_ERRORS.noLawyer);
-    if ((await listCaseSlots(db, { caseId: caseRow.id, now, settings })).length > 0) throw conflict(APPOINTMENT_ERRORS.slotsAvailable);
+    if ((await listCaseSlots(db, { caseId: caseRow.id, now, settings })).length > 0)
+      throw conflict(APPOINTMENT_ERRORS.slotsAvailable);
     const text = translator((await getUserLanguage(db, auth.userId)) ?? 'nl-NL')('mail.appointment.callbackMessage');
-    const { created, requestedAt } = await requestCallback(db, { caseId: caseRow.id, clientId: auth.userId, text, now });
+    const { created, requestedAt } = await requestCallback(db, {
+      caseId: caseRow.id,
+      clientId: auth.userId,
+      text,
+      now,
+    });
     return reply.status(created ? 201 : 200).send({ data: { requested_at: requestedAt.toISOString() } });
   });
 
@@ -178,16 +250,25 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/api/cases/:id/appointment/callback', { schema: { params: IdParams } }, async (request, reply) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
     const now = clock.now();
-    await clearCallback(db, { caseId: caseRow.id, wasRequested: Boolean(caseRow.callbackRequestedAt), actorId: auth.userId, now });
+    await clearCallback(db, {
+      caseId: caseRow.id,
+      wasRequested: Boolean(caseRow.callbackRequestedAt),
+      actorId: auth.userId,
+      now,
+    });
     return reply.status(204).send();
   });
 
   /** The lawyer's dashboard: upcoming first conversations and call-back requests. */
-  app.get('/api/appointments', { schema: { response: { 200: UpcomingAppointmentsResponseSchema } } }, async (request) => {
-    const auth = await requireUser(request);
-    if (auth.role !== 'lawyer') throw forbidden();
-    return listUpcoming(db, auth.userId, clock.now());
-  });
+  app.get(
+    '/api/appointments',
+    { schema: { response: { 200: UpcomingAppointmentsResponseSchema } } },
+    async (request) => {
+      const auth = await requireUser(request);
+      if (auth.role !== 'lawyer') throw forbidden();
+      return listUpcoming(db, auth.userId, clock.now());
+    },
+  );
 
   app.get('/api/user/absences', { schema: { response: { 200: AbsenceListResponseSchema } } }, async (request) => {
     const auth = await requireUser(request);
@@ -195,17 +276,27 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: await listAbsences(db, auth.userId, amsterdamDate(clock.now())) };
   });
 
-  app.post('/api/user/absences', { schema: { response: { 201: AbsenceResponseSchema }, body: CreateAbsenceRequestSchema } }, async (request, reply) => {
-    const auth = await requireUser(request);
-    if (auth.role !== 'lawyer') throw forbidden();
-    const absence = await insertAbsence(db, { lawyerId: auth.userId, from: request.body.from, until: request.body.until, now: clock.now() });
-    return reply.status(201).send({ data: absence });
-  });
+  app.post(
+    '/api/user/absences',
+    { schema: { response: { 201: AbsenceResponseSchema }, body: CreateAbsenceRequestSchema } },
+    async (request, reply) => {
+      const auth = await requireUser(request);
+      if (auth.role !== 'lawyer') throw forbidden();
+      const absence = await insertAbsence(db, {
+        lawyerId: auth.userId,
+        from: request.body.from,
+        until: request.body.until,
+        now: clock.now(),
+      });
+      return reply.status(201).send({ data: absence });
+    },
+  );
 
   app.delete('/api/user/absences/:id', { schema: { params: IdParams } }, async (request, reply) => {
     const auth = await requireUser(request);
     if (auth.role !== 'lawyer') throw forbidden();
-    if (!isUuid(request.params.id) || !(await deleteAbsence(db, auth.userId, request.params.id))) throw notFound(APPOINTMENT_ERRORS.absenceNotFound);
+    if (!isUuid(request.params.id) || !(await deleteAbsence(db, auth.userId, request.params.id)))
+      throw notFound(APPOINTMENT_ERRORS.absenceNotFound);
     return reply.status(204).send();
   });
 };

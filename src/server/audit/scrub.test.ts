@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, or } from 'drizzle-orm';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 import { multipart } from '../testing/multipart';
 import { auditEvents, cases } from '../db/schema';
 import { emit } from '../domain-events';
@@ -29,13 +36,28 @@ async function caseWithHistory(name: string) {
   const title = `Ontslagbrief van ${name}`;
   const message = `${name}, op pagina 2 staat je BSN 123456782 nog leesbaar`;
   const body = multipart({ title }, [{ filename: `${name}.pdf`, data: '%PDF-1.4 brief' }]);
-  const upload = await ctx.app.inject({ method: 'POST', url: `/api/cases/${client.caseId}/documents`, headers: { ...bearer(clientToken), ...body.headers }, payload: body.payload });
+  const upload = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/cases/${client.caseId}/documents`,
+    headers: { ...bearer(clientToken), ...body.headers },
+    payload: body.payload,
+  });
   expect(upload.statusCode).toBe(201);
   const documentId = upload.json().data.id as string;
-  const review = await ctx.app.inject({ method: 'POST', url: `/api/documents/${documentId}/review`, headers: bearer(lawyerToken), payload: { status: 'Rejected', message } });
+  const review = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/documents/${documentId}/review`,
+    headers: bearer(lawyerToken),
+    payload: { status: 'Rejected', message },
+  });
   expect(review.statusCode).toBe(200);
   for (const visible of [false, true]) {
-    const response = await ctx.app.inject({ method: 'PATCH', url: `/api/documents/${documentId}/set-visibility`, headers: bearer(lawyerToken), payload: { visible } });
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/documents/${documentId}/set-visibility`,
+      headers: bearer(lawyerToken),
+      payload: { visible },
+    });
     expect(response.statusCode).toBe(200);
   }
   // Free-text fields other routes write (legal-hold reason, minimal achievement), and one nobody has listed yet.
@@ -44,7 +66,12 @@ async function caseWithHistory(name: string) {
     action: 'case.legal_hold_changed',
     subjectType: 'case',
     subjectId: client.caseId,
-    data: { legal_hold: false, reason: `procedure ${name} afgerond`, minimal_achievement: `${name} wil 3 maandsalarissen`, someday_new_field: name },
+    data: {
+      legal_hold: false,
+      reason: `procedure ${name} afgerond`,
+      minimal_achievement: `${name} wil 3 maandsalarissen`,
+      someday_new_field: name,
+    },
     at: ctx.clock.now(),
   });
   return { ...client, lawyer, documentId, title, message, name };
@@ -54,7 +81,9 @@ const linesOf = (caseId: string, documentId: string) =>
   ctx.db
     .select()
     .from(auditEvents)
-    .where(or(eq(auditEvents.caseId, caseId), eq(auditEvents.subjectId, caseId), eq(auditEvents.subjectId, documentId)));
+    .where(
+      or(eq(auditEvents.caseId, caseId), eq(auditEvents.subjectId, caseId), eq(auditEvents.subjectId, documentId)),
+    );
 
 describe('retention purge and the audit log', () => {
   it('removes titles, messages and other personal data from the audit lines of a purged case, keeping the skeleton', async () => {
@@ -73,9 +102,12 @@ describe('retention purge and the audit log', () => {
     const after = await linesOf(purged.caseId, purged.documentId);
     // Every line is still there (plus the purge's own), with who, what and when.
     expect(after.length).toBe(before.length + 1);
-    expect(after.map((l) => l.action).sort()).toEqual([...before.map((l) => l.action), 'retention.account_deleted'].sort());
+    expect(after.map((l) => l.action).sort()).toEqual(
+      [...before.map((l) => l.action), 'retention.account_deleted'].sort(),
+    );
     const everything = JSON.stringify(after);
-    for (const secret of ['Jan', 'Jansen', '123456782', 'maandsalarissen', 'afgerond']) expect(everything).not.toContain(secret);
+    for (const secret of ['Jan', 'Jansen', '123456782', 'maandsalarissen', 'afgerond'])
+      expect(everything).not.toContain(secret);
     for (const line of after.filter((l) => l.action !== 'retention.account_deleted')) {
       expect(line.data.personal_data_removed, line.action).toBe(true);
     }

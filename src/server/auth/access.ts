@@ -46,7 +46,13 @@ export async function requireUserWith<T extends Record<string, unknown>>(
   const token = bearerToken(request);
   if (!token) throw unauthenticated();
   const { database, clock, config } = request.server.deps;
-  const found = await useTokenWith<T>(database, { tokenHash: sha256Hex(token), now: clock.now(), idleMs: config.tokenIdleMs, statement: query.statement, ...(query.values ? { values: query.values } : {}) });
+  const found = await useTokenWith<T>(database, {
+    tokenHash: sha256Hex(token),
+    now: clock.now(),
+    idleMs: config.tokenIdleMs,
+    statement: query.statement,
+    ...(query.values ? { values: query.values } : {}),
+  });
   if (!found) throw unauthenticated();
   request.authContext = found.owner;
   if (query.role && found.owner.role !== query.role) throw forbidden();

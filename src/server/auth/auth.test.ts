@@ -59,7 +59,12 @@ describe('login with a mailed code', () => {
     const me = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(bearerToken) });
     expect(me.statusCode).toBe(200);
     // Staff get a second-factor challenge instead (two-factor.test.ts); a client gets the token here.
-    expect(me.json().data).toMatchObject({ id: person.id, email: person.email, full_name: 'Mira Klant', roles: ['client'] });
+    expect(me.json().data).toMatchObject({
+      id: person.id,
+      email: person.email,
+      full_name: 'Mira Klant',
+      roles: ['client'],
+    });
   });
 
   it('gives a client their role, client permissions and case', async () => {
@@ -228,23 +233,55 @@ describe('login with a mailed code', () => {
   it("answers the code request and a wrong, voided or too-soon code in the reader's language, Dutch by default", async () => {
     const english = { 'accept-language': 'en-US,en;q=0.9' };
     const person = await createTestClient(ctx);
-    const sent = await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email: person.email }, headers: english });
-    expect(sent.json()).toEqual({ message: 'If we know this email address, you will receive a code within a few minutes.' });
-    const tooSoon = await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email: person.email }, headers: english });
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/code',
+      payload: { email: person.email },
+      headers: english,
+    });
+    expect(sent.json()).toEqual({
+      message: 'If we know this email address, you will receive a code within a few minutes.',
+    });
+    const tooSoon = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/code',
+      payload: { email: person.email },
+      headers: english,
+    });
     expect(tooSoon.statusCode).toBe(429);
     expect(tooSoon.json().message).toBe('You have just requested a code. Wait a minute and try again.');
-    const wrong = await ctx.app.inject({ method: 'POST', url: '/api/token', payload: { email: person.email, code: 'ABCDEF' }, headers: english });
-    expect(wrong.json().errors.code).toEqual(['The code is invalid or has expired. Request a new code if it does not work.']);
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: { email: person.email, code: 'ABCDEF' },
+      headers: english,
+    });
+    expect(wrong.json().errors.code).toEqual([
+      'The code is invalid or has expired. Request a new code if it does not work.',
+    ]);
     const dutch = await submit(person.email, 'ABCDEF');
-    expect(dutch.json().errors.code).toEqual(['De code is ongeldig of verlopen. Vraag een nieuwe code aan als het niet lukt.']);
+    expect(dutch.json().errors.code).toEqual([
+      'De code is ongeldig of verlopen. Vraag een nieuwe code aan als het niet lukt.',
+    ]);
     for (let i = 0; i < 3; i++) await submit(person.email, 'ABCDEF');
-    const voided = await ctx.app.inject({ method: 'POST', url: '/api/token', payload: { email: person.email, code: 'ABCDEF' }, headers: english });
+    const voided = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: { email: person.email, code: 'ABCDEF' },
+      headers: english,
+    });
     expect(voided.json().errors.code).toEqual(['This code is no longer valid. Request a new code.']);
-    expect((await submit(person.email, 'ABCDEF')).json().errors.code).toEqual(['Deze code is niet meer geldig. Vraag een nieuwe code aan.']);
+    expect((await submit(person.email, 'ABCDEF')).json().errors.code).toEqual([
+      'Deze code is niet meer geldig. Vraag een nieuwe code aan.',
+    ]);
     const other = uniqueEmail('nobody');
-    expect((await requestCode(other)).json().message).toBe('Als dit e-mailadres bij ons bekend is, ontvang je binnen enkele minuten een code.');
+    expect((await requestCode(other)).json().message).toBe(
+      'Als dit e-mailadres bij ons bekend is, ontvang je binnen enkele minuten een code.',
+    );
     const dutchTooSoon = await requestCode(other);
-    expect(dutchTooSoon.json().message).toBe('Je hebt net al een code aangevraagd. Wacht een minuut en probeer het opnieuw.');
+    expect(dutchTooSoon.json().message).toBe(
+      'Je hebt net al een code aangevraagd. Wacht een minuut en probeer het opnieuw.',
+    );
   });
 
   it('rejects a malformed e-mail with 422 on the email field', async () => {
@@ -264,7 +301,12 @@ describe('tokens', () => {
   const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
 
   it('answers 401 with Unauthenticated. without or with a bad token', async () => {
-    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }, bearer('x'.repeat(43))]) {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer nope' },
+      { authorization: 'Basic abc' },
+      bearer('x'.repeat(43)),
+    ]) {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/user', headers });
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ message: 'Unauthenticated.' });
@@ -276,11 +318,20 @@ describe('tokens', () => {
     const token = await login(person.email);
     for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
       const authorization = `${scheme} ${token}`;
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { authorization } })).statusCode).toBe(200);
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/cases/mine', headers: { authorization } })).statusCode).toBe(200);
-      expect((await ctx.app.inject({ method: 'POST', url: '/api/events/ticket', headers: { authorization } })).statusCode).toBe(201);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { authorization } })).statusCode).toBe(
+        200,
+      );
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/cases/mine', headers: { authorization } })).statusCode,
+      ).toBe(200);
+      expect(
+        (await ctx.app.inject({ method: 'POST', url: '/api/events/ticket', headers: { authorization } })).statusCode,
+      ).toBe(201);
     }
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer  ${token}` } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer  ${token}` } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('revokes the token on logout', async () => {
@@ -313,25 +364,37 @@ describe('tokens', () => {
     expect((await me(token)).statusCode).toBe(401);
   });
 
-  it('records a token\'s use at most once a minute; the requests in between only read it', async () => {
+  it("records a token's use at most once a minute; the requests in between only read it", async () => {
     const person = await createTestClient(ctx);
     const token = await login(person.email);
-    const lastUse = async () => (await ctx.db.select({ at: tokens.lastUsedAt }).from(tokens).where(eq(tokens.tokenHash, sha256Hex(token))))[0]?.at?.getTime();
+    const lastUse = async () =>
+      (
+        await ctx.db
+          .select({ at: tokens.lastUsedAt })
+          .from(tokens)
+          .where(eq(tokens.tokenHash, sha256Hex(token)))
+      )[0]?.at?.getTime();
     const loggedIn = await lastUse();
     ctx.clock.advance(30_000);
     expect((await me(token)).statusCode).toBe(200);
     // Also a route that checks the token without reading data with it (useToken).
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/messages/unread', headers: bearer(token) })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/messages/unread', headers: bearer(token) })).statusCode,
+    ).toBe(200);
     expect(await lastUse()).toBe(loggedIn);
     ctx.clock.advance(31_000);
     expect((await me(token)).statusCode).toBe(200);
     expect(await lastUse()).toBe(ctx.clock.now().getTime());
     const touched = await lastUse();
     ctx.clock.advance(59_000);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/messages/unread', headers: bearer(token) })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/messages/unread', headers: bearer(token) })).statusCode,
+    ).toBe(200);
     expect(await lastUse()).toBe(touched);
     ctx.clock.advance(2_000);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/messages/unread', headers: bearer(token) })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/messages/unread', headers: bearer(token) })).statusCode,
+    ).toBe(200);
     expect(await lastUse()).toBe(ctx.clock.now().getTime());
   });
 

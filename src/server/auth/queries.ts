@@ -32,7 +32,12 @@ export type ThrottleResult = { allowed: true } | { allowed: false; retryAfterSec
  * limit is checked and counted together, so parallel requests cannot pass it. When refused,
  * the row is read once more, only to say how long to wait (Retry-After).
  */
-export async function registerThrottledRequest(db: Db, keyHash: string, now: Date, limits: RequestLimits): Promise<ThrottleResult> {
+export async function registerThrottledRequest(
+  db: Db,
+  keyHash: string,
+  now: Date,
+  limits: RequestLimits,
+): Promise<ThrottleResult> {
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   const cooldownEnd = new Date(now.getTime() - limits.cooldownMs);
   const windowExpired = sql`(${loginThrottles.codeWindowStart} IS NULL OR ${loginThrottles.codeWindowStart} <= ${ts(hourAgo)})`;
@@ -51,12 +56,17 @@ export async function registerThrottledRequest(db: Db, keyHash: string, now: Dat
     .returning({ codesSent: loginThrottles.codesSent });
   if (rows.length === 1) return { allowed: true };
   const [row] = await db
-    .select({ codesSent: loginThrottles.codesSent, windowStart: loginThrottles.codeWindowStart, lastAt: loginThrottles.lastCodeAt })
+    .select({
+      codesSent: loginThrottles.codesSent,
+      windowStart: loginThrottles.codeWindowStart,
+      lastAt: loginThrottles.lastCodeAt,
+    })
     .from(loginThrottles)
     .where(eq(loginThrottles.keyHash, keyHash));
   const waits = [1_000];
   if (row?.lastAt) waits.push(row.lastAt.getTime() + limits.cooldownMs - now.getTime());
-  if (row?.windowStart && row.codesSent >= limits.maxPerHour) waits.push(row.windowStart.getTime() + HOUR_MS - now.getTime());
+  if (row?.windowStart && row.codesSent >= limits.maxPerHour)
+    waits.push(row.windowStart.getTime() + HOUR_MS - now.getTime());
   return { allowed: false, retryAfterSeconds: Math.ceil(Math.max(...waits) / 1_000) };
 }
 
@@ -65,7 +75,12 @@ export async function registerThrottledRequest(db: Db, keyHash: string, now: Dat
  * (60 s unless LOGIN_CODE_COOLDOWN_SECONDS says otherwise) and five per hour. Returns false when
  * the request is over a limit.
  */
-export async function registerCodeRequest(db: Db, keyHash: string, now: Date, cooldownMs = CODE_COOLDOWN_MS): Promise<boolean> {
+export async function registerCodeRequest(
+  db: Db,
+  keyHash: string,
+  now: Date,
+  cooldownMs = CODE_COOLDOWN_MS,
+): Promise<boolean> {
   return (await registerThrottledRequest(db, keyHash, now, { cooldownMs, maxPerHour: MAX_CODES_PER_HOUR })).allowed;
 }
 
@@ -79,7 +94,14 @@ export type CodeRow = typeof loginCodes.$inferSelect;
  */
 export async function storeCode(
   db: Db,
-  input: { keyHash: string; purpose: CodePurpose; userId: string | null; newEmail: string | null; codeHash: Buffer; now: Date },
+  input: {
+    keyHash: string;
+    purpose: CodePurpose;
+    userId: string | null;
+    newEmail: string | null;
+    codeHash: Buffer;
+    now: Date;
+  },
 ): Promise<void> {
   const { keyHash, purpose, userId, newEmail, codeHash, now } = input;
   const owner = purpose === 'login' || !userId ? eq(loginCodes.keyHash, keyHash) : eq(loginCodes.userId, userId);
@@ -88,11 +110,20 @@ export async function storeCode(
       .update(loginCodes)
       .set({ voidedAt: now })
       .where(and(owner, eq(loginCodes.purpose, purpose), isNull(loginCodes.consumedAt), isNull(loginCodes.voidedAt)));
-    await tx.insert(loginCodes).values({ keyHash, purpose, userId, newEmail, codeHash, createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
+    await tx.insert(loginCodes).values({
+      keyHash,
+      purpose,
+      userId,
+      newEmail,
+      codeHash,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    });
   });
 }
 
-export type VerifyResult<T> = { outcome: 'ok'; value: T } | { outcome: 'wrong_code' | 'voided' | 'locked' | 'already_used' };
+export type VerifyResult<T> =
+  { outcome: 'ok'; value: T } | { outcome: 'wrong_code' | 'voided' | 'locked' | 'already_used' };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -134,7 +165,13 @@ export async function verifyCode<T>(
       .limit(1)
       .for('update');
     const matches = code ? safeEqual(codeHash, code.codeHash) : false;
-    const open = Boolean(code && !code.consumedAt && !code.voidedAt && code.expiresAt.getTime() > now.getTime() && code.attempts < MAX_CODE_ATTEMPTS);
+    const open = Boolean(
+      code &&
+      !code.consumedAt &&
+      !code.voidedAt &&
+      code.expiresAt.getTime() > now.getTime() &&
+      code.attempts < MAX_CODE_ATTEMPTS,
+    );
 
     if (code && matches && code.consumedAt) return { outcome: 'already_used' as const };
     if (code && matches && open) {
@@ -153,17 +190,16 @@ export async function verifyCode<T>(
     }
     await tx
       .update(loginThrottles)
-      .set(
-        windowOpen
-          ? { failures: sql`${loginThrottles.failures} + 1` }
-          : { failures: 1, failureWindowStart: now },
-      )
+      .set(windowOpen ? { failures: sql`${loginThrottles.failures} + 1` } : { failures: 1, failureWindowStart: now })
       .where(eq(loginThrottles.keyHash, throttleKey));
     return { outcome: code && open ? ('wrong_code' as const) : ('voided' as const) };
   });
 }
 
-export async function createToken(db: Db, input: { userId: string; tokenHash: string; now: Date; ttlMs: number }): Promise<void> {
+export async function createToken(
+  db: Db,
+  input: { userId: string; tokenHash: string; now: Date; ttlMs: number },
+): Promise<void> {
   await db.insert(tokens).values({
     userId: input.userId,
     tokenHash: input.tokenHash,
@@ -223,7 +259,12 @@ export function authValues(tokenHash: string, now: Date, idleMs: number): AuthVa
 }
 
 export type TokenOwner = { userId: string; tokenId: string; role: 'client' | 'lawyer' | 'admin' };
-type AuthColumns = { auth_user_id: string; auth_token_id: string; auth_role: 'client' | 'lawyer' | 'admin'; auth_touch: boolean };
+type AuthColumns = {
+  auth_user_id: string;
+  auth_token_id: string;
+  auth_role: 'client' | 'lawyer' | 'admin';
+  auth_touch: boolean;
+};
 
 /**
  * The token check followed by a route's own read, as one statement built once per shape:
@@ -231,7 +272,10 @@ type AuthColumns = { auth_user_id: string; auth_token_id: string; auth_role: 'cl
  * it runs once for the token's user) and to placeholders of its own; its rows come ordered
  * by `orderBy` (a column of it). `plan: 'custom'` when its plan must follow the values (db/hot/statement.ts).
  */
-export function tokenStatement(select: SQL, options: { orderBy?: string; plan?: 'generic' | 'custom' } = {}): Statement {
+export function tokenStatement(
+  select: SQL,
+  options: { orderBy?: string; plan?: 'generic' | 'custom' } = {},
+): Statement {
   const order = options.orderBy ? sql` ORDER BY x.${sql.identifier(options.orderBy)}` : sql``;
   return hotStatement(
     sql`WITH ${AUTH_CTES}
@@ -262,10 +306,19 @@ export function tokenUserStatement(columns: SQL): Statement {
  */
 export async function useTokenWith<T extends Record<string, unknown>>(
   database: Pick<Database, 'run'>,
-  input: { tokenHash: string; now: Date; idleMs: number; statement: Statement; values?: Readonly<Record<string, unknown>> },
+  input: {
+    tokenHash: string;
+    now: Date;
+    idleMs: number;
+    statement: Statement;
+    values?: Readonly<Record<string, unknown>>;
+  },
 ): Promise<{ owner: TokenOwner; rows: T[] } | null> {
   const auth = authValues(input.tokenHash, input.now, input.idleMs);
-  const rows = await database.run<AuthColumns & { x_found: boolean | null } & T>(input.statement, { ...input.values, ...auth });
+  const rows = await database.run<AuthColumns & { x_found: boolean | null } & T>(input.statement, {
+    ...input.values,
+    ...auth,
+  });
   const first = rows[0];
   if (!first) return null;
   if (first.auth_touch) await touchToken(database, first.auth_token_id, auth);
@@ -276,9 +329,19 @@ export async function useTokenWith<T extends Record<string, unknown>>(
 const TOKEN_ONLY = hotStatement(sql`WITH ${AUTH_CTES} SELECT user_id, token_id, role, touch FROM auth`);
 
 /** Checks a token in one statement (see `AUTH_CTES`), recording its use once a minute. Returns user and role. */
-export async function useToken(database: Pick<Database, 'run'>, tokenHash: string, now: Date, idleMs: number): Promise<TokenOwner | null> {
+export async function useToken(
+  database: Pick<Database, 'run'>,
+  tokenHash: string,
+  now: Date,
+  idleMs: number,
+): Promise<TokenOwner | null> {
   const auth = authValues(tokenHash, now, idleMs);
-  const rows = await database.run<{ user_id: string; token_id: string; role: 'client' | 'lawyer' | 'admin'; touch: boolean }>(TOKEN_ONLY, auth);
+  const rows = await database.run<{
+    user_id: string;
+    token_id: string;
+    role: 'client' | 'lawyer' | 'admin';
+    touch: boolean;
+  }>(TOKEN_ONLY, auth);
   const row = rows[0];
   if (!row) return null;
   if (row.touch) await touchToken(database, row.token_id, auth);

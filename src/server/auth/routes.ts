@@ -35,7 +35,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const keyHash = keyOf(email);
       // Known and unknown addresses do the same work (a code is stored per address either way)
       // and get the same answer; only a known address is mailed, after the request.
-      if (!(await registerCodeRequest(db, keyHash, now, config.loginCodeCooldownMs))) throw new AppError('too_many_requests', TOO_MANY_CODES_MESSAGE);
+      if (!(await registerCodeRequest(db, keyHash, now, config.loginCodeCooldownMs)))
+        throw new AppError('too_many_requests', TOO_MANY_CODES_MESSAGE);
       const code = generateLoginCode();
       const user = await storeLoginCode(db, { keyHash, email, code, codeHash: codeHashOf(keyHash, code), now });
       securityLog(request, 'login.code_requested', { userId: user?.id ?? null });
@@ -67,7 +68,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       });
       if (result.outcome === 'ok') {
-        securityLog(request, 'login.succeeded', { userId: result.value.userId, ...('challenge' in result.value.answer ? { reason: 'second_factor_required' } : {}) });
+        securityLog(request, 'login.succeeded', {
+          userId: result.value.userId,
+          ...('challenge' in result.value.answer ? { reason: 'second_factor_required' } : {}),
+        });
         return result.value.answer;
       }
       if (result.outcome === 'locked') {

@@ -11,7 +11,10 @@ const HOUR_MS = 3_600_000;
 
 export type TwoFactorRow = typeof staffTwoFactor.$inferSelect;
 
-export async function createChallenge(db: Db, input: { userId: string; challengeHash: string; now: Date }): Promise<void> {
+export async function createChallenge(
+  db: Db,
+  input: { userId: string; challengeHash: string; now: Date },
+): Promise<void> {
   await db.insert(twoFactorChallenges).values({
     userId: input.userId,
     challengeHash: input.challengeHash,
@@ -35,7 +38,9 @@ export async function findOpenChallenge(db: Db, challengeHash: string, now: Date
     .select({ id: twoFactorChallenges.id, userId: users.id, email: users.email, name: users.name, role: users.role })
     .from(twoFactorChallenges)
     .innerJoin(users, eq(users.id, twoFactorChallenges.userId))
-    .where(and(eq(twoFactorChallenges.challengeHash, challengeHash), challengeStillOpen(now), isNull(users.deactivatedAt)));
+    .where(
+      and(eq(twoFactorChallenges.challengeHash, challengeHash), challengeStillOpen(now), isNull(users.deactivatedAt)),
+    );
   return row ?? null;
 }
 
@@ -83,15 +88,21 @@ export async function getTwoFactor(db: Db, userId: string): Promise<TwoFactorRow
   return row ?? null;
 }
 
-export const isEnrolled = (row: TwoFactorRow | null): row is TwoFactorRow & { secret: string } => Boolean(row?.enabledAt && row.secret);
-export const isLocked = (row: TwoFactorRow | null, now: Date): boolean => Boolean(row?.lockedUntil && row.lockedUntil.getTime() > now.getTime());
+export const isEnrolled = (row: TwoFactorRow | null): row is TwoFactorRow & { secret: string } =>
+  Boolean(row?.enabledAt && row.secret);
+export const isLocked = (row: TwoFactorRow | null, now: Date): boolean =>
+  Boolean(row?.lockedUntil && row.lockedUntil.getTime() > now.getTime());
 
 /**
  * Counts one failed second step for the account in one statement (window of an hour from the
  * first failure). The tenth failure in the window locks the second step for an hour; `lockedNow`
  * is true for exactly the request that did so, which sends the mail.
  */
-export async function registerTwoFactorFailure(db: Db, userId: string, now: Date): Promise<{ failures: number; lockedNow: boolean }> {
+export async function registerTwoFactorFailure(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ failures: number; lockedNow: boolean }> {
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   const expired = sql`(${staffTwoFactor.failureWindowStart} IS NULL OR ${staffTwoFactor.failureWindowStart} <= ${ts(hourAgo)})`;
   const lockUntil = new Date(now.getTime() + TWO_FACTOR_LOCK_MS);
@@ -133,7 +144,10 @@ export async function acceptStep(db: Db, userId: string, step: number): Promise<
  * Makes the pending secret the account's secret and stores new recovery codes, in one
  * transaction. `pending` guards against a parallel setup that replaced the secret meanwhile.
  */
-export async function activatePendingSecret(db: Db, input: { userId: string; pending: string; step: number; codeHashes: string[]; now: Date }): Promise<boolean> {
+export async function activatePendingSecret(
+  db: Db,
+  input: { userId: string; pending: string; step: number; codeHashes: string[]; now: Date },
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(staffTwoFactor)
@@ -142,7 +156,9 @@ export async function activatePendingSecret(db: Db, input: { userId: string; pen
       .returning({ userId: staffTwoFactor.userId });
     if (rows.length !== 1) return false;
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, input.userId));
-    await tx.insert(recoveryCodes).values(input.codeHashes.map((codeHash) => ({ userId: input.userId, codeHash, createdAt: input.now })));
+    await tx
+      .insert(recoveryCodes)
+      .values(input.codeHashes.map((codeHash) => ({ userId: input.userId, codeHash, createdAt: input.now })));
     return true;
   });
 }
@@ -158,7 +174,12 @@ export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: s
  * Uses one recovery code, atomically: a code works once. 'used' for a code of the account that
  * was used before (or by a parallel request a moment ago): no guess, so no failure is counted.
  */
-export async function useRecoveryCode(db: Db, userId: string, codeHash: string, now: Date): Promise<'ok' | 'used' | 'wrong'> {
+export async function useRecoveryCode(
+  db: Db,
+  userId: string,
+  codeHash: string,
+  now: Date,
+): Promise<'ok' | 'used' | 'wrong'> {
   const rows = await db
     .update(recoveryCodes)
     .set({ usedAt: now })
@@ -181,7 +202,13 @@ export async function countUnusedRecoveryCodes(db: Db, userId: string): Promise<
 }
 
 /** The id, address and name of an account (for the second-factor steps of 'Mijn account'). */
-export async function getAccountContact(db: Db, userId: string): Promise<{ id: string; email: string; name: string | null } | null> {
-  const [row] = await db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(eq(users.id, userId));
+export async function getAccountContact(
+  db: Db,
+  userId: string,
+): Promise<{ id: string; email: string; name: string | null } | null> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
   return row ?? null;
 }

@@ -6,7 +6,14 @@ import { AppError } from '../errors/errors';
 import { generateToken, sha256Hex } from '../lib/crypto';
 import { enqueueMail } from '../outbox/outbox';
 import { createToken } from './queries';
-import { decryptSecret, encryptSecret, generateRecoveryCodes, matchTotpStep, newTotpSecret, recoveryCodeHash } from './two-factor';
+import {
+  decryptSecret,
+  encryptSecret,
+  generateRecoveryCodes,
+  matchTotpStep,
+  newTotpSecret,
+  recoveryCodeHash,
+} from './two-factor';
 import {
   acceptStep,
   activatePendingSecret,
@@ -37,12 +44,19 @@ export type SecondFactorAnswer = { code: string } | { recovery_code: string };
  * After a correct e-mail code: a client gets a token at once; staff get a challenge for the
  * second step (and `setup_required` when they have not enrolled yet).
  */
-export async function startSignIn(db: Db, config: Config, user: { id: string; role: Role }, now: Date): Promise<{ token: string } | TwoFactorRequiredResponse> {
+export async function startSignIn(
+  db: Db,
+  config: Config,
+  user: { id: string; role: Role },
+  now: Date,
+): Promise<{ token: string } | TwoFactorRequiredResponse> {
   if (!isStaffRole(user.role)) return { token: await issueToken(db, config, user.id, now) };
   const challenge = generateToken();
   await createChallenge(db, { userId: user.id, challengeHash: sha256Hex(challenge), now });
   const enrolled = isEnrolled(await getTwoFactor(db, user.id));
-  return enrolled ? { two_factor_required: true, challenge } : { two_factor_required: true, challenge, setup_required: true };
+  return enrolled
+    ? { two_factor_required: true, challenge }
+    : { two_factor_required: true, challenge, setup_required: true };
 }
 
 export async function issueToken(db: Db, config: Config, userId: string, now: Date): Promise<string> {
@@ -63,7 +77,13 @@ export async function countTwoFactorFailure(db: Db, userId: string, now: Date): 
  * 'used': a right code that was used already (a replay, or a parallel request that won): no
  * guess, refused without counting a failure.
  */
-export async function checkAnswer(db: Db, config: Config, userId: string, answer: SecondFactorAnswer, now: Date): Promise<'ok' | 'used' | 'wrong'> {
+export async function checkAnswer(
+  db: Db,
+  config: Config,
+  userId: string,
+  answer: SecondFactorAnswer,
+  now: Date,
+): Promise<'ok' | 'used' | 'wrong'> {
   const row = await getTwoFactor(db, userId);
   if (!isEnrolled(row)) return 'wrong';
   if ('code' in answer) {
@@ -92,7 +112,13 @@ export async function setupPendingSecret(db: Db, config: Config, user: { id: str
  * recovery codes; 'wrong' when the code does not fit (the caller counts the failure), a 409
  * when there is no pending secret (or another request activated it first).
  */
-export async function confirmPendingSecret(db: Db, config: Config, userId: string, code: string, now: Date): Promise<{ codes: string[] } | 'wrong'> {
+export async function confirmPendingSecret(
+  db: Db,
+  config: Config,
+  userId: string,
+  code: string,
+  now: Date,
+): Promise<{ codes: string[] } | 'wrong'> {
   const row = await getTwoFactor(db, userId);
   if (!row?.pendingSecret) throw new AppError('conflict', SETUP_FIRST_MESSAGE);
   const step = matchTotpStep(decryptSecret(config.appSecret, row.pendingSecret), code, now);

@@ -15,11 +15,14 @@ afterAll(async () => {
 });
 
 const STEP = 30_000;
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
 
 /** The TOTP code of a secret at the fake clock's time (plus an offset). */
 function totp(secret: string, offsetMs = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: ctx.clock.now().getTime() + offsetMs });
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: ctx.clock.now().getTime() + offsetMs,
+  });
 }
 
 /** A code that is none of the codes in the drift window. */
@@ -56,7 +59,12 @@ async function enrolledLawyer() {
   expect(enabled.statusCode).toBe(200);
   // The next sign-in happens a step later, so its code is new.
   ctx.clock.advance(STEP);
-  return { ...lawyer, secret, recoveryCodes: enabled.json().recovery_codes as string[], token: enabled.json().token as string };
+  return {
+    ...lawyer,
+    secret,
+    recoveryCodes: enabled.json().recovery_codes as string[],
+    token: enabled.json().token as string,
+  };
 }
 
 describe('second factor at sign-in', () => {
@@ -67,7 +75,10 @@ describe('second factor at sign-in', () => {
     expect(response.json()).toEqual({ two_factor_required: true, challenge: expect.any(String), setup_required: true });
     expect(response.json().token).toBeUndefined();
     // A challenge is no token.
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(response.json().challenge) })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(response.json().challenge) }))
+        .statusCode,
+    ).toBe(401);
     // Without enrolment the second step cannot be answered.
     const verify = await post('/api/token/two-factor', { challenge: response.json().challenge, code: '123456' });
     expect(verify.statusCode).toBe(422);
@@ -97,13 +108,20 @@ describe('second factor at sign-in', () => {
     expect(new Set(recovery_codes).size).toBe(10);
     const me = await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
     expect(me.json().data).toMatchObject({ id: lawyer.id, roles: ['lawyer'] });
-    expect(me.json().data.permissions).toEqual(['access:spa', 'menu-item:account', 'menu-item:dossier', 'menu-item:feedback', 'menu-item:tools']);
+    expect(me.json().data.permissions).toEqual([
+      'access:spa',
+      'menu-item:account',
+      'menu-item:dossier',
+      'menu-item:feedback',
+      'menu-item:tools',
+    ]);
 
     const [stored] = await ctx.db.select().from(staffTwoFactor).where(eq(staffTwoFactor.userId, lawyer.id));
     expect(stored?.secret).not.toContain(secret);
     const hashes = await ctx.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, lawyer.id));
     expect(hashes).toHaveLength(10);
-    for (const code of recovery_codes) expect(hashes.map((h) => h.codeHash).join()).not.toContain(code.replace('-', ''));
+    for (const code of recovery_codes)
+      expect(hashes.map((h) => h.codeHash).join()).not.toContain(code.replace('-', ''));
     // The challenge is used up; enrolled staff cannot set up again through sign-in.
     expect((await post('/api/token/two-factor/enable', { challenge, code: totp(secret, STEP) })).statusCode).toBe(422);
     const next = await challengeFor(lawyer.email);
@@ -115,16 +133,34 @@ describe('second factor at sign-in', () => {
     const lawyer = await createTestLawyer(ctx);
     const challenge = await challengeFor(lawyer.email);
     const { secret } = (await post('/api/token/two-factor/setup', { challenge })).json();
-    const english = await post('/api/token/two-factor/enable', { challenge, code: wrongTotp(secret) }, { 'accept-language': 'en-US,en;q=0.9' });
+    const english = await post(
+      '/api/token/two-factor/enable',
+      { challenge, code: wrongTotp(secret) },
+      { 'accept-language': 'en-US,en;q=0.9' },
+    );
     expect(english.statusCode).toBe(422);
-    expect(english.json().errors.code).toEqual(['The code is incorrect or has already been used. Wait for the next code in your app and try again.']);
-    expect(english.json().message).toBe('The code is incorrect or has already been used. Wait for the next code in your app and try again.');
+    expect(english.json().errors.code).toEqual([
+      'The code is incorrect or has already been used. Wait for the next code in your app and try again.',
+    ]);
+    expect(english.json().message).toBe(
+      'The code is incorrect or has already been used. Wait for the next code in your app and try again.',
+    );
     const dutch = await post('/api/token/two-factor/enable', { challenge, code: wrongTotp(secret) });
-    expect(dutch.json().errors.code).toEqual(['De code is onjuist of al gebruikt. Wacht op de volgende code in je app en probeer het opnieuw.']);
-    const expired = await post('/api/token/two-factor/setup', { challenge: 'x'.repeat(40) }, { 'accept-language': 'en' });
+    expect(dutch.json().errors.code).toEqual([
+      'De code is onjuist of al gebruikt. Wacht op de volgende code in je app en probeer het opnieuw.',
+    ]);
+    const expired = await post(
+      '/api/token/two-factor/setup',
+      { challenge: 'x'.repeat(40) },
+      { 'accept-language': 'en' },
+    );
     expect(expired.json().errors.challenge).toEqual(['Your sign-in attempt has expired. Please sign in again.']);
     const lawyerWithTwoFactor = await enrolledLawyer();
-    const conflict = await post('/api/account/two-factor/enable', { code: totp(lawyerWithTwoFactor.secret) }, { ...bearer(lawyerWithTwoFactor.token), 'accept-language': 'en-US' });
+    const conflict = await post(
+      '/api/account/two-factor/enable',
+      { code: totp(lawyerWithTwoFactor.secret) },
+      { ...bearer(lawyerWithTwoFactor.token), 'accept-language': 'en-US' },
+    );
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().message).toBe('Start setting up the authenticator app again.');
   });
@@ -148,7 +184,10 @@ describe('second factor at sign-in', () => {
     const lawyer = await enrolledLawyer();
     const [a, b] = [await challengeFor(lawyer.email), await challengeFor(lawyer.email)];
     const code = totp(lawyer.secret);
-    const answers = await Promise.all([post('/api/token/two-factor', { challenge: a, code }), post('/api/token/two-factor', { challenge: b, code })]);
+    const answers = await Promise.all([
+      post('/api/token/two-factor', { challenge: a, code }),
+      post('/api/token/two-factor', { challenge: b, code }),
+    ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
     // A new challenge a moment later, while the code is still within its window.
     const c = await challengeFor(lawyer.email);
@@ -160,7 +199,8 @@ describe('second factor at sign-in', () => {
   it('voids a challenge after five wrong codes', async () => {
     const lawyer = await enrolledLawyer();
     const challenge = await challengeFor(lawyer.email);
-    for (let i = 0; i < 5; i++) expect((await post('/api/token/two-factor', { challenge, code: wrongTotp(lawyer.secret) })).statusCode).toBe(422);
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/token/two-factor', { challenge, code: wrongTotp(lawyer.secret) })).statusCode).toBe(422);
     const after = await post('/api/token/two-factor', { challenge, code: totp(lawyer.secret) });
     expect(after.statusCode).toBe(422);
     expect(after.json().errors).toHaveProperty('challenge');
@@ -170,14 +210,22 @@ describe('second factor at sign-in', () => {
     const lawyer = await enrolledLawyer();
     const challenge = await challengeFor(lawyer.email);
     const wrong = wrongTotp(lawyer.secret);
-    const answers = await Promise.all(Array.from({ length: 30 }, () => post('/api/token/two-factor', { challenge, code: wrong })));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => post('/api/token/two-factor', { challenge, code: wrong })),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual(Array(30).fill(422));
     const judged = answers.filter((r) => 'code' in r.json().errors);
     const refused = answers.filter((r) => 'challenge' in r.json().errors);
     expect([judged.length, refused.length]).toEqual([5, 25]);
-    const [row] = await ctx.db.select({ attempts: twoFactorChallenges.attempts }).from(twoFactorChallenges).where(eq(twoFactorChallenges.challengeHash, sha256Hex(challenge)));
+    const [row] = await ctx.db
+      .select({ attempts: twoFactorChallenges.attempts })
+      .from(twoFactorChallenges)
+      .where(eq(twoFactorChallenges.challengeHash, sha256Hex(challenge)));
     expect(row?.attempts).toBe(5);
-    const [account] = await ctx.db.select({ failures: staffTwoFactor.failures }).from(staffTwoFactor).where(eq(staffTwoFactor.userId, lawyer.id));
+    const [account] = await ctx.db
+      .select({ failures: staffTwoFactor.failures })
+      .from(staffTwoFactor)
+      .where(eq(staffTwoFactor.userId, lawyer.id));
     expect(account?.failures).toBe(5);
     // Out of tries: even the right code is no longer judged on this challenge.
     const after = await post('/api/token/two-factor', { challenge, code: totp(lawyer.secret) });
@@ -189,13 +237,22 @@ describe('second factor at sign-in', () => {
     const recovery = lawyer.recoveryCodes[1]!;
     const challenges = [];
     for (let i = 0; i < 3; i++) challenges.push(await challengeFor(lawyer.email));
-    const answers = await Promise.all(challenges.map((challenge) => post('/api/token/two-factor', { challenge, recovery_code: recovery })));
+    const answers = await Promise.all(
+      challenges.map((challenge) => post('/api/token/two-factor', { challenge, recovery_code: recovery })),
+    );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422, 422]);
-    for (const lost of answers.filter((r) => r.statusCode === 422)) expect(lost.json().errors).toHaveProperty('recovery_code');
-    const [account] = await ctx.db.select({ failures: staffTwoFactor.failures }).from(staffTwoFactor).where(eq(staffTwoFactor.userId, lawyer.id));
+    for (const lost of answers.filter((r) => r.statusCode === 422))
+      expect(lost.json().errors).toHaveProperty('recovery_code');
+    const [account] = await ctx.db
+      .select({ failures: staffTwoFactor.failures })
+      .from(staffTwoFactor)
+      .where(eq(staffTwoFactor.userId, lawyer.id));
     expect(account?.failures ?? 0).toBe(0);
     // The losers' challenges keep all five tries.
-    const rows = await ctx.db.select({ attempts: twoFactorChallenges.attempts, consumedAt: twoFactorChallenges.consumedAt }).from(twoFactorChallenges).where(eq(twoFactorChallenges.userId, lawyer.id));
+    const rows = await ctx.db
+      .select({ attempts: twoFactorChallenges.attempts, consumedAt: twoFactorChallenges.consumedAt })
+      .from(twoFactorChallenges)
+      .where(eq(twoFactorChallenges.userId, lawyer.id));
     expect(rows.filter((r) => !r.consumedAt && r.attempts > 0)).toEqual([]);
   });
 
@@ -231,9 +288,15 @@ describe('second factor at sign-in', () => {
   it('signs in with a recovery code once', async () => {
     const lawyer = await enrolledLawyer();
     const recovery = lawyer.recoveryCodes[0]!;
-    const first = await post('/api/token/two-factor', { challenge: await challengeFor(lawyer.email), recovery_code: recovery.toLowerCase() });
+    const first = await post('/api/token/two-factor', {
+      challenge: await challengeFor(lawyer.email),
+      recovery_code: recovery.toLowerCase(),
+    });
     expect(first.statusCode).toBe(200);
-    const again = await post('/api/token/two-factor', { challenge: await challengeFor(lawyer.email), recovery_code: recovery });
+    const again = await post('/api/token/two-factor', {
+      challenge: await challengeFor(lawyer.email),
+      recovery_code: recovery,
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors).toHaveProperty('recovery_code');
   });
@@ -241,7 +304,14 @@ describe('second factor at sign-in', () => {
   it('refuses malformed answers with 422 and changes nothing', async () => {
     const lawyer = await enrolledLawyer();
     const challenge = await challengeFor(lawyer.email);
-    for (const body of [{ challenge }, { challenge, code: '12345' }, { challenge, code: 'abcdef' }, { challenge, code: '123456', recovery_code: 'AAAAA-BBBBB' }, { challenge: 'x', code: '123456' }, { challenge: `${challenge}\u0000`, code: '123456' }]) {
+    for (const body of [
+      { challenge },
+      { challenge, code: '12345' },
+      { challenge, code: 'abcdef' },
+      { challenge, code: '123456', recovery_code: 'AAAAA-BBBBB' },
+      { challenge: 'x', code: '123456' },
+      { challenge: `${challenge}\u0000`, code: '123456' },
+    ]) {
       expect((await post('/api/token/two-factor', body)).statusCode).toBe(422);
     }
     expect((await post('/api/token/two-factor', { challenge, code: totp(lawyer.secret) })).statusCode).toBe(200);
@@ -251,15 +321,29 @@ describe('second factor at sign-in', () => {
 describe("second factor in 'Mijn account'", () => {
   it('shows the status, and regenerates recovery codes after a fresh code', async () => {
     const lawyer = await enrolledLawyer();
-    const status = await ctx.app.inject({ method: 'GET', url: '/api/account/two-factor', headers: bearer(lawyer.token) });
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/account/two-factor',
+      headers: bearer(lawyer.token),
+    });
     expect(status.json().data).toEqual({ enabled: true, enabled_at: expect.any(String), recovery_codes_remaining: 10 });
     expect((await post('/api/account/two-factor/recovery-codes', {}, bearer(lawyer.token))).statusCode).toBe(422);
-    expect((await post('/api/account/two-factor/recovery-codes', { code: wrongTotp(lawyer.secret) }, bearer(lawyer.token))).statusCode).toBe(422);
-    const fresh = await post('/api/account/two-factor/recovery-codes', { code: totp(lawyer.secret) }, bearer(lawyer.token));
+    expect(
+      (await post('/api/account/two-factor/recovery-codes', { code: wrongTotp(lawyer.secret) }, bearer(lawyer.token)))
+        .statusCode,
+    ).toBe(422);
+    const fresh = await post(
+      '/api/account/two-factor/recovery-codes',
+      { code: totp(lawyer.secret) },
+      bearer(lawyer.token),
+    );
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().recovery_codes).toHaveLength(10);
     // The old codes no longer work.
-    const old = await post('/api/token/two-factor', { challenge: await challengeFor(lawyer.email), recovery_code: lawyer.recoveryCodes[1] });
+    const old = await post('/api/token/two-factor', {
+      challenge: await challengeFor(lawyer.email),
+      recovery_code: lawyer.recoveryCodes[1],
+    });
     expect(old.statusCode).toBe(422);
   });
 
@@ -273,15 +357,23 @@ describe("second factor in 'Mijn account'", () => {
     expect(enabled.statusCode).toBe(200);
     expect(enabled.json().recovery_codes).toHaveLength(10);
     ctx.clock.advance(STEP);
-    expect((await post('/api/token/two-factor', { challenge: await challengeFor(lawyer.email), code: totp(lawyer.secret) })).statusCode).toBe(422);
+    expect(
+      (await post('/api/token/two-factor', { challenge: await challengeFor(lawyer.email), code: totp(lawyer.secret) }))
+        .statusCode,
+    ).toBe(422);
     ctx.clock.advance(STEP);
-    expect((await post('/api/token/two-factor', { challenge: await challengeFor(lawyer.email), code: totp(next) })).statusCode).toBe(200);
+    expect(
+      (await post('/api/token/two-factor', { challenge: await challengeFor(lawyer.email), code: totp(next) }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('is for staff only', async () => {
     const client = await createTestClient(ctx);
     const token = (await emailStep(client.email)).json().token as string;
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/account/two-factor', headers: bearer(token) })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/account/two-factor', headers: bearer(token) })).statusCode,
+    ).toBe(403);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/account/two-factor' })).statusCode).toBe(401);
   });
 });

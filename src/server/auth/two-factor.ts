@@ -1,7 +1,12 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import { RECOVERY_CODE_ALPHABET, RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../../contract/two-factor';
+import {
+  RECOVERY_CODE_ALPHABET,
+  RECOVERY_CODE_COUNT,
+  TOTP_DIGITS,
+  TOTP_PERIOD_SECONDS,
+} from '../../contract/two-factor';
 import { hmac } from '../lib/crypto';
 
 /** Accept the code of the previous and the next 30 s step as well (clock drift). */
@@ -27,11 +32,21 @@ export function decryptSecret(appSecret: string, stored: string): string {
 }
 
 function totpOf(base32: string, issuer: string, label: string): TOTP {
-  return new TOTP({ issuer, label, algorithm: 'SHA1', digits: TOTP_DIGITS, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(base32) });
+  return new TOTP({
+    issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: TOTP_DIGITS,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(base32),
+  });
 }
 
 /** A new 160-bit secret with its otpauth:// URL and a QR code (SVG) of that URL. */
-export async function newTotpSecret(issuer: string, label: string): Promise<{ secret: string; otpauthUrl: string; qrSvg: string }> {
+export async function newTotpSecret(
+  issuer: string,
+  label: string,
+): Promise<{ secret: string; otpauthUrl: string; qrSvg: string }> {
   const secret = new Secret({ size: 20 }).base32;
   const otpauthUrl = totpOf(secret, issuer, label).toString();
   const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });

@@ -18,7 +18,11 @@ export type CaseAccess = { auth: AuthContext & { role: 'client' | 'lawyer' }; ca
  * to them or on which they stand in today. Anything else (an admin included: admins never
  * read case content) answers 404, exactly like a case that does not exist.
  */
-export async function requireCaseAccess(request: FastifyRequest, caseId: string, roles: readonly Role[] = ['client', 'lawyer']): Promise<CaseAccess> {
+export async function requireCaseAccess(
+  request: FastifyRequest,
+  caseId: string,
+  roles: readonly Role[] = ['client', 'lawyer'],
+): Promise<CaseAccess> {
   const signedIn = await requireUser(request);
   if (!isUuid(caseId) || !roles.includes(signedIn.role) || signedIn.role === 'admin') throw notFound();
   const auth = { ...signedIn, role: signedIn.role };

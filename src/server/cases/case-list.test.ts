@@ -2,13 +2,25 @@ import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
-import { CaseListQuerySchema, CaseListResponseSchema, StatusCountListResponseSchema, type CaseListItem } from '../../contract/cases';
+import {
+  CaseListQuerySchema,
+  CaseListResponseSchema,
+  StatusCountListResponseSchema,
+  type CaseListItem,
+} from '../../contract/cases';
 import { OFFER_DISPLAY_NAMES } from '../../contract/offers';
 import { STATUS_GROUPS, STATUSES } from '../../contract/statuses';
 import { caseLawyers, cases, documentViews, documents, statuses } from '../db/schema';
 import { seedLoad } from '../db/seed-load';
 import { caseListForToken } from './list';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 
 let ctx: TestContext;
 let lawyerId: string;
@@ -22,7 +34,8 @@ beforeAll(async () => {
   otherLawyerId = (await createTestLawyer(ctx)).id;
   lawyerToken = await tokenFor(ctx, lawyerId);
   await seedLoad(ctx.db, { cases: 200, lawyerIds: [lawyerId], now: ctx.clock.now(), seed: 7 });
-  otherCaseIds = (await seedLoad(ctx.db, { cases: 15, lawyerIds: [otherLawyerId], now: ctx.clock.now(), seed: 8 })).caseIds;
+  otherCaseIds = (await seedLoad(ctx.db, { cases: 15, lawyerIds: [otherLawyerId], now: ctx.clock.now(), seed: 8 }))
+    .caseIds;
 }, 60_000);
 afterAll(async () => {
   await ctx.close();
@@ -30,11 +43,24 @@ afterAll(async () => {
 
 const get = (url: string, token = lawyerToken) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
 
-type Row = { id: string; clientName: string; companyName: string | null; lastUpdateAt: Date; order: number; slug: string };
+type Row = {
+  id: string;
+  clientName: string;
+  companyName: string | null;
+  lastUpdateAt: Date;
+  order: number;
+  slug: string;
+};
 
 async function lawyerRows(id: string): Promise<Row[]> {
   const rows = await ctx.db
-    .select({ id: cases.id, clientName: cases.clientName, companyName: cases.companyName, lastUpdateAt: cases.lastUpdateAt, slug: cases.statusSlug })
+    .select({
+      id: cases.id,
+      clientName: cases.clientName,
+      companyName: cases.companyName,
+      lastUpdateAt: cases.lastUpdateAt,
+      slug: cases.statusSlug,
+    })
     .from(cases)
     .innerJoin(caseLawyers, and(eq(caseLawyers.caseId, cases.id), eq(caseLawyers.lawyerId, id)));
   return rows.map((r) => ({ ...r, order: STATUSES.find((s) => s.slug === r.slug)?.order ?? 0 }));
@@ -42,7 +68,11 @@ async function lawyerRows(id: string): Promise<Row[]> {
 
 // Code-point order of folded keys (accents dropped, lower case, "C" collation; portal_fold in
 // migration 0003), nulls last ascending; descending is the exact reverse.
-const fold = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 const cmp = (a: string | number | null, b: string | number | null): number => {
   if (a === b) return 0;
   if (a === null) return 1;
@@ -83,7 +113,9 @@ async function itemDrift(token: string, lawyerId: string): Promise<unknown[]> {
     items.push(...body.data);
     if (page >= body.meta.last_page) break;
   }
-  const lawyerRows = new Map((await ctx.db.select().from(caseLawyers).where(eq(caseLawyers.lawyerId, lawyerId))).map((row) => [row.caseId, row]));
+  const lawyerRows = new Map(
+    (await ctx.db.select().from(caseLawyers).where(eq(caseLawyers.lawyerId, lawyerId))).map((row) => [row.caseId, row]),
+  );
   return items.filter((item) => {
     const source = caseRows.get(item.id);
     const status = source && names.get(source.statusSlug);
@@ -101,7 +133,9 @@ async function itemDrift(token: string, lawyerId: string): Promise<unknown[]> {
   });
 }
 
-async function readAllPages(query: string): Promise<{ ids: string[]; pages: CaseListItem[][]; total: number; lastPage: number }> {
+async function readAllPages(
+  query: string,
+): Promise<{ ids: string[]; pages: CaseListItem[][]; total: number; lastPage: number }> {
   const first = CaseListResponseSchema.parse((await get(`/api/cases?${query}&page=1`)).json());
   const pages = [first.data];
   for (let page = 2; page <= first.meta.last_page; page++) {
@@ -122,7 +156,9 @@ describe('GET /api/cases', () => {
         const rows = await lawyerRows(lawyerId);
         for (const [name, statuses] of Object.entries(filters)) {
           const wanted = name === 'all' ? rows : rows.filter((r) => statuses.split(',').includes(r.slug));
-          const result = await readAllPages(`sort=${sort}&dir=${dir.toUpperCase()}${statuses ? `&statuses=${statuses}` : ''}`);
+          const result = await readAllPages(
+            `sort=${sort}&dir=${dir.toUpperCase()}${statuses ? `&statuses=${statuses}` : ''}`,
+          );
           expect(result.total).toBe(wanted.length);
           expect(result.lastPage).toBe(Math.max(1, Math.ceil(wanted.length / 10)));
           expect(result.ids).toEqual(expectedOrder(wanted, sort, dir));
@@ -136,7 +172,15 @@ describe('GET /api/cases', () => {
     const rows = await lawyerRows(lawyerId);
     const body = CaseListResponseSchema.parse((await get('/api/cases')).json());
     expect(body.data.map((c) => c.id)).toEqual(expectedOrder(rows, 'client_name', 'asc').slice(0, 10));
-    expect(body.meta).toMatchObject({ current_page: 1, from: 1, to: 10, per_page: 10, total: 200, last_page: 20, path: '/api/cases' });
+    expect(body.meta).toMatchObject({
+      current_page: 1,
+      from: 1,
+      to: 10,
+      per_page: 10,
+      total: 200,
+      last_page: 20,
+      path: '/api/cases',
+    });
     expect(body.links.prev).toBeNull();
     expect(body.links.next).toContain('page=2');
     const last = CaseListResponseSchema.parse((await get('/api/cases?page=20')).json());
@@ -183,7 +227,8 @@ describe('GET /api/cases', () => {
     const rows = await lawyerRows(lawyerId);
     const body = StatusCountListResponseSchema.parse((await get('/api/cases/count-by-status')).json());
     expect(body.data.map((s) => s.slug)).toEqual(STATUSES.map((s) => s.slug));
-    for (const status of body.data) expect(status.cases_count, status.slug).toBe(rows.filter((r) => r.slug === status.slug).length);
+    for (const status of body.data)
+      expect(status.cases_count, status.slug).toBe(rows.filter((r) => r.slug === status.slug).length);
   });
 
   it('refuses a client token on the lawyer list routes', async () => {
@@ -197,9 +242,20 @@ describe('GET /api/cases', () => {
   it('follows status, name, company and update-time changes of a case in filter and order', async () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
-    const a = await createTestClient(ctx, { lawyerIds: [lawyer.id], status: 'check', name: 'Anna', lastName: 'Aalders' });
-    const b = await createTestClient(ctx, { lawyerIds: [lawyer.id], status: 'check', name: 'Bert', lastName: 'Brouwer' });
-    const list = async (q: string) => CaseListResponseSchema.parse((await get(`/api/cases?${q}`, token)).json()).data.map((c) => c.id);
+    const a = await createTestClient(ctx, {
+      lawyerIds: [lawyer.id],
+      status: 'check',
+      name: 'Anna',
+      lastName: 'Aalders',
+    });
+    const b = await createTestClient(ctx, {
+      lawyerIds: [lawyer.id],
+      status: 'check',
+      name: 'Bert',
+      lastName: 'Brouwer',
+    });
+    const list = async (q: string) =>
+      CaseListResponseSchema.parse((await get(`/api/cases?${q}`, token)).json()).data.map((c) => c.id);
     expect(await list('sort=client_name')).toEqual([a.caseId, b.caseId]);
     await ctx.db.update(cases).set({ clientName: 'zz Anna' }).where(eq(cases.id, a.caseId));
     expect(await list('sort=client_name')).toEqual([b.caseId, a.caseId]);
@@ -208,7 +264,10 @@ describe('GET /api/cases', () => {
     await ctx.db.update(cases).set({ statusSlug: 'completed' }).where(eq(cases.id, a.caseId));
     expect(await list('statuses=check')).toEqual([b.caseId]);
     expect(await list('statuses=completed')).toEqual([a.caseId]);
-    await ctx.db.update(cases).set({ lastUpdateAt: new Date(Date.UTC(2000, 0, 1)) }).where(eq(cases.id, b.caseId));
+    await ctx.db
+      .update(cases)
+      .set({ lastUpdateAt: new Date(Date.UTC(2000, 0, 1)) })
+      .where(eq(cases.id, b.caseId));
     expect(await list('sort=last_update_at&dir=asc')).toEqual([b.caseId, a.caseId]);
   });
 
@@ -216,13 +275,40 @@ describe('GET /api/cases', () => {
     const lawyer = await createTestLawyer(ctx);
     const later = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
-    const client = await createTestClient(ctx, { lawyerIds: [lawyer.id], status: 'check', name: 'Carla', lastName: 'Claassen' });
+    const client = await createTestClient(ctx, {
+      lawyerIds: [lawyer.id],
+      status: 'check',
+      name: 'Carla',
+      lastName: 'Claassen',
+    });
     const shown = async (t = token) => {
       const [item] = CaseListResponseSchema.parse((await get('/api/cases', t)).json()).data;
-      return item && { client_name: item.client_name, company_name: item.company_name, status: item.status.slug, display: item.status.display_name, offer: item.offer?.slug ?? null };
+      return (
+        item && {
+          client_name: item.client_name,
+          company_name: item.company_name,
+          status: item.status.slug,
+          display: item.status.display_name,
+          offer: item.offer?.slug ?? null,
+        }
+      );
     };
-    await ctx.db.update(cases).set({ clientName: 'Carla de Wit', companyName: 'Wit & Zonen', statusSlug: 'negotiation-phase', offer: 'complete' }).where(eq(cases.id, client.caseId));
-    expect(await shown()).toEqual({ client_name: 'Carla de Wit', company_name: 'Wit & Zonen', status: 'negotiation-phase', display: 'Onderhandelingen', offer: 'complete' });
+    await ctx.db
+      .update(cases)
+      .set({
+        clientName: 'Carla de Wit',
+        companyName: 'Wit & Zonen',
+        statusSlug: 'negotiation-phase',
+        offer: 'complete',
+      })
+      .where(eq(cases.id, client.caseId));
+    expect(await shown()).toEqual({
+      client_name: 'Carla de Wit',
+      company_name: 'Wit & Zonen',
+      status: 'negotiation-phase',
+      display: 'Onderhandelingen',
+      offer: 'complete',
+    });
     // Quotes, backslashes, control characters and accents survive, the package has its name,
     // the time is `toISOString`'s.
     const odd = 'Zoë "de" \\ O\'Brien\t€ 😀';
@@ -231,8 +317,21 @@ describe('GET /api/cases', () => {
     const response = await get('/api/cases', token);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     const [item] = CaseListResponseSchema.parse(response.json()).data;
-    expect(item).toMatchObject({ id: client.caseId, client_name: odd, offer: { slug: 'complete', display_name: OFFER_DISPLAY_NAMES.complete }, last_update_at: updatedAt.toISOString() });
-    expect(Object.keys(item ?? {})).toEqual(['id', 'client_name', 'company_name', 'status', 'offer', 'last_update_at', 'pending_documents']);
+    expect(item).toMatchObject({
+      id: client.caseId,
+      client_name: odd,
+      offer: { slug: 'complete', display_name: OFFER_DISPLAY_NAMES.complete },
+      last_update_at: updatedAt.toISOString(),
+    });
+    expect(Object.keys(item ?? {})).toEqual([
+      'id',
+      'client_name',
+      'company_name',
+      'status',
+      'offer',
+      'last_update_at',
+      'pending_documents',
+    ]);
     // The package alone (no key changes) is followed too.
     await ctx.db.update(cases).set({ offer: 'extreme' }).where(eq(cases.id, client.caseId));
     expect((await shown())?.offer).toBe('extreme');
@@ -255,8 +354,14 @@ describe('GET /api/cases', () => {
     const item = async () => CaseListResponseSchema.parse((await get('/api/cases', token)).json()).data[0];
     const before = (await ctx.db.select().from(statuses).where(eq(statuses.slug, 'check')))[0]!;
     try {
-      await ctx.db.update(statuses).set({ displayName: 'Controle "dubbel" \\ nagekeken' }).where(eq(statuses.slug, 'check'));
-      expect(await item()).toMatchObject({ id: client.caseId, status: { slug: 'check', display_name: 'Controle "dubbel" \\ nagekeken', order: before.order } });
+      await ctx.db
+        .update(statuses)
+        .set({ displayName: 'Controle "dubbel" \\ nagekeken' })
+        .where(eq(statuses.slug, 'check'));
+      expect(await item()).toMatchObject({
+        id: client.caseId,
+        status: { slug: 'check', display_name: 'Controle "dubbel" \\ nagekeken', order: before.order },
+      });
       expect(await itemDrift(token, lawyer.id)).toEqual([]);
     } finally {
       await ctx.db.update(statuses).set({ displayName: before.displayName }).where(eq(statuses.slug, 'check'));
@@ -270,11 +375,21 @@ describe('GET /api/cases', () => {
     const token = await tokenFor(ctx, lawyer.id);
     const waiting = await createTestClient(ctx, { lawyerIds: [lawyer.id], status: 'proposal' });
     const done = await createTestClient(ctx, { lawyerIds: [lawyer.id], status: 'completed' });
-    const list = async (q: string) => CaseListResponseSchema.parse((await get(`/api/cases?${q}`, token)).json()).data.map((c) => c.id);
-    for (const label of ['Wachten of tekenen', 'Wachten op tekenen', 'Wacht op handtekening', 'wachten  OP tekenen', 'proposal']) {
+    const list = async (q: string) =>
+      CaseListResponseSchema.parse((await get(`/api/cases?${q}`, token)).json()).data.map((c) => c.id);
+    for (const label of [
+      'Wachten of tekenen',
+      'Wachten op tekenen',
+      'Wacht op handtekening',
+      'wachten  OP tekenen',
+      'proposal',
+    ]) {
       expect(await list(`statuses=${encodeURIComponent(label)}`), label).toEqual([waiting.caseId]);
     }
-    expect(await list(`statuses=${encodeURIComponent('Vooltooid,Wachten of tekenen')}&sort=status`)).toEqual([waiting.caseId, done.caseId]);
+    expect(await list(`statuses=${encodeURIComponent('Vooltooid,Wachten of tekenen')}&sort=status`)).toEqual([
+      waiting.caseId,
+      done.caseId,
+    ]);
     expect((await get(`/api/cases?statuses=${encodeURIComponent('Wachten tekenen')}`, token)).statusCode).toBe(422);
   });
 
@@ -283,21 +398,37 @@ describe('GET /api/cases', () => {
     const token = await tokenFor(ctx, lawyer.id);
     const client = await createTestClient(ctx, { lawyerIds: [lawyer.id] });
     // Any Unicode text PostgreSQL can hold (no NUL), with JSON's special characters weighted in.
-    const text = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 30 }), fc.string({ unit: fc.constantFrom('"', '\\', '\n', '\t', '\u0001', '\u001f', '\u2028', '/', '<', 'é', '😀', 'a'), maxLength: 12 }));
-    await fc.assert(
-      fc.asyncProperty(text, fc.option(text, { nil: null }), fc.constantFrom(null, 'start', 'complete', 'extreme'), async (clientName, companyName, offer) => {
-        await ctx.db.update(cases).set({ clientName, companyName, offer }).where(eq(cases.id, client.caseId));
-        const response = await get('/api/cases', token);
-        expect(response.statusCode).toBe(200);
-        const [item] = CaseListResponseSchema.parse(response.json()).data;
-        expect(item).toMatchObject({ client_name: clientName, company_name: companyName, offer: offer && { slug: offer, display_name: OFFER_DISPLAY_NAMES[offer] } });
+    const text = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 30 }),
+      fc.string({
+        unit: fc.constantFrom('"', '\\', '\n', '\t', '\u0001', '\u001f', '\u2028', '/', '<', 'é', '😀', 'a'),
+        maxLength: 12,
       }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        text,
+        fc.option(text, { nil: null }),
+        fc.constantFrom(null, 'start', 'complete', 'extreme'),
+        async (clientName, companyName, offer) => {
+          await ctx.db.update(cases).set({ clientName, companyName, offer }).where(eq(cases.id, client.caseId));
+          const response = await get('/api/cases', token);
+          expect(response.statusCode).toBe(200);
+          const [item] = CaseListResponseSchema.parse(response.json()).data;
+          expect(item).toMatchObject({
+            client_name: clientName,
+            company_name: companyName,
+            offer: offer && { slug: offer, display_name: OFFER_DISPLAY_NAMES[offer] },
+          });
+        },
+      ),
       { numRuns: 60 },
     );
   });
 
   it('plans a search for its words every time and every other list shape once', () => {
-    const shape = (params: Record<string, string>) => caseListForToken(ctx.db, CaseListQuerySchema.parse(params)).statement;
+    const shape = (params: Record<string, string>) =>
+      caseListForToken(ctx.db, CaseListQuerySchema.parse(params)).statement;
     for (const sort of ['client_name', 'company_name', 'last_update_at', 'status']) {
       expect(shape({ sort, dir: 'desc', statuses: 'lead' }).name).toMatch(/^portal_hot_\d+$/);
       expect(shape({ sort, q: 'de' }).name).toBeUndefined();
@@ -309,12 +440,22 @@ describe('status counts kept by triggers', () => {
   it('stay equal to a real count after assignments, status moves, unassignment and deleted cases, also in parallel', async () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
-    const made = await Promise.all(Array.from({ length: 6 }, (_, i) => createTestClient(ctx, { lawyerIds: [lawyer.id], status: i % 2 ? 'check' : 'lead' })));
-    await Promise.all(made.slice(0, 4).map((c) => ctx.db.update(cases).set({ statusSlug: 'negotiation-phase' }).where(eq(cases.id, c.caseId))));
+    const made = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        createTestClient(ctx, { lawyerIds: [lawyer.id], status: i % 2 ? 'check' : 'lead' }),
+      ),
+    );
+    await Promise.all(
+      made
+        .slice(0, 4)
+        .map((c) => ctx.db.update(cases).set({ statusSlug: 'negotiation-phase' }).where(eq(cases.id, c.caseId))),
+    );
     await ctx.db.delete(caseLawyers).where(eq(caseLawyers.caseId, made[4]!.caseId));
     await ctx.db.delete(cases).where(eq(cases.id, made[5]!.caseId));
     const counts = StatusCountListResponseSchema.parse((await get('/api/cases/count-by-status', token)).json()).data;
-    expect(Object.fromEntries(counts.filter((c) => c.cases_count > 0).map((c) => [c.slug, c.cases_count]))).toEqual({ 'negotiation-phase': 4 });
+    expect(Object.fromEntries(counts.filter((c) => c.cases_count > 0).map((c) => [c.slug, c.cases_count]))).toEqual({
+      'negotiation-phase': 4,
+    });
     expect(CaseListResponseSchema.parse((await get('/api/cases', token)).json()).meta.total).toBe(4);
     const real = await ctx.db.execute(sql`
       SELECT cl.lawyer_id, cl.status_order, count(*)::int AS n FROM case_lawyers cl GROUP BY 1, 2
@@ -331,8 +472,12 @@ describe('pending documents in the list', () => {
     const [first, second] = await ctx.db.select().from(documents).where(eq(documents.caseId, client.caseId));
     const uploadedAt = ctx.clock.now();
     await ctx.db.update(documents).set({ status: 'Uploaded', uploadedAt }).where(eq(documents.caseId, client.caseId));
-    await ctx.db.insert(documentViews).values({ documentId: first!.id, userId: lawyer.id, viewedAt: new Date(uploadedAt.getTime() + 1000) });
-    await ctx.db.insert(documentViews).values({ documentId: second!.id, userId: lawyer.id, viewedAt: new Date(uploadedAt.getTime() - 1000) });
+    await ctx.db
+      .insert(documentViews)
+      .values({ documentId: first!.id, userId: lawyer.id, viewedAt: new Date(uploadedAt.getTime() + 1000) });
+    await ctx.db
+      .insert(documentViews)
+      .values({ documentId: second!.id, userId: lawyer.id, viewedAt: new Date(uploadedAt.getTime() - 1000) });
     const total = (await ctx.db.select().from(documents).where(eq(documents.caseId, client.caseId))).length;
     const list = CaseListResponseSchema.parse((await get('/api/cases', token)).json()).data;
     expect(list.map((c) => c.pending_documents)).toEqual([total - 1]);
@@ -348,7 +493,9 @@ describe('pending documents kept by triggers (migration 0009)', () => {
         WHERE d.case_id = cl.case_id AND d.uploaded_at IS NOT NULL
           AND NOT EXISTS (SELECT 1 FROM document_views v WHERE v.document_id = d.id AND v.user_id = cl.lawyer_id AND v.viewed_at >= d.uploaded_at)) AS real
       FROM case_lawyers cl`);
-    return (result as unknown as { rows: { pending_documents: number; real: number }[] }).rows.filter((row) => row.pending_documents !== row.real);
+    return (result as unknown as { rows: { pending_documents: number; real: number }[] }).rows.filter(
+      (row) => row.pending_documents !== row.real,
+    );
   }
 
   it('stay equal to a real count through parallel uploads, views, new versions, removals, deleted documents and a lawyer added later', async () => {
@@ -359,9 +506,18 @@ describe('pending documents kept by triggers (migration 0009)', () => {
     expect(docs.length).toBeGreaterThanOrEqual(3);
     const at = (ms: number) => new Date(ctx.clock.now().getTime() + ms);
     // Every document uploaded at once, each in its own statement (parallel transactions on PostgreSQL).
-    await Promise.all(docs.map((doc) => ctx.db.update(documents).set({ status: 'Uploaded', uploadedAt: at(0) }).where(eq(documents.id, doc.id))));
+    await Promise.all(
+      docs.map((doc) =>
+        ctx.db
+          .update(documents)
+          .set({ status: 'Uploaded', uploadedAt: at(0) })
+          .where(eq(documents.id, doc.id)),
+      ),
+    );
     expect(await drift()).toEqual([]);
-    const listed = async () => CaseListResponseSchema.parse((await get('/api/cases', await tokenFor(ctx, lawyer.id))).json()).data[0]?.pending_documents;
+    const listed = async () =>
+      CaseListResponseSchema.parse((await get('/api/cases', await tokenFor(ctx, lawyer.id))).json()).data[0]
+        ?.pending_documents;
     expect(await listed()).toBe(docs.length);
     // Views in parallel, one of them older than the upload (still pending), then a new version of a viewed one.
     await Promise.all([
@@ -370,13 +526,21 @@ describe('pending documents kept by triggers (migration 0009)', () => {
       ctx.db.insert(documentViews).values({ documentId: docs[2]!.id, userId: lawyer.id, viewedAt: at(-1000) }),
     ]);
     expect(await listed()).toBe(docs.length - 2);
-    await ctx.db.update(documents).set({ uploadedAt: at(2000) }).where(eq(documents.id, docs[0]!.id));
+    await ctx.db
+      .update(documents)
+      .set({ uploadedAt: at(2000) })
+      .where(eq(documents.id, docs[0]!.id));
     expect(await listed()).toBe(docs.length - 1);
     // A view removed, a document deleted, a lawyer added after all this, and the upload withdrawn.
-    await ctx.db.delete(documentViews).where(and(eq(documentViews.documentId, docs[1]!.id), eq(documentViews.userId, lawyer.id)));
+    await ctx.db
+      .delete(documentViews)
+      .where(and(eq(documentViews.documentId, docs[1]!.id), eq(documentViews.userId, lawyer.id)));
     await ctx.db.delete(documents).where(eq(documents.id, docs[2]!.id));
     await ctx.db.insert(caseLawyers).values({ caseId: client.caseId, lawyerId: other.id });
-    await ctx.db.update(documents).set({ uploadedAt: null, status: 'Not Uploaded' }).where(eq(documents.id, docs[0]!.id));
+    await ctx.db
+      .update(documents)
+      .set({ uploadedAt: null, status: 'Not Uploaded' })
+      .where(eq(documents.id, docs[0]!.id));
     expect(await drift()).toEqual([]);
     expect(await listed()).toBe(docs.length - 2);
     // A view by one lawyer leaves the other's count alone.
@@ -390,46 +554,59 @@ describe('pending documents kept by triggers (migration 0009)', () => {
 
 describe('pending documents and status changes in parallel (PostgreSQL)', () => {
   const blocked = async () => {
-    const result = await ctx.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+    const result = await ctx.db.execute(
+      sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
     return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
   };
 
   // An upload counts the case's pending documents and then touches the case; a status change locks
   // the case and then its triggers write case_lawyers. The count locks the case first (migration
   // 0009), so the two wait for each other in one order instead of deadlocking.
-  it.skipIf(!process.env.DATABASE_URL)('lets an upload and a status change of the same case both commit, in either order of locks', async () => {
-    const lawyer = await createTestLawyer(ctx);
-    const client = await createTestClient(ctx, { lawyerIds: [lawyer.id], status: 'check' });
-    const [doc] = await ctx.db.select().from(documents).where(eq(documents.caseId, client.caseId));
-    let uploaded!: () => void;
-    const afterUpload = new Promise<void>((resolve) => (uploaded = resolve));
-    let release!: () => void;
-    const proceed = new Promise<void>((resolve) => (release = resolve));
-    const upload = ctx.db.transaction(async (tx) => {
-      await tx.update(documents).set({ status: 'Uploaded', uploadedAt: ctx.clock.now() }).where(eq(documents.id, doc!.id));
-      uploaded();
-      await proceed;
-      await tx.update(cases).set({ lastUpdateAt: ctx.clock.now() }).where(eq(cases.id, client.caseId));
-    });
-    await afterUpload;
-    const statusChange = ctx.db.transaction(async (tx) => {
-      await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, client.caseId)).for('update');
-      await tx.update(cases).set({ statusSlug: 'negotiation-phase' }).where(eq(cases.id, client.caseId));
-    });
-    await vi.waitFor(async () => expect(await blocked()).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
-    release();
-    await Promise.all([upload, statusChange]);
-    const [row] = await ctx.db.select().from(caseLawyers).where(eq(caseLawyers.caseId, client.caseId));
-    expect(row).toMatchObject({ pendingDocuments: 1, statusOrder: STATUSES.find((s) => s.slug === 'negotiation-phase')!.order });
-    expect(await itemDrift(await tokenFor(ctx, lawyer.id), lawyer.id)).toEqual([]);
-  });
+  it.skipIf(!process.env.DATABASE_URL)(
+    'lets an upload and a status change of the same case both commit, in either order of locks',
+    async () => {
+      const lawyer = await createTestLawyer(ctx);
+      const client = await createTestClient(ctx, { lawyerIds: [lawyer.id], status: 'check' });
+      const [doc] = await ctx.db.select().from(documents).where(eq(documents.caseId, client.caseId));
+      let uploaded!: () => void;
+      const afterUpload = new Promise<void>((resolve) => (uploaded = resolve));
+      let release!: () => void;
+      const proceed = new Promise<void>((resolve) => (release = resolve));
+      const upload = ctx.db.transaction(async (tx) => {
+        await tx
+          .update(documents)
+          .set({ status: 'Uploaded', uploadedAt: ctx.clock.now() })
+          .where(eq(documents.id, doc!.id));
+        uploaded();
+        await proceed;
+        await tx.update(cases).set({ lastUpdateAt: ctx.clock.now() }).where(eq(cases.id, client.caseId));
+      });
+      await afterUpload;
+      const statusChange = ctx.db.transaction(async (tx) => {
+        await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, client.caseId)).for('update');
+        await tx.update(cases).set({ statusSlug: 'negotiation-phase' }).where(eq(cases.id, client.caseId));
+      });
+      await vi.waitFor(async () => expect(await blocked()).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
+      release();
+      await Promise.all([upload, statusChange]);
+      const [row] = await ctx.db.select().from(caseLawyers).where(eq(caseLawyers.caseId, client.caseId));
+      expect(row).toMatchObject({
+        pendingDocuments: 1,
+        statusOrder: STATUSES.find((s) => s.slug === 'negotiation-phase')!.order,
+      });
+      expect(await itemDrift(await tokenFor(ctx, lawyer.id), lawyer.id)).toEqual([]);
+    },
+  );
 });
 
 describe('GET /api/statuses', () => {
   it('lists the status catalogue in order for a signed-in user', async () => {
     const response = await get('/api/statuses');
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual(STATUSES.map((s) => ({ slug: s.slug, display_name: s.displayName, order: s.order })));
+    expect(response.json().data).toEqual(
+      STATUSES.map((s) => ({ slug: s.slug, display_name: s.displayName, order: s.order })),
+    );
     expect((await ctx.app.inject({ method: 'GET', url: '/api/statuses' })).statusCode).toBe(401);
   });
 });

@@ -3,7 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import { CaseListResponseSchema } from '../../contract/cases';
 import { cases, users } from '../db/schema';
 import { queryRows } from '../db/sql';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 
 let ctx: TestContext;
 let token: string;
@@ -26,12 +33,25 @@ beforeAll(async () => {
   const other = await createTestLawyer(ctx);
   token = await tokenFor(ctx, lawyer.id);
   for (const p of people) {
-    const client = await createTestClient(ctx, { name: p.name, lastName: p.lastName, email: p.email, status: 'check', lawyerIds: [lawyer.id] });
+    const client = await createTestClient(ctx, {
+      name: p.name,
+      lastName: p.lastName,
+      email: p.email,
+      status: 'check',
+      lawyerIds: [lawyer.id],
+    });
     if (p.company) await ctx.db.update(cases).set({ companyName: p.company }).where(eq(cases.id, client.caseId));
     ids.set(p.name, client.caseId);
   }
   // Another lawyer's case matching every search: never in this lawyer's results.
-  otherCaseId = (await createTestClient(ctx, { name: 'Zoë', lastName: 'Anders', email: 'zoe.anders@example.com', lawyerIds: [other.id] })).caseId;
+  otherCaseId = (
+    await createTestClient(ctx, {
+      name: 'Zoë',
+      lastName: 'Anders',
+      email: 'zoe.anders@example.com',
+      lawyerIds: [other.id],
+    })
+  ).caseId;
 }, 60_000);
 afterAll(async () => {
   await ctx.close();
@@ -46,8 +66,22 @@ const names = (body: { data: { client_name: string }[] }) => body.data.map((c) =
 
 describe('Dutch order of names', () => {
   it('sorts client names ignoring accents and case, so Émile and Özdemir come before Zoë', async () => {
-    expect(names(await list('sort=client_name'))).toEqual(['anna de Vries', 'Bram Jansen', 'Émile Dubois', 'Łukasz Nowak', 'Özdemir Yılmaz', 'Zoë Bakker']);
-    expect(names(await list('sort=client_name&dir=desc'))).toEqual(['Zoë Bakker', 'Özdemir Yılmaz', 'Łukasz Nowak', 'Émile Dubois', 'Bram Jansen', 'anna de Vries']);
+    expect(names(await list('sort=client_name'))).toEqual([
+      'anna de Vries',
+      'Bram Jansen',
+      'Émile Dubois',
+      'Łukasz Nowak',
+      'Özdemir Yılmaz',
+      'Zoë Bakker',
+    ]);
+    expect(names(await list('sort=client_name&dir=desc'))).toEqual([
+      'Zoë Bakker',
+      'Özdemir Yılmaz',
+      'Łukasz Nowak',
+      'Émile Dubois',
+      'Bram Jansen',
+      'anna de Vries',
+    ]);
   });
 
   it('sorts company names the same way, cases without a company last', async () => {
@@ -131,7 +165,11 @@ describe('GET /api/cases?q=', () => {
   });
 
   it('answers 422 for a search longer than 100 characters and accepts exactly 100', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/cases?q=${'a'.repeat(101)}`, headers: bearer(token) });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/cases?q=${'a'.repeat(101)}`,
+      headers: bearer(token),
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.q).toBeDefined();
     expect((await list(`q=${'a'.repeat(100)}`)).meta.total).toBe(0);
@@ -146,7 +184,10 @@ describe('GET /api/cases?q=', () => {
     // A handful of rows would be scanned; forbid that to see the index the planner can use.
     const plan = await ctx.db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-      return queryRows<{ 'QUERY PLAN': string }>(tx, sql`EXPLAIN SELECT case_id FROM case_lawyers WHERE search_key LIKE '%' || portal_fold(${'zoë'}) || '%'`);
+      return queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`EXPLAIN SELECT case_id FROM case_lawyers WHERE search_key LIKE '%' || portal_fold(${'zoë'}) || '%'`,
+      );
     });
     expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('case_lawyers_search_trgm_idx');
   });

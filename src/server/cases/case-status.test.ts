@@ -4,7 +4,14 @@ import { UpdateStatusResponseSchema } from '../../contract/cases';
 import { FinalizationQuestionListResponseSchema } from '../../contract/questions';
 import type { StatusSlug } from '../../contract/statuses';
 import { auditEvents, cases } from '../db/schema';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -16,9 +23,15 @@ afterAll(async () => {
 
 const patchStatus = (caseId: string, token: string, status: unknown) =>
   ctx.app.inject({ method: 'PATCH', url: `/api/cases/${caseId}/status`, headers: bearer(token), payload: { status } });
-const getQuestions = (caseId: string, token: string) => ctx.app.inject({ method: 'GET', url: `/api/cases/${caseId}/finalization-questions`, headers: bearer(token) });
+const getQuestions = (caseId: string, token: string) =>
+  ctx.app.inject({ method: 'GET', url: `/api/cases/${caseId}/finalization-questions`, headers: bearer(token) });
 const postAnswers = (caseId: string, token: string, payload: unknown) =>
-  ctx.app.inject({ method: 'POST', url: `/api/cases/${caseId}/finalization-questions`, headers: bearer(token), payload: payload as object });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/cases/${caseId}/finalization-questions`,
+    headers: bearer(token),
+    payload: payload as object,
+  });
 
 async function setup(status: StatusSlug, offer: 'start' | 'complete' | 'extreme' | null = 'extreme') {
   const lawyer = await createTestLawyer(ctx);
@@ -27,14 +40,20 @@ async function setup(status: StatusSlug, offer: 'start' | 'complete' | 'extreme'
   return { lawyer, client, token: await tokenFor(ctx, lawyer.id) };
 }
 const caseOf = async (id: string) => (await ctx.db.select().from(cases).where(eq(cases.id, id)))[0];
-const auditOf = (id: string) => ctx.db.select().from(auditEvents).where(and(eq(auditEvents.subjectType, 'case'), eq(auditEvents.subjectId, id))).orderBy(asc(auditEvents.id));
+const auditOf = (id: string) =>
+  ctx.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.subjectType, 'case'), eq(auditEvents.subjectId, id)))
+    .orderBy(asc(auditEvents.id));
 
 async function answerAll(caseId: string, token: string) {
   const list = FinalizationQuestionListResponseSchema.parse((await getQuestions(caseId, token)).json()).data;
   return postAnswers(caseId, token, { questions: list.map((q, i) => ({ id: q.id, answer: answerOf(q, i) })) });
 }
 /** A text answer (with spaces to trim), or a day for a date question. */
-const answerOf = (q: { answer_type: string }, i: number) => (q.answer_type === 'date' ? '2027-01-31' : `  Antwoord ${i}  `);
+const answerOf = (q: { answer_type: string }, i: number) =>
+  q.answer_type === 'date' ? '2027-01-31' : `  Antwoord ${i}  `;
 
 describe('PATCH /api/cases/{id}/status', () => {
   it('changes to a dropdown status, answers ok with the case, moves last_update_at and records who, when, from and to', async () => {
@@ -48,7 +67,14 @@ describe('PATCH /api/cases/{id}/status', () => {
     expect(row?.statusSlug).toBe('check');
     expect(row?.lastUpdateAt.getTime()).toBe(ctx.clock.now().getTime());
     const audit = await auditOf(client.caseId);
-    expect(audit).toEqual([expect.objectContaining({ actorId: lawyer.id, action: 'case.status_changed', data: { from: 'reviewing-documents', to: 'check' }, createdAt: ctx.clock.now() })]);
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actorId: lawyer.id,
+        action: 'case.status_changed',
+        data: { from: 'reviewing-documents', to: 'check' },
+        createdAt: ctx.clock.now(),
+      }),
+    ]);
   });
 
   it('refuses statuses outside the dropdown rule and changes nothing', async () => {
@@ -59,7 +85,12 @@ describe('PATCH /api/cases/{id}/status', () => {
       // Through the error handler like every other refusal: only a message, in the reader's language.
       expect(response.json()).toEqual({ message: 'Deze statuswijziging is niet toegestaan.' });
     }
-    const english = await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${client.caseId}/status`, headers: { ...bearer(token), 'accept-language': 'en-US' }, payload: { status: 'lead' } });
+    const english = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/cases/${client.caseId}/status`,
+      headers: { ...bearer(token), 'accept-language': 'en-US' },
+      payload: { status: 'lead' },
+    });
     expect(english.statusCode).toBe(409);
     expect(english.json()).toEqual({ message: 'This status change is not allowed.' });
     const locked = await setup('offer-chosen', 'complete');
@@ -70,8 +101,19 @@ describe('PATCH /api/cases/{id}/status', () => {
 
   it('answers 422 for a malformed status body', async () => {
     const { client, token } = await setup('check');
-    for (const payload of [{}, { status: 'nope' }, { status: 7 }, { status: 'check', extra: 1 }, { status: 'x'.repeat(100_000) }]) {
-      const response = await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${client.caseId}/status`, headers: bearer(token), payload });
+    for (const payload of [
+      {},
+      { status: 'nope' },
+      { status: 7 },
+      { status: 'check', extra: 1 },
+      { status: 'x'.repeat(100_000) },
+    ]) {
+      const response = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/cases/${client.caseId}/status`,
+        headers: bearer(token),
+        payload,
+      });
       expect(response.statusCode).toBe(422);
     }
     expect((await caseOf(client.caseId))?.statusSlug).toBe('check');
@@ -81,10 +123,20 @@ describe('PATCH /api/cases/{id}/status', () => {
     const { client } = await setup('check');
     const other = await createTestLawyer(ctx);
     expect((await patchStatus(client.caseId, await tokenFor(ctx, other.id), 'ready-for-signing')).statusCode).toBe(404);
-    expect((await patchStatus(client.caseId, await tokenFor(ctx, client.id), 'ready-for-signing')).statusCode).toBe(404);
+    expect((await patchStatus(client.caseId, await tokenFor(ctx, client.id), 'ready-for-signing')).statusCode).toBe(
+      404,
+    );
     expect((await getQuestions(client.caseId, await tokenFor(ctx, other.id))).statusCode).toBe(404);
     expect((await getQuestions(client.caseId, await tokenFor(ctx, client.id))).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/cases/${client.caseId}`, headers: bearer(await tokenFor(ctx, other.id)) })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/cases/${client.caseId}`,
+          headers: bearer(await tokenFor(ctx, other.id)),
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await caseOf(client.caseId))?.statusSlug).toBe('check');
     expect(await auditOf(client.caseId)).toEqual([]);
   });
@@ -117,7 +169,10 @@ describe('PATCH /api/cases/{id}/status', () => {
   it('lets only one of two parallel finishes through', async () => {
     const { client, token } = await setup('check');
     await answerAll(client.caseId, token);
-    const results = await Promise.all([patchStatus(client.caseId, token, 'ready-for-invoicing'), patchStatus(client.caseId, token, 'ready-for-invoicing')]);
+    const results = await Promise.all([
+      patchStatus(client.caseId, token, 'ready-for-invoicing'),
+      patchStatus(client.caseId, token, 'ready-for-invoicing'),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await auditOf(client.caseId)).filter((a) => a.action === 'case.finished')).toHaveLength(1);
   });
@@ -140,7 +195,9 @@ describe('finalisation questions', () => {
     expect(endDate?.answer_type).toBe('date');
     expect(list.filter((q) => q.answer_type === 'date')).toHaveLength(1);
     for (const bad of ['31-01-2027', 'eind januari', '2027-02-30']) {
-      const response = await postAnswers(client.caseId, token, { questions: list.map((q, i) => ({ id: q.id, answer: q.id === endDate!.id ? bad : answerOf(q, i) })) });
+      const response = await postAnswers(client.caseId, token, {
+        questions: list.map((q, i) => ({ id: q.id, answer: q.id === endDate!.id ? bad : answerOf(q, i) })),
+      });
       expect(response.statusCode, bad).toBe(422);
       expect(response.json().errors.questions).toEqual(['Vul een geldige datum in.']);
     }
@@ -164,7 +221,12 @@ describe('finalisation questions', () => {
       expect(response.statusCode).toBe(422);
       expect(JSON.stringify(response.json())).toContain('Alle velden moeten ingevuld zijn.');
     }
-    for (const payload of [{}, { questions: 'x' }, { questions: [{ id: 'nope', answer: 'x' }] }, { questions: full.map((q) => ({ ...q, answer: 'x'.repeat(10_001) })) }]) {
+    for (const payload of [
+      {},
+      { questions: 'x' },
+      { questions: [{ id: 'nope', answer: 'x' }] },
+      { questions: full.map((q) => ({ ...q, answer: 'x'.repeat(10_001) })) },
+    ]) {
       expect((await postAnswers(client.caseId, token, payload)).statusCode).toBe(422);
     }
     const after = FinalizationQuestionListResponseSchema.parse((await getQuestions(client.caseId, token)).json()).data;

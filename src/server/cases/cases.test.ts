@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CaseClientViewResponseSchema, CaseLawyerViewResponseSchema } from '../../contract/cases';
-import { createTestContext, createTestClient, createTestLawyer, bearer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  createTestContext,
+  createTestClient,
+  createTestLawyer,
+  bearer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 import { documents } from '../db/schema';
 
 let ctx: TestContext;
@@ -23,17 +30,28 @@ describe('case views', () => {
     const view = CaseClientViewResponseSchema.parse(response.json()).data;
     expect(view.id).toBe(client.caseId);
     expect(view.status).toMatchObject({ slug: 'check', display_name: 'Controles', order: 8 });
-    expect(view.documents.filter((d) => d.mandatory).map((d) => d.status)).toEqual(['Not Uploaded', 'Not Uploaded', 'Not Uploaded', 'Not Uploaded']);
+    expect(view.documents.filter((d) => d.mandatory).map((d) => d.status)).toEqual([
+      'Not Uploaded',
+      'Not Uploaded',
+      'Not Uploaded',
+      'Not Uploaded',
+    ]);
     expect(view.lawyers.map((l) => l.id)).toEqual([lawyer.id]);
   });
 
   it('hides documents that are not visible from the client and shows them to the lawyer', async () => {
     const lawyer = await createTestLawyer(ctx);
     const client = await createTestClient(ctx, { lawyerIds: [lawyer.id] });
-    await ctx.db.insert(documents).values({ caseId: client.caseId, title: 'Notitie', mandatory: false, visible: false });
-    const mine = CaseClientViewResponseSchema.parse((await get('/api/cases/mine', await tokenFor(ctx, client.id))).json()).data;
+    await ctx.db
+      .insert(documents)
+      .values({ caseId: client.caseId, title: 'Notitie', mandatory: false, visible: false });
+    const mine = CaseClientViewResponseSchema.parse(
+      (await get('/api/cases/mine', await tokenFor(ctx, client.id))).json(),
+    ).data;
     expect(mine.documents.some((d) => d.title === 'Notitie')).toBe(false);
-    const detail = CaseLawyerViewResponseSchema.parse((await get(`/api/cases/${client.caseId}`, await tokenFor(ctx, lawyer.id))).json()).data;
+    const detail = CaseLawyerViewResponseSchema.parse(
+      (await get(`/api/cases/${client.caseId}`, await tokenFor(ctx, lawyer.id))).json(),
+    ).data;
     expect(detail.documents.some((d) => d.title === 'Notitie')).toBe(true);
     expect(detail.client.email).toBe(client.email);
   });
@@ -44,7 +62,9 @@ describe('case views', () => {
     const client = await createTestClient(ctx, { lawyerIds: [lawyer.id] });
     expect((await get(`/api/cases/${client.caseId}`, await tokenFor(ctx, other.id))).statusCode).toBe(404);
     expect((await get(`/api/cases/${client.caseId}`, await tokenFor(ctx, client.id))).statusCode).toBe(404);
-    expect((await get('/api/cases/00000000-0000-0000-0000-000000000000', await tokenFor(ctx, lawyer.id))).statusCode).toBe(404);
+    expect(
+      (await get('/api/cases/00000000-0000-0000-0000-000000000000', await tokenFor(ctx, lawyer.id))).statusCode,
+    ).toBe(404);
     expect((await get('/api/cases/not-a-uuid', await tokenFor(ctx, lawyer.id))).statusCode).toBe(404);
     expect((await get('/api/cases/mine', await tokenFor(ctx, lawyer.id))).statusCode).toBe(404);
   });
@@ -52,8 +72,13 @@ describe('case views', () => {
   it('signs document links that expire in 5 minutes', async () => {
     const client = await createTestClient(ctx);
     const [doc] = await ctx.db.select().from(documents).where(eq(documents.caseId, client.caseId));
-    await ctx.db.update(documents).set({ storageKey: 'documents/x/y', version: 1, status: 'Uploaded' }).where(eq(documents.id, doc!.id));
-    const view = CaseClientViewResponseSchema.parse((await get('/api/cases/mine', await tokenFor(ctx, client.id))).json()).data;
+    await ctx.db
+      .update(documents)
+      .set({ storageKey: 'documents/x/y', version: 1, status: 'Uploaded' })
+      .where(eq(documents.id, doc!.id));
+    const view = CaseClientViewResponseSchema.parse(
+      (await get('/api/cases/mine', await tokenFor(ctx, client.id))).json(),
+    ).data;
     const uploaded = view.documents.find((d) => d.id === doc!.id);
     expect(uploaded?.temporary_url).toMatch(/^\/files\/documents\/.+signature=/);
     expect(uploaded?.expires_at_unix_time).toBe(Math.floor(ctx.clock.now().getTime() / 1000) + 300);

@@ -50,7 +50,10 @@ function pageQuery(db: Db, lawyerId: LawyerRef, args: ListArgs) {
     status: [dir(caseLawyers.statusOrder), dir(caseLawyers.clientNameKey), dir(caseLawyers.caseId)],
   }[args.sort];
   return db
-    .select({ caseId: caseLawyers.caseId, pos: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('pos') })
+    .select({
+      caseId: caseLawyers.caseId,
+      pos: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('pos'),
+    })
     .from(caseLawyers)
     .where(listFilter(lawyerId, args))
     .orderBy(...order)
@@ -84,7 +87,10 @@ function listFilter(lawyerId: LawyerRef, args: ListArgs) {
 
 /** The number of the lawyer's cases matching a search (the trigger-kept counts do not know words). */
 function searchCountQuery(db: Db, lawyerId: LawyerRef, args: ListArgs) {
-  return db.select({ n: sql<number>`count(*)::int` }).from(caseLawyers).where(listFilter(lawyerId, args));
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(caseLawyers)
+    .where(listFilter(lawyerId, args));
 }
 
 /**
@@ -140,7 +146,9 @@ export type CaseListRow = {
 
 /** The package of an item, as the contract names it. */
 const offerOf = (slug: string | null): CaseListItem['offer'] =>
-  slug !== null && slug in OFFER_DISPLAY_NAMES ? { slug: slug as OfferSlug, display_name: OFFER_DISPLAY_NAMES[slug as OfferSlug] } : null;
+  slug !== null && slug in OFFER_DISPLAY_NAMES
+    ? { slug: slug as OfferSlug, display_name: OFFER_DISPLAY_NAMES[slug as OfferSlug] }
+    : null;
 
 /** One item of the list (contract/cases `CaseListItem`) from its row's columns. */
 export function caseListItem(row: CaseListRow & { case_id: string }): CaseListItem {
@@ -176,7 +184,10 @@ const forTokenStatements = new Map<string, Statement>();
  * that a word of one or two letters gives the trigram index nothing to look up, and would scan
  * all of it.
  */
-export function caseListForToken(db: Db, query: CaseListQuery): { statement: Statement; values: Record<string, unknown> } {
+export function caseListForToken(
+  db: Db,
+  query: CaseListQuery,
+): { statement: Statement; values: Record<string, unknown> } {
   const args = listArgs(query);
   const key = `${args.sort} ${args.dir} ${args.search} ${args.statusOrders.length} ${args.words.length}`;
   let statement = forTokenStatements.get(key);
@@ -187,7 +198,10 @@ export function caseListForToken(db: Db, query: CaseListQuery): { statement: Sta
       words: args.words.map((_, i) => sql.placeholder(`word${i}`)),
       offset: sql.placeholder('offset'),
     };
-    statement = tokenStatement(listStatement(db, sql`auth.user_id`, shape), { orderBy: 'pos', plan: args.search ? 'custom' : 'generic' });
+    statement = tokenStatement(listStatement(db, sql`auth.user_id`, shape), {
+      orderBy: 'pos',
+      plan: args.search ? 'custom' : 'generic',
+    });
     forTokenStatements.set(key, statement);
   }
   const values: Record<string, unknown> = { offset: args.offset };
@@ -213,7 +227,12 @@ export async function countLawyerCasesByStatus(db: Db, lawyerId: string) {
 
 /** The status catalogue in order (GET /api/statuses). */
 export async function listStatuses(db: Db) {
-  const rows = await db.select({ slug: statuses.slug, displayName: statuses.displayName, order: statuses.order }).from(statuses).orderBy(asc(statuses.order));
+  const rows = await db
+    .select({ slug: statuses.slug, displayName: statuses.displayName, order: statuses.order })
+    .from(statuses)
+    .orderBy(asc(statuses.order));
   const known = new Set<string>(STATUSES.map((s) => s.slug));
-  return rows.filter((r) => known.has(r.slug)).map((r) => ({ slug: r.slug as StatusSlug, display_name: r.displayName, order: r.order }));
+  return rows
+    .filter((r) => known.has(r.slug))
+    .map((r) => ({ slug: r.slug as StatusSlug, display_name: r.displayName, order: r.order }));
 }

@@ -31,7 +31,11 @@ export async function createCase(db: Db, input: NewCase): Promise<string> {
       })
       .returning({ id: cases.id });
     if (!row) throw new Error('Case not created');
-    const slots = await tx.select().from(documentSlots).where(eq(documentSlots.active, true)).orderBy(asc(documentSlots.position));
+    const slots = await tx
+      .select()
+      .from(documentSlots)
+      .where(eq(documentSlots.active, true))
+      .orderBy(asc(documentSlots.position));
     if (slots.length > 0) {
       await tx.insert(documents).values(
         slots.map((slot, i) => ({
@@ -44,7 +48,9 @@ export async function createCase(db: Db, input: NewCase): Promise<string> {
       );
     }
     if (input.lawyerIds && input.lawyerIds.length > 0) {
-      await tx.insert(caseLawyers).values(input.lawyerIds.map((lawyerId) => ({ caseId: row.id, lawyerId, assignedAt: input.now })));
+      await tx
+        .insert(caseLawyers)
+        .values(input.lawyerIds.map((lawyerId) => ({ caseId: row.id, lawyerId, assignedAt: input.now })));
     }
     return row.id;
   });

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../contract/text';
-import { CaseListQuerySchema, UpdateStatusRequestSchema, CaseClientViewResponseSchema, CaseLawyerViewResponseSchema, CaseListResponseSchema, StatusCountListResponseSchema, UpdateStatusResponseSchema } from '../../contract/cases';
+import {
+  CaseListQuerySchema,
+  UpdateStatusRequestSchema,
+  CaseClientViewResponseSchema,
+  CaseLawyerViewResponseSchema,
+  CaseListResponseSchema,
+  StatusCountListResponseSchema,
+  UpdateStatusResponseSchema,
+} from '../../contract/cases';
 import { buildPagination } from '../../contract/rules/pagination';
 import { requireRole, requireUserWith } from '../auth/access';
 import { requireCaseAccess, requireOwnCase } from './access';
@@ -20,38 +28,59 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: await getClientCaseView(db, caseRow, link()) };
   });
 
-  app.get('/api/cases/:id', { schema: { response: { 200: CaseLawyerViewResponseSchema }, params: CaseParams } }, async (request) => {
-    const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
-    return { data: await getLawyerCaseView(db, caseRow, auth.userId, link()) };
-  });
+  app.get(
+    '/api/cases/:id',
+    { schema: { response: { 200: CaseLawyerViewResponseSchema }, params: CaseParams } },
+    async (request) => {
+      const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
+      return { data: await getLawyerCaseView(db, caseRow, auth.userId, link()) };
+    },
+  );
 
   // The token check and the page in one statement: one round trip per request (docs/performance.md).
-  app.get('/api/cases', { schema: { response: { 200: CaseListResponseSchema }, querystring: CaseListQuerySchema } }, async (request) => {
-    // The page is read in the statement that checks the token: with a query string that does not
-    // fit, the session and role are checked on their own first (401, 403), then the 422.
-    if (request.validationError) await requireRole(request, 'lawyer');
-    const query = request.query;
-    const { rows } = await requireUserWith<CaseListRow>(request, { role: 'lawyer', ...caseListForToken(db, query) });
-    const { items, total } = caseListPage(rows);
-    const pagination = buildPagination({
-      path: '/api/cases',
-      page: query.page,
-      perPage: CASE_PAGE_SIZE,
-      total,
-      count: items.length,
-      query: { sort: query.sort, dir: query.dir, statuses: query.statuses.join(',') || undefined },
-    });
-    return { data: items, ...pagination };
-  });
+  app.get(
+    '/api/cases',
+    { schema: { response: { 200: CaseListResponseSchema }, querystring: CaseListQuerySchema } },
+    async (request) => {
+      // The page is read in the statement that checks the token: with a query string that does not
+      // fit, the session and role are checked on their own first (401, 403), then the 422.
+      if (request.validationError) await requireRole(request, 'lawyer');
+      const query = request.query;
+      const { rows } = await requireUserWith<CaseListRow>(request, { role: 'lawyer', ...caseListForToken(db, query) });
+      const { items, total } = caseListPage(rows);
+      const pagination = buildPagination({
+        path: '/api/cases',
+        page: query.page,
+        perPage: CASE_PAGE_SIZE,
+        total,
+        count: items.length,
+        query: { sort: query.sort, dir: query.dir, statuses: query.statuses.join(',') || undefined },
+      });
+      return { data: items, ...pagination };
+    },
+  );
 
-  app.get('/api/cases/count-by-status', { schema: { response: { 200: StatusCountListResponseSchema } } }, async (request) => {
-    const auth = await requireRole(request, 'lawyer');
-    return { data: await countLawyerCasesByStatus(db, auth.userId) };
-  });
+  app.get(
+    '/api/cases/count-by-status',
+    { schema: { response: { 200: StatusCountListResponseSchema } } },
+    async (request) => {
+      const auth = await requireRole(request, 'lawyer');
+      return { data: await countLawyerCasesByStatus(db, auth.userId) };
+    },
+  );
 
-  app.patch('/api/cases/:id/status', { schema: { response: { 200: UpdateStatusResponseSchema }, params: CaseParams, body: UpdateStatusRequestSchema } }, async (request) => {
-    const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
-    const changed = await changeCaseStatus(db, { caseRow, to: request.body.status, actorId: auth.userId, now: clock.now() });
-    return { ok: true as const, data: await getLawyerCaseView(db, changed, auth.userId, link()) };
-  });
+  app.patch(
+    '/api/cases/:id/status',
+    { schema: { response: { 200: UpdateStatusResponseSchema }, params: CaseParams, body: UpdateStatusRequestSchema } },
+    async (request) => {
+      const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
+      const changed = await changeCaseStatus(db, {
+        caseRow,
+        to: request.body.status,
+        actorId: auth.userId,
+        now: clock.now(),
+      });
+      return { ok: true as const, data: await getLawyerCaseView(db, changed, auth.userId, link()) };
+    },
+  );
 };

@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { CaseListResponseSchema, StatusCountListResponseSchema } from '../../contract/cases';
 import type { StatusSlug } from '../../contract/statuses';
 import { cases } from '../db/schema';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -23,12 +30,25 @@ describe("'Openstaande taken': cases waiting for the engagement letter", () => {
   it("counts the lawyer's cases at 'Offerte gekozen' (no letter for the package yet); sending the letter takes one off", async () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
-    const waiting = await createTestClient(ctx, { status: 'offer-chosen', lawyerIds: [lawyer.id], name: 'Kees', lastName: 'Klant' });
+    const waiting = await createTestClient(ctx, {
+      status: 'offer-chosen',
+      lawyerIds: [lawyer.id],
+      name: 'Kees',
+      lastName: 'Klant',
+    });
     await createTestClient(ctx, { status: 'offer-chosen', lawyerIds: [lawyer.id] });
     await ctx.db.update(cases).set({ offer: 'start', companyName: 'Bakkerij BV' }).where(eq(cases.id, waiting.caseId));
-    const count = async () => StatusCountListResponseSchema.parse(await get('/api/cases/count-by-status', token)).data.find((s) => s.slug === 'offer-chosen')?.cases_count;
+    const count = async () =>
+      StatusCountListResponseSchema.parse(await get('/api/cases/count-by-status', token)).data.find(
+        (s) => s.slug === 'offer-chosen',
+      )?.cases_count;
     expect(await count()).toBe(2);
-    const sent = await ctx.app.inject({ method: 'POST', url: `/api/cases/${waiting.caseId}/proposal`, headers: bearer(token), payload: { minimal_achievement: 'M1' } });
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/cases/${waiting.caseId}/proposal`,
+      headers: bearer(token),
+      payload: { minimal_achievement: 'M1' },
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(await count()).toBe(1);
   });
@@ -39,7 +59,8 @@ describe('GET /api/cases?q=: a search without a status filter looks in every gro
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
     const statuses: StatusSlug[] = ['check', 'ready-for-invoicing', 'completed'];
-    for (const [i, status] of statuses.entries()) await createTestClient(ctx, { status, lawyerIds: [lawyer.id], name: 'Émile', lastName: `Dubois ${i}` });
+    for (const [i, status] of statuses.entries())
+      await createTestClient(ctx, { status, lawyerIds: [lawyer.id], name: 'Émile', lastName: `Dubois ${i}` });
     await createTestClient(ctx, { status: 'completed', lawyerIds: [lawyer.id], name: 'Anna', lastName: 'Jansen' });
     const all = CaseListResponseSchema.parse(await get('/api/cases?q=emile', token));
     expect(all.data.map((c) => c.status.slug).sort()).toEqual(['check', 'completed', 'ready-for-invoicing']);

@@ -8,7 +8,20 @@ import { getStatus, type StatusSlug } from '../../contract/statuses';
 import type { Day } from '../../contract/days';
 import { DAYS } from '../../contract/days';
 import type { Db } from '../db/client';
-import { answers, articles, availability, caseLawyers, caseStandIns, contactPersons, documentViews, documents, questions, statusArticles, statuses, users } from '../db/schema';
+import {
+  answers,
+  articles,
+  availability,
+  caseLawyers,
+  caseStandIns,
+  contactPersons,
+  documentViews,
+  documents,
+  questions,
+  statusArticles,
+  statuses,
+  users,
+} from '../db/schema';
 import { toDocumentList, type DocumentLink } from '../documents/mapping';
 import { toContactPerson } from '../contact-persons/queries';
 import { avatarUrl } from '../users/queries';
@@ -18,7 +31,11 @@ import { localDate } from '../lib/local-date';
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** Questions of an audience with the answers of one owner (a user or a case). */
-export async function getQuestionsWithAnswers(db: Db, audience: 'client' | 'lawyer' | 'case', ownerId: string): Promise<Question[]> {
+export async function getQuestionsWithAnswers(
+  db: Db,
+  audience: 'client' | 'lawyer' | 'case',
+  ownerId: string,
+): Promise<Question[]> {
   const rows = await db
     .select({ id: questions.id, text: questions.text, answer: answers.answer, version: answers.version })
     .from(questions)
@@ -41,7 +58,14 @@ export async function getCaseLawyers(db: Db, caseId: string, now?: Date): Promis
           .select({ user: users, from: caseStandIns.fromDate, until: caseStandIns.untilDate })
           .from(caseStandIns)
           .innerJoin(users, eq(users.id, caseStandIns.lawyerId))
-          .where(and(eq(caseStandIns.caseId, caseId), lte(caseStandIns.fromDate, today), gte(caseStandIns.untilDate, today), isNull(users.deactivatedAt)))
+          .where(
+            and(
+              eq(caseStandIns.caseId, caseId),
+              lte(caseStandIns.fromDate, today),
+              gte(caseStandIns.untilDate, today),
+              isNull(users.deactivatedAt),
+            ),
+          )
           .orderBy(asc(caseStandIns.createdAt))
       : Promise.resolve([]),
     db
@@ -54,7 +78,10 @@ export async function getCaseLawyers(db: Db, caseId: string, now?: Date): Promis
   const seen = new Set<string>();
   const rows = [
     ...assigned.map(({ user }) => ({ user, standIn: null as { from: string; until: string } | null })),
-    ...standIns.map(({ user, from, until }) => ({ user, standIn: { from, until } as { from: string; until: string } | null })),
+    ...standIns.map(({ user, from, until }) => ({
+      user,
+      standIn: { from, until } as { from: string; until: string } | null,
+    })),
   ].filter(({ user }) => (seen.has(user.id) ? false : (seen.add(user.id), true)));
   return Promise.all(
     rows.map(async ({ user, standIn }) => {
@@ -94,9 +121,16 @@ export async function getCaseDocuments(db: Db, caseId: string, options: { onlyVi
     .from(documents)
     .where(and(eq(documents.caseId, caseId), options.onlyVisible ? eq(documents.visible, true) : undefined))
     .orderBy(sql`${documents.mandatory} DESC`, asc(documents.createdAt));
-  const personIds = [...new Set(rows.flatMap((r) => [r.uploadedBy, r.approvedBy, r.rejectedBy]).filter((id): id is string => Boolean(id)))];
+  const personIds = [
+    ...new Set(
+      rows.flatMap((r) => [r.uploadedBy, r.approvedBy, r.rejectedBy]).filter((id): id is string => Boolean(id)),
+    ),
+  ];
   const people = personIds.length
-    ? await db.select({ id: users.id, name: users.name, infix: users.infix, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, personIds))
+    ? await db
+        .select({ id: users.id, name: users.name, infix: users.infix, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(inArray(users.id, personIds))
     : [];
   const byId = new Map(people.map((p) => [p.id, p]));
   return toDocumentList(rows, byId, options);
@@ -109,13 +143,24 @@ export async function getStatusArticles(db: Db, slug: StatusSlug) {
     .innerJoin(articles, eq(articles.id, statusArticles.articleId))
     .where(eq(statusArticles.statusSlug, slug))
     .orderBy(asc(statusArticles.position));
-  return rows.map(({ article }) => ({ id: article.id, title: article.title, image: article.image, description: article.description, link: article.link, tags: article.tags }));
+  return rows.map(({ article }) => ({
+    id: article.id,
+    title: article.title,
+    image: article.image,
+    description: article.description,
+    link: article.link,
+    tags: article.tags,
+  }));
 }
 
 async function statusOf(db: Db, slug: string) {
   const [row] = await db.select().from(statuses).where(eq(statuses.slug, slug));
   const fallback = getStatus(slug as StatusSlug);
-  return { slug: slug as StatusSlug, display_name: row?.displayName ?? fallback.displayName, order: row?.order ?? fallback.order };
+  return {
+    slug: slug as StatusSlug,
+    display_name: row?.displayName ?? fallback.displayName,
+    order: row?.order ?? fallback.order,
+  };
 }
 
 /** The client's view of their case. */
@@ -196,7 +241,12 @@ export async function countPendingDocuments(db: Db, caseId: string, lawyerId: st
 }
 
 /** The lawyer's view of a case. */
-export async function getLawyerCaseView(db: Db, caseRow: CaseRow, lawyerId: string, link: DocumentLink): Promise<CaseLawyerView> {
+export async function getLawyerCaseView(
+  db: Db,
+  caseRow: CaseRow,
+  lawyerId: string,
+  link: DocumentLink,
+): Promise<CaseLawyerView> {
   const [base, clientRows, clientQuestions, pending] = await Promise.all([
     // Every document, hidden ones too: the client's visible list is not read for this view.
     caseView(db, caseRow, link, getCaseDocuments(db, caseRow.id, { onlyVisible: false, ...link }), Promise.resolve([])),
@@ -206,8 +256,13 @@ export async function getLawyerCaseView(db: Db, caseRow: CaseRow, lawyerId: stri
   ]);
   const client = clientRows[0];
   if (!client) throw new Error(`Case ${caseRow.id} has no client`);
-  const street = [client.street, [client.houseNumber, client.houseNumberAddition].filter(Boolean).join('')].filter(Boolean).join(' ');
-  const address = street || client.postcode ? [street, [client.postcode, client.city].filter(Boolean).join(' ')].filter(Boolean).join(', ') : null;
+  const street = [client.street, [client.houseNumber, client.houseNumberAddition].filter(Boolean).join('')]
+    .filter(Boolean)
+    .join(' ');
+  const address =
+    street || client.postcode
+      ? [street, [client.postcode, client.city].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+      : null;
   const { status, ...rest } = base;
   return {
     ...rest,

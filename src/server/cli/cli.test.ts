@@ -68,8 +68,16 @@ describe('npm run cli', () => {
     ['an unknown command', ['make-coffee'], /Unknown command/],
     ['an unknown option', ['create-lawyer', '--colour', 'red'], /Unknown option|colour/],
     ['a missing e-mail', ['create-lawyer', '--name', 'A', '--last-name', 'B'], /Missing --email/],
-    ['a malformed e-mail', ['create-lawyer', '--email', 'nope', '--name', 'A', '--last-name', 'B'], /not a valid e-mail/],
-    ['an unknown status', ['create-client', '--email', 'k@example.com', '--name', 'A', '--last-name', 'B', '--status', 'done'], /--status must be one of/],
+    [
+      'a malformed e-mail',
+      ['create-lawyer', '--email', 'nope', '--name', 'A', '--last-name', 'B'],
+      /not a valid e-mail/,
+    ],
+    [
+      'an unknown status',
+      ['create-client', '--email', 'k@example.com', '--name', 'A', '--last-name', 'B', '--status', 'done'],
+      /--status must be one of/,
+    ],
     ['a bad case count', ['seed', '--cases', 'ten'], /--cases must be a whole number/],
     ['an option of another command', ['seed', '--cases', '3', '--email', 'x@example.com'], /does not belong to seed/],
   ];
@@ -84,32 +92,63 @@ describe('npm run cli', () => {
   it('create-client --invite mails the client the login link over SMTP_URL, with the server stopped', async () => {
     const email = 'cli.invited@example.com';
     const since = smtp.messages.length;
-    const invited = await cli(['create-client', '--email', email, '--name', 'Ina', '--last-name', 'Uitgenodigd', '--invite'], dbEnv);
+    const invited = await cli(
+      ['create-client', '--email', email, '--name', 'Ina', '--last-name', 'Uitgenodigd', '--invite'],
+      dbEnv,
+    );
     expect(invited.code).toBe(0);
-    const line = JSON.parse(invited.stdout.trim().split('\n').at(-1) ?? '') as { user_id: string; case_id: string; invite: string };
+    const line = JSON.parse(invited.stdout.trim().split('\n').at(-1) ?? '') as {
+      user_id: string;
+      case_id: string;
+      invite: string;
+    };
     expect(line.invite).toBe('sent');
     const mail = await smtp.waitForMail(email, { since });
     expect(mail.subject).toMatch(/^Je portaal bij .+ staat klaar$/);
     expect(mail.text).toContain('Hallo Ina');
     expect(mail.text).toMatch(/https?:\/\/\S+\/login\?event=typeform_submitted/);
     // Without --invite nobody is mailed.
-    const quiet = await cli(['create-client', '--email', 'cli.quiet@example.com', '--name', 'Stil', '--last-name', 'Klant'], dbEnv);
+    const quiet = await cli(
+      ['create-client', '--email', 'cli.quiet@example.com', '--name', 'Stil', '--last-name', 'Klant'],
+      dbEnv,
+    );
     expect(quiet.code).toBe(0);
     expect(smtp.messages.filter((m) => m.to.includes('cli.quiet@example.com'))).toHaveLength(0);
   }, 120_000);
 
   it('creates a lawyer who logs in over the API with the code that arrives at SMTP_URL', async () => {
     const email = 'cli.lawyer@example.com';
-    const created = await cli(['create-lawyer', '--email', email, '--name', 'Cor', '--last-name', 'Li', '--title', 'Advocaat'], dbEnv);
+    const created = await cli(
+      ['create-lawyer', '--email', email, '--name', 'Cor', '--last-name', 'Li', '--title', 'Advocaat'],
+      dbEnv,
+    );
     expect(created.code).toBe(0);
     const { user_id: userId } = JSON.parse(created.stdout.trim()) as { user_id: string };
 
-    const client = await cli(['create-client', '--email', 'cli.client@example.com', '--name', 'Kim', '--last-name', 'Klant', '--lawyer', email, '--status', 'check'], dbEnv);
+    const client = await cli(
+      [
+        'create-client',
+        '--email',
+        'cli.client@example.com',
+        '--name',
+        'Kim',
+        '--last-name',
+        'Klant',
+        '--lawyer',
+        email,
+        '--status',
+        'check',
+      ],
+      dbEnv,
+    );
     expect(client.code).toBe(0);
     const ids = JSON.parse(client.stdout.trim()) as { user_id: string; case_id: string };
     expect(Object.keys(ids)).toEqual(['user_id', 'case_id']);
 
-    const admin = await cli(['create-admin', '--email', 'cli.admin@example.com', '--name', 'Bea', '--last-name', 'Heer'], dbEnv);
+    const admin = await cli(
+      ['create-admin', '--email', 'cli.admin@example.com', '--name', 'Bea', '--last-name', 'Heer'],
+      dbEnv,
+    );
     expect(admin.code).toBe(0);
     const { user_id: adminId } = JSON.parse(admin.stdout.trim()) as { user_id: string };
 
@@ -131,11 +170,21 @@ describe('npm run cli', () => {
       const first = await app.inject({ method: 'POST', url: '/api/token', payload: { email, code } });
       expect(first.json()).toMatchObject({ two_factor_required: true, setup_required: true });
       const { challenge } = first.json() as { challenge: string };
-      const { secret } = (await app.inject({ method: 'POST', url: '/api/token/two-factor/setup', payload: { challenge } })).json() as { secret: string };
+      const { secret } = (
+        await app.inject({ method: 'POST', url: '/api/token/two-factor/setup', payload: { challenge } })
+      ).json() as { secret: string };
       const totp = new TOTP({ secret: Secret.fromBase32(secret) }).generate();
-      const token = await app.inject({ method: 'POST', url: '/api/token/two-factor/enable', payload: { challenge, code: totp } });
+      const token = await app.inject({
+        method: 'POST',
+        url: '/api/token/two-factor/enable',
+        payload: { challenge, code: totp },
+      });
       expect(token.statusCode).toBe(200);
-      const me = await app.inject({ method: 'GET', url: '/api/user', headers: { authorization: `Bearer ${token.json().token}` } });
+      const me = await app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: { authorization: `Bearer ${token.json().token}` },
+      });
       expect(me.json().data).toMatchObject({ id: userId, full_name: 'Cor Li', title: 'Advocaat', roles: ['lawyer'] });
 
       const adminCode = await (async () => {
@@ -143,14 +192,24 @@ describe('npm run cli', () => {
         await app.inject({ method: 'POST', url: '/api/code', payload: { email: 'cli.admin@example.com' } });
         return extractLoginCode(await smtp.waitForMail('cli.admin@example.com', { since }));
       })();
-      const adminStep = await app.inject({ method: 'POST', url: '/api/token', payload: { email: 'cli.admin@example.com', code: adminCode } });
+      const adminStep = await app.inject({
+        method: 'POST',
+        url: '/api/token',
+        payload: { email: 'cli.admin@example.com', code: adminCode },
+      });
       expect(adminStep.json()).toMatchObject({ two_factor_required: true, setup_required: true });
-      const [adminRow] = await runtime.database.db.select({ role: users.role }).from(users).where(eq(users.id, adminId));
+      const [adminRow] = await runtime.database.db
+        .select({ role: users.role })
+        .from(users)
+        .where(eq(users.id, adminId));
       expect(adminRow?.role).toBe('admin');
 
       if (!process.env.DATABASE_URL) {
         // While the server holds the embedded database, the CLI says so clearly.
-        const locked = await cli(['create-lawyer', '--email', 'second@example.com', '--name', 'A', '--last-name', 'B'], dbEnv);
+        const locked = await cli(
+          ['create-lawyer', '--email', 'second@example.com', '--name', 'A', '--last-name', 'B'],
+          dbEnv,
+        );
         expect(locked.code).toBe(1);
         expect(locked.stderr).toMatch(/in use by process \d+/);
       }
@@ -162,7 +221,19 @@ describe('npm run cli', () => {
   }, 240_000); // five real CLI processes, each opening the embedded database: minutes on a loaded machine
 
   it('marks an admin as complaints officer with create-admin --complaints-officer and complaints-officer [--off], never a lawyer', async () => {
-    const officer = await cli(['create-admin', '--email', 'cli.officer@example.com', '--name', 'Olga', '--last-name', 'Klacht', '--complaints-officer'], dbEnv);
+    const officer = await cli(
+      [
+        'create-admin',
+        '--email',
+        'cli.officer@example.com',
+        '--name',
+        'Olga',
+        '--last-name',
+        'Klacht',
+        '--complaints-officer',
+      ],
+      dbEnv,
+    );
     expect(officer.code).toBe(0);
     const { user_id: officerId } = JSON.parse(officer.stdout.trim()) as { user_id: string };
     const unmarked = await cli(['complaints-officer', '--email', 'cli.officer@example.com', '--off'], dbEnv);

@@ -73,7 +73,8 @@ function positiveInt(values: Record<string, string | boolean | undefined>, name:
   if (raw === undefined && fallback !== undefined) return fallback;
   const text = typeof raw === 'string' ? raw : '';
   const n = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1 || n > 1_000_000) throw new UsageError(`--${name} must be a whole number from 1 to 1000000.`);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1 || n > 1_000_000)
+    throw new UsageError(`--${name} must be a whole number from 1 to 1000000.`);
   return n;
 }
 
@@ -121,7 +122,8 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
   if (positionals.length > 1) throw new UsageError(`Unexpected argument ${positionals[1]}.`);
   const allowed = ALLOWED[command];
   if (!allowed) throw new UsageError(`Unknown command ${command}.`);
-  for (const key of Object.keys(values)) if (!allowed.includes(key)) throw new UsageError(`--${key} does not belong to ${command}.`);
+  for (const key of Object.keys(values))
+    if (!allowed.includes(key)) throw new UsageError(`--${key} does not belong to ${command}.`);
   const input = values as Record<string, string | boolean | undefined>;
 
   if (command === 'outbox') {
@@ -131,13 +133,24 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
   if (command === 'storage-migrate') {
     if (input.to !== 's3') throw new UsageError('--to must be s3.');
     const config = loadConfig();
-    if (!config.storage.s3) throw new UsageError('Set S3_BUCKET (and S3_ENDPOINT, S3_REGION, credentials) to migrate to S3.');
+    if (!config.storage.s3)
+      throw new UsageError('Set S3_BUCKET (and S3_ENDPOINT, S3_REGION, credentials) to migrate to S3.');
     const from = openDisk(config);
     const to = await openS3(config.storage.s3);
     try {
       const result = await migrateStorage(from, to, (line) => process.stderr.write(`${line}\n`));
-      out(JSON.stringify({ copied: result.copied, skipped: result.skipped, failed: result.failed.length, bytes: result.bytes }));
-      if (result.failed.length > 0) throw new MigrationFailedError(`${result.failed.length} file(s) could not be copied and verified; run the command again.`);
+      out(
+        JSON.stringify({
+          copied: result.copied,
+          skipped: result.skipped,
+          failed: result.failed.length,
+          bytes: result.bytes,
+        }),
+      );
+      if (result.failed.length > 0)
+        throw new MigrationFailedError(
+          `${result.failed.length} file(s) could not be copied and verified; run the command again.`,
+        );
     } finally {
       await to.close();
     }
@@ -179,7 +192,8 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
             return status.data;
           })(),
         };
-  if (plan.kind !== 'seed' && (plan.name.length > 250 || plan.lastName.length > 250)) throw new UsageError('--name and --last-name take at most 250 characters.');
+  if (plan.kind !== 'seed' && (plan.name.length > 250 || plan.lastName.length > 250))
+    throw new UsageError('--name and --last-name take at most 250 characters.');
 
   const runtime = await openRuntime(loadConfig());
   const { db } = runtime.database;
@@ -191,19 +205,39 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
       return;
     }
     if (plan.kind === 'create-lawyer' || plan.kind === 'create-admin') {
-      const id = await createUser(db, { role: plan.kind === 'create-admin' ? 'admin' : 'lawyer', email: plan.email, name: plan.name, lastName: plan.lastName, title: plan.title });
-      if (plan.kind === 'create-admin' && input['complaints-officer'] === true) await db.update(users).set({ complaintsOfficer: true }).where(eq(users.id, id));
+      const id = await createUser(db, {
+        role: plan.kind === 'create-admin' ? 'admin' : 'lawyer',
+        email: plan.email,
+        name: plan.name,
+        lastName: plan.lastName,
+        title: plan.title,
+      });
+      if (plan.kind === 'create-admin' && input['complaints-officer'] === true)
+        await db.update(users).set({ complaintsOfficer: true }).where(eq(users.id, id));
       out(JSON.stringify({ user_id: id }));
       return;
     }
     let lawyerId: string | null = null;
     if (plan.lawyer) {
-      const [lawyer] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, plan.lawyer));
+      const [lawyer] = await db
+        .select({ id: users.id, role: users.role })
+        .from(users)
+        .where(eq(users.email, plan.lawyer));
       if (!lawyer || lawyer.role !== 'lawyer') throw new UsageError(`No lawyer with e-mail ${plan.lawyer}.`);
       lawyerId = lawyer.id;
     }
-    const userId = await createUser(db, { role: 'client', email: plan.email, name: plan.name, lastName: plan.lastName });
-    const caseId = await createCase(db, { clientId: userId, status: plan.status, lawyerIds: lawyerId ? [lawyerId] : [], now });
+    const userId = await createUser(db, {
+      role: 'client',
+      email: plan.email,
+      name: plan.name,
+      lastName: plan.lastName,
+    });
+    const caseId = await createCase(db, {
+      clientId: userId,
+      status: plan.status,
+      lawyerIds: lawyerId ? [lawyerId] : [],
+      now,
+    });
     if (input.invite !== true) {
       out(JSON.stringify({ user_id: userId, case_id: caseId }));
       return;
@@ -212,7 +246,10 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
     // (the server may be stopped: the embedded database is ours alone), else by the server's later.
     await enqueueMail(db, { kind: 'intake_ready', to: { userId }, payload: {}, now, dedupeKey: `invite:${userId}` });
     await runtime.outbox.drain();
-    const [row] = await db.select({ status: outbox.status }).from(outbox).where(eq(outbox.dedupeKey, `invite:${userId}`));
+    const [row] = await db
+      .select({ status: outbox.status })
+      .from(outbox)
+      .where(eq(outbox.dedupeKey, `invite:${userId}`));
     out(JSON.stringify({ user_id: userId, case_id: caseId, invite: row?.status === 'sent' ? 'sent' : 'pending' }));
   } finally {
     await runtime.outbox.stop();
@@ -222,7 +259,8 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
 
 /** `outbox` and `outbox --retry ID` (src/server/outbox). */
 async function runOutboxCommand(retry: string | null, out: (line: string) => void): Promise<void> {
-  if (retry !== null && !/^[0-9a-f-]{36}$/i.test(retry.trim())) throw new UsageError('--retry takes the id of a mail, as listed by `outbox`.');
+  if (retry !== null && !/^[0-9a-f-]{36}$/i.test(retry.trim()))
+    throw new UsageError('--retry takes the id of a mail, as listed by `outbox`.');
   const runtime = await openRuntime(loadConfig());
   try {
     await outboxCommand(runtime.database.db, retry, runtime.clock.now(), out);
@@ -232,9 +270,15 @@ async function runOutboxCommand(retry: string | null, out: (line: string) => voi
 }
 
 /** The outbox command on an open database: a tab-separated list, or one retry. */
-export async function outboxCommand(db: Db, retry: string | null, now: Date, out: (line: string) => void): Promise<void> {
+export async function outboxCommand(
+  db: Db,
+  retry: string | null,
+  now: Date,
+  out: (line: string) => void,
+): Promise<void> {
   if (retry !== null) {
-    if (!(await retryMail(db, retry.trim().toLowerCase(), now))) throw new UsageError(`No pending or failed mail with id ${retry.trim()}.`);
+    if (!(await retryMail(db, retry.trim().toLowerCase(), now)))
+      throw new UsageError(`No pending or failed mail with id ${retry.trim()}.`);
     out(`Mail ${retry.trim()} is due again; the server sends it now (or at its next start).`);
     return;
   }
@@ -245,11 +289,23 @@ export async function outboxCommand(db: Db, retry: string | null, now: Date, out
   }
   out(['id', 'status', 'kind', 'to', 'attempts', 'created_at', 'next_attempt_at', 'last_error'].join('\t'));
   for (const m of mails) {
-    out([m.id, m.status, m.kind, m.to, m.attempts, m.createdAt.toISOString(), m.status === 'pending' ? m.nextAttemptAt.toISOString() : '-', m.lastError ?? '-'].join('\t'));
+    out(
+      [
+        m.id,
+        m.status,
+        m.kind,
+        m.to,
+        m.attempts,
+        m.createdAt.toISOString(),
+        m.status === 'pending' ? m.nextAttemptAt.toISOString() : '-',
+        m.lastError ?? '-',
+      ].join('\t'),
+    );
   }
 }
 
-const isEntry = process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').slice(-3).join('/'));
+const isEntry =
+  process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/').split('/').slice(-3).join('/'));
 if (isEntry) {
   runCli(process.argv.slice(2), (line) => process.stdout.write(`${line}\n`)).then(
     () => process.exit(0),
@@ -262,7 +318,11 @@ if (isEntry) {
         process.stderr.write(`${serverTranslate('en-US')(error.message)}\n`);
         process.exit(1);
       }
-      if (error instanceof ConfigError || error instanceof DatabaseLockedError || error instanceof MigrationFailedError) {
+      if (
+        error instanceof ConfigError ||
+        error instanceof DatabaseLockedError ||
+        error instanceof MigrationFailedError
+      ) {
         process.stderr.write(`${error.message}\n`);
         process.exit(1);
       }

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CaseClientViewResponseSchema } from '../../contract/cases';
 import { cases } from '../db/schema';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -21,15 +28,22 @@ const company = {
   contact_email: 'hr@devries.nl',
   contact_phone_number: '010 555 12 34',
 };
-const patch = (token: string, caseId: string, payload: unknown) => ctx.app.inject({ method: 'PATCH', url: `/api/cases/${caseId}`, headers: bearer(token), payload: payload as object });
+const patch = (token: string, caseId: string, payload: unknown) =>
+  ctx.app.inject({ method: 'PATCH', url: `/api/cases/${caseId}`, headers: bearer(token), payload: payload as object });
 
 describe('company details', () => {
   it('saves the ex-employer fields of the client’s own case', async () => {
     const client = await createTestClient(ctx);
     ctx.clock.advance(60_000);
-    const response = await patch(await tokenFor(ctx, client.id), client.caseId, { ...company, company_name: '  Bakkerij De Vries ' });
+    const response = await patch(await tokenFor(ctx, client.id), client.caseId, {
+      ...company,
+      company_name: '  Bakkerij De Vries ',
+    });
     expect(response.statusCode).toBe(200);
-    expect(CaseClientViewResponseSchema.parse(response.json()).data).toMatchObject({ ...company, company_postcode: '3011 AD' });
+    expect(CaseClientViewResponseSchema.parse(response.json()).data).toMatchObject({
+      ...company,
+      company_postcode: '3011 AD',
+    });
     const [row] = await ctx.db.select().from(cases).where(eq(cases.id, client.caseId));
     expect(row?.lastUpdateAt.getTime()).toBe(ctx.clock.now().getTime());
   });
@@ -79,7 +93,12 @@ describe('company details', () => {
       expect(response.statusCode, postcode).toBe(422);
       expect(response.json().errors.company_postcode).toEqual(['Vul een geldige postcode in, zoals 1234 AB.']);
     }
-    const english = await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${client.caseId}`, headers: { ...bearer(token), 'accept-language': 'en-US' }, payload: { ...company, company_postcode: 'abc' } });
+    const english = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/cases/${client.caseId}`,
+      headers: { ...bearer(token), 'accept-language': 'en-US' },
+      payload: { ...company, company_postcode: 'abc' },
+    });
     expect(english.json().errors.company_postcode).toEqual(['Enter a valid postcode, such as 1234 AB.']);
   });
 
@@ -87,16 +106,34 @@ describe('company details', () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
     const bad = { ...company, company_city: '', company_street: 'x'.repeat(251), contact_email: 'nee' };
-    const english = await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${client.caseId}`, headers: { ...bearer(token), 'accept-language': 'en-US,en;q=0.9' }, payload: bad });
+    const english = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/cases/${client.caseId}`,
+      headers: { ...bearer(token), 'accept-language': 'en-US,en;q=0.9' },
+      payload: bad,
+    });
     expect(english.statusCode).toBe(422);
     expect(english.json()).toEqual({
       message: 'At most 250 characters. (and 2 more errors)',
-      errors: { company_street: ['At most 250 characters.'], company_city: ['This field is required.'], contact_email: ['Invalid email'] },
+      errors: {
+        company_street: ['At most 250 characters.'],
+        company_city: ['This field is required.'],
+        contact_email: ['Invalid email'],
+      },
     });
-    const dutch = await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${client.caseId}`, headers: { ...bearer(token), 'accept-language': 'nl-NL' }, payload: bad });
+    const dutch = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/cases/${client.caseId}`,
+      headers: { ...bearer(token), 'accept-language': 'nl-NL' },
+      payload: bad,
+    });
     expect(dutch.json()).toEqual({
       message: 'Maximaal 250 tekens. (en nog 2 fouten)',
-      errors: { company_street: ['Maximaal 250 tekens.'], company_city: ['Dit veld is verplicht.'], contact_email: ['Vul een geldig e-mailadres in.'] },
+      errors: {
+        company_street: ['Maximaal 250 tekens.'],
+        company_city: ['Dit veld is verplicht.'],
+        contact_email: ['Vul een geldig e-mailadres in.'],
+      },
     });
   });
 
@@ -114,7 +151,10 @@ describe('company details', () => {
 
 describe('company details from an older copy of the form', () => {
   const STALE = 'Deze gegevens zijn intussen ergens anders gewijzigd. Vernieuw de pagina.';
-  const load = async (token: string) => CaseClientViewResponseSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/cases/mine', headers: bearer(token) })).json()).data;
+  const load = async (token: string) =>
+    CaseClientViewResponseSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: '/api/cases/mine', headers: bearer(token) })).json(),
+    ).data;
 
   it('accepts the first save of a version and answers 409 to the second, leaving the row as the first left it', async () => {
     const client = await createTestClient(ctx);
@@ -135,7 +175,9 @@ describe('company details from an older copy of the form', () => {
     const token = await tokenFor(ctx, client.id);
     const { company_version: version } = await load(token);
     const cities = ['Delft', 'Gouda', 'Breda', 'Assen'];
-    const answers = await Promise.all(cities.map((company_city) => patch(token, client.caseId, { ...company, company_city, version })));
+    const answers = await Promise.all(
+      cities.map((company_city) => patch(token, client.caseId, { ...company, company_city, version })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
     const winner = cities[answers.findIndex((a) => a.statusCode === 200)];
     const [row] = await ctx.db.select().from(cases).where(eq(cases.id, client.caseId));

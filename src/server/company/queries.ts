@@ -13,7 +13,10 @@ type CaseRow = typeof cases.$inferSelect;
  * version the form was loaded with, docs/decisions/046), the change recorded, and the workflow's
  * move when the data is now complete. Returns the case as it is afterwards.
  */
-export async function updateCompany(db: Db, input: { caseId: string; actorId: string; body: UpdateCompanyRequest; now: Date }): Promise<CaseRow> {
+export async function updateCompany(
+  db: Db,
+  input: { caseId: string; actorId: string; body: UpdateCompanyRequest; now: Date },
+): Promise<CaseRow> {
   const { caseId, actorId, body, now } = input;
   return db.transaction(async (tx) => {
     const [updated] = await tx
@@ -32,7 +35,14 @@ export async function updateCompany(db: Db, input: { caseId: string; actorId: st
       .where(and(eq(cases.id, caseId), body.version === undefined ? undefined : eq(cases.companyVersion, body.version)))
       .returning();
     if (!updated) throw body.version === undefined ? notFound() : staleWrite();
-    await emit(tx, { actorId, action: 'case.company_updated', subjectType: 'case', subjectId: caseId, data: {}, at: now });
+    await emit(tx, {
+      actorId,
+      action: 'case.company_updated',
+      subjectType: 'case',
+      subjectId: caseId,
+      data: {},
+      at: now,
+    });
     const move = await applyCaseEvent(tx, { caseId, event: { type: 'data-updated' }, actorId, now });
     return move ? { ...updated, statusSlug: move.to } : updated;
   });

@@ -12,10 +12,14 @@ const IdParams = z.object({ id: text().max(64) });
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, storage } = app.deps;
 
-  app.patch('/api/cases/:id', { schema: { response: { 200: CaseClientViewResponseSchema }, params: IdParams, body: UpdateCompanyRequestSchema } }, async (request) => {
-    const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
-    const now = clock.now();
-    const row = await updateCompany(db, { caseId: caseRow.id, actorId: auth.userId, body: request.body, now });
-    return { data: await getClientCaseView(db, row, { secret: config.appSecret, now, storage }) };
-  });
+  app.patch(
+    '/api/cases/:id',
+    { schema: { response: { 200: CaseClientViewResponseSchema }, params: IdParams, body: UpdateCompanyRequestSchema } },
+    async (request) => {
+      const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
+      const now = clock.now();
+      const row = await updateCompany(db, { caseId: caseRow.id, actorId: auth.userId, body: request.body, now });
+      return { data: await getClientCaseView(db, row, { secret: config.appSecret, now, storage }) };
+    },
+  );
 };

@@ -1,12 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { ComplaintReceiptResponseSchema, ComplaintRegisterResponseSchema, MyComplaintsResponseSchema } from '../../contract/complaints';
+import {
+  ComplaintReceiptResponseSchema,
+  ComplaintRegisterResponseSchema,
+  MyComplaintsResponseSchema,
+} from '../../contract/complaints';
 import { auditEvents, cases, complaintFiles, complaints, outbox, users } from '../db/schema';
 import { ACCEPTED_UPLOAD_LABEL } from '../../contract/rules/upload-types';
 import { purgeExpiredAccounts } from '../jobs/retention';
 import { multipart, type MultipartFile } from '../testing/multipart';
 import { createUser } from '../users/create';
-import { bearer, createTestAdmin, createTestClient, createTestContext, createTestLawyer, tokenFor, uniqueEmail, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestAdmin,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  uniqueEmail,
+  type TestContext,
+} from '../testing/harness';
 import { answerByDate } from './queries';
 
 let ctx: TestContext;
@@ -19,18 +32,39 @@ afterAll(async () => {
 
 const SECRET = 'Mijn jurist reageerde drie weken niet op mijn berichten';
 const call = (method: 'GET' | 'POST', url: string, token: string | null, payload?: object, language = 'nl-NL') =>
-  ctx.app.inject({ method, url, headers: { ...(token ? bearer(token) : {}), 'accept-language': language }, ...(payload ? { payload } : {}) });
+  ctx.app.inject({
+    method,
+    url,
+    headers: { ...(token ? bearer(token) : {}), 'accept-language': language },
+    ...(payload ? { payload } : {}),
+  });
 
 async function officer() {
-  const id = await createUser(ctx.db, { role: 'admin', email: uniqueEmail('officer'), name: 'Olga', lastName: 'Klacht' });
+  const id = await createUser(ctx.db, {
+    role: 'admin',
+    email: uniqueEmail('officer'),
+    name: 'Olga',
+    lastName: 'Klacht',
+  });
   await ctx.db.update(users).set({ complaintsOfficer: true }).where(eq(users.id, id));
   return { id, token: await tokenFor(ctx, id) };
 }
 
 async function world() {
   const lawyer = await createTestLawyer(ctx, { name: 'Sanne', lastName: 'Jansen' });
-  const client = await createTestClient(ctx, { status: 'completed', lawyerIds: [lawyer.id], name: 'Kees', lastName: 'Klant' });
-  return { lawyer, client, lawyerToken: await tokenFor(ctx, lawyer.id), clientToken: await tokenFor(ctx, client.id), officer: await officer() };
+  const client = await createTestClient(ctx, {
+    status: 'completed',
+    lawyerIds: [lawyer.id],
+    name: 'Kees',
+    lastName: 'Klant',
+  });
+  return {
+    lawyer,
+    client,
+    lawyerToken: await tokenFor(ctx, lawyer.id),
+    clientToken: await tokenFor(ctx, client.id),
+    officer: await officer(),
+  };
 }
 
 describe('complaints', () => {
@@ -47,24 +81,46 @@ describe('complaints', () => {
     expect(receipt.status).toBe('received');
     expect(receipt.answer_by).toBe(answerByDate(ctx.clock.now(), 4));
 
-    const mails = await ctx.db.select().from(outbox).where(inArray(outbox.kind, ['complaint_received', 'complaint_filed']));
+    const mails = await ctx.db
+      .select()
+      .from(outbox)
+      .where(inArray(outbox.kind, ['complaint_received', 'complaint_filed']));
     expect(mails.filter((m) => m.recipientId === w.client.id)).toHaveLength(1);
     expect(mails.filter((m) => m.recipientId === w.officer.id)).toHaveLength(1);
     const [year, month, day] = receipt.answer_by.split('-');
     await ctx.outbox.drain();
-    const mail = ctx.smtp.messages.find((m) => m.to.includes(w.client.email) && m.subject === 'We hebben je klacht ontvangen');
+    const mail = ctx.smtp.messages.find(
+      (m) => m.to.includes(w.client.email) && m.subject === 'We hebben je klacht ontvangen',
+    );
     expect(mail?.text).toContain(`uiterlijk ${day}-${month}-${year}`);
     // Mails never carry the complaint's text.
     for (const m of ctx.smtp.messages) expect(m.text).not.toContain('drie weken niet');
     // The lawyer complained about gets no mail, no timeline line, and no way in.
-    expect(await ctx.db.select().from(outbox).where(and(eq(outbox.recipientId, w.lawyer.id), inArray(outbox.kind, ['complaint_received', 'complaint_filed', 'complaint_answered'])))).toEqual([]);
+    expect(
+      await ctx.db
+        .select()
+        .from(outbox)
+        .where(
+          and(
+            eq(outbox.recipientId, w.lawyer.id),
+            inArray(outbox.kind, ['complaint_received', 'complaint_filed', 'complaint_answered']),
+          ),
+        ),
+    ).toEqual([]);
     const lines = await ctx.db.select().from(auditEvents).where(eq(auditEvents.caseId, w.client.caseId));
     expect(lines.some((l) => l.action.startsWith('complaint.'))).toBe(false);
     const timeline = await call('GET', `/api/cases/${w.client.caseId}/timeline`, w.lawyerToken);
     expect(timeline.body).not.toContain('drie weken');
-    for (const url of ['/api/admin/complaints', '/api/admin/complaints.csv']) expect((await call('GET', url, w.lawyerToken)).statusCode).toBe(403);
-    expect((await call('POST', `/api/admin/complaints/${receipt.id}/outcome`, w.lawyerToken, { outcome: 'Afgewezen' })).statusCode).toBe(403);
-    const [filed] = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'complaint.filed'), eq(auditEvents.subjectId, receipt.id)));
+    for (const url of ['/api/admin/complaints', '/api/admin/complaints.csv'])
+      expect((await call('GET', url, w.lawyerToken)).statusCode).toBe(403);
+    expect(
+      (await call('POST', `/api/admin/complaints/${receipt.id}/outcome`, w.lawyerToken, { outcome: 'Afgewezen' }))
+        .statusCode,
+    ).toBe(403);
+    const [filed] = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'complaint.filed'), eq(auditEvents.subjectId, receipt.id)));
     expect(JSON.stringify(filed?.data)).not.toContain('drie weken');
   });
 
@@ -75,10 +131,15 @@ describe('complaints', () => {
     const refused = await call('GET', '/api/admin/complaints', plainAdmin.token, undefined, 'en-US');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Only the complaints officer can read complaints.');
-    const register = ComplaintRegisterResponseSchema.parse((await call('GET', '/api/admin/complaints', w.officer.token)).json()).data;
+    const register = ComplaintRegisterResponseSchema.parse(
+      (await call('GET', '/api/admin/complaints', w.officer.token)).json(),
+    ).data;
     const mine = register.find((c) => c.client_name === 'Kees Klant' && c.case_id === w.client.caseId);
     expect(mine).toMatchObject({ text: SECRET, status: 'received', lawyer_names: ['Sanne Jansen'] });
-    const audit = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'complaint.register_read'), eq(auditEvents.actorId, w.officer.id)));
+    const audit = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'complaint.register_read'), eq(auditEvents.actorId, w.officer.id)));
     expect(audit).toHaveLength(1);
     const csv = await call('GET', '/api/admin/complaints.csv', w.officer.token);
     expect(csv.statusCode).toBe(200);
@@ -89,22 +150,52 @@ describe('complaints', () => {
 
   it('records handling and the written outcome; the client sees status, outcome and the independent body with its period', async () => {
     const w = await world();
-    const { id } = ComplaintReceiptResponseSchema.parse((await call('POST', '/api/complaints', w.clientToken, { text: SECRET })).json()).data;
-    expect((await call('POST', `/api/admin/complaints/${id}/handling`, w.officer.token, { handling: 'Gesprek gevoerd met cliënt en jurist.' })).statusCode).toBe(200);
+    const { id } = ComplaintReceiptResponseSchema.parse(
+      (await call('POST', '/api/complaints', w.clientToken, { text: SECRET })).json(),
+    ).data;
+    expect(
+      (
+        await call('POST', `/api/admin/complaints/${id}/handling`, w.officer.token, {
+          handling: 'Gesprek gevoerd met cliënt en jurist.',
+        })
+      ).statusCode,
+    ).toBe(200);
     let mine = MyComplaintsResponseSchema.parse((await call('GET', '/api/complaints/mine', w.clientToken)).json());
     expect(mine.data[0]).toMatchObject({ id, status: 'in_progress', outcome: null });
-    const closed = await call('POST', `/api/admin/complaints/${id}/outcome`, w.officer.token, { outcome: 'Klacht gegrond; excuses en korting.' });
+    const closed = await call('POST', `/api/admin/complaints/${id}/outcome`, w.officer.token, {
+      outcome: 'Klacht gegrond; excuses en korting.',
+    });
     expect(closed.statusCode).toBe(200);
-    expect(closed.json().data).toMatchObject({ status: 'closed', handling: 'Gesprek gevoerd met cliënt en jurist.', officer_name: 'Olga Klacht' });
+    expect(closed.json().data).toMatchObject({
+      status: 'closed',
+      handling: 'Gesprek gevoerd met cliënt en jurist.',
+      officer_name: 'Olga Klacht',
+    });
     mine = MyComplaintsResponseSchema.parse((await call('GET', '/api/complaints/mine', w.clientToken)).json());
     expect(mine.data[0]).toMatchObject({ status: 'closed', outcome: 'Klacht gegrond; excuses en korting.' });
     expect(mine.data[0]).not.toHaveProperty('handling');
-    expect(mine.body).toEqual({ name: 'Geschillencommissie Advocatuur', url: expect.stringMatching(/^https:/), months: 12 });
-    expect((await call('POST', `/api/admin/complaints/${id}/outcome`, w.officer.token, { outcome: 'Nog eens' })).statusCode).toBe(409);
-    const answered = await ctx.db.select().from(outbox).where(and(eq(outbox.kind, 'complaint_answered'), eq(outbox.recipientId, w.client.id)));
+    expect(mine.body).toEqual({
+      name: 'Geschillencommissie Advocatuur',
+      url: expect.stringMatching(/^https:/),
+      months: 12,
+    });
+    expect(
+      (await call('POST', `/api/admin/complaints/${id}/outcome`, w.officer.token, { outcome: 'Nog eens' })).statusCode,
+    ).toBe(409);
+    const answered = await ctx.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'complaint_answered'), eq(outbox.recipientId, w.client.id)));
     expect(answered).toHaveLength(1);
     expect(JSON.stringify(answered[0]?.payload)).not.toContain('korting');
-    expect((await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.subjectId, id), eq(auditEvents.action, 'complaint.closed')))).length).toBe(1);
+    expect(
+      (
+        await ctx.db
+          .select()
+          .from(auditEvents)
+          .where(and(eq(auditEvents.subjectId, id), eq(auditEvents.action, 'complaint.closed')))
+      ).length,
+    ).toBe(1);
   });
 
   it('refuses in order: 401, 403 for staff on client routes, 404 for unknown ids, 422 for bad bodies (nothing stored)', async () => {
@@ -113,24 +204,53 @@ describe('complaints', () => {
     expect((await call('POST', '/api/complaints', w.lawyerToken, { text: 'x' })).statusCode).toBe(403);
     expect((await call('GET', '/api/complaints/mine', w.officer.token)).statusCode).toBe(403);
     const before = (await ctx.db.select().from(complaints).where(eq(complaints.clientId, w.client.id))).length;
-    for (const body of [{}, { text: '' }, { text: '   ' }, { text: 'x'.repeat(10_001) }, { text: 'a\u0000b' }, { text: 'ok', extra: 1 }, { text: 5 }]) {
-      expect((await call('POST', '/api/complaints', w.clientToken, body)).statusCode, JSON.stringify(body).slice(0, 40)).toBe(422);
+    for (const body of [
+      {},
+      { text: '' },
+      { text: '   ' },
+      { text: 'x'.repeat(10_001) },
+      { text: 'a\u0000b' },
+      { text: 'ok', extra: 1 },
+      { text: 5 },
+    ]) {
+      expect(
+        (await call('POST', '/api/complaints', w.clientToken, body)).statusCode,
+        JSON.stringify(body).slice(0, 40),
+      ).toBe(422);
     }
     expect((await ctx.db.select().from(complaints).where(eq(complaints.clientId, w.client.id))).length).toBe(before);
-    expect((await call('POST', '/api/admin/complaints/00000000-0000-4000-8000-000000000000/outcome', w.officer.token, { outcome: 'x' })).statusCode).toBe(404);
-    expect((await call('POST', '/api/admin/complaints/nope/outcome', w.officer.token, { outcome: 'x' })).statusCode).toBe(404);
+    expect(
+      (
+        await call('POST', '/api/admin/complaints/00000000-0000-4000-8000-000000000000/outcome', w.officer.token, {
+          outcome: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('POST', '/api/admin/complaints/nope/outcome', w.officer.token, { outcome: 'x' })).statusCode,
+    ).toBe(404);
   });
 
   it('lets an admin mark another admin as complaints officer, never a lawyer', async () => {
     const w = await world();
     const admin = await createTestAdmin(ctx);
     const other = await createTestAdmin(ctx);
-    const marked = await call('POST', `/api/admin/admins/${other.id}/complaints-officer`, admin.token, { complaints_officer: true });
+    const marked = await call('POST', `/api/admin/admins/${other.id}/complaints-officer`, admin.token, {
+      complaints_officer: true,
+    });
     expect(marked.json().data).toMatchObject({ id: other.id, complaints_officer: true });
     expect((await call('GET', '/api/admin/complaints', other.token)).statusCode).toBe(200);
-    expect((await call('POST', `/api/admin/admins/${w.lawyer.id}/complaints-officer`, admin.token, { complaints_officer: true })).statusCode).toBe(404);
+    expect(
+      (
+        await call('POST', `/api/admin/admins/${w.lawyer.id}/complaints-officer`, admin.token, {
+          complaints_officer: true,
+        })
+      ).statusCode,
+    ).toBe(404);
     const listed = await call('GET', '/api/admin/admins', admin.token);
-    expect(listed.json().data.find((a: { id: string }) => a.id === other.id)).toMatchObject({ complaints_officer: true });
+    expect(listed.json().data.find((a: { id: string }) => a.id === other.id)).toMatchObject({
+      complaints_officer: true,
+    });
   });
 
   describe('documents attached to a complaint', () => {
@@ -138,7 +258,12 @@ describe('complaints', () => {
     const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
     const send = (token: string, fields: Record<string, string>, files: MultipartFile[], language = 'nl-NL') => {
       const body = multipart(fields, files);
-      return ctx.app.inject({ method: 'POST', url: '/api/complaints', headers: { ...bearer(token), ...body.headers, 'accept-language': language }, payload: body.payload });
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/complaints',
+        headers: { ...bearer(token), ...body.headers, 'accept-language': language },
+        payload: body.payload,
+      });
     };
     const download = (id: string, token: string | null) => call('POST', `/api/complaint-files/${id}/download`, token);
     const stored = async (clientId: string) => {
@@ -156,9 +281,13 @@ describe('complaints', () => {
       expect(response.statusCode).toBe(201);
       const { id } = ComplaintReceiptResponseSchema.parse(response.json()).data;
 
-      const mine = MyComplaintsResponseSchema.parse((await call('GET', '/api/complaints/mine', w.clientToken)).json()).data.find((c) => c.id === id);
+      const mine = MyComplaintsResponseSchema.parse(
+        (await call('GET', '/api/complaints/mine', w.clientToken)).json(),
+      ).data.find((c) => c.id === id);
       expect(mine?.files.map((f) => f.filename)).toEqual(['mail-van-jurist.pdf', 'schermafdruk.png']);
-      const register = ComplaintRegisterResponseSchema.parse((await call('GET', '/api/admin/complaints', w.officer.token)).json()).data.find((c) => c.id === id);
+      const register = ComplaintRegisterResponseSchema.parse(
+        (await call('GET', '/api/admin/complaints', w.officer.token)).json(),
+      ).data.find((c) => c.id === id);
       expect(register?.files).toEqual(mine?.files);
 
       const pdf = mine!.files[0]!;
@@ -181,7 +310,11 @@ describe('complaints', () => {
       }
 
       const lines = await ctx.db.select().from(auditEvents).where(eq(auditEvents.subjectId, id));
-      expect(lines.map((l) => l.action).sort()).toEqual(['complaint.file_downloaded', 'complaint.file_downloaded', 'complaint.filed']);
+      expect(lines.map((l) => l.action).sort()).toEqual([
+        'complaint.file_downloaded',
+        'complaint.file_downloaded',
+        'complaint.filed',
+      ]);
       expect(lines.find((l) => l.action === 'complaint.filed')?.data).toMatchObject({ files: 2 });
       expect(lines.every((l) => l.caseId === null)).toBe(true);
       expect(JSON.stringify(lines)).not.toMatch(/mail-van-jurist|schermafdruk/);
@@ -195,14 +328,22 @@ describe('complaints', () => {
         { filename: 'script.exe.txt', contentType: 'text/plain', data: Buffer.from([0x00, 0x01, 0x02]) },
       ]);
       expect(bad.statusCode).toBe(422);
-      expect(bad.json().errors.file).toEqual([`Dit type bestand kun je niet uploaden. Toegestaan zijn: ${ACCEPTED_UPLOAD_LABEL}.`]);
+      expect(bad.json().errors.file).toEqual([
+        `Dit type bestand kun je niet uploaden. Toegestaan zijn: ${ACCEPTED_UPLOAD_LABEL}.`,
+      ]);
 
-      const six = Array.from({ length: 6 }, (_, i) => ({ filename: `bijlage-${i}.pdf`, contentType: 'application/pdf', data: PDF }));
+      const six = Array.from({ length: 6 }, (_, i) => ({
+        filename: `bijlage-${i}.pdf`,
+        contentType: 'application/pdf',
+        data: PDF,
+      }));
       const tooMany = await send(w.clientToken, { text: SECRET }, six, 'en-US');
       expect(tooMany.statusCode).toBe(422);
       expect(tooMany.json().errors.file).toEqual(['You can send at most 5 files at once.']);
 
-      const noText = await send(w.clientToken, { text: '  ' }, [{ filename: 'ok.pdf', contentType: 'application/pdf', data: PDF }]);
+      const noText = await send(w.clientToken, { text: '  ' }, [
+        { filename: 'ok.pdf', contentType: 'application/pdf', data: PDF },
+      ]);
       expect(noText.statusCode).toBe(422);
       expect(noText.json().errors.text).toBeDefined();
 
@@ -210,14 +351,29 @@ describe('complaints', () => {
       expect(await ctx.db.select().from(complaintFiles).where(eq(complaintFiles.clientId, w.client.id))).toEqual([]);
       expect(await stored(w.client.id)).toEqual([]);
       // A lawyer cannot file (403 before the body is read).
-      expect((await send(w.lawyerToken, { text: SECRET }, [{ filename: 'ok.pdf', contentType: 'application/pdf', data: PDF }])).statusCode).toBe(403);
+      expect(
+        (
+          await send(w.lawyerToken, { text: SECRET }, [
+            { filename: 'ok.pdf', contentType: 'application/pdf', data: PDF },
+          ])
+        ).statusCode,
+      ).toBe(403);
     });
 
     it('deletes the documents and their files with the account (retention)', async () => {
       const w = await world();
-      expect((await send(w.clientToken, { text: SECRET }, [{ filename: 'ok.pdf', contentType: 'application/pdf', data: PDF }])).statusCode).toBe(201);
+      expect(
+        (
+          await send(w.clientToken, { text: SECRET }, [
+            { filename: 'ok.pdf', contentType: 'application/pdf', data: PDF },
+          ])
+        ).statusCode,
+      ).toBe(201);
       expect(await stored(w.client.id)).toHaveLength(1);
-      await ctx.db.update(cases).set({ completedAt: new Date(ctx.clock.now().getTime() - 200 * 86_400_000) }).where(eq(cases.id, w.client.caseId));
+      await ctx.db
+        .update(cases)
+        .set({ completedAt: new Date(ctx.clock.now().getTime() - 200 * 86_400_000) })
+        .where(eq(cases.id, w.client.caseId));
       await purgeExpiredAccounts(ctx.db, ctx.storage, ctx.clock.now(), 1_000);
       expect(await ctx.db.select().from(complaintFiles).where(eq(complaintFiles.clientId, w.client.id))).toEqual([]);
       expect(await stored(w.client.id)).toEqual([]);

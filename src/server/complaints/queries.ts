@@ -27,14 +27,20 @@ const dutchDate = (isoDate: string) => formatMailDate(new Date(`${isoDate}T12:00
 type ComplaintRow = typeof complaints.$inferSelect;
 
 /** A generated storage key for a complaint's document: never the user's file name. */
-export const complaintFileKey = (clientId: string, complaintId: string, index: number) => `complaints/${clientId}/${complaintId}-${index}-${randomBytes(8).toString('hex')}`;
+export const complaintFileKey = (clientId: string, complaintId: string, index: number) =>
+  `complaints/${clientId}/${complaintId}-${index}-${randomBytes(8).toString('hex')}`;
 
 /** The documents of these complaints, by complaint id, in the order they were sent. */
 async function filesOf(db: Db, complaintIds: string[]): Promise<Map<string, ComplaintFile[]>> {
   const byComplaint = new Map<string, ComplaintFile[]>();
   if (complaintIds.length === 0) return byComplaint;
   const rows = await db
-    .select({ id: complaintFiles.id, complaintId: complaintFiles.complaintId, filename: complaintFiles.filename, sizeBytes: complaintFiles.sizeBytes })
+    .select({
+      id: complaintFiles.id,
+      complaintId: complaintFiles.complaintId,
+      filename: complaintFiles.filename,
+      sizeBytes: complaintFiles.sizeBytes,
+    })
     .from(complaintFiles)
     .where(inArray(complaintFiles.complaintId, complaintIds))
     .orderBy(asc(complaintFiles.createdAt), asc(complaintFiles.storageKey));
@@ -64,15 +70,38 @@ const toMine = (row: ComplaintRow, files: Map<string, ComplaintFile[]>): MyCompl
  * (with the number of documents, never their names), in one transaction. No lawyer is mailed,
  * and the case's timeline does not show it.
  */
-export async function fileComplaint(db: Db, input: { id?: string; clientId: string; text: string; files?: StoredFile[]; now: Date; config: Pick<Config, 'complaints'> }) {
+export async function fileComplaint(
+  db: Db,
+  input: {
+    id?: string;
+    clientId: string;
+    text: string;
+    files?: StoredFile[];
+    now: Date;
+    config: Pick<Config, 'complaints'>;
+  },
+) {
   const files = input.files ?? [];
   return db.transaction(async (tx) => {
     const [theCase] = await tx.select({ id: cases.id }).from(cases).where(eq(cases.clientId, input.clientId));
-    const lawyerIds = theCase ? (await tx.select({ id: caseLawyers.lawyerId }).from(caseLawyers).where(eq(caseLawyers.caseId, theCase.id))).map((r) => r.id) : [];
+    const lawyerIds = theCase
+      ? (await tx.select({ id: caseLawyers.lawyerId }).from(caseLawyers).where(eq(caseLawyers.caseId, theCase.id))).map(
+          (r) => r.id,
+        )
+      : [];
     const answerBy = answerByDate(input.now, input.config.complaints.answerWeeks);
     const [row] = await tx
       .insert(complaints)
-      .values({ ...(input.id ? { id: input.id } : {}), clientId: input.clientId, caseId: theCase?.id ?? null, lawyerIds, text: input.text, answerBy, createdAt: input.now, updatedAt: input.now })
+      .values({
+        ...(input.id ? { id: input.id } : {}),
+        clientId: input.clientId,
+        caseId: theCase?.id ?? null,
+        lawyerIds,
+        text: input.text,
+        answerBy,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
       .returning();
     if (!row) throw new Error('unreachable');
     if (files.length > 0) {
@@ -89,26 +118,61 @@ export async function fileComplaint(db: Db, input: { id?: string; clientId: stri
         })),
       );
     }
-    await enqueueMail(tx, { kind: 'complaint_received', to: { userId: input.clientId }, payload: { answer_by: dutchDate(answerBy) }, now: input.now });
+    await enqueueMail(tx, {
+      kind: 'complaint_received',
+      to: { userId: input.clientId },
+      payload: { answer_by: dutchDate(answerBy) },
+      now: input.now,
+    });
     const officers = await tx
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.role, 'admin'), eq(users.complaintsOfficer, true)));
-    for (const officer of officers) await enqueueMail(tx, { kind: 'complaint_filed', to: { userId: officer.id }, payload: { answer_by: dutchDate(answerBy) }, now: input.now });
+    for (const officer of officers)
+      await enqueueMail(tx, {
+        kind: 'complaint_filed',
+        to: { userId: officer.id },
+        payload: { answer_by: dutchDate(answerBy) },
+        now: input.now,
+      });
     // No case id on the line: a complaint is not part of the case's timeline its lawyer reads.
-    await emit(tx, { actorId: input.clientId, action: 'complaint.filed', subjectType: 'complaint', subjectId: row.id, data: { answer_by: answerBy, files: files.length }, at: input.now });
+    await emit(tx, {
+      actorId: input.clientId,
+      action: 'complaint.filed',
+      subjectType: 'complaint',
+      subjectId: row.id,
+      data: { answer_by: answerBy, files: files.length },
+      at: input.now,
+    });
     return row;
   });
 }
 
 export async function listMyComplaints(db: Db, clientId: string, now: Date): Promise<MyComplaint[]> {
-  const rows = await db.select().from(complaints).where(eq(complaints.clientId, clientId)).orderBy(desc(complaints.createdAt)).limit(100);
-  if (rows.length > 0) await emit(db, { actorId: clientId, action: 'complaint.read', subjectType: 'complaint', subjectId: 'mine', data: { count: rows.length }, at: now });
-  const files = await filesOf(db, rows.map((r) => r.id));
+  const rows = await db
+    .select()
+    .from(complaints)
+    .where(eq(complaints.clientId, clientId))
+    .orderBy(desc(complaints.createdAt))
+    .limit(100);
+  if (rows.length > 0)
+    await emit(db, {
+      actorId: clientId,
+      action: 'complaint.read',
+      subjectType: 'complaint',
+      subjectId: 'mine',
+      data: { count: rows.length },
+      at: now,
+    });
+  const files = await filesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toMine(row, files));
 }
 
-const nameOf = (u: { name: string | null; infix: string | null; lastName: string | null } | undefined) => (u ? getDisplayName({ name: u.name, infix: u.infix, last_name: u.lastName }) : '');
+const nameOf = (u: { name: string | null; infix: string | null; lastName: string | null } | undefined) =>
+  u ? getDisplayName({ name: u.name, infix: u.infix, last_name: u.lastName }) : '';
 
 /** The register (newest first), with names resolved in one query. */
 export async function listRegister(db: Db, filter: { id?: string } = {}): Promise<RegisterComplaint[]> {
@@ -119,9 +183,17 @@ export async function listRegister(db: Db, filter: { id?: string } = {}): Promis
     .orderBy(desc(complaints.createdAt))
     .limit(REGISTER_LIMIT);
   const ids = [...new Set(rows.flatMap((r) => [r.clientId, ...r.lawyerIds, ...(r.officerId ? [r.officerId] : [])]))];
-  const people = ids.length ? await db.select({ id: users.id, name: users.name, infix: users.infix, lastName: users.lastName }).from(users).where(inArray(users.id, ids)) : [];
+  const people = ids.length
+    ? await db
+        .select({ id: users.id, name: users.name, infix: users.infix, lastName: users.lastName })
+        .from(users)
+        .where(inArray(users.id, ids))
+    : [];
   const byId = new Map(people.map((p) => [p.id, p]));
-  const files = await filesOf(db, rows.map((r) => r.id));
+  const files = await filesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({
     ...toMine(row, files),
     client_name: nameOf(byId.get(row.clientId)),
@@ -137,22 +209,47 @@ export async function listRegister(db: Db, filter: { id?: string } = {}): Promis
  * (it is closed, and the client is mailed that the answer is in the portal). A closed complaint
  * answers null: its outcome stands.
  */
-export async function recordComplaintStep(db: Db, input: { id: string; officerId: string; handling?: string; outcome?: string; now: Date; config: Pick<Config, 'complaints'> }): Promise<ComplaintRow | null> {
+export async function recordComplaintStep(
+  db: Db,
+  input: {
+    id: string;
+    officerId: string;
+    handling?: string;
+    outcome?: string;
+    now: Date;
+    config: Pick<Config, 'complaints'>;
+  },
+): Promise<ComplaintRow | null> {
   return db.transaction(async (tx) => {
     const closing = input.outcome !== undefined;
     const [row] = await tx
       .update(complaints)
       .set({
         ...(input.handling !== undefined ? { handling: input.handling } : {}),
-        ...(closing ? { outcome: input.outcome, closedAt: input.now, status: 'closed' as const } : { status: 'in_progress' as const }),
+        ...(closing
+          ? { outcome: input.outcome, closedAt: input.now, status: 'closed' as const }
+          : { status: 'in_progress' as const }),
         officerId: input.officerId,
         updatedAt: input.now,
       })
       .where(and(eq(complaints.id, input.id), inArray(complaints.status, ['received', 'in_progress'])))
       .returning();
     if (!row) return null;
-    await emit(tx, { actorId: input.officerId, action: closing ? 'complaint.closed' : 'complaint.handled', subjectType: 'complaint', subjectId: row.id, data: {}, at: input.now });
-    if (closing) await enqueueMail(tx, { kind: 'complaint_answered', to: { userId: row.clientId }, payload: { body_name: input.config.complaints.bodyName, months: input.config.complaints.bodyMonths }, now: input.now });
+    await emit(tx, {
+      actorId: input.officerId,
+      action: closing ? 'complaint.closed' : 'complaint.handled',
+      subjectType: 'complaint',
+      subjectId: row.id,
+      data: {},
+      at: input.now,
+    });
+    if (closing)
+      await enqueueMail(tx, {
+        kind: 'complaint_answered',
+        to: { userId: row.clientId },
+        payload: { body_name: input.config.complaints.bodyName, months: input.config.complaints.bodyMonths },
+        now: input.now,
+      });
     return row;
   });
 }
@@ -165,6 +262,9 @@ export async function findComplaintFile(db: Db, id: string) {
 
 /** The stored files of a client's complaint documents (the retention job removes them with the account). */
 export async function complaintFileKeys(db: Db, clientId: string): Promise<string[]> {
-  const rows = await db.select({ key: complaintFiles.storageKey }).from(complaintFiles).where(eq(complaintFiles.clientId, clientId));
+  const rows = await db
+    .select({ key: complaintFiles.storageKey })
+    .from(complaintFiles)
+    .where(eq(complaintFiles.clientId, clientId));
   return rows.map((r) => r.key);
 }

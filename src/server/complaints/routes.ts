@@ -4,7 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { COMPLAINT_FILES_MAX, ComplaintHandlingRequestSchema, ComplaintOutcomeRequestSchema, ComplaintsOfficerRequestSchema, CreateComplaintRequestSchema } from '../../contract/complaints';
+import {
+  COMPLAINT_FILES_MAX,
+  ComplaintHandlingRequestSchema,
+  ComplaintOutcomeRequestSchema,
+  ComplaintsOfficerRequestSchema,
+  CreateComplaintRequestSchema,
+} from '../../contract/complaints';
 import { getDisplayName } from '../../contract/rules/display-name';
 import { text } from '../../contract/text';
 import { requireRole, requireUser } from '../auth/access';
@@ -16,7 +22,14 @@ import { AppError, forbidden, notFound } from '../errors/errors';
 import { receiveUploads } from '../documents/upload';
 import type { StoredFile } from '../documents/queries';
 import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE } from '../files/content';
-import { complaintFileKey, fileComplaint, findComplaintFile, listMyComplaints, listRegister, recordComplaintStep } from './queries';
+import {
+  complaintFileKey,
+  fileComplaint,
+  findComplaintFile,
+  listMyComplaints,
+  listRegister,
+  recordComplaintStep,
+} from './queries';
 
 const IdParams = z.object({ id: text().max(64) });
 
@@ -34,13 +47,18 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(await isOfficer(auth.userId))) throw forbidden('errors.complaints.notOfficer');
     return auth;
   }
-  const body = () => ({ name: config.complaints.bodyName, url: config.complaints.bodyUrl, months: config.complaints.bodyMonths });
+  const body = () => ({
+    name: config.complaints.bodyName,
+    url: config.complaints.bodyUrl,
+    months: config.complaints.bodyMonths,
+  });
 
   async function isOfficer(userId: string) {
     const [row] = await db.select({ officer: users.complaintsOfficer }).from(users).where(eq(users.id, userId));
     return row?.officer === true;
   }
-  const removeQuietly = (files: StoredFile[]) => Promise.all(files.map((file) => storage.remove(file.key).catch(() => undefined)));
+  const removeQuietly = (files: StoredFile[]) =>
+    Promise.all(files.map((file) => storage.remove(file.key).catch(() => undefined)));
 
   /**
    * JSON `{text}`, or multipart with the field `text` and up to COMPLAINT_FILES_MAX documents (the
@@ -53,7 +71,10 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
     let files: StoredFile[] = [];
     let sent: unknown = request.body;
     if (request.isMultipart()) {
-      const upload = await receiveUploads(request, reply, { keyFor: (index) => complaintFileKey(auth.userId, id, index), maxFiles: COMPLAINT_FILES_MAX });
+      const upload = await receiveUploads(request, reply, {
+        keyFor: (index) => complaintFileKey(auth.userId, id, index),
+        maxFiles: COMPLAINT_FILES_MAX,
+      });
       files = upload.files;
       sent = { text: upload.fields.text ?? '' };
     }
@@ -63,7 +84,14 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
       throw parsed.error; // 422 on `text`, in the request's language (errors/handler.ts)
     }
     try {
-      const row = await fileComplaint(db, { id, clientId: auth.userId, text: parsed.data.text, files, now: clock.now(), config });
+      const row = await fileComplaint(db, {
+        id,
+        clientId: auth.userId,
+        text: parsed.data.text,
+        files,
+        now: clock.now(),
+        config,
+      });
       return reply.status(201).send({ data: { id: row.id, status: row.status, answer_by: row.answerBy } });
     } catch (error) {
       await removeQuietly(files);
@@ -86,7 +114,14 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
     const stored = await storage.read(file.storageKey).catch(() => {
       throw notFound();
     });
-    await emit(db, { actorId: auth.userId, action: 'complaint.file_downloaded', subjectType: 'complaint', subjectId: file.complaintId, data: { file_id: file.id, by: auth.role }, at: clock.now() });
+    await emit(db, {
+      actorId: auth.userId,
+      action: 'complaint.file_downloaded',
+      subjectType: 'complaint',
+      subjectId: file.complaintId,
+      data: { file_id: file.id, by: auth.role },
+      at: clock.now(),
+    });
     return reply
       .header('Content-Type', GENERIC_TYPE)
       .header('Content-Length', String(stored.size))
@@ -105,16 +140,56 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/complaints', async (request) => {
     const auth = await requireOfficer(request);
     const rows = await listRegister(db);
-    await emit(db, { actorId: auth.userId, action: 'complaint.register_read', subjectType: 'complaint', subjectId: 'register', data: { count: rows.length }, at: clock.now() });
+    await emit(db, {
+      actorId: auth.userId,
+      action: 'complaint.register_read',
+      subjectType: 'complaint',
+      subjectId: 'register',
+      data: { count: rows.length },
+      at: clock.now(),
+    });
     return { data: rows };
   });
 
   app.get('/api/admin/complaints.csv', async (request, reply) => {
     const auth = await requireOfficer(request);
     const rows = await listRegister(db);
-    await emit(db, { actorId: auth.userId, action: 'complaint.register_exported', subjectType: 'complaint', subjectId: 'register', data: { count: rows.length }, at: clock.now() });
-    const header = ['id', 'created_at', 'client_name', 'lawyer_names', 'status', 'answer_by', 'closed_at', 'officer_name', 'text', 'handling', 'outcome'];
-    const lines = rows.map((r) => [r.id, r.created_at, r.client_name, r.lawyer_names.join('; '), r.status, r.answer_by, r.closed_at ?? '', r.officer_name ?? '', r.text, r.handling ?? '', r.outcome ?? ''].map((v) => neutraliseFormula(v)));
+    await emit(db, {
+      actorId: auth.userId,
+      action: 'complaint.register_exported',
+      subjectType: 'complaint',
+      subjectId: 'register',
+      data: { count: rows.length },
+      at: clock.now(),
+    });
+    const header = [
+      'id',
+      'created_at',
+      'client_name',
+      'lawyer_names',
+      'status',
+      'answer_by',
+      'closed_at',
+      'officer_name',
+      'text',
+      'handling',
+      'outcome',
+    ];
+    const lines = rows.map((r) =>
+      [
+        r.id,
+        r.created_at,
+        r.client_name,
+        r.lawyer_names.join('; '),
+        r.status,
+        r.answer_by,
+        r.closed_at ?? '',
+        r.officer_name ?? '',
+        r.text,
+        r.handling ?? '',
+        r.outcome ?? '',
+      ].map((v) => neutraliseFormula(v)),
+    );
     const day = clock.now().toISOString().slice(0, 10);
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
@@ -130,7 +205,14 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
       const [exists] = await listRegister(db, { id: request.params.id });
       if (!exists) throw notFound();
       const input = request.body as { handling?: string; outcome?: string };
-      const row = await recordComplaintStep(db, { id: exists.id, officerId: auth.userId, handling: input.handling, ...(step === 'outcome' ? { outcome: input.outcome } : {}), now: clock.now(), config });
+      const row = await recordComplaintStep(db, {
+        id: exists.id,
+        officerId: auth.userId,
+        handling: input.handling,
+        ...(step === 'outcome' ? { outcome: input.outcome } : {}),
+        now: clock.now(),
+        config,
+      });
       if (!row) throw new AppError('conflict', 'errors.complaints.closed');
       const [updated] = await listRegister(db, { id: row.id });
       return { data: updated };
@@ -141,22 +223,51 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/admin/admins', async (request) => {
     await requireRole(request, 'admin');
     const rows = await db.select().from(users).where(eq(users.role, 'admin')).orderBy(asc(users.email)).limit(200);
-    return { data: rows.map((u) => ({ id: u.id, name: getDisplayName({ name: u.name, infix: u.infix, last_name: u.lastName }), email: u.email, complaints_officer: u.complaintsOfficer })) };
+    return {
+      data: rows.map((u) => ({
+        id: u.id,
+        name: getDisplayName({ name: u.name, infix: u.infix, last_name: u.lastName }),
+        email: u.email,
+        complaints_officer: u.complaintsOfficer,
+      })),
+    };
   });
 
-  app.post('/api/admin/admins/:id/complaints-officer', { schema: { params: IdParams, body: ComplaintsOfficerRequestSchema } }, async (request) => {
-    const auth = await requireRole(request, 'admin');
-    if (!isUuid(request.params.id)) throw notFound();
-    // An id that is no admin answers 404 before the body is read (a bad body is 422 only for an admin).
-    const [target] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, request.params.id), eq(users.role, 'admin'))).limit(1);
-    if (!target) throw notFound();
-    const [row] = await db
-      .update(users)
-      .set({ complaintsOfficer: request.body.complaints_officer, updatedAt: clock.now() })
-      .where(and(eq(users.id, request.params.id), eq(users.role, 'admin')))
-      .returning();
-    if (!row) throw notFound();
-    await emit(db, { actorId: auth.userId, action: 'admin.complaints_officer_set', subjectType: 'user', subjectId: row.id, data: { complaints_officer: row.complaintsOfficer }, at: clock.now() });
-    return { data: { id: row.id, name: getDisplayName({ name: row.name, infix: row.infix, last_name: row.lastName }), email: row.email, complaints_officer: row.complaintsOfficer } };
-  });
+  app.post(
+    '/api/admin/admins/:id/complaints-officer',
+    { schema: { params: IdParams, body: ComplaintsOfficerRequestSchema } },
+    async (request) => {
+      const auth = await requireRole(request, 'admin');
+      if (!isUuid(request.params.id)) throw notFound();
+      // An id that is no admin answers 404 before the body is read (a bad body is 422 only for an admin).
+      const [target] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, request.params.id), eq(users.role, 'admin')))
+        .limit(1);
+      if (!target) throw notFound();
+      const [row] = await db
+        .update(users)
+        .set({ complaintsOfficer: request.body.complaints_officer, updatedAt: clock.now() })
+        .where(and(eq(users.id, request.params.id), eq(users.role, 'admin')))
+        .returning();
+      if (!row) throw notFound();
+      await emit(db, {
+        actorId: auth.userId,
+        action: 'admin.complaints_officer_set',
+        subjectType: 'user',
+        subjectId: row.id,
+        data: { complaints_officer: row.complaintsOfficer },
+        at: clock.now(),
+      });
+      return {
+        data: {
+          id: row.id,
+          name: getDisplayName({ name: row.name, infix: row.infix, last_name: row.lastName }),
+          email: row.email,
+          complaints_officer: row.complaintsOfficer,
+        },
+      };
+    },
+  );
 };

@@ -8,12 +8,24 @@ describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-config-'));
     const config = loadConfig({ DATA_DIR: dataDir });
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', maxUploadBytes: 100 * 1024 * 1024, tokenIdleMs: 30 * 60_000, tokenTtlMs: 12 * 3_600_000, databaseUrl: undefined });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      maxUploadBytes: 100 * 1024 * 1024,
+      tokenIdleMs: 30 * 60_000,
+      tokenTtlMs: 12 * 3_600_000,
+      databaseUrl: undefined,
+    });
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.loginCodeCooldownMs).toBe(60_000);
     expect(loadConfig({ DATA_DIR: dataDir, LOGIN_CODE_COOLDOWN_SECONDS: '2' }).loginCodeCooldownMs).toBe(2_000);
     expect(config.withdrawalDays).toBe(14);
-    expect(config.complaints).toEqual({ answerWeeks: 4, bodyName: 'Geschillencommissie Advocatuur', bodyUrl: expect.stringMatching(/^https:/), bodyMonths: 12 });
+    expect(config.complaints).toEqual({
+      answerWeeks: 4,
+      bodyName: 'Geschillencommissie Advocatuur',
+      bodyUrl: expect.stringMatching(/^https:/),
+      bodyMonths: 12,
+    });
   });
 
   it('generates APP_SECRET once and keeps it in DATA_DIR', () => {
@@ -61,6 +73,12 @@ describe('.env.example', () => {
     const example = readFileSync(path.resolve(import.meta.dirname, '../../../.env.example'), 'utf8');
     const secret = /^TYPEFORM_SECRET=(.+)$/m.exec(example)?.[1];
     expect(secret).toMatch(/^dev-only-/);
-    expect(loadConfig({ TYPEFORM_SECRET: secret!, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-env-')), APP_SECRET: 'x'.repeat(32) }).typeformSecret).toBe(secret);
+    expect(
+      loadConfig({
+        TYPEFORM_SECRET: secret!,
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-env-')),
+        APP_SECRET: 'x'.repeat(32),
+      }).typeformSecret,
+    ).toBe(secret);
   });
 });

@@ -11,10 +11,14 @@ const optionalUrl = (protocols: string[]) =>
     z
       .string()
       .url()
-      .refine((url) => URL.canParse(url) && protocols.includes(new URL(url).protocol), `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`)
+      .refine(
+        (url) => URL.canParse(url) && protocols.includes(new URL(url).protocol),
+        `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+      )
       .optional(),
   );
-const int = (fallback: number, min: number, max: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+const int = (fallback: number, min: number, max: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
 const url = (fallback: string) => z.preprocess(emptyToUndefined, z.string().url().default(fallback));
 
 export const EnvSchema = z.object({
@@ -35,7 +39,10 @@ export const EnvSchema = z.object({
   BODY_MIN_RATE_WINDOW_SECONDS: int(60, 1, 3_600),
   UPLOADS_PER_USER: int(3, 1, 1_000),
   UPLOADS_PER_INSTANCE: int(50, 1, 100_000),
-  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
   TOKEN_IDLE_MINUTES: int(30, 1, 60 * 24 * 30),
   TOKEN_TTL_HOURS: int(12, 1, 24 * 365),
   RATE_LIMIT_PER_MINUTE: int(600, 0, 1_000_000),
@@ -92,7 +99,10 @@ export type Config = {
   headersTimeoutMs: number;
   /** A connection that sends nothing for this long (a stalled body) is closed. */
   bodyIdleTimeoutMs: number;
-  /** A body (an upload above all) that sends fewer than this many bytes per second, averaged over `bodyMinRateWindowMs`, is aborted with 408; 0 turns it off. */
+  /**
+   * A body (an upload above all) that sends fewer than this many bytes per second, averaged over `bodyMinRateWindowMs`,
+   * is aborted with 408; 0 turns it off.
+   */
   bodyMinBytesPerSecond: number;
   bodyMinRateWindowMs: number;
   /** Uploads that may stream at once per user and per instance; beyond, 429. */
@@ -102,7 +112,9 @@ export type Config = {
   tokenIdleMs: number;
   tokenTtlMs: number;
   trustProxy: boolean;
-  /** Requests per IP per minute on the API; 0 turns every per-IP limit off (the per-address login limits always hold). */
+  /**
+   * Requests per IP per minute on the API; 0 turns every per-IP limit off (the per-address login limits always hold).
+   */
   rateLimitPerMinute: number;
   /** A login code is mailed at most once per this window per address (the browser journeys shorten it). */
   loginCodeCooldownMs: number;
@@ -114,7 +126,9 @@ export type Config = {
   storage: { driver: 'disk' | 's3'; s3: S3Settings | undefined };
   /** Bearer token for GET /metrics; unset: /metrics answers 404. */
   metricsToken: string | undefined;
-  /** The first conversation: slot length, notice (no booking sooner, no change by the client later) and how it happens. */
+  /**
+   * The first conversation: slot length, notice (no booking sooner, no change by the client later) and how it happens.
+   */
   appointments: { minutes: number; noticeHours: number; videoUrlTemplate: string | undefined };
   /** Days of the statutory withdrawal period after the client signs the engagement letter (at least 14). */
   withdrawalDays: number;
@@ -137,7 +151,13 @@ export type Config = {
   };
 };
 
-export type S3Settings = { bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean; credentials: { accessKeyId: string; secretAccessKey: string } | undefined };
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+};
 
 export class ConfigError extends Error {}
 
@@ -150,8 +170,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
-  if (e.STORAGE === 's3' && !e.S3_BUCKET) throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
-  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  if (e.STORAGE === 's3' && !e.S3_BUCKET)
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -187,14 +209,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             region: e.S3_REGION,
             endpoint: e.S3_ENDPOINT,
             forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
-            credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
           }
         : undefined,
     },
     metricsToken: e.METRICS_TOKEN,
-    appointments: { minutes: e.APPOINTMENT_MINUTES, noticeHours: e.APPOINTMENT_NOTICE_HOURS, videoUrlTemplate: e.APPOINTMENT_VIDEO_URL },
+    appointments: {
+      minutes: e.APPOINTMENT_MINUTES,
+      noticeHours: e.APPOINTMENT_NOTICE_HOURS,
+      videoUrlTemplate: e.APPOINTMENT_VIDEO_URL,
+    },
     withdrawalDays: e.WITHDRAWAL_DAYS,
-    complaints: { answerWeeks: e.COMPLAINT_ANSWER_WEEKS, bodyName: e.COMPLAINTS_BODY_NAME, bodyUrl: e.COMPLAINTS_BODY_URL, bodyMonths: e.COMPLAINTS_BODY_MONTHS },
+    complaints: {
+      answerWeeks: e.COMPLAINT_ANSWER_WEEKS,
+      bodyName: e.COMPLAINTS_BODY_NAME,
+      bodyUrl: e.COMPLAINTS_BODY_URL,
+      bodyMonths: e.COMPLAINTS_BODY_MONTHS,
+    },
     insightWeeklyMail: e.INSIGHT_WEEKLY_MAIL === 'true',
     site: siteOf(e),
   };
@@ -202,7 +236,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 type Env = z.infer<typeof EnvSchema>;
 
-function siteOf(e: Pick<Env, 'SUPPORT_EMAIL' | 'SUPPORT_PHONE' | 'CONTACT_URL' | 'CALCULATION_TOOLS_URL' | 'REVIEW_URL' | 'TERMS_URL' | 'DISCLAIMER_URL' | 'PRIVACY_URL' | 'COMPLAINTS_REGULATION_URL'>): Config['site'] {
+function siteOf(
+  e: Pick<
+    Env,
+    | 'SUPPORT_EMAIL'
+    | 'SUPPORT_PHONE'
+    | 'CONTACT_URL'
+    | 'CALCULATION_TOOLS_URL'
+    | 'REVIEW_URL'
+    | 'TERMS_URL'
+    | 'DISCLAIMER_URL'
+    | 'PRIVACY_URL'
+    | 'COMPLAINTS_REGULATION_URL'
+  >,
+): Config['site'] {
   return {
     productName: 'Ontslagportaal',
     supportEmail: e.SUPPORT_EMAIL,
@@ -220,9 +267,22 @@ function siteOf(e: Pick<Env, 'SUPPORT_EMAIL' | 'SUPPORT_PHONE' | 'CONTACT_URL' |
 
 /** The firm's contact details and links alone (for tools that seed data without a whole configuration). */
 export function siteConfig(env: NodeJS.ProcessEnv = process.env): Config['site'] {
-  const keys = { SUPPORT_EMAIL: true, SUPPORT_PHONE: true, CONTACT_URL: true, CALCULATION_TOOLS_URL: true, REVIEW_URL: true, TERMS_URL: true, DISCLAIMER_URL: true, PRIVACY_URL: true, COMPLAINTS_REGULATION_URL: true } as const;
+  const keys = {
+    SUPPORT_EMAIL: true,
+    SUPPORT_PHONE: true,
+    CONTACT_URL: true,
+    CALCULATION_TOOLS_URL: true,
+    REVIEW_URL: true,
+    TERMS_URL: true,
+    DISCLAIMER_URL: true,
+    PRIVACY_URL: true,
+    COMPLAINTS_REGULATION_URL: true,
+  } as const;
   const parsed = EnvSchema.pick(keys).safeParse(env);
-  if (!parsed.success) throw new ConfigError(`Invalid configuration:\n  ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  ')}`);
+  if (!parsed.success)
+    throw new ConfigError(
+      `Invalid configuration:\n  ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  ')}`,
+    );
   return siteOf(parsed.data);
 }
 
@@ -241,6 +301,12 @@ function loadOrCreateSecret(dataDir: string): string {
 
 /** A complete configuration for tests, with overrides. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ NODE_ENV: 'test', APP_SECRET: 'test-secret-test-secret-test-secret-0123', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', DEMO_DATA: 'false' });
+  const base = loadConfig({
+    NODE_ENV: 'test',
+    APP_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DATA_DIR: '/nonexistent',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+  });
   return { ...base, ...overrides };
 }

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ContactPersonListResponseSchema } from '../../contract/contact-persons';
 import { cases, contactPersons } from '../db/schema';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,9 +19,23 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const person = (n: number) => ({ first_name: `Voornaam${n}`, infix: 'van', last_name: `Achternaam${n}`, job_title: 'HR', email: `p${n}@werkgever.nl`, phone_number: '0101234567' });
-const post = (token: string, caseId: string, payload: unknown) => ctx.app.inject({ method: 'POST', url: `/api/cases/${caseId}/contact-persons`, headers: bearer(token), payload: payload as object });
-const get = (token: string, caseId: string) => ctx.app.inject({ method: 'GET', url: `/api/cases/${caseId}/contact-persons`, headers: bearer(token) });
+const person = (n: number) => ({
+  first_name: `Voornaam${n}`,
+  infix: 'van',
+  last_name: `Achternaam${n}`,
+  job_title: 'HR',
+  email: `p${n}@werkgever.nl`,
+  phone_number: '0101234567',
+});
+const post = (token: string, caseId: string, payload: unknown) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/cases/${caseId}/contact-persons`,
+    headers: bearer(token),
+    payload: payload as object,
+  });
+const get = (token: string, caseId: string) =>
+  ctx.app.inject({ method: 'GET', url: `/api/cases/${caseId}/contact-persons`, headers: bearer(token) });
 
 describe('contact persons', () => {
   it('replaces the whole list in order, and removing one means sending the list without it', async () => {
@@ -22,23 +43,38 @@ describe('contact persons', () => {
     const client = await createTestClient(ctx, { lawyerIds: [lawyer.id] });
     const token = await tokenFor(ctx, client.id);
     ctx.clock.advance(60_000);
-    const saved = ContactPersonListResponseSchema.parse((await post(token, client.caseId, { contact_persons: [person(1), person(2)] })).json()).data;
+    const saved = ContactPersonListResponseSchema.parse(
+      (await post(token, client.caseId, { contact_persons: [person(1), person(2)] })).json(),
+    ).data;
     expect(saved.map((p) => p.first_name)).toEqual(['Voornaam1', 'Voornaam2']);
     const [caseRow] = await ctx.db.select().from(cases).where(eq(cases.id, client.caseId));
     expect(caseRow?.lastUpdateAt.getTime()).toBe(ctx.clock.now().getTime());
-    const after = ContactPersonListResponseSchema.parse((await post(token, client.caseId, { contact_persons: [person(2)] })).json()).data;
+    const after = ContactPersonListResponseSchema.parse(
+      (await post(token, client.caseId, { contact_persons: [person(2)] })).json(),
+    ).data;
     expect(after).toHaveLength(1);
-    expect(after[0]).toMatchObject({ first_name: 'Voornaam2', infix: 'van', job_title: 'HR', email: 'p2@werkgever.nl' });
+    expect(after[0]).toMatchObject({
+      first_name: 'Voornaam2',
+      infix: 'van',
+      job_title: 'HR',
+      email: 'p2@werkgever.nl',
+    });
     expect(ContactPersonListResponseSchema.parse((await get(token, client.caseId)).json()).data).toEqual(after);
-    expect(ContactPersonListResponseSchema.parse((await get(await tokenFor(ctx, lawyer.id), client.caseId)).json()).data).toEqual(after);
-    expect(ContactPersonListResponseSchema.parse((await post(token, client.caseId, { contact_persons: [] })).json()).data).toEqual([]);
+    expect(
+      ContactPersonListResponseSchema.parse((await get(await tokenFor(ctx, lawyer.id), client.caseId)).json()).data,
+    ).toEqual(after);
+    expect(
+      ContactPersonListResponseSchema.parse((await post(token, client.caseId, { contact_persons: [] })).json()).data,
+    ).toEqual([]);
   });
 
   it('refuses a fourth contact person and keeps the old list', async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
     await post(token, client.caseId, { contact_persons: [person(1)] });
-    const response = await post(token, client.caseId, { contact_persons: [person(1), person(2), person(3), person(4)] });
+    const response = await post(token, client.caseId, {
+      contact_persons: [person(1), person(2), person(3), person(4)],
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.contact_persons).toEqual(['Maximaal 3 contactpersonen.']);
     expect(await ctx.db.select().from(contactPersons).where(eq(contactPersons.caseId, client.caseId))).toHaveLength(1);
@@ -62,7 +98,13 @@ describe('contact persons', () => {
       expect(response.json().errors[field]).toEqual([message]);
     }
     expect((await post(token, client.caseId, {})).statusCode).toBe(422);
-    expect((await post(token, client.caseId, { contact_persons: [{ ...person(1), phone_number: null, infix: null, job_title: null }] })).statusCode).toBe(200);
+    expect(
+      (
+        await post(token, client.caseId, {
+          contact_persons: [{ ...person(1), phone_number: null, infix: null, job_title: null }],
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it("answers 404 for another client's case and for a lawyer writing, changing nothing", async () => {
@@ -94,7 +136,8 @@ describe('contact persons', () => {
 
 describe('contact persons from an older copy of the form', () => {
   const STALE = 'Deze gegevens zijn intussen ergens anders gewijzigd. Vernieuw de pagina.';
-  const loadVersion = async (token: string, caseId: string) => ContactPersonListResponseSchema.parse((await get(token, caseId)).json()).meta.version;
+  const loadVersion = async (token: string, caseId: string) =>
+    ContactPersonListResponseSchema.parse((await get(token, caseId)).json()).meta.version;
 
   it('accepts the first save of a version and answers 409 to the second, leaving the list as the first left it', async () => {
     const client = await createTestClient(ctx);
@@ -115,7 +158,9 @@ describe('contact persons from an older copy of the form', () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
     const version = await loadVersion(token, client.caseId);
-    const answers = await Promise.all([1, 2, 3, 4].map((n) => post(token, client.caseId, { contact_persons: [person(n)], version })));
+    const answers = await Promise.all(
+      [1, 2, 3, 4].map((n) => post(token, client.caseId, { contact_persons: [person(n)], version })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
     const winner = answers.findIndex((a) => a.statusCode === 200) + 1;
     const rows = await ctx.db.select().from(contactPersons).where(eq(contactPersons.caseId, client.caseId));

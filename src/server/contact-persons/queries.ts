@@ -19,7 +19,11 @@ export const toContactPerson = (c: Row): ContactPerson => ({
 });
 
 export async function listContactPersons(db: Db, caseId: string): Promise<ContactPerson[]> {
-  const rows = await db.select().from(contactPersons).where(eq(contactPersons.caseId, caseId)).orderBy(asc(contactPersons.position));
+  const rows = await db
+    .select()
+    .from(contactPersons)
+    .where(eq(contactPersons.caseId, caseId))
+    .orderBy(asc(contactPersons.position));
   return rows.map(toContactPerson);
 }
 
@@ -43,12 +47,24 @@ export async function replaceContactPersons(
     const [locked] = await tx
       .update(cases)
       .set({ lastUpdateAt: now, contactPersonsVersion: sql`${cases.contactPersonsVersion} + 1` })
-      .where(and(eq(cases.id, caseId), expectedVersion === undefined ? undefined : eq(cases.contactPersonsVersion, expectedVersion)))
+      .where(
+        and(
+          eq(cases.id, caseId),
+          expectedVersion === undefined ? undefined : eq(cases.contactPersonsVersion, expectedVersion),
+        ),
+      )
       .returning({ version: cases.contactPersonsVersion });
     if (!locked) throw staleWrite();
     const { version } = locked;
     await tx.delete(contactPersons).where(eq(contactPersons.caseId, caseId));
-    await emit(tx, { actorId, action: 'case.contact_persons_changed', subjectType: 'case', subjectId: caseId, data: {}, at: now });
+    await emit(tx, {
+      actorId,
+      action: 'case.contact_persons_changed',
+      subjectType: 'case',
+      subjectId: caseId,
+      data: {},
+      at: now,
+    });
     if (list.length === 0) return { list: [], version };
     const rows = await tx
       .insert(contactPersons)

@@ -11,13 +11,21 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const post = (token: string, payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/cookies', headers: bearer(token), payload: payload as Record<string, unknown> });
+const post = (token: string, payload: unknown) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/cookies',
+    headers: bearer(token),
+    payload: payload as Record<string, unknown>,
+  });
 
 describe('POST /api/cookies', () => {
   it('stores a cookie value per user and updates it on a second post', async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
-    expect((await post(token, { name: 'ad_storage', value: 'false' })).json()).toEqual({ data: { name: 'ad_storage', value: 'false' } });
+    expect((await post(token, { name: 'ad_storage', value: 'false' })).json()).toEqual({
+      data: { name: 'ad_storage', value: 'false' },
+    });
     await post(token, { name: 'ad_storage', value: 'true' });
     await post(token, { name: 'gclid', value: 'abc123' });
     const rows = await ctx.db.select().from(cookieRecords).where(eq(cookieRecords.userId, client.id));
@@ -41,6 +49,9 @@ describe('POST /api/cookies', () => {
   });
 
   it('needs a signed-in user', async () => {
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/cookies', payload: { name: 'gclid', value: 'x' } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/cookies', payload: { name: 'gclid', value: 'x' } }))
+        .statusCode,
+    ).toBe(401);
   });
 });

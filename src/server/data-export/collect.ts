@@ -42,7 +42,9 @@ export type ExportData = {
   language: string;
   sections: Record<string, unknown>;
   caseId: string | null;
-  /** Stored files the zip holds besides the case's documents (a complaint's documents): entry name, storage key, date. */
+  /**
+   * Stored files the zip holds besides the case's documents (a complaint's documents): entry name, storage key, date.
+   */
   files: { entry: string; key: string; at: Date }[];
 };
 
@@ -52,90 +54,178 @@ export type ExportData = {
  * where the client sees them in the portal too; staff's own records do not.
  */
 export async function collectClientData(db: Db, clientId: string): Promise<ExportData | null> {
-  const [user] = await db.select().from(users).where(and(eq(users.id, clientId), eq(users.role, 'client')));
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, clientId), eq(users.role, 'client')));
   if (!user) return null;
   const [theCase] = await db.select().from(cases).where(eq(cases.clientId, clientId));
   const caseId = theCase?.id ?? null;
   const none = Promise.resolve([]);
 
-  const [cookieRows, answerRows, lawyerRows, standInRows, contactRows, messageRows, documentRows, signatureRows, withdrawalRows, appointmentRows, complaintRows, feedbackRows, mailRows, exportRows, complaintFileRows] =
-    await Promise.all([
-      db.select().from(cookieRecords).where(eq(cookieRecords.userId, clientId)).orderBy(asc(cookieRecords.name)),
-      db
-        .select({ ownerId: answers.ownerId, audience: questions.audience, question: questions.text, answer: answers.answer, updatedAt: answers.updatedAt, position: questions.position })
-        .from(answers)
-        .innerJoin(questions, eq(questions.id, answers.questionId))
-        .where(caseId ? inArray(answers.ownerId, [clientId, caseId]) : eq(answers.ownerId, clientId))
-        .orderBy(asc(questions.audience), asc(questions.position)),
-      caseId
-        ? db
-            .select({ name: users.name, infix: users.infix, lastName: users.lastName, title: users.title, assignedAt: caseLawyers.assignedAt })
-            .from(caseLawyers)
-            .innerJoin(users, eq(users.id, caseLawyers.lawyerId))
-            .where(eq(caseLawyers.caseId, caseId))
-        : none,
-      caseId
-        ? db
-            .select({ name: users.name, infix: users.infix, lastName: users.lastName, from: caseStandIns.fromDate, until: caseStandIns.untilDate })
-            .from(caseStandIns)
-            .innerJoin(users, eq(users.id, caseStandIns.lawyerId))
-            .where(eq(caseStandIns.caseId, caseId))
-            .orderBy(asc(caseStandIns.fromDate))
-        : none,
-      caseId ? db.select().from(contactPersons).where(eq(contactPersons.caseId, caseId)).orderBy(asc(contactPersons.position)) : none,
-      caseId
-        ? db
-            .select({ message: messages, name: users.name, infix: users.infix, lastName: users.lastName, documentTitle: documents.title })
-            .from(messages)
-            .leftJoin(users, eq(users.id, messages.authorId))
-            .leftJoin(documents, eq(documents.id, messages.documentId))
-            .where(eq(messages.caseId, caseId))
-            .orderBy(asc(messages.createdAt), asc(messages.id))
-            .limit(MAX_ROWS)
-        : none,
-      caseId ? db.select().from(documents).where(and(eq(documents.caseId, caseId), eq(documents.visible, true))).orderBy(desc(documents.mandatory), asc(documents.createdAt)) : none,
-      caseId ? db.select().from(proposalSignatures).where(eq(proposalSignatures.caseId, caseId)) : none,
-      caseId ? db.select().from(engagementWithdrawals).where(eq(engagementWithdrawals.caseId, caseId)).orderBy(asc(engagementWithdrawals.withdrawnAt)) : none,
-      caseId
-        ? db
-            .select({ appointment: appointments, name: users.name, infix: users.infix, lastName: users.lastName })
-            .from(appointments)
-            .innerJoin(users, eq(users.id, appointments.lawyerId))
-            .where(eq(appointments.caseId, caseId))
-            .orderBy(asc(appointments.createdAt))
-        : none,
-      db.select().from(complaints).where(eq(complaints.clientId, clientId)).orderBy(asc(complaints.createdAt)),
-      db
-        .select({ feedback, name: users.name, infix: users.infix, lastName: users.lastName })
-        .from(feedback)
-        .innerJoin(users, eq(users.id, feedback.lawyerId))
-        .where(eq(feedback.clientId, clientId))
-        .orderBy(asc(feedback.createdAt)),
-      db
-        .select({ kind: outbox.kind, status: outbox.status, createdAt: outbox.createdAt, sentAt: outbox.sentAt, to: outbox.toAddress })
-        .from(outbox)
-        .where(or(eq(outbox.recipientId, clientId), eq(outbox.toAddress, user.email)))
-        .orderBy(asc(outbox.createdAt))
-        .limit(MAX_ROWS),
-      db.select().from(dataExports).where(eq(dataExports.clientId, clientId)).orderBy(asc(dataExports.createdAt)),
-      db.select().from(complaintFiles).where(eq(complaintFiles.clientId, clientId)).orderBy(asc(complaintFiles.createdAt)).limit(MAX_ROWS),
-    ]);
+  const [
+    cookieRows,
+    answerRows,
+    lawyerRows,
+    standInRows,
+    contactRows,
+    messageRows,
+    documentRows,
+    signatureRows,
+    withdrawalRows,
+    appointmentRows,
+    complaintRows,
+    feedbackRows,
+    mailRows,
+    exportRows,
+    complaintFileRows,
+  ] = await Promise.all([
+    db.select().from(cookieRecords).where(eq(cookieRecords.userId, clientId)).orderBy(asc(cookieRecords.name)),
+    db
+      .select({
+        ownerId: answers.ownerId,
+        audience: questions.audience,
+        question: questions.text,
+        answer: answers.answer,
+        updatedAt: answers.updatedAt,
+        position: questions.position,
+      })
+      .from(answers)
+      .innerJoin(questions, eq(questions.id, answers.questionId))
+      .where(caseId ? inArray(answers.ownerId, [clientId, caseId]) : eq(answers.ownerId, clientId))
+      .orderBy(asc(questions.audience), asc(questions.position)),
+    caseId
+      ? db
+          .select({
+            name: users.name,
+            infix: users.infix,
+            lastName: users.lastName,
+            title: users.title,
+            assignedAt: caseLawyers.assignedAt,
+          })
+          .from(caseLawyers)
+          .innerJoin(users, eq(users.id, caseLawyers.lawyerId))
+          .where(eq(caseLawyers.caseId, caseId))
+      : none,
+    caseId
+      ? db
+          .select({
+            name: users.name,
+            infix: users.infix,
+            lastName: users.lastName,
+            from: caseStandIns.fromDate,
+            until: caseStandIns.untilDate,
+          })
+          .from(caseStandIns)
+          .innerJoin(users, eq(users.id, caseStandIns.lawyerId))
+          .where(eq(caseStandIns.caseId, caseId))
+          .orderBy(asc(caseStandIns.fromDate))
+      : none,
+    caseId
+      ? db.select().from(contactPersons).where(eq(contactPersons.caseId, caseId)).orderBy(asc(contactPersons.position))
+      : none,
+    caseId
+      ? db
+          .select({
+            message: messages,
+            name: users.name,
+            infix: users.infix,
+            lastName: users.lastName,
+            documentTitle: documents.title,
+          })
+          .from(messages)
+          .leftJoin(users, eq(users.id, messages.authorId))
+          .leftJoin(documents, eq(documents.id, messages.documentId))
+          .where(eq(messages.caseId, caseId))
+          .orderBy(asc(messages.createdAt), asc(messages.id))
+          .limit(MAX_ROWS)
+      : none,
+    caseId
+      ? db
+          .select()
+          .from(documents)
+          .where(and(eq(documents.caseId, caseId), eq(documents.visible, true)))
+          .orderBy(desc(documents.mandatory), asc(documents.createdAt))
+      : none,
+    caseId ? db.select().from(proposalSignatures).where(eq(proposalSignatures.caseId, caseId)) : none,
+    caseId
+      ? db
+          .select()
+          .from(engagementWithdrawals)
+          .where(eq(engagementWithdrawals.caseId, caseId))
+          .orderBy(asc(engagementWithdrawals.withdrawnAt))
+      : none,
+    caseId
+      ? db
+          .select({ appointment: appointments, name: users.name, infix: users.infix, lastName: users.lastName })
+          .from(appointments)
+          .innerJoin(users, eq(users.id, appointments.lawyerId))
+          .where(eq(appointments.caseId, caseId))
+          .orderBy(asc(appointments.createdAt))
+      : none,
+    db.select().from(complaints).where(eq(complaints.clientId, clientId)).orderBy(asc(complaints.createdAt)),
+    db
+      .select({ feedback, name: users.name, infix: users.infix, lastName: users.lastName })
+      .from(feedback)
+      .innerJoin(users, eq(users.id, feedback.lawyerId))
+      .where(eq(feedback.clientId, clientId))
+      .orderBy(asc(feedback.createdAt)),
+    db
+      .select({
+        kind: outbox.kind,
+        status: outbox.status,
+        createdAt: outbox.createdAt,
+        sentAt: outbox.sentAt,
+        to: outbox.toAddress,
+      })
+      .from(outbox)
+      .where(or(eq(outbox.recipientId, clientId), eq(outbox.toAddress, user.email)))
+      .orderBy(asc(outbox.createdAt))
+      .limit(MAX_ROWS),
+    db.select().from(dataExports).where(eq(dataExports.clientId, clientId)).orderBy(asc(dataExports.createdAt)),
+    db
+      .select()
+      .from(complaintFiles)
+      .where(eq(complaintFiles.clientId, clientId))
+      .orderBy(asc(complaintFiles.createdAt))
+      .limit(MAX_ROWS),
+  ]);
   // A complaint's documents go in the zip under klachten/, named 'Klacht YYYY-MM-DD - file name'.
   const filedOn = new Map(complaintRows.map((c) => [c.id, c.createdAt.toISOString().slice(0, 10)]));
-  const complaintFileNames = zipEntryNames(complaintFileRows.map((f) => ({ title: `Klacht ${filedOn.get(f.complaintId) ?? ''}`.trim(), filename: f.filename })));
-  const files = complaintFileRows.map((f, index) => ({ entry: `${COMPLAINT_FILES_FOLDER}/${complaintFileNames[index] as string}`, key: f.storageKey, at: f.createdAt, complaintId: f.complaintId, filename: f.filename, sizeBytes: f.sizeBytes }));
+  const complaintFileNames = zipEntryNames(
+    complaintFileRows.map((f) => ({
+      title: `Klacht ${filedOn.get(f.complaintId) ?? ''}`.trim(),
+      filename: f.filename,
+    })),
+  );
+  const files = complaintFileRows.map((f, index) => ({
+    entry: `${COMPLAINT_FILES_FOLDER}/${complaintFileNames[index] as string}`,
+    key: f.storageKey,
+    at: f.createdAt,
+    complaintId: f.complaintId,
+    filename: f.filename,
+    sizeBytes: f.sizeBytes,
+  }));
 
   const timeline: unknown[] = [];
   if (caseId) {
     for (let page = 1; page <= MAX_ROWS / TIMELINE_PAGE_SIZE; page++) {
       const { items, total } = await getTimeline(db, { caseId, forClient: true, page });
-      timeline.push(...items.map((item) => ({ at: item.at, by: item.actor, what: timelineText(user.language, item.kind, item.details), kind: item.kind })));
+      timeline.push(
+        ...items.map((item) => ({
+          at: item.at,
+          by: item.actor,
+          what: timelineText(user.language, item.kind, item.details),
+          kind: item.kind,
+        })),
+      );
       if (page * TIMELINE_PAGE_SIZE >= total || items.length === 0) break;
     }
     timeline.reverse();
   }
 
-  const person = (row: { name: string | null; infix: string | null; lastName: string | null }) => getDisplayName({ name: row.name, infix: row.infix, last_name: row.lastName });
+  const person = (row: { name: string | null; infix: string | null; lastName: string | null }) =>
+    getDisplayName({ name: row.name, infix: row.infix, last_name: row.lastName });
   const sections: Record<string, unknown> = {
     [ENTRIES.profile]: {
       email: user.email,
@@ -177,7 +267,9 @@ export async function collectClientData(db: Db, clientId: string): Promise<Expor
             contact_phone_number: theCase.contactPhoneNumber,
           },
           intake_answers: theCase.typeform,
-          appointment: theCase.appointmentStartTime ? { start: iso(theCase.appointmentStartTime), end: iso(theCase.appointmentEndTime) } : null,
+          appointment: theCase.appointmentStartTime
+            ? { start: iso(theCase.appointmentStartTime), end: iso(theCase.appointmentEndTime) }
+            : null,
           callback_requested_at: iso(theCase.callbackRequestedAt),
           legal_hold: theCase.legalHold,
           legal_hold_reason: theCase.legalHoldReason,
@@ -237,7 +329,12 @@ export async function collectClientData(db: Db, clientId: string): Promise<Expor
             withdrawal_ends_at: iso(signatureRows[0].withdrawalEndsAt),
           }
         : null,
-      withdrawals: withdrawalRows.map((w) => ({ signed_at: iso(w.signedAt), withdrawn_at: iso(w.withdrawnAt), start_consent: w.startConsent, evidence: w.evidence })),
+      withdrawals: withdrawalRows.map((w) => ({
+        signed_at: iso(w.signedAt),
+        withdrawn_at: iso(w.withdrawnAt),
+        start_consent: w.startConsent,
+        evidence: w.evidence,
+      })),
     },
     [ENTRIES.appointments]: appointmentRows.map(({ appointment, ...lawyer }) => ({
       start: iso(appointment.startAt),
@@ -255,13 +352,31 @@ export async function collectClientData(db: Db, clientId: string): Promise<Expor
       handling: c.handling,
       outcome: c.outcome,
       closed_at: iso(c.closedAt),
-      documents: files.filter((f) => f.complaintId === c.id).map((f) => ({ filename: f.filename, size_bytes: f.sizeBytes, in_zip: f.entry })),
+      documents: files
+        .filter((f) => f.complaintId === c.id)
+        .map((f) => ({ filename: f.filename, size_bytes: f.sizeBytes, in_zip: f.entry })),
     })),
-    [ENTRIES.feedback]: feedbackRows.map(({ feedback: f, ...lawyer }) => ({ lawyer: person(lawyer), text: f.text, created_at: iso(f.createdAt), updated_at: iso(f.updatedAt) })),
+    [ENTRIES.feedback]: feedbackRows.map(({ feedback: f, ...lawyer }) => ({
+      lawyer: person(lawyer),
+      text: f.text,
+      created_at: iso(f.createdAt),
+      updated_at: iso(f.updatedAt),
+    })),
     [ENTRIES.cookies]: cookieRows.map((c) => ({ name: c.name, value: c.value, updated_at: iso(c.updatedAt) })),
-    [ENTRIES.mails]: mailRows.map((m) => ({ kind: m.kind, to: m.to, status: m.status, created_at: iso(m.createdAt), sent_at: iso(m.sentAt) })),
-    [ENTRIES.exports]: exportRows.map((e) => ({ requested_by: e.requestedRole, requested_at: iso(e.createdAt), status: e.status, ready_at: iso(e.readyAt), expires_at: iso(e.expiresAt) })),
+    [ENTRIES.mails]: mailRows.map((m) => ({
+      kind: m.kind,
+      to: m.to,
+      status: m.status,
+      created_at: iso(m.createdAt),
+      sent_at: iso(m.sentAt),
+    })),
+    [ENTRIES.exports]: exportRows.map((e) => ({
+      requested_by: e.requestedRole,
+      requested_at: iso(e.createdAt),
+      status: e.status,
+      ready_at: iso(e.readyAt),
+      expires_at: iso(e.expiresAt),
+    })),
   };
   return { language: user.language, sections, caseId, files: files.map(({ entry, key, at }) => ({ entry, key, at })) };
 }
-

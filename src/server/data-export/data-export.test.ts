@@ -23,7 +23,15 @@ import {
 } from '../db/schema';
 import { purgeExpiredAccounts } from '../jobs/retention';
 import { insertMessage } from '../messages/queries';
-import { bearer, createTestAdmin, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestAdmin,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 import { unzip } from '../testing/unzip';
 import { dataExportJob } from './job';
 import { LEASE_MS, removeExpiredExports } from './queries';
@@ -46,35 +54,148 @@ const call = (method: 'GET' | 'POST', url: string, token: string | null, languag
 /** A client whose data reaches every table with an export rule, each with a marker text to find in the zip. */
 async function fullClient() {
   const lawyer = await createTestLawyer(ctx, { name: 'Sanne', lastName: 'Jansen' });
-  const client = await createTestClient(ctx, { status: 'negotiation-phase', lawyerIds: [lawyer.id], name: 'Kees', lastName: 'Klant', phoneNumber: '06-MARKER-PHONE' });
+  const client = await createTestClient(ctx, {
+    status: 'negotiation-phase',
+    lawyerIds: [lawyer.id],
+    name: 'Kees',
+    lastName: 'Klant',
+    phoneNumber: '06-MARKER-PHONE',
+  });
   const now = ctx.clock.now();
-  await ctx.db.update(cases).set({ companyName: 'Werkgever MARKER-EMPLOYER B.V.', offer: 'complete' }).where(eq(cases.id, client.caseId));
-  const [question] = await ctx.db.insert(questions).values({ audience: 'case', text: 'Wat is er gebeurd?', position: 901 }).returning();
-  await ctx.db.insert(answers).values({ questionId: question!.id, ownerId: client.caseId, answer: 'MARKER-ANSWER ontslag op staande voet' });
-  await ctx.db.insert(contactPersons).values({ caseId: client.caseId, position: 1, firstName: 'Henk', lastName: 'MARKER-CONTACT' });
-  await insertMessage(ctx.db, { caseId: client.caseId, authorId: client.id, authorRole: 'client', text: 'MARKER-MESSAGE mijn vraag', documentId: null, now });
+  await ctx.db
+    .update(cases)
+    .set({ companyName: 'Werkgever MARKER-EMPLOYER B.V.', offer: 'complete' })
+    .where(eq(cases.id, client.caseId));
+  const [question] = await ctx.db
+    .insert(questions)
+    .values({ audience: 'case', text: 'Wat is er gebeurd?', position: 901 })
+    .returning();
+  await ctx.db
+    .insert(answers)
+    .values({ questionId: question!.id, ownerId: client.caseId, answer: 'MARKER-ANSWER ontslag op staande voet' });
+  await ctx.db
+    .insert(contactPersons)
+    .values({ caseId: client.caseId, position: 1, firstName: 'Henk', lastName: 'MARKER-CONTACT' });
+  await insertMessage(ctx.db, {
+    caseId: client.caseId,
+    authorId: client.id,
+    authorRole: 'client',
+    text: 'MARKER-MESSAGE mijn vraag',
+    documentId: null,
+    now,
+  });
   await ctx.storage.put(`documents/${client.caseId}/visible.pdf`, Buffer.from('%PDF-1.4 MARKER-FILE-CONTENT'));
   await ctx.storage.put(`documents/${client.caseId}/hidden.pdf`, Buffer.from('%PDF-1.4 HIDDEN-CONTENT'));
   await ctx.db.insert(documents).values([
-    { caseId: client.caseId, title: 'Arbeidscontract', filename: 'contract.pdf', status: 'Uploaded', storageKey: `documents/${client.caseId}/visible.pdf`, version: 1, uploadedAt: now, mandatory: true },
-    { caseId: client.caseId, title: 'Interne notitie HIDDEN-TITLE', filename: 'intern.pdf', status: 'Uploaded', visible: false, storageKey: `documents/${client.caseId}/hidden.pdf`, version: 1, uploadedAt: now },
+    {
+      caseId: client.caseId,
+      title: 'Arbeidscontract',
+      filename: 'contract.pdf',
+      status: 'Uploaded',
+      storageKey: `documents/${client.caseId}/visible.pdf`,
+      version: 1,
+      uploadedAt: now,
+      mandatory: true,
+    },
+    {
+      caseId: client.caseId,
+      title: 'Interne notitie HIDDEN-TITLE',
+      filename: 'intern.pdf',
+      status: 'Uploaded',
+      visible: false,
+      storageKey: `documents/${client.caseId}/hidden.pdf`,
+      version: 1,
+      uploadedAt: now,
+    },
   ]);
-  await ctx.db.insert(proposalSignatures).values({ caseId: client.caseId, signerId: client.id, signedAt: now, typedName: 'Kees MARKER-SIGNED', ip: '192.0.2.1', userAgent: 'test', pdfSha256: 'a'.repeat(64), startConsent: true });
-  await ctx.db.insert(engagementWithdrawals).values({ caseId: client.caseId, clientId: client.id, signedAt: now, withdrawnAt: now, evidence: { typed_name: 'MARKER-WITHDRAWN' } });
+  await ctx.db.insert(proposalSignatures).values({
+    caseId: client.caseId,
+    signerId: client.id,
+    signedAt: now,
+    typedName: 'Kees MARKER-SIGNED',
+    ip: '192.0.2.1',
+    userAgent: 'test',
+    pdfSha256: 'a'.repeat(64),
+    startConsent: true,
+  });
+  await ctx.db.insert(engagementWithdrawals).values({
+    caseId: client.caseId,
+    clientId: client.id,
+    signedAt: now,
+    withdrawnAt: now,
+    evidence: { typed_name: 'MARKER-WITHDRAWN' },
+  });
   await ctx.storage.put(`settlement/${client.caseId}/v1.pdf`, Buffer.from('%PDF-1.4 MARKER-SETTLEMENT-FILE'));
   const [version] = await ctx.db
     .insert(settlementVersions)
-    .values({ caseId: client.caseId, number: 1, fromParty: 'employer', dated: '2026-12-01', text: 'MARKER-SETTLEMENT-TEXT', filename: 'voorstel.pdf', storageKey: `settlement/${client.caseId}/v1.pdf` })
+    .values({
+      caseId: client.caseId,
+      number: 1,
+      fromParty: 'employer',
+      dated: '2026-12-01',
+      text: 'MARKER-SETTLEMENT-TEXT',
+      filename: 'voorstel.pdf',
+      storageKey: `settlement/${client.caseId}/v1.pdf`,
+    })
     .returning();
-  await ctx.db.insert(settlementResponses).values({ versionId: version!.id, caseId: client.caseId, clientId: client.id, response: 'question', text: 'MARKER-RESPONSE' });
-  await ctx.db.insert(appointments).values({ caseId: client.caseId, lawyerId: lawyer.id, startAt: new Date('2026-12-10T09:00:00Z'), endAt: new Date('2026-12-10T09:30:00Z'), createdAt: now, updatedAt: now });
-  const [complaint] = await ctx.db.insert(complaints).values({ clientId: client.id, caseId: client.caseId, text: 'MARKER-COMPLAINT', answerBy: '2027-01-05', createdAt: now, updatedAt: now }).returning();
+  await ctx.db.insert(settlementResponses).values({
+    versionId: version!.id,
+    caseId: client.caseId,
+    clientId: client.id,
+    response: 'question',
+    text: 'MARKER-RESPONSE',
+  });
+  await ctx.db.insert(appointments).values({
+    caseId: client.caseId,
+    lawyerId: lawyer.id,
+    startAt: new Date('2026-12-10T09:00:00Z'),
+    endAt: new Date('2026-12-10T09:30:00Z'),
+    createdAt: now,
+    updatedAt: now,
+  });
+  const [complaint] = await ctx.db
+    .insert(complaints)
+    .values({
+      clientId: client.id,
+      caseId: client.caseId,
+      text: 'MARKER-COMPLAINT',
+      answerBy: '2027-01-05',
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
   await ctx.storage.put(`complaints/${client.id}/bewijs`, Buffer.from('%PDF-1.4 MARKER-COMPLAINT-FILE'));
-  await ctx.db.insert(complaintFiles).values({ complaintId: complaint!.id, clientId: client.id, storageKey: `complaints/${client.id}/bewijs`, filename: 'bewijs.pdf', contentType: 'application/pdf', sizeBytes: 30, createdAt: now });
-  await ctx.db.insert(feedback).values({ caseId: client.caseId, lawyerId: lawyer.id, clientId: client.id, text: 'MARKER-FEEDBACK' });
+  await ctx.db.insert(complaintFiles).values({
+    complaintId: complaint!.id,
+    clientId: client.id,
+    storageKey: `complaints/${client.id}/bewijs`,
+    filename: 'bewijs.pdf',
+    contentType: 'application/pdf',
+    sizeBytes: 30,
+    createdAt: now,
+  });
+  await ctx.db
+    .insert(feedback)
+    .values({ caseId: client.caseId, lawyerId: lawyer.id, clientId: client.id, text: 'MARKER-FEEDBACK' });
   await ctx.db.insert(cookieRecords).values({ userId: client.id, name: 'ad_storage', value: 'MARKER-COOKIE' });
-  await ctx.db.insert(outbox).values({ kind: 'complaint_received', recipientId: client.id, toAddress: client.email, status: 'sent', nextAttemptAt: now, createdAt: now, sentAt: now });
-  await ctx.db.insert(auditEvents).values({ actorId: lawyer.id, action: 'case.status_changed', subjectType: 'case', subjectId: client.caseId, caseId: client.caseId, data: { from: 'check', to: 'negotiation-phase' }, createdAt: now });
+  await ctx.db.insert(outbox).values({
+    kind: 'complaint_received',
+    recipientId: client.id,
+    toAddress: client.email,
+    status: 'sent',
+    nextAttemptAt: now,
+    createdAt: now,
+    sentAt: now,
+  });
+  await ctx.db.insert(auditEvents).values({
+    actorId: lawyer.id,
+    action: 'case.status_changed',
+    subjectType: 'case',
+    subjectId: client.caseId,
+    caseId: client.caseId,
+    data: { from: 'check', to: 'negotiation-phase' },
+    createdAt: now,
+  });
   return { lawyer, client, clientToken: await tokenFor(ctx, client.id), lawyerToken: await tokenFor(ctx, lawyer.id) };
 }
 
@@ -99,7 +220,8 @@ describe("'Download mijn gegevens'", () => {
 
     const mail = await ctx.smtp.waitForMail(w.client.email, { since, timeoutMs: 30_000 });
     expect(mail.subject).toBe('Je gegevens staan klaar om te downloaden');
-    // The link's end, 24 hours after it was ready, in Amsterdam; the mail leads to /instellingen and holds nothing of the case.
+    // The link's end, 24 hours after it was ready, in Amsterdam; the mail leads to /instellingen and holds nothing of
+    // the case.
     expect(mail.text).toContain('werkt tot 09-12-2026 10:00');
     expect(mail.html).toContain('/instellingen');
     for (const marker of ['MARKER', 'Arbeidscontract', 'Sanne']) expect(mail.text).not.toContain(marker);
@@ -127,10 +249,14 @@ describe("'Download mijn gegevens'", () => {
     expect(settlement).toContain('MARKER-SETTLEMENT-TEXT');
     expect(settlement).toContain('MARKER-RESPONSE');
     expect(entries.get('documenten/Arbeidscontract - contract.pdf')!.toString()).toContain('MARKER-FILE-CONTENT');
-    expect(entries.get('vaststellingsovereenkomst/versie-1-voorstel.pdf')!.toString()).toContain('MARKER-SETTLEMENT-FILE');
+    expect(entries.get('vaststellingsovereenkomst/versie-1-voorstel.pdf')!.toString()).toContain(
+      'MARKER-SETTLEMENT-FILE',
+    );
     // A complaint's documents, listed with the complaint and in the zip under klachten/.
     expect(json('klachten')).toContain('bewijs.pdf');
-    const complaintFile = [...entries.keys()].find((name) => name.startsWith('klachten/') && name.endsWith('bewijs.pdf'));
+    const complaintFile = [...entries.keys()].find(
+      (name) => name.startsWith('klachten/') && name.endsWith('bewijs.pdf'),
+    );
     expect(complaintFile && entries.get(complaintFile)!.toString()).toContain('MARKER-COMPLAINT-FILE');
     // What the client may not see stays out.
     for (const [name, content] of entries) {
@@ -139,8 +265,15 @@ describe("'Download mijn gegevens'", () => {
     }
 
     // Audited: asked, ready and downloaded, without content.
-    const lines = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.subjectType, 'user'), eq(auditEvents.subjectId, w.client.id)));
-    expect(lines.map((l) => l.action).sort()).toEqual(['data_export.downloaded', 'data_export.ready', 'data_export.requested']);
+    const lines = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectType, 'user'), eq(auditEvents.subjectId, w.client.id)));
+    expect(lines.map((l) => l.action).sort()).toEqual([
+      'data_export.downloaded',
+      'data_export.ready',
+      'data_export.requested',
+    ]);
     expect(JSON.stringify(lines.map((l) => l.data))).not.toContain('MARKER');
   });
 
@@ -176,7 +309,9 @@ describe("'Download mijn gegevens'", () => {
     expect(await ctx.storage.exists(row!.storageKey!)).toBe(true);
 
     ctx.clock.advance(24 * HOUR - 60_000);
-    const late = DataExportResponseSchema.parse((await call('GET', '/api/user/export', await tokenFor(ctx, client.id))).json()).data!;
+    const late = DataExportResponseSchema.parse(
+      (await call('GET', '/api/user/export', await tokenFor(ctx, client.id))).json(),
+    ).data!;
     expect(late.status).toBe('ready');
     const link = late.download_url!;
     expect((await ctx.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
@@ -184,7 +319,9 @@ describe("'Download mijn gegevens'", () => {
     expect(await ctx.storage.exists(row!.storageKey!)).toBe(true);
 
     ctx.clock.advance(60_000);
-    const gone = DataExportResponseSchema.parse((await call('GET', '/api/user/export', await tokenFor(ctx, client.id))).json()).data!;
+    const gone = DataExportResponseSchema.parse(
+      (await call('GET', '/api/user/export', await tokenFor(ctx, client.id))).json(),
+    ).data!;
     expect(gone.status).toBe('expired');
     expect(gone.download_url).toBeNull();
     // A link handed out before the end stops working at the end.
@@ -202,20 +339,31 @@ describe("'Download mijn gegevens'", () => {
   it("answers 404 for someone else's export id, and never hands out a link to it", async () => {
     const a = await createTestClient(ctx, { status: 'lead' });
     const b = await createTestClient(ctx, { status: 'lead' });
-    const accepted = DataExportAcceptedResponseSchema.parse((await call('POST', '/api/user/export', await tokenFor(ctx, a.id))).json()).data;
+    const accepted = DataExportAcceptedResponseSchema.parse(
+      (await call('POST', '/api/user/export', await tokenFor(ctx, a.id))).json(),
+    ).data;
     const tokenB = await tokenFor(ctx, b.id);
     expect((await call('GET', `/api/user/export/${accepted.id}`, tokenB)).statusCode).toBe(404);
     expect((await call('GET', '/api/user/export/not-an-id', tokenB)).statusCode).toBe(404);
     expect((await call('GET', `/api/user/export/${accepted.id}`, await tokenFor(ctx, a.id))).statusCode).toBe(200);
     expect(DataExportResponseSchema.parse((await call('GET', '/api/user/export', tokenB)).json()).data).toBeNull();
     // A forged link is refused.
-    expect((await ctx.app.inject({ method: 'GET', url: `/files/exports/${accepted.id}?v=1&expires=9999999999&signature=forged` })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/files/exports/${accepted.id}?v=1&expires=9999999999&signature=forged`,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it("lets the case's lawyer and an admin make it for a client who asked by mail: the link goes to the client only, staff see no content, and the audit says who", async () => {
     const w = await fullClient();
     const other = await createTestLawyer(ctx);
-    expect((await call('POST', `/api/cases/${w.client.caseId}/data-export`, await tokenFor(ctx, other.id))).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/api/cases/${w.client.caseId}/data-export`, await tokenFor(ctx, other.id))).statusCode,
+    ).toBe(404);
 
     const since = ctx.smtp.messages.length;
     const response = await call('POST', `/api/cases/${w.client.caseId}/data-export`, w.lawyerToken);
@@ -233,15 +381,22 @@ describe("'Download mijn gegevens'", () => {
     expect((await call('POST', `/api/cases/${w.client.caseId}/data-export`, w.lawyerToken)).statusCode).toBe(429);
 
     const admin = await createTestAdmin(ctx);
-    expect((await call('POST', `/api/admin/cases/00000000-0000-4000-8000-000000000000/data-export`, admin.token)).statusCode).toBe(404);
+    expect(
+      (await call('POST', `/api/admin/cases/00000000-0000-4000-8000-000000000000/data-export`, admin.token)).statusCode,
+    ).toBe(404);
     ctx.clock.advance(24 * HOUR);
     const adminToken = await tokenFor(ctx, admin.id);
     const byAdmin = await call('POST', `/api/admin/cases/${w.client.caseId}/data-export`, adminToken);
     expect(byAdmin.statusCode).toBe(202);
-    expect(DataExportAcceptedResponseSchema.parse(byAdmin.json()).data).toMatchObject({ requested_by: 'admin', download_url: null });
+    expect(DataExportAcceptedResponseSchema.parse(byAdmin.json()).data).toMatchObject({
+      requested_by: 'admin',
+      download_url: null,
+    });
     const audit = await call('GET', `/api/admin/audit?action=data_export.requested`, adminToken);
     expect(audit.statusCode).toBe(200);
-    const lines = (audit.json() as { data: { actor_id: string; data: Record<string, unknown>; subject_id: string }[] }).data.filter((l) => l.subject_id === w.client.id);
+    const lines = (
+      audit.json() as { data: { actor_id: string; data: Record<string, unknown>; subject_id: string }[] }
+    ).data.filter((l) => l.subject_id === w.client.id);
     expect(lines.map((l) => l.data.requested_by).sort()).toEqual(['admin', 'lawyer']);
     expect(JSON.stringify(audit.json())).not.toContain('MARKER');
     ctx.clock.set(new Date('2026-12-08T09:00:00Z'));
@@ -251,7 +406,16 @@ describe("'Download mijn gegevens'", () => {
     const client = await createTestClient(ctx, { status: 'lead' });
     const [row] = await ctx.db
       .insert(dataExports)
-      .values({ clientId: client.id, requestedBy: client.id, requestedRole: 'client', requestedOn: '2026-12-08', status: 'building', leaseUntil: new Date(ctx.clock.now().getTime() + LEASE_MS), attempts: 1, createdAt: ctx.clock.now() })
+      .values({
+        clientId: client.id,
+        requestedBy: client.id,
+        requestedRole: 'client',
+        requestedOn: '2026-12-08',
+        status: 'building',
+        leaseUntil: new Date(ctx.clock.now().getTime() + LEASE_MS),
+        attempts: 1,
+        createdAt: ctx.clock.now(),
+      })
       .returning();
     const job = dataExportJob(ctx.storage, () => ctx.clock.now());
     expect(job.exclusive).toBe(false);
@@ -270,7 +434,10 @@ describe("'Download mijn gegevens'", () => {
     await call('POST', '/api/user/export', token);
     await ctx.smtp.waitForMail(client.email, { since, timeoutMs: 30_000 });
     const [row] = await ctx.db.select().from(dataExports).where(eq(dataExports.clientId, client.id));
-    await ctx.db.update(cases).set({ statusSlug: 'completed', completedAt: new Date('2026-01-01T00:00:00Z') }).where(eq(cases.id, client.caseId));
+    await ctx.db
+      .update(cases)
+      .set({ statusSlug: 'completed', completedAt: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(cases.id, client.caseId));
     await purgeExpiredAccounts(ctx.db, ctx.storage, ctx.clock.now());
     expect(await ctx.db.select().from(users).where(eq(users.id, client.id))).toEqual([]);
     expect(await ctx.db.select().from(dataExports).where(eq(dataExports.id, row!.id))).toEqual([]);

@@ -12,7 +12,12 @@ export const DATA_EXPORT_LOCK_KEY = 7_170;
  * request itself also starts a build at once (routes.ts); this run picks up whatever that did not
  * finish (a restart, a failure to retry).
  */
-export function dataExportJob(storage: Storage, now: () => Date, intervalMs = 30_000, onError?: (error: Error) => void): Job {
+export function dataExportJob(
+  storage: Storage,
+  now: () => Date,
+  intervalMs = 30_000,
+  onError?: (error: Error) => void,
+): Job {
   return {
     name: 'data-export',
     lockKey: DATA_EXPORT_LOCK_KEY,

@@ -31,7 +31,14 @@ export function nextRequestAt(now: Date): Date {
   return new Date(addDays(startOfDay(new TZDate(now.getTime(), 'Europe/Amsterdam')), 1).getTime());
 }
 
-const dateTime = new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' });
+const dateTime = new Intl.DateTimeFormat('nl-NL', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Amsterdam',
+});
 /** dd-mm-jjjj HH:mm in Amsterdam, as the mail states the link's end. */
 export const formatUntil = (date: Date) => dateTime.format(date).replace(',', '');
 
@@ -46,13 +53,20 @@ export function toDataExport(row: DataExportRow, link: { secret: string; now: Da
     requested_at: row.createdAt.toISOString(),
     ready_at: row.readyAt?.toISOString() ?? null,
     expires_at: row.expiresAt?.toISOString() ?? null,
-    download_url: usable ? signFileLink(link.secret, { kind: 'exports', id: row.id, version: 1, now: link.now }).url : null,
+    download_url: usable
+      ? signFileLink(link.secret, { kind: 'exports', id: row.id, version: 1, now: link.now }).url
+      : null,
     next_request_at: sameDay ? nextRequestAt(link.now).toISOString() : null,
   };
 }
 
 export async function latestExport(db: Db, clientId: string): Promise<DataExportRow | null> {
-  const [row] = await db.select().from(dataExports).where(eq(dataExports.clientId, clientId)).orderBy(desc(dataExports.createdAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(dataExports)
+    .where(eq(dataExports.clientId, clientId))
+    .orderBy(desc(dataExports.createdAt))
+    .limit(1);
   return row ?? null;
 }
 
@@ -61,16 +75,27 @@ export async function latestExport(db: Db, clientId: string): Promise<DataExport
  * request on the same day (Amsterdam) is refused with 429, also when two arrive at once (the
  * partial unique index decides). A failed export does not count.
  */
-export async function requestExport(db: Db, input: { clientId: string; actorId: string; role: 'client' | 'lawyer' | 'admin'; now: Date }): Promise<DataExportRow> {
+export async function requestExport(
+  db: Db,
+  input: { clientId: string; actorId: string; role: 'client' | 'lawyer' | 'admin'; now: Date },
+): Promise<DataExportRow> {
   const day = localDate(input.now);
   const refused = () => {
     const retryAfter = Math.max(1, Math.ceil((nextRequestAt(input.now).getTime() - input.now.getTime()) / 1000));
-    return new AppError('too_many_requests', 'errors.dataExport.oncePerDay', undefined, { 'Retry-After': String(retryAfter) });
+    return new AppError('too_many_requests', 'errors.dataExport.oncePerDay', undefined, {
+      'Retry-After': String(retryAfter),
+    });
   };
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(dataExports)
-      .values({ clientId: input.clientId, requestedBy: input.actorId, requestedRole: input.role, requestedOn: day, createdAt: input.now })
+      .values({
+        clientId: input.clientId,
+        requestedBy: input.actorId,
+        requestedRole: input.role,
+        requestedOn: day,
+        createdAt: input.now,
+      })
       .onConflictDoNothing()
       .returning();
     if (!row) throw refused();
@@ -93,14 +118,23 @@ async function claimOne(db: Db, now: Date): Promise<DataExportRow | null> {
     const [due] = await tx
       .select({ id: dataExports.id })
       .from(dataExports)
-      .where(and(inArray(dataExports.status, ['pending', 'building']), or(isNull(dataExports.leaseUntil), lte(dataExports.leaseUntil, now))))
+      .where(
+        and(
+          inArray(dataExports.status, ['pending', 'building']),
+          or(isNull(dataExports.leaseUntil), lte(dataExports.leaseUntil, now)),
+        ),
+      )
       .orderBy(asc(dataExports.createdAt))
       .limit(1)
       .for('update', { skipLocked: true });
     if (!due) return null;
     const [row] = await tx
       .update(dataExports)
-      .set({ status: 'building', leaseUntil: new Date(now.getTime() + LEASE_MS), attempts: sql`${dataExports.attempts} + 1` })
+      .set({
+        status: 'building',
+        leaseUntil: new Date(now.getTime() + LEASE_MS),
+        attempts: sql`${dataExports.attempts} + 1`,
+      })
       .where(eq(dataExports.id, due.id))
       .returning();
     return row ?? null;
@@ -113,7 +147,11 @@ async function claimOne(db: Db, now: Date): Promise<DataExportRow | null> {
  * klachten/) and the settlement agreement's data and
  * files, streamed file by file (never held in memory whole). Returns the key and size.
  */
-export async function writeExportZip(db: Db, storage: Storage, input: { exportId: string; clientId: string; now: Date }): Promise<{ key: string; size: number } | null> {
+export async function writeExportZip(
+  db: Db,
+  storage: Storage,
+  input: { exportId: string; clientId: string; now: Date },
+): Promise<{ key: string; size: number } | null> {
   const data = await collectClientData(db, input.clientId);
   if (!data) return null;
   if (data.caseId) {
@@ -141,7 +179,12 @@ export async function writeExportZip(db: Db, storage: Storage, input: { exportId
  * holds the database (on PGlite its only connection). When ready: the row, the mail with the
  * link's end (no content) and the audit line in one transaction. Returns how many were built.
  */
-export async function buildPendingExports(db: Db, storage: Storage, now: () => Date, options: { batch?: number; onError?: (error: Error) => void } = {}): Promise<number> {
+export async function buildPendingExports(
+  db: Db,
+  storage: Storage,
+  now: () => Date,
+  options: { batch?: number; onError?: (error: Error) => void } = {},
+): Promise<number> {
   let built = 0;
   for (let i = 0; i < (options.batch ?? 5); i++) {
     const row = await claimOne(db, now());
@@ -166,12 +209,32 @@ export async function buildPendingExports(db: Db, storage: Storage, now: () => D
     const finished = await db.transaction(async (tx) => {
       const [done] = await tx
         .update(dataExports)
-        .set({ status: 'ready', storageKey: written.key, sizeBytes: written.size, readyAt: at, expiresAt, leaseUntil: null })
+        .set({
+          status: 'ready',
+          storageKey: written.key,
+          sizeBytes: written.size,
+          readyAt: at,
+          expiresAt,
+          leaseUntil: null,
+        })
         .where(and(eq(dataExports.id, row.id), eq(dataExports.status, 'building')))
         .returning({ id: dataExports.id });
       if (!done) return false;
-      await enqueueMail(tx, { kind: 'data_export_ready', to: { userId: row.clientId }, payload: { until: formatUntil(expiresAt) }, now: at, dedupeKey: `data-export:${row.id}` });
-      await emit(tx, { actorId: null, action: 'data_export.ready', subjectType: 'user', subjectId: row.clientId, data: { export_id: row.id, until: expiresAt.toISOString() }, at });
+      await enqueueMail(tx, {
+        kind: 'data_export_ready',
+        to: { userId: row.clientId },
+        payload: { until: formatUntil(expiresAt) },
+        now: at,
+        dedupeKey: `data-export:${row.id}`,
+      });
+      await emit(tx, {
+        actorId: null,
+        action: 'data_export.ready',
+        subjectType: 'user',
+        subjectId: row.clientId,
+        data: { export_id: row.id, until: expiresAt.toISOString() },
+        at,
+      });
       return true;
     });
     if (finished) built += 1;
@@ -183,11 +246,21 @@ export async function buildPendingExports(db: Db, storage: Storage, now: () => D
 async function markFailed(db: Db, row: DataExportRow, now: Date) {
   await db.transaction(async (tx) => {
     await tx.update(dataExports).set({ status: 'failed', leaseUntil: null }).where(eq(dataExports.id, row.id));
-    await emit(tx, { actorId: null, action: 'data_export.failed', subjectType: 'user', subjectId: row.clientId, data: { export_id: row.id }, at: now });
+    await emit(tx, {
+      actorId: null,
+      action: 'data_export.failed',
+      subjectType: 'user',
+      subjectId: row.clientId,
+      data: { export_id: row.id },
+      at: now,
+    });
   });
 }
 
-/** Removes the files of exports past their 24 hours (the rows stay, without a file, for the once-a-day rule and the record). */
+/**
+ * Removes the files of exports past their 24 hours (the rows stay, without a file, for the once-a-day rule and the
+ * record).
+ */
 export async function removeExpiredExports(db: Db, storage: Storage, now: Date, batch = 100): Promise<number> {
   const due = await db
     .select()
@@ -205,7 +278,14 @@ export async function removeExpiredExports(db: Db, storage: Storage, now: Date, 
         .where(and(eq(dataExports.id, row.id), eq(dataExports.status, 'ready')))
         .returning({ id: dataExports.id });
       if (!done) return;
-      await emit(tx, { actorId: null, action: 'data_export.removed', subjectType: 'user', subjectId: row.clientId, data: { export_id: row.id }, at: now });
+      await emit(tx, {
+        actorId: null,
+        action: 'data_export.removed',
+        subjectType: 'user',
+        subjectId: row.clientId,
+        data: { export_id: row.id },
+        at: now,
+      });
     });
   }
   return due.length;
@@ -237,5 +317,12 @@ export async function findExport(db: Db, id: string, clientId?: string) {
 
 /** Records that the client downloaded their export. */
 export async function recordExportDownloaded(db: Db, row: { id: string; clientId: string }, now: Date): Promise<void> {
-  await emit(db, { actorId: row.clientId, action: 'data_export.downloaded', subjectType: 'user', subjectId: row.clientId, data: { export_id: row.id }, at: now });
+  await emit(db, {
+    actorId: row.clientId,
+    action: 'data_export.downloaded',
+    subjectType: 'user',
+    subjectId: row.clientId,
+    data: { export_id: row.id },
+    at: now,
+  });
 }

@@ -7,10 +7,23 @@ import { isUuid, requireCaseAccess } from '../cases/access';
 import { AppError, notFound } from '../errors/errors';
 import { contentDisposition } from '../files/content';
 import { verifyFileLink } from '../files/links';
-import { buildPendingExports, findCaseClient, findExport, latestExport, recordExportDownloaded, requestExport, toDataExport, type DataExportRow } from './queries';
+import {
+  buildPendingExports,
+  findCaseClient,
+  findExport,
+  latestExport,
+  recordExportDownloaded,
+  requestExport,
+  toDataExport,
+  type DataExportRow,
+} from './queries';
 
 const IdParams = z.object({ id: text().max(64) });
-const FileQuery = z.object({ v: text().max(20).default(''), expires: text().max(20).default(''), signature: text().max(200).default('') });
+const FileQuery = z.object({
+  v: text().max(20).default(''),
+  expires: text().max(20).default(''),
+  signature: text().max(200).default(''),
+});
 
 /**
  * 'Download mijn gegevens' (docs/firm-duties.md): a client asks for everything the portal holds
@@ -43,25 +56,43 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: row ? toDataExport(row, link()) : null };
   });
 
-  app.get('/api/user/export/:id', { schema: { params: IdParams, response: { 200: DataExportAcceptedResponseSchema } } }, async (request) => {
-    const auth = await requireRole(request, 'client');
-    if (!isUuid(request.params.id)) throw notFound();
-    const row = await findExport(db, request.params.id, auth.userId);
-    if (!row) throw notFound();
-    return { data: toDataExport(row, link()) };
-  });
+  app.get(
+    '/api/user/export/:id',
+    { schema: { params: IdParams, response: { 200: DataExportAcceptedResponseSchema } } },
+    async (request) => {
+      const auth = await requireRole(request, 'client');
+      if (!isUuid(request.params.id)) throw notFound();
+      const row = await findExport(db, request.params.id, auth.userId);
+      if (!row) throw notFound();
+      return { data: toDataExport(row, link()) };
+    },
+  );
 
-  app.post('/api/user/export', { schema: { response: { 202: DataExportAcceptedResponseSchema } } }, async (request, reply) => {
-    const auth = await requireRole(request, 'client');
-    const row = await requestExport(db, { clientId: auth.userId, actorId: auth.userId, role: 'client', now: clock.now() });
-    kick();
-    return reply.status(202).send({ data: toDataExport(row, link()) });
-  });
+  app.post(
+    '/api/user/export',
+    { schema: { response: { 202: DataExportAcceptedResponseSchema } } },
+    async (request, reply) => {
+      const auth = await requireRole(request, 'client');
+      const row = await requestExport(db, {
+        clientId: auth.userId,
+        actorId: auth.userId,
+        role: 'client',
+        now: clock.now(),
+      });
+      kick();
+      return reply.status(202).send({ data: toDataExport(row, link()) });
+    },
+  );
 
   /** The case's lawyer makes the client's export for a request that came by mail. */
   app.post('/api/cases/:id/data-export', { schema: { params: IdParams } }, async (request, reply) => {
     const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
-    const row = await requestExport(db, { clientId: caseRow.clientId, actorId: auth.userId, role: 'lawyer', now: clock.now() });
+    const row = await requestExport(db, {
+      clientId: caseRow.clientId,
+      actorId: auth.userId,
+      role: 'lawyer',
+      now: clock.now(),
+    });
     kick();
     return reply.status(202).send({ data: forStaff(row) });
   });
@@ -72,7 +103,12 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!isUuid(request.params.id)) throw notFound();
     const caseRow = await findCaseClient(db, request.params.id);
     if (!caseRow) throw notFound();
-    const row = await requestExport(db, { clientId: caseRow.clientId, actorId: auth.userId, role: 'admin', now: clock.now() });
+    const row = await requestExport(db, {
+      clientId: caseRow.clientId,
+      actorId: auth.userId,
+      role: 'admin',
+      now: clock.now(),
+    });
     kick();
     return reply.status(202).send({ data: forStaff(row) });
   });
@@ -83,9 +119,14 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     if (request.validationError) throw refused;
     const { id } = request.params;
     const { v, expires, signature } = request.query;
-    if (!isUuid(id) || !verifyFileLink(config.appSecret, { kind: 'exports', id, version: v, expires, signature, now: clock.now() })) throw refused;
+    if (
+      !isUuid(id) ||
+      !verifyFileLink(config.appSecret, { kind: 'exports', id, version: v, expires, signature, now: clock.now() })
+    )
+      throw refused;
     const row = await findExport(db, id);
-    if (!row?.storageKey || row.status !== 'ready' || !row.expiresAt || row.expiresAt <= clock.now()) throw notFound('errors.dataExport.gone');
+    if (!row?.storageKey || row.status !== 'ready' || !row.expiresAt || row.expiresAt <= clock.now())
+      throw notFound('errors.dataExport.gone');
     const file = await storage.read(row.storageKey).catch(() => {
       throw notFound('errors.dataExport.gone');
     });

@@ -25,8 +25,10 @@ export const ENTRIES = {
   summary: 'samenvatting.pdf',
 } as const;
 
-const SECURITY = 'security material (hashes, counters, secrets): no information about the person, and exporting it would weaken the account';
-const CATALOGUE = "the firm's own catalogue, the same for every client: no personal data (its texts label the answers that are exported)";
+const SECURITY =
+  'security material (hashes, counters, secrets): no information about the person, and exporting it would weaken the account';
+const CATALOGUE =
+  "the firm's own catalogue, the same for every client: no personal data (its texts label the answers that are exported)";
 const STAFF = "staff data (lawyers' and admins' own records), not about the client";
 
 export const EXPORT_RULES: Record<string, ExportRule> = {
@@ -68,8 +70,14 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
   lawyer_absences: { notExported: STAFF },
   lawyer_status_counts: { notExported: `${STAFF}: counts per lawyer, kept by triggers` },
   document_views: { notExported: `${STAFF}: when a lawyer last opened a document (drives their list of new uploads)` },
-  intake_deliveries: { notExported: 'a technical guard against replayed intake deliveries: an event id and a case id, no content (the intake answers themselves are in the case)' },
+  intake_deliveries: {
+    notExported:
+      'a technical guard against replayed intake deliveries: an event id and a case id, no content (the intake answers themselves are in the case)',
+  },
 };
 
 /** The entries a zip of a client with data in every exported table holds (the PDF summary included). */
-export const EXPORTED_ENTRIES: readonly string[] = [ENTRIES.summary, ...new Set(Object.values(EXPORT_RULES).flatMap((rule) => ('entry' in rule ? [rule.entry] : [])))];
+export const EXPORTED_ENTRIES: readonly string[] = [
+  ENTRIES.summary,
+  ...new Set(Object.values(EXPORT_RULES).flatMap((rule) => ('entry' in rule ? [rule.entry] : []))),
+];

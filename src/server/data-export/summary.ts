@@ -6,11 +6,25 @@ import type { ExportData } from './collect';
 import { ENTRIES } from './rules';
 
 type Row = Record<string, unknown>;
-const dateTime = new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Amsterdam' });
+const dateTime = new Intl.DateTimeFormat('nl-NL', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Amsterdam',
+});
 /** '2026-12-08T09:30:00.000Z' → '08-12-2026 10:30' (Amsterdam); anything else as it is. */
-const when = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value) ? dateTime.format(new Date(value)).replace(',', '') : value == null ? '–' : String(value));
-const day = (value: unknown) => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.split('-').reverse().join('-') : when(value));
-const show = (value: unknown) => (value == null || value === '' ? '–' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const when = (value: unknown) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)
+    ? dateTime.format(new Date(value)).replace(',', '')
+    : value == null
+      ? '–'
+      : String(value);
+const day = (value: unknown) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.split('-').reverse().join('-') : when(value);
+const show = (value: unknown) =>
+  value == null || value === '' ? '–' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
 /**
  * The readable summary of a client's export (samenvatting.pdf), in the client's language: each
@@ -23,7 +37,10 @@ export async function renderSummary(data: ExportData, now: Date): Promise<Uint8A
   const pdf = await PDFDocument.create();
   pdf.setTitle(t('export.title'));
   pdf.setCreationDate(now);
-  const w = new Writer(pdf, { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) });
+  const w = new Writer(pdf, {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+  });
   const heading = (key: string, entry: string) => {
     w.space(10);
     w.text(t(`export.sections.${key}`), { size: 13, bold: true });
@@ -48,7 +65,15 @@ export async function renderSummary(data: ExportData, now: Date): Promise<Uint8A
   field('name', [profile.name, profile.infix, profile.last_name].filter(Boolean).join(' '));
   field('email', profile.email);
   field('phone', profile.phone_number);
-  field('address', [[profile.street, profile.house_number, profile.house_number_addition].filter(Boolean).join(' '), [profile.postcode, profile.city].filter(Boolean).join(' ')].filter(Boolean).join(', '));
+  field(
+    'address',
+    [
+      [profile.street, profile.house_number, profile.house_number_addition].filter(Boolean).join(' '),
+      [profile.postcode, profile.city].filter(Boolean).join(' '),
+    ]
+      .filter(Boolean)
+      .join(', '),
+  );
   field('language', profile.language);
   field('createdAt', when(profile.created_at));
 
@@ -66,15 +91,32 @@ export async function renderSummary(data: ExportData, now: Date): Promise<Uint8A
   }
 
   heading('answers', ENTRIES.answers);
-  list(s[ENTRIES.answers] as Row[], (a) => show(a.question), (a) => show(a.answer));
+  list(
+    s[ENTRIES.answers] as Row[],
+    (a) => show(a.question),
+    (a) => show(a.answer),
+  );
   heading('contactPersons', ENTRIES.contactPersons);
-  list(s[ENTRIES.contactPersons] as Row[], (c) => [c.first_name, c.infix, c.last_name].filter(Boolean).join(' ') + (c.job_title ? ` (${show(c.job_title)})` : '') + (c.email ? `, ${show(c.email)}` : ''));
+  list(
+    s[ENTRIES.contactPersons] as Row[],
+    (c) =>
+      [c.first_name, c.infix, c.last_name].filter(Boolean).join(' ') +
+      (c.job_title ? ` (${show(c.job_title)})` : '') +
+      (c.email ? `, ${show(c.email)}` : ''),
+  );
   heading('messages', ENTRIES.messages);
-  list(s[ENTRIES.messages] as Row[], (m) => `${when(m.at)} · ${show(m.author ?? t(`export.roles.${show(m.from)}`))}`, (m) => show(m.text));
+  list(
+    s[ENTRIES.messages] as Row[],
+    (m) => `${when(m.at)} · ${show(m.author ?? t(`export.roles.${show(m.from)}`))}`,
+    (m) => show(m.text),
+  );
   heading('timeline', ENTRIES.timeline);
   list(s[ENTRIES.timeline] as Row[], (e) => `${when(e.at)} · ${show(e.what)}`);
   heading('documents', ENTRIES.documents);
-  list(s[ENTRIES.documents] as Row[], (d) => `${show(d.title)}${d.filename ? ` – ${show(d.filename)}` : ''} (${show(d.status)})`);
+  list(
+    s[ENTRIES.documents] as Row[],
+    (d) => `${show(d.title)}${d.filename ? ` – ${show(d.filename)}` : ''} (${show(d.status)})`,
+  );
   const engagement = s[ENTRIES.engagement] as { signature: Row | null; withdrawals: Row[] };
   heading('engagement', ENTRIES.engagement);
   if (engagement.signature) {
@@ -89,9 +131,17 @@ export async function renderSummary(data: ExportData, now: Date): Promise<Uint8A
   heading('appointments', ENTRIES.appointments);
   list(s[ENTRIES.appointments] as Row[], (a) => `${when(a.start)} · ${show(a.lawyer)} (${show(a.status)})`);
   heading('complaints', ENTRIES.complaints);
-  list(s[ENTRIES.complaints] as Row[], (c) => `${when(c.filed_at)} · ${show(c.status)}`, (c) => show(c.text));
+  list(
+    s[ENTRIES.complaints] as Row[],
+    (c) => `${when(c.filed_at)} · ${show(c.status)}`,
+    (c) => show(c.text),
+  );
   heading('feedback', ENTRIES.feedback);
-  list(s[ENTRIES.feedback] as Row[], (f) => `${when(f.created_at)} · ${show(f.lawyer)}`, (f) => show(f.text));
+  list(
+    s[ENTRIES.feedback] as Row[],
+    (f) => `${when(f.created_at)} · ${show(f.lawyer)}`,
+    (f) => show(f.text),
+  );
   heading('mails', ENTRIES.mails);
   list(s[ENTRIES.mails] as Row[], (m) => `${when(m.created_at)} · ${show(m.kind)} (${show(m.status)})`);
   heading('cookies', ENTRIES.cookies);

@@ -13,7 +13,19 @@ const TABLES: string[] = (Object.values(schema) as unknown[])
 describe('table-export-rule: every table has a decided export rule', () => {
   it('finds the tables of the schema (the enumeration itself works)', () => {
     expect(TABLES.length).toBeGreaterThan(30);
-    for (const table of ['users', 'cases', 'documents', 'messages', 'settlement_versions', 'settlement_responses', 'settlement_signed', 'appointments', 'complaints', 'engagement_withdrawals', 'data_exports']) {
+    for (const table of [
+      'users',
+      'cases',
+      'documents',
+      'messages',
+      'settlement_versions',
+      'settlement_responses',
+      'settlement_signed',
+      'appointments',
+      'complaints',
+      'engagement_withdrawals',
+      'data_exports',
+    ]) {
       expect(TABLES).toContain(table);
     }
   });
@@ -32,7 +44,23 @@ describe('table-export-rule: every table has a decided export rule', () => {
   });
 
   it('exports the tables that hold what the client gave or the firm keeps about them', () => {
-    for (const table of ['users', 'cases', 'answers', 'contact_persons', 'messages', 'audit_events', 'documents', 'proposal_signatures', 'engagement_withdrawals', 'settlement_versions', 'settlement_responses', 'settlement_signed', 'appointments', 'complaints', 'feedback']) {
+    for (const table of [
+      'users',
+      'cases',
+      'answers',
+      'contact_persons',
+      'messages',
+      'audit_events',
+      'documents',
+      'proposal_signatures',
+      'engagement_withdrawals',
+      'settlement_versions',
+      'settlement_responses',
+      'settlement_signed',
+      'appointments',
+      'complaints',
+      'feedback',
+    ]) {
       expect('entry' in EXPORT_RULES[table]!, table).toBe(true);
     }
     expect(EXPORTED_ENTRIES).toContain(ENTRIES.summary);

@@ -9,7 +9,8 @@ import { queryRows } from './sql';
 import { createScratchDatabase } from '../testing/scratch-database';
 import { postgresTemplate } from '../testing/harness';
 
-describe('embedded database', { timeout: 120_000 }, () => { // initdb on disk, twice per test
+describe('embedded database', { timeout: 120_000 }, () => {
+  // initdb on disk, twice per test
   it('refuses a second opener of the same directory and opens again after close', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-db-'));
     const first = await openPglite(dir);
@@ -41,21 +42,32 @@ describe('DATABASE_URL as node-postgres reads it', () => {
   // pools, the hot statements' too, must take the address as it is.
   const adminUrl = process.env.DATABASE_URL;
   const socketDir = '/var/run/postgresql';
-  const local = adminUrl && ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(adminUrl).hostname) && existsSync(`${socketDir}/.s.PGSQL.${new URL(adminUrl).port || 5432}`);
-  it.skipIf(!local)('runs the main pool and the hot path through a Unix socket (PostgreSQL on this machine)', async () => {
-    const scratch = await createScratchDatabase(adminUrl as string, 'portal_socket', { template: await postgresTemplate(adminUrl as string) });
-    const url = new URL(scratch.url);
-    url.searchParams.set('host', socketDir);
-    const database = await openPostgres(url.toString(), { max: 2 });
-    try {
-      // inet_server_addr() is null over a Unix socket.
-      expect(await queryRows(database.db, sql`SELECT inet_server_addr() AS addr`)).toEqual([{ addr: null }]);
-      // Named here: the names are shared by every test file of a worker, and hot.test.ts uses them all up.
-      const hot = { ...hotStatement(sql`SELECT inet_server_addr() AS addr, ${sql.placeholder('n')}::int + 1 AS n`), name: 'portal_test_socket' };
-      expect(await database.run(hot, { n: 41 })).toEqual([{ addr: null, n: 42 }]);
-    } finally {
-      await database.close();
-      await scratch.drop();
-    }
-  });
+  const local =
+    adminUrl &&
+    ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(adminUrl).hostname) &&
+    existsSync(`${socketDir}/.s.PGSQL.${new URL(adminUrl).port || 5432}`);
+  it.skipIf(!local)(
+    'runs the main pool and the hot path through a Unix socket (PostgreSQL on this machine)',
+    async () => {
+      const scratch = await createScratchDatabase(adminUrl as string, 'portal_socket', {
+        template: await postgresTemplate(adminUrl as string),
+      });
+      const url = new URL(scratch.url);
+      url.searchParams.set('host', socketDir);
+      const database = await openPostgres(url.toString(), { max: 2 });
+      try {
+        // inet_server_addr() is null over a Unix socket.
+        expect(await queryRows(database.db, sql`SELECT inet_server_addr() AS addr`)).toEqual([{ addr: null }]);
+        // Named here: the names are shared by every test file of a worker, and hot.test.ts uses them all up.
+        const hot = {
+          ...hotStatement(sql`SELECT inet_server_addr() AS addr, ${sql.placeholder('n')}::int + 1 AS n`),
+          name: 'portal_test_socket',
+        };
+        expect(await database.run(hot, { n: 41 })).toEqual([{ addr: null, n: 42 }]);
+      } finally {
+        await database.close();
+        await scratch.drop();
+      }
+    },
+  );
 });

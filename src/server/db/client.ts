@@ -37,7 +37,9 @@ export type Database = {
    */
   listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
-  /** The embedded database's files as a tarball (tests load a migrated one as their template); absent for PostgreSQL. */
+  /**
+   * The embedded database's files as a tarball (tests load a migrated one as their template); absent for PostgreSQL.
+   */
   dump?: () => Promise<Blob>;
   /**
    * Connections of the PostgreSQL pools (for /metrics): `main` for queries and transactions,
@@ -107,7 +109,9 @@ export function acquireDirectoryLock(dir: string): () => void {
 }
 
 async function hasTables(run: (q: string) => Promise<{ rows: unknown[] }>): Promise<boolean> {
-  const result = await run("SELECT 1 FROM information_schema.tables WHERE table_schema = 'public' AND table_name = 'users'");
+  const result = await run(
+    "SELECT 1 FROM information_schema.tables WHERE table_schema = 'public' AND table_name = 'users'",
+  );
   return result.rows.length > 0;
 }
 
@@ -155,7 +159,10 @@ export async function openPglite(dataDir: string | null, options: { loadDataDir?
 /** Connections of the main pool unless `openPostgres` is told otherwise. */
 export const POOL_MAX = 10;
 
-/** A node-postgres pool that survives backends going away: each error fails only the query it hits (503), and the pool replaces the connection. */
+/**
+ * A node-postgres pool that survives backends going away: each error fails only the query it hits (503), and the pool
+ * replaces the connection.
+ */
 function resilientPool(config: pg.PoolConfig): pg.Pool {
   const pool = new pg.Pool({ connectionTimeoutMillis: 5_000, ...config });
   pool.on('error', () => {
@@ -170,7 +177,13 @@ function resilientPool(config: pg.PoolConfig): pg.Pool {
   return pool;
 }
 
-const statsOf = (pool: pg.Pool): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 0 });
+const statsOf = (pool: pg.Pool): PoolStats => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  inUse: pool.totalCount - pool.idleCount,
+  waiting: pool.waitingCount,
+  max: pool.options.max ?? 0,
+});
 
 /**
  * The pools on DATABASE_URL, migrated (migrations take an advisory lock), both node-postgres:
@@ -181,7 +194,13 @@ const statsOf = (pool: pg.Pool): PoolStats => ({ total: pool.totalCount, idle: p
 export async function openPostgres(url: string, options: { max?: number; hotMax?: number } = {}): Promise<Database> {
   const max = options.max ?? POOL_MAX;
   const pool = resilientPool({ connectionString: url, max });
-  const hot = resilientPool({ connectionString: url, max: options.hotMax ?? Math.ceil(max / 2), options: `-c plan_cache_mode=${GENERIC_PLANS}`, application_name: 'portal-hot', idleTimeoutMillis: 30_000 });
+  const hot = resilientPool({
+    connectionString: url,
+    max: options.hotMax ?? Math.ceil(max / 2),
+    options: `-c plan_cache_mode=${GENERIC_PLANS}`,
+    application_name: 'portal-hot',
+    idleTimeoutMillis: 30_000,
+  });
   const client = await pool.connect();
   let existed: boolean;
   try {

@@ -7,4 +7,7 @@ export const DEMO_LAWYERS = [
 /** The firm's demo admin ('beheerder') for /beheer. */
 export const DEMO_ADMIN = { email: 'beheer@example.com', name: 'Bea', infix: null, lastName: 'Beheer' } as const;
 
-export const DEMO_CLIENT_EMAILS = Array.from({ length: 12 }, (_, i) => `client${String(i + 1).padStart(2, '0')}@example.com`);
+export const DEMO_CLIENT_EMAILS = Array.from(
+  { length: 12 },
+  (_, i) => `client${String(i + 1).padStart(2, '0')}@example.com`,
+);

@@ -48,7 +48,10 @@ export const users = pgTable(
       .notNull()
       .default('nl-NL'),
     /** Optional mail kinds this user turned off (contract/notifications.ts MAIL_TOPICS). */
-    mailOptOuts: text('mail_opt_outs').array().notNull().default(sql`'{}'::text[]`),
+    mailOptOuts: text('mail_opt_outs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Staff only: a deactivated account cannot sign in and has no valid token. */
     deactivatedAt: tstz('deactivated_at'),
     /** Admins only: the firm's complaints officer ('klachtenfunctionaris') receives and handles complaints. */
@@ -72,7 +75,9 @@ export const availability = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    day: text('day', { enum: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] }).notNull(),
+    day: text('day', {
+      enum: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'],
+    }).notNull(),
     startTime: text('start_time').notNull(),
     endTime: text('end_time').notNull(),
   },
@@ -103,7 +108,10 @@ export const loginCodes = pgTable(
     consumedAt: tstz('consumed_at'),
     voidedAt: tstz('voided_at'),
   },
-  (t) => [index('login_codes_key_created_idx').on(t.keyHash, t.purpose, t.createdAt), index('login_codes_user_created_idx').on(t.userId, t.purpose, t.createdAt)],
+  (t) => [
+    index('login_codes_key_created_idx').on(t.keyHash, t.purpose, t.createdAt),
+    index('login_codes_user_created_idx').on(t.userId, t.purpose, t.createdAt),
+  ],
 );
 
 /**
@@ -314,7 +322,10 @@ export const contactPersons = pgTable(
     email: text('email'),
     phoneNumber: text('phone_number'),
   },
-  (t) => [uniqueIndex('contact_persons_case_position_key').on(t.caseId, t.position), check('contact_persons_max_three', sql`${t.position} BETWEEN 1 AND 3`)],
+  (t) => [
+    uniqueIndex('contact_persons_case_position_key').on(t.caseId, t.position),
+    check('contact_persons_max_three', sql`${t.position} BETWEEN 1 AND 3`),
+  ],
 );
 
 /** The firm's configured list of mandatory document slots, copied into every new case. */
@@ -380,7 +391,9 @@ export const questions = pgTable(
     text: text('text').notNull(),
     placeholder: text('placeholder'),
     /** How the question is answered: free text, or a date (a date field; stored YYYY-MM-DD). */
-    answerType: text('answer_type', { enum: ['text', 'date'] }).notNull().default('text'),
+    answerType: text('answer_type', { enum: ['text', 'date'] })
+      .notNull()
+      .default('text'),
     position: integer('position').notNull(),
     active: boolean('active').notNull().default(true),
   },
@@ -430,7 +443,10 @@ export const articles = pgTable('articles', {
   image: text('image').notNull(),
   description: text('description').notNull(),
   link: text('link').notNull(),
-  tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+  tags: text('tags')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   createdAt: tstz('created_at').notNull().defaultNow(),
 });
 
@@ -475,11 +491,15 @@ export const auditEvents = pgTable(
     caseId: uuid('case_id'),
     createdAt: tstz('created_at').notNull(),
   },
-  (t) => [index('audit_events_subject_idx').on(t.subjectType, t.subjectId, t.createdAt), index('audit_events_case_idx').on(t.caseId, t.createdAt, t.id)],
+  (t) => [
+    index('audit_events_subject_idx').on(t.subjectType, t.subjectId, t.createdAt),
+    index('audit_events_case_idx').on(t.caseId, t.createdAt, t.id),
+  ],
 );
 
 /**
- * The evidence of the client's electronic signature of the engagement letter. One row per case: the primary key makes a second signature impossible.
+ * The evidence of the client's electronic signature of the engagement letter. One row per case: the primary key makes a
+ * second signature impossible.
  */
 export const proposalSignatures = pgTable('proposal_signatures', {
   caseId: uuid('case_id')
@@ -653,7 +673,10 @@ export const twoFactorChallenges = pgTable(
     consumedAt: tstz('consumed_at'),
     voidedAt: tstz('voided_at'),
   },
-  (t) => [uniqueIndex('two_factor_challenges_hash_key').on(t.challengeHash), index('two_factor_challenges_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('two_factor_challenges_hash_key').on(t.challengeHash),
+    index('two_factor_challenges_user_idx').on(t.userId),
+  ],
 );
 
 /** Single-use recovery codes, stored as an HMAC. */
@@ -687,7 +710,10 @@ export const caseStandIns = pgTable(
     createdBy: uuid('created_by'),
     createdAt: tstz('created_at').notNull(),
   },
-  (t) => [index('case_stand_ins_case_idx').on(t.caseId, t.untilDate), index('case_stand_ins_lawyer_idx').on(t.lawyerId, t.untilDate)],
+  (t) => [
+    index('case_stand_ins_case_idx').on(t.caseId, t.untilDate),
+    index('case_stand_ins_lawyer_idx').on(t.lawyerId, t.untilDate),
+  ],
 );
 
 /** A lawyer's absence ('Afwezig van … tot en met …'), both dates inclusive: no slots are offered on these days. */
@@ -702,7 +728,10 @@ export const lawyerAbsences = pgTable(
     untilDate: date('until_date', { mode: 'string' }).notNull(),
     createdAt: tstz('created_at').notNull(),
   },
-  (t) => [index('lawyer_absences_lawyer_idx').on(t.lawyerId, t.untilDate), check('lawyer_absences_range', sql`${t.fromDate} <= ${t.untilDate}`)],
+  (t) => [
+    index('lawyer_absences_lawyer_idx').on(t.lawyerId, t.untilDate),
+    check('lawyer_absences_range', sql`${t.fromDate} <= ${t.untilDate}`),
+  ],
 );
 
 /**
@@ -765,7 +794,10 @@ export const complaints = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     caseId: uuid('case_id').references(() => cases.id, { onDelete: 'set null' }),
-    lawyerIds: uuid('lawyer_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    lawyerIds: uuid('lawyer_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     text: text('text').notNull(),
     status: text('status', { enum: ['received', 'in_progress', 'closed'] })
       .notNull()
@@ -779,7 +811,11 @@ export const complaints = pgTable(
     updatedAt: tstz('updated_at').notNull(),
     closedAt: tstz('closed_at'),
   },
-  (t) => [index('complaints_client_idx').on(t.clientId, t.createdAt), index('complaints_created_idx').on(t.createdAt), index('complaints_case_idx').on(t.caseId)],
+  (t) => [
+    index('complaints_client_idx').on(t.clientId, t.createdAt),
+    index('complaints_created_idx').on(t.createdAt),
+    index('complaints_case_idx').on(t.caseId),
+  ],
 );
 
 /**
@@ -803,7 +839,10 @@ export const complaintFiles = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     createdAt: tstz('created_at').notNull(),
   },
-  (t) => [index('complaint_files_complaint_idx').on(t.complaintId, t.createdAt), index('complaint_files_client_idx').on(t.clientId)],
+  (t) => [
+    index('complaint_files_complaint_idx').on(t.complaintId, t.createdAt),
+    index('complaint_files_client_idx').on(t.clientId),
+  ],
 );
 
 /** Settlement agreement versions (the employer's offers and our counter-offers), migration 0014. */
@@ -890,7 +929,10 @@ export const dataExports = pgTable(
     clientId: uuid('client_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Who asked: the client, or the lawyer or admin who made it for a request that came by mail (no foreign key, like audit lines). */
+    /**
+     * Who asked: the client, or the lawyer or admin who made it for a request that came by mail (no foreign key, like
+     * audit lines).
+     */
     requestedBy: uuid('requested_by'),
     requestedRole: text('requested_role', { enum: ['client', 'lawyer', 'admin'] }).notNull(),
     requestedOn: date('requested_on', { mode: 'string' }).notNull(),

@@ -8,7 +8,19 @@ import type { Config } from '../config/config';
 import { sendProposal } from '../workflow/proposal';
 import type { Db } from './client';
 import { DEMO_ADMIN, DEMO_CLIENT_EMAILS, DEMO_LAWYERS } from './demo-accounts';
-import { answers, articles, availability, cases, contactPersons, documents, feedback, outbox, questions, statusArticles, users } from './schema';
+import {
+  answers,
+  articles,
+  availability,
+  cases,
+  contactPersons,
+  documents,
+  feedback,
+  outbox,
+  questions,
+  statusArticles,
+  users,
+} from './schema';
 
 type DemoClient = {
   name: string;
@@ -23,16 +35,98 @@ type DemoClient = {
 };
 
 const CLIENTS: DemoClient[] = [
-  { name: 'Emma', lastName: 'de Boer', status: 'lead', lawyer: null, company: 'Havenbedrijf Maasvlakte B.V.', city: 'Rotterdam' },
-  { name: 'Lucas', infix: 'van', lastName: 'Dijk', status: 'almost-client', lawyer: null, company: 'Bakkerij Van Dijk', city: 'Schiedam' },
-  { name: 'Sophie', lastName: 'Bakker', status: 'offer-chosen', lawyer: 0, offer: 'complete', company: 'Zorggroep Noord', city: 'Delft' },
-  { name: 'Milan', lastName: 'Smit', status: 'proposal', lawyer: 0, offer: 'start', company: 'Logistiek Centrum Waalhaven', city: 'Rotterdam' },
-  { name: 'Julia', infix: 'de', lastName: 'Vries', status: 'incomplete-case-file', lawyer: 0, offer: 'extreme', company: 'Retail Groep Zuid B.V.', city: 'Dordrecht' },
-  { name: 'Noah', lastName: 'Meijer', status: 'reviewing-documents', lawyer: 0, offer: 'complete', company: 'Installatietechniek Meijer', city: 'Gouda' },
-  { name: 'Tess', lastName: 'Mulder', status: 'negotiation-phase', lawyer: 0, offer: 'extreme', company: 'Stichting Welzijn Rijnmond', city: 'Rotterdam' },
-  { name: 'Daan', lastName: 'Bos', status: 'check', lawyer: 0, offer: 'start', company: 'Drukkerij Bos & Zn.', city: 'Vlaardingen', feedback: 'Heel fijn dat alles zo snel en duidelijk ging. Ik voelde me echt gehoord.' },
-  { name: 'Sara', lastName: 'Peters', status: 'ready-for-signing', lawyer: 0, offer: 'complete', company: 'IT Solutions Benelux', city: 'Den Haag' },
-  { name: 'Finn', infix: 'van den', lastName: 'Berg', status: 'ready-for-invoicing', lawyer: 0, offer: 'complete', company: 'Bouwbedrijf Van den Berg', city: 'Capelle aan den IJssel' },
+  {
+    name: 'Emma',
+    lastName: 'de Boer',
+    status: 'lead',
+    lawyer: null,
+    company: 'Havenbedrijf Maasvlakte B.V.',
+    city: 'Rotterdam',
+  },
+  {
+    name: 'Lucas',
+    infix: 'van',
+    lastName: 'Dijk',
+    status: 'almost-client',
+    lawyer: null,
+    company: 'Bakkerij Van Dijk',
+    city: 'Schiedam',
+  },
+  {
+    name: 'Sophie',
+    lastName: 'Bakker',
+    status: 'offer-chosen',
+    lawyer: 0,
+    offer: 'complete',
+    company: 'Zorggroep Noord',
+    city: 'Delft',
+  },
+  {
+    name: 'Milan',
+    lastName: 'Smit',
+    status: 'proposal',
+    lawyer: 0,
+    offer: 'start',
+    company: 'Logistiek Centrum Waalhaven',
+    city: 'Rotterdam',
+  },
+  {
+    name: 'Julia',
+    infix: 'de',
+    lastName: 'Vries',
+    status: 'incomplete-case-file',
+    lawyer: 0,
+    offer: 'extreme',
+    company: 'Retail Groep Zuid B.V.',
+    city: 'Dordrecht',
+  },
+  {
+    name: 'Noah',
+    lastName: 'Meijer',
+    status: 'reviewing-documents',
+    lawyer: 0,
+    offer: 'complete',
+    company: 'Installatietechniek Meijer',
+    city: 'Gouda',
+  },
+  {
+    name: 'Tess',
+    lastName: 'Mulder',
+    status: 'negotiation-phase',
+    lawyer: 0,
+    offer: 'extreme',
+    company: 'Stichting Welzijn Rijnmond',
+    city: 'Rotterdam',
+  },
+  {
+    name: 'Daan',
+    lastName: 'Bos',
+    status: 'check',
+    lawyer: 0,
+    offer: 'start',
+    company: 'Drukkerij Bos & Zn.',
+    city: 'Vlaardingen',
+    feedback: 'Heel fijn dat alles zo snel en duidelijk ging. Ik voelde me echt gehoord.',
+  },
+  {
+    name: 'Sara',
+    lastName: 'Peters',
+    status: 'ready-for-signing',
+    lawyer: 0,
+    offer: 'complete',
+    company: 'IT Solutions Benelux',
+    city: 'Den Haag',
+  },
+  {
+    name: 'Finn',
+    infix: 'van den',
+    lastName: 'Berg',
+    status: 'ready-for-invoicing',
+    lawyer: 0,
+    offer: 'complete',
+    company: 'Bouwbedrijf Van den Berg',
+    city: 'Capelle aan den IJssel',
+  },
   {
     name: 'Anna',
     lastName: 'Hendriks',
@@ -44,7 +138,15 @@ const CLIENTS: DemoClient[] = [
     feedback:
       'Sanne heeft mij door een heel moeilijke periode geholpen. Ze legde alles rustig uit, belde altijd terug en heeft een veel betere vergoeding binnengehaald dan ik zelf had verwacht. Aanrader!',
   },
-  { name: 'Levi', lastName: 'Dekker', status: 'reviewing-documents', lawyer: 1, offer: 'start', company: 'Autobedrijf Dekker', city: 'Spijkenisse' },
+  {
+    name: 'Levi',
+    lastName: 'Dekker',
+    status: 'reviewing-documents',
+    lawyer: 1,
+    offer: 'start',
+    company: 'Autobedrijf Dekker',
+    city: 'Spijkenisse',
+  },
 ];
 
 const ARTICLES = [
@@ -104,7 +206,12 @@ const DAY_MS = 86_400_000;
  * feedback. The case awaiting a signature gets a real engagement letter from the lawyer (the
  * firm's details from `site`), so its client can read and sign it.
  */
-export async function seedDemo(db: Db, storage: Storage, now: Date, site: Config['site']): Promise<{ lawyers: string[]; clients: string[] }> {
+export async function seedDemo(
+  db: Db,
+  storage: Storage,
+  now: Date,
+  site: Config['site'],
+): Promise<{ lawyers: string[]; clients: string[] }> {
   const lawyerIds: string[] = [];
   for (const [i, lawyer] of DEMO_LAWYERS.entries()) {
     const id = await createUser(db, {
@@ -119,22 +226,40 @@ export async function seedDemo(db: Db, storage: Storage, now: Date, site: Config
       city: 'Rotterdam',
     });
     lawyerIds.push(id);
-    const days = i === 0 ? (['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const) : (['monday', 'wednesday', 'friday'] as const);
-    await db.insert(availability).values(days.map((day) => ({ userId: id, day, startTime: '09:00', endTime: '17:00' })));
+    const days =
+      i === 0
+        ? (['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const)
+        : (['monday', 'wednesday', 'friday'] as const);
+    await db
+      .insert(availability)
+      .values(days.map((day) => ({ userId: id, day, startTime: '09:00', endTime: '17:00' })));
   }
 
-  const adminId = await createUser(db, { role: 'admin', email: DEMO_ADMIN.email, name: DEMO_ADMIN.name, infix: DEMO_ADMIN.infix, lastName: DEMO_ADMIN.lastName });
+  const adminId = await createUser(db, {
+    role: 'admin',
+    email: DEMO_ADMIN.email,
+    name: DEMO_ADMIN.name,
+    infix: DEMO_ADMIN.infix,
+    lastName: DEMO_ADMIN.lastName,
+  });
   // The demo admin is also the firm's complaints officer ('klachtenfunctionaris').
   await db.update(users).set({ complaintsOfficer: true }).where(eq(users.id, adminId));
 
   const [lawyerQuestions, clientQuestions, caseQuestions] = await Promise.all(
-    (['lawyer', 'client', 'case'] as const).map((audience) => db.select().from(questions).where(eq(questions.audience, audience))),
+    (['lawyer', 'client', 'case'] as const).map((audience) =>
+      db.select().from(questions).where(eq(questions.audience, audience)),
+    ),
   );
   for (const [i, q] of (lawyerQuestions ?? []).entries()) {
     await db.insert(answers).values({
       questionId: q.id,
       ownerId: lawyerIds[0] as string,
-      answer: ['Omdat iedereen recht heeft op een eerlijke behandeling bij ontslag.', 'Een cliënt die weer met vertrouwen verder kan.', 'Hardlopen langs de Maas.'][i] ?? null,
+      answer:
+        [
+          'Omdat iedereen recht heeft op een eerlijke behandeling bij ontslag.',
+          'Een cliënt die weer met vertrouwen verder kan.',
+          'Hardlopen langs de Maas.',
+        ][i] ?? null,
     });
   }
 
@@ -156,7 +281,9 @@ export async function seedDemo(db: Db, storage: Storage, now: Date, site: Config
     if (row) articleIds.push({ id: row.id, statuses: article.statuses });
   }
   for (const article of articleIds) {
-    await db.insert(statusArticles).values(article.statuses.map((statusSlug, position) => ({ statusSlug, articleId: article.id, position })));
+    await db
+      .insert(statusArticles)
+      .values(article.statuses.map((statusSlug, position) => ({ statusSlug, articleId: article.id, position })));
   }
 
   const clientIds: string[] = [];
@@ -177,7 +304,12 @@ export async function seedDemo(db: Db, storage: Storage, now: Date, site: Config
     });
     clientIds.push(clientId);
     const lawyerId = client.lawyer === null ? null : (lawyerIds[client.lawyer] as string);
-    const caseId = await createCase(db, { clientId, status: client.status, lawyerIds: lawyerId ? [lawyerId] : [], now: created });
+    const caseId = await createCase(db, {
+      clientId,
+      status: client.status,
+      lawyerIds: lawyerId ? [lawyerId] : [],
+      now: created,
+    });
     const order = getStatus(client.status).order;
     const signed = order > 4;
     await db
@@ -202,20 +334,53 @@ export async function seedDemo(db: Db, storage: Storage, now: Date, site: Config
         typeform:
           i === 0
             ? {}
-            : { 'Wat is je situatie?': 'Mijn werkgever wil mij ontslaan', 'Hoe lang ben je in dienst?': `${3 + i} jaar`, 'Heb je al iets getekend?': 'Nee' },
+            : {
+                'Wat is je situatie?': 'Mijn werkgever wil mij ontslaan',
+                'Hoe lang ben je in dienst?': `${3 + i} jaar`,
+                'Heb je al iets getekend?': 'Nee',
+              },
         completedAt: client.status === 'completed' ? new Date(now.getTime() - 5 * DAY_MS) : null,
         lastUpdateAt: new Date(now.getTime() - (12 - i) * 3_600_000),
       })
       .where(eq(cases.id, caseId));
     if (client.status === 'proposal' && lawyerId) {
       const [caseRow] = await db.select().from(cases).where(eq(cases.id, caseId));
-      if (caseRow) await sendProposal({ db, storage, config: { site, withdrawalDays: WITHDRAWAL_DAYS_MINIMUM } }, { caseRow, minimalAchievement: (['M1', 'M2', 'M3'] as const)[i % 3] ?? 'M1', lawyerId, now: new Date(now.getTime() - (12 - i) * 3_600_000) });
+      if (caseRow)
+        await sendProposal(
+          { db, storage, config: { site, withdrawalDays: WITHDRAWAL_DAYS_MINIMUM } },
+          {
+            caseRow,
+            minimalAchievement: (['M1', 'M2', 'M3'] as const)[i % 3] ?? 'M1',
+            lawyerId,
+            now: new Date(now.getTime() - (12 - i) * 3_600_000),
+          },
+        );
     }
 
     if (i > 0 && i % 2 === 0) {
       await db.insert(contactPersons).values([
-        { caseId, position: 1, firstName: 'Petra', lastName: 'de Groot', jobTitle: 'HR-manager', email: 'petra.degroot@example.org', phoneNumber: '010 765 43 21' },
-        ...(i % 4 === 0 ? [{ caseId, position: 2, firstName: 'Mark', infix: 'van', lastName: 'Leeuwen', jobTitle: 'Directeur', email: 'mark.vanleeuwen@example.org' }] : []),
+        {
+          caseId,
+          position: 1,
+          firstName: 'Petra',
+          lastName: 'de Groot',
+          jobTitle: 'HR-manager',
+          email: 'petra.degroot@example.org',
+          phoneNumber: '010 765 43 21',
+        },
+        ...(i % 4 === 0
+          ? [
+              {
+                caseId,
+                position: 2,
+                firstName: 'Mark',
+                infix: 'van',
+                lastName: 'Leeuwen',
+                jobTitle: 'Directeur',
+                email: 'mark.vanleeuwen@example.org',
+              },
+            ]
+          : []),
       ]);
     }
     if (order >= 3) {
@@ -224,11 +389,17 @@ export async function seedDemo(db: Db, storage: Storage, now: Date, site: Config
         await db.insert(answers).values({
           questionId: q.id,
           ownerId: clientId,
-          answer: ['Na een reorganisatie kreeg ik te horen dat mijn functie vervalt.', 'Drie weken geleden, in een gesprek met mijn leidinggevende.', 'Ik wil een goede regeling met behoud van WW.'][qi] ?? null,
+          answer:
+            [
+              'Na een reorganisatie kreeg ik te horen dat mijn functie vervalt.',
+              'Drie weken geleden, in een gesprek met mijn leidinggevende.',
+              'Ik wil een goede regeling met behoud van WW.',
+            ][qi] ?? null,
         });
       }
       const firstCaseQuestion = caseQuestions?.[0];
-      if (firstCaseQuestion) await db.insert(answers).values({ questionId: firstCaseQuestion.id, ownerId: caseId, answer: `${3 + i} jaar` });
+      if (firstCaseQuestion)
+        await db.insert(answers).values({ questionId: firstCaseQuestion.id, ownerId: caseId, answer: `${3 + i} jaar` });
     }
 
     // Documents: every state appears across the demo cases.
@@ -255,7 +426,8 @@ export async function seedDemo(db: Db, storage: Storage, now: Date, site: Config
             approvedBy: fullOnes === 'Approved' ? lawyerId : null,
             rejectedBy: fullOnes === 'Rejected' ? lawyerId : null,
             message: fullOnes === 'Rejected' ? 'De scan is onleesbaar. Wil je een duidelijkere versie uploaden?' : null,
-            reviewedAt: fullOnes === 'Approved' || fullOnes === 'Rejected' ? new Date(created.getTime() + 5 * DAY_MS) : null,
+            reviewedAt:
+              fullOnes === 'Approved' || fullOnes === 'Rejected' ? new Date(created.getTime() + 5 * DAY_MS) : null,
           })
           .where(eq(documents.id, doc.id));
       }

@@ -4,11 +4,81 @@ import { getDisplayName } from '../../contract/rules/display-name';
 import type { Db } from './client';
 import { caseLawyers, cases, documentSlots, documents, users } from './schema';
 
-const FIRST = ['Emma', 'Noah', 'Julia', 'Lucas', 'Mila', 'Sem', 'Tess', 'Liam', 'Sophie', 'Daan', 'Zoë', 'Finn', 'Anna', 'Levi', 'Sara', 'Milan', 'Eva', 'Jesse', 'Lotte', 'Thijs', 'Fenna', 'Bram', 'Isa', 'Ruben'];
+const FIRST = [
+  'Emma',
+  'Noah',
+  'Julia',
+  'Lucas',
+  'Mila',
+  'Sem',
+  'Tess',
+  'Liam',
+  'Sophie',
+  'Daan',
+  'Zoë',
+  'Finn',
+  'Anna',
+  'Levi',
+  'Sara',
+  'Milan',
+  'Eva',
+  'Jesse',
+  'Lotte',
+  'Thijs',
+  'Fenna',
+  'Bram',
+  'Isa',
+  'Ruben',
+];
 const INFIX = [null, null, null, 'van', 'de', 'van der', 'van den', 'ter'];
-const LAST = ['Jansen', 'de Vries', 'Bakker', 'Visser', 'Smit', 'Meijer', 'Mulder', 'de Boer', 'Bos', 'Vos', 'Peters', 'Hendriks', 'Dekker', 'Brouwer', 'Dijkstra', 'Kok', 'Jacobs', 'Vermeulen', 'Willems', 'Schouten'];
-const COMPANIES = ['Havenbedrijf', 'Zorggroep', 'Logistiek Centrum', 'Bouwbedrijf', 'Installatietechniek', 'Retail Groep', 'IT Solutions', 'Drukkerij', 'Hotel', 'Transportbedrijf', 'Accountantskantoor', 'Schoonmaakbedrijf'];
-const CITIES = ['Rotterdam', 'Schiedam', 'Delft', 'Dordrecht', 'Gouda', 'Den Haag', 'Vlaardingen', 'Spijkenisse', 'Capelle aan den IJssel', 'Barendrecht'];
+const LAST = [
+  'Jansen',
+  'de Vries',
+  'Bakker',
+  'Visser',
+  'Smit',
+  'Meijer',
+  'Mulder',
+  'de Boer',
+  'Bos',
+  'Vos',
+  'Peters',
+  'Hendriks',
+  'Dekker',
+  'Brouwer',
+  'Dijkstra',
+  'Kok',
+  'Jacobs',
+  'Vermeulen',
+  'Willems',
+  'Schouten',
+];
+const COMPANIES = [
+  'Havenbedrijf',
+  'Zorggroep',
+  'Logistiek Centrum',
+  'Bouwbedrijf',
+  'Installatietechniek',
+  'Retail Groep',
+  'IT Solutions',
+  'Drukkerij',
+  'Hotel',
+  'Transportbedrijf',
+  'Accountantskantoor',
+  'Schoonmaakbedrijf',
+];
+const CITIES = [
+  'Rotterdam',
+  'Schiedam',
+  'Delft',
+  'Dordrecht',
+  'Gouda',
+  'Den Haag',
+  'Vlaardingen',
+  'Spijkenisse',
+  'Capelle aan den IJssel',
+  'Barendrecht',
+];
 const DOC_STATES = ['Not Uploaded', 'Uploaded', 'Approved', 'Rejected'] as const;
 
 /** A small deterministic generator so seeded data is the same for the same seed. */
@@ -45,11 +115,23 @@ export async function seedLoad(db: Db, options: LoadSeedOptions): Promise<{ lawy
     const count = options.lawyers ?? 5;
     const rows = await db
       .insert(users)
-      .values(Array.from({ length: count }, (_, i) => ({ role: 'lawyer' as const, email: `lawyer-${tag}-${i + 1}@example.com`, name: pick(FIRST), lastName: pick(LAST), title: 'Arbeidsrechtjurist' })))
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          role: 'lawyer' as const,
+          email: `lawyer-${tag}-${i + 1}@example.com`,
+          name: pick(FIRST),
+          lastName: pick(LAST),
+          title: 'Arbeidsrechtjurist',
+        })),
+      )
       .returning({ id: users.id });
     lawyerIds = rows.map((r) => r.id);
   }
-  const slots = await db.select().from(documentSlots).where(eq(documentSlots.active, true)).orderBy(asc(documentSlots.position));
+  const slots = await db
+    .select()
+    .from(documentSlots)
+    .where(eq(documentSlots.active, true))
+    .orderBy(asc(documentSlots.position));
   const assign = options.assign ?? ((i, n) => i % n);
   const batchSize = options.batchSize ?? 500;
   const caseIds: string[] = [];
@@ -91,13 +173,26 @@ export async function seedLoad(db: Db, options: LoadSeedOptions): Promise<{ lawy
           }),
         )
         .returning({ id: cases.id });
-      await tx.insert(caseLawyers).values(caseRows.map((c, j) => ({ caseId: c.id, lawyerId: lawyerIds[assign(start + j, lawyerIds.length)] as string, assignedAt: options.now })));
+      await tx.insert(caseLawyers).values(
+        caseRows.map((c, j) => ({
+          caseId: c.id,
+          lawyerId: lawyerIds[assign(start + j, lawyerIds.length)] as string,
+          assignedAt: options.now,
+        })),
+      );
       if (slots.length > 0) {
         await tx.insert(documents).values(
           caseRows.flatMap((c) =>
             slots.map((slot) => {
               const status = pick(DOC_STATES);
-              return { caseId: c.id, title: slot.title, mandatory: true, slotKey: slot.key, status, uploadedAt: status === 'Not Uploaded' ? null : options.now };
+              return {
+                caseId: c.id,
+                title: slot.title,
+                mandatory: true,
+                slotKey: slot.key,
+                status,
+                uploadedAt: status === 'Not Uploaded' ? null : options.now,
+              };
             }),
           ),
         );

@@ -13,7 +13,11 @@ export type DocumentAccess = { auth: AuthContext; caseRow: CaseRow; document: Do
  * The signed-in user may use this document: a client a visible document of their own case,
  * a lawyer any document of a case assigned to them (or stood in on today). Anything else answers 404.
  */
-export async function requireDocumentAccess(request: FastifyRequest, documentId: string, roles: readonly Role[] = ['client', 'lawyer']): Promise<DocumentAccess> {
+export async function requireDocumentAccess(
+  request: FastifyRequest,
+  documentId: string,
+  roles: readonly Role[] = ['client', 'lawyer'],
+): Promise<DocumentAccess> {
   const auth = await requireUser(request);
   if (!isUuid(documentId) || !roles.includes(auth.role)) throw notFound();
   const { db } = request.server.deps;

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { StatusSlug } from '../../contract/statuses';
 import { cases, documents } from '../db/schema';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 import { multipart } from '../testing/multipart';
 import { deleteDocument } from './queries';
 import { SIGNED_LETTER_SLOT } from './workflow-slots';
@@ -22,7 +29,8 @@ afterAll(async () => {
 
 const PDF = Buffer.from('%PDF-1.4\n%test\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const CLOSED = 'Dit dossier is afgesloten: documenten kunnen niet meer worden vervangen of verwijderd.';
-const HOLD = 'Voor dit dossier geldt een bewaarplicht: documenten kunnen niet worden verwijderd of door de cliënt worden vervangen.';
+const HOLD =
+  'Voor dit dossier geldt een bewaarplicht: documenten kunnen niet worden verwijderd of door de cliënt worden vervangen.';
 
 /** A case with an uploaded and approved mandatory document, then moved to `status` (with or without a legal hold). */
 async function caseWithApprovedDocument(status: StatusSlug, legalHold: boolean) {
@@ -30,19 +38,54 @@ async function caseWithApprovedDocument(status: StatusSlug, legalHold: boolean) 
   const client = await createTestClient(ctx, { status: 'reviewing-documents', lawyerIds: [lawyer.id] });
   const clientToken = await tokenFor(ctx, client.id);
   const lawyerToken = await tokenFor(ctx, lawyer.id);
-  const [doc] = await ctx.db.select().from(documents).where(and(eq(documents.caseId, client.caseId), eq(documents.mandatory, true))).limit(1);
+  const [doc] = await ctx.db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.caseId, client.caseId), eq(documents.mandatory, true)))
+    .limit(1);
   const body = multipart({}, [{ filename: 'contract.pdf', contentType: 'application/pdf', data: PDF }]);
-  expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${doc!.id}/upload`, headers: { ...bearer(clientToken), ...body.headers }, payload: body.payload })).statusCode).toBe(200);
-  expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${doc!.id}/review`, headers: bearer(lawyerToken), payload: { status: 'Approved' } })).statusCode).toBe(200);
-  await ctx.db.update(cases).set({ statusSlug: status, legalHold, legalHoldReason: legalHold ? 'Procedure' : null }).where(eq(cases.id, client.caseId));
+  expect(
+    (
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/documents/${doc!.id}/upload`,
+        headers: { ...bearer(clientToken), ...body.headers },
+        payload: body.payload,
+      })
+    ).statusCode,
+  ).toBe(200);
+  expect(
+    (
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/documents/${doc!.id}/review`,
+        headers: bearer(lawyerToken),
+        payload: { status: 'Approved' },
+      })
+    ).statusCode,
+  ).toBe(200);
+  await ctx.db
+    .update(cases)
+    .set({ statusSlug: status, legalHold, legalHoldReason: legalHold ? 'Procedure' : null })
+    .where(eq(cases.id, client.caseId));
   const [stored] = await ctx.db.select().from(documents).where(eq(documents.id, doc!.id));
   return { lawyer, client, clientToken, lawyerToken, documentId: doc!.id, storageKey: stored!.storageKey! };
 }
 
-const remove = (id: string, token: string, language = 'nl-NL') => ctx.app.inject({ method: 'DELETE', url: `/api/documents/${id}`, headers: { ...bearer(token), 'accept-language': language } });
+const remove = (id: string, token: string, language = 'nl-NL') =>
+  ctx.app.inject({
+    method: 'DELETE',
+    url: `/api/documents/${id}`,
+    headers: { ...bearer(token), 'accept-language': language },
+  });
 function replace(id: string, token: string) {
   const body = multipart({}, [{ filename: 'nieuw.pdf', contentType: 'application/pdf', data: PDF }]);
-  return ctx.app.inject({ method: 'POST', url: `/api/documents/${id}/upload`, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/documents/${id}/upload`,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
 }
 const stillStored = async (c: { documentId: string; storageKey: string }) => {
   const [row] = await ctx.db.select().from(documents).where(eq(documents.id, c.documentId));
@@ -67,7 +110,9 @@ describe('a closed case is a record', () => {
       const deleted = await remove(c.documentId, c.clientToken);
       expect(deleted.statusCode, status).toBe(409);
       expect(deleted.json().message).toBe(CLOSED);
-      expect((await remove(c.documentId, c.clientToken, 'en-US')).json().message).toBe('This case is closed: documents can no longer be replaced or deleted.');
+      expect((await remove(c.documentId, c.clientToken, 'en-US')).json().message).toBe(
+        'This case is closed: documents can no longer be replaced or deleted.',
+      );
       const replaced = await replace(c.documentId, c.clientToken);
       expect(replaced.statusCode, status).toBe(409);
       expect(replaced.json().message).toBe(CLOSED);
@@ -91,14 +136,22 @@ describe('a closed case is a record', () => {
   it("checks again under the case's row lock: a hold set after the route's check still stops the delete", async () => {
     const c = await caseWithApprovedDocument('check', false);
     // The route saw an open case; a legal hold arrives before the delete's transaction.
-    await ctx.db.update(cases).set({ legalHold: true, legalHoldReason: 'Procedure' }).where(eq(cases.id, c.client.caseId));
-    await expect(deleteDocument(ctx.db, { documentId: c.documentId, userId: c.client.id, byClient: true, now: ctx.clock.now() })).rejects.toMatchObject({ statusCode: 409, message: 'errors.document.legalHold' });
+    await ctx.db
+      .update(cases)
+      .set({ legalHold: true, legalHoldReason: 'Procedure' })
+      .where(eq(cases.id, c.client.caseId));
+    await expect(
+      deleteDocument(ctx.db, { documentId: c.documentId, userId: c.client.id, byClient: true, now: ctx.clock.now() }),
+    ).rejects.toMatchObject({ statusCode: 409, message: 'errors.document.legalHold' });
     await stillStored(c);
   });
 
   it('lets parallel deletes and a legal hold never leave a held case without its document', async () => {
     const c = await caseWithApprovedDocument('check', false);
-    const [deleted] = await Promise.all([remove(c.documentId, c.clientToken), ctx.db.update(cases).set({ legalHold: true, legalHoldReason: 'Procedure' }).where(eq(cases.id, c.client.caseId))]);
+    const [deleted] = await Promise.all([
+      remove(c.documentId, c.clientToken),
+      ctx.db.update(cases).set({ legalHold: true, legalHoldReason: 'Procedure' }).where(eq(cases.id, c.client.caseId)),
+    ]);
     const [row] = await ctx.db.select().from(documents).where(eq(documents.id, c.documentId));
     // Either the delete came first (204, before the hold) or it was refused with the document kept.
     if (deleted.statusCode === 409) expect(row?.storageKey).toBe(c.storageKey);
@@ -109,9 +162,22 @@ describe('a closed case is a record', () => {
     const c = await caseWithApprovedDocument('reviewing-documents', false);
     const [letter] = await ctx.db
       .insert(documents)
-      .values({ caseId: c.client.caseId, title: 'Opdrachtbevestiging (getekend)', mandatory: false, slotKey: SIGNED_LETTER_SLOT, visible: true, status: 'Approved' })
+      .values({
+        caseId: c.client.caseId,
+        title: 'Opdrachtbevestiging (getekend)',
+        mandatory: false,
+        slotKey: SIGNED_LETTER_SLOT,
+        visible: true,
+        status: 'Approved',
+      })
       .returning({ id: documents.id });
-    const hide = (id: string) => ctx.app.inject({ method: 'PATCH', url: `/api/documents/${id}/set-visibility`, headers: bearer(c.lawyerToken), payload: { visible: false } });
+    const hide = (id: string) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/documents/${id}/set-visibility`,
+        headers: bearer(c.lawyerToken),
+        payload: { visible: false },
+      });
     const refused = await hide(letter!.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('De getekende opdrachtbevestiging blijft altijd zichtbaar voor de cliënt.');
@@ -121,7 +187,14 @@ describe('a closed case is a record', () => {
 
   it('tells the screens about the hold in the case views', async () => {
     const c = await caseWithApprovedDocument('completed', true);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/cases/mine', headers: bearer(c.clientToken) })).json().data.legal_hold).toBe(true);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/cases/${c.client.caseId}`, headers: bearer(c.lawyerToken) })).json().data.legal_hold).toBe(true);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/cases/mine', headers: bearer(c.clientToken) })).json().data
+        .legal_hold,
+    ).toBe(true);
+    expect(
+      (
+        await ctx.app.inject({ method: 'GET', url: `/api/cases/${c.client.caseId}`, headers: bearer(c.lawyerToken) })
+      ).json().data.legal_hold,
+    ).toBe(true);
   });
 });

@@ -6,7 +6,14 @@ import { and, eq } from 'drizzle-orm';
 import { DocumentListResponseSchema, DocumentResponseSchema, type Document } from '../../contract/documents';
 import { CaseLawyerViewResponseSchema } from '../../contract/cases';
 import { auditEvents, cases, documents } from '../db/schema';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -17,15 +24,25 @@ afterAll(async () => {
 });
 
 /** A hand-built multipart body; `disposition` lets a test send any file-name parameter. */
-function multipartBody(parts: ({ name: string; value: string } | { name: string; disposition?: string; filename?: string; data: Buffer | string })[]) {
+function multipartBody(
+  parts: (
+    { name: string; value: string } | { name: string; disposition?: string; filename?: string; data: Buffer | string }
+  )[],
+) {
   const boundary = `----doc${randomBytes(6).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
     if ('value' in part) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      );
     } else {
       const disposition = part.disposition ?? `filename="${part.filename ?? 'bestand.pdf'}"`;
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; ${disposition}\r\nContent-Type: application/octet-stream\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; ${disposition}\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+      );
       chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
       chunks.push(Buffer.from('\r\n'));
     }
@@ -36,21 +53,45 @@ function multipartBody(parts: ({ name: string; value: string } | { name: string;
 
 const PDF = Buffer.from('%PDF-1.4\n%test\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
-const SVG = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
+const SVG =
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
 
-async function upload(token: string, documentId: string, file: { filename?: string; disposition?: string; data: Buffer | string }) {
+async function upload(
+  token: string,
+  documentId: string,
+  file: { filename?: string; disposition?: string; data: Buffer | string },
+) {
   const body = multipartBody([{ name: 'file', ...file }]);
-  return ctx.app.inject({ method: 'POST', url: `/api/documents/${documentId}/upload`, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/documents/${documentId}/upload`,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
 }
 
-async function addGeneral(token: string, caseId: string, title: string | undefined, file: { filename?: string; data: Buffer | string } = { filename: 'extra.pdf', data: PDF }) {
+async function addGeneral(
+  token: string,
+  caseId: string,
+  title: string | undefined,
+  file: { filename?: string; data: Buffer | string } = { filename: 'extra.pdf', data: PDF },
+) {
   const parts = [...(title === undefined ? [] : [{ name: 'title', value: title }]), { name: 'file', ...file }];
   const body = multipartBody(parts);
-  return ctx.app.inject({ method: 'POST', url: `/api/cases/${caseId}/documents`, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/cases/${caseId}/documents`,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
 }
 
 const list = async (token: string, caseId: string) => {
-  const response = await ctx.app.inject({ method: 'GET', url: `/api/cases/${caseId}/documents`, headers: bearer(token) });
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/cases/${caseId}/documents`,
+    headers: bearer(token),
+  });
   expect(response.statusCode).toBe(200);
   return DocumentListResponseSchema.parse(response.json()).data;
 };
@@ -89,7 +130,9 @@ async function setup() {
 }
 
 const pendingOf = async (token: string, caseId: string) =>
-  CaseLawyerViewResponseSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/cases/${caseId}`, headers: bearer(token) })).json()).data.pending_documents;
+  CaseLawyerViewResponseSchema.parse(
+    (await ctx.app.inject({ method: 'GET', url: `/api/cases/${caseId}`, headers: bearer(token) })).json(),
+  ).data.pending_documents;
 
 describe('uploading documents', () => {
   it('stores an upload under a generated key, marks it Uploaded and pending for the lawyer until downloaded', async () => {
@@ -108,10 +151,16 @@ describe('uploading documents', () => {
     expect(caseRow?.lastUpdateAt.getTime()).toBe(ctx.clock.now().getTime());
 
     expect(await pendingOf(s.lawyerToken, s.client.caseId)).toBe(1);
-    const download = await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/download`, headers: bearer(s.lawyerToken) });
+    const download = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/documents/${s.first.id}/download`,
+      headers: bearer(s.lawyerToken),
+    });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PDF)).toBe(true);
-    expect(download.headers['content-disposition']).toBe(`attachment; filename="loonstrook.pdf"; filename*=UTF-8''loonstrook.pdf`);
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="loonstrook.pdf"; filename*=UTF-8''loonstrook.pdf`,
+    );
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(await pendingOf(s.lawyerToken, s.client.caseId)).toBe(0);
   });
@@ -120,19 +169,39 @@ describe('uploading documents', () => {
     const s = await setup();
     await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF });
     expect(await pendingOf(s.lawyerToken, s.client.caseId)).toBe(1);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/viewed`, headers: bearer(s.lawyerToken) })).statusCode).toBe(204);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/documents/${s.first.id}/viewed`,
+          headers: bearer(s.lawyerToken),
+        })
+      ).statusCode,
+    ).toBe(204);
     expect(await pendingOf(s.lawyerToken, s.client.caseId)).toBe(0);
     ctx.clock.advance(1000);
     await upload(s.clientToken, s.first.id, { filename: 'b.pdf', data: PDF });
     expect(await pendingOf(s.lawyerToken, s.client.caseId)).toBe(1);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/viewed`, headers: bearer(s.clientToken) })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/documents/${s.first.id}/viewed`,
+          headers: bearer(s.clientToken),
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('stores a new version at any stage, removes the old file and links to the old version stop working', async () => {
     const s = await setup();
-    const v1 = DocumentResponseSchema.parse((await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF })).json()).data;
+    const v1 = DocumentResponseSchema.parse(
+      (await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF })).json(),
+    ).data;
     const [before] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
-    const v2 = DocumentResponseSchema.parse((await upload(s.clientToken, s.first.id, { filename: 'b.png', data: PNG })).json()).data;
+    const v2 = DocumentResponseSchema.parse(
+      (await upload(s.clientToken, s.first.id, { filename: 'b.png', data: PNG })).json(),
+    ).data;
     expect(v2).toMatchObject({ status: 'Uploaded', filename: 'b.png', extension: 'png' });
     const [after] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
     expect(after?.version).toBe(2);
@@ -146,7 +215,9 @@ describe('uploading documents', () => {
 
   it('keeps exactly one file after parallel uploads to one document', async () => {
     const s = await setup();
-    const results = await Promise.all([1, 2, 3].map((n) => upload(s.clientToken, s.first.id, { filename: `p${n}.pdf`, data: PDF })));
+    const results = await Promise.all(
+      [1, 2, 3].map((n) => upload(s.clientToken, s.first.id, { filename: `p${n}.pdf`, data: PDF })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     const [row] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
     expect(row?.version).toBe(3);
@@ -157,10 +228,20 @@ describe('uploading documents', () => {
   it('answers 422 without a file, with an empty multipart body and for a JSON body', async () => {
     const s = await setup();
     const empty = multipartBody([{ name: 'other', value: 'x' }]);
-    const noFile = await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/upload`, headers: { ...bearer(s.clientToken), ...empty.headers }, payload: empty.payload });
+    const noFile = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/documents/${s.first.id}/upload`,
+      headers: { ...bearer(s.clientToken), ...empty.headers },
+      payload: empty.payload,
+    });
     expect(noFile.statusCode).toBe(422);
     expect(noFile.json().errors.file).toEqual(['Kies een bestand om te uploaden.']);
-    const json = await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/upload`, headers: bearer(s.clientToken), payload: { file: 'x' } });
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/documents/${s.first.id}/upload`,
+      headers: bearer(s.clientToken),
+      payload: { file: 'x' },
+    });
     expect(json.statusCode).toBe(422);
     const [row] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
     expect(row?.status).toBe('Not Uploaded');
@@ -169,14 +250,26 @@ describe('uploading documents', () => {
   it('refuses an upload over MAX_UPLOAD_MB with 413 and a Dutch message, keeping no partial file', async () => {
     const s = await setup();
     const before = storedFiles();
-    const response = await upload(s.clientToken, s.first.id, { filename: 'groot.pdf', data: Buffer.alloc(64 * 1024 + 1, 1) });
+    const response = await upload(s.clientToken, s.first.id, {
+      filename: 'groot.pdf',
+      data: Buffer.alloc(64 * 1024 + 1, 1),
+    });
     expect(response.statusCode).toBe(413);
-    expect(response.json().message).toBe('Het bestand is te groot. Je kunt bestanden tot 0 MB uploaden.'.replace('0 MB', `${Math.round(64 / 1024)} MB`));
+    expect(response.json().message).toBe(
+      'Het bestand is te groot. Je kunt bestanden tot 0 MB uploaden.'.replace('0 MB', `${Math.round(64 / 1024)} MB`),
+    );
     expect(storedFiles()).toEqual(before);
     const [row] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
     expect(row).toMatchObject({ status: 'Not Uploaded', storageKey: null, version: 0 });
     // an upload of exactly the limit is fine
-    expect((await upload(s.clientToken, s.first.id, { filename: 'precies.pdf', data: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(64 * 1024 - 9, 0x20)]) })).statusCode).toBe(200);
+    expect(
+      (
+        await upload(s.clientToken, s.first.id, {
+          filename: 'precies.pdf',
+          data: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(64 * 1024 - 9, 0x20)]),
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it("answers too many fields with 413 'too many fields or files' (not 'file too large') in the reader's language, storing nothing", async () => {
@@ -184,27 +277,60 @@ describe('uploading documents', () => {
     const before = storedFiles();
     const documentsBefore = (await list(s.clientToken, s.client.caseId)).length;
     const fields = Array.from({ length: 3000 }, (_, i) => ({ name: `f${i}`, value: 'x' }));
-    const body = multipartBody([{ name: 'title', value: 'Veel velden' }, ...fields, { name: 'file', filename: 'klein.pdf', data: PDF }]);
+    const body = multipartBody([
+      { name: 'title', value: 'Veel velden' },
+      ...fields,
+      { name: 'file', filename: 'klein.pdf', data: PDF },
+    ]);
     const send = (headers: Record<string, string> = {}) =>
-      ctx.app.inject({ method: 'POST', url: `/api/cases/${s.client.caseId}/documents`, headers: { ...bearer(s.clientToken), ...body.headers, ...headers }, payload: body.payload });
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/cases/${s.client.caseId}/documents`,
+        headers: { ...bearer(s.clientToken), ...body.headers, ...headers },
+        payload: body.payload,
+      });
     const dutch = await send();
     expect(dutch.statusCode).toBe(413);
-    expect(dutch.json().message).toBe('Het formulier bevat te veel velden of bestanden. Stuur één bestand met alleen de gevraagde gegevens.');
+    expect(dutch.json().message).toBe(
+      'Het formulier bevat te veel velden of bestanden. Stuur één bestand met alleen de gevraagde gegevens.',
+    );
     const english = await send({ 'accept-language': 'en-US' });
     expect(english.statusCode).toBe(413);
-    expect(english.json().message).toBe('The form contains too many fields or files. Send one file with only the requested details.');
+    expect(english.json().message).toBe(
+      'The form contains too many fields or files. Send one file with only the requested details.',
+    );
     expect(storedFiles()).toEqual(before);
     expect(await list(s.clientToken, s.client.caseId)).toHaveLength(documentsBefore);
     // A file over the limit is still 'file too large'.
-    const large = await addGeneral(s.clientToken, s.client.caseId, 'Groot', { filename: 'groot.pdf', data: Buffer.alloc(64 * 1024 + 1, 1) });
+    const large = await addGeneral(s.clientToken, s.client.caseId, 'Groot', {
+      filename: 'groot.pdf',
+      data: Buffer.alloc(64 * 1024 + 1, 1),
+    });
     expect(large.statusCode).toBe(413);
-    expect(large.json().message).toBe(`Het bestand is te groot. Je kunt bestanden tot ${Math.round(64 / 1024)} MB uploaden.`);
-    const largeBody = multipartBody([{ name: 'title', value: 'Groot' }, { name: 'file', filename: 'groot.pdf', data: Buffer.alloc(64 * 1024 + 1, 1) }]);
-    const largeEnglish = await ctx.app.inject({ method: 'POST', url: `/api/cases/${s.client.caseId}/documents`, headers: { ...bearer(s.clientToken), ...largeBody.headers, 'accept-language': 'en-US' }, payload: largeBody.payload });
+    expect(large.json().message).toBe(
+      `Het bestand is te groot. Je kunt bestanden tot ${Math.round(64 / 1024)} MB uploaden.`,
+    );
+    const largeBody = multipartBody([
+      { name: 'title', value: 'Groot' },
+      { name: 'file', filename: 'groot.pdf', data: Buffer.alloc(64 * 1024 + 1, 1) },
+    ]);
+    const largeEnglish = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/cases/${s.client.caseId}/documents`,
+      headers: { ...bearer(s.clientToken), ...largeBody.headers, 'accept-language': 'en-US' },
+      payload: largeBody.payload,
+    });
     expect(largeEnglish.statusCode).toBe(413);
-    expect(largeEnglish.json().message).toBe(`The file is too large. You can upload files of up to ${Math.round(64 / 1024)} MB.`);
+    expect(largeEnglish.json().message).toBe(
+      `The file is too large. You can upload files of up to ${Math.round(64 / 1024)} MB.`,
+    );
     const noFile = multipartBody([{ name: 'title', value: 'Zonder bestand' }]);
-    const noFileEnglish = await ctx.app.inject({ method: 'POST', url: `/api/cases/${s.client.caseId}/documents`, headers: { ...bearer(s.clientToken), ...noFile.headers, 'accept-language': 'en-US' }, payload: noFile.payload });
+    const noFileEnglish = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/cases/${s.client.caseId}/documents`,
+      headers: { ...bearer(s.clientToken), ...noFile.headers, 'accept-language': 'en-US' },
+      payload: noFile.payload,
+    });
     expect(noFileEnglish.json().errors.file).toEqual(['Choose a file to upload.']);
     expect(storedFiles()).toEqual(before);
   });
@@ -215,7 +341,12 @@ describe('uploading documents', () => {
       { name: 'file', filename: 'eerste.pdf', data: PDF },
       { name: 'file', filename: 'tweede.pdf', data: PDF },
     ]);
-    const response = await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/upload`, headers: { ...bearer(s.clientToken), ...body.headers }, payload: body.payload });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/documents/${s.first.id}/upload`,
+      headers: { ...bearer(s.clientToken), ...body.headers },
+      payload: body.payload,
+    });
     expect(response.statusCode).toBe(200);
     expect(DocumentResponseSchema.parse(response.json()).data.filename).toBe('eerste.pdf');
   });
@@ -225,11 +356,20 @@ describe('uploading documents', () => {
     const hostile: { disposition: string; expected: (name: string) => void }[] = [
       { disposition: 'filename="../../etc/passwd.pdf"', expected: (n) => expect(n).toBe('passwd.pdf') },
       { disposition: 'filename="..\\\\..\\\\boot.ini.pdf"', expected: (n) => expect(n).toBe('boot.ini.pdf') },
-      { disposition: "filename*=UTF-8''rapport%22%3B%20x%3D1%09Set-Cookie%3A%20a%3Db.pdf", expected: (n) => expect(n).toBe('rapport; x=1 Set-Cookie a=b.pdf') },
+      {
+        disposition: "filename*=UTF-8''rapport%22%3B%20x%3D1%09Set-Cookie%3A%20a%3Db.pdf",
+        expected: (n) => expect(n).toBe('rapport; x=1 Set-Cookie a=b.pdf'),
+      },
       // browsers send CR/LF in a name percent-encoded; it stays text, never a header break
-      { disposition: 'filename="brief%0D%0ASet-Cookie: a=b.pdf"', expected: (n) => expect(n).toBe('brief%0D%0ASet-Cookie a=b.pdf') },
+      {
+        disposition: 'filename="brief%0D%0ASet-Cookie: a=b.pdf"',
+        expected: (n) => expect(n).toBe('brief%0D%0ASet-Cookie a=b.pdf'),
+      },
       { disposition: `filename="${'a'.repeat(2000)}.pdf"`, expected: (n) => expect(n).toMatch(/^a{196}\.pdf$/) },
-      { disposition: "filename*=UTF-8''%C3%A9%C3%A9n%20bestand.pdf", expected: (n) => expect(n).toBe('één bestand.pdf') },
+      {
+        disposition: "filename*=UTF-8''%C3%A9%C3%A9n%20bestand.pdf",
+        expected: (n) => expect(n).toBe('één bestand.pdf'),
+      },
     ];
     for (const c of hostile) {
       const response = await upload(s.clientToken, s.first.id, { disposition: c.disposition, data: PDF });
@@ -238,7 +378,11 @@ describe('uploading documents', () => {
       c.expected(doc.filename!);
       const [row] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
       expect(row?.storageKey).toMatch(/^documents\/[0-9a-f-]+\/[0-9a-f-]+-v\d+-[0-9a-f]{16}$/);
-      const download = await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/download`, headers: bearer(s.clientToken) });
+      const download = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/documents/${s.first.id}/download`,
+        headers: bearer(s.clientToken),
+      });
       const header = String(download.headers['content-disposition']);
       expect(header).toMatch(/^attachment; filename="[\x20-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9%._~!-]+$/);
       expect(header.match(/"/g)).toHaveLength(2);
@@ -254,7 +398,13 @@ describe('general documents', () => {
     const response = await addGeneral(s.clientToken, s.client.caseId, '  Extra bewijs  ');
     expect(response.statusCode).toBe(201);
     const doc = DocumentResponseSchema.parse(response.json()).data;
-    expect(doc).toMatchObject({ title: 'Extra bewijs', mandatory: false, status: 'Uploaded', visible: true, filename: 'extra.pdf' });
+    expect(doc).toMatchObject({
+      title: 'Extra bewijs',
+      mandatory: false,
+      status: 'Uploaded',
+      visible: true,
+      filename: 'extra.pdf',
+    });
     expect((await list(s.clientToken, s.client.caseId)).map((d) => d.id)).toContain(doc.id);
     expect((await list(s.lawyerToken, s.client.caseId)).map((d) => d.id)).toContain(doc.id);
   });
@@ -273,35 +423,62 @@ describe('general documents', () => {
 
   it('removes a general document on delete, and a mandatory one goes back to Not Uploaded', async () => {
     const s = await setup();
-    const general = DocumentResponseSchema.parse((await addGeneral(s.clientToken, s.client.caseId, 'Weg ermee')).json()).data;
+    const general = DocumentResponseSchema.parse(
+      (await addGeneral(s.clientToken, s.client.caseId, 'Weg ermee')).json(),
+    ).data;
     await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF });
-    const keys = (await ctx.db.select().from(documents).where(eq(documents.caseId, s.client.caseId))).map((d) => d.storageKey).filter(Boolean);
+    const keys = (await ctx.db.select().from(documents).where(eq(documents.caseId, s.client.caseId)))
+      .map((d) => d.storageKey)
+      .filter(Boolean);
     expect(keys).toHaveLength(2);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${general.id}`, headers: bearer(s.clientToken) })).statusCode).toBe(204);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${s.first.id}`, headers: bearer(s.clientToken) })).statusCode).toBe(204);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${general.id}`, headers: bearer(s.clientToken) }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${s.first.id}`, headers: bearer(s.clientToken) }))
+        .statusCode,
+    ).toBe(204);
     const docs = await list(s.clientToken, s.client.caseId);
     expect(docs.some((d) => d.id === general.id)).toBe(false);
-    expect(docs.find((d) => d.id === s.first.id)).toMatchObject({ status: 'Not Uploaded', filename: null, temporary_url: null, uploaded_by: null });
+    expect(docs.find((d) => d.id === s.first.id)).toMatchObject({
+      status: 'Not Uploaded',
+      filename: null,
+      temporary_url: null,
+      uploaded_by: null,
+    });
     for (const key of keys) expect(storedFiles()).not.toContain(key);
   });
 
   it("keeps a document the lawyer shared the lawyer's: the client reads it, but cannot replace or delete it", async () => {
     const s = await setup();
-    const shared = DocumentResponseSchema.parse((await addGeneral(s.lawyerToken, s.client.caseId, 'Advies van je jurist')).json()).data;
-    const own = DocumentResponseSchema.parse((await addGeneral(s.clientToken, s.client.caseId, 'Mijn eigen bewijs')).json()).data;
+    const shared = DocumentResponseSchema.parse(
+      (await addGeneral(s.lawyerToken, s.client.caseId, 'Advies van je jurist')).json(),
+    ).data;
+    const own = DocumentResponseSchema.parse(
+      (await addGeneral(s.clientToken, s.client.caseId, 'Mijn eigen bewijs')).json(),
+    ).data;
     const forClient = await list(s.clientToken, s.client.caseId);
     expect(forClient.find((d) => d.id === shared.id)).toMatchObject({ locked: true });
     expect(forClient.find((d) => d.id === own.id)).toMatchObject({ locked: false });
     expect(forClient.find((d) => d.id === s.first.id)).toMatchObject({ locked: false });
     const mine = await ctx.app.inject({ method: 'GET', url: '/api/cases/mine', headers: bearer(s.clientToken) });
     expect((mine.json().data.documents as Document[]).find((d) => d.id === shared.id)).toMatchObject({ locked: true });
-    expect((await list(s.lawyerToken, s.client.caseId)).find((d) => d.id === shared.id)).toMatchObject({ locked: false });
+    expect((await list(s.lawyerToken, s.client.caseId)).find((d) => d.id === shared.id)).toMatchObject({
+      locked: false,
+    });
 
     const before = storedFiles();
     const replaced = await upload(s.clientToken, shared.id, { filename: 'anders.pdf', data: PDF });
     expect(replaced.statusCode).toBe(409);
-    expect(replaced.json().message).toBe('Dit document heeft je jurist met je gedeeld. Je kunt het bekijken en downloaden, maar niet vervangen of verwijderen.');
-    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${shared.id}`, headers: { ...bearer(s.clientToken), 'accept-language': 'en-US' } });
+    expect(replaced.json().message).toBe(
+      'Dit document heeft je jurist met je gedeeld. Je kunt het bekijken en downloaden, maar niet vervangen of verwijderen.',
+    );
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/documents/${shared.id}`,
+      headers: { ...bearer(s.clientToken), 'accept-language': 'en-US' },
+    });
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json().message).toMatch(/^Your lawyer shared this document/);
     expect(storedFiles()).toEqual(before);
@@ -310,15 +487,25 @@ describe('general documents', () => {
 
     // The lawyer still replaces and deletes it; the client's own documents stay theirs.
     expect((await upload(s.lawyerToken, shared.id, { filename: 'nieuw.pdf', data: PDF })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${shared.id}`, headers: bearer(s.lawyerToken) })).statusCode).toBe(204);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${shared.id}`, headers: bearer(s.lawyerToken) }))
+        .statusCode,
+    ).toBe(204);
     expect((await upload(s.clientToken, own.id, { filename: 'v2.pdf', data: PDF })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${own.id}`, headers: bearer(s.clientToken) })).statusCode).toBe(204);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${own.id}`, headers: bearer(s.clientToken) }))
+        .statusCode,
+    ).toBe(204);
   });
 
   it('lists only documents with a file in the slideshow', async () => {
     const s = await setup();
     await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF });
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/cases/${s.client.caseId}/documents/slideshow`, headers: bearer(s.clientToken) });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/cases/${s.client.caseId}/documents/slideshow`,
+      headers: bearer(s.clientToken),
+    });
     expect(DocumentListResponseSchema.parse(response.json()).data.map((d) => d.id)).toEqual([s.first.id]);
   });
 });
@@ -330,16 +517,37 @@ describe('access to documents', () => {
     const intruder = await createTestClient(ctx);
     const token = await tokenFor(ctx, intruder.id);
     const [before] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/cases/${s.client.caseId}/documents`, headers: bearer(token) })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/cases/${s.client.caseId}/documents/slideshow`, headers: bearer(token) })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/cases/${s.client.caseId}/documents`, headers: bearer(token) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/cases/${s.client.caseId}/documents/slideshow`,
+          headers: bearer(token),
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await addGeneral(token, s.client.caseId, 'Indringer')).statusCode).toBe(404);
     expect((await upload(token, s.first.id, { filename: 'x.pdf', data: PDF })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/download`, headers: bearer(token) })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${s.first.id}`, headers: bearer(token) })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'DELETE', url: '/api/documents/not-a-uuid', headers: bearer(token) })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/download`, headers: bearer(token) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${s.first.id}`, headers: bearer(token) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: '/api/documents/not-a-uuid', headers: bearer(token) })).statusCode,
+    ).toBe(404);
     const [after] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
     expect(after).toEqual(before);
-    expect((await ctx.db.select().from(documents).where(eq(documents.caseId, s.client.caseId))).filter((d) => !d.mandatory)).toHaveLength(0);
+    expect(
+      (await ctx.db.select().from(documents).where(eq(documents.caseId, s.client.caseId))).filter((d) => !d.mandatory),
+    ).toHaveLength(0);
   });
 
   it("answers 404 for another lawyer's documents", async () => {
@@ -347,24 +555,52 @@ describe('access to documents', () => {
     await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF });
     const other = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, other.id);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/cases/${s.client.caseId}/documents`, headers: bearer(token) })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/download`, headers: bearer(token) })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/review`, headers: bearer(token), payload: { status: 'Approved' } })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'PATCH', url: `/api/documents/${s.first.id}/set-visibility`, headers: bearer(token), payload: { visible: false } })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/cases/${s.client.caseId}/documents`, headers: bearer(token) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/download`, headers: bearer(token) }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/documents/${s.first.id}/review`,
+          headers: bearer(token),
+          payload: { status: 'Approved' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'PATCH',
+          url: `/api/documents/${s.first.id}/set-visibility`,
+          headers: bearer(token),
+          payload: { visible: false },
+        })
+      ).statusCode,
+    ).toBe(404);
     const [row] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
     expect(row).toMatchObject({ status: 'Uploaded', visible: true });
   });
 
   it('answers 401 without a token', async () => {
     const s = await setup();
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/cases/${s.client.caseId}/documents` })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/cases/${s.client.caseId}/documents` })).statusCode).toBe(
+      401,
+    );
   });
 });
 
 describe('signed file links', () => {
   it('previews a pdf inline with nosniff and refuses an expired or altered link', async () => {
     const s = await setup();
-    const doc = DocumentResponseSchema.parse((await upload(s.clientToken, s.first.id, { filename: 'brief.pdf', data: PDF })).json()).data;
+    const doc = DocumentResponseSchema.parse(
+      (await upload(s.clientToken, s.first.id, { filename: 'brief.pdf', data: PDF })).json(),
+    ).data;
     const ok = await fetchLink(doc.temporary_url!);
     expect(ok.statusCode).toBe(200);
     expect(ok.headers['content-type']).toBe('application/pdf');
@@ -374,7 +610,10 @@ describe('signed file links', () => {
     expect(forced.headers['content-disposition']).toMatch(/^attachment; /);
     expect(forced.headers['content-type']).toBe('application/octet-stream');
 
-    const altered = doc.temporary_url!.replace(/signature=(.)/, (_m, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`);
+    const altered = doc.temporary_url!.replace(
+      /signature=(.)/,
+      (_m, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`,
+    );
     expect((await fetchLink(altered)).statusCode).toBe(403);
     const otherId = doc.temporary_url!.replace(doc.id, s.mandatory[1]!.id);
     expect((await fetchLink(otherId)).statusCode).toBe(403);
@@ -386,7 +625,9 @@ describe('signed file links', () => {
 
   it('serves an SVG only sandboxed, and bytes that do not match the extension only as a download', async () => {
     const s = await setup();
-    const svg = DocumentResponseSchema.parse((await upload(s.clientToken, s.first.id, { filename: 'tekening.svg', data: SVG })).json()).data;
+    const svg = DocumentResponseSchema.parse(
+      (await upload(s.clientToken, s.first.id, { filename: 'tekening.svg', data: SVG })).json(),
+    ).data;
     const served = await fetchLink(svg.temporary_url!);
     expect(served.headers['content-type']).toBe('image/svg+xml');
     expect(served.headers['content-security-policy']).toMatch(/^sandbox; default-src 'none'/);
@@ -406,7 +647,13 @@ describe('signed file links', () => {
 });
 
 describe('reviewing documents', () => {
-  const review = (token: string, id: string, payload: unknown) => ctx.app.inject({ method: 'POST', url: `/api/documents/${id}/review`, headers: bearer(token), payload: payload as object });
+  const review = (token: string, id: string, payload: unknown) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/documents/${id}/review`,
+      headers: bearer(token),
+      payload: payload as object,
+    });
 
   it('approves an uploaded document and records an audit line', async () => {
     const s = await setup();
@@ -416,23 +663,40 @@ describe('reviewing documents', () => {
     const doc = DocumentResponseSchema.parse(response.json()).data;
     expect(doc).toMatchObject({ status: 'Approved', message: null, rejected_by: null });
     expect(doc.approved_by?.id).toBe(s.lawyer.id);
-    const audit = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.subjectId, s.first.id), eq(auditEvents.action, 'document.approved')));
+    const audit = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectId, s.first.id), eq(auditEvents.action, 'document.approved')));
     expect(audit).toHaveLength(1);
     expect(audit[0]?.actorId).toBe(s.lawyer.id);
     // a decided document cannot be decided again
-    expect((await review(s.lawyerToken, s.first.id, { status: 'Rejected', message: 'toch niet' })).statusCode).toBe(409);
+    expect((await review(s.lawyerToken, s.first.id, { status: 'Rejected', message: 'toch niet' })).statusCode).toBe(
+      409,
+    );
   });
 
   it('rejects with a message the client sees; a new version goes back to Uploaded without the message', async () => {
     const s = await setup();
     await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF });
-    const rejected = DocumentResponseSchema.parse((await review(s.lawyerToken, s.first.id, { status: 'Rejected', message: '  Onleesbaar, graag opnieuw.  ' })).json()).data;
+    const rejected = DocumentResponseSchema.parse(
+      (
+        await review(s.lawyerToken, s.first.id, { status: 'Rejected', message: '  Onleesbaar, graag opnieuw.  ' })
+      ).json(),
+    ).data;
     expect(rejected).toMatchObject({ status: 'Rejected', message: 'Onleesbaar, graag opnieuw.', approved_by: null });
     expect(rejected.rejected_by?.id).toBe(s.lawyer.id);
     const seen = (await list(s.clientToken, s.client.caseId)).find((d) => d.id === s.first.id);
     expect(seen).toMatchObject({ status: 'Rejected', message: 'Onleesbaar, graag opnieuw.' });
-    const again = DocumentResponseSchema.parse((await upload(s.clientToken, s.first.id, { filename: 'b.pdf', data: PDF })).json()).data;
-    expect(again).toMatchObject({ status: 'Uploaded', message: null, rejected_by: null, approved_by: null, filename: 'b.pdf' });
+    const again = DocumentResponseSchema.parse(
+      (await upload(s.clientToken, s.first.id, { filename: 'b.pdf', data: PDF })).json(),
+    ).data;
+    expect(again).toMatchObject({
+      status: 'Uploaded',
+      message: null,
+      rejected_by: null,
+      approved_by: null,
+      filename: 'b.pdf',
+    });
     expect((await review(s.lawyerToken, s.first.id, { status: 'Approved' })).statusCode).toBe(200);
   });
 
@@ -442,7 +706,9 @@ describe('reviewing documents', () => {
     await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF });
     expect((await review(s.lawyerToken, s.first.id, { status: 'Uploaded' })).statusCode).toBe(422);
     expect((await review(s.lawyerToken, s.first.id, { status: 'Approved', message: 'x' })).statusCode).toBe(422);
-    expect((await review(s.lawyerToken, s.first.id, { status: 'Rejected', message: 'x'.repeat(2001) })).statusCode).toBe(422);
+    expect(
+      (await review(s.lawyerToken, s.first.id, { status: 'Rejected', message: 'x'.repeat(2001) })).statusCode,
+    ).toBe(422);
     expect((await review(s.lawyerToken, s.first.id, { status: 'Rejected', message: 42 })).statusCode).toBe(422);
     expect((await review(s.clientToken, s.first.id, { status: 'Approved' })).statusCode).toBe(404);
     const [row] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
@@ -453,7 +719,10 @@ describe('reviewing documents', () => {
     const s = await setup();
     for (let round = 0; round < 3; round++) {
       await upload(s.clientToken, s.first.id, { filename: `r${round}.pdf`, data: PDF });
-      const [a, b] = await Promise.all([review(s.lawyerToken, s.first.id, { status: 'Approved' }), review(s.lawyerToken, s.first.id, { status: 'Rejected', message: 'nee' })]);
+      const [a, b] = await Promise.all([
+        review(s.lawyerToken, s.first.id, { status: 'Approved' }),
+        review(s.lawyerToken, s.first.id, { status: 'Rejected', message: 'nee' }),
+      ]);
       expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
       const winner = a.statusCode === 200 ? 'Approved' : 'Rejected';
       const [row] = await ctx.db.select().from(documents).where(eq(documents.id, s.first.id));
@@ -468,43 +737,93 @@ describe('reviewing documents', () => {
   it("refuses in the reader's language: no file yet, a decided document, the engagement letter and a program (Dutch by default)", async () => {
     const s = await setup();
     const english = { 'accept-language': 'en-US' };
-    const download = (headers: Record<string, string> = {}) => ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/download`, headers: { ...bearer(s.clientToken), ...headers } });
+    const download = (headers: Record<string, string> = {}) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/documents/${s.first.id}/download`,
+        headers: { ...bearer(s.clientToken), ...headers },
+      });
     expect((await download(english)).json().message).toBe('No file has been uploaded yet.');
     expect((await download()).json().message).toBe('Er is nog geen bestand geüpload.');
 
-    const reviewIn = (payload: object, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/review`, headers: { ...bearer(s.lawyerToken), ...headers }, payload });
+    const reviewIn = (payload: object, headers: Record<string, string> = {}) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/documents/${s.first.id}/review`,
+        headers: { ...bearer(s.lawyerToken), ...headers },
+        payload,
+      });
     const notYet = await reviewIn({ status: 'Approved' }, english);
     expect(notYet.statusCode).toBe(409);
-    expect(notYet.json().message).toBe('Only an uploaded document that has not been reviewed yet can be approved or rejected.');
-    expect((await reviewIn({ status: 'Approved' })).json().message).toBe('Alleen een geüpload document dat nog niet is beoordeeld kan worden goed- of afgekeurd.');
+    expect(notYet.json().message).toBe(
+      'Only an uploaded document that has not been reviewed yet can be approved or rejected.',
+    );
+    expect((await reviewIn({ status: 'Approved' })).json().message).toBe(
+      'Alleen een geüpload document dat nog niet is beoordeeld kan worden goed- of afgekeurd.',
+    );
 
-    const program = multipartBody([{ name: 'file', filename: 'factuur.pdf', data: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]) }]);
-    const sendProgram = (headers: Record<string, string> = {}) => ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/upload`, headers: { ...bearer(s.clientToken), ...program.headers, ...headers }, payload: program.payload });
+    const program = multipartBody([
+      { name: 'file', filename: 'factuur.pdf', data: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]) },
+    ]);
+    const sendProgram = (headers: Record<string, string> = {}) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/documents/${s.first.id}/upload`,
+        headers: { ...bearer(s.clientToken), ...program.headers, ...headers },
+        payload: program.payload,
+      });
     const refused = await sendProgram(english);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().errors.file).toEqual(['This file is a program. Upload only documents, such as a PDF, photo or Word file.']);
-    expect((await sendProgram()).json().errors.file).toEqual(['Dit bestand is een programma. Upload alleen documenten, zoals een pdf, foto of Word-bestand.']);
+    expect(refused.json().errors.file).toEqual([
+      'This file is a program. Upload only documents, such as a PDF, photo or Word file.',
+    ]);
+    expect((await sendProgram()).json().errors.file).toEqual([
+      'Dit bestand is een programma. Upload alleen documenten, zoals een pdf, foto of Word-bestand.',
+    ]);
 
     await ctx.db.update(documents).set({ slotKey: 'opdrachtbevestiging' }).where(eq(documents.id, s.first.id));
     const letter = await upload(s.clientToken, s.first.id, { filename: 'a.pdf', data: PDF });
     expect(letter.statusCode).toBe(409);
     expect(letter.json().message).toBe('De opdrachtbevestiging kan niet worden vervangen, afgekeurd of verwijderd.');
-    const deleted = await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${s.first.id}`, headers: { ...bearer(s.lawyerToken), ...english } });
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/documents/${s.first.id}`,
+      headers: { ...bearer(s.lawyerToken), ...english },
+    });
     expect(deleted.statusCode).toBe(409);
     expect(deleted.json().message).toBe('The engagement letter cannot be replaced, rejected or deleted.');
   });
 });
 
 describe('document visibility', () => {
-  const setVisible = (token: string, id: string, visible: unknown) => ctx.app.inject({ method: 'PATCH', url: `/api/documents/${id}/set-visibility`, headers: bearer(token), payload: { visible } });
+  const setVisible = (token: string, id: string, visible: unknown) =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/documents/${id}/set-visibility`,
+      headers: bearer(token),
+      payload: { visible },
+    });
 
   it('hides a document from the client and shows it again, with audit lines', async () => {
     const s = await setup();
-    const general = DocumentResponseSchema.parse((await addGeneral(s.lawyerToken, s.client.caseId, 'Notitie advocaat')).json()).data;
+    const general = DocumentResponseSchema.parse(
+      (await addGeneral(s.lawyerToken, s.client.caseId, 'Notitie advocaat')).json(),
+    ).data;
     expect((await setVisible(s.lawyerToken, general.id, false)).statusCode).toBe(200);
     expect((await list(s.clientToken, s.client.caseId)).some((d) => d.id === general.id)).toBe(false);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/documents/${general.id}/download`, headers: bearer(s.clientToken) })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${general.id}`, headers: bearer(s.clientToken) })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/documents/${general.id}/download`,
+          headers: bearer(s.clientToken),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/documents/${general.id}`, headers: bearer(s.clientToken) }))
+        .statusCode,
+    ).toBe(404);
     expect((await list(s.lawyerToken, s.client.caseId)).find((d) => d.id === general.id)?.visible).toBe(false);
     const shown = await setVisible(s.lawyerToken, general.id, true);
     expect(DocumentResponseSchema.parse(shown.json()).data.visible).toBe(true);

@@ -12,7 +12,12 @@ type DocumentRow = typeof documents.$inferSelect;
  * presigned URL when the storage has one (S3). `clientId`: the reader is this client, for whom
  * the documents the lawyer shared are `locked` too.
  */
-export type DocumentLink = { secret: string; now: Date; storage?: Pick<Storage, 'presign'>; clientId?: string | undefined };
+export type DocumentLink = {
+  secret: string;
+  now: Date;
+  storage?: Pick<Storage, 'presign'>;
+  clientId?: string | undefined;
+};
 
 type PersonRow = Pick<typeof users.$inferSelect, 'id' | 'name' | 'infix' | 'lastName' | 'email'>;
 
@@ -29,8 +34,14 @@ export function toPersonReference(person: PersonRow | undefined | null): PersonR
 }
 
 /** The one place a document row becomes the API's Document, with a fresh signed link. */
-export function toDocument(row: DocumentRow, people: Map<string, PersonRow>, link: { secret: string; now: Date; clientId?: string | undefined }): Document {
-  const signed = row.storageKey ? signFileLink(link.secret, { kind: 'documents', id: row.id, version: row.version, now: link.now }) : null;
+export function toDocument(
+  row: DocumentRow,
+  people: Map<string, PersonRow>,
+  link: { secret: string; now: Date; clientId?: string | undefined },
+): Document {
+  const signed = row.storageKey
+    ? signFileLink(link.secret, { kind: 'documents', id: row.id, version: row.version, now: link.now })
+    : null;
   return {
     id: row.id,
     title: row.title,
@@ -56,7 +67,11 @@ export function toDocument(row: DocumentRow, people: Map<string, PersonRow>, lin
  * expires with the server link would (5 minutes) and makes the store answer with the same
  * safe Content-Type and Content-Disposition the server sends itself.
  */
-export async function toDocumentList(rows: DocumentRow[], people: Map<string, PersonRow>, link: DocumentLink): Promise<Document[]> {
+export async function toDocumentList(
+  rows: DocumentRow[],
+  people: Map<string, PersonRow>,
+  link: DocumentLink,
+): Promise<Document[]> {
   const views = rows.map((row) => toDocument(row, people, link));
   const presign = link.storage?.presign;
   if (!presign) return views;

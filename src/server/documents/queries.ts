@@ -16,15 +16,31 @@ import { DOCUMENT_LOCK_ERRORS, documentLock, type DocumentChange } from '../../c
  * a status change to 'Klaar voor facturatie' or a legal hold set meanwhile waits for this
  * transaction or is seen by it, so no delete or replace slips past one in parallel.
  */
-async function refuseLockedCase(tx: Db, caseId: string, input: { byClient: boolean }, change: DocumentChange): Promise<void> {
-  const [row] = await tx.select({ statusSlug: cases.statusSlug, legalHold: cases.legalHold }).from(cases).where(eq(cases.id, caseId)).for('update');
+async function refuseLockedCase(
+  tx: Db,
+  caseId: string,
+  input: { byClient: boolean },
+  change: DocumentChange,
+): Promise<void> {
+  const [row] = await tx
+    .select({ statusSlug: cases.statusSlug, legalHold: cases.legalHold })
+    .from(cases)
+    .where(eq(cases.id, caseId))
+    .for('update');
   if (!row) return;
-  const reason = documentLock({ status: row.statusSlug as StatusSlug, legalHold: row.legalHold }, input.byClient ? 'client' : 'lawyer', change);
+  const reason = documentLock(
+    { status: row.statusSlug as StatusSlug, legalHold: row.legalHold },
+    input.byClient ? 'client' : 'lawyer',
+    change,
+  );
   if (reason) throw new AppError('conflict', DOCUMENT_LOCK_ERRORS[reason]);
 }
 
 /** Checked again under the row's lock: a lawyer may have shared a new version since the route looked. */
-const refuseShared = (row: { mandatory: boolean; uploadedBy: string | null }, input: { byClient: boolean; userId: string }) => {
+const refuseShared = (
+  row: { mandatory: boolean; uploadedBy: string | null },
+  input: { byClient: boolean; userId: string },
+) => {
   if (input.byClient && isSharedWithClient(row, input.userId)) throw new AppError('conflict', 'errors.document.shared');
 };
 
@@ -32,8 +48,17 @@ type Link = DocumentLink;
 
 /** API view of document rows, with the people they reference. */
 export async function toDocuments(db: Db, rows: DocumentRow[], link: Link): Promise<Document[]> {
-  const ids = [...new Set(rows.flatMap((r) => [r.uploadedBy, r.approvedBy, r.rejectedBy]).filter((id): id is string => Boolean(id)))];
-  const people = ids.length ? await db.select({ id: users.id, name: users.name, infix: users.infix, lastName: users.lastName, email: users.email }).from(users).where(inArray(users.id, ids)) : [];
+  const ids = [
+    ...new Set(
+      rows.flatMap((r) => [r.uploadedBy, r.approvedBy, r.rejectedBy]).filter((id): id is string => Boolean(id)),
+    ),
+  ];
+  const people = ids.length
+    ? await db
+        .select({ id: users.id, name: users.name, infix: users.infix, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(inArray(users.id, ids))
+    : [];
   const byId = new Map(people.map((p) => [p.id, p]));
   return toDocumentList(rows, byId, link);
 }
@@ -46,17 +71,26 @@ export async function toDocumentView(db: Db, row: DocumentRow, link: Link): Prom
 
 export type StoredFile = { key: string; filename: string; extension: string | null; contentType: string; size: number };
 
-const touchCase = (db: Db, caseId: string, now: Date) => db.update(cases).set({ lastUpdateAt: now }).where(eq(cases.id, caseId));
+const touchCase = (db: Db, caseId: string, now: Date) =>
+  db.update(cases).set({ lastUpdateAt: now }).where(eq(cases.id, caseId));
 
 /**
  * Puts a new file version on a document: Uploaded, no review, version + 1. Returns the
  * updated row and the key of the file it replaced (removed by the caller after commit),
  * or null when the document no longer exists.
  */
-export async function replaceDocumentFile(db: Db, input: { documentId: string; file: StoredFile; userId: string; byClient: boolean; now: Date }) {
+export async function replaceDocumentFile(
+  db: Db,
+  input: { documentId: string; file: StoredFile; userId: string; byClient: boolean; now: Date },
+) {
   return db.transaction(async (tx) => {
     const [old] = await tx
-      .select({ storageKey: documents.storageKey, caseId: documents.caseId, mandatory: documents.mandatory, uploadedBy: documents.uploadedBy })
+      .select({
+        storageKey: documents.storageKey,
+        caseId: documents.caseId,
+        mandatory: documents.mandatory,
+        uploadedBy: documents.uploadedBy,
+      })
       .from(documents)
       .where(eq(documents.id, input.documentId))
       .for('update');
@@ -104,7 +138,10 @@ async function recordUpload(tx: Db, row: DocumentRow, replaced: boolean, userId:
 }
 
 /** A new general (non-mandatory) document with its first file. */
-export async function createGeneralDocument(db: Db, input: { id: string; caseId: string; title: string; file: StoredFile; userId: string; byClient: boolean; now: Date }) {
+export async function createGeneralDocument(
+  db: Db,
+  input: { id: string; caseId: string; title: string; file: StoredFile; userId: string; byClient: boolean; now: Date },
+) {
   return db.transaction(async (tx) => {
     // The case row first: the insert's foreign-key share lock followed by the route rule's
     // FOR UPDATE deadlocked parallel uploads to one case on PostgreSQL.
@@ -137,7 +174,10 @@ export async function createGeneralDocument(db: Db, input: { id: string; caseId:
 }
 
 /** A mandatory document loses its file and returns to Not Uploaded; a general one is removed. Returns the freed key. */
-export async function deleteDocument(db: Db, input: { documentId: string; userId: string; byClient: boolean; now: Date }): Promise<{ previousKey: string | null } | null> {
+export async function deleteDocument(
+  db: Db,
+  input: { documentId: string; userId: string; byClient: boolean; now: Date },
+): Promise<{ previousKey: string | null } | null> {
   return db.transaction(async (tx) => {
     const [old] = await tx.select().from(documents).where(eq(documents.id, input.documentId)).for('update');
     if (!old) return null;
@@ -175,7 +215,12 @@ export async function deleteDocument(db: Db, input: { documentId: string; userId
       data: { document_id: old.id, mandatory: old.mandatory, title: old.title },
       at: input.now,
     });
-    await applyCaseEvent(tx, { caseId: old.caseId, event: { type: 'document-deleted', mandatory: old.mandatory }, actorId: input.userId, now: input.now });
+    await applyCaseEvent(tx, {
+      caseId: old.caseId,
+      event: { type: 'document-deleted', mandatory: old.mandatory },
+      actorId: input.userId,
+      now: input.now,
+    });
     return { previousKey: old.storageKey };
   });
 }
@@ -186,27 +231,48 @@ export async function deleteDocument(db: Db, input: { documentId: string; userId
  * stay out of that lawyer's pending_documents. Call before the lawyer's case_lawyers row is
  * written (its trigger counts the pending documents then). An active case keeps them as new.
  */
-export async function markClosedCaseDocumentsSeen(db: Db, input: { caseId: string; statusSlug: string; lawyerId: string; now: Date }): Promise<void> {
+export async function markClosedCaseDocumentsSeen(
+  db: Db,
+  input: { caseId: string; statusSlug: string; lawyerId: string; now: Date },
+): Promise<void> {
   if (getStatus(input.statusSlug as StatusSlug).order < getStatus('ready-for-invoicing').order) return;
   await db
     .insert(documentViews)
     .select(
       db
-        .select({ documentId: documents.id, userId: sql<string>`${input.lawyerId}::uuid`.as('user_id'), viewedAt: sql<Date>`${input.now.toISOString()}::timestamptz`.as('viewed_at') })
+        .select({
+          documentId: documents.id,
+          userId: sql<string>`${input.lawyerId}::uuid`.as('user_id'),
+          viewedAt: sql<Date>`${input.now.toISOString()}::timestamptz`.as('viewed_at'),
+        })
         .from(documents)
         .where(and(eq(documents.caseId, input.caseId), isNotNull(documents.uploadedAt))),
     )
-    .onConflictDoUpdate({ target: [documentViews.documentId, documentViews.userId], set: { viewedAt: sql`greatest(${documentViews.viewedAt}, excluded.viewed_at)` } });
+    .onConflictDoUpdate({
+      target: [documentViews.documentId, documentViews.userId],
+      set: { viewedAt: sql`greatest(${documentViews.viewedAt}, excluded.viewed_at)` },
+    });
 }
 
 /** The lawyer opened or downloaded the document: it leaves pending_documents. */
-export async function recordDocumentView(db: Db, input: { documentId: string; caseId: string; userId: string; now: Date }): Promise<void> {
+export async function recordDocumentView(
+  db: Db,
+  input: { documentId: string; caseId: string; userId: string; now: Date },
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(documentViews)
       .values({ documentId: input.documentId, userId: input.userId, viewedAt: input.now })
       .onConflictDoUpdate({ target: [documentViews.documentId, documentViews.userId], set: { viewedAt: input.now } });
-    await emit(tx, { actorId: input.userId, action: 'document.viewed', subjectType: 'document', subjectId: input.documentId, caseId: input.caseId, data: {}, at: input.now });
+    await emit(tx, {
+      actorId: input.userId,
+      action: 'document.viewed',
+      subjectType: 'document',
+      subjectId: input.documentId,
+      caseId: input.caseId,
+      data: {},
+      at: input.now,
+    });
   });
 }
 
@@ -214,7 +280,15 @@ export async function recordDocumentView(db: Db, input: { documentId: string; ca
  * Approves or rejects an uploaded document in one conditional statement, so of two parallel
  * decisions exactly one wins. Returns null when the document is not (or no longer) Uploaded.
  */
-export async function reviewDocument(db: Db, input: { documentId: string; lawyerId: string; decision: { status: 'Approved' } | { status: 'Rejected'; message: string | null }; now: Date }) {
+export async function reviewDocument(
+  db: Db,
+  input: {
+    documentId: string;
+    lawyerId: string;
+    decision: { status: 'Approved' } | { status: 'Rejected'; message: string | null };
+    now: Date;
+  },
+) {
   return db.transaction(async (tx) => {
     const approved = input.decision.status === 'Approved';
     const [row] = await tx
@@ -235,21 +309,42 @@ export async function reviewDocument(db: Db, input: { documentId: string; lawyer
       subjectType: 'document',
       subjectId: row.id,
       caseId: row.caseId,
-      data: { case_id: row.caseId, document_id: row.id, mandatory: row.mandatory, title: row.title, version: row.version, ...(approved ? {} : { message: row.message }) },
+      data: {
+        case_id: row.caseId,
+        document_id: row.id,
+        mandatory: row.mandatory,
+        title: row.title,
+        version: row.version,
+        ...(approved ? {} : { message: row.message }),
+      },
       at: input.now,
     });
-    if (!approved) await applyCaseEvent(tx, { caseId: row.caseId, event: { type: 'document-rejected', mandatory: row.mandatory }, actorId: input.lawyerId, now: input.now });
+    if (!approved)
+      await applyCaseEvent(tx, {
+        caseId: row.caseId,
+        event: { type: 'document-rejected', mandatory: row.mandatory },
+        actorId: input.lawyerId,
+        now: input.now,
+      });
     return row;
   });
 }
 
-export async function setDocumentVisibility(db: Db, input: { documentId: string; lawyerId: string; visible: boolean; now: Date }) {
+export async function setDocumentVisibility(
+  db: Db,
+  input: { documentId: string; lawyerId: string; visible: boolean; now: Date },
+) {
   return db.transaction(async (tx) => {
     // The signed engagement letter is the client's as much as the firm's: it is never hidden from them.
     const [row] = await tx
       .update(documents)
       .set({ visible: input.visible })
-      .where(and(eq(documents.id, input.documentId), input.visible ? undefined : sql`${documents.slotKey} IS DISTINCT FROM ${SIGNED_LETTER_SLOT}`))
+      .where(
+        and(
+          eq(documents.id, input.documentId),
+          input.visible ? undefined : sql`${documents.slotKey} IS DISTINCT FROM ${SIGNED_LETTER_SLOT}`,
+        ),
+      )
       .returning();
     if (!row) throw new AppError('conflict', 'errors.document.signedLetterVisible');
     await emit(tx, {

@@ -3,14 +3,28 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isWaitingForWithdrawalPeriod } from '../../contract/rules/case-route';
 import { text } from '../../contract/text';
-import { CreateDocumentFieldsSchema, ReviewDocumentRequestSchema, SetVisibilityRequestSchema, DocumentListResponseSchema, DocumentResponseSchema } from '../../contract/documents';
+import {
+  CreateDocumentFieldsSchema,
+  ReviewDocumentRequestSchema,
+  SetVisibilityRequestSchema,
+  DocumentListResponseSchema,
+  DocumentResponseSchema,
+} from '../../contract/documents';
 import { requireCaseAccess } from '../cases/access';
 import { getCaseDocuments } from '../cases/views';
 import { AppError, notFound } from '../errors/errors';
 import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE } from '../files/content';
 import type { AuthContext } from '../auth/access';
 import { requireDocumentAccess, type DocumentAccess } from './access';
-import { createGeneralDocument, deleteDocument, recordDocumentView, replaceDocumentFile, reviewDocument, setDocumentVisibility, toDocumentView } from './queries';
+import {
+  createGeneralDocument,
+  deleteDocument,
+  recordDocumentView,
+  replaceDocumentFile,
+  reviewDocument,
+  setDocumentVisibility,
+  toDocumentView,
+} from './queries';
 import { isSharedWithClient, isWorkflowDocument } from './workflow-slots';
 import { DOCUMENT_LOCK_ERRORS, documentLock, type DocumentChange } from '../../contract/rules/document-lock';
 import type { StatusSlug } from '../../contract/statuses';
@@ -23,7 +37,12 @@ const WORKFLOW_DOCUMENT_MESSAGE = 'errors.document.workflowLetter';
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, storage } = app.deps;
   /** For a client the lawyer's shared documents come `locked` (documents/workflow-slots.ts). */
-  const link = (auth?: AuthContext) => ({ secret: config.appSecret, now: clock.now(), storage, clientId: auth?.role === 'client' ? auth.userId : undefined });
+  const link = (auth?: AuthContext) => ({
+    secret: config.appSecret,
+    now: clock.now(),
+    storage,
+    clientId: auth?.role === 'client' ? auth.userId : undefined,
+  });
   /**
    * The workflow's letters are nobody's to replace or delete; a document the lawyer shared is not
    * the client's; a closed case or a legal hold stops the change (contract/rules/document-lock.ts,
@@ -31,69 +50,112 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   const requireReplaceable = ({ auth, caseRow, document }: DocumentAccess, change: DocumentChange) => {
     if (isWorkflowDocument(document.slotKey)) throw new AppError('conflict', WORKFLOW_DOCUMENT_MESSAGE);
-    if (auth.role === 'client' && isSharedWithClient(document, auth.userId)) throw new AppError('conflict', 'errors.document.shared');
+    if (auth.role === 'client' && isSharedWithClient(document, auth.userId))
+      throw new AppError('conflict', 'errors.document.shared');
     if (auth.role === 'admin') return;
-    const reason = documentLock({ status: caseRow.statusSlug as StatusSlug, legalHold: caseRow.legalHold }, auth.role, change);
+    const reason = documentLock(
+      { status: caseRow.statusSlug as StatusSlug, legalHold: caseRow.legalHold },
+      auth.role,
+      change,
+    );
     if (reason) throw new AppError('conflict', DOCUMENT_LOCK_ERRORS[reason]);
   };
-  const removeQuietly = (key: string | null | undefined) => (key ? storage.remove(key).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove replaced file')) : undefined);
+  const removeQuietly = (key: string | null | undefined) =>
+    key
+      ? storage.remove(key).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove replaced file'))
+      : undefined;
 
-  app.get('/api/cases/:id/documents', { schema: { response: { 200: DocumentListResponseSchema }, params: IdParams } }, async (request) => {
-    const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
-    return { data: await getCaseDocuments(db, caseRow.id, { onlyVisible: auth.role === 'client', ...link(auth) }) };
-  });
+  app.get(
+    '/api/cases/:id/documents',
+    { schema: { response: { 200: DocumentListResponseSchema }, params: IdParams } },
+    async (request) => {
+      const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
+      return { data: await getCaseDocuments(db, caseRow.id, { onlyVisible: auth.role === 'client', ...link(auth) }) };
+    },
+  );
 
-  app.get('/api/cases/:id/documents/slideshow', { schema: { response: { 200: DocumentListResponseSchema }, params: IdParams } }, async (request) => {
-    const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
-    const all = await getCaseDocuments(db, caseRow.id, { onlyVisible: auth.role === 'client', ...link(auth) });
-    return { data: all.filter((d) => d.temporary_url !== null) };
-  });
+  app.get(
+    '/api/cases/:id/documents/slideshow',
+    { schema: { response: { 200: DocumentListResponseSchema }, params: IdParams } },
+    async (request) => {
+      const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
+      const all = await getCaseDocuments(db, caseRow.id, { onlyVisible: auth.role === 'client', ...link(auth) });
+      return { data: all.filter((d) => d.temporary_url !== null) };
+    },
+  );
 
-  app.post('/api/cases/:id/documents', { schema: { response: { 201: DocumentResponseSchema }, params: IdParams } }, async (request, reply) => {
-    const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
-    const id = randomUUID();
-    // The title may come before or after the file (multipart parts in any order).
-    const { fields: sent, file } = await receiveUpload(request, reply, documentKey(caseRow.id, id, 1));
-    const fields = CreateDocumentFieldsSchema.safeParse({ title: sent.title ?? '' });
-    if (!fields.success) {
-      await removeQuietly(file.key);
-      throw fields.error; // 422 on `title`, in the request's language (errors/handler.ts)
-    }
-    try {
-      const row = await createGeneralDocument(db, { id, caseId: caseRow.id, title: fields.data.title, file, userId: auth.userId, byClient: auth.role === 'client', now: clock.now() });
-      return reply.status(201).send({ data: await toDocumentView(db, row, link(auth)) });
-    } catch (error) {
-      await removeQuietly(file.key);
-      throw error;
-    }
-  });
+  app.post(
+    '/api/cases/:id/documents',
+    { schema: { response: { 201: DocumentResponseSchema }, params: IdParams } },
+    async (request, reply) => {
+      const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
+      const id = randomUUID();
+      // The title may come before or after the file (multipart parts in any order).
+      const { fields: sent, file } = await receiveUpload(request, reply, documentKey(caseRow.id, id, 1));
+      const fields = CreateDocumentFieldsSchema.safeParse({ title: sent.title ?? '' });
+      if (!fields.success) {
+        await removeQuietly(file.key);
+        throw fields.error; // 422 on `title`, in the request's language (errors/handler.ts)
+      }
+      try {
+        const row = await createGeneralDocument(db, {
+          id,
+          caseId: caseRow.id,
+          title: fields.data.title,
+          file,
+          userId: auth.userId,
+          byClient: auth.role === 'client',
+          now: clock.now(),
+        });
+        return reply.status(201).send({ data: await toDocumentView(db, row, link(auth)) });
+      } catch (error) {
+        await removeQuietly(file.key);
+        throw error;
+      }
+    },
+  );
 
-  app.post('/api/documents/:id/upload', { schema: { response: { 200: DocumentResponseSchema }, params: IdParams } }, async (request, reply) => {
-    const access = await requireDocumentAccess(request, request.params.id);
-    requireReplaceable(access, 'replace');
-    const { auth, document } = access;
-    const part = await receiveFilePart(request, reply);
-    const file = await storeFilePart(request, part, documentKey(document.caseId, document.id, document.version + 1));
-    let result: Awaited<ReturnType<typeof replaceDocumentFile>>;
-    try {
-      result = await replaceDocumentFile(db, { documentId: document.id, file, userId: auth.userId, byClient: auth.role === 'client', now: clock.now() });
-    } catch (error) {
-      await removeQuietly(file.key);
-      throw error;
-    }
-    if (!result) {
-      await removeQuietly(file.key);
-      throw notFound();
-    }
-    await removeQuietly(result.previousKey);
-    return { data: await toDocumentView(db, result.row, link(auth)) };
-  });
+  app.post(
+    '/api/documents/:id/upload',
+    { schema: { response: { 200: DocumentResponseSchema }, params: IdParams } },
+    async (request, reply) => {
+      const access = await requireDocumentAccess(request, request.params.id);
+      requireReplaceable(access, 'replace');
+      const { auth, document } = access;
+      const part = await receiveFilePart(request, reply);
+      const file = await storeFilePart(request, part, documentKey(document.caseId, document.id, document.version + 1));
+      let result: Awaited<ReturnType<typeof replaceDocumentFile>>;
+      try {
+        result = await replaceDocumentFile(db, {
+          documentId: document.id,
+          file,
+          userId: auth.userId,
+          byClient: auth.role === 'client',
+          now: clock.now(),
+        });
+      } catch (error) {
+        await removeQuietly(file.key);
+        throw error;
+      }
+      if (!result) {
+        await removeQuietly(file.key);
+        throw notFound();
+      }
+      await removeQuietly(result.previousKey);
+      return { data: await toDocumentView(db, result.row, link(auth)) };
+    },
+  );
 
   app.delete('/api/documents/:id', { schema: { params: IdParams } }, async (request, reply) => {
     const access = await requireDocumentAccess(request, request.params.id);
     requireReplaceable(access, 'delete');
     const { auth, document } = access;
-    const result = await deleteDocument(db, { documentId: document.id, userId: auth.userId, byClient: auth.role === 'client', now: clock.now() });
+    const result = await deleteDocument(db, {
+      documentId: document.id,
+      userId: auth.userId,
+      byClient: auth.role === 'client',
+      now: clock.now(),
+    });
     if (!result) throw notFound();
     await removeQuietly(result.previousKey);
     return reply.status(204).send();
@@ -105,7 +167,13 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     const file = await storage.read(document.storageKey).catch(() => {
       throw notFound();
     });
-    if (auth.role === 'lawyer') await recordDocumentView(db, { documentId: document.id, caseId: document.caseId, userId: auth.userId, now: clock.now() });
+    if (auth.role === 'lawyer')
+      await recordDocumentView(db, {
+        documentId: document.id,
+        caseId: document.caseId,
+        userId: auth.userId,
+        now: clock.now(),
+      });
     return reply
       .header('Content-Type', GENERIC_TYPE)
       .header('Content-Length', String(file.size))
@@ -118,25 +186,53 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The lawyer opened the document's preview: it leaves pending_documents (downloads record this themselves). */
   app.post('/api/documents/:id/viewed', { schema: { params: IdParams } }, async (request, reply) => {
     const { auth, document } = await requireDocumentAccess(request, request.params.id, ['lawyer']);
-    await recordDocumentView(db, { documentId: document.id, caseId: document.caseId, userId: auth.userId, now: clock.now() });
+    await recordDocumentView(db, {
+      documentId: document.id,
+      caseId: document.caseId,
+      userId: auth.userId,
+      now: clock.now(),
+    });
     return reply.status(204).send();
   });
 
-  app.post('/api/documents/:id/review', { schema: { response: { 200: DocumentResponseSchema }, params: IdParams, body: ReviewDocumentRequestSchema } }, async (request) => {
-    const { auth, document, caseRow } = await requireDocumentAccess(request, request.params.id, ['lawyer']);
-    const body = request.body;
-    if (body.status === 'Rejected' && isWorkflowDocument(document.slotKey)) throw new AppError('conflict', WORKFLOW_DOCUMENT_MESSAGE);
-    // Without the client's consent to start at once, nothing is reviewed inside the withdrawal period.
-    if (isWaitingForWithdrawalPeriod(caseRow.startConsent, caseRow.withdrawalEndsAt, clock.now())) throw new AppError('conflict', 'errors.withdrawal.waiting');
-    const decision = body.status === 'Approved' ? { status: 'Approved' as const } : { status: 'Rejected' as const, message: body.message?.trim() || null };
-    const row = await reviewDocument(db, { documentId: document.id, lawyerId: auth.userId, decision, now: clock.now() });
-    if (!row) throw new AppError('conflict', 'errors.document.notReviewable');
-    return { data: await toDocumentView(db, row, link()) };
-  });
+  app.post(
+    '/api/documents/:id/review',
+    { schema: { response: { 200: DocumentResponseSchema }, params: IdParams, body: ReviewDocumentRequestSchema } },
+    async (request) => {
+      const { auth, document, caseRow } = await requireDocumentAccess(request, request.params.id, ['lawyer']);
+      const body = request.body;
+      if (body.status === 'Rejected' && isWorkflowDocument(document.slotKey))
+        throw new AppError('conflict', WORKFLOW_DOCUMENT_MESSAGE);
+      // Without the client's consent to start at once, nothing is reviewed inside the withdrawal period.
+      if (isWaitingForWithdrawalPeriod(caseRow.startConsent, caseRow.withdrawalEndsAt, clock.now()))
+        throw new AppError('conflict', 'errors.withdrawal.waiting');
+      const decision =
+        body.status === 'Approved'
+          ? { status: 'Approved' as const }
+          : { status: 'Rejected' as const, message: body.message?.trim() || null };
+      const row = await reviewDocument(db, {
+        documentId: document.id,
+        lawyerId: auth.userId,
+        decision,
+        now: clock.now(),
+      });
+      if (!row) throw new AppError('conflict', 'errors.document.notReviewable');
+      return { data: await toDocumentView(db, row, link()) };
+    },
+  );
 
-  app.patch('/api/documents/:id/set-visibility', { schema: { response: { 200: DocumentResponseSchema }, params: IdParams, body: SetVisibilityRequestSchema } }, async (request) => {
-    const { auth, document } = await requireDocumentAccess(request, request.params.id, ['lawyer']);
-    const row = await setDocumentVisibility(db, { documentId: document.id, lawyerId: auth.userId, visible: request.body.visible, now: clock.now() });
-    return { data: await toDocumentView(db, row, link()) };
-  });
+  app.patch(
+    '/api/documents/:id/set-visibility',
+    { schema: { response: { 200: DocumentResponseSchema }, params: IdParams, body: SetVisibilityRequestSchema } },
+    async (request) => {
+      const { auth, document } = await requireDocumentAccess(request, request.params.id, ['lawyer']);
+      const row = await setDocumentVisibility(db, {
+        documentId: document.id,
+        lawyerId: auth.userId,
+        visible: request.body.visible,
+        now: clock.now(),
+      });
+      return { data: await toDocumentView(db, row, link()) };
+    },
+  );
 };

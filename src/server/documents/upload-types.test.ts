@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { documents } from '../db/schema';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 
 /** Only the document types of a dismissal case, by bytes and extension; multipart parts in any order. */
 let ctx: TestContext;
@@ -19,9 +26,16 @@ function body(parts: Part[]) {
   const boundary = `----types${randomBytes(6).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
-    if ('value' in part) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    if ('value' in part)
+      chunks.push(
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      );
     else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+      );
       chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data), Buffer.from('\r\n'));
     }
   }
@@ -31,7 +45,8 @@ function body(parts: Part[]) {
 
 const PDF = Buffer.from('%PDF-1.4\n%test\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const HTML = '<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>';
-const ACCEPTED = 'PDF, JPG, PNG, HEIC, WebP, TIFF, SVG, Word (DOC, DOCX), Excel (XLS, XLSX), ODT, ODS, RTF, TXT, EML, MSG';
+const ACCEPTED =
+  'PDF, JPG, PNG, HEIC, WebP, TIFF, SVG, Word (DOC, DOCX), Excel (XLS, XLSX), ODT, ODS, RTF, TXT, EML, MSG';
 
 async function clientCase() {
   const lawyer = await createTestLawyer(ctx);
@@ -40,9 +55,15 @@ async function clientCase() {
 }
 const post = (url: string, token: string, parts: Part[], language = 'nl-NL') => {
   const b = body(parts);
-  return ctx.app.inject({ method: 'POST', url, headers: { ...bearer(token), ...b.headers, 'accept-language': language }, payload: b.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...bearer(token), ...b.headers, 'accept-language': language },
+    payload: b.payload,
+  });
 };
-const countDocuments = async (caseId: string) => (await ctx.db.select().from(documents).where(eq(documents.caseId, caseId))).length;
+const countDocuments = async (caseId: string) =>
+  (await ctx.db.select().from(documents).where(eq(documents.caseId, caseId))).length;
 
 describe('accepted document types', () => {
   it('refuses HTML named .pdf with 422 naming what is accepted, on every upload route, and keeps nothing', async () => {
@@ -50,17 +71,51 @@ describe('accepted document types', () => {
     const before = await countDocuments(c.caseId);
     const [slot] = await ctx.db.select().from(documents).where(eq(documents.caseId, c.caseId)).limit(1);
     for (const [url, parts] of [
-      [`/api/cases/${c.caseId}/documents`, [{ name: 'title', value: 'Loonstrook' }, { name: 'file', filename: 'loonstrook.pdf', data: HTML }]],
+      [
+        `/api/cases/${c.caseId}/documents`,
+        [
+          { name: 'title', value: 'Loonstrook' },
+          { name: 'file', filename: 'loonstrook.pdf', data: HTML },
+        ],
+      ],
       [`/api/documents/${slot!.id}/upload`, [{ name: 'file', filename: 'contract.pdf', data: HTML }]],
-      [`/api/cases/${c.caseId}/messages`, [{ name: 'text', value: 'Zie bijlage' }, { name: 'file', filename: 'bijlage.pdf', data: HTML }]],
-      [`/api/cases/${c.caseId}/documents`, [{ name: 'title', value: 'Website' }, { name: 'file', filename: 'site.html', data: HTML }]],
-      [`/api/cases/${c.caseId}/documents`, [{ name: 'title', value: 'Archief' }, { name: 'file', filename: 'archief.zip', data: Buffer.from([0x50, 0x4b, 3, 4, 0, 0]) }]],
+      [
+        `/api/cases/${c.caseId}/messages`,
+        [
+          { name: 'text', value: 'Zie bijlage' },
+          { name: 'file', filename: 'bijlage.pdf', data: HTML },
+        ],
+      ],
+      [
+        `/api/cases/${c.caseId}/documents`,
+        [
+          { name: 'title', value: 'Website' },
+          { name: 'file', filename: 'site.html', data: HTML },
+        ],
+      ],
+      [
+        `/api/cases/${c.caseId}/documents`,
+        [
+          { name: 'title', value: 'Archief' },
+          { name: 'file', filename: 'archief.zip', data: Buffer.from([0x50, 0x4b, 3, 4, 0, 0]) },
+        ],
+      ],
     ] as [string, Part[]][]) {
       const response = await post(url, c.token, parts);
       expect(response.statusCode, url).toBe(422);
-      expect(response.json().errors.file).toEqual([`Dit type bestand kun je niet uploaden. Toegestaan zijn: ${ACCEPTED}.`]);
+      expect(response.json().errors.file).toEqual([
+        `Dit type bestand kun je niet uploaden. Toegestaan zijn: ${ACCEPTED}.`,
+      ]);
     }
-    const english = await post(`/api/cases/${c.caseId}/documents`, c.token, [{ name: 'title', value: 'X' }, { name: 'file', filename: 'x.pdf', data: HTML }], 'en-US');
+    const english = await post(
+      `/api/cases/${c.caseId}/documents`,
+      c.token,
+      [
+        { name: 'title', value: 'X' },
+        { name: 'file', filename: 'x.pdf', data: HTML },
+      ],
+      'en-US',
+    );
     expect(english.json().errors.file).toEqual([`You cannot upload this type of file. Accepted are: ${ACCEPTED}.`]);
     expect(await countDocuments(c.caseId)).toBe(before);
     const [unchanged] = await ctx.db.select().from(documents).where(eq(documents.id, slot!.id));
@@ -77,7 +132,10 @@ describe('accepted document types', () => {
       ['bericht.msg', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), randomBytes(16)])],
     ];
     for (const [filename, data] of files) {
-      const response = await post(`/api/cases/${c.caseId}/documents`, c.token, [{ name: 'title', value: filename }, { name: 'file', filename, data }]);
+      const response = await post(`/api/cases/${c.caseId}/documents`, c.token, [
+        { name: 'title', value: filename },
+        { name: 'file', filename, data },
+      ]);
       expect(response.statusCode, filename).toBe(201);
     }
   });
@@ -87,14 +145,23 @@ describe('multipart parts in any order', () => {
   it('takes a title sent after the file like one sent before it, every time', async () => {
     const c = await clientCase();
     for (let i = 0; i < 4; i++) {
-      const after = await post(`/api/cases/${c.caseId}/documents`, c.token, [{ name: 'file', filename: 'loon.pdf', data: PDF }, { name: 'title', value: `Loonstrook ${i}` }]);
+      const after = await post(`/api/cases/${c.caseId}/documents`, c.token, [
+        { name: 'file', filename: 'loon.pdf', data: PDF },
+        { name: 'title', value: `Loonstrook ${i}` },
+      ]);
       expect(after.statusCode, `try ${i}`).toBe(201);
       expect(after.json().data.title).toBe(`Loonstrook ${i}`);
     }
-    const before = await post(`/api/cases/${c.caseId}/documents`, c.token, [{ name: 'title', value: 'Ervoor' }, { name: 'file', filename: 'loon.pdf', data: PDF }]);
+    const before = await post(`/api/cases/${c.caseId}/documents`, c.token, [
+      { name: 'title', value: 'Ervoor' },
+      { name: 'file', filename: 'loon.pdf', data: PDF },
+    ]);
     expect(before.statusCode).toBe(201);
     // A message's text after its attachment, too.
-    const message = await post(`/api/cases/${c.caseId}/messages`, c.token, [{ name: 'file', filename: 'bijlage.pdf', data: PDF }, { name: 'text', value: 'Tekst na de bijlage' }]);
+    const message = await post(`/api/cases/${c.caseId}/messages`, c.token, [
+      { name: 'file', filename: 'bijlage.pdf', data: PDF },
+      { name: 'text', value: 'Tekst na de bijlage' },
+    ]);
     expect(message.statusCode).toBe(201);
     expect(message.json().data.text).toBe('Tekst na de bijlage');
   });
@@ -102,7 +169,9 @@ describe('multipart parts in any order', () => {
   it('still refuses a missing title after storing nothing', async () => {
     const c = await clientCase();
     const before = await countDocuments(c.caseId);
-    const response = await post(`/api/cases/${c.caseId}/documents`, c.token, [{ name: 'file', filename: 'loon.pdf', data: PDF }]);
+    const response = await post(`/api/cases/${c.caseId}/documents`, c.token, [
+      { name: 'file', filename: 'loon.pdf', data: PDF },
+    ]);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toHaveProperty('title');
     expect(await countDocuments(c.caseId)).toBe(before);

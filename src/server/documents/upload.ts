@@ -4,7 +4,14 @@ import type { MultipartFile } from '@fastify/multipart';
 import { FILE_TOO_LARGE_MESSAGE, NO_FILE_MESSAGE } from '../../contract/documents';
 import { AppError, fieldError } from '../errors/errors';
 import { FileTooLargeError } from '../storage/storage';
-import { contentTypeFor, extensionOf, headCollector, isExecutable, sanitizeFilename, sniffType } from '../files/content';
+import {
+  contentTypeFor,
+  extensionOf,
+  headCollector,
+  isExecutable,
+  sanitizeFilename,
+  sniffType,
+} from '../files/content';
 import { securityLog } from '../http/security-log';
 import { BodyTooSlowError, takeUploadSlot } from '../http/body-limits';
 import { classifyFailure, isMultipartLimit } from '../errors/classify';
@@ -53,7 +60,11 @@ export async function receiveFilePart(request: FastifyRequest, reply: FastifyRep
  * failure while the file is being stored is the storage's, not the sender's, and reaches the
  * error handler as it is (503 unreachable, 507 full, else 500 with an error id).
  */
-export async function receiveUpload(request: FastifyRequest, reply: FastifyReply, key: string): Promise<{ fields: Record<string, string>; file: StoredFile }> {
+export async function receiveUpload(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+): Promise<{ fields: Record<string, string>; file: StoredFile }> {
   if (!request.authContext) throw new Error('receiveUpload before authorization');
   takeUploadSlot(request, reply, request.authContext.userId);
   const fields: Record<string, string> = {};
@@ -89,7 +100,8 @@ export async function receiveUpload(request: FastifyRequest, reply: FastifyReply
 /**
  * A multipart upload of any number of files up to `maxFiles` (none is fine), whatever the order of
  * its parts: each file is stored as storeFilePart does, under `keyFor(index)`, and the text
- * fields are returned. One file more than `maxFiles` is 422 TOO_MANY_FILES_MESSAGE; on any refusal the files stored so far are removed. Call after authorization, like
+ * fields are returned. One file more than `maxFiles` is 422 TOO_MANY_FILES_MESSAGE; on any refusal the files stored so
+ * far are removed. Call after authorization, like
  * receiveUpload; whoever refuses the fields afterwards removes the stored files.
  */
 export async function receiveUploads(
@@ -108,7 +120,9 @@ export async function receiveUploads(
       if (part.type === 'file') {
         if (files.length >= input.maxFiles) {
           part.file.resume();
-          throw new AppError('validation', TOO_MANY_FILES_MESSAGE, { file: [TOO_MANY_FILES_MESSAGE] }, undefined, { max: input.maxFiles });
+          throw new AppError('validation', TOO_MANY_FILES_MESSAGE, { file: [TOO_MANY_FILES_MESSAGE] }, undefined, {
+            max: input.maxFiles,
+          });
         }
         storing = true;
         files.push(await storeFilePart(request, part, input.keyFor(files.length)));
@@ -135,7 +149,8 @@ export function fieldValue(part: MultipartFile, name: string): unknown {
 }
 
 /** A generated storage key: never the user's file name. */
-export const documentKey = (caseId: string, documentId: string, version: number) => `documents/${caseId}/${documentId}-v${version}-${randomBytes(8).toString('hex')}`;
+export const documentKey = (caseId: string, documentId: string, version: number) =>
+  `documents/${caseId}/${documentId}-v${version}-${randomBytes(8).toString('hex')}`;
 
 /** Only the file's own size limit; any other 413 (too many parts or fields) is not a file too large. */
 function isTooLarge(error: unknown): boolean {
@@ -145,7 +160,9 @@ function isTooLarge(error: unknown): boolean {
 }
 
 function tooLarge(request: FastifyRequest): AppError {
-  return new AppError('payload_too_large', FILE_TOO_LARGE_MESSAGE, undefined, undefined, { maxMb: Math.round(request.server.deps.config.maxUploadBytes / (1024 * 1024)) });
+  return new AppError('payload_too_large', FILE_TOO_LARGE_MESSAGE, undefined, undefined, {
+    maxMb: Math.round(request.server.deps.config.maxUploadBytes / (1024 * 1024)),
+  });
 }
 
 /**
@@ -179,7 +196,9 @@ export async function storeFilePart(request: FastifyRequest, part: MultipartFile
   if (!isAcceptedUpload(extension, collector.head())) {
     await storage.remove(key);
     securityLog(request, 'upload.refused', { reason: 'file_type' });
-    throw new AppError('validation', FILE_TYPE_MESSAGE, { file: [FILE_TYPE_MESSAGE] }, undefined, { types: ACCEPTED_UPLOAD_LABEL });
+    throw new AppError('validation', FILE_TYPE_MESSAGE, { file: [FILE_TYPE_MESSAGE] }, undefined, {
+      types: ACCEPTED_UPLOAD_LABEL,
+    });
   }
   return { key, filename, extension, contentType: contentTypeFor(extension, sniffType(collector.head())), size };
 }

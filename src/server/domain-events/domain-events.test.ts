@@ -7,7 +7,14 @@ import type { PublishInput } from '../events/bus';
 import type { StreamConnection } from '../events/hub';
 import { runExclusive } from '../jobs/scheduler';
 import { runAssignmentSweep } from '../offers/assignment';
-import { bearer, createTestAdmin, createTestClient, createTestContext, createTestLawyer, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestAdmin,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  type TestContext,
+} from '../testing/harness';
 import { emit } from './dispatch';
 import { EVENT_KINDS, EVENT_RULES, timelineKinds } from './rules';
 
@@ -45,7 +52,12 @@ describe('emit', () => {
   /** What one user's open screens received (a stream of this instance). */
   const listen = (userId: string) => {
     const received: string[] = [];
-    const connection: StreamConnection = { userId, tokenId: `test-${userId}`, send: (chunk) => received.push(chunk), end: () => undefined };
+    const connection: StreamConnection = {
+      userId,
+      tokenId: `test-${userId}`,
+      send: (chunk) => received.push(chunk),
+      end: () => undefined,
+    };
     ctx.app.events.hub.add(connection);
     return received;
   };
@@ -65,9 +77,23 @@ describe('emit', () => {
     const toLawyer = listen(lawyer.id);
     const at = ctx.clock.now();
     await ctx.db.transaction(async (tx) => {
-      await emit(tx, { actorId: lawyer.id, action: 'case.status_changed', subjectType: 'case', subjectId: client.caseId, data: { from: 'reviewing-documents', to: 'negotiation-phase' }, at });
+      await emit(tx, {
+        actorId: lawyer.id,
+        action: 'case.status_changed',
+        subjectType: 'case',
+        subjectId: client.caseId,
+        data: { from: 'reviewing-documents', to: 'negotiation-phase' },
+        at,
+      });
       // Twice in one transaction: the screens hear of the case once.
-      await emit(tx, { actorId: lawyer.id, action: 'case.legal_hold_changed', subjectType: 'case', subjectId: client.caseId, data: { legal_hold: false }, at });
+      await emit(tx, {
+        actorId: lawyer.id,
+        action: 'case.legal_hold_changed',
+        subjectType: 'case',
+        subjectId: client.caseId,
+        data: { legal_hold: false },
+        at,
+      });
       expect(events(toClient, 'case_changed')).toHaveLength(0);
     });
     expect(events(toClient, 'case_changed')).toHaveLength(1);
@@ -84,7 +110,14 @@ describe('emit', () => {
     const toClient = listen(client.id);
     await expect(
       ctx.db.transaction(async (tx) => {
-        await emit(tx, { actorId: lawyer.id, action: 'case.status_changed', subjectType: 'case', subjectId: client.caseId, data: { from: 'reviewing-documents', to: 'check' }, at: ctx.clock.now() });
+        await emit(tx, {
+          actorId: lawyer.id,
+          action: 'case.status_changed',
+          subjectType: 'case',
+          subjectId: client.caseId,
+          data: { from: 'reviewing-documents', to: 'check' },
+          at: ctx.clock.now(),
+        });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -100,10 +133,24 @@ describe('emit', () => {
     const toClient = listen(client.id);
     const toOther = listen(other.id);
     await ctx.db.transaction(async (tx) => {
-      await tx.transaction(async (inner) => emit(inner, { actorId: client.id, action: 'case.company_updated', subjectType: 'case', subjectId: client.caseId, at: ctx.clock.now() }));
+      await tx.transaction(async (inner) =>
+        emit(inner, {
+          actorId: client.id,
+          action: 'case.company_updated',
+          subjectType: 'case',
+          subjectId: client.caseId,
+          at: ctx.clock.now(),
+        }),
+      );
       await tx
         .transaction(async (inner) => {
-          await emit(inner, { actorId: other.id, action: 'case.company_updated', subjectType: 'case', subjectId: other.caseId, at: ctx.clock.now() });
+          await emit(inner, {
+            actorId: other.id,
+            action: 'case.company_updated',
+            subjectType: 'case',
+            subjectId: other.caseId,
+            at: ctx.clock.now(),
+          });
           throw new Error('savepoint rolled back');
         })
         .catch(() => undefined);
@@ -128,7 +175,9 @@ describe('emit', () => {
     }
     const [assigned] = await ctx.db.select().from(caseLawyers).where(eq(caseLawyers.caseId, client.caseId));
     expect(assigned).toBeDefined();
-    const told = published.filter((e) => e.type === 'case_changed' && (e.data as { case_id: string }).case_id === client.caseId);
+    const told = published.filter(
+      (e) => e.type === 'case_changed' && (e.data as { case_id: string }).case_id === client.caseId,
+    );
     expect(told).toHaveLength(1);
     expect(told[0]!.userIds).toEqual(expect.arrayContaining([client.id, assigned!.lawyerId]));
   });
@@ -139,7 +188,12 @@ describe('emit', () => {
     const admin = await createTestAdmin(ctx);
     const toLawyer = listen(lawyer.id);
     const toClient = listen(client.id);
-    const response = await ctx.app.inject({ method: 'PATCH', url: `/api/admin/cases/${client.caseId}/legal-hold`, headers: bearer(admin.token), payload: { legal_hold: true, reason: 'procedure' } });
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/cases/${client.caseId}/legal-hold`,
+      headers: bearer(admin.token),
+      payload: { legal_hold: true, reason: 'procedure' },
+    });
     expect(response.statusCode).toBe(200);
     expect(events(toLawyer, 'case_changed')).toHaveLength(1);
     expect(events(toClient, 'case_changed')).toHaveLength(1);

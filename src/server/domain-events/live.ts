@@ -11,14 +11,25 @@ import type { DomainEvent } from './types';
  */
 export type LiveRule = (tx: Db, event: DomainEvent, caseId: string) => Promise<PublishInput[]>;
 
-const unique = (ids: (string | null | undefined)[]) => [...new Set(ids.filter((id): id is string => typeof id === 'string' && id.length > 0))];
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : typeof value === 'string' ? [value] : []);
+const unique = (ids: (string | null | undefined)[]) => [
+  ...new Set(ids.filter((id): id is string => typeof id === 'string' && id.length > 0)),
+];
+const strings = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === 'string')
+    : typeof value === 'string'
+      ? [value]
+      : [];
 
 async function peopleOf(tx: Db, event: DomainEvent, caseId: string) {
   return caseParticipants(tx, caseId, event.at);
 }
 
-const changed = (caseId: string, userIds: string[]): PublishInput => ({ type: 'case_changed', userIds, data: { case_id: caseId } });
+const changed = (caseId: string, userIds: string[]): PublishInput => ({
+  type: 'case_changed',
+  userIds,
+  data: { case_id: caseId },
+});
 
 /** `case_changed` to everyone who sees the case now: its client, its lawyers and today's stand-ins. */
 export const caseChanged: LiveRule = async (tx, event, caseId) => {
@@ -36,7 +47,8 @@ export const caseChangedWithNamedLawyers: LiveRule = async (tx, event, caseId) =
   return [changed(caseId, unique([clientId, ...lawyerIds, ...named]))];
 };
 
-const side = (people: { clientId: string | null; lawyerIds: string[] }, role: Role) => (role === 'client' ? unique([people.clientId]) : unique(people.lawyerIds));
+const side = (people: { clientId: string | null; lawyerIds: string[] }, role: Role) =>
+  role === 'client' ? unique([people.clientId]) : unique(people.lawyerIds);
 
 /**
  * A new message (`data.message_id`): the message to both sides, the unread count to the side
@@ -51,29 +63,54 @@ export const messageSent: LiveRule = async (tx, event, caseId) => {
   const reader = otherSide(message.author_role);
   const out: PublishInput[] = [
     { type: 'message', userIds: everyone, data: message },
-    { type: 'unread', userIds: side(people, reader), data: { case_id: caseId, count: await unreadInCase(tx, caseId, reader) } },
+    {
+      type: 'unread',
+      userIds: side(people, reader),
+      data: { case_id: caseId, count: await unreadInCase(tx, caseId, reader) },
+    },
   ];
   if (event.data?.attachment === true) out.push(changed(caseId, everyone));
   return out;
 };
 
-/** Messages read up to one (`data.up_to`, `data.read_at`) by a side (`data.reader`): both sides see the marks, the reader's side its count. */
+/**
+ * Messages read up to one (`data.up_to`, `data.read_at`) by a side (`data.reader`): both sides see the marks, the
+ * reader's side its count.
+ */
 export const messagesRead: LiveRule = async (tx, event, caseId) => {
   const reader = event.data?.reader === 'client' ? 'client' : 'lawyer';
   const people = await peopleOf(tx, event, caseId);
   return [
-    { type: 'messages_read', userIds: unique([people.clientId, ...people.lawyerIds]), data: { case_id: caseId, up_to: String(event.data?.up_to), read_at: String(event.data?.read_at) } },
-    { type: 'unread', userIds: side(people, reader), data: { case_id: caseId, count: await unreadInCase(tx, caseId, reader) } },
+    {
+      type: 'messages_read',
+      userIds: unique([people.clientId, ...people.lawyerIds]),
+      data: { case_id: caseId, up_to: String(event.data?.up_to), read_at: String(event.data?.read_at) },
+    },
+    {
+      type: 'unread',
+      userIds: side(people, reader),
+      data: { case_id: caseId, count: await unreadInCase(tx, caseId, reader) },
+    },
   ];
 };
 
 /** A message its author took back (`subjectId`); when it was unread, the other side's count too. */
 export const messageDeleted: LiveRule = async (tx, event, caseId) => {
   const people = await peopleOf(tx, event, caseId);
-  const out: PublishInput[] = [{ type: 'message_deleted', userIds: unique([people.clientId, ...people.lawyerIds]), data: { id: event.subjectId, case_id: caseId } }];
+  const out: PublishInput[] = [
+    {
+      type: 'message_deleted',
+      userIds: unique([people.clientId, ...people.lawyerIds]),
+      data: { id: event.subjectId, case_id: caseId },
+    },
+  ];
   if (event.data?.was_unread === true) {
     const reader = otherSide(event.data.author_role === 'client' ? 'client' : 'lawyer');
-    out.push({ type: 'unread', userIds: side(people, reader), data: { case_id: caseId, count: await unreadInCase(tx, caseId, reader) } });
+    out.push({
+      type: 'unread',
+      userIds: side(people, reader),
+      data: { case_id: caseId, count: await unreadInCase(tx, caseId, reader) },
+    });
   }
   return out;
 };

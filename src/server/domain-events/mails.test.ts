@@ -28,9 +28,19 @@ describe("notification mails in the reader's language", () => {
       // The lawyer reads in the same language as the client here, so both mails are checked in it.
       const lawyer = await createTestLawyer(ctx, { name: 'Sanne', lastName: 'Jansen', title: null });
       const client = await createTestClient(ctx, { status: 'offer-chosen' });
-      await ctx.db.update(users).set({ language }).where(inArray(users.id, [lawyer.id, client.id]));
+      await ctx.db
+        .update(users)
+        .set({ language })
+        .where(inArray(users.id, [lawyer.id, client.id]));
       await ctx.db.update(cases).set({ clientName: '' }).where(eq(cases.id, client.caseId));
-      await emit(ctx.db, { actorId: null, action: 'case.lawyer_assigned', subjectType: 'case', subjectId: client.caseId, data: { lawyer_id: lawyer.id }, at: ctx.clock.now() });
+      await emit(ctx.db, {
+        actorId: null,
+        action: 'case.lawyer_assigned',
+        subjectType: 'case',
+        subjectId: client.caseId,
+        data: { lawyer_id: lawyer.id },
+        at: ctx.clock.now(),
+      });
 
       const toClient = await mailTo(client.email);
       expect(toClient.text).toContain(`Sanne Jansen ${title}`);

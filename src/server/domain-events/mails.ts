@@ -17,7 +17,10 @@ const str = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /** The case as the mails need it, and the helpers every rule shares. */
 async function mailContext(tx: Db, event: DomainEvent, caseId: string) {
-  const [theCase] = await tx.select({ id: cases.id, clientId: cases.clientId, clientName: cases.clientName, statusSlug: cases.statusSlug }).from(cases).where(eq(cases.id, caseId));
+  const [theCase] = await tx
+    .select({ id: cases.id, clientId: cases.clientId, clientName: cases.clientName, statusSlug: cases.statusSlug })
+    .from(cases)
+    .where(eq(cases.id, caseId));
   if (!theCase) return null;
   return {
     now: event.at,
@@ -26,10 +29,15 @@ async function mailContext(tx: Db, event: DomainEvent, caseId: string) {
     clientName: theCase.clientName ?? '',
     toClient: { userId: theCase.clientId },
     lawyerIds: async () =>
-      (await tx.select({ id: caseLawyers.lawyerId }).from(caseLawyers).where(eq(caseLawyers.caseId, caseId))).map((r) => r.id).filter((id) => id !== event.actorId),
+      (await tx.select({ id: caseLawyers.lawyerId }).from(caseLawyers).where(eq(caseLawyers.caseId, caseId)))
+        .map((r) => r.id)
+        .filter((id) => id !== event.actorId),
     documentTitle: async (documentId: string | null) => {
       if (!documentId) return null;
-      const [row] = await tx.select({ title: documents.title, visible: documents.visible, mandatory: documents.mandatory }).from(documents).where(eq(documents.id, documentId));
+      const [row] = await tx
+        .select({ title: documents.title, visible: documents.visible, mandatory: documents.mandatory })
+        .from(documents)
+        .where(eq(documents.id, documentId));
       return row ?? null;
     },
   };
@@ -46,7 +54,13 @@ export const statusMails: MailRule = async (tx, event, caseId) => {
   if (!from || !to || from === to) return;
   // Every mandatory document is in: the route moved the case on.
   if (from === 'incomplete-case-file' && to === 'reviewing-documents') {
-    for (const id of await c.lawyerIds()) await enqueueMail(tx, { kind: 'documents_complete', to: { userId: id }, payload: { client_name: c.clientName, case_id: caseId }, now: c.now });
+    for (const id of await c.lawyerIds())
+      await enqueueMail(tx, {
+        kind: 'documents_complete',
+        to: { userId: id },
+        payload: { client_name: c.clientName, case_id: caseId },
+        now: c.now,
+      });
   }
   if (c.byClient || to === 'proposal') return;
   await enqueueMail(tx, { kind: 'phase_changed', to: c.toClient, payload: { case_id: caseId, from, to }, now: c.now });
@@ -56,7 +70,13 @@ export const statusMails: MailRule = async (tx, event, caseId) => {
 export const settlementVersionMail: MailRule = async (tx, event, caseId) => {
   const c = await mailContext(tx, event, caseId);
   if (!c) return;
-  await enqueueMail(tx, { kind: 'settlement_version', to: c.toClient, payload: {}, now: c.now, dedupeKey: `settlement-version:${event.subjectId}` });
+  await enqueueMail(tx, {
+    kind: 'settlement_version',
+    to: c.toClient,
+    payload: {},
+    now: c.now,
+    dedupeKey: `settlement-version:${event.subjectId}`,
+  });
 };
 
 /** The first lawyer of a case: the client learns who, the lawyer hears of the case (unless they took it themselves). */
@@ -79,7 +99,13 @@ export const lawyerAssignedMails: MailRule = async (tx, event, caseId) => {
     },
     now: c.now,
   });
-  if (lawyerId !== event.actorId) await enqueueMail(tx, { kind: 'case_assigned', to: { userId: lawyerId }, payload: { client_name: c.clientName, case_id: caseId }, now: c.now });
+  if (lawyerId !== event.actorId)
+    await enqueueMail(tx, {
+      kind: 'case_assigned',
+      to: { userId: lawyerId },
+      payload: { client_name: c.clientName, case_id: caseId },
+      now: c.now,
+    });
 };
 
 /** An admin handed the case over (or added a stand-in): the lawyer hears it, and the client learns who. */
@@ -94,9 +120,19 @@ export const handedOverMails: MailRule = async (tx, event, caseId) => {
   if (!lawyer) return;
   const from = standIn ? str(data.from) : null;
   const until = standIn ? str(data.until) : null;
-  await enqueueMail(tx, { kind: 'case_handed_over', to: { userId: lawyerId }, payload: { client_name: c.clientName, case_id: caseId, stand_in_from: from, stand_in_until: until }, now: c.now });
+  await enqueueMail(tx, {
+    kind: 'case_handed_over',
+    to: { userId: lawyerId },
+    payload: { client_name: c.clientName, case_id: caseId, stand_in_from: from, stand_in_until: until },
+    now: c.now,
+  });
   const lawyerName = getDisplayName({ name: lawyer.name, infix: lawyer.infix, last_name: lawyer.lastName });
-  await enqueueMail(tx, { kind: 'lawyer_changed', to: c.toClient, payload: { lawyer_name: lawyerName, stand_in_from: from, stand_in_until: until }, now: c.now });
+  await enqueueMail(tx, {
+    kind: 'lawyer_changed',
+    to: c.toClient,
+    payload: { lawyer_name: lawyerName, stand_in_from: from, stand_in_until: until },
+    now: c.now,
+  });
 };
 
 export const proposalSentMail: MailRule = async (tx, event, caseId) => {
@@ -108,15 +144,32 @@ export const proposalSentMail: MailRule = async (tx, event, caseId) => {
 export const proposalSignedMails: MailRule = async (tx, event, caseId) => {
   const c = await mailContext(tx, event, caseId);
   if (!c) return;
-  for (const id of await c.lawyerIds()) await enqueueMail(tx, { kind: 'proposal_signed', to: { userId: id }, payload: { client_name: c.clientName, case_id: caseId }, now: c.now });
+  for (const id of await c.lawyerIds())
+    await enqueueMail(tx, {
+      kind: 'proposal_signed',
+      to: { userId: id },
+      payload: { client_name: c.clientName, case_id: caseId },
+      now: c.now,
+    });
 };
 
 /** The client's own act, confirmed to them in writing (a durable medium, BW 6:230o), and told to the lawyers. */
 export const withdrawnMails: MailRule = async (tx, event, caseId) => {
   const c = await mailContext(tx, event, caseId);
   if (!c) return;
-  await enqueueMail(tx, { kind: 'engagement_withdrawn', to: c.toClient, payload: { date: formatMailDate(c.now) }, now: c.now });
-  for (const id of await c.lawyerIds()) await enqueueMail(tx, { kind: 'engagement_withdrawn_lawyer', to: { userId: id }, payload: { client_name: c.clientName, case_id: caseId }, now: c.now });
+  await enqueueMail(tx, {
+    kind: 'engagement_withdrawn',
+    to: c.toClient,
+    payload: { date: formatMailDate(c.now) },
+    now: c.now,
+  });
+  for (const id of await c.lawyerIds())
+    await enqueueMail(tx, {
+      kind: 'engagement_withdrawn_lawyer',
+      to: { userId: id },
+      payload: { client_name: c.clientName, case_id: caseId },
+      now: c.now,
+    });
 };
 
 export const documentRejectedMail: MailRule = async (tx, event, caseId) => {
@@ -125,7 +178,12 @@ export const documentRejectedMail: MailRule = async (tx, event, caseId) => {
   const document = await c.documentTitle(event.subjectId);
   if (!document) return;
   const version = typeof event.data?.version === 'number' ? event.data.version : undefined;
-  await enqueueMail(tx, { kind: 'document_rejected', to: c.toClient, payload: { title: document.title, document_id: event.subjectId, ...(version !== undefined ? { version } : {}) }, now: c.now });
+  await enqueueMail(tx, {
+    kind: 'document_rejected',
+    to: c.toClient,
+    payload: { title: document.title, document_id: event.subjectId, ...(version !== undefined ? { version } : {}) },
+    now: c.now,
+  });
 };
 
 export const documentShownMail: MailRule = async (tx, event, caseId) => {
@@ -133,7 +191,12 @@ export const documentShownMail: MailRule = async (tx, event, caseId) => {
   if (!c) return;
   const document = await c.documentTitle(event.subjectId);
   if (!document) return;
-  await enqueueMail(tx, { kind: 'document_shared', to: c.toClient, payload: { title: document.title, document_id: event.subjectId }, now: c.now });
+  await enqueueMail(tx, {
+    kind: 'document_shared',
+    to: c.toClient,
+    payload: { title: document.title, document_id: event.subjectId },
+    now: c.now,
+  });
 };
 
 /** The client's upload tells the lawyers; the lawyer's upload of a visible document tells the client. */
@@ -145,11 +208,22 @@ export const documentUploadedMails: MailRule = async (tx, event, caseId) => {
   const document = await c.documentTitle(documentId);
   if (!document) return;
   if (!c.byClient) {
-    if (document.visible) await enqueueMail(tx, { kind: 'document_shared', to: c.toClient, payload: { title: document.title, document_id: documentId }, now: c.now });
+    if (document.visible)
+      await enqueueMail(tx, {
+        kind: 'document_shared',
+        to: c.toClient,
+        payload: { title: document.title, document_id: documentId },
+        now: c.now,
+      });
     return;
   }
   for (const id of await c.lawyerIds()) {
-    await enqueueMail(tx, { kind: 'document_uploaded', to: { userId: id }, payload: { client_name: c.clientName, case_id: caseId, title: document.title, replaced: data.replaced === true }, now: c.now });
+    await enqueueMail(tx, {
+      kind: 'document_uploaded',
+      to: { userId: id },
+      payload: { client_name: c.clientName, case_id: caseId, title: document.title, replaced: data.replaced === true },
+      now: c.now,
+    });
   }
 };
 
@@ -159,7 +233,13 @@ export const feedbackMails: MailRule = async (tx, event, caseId) => {
   const lawyerId = str(event.data?.lawyer_id);
   const ids = lawyerId ? [lawyerId] : await c.lawyerIds();
   const existing = ids.length ? await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)) : [];
-  for (const { id } of existing) await enqueueMail(tx, { kind: 'feedback_created', to: { userId: id }, payload: { client_name: c.clientName, case_id: caseId }, now: c.now });
+  for (const { id } of existing)
+    await enqueueMail(tx, {
+      kind: 'feedback_created',
+      to: { userId: id },
+      payload: { client_name: c.clientName, case_id: caseId },
+      now: c.now,
+    });
 };
 
 /** The bedenktijd ended without a word from the client: each lawyer of the case gets the task, once. */
@@ -167,7 +247,13 @@ export const coolingOffExpiredMails: MailRule = async (tx, event, caseId) => {
   const c = await mailContext(tx, event, caseId);
   if (!c) return;
   for (const id of await c.lawyerIds()) {
-    await enqueueMail(tx, { kind: 'cooling_off_expired', to: { userId: id }, payload: { case_id: caseId }, now: c.now, dedupeKey: `cooling-off-expired:${caseId}:${id}` });
+    await enqueueMail(tx, {
+      kind: 'cooling_off_expired',
+      to: { userId: id },
+      payload: { case_id: caseId },
+      now: c.now,
+      dedupeKey: `cooling-off-expired:${caseId}:${id}`,
+    });
   }
 };
 

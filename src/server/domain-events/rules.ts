@@ -1,5 +1,12 @@
 import type { AuditAction } from '../../contract/admin';
-import { caseChanged, caseChangedWithNamedLawyers, messageDeleted, messagesRead, messageSent, type LiveRule } from './live';
+import {
+  caseChanged,
+  caseChangedWithNamedLawyers,
+  messageDeleted,
+  messagesRead,
+  messageSent,
+  type LiveRule,
+} from './live';
 import {
   coolingOffExpiredMails,
   documentRejectedMail,
@@ -33,7 +40,8 @@ export type EventRule = {
 };
 
 /** Changes that are not audited but still tell the open screens. */
-type UnauditedKind = 'case.company_updated' | 'case.contact_persons_changed' | 'document.viewed' | 'message.read' | 'message.deleted';
+type UnauditedKind =
+  'case.company_updated' | 'case.contact_persons_changed' | 'document.viewed' | 'message.read' | 'message.deleted';
 /** Audited, but not listed in the admin's action filter. */
 type UnlistedKind = 'admin.complaints_officer_set';
 export type EventKind = AuditAction | UnauditedKind | UnlistedKind;
@@ -76,13 +84,23 @@ export const EVENT_RULES: Record<EventKind, EventRule> = {
   // The lawyer opened or downloaded a document: it leaves their pending documents.
   'document.viewed': { audit: 'none', mail: 'none', live: caseChanged, timeline: 'none' },
   // The settlement agreement
-  'settlement.version_added': { audit: 'line', mail: settlementVersionMail, live: caseChanged, timeline: 'client and lawyer' },
+  'settlement.version_added': {
+    audit: 'line',
+    mail: settlementVersionMail,
+    live: caseChanged,
+    timeline: 'client and lawyer',
+  },
   'settlement.version_final': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
   'settlement.response': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'none' },
   'settlement.check_approved': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'none' },
   'settlement.signed': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
   // Recorded by the settlement reminder job the day after the bedenktijd ended.
-  'settlement.cooling_off_expired': { audit: 'line', mail: coolingOffExpiredMails, live: caseChanged, timeline: 'none' },
+  'settlement.cooling_off_expired': {
+    audit: 'line',
+    mail: coolingOffExpiredMails,
+    live: caseChanged,
+    timeline: 'none',
+  },
   // The first conversation: the routes queue the invites themselves (they carry the calendar file).
   'appointment.booked': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
   'appointment.rescheduled': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },

@@ -1,10 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { bearer, createTestContext, createTestClient, createTestLawyer, tokenFor, uniqueEmail, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestContext,
+  createTestClient,
+  createTestLawyer,
+  tokenFor,
+  uniqueEmail,
+  type TestContext,
+} from '../testing/harness';
 import { extractLoginCode } from '../testing/smtp-peer';
 import { and, gte } from 'drizzle-orm';
 import { outbox, users } from '../db/schema';
-import { EMAIL_CHANGE_ACCOUNT_LIMITS, EMAIL_CHANGE_ADDRESS_LIMITS, EMAIL_CHANGE_LOCKED_MESSAGE, EMAIL_CHANGE_SENT_MESSAGE, EMAIL_CHANGE_VOIDED_MESSAGE } from './email-change';
+import {
+  EMAIL_CHANGE_ACCOUNT_LIMITS,
+  EMAIL_CHANGE_ADDRESS_LIMITS,
+  EMAIL_CHANGE_LOCKED_MESSAGE,
+  EMAIL_CHANGE_SENT_MESSAGE,
+  EMAIL_CHANGE_VOIDED_MESSAGE,
+} from './email-change';
 import { serverTranslate } from '../errors/language';
 
 const nl = serverTranslate('nl-NL');
@@ -17,10 +31,13 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const patch = (token: string, payload: object) => ctx.app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(token), payload });
-const confirm = (token: string, code: string) => ctx.app.inject({ method: 'POST', url: '/api/user/email/confirm', headers: bearer(token), payload: { code } });
+const patch = (token: string, payload: object) =>
+  ctx.app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(token), payload });
+const confirm = (token: string, code: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/user/email/confirm', headers: bearer(token), payload: { code } });
 const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
-const emailOf = async (id: string) => (await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]?.email;
+const emailOf = async (id: string) =>
+  (await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]?.email;
 
 describe('changing an e-mail address (audit findings 1 and 2)', () => {
   it('answers the same 202 for a free and a taken address, and changes nothing yet', async () => {
@@ -75,7 +92,15 @@ describe('changing an e-mail address (audit findings 1 and 2)', () => {
     const sinceLogin = ctx.smtp.messages.length;
     await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email: newEmail } });
     const loginMail = await ctx.smtp.waitForMail(newEmail, { since: sinceLogin });
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/token', payload: { email: newEmail, code: extractLoginCode(loginMail) } })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/token',
+          payload: { email: newEmail, code: extractLoginCode(loginMail) },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('voids the code after 5 wrong tries, under the login rules', async () => {
@@ -129,7 +154,8 @@ describe('changing an e-mail address (audit findings 1 and 2)', () => {
 });
 
 describe('e-mail change requests are limited per account and per address (audit: mail flood)', () => {
-  const mailsTo = async (address: string) => ctx.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.toAddress, address));
+  const mailsTo = async (address: string) =>
+    ctx.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.toAddress, address));
 
   it('allows one a minute and three an hour per account; beyond, 429 with Retry-After, nothing sent and nothing changed', async () => {
     expect(EMAIL_CHANGE_ACCOUNT_LIMITS).toEqual({ cooldownMs: 60_000, maxPerHour: 3 });
@@ -140,7 +166,9 @@ describe('e-mail change requests are limited per account and per address (audit:
 
     const tooSoon = await patch(token, { email: uniqueEmail('stranger'), city: 'Delft' });
     expect(tooSoon.statusCode).toBe(429);
-    expect(tooSoon.json().message).toBe('Je hebt te vaak gevraagd je e-mailadres te wijzigen. Probeer het later opnieuw.');
+    expect(tooSoon.json().message).toBe(
+      'Je hebt te vaak gevraagd je e-mailadres te wijzigen. Probeer het later opnieuw.',
+    );
     expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(tooSoon.headers['retry-after'])).toBeLessThanOrEqual(60);
 
@@ -150,9 +178,16 @@ describe('e-mail change requests are limited per account and per address (audit:
     }
     ctx.clock.advance(61_000);
     const fourth = uniqueEmail('stranger');
-    const refused = await ctx.app.inject({ method: 'PATCH', url: '/api/user', headers: { ...bearer(token), 'accept-language': 'en-US' }, payload: { email: fourth, city: 'Delft' } });
+    const refused = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/user',
+      headers: { ...bearer(token), 'accept-language': 'en-US' },
+      payload: { email: fourth, city: 'Delft' },
+    });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe('You have asked to change your email address too often. Please try again later.');
+    expect(refused.json().message).toBe(
+      'You have asked to change your email address too often. Please try again later.',
+    );
     // The hour started with the first request, about three minutes ago.
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(55 * 60);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60 * 60);
@@ -171,7 +206,12 @@ describe('e-mail change requests are limited per account and per address (audit:
     expect((await patch(await tokenFor(ctx, attacker.id), { email: holder.email })).statusCode).toBe(202);
     const code = await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email: holder.email } });
     expect(code.statusCode).toBe(200);
-    const kinds = (await ctx.db.select({ kind: outbox.kind }).from(outbox).where(and(eq(outbox.toAddress, holder.email), gte(outbox.createdAt, since)))).map((r) => r.kind);
+    const kinds = (
+      await ctx.db
+        .select({ kind: outbox.kind })
+        .from(outbox)
+        .where(and(eq(outbox.toAddress, holder.email), gte(outbox.createdAt, since)))
+    ).map((r) => r.kind);
     expect(kinds.sort()).toEqual(['email_taken', 'login_code']);
   });
 

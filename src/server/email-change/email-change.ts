@@ -25,10 +25,14 @@ export const EMAIL_CHANGE_ADDRESS_LIMITS: RequestLimits = { cooldownMs: 60_000, 
 
 // Throttle keys of their own ('email-change-throttle'), so e-mail changes never use up the
 // login-code quota of an address ('login-throttle'), nor the other way round.
-const accountKeyOf = (secret: string, userId: string) => hmac(secret, 'email-change-throttle', `account:${userId}`).toString('hex');
-const addressKeyOf = (secret: string, email: string) => hmac(secret, 'email-change-throttle', `address:${email}`).toString('hex');
-const confirmKeyOf = (secret: string, userId: string) => hmac(secret, 'login-throttle', `email-change:${userId}`).toString('hex');
-const codeHashOf = (secret: string, userId: string, code: string) => hmac(secret, 'email-change-code', `${userId}:${code}`);
+const accountKeyOf = (secret: string, userId: string) =>
+  hmac(secret, 'email-change-throttle', `account:${userId}`).toString('hex');
+const addressKeyOf = (secret: string, email: string) =>
+  hmac(secret, 'email-change-throttle', `address:${email}`).toString('hex');
+const confirmKeyOf = (secret: string, userId: string) =>
+  hmac(secret, 'login-throttle', `email-change:${userId}`).toString('hex');
+const codeHashOf = (secret: string, userId: string, code: string) =>
+  hmac(secret, 'email-change-code', `${userId}:${code}`);
 
 /**
  * PATCH /api/user with a new address: nothing changes yet. A code goes to the new address, or,
@@ -48,16 +52,38 @@ export async function requestEmailChange(request: FastifyRequest, userId: string
     const throttle = await registerThrottledRequest(db, key, now, limits);
     if (!throttle.allowed) {
       securityLog(request, 'email_change.failed', { userId, reason });
-      throw new AppError('too_many_requests', EMAIL_CHANGE_TOO_MANY_MESSAGE, undefined, { 'Retry-After': String(throttle.retryAfterSeconds) });
+      throw new AppError('too_many_requests', EMAIL_CHANGE_TOO_MANY_MESSAGE, undefined, {
+        'Retry-After': String(throttle.retryAfterSeconds),
+      });
     }
   }
   const code = generateLoginCode();
   await db.transaction(async (tx) => {
-    await storeCode(tx, { keyHash, purpose: 'email_change', userId, newEmail, codeHash: codeHashOf(config.appSecret, userId, code), now });
-    const [holder] = await tx.select({ id: users.id, language: users.language, name: users.name }).from(users).where(eq(users.email, newEmail)).limit(1);
-    const [requester] = await tx.select({ language: users.language, name: users.name }).from(users).where(eq(users.id, userId));
+    await storeCode(tx, {
+      keyHash,
+      purpose: 'email_change',
+      userId,
+      newEmail,
+      codeHash: codeHashOf(config.appSecret, userId, code),
+      now,
+    });
+    const [holder] = await tx
+      .select({ id: users.id, language: users.language, name: users.name })
+      .from(users)
+      .where(eq(users.email, newEmail))
+      .limit(1);
+    const [requester] = await tx
+      .select({ language: users.language, name: users.name })
+      .from(users)
+      .where(eq(users.id, userId));
     // Both branches write one row by address, so they take alike time (the answer is the same).
-    if (holder) await enqueueMail(tx, { kind: 'email_taken', to: { address: newEmail, language: holder.language, name: holder.name, userId: holder.id }, payload: {}, now });
+    if (holder)
+      await enqueueMail(tx, {
+        kind: 'email_taken',
+        to: { address: newEmail, language: holder.language, name: holder.name, userId: holder.id },
+        payload: {},
+        now,
+      });
     else {
       await enqueueMail(tx, {
         kind: 'email_change_code',
@@ -72,7 +98,12 @@ export async function requestEmailChange(request: FastifyRequest, userId: string
 }
 
 /** POST /api/user/email/confirm: under the same code rules and limits as login. */
-export async function confirmEmailChange(request: FastifyRequest, userId: string, tokenId: string, code: string): Promise<void> {
+export async function confirmEmailChange(
+  request: FastifyRequest,
+  userId: string,
+  tokenId: string,
+  code: string,
+): Promise<void> {
   const { db, clock, config } = request.server.deps;
   const now = clock.now();
   const result = await verifyCode(db, {
@@ -85,10 +116,18 @@ export async function confirmEmailChange(request: FastifyRequest, userId: string
       if (!newEmail) return null;
       const [holder] = await tx.select({ id: users.id }).from(users).where(eq(users.email, newEmail)).limit(1);
       if (holder) return { taken: true as const };
-      const [old] = await tx.select({ email: users.email, language: users.language, name: users.name }).from(users).where(eq(users.id, userId));
+      const [old] = await tx
+        .select({ email: users.email, language: users.language, name: users.name })
+        .from(users)
+        .where(eq(users.id, userId));
       if (!old) return null;
       // The old address hears of the change, in the same transaction.
-      await enqueueMail(tx, { kind: 'email_changed', to: { address: old.email, language: old.language, name: old.name, userId }, payload: {}, now });
+      await enqueueMail(tx, {
+        kind: 'email_changed',
+        to: { address: old.email, language: old.language, name: old.name, userId },
+        payload: {},
+        now,
+      });
       // The address is a profile field: a profile form loaded before the change is now stale.
       await tx
         .update(users)
@@ -102,7 +141,10 @@ export async function confirmEmailChange(request: FastifyRequest, userId: string
     },
   }).catch((error: unknown) => {
     // Two accounts confirming the same new address at once: the unique index decides.
-    if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
+    if (
+      (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
+      (error as { cause?: { code?: string } }).cause?.code === '23505'
+    ) {
       return { outcome: 'ok' as const, value: { taken: true as const } };
     }
     throw error;

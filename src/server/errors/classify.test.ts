@@ -21,7 +21,8 @@ describe('node-postgres connection failures', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     return server;
   };
-  const url = (server: net.Server) => `postgres://portal@127.0.0.1:${(server.address() as net.AddressInfo).port}/portal`;
+  const url = (server: net.Server) =>
+    `postgres://portal@127.0.0.1:${(server.address() as net.AddressInfo).port}/portal`;
   const failure = async (run: () => Promise<unknown>) => {
     try {
       await run();
@@ -86,13 +87,31 @@ describe('isClientAbort', () => {
 
 describe('isMultipartLimit', () => {
   it('is the count limits of @fastify/multipart, not a file too large', () => {
-    for (const code of ['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_FILES_LIMIT']) expect(isMultipartLimit(Object.assign(new Error('limit'), { code, statusCode: 413 }))).toBe(true);
-    expect(isMultipartLimit(Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 }))).toBe(false);
+    for (const code of ['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'FST_FILES_LIMIT'])
+      expect(isMultipartLimit(Object.assign(new Error('limit'), { code, statusCode: 413 }))).toBe(true);
+    expect(
+      isMultipartLimit(Object.assign(new Error('too large'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 })),
+    ).toBe(false);
   });
 });
 
 /** SQLSTATEs of a database that refuses or drops connections: outages (503 with Retry-After), from every driver. */
-const REFUSALS = ['55000', '53300', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006', '08P01', '3D000', '28000', '28P01'];
+const REFUSALS = [
+  '55000',
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '08P01',
+  '3D000',
+  '28000',
+  '28P01',
+];
 /** Look-alikes that are no outage: lock not available, query cancelled, undefined table, a wrong uuid. */
 const NOT_REFUSALS = ['55P03', '57014', '42P01', '22P02', '53200'];
 const raise = (code: string) => `DO $$ BEGIN RAISE EXCEPTION 'refused' USING ERRCODE = '${code}'; END $$`;

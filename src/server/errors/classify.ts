@@ -5,7 +5,18 @@
  */
 export type FailureKind = 'unavailable' | 'disk_full' | 'unique' | 'bad_text' | 'conflict' | 'malformed_multipart';
 
-const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'EIO', 'ENOTCONN']);
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'EIO',
+  'ENOTCONN',
+]);
 const DISK_FULL_ERRNO = new Set(['ENOSPC', 'EDQUOT']);
 const UNAVAILABLE_DRIVER_TEXT = [
   /^timeout exceeded when trying to connect/i,
@@ -17,10 +28,24 @@ const UNAVAILABLE_DRIVER_TEXT = [
   /^PGlite is closed/i,
   /^Database is unreachable/i,
 ];
-const MALFORMED_MULTIPART_TEXT = [/^Unexpected end of (form|file|multipart data)/i, /^(Part|Preamble) terminated early/i, /^Malformed part header/i, /^Multipart: Boundary not found/i, /^Part terminated early/i, /^Malformed urlencoded form/i];
+const MALFORMED_MULTIPART_TEXT = [
+  /^Unexpected end of (form|file|multipart data)/i,
+  /^(Part|Preamble) terminated early/i,
+  /^Malformed part header/i,
+  /^Multipart: Boundary not found/i,
+  /^Part terminated early/i,
+  /^Malformed urlencoded form/i,
+];
 const MALFORMED_MULTIPART_CODES = new Set(['FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_MULTIPART_INVALID_CONTENT_TYPE']);
 
-type Inspectable = { code?: unknown; errno?: unknown; message?: unknown; cause?: unknown; errors?: unknown; name?: unknown };
+type Inspectable = {
+  code?: unknown;
+  errno?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  errors?: unknown;
+  name?: unknown;
+};
 
 function* chain(error: unknown): Generator<Inspectable> {
   const seen = new Set<unknown>();
@@ -51,7 +76,14 @@ export function errorCode(error: unknown): string | undefined {
  * connect now. Nothing the request did wrong: 503 with Retry-After.
  */
 export function isRefusedConnection(code: string): boolean {
-  return /^08[0-9A-Z]{3}$/.test(code) || /^28[0-9A-Z]{3}$/.test(code) || /^57P0[1-3]$/.test(code) || code === '3D000' || code === '53300' || code === '55000';
+  return (
+    /^08[0-9A-Z]{3}$/.test(code) ||
+    /^28[0-9A-Z]{3}$/.test(code) ||
+    /^57P0[1-3]$/.test(code) ||
+    code === '3D000' ||
+    code === '53300' ||
+    code === '55000'
+  );
 }
 
 export function classifyFailure(error: unknown): FailureKind | null {
@@ -64,7 +96,8 @@ export function classifyFailure(error: unknown): FailureKind | null {
     if (code === '23505') return 'unique';
     if (code === '22021' || code === '22P05') return 'bad_text';
     if (code === '40001' || code === '40P01') return 'conflict';
-    if (MALFORMED_MULTIPART_CODES.has(code) || MALFORMED_MULTIPART_TEXT.some((re) => re.test(message))) return 'malformed_multipart';
+    if (MALFORMED_MULTIPART_CODES.has(code) || MALFORMED_MULTIPART_TEXT.some((re) => re.test(message)))
+      return 'malformed_multipart';
     if (UNAVAILABLE_DRIVER_TEXT.some((re) => re.test(message))) return 'unavailable';
   }
   return null;
@@ -78,12 +111,18 @@ const MULTIPART_LIMIT_CODES = new Set(['FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT', 'F
  * parts, not a file too large, and answers so (errors.server.tooManyParts).
  */
 export function isMultipartLimit(error: unknown): boolean {
-  for (const item of chain(error)) if (typeof item.code === 'string' && MULTIPART_LIMIT_CODES.has(item.code)) return true;
+  for (const item of chain(error))
+    if (typeof item.code === 'string' && MULTIPART_LIMIT_CODES.has(item.code)) return true;
   return false;
 }
 
 /** What isClientAbort reads of Node's request (IncomingMessage). */
-export type RequestStream = { aborted?: boolean; destroyed?: boolean; complete?: boolean; socket?: { destroyed?: boolean } | null };
+export type RequestStream = {
+  aborted?: boolean;
+  destroyed?: boolean;
+  complete?: boolean;
+  socket?: { destroyed?: boolean } | null;
+};
 
 const CLIENT_ABORT_CODES = new Set(['ECONNRESET', 'ECONNABORTED', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE']);
 const CLIENT_ABORT_TEXT = /^(aborted|Premature close|Request aborted)$/i;

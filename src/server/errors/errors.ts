@@ -1,6 +1,7 @@
 import { STALE_WRITE_MESSAGE } from '../../contract/row-version';
 
-export type ErrorCode = 'unauthenticated' | 'forbidden' | 'not_found' | 'validation' | 'too_many_requests' | 'payload_too_large' | 'conflict';
+export type ErrorCode =
+  'unauthenticated' | 'forbidden' | 'not_found' | 'validation' | 'too_many_requests' | 'payload_too_large' | 'conflict';
 
 const STATUS: Record<ErrorCode, number> = {
   unauthenticated: 401,
@@ -33,7 +34,10 @@ export class AppError extends Error {
   }
 }
 
-/** A message may be a translation key under `errors.` (public/i18n): the error handler gives it in the request's language. */
+/**
+ * A message may be a translation key under `errors.` (public/i18n): the error handler gives it in the request's
+ * language.
+ */
 export const notFound = (message = 'errors.server.notFound') => new AppError('not_found', message);
 export const forbidden = (message = 'errors.server.forbidden') => new AppError('forbidden', message);
 export const unauthenticated = () => new AppError('unauthenticated', 'errors.unauthenticated');

@@ -46,7 +46,12 @@ const isErrorKey = (message: string) => /^(errors|hardening)\.[a-zA-Z]+(\.[a-zA-
 
 /** 422 body; texts that are translation keys (`validation.…`, `errors.…`) are given in the request's language. */
 function validationBody(errors: Record<string, string[]>, t: Translate, values?: Record<string, string | number>) {
-  const translated = Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((m) => (isValidationKey(m) || isErrorKey(m) ? t(m, values) : m))]));
+  const translated = Object.fromEntries(
+    Object.entries(errors).map(([field, list]) => [
+      field,
+      list.map((m) => (isValidationKey(m) || isErrorKey(m) ? t(m, values) : m)),
+    ]),
+  );
   const first = Object.values(translated)[0]?.[0] ?? t(validationKey('invalid'));
   const more = Object.values(translated).reduce((n, list) => n + list.length, 0) - 1;
   return { message: more > 0 ? t(validationKey('summary'), { first, count: more }) : first, errors: translated };
@@ -78,11 +83,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
         securityLog(request, 'access.refused', { reason: error.code, status: error.statusCode });
       }
       if (error.headers) reply.headers(error.headers);
-      if (error.code === 'validation') return reply.status(422).send(validationBody(error.fieldErrors ?? { body: [error.message] }, t, error.values));
-      return reply.status(error.statusCode).send({ message: isErrorKey(error.message) || isValidationKey(error.message) ? t(error.message, error.values) : error.message });
+      if (error.code === 'validation')
+        return reply.status(422).send(validationBody(error.fieldErrors ?? { body: [error.message] }, t, error.values));
+      return reply.status(error.statusCode).send({
+        message:
+          isErrorKey(error.message) || isValidationKey(error.message) ? t(error.message, error.values) : error.message,
+      });
     }
     if (error instanceof BodyTooSlowError) {
-      return reply.status(408).header('Connection', 'close').send({ message: t('hardening.bodyTooSlow') });
+      return reply
+        .status(408)
+        .header('Connection', 'close')
+        .send({ message: t('hardening.bodyTooSlow') });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
@@ -94,44 +106,93 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const part = (error as { validationContext?: string }).validationContext ?? 'body';
       return reply.status(422).send(validationBody(zodIssuesToFields(issues, t, ROOT_KEY[part] ?? 'body'), t));
     }
-    if (error instanceof ZodError) return reply.status(422).send(validationBody(zodIssuesToFields(error.issues as Issue[], t), t));
+    if (error instanceof ZodError)
+      return reply.status(422).send(validationBody(zodIssuesToFields(error.issues as Issue[], t), t));
     if (isClientAbort(error, request.raw)) {
       // The client hung up or went silent mid-body (the idle limit closed it): nothing to answer,
       // and no server error; a client must not be able to fill the error log at will.
-      request.log.info({ route: request.routeOptions?.url ?? null, method: request.method, code: errorCode(error) ?? null, kind: 'client_aborted' }, 'request body aborted by the client');
-      return reply.status(400).header('Connection', 'close').send({ message: t('errors.server.aborted') });
+      request.log.info(
+        {
+          route: request.routeOptions?.url ?? null,
+          method: request.method,
+          code: errorCode(error) ?? null,
+          kind: 'client_aborted',
+        },
+        'request body aborted by the client',
+      );
+      return reply
+        .status(400)
+        .header('Connection', 'close')
+        .send({ message: t('errors.server.aborted') });
     }
     const failure = classifyFailure(error);
     const logFailure = (level: 'warn' | 'error', errorId?: string) =>
       request.log[level](
-        { error_id: errorId, route: request.routeOptions?.url ?? null, method: request.method, code: errorCode(error) ?? null, kind: failure, frames: framesOf(error) },
+        {
+          error_id: errorId,
+          route: request.routeOptions?.url ?? null,
+          method: request.method,
+          code: errorCode(error) ?? null,
+          kind: failure,
+          frames: framesOf(error),
+        },
         failure ? `request failed: ${failure}` : 'unhandled error',
       );
     if (failure === 'unavailable') {
       const errorId = newErrorId();
       logFailure('error', errorId);
-      return reply.status(503).header('Retry-After', String(RETRY_AFTER_SECONDS)).send({ message: t(UNAVAILABLE_MESSAGE), error_id: errorId });
+      return reply
+        .status(503)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({ message: t(UNAVAILABLE_MESSAGE), error_id: errorId });
     }
     if (failure === 'disk_full') {
       const errorId = newErrorId();
       logFailure('error', errorId);
-      return reply.status(507).header('Connection', 'close').send({ message: t(DISK_FULL_MESSAGE), error_id: errorId });
+      return reply
+        .status(507)
+        .header('Connection', 'close')
+        .send({ message: t(DISK_FULL_MESSAGE), error_id: errorId });
     }
-    if (failure === 'malformed_multipart') return reply.status(400).header('Connection', 'close').send({ message: t(MALFORMED_UPLOAD_MESSAGE) });
+    if (failure === 'malformed_multipart')
+      return reply
+        .status(400)
+        .header('Connection', 'close')
+        .send({ message: t(MALFORMED_UPLOAD_MESSAGE) });
     if (failure === 'unique' || failure === 'conflict') {
       logFailure('warn');
       return reply.status(409).send({ message: t(CONFLICT_MESSAGE) });
     }
     if (failure === 'bad_text') return reply.status(422).send(validationBody({ body: [BAD_TEXT_MESSAGE] }, t));
     const status = error.statusCode ?? 500;
-    // 413 too (the request as a whole is more than the server takes), with its own text: too many parts is no file too large.
-    if (isMultipartLimit(error)) return reply.status(413).header('Connection', 'close').send({ message: t('errors.server.tooManyParts') });
+    // 413 too (the request as a whole is more than the server takes), with its own text: too many parts is no file too
+    // large.
+    if (isMultipartLimit(error))
+      return reply
+        .status(413)
+        .header('Connection', 'close')
+        .send({ message: t('errors.server.tooManyParts') });
     if (status === 413) return reply.status(413).send({ message: t('errors.server.tooLarge') });
     // The per-IP limiter's own text is already in the request's language (http/security.ts), with the seconds to wait.
-    if (status === 429) return reply.status(429).send({ message: typeof error.message === 'string' && error.message && !error.code ? error.message : t('errors.server.tooManyRequests') });
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.status(415).send({ message: t('errors.server.unsupportedMediaType') });
-    if (status === 408) return reply.status(408).header('Connection', 'close').send({ message: t('errors.server.requestTimeout') });
-    if (status === 400 || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    if (status === 429)
+      return reply.status(429).send({
+        message:
+          typeof error.message === 'string' && error.message && !error.code
+            ? error.message
+            : t('errors.server.tooManyRequests'),
+      });
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return reply.status(415).send({ message: t('errors.server.unsupportedMediaType') });
+    if (status === 408)
+      return reply
+        .status(408)
+        .header('Connection', 'close')
+        .send({ message: t('errors.server.requestTimeout') });
+    if (
+      status === 400 ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+    ) {
       // Unparseable bodies are validation failures of the whole body.
       return reply.status(422).send(validationBody({ body: [validationKey('unreadable')] }, t));
     }

@@ -34,14 +34,28 @@ describe('the one error map', () => {
     expect(keysOf(z.string().min(1), '')).toEqual([{ key: 'validation.required', values: { min: 1 } }]);
     expect(keysOf(z.string().max(250), 'x'.repeat(251))).toEqual([{ key: 'validation.tooLong', values: { max: 250 } }]);
     expect(keysOf(z.string().email(), 'nee')[0]?.key).toBe('validation.invalidEmail');
-    expect(keysOf(z.string().length(6), 'abc')[0]).toEqual({ key: 'validation.exactLength', values: { min: 6, length: 6 } });
+    expect(keysOf(z.string().length(6), 'abc')[0]).toEqual({
+      key: 'validation.exactLength',
+      values: { min: 6, length: 6 },
+    });
     expect(keysOf(z.enum(['a', 'b']), 'c')[0]?.key).toBe('validation.invalidChoice');
     expect(keysOf(z.object({ a: z.string() }), {})[0]?.key).toBe('validation.required');
     expect(keysOf(z.object({ a: z.string() }), { a: 3 })[0]?.key).toBe('validation.invalidType');
-    expect(keysOf(z.object({}).strict(), { x: 1 })[0]).toEqual({ key: 'validation.unknownField', values: { keys: 'x' } });
-    expect(keysOf(z.array(z.string()).max(3), ['a', 'b', 'c', 'd'])[0]).toEqual({ key: 'validation.tooManyItems', values: { max: 3 } });
+    expect(keysOf(z.object({}).strict(), { x: 1 })[0]).toEqual({
+      key: 'validation.unknownField',
+      values: { keys: 'x' },
+    });
+    expect(keysOf(z.array(z.string()).max(3), ['a', 'b', 'c', 'd'])[0]).toEqual({
+      key: 'validation.tooManyItems',
+      values: { max: 3 },
+    });
     expect(keysOf(z.string().min(1, validationKey('answerRequired')), '')[0]?.key).toBe('validation.answerRequired');
-    expect(keysOf(z.string().refine(() => false, { params: { key: 'time', day: 'maandag' } }), 'x')[0]).toEqual({ key: 'validation.time', values: { key: 'time', day: 'maandag' } });
+    expect(
+      keysOf(
+        z.string().refine(() => false, { params: { key: 'time', day: 'maandag' } }),
+        'x',
+      )[0],
+    ).toEqual({ key: 'validation.time', values: { key: 'time', day: 'maandag' } });
   });
 
   it('has every text in both languages, Dutch in Dutch and English in English', () => {
@@ -56,7 +70,8 @@ describe('the one error map', () => {
     // No Dutch text uses the library's English defaults, except the product's own quoted fallbacks
     // (section 'Cookies': 'Invalid cookie name', 'Invalid cookie value').
     const specFallbacks = new Set(['Invalid cookie name', 'Invalid cookie value']);
-    for (const text of Object.values(nl).filter((t) => !specFallbacks.has(t))) expect(text).not.toMatch(/\b(Required|Invalid|String must)\b/);
+    for (const text of Object.values(nl).filter((t) => !specFallbacks.has(t)))
+      expect(text).not.toMatch(/\b(Required|Invalid|String must)\b/);
   });
 });
 
@@ -65,13 +80,21 @@ describe('server messages named by an errors.… key', () => {
     const { readdir, readFile } = await import('node:fs/promises');
     const path = await import('node:path');
     const root = path.resolve(__dirname, '..');
-    const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const files = (await readdir(root, { recursive: true })).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'),
+    );
     const keys = new Set<string>();
-    for (const file of files) for (const match of (await readFile(path.join(root, file), 'utf8')).matchAll(/'(errors\.[a-zA-Z]+(?:\.[a-zA-Z]+)+)'/g)) keys.add(match[1]!);
+    for (const file of files)
+      for (const match of (await readFile(path.join(root, file), 'utf8')).matchAll(
+        /'(errors\.[a-zA-Z]+(?:\.[a-zA-Z]+)+)'/g,
+      ))
+        keys.add(match[1]!);
     expect(keys.size).toBeGreaterThan(20);
     const nl = serverTranslate('nl-NL');
     const en = serverTranslate('en-US');
-    const missing = [...keys].filter((key) => nl(key) === key || en(key) === key || (en(key) === nl(key) && key !== 'errors.unauthenticated'));
+    const missing = [...keys].filter(
+      (key) => nl(key) === key || en(key) === key || (en(key) === nl(key) && key !== 'errors.unauthenticated'),
+    );
     expect(missing).toEqual([]);
   });
 });
@@ -81,7 +104,9 @@ describe("the contract's own texts named by key", () => {
     const { readdir, readFile } = await import('node:fs/promises');
     const path = await import('node:path');
     const root = path.resolve(__dirname, '../../contract');
-    const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const files = (await readdir(root, { recursive: true })).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'),
+    );
     const keys = new Set<string>();
     for (const file of files) {
       const source = await readFile(path.join(root, file), 'utf8');
@@ -93,6 +118,8 @@ describe("the contract's own texts named by key", () => {
     const en = serverTranslate('en-US');
     // The product's own cookie fallbacks are quoted in English in both languages.
     const sameInBoth = new Set(['validation.invalidCookieName', 'validation.invalidCookieValue']);
-    expect([...keys].filter((key) => nl(key) === key || en(key) === key || (en(key) === nl(key) && !sameInBoth.has(key)))).toEqual([]);
+    expect(
+      [...keys].filter((key) => nl(key) === key || en(key) === key || (en(key) === nl(key) && !sameInBoth.has(key))),
+    ).toEqual([]);
   });
 });

@@ -16,7 +16,12 @@ export function negotiateLanguage(header: string | undefined): ServerLanguage {
     .map((part, index) => {
       const [tag = '', ...params] = part.trim().split(';');
       const qParam = params.find((p) => /^\s*q\s*=/i.test(p));
-      const q = qParam === undefined ? 1 : /^\s*q\s*=\s*(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)\s*$/i.test(qParam) ? Number(qParam.split('=')[1]) : 0;
+      const q =
+        qParam === undefined
+          ? 1
+          : /^\s*q\s*=\s*(0(?:\.\d{0,3})?|1(?:\.0{0,3})?)\s*$/i.test(qParam)
+            ? Number(qParam.split('=')[1])
+            : 0;
       return { tag: tag.trim().toLowerCase(), q, index };
     })
     .filter((r) => r.tag && r.q > 0 && Number.isFinite(r.q))
@@ -42,10 +47,14 @@ function lookup(catalogue: unknown, key: string): string | undefined {
 export function serverTranslate(language: ServerLanguage): Translate {
   const catalogue = CATALOGUES[language];
   return (key, values) => {
-    const plural = values && typeof values.count === 'number' ? lookup(catalogue, `${key}_${values.count === 1 ? 'one' : 'other'}`) : undefined;
+    const plural =
+      values && typeof values.count === 'number'
+        ? lookup(catalogue, `${key}_${values.count === 1 ? 'one' : 'other'}`)
+        : undefined;
     const text = plural ?? lookup(catalogue, key) ?? lookup(CATALOGUES['nl-NL'], key) ?? key;
     return interpolate(text, values);
   };
 }
 
-export const requestTranslate = (request: FastifyRequest): Translate => serverTranslate(negotiateLanguage(request.headers['accept-language']));
+export const requestTranslate = (request: FastifyRequest): Translate =>
+  serverTranslate(negotiateLanguage(request.headers['accept-language']));

@@ -3,7 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEventData, LiveEventType } from '../../contract/messages';
 import { EventHub, type LiveEvent, type SessionsEnded } from './hub';
 
-export type PublishInput<T extends LiveEventType = LiveEventType> = { type: T; userIds: string[]; data: LiveEventData<T> };
+export type PublishInput<T extends LiveEventType = LiveEventType> = {
+  type: T;
+  userIds: string[];
+  data: LiveEventData<T>;
+};
 
 /** Carries live events to the streams of every instance: Redis pub/sub with REDIS_URL, in-process without. */
 export type EventBus = {
@@ -44,7 +48,8 @@ type SessionsEndedMessage = { control: 'sessions_ended' } & SessionsEnded;
 const isSessionsEnded = (value: Record<string, unknown>): value is SessionsEndedMessage =>
   value.control === 'sessions_ended' &&
   typeof value.userId === 'string' &&
-  (value.tokenIds === undefined || (Array.isArray(value.tokenIds) && value.tokenIds.every((id) => typeof id === 'string'))) &&
+  (value.tokenIds === undefined ||
+    (Array.isArray(value.tokenIds) && value.tokenIds.every((id) => typeof id === 'string'))) &&
   (value.exceptTokenId === undefined || typeof value.exceptTokenId === 'string');
 
 /**
@@ -52,13 +57,19 @@ const isSessionsEnded = (value: Record<string, unknown>): value is SessionsEnded
  * events included, so all instances see the same order. When Redis cannot take an event it
  * is still delivered to this instance's streams. Ended sessions travel on the same channel.
  */
-export async function redisEventBus(url: string, channel: string, log: Pick<FastifyBaseLogger, 'warn'>, hub = new EventHub()): Promise<EventBus> {
+export async function redisEventBus(
+  url: string,
+  channel: string,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+  hub = new EventHub(),
+): Promise<EventBus> {
   // Loaded only with REDIS_URL: ioredis takes most of a second to import.
   const { Redis } = await import('ioredis');
   const options = { maxRetriesPerRequest: 2, lazyConnect: true } as const;
   const publisher = new Redis(url, options);
   const subscriber = new Redis(url, options);
-  const quiet = (which: string) => (error: Error) => log.warn({ err: { message: error.message }, redis: which }, 'event bus connection problem');
+  const quiet = (which: string) => (error: Error) =>
+    log.warn({ err: { message: error.message }, redis: which }, 'event bus connection problem');
   publisher.on('error', quiet('publisher'));
   subscriber.on('error', quiet('subscriber'));
   subscriber.on('message', (_channel: string, raw: string) => {
@@ -69,7 +80,8 @@ export async function redisEventBus(url: string, channel: string, log: Pick<Fast
         return;
       }
       const event = message as LiveEvent;
-      if (typeof event.id === 'string' && typeof event.type === 'string' && Array.isArray(event.userIds)) hub.deliver(event);
+      if (typeof event.id === 'string' && typeof event.type === 'string' && Array.isArray(event.userIds))
+        hub.deliver(event);
     } catch {
       log.warn({ redis: 'subscriber' }, 'unreadable live event ignored');
     }
@@ -85,7 +97,10 @@ export async function redisEventBus(url: string, channel: string, log: Pick<Fast
       try {
         await publisher.publish(channel, JSON.stringify(event));
       } catch (error) {
-        log.warn({ err: { message: (error as Error).message }, type: event.type }, 'live event delivered on this instance only');
+        log.warn(
+          { err: { message: (error as Error).message }, type: event.type },
+          'live event delivered on this instance only',
+        );
         hub.deliver(event);
       }
     },

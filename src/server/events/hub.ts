@@ -22,7 +22,8 @@ export type SessionsEnded = { userId: string; tokenIds?: string[]; exceptTokenId
 type Buffered = { event: LiveEvent; frame: string; at: number };
 
 /** `id:`, `event:` and `data:` lines of one server-sent event (JSON has no raw newlines). */
-export const formatEvent = (event: Pick<LiveEvent, 'id' | 'type' | 'data'>) => `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
+export const formatEvent = (event: Pick<LiveEvent, 'id' | 'type' | 'data'>) =>
+  `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
 
 /**
  * The connected streams of this instance, by user, and a small replay window of recent
@@ -63,7 +64,9 @@ export class EventHub {
   endSessions(ended: SessionsEnded): number {
     const set = this.byUser.get(ended.userId);
     if (!set) return 0;
-    const matching = [...set].filter((c) => (ended.tokenIds ? ended.tokenIds.includes(c.tokenId) : c.tokenId !== ended.exceptTokenId));
+    const matching = [...set].filter((c) =>
+      ended.tokenIds ? ended.tokenIds.includes(c.tokenId) : c.tokenId !== ended.exceptTokenId,
+    );
     for (const connection of matching) connection.end();
     return matching.length;
   }
@@ -72,7 +75,11 @@ export class EventHub {
     const frame = formatEvent(event);
     const now = Date.now();
     this.recent.push({ event, frame, at: now });
-    while (this.recent.length > this.window.maxEvents || (this.recent[0] && now - this.recent[0].at > this.window.maxAgeMs)) this.recent.shift();
+    while (
+      this.recent.length > this.window.maxEvents ||
+      (this.recent[0] && now - this.recent[0].at > this.window.maxAgeMs)
+    )
+      this.recent.shift();
     for (const userId of new Set(event.userIds)) {
       const set = this.byUser.get(userId);
       if (set) for (const connection of [...set]) connection.send(frame);

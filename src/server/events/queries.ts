@@ -11,9 +11,20 @@ export type StreamOwner = { userId: string; role: 'client' | 'lawyer' | 'admin';
  * The valid token behind a bearer value, without refreshing its idle time: keeping an event
  * stream open must not keep an idle session alive. `validUntil` is when it expires (idle or absolute).
  */
-export async function peekToken(db: Db, where: { tokenHash: string } | { tokenId: string }, now: Date, idleMs: number): Promise<StreamOwner | null> {
+export async function peekToken(
+  db: Db,
+  where: { tokenHash: string } | { tokenId: string },
+  now: Date,
+  idleMs: number,
+): Promise<StreamOwner | null> {
   const [row] = await db
-    .select({ tokenId: tokens.id, userId: tokens.userId, role: users.role, expiresAt: tokens.expiresAt, lastUsedAt: tokens.lastUsedAt })
+    .select({
+      tokenId: tokens.id,
+      userId: tokens.userId,
+      role: users.role,
+      expiresAt: tokens.expiresAt,
+      lastUsedAt: tokens.lastUsedAt,
+    })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
     .where(
@@ -26,7 +37,12 @@ export async function peekToken(db: Db, where: { tokenHash: string } | { tokenId
     );
   if (!row) return null;
   const idleEnd = row.lastUsedAt.getTime() + idleMs;
-  return { userId: row.userId, role: row.role, tokenId: row.tokenId, validUntil: new Date(Math.min(idleEnd, row.expiresAt.getTime())) };
+  return {
+    userId: row.userId,
+    role: row.role,
+    tokenId: row.tokenId,
+    validUntil: new Date(Math.min(idleEnd, row.expiresAt.getTime())),
+  };
 }
 
 /**
@@ -40,7 +56,13 @@ export async function liveTokenIds(db: Db, tokenIds: string[], now: Date): Promi
     const rows = await db
       .select({ id: tokens.id })
       .from(tokens)
-      .where(and(inArray(tokens.id, tokenIds.slice(start, start + 500)), isNull(tokens.revokedAt), gt(tokens.expiresAt, now)));
+      .where(
+        and(
+          inArray(tokens.id, tokenIds.slice(start, start + 500)),
+          isNull(tokens.revokedAt),
+          gt(tokens.expiresAt, now),
+        ),
+      );
     for (const row of rows) alive.add(row.id);
   }
   return alive;
@@ -56,12 +78,19 @@ export async function createTicket(db: Db, input: { ticketHash: string; tokenId:
 
 /** Consumes a ticket in one statement (so it opens at most one stream); the token id when it was valid. */
 export async function consumeTicket(db: Db, ticketHash: string, now: Date): Promise<string | null> {
-  const [row] = await db.delete(eventTickets).where(eq(eventTickets.ticketHash, ticketHash)).returning({ tokenId: eventTickets.tokenId, expiresAt: eventTickets.expiresAt });
+  const [row] = await db
+    .delete(eventTickets)
+    .where(eq(eventTickets.ticketHash, ticketHash))
+    .returning({ tokenId: eventTickets.tokenId, expiresAt: eventTickets.expiresAt });
   return row && row.expiresAt > now ? row.tokenId : null;
 }
 
 /** The people of a case: its client and its lawyers, with (given `now`) whoever stands in on it that day. */
-export async function caseParticipants(db: Db, caseId: string, now?: Date): Promise<{ clientId: string | null; lawyerIds: string[] }> {
+export async function caseParticipants(
+  db: Db,
+  caseId: string,
+  now?: Date,
+): Promise<{ clientId: string | null; lawyerIds: string[] }> {
   const today = now ? localDate(now) : null;
   const rows = await db.execute(sql`
     SELECT ${cases.clientId} AS client_id, NULL::uuid AS lawyer_id FROM ${cases} WHERE ${cases.id} = ${caseId}
@@ -69,5 +98,8 @@ export async function caseParticipants(db: Db, caseId: string, now?: Date): Prom
     SELECT NULL::uuid, ${caseLawyers.lawyerId} FROM ${caseLawyers} WHERE ${caseLawyers.caseId} = ${caseId}
     ${today ? sql`UNION ALL SELECT NULL::uuid, ${caseStandIns.lawyerId} FROM ${caseStandIns} WHERE ${caseStandIns.caseId} = ${caseId} AND ${caseStandIns.fromDate} <= ${today} AND ${caseStandIns.untilDate} >= ${today}` : sql``}`);
   const list = (rows as unknown as { rows: { client_id: string | null; lawyer_id: string | null }[] }).rows;
-  return { clientId: list.find((r) => r.client_id)?.client_id ?? null, lawyerIds: [...new Set(list.flatMap((r) => (r.lawyer_id ? [r.lawyer_id] : [])))] };
+  return {
+    clientId: list.find((r) => r.client_id)?.client_id ?? null,
+    lawyerIds: [...new Set(list.flatMap((r) => (r.lawyer_id ? [r.lawyer_id] : [])))],
+  };
 }

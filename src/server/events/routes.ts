@@ -81,16 +81,20 @@ export function registerEvents(app: FastifyInstance, bus: EventBus, options: Eve
   });
   app.addHook('onClose', async () => bus.close());
 
-  app.post('/api/events/ticket', { schema: { response: { 201: EventTicketResponseSchema } } }, async (request, reply) => {
-    const token = bearerToken(request);
-    if (!token) throw unauthenticated();
-    const now = clock.now();
-    const owner = await peekToken(db, { tokenHash: sha256Hex(token) }, now, config.tokenIdleMs);
-    if (!owner) throw unauthenticated();
-    const ticket = generateToken();
-    const expiresAt = await createTicket(db, { ticketHash: sha256Hex(ticket), tokenId: owner.tokenId, now });
-    return reply.status(201).send({ ticket, expires_at: expiresAt.toISOString() });
-  });
+  app.post(
+    '/api/events/ticket',
+    { schema: { response: { 201: EventTicketResponseSchema } } },
+    async (request, reply) => {
+      const token = bearerToken(request);
+      if (!token) throw unauthenticated();
+      const now = clock.now();
+      const owner = await peekToken(db, { tokenHash: sha256Hex(token) }, now, config.tokenIdleMs);
+      if (!owner) throw unauthenticated();
+      const ticket = generateToken();
+      const expiresAt = await createTicket(db, { ticketHash: sha256Hex(ticket), tokenId: owner.tokenId, now });
+      return reply.status(201).send({ ticket, expires_at: expiresAt.toISOString() });
+    },
+  );
 
   const StreamQuery = z.object({
     ticket: z.string().max(200).optional(),
@@ -100,7 +104,9 @@ export function registerEvents(app: FastifyInstance, bus: EventBus, options: Eve
 
   app.get('/api/events', { schema: { querystring: StreamQuery } }, async (request, reply) => {
     // The ticket is the session: checked before the rest of a query string that does not fit (401 before 422).
-    const ticket = request.validationError ? new URLSearchParams(request.url.split('?')[1] ?? '').get('ticket') : (request.query as z.infer<typeof StreamQuery>).ticket;
+    const ticket = request.validationError
+      ? new URLSearchParams(request.url.split('?')[1] ?? '').get('ticket')
+      : (request.query as z.infer<typeof StreamQuery>).ticket;
     if (!ticket || ticket.length > 200) throw unauthenticated();
     const now = clock.now();
     const tokenId = await consumeTicket(db, sha256Hex(ticket), now);
@@ -108,7 +114,9 @@ export function registerEvents(app: FastifyInstance, bus: EventBus, options: Eve
     if (!owner) throw unauthenticated();
 
     const header = request.headers['last-event-id'];
-    const lastEventId = (typeof header === 'string' && header.length <= 100 ? header : undefined) ?? (request.query as z.infer<typeof StreamQuery>).last_event_id;
+    const lastEventId =
+      (typeof header === 'string' && header.length <= 100 ? header : undefined) ??
+      (request.query as z.infer<typeof StreamQuery>).last_event_id;
     const replayed = lastEventId ? hub.replay(lastEventId, owner.userId) : null;
 
     reply.hijack();
@@ -135,7 +143,10 @@ export function registerEvents(app: FastifyInstance, bus: EventBus, options: Eve
       },
       end: () => end(),
     };
-    const lifetime = setTimeout(() => end(), Math.max(1_000, Math.min(maxStreamMs, owner.validUntil.getTime() - now.getTime())));
+    const lifetime = setTimeout(
+      () => end(),
+      Math.max(1_000, Math.min(maxStreamMs, owner.validUntil.getTime() - now.getTime())),
+    );
     lifetime.unref();
     function end() {
       if (!open) return;

@@ -1,8 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { FeedbackListResponseSchema, FeedbackResponseSchema, LatestFeedbackResponseSchema } from '../../contract/feedback';
+import {
+  FeedbackListResponseSchema,
+  FeedbackResponseSchema,
+  LatestFeedbackResponseSchema,
+} from '../../contract/feedback';
 import { feedback } from '../db/schema';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,18 +24,36 @@ afterAll(async () => {
 });
 
 const give = async (caseId: string, lawyerId: string, token: string, payload: unknown) =>
-  ctx.app.inject({ method: 'POST', url: `/api/cases/${caseId}/lawyers/${lawyerId}/feedback`, headers: bearer(token), payload: payload as Record<string, unknown> });
-const received = async (token: string, page = 1) => ctx.app.inject({ method: 'GET', url: `/api/feedbacks/received?page=${page}`, headers: bearer(token) });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/cases/${caseId}/lawyers/${lawyerId}/feedback`,
+    headers: bearer(token),
+    payload: payload as Record<string, unknown>,
+  });
+const received = async (token: string, page = 1) =>
+  ctx.app.inject({ method: 'GET', url: `/api/feedbacks/received?page=${page}`, headers: bearer(token) });
 
 describe('giving feedback', () => {
   it("stores the feedback for that case's lawyer and for no one else", async () => {
     const lawyer = await createTestLawyer(ctx);
     const colleague = await createTestLawyer(ctx);
-    const client = await createTestClient(ctx, { status: 'completed', lawyerIds: [lawyer.id, colleague.id], name: 'Eva', lastName: 'Jansen' });
-    const response = await give(client.caseId, lawyer.id, await tokenFor(ctx, client.id), { text: '  Heel fijn geholpen!  ' });
+    const client = await createTestClient(ctx, {
+      status: 'completed',
+      lawyerIds: [lawyer.id, colleague.id],
+      name: 'Eva',
+      lastName: 'Jansen',
+    });
+    const response = await give(client.caseId, lawyer.id, await tokenFor(ctx, client.id), {
+      text: '  Heel fijn geholpen!  ',
+    });
     expect(response.statusCode).toBe(201);
     const created = FeedbackResponseSchema.parse(response.json()).data;
-    expect(created).toMatchObject({ text: 'Heel fijn geholpen!', read_by_lawyer: false, case: { id: client.caseId }, user: { full_name: 'Eva Jansen', email: client.email } });
+    expect(created).toMatchObject({
+      text: 'Heel fijn geholpen!',
+      read_by_lawyer: false,
+      case: { id: client.caseId },
+      user: { full_name: 'Eva Jansen', email: client.email },
+    });
 
     const mine = FeedbackListResponseSchema.parse((await received(await tokenFor(ctx, lawyer.id))).json());
     expect(mine.data.map((f) => f.id)).toEqual([created.id]);
@@ -43,7 +72,9 @@ describe('giving feedback', () => {
     expect((await give(client.caseId, stranger.id, token, { text: 'Hallo' })).statusCode).toBe(404);
     expect((await give(other.caseId, lawyer.id, token, { text: 'Hallo' })).statusCode).toBe(404);
     expect((await give(client.caseId, 'nope', token, { text: 'Hallo' })).statusCode).toBe(404);
-    expect((await give(client.caseId, lawyer.id, await tokenFor(ctx, lawyer.id), { text: 'Hallo' })).statusCode).toBe(404);
+    expect((await give(client.caseId, lawyer.id, await tokenFor(ctx, lawyer.id), { text: 'Hallo' })).statusCode).toBe(
+      404,
+    );
     expect(await ctx.db.select().from(feedback).where(eq(feedback.lawyerId, lawyer.id))).toHaveLength(0);
   });
 
@@ -79,17 +110,31 @@ describe('reading feedback as a lawyer', () => {
     const second = FeedbackListResponseSchema.parse((await received(lawyerToken, 2)).json());
     expect(second.data.map((f) => f.text)).toEqual(['Bericht 2', 'Bericht 1']);
     expect(second.links.next).toBeNull();
-    const latest = LatestFeedbackResponseSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/feedbacks/latest', headers: bearer(lawyerToken) })).json());
+    const latest = LatestFeedbackResponseSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: '/api/feedbacks/latest', headers: bearer(lawyerToken) })).json(),
+    );
     expect(latest.data?.text).toBe('Bericht 12');
   });
 
   it('gives null as the latest feedback when there is none, and refuses clients and bad pages', async () => {
     const lawyer = await createTestLawyer(ctx);
     const client = await createTestClient(ctx);
-    const latest = await ctx.app.inject({ method: 'GET', url: '/api/feedbacks/latest', headers: bearer(await tokenFor(ctx, lawyer.id)) });
+    const latest = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/feedbacks/latest',
+      headers: bearer(await tokenFor(ctx, lawyer.id)),
+    });
     expect(latest.json()).toEqual({ data: null });
     expect((await received(await tokenFor(ctx, client.id))).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/feedbacks/received?page=abc', headers: bearer(await tokenFor(ctx, lawyer.id)) })).statusCode).toBe(422);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/feedbacks/received?page=abc',
+          headers: bearer(await tokenFor(ctx, lawyer.id)),
+        })
+      ).statusCode,
+    ).toBe(422);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/feedbacks/received' })).statusCode).toBe(401);
   });
 
@@ -97,8 +142,11 @@ describe('reading feedback as a lawyer', () => {
     const lawyer = await createTestLawyer(ctx);
     const other = await createTestLawyer(ctx);
     const client = await createTestClient(ctx, { status: 'completed', lawyerIds: [lawyer.id] });
-    const created = FeedbackResponseSchema.parse((await give(client.caseId, lawyer.id, await tokenFor(ctx, client.id), { text: 'Dank!' })).json()).data;
-    const markAs = async (token: string, id: string) => ctx.app.inject({ method: 'POST', url: `/api/feedbacks/${id}/mark-as-read`, headers: bearer(token) });
+    const created = FeedbackResponseSchema.parse(
+      (await give(client.caseId, lawyer.id, await tokenFor(ctx, client.id), { text: 'Dank!' })).json(),
+    ).data;
+    const markAs = async (token: string, id: string) =>
+      ctx.app.inject({ method: 'POST', url: `/api/feedbacks/${id}/mark-as-read`, headers: bearer(token) });
     expect((await markAs(await tokenFor(ctx, other.id), created.id)).statusCode).toBe(404);
     expect((await markAs(await tokenFor(ctx, other.id), 'garbage')).statusCode).toBe(404);
     const [untouched] = await ctx.db.select().from(feedback).where(eq(feedback.id, created.id));

@@ -11,7 +11,10 @@ type ClientRow = { name: string | null; infix: string | null; lastName: string |
 function toFeedback(row: FeedbackRow, client: ClientRow): Feedback {
   return {
     id: row.id,
-    user: { full_name: getDisplayName({ name: client.name, infix: client.infix, last_name: client.lastName }), email: client.email },
+    user: {
+      full_name: getDisplayName({ name: client.name, infix: client.infix, last_name: client.lastName }),
+      email: client.email,
+    },
     case: { id: row.caseId },
     text: row.text,
     read_by_lawyer: row.readByLawyer,
@@ -22,11 +25,21 @@ function toFeedback(row: FeedbackRow, client: ClientRow): Feedback {
 
 const clientColumns = { name: users.name, infix: users.infix, lastName: users.lastName, email: users.email };
 
-export async function createFeedback(db: Db, input: { caseId: string; lawyerId: string; clientId: string; text: string; now: Date }): Promise<Feedback> {
+export async function createFeedback(
+  db: Db,
+  input: { caseId: string; lawyerId: string; clientId: string; text: string; now: Date },
+): Promise<Feedback> {
   const [row] = await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(feedback)
-      .values({ caseId: input.caseId, lawyerId: input.lawyerId, clientId: input.clientId, text: input.text, createdAt: input.now, updatedAt: input.now })
+      .values({
+        caseId: input.caseId,
+        lawyerId: input.lawyerId,
+        clientId: input.clientId,
+        text: input.text,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
       .returning();
     const created = inserted[0];
     if (created) {
@@ -47,7 +60,12 @@ export async function createFeedback(db: Db, input: { caseId: string; lawyerId: 
 }
 
 /** Feedback about one lawyer, newest first, read through the (lawyer_id, created_at) index. */
-export async function listReceivedFeedback(db: Db, lawyerId: string, page: number, perPage: number): Promise<{ items: Feedback[]; total: number }> {
+export async function listReceivedFeedback(
+  db: Db,
+  lawyerId: string,
+  page: number,
+  perPage: number,
+): Promise<{ items: Feedback[]; total: number }> {
   const [rows, [count]] = await Promise.all([
     db
       .select({ row: feedback, client: clientColumns })
@@ -57,7 +75,10 @@ export async function listReceivedFeedback(db: Db, lawyerId: string, page: numbe
       .orderBy(desc(feedback.createdAt), desc(feedback.id))
       .limit(perPage)
       .offset((page - 1) * perPage),
-    db.select({ n: sql<number>`count(*)::int` }).from(feedback).where(eq(feedback.lawyerId, lawyerId)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(feedback)
+      .where(eq(feedback.lawyerId, lawyerId)),
   ]);
   return { items: rows.map(({ row, client }) => toFeedback(row, client)), total: count?.n ?? 0 };
 }
@@ -68,7 +89,12 @@ export async function getLatestFeedback(db: Db, lawyerId: string): Promise<Feedb
 }
 
 /** Marks one of the lawyer's own feedback items as read; null when it is not theirs. */
-export async function markFeedbackAsRead(db: Db, feedbackId: string, lawyerId: string, now: Date): Promise<Feedback | null> {
+export async function markFeedbackAsRead(
+  db: Db,
+  feedbackId: string,
+  lawyerId: string,
+  now: Date,
+): Promise<Feedback | null> {
   const [row] = await db
     .update(feedback)
     .set({ readByLawyer: true, updatedAt: now })

@@ -21,8 +21,12 @@ describe('file names', () => {
   });
 
   it('builds an RFC 6266 header that cannot break out of its quotes', () => {
-    expect(contentDisposition('attachment', 'één "brief".pdf')).toBe(`attachment; filename="__n _brief_.pdf"; filename*=UTF-8''%C3%A9%C3%A9n%20%22brief%22.pdf`);
-    expect(contentDisposition('inline', 'a\\b;c%.png')).toBe(`inline; filename="a_b_c_.png"; filename*=UTF-8''a%5Cb%3Bc%25.png`);
+    expect(contentDisposition('attachment', 'één "brief".pdf')).toBe(
+      `attachment; filename="__n _brief_.pdf"; filename*=UTF-8''%C3%A9%C3%A9n%20%22brief%22.pdf`,
+    );
+    expect(contentDisposition('inline', 'a\\b;c%.png')).toBe(
+      `inline; filename="a_b_c_.png"; filename*=UTF-8''a%5Cb%3Bc%25.png`,
+    );
   });
 });
 
@@ -32,7 +36,9 @@ describe('content types', () => {
     expect(contentTypeFor('pdf', pdf)).toBe('application/pdf');
     expect(contentTypeFor('png', pdf)).toBe('application/octet-stream');
     expect(contentTypeFor('jpeg', sniffType(Buffer.from([0xff, 0xd8, 0xff, 0xe0])))).toBe('image/jpeg');
-    expect(contentTypeFor('svg', sniffType(Buffer.from('\uFEFF <?xml version="1.0"?><!-- c --><svg xmlns="x">')))).toBe('image/svg+xml');
+    expect(contentTypeFor('svg', sniffType(Buffer.from('\uFEFF <?xml version="1.0"?><!-- c --><svg xmlns="x">')))).toBe(
+      'image/svg+xml',
+    );
     expect(contentTypeFor('svg', sniffType(Buffer.from('<html><svg>')))).toBe('application/octet-stream');
     expect(contentTypeFor('html', sniffType(Buffer.from('<html>')))).toBe('application/octet-stream');
     expect(contentTypeFor(null, pdf)).toBe('application/octet-stream');

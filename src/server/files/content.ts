@@ -1,5 +1,11 @@
 /** Extensions a browser may show inline, when the bytes match. */
-export const PREVIEW_TYPES = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', svg: 'image/svg+xml' } as const;
+export const PREVIEW_TYPES = {
+  pdf: 'application/pdf',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  svg: 'image/svg+xml',
+} as const;
 type PreviewExtension = keyof typeof PREVIEW_TYPES;
 export const GENERIC_TYPE = 'application/octet-stream';
 const MAX_FILENAME = 200;
@@ -42,10 +48,15 @@ export function extensionOf(filename: string): string | null {
 /** What the first bytes say the file is, limited to the preview types. */
 export function sniffType(head: Buffer): string {
   if (head.subarray(0, 5).toString('latin1') === '%PDF-') return PREVIEW_TYPES.pdf;
-  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return PREVIEW_TYPES.png;
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return PREVIEW_TYPES.png;
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return PREVIEW_TYPES.jpg;
-  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
-  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(text)) return PREVIEW_TYPES.svg;
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(text))
+    return PREVIEW_TYPES.svg;
   return GENERIC_TYPE;
 }
 
@@ -64,11 +75,13 @@ export function isExecutable(head: Buffer): boolean {
 
 /** The stored content type, previewable only when the bytes match the extension. */
 export function contentTypeFor(extension: string | null, sniffed: string): string {
-  if (extension && extension in PREVIEW_TYPES && PREVIEW_TYPES[extension as PreviewExtension] === sniffed) return sniffed;
+  if (extension && extension in PREVIEW_TYPES && PREVIEW_TYPES[extension as PreviewExtension] === sniffed)
+    return sniffed;
   return GENERIC_TYPE;
 }
 
-export const isPreviewable = (contentType: string | null) => Object.values(PREVIEW_TYPES).includes(contentType as never);
+export const isPreviewable = (contentType: string | null) =>
+  Object.values(PREVIEW_TYPES).includes(contentType as never);
 
 /** Keeps the first `size` bytes that stream past (for sniffing). */
 export function headCollector(size = 1024): { onChunk: (chunk: Buffer) => void; head: () => Buffer } {
@@ -88,13 +101,18 @@ export function headCollector(size = 1024): { onChunk: (chunk: Buffer) => void; 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name in filename*. */
 export function contentDisposition(type: 'attachment' | 'inline', filename: string): string {
   const fallback = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_') || 'bestand';
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${type}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 /** CSP for a served file: nothing in it may run; an image or SVG is sandboxed. */
 export function fileSecurityPolicy(contentType: string, inline: boolean): string {
-  if (inline && contentType === PREVIEW_TYPES.pdf) return "default-src 'none'; object-src 'none'; frame-ancestors 'self'";
-  if (inline && contentType === PREVIEW_TYPES.svg) return "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
+  if (inline && contentType === PREVIEW_TYPES.pdf)
+    return "default-src 'none'; object-src 'none'; frame-ancestors 'self'";
+  if (inline && contentType === PREVIEW_TYPES.svg)
+    return "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'self'";
   return "sandbox; default-src 'none'; frame-ancestors 'self'";
 }

@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestClient, createTestContext, createTestLawyer, uniqueEmail, type TestContext } from '../testing/harness';
+import {
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  uniqueEmail,
+  type TestContext,
+} from '../testing/harness';
 import { extractLoginCode } from '../testing/smtp-peer';
 import { loginThrottles, tokens } from '../db/schema';
 import { hmac } from '../lib/crypto';
-import { INVALID_CODE_MESSAGE as INVALID_CODE_KEY, LOCKED_OUT_MESSAGE as LOCKED_OUT_KEY, VOIDED_CODE_MESSAGE as VOIDED_CODE_KEY } from '../auth/routes';
+import {
+  INVALID_CODE_MESSAGE as INVALID_CODE_KEY,
+  LOCKED_OUT_MESSAGE as LOCKED_OUT_KEY,
+  VOIDED_CODE_MESSAGE as VOIDED_CODE_KEY,
+} from '../auth/routes';
 import { serverTranslate } from '../errors/language';
 
 // The answers are in the request's language (Dutch without Accept-Language).
@@ -26,7 +36,8 @@ async function mailedCode(email: string): Promise<string> {
   expect((await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email } })).statusCode).toBe(200);
   return extractLoginCode(await ctx.smtp.waitForMail(email, { since }));
 }
-const submit = (email: string, code: string) => ctx.app.inject({ method: 'POST', url: '/api/token', payload: { email, code } });
+const submit = (email: string, code: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/token', payload: { email, code } });
 const wrongCodes = (code: string, n: number) => {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const out: string[] = [];
@@ -38,10 +49,14 @@ const wrongCodes = (code: string, n: number) => {
 };
 async function failuresOf(email: string): Promise<number> {
   const key = hmac(ctx.config.appSecret, 'login-throttle', email).toString('hex');
-  const [row] = await ctx.db.select({ failures: loginThrottles.failures }).from(loginThrottles).where(eq(loginThrottles.keyHash, key));
+  const [row] = await ctx.db
+    .select({ failures: loginThrottles.failures })
+    .from(loginThrottles)
+    .where(eq(loginThrottles.keyHash, key));
   return row?.failures ?? 0;
 }
-const messageOf = (response: { json: () => unknown }) => (response.json() as { errors: { code: string[] } }).errors.code[0];
+const messageOf = (response: { json: () => unknown }) =>
+  (response.json() as { errors: { code: string[] } }).errors.code[0];
 
 describe('login throttles under 50 parallel requests (audit finding 4)', () => {
   it('gives at most 5 wrong-code answers, the rest voided or locked, never counts past 10, and then refuses the right code', async () => {
@@ -51,7 +66,11 @@ describe('login throttles under 50 parallel requests (audit finding 4)', () => {
     expect(responses.every((r) => r.statusCode === 422)).toBe(true);
     const messages = responses.map(messageOf);
     expect(messages.filter((m) => m === INVALID_CODE_MESSAGE).length).toBeLessThanOrEqual(5);
-    expect(messages.filter((m) => m !== INVALID_CODE_MESSAGE).every((m) => m === VOIDED_CODE_MESSAGE || m === LOCKED_OUT_MESSAGE)).toBe(true);
+    expect(
+      messages
+        .filter((m) => m !== INVALID_CODE_MESSAGE)
+        .every((m) => m === VOIDED_CODE_MESSAGE || m === LOCKED_OUT_MESSAGE),
+    ).toBe(true);
     expect(await failuresOf(lawyer.email)).toBeLessThanOrEqual(10);
     expect(messageOf(await submit(lawyer.email, code))).not.toBe(undefined);
     expect((await submit(lawyer.email, code)).statusCode).toBe(422);

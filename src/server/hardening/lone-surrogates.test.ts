@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ZodTypeAny } from 'zod';
-import { bearer, createTestAdmin, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestAdmin,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 import { auditEvents, cases, users } from '../db/schema';
 import { hasLoneSurrogate } from '../../contract/text';
 
@@ -26,7 +34,12 @@ describe('a lone surrogate in a JSON body', () => {
     const admin = await createTestAdmin(ctx);
     const client = await createTestClient(ctx);
     const payload = '{"legal_hold":true,"reason":"x\\ud800"}';
-    const response = await ctx.app.inject({ method: 'PATCH', url: `/api/admin/cases/${client.caseId}/legal-hold`, headers: { ...bearer(admin.token), 'content-type': 'application/json' }, payload });
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/cases/${client.caseId}/legal-hold`,
+      headers: { ...bearer(admin.token), 'content-type': 'application/json' },
+      payload,
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.reason).toEqual(['Deze tekst bevat een ongeldig teken.']);
     const [row] = await ctx.db.select({ legalHold: cases.legalHold }).from(cases).where(eq(cases.id, client.caseId));
@@ -37,7 +50,12 @@ describe('a lone surrogate in a JSON body', () => {
   it('answers in English for an English reader', async () => {
     const admin = await createTestAdmin(ctx);
     const client = await createTestClient(ctx);
-    const response = await ctx.app.inject({ method: 'PATCH', url: `/api/admin/cases/${client.caseId}/legal-hold`, headers: { ...bearer(admin.token), 'accept-language': 'en-US' }, payload: { legal_hold: true, reason: LONE } });
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/cases/${client.caseId}/legal-hold`,
+      headers: { ...bearer(admin.token), 'accept-language': 'en-US' },
+      payload: { legal_hold: true, reason: LONE },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.reason).toEqual(['This text contains an invalid character.']);
   });
@@ -45,7 +63,12 @@ describe('a lone surrogate in a JSON body', () => {
   it('is refused on a text field instead of being stored as U+FFFD', async () => {
     const client = await createTestClient(ctx, { city: 'Utrecht' });
     const token = await tokenFor(ctx, client.id);
-    const response = await ctx.app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(token), payload: { city: 'Utr\uDC00echt' } });
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/user',
+      headers: bearer(token),
+      payload: { city: 'Utr\uDC00echt' },
+    });
     expect(response.statusCode).toBe(422);
     expect(response.json().errors.city).toEqual(['Deze tekst bevat een ongeldig teken.']);
     const [row] = await ctx.db.select({ city: users.city }).from(users).where(eq(users.id, client.id));
@@ -69,7 +92,12 @@ describe('a lone surrogate in a JSON body', () => {
   it('lets a surrogate pair (an emoji) through', async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
-    const response = await ctx.app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(token), payload: { city: 'Utrecht 😀' } });
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/user',
+      headers: bearer(token),
+      payload: { city: 'Utrecht 😀' },
+    });
     expect(response.statusCode).toBe(200);
     const [row] = await ctx.db.select({ city: users.city }).from(users).where(eq(users.id, client.id));
     expect(row?.city).toBe('Utrecht 😀');
@@ -78,7 +106,8 @@ describe('a lone surrogate in a JSON body', () => {
 });
 
 type Def = { typeName?: string; checks?: { kind: string; regex?: RegExp }[]; [key: string]: unknown };
-const isZod = (value: unknown): value is ZodTypeAny => typeof value === 'object' && value !== null && '_def' in value && 'safeParse' in value;
+const isZod = (value: unknown): value is ZodTypeAny =>
+  typeof value === 'object' && value !== null && '_def' in value && 'safeParse' in value;
 
 /** Every ZodString inside a schema, with its path. */
 function* strings(schema: ZodTypeAny, path: string, seen = new Set<unknown>()): Generator<[string, ZodTypeAny]> {
@@ -90,15 +119,18 @@ function* strings(schema: ZodTypeAny, path: string, seen = new Set<unknown>()): 
     return;
   }
   if (def.typeName === 'ZodObject') {
-    for (const [key, value] of Object.entries((def.shape as () => Record<string, ZodTypeAny>)())) yield* strings(value, `${path}.${key}`, seen);
+    for (const [key, value] of Object.entries((def.shape as () => Record<string, ZodTypeAny>)()))
+      yield* strings(value, `${path}.${key}`, seen);
   }
   if (def.typeName === 'ZodLazy') yield* strings((def.getter as () => ZodTypeAny)(), path, seen);
-  if (def.typeName === 'ZodObject' && isZod(def.catchall) && (def.catchall._def as Def).typeName !== 'ZodNever') yield* strings(def.catchall, `${path}.*`, seen);
+  if (def.typeName === 'ZodObject' && isZod(def.catchall) && (def.catchall._def as Def).typeName !== 'ZodNever')
+    yield* strings(def.catchall, `${path}.*`, seen);
   // A pipeline's `out` only sees what its `in` (built on text()) let through.
   for (const key of ['innerType', 'schema', 'type', 'in', 'left', 'right', 'keyType', 'valueType']) {
     if (isZod(def[key])) yield* strings(def[key], `${path}${key === 'keyType' ? '[key]' : ''}`, seen);
   }
-  const options = def.options instanceof Map ? [...def.options.values()] : Array.isArray(def.options) ? def.options : [];
+  const options =
+    def.options instanceof Map ? [...def.options.values()] : Array.isArray(def.options) ? def.options : [];
   for (const option of options) if (isZod(option)) yield* strings(option, path, seen);
   if (Array.isArray(def.items)) for (const item of def.items) if (isZod(item)) yield* strings(item, path, seen);
 }
@@ -116,7 +148,11 @@ describe('every string of every request body schema', () => {
         for (const [path, node] of strings(schema, part)) {
           count++;
           const checks = (node._def as Def).checks ?? [];
-          const guarded = checks.some((c) => c.kind === 'uuid' || (c.kind === 'regex' && c.regex !== undefined && c.regex.flags.includes('u') && !c.regex.test('\uD800')));
+          const guarded = checks.some(
+            (c) =>
+              c.kind === 'uuid' ||
+              (c.kind === 'regex' && c.regex !== undefined && c.regex.flags.includes('u') && !c.regex.test('\uD800')),
+          );
           if (!guarded) open.push(`${route.method} ${route.url} ${path}`);
         }
       }

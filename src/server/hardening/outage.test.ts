@@ -36,7 +36,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const errnoError = (code: string) => Object.assign(new Error(`${code}: connect 10.0.0.1:443 for client@example.com`), { code });
+const errnoError = (code: string) =>
+  Object.assign(new Error(`${code}: connect 10.0.0.1:443 for client@example.com`), { code });
 
 /** Makes the running app's storage fail like an unreachable object store (a third party) until `restore`. */
 function breakStorage(storage: Storage, failure: () => Error): () => void {
@@ -58,8 +59,15 @@ function assertCleanLogs(lines: string[], secrets: string[]) {
 }
 
 async function uploadTitle(token: string, caseId: string) {
-  const body = multipart({ title: 'Loonstrook' }, [{ filename: 'loonstrook.pdf', contentType: 'application/pdf', data: '%PDF-1.4 test' }]);
-  return ctx.app.inject({ method: 'POST', url: `/api/cases/${caseId}/documents`, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+  const body = multipart({ title: 'Loonstrook' }, [
+    { filename: 'loonstrook.pdf', contentType: 'application/pdf', data: '%PDF-1.4 test' },
+  ]);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/cases/${caseId}/documents`,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
 }
 
 describe('outages and failures', () => {
@@ -91,7 +99,11 @@ describe('outages and failures', () => {
     expect(full.statusCode).toBe(507);
     expect(full.json().message).toBe(DISK_FULL_MESSAGE);
     expect(full.headers.connection).toBe('close');
-    const list = await ctx.app.inject({ method: 'GET', url: `/api/cases/${client.caseId}/documents`, headers: bearer(token) });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/cases/${client.caseId}/documents`,
+      headers: bearer(token),
+    });
     expect(list.json().data.some((d: { title: string }) => d.title === 'Loonstrook')).toBe(false);
   });
 
@@ -106,7 +118,12 @@ describe('outages and failures', () => {
     const before = ctx.logs.length;
     const restore = breakStorage(ctx.storage, () => new Error(`unexpected failure for ${client.email}`));
     const body = multipart({}, [{ filename: 'loonstrook.pdf', contentType: 'application/pdf', data: '%PDF-1.4 test' }]);
-    const failed = await ctx.app.inject({ method: 'POST', url: `/api/documents/${documentId}/upload`, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+    const failed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/documents/${documentId}/upload`,
+      headers: { ...bearer(token), ...body.headers },
+      payload: body.payload,
+    });
     restore();
     expect(failed.statusCode).toBe(500);
     const errorId = failed.json().error_id as string;
@@ -130,10 +147,19 @@ describe('outages and failures', () => {
     assertCleanLogs(ctx.logs.slice(before), [client.email, token]);
     // A body without a file is still the sender's: 422 'Kies een bestand om te uploaden.'
     const empty = multipart({ title: 'Loonstrook' }, []);
-    const none = await ctx.app.inject({ method: 'POST', url: `/api/cases/${client.caseId}/documents`, headers: { ...bearer(token), ...empty.headers }, payload: empty.payload });
+    const none = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/cases/${client.caseId}/documents`,
+      headers: { ...bearer(token), ...empty.headers },
+      payload: empty.payload,
+    });
     expect(none.statusCode).toBe(422);
     expect(none.json().errors.file).toEqual(['Kies een bestand om te uploaden.']);
-    const list = await ctx.app.inject({ method: 'GET', url: `/api/cases/${client.caseId}/documents`, headers: bearer(token) });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/cases/${client.caseId}/documents`,
+      headers: bearer(token),
+    });
     expect(list.json().data.some((d: { title: string }) => d.title === 'Loonstrook')).toBe(false);
   });
 });
@@ -193,12 +219,24 @@ describe.skipIf(!process.env.DATABASE_URL)('database refusing connections (Postg
     const logStream = new Writable({ write: (chunk: Buffer, _e, cb) => void (logs.push(chunk.toString()), cb()) });
     const config = testConfig({ dataDir, rateLimitPerMinute: 0, logLevel: 'info' });
     const clock = createFakeClock(new Date());
-    const app = await buildApp({ config, database, clock, storage: diskStorage(path.join(dataDir, 'files')), webRoot: null, logStream });
+    const app = await buildApp({
+      config,
+      database,
+      clock,
+      storage: diskStorage(path.join(dataDir, 'files')),
+      webRoot: null,
+      logStream,
+    });
     try {
       const email = 'outage-person@example.com';
       const userId = await createUser(database.db, { role: 'client', name: 'Olga', lastName: 'Uitval', email });
       const token = generateToken();
-      await createToken(database.db, { userId, tokenHash: sha256Hex(token), now: clock.now(), ttlMs: config.tokenTtlMs });
+      await createToken(database.db, {
+        userId,
+        tokenHash: sha256Hex(token),
+        now: clock.now(),
+        ttlMs: config.tokenTtlMs,
+      });
 
       await proxy.down();
       const requests = [
@@ -214,7 +252,8 @@ describe.skipIf(!process.env.DATABASE_URL)('database refusing connections (Postg
       }
       const lines = logs.filter((l) => l.includes('"level":50'));
       expect(lines.length).toBeGreaterThanOrEqual(4);
-      for (const line of lines) expect(JSON.parse(line)).toMatchObject({ error_id: expect.any(String), route: expect.any(String) });
+      for (const line of lines)
+        expect(JSON.parse(line)).toMatchObject({ error_id: expect.any(String), route: expect.any(String) });
       assertCleanLogs(logs, [email, token, sha256Hex(token)]);
 
       await proxy.up();
@@ -246,21 +285,37 @@ describe.skipIf(!process.env.DATABASE_URL)('database refusing connections (Postg
     const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-closed-'));
     const config = testConfig({ dataDir, rateLimitPerMinute: 0 });
     const clock = createFakeClock(new Date());
-    const app = await buildApp({ config, database, clock, storage: diskStorage(path.join(dataDir, 'files')), webRoot: null, logStream: new Writable({ write: (_c, _e, cb) => cb() }) });
+    const app = await buildApp({
+      config,
+      database,
+      clock,
+      storage: diskStorage(path.join(dataDir, 'files')),
+      webRoot: null,
+      logStream: new Writable({ write: (_c, _e, cb) => cb() }),
+    });
     try {
       const email = 'closed-database@example.com';
       const userId = await createUser(database.db, { role: 'client', name: 'Cor', lastName: 'Dicht', email });
       const token = generateToken();
-      await createToken(database.db, { userId, tokenHash: sha256Hex(token), now: clock.now(), ttlMs: config.tokenTtlMs });
+      await createToken(database.db, {
+        userId,
+        tokenHash: sha256Hex(token),
+        now: clock.now(),
+        ttlMs: config.tokenTtlMs,
+      });
       expect((await app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).statusCode).toBe(200);
 
       await admin(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
-      await admin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`);
+      await admin(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${name}' AND pid <> pg_backend_pid()`,
+      );
       // Twice: the first round meets the ended sessions (57P01), the second the refused new ones (55000).
       for (let round = 0; round < 2; round++) {
         const answers = await Promise.all([
-          app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) }), // postgres.js (the token check and the user in one prepared statement)
-          app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(token), payload: { city: 'Zwolle' } }), // pg (Drizzle)
+          // postgres.js (the token check and the user in one prepared statement)
+          app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) }),
+          // pg (Drizzle)
+          app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(token), payload: { city: 'Zwolle' } }),
           app.inject({ method: 'POST', url: '/api/code', payload: { email } }),
           app.inject({ method: 'GET', url: '/readyz' }),
         ]);

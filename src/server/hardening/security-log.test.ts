@@ -22,13 +22,33 @@ describe('security log', () => {
     const client = await createTestClient(ctx);
     const start = ctx.logs.length;
     const since = ctx.smtp.messages.length;
-    await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email: client.email }, remoteAddress: '203.0.113.7' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/code',
+      payload: { email: client.email },
+      remoteAddress: '203.0.113.7',
+    });
     const code = extractLoginCode(await ctx.smtp.waitForMail(client.email, { since }));
     const wrong = code.startsWith('A') ? 'BBBBBB' : 'AAAAAA';
-    await ctx.app.inject({ method: 'POST', url: '/api/token', payload: { email: client.email, code: wrong }, remoteAddress: '203.0.113.7' });
-    const ok = await ctx.app.inject({ method: 'POST', url: '/api/token', payload: { email: client.email, code }, remoteAddress: '203.0.113.7' });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: { email: client.email, code: wrong },
+      remoteAddress: '203.0.113.7',
+    });
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/token',
+      payload: { email: client.email, code },
+      remoteAddress: '203.0.113.7',
+    });
     const token = (ok.json() as { token: string }).token;
-    const out = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token), remoteAddress: '203.0.113.7' });
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: bearer(token),
+      remoteAddress: '203.0.113.7',
+    });
     expect(out.headers['clear-site-data']).toBe('"storage"');
 
     const requested = events(start, 'login.code_requested');
@@ -37,7 +57,11 @@ describe('security log', () => {
     expect(events(start, 'login.succeeded')[0]).toMatchObject({ user_id: client.id });
     expect(events(start, 'logout')[0]).toMatchObject({ user_id: client.id });
     const requestLines = parsed(start).filter((l) => l.msg === 'request completed');
-    expect(requestLines.find((l) => l.url === '/api/logout')).toMatchObject({ user_id: client.id, ip: '203.0.113.7', status: 204 });
+    expect(requestLines.find((l) => l.url === '/api/logout')).toMatchObject({
+      user_id: client.id,
+      ip: '203.0.113.7',
+      status: 204,
+    });
 
     const text = ctx.logs.slice(start).join('');
     for (const secret of [client.email, code, token, sha256Hex(token)]) expect(text).not.toContain(secret);
@@ -46,7 +70,8 @@ describe('security log', () => {
   it('logs a locked address', async () => {
     const lawyer = await createTestLawyer(ctx);
     const start = ctx.logs.length;
-    for (let i = 0; i < 11; i++) await ctx.app.inject({ method: 'POST', url: '/api/token', payload: { email: lawyer.email, code: 'ZZZZZZ' } });
+    for (let i = 0; i < 11; i++)
+      await ctx.app.inject({ method: 'POST', url: '/api/token', payload: { email: lawyer.email, code: 'ZZZZZZ' } });
     expect(events(start, 'login.locked').length).toBeGreaterThanOrEqual(1);
     expect(ctx.logs.slice(start).join('')).not.toContain(lawyer.email);
   });
@@ -60,10 +85,19 @@ describe('security log', () => {
     const start = ctx.logs.length;
     await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer('x'.repeat(43)) });
     await ctx.app.inject({ method: 'GET', url: '/api/cases', headers: bearer(clientToken) });
-    await ctx.app.inject({ method: 'GET', url: `/api/cases/${other.caseId}`, headers: bearer(await tokenFor(ctx, lawyer.id)) });
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/api/cases/${other.caseId}`,
+      headers: bearer(await tokenFor(ctx, lawyer.id)),
+    });
     const refused = events(start, 'access.refused');
     expect(refused.map((l) => l.status).sort()).toEqual([401, 403, 404]);
-    expect(refused.find((l) => l.status === 403)).toMatchObject({ user_id: client.id, reason: 'forbidden', ip: expect.any(String), request_id: expect.any(String) });
+    expect(refused.find((l) => l.status === 403)).toMatchObject({
+      user_id: client.id,
+      reason: 'forbidden',
+      ip: expect.any(String),
+      request_id: expect.any(String),
+    });
     expect(refused.find((l) => l.status === 404)).toMatchObject({ user_id: lawyer.id, reason: 'not_found' });
     expect(refused.find((l) => l.status === 401)).toMatchObject({ user_id: null, reason: 'unauthenticated' });
   });

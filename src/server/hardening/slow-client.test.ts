@@ -100,7 +100,12 @@ function openUpload(token: string, caseId: string, title: string) {
 
 async function injectUpload(token: string, caseId: string, title = 'Snel') {
   const body = multipart({ title }, [{ filename: 'b.pdf', data: '%PDF-1.4 klein' }]);
-  return ctx.app.inject({ method: 'POST', url: `/api/cases/${caseId}/documents`, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/cases/${caseId}/documents`,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
 }
 
 describe('slow bodies', () => {
@@ -150,7 +155,9 @@ describe('slow bodies', () => {
     const token = await tokenFor(ctx, client.id);
     const socket = net.connect(port, '127.0.0.1');
     const done = collect(socket);
-    socket.write(`PATCH /api/user HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 200000\r\n\r\n{"city":"`);
+    socket.write(
+      `PATCH /api/user HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 200000\r\n\r\n{"city":"`,
+    );
     const trickle = setInterval(() => {
       if (!socket.destroyed) socket.write('a'.repeat(500));
     }, 200);
@@ -217,7 +224,9 @@ describe('concurrent uploads', () => {
     const request = uploadRequest(tokenA, a.caseId);
     const english = await ctx.app.inject({ ...request, headers: { ...request.headers, 'accept-language': 'en-US' } });
     expect(english.statusCode).toBe(429);
-    expect(english.json().message).toBe('You are already uploading 2 files at once. Wait until they have finished and try again.');
+    expect(english.json().message).toBe(
+      'You are already uploading 2 files at once. Wait until they have finished and try again.',
+    );
 
     const b1 = openUpload(tokenB, b.caseId, 'B1');
     await until(() => slots.inUse() === 3, 'three uploads streaming');
@@ -258,7 +267,12 @@ describe('concurrent uploads', () => {
     const a2 = openUpload(token, a.caseId, 'A2');
     await until(() => ctx.app.uploadSlots.inUse(a.id) === 2, 'two uploads streaming');
     const body = multipart({}, [{ filename: 'me.png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47]), field: 'avatar' }]);
-    const avatar = await ctx.app.inject({ method: 'POST', url: '/api/user/avatar', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+    const avatar = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/avatar',
+      headers: { ...bearer(token), ...body.headers },
+      payload: body.payload,
+    });
     expect(avatar.statusCode).toBe(429);
     a1.abort();
     a2.abort();
@@ -268,7 +282,12 @@ describe('concurrent uploads', () => {
 
 function uploadRequest(token: string, caseId: string) {
   const body = multipart({ title: 'Engels' }, [{ filename: 'b.pdf', data: '%PDF-1.4 klein' }]);
-  return { method: 'POST' as const, url: `/api/cases/${caseId}/documents`, headers: { ...bearer(token), ...body.headers }, payload: body.payload };
+  return {
+    method: 'POST' as const,
+    url: `/api/cases/${caseId}/documents`,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  };
 }
 
 describe('a body the client abandons (audit: client aborts logged as server errors)', () => {
@@ -283,7 +302,13 @@ describe('a body the client abandons (audit: client aborts logged as server erro
     await local.close();
   });
 
-  const linesOf = (since: number) => local.logs.slice(since).flatMap((chunk) => chunk.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: string; kind?: string; code?: string }));
+  const linesOf = (since: number) =>
+    local.logs.slice(since).flatMap((chunk) =>
+      chunk
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { level: number; msg: string; kind?: string; code?: string }),
+    );
 
   it.each([
     ['a JSON body that stalls until the idle limit', 'stall'],

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { performance } from 'node:perf_hooks';
-import { bearer, createTestContext, createTestLawyer, tokenFor, uniqueEmail, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  uniqueEmail,
+  type TestContext,
+} from '../testing/harness';
 import { mannWhitney } from '../testing/mann-whitney';
 
 /**
@@ -35,7 +42,10 @@ function shuffledKinds(): boolean[] {
 }
 
 /** Times `send(isKnown, index)` for both kinds; each request is followed by a clock step and a drained outbox. */
-async function measure(send: (known: boolean, index: number) => Promise<number>, afterWarmUp?: () => Promise<void>): Promise<{ known: number[]; unknown: number[] }> {
+async function measure(
+  send: (known: boolean, index: number) => Promise<number>,
+  afterWarmUp?: () => Promise<void>,
+): Promise<{ known: number[]; unknown: number[] }> {
   const known: number[] = [];
   const unknown: number[] = [];
   // Warm-up of both paths, not measured.
@@ -60,15 +70,22 @@ async function measure(send: (known: boolean, index: number) => Promise<number>,
   return { known, unknown };
 }
 
-/** Measures, and when the rank test finds a difference, measures again; fails when the second run finds it too, the same way. */
+/**
+ * Measures, and when the rank test finds a difference, measures again; fails when the second run finds it too, the same
+ * way.
+ */
 async function expectNoTimingDifference(...args: Parameters<typeof measure>): Promise<void> {
   const first = await measure(...args);
   const firstTest = mannWhitney(first.known, first.unknown);
   if (firstTest.p > 0.01) return;
   const second = await measure(...args);
   const secondTest = mannWhitney(second.known, second.unknown);
-  const sameWay = Math.sign(firstTest.u - (SAMPLES * SAMPLES) / 2) === Math.sign(secondTest.u - (SAMPLES * SAMPLES) / 2);
-  expect(secondTest.p > 0.01 || !sameWay, `a timing difference in two measurements (p ${firstTest.p.toFixed(4)}, then ${secondTest.p.toFixed(4)})`).toBe(true);
+  const sameWay =
+    Math.sign(firstTest.u - (SAMPLES * SAMPLES) / 2) === Math.sign(secondTest.u - (SAMPLES * SAMPLES) / 2);
+  expect(
+    secondTest.p > 0.01 || !sameWay,
+    `a timing difference in two measurements (p ${firstTest.p.toFixed(4)}, then ${secondTest.p.toFixed(4)})`,
+  ).toBe(true);
 }
 
 describe('no timing difference between registered and unknown addresses', { timeout: 360_000 }, () => {
@@ -88,7 +105,8 @@ describe('no timing difference between registered and unknown addresses', { time
   it('POST /api/token with a wrong code', async () => {
     const registered = await Promise.all(Array.from({ length: ADDRESSES }, () => createTestLawyer(ctx)));
     const strangers = Array.from({ length: ADDRESSES }, () => uniqueEmail('nobody'));
-    for (const email of [...registered.map((r) => r.email), ...strangers]) await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email } });
+    for (const email of [...registered.map((r) => r.email), ...strangers])
+      await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email } });
     await ctx.outbox.drain();
     await expectNoTimingDifference(async (isKnown, i) => {
       const email = isKnown ? registered[i % ADDRESSES]!.email : strangers[i % ADDRESSES]!;
@@ -108,7 +126,12 @@ describe('no timing difference between registered and unknown addresses', { time
       async (isTaken, i) => {
         const m = turn++ % MOVERS;
         const email = isTaken ? holders[i % ADDRESSES]!.email : `free-${i % ADDRESSES}-${movers[m]!.id}@example.com`;
-        const response = await ctx.app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(tokens[m]!), payload: { email } });
+        const response = await ctx.app.inject({
+          method: 'PATCH',
+          url: '/api/user',
+          headers: bearer(tokens[m]!),
+          payload: { email },
+        });
         return response.statusCode === 202 ? 200 : 500;
       },
       async () => {

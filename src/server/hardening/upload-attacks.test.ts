@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 import { multipart } from '../testing/multipart';
 import { documents } from '../db/schema';
 
@@ -27,7 +34,13 @@ const files = (dir: string): string[] => {
   }
 };
 
-function upload(token: string, url: string, fields: Record<string, string>, filename = 'a.pdf', data: string | Buffer = '%PDF-1.4 inhoud') {
+function upload(
+  token: string,
+  url: string,
+  fields: Record<string, string>,
+  filename = 'a.pdf',
+  data: string | Buffer = '%PDF-1.4 inhoud',
+) {
   const body = multipart(fields, [{ filename, data }]);
   return ctx.app.inject({ method: 'POST', url, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
 }
@@ -36,7 +49,11 @@ async function victimAndAttacker() {
   const lawyer = await createTestLawyer(ctx);
   const victim = await createTestClient(ctx, { lawyerIds: [lawyer.id] });
   const attacker = await createTestClient(ctx);
-  const [victimToken, attackerToken, otherLawyerToken] = await Promise.all([tokenFor(ctx, victim.id), tokenFor(ctx, attacker.id), tokenFor(ctx, (await createTestLawyer(ctx)).id)]);
+  const [victimToken, attackerToken, otherLawyerToken] = await Promise.all([
+    tokenFor(ctx, victim.id),
+    tokenFor(ctx, attacker.id),
+    tokenFor(ctx, (await createTestLawyer(ctx)).id),
+  ]);
   const first = await upload(victimToken, `/api/cases/${victim.caseId}/documents`, { title: 'Eigen stuk' });
   expect(first.statusCode).toBe(201);
   return { victim, attacker, victimToken, attackerToken, otherLawyerToken, documentId: first.json().data.id as string };
@@ -59,14 +76,23 @@ describe('uploads to other people’s ids', () => {
     }
     expect(files(`documents/${s.victim.caseId}`)).toEqual(before);
     expect(files('.tmp')).toEqual([]);
-    const titles = (await ctx.db.select().from(documents).where(eq(documents.caseId, s.victim.caseId))).map((d) => d.title);
+    const titles = (await ctx.db.select().from(documents).where(eq(documents.caseId, s.victim.caseId))).map(
+      (d) => d.title,
+    );
     expect(titles.filter((t) => t.startsWith('Van '))).toEqual([]);
     expect(ctx.app.uploadSlots.inUse()).toBe(0);
   });
 
   it('answers 404 for ids that are not ids at all, with NUL and unicode, never a 5xx', async () => {
     const s = await victimAndAttacker();
-    for (const id of ['%00', 'abc%00def', '..%2F..%2Fetc', '%E2%80%AE', 'x'.repeat(64), '00000000-0000-0000-0000-000000000000']) {
+    for (const id of [
+      '%00',
+      'abc%00def',
+      '..%2F..%2Fetc',
+      '%E2%80%AE',
+      'x'.repeat(64),
+      '00000000-0000-0000-0000-000000000000',
+    ]) {
       for (const url of [`/api/cases/${id}/documents`, `/api/documents/${id}/upload`]) {
         const response = await upload(s.attackerToken, url, { title: 'x' });
         expect(response.statusCode, url).toBeLessThan(500);
@@ -102,12 +128,27 @@ describe('NUL bytes in multipart fields', () => {
 describe('parallel uploads', () => {
   it('of 20 parallel uploads by one user each is stored (201) or refused (429), never a 409 or 5xx, and every slot comes back', async () => {
     const s = await victimAndAttacker();
-    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => upload(s.victimToken, `/api/cases/${s.victim.caseId}/documents`, { title: `Parallel ${i}` }, `p${i}.pdf`, `%PDF-1.4 ${'x'.repeat(200_000)}`)));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        upload(
+          s.victimToken,
+          `/api/cases/${s.victim.caseId}/documents`,
+          { title: `Parallel ${i}` },
+          `p${i}.pdf`,
+          `%PDF-1.4 ${'x'.repeat(200_000)}`,
+        ),
+      ),
+    );
     const statuses = responses.map((r) => r.statusCode);
     // 409 here was a deadlock on PostgreSQL between parallel uploads to one case (documents/queries.ts).
-    expect(statuses.every((code) => code === 201 || code === 429), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((code) => code === 201 || code === 429),
+      statuses.join(','),
+    ).toBe(true);
     expect(statuses).toContain(429);
-    const stored = (await ctx.db.select().from(documents).where(eq(documents.caseId, s.victim.caseId))).filter((d) => d.title.startsWith('Parallel '));
+    const stored = (await ctx.db.select().from(documents).where(eq(documents.caseId, s.victim.caseId))).filter((d) =>
+      d.title.startsWith('Parallel '),
+    );
     expect(stored.length).toBe(statuses.filter((code) => code === 201).length);
     expect(stored.length).toBeGreaterThanOrEqual(1);
     expect(ctx.app.uploadSlots.inUse()).toBe(0);

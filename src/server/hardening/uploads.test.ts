@@ -14,7 +14,12 @@ afterAll(async () => {
 
 async function upload(token: string, caseId: string, filename: string, data: Buffer | string) {
   const body = multipart({ title: 'Bijlage' }, [{ filename, data }]);
-  return ctx.app.inject({ method: 'POST', url: `/api/cases/${caseId}/documents`, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/cases/${caseId}/documents`,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
 }
 
 describe('file names and types (audit finding 9)', () => {
@@ -29,7 +34,21 @@ describe('file names and types (audit finding 9)', () => {
     const doc = response.json().data as { filename: string; extension: string };
     expect(doc.filename).toBe('factuurfdp.pdf');
     expect(doc.extension).toBe('pdf');
-    for (const c of ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F', '\u2060', '\uFEFF']) {
+    for (const c of [
+      '\u202A',
+      '\u202B',
+      '\u202C',
+      '\u202D',
+      '\u202E',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\u200E',
+      '\u200F',
+      '\u2060',
+      '\uFEFF',
+    ]) {
       const again = await upload(token, client.caseId, `a${c}b.pdf`, '%PDF-1.4');
       expect(again.json().data.filename).toBe('ab.pdf');
     }
@@ -49,7 +68,11 @@ describe('file names and types (audit finding 9)', () => {
       expect(response.statusCode, name).toBe(422);
       expect(response.json().errors.file).toEqual([serverTranslate('nl-NL')(EXECUTABLE_MESSAGE)]);
     }
-    const list = await ctx.app.inject({ method: 'GET', url: `/api/cases/${client.caseId}/documents`, headers: bearer(token) });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/cases/${client.caseId}/documents`,
+      headers: bearer(token),
+    });
     expect(list.json().data.some((d: { title: string }) => d.title === 'Bijlage')).toBe(false);
   });
 });
@@ -64,15 +87,29 @@ describe('malformed multipart answers 400 (audit finding 6)', () => {
       ['truncated', good.headers, good.payload.subarray(0, good.payload.length - 60)],
       ['no boundary', { 'content-type': 'multipart/form-data' }, good.payload],
       ['wrong boundary', { 'content-type': 'multipart/form-data; boundary=nope' }, good.payload],
-      ['garbage header', good.headers, Buffer.from(`--${boundary}\r\nthis is not a header\r\n\r\nx\r\n--${boundary}--\r\n`)],
+      [
+        'garbage header',
+        good.headers,
+        Buffer.from(`--${boundary}\r\nthis is not a header\r\n\r\nx\r\n--${boundary}--\r\n`),
+      ],
     ];
     for (const url of [`/api/cases/${client.caseId}/documents`, '/api/user/avatar']) {
       for (const [name, headers, payload] of bodies) {
-        const response = await ctx.app.inject({ method: 'POST', url, headers: { ...bearer(token), ...headers }, payload });
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...bearer(token), ...headers },
+          payload,
+        });
         expect(response.statusCode, `${url} ${name}`).toBeLessThan(500);
         expect([400, 422], `${url} ${name}`).toContain(response.statusCode);
       }
-      const truncated = await ctx.app.inject({ method: 'POST', url, headers: { ...bearer(token), ...good.headers }, payload: bodies[0]![2] });
+      const truncated = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...bearer(token), ...good.headers },
+        payload: bodies[0]![2],
+      });
       expect(truncated.statusCode, `${url} truncated`).toBe(400);
     }
   });

@@ -96,8 +96,10 @@ class UploadSlots {
   /** Takes a slot until the response closes (sent, failed or aborted), or throws 429. */
   acquire(request: FastifyRequest, response: ServerResponse, userId: string): void {
     const mine = this.perUser.get(userId) ?? 0;
-    if (mine >= this.config.uploadsPerUser) throw this.refuse(request, 'hardening.uploadsPerUser', 'per_user', { count: this.config.uploadsPerUser });
-    if (this.total >= this.config.uploadsPerInstance) throw this.refuse(request, 'hardening.uploadsPerInstance', 'per_instance');
+    if (mine >= this.config.uploadsPerUser)
+      throw this.refuse(request, 'hardening.uploadsPerUser', 'per_user', { count: this.config.uploadsPerUser });
+    if (this.total >= this.config.uploadsPerInstance)
+      throw this.refuse(request, 'hardening.uploadsPerInstance', 'per_instance');
     this.total++;
     this.perUser.set(userId, mine + 1);
     let released = false;
@@ -119,7 +121,13 @@ class UploadSlots {
   private refuse(request: FastifyRequest, message: string, reason: string, values?: Record<string, number>): AppError {
     securityLog(request, 'upload.refused', { reason: `concurrent_${reason}` });
     // The body is not read: close the connection after the answer rather than drain it.
-    return new AppError('too_many_requests', message, undefined, { 'Retry-After': String(UPLOAD_SLOTS_RETRY_AFTER_SECONDS), Connection: 'close' }, values);
+    return new AppError(
+      'too_many_requests',
+      message,
+      undefined,
+      { 'Retry-After': String(UPLOAD_SLOTS_RETRY_AFTER_SECONDS), Connection: 'close' },
+      values,
+    );
   }
 }
 

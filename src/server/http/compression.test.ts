@@ -28,7 +28,11 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   const written = precompress(webRoot);
   // Only text assets are compressed, and each one gets both encodings.
-  expect(written.map((w) => path.relative(webRoot, w.file)).sort()).toEqual(['assets/index-abc123.js', 'i18n/nl-NL.json', 'index.html']);
+  expect(written.map((w) => path.relative(webRoot, w.file)).sort()).toEqual([
+    'assets/index-abc123.js',
+    'i18n/nl-NL.json',
+    'index.html',
+  ]);
   app = await buildApp({ ...ctx, webRoot, logStream: { write: () => true } as unknown as NodeJS.WritableStream });
 });
 afterAll(async () => {
@@ -38,7 +42,11 @@ afterAll(async () => {
 });
 
 const get = (url: string, acceptEncoding?: string) =>
-  app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+  app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
 
 describe('precompressed assets', () => {
   const cases = [
@@ -106,7 +114,11 @@ describe('API answers', () => {
       ['br', brotliDecompressSync],
       ['gzip', gunzipSync],
     ] as const) {
-      const response = await app.inject({ method: 'GET', url: '/api/cases/mine', headers: { ...headers, 'accept-encoding': `${encoding}, identity` } });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/cases/mine',
+        headers: { ...headers, 'accept-encoding': `${encoding}, identity` },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBe(encoding);
       expect(String(response.headers.vary).toLowerCase()).toContain('accept-encoding');

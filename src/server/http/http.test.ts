@@ -28,7 +28,12 @@ describe('health', () => {
   it('answers /readyz 200 with a reachable database and 503 without', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     const database = await openPglite(null);
-    const app = await buildApp({ ...ctx, database, webRoot: null, logStream: { write: () => true } as unknown as NodeJS.WritableStream });
+    const app = await buildApp({
+      ...ctx,
+      database,
+      webRoot: null,
+      logStream: { write: () => true } as unknown as NodeJS.WritableStream,
+    });
     await database.close();
     const response = await app.inject({ method: 'GET', url: '/readyz' });
     expect(response.statusCode).toBe(503);
@@ -72,14 +77,24 @@ describe('malformed bodies', () => {
     ['a string', '"hello"', 'application/json'],
     ['null', 'null', 'application/json'],
     ['wrong types', '{"email": 12, "code": ["A"], "name": {"x": 1}}', 'application/json'],
-    ['a huge string', JSON.stringify({ email: `${'a'.repeat(40_000)}@example.com`, code: 'A'.repeat(40_000), name: 'n'.repeat(40_000) }), 'application/json'],
+    [
+      'a huge string',
+      JSON.stringify({
+        email: `${'a'.repeat(40_000)}@example.com`,
+        code: 'A'.repeat(40_000),
+        name: 'n'.repeat(40_000),
+      }),
+      'application/json',
+    ],
   ];
   for (const route of routes) {
     for (const [what, body, type] of bodies) {
       it(`${route.method} ${route.url} answers ${what} with 422 and changes nothing`, async () => {
         const lawyer = await createTestLawyer(ctx);
         const token = await tokenFor(ctx, lawyer.id);
-        const before = await Promise.all([loginCodes, tokens, loginThrottles].map((t) => ctx.db.select({ n: count() }).from(t)));
+        const before = await Promise.all(
+          [loginCodes, tokens, loginThrottles].map((t) => ctx.db.select({ n: count() }).from(t)),
+        );
         const response = await ctx.app.inject({
           method: route.method,
           url: route.url,
@@ -88,7 +103,9 @@ describe('malformed bodies', () => {
         });
         expect(response.statusCode).toBe(422);
         expect(response.json()).toMatchObject({ message: expect.any(String), errors: expect.any(Object) });
-        const after = await Promise.all([loginCodes, tokens, loginThrottles].map((t) => ctx.db.select({ n: count() }).from(t)));
+        const after = await Promise.all(
+          [loginCodes, tokens, loginThrottles].map((t) => ctx.db.select({ n: count() }).from(t)),
+        );
         expect(after).toEqual(before);
       });
     }
@@ -116,15 +133,31 @@ describe('per-IP rate limits', () => {
     const local = await createTestContext({ rateLimitPerMinute: 600 });
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
-      const response = await local.app.inject({ method: 'POST', url: '/api/code', payload: { email: `ip-${i}@example.com` }, remoteAddress: '10.0.0.7' });
+      const response = await local.app.inject({
+        method: 'POST',
+        url: '/api/code',
+        payload: { email: `ip-${i}@example.com` },
+        remoteAddress: '10.0.0.7',
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses[30]).toBe(429);
-    const english = await local.app.inject({ method: 'POST', url: '/api/code', payload: { email: 'ip-31@example.com' }, remoteAddress: '10.0.0.7', headers: { 'accept-language': 'en-US' } });
+    const english = await local.app.inject({
+      method: 'POST',
+      url: '/api/code',
+      payload: { email: 'ip-31@example.com' },
+      remoteAddress: '10.0.0.7',
+      headers: { 'accept-language': 'en-US' },
+    });
     expect(english.statusCode).toBe(429);
     expect(english.json().message).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
-    const other = await local.app.inject({ method: 'POST', url: '/api/code', payload: { email: 'ip-other@example.com' }, remoteAddress: '10.0.0.8' });
+    const other = await local.app.inject({
+      method: 'POST',
+      url: '/api/code',
+      payload: { email: 'ip-other@example.com' },
+      remoteAddress: '10.0.0.8',
+    });
     expect(other.statusCode).toBe(200);
     await local.close();
   });
@@ -136,7 +169,11 @@ describe('the built web app', () => {
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>portaal</title>');
     mkdirSync(path.join(webRoot, 'i18n'));
     writeFileSync(path.join(webRoot, 'i18n', 'nl-NL.json'), '{"hello":"Hallo"}');
-    const app = await buildApp({ ...ctx, webRoot, logStream: { write: () => true } as unknown as NodeJS.WritableStream });
+    const app = await buildApp({
+      ...ctx,
+      webRoot,
+      logStream: { write: () => true } as unknown as NodeJS.WritableStream,
+    });
     const page = await app.inject({ method: 'GET', url: '/dossiers/123/documenten' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('portaal');
@@ -144,7 +181,9 @@ describe('the built web app', () => {
     const json = await app.inject({ method: 'GET', url: '/i18n/nl-NL.json' });
     expect(json.json()).toEqual({ hello: 'Hallo' });
     expect((await app.inject({ method: 'GET', url: '/i18n/xx.json' })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/api/nope' })).headers['content-type']).toContain('application/json');
+    expect((await app.inject({ method: 'GET', url: '/api/nope' })).headers['content-type']).toContain(
+      'application/json',
+    );
     await app.close();
     rmSync(webRoot, { recursive: true, force: true });
   });
@@ -155,7 +194,10 @@ describe('inline scripts of index.html', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-web-'));
     try {
       const inline = "document.documentElement.lang='en-US'";
-      writeFileSync(path.join(dir, 'index.html'), `<html><head><script>${inline}</script><script type="module" src="/assets/x.js"></script></head></html>`);
+      writeFileSync(
+        path.join(dir, 'index.html'),
+        `<html><head><script>${inline}</script><script type="module" src="/assets/x.js"></script></head></html>`,
+      );
       expect(inlineScriptHashes(dir)).toEqual([`'sha256-${createHash('sha256').update(inline).digest('base64')}'`]);
       expect(inlineScriptHashes(null)).toEqual([]);
     } finally {
@@ -170,12 +212,20 @@ describe('URLs refused before routing (audit: raw 414 echoing the path)', () => 
     try {
       const lawyer = await createTestLawyer(local);
       const long = 'a'.repeat(5_000);
-      const response = await local.app.inject({ method: 'GET', url: `/api/cases/${long}`, headers: bearer(await tokenFor(local, lawyer.id)) });
+      const response = await local.app.inject({
+        method: 'GET',
+        url: `/api/cases/${long}`,
+        headers: bearer(await tokenFor(local, lawyer.id)),
+      });
       expect(response.statusCode).toBe(414);
       expect(response.json()).toEqual({ message: 'Dit adres is te lang.' });
       expect(response.body).not.toContain('aaaa');
       expect(response.headers['cache-control']).toContain('no-store');
-      const english = await local.app.inject({ method: 'GET', url: `/api/cases/${long}`, headers: { 'accept-language': 'en-US' } });
+      const english = await local.app.inject({
+        method: 'GET',
+        url: `/api/cases/${long}`,
+        headers: { 'accept-language': 'en-US' },
+      });
       expect(english.json()).toEqual({ message: 'This address is too long.' });
       const badUrl = await local.app.inject({ method: 'GET', url: '/api/cases/%ED%A0%80secret' });
       expect(badUrl.statusCode).toBe(400);

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../testing/harness';
 import { UNDOCUMENTED } from './openapi';
 
-type OpenApi = { openapi: string; paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: unknown }>> };
+type OpenApi = {
+  openapi: string;
+  paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; requestBody?: unknown }>>;
+};
 
 const toOpenApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
@@ -24,14 +27,25 @@ describe('OpenAPI document', () => {
     expect(doc.openapi).toMatch(/^3\./);
     const routes = ctx.app.routeList.filter((r) => !UNDOCUMENTED.some((re) => re.test(r.url)));
     expect(routes.length).toBeGreaterThan(40);
-    const missing = routes.filter((r) => !doc.paths[toOpenApiPath(r.url)]?.[r.method.toLowerCase()]).map((r) => `${r.method} ${r.url}`);
+    const missing = routes
+      .filter((r) => !doc.paths[toOpenApiPath(r.url)]?.[r.method.toLowerCase()])
+      .map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
     // From the contract: the case list's query, a path id, a JSON body.
-    expect(doc.paths['/api/cases']!.get!.parameters!.map((p) => p.name)).toEqual(expect.arrayContaining(['page', 'sort', 'dir', 'statuses']));
-    expect(doc.paths['/api/cases/{id}/status']!.patch!.parameters!.some((p) => p.in === 'path' && p.name === 'id')).toBe(true);
+    expect(doc.paths['/api/cases']!.get!.parameters!.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'sort', 'dir', 'statuses']),
+    );
+    expect(
+      doc.paths['/api/cases/{id}/status']!.patch!.parameters!.some((p) => p.in === 'path' && p.name === 'id'),
+    ).toBe(true);
     expect(doc.paths['/api/cases/{id}/status']!.patch!.requestBody).toBeDefined();
     // The settlement's JSON bodies too (their multipart uploads are read by hand and have none).
-    for (const path of ['/api/calculations/transition-payment', '/api/calculations/ww-check', '/api/settlement-versions/{id}/response']) expect(doc.paths[path]!.post!.requestBody, path).toBeDefined();
+    for (const path of [
+      '/api/calculations/transition-payment',
+      '/api/calculations/ww-check',
+      '/api/settlement-versions/{id}/response',
+    ])
+      expect(doc.paths[path]!.post!.requestBody, path).toBeDefined();
     expect(doc.paths['/metrics']!.get).toBeDefined();
   });
 
@@ -40,7 +54,11 @@ describe('OpenAPI document', () => {
     expect(json.statusCode).toBe(200);
     expect(Object.keys(json.json().paths)).toContain('/api/cases');
     let page = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
-    if (page.statusCode === 302) page = await ctx.app.inject({ method: 'GET', url: new URL(String(page.headers.location), 'http://x/api/docs').pathname });
+    if (page.statusCode === 302)
+      page = await ctx.app.inject({
+        method: 'GET',
+        url: new URL(String(page.headers.location), 'http://x/api/docs').pathname,
+      });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('swagger');
   });
@@ -50,7 +68,11 @@ describe('OpenAPI document', () => {
     try {
       await writeOpenApi(path.join(dir, 'openapi.json'));
       const file = JSON.parse(readFileSync(path.join(dir, 'openapi.json'), 'utf8')) as OpenApi;
-      expect(Object.keys(file.paths).sort()).toEqual(Object.keys((ctx.app.swagger() as unknown as OpenApi).paths).filter((p) => !p.startsWith('/api/docs')).sort());
+      expect(Object.keys(file.paths).sort()).toEqual(
+        Object.keys((ctx.app.swagger() as unknown as OpenApi).paths)
+          .filter((p) => !p.startsWith('/api/docs'))
+          .sort(),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -15,7 +15,12 @@ export async function registerOpenApi(app: FastifyInstance, options: { serveDocs
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Ontslagportaal API', version: '1', description: 'The case portal API (JSON). Authenticate with `Authorization: Bearer <token>` from POST /api/token.' },
+      info: {
+        title: 'Ontslagportaal API',
+        version: '1',
+        description:
+          'The case portal API (JSON). Authenticate with `Authorization: Bearer <token>` from POST /api/token.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },

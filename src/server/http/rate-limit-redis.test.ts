@@ -9,17 +9,23 @@ import { freePort } from '../testing/free-port';
 const REDIS = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
 const LIMIT = 5;
 
-
-
 describe.skipIf(!REDIS)('rate limits when Redis goes away', () => {
   let port: number;
   let redis: ChildProcess | null = null;
   let ctx: TestContext;
   let probe: Redis;
   const startRedis = async () => {
-    redis = spawn(REDIS!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    redis = spawn(REDIS!, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     for (let i = 0; i < 100; i++) {
-      if (await probe.ping().then(() => true, () => false)) return;
+      if (
+        await probe.ping().then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error('redis-server did not start');
@@ -42,10 +48,21 @@ describe.skipIf(!REDIS)('rate limits when Redis goes away', () => {
 
   beforeAll(async () => {
     port = await freePort();
-    probe = new Redis({ port, host: '127.0.0.1', lazyConnect: false, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => 100 });
+    probe = new Redis({
+      port,
+      host: '127.0.0.1',
+      lazyConnect: false,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: () => 100,
+    });
     probe.on('error', () => undefined);
     await startRedis();
-    ctx = await createTestContext({ redisUrl: `redis://127.0.0.1:${port}`, rateLimitPerMinute: LIMIT, logLevel: 'info' });
+    ctx = await createTestContext({
+      redisUrl: `redis://127.0.0.1:${port}`,
+      rateLimitPerMinute: LIMIT,
+      logLevel: 'info',
+    });
   });
   afterAll(async () => {
     await ctx?.close();

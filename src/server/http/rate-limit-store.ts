@@ -7,14 +7,27 @@ type Callback = (error: Error | null, result: Result | null) => void;
 type Store = {
   incr: (key: string, callback: Callback, timeWindow: number, max: number) => void;
   read?: (key: string, callback: Callback, timeWindow: number, max: number) => void;
-  child: (routeOptions: { continueExceeding: boolean; exponentialBackoff: boolean; routeInfo: { method: string; url: string } }) => Store;
+  child: (routeOptions: {
+    continueExceeding: boolean;
+    exponentialBackoff: boolean;
+    routeInfo: { method: string; url: string };
+  }) => Store;
 };
 type StoreConstructor = FastifyRateLimitStoreCtor;
 
 // The plugin's own stores: Redis (an atomic Lua script) and in-memory (an LRU).
 const require = createRequire(import.meta.url);
-const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key: string) => Store;
-const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => Store;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key: string,
+) => Store;
+const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
+) => Store;
 
 export type FallbackLog = { warn: (message: string) => void; info: (message: string) => void };
 
@@ -68,7 +81,12 @@ export function redisWithMemoryFallback(redis: Redis, nameSpace: string, log: Fa
     return {
       incr: pick('incr'),
       read: pick('read'),
-      child: (routeOptions) => make(routeOptions.continueExceeding, routeOptions.exponentialBackoff, `${key}${routeOptions.routeInfo.method}${routeOptions.routeInfo.url}-`),
+      child: (routeOptions) =>
+        make(
+          routeOptions.continueExceeding,
+          routeOptions.exponentialBackoff,
+          `${key}${routeOptions.routeInfo.method}${routeOptions.routeInfo.url}-`,
+        ),
     };
   }
 

@@ -85,14 +85,20 @@ describe('response schemas', () => {
   });
 
   it('come from the contract: zod schemas the OpenAPI document shows', () => {
-    const doc = ctx.app.swagger() as unknown as { paths: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>> };
+    const doc = ctx.app.swagger() as unknown as {
+      paths: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>>;
+    };
     expect(doc.paths['/api/cases/mine']!.get!.responses!['200']!.content).toBeDefined();
     expect(doc.paths['/api/cases/{id}/messages']!.post!.responses!['201']!.content).toBeDefined();
   });
 });
 
 describe('the strict serializer of the tests', () => {
-  const serialize = createResponseSerializerCompiler({ strict: true })({ schema: z.object({ data: z.object({ id: z.string() }) }), method: 'GET', url: '/x' });
+  const serialize = createResponseSerializerCompiler({ strict: true })({
+    schema: z.object({ data: z.object({ id: z.string() }) }),
+    method: 'GET',
+    url: '/x',
+  });
   it('sends an answer the schema leaves as it is', () => {
     expect(JSON.parse(serialize({ data: { id: 'a' } }))).toEqual({ data: { id: 'a' } });
   });
@@ -101,7 +107,11 @@ describe('the strict serializer of the tests', () => {
     expect(() => serialize({ data: { id: 1 } })).toThrow();
   });
   it('outside the tests serializes as the zod type provider does: a field the schema does not name is left out', () => {
-    const lenient = createResponseSerializerCompiler({ strict: false })({ schema: z.object({ id: z.string() }), method: 'GET', url: '/x' });
+    const lenient = createResponseSerializerCompiler({ strict: false })({
+      schema: z.object({ id: z.string() }),
+      method: 'GET',
+      url: '/x',
+    });
     expect(JSON.parse(lenient({ id: 'a', name: 'b' }))).toEqual({ id: 'a' });
   });
 });

@@ -30,7 +30,15 @@ export type SecurityDetails = {
   status?: number;
 };
 
-const WARN_EVENTS = new Set<SecurityEvent>(['login.code_failed', 'login.locked', 'access.refused', 'email_change.failed', 'second_factor.failed', 'upload.refused', 'body.too_slow']);
+const WARN_EVENTS = new Set<SecurityEvent>([
+  'login.code_failed',
+  'login.locked',
+  'access.refused',
+  'email_change.failed',
+  'second_factor.failed',
+  'upload.refused',
+  'body.too_slow',
+]);
 
 export function securityLog(request: FastifyRequest, event: SecurityEvent, details: SecurityDetails = {}): void {
   const line = {

@@ -9,7 +9,12 @@ import { requestTranslate } from '../errors/language';
 /** Security headers and per-IP rate limits (Redis-backed when REDIS_URL is set). */
 /** `fileOrigins`: where presigned files are loaded from (the S3 store), allowed for previews. */
 /** `scriptHashes`: CSP hashes of index.html's inline scripts (`inlineScriptHashes`). */
-export async function registerSecurity(app: FastifyInstance, config: Config, fileOrigins: string[] = [], scriptHashes: string[] = []): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  config: Config,
+  fileOrigins: string[] = [],
+  scriptHashes: string[] = [],
+): Promise<void> {
   const https = config.publicUrl.startsWith('https:');
   const headers = helmetHeaders({
     contentSecurityPolicy: {
@@ -49,7 +54,13 @@ export async function registerSecurity(app: FastifyInstance, config: Config, fil
 
   if (config.rateLimitPerMinute > 0) {
     // ioredis is loaded only with REDIS_URL (it takes most of a second to import).
-    const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false }) : undefined;
+    const redis = config.redisUrl
+      ? new (await import('ioredis')).Redis(config.redisUrl, {
+          maxRetriesPerRequest: 1,
+          enableOfflineQueue: false,
+          lazyConnect: false,
+        })
+      : undefined;
     redis?.on('error', () => undefined); // reported through the store's warning; ioredis reconnects by itself
     if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
     await app.register(rateLimit, {
@@ -57,7 +68,14 @@ export async function registerSecurity(app: FastifyInstance, config: Config, fil
       max: config.rateLimitPerMinute,
       timeWindow: 60_000,
       // Shared through Redis; while Redis is gone, per instance in memory (with a warning).
-      ...(redis ? { store: redisWithMemoryFallback(redis, 'portal-rl:', { warn: (m) => app.log.warn(m), info: (m) => app.log.info(m) }) } : {}),
+      ...(redis
+        ? {
+            store: redisWithMemoryFallback(redis, 'portal-rl:', {
+              warn: (m) => app.log.warn(m),
+              info: (m) => app.log.info(m),
+            }),
+          }
+        : {}),
       skipOnError: false,
       allowList: (request) => !request.url.startsWith('/api/'),
       errorResponseBuilder: (request, context) => ({

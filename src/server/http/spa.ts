@@ -10,7 +10,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The built SPA: dist/web next to dist/server, or found from the source tree. */
 export function findWebRoot(): string | null {
-  const candidates = [path.resolve(here, '../web'), path.resolve(here, '../../dist/web'), path.resolve(here, '../../../dist/web')];
+  const candidates = [
+    path.resolve(here, '../web'),
+    path.resolve(here, '../../dist/web'),
+    path.resolve(here, '../../../dist/web'),
+  ];
   return candidates.find((dir) => existsSync(path.join(dir, 'index.html'))) ?? null;
 }
 
@@ -23,7 +27,10 @@ export function inlineScriptHashes(webRoot: string | null): string[] {
   if (!webRoot) return [];
   const html = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (match) => `'sha256-${createHash('sha256').update(match[1] ?? '', 'utf8').digest('base64')}'`,
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '', 'utf8')
+        .digest('base64')}'`,
   );
 }
 
@@ -52,10 +59,16 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | null):
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isApi(request.url) && !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApi(request.url) &&
+      !/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (webRoot && wantsPage) return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     if (!webRoot && wantsPage) {
-      return reply.status(404).type('text/plain').send('The web app is not built yet: run `npm run build` (npm start does this for you).');
+      return reply
+        .status(404)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does this for you).');
     }
     return reply.status(404).send({ message: requestTranslate(request)('errors.server.notFound') });
   });

@@ -8,8 +8,14 @@ describe('validation of query strings and path parameters', () => {
     try {
       const lawyer = await createTestLawyer(ctx);
       const token = await tokenFor(ctx, lawyer.id);
-      const urls = ['/api/cases', '/api/cases?page=2&dir=DESC', '/api/cases?q=%20jan%20', `/api/cases?statuses=${STATUSES[1]?.slug},${STATUSES[2]?.slug}&sort=status`];
-      const answers = async () => Promise.all(urls.map(async (url) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) })));
+      const urls = [
+        '/api/cases',
+        '/api/cases?page=2&dir=DESC',
+        '/api/cases?q=%20jan%20',
+        `/api/cases?statuses=${STATUSES[1]?.slug},${STATUSES[2]?.slug}&sort=status`,
+      ];
+      const answers = async () =>
+        Promise.all(urls.map(async (url) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) })));
       const first = await answers();
       const second = await answers();
       for (const [i, response] of first.entries()) {
@@ -19,7 +25,9 @@ describe('validation of query strings and path parameters', () => {
       expect(JSON.stringify(first[1]?.json())).toMatch(/dir=desc/);
       const bad = await ctx.app.inject({ method: 'GET', url: '/api/cases?page=0', headers: bearer(token) });
       expect(bad.statusCode).toBe(422);
-      expect((await ctx.app.inject({ method: 'GET', url: '/api/cases?page=0', headers: bearer(token) })).json()).toEqual(bad.json());
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/api/cases?page=0', headers: bearer(token) })).json(),
+      ).toEqual(bad.json());
     } finally {
       await ctx.close();
     }
@@ -35,7 +43,12 @@ describe('validation of query strings and path parameters', () => {
       expect(response.json().errors).toEqual({ query: ['Onbekend veld: page[].'] });
       const field = await ctx.app.inject({ method: 'GET', url: '/api/cases?page=0', headers: bearer(token) });
       expect(Object.keys(field.json().errors)).toEqual(['page']);
-      const body = await ctx.app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(token), payload: { nope: 1 } });
+      const body = await ctx.app.inject({
+        method: 'PATCH',
+        url: '/api/user',
+        headers: bearer(token),
+        payload: { nope: 1 },
+      });
       expect(body.json().errors).toEqual({ body: ['Onbekend veld: nope.'] });
     } finally {
       await ctx.close();

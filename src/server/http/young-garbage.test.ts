@@ -27,7 +27,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** Keep-alive connections that send a fixed GET /healthz and count the answers: as little client-side garbage as can be. */
+/**
+ * Keep-alive connections that send a fixed GET /healthz and count the answers: as little client-side garbage as can be.
+ */
 async function healthzOver(connections: number, requests: number): Promise<void> {
   const request = Buffer.from('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
   const each = requests / connections;
@@ -40,7 +42,8 @@ async function healthzOver(connections: number, requests: number): Promise<void>
         socket.on('error', reject);
         socket.on('data', (chunk: Buffer) => {
           // Each answer is one chunk here (small, written at once); count its status lines.
-          for (let at = chunk.indexOf('HTTP/1.1 200'); at !== -1; at = chunk.indexOf('HTTP/1.1 200', at + 1)) answered++;
+          for (let at = chunk.indexOf('HTTP/1.1 200'); at !== -1; at = chunk.indexOf('HTTP/1.1 200', at + 1))
+            answered++;
           if (answered >= each) {
             socket.end();
             resolve();
@@ -52,7 +55,8 @@ async function healthzOver(connections: number, requests: number): Promise<void>
   );
 }
 
-const oldSpaceUsed = () => getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')?.space_used_size ?? 0;
+const oldSpaceUsed = () =>
+  getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')?.space_used_size ?? 0;
 
 describe('objects of finished requests', () => {
   it('die young: requests leave (almost) nothing in the old generation', async () => {

@@ -3,19 +3,44 @@ import type { FunnelRow, StuckCase } from '../../contract/insight';
 import type { Translate } from '../../contract/validation-messages';
 import { neutraliseFormula } from '../admin/csv';
 
-const dateTime = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dateTime = new Intl.DateTimeFormat('nl-NL', {
+  timeZone: 'Europe/Amsterdam',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 /** dd-mm-jjjj uu:mm in Europe/Amsterdam, the same in both languages. */
 export const formatCsvMoment = (iso: string) => dateTime.format(new Date(iso)).replace(',', '');
 
 /** The columns, under `admin.insight.csv.` in the translation files. */
-export const INSIGHT_CSV_COLUMNS = ['section', 'step', 'count', 'share', 'median_days', 'case_id', 'client_name', 'lawyer_name', 'phase', 'reason', 'since'] as const;
+export const INSIGHT_CSV_COLUMNS = [
+  'section',
+  'step',
+  'count',
+  'share',
+  'median_days',
+  'case_id',
+  'client_name',
+  'lawyer_name',
+  'phase',
+  'reason',
+  'since',
+] as const;
 
 /**
  * The funnel and the stuck cases in one RFC 4180 table (CRLF, a header row, UTF-8 BOM), one
  * row per step and per stuck case, the `section` column saying which. Headers, steps, phases and
  * reasons in the reader's language; numbers with the language's decimal sign; moments dd-mm-jjjj uu:mm.
  */
-export function insightCsv(input: { funnel: readonly FunnelRow[]; stuck: readonly StuckCase[]; language: string; t: Translate }): string {
+export function insightCsv(input: {
+  funnel: readonly FunnelRow[];
+  stuck: readonly StuckCase[];
+  language: string;
+  t: Translate;
+}): string {
   const { t } = input;
   const number = new Intl.NumberFormat(input.language, { maximumFractionDigits: 1, useGrouping: false });
   const header = INSIGHT_CSV_COLUMNS.map((column) => t(`admin.insight.csv.${column}`));

@@ -52,7 +52,9 @@ const STEP_MOMENT: Record<(typeof FUNNEL_STEPS)[number], SQL> = {
 };
 
 const lawyerFilter = (lawyerId: string | null | undefined): SQL =>
-  lawyerId ? sql`AND EXISTS (SELECT 1 FROM case_lawyers cl WHERE cl.case_id = c.id AND cl.lawyer_id = ${lawyerId})` : sql``;
+  lawyerId
+    ? sql`AND EXISTS (SELECT 1 FROM case_lawyers cl WHERE cl.case_id = c.id AND cl.lawyer_id = ${lawyerId})`
+    : sql``;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -63,7 +65,10 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
  * step before. A case that skipped the step before (a lawyer chose the package for the client)
  * is measured from the last step it did reach; a step reached before the one before counts 0 days.
  */
-export async function getFunnel(db: Db, input: { period: InsightPeriod; lawyerId?: string | null }): Promise<FunnelRow[]> {
+export async function getFunnel(
+  db: Db,
+  input: { period: InsightPeriod; lawyerId?: string | null },
+): Promise<FunnelRow[]> {
   const row = rowsOf<Record<string, number | null>>(await db.execute(funnelStatement(input)))[0] ?? {};
   return FUNNEL_STEPS.map((step, index) => {
     const count = Number(row[`n${index}`] ?? 0);
@@ -78,7 +83,10 @@ export async function getFunnel(db: Db, input: { period: InsightPeriod; lawyerId
   });
 }
 
-/** The funnel's one statement: counts and median seconds per step over the cases created in the period (bench/insight.ts explains it). */
+/**
+ * The funnel's one statement: counts and median seconds per step over the cases created in the period (bench/insight.ts
+ * explains it).
+ */
 export function funnelStatement(input: { period: InsightPeriod; lawyerId?: string | null }): SQL {
   const start = parseCalendarDate(input.period.from);
   const end = parseCalendarDate(addCalendarDays(input.period.to, 1));
@@ -113,13 +121,23 @@ export function stuckCutoffs(now: Date): Record<StuckReason, Date> {
   };
 }
 
-type StuckRow = { id: string; reason: StuckReason; since_ms: number; client_name: string; status_slug: string; lawyers: { name: string | null; infix: string | null; last_name: string | null }[] | string | null };
+type StuckRow = {
+  id: string;
+  reason: StuckReason;
+  since_ms: number;
+  client_name: string;
+  status_slug: string;
+  lawyers: { name: string | null; infix: string | null; last_name: string | null }[] | string | null;
+};
 
 /**
  * The stuck cases at `now` (of the lawyer, when given), longest stuck first per reason. A case
  * stuck for two reasons is listed twice. `truncated` names the reasons with more cases than listed.
  */
-export async function listStuckCases(db: Db, input: { now: Date; lawyerId?: string | null; limit?: number }): Promise<{ cases: StuckCase[]; truncated: StuckReason[] }> {
+export async function listStuckCases(
+  db: Db,
+  input: { now: Date; lawyerId?: string | null; limit?: number },
+): Promise<{ cases: StuckCase[]; truncated: StuckReason[] }> {
   const limit = input.limit ?? STUCK_LIMIT_PER_REASON;
   const rows = rowsOf<StuckRow>(await db.execute(stuckStatement({ ...input, limit })));
   const truncated: StuckReason[] = [];
@@ -129,7 +147,10 @@ export async function listStuckCases(db: Db, input: { now: Date; lawyerId?: stri
     if (mineRows.length > limit) truncated.push(reason);
     for (const row of mineRows.slice(0, limit)) {
       const status = getStatus(row.status_slug as StatusSlug);
-      const lawyers = typeof row.lawyers === 'string' ? (JSON.parse(row.lawyers) as Exclude<StuckRow['lawyers'], string>) : row.lawyers;
+      const lawyers =
+        typeof row.lawyers === 'string'
+          ? (JSON.parse(row.lawyers) as Exclude<StuckRow['lawyers'], string>)
+          : row.lawyers;
       cases.push({
         case_id: row.id,
         client_name: row.client_name,
@@ -143,7 +164,10 @@ export async function listStuckCases(db: Db, input: { now: Date; lawyerId?: stri
   return { cases, truncated };
 }
 
-/** The stuck list's one statement: per reason its partial index read oldest first, `limit` + 1 rows (bench/insight.ts explains it). */
+/**
+ * The stuck list's one statement: per reason its partial index read oldest first, `limit` + 1 rows (bench/insight.ts
+ * explains it).
+ */
 export function stuckStatement(input: { now: Date; lawyerId?: string | null; limit: number }): SQL {
   const limit = input.limit;
   const cutoff = stuckCutoffs(input.now);
@@ -174,13 +198,23 @@ export function stuckStatement(input: { now: Date; lawyerId?: string | null; lim
 }
 
 /** The counts of the weekly summary: new and completed cases of the last 7 days, stuck cases per reason. */
-export async function weeklyCounts(db: Db, now: Date): Promise<{ created: number; completed: number; stuck: Record<StuckReason, number>; stuckMore: boolean }> {
+export async function weeklyCounts(
+  db: Db,
+  now: Date,
+): Promise<{ created: number; completed: number; stuck: Record<StuckReason, number>; stuckMore: boolean }> {
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
   const result = await db.execute(sql`
     SELECT (SELECT count(*) FROM cases WHERE created_at >= ${weekAgo.toISOString()}::timestamptz AND created_at < ${now.toISOString()}::timestamptz)::int AS created,
            (SELECT count(*) FROM cases WHERE completed_at >= ${weekAgo.toISOString()}::timestamptz AND completed_at < ${now.toISOString()}::timestamptz)::int AS completed`);
   const row = rowsOf<{ created: number; completed: number }>(result)[0];
   const { cases, truncated } = await listStuckCases(db, { now });
-  const stuck = Object.fromEntries(STUCK_REASONS.map((reason) => [reason, cases.filter((c) => c.reason === reason).length])) as Record<StuckReason, number>;
-  return { created: Number(row?.created ?? 0), completed: Number(row?.completed ?? 0), stuck, stuckMore: truncated.length > 0 };
+  const stuck = Object.fromEntries(
+    STUCK_REASONS.map((reason) => [reason, cases.filter((c) => c.reason === reason).length]),
+  ) as Record<StuckReason, number>;
+  return {
+    created: Number(row?.created ?? 0),
+    completed: Number(row?.completed ?? 0),
+    stuck,
+    stuckMore: truncated.length > 0,
+  };
 }

@@ -1,6 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { INSIGHT_MAX_DAYS, InsightQuerySchema, StuckQuerySchema, type InsightQuery, InsightResponseSchema, FunnelResponseSchema, StuckResponseSchema } from '../../contract/insight';
+import {
+  INSIGHT_MAX_DAYS,
+  InsightQuerySchema,
+  StuckQuerySchema,
+  type InsightQuery,
+  InsightResponseSchema,
+  FunnelResponseSchema,
+  StuckResponseSchema,
+} from '../../contract/insight';
 import { daysBetween } from '../../contract/rules/amsterdam-date';
 import { validationKey } from '../../contract/validation-messages';
 import { requireRole } from '../auth/access';
@@ -21,12 +29,15 @@ const requireAdmin = (request: FastifyRequest) => requireRole(request, 'admin');
 export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
 
-  /** The period and lawyer of a query, checked: 422 for an end before the start, a period too long or an unknown lawyer. */
+  /**
+   * The period and lawyer of a query, checked: 422 for an end before the start, a period too long or an unknown lawyer.
+   */
   async function readQuery(query: InsightQuery): Promise<{ period: InsightPeriod; lawyerId: string | null }> {
     const period = resolvePeriod({ from: query.from, to: query.to ?? query.until }, clock.now());
     const toField = query.until && !query.to ? 'until' : 'to';
     if (period.to < period.from) throw fieldError(toField, validationKey('insightEndBeforeStart'));
-    if (daysBetween(period.from, period.to) >= INSIGHT_MAX_DAYS) throw fieldError(toField, validationKey('insightTooLong'));
+    if (daysBetween(period.from, period.to) >= INSIGHT_MAX_DAYS)
+      throw fieldError(toField, validationKey('insightTooLong'));
     const lawyerId = query.lawyer_id ?? null;
     if (lawyerId && !(await findLawyer(db, lawyerId))) throw fieldError('lawyer_id', 'errors.admin.unknownLawyer');
     return { period, lawyerId };
@@ -34,14 +45,21 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function readInsight(query: InsightQuery) {
     const { period, lawyerId } = await readQuery(query);
-    const [funnel, stuck] = await Promise.all([getFunnel(db, { period, lawyerId }), listStuckCases(db, { now: clock.now(), lawyerId })]);
+    const [funnel, stuck] = await Promise.all([
+      getFunnel(db, { period, lawyerId }),
+      listStuckCases(db, { now: clock.now(), lawyerId }),
+    ]);
     return { period: { ...period, lawyer_id: lawyerId }, funnel, stuck: stuck.cases, stuck_truncated: stuck.truncated };
   }
 
-  app.get('/api/admin/insight', { schema: { response: { 200: InsightResponseSchema }, querystring: InsightQuerySchema } }, async (request) => {
-    await requireAdmin(request);
-    return { data: await readInsight(request.query) };
-  });
+  app.get(
+    '/api/admin/insight',
+    { schema: { response: { 200: InsightResponseSchema }, querystring: InsightQuerySchema } },
+    async (request) => {
+      await requireAdmin(request);
+      return { data: await readInsight(request.query) };
+    },
+  );
 
   app.get('/api/admin/insight.csv', { schema: { querystring: InsightQuerySchema } }, async (request, reply) => {
     const auth = await requireAdmin(request);
@@ -52,7 +70,12 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
       action: 'insight.exported',
       subjectType: 'insight',
       subjectId: 'insight',
-      data: { from: insight.period.from, to: insight.period.to, lawyer_id: insight.period.lawyer_id, stuck: insight.stuck.length },
+      data: {
+        from: insight.period.from,
+        to: insight.period.to,
+        lawyer_id: insight.period.lawyer_id,
+        stuck: insight.stuck.length,
+      },
       at: clock.now(),
     });
     const language = negotiateLanguage(request.headers['accept-language']);
@@ -62,16 +85,24 @@ export const insightRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(insightCsv({ funnel: insight.funnel, stuck: insight.stuck, language, t: requestTranslate(request) }));
   });
 
-  app.get('/api/admin/insights/funnel', { schema: { response: { 200: FunnelResponseSchema }, querystring: InsightQuerySchema } }, async (request) => {
-    await requireAdmin(request);
-    const { period, lawyerId } = await readQuery(request.query);
-    return { data: await getFunnel(db, { period, lawyerId }) };
-  });
+  app.get(
+    '/api/admin/insights/funnel',
+    { schema: { response: { 200: FunnelResponseSchema }, querystring: InsightQuerySchema } },
+    async (request) => {
+      await requireAdmin(request);
+      const { period, lawyerId } = await readQuery(request.query);
+      return { data: await getFunnel(db, { period, lawyerId }) };
+    },
+  );
 
-  app.get('/api/admin/insights/stuck', { schema: { response: { 200: StuckResponseSchema }, querystring: StuckQuerySchema } }, async (request) => {
-    await requireAdmin(request);
-    const lawyerId = request.query.lawyer_id ?? null;
-    if (lawyerId && !(await findLawyer(db, lawyerId))) throw fieldError('lawyer_id', 'errors.admin.unknownLawyer');
-    return { data: (await listStuckCases(db, { now: clock.now(), lawyerId })).cases };
-  });
+  app.get(
+    '/api/admin/insights/stuck',
+    { schema: { response: { 200: StuckResponseSchema }, querystring: StuckQuerySchema } },
+    async (request) => {
+      await requireAdmin(request);
+      const lawyerId = request.query.lawyer_id ?? null;
+      if (lawyerId && !(await findLawyer(db, lawyerId))) throw fieldError('lawyer_id', 'errors.admin.unknownLawyer');
+      return { data: (await listStuckCases(db, { now: clock.now(), lawyerId })).cases };
+    },
+  );
 };

@@ -13,7 +13,11 @@ afterAll(async () => {
   await ctx.close();
 });
 
-function delivery(email: string, eventId = `evt-${Math.random().toString(36).slice(2)}`, situation = 'Mijn werkgever wil mij ontslaan') {
+function delivery(
+  email: string,
+  eventId = `evt-${Math.random().toString(36).slice(2)}`,
+  situation = 'Mijn werkgever wil mij ontslaan',
+) {
   return {
     event_id: eventId,
     event_type: 'form_response',
@@ -65,7 +69,10 @@ describe('POST /api/intake/typeform', () => {
     const { user, row } = await clientCase(email);
     expect(user).toMatchObject({ role: 'client', name: 'Iris', lastName: 'Vermeer' });
     expect(row?.statusSlug).toBe('lead');
-    expect(row?.typeform).toMatchObject({ 'Wat is je situatie?': 'Mijn werkgever wil mij ontslaan', 'Hoe lang ben je in dienst?': '7' });
+    expect(row?.typeform).toMatchObject({
+      'Wat is je situatie?': 'Mijn werkgever wil mij ontslaan',
+      'Hoe lang ben je in dienst?': '7',
+    });
     const [docs] = await ctx.db.select({ n: count() }).from(documents).where(eq(documents.caseId, row!.id));
     expect(docs?.n).toBeGreaterThan(0);
     const mail = await ctx.smtp.waitForMail(email, { since });
@@ -80,7 +87,10 @@ describe('POST /api/intake/typeform', () => {
     await ctx.outbox.drain();
     const mailsBefore = ctx.smtp.messages.length;
     const before = await clientCase(email);
-    const replay = JSON.stringify({ ...first, form_response: delivery(email, 'evt-replay-1', 'Iets anders').form_response });
+    const replay = JSON.stringify({
+      ...first,
+      form_response: delivery(email, 'evt-replay-1', 'Iets anders').form_response,
+    });
     expect((await post(replay, sign(replay))).statusCode).toBe(200);
     await ctx.outbox.drain();
     expect(ctx.smtp.messages.length).toBe(mailsBefore);
@@ -129,7 +139,12 @@ describe('POST /api/intake/typeform', () => {
   it('is switched off without TYPEFORM_SECRET', async () => {
     const local = await createTestContext();
     const body = JSON.stringify(delivery(uniqueEmail('intake')));
-    const response = await local.app.inject({ method: 'POST', url: '/api/intake/typeform', headers: { 'content-type': 'application/json', 'typeform-signature': sign(body) }, payload: body });
+    const response = await local.app.inject({
+      method: 'POST',
+      url: '/api/intake/typeform',
+      headers: { 'content-type': 'application/json', 'typeform-signature': sign(body) },
+      payload: body,
+    });
     expect(response.statusCode).toBe(404);
     await local.close();
   });

@@ -5,7 +5,13 @@ import { text } from '../../contract/text';
 const AnswerSchema = z
   .object({
     type: text({ multiline: true }),
-    field: z.object({ id: text({ multiline: true }), type: text({ multiline: true }).optional(), ref: text({ multiline: true }).optional() }).passthrough(),
+    field: z
+      .object({
+        id: text({ multiline: true }),
+        type: text({ multiline: true }).optional(),
+        ref: text({ multiline: true }).optional(),
+      })
+      .passthrough(),
     text: text({ multiline: true }).optional(),
     email: text({ multiline: true }).optional(),
     phone_number: text({ multiline: true }).optional(),
@@ -13,8 +19,14 @@ const AnswerSchema = z
     boolean: z.boolean().optional(),
     date: text({ multiline: true }).optional(),
     url: text({ multiline: true }).optional(),
-    choice: z.object({ label: text({ multiline: true }).optional(), other: text({ multiline: true }).optional() }).passthrough().optional(),
-    choices: z.object({ labels: z.array(text({ multiline: true })).optional(), other: text({ multiline: true }).optional() }).passthrough().optional(),
+    choice: z
+      .object({ label: text({ multiline: true }).optional(), other: text({ multiline: true }).optional() })
+      .passthrough()
+      .optional(),
+    choices: z
+      .object({ labels: z.array(text({ multiline: true })).optional(), other: text({ multiline: true }).optional() })
+      .passthrough()
+      .optional(),
   })
   .passthrough();
 
@@ -26,7 +38,19 @@ export const TypeformDeliverySchema = z
       .object({
         submitted_at: text({ multiline: true }).optional(),
         definition: z
-          .object({ fields: z.array(z.object({ id: text({ multiline: true }), title: text({ multiline: true }), ref: text({ multiline: true }).optional() }).passthrough()).max(200) })
+          .object({
+            fields: z
+              .array(
+                z
+                  .object({
+                    id: text({ multiline: true }),
+                    title: text({ multiline: true }),
+                    ref: text({ multiline: true }).optional(),
+                  })
+                  .passthrough(),
+              )
+              .max(200),
+          })
           .passthrough()
           .optional(),
         answers: z.array(AnswerSchema).max(200),
@@ -48,13 +72,21 @@ function valueOf(answer: Answer): string | null {
   if (answer.date !== undefined) return answer.date;
   if (answer.url !== undefined) return answer.url;
   if (answer.choice) return answer.choice.label ?? answer.choice.other ?? null;
-  if (answer.choices) return [...(answer.choices.labels ?? []), ...(answer.choices.other ? [answer.choices.other] : [])].join(', ');
+  if (answer.choices)
+    return [...(answer.choices.labels ?? []), ...(answer.choices.other ? [answer.choices.other] : [])].join(', ');
   return null;
 }
 
-export type Intake = { email: string | null; name: string | null; lastName: string | null; phone: string | null; answers: Record<string, string> };
+export type Intake = {
+  email: string | null;
+  name: string | null;
+  lastName: string | null;
+  phone: string | null;
+  answers: Record<string, string>;
+};
 
-const matches = (answer: Answer, title: string, refs: string[], words: RegExp) => refs.includes(answer.field.ref ?? '') || words.test(title);
+const matches = (answer: Answer, title: string, refs: string[], words: RegExp) =>
+  refs.includes(answer.field.ref ?? '') || words.test(title);
 
 /** Reads the client's e-mail, name and phone and keeps every answer as `{question title: value}`. */
 export function readIntake(delivery: TypeformDelivery): Intake {
@@ -66,8 +98,10 @@ export function readIntake(delivery: TypeformDelivery): Intake {
     const title = (titles.get(answer.field.id) ?? answer.field.ref ?? answer.field.id).slice(0, 300);
     if (answer.type === 'email' && !intake.email) intake.email = value.toLowerCase();
     else if (answer.type === 'phone_number' && !intake.phone) intake.phone = value;
-    else if (!intake.lastName && matches(answer, title, ['last_name', 'achternaam'], /achternaam|last name/i)) intake.lastName = value.slice(0, 250);
-    else if (!intake.name && matches(answer, title, ['first_name', 'name', 'voornaam'], /voornaam|first name|^naam/i)) intake.name = value.slice(0, 250);
+    else if (!intake.lastName && matches(answer, title, ['last_name', 'achternaam'], /achternaam|last name/i))
+      intake.lastName = value.slice(0, 250);
+    else if (!intake.name && matches(answer, title, ['first_name', 'name', 'voornaam'], /voornaam|first name|^naam/i))
+      intake.name = value.slice(0, 250);
     intake.answers[title] = value;
   }
   return intake;

@@ -10,10 +10,17 @@ import type { Intake } from './payload';
  * replay changes nothing), the client found or created (a staff address is ignored), their
  * case created as a lead or its answers merged, and the 'intake ready' mail queued.
  */
-export async function recordIntake(db: Db, input: { eventId: string; email: string; intake: Intake; now: Date }): Promise<void> {
+export async function recordIntake(
+  db: Db,
+  input: { eventId: string; email: string; intake: Intake; now: Date },
+): Promise<void> {
   const { eventId, email, intake, now } = input;
   await db.transaction(async (tx) => {
-    const claimed = await tx.insert(intakeDeliveries).values({ eventId, receivedAt: now }).onConflictDoNothing().returning();
+    const claimed = await tx
+      .insert(intakeDeliveries)
+      .values({ eventId, receivedAt: now })
+      .onConflictDoNothing()
+      .returning();
     if (claimed.length === 0) return;
     const [existing] = await tx.select().from(users).where(eq(users.email, email));
     if (existing && existing.role !== 'client') return;
@@ -21,7 +28,15 @@ export async function recordIntake(db: Db, input: { eventId: string; email: stri
     if (!userId) {
       const [created] = await tx
         .insert(users)
-        .values({ role: 'client', email, name: intake.name, lastName: intake.lastName, phoneNumber: intake.phone, createdAt: now, updatedAt: now })
+        .values({
+          role: 'client',
+          email,
+          name: intake.name,
+          lastName: intake.lastName,
+          phoneNumber: intake.phone,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: users.id });
       userId = created?.id;
     } else {

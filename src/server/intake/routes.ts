@@ -21,7 +21,9 @@ export function verifyTypeformSignature(secret: string, rawBody: Buffer, header:
 export const intakeRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock, config } = app.deps;
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.post('/api/intake/typeform', { config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request) => {
     if (!config.typeformSecret) throw notFound();

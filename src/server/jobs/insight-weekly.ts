@@ -38,7 +38,12 @@ export async function sendInsightWeekly(db: Db, now: Date): Promise<number> {
   const done = await db
     .select({ key: outbox.dedupeKey })
     .from(outbox)
-    .where(inArray(outbox.dedupeKey, admins.map((a) => keyOf(a.id))));
+    .where(
+      inArray(
+        outbox.dedupeKey,
+        admins.map((a) => keyOf(a.id)),
+      ),
+    );
   const waiting = admins.filter((a) => !done.some((d) => d.key === keyOf(a.id)));
   if (waiting.length === 0) return 0;
   const counts = await weeklyCounts(db, now);
@@ -54,12 +59,26 @@ export async function sendInsightWeekly(db: Db, now: Date): Promise<number> {
   };
   let sent = 0;
   for (const admin of waiting) {
-    if (await enqueueMail(db, { kind: 'insight_weekly', to: { userId: admin.id }, payload, now, dedupeKey: keyOf(admin.id) })) sent++;
+    if (
+      await enqueueMail(db, {
+        kind: 'insight_weekly',
+        to: { userId: admin.id },
+        payload,
+        now,
+        dedupeKey: keyOf(admin.id),
+      })
+    )
+      sent++;
   }
   return sent;
 }
 
 /** Hourly (main.ts) when INSIGHT_WEEKLY_MAIL is on, under an advisory lock like the other jobs. */
 export function insightWeeklyJob(now: () => Date, intervalMs = 3_600_000) {
-  return { name: 'insight-weekly', lockKey: INSIGHT_WEEKLY_LOCK_KEY, intervalMs, run: (db: Db) => sendInsightWeekly(db, now()) };
+  return {
+    name: 'insight-weekly',
+    lockKey: INSIGHT_WEEKLY_LOCK_KEY,
+    intervalMs,
+    run: (db: Db) => sendInsightWeekly(db, now()),
+  };
 }

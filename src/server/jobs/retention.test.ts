@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestContext, createTestClient, createTestLawyer, tokenFor, bearer, type TestContext } from '../testing/harness';
+import {
+  createTestContext,
+  createTestClient,
+  createTestLawyer,
+  tokenFor,
+  bearer,
+  type TestContext,
+} from '../testing/harness';
 import { auditEvents, cases, documents, tokens, users } from '../db/schema';
 import { getDeletionDate } from '../../contract/rules/case-route';
 import { formatNoticeDate, purgeExpiredAccounts, retentionJob, sendDeletionNotices } from './retention';
@@ -26,7 +33,10 @@ async function completedClient(daysAgo: number, legalHold = false) {
   const key = `documents/${client.caseId}/retention-test`;
   await ctx.storage.put(key, Buffer.from('private'));
   const [doc] = await ctx.db.select().from(documents).where(eq(documents.caseId, client.caseId));
-  await ctx.db.update(documents).set({ storageKey: key, status: 'Uploaded', version: 1 }).where(eq(documents.id, doc!.id));
+  await ctx.db
+    .update(documents)
+    .set({ storageKey: key, status: 'Uploaded', version: 1 })
+    .where(eq(documents.id, doc!.id));
   const token = await tokenFor(ctx, client.id);
   return { ...client, key, token };
 }
@@ -44,7 +54,9 @@ describe('retention purge', () => {
     expect(await ctx.db.select().from(cases).where(eq(cases.id, old.caseId))).toEqual([]);
     expect(await ctx.db.select().from(tokens).where(eq(tokens.userId, old.id))).toEqual([]);
     await expect(ctx.storage.read(old.key)).rejects.toThrow();
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(old.token) })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(old.token) })).statusCode).toBe(
+      401,
+    );
     const [audit] = await ctx.db.select().from(auditEvents).where(eq(auditEvents.subjectId, old.caseId));
     expect(audit?.action).toBe('retention.account_deleted');
     expect(JSON.stringify(audit)).not.toContain(old.email);
@@ -75,7 +87,8 @@ describe('retention purge', () => {
 describe('deletion notices', () => {
   const UPCOMING = 'Je account wordt over 30 dagen verwijderd';
   const TODAY = 'Je account wordt vandaag verwijderd';
-  const mailsTo = (address: string, subject: string) => ctx.smtp.messages.filter((m) => m.to.includes(address) && m.subject === subject);
+  const mailsTo = (address: string, subject: string) =>
+    ctx.smtp.messages.filter((m) => m.to.includes(address) && m.subject === subject);
 
   it('mails once 30 days before the deletion, with its date, and not to a case on hold or further away', async () => {
     const soon = await completedClient(160);
@@ -87,7 +100,10 @@ describe('deletion notices', () => {
     await runExclusive(ctx.db, job);
     expect(await sendDeletionNotices(ctx.db, ctx.clock.now())).toBe(0);
     await ctx.outbox.drain();
-    const [case_] = await ctx.db.select({ completedAt: cases.completedAt }).from(cases).where(eq(cases.id, soon.caseId));
+    const [case_] = await ctx.db
+      .select({ completedAt: cases.completedAt })
+      .from(cases)
+      .where(eq(cases.id, soon.caseId));
     const date = formatNoticeDate(getDeletionDate(case_!.completedAt!));
     expect(date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     const notices = mailsTo(soon.email, UPCOMING);

@@ -12,7 +12,12 @@ import { getDeletionDate, getRetentionCutoff } from '../../contract/rules/case-r
 
 export const DELETION_NOTICE_DAYS = 30;
 const DAY_MS = 86_400_000;
-const dateFormat = new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', day: '2-digit', month: '2-digit', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('nl-NL', {
+  timeZone: 'Europe/Amsterdam',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 /** 12/05/2027: the date as the mail shows it (dd/mm/yyyy in both languages, like the app), in the firm's time zone. */
 export const formatNoticeDate = (date: Date) => dateFormat.format(date).replace(/-/g, '/');
 
@@ -43,7 +48,16 @@ export async function sendDeletionNotices(db: Db, now: Date, batch = 200): Promi
   for (const row of due) {
     if (!row.completedAt) continue;
     const date = formatNoticeDate(getDeletionDate(row.completedAt));
-    if (await enqueueMail(db, { kind: 'deletion_upcoming', to: { userId: row.clientId }, payload: { date }, now, dedupeKey: `deletion-30:${row.caseId}` })) written += 1;
+    if (
+      await enqueueMail(db, {
+        kind: 'deletion_upcoming',
+        to: { userId: row.clientId },
+        payload: { date },
+        now,
+        dedupeKey: `deletion-30:${row.caseId}`,
+      })
+    )
+      written += 1;
   }
   return written;
 }
@@ -58,17 +72,30 @@ export async function purgeExpiredAccounts(db: Db, storage: Storage, now: Date, 
   const expired = await db
     .select({ caseId: cases.id, clientId: cases.clientId, completedAt: cases.completedAt })
     .from(cases)
-    .where(and(isNotNull(cases.completedAt), lte(cases.completedAt, getRetentionCutoff(now)), eq(cases.legalHold, false), eq(cases.statusSlug, 'completed')))
+    .where(
+      and(
+        isNotNull(cases.completedAt),
+        lte(cases.completedAt, getRetentionCutoff(now)),
+        eq(cases.legalHold, false),
+        eq(cases.statusSlug, 'completed'),
+      ),
+    )
     .limit(batch);
   for (const row of expired) {
-    const files = await db.select({ key: documents.storageKey }).from(documents).where(and(eq(documents.caseId, row.caseId), isNotNull(documents.storageKey)));
+    const files = await db
+      .select({ key: documents.storageKey })
+      .from(documents)
+      .where(and(eq(documents.caseId, row.caseId), isNotNull(documents.storageKey)));
     // The settlement agreement's files (versions and the signed copy) go with the case too.
     const settlementFiles = await settlementFileKeys(db, row.caseId);
     // A data export still within its 24 hours: its zip holds everything above.
     const exportFiles = await exportFileKeys(db, row.clientId);
     // The documents attached to the client's complaints (their rows go with the account).
     const complaintFiles = await complaintFileKeys(db, row.clientId);
-    const [client] = await db.select({ avatarKey: users.avatarKey, email: users.email, language: users.language, name: users.name }).from(users).where(eq(users.id, row.clientId));
+    const [client] = await db
+      .select({ avatarKey: users.avatarKey, email: users.email, language: users.language, name: users.name })
+      .from(users)
+      .where(eq(users.id, row.clientId));
     // The notice on the day, in this transaction: written exactly when the account goes. The
     // address is copied into the row (the user row is gone by the time it is sent).
     if (client) {

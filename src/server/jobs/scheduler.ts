@@ -21,7 +21,9 @@ export type Job = {
  */
 export async function runExclusive(db: Db, job: Pick<Job, 'lockKey' | 'run'>): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const result = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${job.lockKey}) AS locked`)) as unknown as { rows: { locked: boolean }[] };
+    const result = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${job.lockKey}) AS locked`)) as unknown as {
+      rows: { locked: boolean }[];
+    };
     if (!result.rows[0]?.locked) return false;
     await job.run(tx);
     return true;
@@ -31,7 +33,12 @@ export async function runExclusive(db: Db, job: Pick<Job, 'lockKey' | 'run'>): P
 /** An in-process scheduler: each job runs soon after start and then every interval. */
 export type JobOutcome = 'ran' | 'skipped' | 'failed';
 
-export function startScheduler(db: Db, jobs: Job[], log: Pick<FastifyBaseLogger, 'info' | 'error'>, onRun?: (job: string, outcome: JobOutcome, seconds: number) => void): () => Promise<void> {
+export function startScheduler(
+  db: Db,
+  jobs: Job[],
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  onRun?: (job: string, outcome: JobOutcome, seconds: number) => void,
+): () => Promise<void> {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<unknown>>();
   let stopped = false;

@@ -3,7 +3,9 @@ export type Clock = { now: () => Date };
 export const systemClock: Clock = { now: () => new Date() };
 
 /** A clock tests can move forward. */
-export function createFakeClock(start = new Date('2026-01-05T09:00:00Z')): Clock & { advance: (ms: number) => void; set: (date: Date) => void } {
+export function createFakeClock(
+  start = new Date('2026-01-05T09:00:00Z'),
+): Clock & { advance: (ms: number) => void; set: (date: Date) => void } {
   let current = start.getTime();
   return {
     now: () => new Date(current),

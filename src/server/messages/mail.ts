@@ -34,12 +34,22 @@ export async function sendUnreadMessageMails(db: Db, now: Date, batch = 500): Pr
   for (const row of rows) {
     if (seen.has(row.user_id)) continue;
     seen.add(row.user_id);
-    await enqueueMail(db, { kind: 'message_unread', to: { userId: row.user_id }, payload: { case_id: row.case_id, for_lawyer: row.role === 'lawyer' }, now });
+    await enqueueMail(db, {
+      kind: 'message_unread',
+      to: { userId: row.user_id },
+      payload: { case_id: row.case_id, for_lawyer: row.role === 'lawyer' },
+      now,
+    });
   }
   return seen.size;
 }
 
 /** Checks every minute, so a mail goes out between 5 and 6 minutes after an unread message. */
 export function unreadMessageMailJob(now: () => Date, intervalMs = 60_000) {
-  return { name: 'unread-message-mail', lockKey: UNREAD_MESSAGE_MAIL_LOCK_KEY, intervalMs, run: (db: Db) => sendUnreadMessageMails(db, now()) };
+  return {
+    name: 'unread-message-mail',
+    lockKey: UNREAD_MESSAGE_MAIL_LOCK_KEY,
+    intervalMs,
+    run: (db: Db) => sendUnreadMessageMails(db, now()),
+  };
 }

@@ -34,7 +34,12 @@ const messageColumns = {
     AND (${messages.createdAt} AT TIME ZONE 'Europe/Amsterdam')::date BETWEEN s.from_date AND s.until_date))`,
 };
 
-type Joined = { message: MessageRow; standIn: boolean | string | null; author: { id: string; name: string | null; infix: string | null; lastName: string | null; email: string } | null; document: { id: string; title: string; filename: string | null; extension: string | null } | null };
+type Joined = {
+  message: MessageRow;
+  standIn: boolean | string | null;
+  author: { id: string; name: string | null; infix: string | null; lastName: string | null; email: string } | null;
+  document: { id: string; title: string; filename: string | null; extension: string | null } | null;
+};
 
 /** The one place a message row becomes the API's Message. */
 export function toMessage(row: Joined): Message {
@@ -46,23 +51,49 @@ export function toMessage(row: Joined): Message {
     author_role: m.authorRole,
     author_stand_in: row.standIn === true || row.standIn === 't',
     text: m.text,
-    attachment: row.document ? { id: row.document.id, title: row.document.title, filename: row.document.filename, extension: row.document.extension } : null,
+    attachment: row.document
+      ? {
+          id: row.document.id,
+          title: row.document.title,
+          filename: row.document.filename,
+          extension: row.document.extension,
+        }
+      : null,
     created_at: m.createdAt.toISOString(),
     read_at: m.readAt?.toISOString() ?? null,
   };
 }
 
-const selectMessages = (db: Db) => db.select(messageColumns).from(messages).leftJoin(users, eq(users.id, messages.authorId)).leftJoin(documents, eq(documents.id, messages.documentId));
+const selectMessages = (db: Db) =>
+  db
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.authorId))
+    .leftJoin(documents, eq(documents.id, messages.documentId));
 
 /** One page of a case's messages, newest first, before the cursor; read through (case_id, created_at, id). */
-export async function listMessages(db: Db, caseId: string, before: Cursor | null): Promise<{ data: Message[]; nextCursor: string | null }> {
+export async function listMessages(
+  db: Db,
+  caseId: string,
+  before: Cursor | null,
+): Promise<{ data: Message[]; nextCursor: string | null }> {
   const rows = await selectMessages(db)
-    .where(and(eq(messages.caseId, caseId), before ? sql`(${messages.createdAt}, ${messages.id}) < (${ts(before.createdAt)}, ${before.id}::uuid)` : undefined))
+    .where(
+      and(
+        eq(messages.caseId, caseId),
+        before
+          ? sql`(${messages.createdAt}, ${messages.id}) < (${ts(before.createdAt)}, ${before.id}::uuid)`
+          : undefined,
+      ),
+    )
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(MESSAGES_PAGE_SIZE + 1);
   const page = rows.slice(0, MESSAGES_PAGE_SIZE);
   const last = page.at(-1);
-  return { data: page.map(toMessage), nextCursor: rows.length > MESSAGES_PAGE_SIZE && last ? encodeCursor(last.message) : null };
+  return {
+    data: page.map(toMessage),
+    nextCursor: rows.length > MESSAGES_PAGE_SIZE && last ? encodeCursor(last.message) : null,
+  };
 }
 
 export async function getMessage(db: Db, id: string): Promise<Message | null> {
@@ -75,10 +106,20 @@ export async function findMessageRow(db: Db, id: string): Promise<MessageRow | n
   return row ?? null;
 }
 
-export async function insertMessage(db: Db, input: { caseId: string; authorId: string; authorRole: Role; text: string; documentId: string | null; now: Date }): Promise<MessageRow> {
+export async function insertMessage(
+  db: Db,
+  input: { caseId: string; authorId: string; authorRole: Role; text: string; documentId: string | null; now: Date },
+): Promise<MessageRow> {
   const [row] = await db
     .insert(messages)
-    .values({ caseId: input.caseId, authorId: input.authorId, authorRole: input.authorRole, text: input.text, documentId: input.documentId, createdAt: input.now })
+    .values({
+      caseId: input.caseId,
+      authorId: input.authorId,
+      authorRole: input.authorRole,
+      text: input.text,
+      documentId: input.documentId,
+      createdAt: input.now,
+    })
     .returning();
   if (!row) throw new Error('Message not created');
   return row;
@@ -94,7 +135,11 @@ export async function unreadInCase(db: Db, caseId: string, reader: Role): Promis
 }
 
 /** The user's unread messages per case (only cases with unread messages). */
-export async function unreadCounts(db: Db, userId: string, role: Role): Promise<{ case_id: string; client_name: string; count: number }[]> {
+export async function unreadCounts(
+  db: Db,
+  userId: string,
+  role: Role,
+): Promise<{ case_id: string; client_name: string; count: number }[]> {
   const access =
     role === 'lawyer'
       ? sql`JOIN ${caseLawyers} cl ON cl.case_id = m.case_id AND cl.lawyer_id = ${userId} JOIN ${cases} c ON c.id = m.case_id`
@@ -112,8 +157,14 @@ export async function unreadCounts(db: Db, userId: string, role: Role): Promise<
  * Marks the other side's unread messages of a case read, up to and including `upTo`.
  * Returns null when `upTo` is not a message of this case, else how many were marked.
  */
-export async function markRead(db: Db, input: { caseId: string; reader: Role; upTo: string; now: Date }): Promise<number | null> {
-  const [anchor] = await db.select({ createdAt: messages.createdAt, id: messages.id }).from(messages).where(and(eq(messages.id, input.upTo), eq(messages.caseId, input.caseId)));
+export async function markRead(
+  db: Db,
+  input: { caseId: string; reader: Role; upTo: string; now: Date },
+): Promise<number | null> {
+  const [anchor] = await db
+    .select({ createdAt: messages.createdAt, id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, input.upTo), eq(messages.caseId, input.caseId)));
   if (!anchor) return null;
   const rows = await db
     .update(messages)
@@ -130,11 +181,19 @@ export async function markRead(db: Db, input: { caseId: string; reader: Role; up
   return rows.length;
 }
 
-/** Deletes the author's own message while it is younger than `since`; one statement, so a late request cannot slip in. */
+/**
+ * Deletes the author's own message while it is younger than `since`; one statement, so a late request cannot slip in.
+ */
 export async function deleteOwnMessage(db: Db, input: { id: string; authorId: string; since: Date }): Promise<boolean> {
   const rows = await db
     .delete(messages)
-    .where(and(eq(messages.id, input.id), eq(messages.authorId, input.authorId), sql`${messages.createdAt} > ${ts(input.since)}`))
+    .where(
+      and(
+        eq(messages.id, input.id),
+        eq(messages.authorId, input.authorId),
+        sql`${messages.createdAt} > ${ts(input.since)}`,
+      ),
+    )
     .returning({ id: messages.id });
   return rows.length > 0;
 }
@@ -145,37 +204,91 @@ export async function deleteOwnMessage(db: Db, input: { id: string; authorId: st
  */
 export async function sendMessage(
   db: Db,
-  input: { caseId: string; author: { userId: string; role: Role }; text: string; file: { id: string; stored: StoredFile } | null; now: Date },
+  input: {
+    caseId: string;
+    author: { userId: string; role: Role };
+    text: string;
+    file: { id: string; stored: StoredFile } | null;
+    now: Date;
+  },
 ): Promise<string> {
   const { caseId, author, text, file, now } = input;
   return db.transaction(async (tx) => {
     if (file) {
       const title = (file.stored.filename || 'Bijlage').slice(0, MAX_DOCUMENT_TITLE);
-      await createGeneralDocument(tx, { id: file.id, caseId, title, file: file.stored, userId: author.userId, byClient: author.role === 'client', now });
+      await createGeneralDocument(tx, {
+        id: file.id,
+        caseId,
+        title,
+        file: file.stored,
+        userId: author.userId,
+        byClient: author.role === 'client',
+        now,
+      });
     }
-    const row = await insertMessage(tx, { caseId, authorId: author.userId, authorRole: author.role, text, documentId: file?.id ?? null, now });
+    const row = await insertMessage(tx, {
+      caseId,
+      authorId: author.userId,
+      authorRole: author.role,
+      text,
+      documentId: file?.id ?? null,
+      now,
+    });
     // The timeline shows 'bericht verstuurd' for this, never the text.
-    await emit(tx, { actorId: author.userId, action: 'message.sent', subjectType: 'case', subjectId: caseId, caseId, data: { message_id: row.id, attachment: file !== null }, at: now });
+    await emit(tx, {
+      actorId: author.userId,
+      action: 'message.sent',
+      subjectType: 'case',
+      subjectId: caseId,
+      caseId,
+      data: { message_id: row.id, attachment: file !== null },
+      at: now,
+    });
     return row.id;
   });
 }
 
-/** Marks the other side's messages up to one as read and records it (when any were unread); null for an unknown message. */
-export async function markMessagesRead(db: Db, input: { caseId: string; reader: { userId: string; role: Role }; upTo: string; now: Date }): Promise<number | null> {
+/**
+ * Marks the other side's messages up to one as read and records it (when any were unread); null for an unknown message.
+ */
+export async function markMessagesRead(
+  db: Db,
+  input: { caseId: string; reader: { userId: string; role: Role }; upTo: string; now: Date },
+): Promise<number | null> {
   const { caseId, reader, upTo, now } = input;
   return db.transaction(async (tx) => {
     const count = await markRead(tx, { caseId, reader: reader.role, upTo, now });
-    if (count) await emit(tx, { actorId: reader.userId, action: 'message.read', subjectType: 'case', subjectId: caseId, data: { up_to: upTo, read_at: now.toISOString(), reader: reader.role }, at: now });
+    if (count)
+      await emit(tx, {
+        actorId: reader.userId,
+        action: 'message.read',
+        subjectType: 'case',
+        subjectId: caseId,
+        data: { up_to: upTo, read_at: now.toISOString(), reader: reader.role },
+        at: now,
+      });
     return count;
   });
 }
 
 /** Deletes one's own message within the window and records it; false when it is gone or too old. */
-export async function deleteMessage(db: Db, input: { row: MessageRow; author: { userId: string; role: Role }; since: Date; now: Date }): Promise<boolean> {
+export async function deleteMessage(
+  db: Db,
+  input: { row: MessageRow; author: { userId: string; role: Role }; since: Date; now: Date },
+): Promise<boolean> {
   const { row, author, since, now } = input;
   return db.transaction(async (tx) => {
     const gone = await deleteOwnMessage(tx, { id: row.id, authorId: author.userId, since });
-    if (gone) await emit(tx, { actorId: author.userId, action: 'message.deleted', subjectType: 'message', subjectId: row.id, caseId: row.caseId, data: { author_role: author.role, was_unread: !row.readAt }, at: now });
+    if (gone)
+      await emit(tx, {
+        actorId: author.userId,
+        action: 'message.deleted',
+        subjectType: 'message',
+        subjectId: row.id,
+        caseId: row.caseId,
+        data: { author_role: author.role, was_unread: !row.readAt },
+        at: now,
+      });
     return gone;
   });
 }

@@ -10,7 +10,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const scrape = (authorization?: string) => ctx.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+const scrape = (authorization?: string) =>
+  ctx.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
 
 describe('GET /metrics', () => {
   it('answers only with the operator token', async () => {
@@ -25,13 +26,19 @@ describe('GET /metrics', () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
     await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
-    await ctx.app.inject({ method: 'GET', url: `/api/cases/00000000-0000-0000-0000-000000000000`, headers: bearer(token) });
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/api/cases/00000000-0000-0000-0000-000000000000`,
+      headers: bearer(token),
+    });
     ctx.app.metrics.jobRun('retention-purge', 'ran', 0.5);
     ctx.app.metrics.jobRun('retention-purge', 'skipped', 0);
     const response = await scrape(`Bearer ${METRICS_TOKEN}`);
     expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = response.body;
-    expect(text).toMatch(/portal_http_request_duration_seconds_count\{method="GET",route="\/api\/user",status_code="200"\} 1/);
+    expect(text).toMatch(
+      /portal_http_request_duration_seconds_count\{method="GET",route="\/api\/user",status_code="200"\} 1/,
+    );
     // The template, not the id: no unbounded label values.
     expect(text).toMatch(/route="\/api\/cases\/:id",status_code="404"/);
     expect(text).not.toContain('00000000-0000-0000-0000-000000000000');
@@ -45,7 +52,9 @@ describe('GET /metrics', () => {
       expect(text).toMatch(/portal_db_pool_connections\{pool="hot",state="in_use"\} 0/);
       // The hot pool is a node-postgres pool like the main one: it reports its total and idle connections too.
       expect(text).toMatch(/pool="hot",state="(total|idle)"/);
-      expect(Number(/portal_db_pool_connections\{pool="main",state="total"\} (\d+)/.exec(text)?.[1])).toBeGreaterThanOrEqual(1);
+      expect(
+        Number(/portal_db_pool_connections\{pool="main",state="total"\} (\d+)/.exec(text)?.[1]),
+      ).toBeGreaterThanOrEqual(1);
     }
   });
 });
@@ -54,7 +63,9 @@ describe('GET /metrics without METRICS_TOKEN', () => {
   it('does not exist', async () => {
     const plain = await createTestContext();
     try {
-      expect((await plain.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer ' } })).statusCode).toBe(404);
+      expect(
+        (await plain.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer ' } })).statusCode,
+      ).toBe(404);
     } finally {
       await plain.close();
     }

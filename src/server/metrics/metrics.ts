@@ -35,8 +35,19 @@ export function registerMetrics(app: FastifyInstance, config: Config, database: 
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
     registers: [registry],
   });
-  const jobRuns = new Counter({ name: 'portal_job_runs_total', help: 'Background job runs by job and outcome (skipped: another instance held the lock)', labelNames: ['job', 'outcome'] as const, registers: [registry] });
-  const jobSeconds = new Histogram({ name: 'portal_job_duration_seconds', help: 'Background job run time', labelNames: ['job'] as const, buckets: [0.01, 0.1, 1, 10, 60, 600], registers: [registry] });
+  const jobRuns = new Counter({
+    name: 'portal_job_runs_total',
+    help: 'Background job runs by job and outcome (skipped: another instance held the lock)',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [registry],
+  });
+  const jobSeconds = new Histogram({
+    name: 'portal_job_duration_seconds',
+    help: 'Background job run time',
+    labelNames: ['job'] as const,
+    buckets: [0.01, 0.1, 1, 10, 60, 600],
+    registers: [registry],
+  });
   if (database.poolStats) {
     const stats = database.poolStats;
     new Gauge({
@@ -59,7 +70,10 @@ export function registerMetrics(app: FastifyInstance, config: Config, database: 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
     if (route === '/metrics') return;
-    duration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    duration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
 
   const metrics: Metrics = {
@@ -85,6 +99,9 @@ export function registerMetrics(app: FastifyInstance, config: Config, database: 
   app.get('/metrics', { config: { rateLimit: false } }, async (request, reply) => {
     if (!expected) throw notFound();
     if (!safeEqual(Buffer.from(request.headers.authorization ?? ''), expected)) throw unauthenticated();
-    return reply.header('Content-Type', registry.contentType).header('Cache-Control', 'no-store').send(await registry.metrics());
+    return reply
+      .header('Content-Type', registry.contentType)
+      .header('Cache-Control', 'no-store')
+      .send(await registry.metrics());
   });
 }

@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { CaseClientViewResponseSchema } from '../../contract/cases';
 import type { Db } from '../db/client';
 import { caseLawyers, cases } from '../db/schema';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 import { runExclusive } from '../jobs/scheduler';
 import { lawyerAssignmentJob, runAssignmentSweep } from './assignment';
 
@@ -14,7 +21,12 @@ let quiet: { id: string };
 beforeAll(async () => {
   ctx = await createTestContext();
   busy = await createTestLawyer(ctx, { name: 'Bram', lastName: 'Bezig' });
-  quiet = await createTestLawyer(ctx, { name: 'Rosa', lastName: 'Rustig', title: 'Senior jurist', phoneNumber: '010-1234567' });
+  quiet = await createTestLawyer(ctx, {
+    name: 'Rosa',
+    lastName: 'Rustig',
+    title: 'Senior jurist',
+    phoneNumber: '010-1234567',
+  });
   // busy has two active cases; quiet one active and three finished ones (those do not count).
   await createTestClient(ctx, { status: 'check', lawyerIds: [busy.id] });
   await createTestClient(ctx, { status: 'proposal', lawyerIds: [busy.id] });
@@ -25,12 +37,18 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const lawyersOf = async (caseId: string) => (await ctx.db.select().from(caseLawyers).where(eq(caseLawyers.caseId, caseId))).map((r) => r.lawyerId);
+const lawyersOf = async (caseId: string) =>
+  (await ctx.db.select().from(caseLawyers).where(eq(caseLawyers.caseId, caseId))).map((r) => r.lawyerId);
 
 describe('lawyer assignment on choosing an offer', () => {
   it('assigns the lawyer with the fewest active cases at once and mails the client in Dutch', async () => {
     const client = await createTestClient(ctx, { status: 'lead', name: 'Eva' });
-    const response = await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${client.caseId}/offer`, headers: bearer(await tokenFor(ctx, client.id)), payload: { offer: 'complete' } });
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/cases/${client.caseId}/offer`,
+      headers: bearer(await tokenFor(ctx, client.id)),
+      payload: { offer: 'complete' },
+    });
     expect(response.statusCode).toBe(200);
     const view = CaseClientViewResponseSchema.parse(response.json()).data;
     expect(view.status.slug).toBe('offer-chosen');
@@ -46,9 +64,17 @@ describe('lawyer assignment on choosing an offer', () => {
     const client = await createTestClient(ctx, { status: 'almost-client' });
     const token = await tokenFor(ctx, client.id);
     const responses = await Promise.all(
-      ['start', 'complete', 'extreme'].map((offer) => ctx.app.inject({ method: 'PATCH', url: `/api/cases/${client.caseId}/offer`, headers: bearer(token), payload: { offer } })),
+      ['start', 'complete', 'extreme'].map((offer) =>
+        ctx.app.inject({
+          method: 'PATCH',
+          url: `/api/cases/${client.caseId}/offer`,
+          headers: bearer(token),
+          payload: { offer },
+        }),
+      ),
     );
-    // Serialised on the case row: each succeeds unless a more extensive package got there first (a client only moves up).
+    // Serialised on the case row: each succeeds unless a more extensive package got there first (a client only moves
+    // up).
     expect(responses.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
     expect(responses[2]?.statusCode).toBe(200);
     expect(await lawyersOf(client.caseId)).toHaveLength(1);

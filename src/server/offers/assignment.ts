@@ -4,14 +4,27 @@ import type { Db } from '../db/client';
 import { caseLawyers, cases, lawyerStatusCounts, users } from '../db/schema';
 import { emit } from '../domain-events';
 
-export type AssignedLawyer = { id: string; email: string; name: string | null; infix: string | null; lastName: string | null; title: string | null; phoneNumber: string | null };
+export type AssignedLawyer = {
+  id: string;
+  email: string;
+  name: string | null;
+  infix: string | null;
+  lastName: string | null;
+  title: string | null;
+  phoneNumber: string | null;
+};
 
 /** The lawyer with the fewest active cases (ties: the longest-standing account first). */
 export async function findLeastBusyLawyer(db: Db): Promise<AssignedLawyer | null> {
   // Read from the per-lawyer counts the triggers keep (migration 0002), never by counting cases.
-  const activeOrders = STATUSES.filter((s) => (STATUS_GROUPS.active as readonly string[]).includes(s.slug)).map((s) => s.order);
+  const activeOrders = STATUSES.filter((s) => (STATUS_GROUPS.active as readonly string[]).includes(s.slug)).map(
+    (s) => s.order,
+  );
   const active = db
-    .select({ lawyerId: lawyerStatusCounts.lawyerId, n: sql<number>`sum(${lawyerStatusCounts.casesCount})::int`.as('n') })
+    .select({
+      lawyerId: lawyerStatusCounts.lawyerId,
+      n: sql<number>`sum(${lawyerStatusCounts.casesCount})::int`.as('n'),
+    })
     .from(lawyerStatusCounts)
     .where(inArray(lawyerStatusCounts.statusOrder, activeOrders))
     .groupBy(lawyerStatusCounts.lawyerId)
@@ -42,13 +55,28 @@ export async function findLeastBusyLawyer(db: Db): Promise<AssignedLawyer | null
  */
 export async function assignLawyerIfMissing(tx: Db, caseId: string, now: Date): Promise<AssignedLawyer | null> {
   await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)).for('update');
-  const [existing] = await tx.select({ lawyerId: caseLawyers.lawyerId }).from(caseLawyers).where(eq(caseLawyers.caseId, caseId)).limit(1);
+  const [existing] = await tx
+    .select({ lawyerId: caseLawyers.lawyerId })
+    .from(caseLawyers)
+    .where(eq(caseLawyers.caseId, caseId))
+    .limit(1);
   if (existing) return null;
   const lawyer = await findLeastBusyLawyer(tx);
   if (!lawyer) return null;
-  const inserted = await tx.insert(caseLawyers).values({ caseId, lawyerId: lawyer.id, assignedAt: now }).onConflictDoNothing().returning({ lawyerId: caseLawyers.lawyerId });
+  const inserted = await tx
+    .insert(caseLawyers)
+    .values({ caseId, lawyerId: lawyer.id, assignedAt: now })
+    .onConflictDoNothing()
+    .returning({ lawyerId: caseLawyers.lawyerId });
   if (inserted.length === 0) return null;
-  await emit(tx, { actorId: null, action: 'case.lawyer_assigned', subjectType: 'case', subjectId: caseId, data: { lawyer_id: lawyer.id }, at: now });
+  await emit(tx, {
+    actorId: null,
+    action: 'case.lawyer_assigned',
+    subjectType: 'case',
+    subjectId: caseId,
+    data: { lawyer_id: lawyer.id },
+    at: now,
+  });
   return lawyer;
 }
 
@@ -59,7 +87,15 @@ export async function listUnassignedCaseIds(db: Db, limit = 100): Promise<string
     .from(cases)
     .where(
       and(
-        inArray(cases.statusSlug, ['offer-chosen', 'proposal', 'incomplete-case-file', 'reviewing-documents', 'negotiation-phase', 'check', 'ready-for-signing']),
+        inArray(cases.statusSlug, [
+          'offer-chosen',
+          'proposal',
+          'incomplete-case-file',
+          'reviewing-documents',
+          'negotiation-phase',
+          'check',
+          'ready-for-signing',
+        ]),
         sql`NOT EXISTS (SELECT 1 FROM ${caseLawyers} WHERE ${caseLawyers.caseId} = ${cases.id})`,
       ),
     )
@@ -86,5 +122,10 @@ export const LAWYER_ASSIGNMENT_LOCK_KEY = 7_002;
 
 /** The periodic sweep as a scheduler job (registered beside the retention purge in main.ts). */
 export function lawyerAssignmentJob(now: () => Date, intervalMs = 15 * 60_000) {
-  return { name: 'lawyer-assignment', lockKey: LAWYER_ASSIGNMENT_LOCK_KEY, intervalMs, run: (db: Db) => runAssignmentSweep(db, now()) };
+  return {
+    name: 'lawyer-assignment',
+    lockKey: LAWYER_ASSIGNMENT_LOCK_KEY,
+    intervalMs,
+    run: (db: Db) => runAssignmentSweep(db, now()),
+  };
 }

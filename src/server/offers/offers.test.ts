@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CaseClientViewResponseSchema, CaseLawyerViewResponseSchema } from '../../contract/cases';
 import { auditEvents, cases } from '../db/schema';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,7 +20,12 @@ afterAll(async () => {
 });
 
 const patchOffer = (caseId: string, token: string, payload: unknown) =>
-  ctx.app.inject({ method: 'PATCH', url: `/api/cases/${caseId}/offer`, headers: bearer(token), payload: payload as Record<string, unknown> });
+  ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/cases/${caseId}/offer`,
+    headers: bearer(token),
+    payload: payload as Record<string, unknown>,
+  });
 const caseRow = async (id: string) => (await ctx.db.select().from(cases).where(eq(cases.id, id)))[0];
 
 describe('PATCH /api/cases/{id}/offer', () => {
@@ -28,7 +40,10 @@ describe('PATCH /api/cases/{id}/offer', () => {
     expect(view.lawyers.map((l) => l.id)).toEqual([lawyer.id]);
     const row = await caseRow(client.caseId);
     expect(row?.offerChosenAt?.getTime()).toBe(ctx.clock.now().getTime());
-    const audit = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.subjectId, client.caseId), eq(auditEvents.action, 'case.offer_changed')));
+    const audit = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectId, client.caseId), eq(auditEvents.action, 'case.offer_changed')));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: client.id, data: { from: null, to: 'complete' } });
   });
@@ -36,7 +51,10 @@ describe('PATCH /api/cases/{id}/offer', () => {
   it("refuses a package change once the letter is signed (409), the client's and the lawyer's, and changes nothing", async () => {
     const lawyer = await createTestLawyer(ctx);
     const client = await createTestClient(ctx, { status: 'negotiation-phase', lawyerIds: [lawyer.id] });
-    await ctx.db.update(cases).set({ offer: 'complete', proposalSignedAt: ctx.clock.now() }).where(eq(cases.id, client.caseId));
+    await ctx.db
+      .update(cases)
+      .set({ offer: 'complete', proposalSignedAt: ctx.clock.now() })
+      .where(eq(cases.id, client.caseId));
     const response = await patchOffer(client.caseId, await tokenFor(ctx, client.id), { offer: 'extreme' });
     expect(response.statusCode).toBe(409);
     const row = await caseRow(client.caseId);
@@ -44,12 +62,19 @@ describe('PATCH /api/cases/{id}/offer', () => {
     expect(row?.offer).toBe('complete');
     const byLawyer = await patchOffer(client.caseId, await tokenFor(ctx, lawyer.id), { offer: 'extreme' });
     expect(byLawyer.statusCode).toBe(409);
-    expect(byLawyer.json().message).toBe('Het pakket kan niet meer worden gewijzigd: de opdrachtbevestiging is getekend.');
+    expect(byLawyer.json().message).toBe(
+      'Het pakket kan niet meer worden gewijzigd: de opdrachtbevestiging is getekend.',
+    );
     expect(await caseRow(client.caseId)).toMatchObject({ statusSlug: 'negotiation-phase', offer: 'complete' });
     // Signed but still shown at proposal (a race with the signature): refused as well.
     const racing = await createTestClient(ctx, { status: 'proposal', lawyerIds: [lawyer.id] });
-    await ctx.db.update(cases).set({ offer: 'start', proposalSignedAt: ctx.clock.now() }).where(eq(cases.id, racing.caseId));
-    expect((await patchOffer(racing.caseId, await tokenFor(ctx, lawyer.id), { offer: 'complete' })).statusCode).toBe(409);
+    await ctx.db
+      .update(cases)
+      .set({ offer: 'start', proposalSignedAt: ctx.clock.now() })
+      .where(eq(cases.id, racing.caseId));
+    expect((await patchOffer(racing.caseId, await tokenFor(ctx, lawyer.id), { offer: 'complete' })).statusCode).toBe(
+      409,
+    );
   });
 
   it('lets a client move only up: a cheaper package is 409 in their language and changes nothing, the same one again is a no-op', async () => {
@@ -60,13 +85,24 @@ describe('PATCH /api/cases/{id}/offer', () => {
     const cheaper = await patchOffer(client.caseId, token, { offer: 'start' });
     expect(cheaper.statusCode).toBe(409);
     expect(cheaper.json().message).toBe('Je kunt alleen overstappen naar een uitgebreider pakket.');
-    const inEnglish = await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${client.caseId}/offer`, headers: { ...bearer(token), 'accept-language': 'en-US' }, payload: { offer: 'start' } });
+    const inEnglish = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/cases/${client.caseId}/offer`,
+      headers: { ...bearer(token), 'accept-language': 'en-US' },
+      payload: { offer: 'start' },
+    });
     expect(inEnglish.json().message).toBe('You can only switch to a more extensive package.');
     const same = await patchOffer(client.caseId, token, { offer: 'complete' });
     expect(same.statusCode).toBe(200);
-    expect(CaseClientViewResponseSchema.parse(same.json()).data).toMatchObject({ offer: { slug: 'complete' }, status: { slug: 'proposal' } });
+    expect(CaseClientViewResponseSchema.parse(same.json()).data).toMatchObject({
+      offer: { slug: 'complete' },
+      status: { slug: 'proposal' },
+    });
     expect(await caseRow(client.caseId)).toMatchObject({ statusSlug: 'proposal', offer: 'complete' });
-    const audit = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.subjectId, client.caseId), eq(auditEvents.action, 'case.offer_changed')));
+    const audit = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectId, client.caseId), eq(auditEvents.action, 'case.offer_changed')));
     expect(audit).toHaveLength(0);
     // Up is allowed, and the lawyer may still move the package down before signing.
     expect((await patchOffer(client.caseId, token, { offer: 'extreme' })).statusCode).toBe(200);
@@ -80,14 +116,28 @@ describe('PATCH /api/cases/{id}/offer', () => {
     const client = await createTestClient(ctx, { status: 'lead', lawyerIds: [lawyer.id] });
     const response = await patchOffer(client.caseId, token, { offer: 'start' });
     expect(response.statusCode).toBe(200);
-    expect(CaseLawyerViewResponseSchema.parse(response.json()).data).toMatchObject({ offer: { slug: 'start' }, status: { slug: 'offer-chosen' } });
+    expect(CaseLawyerViewResponseSchema.parse(response.json()).data).toMatchObject({
+      offer: { slug: 'start' },
+      status: { slug: 'offer-chosen' },
+    });
     // At proposal (letter sent, not signed) the case goes back, so a letter for the new package is sent.
     const waiting = await createTestClient(ctx, { status: 'proposal', lawyerIds: [lawyer.id] });
     await ctx.db.update(cases).set({ offer: 'start' }).where(eq(cases.id, waiting.caseId));
     const changed = await patchOffer(waiting.caseId, token, { offer: 'extreme' });
-    expect(CaseLawyerViewResponseSchema.parse(changed.json()).data).toMatchObject({ offer: { slug: 'extreme' }, status: { slug: 'offer-chosen' } });
-    const moves = await ctx.db.select().from(auditEvents).where(and(eq(auditEvents.subjectId, waiting.caseId), eq(auditEvents.action, 'case.status_changed')));
-    expect(moves).toEqual([expect.objectContaining({ actorId: lawyer.id, data: expect.objectContaining({ from: 'proposal', to: 'offer-chosen' }) })]);
+    expect(CaseLawyerViewResponseSchema.parse(changed.json()).data).toMatchObject({
+      offer: { slug: 'extreme' },
+      status: { slug: 'offer-chosen' },
+    });
+    const moves = await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectId, waiting.caseId), eq(auditEvents.action, 'case.status_changed')));
+    expect(moves).toEqual([
+      expect.objectContaining({
+        actorId: lawyer.id,
+        data: expect.objectContaining({ from: 'proposal', to: 'offer-chosen' }),
+      }),
+    ]);
   });
 
   it('answers 404 for another client, another lawyer and a malformed id, and changes nothing', async () => {
@@ -95,7 +145,9 @@ describe('PATCH /api/cases/{id}/offer', () => {
     const other = await createTestLawyer(ctx);
     const client = await createTestClient(ctx, { status: 'lead', lawyerIds: [lawyer.id] });
     const stranger = await createTestClient(ctx);
-    expect((await patchOffer(client.caseId, await tokenFor(ctx, stranger.id), { offer: 'start' })).statusCode).toBe(404);
+    expect((await patchOffer(client.caseId, await tokenFor(ctx, stranger.id), { offer: 'start' })).statusCode).toBe(
+      404,
+    );
     expect((await patchOffer(client.caseId, await tokenFor(ctx, other.id), { offer: 'start' })).statusCode).toBe(404);
     expect((await patchOffer('1 OR 1=1', await tokenFor(ctx, client.id), { offer: 'start' })).statusCode).toBe(404);
     const row = await caseRow(client.caseId);
@@ -106,11 +158,20 @@ describe('PATCH /api/cases/{id}/offer', () => {
   it('rejects unknown offers, wrong types, extra fields and a missing body with 422', async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
-    for (const payload of [{ offer: 'gold' }, { offer: 3 }, {}, { offer: 'start', status: 'completed' }, { offer: 'x'.repeat(100_000) }]) {
+    for (const payload of [
+      { offer: 'gold' },
+      { offer: 3 },
+      {},
+      { offer: 'start', status: 'completed' },
+      { offer: 'x'.repeat(100_000) },
+    ]) {
       const response = await patchOffer(client.caseId, token, payload);
       expect(response.statusCode).toBe(422);
     }
     expect((await caseRow(client.caseId))?.offer).toBeNull();
-    expect((await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${client.caseId}/offer`, payload: { offer: 'start' } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${client.caseId}/offer`, payload: { offer: 'start' } }))
+        .statusCode,
+    ).toBe(401);
   });
 });

@@ -19,7 +19,10 @@ type CaseRow = typeof cases.$inferSelect;
  * nothing), the change recorded, the case moved by the workflow and a lawyer assigned when
  * it has none. Returns the case as it is afterwards.
  */
-export async function chooseOffer(db: Db, input: { caseId: string; actor: { userId: string; role: Role }; offer: OfferSlug; now: Date }): Promise<CaseRow> {
+export async function chooseOffer(
+  db: Db,
+  input: { caseId: string; actor: { userId: string; role: Role }; offer: OfferSlug; now: Date },
+): Promise<CaseRow> {
   const { caseId, actor, offer, now } = input;
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(cases).where(eq(cases.id, caseId)).for('update');
@@ -30,10 +33,19 @@ export async function chooseOffer(db: Db, input: { caseId: string; actor: { user
     if (actor.role === 'client' && locked.offer) {
       if (offer === locked.offer) return locked;
       // The client's screen offers only the upgrades (the upgrade box); the API holds the same line.
-      if (!getUpgradeOffers(OFFER_SLUGS, locked.offer as OfferSlug).includes(offer)) throw new AppError('conflict', 'errors.offer.downgrade');
+      if (!getUpgradeOffers(OFFER_SLUGS, locked.offer as OfferSlug).includes(offer))
+        throw new AppError('conflict', 'errors.offer.downgrade');
     }
     await tx.update(cases).set({ offer, offerChosenAt: now, lastUpdateAt: now }).where(eq(cases.id, caseId));
-    await emit(tx, { actorId: actor.userId, action: 'case.offer_changed', subjectType: 'case', subjectId: caseId, caseId, data: { from: locked.offer, to: offer }, at: now });
+    await emit(tx, {
+      actorId: actor.userId,
+      action: 'case.offer_changed',
+      subjectType: 'case',
+      subjectId: caseId,
+      caseId,
+      data: { from: locked.offer, to: offer },
+      at: now,
+    });
     const move = await applyCaseEvent(tx, { caseId, event: { type: 'offer-chosen' }, actorId: actor.userId, now });
     if (move?.to === 'offer-chosen') await assignLawyerIfMissing(tx, caseId, now);
     const [updated] = await tx.select().from(cases).where(eq(cases.id, caseId));

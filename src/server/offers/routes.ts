@@ -20,11 +20,20 @@ const CaseParams = z.object({ id: text().max(64) });
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, storage } = app.deps;
 
-  app.patch('/api/cases/:id/offer', { schema: { params: CaseParams, body: UpdateOfferRequestSchema } }, async (request) => {
-    const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
-    const now = clock.now();
-    const updated = await chooseOffer(db, { caseId: caseRow.id, actor: auth, offer: request.body.offer, now });
-    const link = { secret: config.appSecret, now, storage };
-    return { data: auth.role === 'client' ? await getClientCaseView(db, updated, link) : await getLawyerCaseView(db, updated, auth.userId, link) };
-  });
+  app.patch(
+    '/api/cases/:id/offer',
+    { schema: { params: CaseParams, body: UpdateOfferRequestSchema } },
+    async (request) => {
+      const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
+      const now = clock.now();
+      const updated = await chooseOffer(db, { caseId: caseRow.id, actor: auth, offer: request.body.offer, now });
+      const link = { secret: config.appSecret, now, storage };
+      return {
+        data:
+          auth.role === 'client'
+            ? await getClientCaseView(db, updated, link)
+            : await getLawyerCaseView(db, updated, auth.userId, link),
+      };
+    },
+  );
 };

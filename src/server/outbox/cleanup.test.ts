@@ -49,22 +49,37 @@ describe('outbox clean-up', () => {
     const failing = await createTestClient(ctx);
     expect((await requestCode(failing.email)).statusCode).toBe(200);
     const [queued] = await rowsTo(failing.email);
-    await ctx.db.update(outbox).set({ status: 'failed', lastError: '550 Mailbox unavailable' }).where(eq(outbox.id, queued!.id));
+    await ctx.db
+      .update(outbox)
+      .set({ status: 'failed', lastError: '550 Mailbox unavailable' })
+      .where(eq(outbox.id, queued!.id));
     const failedRow = await rowById(queued!.id);
     expect(JSON.stringify(failedRow?.payload)).toMatch(/"code":"\w+"/);
-    await runExclusive(ctx.db, outboxCleanupJob(() => ctx.clock.now()));
+    await runExclusive(
+      ctx.db,
+      outboxCleanupJob(() => ctx.clock.now()),
+    );
     expect((await rowById(failedRow!.id))?.payload).not.toEqual({});
     ctx.clock.advance(11 * 60_000);
-    await runExclusive(ctx.db, outboxCleanupJob(() => ctx.clock.now()));
+    await runExclusive(
+      ctx.db,
+      outboxCleanupJob(() => ctx.clock.now()),
+    );
     expect((await rowById(failedRow!.id))?.payload).toEqual({});
     expect(await retryMail(ctx.db, failedRow!.id, ctx.clock.now())).toBe(false);
   });
 
   it('deletes the rows of unknown addresses after a day, and every done row after 90 days', async () => {
     const unknown = uniqueEmail('nobody');
-    const before = await ctx.db.select({ id: outbox.id }).from(outbox).where(and(eq(outbox.toAddress, ''), eq(outbox.status, 'skipped')));
+    const before = await ctx.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, ''), eq(outbox.status, 'skipped')));
     expect((await requestCode(unknown)).statusCode).toBe(200);
-    const blanks = await ctx.db.select({ id: outbox.id }).from(outbox).where(and(eq(outbox.toAddress, ''), eq(outbox.status, 'skipped')));
+    const blanks = await ctx.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.toAddress, ''), eq(outbox.status, 'skipped')));
     expect(blanks.length).toBe(before.length + 1);
     expect(JSON.stringify(await ctx.db.select().from(outbox))).not.toContain(unknown);
 
@@ -74,7 +89,12 @@ describe('outbox clean-up', () => {
     const failedAddress = uniqueEmail('failed');
     ctx.smtp.failWith(550);
     try {
-      await enqueueMail(ctx.db, { kind: 'intake_ready', to: { address: failedAddress }, payload: {}, now: ctx.clock.now() });
+      await enqueueMail(ctx.db, {
+        kind: 'intake_ready',
+        to: { address: failedAddress },
+        payload: {},
+        now: ctx.clock.now(),
+      });
       // Retries for 48 hours, then failed.
       for (let i = 0; i < 20 && (await rowsTo(failedAddress))[0]?.status !== 'failed'; i++) {
         ctx.clock.advance(6 * 3_600_000);
@@ -93,8 +113,16 @@ describe('outbox clean-up', () => {
     // A row still waiting for its next attempt. Written and pushed back in one transaction, so the
     // running worker never sees it due: were it sent meanwhile, the last pass would rightly delete it.
     await ctx.db.transaction(async (tx) => {
-      await enqueueMail(tx, { kind: 'proposal_ready', to: { address: pendingAddress }, payload: {}, now: ctx.clock.now() });
-      await tx.update(outbox).set({ nextAttemptAt: new Date(ctx.clock.now().getTime() + 365 * DAY) }).where(eq(outbox.toAddress, pendingAddress));
+      await enqueueMail(tx, {
+        kind: 'proposal_ready',
+        to: { address: pendingAddress },
+        payload: {},
+        now: ctx.clock.now(),
+      });
+      await tx
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(ctx.clock.now().getTime() + 365 * DAY) })
+        .where(eq(outbox.toAddress, pendingAddress));
     });
     await cleanOutbox(ctx.db, ctx.clock.now());
     const ids = blanks.map((b) => b.id);

@@ -56,5 +56,10 @@ export async function cleanOutbox(db: Db, now: Date, batch = 5_000): Promise<Cle
 
 /** The clean-up as a scheduler job (main.ts), hourly under its advisory lock. */
 export function outboxCleanupJob(now: () => Date, intervalMs = 3_600_000) {
-  return { name: 'outbox-cleanup', lockKey: OUTBOX_CLEANUP_LOCK_KEY, intervalMs, run: (db: Db) => cleanOutbox(db, now()) };
+  return {
+    name: 'outbox-cleanup',
+    lockKey: OUTBOX_CLEANUP_LOCK_KEY,
+    intervalMs,
+    run: (db: Db) => cleanOutbox(db, now()),
+  };
 }

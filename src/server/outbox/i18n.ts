@@ -26,7 +26,10 @@ export function translator(language: string, root = 'notifications'): Translate 
   return (shortKey, values = {}) => {
     const key = root ? `${root}.${shortKey}` : shortKey;
     const pluralKey = typeof values.count === 'number' ? `${key}_${values.count === 1 ? 'one' : 'other'}` : null;
-    const text = (pluralKey && (lookup(tree, pluralKey) ?? lookup(FILES['nl-NL'], pluralKey))) || lookup(tree, key) || lookup(FILES['nl-NL'], key);
+    const text =
+      (pluralKey && (lookup(tree, pluralKey) ?? lookup(FILES['nl-NL'], pluralKey))) ||
+      lookup(tree, key) ||
+      lookup(FILES['nl-NL'], key);
     if (text === undefined) throw new Error(`Missing text ${key}`);
     return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
   };

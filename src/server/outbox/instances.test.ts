@@ -32,7 +32,13 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL', ()
     for (let i = 0; i < 2; i++) {
       const database = await openPostgres(scratch.url, { max: 10 });
       if (i === 0) await ensureCatalogue(database.db);
-      const app = await buildApp({ config, database, clock, storage: diskStorage(path.join(dataDir, 'files')), webRoot: null });
+      const app = await buildApp({
+        config,
+        database,
+        clock,
+        storage: diskStorage(path.join(dataDir, 'files')),
+        webRoot: null,
+      });
       const worker = createOutboxWorker({
         db: database.db,
         listen: database.listen,
@@ -69,13 +75,22 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL', ()
       await createUser(a!.database.db, { role: 'client', email, name: `C${i}`, lastName: 'Twee' });
       addresses.push(email);
     }
-    const codeResponses = await Promise.all(addresses.map((email, i) => (i % 2 ? a! : b!).app.inject({ method: 'POST', url: '/api/code', payload: { email } })));
+    const codeResponses = await Promise.all(
+      addresses.map((email, i) =>
+        (i % 2 ? a! : b!).app.inject({ method: 'POST', url: '/api/code', payload: { email } }),
+      ),
+    );
     expect(codeResponses.every((r) => r.statusCode === 200)).toBe(true);
     await Promise.all(
       Array.from({ length: 160 }, (_, i) => {
         const address = `twin-${i}@example.com`;
         addresses.push(address);
-        return enqueueMail((i % 2 ? a! : b!).database.db as Db, { kind: 'intake_ready', to: { address }, payload: {}, now: new Date() });
+        return enqueueMail((i % 2 ? a! : b!).database.db as Db, {
+          kind: 'intake_ready',
+          to: { address },
+          payload: {},
+          now: new Date(),
+        });
       }),
     );
     await Promise.all(addresses.map((address) => smtp.waitForMail(address, { timeoutMs: 60_000 })));

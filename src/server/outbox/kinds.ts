@@ -59,7 +59,10 @@ export type MailPayloads = {
   lawyer_assigned: { lawyer_name: string; lawyer_title: string; lawyer_email: string; lawyer_phone: string | null };
   proposal_ready: Record<string, never>;
   phase_changed: { case_id: string; from: string; to: string };
-  /** `document_id`, `version`: the digest drops the item when that version is no longer the rejected one (replaced, approved). */
+  /**
+   * `document_id`, `version`: the digest drops the item when that version is no longer the rejected one (replaced,
+   * approved).
+   */
   document_rejected: { title: string; document_id?: string; version?: number };
   /** `document_id`: so the mail is withdrawn when the lawyer hides or deletes the document before it goes. */
   document_shared: { title: string; document_id?: string };
@@ -73,7 +76,10 @@ export type MailPayloads = {
   feedback_created: { client_name: string; case_id: string };
   /** A message unread for 5 minutes (messages/mail.ts); never its text. */
   message_unread: { case_id: string; for_lawyer: boolean };
-  /** E-mail change (email-change/): the code to the new address, the warning to an address in use, the notice to the old one. */
+  /**
+   * E-mail change (email-change/): the code to the new address, the warning to an address in use, the notice to the old
+   * one.
+   */
   email_change_code: { code: string; minutes: number };
   email_taken: Record<string, never>;
   email_changed: Record<string, never>;
@@ -83,10 +89,18 @@ export type MailPayloads = {
    * An admin handed a case to a lawyer (reassignment) or set them as its stand-in: the client's
    * name and the case id; for a stand-in the first and last day (YYYY-MM-DD).
    */
-  case_handed_over: { client_name: string; case_id: string; stand_in_from: string | null; stand_in_until: string | null };
+  case_handed_over: {
+    client_name: string;
+    case_id: string;
+    stand_in_from: string | null;
+    stand_in_until: string | null;
+  };
   /** The client's new lawyer (reassignment) or stand-in, by name only; never case content. */
   lawyer_changed: { lawyer_name: string; stand_in_from: string | null; stand_in_until: string | null };
-  /** The first conversation (appointments/): booked, moved or cancelled (each with a calendar invite) and the reminder the day before. */
+  /**
+   * The first conversation (appointments/): booked, moved or cancelled (each with a calendar invite) and the reminder
+   * the day before.
+   */
   appointment_booked: AppointmentMailPayload;
   appointment_moved: AppointmentMailPayload;
   appointment_cancelled: AppointmentMailPayload;
@@ -94,7 +108,10 @@ export type MailPayloads = {
   /** The client withdrew from the engagement (workflow/withdrawal.ts): the confirmation to them, with the date. */
   engagement_withdrawn: { date: string };
   engagement_withdrawn_lawyer: { client_name: string; case_id: string };
-  /** Complaints (complaints/): the receipt with the answer-by date (dd-mm-jjjj), the notice to the officer, the answer; never the complaint's text. */
+  /**
+   * Complaints (complaints/): the receipt with the answer-by date (dd-mm-jjjj), the notice to the officer, the answer;
+   * never the complaint's text.
+   */
   complaint_received: { answer_by: string };
   complaint_filed: { answer_by: string };
   complaint_answered: { body_name: string; months: number };
@@ -104,10 +121,24 @@ export type MailPayloads = {
   cooling_off_ending: Record<string, never>;
   cooling_off_last_day: Record<string, never>;
   cooling_off_expired: { case_id: string };
-  /** The client's data export is ready (data-export/): only until when the link works (dd-mm-jjjj HH:mm, Amsterdam); never its content. */
+  /**
+   * The client's data export is ready (data-export/): only until when the link works (dd-mm-jjjj HH:mm, Amsterdam);
+   * never its content.
+   */
   data_export_ready: { until: string };
-  /** The weekly summary of the firm's view to an admin (insight/weekly.ts): counts only, never a name or case content. */
-  insight_weekly: { created: number; completed: number; inactive: number; unanswered: number; unsigned: number; unsent: number; more: boolean; limit: number };
+  /**
+   * The weekly summary of the firm's view to an admin (insight/weekly.ts): counts only, never a name or case content.
+   */
+  insight_weekly: {
+    created: number;
+    completed: number;
+    inactive: number;
+    unanswered: number;
+    unsigned: number;
+    unsent: number;
+    more: boolean;
+    limit: number;
+  };
 };
 
 /** The time, who it is with and how: never case content. `attendees` and `organizer` go into the invite. */

@@ -12,7 +12,11 @@ afterAll(async () => {
 });
 
 async function gauges() {
-  const response = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
   expect(response.statusCode).toBe(200);
   const value = (name: string) => {
     const match = new RegExp(`^${name} (\\S+)$`, 'm').exec(response.body);

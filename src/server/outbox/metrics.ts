@@ -36,7 +36,11 @@ export function registerOutboxMetrics(app: FastifyInstance): void {
     }
     return current;
   };
-  app.metrics.addGauge('portal_outbox_pending', 'Mails in the outbox not yet sent (pending, including retries and digest waits)', async () => (await read()).pending);
+  app.metrics.addGauge(
+    'portal_outbox_pending',
+    'Mails in the outbox not yet sent (pending, including retries and digest waits)',
+    async () => (await read()).pending,
+  );
   app.metrics.addGauge(
     'portal_outbox_oldest_pending_age_seconds',
     'Age of the oldest pending mail in the outbox (0 when none is pending); digest mails wait MAIL_DIGEST_MINUTES on purpose',

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { documents, outbox, users } from '../db/schema';
 import type { Db } from '../db/client';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, uniqueEmail, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  uniqueEmail,
+  type TestContext,
+} from '../testing/harness';
 import { multipart } from '../testing/multipart';
 import { extractLoginCode } from '../testing/smtp-peer';
 import { outboxCommand } from '../cli/main';
@@ -27,14 +35,24 @@ async function caseWithLawyer(status: 'reviewing-documents' | 'negotiation-phase
   return { lawyer, client, lawyerToken: await tokenFor(ctx, lawyer.id), clientToken: await tokenFor(ctx, client.id) };
 }
 
-const rowsTo = (address: string) => ctx.db.select().from(outbox).where(eq(outbox.toAddress, address)).orderBy(asc(outbox.createdAt));
+const rowsTo = (address: string) =>
+  ctx.db.select().from(outbox).where(eq(outbox.toAddress, address)).orderBy(asc(outbox.createdAt));
 const mailsTo = (address: string) => ctx.smtp.messages.filter((m) => m.to.includes(address));
 
 async function uploadAsClient(token: string, caseId: string) {
-  const [slot] = await ctx.db.select().from(documents).where(and(eq(documents.caseId, caseId), eq(documents.mandatory, true))).limit(1);
+  const [slot] = await ctx.db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.caseId, caseId), eq(documents.mandatory, true)))
+    .limit(1);
   if (!slot) throw new Error('no mandatory slot');
   const body = multipart({}, [{ filename: 'loonstrook.pdf', contentType: 'application/pdf', data: PDF }]);
-  const response = await ctx.app.inject({ method: 'POST', url: `/api/documents/${slot.id}/upload`, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/documents/${slot.id}/upload`,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
   expect(response.statusCode).toBe(200);
   return slot.id;
 }
@@ -52,7 +70,8 @@ describe('durable outbox', () => {
     await ctx.outbox.drain();
     const before = ctx.smtp.connections();
     const addresses = Array.from({ length: 20 }, () => uniqueEmail('burst'));
-    for (const address of addresses) await enqueueMail(ctx.db as Db, { kind: 'intake_ready', to: { address }, payload: {}, now: ctx.clock.now() });
+    for (const address of addresses)
+      await enqueueMail(ctx.db as Db, { kind: 'intake_ready', to: { address }, payload: {}, now: ctx.clock.now() });
     await ctx.outbox.drain();
     for (const address of addresses) expect(mailsTo(address)).toHaveLength(1);
     // Five lanes share at most five connections.
@@ -63,13 +82,29 @@ describe('durable outbox', () => {
     const s = await caseWithLawyer();
     await ctx.smtp.stop();
     try {
-      // The lawyer changes the status, the client uploads, the lawyer rejects it (with a reason), the client gives feedback.
-      const status = await ctx.app.inject({ method: 'PATCH', url: `/api/cases/${s.client.caseId}/status`, headers: bearer(s.lawyerToken), payload: { status: 'negotiation-phase' } });
+      // The lawyer changes the status, the client uploads, the lawyer rejects it (with a reason), the client gives
+      // feedback.
+      const status = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/cases/${s.client.caseId}/status`,
+        headers: bearer(s.lawyerToken),
+        payload: { status: 'negotiation-phase' },
+      });
       expect(status.statusCode).toBe(200);
       const documentId = await uploadAsClient(s.clientToken, s.client.caseId);
-      const review = await ctx.app.inject({ method: 'POST', url: `/api/documents/${documentId}/review`, headers: bearer(s.lawyerToken), payload: { status: 'Rejected', message: SECRET_REASON } });
+      const review = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/documents/${documentId}/review`,
+        headers: bearer(s.lawyerToken),
+        payload: { status: 'Rejected', message: SECRET_REASON },
+      });
       expect(review.statusCode).toBe(200);
-      const feedback = await ctx.app.inject({ method: 'POST', url: `/api/cases/${s.client.caseId}/lawyers/${s.lawyer.id}/feedback`, headers: bearer(s.clientToken), payload: { text: SECRET_FEEDBACK } });
+      const feedback = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/cases/${s.client.caseId}/lawyers/${s.lawyer.id}/feedback`,
+        headers: bearer(s.clientToken),
+        payload: { text: SECRET_FEEDBACK },
+      });
       expect(feedback.statusCode).toBe(201);
       // Requests answered as always; the worker tried and failed; nothing is lost.
       await ctx.outbox.drain();
@@ -123,7 +158,9 @@ describe('durable outbox', () => {
   it('sends a login code at once and empties its row once sent', async () => {
     const lawyer = await createTestLawyer(ctx);
     const since = ctx.smtp.messages.length;
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email: lawyer.email } })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/code', payload: { email: lawyer.email } })).statusCode,
+    ).toBe(200);
     const mail = await ctx.smtp.waitForMail(lawyer.email, { since });
     expect(extractLoginCode(mail)).toMatch(/^[A-Z2-9]{6}$/);
     await ctx.outbox.drain();
@@ -138,7 +175,12 @@ describe('durable outbox', () => {
     const [user] = await ctx.db.select().from(users).where(eq(users.email, address));
     ctx.smtp.failWith(451);
     try {
-      await enqueueMail(ctx.db as Db, { kind: 'deletion_today', to: { userId: user!.id }, payload: {}, now: ctx.clock.now() });
+      await enqueueMail(ctx.db as Db, {
+        kind: 'deletion_today',
+        to: { userId: user!.id },
+        payload: {},
+        now: ctx.clock.now(),
+      });
       await ctx.outbox.drain();
       const delays: number[] = [];
       for (let i = 0; i < 40; i++) {
@@ -171,7 +213,9 @@ describe('durable outbox', () => {
     await ctx.outbox.drain();
     expect(mailsTo(address)).toHaveLength(1);
     expect(mailsTo(address)[0]?.subject).toBe('Je account wordt vandaag verwijderd');
-    await expect(outboxCommand(ctx.db as Db, failed!.id, ctx.clock.now(), () => undefined)).rejects.toThrow(/No pending or failed mail/);
+    await expect(outboxCommand(ctx.db as Db, failed!.id, ctx.clock.now(), () => undefined)).rejects.toThrow(
+      /No pending or failed mail/,
+    );
   });
 
   it('retries a 5xx answer too and fails it after 48 hours', async () => {

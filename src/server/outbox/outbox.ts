@@ -5,7 +5,8 @@ import { outbox, users } from '../db/schema';
 import { MAIL_KINDS, type MailKind, type MailPayloads } from './kinds';
 
 /** A user of the portal (address, language and preferences are read from the row), or a bare address. */
-export type MailRecipient = { userId: string } | { address: string; language?: UserLanguage; userId?: string | null; name?: string | null };
+export type MailRecipient =
+  { userId: string } | { address: string; language?: UserLanguage; userId?: string | null; name?: string | null };
 
 export type EnqueueMail<K extends MailKind> = {
   kind: K;
@@ -73,7 +74,10 @@ export async function enqueueMail<K extends MailKind>(db: Db, input: EnqueueMail
  * insert, its indexes and its trigger cost what a real login-code row costs.
  */
 export async function enqueueNothing(db: Db, now: Date): Promise<void> {
-  await db.select({ email: users.email, language: users.language, name: users.name, optOuts: users.mailOptOuts }).from(users).where(eq(users.id, '00000000-0000-0000-0000-000000000000'));
+  await db
+    .select({ email: users.email, language: users.language, name: users.name, optOuts: users.mailOptOuts })
+    .from(users)
+    .where(eq(users.id, '00000000-0000-0000-0000-000000000000'));
   await db
     .insert(outbox)
     .values({

@@ -1,9 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { MAIL_TOPICS, type MailPreferences, type MailTopic, type UpdateMailPreferencesRequest } from '../../contract/notifications';
+import {
+  MAIL_TOPICS,
+  type MailPreferences,
+  type MailTopic,
+  type UpdateMailPreferencesRequest,
+} from '../../contract/notifications';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 
-const toPreferences = (optOuts: string[]): MailPreferences => Object.fromEntries(MAIL_TOPICS.map((topic) => [topic, !optOuts.includes(topic)])) as MailPreferences;
+const toPreferences = (optOuts: string[]): MailPreferences =>
+  Object.fromEntries(MAIL_TOPICS.map((topic) => [topic, !optOuts.includes(topic)])) as MailPreferences;
 
 export async function getMailPreferences(db: Db, userId: string): Promise<MailPreferences | null> {
   const [row] = await db.select({ optOuts: users.mailOptOuts }).from(users).where(eq(users.id, userId));
@@ -11,7 +17,11 @@ export async function getMailPreferences(db: Db, userId: string): Promise<MailPr
 }
 
 /** Turns topics on or off in one statement (parallel changes of different topics both hold). */
-export async function updateMailPreferences(db: Db, userId: string, change: UpdateMailPreferencesRequest): Promise<MailPreferences | null> {
+export async function updateMailPreferences(
+  db: Db,
+  userId: string,
+  change: UpdateMailPreferencesRequest,
+): Promise<MailPreferences | null> {
   const off = MAIL_TOPICS.filter((t) => change[t] === false);
   const on = MAIL_TOPICS.filter((t) => change[t] === true);
   const [row] = await db

@@ -15,7 +15,8 @@ afterAll(async () => {
 
 const DAY = 86_400_000;
 const SUBJECT = 'Herinnering: er staat nog iets voor je klaar in je portaal';
-const remindersTo = (address: string) => ctx.smtp.messages.filter((m) => m.to.includes(address) && m.subject === SUBJECT);
+const remindersTo = (address: string) =>
+  ctx.smtp.messages.filter((m) => m.to.includes(address) && m.subject === SUBJECT);
 
 /** Runs the job the way the scheduler does (advisory lock, its own transaction), then sends what is due. */
 async function runJob(job = todoReminderJob(() => ctx.clock.now(), 3_600_000, 1_000)) {
@@ -58,10 +59,16 @@ describe('7-day to-do reminder', () => {
   it('waits 7 days after the last progress, and respects the reminders preference', async () => {
     const busy = await createTestClient(ctx, { status: 'lead' });
     const optedOut = await createTestClient(ctx, { status: 'lead' });
-    await ctx.db.update(users).set({ mailOptOuts: ['reminders'] }).where(eq(users.id, optedOut.id));
+    await ctx.db
+      .update(users)
+      .set({ mailOptOuts: ['reminders'] })
+      .where(eq(users.id, optedOut.id));
     ctx.clock.advance(10 * DAY);
     // The client edited their profile two days ago: progress.
-    await ctx.db.update(users).set({ updatedAt: new Date(ctx.clock.now().getTime() - 2 * DAY) }).where(eq(users.id, busy.id));
+    await ctx.db
+      .update(users)
+      .set({ updatedAt: new Date(ctx.clock.now().getTime() - 2 * DAY) })
+      .where(eq(users.id, busy.id));
     await runJob();
     expect(remindersTo(busy.email)).toHaveLength(0);
     expect(remindersTo(optedOut.email)).toHaveLength(0);
@@ -72,7 +79,11 @@ describe('7-day to-do reminder', () => {
   });
 
   it('walks all idle cases over successive runs with its cursor', async () => {
-    const clients = [await createTestClient(ctx, { status: 'lead' }), await createTestClient(ctx, { status: 'lead' }), await createTestClient(ctx, { status: 'lead' })];
+    const clients = [
+      await createTestClient(ctx, { status: 'lead' }),
+      await createTestClient(ctx, { status: 'lead' }),
+      await createTestClient(ctx, { status: 'lead' }),
+    ];
     ctx.clock.advance(8 * DAY);
     const job = todoReminderJob(() => ctx.clock.now(), 3_600_000, 1);
     // One case per run; other idle cases of this file share the walk, so run until each has its mail.

@@ -54,7 +54,14 @@ async function countTodos(db: Db, caseId: string, clientId: string): Promise<num
   if (!row) return 0;
   const { c, u } = row;
   const docs = await db
-    .select({ id: documents.id, title: documents.title, mandatory: documents.mandatory, status: documents.status, visible: documents.visible, message: documents.message })
+    .select({
+      id: documents.id,
+      title: documents.title,
+      mandatory: documents.mandatory,
+      status: documents.status,
+      visible: documents.visible,
+      message: documents.message,
+    })
     .from(documents)
     .where(eq(documents.caseId, caseId))
     .orderBy(asc(documents.createdAt));
@@ -65,7 +72,15 @@ async function countTodos(db: Db, caseId: string, clientId: string): Promise<num
     proposal_document_id: c.proposalDocumentId,
     documents: docs,
     questions,
-    profile: { name: u.name, last_name: u.lastName, phone_number: u.phoneNumber, street: u.street, house_number: u.houseNumber, postcode: u.postcode, city: u.city },
+    profile: {
+      name: u.name,
+      last_name: u.lastName,
+      phone_number: u.phoneNumber,
+      street: u.street,
+      house_number: u.houseNumber,
+      postcode: u.postcode,
+      city: u.city,
+    },
     company: {
       company_name: c.companyName,
       company_house_number: c.companyHouseNumber,
@@ -83,7 +98,11 @@ async function countTodos(db: Db, caseId: string, clientId: string): Promise<num
  * turn off under 'Instellingen'); at most one per 7 days, never twice in one period.
  * Returns the number of reminders written and the cursor for the next run ('' = start over).
  */
-export async function sendTodoReminders(db: Db, now: Date, options: { after?: string; limit?: number } = {}): Promise<{ sent: number; next: string }> {
+export async function sendTodoReminders(
+  db: Db,
+  now: Date,
+  options: { after?: string; limit?: number } = {},
+): Promise<{ sent: number; next: string }> {
   const limit = options.limit ?? 200;
   const idle = await listIdleCases(db, now, options.after || '00000000-0000-0000-0000-000000000000', limit);
   let sent = 0;

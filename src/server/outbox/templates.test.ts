@@ -26,7 +26,12 @@ const APPOINTMENT = {
 const PAYLOADS: { [K in MailKind]: MailPayloads[K] } = {
   login_code: { code: 'K7MX2Q', minutes: 10 },
   intake_ready: {},
-  lawyer_assigned: { lawyer_name: 'Sanne Jansen', lawyer_title: 'Senior arbeidsrechtjurist', lawyer_email: 'sanne@example.com', lawyer_phone: '010 1234567' },
+  lawyer_assigned: {
+    lawyer_name: 'Sanne Jansen',
+    lawyer_title: 'Senior arbeidsrechtjurist',
+    lawyer_email: 'sanne@example.com',
+    lawyer_phone: '010 1234567',
+  },
   proposal_ready: {},
   phase_changed: { case_id: CASE, from: 'reviewing-documents', to: 'negotiation-phase' },
   document_rejected: { title: 'Loonstrook' },
@@ -61,53 +66,186 @@ const PAYLOADS: { [K in MailKind]: MailPayloads[K] } = {
   cooling_off_ending: {},
   cooling_off_last_day: {},
   cooling_off_expired: { case_id: CASE },
-  insight_weekly: { created: 12, completed: 3, inactive: 4, unanswered: 1, unsigned: 2, unsent: 0, more: false, limit: 100 },
+  insight_weekly: {
+    created: 12,
+    completed: 3,
+    inactive: 4,
+    unanswered: 1,
+    unsigned: 2,
+    unsent: 0,
+    more: false,
+    limit: 100,
+  },
 };
 
 /** Subject and the link each mail must carry, per language. */
 const EXPECTED: { [K in MailKind]: { nl: string; en: string; link: string | null } } = {
   login_code: { nl: 'Je inlogcode voor Ontslagportaal', en: 'Your login code for Ontslagportaal', link: null },
-  intake_ready: { nl: 'Je portaal bij Ontslagportaal staat klaar', en: 'Your portal at Ontslagportaal is ready', link: '/login?event=typeform_submitted' },
-  lawyer_assigned: { nl: 'Je jurist bij Ontslagportaal is bekend', en: 'Your lawyer at Ontslagportaal is known', link: '/' },
-  proposal_ready: { nl: 'Je opdrachtbevestiging staat klaar om te ondertekenen', en: 'Your engagement letter is ready to sign', link: '/opdrachtbevestiging' },
-  phase_changed: { nl: 'Je zaak is in een nieuwe fase: Onderhandelingen', en: 'Your case is in a new phase: Negotiations', link: '/' },
+  intake_ready: {
+    nl: 'Je portaal bij Ontslagportaal staat klaar',
+    en: 'Your portal at Ontslagportaal is ready',
+    link: '/login?event=typeform_submitted',
+  },
+  lawyer_assigned: {
+    nl: 'Je jurist bij Ontslagportaal is bekend',
+    en: 'Your lawyer at Ontslagportaal is known',
+    link: '/',
+  },
+  proposal_ready: {
+    nl: 'Je opdrachtbevestiging staat klaar om te ondertekenen',
+    en: 'Your engagement letter is ready to sign',
+    link: '/opdrachtbevestiging',
+  },
+  phase_changed: {
+    nl: 'Je zaak is in een nieuwe fase: Onderhandelingen',
+    en: 'Your case is in a new phase: Negotiations',
+    link: '/',
+  },
   document_rejected: { nl: 'Een document is afgekeurd', en: 'A document was rejected', link: '/documenten' },
-  document_shared: { nl: 'Je jurist heeft een document met je gedeeld', en: 'Your lawyer shared a document with you', link: '/documenten' },
-  todo_reminder: { nl: 'Herinnering: er staat nog iets voor je klaar in je portaal', en: 'Reminder: something is waiting for you in your portal', link: '/' },
-  deletion_upcoming: { nl: 'Je account wordt over 30 dagen verwijderd', en: 'Your account will be deleted in 30 days', link: '/documenten' },
+  document_shared: {
+    nl: 'Je jurist heeft een document met je gedeeld',
+    en: 'Your lawyer shared a document with you',
+    link: '/documenten',
+  },
+  todo_reminder: {
+    nl: 'Herinnering: er staat nog iets voor je klaar in je portaal',
+    en: 'Reminder: something is waiting for you in your portal',
+    link: '/',
+  },
+  deletion_upcoming: {
+    nl: 'Je account wordt over 30 dagen verwijderd',
+    en: 'Your account will be deleted in 30 days',
+    link: '/documenten',
+  },
   deletion_today: { nl: 'Je account wordt vandaag verwijderd', en: 'Your account is deleted today', link: null },
-  case_assigned: { nl: 'Nieuwe zaak toegewezen: Kees de Vries', en: 'New case assigned: Kees de Vries', link: `/dossiers/${CASE}` },
-  proposal_signed: { nl: 'Kees de Vries heeft de opdrachtbevestiging ondertekend', en: 'Kees de Vries signed the engagement letter', link: `/dossiers/${CASE}` },
+  case_assigned: {
+    nl: 'Nieuwe zaak toegewezen: Kees de Vries',
+    en: 'New case assigned: Kees de Vries',
+    link: `/dossiers/${CASE}`,
+  },
+  proposal_signed: {
+    nl: 'Kees de Vries heeft de opdrachtbevestiging ondertekend',
+    en: 'Kees de Vries signed the engagement letter',
+    link: `/dossiers/${CASE}`,
+  },
   document_uploaded: {
     nl: 'Kees de Vries heeft een nieuwe versie van een document geüpload',
     en: 'Kees de Vries uploaded a new version of a document',
     link: `/dossiers/${CASE}/documenten`,
   },
-  documents_complete: { nl: 'Alle verplichte documenten van Kees de Vries zijn binnen', en: 'All mandatory documents of Kees de Vries are in', link: `/dossiers/${CASE}/documenten` },
-  feedback_created: { nl: 'Nieuwe feedback van Kees de Vries', en: 'New feedback from Kees de Vries', link: '/feedback' },
-  message_unread: { nl: 'Je hebt een nieuw bericht in je portaal', en: 'You have a new message in your portal', link: `/dossiers/${CASE}/berichten` },
-  email_change_code: { nl: 'Bevestig je nieuwe e-mailadres voor Ontslagportaal', en: 'Confirm your new email address for Ontslagportaal', link: null },
-  email_taken: { nl: 'Iemand probeerde je e-mailadres te gebruiken', en: 'Someone tried to use your email address', link: null },
-  email_changed: { nl: 'Je e-mailadres bij Ontslagportaal is gewijzigd', en: 'Your email address at Ontslagportaal was changed', link: null },
-  two_factor_locked: { nl: 'Inloggen bij Ontslagportaal tijdelijk geblokkeerd', en: 'Logging in to Ontslagportaal temporarily blocked', link: '/login' },
-  case_handed_over: { nl: 'Er is een dossier aan je toegewezen', en: 'A case has been assigned to you', link: `/dossiers/${CASE}` },
+  documents_complete: {
+    nl: 'Alle verplichte documenten van Kees de Vries zijn binnen',
+    en: 'All mandatory documents of Kees de Vries are in',
+    link: `/dossiers/${CASE}/documenten`,
+  },
+  feedback_created: {
+    nl: 'Nieuwe feedback van Kees de Vries',
+    en: 'New feedback from Kees de Vries',
+    link: '/feedback',
+  },
+  message_unread: {
+    nl: 'Je hebt een nieuw bericht in je portaal',
+    en: 'You have a new message in your portal',
+    link: `/dossiers/${CASE}/berichten`,
+  },
+  email_change_code: {
+    nl: 'Bevestig je nieuwe e-mailadres voor Ontslagportaal',
+    en: 'Confirm your new email address for Ontslagportaal',
+    link: null,
+  },
+  email_taken: {
+    nl: 'Iemand probeerde je e-mailadres te gebruiken',
+    en: 'Someone tried to use your email address',
+    link: null,
+  },
+  email_changed: {
+    nl: 'Je e-mailadres bij Ontslagportaal is gewijzigd',
+    en: 'Your email address at Ontslagportaal was changed',
+    link: null,
+  },
+  two_factor_locked: {
+    nl: 'Inloggen bij Ontslagportaal tijdelijk geblokkeerd',
+    en: 'Logging in to Ontslagportaal temporarily blocked',
+    link: '/login',
+  },
+  case_handed_over: {
+    nl: 'Er is een dossier aan je toegewezen',
+    en: 'A case has been assigned to you',
+    link: `/dossiers/${CASE}`,
+  },
   lawyer_changed: { nl: 'Je hebt een nieuwe jurist', en: 'You have a new lawyer', link: '/' },
-  appointment_booked: { nl: 'Je eerste gesprek is gepland: dinsdag 8 december om 10:00', en: 'Your first conversation is booked: Tuesday 8 December at 10:00', link: '/' },
-  appointment_moved: { nl: 'Je eerste gesprek is verzet naar dinsdag 8 december om 10:00', en: 'Your first conversation has moved to Tuesday 8 December at 10:00', link: '/' },
-  appointment_cancelled: { nl: 'Je eerste gesprek van dinsdag 8 december om 10:00 is geannuleerd', en: 'Your first conversation of Tuesday 8 December at 10:00 is cancelled', link: '/' },
-  appointment_reminder: { nl: 'Herinnering: morgen je eerste gesprek, dinsdag 8 december om 10:00', en: 'Reminder: your first conversation tomorrow, Tuesday 8 December at 10:00', link: `/dossiers/${CASE}` },
-  engagement_withdrawn: { nl: 'Je hebt de opdracht herroepen', en: 'You have withdrawn from the engagement', link: '/' },
-  engagement_withdrawn_lawyer: { nl: 'Kees de Vries heeft de opdracht herroepen', en: 'Kees de Vries has withdrawn from the engagement', link: `/dossiers/${CASE}` },
+  appointment_booked: {
+    nl: 'Je eerste gesprek is gepland: dinsdag 8 december om 10:00',
+    en: 'Your first conversation is booked: Tuesday 8 December at 10:00',
+    link: '/',
+  },
+  appointment_moved: {
+    nl: 'Je eerste gesprek is verzet naar dinsdag 8 december om 10:00',
+    en: 'Your first conversation has moved to Tuesday 8 December at 10:00',
+    link: '/',
+  },
+  appointment_cancelled: {
+    nl: 'Je eerste gesprek van dinsdag 8 december om 10:00 is geannuleerd',
+    en: 'Your first conversation of Tuesday 8 December at 10:00 is cancelled',
+    link: '/',
+  },
+  appointment_reminder: {
+    nl: 'Herinnering: morgen je eerste gesprek, dinsdag 8 december om 10:00',
+    en: 'Reminder: your first conversation tomorrow, Tuesday 8 December at 10:00',
+    link: `/dossiers/${CASE}`,
+  },
+  engagement_withdrawn: {
+    nl: 'Je hebt de opdracht herroepen',
+    en: 'You have withdrawn from the engagement',
+    link: '/',
+  },
+  engagement_withdrawn_lawyer: {
+    nl: 'Kees de Vries heeft de opdracht herroepen',
+    en: 'Kees de Vries has withdrawn from the engagement',
+    link: `/dossiers/${CASE}`,
+  },
   complaint_received: { nl: 'We hebben je klacht ontvangen', en: 'We have received your complaint', link: '/klacht' },
-  data_export_ready: { nl: 'Je gegevens staan klaar om te downloaden', en: 'Your data is ready to download', link: '/instellingen' },
-  complaint_filed: { nl: 'Er is een nieuwe klacht ingediend', en: 'A new complaint has been filed', link: '/beheer/klachten' },
-  complaint_answered: { nl: 'Er is een antwoord op je klacht', en: 'Your complaint has been answered', link: '/klacht' },
-  settlement_version: { nl: 'Er is een nieuw voorstel in je dossier', en: 'There is a new proposal in your case', link: '/onderhandeling' },
-  settlement_reply_reminder: { nl: 'Herinnering: reageer op het voorstel in je dossier', en: 'Reminder: reply to the proposal in your case', link: '/onderhandeling' },
+  data_export_ready: {
+    nl: 'Je gegevens staan klaar om te downloaden',
+    en: 'Your data is ready to download',
+    link: '/instellingen',
+  },
+  complaint_filed: {
+    nl: 'Er is een nieuwe klacht ingediend',
+    en: 'A new complaint has been filed',
+    link: '/beheer/klachten',
+  },
+  complaint_answered: {
+    nl: 'Er is een antwoord op je klacht',
+    en: 'Your complaint has been answered',
+    link: '/klacht',
+  },
+  settlement_version: {
+    nl: 'Er is een nieuw voorstel in je dossier',
+    en: 'There is a new proposal in your case',
+    link: '/onderhandeling',
+  },
+  settlement_reply_reminder: {
+    nl: 'Herinnering: reageer op het voorstel in je dossier',
+    en: 'Reminder: reply to the proposal in your case',
+    link: '/onderhandeling',
+  },
   cooling_off_ending: { nl: 'Je bedenktijd loopt bijna af', en: 'Your cooling-off period is ending soon', link: '/' },
-  cooling_off_last_day: { nl: 'Vandaag is de laatste dag van je bedenktijd', en: 'Today is the last day of your cooling-off period', link: '/' },
-  cooling_off_expired: { nl: 'Bedenktijd verstreken: dossier voltooien', en: 'Cooling-off period over: complete the case', link: `/dossiers/${CASE}/vaststellingsovereenkomst` },
-  insight_weekly: { nl: 'Inzicht: de week in het portaal', en: 'Insight: the week in the portal', link: '/beheer/inzicht' },
+  cooling_off_last_day: {
+    nl: 'Vandaag is de laatste dag van je bedenktijd',
+    en: 'Today is the last day of your cooling-off period',
+    link: '/',
+  },
+  cooling_off_expired: {
+    nl: 'Bedenktijd verstreken: dossier voltooien',
+    en: 'Cooling-off period over: complete the case',
+    link: `/dossiers/${CASE}/vaststellingsovereenkomst`,
+  },
+  insight_weekly: {
+    nl: 'Inzicht: de week in het portaal',
+    en: 'Insight: the week in the portal',
+    link: '/beheer/inzicht',
+  },
 };
 
 describe('mail templates', () => {
@@ -145,10 +283,17 @@ describe('mail templates', () => {
     const run = vi.spyOn(AsyncLocalStorage.prototype, 'run');
     const enterWith = vi.spyOn(AsyncLocalStorage.prototype, 'enterWith');
     try {
-      const mail = await renderMail({ language: 'nl-NL', site, items: [{ kind: 'login_code', payload: { name: 'Kees', code: 'K7MX2Q', minutes: 10 } }], unsubscribe: [] });
+      const mail = await renderMail({
+        language: 'nl-NL',
+        site,
+        items: [{ kind: 'login_code', payload: { name: 'Kees', code: 'K7MX2Q', minutes: 10 } }],
+        unsubscribe: [],
+      });
       expect(run).not.toHaveBeenCalled();
       expect(enterWith).not.toHaveBeenCalled();
-      expect(mail.html).toMatch(/^<!DOCTYPE html PUBLIC "-\/\/W3C\/\/DTD XHTML 1\.0 Transitional\/\/EN"[^>]*><html [^>]*lang="nl"/);
+      expect(mail.html).toMatch(
+        /^<!DOCTYPE html PUBLIC "-\/\/W3C\/\/DTD XHTML 1\.0 Transitional\/\/EN"[^>]*><html [^>]*lang="nl"/,
+      );
       expect(mail.html).toMatch(/<\/html>$/);
       expect(mail.html).toContain('<img ');
       expect(mail.html).not.toMatch(/<link[^>]*rel="preload"/);
@@ -160,7 +305,12 @@ describe('mail templates', () => {
   });
 
   it('puts the login code alone on a line of the text part', async () => {
-    const mail = await renderMail({ language: 'nl-NL', site, items: [{ kind: 'login_code', payload: { name: null, code: 'K7MX2Q', minutes: 10 } }], unsubscribe: [] });
+    const mail = await renderMail({
+      language: 'nl-NL',
+      site,
+      items: [{ kind: 'login_code', payload: { name: null, code: 'K7MX2Q', minutes: 10 } }],
+      unsubscribe: [],
+    });
     expect(mail.text).toMatch(/^\s*K7MX2Q\s*$/m);
     expect(mail.text).toContain('Hallo,');
     expect(mail.text).toContain('De code is 10 minuten geldig en werkt één keer.');
@@ -185,7 +335,9 @@ describe('mail templates', () => {
   });
 
   it("uses the default lawyer title and an unknown client's name in the reader's language, and keeps a lawyer's own title", async () => {
-    const text = async (language: 'nl-NL' | 'en-US', kind: MailKind, payload: Record<string, unknown>) => (await renderMail({ language, site, items: [{ kind, payload: { name: 'Kees', ...payload } }], unsubscribe: [] })).text;
+    const text = async (language: 'nl-NL' | 'en-US', kind: MailKind, payload: Record<string, unknown>) =>
+      (await renderMail({ language, site, items: [{ kind, payload: { name: 'Kees', ...payload } }], unsubscribe: [] }))
+        .text;
     const assigned = { lawyer_name: 'Sanne Jansen', lawyer_email: 'sanne@example.com', lawyer_phone: null };
     // '' is what notify writes for a lawyer without a title; 'Arbeidsrechtjurist' is what rows queued before carried.
     for (const lawyer_title of ['', 'Arbeidsrechtjurist']) {
@@ -195,7 +347,9 @@ describe('mail templates', () => {
       expect(en).toContain('Sanne Jansen (Employment lawyer) is your lawyer');
       expect(en).not.toMatch(/jurist\b/i);
     }
-    expect(await text('en-US', 'lawyer_assigned', { ...assigned, lawyer_title: 'Senior arbeidsrechtjurist' })).toContain('(Senior arbeidsrechtjurist)');
+    expect(
+      await text('en-US', 'lawyer_assigned', { ...assigned, lawyer_title: 'Senior arbeidsrechtjurist' }),
+    ).toContain('(Senior arbeidsrechtjurist)');
     for (const client_name of ['', 'Onbekend']) {
       expect(await text('nl-NL', 'case_assigned', { client_name, case_id: CASE })).toContain('Onbekende cliënt');
       const en = await text('en-US', 'case_assigned', { client_name, case_id: CASE });
@@ -205,16 +359,41 @@ describe('mail templates', () => {
   });
 
   it("links the client's unread-message mail to /berichten", async () => {
-    const mail = await renderMail({ language: 'nl-NL', site, items: [{ kind: 'message_unread', payload: { case_id: CASE, for_lawyer: false } }], unsubscribe: [] });
+    const mail = await renderMail({
+      language: 'nl-NL',
+      site,
+      items: [{ kind: 'message_unread', payload: { case_id: CASE, for_lawyer: false } }],
+      unsubscribe: [],
+    });
     expect(mail.html).toContain('href="https://portaal.example.nl/berichten"');
   });
 
   it('names the stand-in period in the handover mails', async () => {
-    const payload = { client_name: 'Kees de Vries', case_id: CASE, stand_in_from: '2026-12-01', stand_in_until: '2026-12-08' };
-    const lawyerMail = await renderMail({ language: 'nl-NL', site, items: [{ kind: 'case_handed_over', payload }], unsubscribe: [] });
+    const payload = {
+      client_name: 'Kees de Vries',
+      case_id: CASE,
+      stand_in_from: '2026-12-01',
+      stand_in_until: '2026-12-08',
+    };
+    const lawyerMail = await renderMail({
+      language: 'nl-NL',
+      site,
+      items: [{ kind: 'case_handed_over', payload }],
+      unsubscribe: [],
+    });
     expect(lawyerMail.subject).toBe('Er is een dossier aan je toegewezen');
     expect(lawyerMail.text).toContain('van 01/12/2026 tot en met 08/12/2026');
-    const clientMail = await renderMail({ language: 'en-US', site, items: [{ kind: 'lawyer_changed', payload: { lawyer_name: 'Victor Vervanger', stand_in_from: '2026-12-01', stand_in_until: '2026-12-08' } }], unsubscribe: [] });
+    const clientMail = await renderMail({
+      language: 'en-US',
+      site,
+      items: [
+        {
+          kind: 'lawyer_changed',
+          payload: { lawyer_name: 'Victor Vervanger', stand_in_from: '2026-12-01', stand_in_until: '2026-12-08' },
+        },
+      ],
+      unsubscribe: [],
+    });
     expect(clientMail.subject).toBe('Your lawyer has a stand-in for a while');
     expect(clientMail.text).toContain('Victor Vervanger is your stand-in lawyer');
   });
@@ -226,11 +405,26 @@ describe('mail templates', () => {
     const kinds = Object.keys(MAIL_KINDS) as MailKind[];
     for (const [i, kind] of kinds.entries()) {
       // The payload's own words (names, document titles) are data, not the product's text.
-      const payload = { ...payloads[i], name: 'Kees', lawyer_title: '', title: 'X', client_name: 'K', lawyer_name: 'S' };
-      for (const [language, foreign] of [['en-US', DUTCH], ['nl-NL', ENGLISH]] as const) {
+      const payload = {
+        ...payloads[i],
+        name: 'Kees',
+        lawyer_title: '',
+        title: 'X',
+        client_name: 'K',
+        lawyer_name: 'S',
+      };
+      for (const [language, foreign] of [
+        ['en-US', DUTCH],
+        ['nl-NL', ENGLISH],
+      ] as const) {
         const mail = await renderMail({ language, site, items: [{ kind, payload }], unsubscribe: [] });
         const body = mail.text.replace(site.addressLines.join(' · '), '').replace(/https?:\/\/\S+/g, '');
-        expect({ kind, language, subject: mail.subject.match(foreign)?.[0] ?? null, body: body.match(foreign)?.[0] ?? null }).toEqual({ kind, language, subject: null, body: null });
+        expect({
+          kind,
+          language,
+          subject: mail.subject.match(foreign)?.[0] ?? null,
+          body: body.match(foreign)?.[0] ?? null,
+        }).toEqual({ kind, language, subject: null, body: null });
       }
     }
   });

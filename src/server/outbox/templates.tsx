@@ -33,7 +33,12 @@ export type MailSite = {
 export type RenderedMail = { subject: string; text: string; html: string };
 
 /** One event's mail: its subject, paragraphs, an optional code block and the link into the portal. */
-export type Notice = { subject: string; paragraphs: string[]; code?: string; link: { href: string; label: string } | null };
+export type Notice = {
+  subject: string;
+  paragraphs: string[];
+  code?: string;
+  link: { href: string; label: string } | null;
+};
 
 /** What React Email renders (React itself stays out of the server's imports, see eslint.config.js). */
 type ReactNode = Parameters<typeof renderToStaticMarkup>[0];
@@ -45,18 +50,33 @@ const BRAND = { primary: '#17496b', accent: '#aacfe6', text: '#1f2937', muted: '
 
 const portal = (site: MailSite, path: string) => `${site.publicUrl}${path}`;
 const phaseName = (t: Translate, slug: string) => t(`phases.${slug}.name`);
-/** The lawyer's own title, else the default title in the reader's language (rows queued before carried the Dutch default). */
-const lawyerTitle = (t: Translate, title: string | null | undefined) => (title && title.trim() && title !== DEFAULT_LAWYER_TITLE ? title : t('mail.lawyer_assigned.defaultTitle'));
+/**
+ * The lawyer's own title, else the default title in the reader's language (rows queued before carried the Dutch
+ * default).
+ */
+const lawyerTitle = (t: Translate, title: string | null | undefined) =>
+  title && title.trim() && title !== DEFAULT_LAWYER_TITLE ? title : t('mail.lawyer_assigned.defaultTitle');
 /** A day (YYYY-MM-DD) as dd/mm/yyyy, the app's date format in both languages. */
 const dayOf = (day: string) => day.split('-').reverse().join('/');
 /** The client's name, or 'onbekende cliënt' / 'unknown client' in the reader's language. */
-const clientOf = (t: Translate, name: string | null | undefined) => (name && name.trim() && name !== 'Onbekend' ? name : t('mail.unknownClient'));
+const clientOf = (t: Translate, name: string | null | undefined) =>
+  name && name.trim() && name !== 'Onbekend' ? name : t('mail.unknownClient');
 
-/** The first conversation's mails: when (in Dutch 'dinsdag 8 december om 10:00'), with whom and how; never case content. */
-function appointmentNotice(kind: 'booked' | 'moved' | 'cancelled' | 'reminder', p: AppointmentMailPayload, t: Translate, site: MailSite): Notice {
+/**
+ * The first conversation's mails: when (in Dutch 'dinsdag 8 december om 10:00'), with whom and how; never case content.
+ */
+function appointmentNotice(
+  kind: 'booked' | 'moved' | 'cancelled' | 'reminder',
+  p: AppointmentMailPayload,
+  t: Translate,
+  site: MailSite,
+): Notice {
   const when = formatAppointmentTime(p.start, t('mail.appointment.locale'));
   const other = p.for_lawyer ? clientOf(t, p.client_name) : p.lawyer_name;
-  const how = p.mode === 'video' && p.video_url ? t('mail.appointment.video', { url: p.video_url }) : t(p.for_lawyer ? 'mail.appointment.phoneLawyer' : 'mail.appointment.phoneClient');
+  const how =
+    p.mode === 'video' && p.video_url
+      ? t('mail.appointment.video', { url: p.video_url })
+      : t(p.for_lawyer ? 'mail.appointment.phoneLawyer' : 'mail.appointment.phoneClient');
   return {
     subject: t(`mail.appointment.${kind}.subject`, { when }),
     paragraphs: [
@@ -145,7 +165,10 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
   cooling_off_expired: (p, t, site) => ({
     subject: t('mail.cooling_off_expired.subject'),
     paragraphs: [t('mail.cooling_off_expired.body'), t('mail.cooling_off_expired.next')],
-    link: { href: portal(site, `/dossiers/${p.case_id}/vaststellingsovereenkomst`), label: t('mail.cooling_off_expired.button') },
+    link: {
+      href: portal(site, `/dossiers/${p.case_id}/vaststellingsovereenkomst`),
+      label: t('mail.cooling_off_expired.button'),
+    },
   }),
   deletion_today: (_p, t, site) => ({
     subject: t('mail.deletion_today.subject'),
@@ -163,8 +186,15 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
     link: { href: portal(site, `/dossiers/${p.case_id}`), label: t('mail.proposal_signed.button') },
   }),
   document_uploaded: (p, t, site) => ({
-    subject: t(p.replaced ? 'mail.document_uploaded.subjectReplaced' : 'mail.document_uploaded.subject', { client: clientOf(t, p.client_name) }),
-    paragraphs: [t(p.replaced ? 'mail.document_uploaded.bodyReplaced' : 'mail.document_uploaded.body', { client: clientOf(t, p.client_name), title: p.title })],
+    subject: t(p.replaced ? 'mail.document_uploaded.subjectReplaced' : 'mail.document_uploaded.subject', {
+      client: clientOf(t, p.client_name),
+    }),
+    paragraphs: [
+      t(p.replaced ? 'mail.document_uploaded.bodyReplaced' : 'mail.document_uploaded.body', {
+        client: clientOf(t, p.client_name),
+        title: p.title,
+      }),
+    ],
     link: { href: portal(site, `/dossiers/${p.case_id}/documenten`), label: t('mail.document_uploaded.button') },
   }),
   documents_complete: (p, t, site) => ({
@@ -185,7 +215,10 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
   }),
   email_changed: (_p, t, site) => ({
     subject: t('mail.email_changed.subject', { product: site.productName }),
-    paragraphs: [t('mail.email_changed.body', { product: site.productName }), t('mail.email_changed.next', { email: site.supportEmail })],
+    paragraphs: [
+      t('mail.email_changed.body', { product: site.productName }),
+      t('mail.email_changed.next', { email: site.supportEmail }),
+    ],
     link: null,
   }),
   two_factor_locked: (_p, t, site) => ({
@@ -220,20 +253,30 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
   }),
   complaint_answered: (p, t, site) => ({
     subject: t('mail.complaint_answered.subject'),
-    paragraphs: [t('mail.complaint_answered.body'), t('mail.complaint_answered.next', { body: p.body_name, months: p.months })],
+    paragraphs: [
+      t('mail.complaint_answered.body'),
+      t('mail.complaint_answered.next', { body: p.body_name, months: p.months }),
+    ],
     link: { href: portal(site, '/klacht'), label: t('mail.complaint_answered.button') },
   }),
   message_unread: (p, t, site) => ({
     subject: t('mail.message_unread.subject'),
     paragraphs: [t('mail.message_unread.body')],
     // Straight to the conversation: the client's /berichten, the lawyer's messages tab of the case.
-    link: { href: portal(site, p.for_lawyer ? `/dossiers/${p.case_id}/berichten` : '/berichten'), label: t('mail.message_unread.button') },
+    link: {
+      href: portal(site, p.for_lawyer ? `/dossiers/${p.case_id}/berichten` : '/berichten'),
+      label: t('mail.message_unread.button'),
+    },
   }),
   case_handed_over: (p, t, site) => ({
     subject: t('mail.case_handed_over.subject'),
     paragraphs: [
       p.stand_in_from && p.stand_in_until
-        ? t('mail.case_handed_over.standIn', { client: clientOf(t, p.client_name), from: dayOf(p.stand_in_from), until: dayOf(p.stand_in_until) })
+        ? t('mail.case_handed_over.standIn', {
+            client: clientOf(t, p.client_name),
+            from: dayOf(p.stand_in_from),
+            until: dayOf(p.stand_in_until),
+          })
         : t('mail.case_handed_over.body', { client: clientOf(t, p.client_name) }),
     ],
     link: { href: portal(site, `/dossiers/${p.case_id}`), label: t('mail.case_handed_over.button') },
@@ -242,7 +285,11 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
     subject: t(p.stand_in_from ? 'mail.lawyer_changed.subjectStandIn' : 'mail.lawyer_changed.subject'),
     paragraphs: [
       p.stand_in_from && p.stand_in_until
-        ? t('mail.lawyer_changed.standIn', { lawyer: p.lawyer_name, from: dayOf(p.stand_in_from), until: dayOf(p.stand_in_until) })
+        ? t('mail.lawyer_changed.standIn', {
+            lawyer: p.lawyer_name,
+            from: dayOf(p.stand_in_from),
+            until: dayOf(p.stand_in_until),
+          })
         : t('mail.lawyer_changed.body', { lawyer: p.lawyer_name }),
       t('mail.lawyer_changed.next'),
     ],
@@ -256,7 +303,12 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
     subject: t('mail.insight_weekly.subject'),
     paragraphs: [
       t('mail.insight_weekly.body', { created: p.created, completed: p.completed }),
-      t('mail.insight_weekly.stuck', { inactive: p.inactive, unanswered: p.unanswered, unsigned: p.unsigned, unsent: p.unsent }),
+      t('mail.insight_weekly.stuck', {
+        inactive: p.inactive,
+        unanswered: p.unanswered,
+        unsigned: p.unsigned,
+        unsent: p.unsent,
+      }),
       ...(p.more ? [t('mail.insight_weekly.more', { limit: p.limit })] : []),
     ],
     link: { href: portal(site, '/beheer/inzicht'), label: t('mail.insight_weekly.button') },
@@ -276,20 +328,52 @@ export function noticeFor(kind: MailKind, payload: Record<string, unknown>, lang
 
 type Unsubscribe = { topic: MailTopic; url: string };
 
-function Layout(props: { language: string; site: MailSite; preview: string; name: string | null | undefined; unsubscribe: Unsubscribe[]; children: ReactNode }) {
+function Layout(props: {
+  language: string;
+  site: MailSite;
+  preview: string;
+  name: string | null | undefined;
+  unsubscribe: Unsubscribe[];
+  children: ReactNode;
+}) {
   const t = translator(props.language);
   const { site } = props;
   return (
     <Html lang={props.language.slice(0, 2)}>
       <Head />
       <Preview>{props.preview}</Preview>
-      <Body style={{ backgroundColor: BRAND.background, fontFamily: 'Arial, Helvetica, sans-serif', color: BRAND.text, margin: 0, padding: '24px 0' }}>
-        <Container style={{ backgroundColor: '#ffffff', maxWidth: '560px', borderRadius: '8px', overflow: 'hidden', border: `1px solid ${BRAND.accent}` }}>
-          <Section style={{ backgroundColor: '#ffffff', padding: '20px 24px', borderBottom: `4px solid ${BRAND.primary}` }}>
-            <Img src={`${site.publicUrl}/mail-logo.png`} width="180" height="38" alt={t('mail.logoAlt', { product: site.productName })} />
+      <Body
+        style={{
+          backgroundColor: BRAND.background,
+          fontFamily: 'Arial, Helvetica, sans-serif',
+          color: BRAND.text,
+          margin: 0,
+          padding: '24px 0',
+        }}
+      >
+        <Container
+          style={{
+            backgroundColor: '#ffffff',
+            maxWidth: '560px',
+            borderRadius: '8px',
+            overflow: 'hidden',
+            border: `1px solid ${BRAND.accent}`,
+          }}
+        >
+          <Section
+            style={{ backgroundColor: '#ffffff', padding: '20px 24px', borderBottom: `4px solid ${BRAND.primary}` }}
+          >
+            <Img
+              src={`${site.publicUrl}/mail-logo.png`}
+              width="180"
+              height="38"
+              alt={t('mail.logoAlt', { product: site.productName })}
+            />
           </Section>
           <Section style={{ padding: '8px 24px 16px' }}>
-            <Text style={{ fontSize: '16px', lineHeight: '24px' }}>{props.name ? t('mail.greeting', { name: props.name }) : t('mail.greetingAnonymous')}</Text>
+            <Text style={{ fontSize: '16px', lineHeight: '24px' }}>
+              {props.name ? t('mail.greeting', { name: props.name }) : t('mail.greetingAnonymous')}
+            </Text>
             {props.children}
             <Text style={{ fontSize: '16px', lineHeight: '24px' }}>
               {t('mail.regards')}
@@ -299,13 +383,20 @@ function Layout(props: { language: string; site: MailSite; preview: string; name
           </Section>
           <Hr style={{ borderColor: BRAND.accent, margin: 0 }} />
           <Section style={{ padding: '16px 24px', backgroundColor: BRAND.background }}>
-            <Text style={{ fontSize: '12px', lineHeight: '18px', color: BRAND.muted, margin: '0 0 8px' }}>{site.addressLines.join(' · ')}</Text>
+            <Text style={{ fontSize: '12px', lineHeight: '18px', color: BRAND.muted, margin: '0 0 8px' }}>
+              {site.addressLines.join(' · ')}
+            </Text>
             <Text style={{ fontSize: '12px', lineHeight: '18px', color: BRAND.muted, margin: '0 0 8px' }}>
               {t('mail.contact', { email: site.supportEmail, phone: site.supportPhone })}
             </Text>
-            <Text style={{ fontSize: '12px', lineHeight: '18px', color: BRAND.muted, margin: 0 }}>{t('mail.automated', { product: site.productName })}</Text>
+            <Text style={{ fontSize: '12px', lineHeight: '18px', color: BRAND.muted, margin: 0 }}>
+              {t('mail.automated', { product: site.productName })}
+            </Text>
             {props.unsubscribe.map((u) => (
-              <Text key={u.topic} style={{ fontSize: '12px', lineHeight: '18px', color: BRAND.muted, margin: '8px 0 0' }}>
+              <Text
+                key={u.topic}
+                style={{ fontSize: '12px', lineHeight: '18px', color: BRAND.muted, margin: '8px 0 0' }}
+              >
                 {t('mail.unsubscribe')}{' '}
                 <Link href={u.url} style={{ color: BRAND.primary }}>
                   {`${t('mail.unsubscribeLink')}: ${t(`settings.topics.${u.topic}`)}`}
@@ -320,7 +411,14 @@ function Layout(props: { language: string; site: MailSite; preview: string; name
 }
 
 const paragraphStyle = { fontSize: '16px', lineHeight: '24px' };
-const buttonStyle = { backgroundColor: BRAND.primary, color: '#ffffff', padding: '12px 20px', borderRadius: '6px', fontWeight: 'bold', textDecoration: 'none' };
+const buttonStyle = {
+  backgroundColor: BRAND.primary,
+  color: '#ffffff',
+  padding: '12px 20px',
+  borderRadius: '6px',
+  fontWeight: 'bold',
+  textDecoration: 'none',
+};
 
 function NoticeBody({ notice }: { notice: Notice }) {
   return (
@@ -331,7 +429,17 @@ function NoticeBody({ notice }: { notice: Notice }) {
         </Text>
       ))}
       {notice.code ? (
-        <Text style={{ fontSize: '28px', fontWeight: 'bold', letterSpacing: '6px', fontFamily: 'monospace', color: BRAND.primary }}>{notice.code}</Text>
+        <Text
+          style={{
+            fontSize: '28px',
+            fontWeight: 'bold',
+            letterSpacing: '6px',
+            fontFamily: 'monospace',
+            color: BRAND.primary,
+          }}
+        >
+          {notice.code}
+        </Text>
       ) : null}
       {notice.link ? (
         <Section style={{ margin: '8px 0 16px' }}>
@@ -345,7 +453,8 @@ function NoticeBody({ notice }: { notice: Notice }) {
 }
 
 /** The doctype @react-email/render writes before a mail's HTML. */
-const XHTML_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+const XHTML_DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 /**
  * HTML and text of a mail with React's synchronous renderer, then as @react-email/render's
@@ -370,7 +479,10 @@ export async function renderMail(input: RenderInput): Promise<RenderedMail> {
   const name = first.payload.name as string | null | undefined;
   if (items.length === 1) {
     const notice = noticeFor(first.kind, first.payload, language, site);
-    const extra = first.kind === 'login_code' || first.kind === 'email_change_code' ? codeLines(first.kind, first.payload, language) : [];
+    const extra =
+      first.kind === 'login_code' || first.kind === 'email_change_code'
+        ? codeLines(first.kind, first.payload, language)
+        : [];
     return toMail(
       notice.subject,
       <Layout language={language} site={site} preview={notice.subject} name={name} unsubscribe={unsubscribe}>
@@ -409,7 +521,11 @@ export async function renderMail(input: RenderInput): Promise<RenderedMail> {
   );
 }
 
-function codeLines(kind: 'login_code' | 'email_change_code', payload: Record<string, unknown>, language: string): string[] {
+function codeLines(
+  kind: 'login_code' | 'email_change_code',
+  payload: Record<string, unknown>,
+  language: string,
+): string[] {
   const t = translator(language);
   return [t('mail.login_code.validity', { minutes: Number(payload.minutes ?? 10) }), t(`mail.${kind}.ignore`)];
 }

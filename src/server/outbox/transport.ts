@@ -2,7 +2,10 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-/** `icalEvent`: a calendar invite (text/calendar with its METHOD) that nodemailer adds as an alternative and an attachment. */
+/**
+ * `icalEvent`: a calendar invite (text/calendar with its METHOD) that nodemailer adds as an alternative and an
+ * attachment.
+ */
 export type MailMessage = {
   to: string;
   subject: string;
@@ -57,7 +60,10 @@ export function fileTransport(dataDir: string, from: string, log: (text: string)
   const send = async (message: MailMessage) => {
     const info = await transporter.sendMail({ from, ...message });
     mkdirSync(outbox, { recursive: true });
-    const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
+    const file = path.join(
+      outbox,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`,
+    );
     // Written under a temporary name and renamed when complete: a full disk leaves no empty .eml.
     const partial = `${file}.part`;
     try {
@@ -67,7 +73,9 @@ export function fileTransport(dataDir: string, from: string, log: (text: string)
       rmSync(partial, { force: true });
       throw error;
     }
-    log(`\n--- development mail to ${message.to} (${file}) ---\nSubject: ${message.subject}\n\n${message.text}\n--- end of mail ---\n`);
+    log(
+      `\n--- development mail to ${message.to} (${file}) ---\nSubject: ${message.subject}\n\n${message.text}\n--- end of mail ---\n`,
+    );
   };
   return { send };
 }

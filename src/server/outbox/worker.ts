@@ -11,7 +11,11 @@ import { ONE_CLICK_PATH, unsubscribeToken } from './unsubscribe';
 import { inviteForMail } from '../appointments/mail';
 
 type OutboxRow = typeof outbox.$inferSelect;
-type Logger = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+type Logger = {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
 
 /** The firm's details for the mails' look, from the configuration. */
 export function mailSite(config: Config): MailSite {
@@ -66,13 +70,16 @@ export function retryDelayMs(attempts: number): number {
 function describeError(error: unknown): string {
   const e = error as { responseCode?: number; code?: string; message?: string };
   const text = `${e.responseCode ?? e.code ?? 'error'} ${e.message ?? String(error)}`;
-  return text.replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, '<address>').replace(/\s+/g, ' ').slice(0, 300);
+  return text
+    .replace(/[^\s<>()"',;:]+@[^\s<>()"',;:]+/g, '<address>')
+    .replace(/\s+/g, ' ')
+    .slice(0, 300);
 }
 
 /** How long after a NOTIFY the worker starts: the causing request has answered by then. */
 const WAKE_DELAY_MS = 20;
 
-const unique = <T,>(values: T[]) => [...new Set(values)];
+const unique = <T>(values: T[]) => [...new Set(values)];
 
 /**
  * The digest's rows for one recipient, with back-and-forth phase changes folded: per case only
@@ -96,7 +103,10 @@ export function foldDigest(rows: OutboxRow[]): { send: OutboxRow[]; skip: Outbox
     if (first.payload.from === last.payload.to) skip.add(last);
     else replaced.set(last, { ...last, payload: { ...last.payload, from: first.payload.from } });
   }
-  return { send: sorted.filter((r) => !skip.has(r)).map((r) => replaced.get(r) ?? r), skip: sorted.filter((r) => skip.has(r)) };
+  return {
+    send: sorted.filter((r) => !skip.has(r)).map((r) => replaced.get(r) ?? r),
+    skip: sorted.filter((r) => skip.has(r)),
+  };
 }
 
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
@@ -137,7 +147,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         ? await tx
             .select({ id: outbox.id })
             .from(outbox)
-            .where(and(eq(outbox.status, 'pending'), eq(outbox.digest, true), inArray(outbox.toAddress, addresses), free))
+            .where(
+              and(eq(outbox.status, 'pending'), eq(outbox.digest, true), inArray(outbox.toAddress, addresses), free),
+            )
             .for('update', { skipLocked: true })
         : [];
       const ids = unique([...due.map((d) => d.id), ...companions.map((c) => c.id)]);
@@ -154,10 +166,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     await db
       .update(outbox)
       .set({ status, sentAt: status === 'sent' ? now : null, leaseUntil: null, payload: {}, lastError: null })
-      .where(inArray(
-        outbox.id,
-        rows.map((r) => r.id),
-      ));
+      .where(
+        inArray(
+          outbox.id,
+          rows.map((r) => r.id),
+        ),
+      );
   }
 
   async function fail(rows: OutboxRow[], error: unknown, now: Date) {
@@ -165,12 +179,21 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     for (const row of rows) {
       const expired = now.getTime() - row.createdAt.getTime() >= RETRY_FOR_MS;
       if (expired || (row.expiresAt && row.expiresAt <= now)) {
-        await db.update(outbox).set({ status: 'failed', leaseUntil: null, lastError: reason }).where(eq(outbox.id, row.id));
+        await db
+          .update(outbox)
+          .set({ status: 'failed', leaseUntil: null, lastError: reason })
+          .where(eq(outbox.id, row.id));
         logger.error({ outbox_id: row.id, kind: row.kind, attempts: row.attempts, reason }, 'mail failed for good');
       } else {
         const next = new Date(now.getTime() + retryDelayMs(row.attempts));
-        await db.update(outbox).set({ nextAttemptAt: next, leaseUntil: null, lastError: reason }).where(eq(outbox.id, row.id));
-        logger.warn({ outbox_id: row.id, kind: row.kind, attempts: row.attempts, reason, next_attempt_at: next.toISOString() }, 'mail not sent, will retry');
+        await db
+          .update(outbox)
+          .set({ nextAttemptAt: next, leaseUntil: null, lastError: reason })
+          .where(eq(outbox.id, row.id));
+        logger.warn(
+          { outbox_id: row.id, kind: row.kind, attempts: row.attempts, reason, next_attempt_at: next.toISOString() },
+          'mail not sent, will retry',
+        );
       }
     }
   }
@@ -190,11 +213,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     }
     const last = send[send.length - 1] as OutboxRow;
     const items: MailItem[] = send.map((r) => ({ kind: r.kind as MailItem['kind'], payload: r.payload }));
-    const topics = unique(send.map((r) => MAIL_KINDS[r.kind as MailItem['kind']].topic).filter((t): t is MailTopic => t !== null));
+    const topics = unique(
+      send.map((r) => MAIL_KINDS[r.kind as MailItem['kind']].topic).filter((t): t is MailTopic => t !== null),
+    );
     const unsubscribe = last.recipientId
       ? topics.map((topic) => {
           const token = encodeURIComponent(unsubscribeToken(options.secret, last.recipientId as string, topic));
-          return { topic, url: `${options.site.publicUrl}/afmelden?token=${token}`, oneClickUrl: `${options.site.publicUrl}${ONE_CLICK_PATH}?token=${token}` };
+          return {
+            topic,
+            url: `${options.site.publicUrl}/afmelden?token=${token}`,
+            oneClickUrl: `${options.site.publicUrl}${ONE_CLICK_PATH}?token=${token}`,
+          };
         })
       : [];
     try {
@@ -234,7 +263,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (rejections.length === 0) return new Set();
     const ids = unique(rejections.map((r) => r.payload.document_id as string));
     const current = new Map(
-      (await db.select({ id: documents.id, status: documents.status, version: documents.version }).from(documents).where(inArray(documents.id, ids))).map((d) => [d.id, d]),
+      (
+        await db
+          .select({ id: documents.id, status: documents.status, version: documents.version })
+          .from(documents)
+          .where(inArray(documents.id, ids))
+      ).map((d) => [d.id, d]),
     );
     return new Set(
       rejections.filter((r) => {

@@ -11,9 +11,20 @@ import { fieldError, staleWrite } from '../errors/errors';
  * checked in the upsert's own WHERE clause; one that no longer has it makes the whole save a
  * 409 and nothing is saved.
  */
-export async function saveAnswers(db: Db, input: { audience: 'client' | 'lawyer'; ownerId: string; questions: AnswersRequest['questions']; now: Date; touchCaseOfClient?: boolean }): Promise<void> {
+export async function saveAnswers(
+  db: Db,
+  input: {
+    audience: 'client' | 'lawyer';
+    ownerId: string;
+    questions: AnswersRequest['questions'];
+    now: Date;
+    touchCaseOfClient?: boolean;
+  },
+): Promise<void> {
   const byId = new Map(input.questions.map((q) => [q.id, q.answer?.trim() ? q.answer.trim() : null]));
-  const versions = new Map(input.questions.flatMap((q) => (q.version === undefined ? [] : [[q.id, q.version] as const])));
+  const versions = new Map(
+    input.questions.flatMap((q) => (q.version === undefined ? [] : [[q.id, q.version] as const])),
+  );
   // Per conflicting row: its version must be the one sent for that question (none sent: any).
   const unchanged =
     versions.size === 0
@@ -31,15 +42,28 @@ export async function saveAnswers(db: Db, input: { audience: 'client' | 'lawyer'
     if (known.length !== ids.length) throw fieldError('questions', 'errors.questions.unknown');
     const written = await tx
       .insert(answers)
-      .values(ids.map((questionId) => ({ questionId, ownerId: input.ownerId, answer: byId.get(questionId) ?? null, updatedAt: input.now, version: 1 })))
+      .values(
+        ids.map((questionId) => ({
+          questionId,
+          ownerId: input.ownerId,
+          answer: byId.get(questionId) ?? null,
+          updatedAt: input.now,
+          version: 1,
+        })),
+      )
       .onConflictDoUpdate({
         target: [answers.questionId, answers.ownerId],
-        set: { answer: sql`excluded.answer`, updatedAt: sql`excluded.updated_at`, version: sql`${answers.version} + 1` },
+        set: {
+          answer: sql`excluded.answer`,
+          updatedAt: sql`excluded.updated_at`,
+          version: sql`${answers.version} + 1`,
+        },
         setWhere: unchanged,
       })
       .returning({ id: answers.questionId });
     // A row its WHERE clause kept out is not returned: thrown inside the transaction, nothing stays.
     if (written.length !== ids.length) throw staleWrite();
-    if (input.touchCaseOfClient) await tx.update(cases).set({ lastUpdateAt: input.now }).where(eq(cases.clientId, input.ownerId));
+    if (input.touchCaseOfClient)
+      await tx.update(cases).set({ lastUpdateAt: input.now }).where(eq(cases.clientId, input.ownerId));
   });
 }

@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { CaseClientViewResponseSchema } from '../../contract/cases';
 import { QuestionListResponseSchema } from '../../contract/questions';
 import { answers, cases } from '../db/schema';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -13,8 +20,15 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const get = (token: string, audience: string) => ctx.app.inject({ method: 'GET', url: `/api/${audience}-questions`, headers: bearer(token) });
-const post = (token: string, audience: string, payload: unknown) => ctx.app.inject({ method: 'POST', url: `/api/${audience}-questions/answers`, headers: bearer(token), payload: payload as object });
+const get = (token: string, audience: string) =>
+  ctx.app.inject({ method: 'GET', url: `/api/${audience}-questions`, headers: bearer(token) });
+const post = (token: string, audience: string, payload: unknown) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/${audience}-questions/answers`,
+    headers: bearer(token),
+    payload: payload as object,
+  });
 
 describe('story questions', () => {
   it('saves a client’s answers, an empty answer as null, and touches the case', async () => {
@@ -24,7 +38,12 @@ describe('story questions', () => {
     expect(questions.length).toBeGreaterThan(1);
     expect(questions.every((q) => q.answer === null)).toBe(true);
     ctx.clock.advance(60_000);
-    const response = await post(token, 'client', { questions: [{ id: questions[0]!.id, answer: '  Ik werk er 10 jaar.  ' }, { id: questions[1]!.id, answer: '   ' }] });
+    const response = await post(token, 'client', {
+      questions: [
+        { id: questions[0]!.id, answer: '  Ik werk er 10 jaar.  ' },
+        { id: questions[1]!.id, answer: '   ' },
+      ],
+    });
     expect(response.statusCode).toBe(200);
     const saved = QuestionListResponseSchema.parse(response.json()).data;
     expect(saved[0]?.answer).toBe('Ik werk er 10 jaar.');
@@ -39,15 +58,25 @@ describe('story questions', () => {
     const client = await createTestClient(ctx);
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, client.id);
-    const lawyerQuestions = QuestionListResponseSchema.parse((await get(await tokenFor(ctx, lawyer.id), 'lawyer')).json()).data;
+    const lawyerQuestions = QuestionListResponseSchema.parse(
+      (await get(await tokenFor(ctx, lawyer.id), 'lawyer')).json(),
+    ).data;
     const empty = await post(token, 'client', { questions: [] });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().errors.questions).toEqual(['Er is niets om op te slaan.']);
     expect((await post(token, 'client', {})).statusCode).toBe(422);
     expect((await post(token, 'client', { questions: [{ id: 'x', answer: 'a' }] })).statusCode).toBe(422);
-    expect((await post(token, 'client', { questions: [{ id: lawyerQuestions[0]!.id, answer: 'a' }] })).statusCode).toBe(422);
-    expect((await post(token, 'client', { questions: [{ id: '00000000-0000-4000-8000-000000000000', answer: 'a' }] })).statusCode).toBe(422);
-    expect((await post(token, 'client', { questions: [{ id: lawyerQuestions[0]!.id, answer: 'x'.repeat(10_001) }] })).statusCode).toBe(422);
+    expect((await post(token, 'client', { questions: [{ id: lawyerQuestions[0]!.id, answer: 'a' }] })).statusCode).toBe(
+      422,
+    );
+    expect(
+      (await post(token, 'client', { questions: [{ id: '00000000-0000-4000-8000-000000000000', answer: 'a' }] }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (await post(token, 'client', { questions: [{ id: lawyerQuestions[0]!.id, answer: 'x'.repeat(10_001) }] }))
+        .statusCode,
+    ).toBe(422);
     expect(await ctx.db.select().from(answers).where(eq(answers.ownerId, client.id))).toHaveLength(0);
   });
 
@@ -58,7 +87,9 @@ describe('story questions', () => {
     expect((await get(lawyerToken, 'client')).statusCode).toBe(403);
     expect((await get(await tokenFor(ctx, client.id), 'lawyer')).statusCode).toBe(403);
     const questions = QuestionListResponseSchema.parse((await get(lawyerToken, 'lawyer')).json()).data;
-    const saved = QuestionListResponseSchema.parse((await post(lawyerToken, 'lawyer', { questions: [{ id: questions[0]!.id, answer: 'Sinds 2010' }] })).json()).data;
+    const saved = QuestionListResponseSchema.parse(
+      (await post(lawyerToken, 'lawyer', { questions: [{ id: questions[0]!.id, answer: 'Sinds 2010' }] })).json(),
+    ).data;
     expect(saved[0]?.answer).toBe('Sinds 2010');
     const otherLawyer = await tokenFor(ctx, (await createTestLawyer(ctx)).id);
     expect(QuestionListResponseSchema.parse((await get(otherLawyer, 'lawyer')).json()).data[0]?.answer).toBeNull();
@@ -70,16 +101,32 @@ describe('story questions', () => {
     const lawyerToken = await tokenFor(ctx, lawyer.id);
     const questions = QuestionListResponseSchema.parse((await get(lawyerToken, 'lawyer')).json()).data;
     await post(lawyerToken, 'lawyer', { questions: [{ id: questions[1]!.id, answer: 'Fietsen langs de Maas' }] });
-    const mine = await ctx.app.inject({ method: 'GET', url: '/api/cases/mine', headers: bearer(await tokenFor(ctx, client.id)) });
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/cases/mine',
+      headers: bearer(await tokenFor(ctx, client.id)),
+    });
     const [seen] = CaseClientViewResponseSchema.parse(mine.json()).data.lawyers;
-    expect(seen?.questions).toEqual(questions.map((q, i) => ({ id: q.id, text: q.text, answer: i === 1 ? 'Fietsen langs de Maas' : null, version: i === 1 ? 1 : 0 })));
-    expect(seen?.answers[1]).toEqual({ question_id: questions[1]!.id, question: questions[1]!.text, answer: 'Fietsen langs de Maas' });
+    expect(seen?.questions).toEqual(
+      questions.map((q, i) => ({
+        id: q.id,
+        text: q.text,
+        answer: i === 1 ? 'Fietsen langs de Maas' : null,
+        version: i === 1 ? 1 : 0,
+      })),
+    );
+    expect(seen?.answers[1]).toEqual({
+      question_id: questions[1]!.id,
+      question: questions[1]!.text,
+      answer: 'Fietsen langs de Maas',
+    });
   });
 });
 
 describe('story answers from an older copy of the form', () => {
   const STALE = 'Deze gegevens zijn intussen ergens anders gewijzigd. Vernieuw de pagina.';
-  const load = async (token: string, audience: 'client' | 'lawyer') => QuestionListResponseSchema.parse((await get(token, audience)).json()).data;
+  const load = async (token: string, audience: 'client' | 'lawyer') =>
+    QuestionListResponseSchema.parse((await get(token, audience)).json()).data;
 
   it('accepts the first save of a version and answers 409 to the second, saving nothing of it', async () => {
     const client = await createTestClient(ctx);
@@ -90,7 +137,12 @@ describe('story answers from an older copy of the form', () => {
     expect(first.statusCode).toBe(200);
     expect(QuestionListResponseSchema.parse(first.json()).data[0]).toMatchObject({ answer: 'Eerste', version: 1 });
     // The same version again, with an untouched second answer beside it: refused as a whole.
-    const second = await post(token, 'client', { questions: [{ id: q1!.id, answer: 'Tweede', version: q1!.version }, { id: q2!.id, answer: 'Ook', version: q2!.version }] });
+    const second = await post(token, 'client', {
+      questions: [
+        { id: q1!.id, answer: 'Tweede', version: q1!.version },
+        { id: q2!.id, answer: 'Ook', version: q2!.version },
+      ],
+    });
     expect(second.statusCode).toBe(409);
     expect(second.json()).toMatchObject({ message: STALE });
     const rows = await ctx.db.select().from(answers).where(eq(answers.ownerId, client.id));
@@ -106,7 +158,9 @@ describe('story answers from an older copy of the form', () => {
     const [q1] = await load(token, 'lawyer');
     for (const version of [0, 1]) {
       const texts = ['A', 'B', 'C', 'D'].map((x) => `${x}${version}`);
-      const results = await Promise.all(texts.map((answer) => post(token, 'lawyer', { questions: [{ id: q1!.id, answer, version }] })));
+      const results = await Promise.all(
+        texts.map((answer) => post(token, 'lawyer', { questions: [{ id: q1!.id, answer, version }] })),
+      );
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409]);
       const winner = texts[results.findIndex((r) => r.statusCode === 200)];
       const [row] = await ctx.db.select().from(answers).where(eq(answers.ownerId, lawyer.id));

@@ -9,15 +9,29 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
 
   for (const audience of ['client', 'lawyer'] as const) {
-    app.get(`/api/${audience}-questions`, { schema: { response: { 200: QuestionListResponseSchema } } }, async (request) => {
-      const auth = await requireRole(request, audience);
-      return { data: await getQuestionsWithAnswers(db, audience, auth.userId) };
-    });
+    app.get(
+      `/api/${audience}-questions`,
+      { schema: { response: { 200: QuestionListResponseSchema } } },
+      async (request) => {
+        const auth = await requireRole(request, audience);
+        return { data: await getQuestionsWithAnswers(db, audience, auth.userId) };
+      },
+    );
 
-    app.post(`/api/${audience}-questions/answers`, { schema: { response: { 200: QuestionListResponseSchema }, body: AnswersRequestSchema } }, async (request) => {
-      const auth = await requireRole(request, audience);
-      await saveAnswers(db, { audience, ownerId: auth.userId, questions: request.body.questions, now: clock.now(), touchCaseOfClient: audience === 'client' });
-      return { data: await getQuestionsWithAnswers(db, audience, auth.userId) };
-    });
+    app.post(
+      `/api/${audience}-questions/answers`,
+      { schema: { response: { 200: QuestionListResponseSchema }, body: AnswersRequestSchema } },
+      async (request) => {
+        const auth = await requireRole(request, audience);
+        await saveAnswers(db, {
+          audience,
+          ownerId: auth.userId,
+          questions: request.body.questions,
+          now: clock.now(),
+          touchCaseOfClient: audience === 'client',
+        });
+        return { data: await getQuestionsWithAnswers(db, audience, auth.userId) };
+      },
+    );
   }
 };

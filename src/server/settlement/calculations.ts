@@ -3,7 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formatDutchDate, formatEuro } from '../../contract/rules/settlement-format';
 import { calculateTransitionPayment } from '../../contract/rules/transition-payment';
 import { runWwCheck, type WwCheck } from '../../contract/rules/ww-check';
-import { TransitionPaymentRequestSchema, WwCheckRequestSchema, type TransitionPaymentResult, type WwCheckRequest, type WwCheckView, TransitionPaymentResponseSchema, WwCheckResponseSchema } from '../../contract/settlement';
+import {
+  TransitionPaymentRequestSchema,
+  WwCheckRequestSchema,
+  type TransitionPaymentResult,
+  type WwCheckRequest,
+  type WwCheckView,
+  TransitionPaymentResponseSchema,
+  WwCheckResponseSchema,
+} from '../../contract/settlement';
 import type { Translate } from '../../contract/validation-messages';
 import { requireUser } from '../auth/access';
 import { fieldError, forbidden } from '../errors/errors';
@@ -26,7 +34,8 @@ export function describeWwCheck(check: WwCheck, t: Translate): WwCheckView {
     items: check.items.map((item) => {
       const values: Record<string, string | number> = {};
       for (const [name, value] of Object.entries(item.values)) {
-        if (name.endsWith('_cents') && typeof value === 'number') values[name.replace(/_cents$/, '')] = formatEuro(value);
+        if (name.endsWith('_cents') && typeof value === 'number')
+          values[name.replace(/_cents$/, '')] = formatEuro(value);
         else if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) values[name] = formatDutchDate(value);
         else values[name] = value;
       }
@@ -67,36 +76,50 @@ export function wwCheckOf(body: WwCheckRequest): WwCheck {
  * the role check, so the order holds (401, 403, then 422 on the field).
  */
 export const calculationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/api/calculations/transition-payment', { schema: { response: { 200: TransitionPaymentResponseSchema }, body: TransitionPaymentRequestSchema }, preValidation: absentBodyAsEmptyObject }, async (request) => {
-    await requireCalculator(request);
-    const body = request.body;
-    const result = calculateTransitionPayment({
-      startDate: body.start_date,
-      endDate: body.end_date,
-      monthlySalaryCents: body.monthly_salary_cents,
-      holidayAllowancePercent: body.holiday_allowance_percent,
-      yearEndCents: body.year_end_cents,
-      extrasMonthlyCents: body.extras_monthly_cents,
-      variableThreeYearsCents: body.variable_three_years_cents,
-    });
-    // The schema refuses both cases first; this keeps the route honest if the two ever part.
-    if (!result.ok) throw fieldError('end_date', 'validation.invalid');
-    const v = result.value;
-    const data: TransitionPaymentResult = {
-      amount_cents: v.amountCents,
-      monthly_wage_cents: v.monthlyWageCents,
-      capped: v.capped,
-      cap_cents: v.capCents,
-      year_maximum_cents: v.yearMaximumCents,
-      years: v.years,
-      months: v.months,
-      days: v.days,
-    };
-    return { data };
-  });
+  app.post(
+    '/api/calculations/transition-payment',
+    {
+      schema: { response: { 200: TransitionPaymentResponseSchema }, body: TransitionPaymentRequestSchema },
+      preValidation: absentBodyAsEmptyObject,
+    },
+    async (request) => {
+      await requireCalculator(request);
+      const body = request.body;
+      const result = calculateTransitionPayment({
+        startDate: body.start_date,
+        endDate: body.end_date,
+        monthlySalaryCents: body.monthly_salary_cents,
+        holidayAllowancePercent: body.holiday_allowance_percent,
+        yearEndCents: body.year_end_cents,
+        extrasMonthlyCents: body.extras_monthly_cents,
+        variableThreeYearsCents: body.variable_three_years_cents,
+      });
+      // The schema refuses both cases first; this keeps the route honest if the two ever part.
+      if (!result.ok) throw fieldError('end_date', 'validation.invalid');
+      const v = result.value;
+      const data: TransitionPaymentResult = {
+        amount_cents: v.amountCents,
+        monthly_wage_cents: v.monthlyWageCents,
+        capped: v.capped,
+        cap_cents: v.capCents,
+        year_maximum_cents: v.yearMaximumCents,
+        years: v.years,
+        months: v.months,
+        days: v.days,
+      };
+      return { data };
+    },
+  );
 
-  app.post('/api/calculations/ww-check', { schema: { response: { 200: WwCheckResponseSchema }, body: WwCheckRequestSchema }, preValidation: absentBodyAsEmptyObject }, async (request) => {
-    await requireCalculator(request);
-    return { data: describeWwCheck(wwCheckOf(request.body), requestTranslate(request)) };
-  });
+  app.post(
+    '/api/calculations/ww-check',
+    {
+      schema: { response: { 200: WwCheckResponseSchema }, body: WwCheckRequestSchema },
+      preValidation: absentBodyAsEmptyObject,
+    },
+    async (request) => {
+      await requireCalculator(request);
+      return { data: describeWwCheck(wwCheckOf(request.body), requestTranslate(request)) };
+    },
+  );
 };

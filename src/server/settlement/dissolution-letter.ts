@@ -32,17 +32,26 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
  * of the bedenktijd. Made with pdf-lib, like the engagement letter; every text is a key in the
  * reader's language.
  */
-export async function dissolutionLetter(db: Db, input: { caseRow: CaseRow; signed: SignedRow; language: string; now: Date }): Promise<Buffer> {
+export async function dissolutionLetter(
+  db: Db,
+  input: { caseRow: CaseRow; signed: SignedRow; language: string; now: Date },
+): Promise<Buffer> {
   const language = negotiateLanguage(input.language);
   const t = serverTranslate(language);
   const [client] = await db.select().from(users).where(eq(users.id, input.caseRow.clientId));
   const clientName = [client?.name, client?.infix, client?.lastName].filter(Boolean).join(' ');
   const clientAddress = [
-    [client?.street, [client?.houseNumber, client?.houseNumberAddition].filter(Boolean).join('')].filter(Boolean).join(' '),
+    [client?.street, [client?.houseNumber, client?.houseNumberAddition].filter(Boolean).join('')]
+      .filter(Boolean)
+      .join(' '),
     [client?.postcode, client?.city].filter(Boolean).join(' '),
   ].filter(Boolean);
   const c = input.caseRow;
-  const employer = [c.companyName ?? t('settlement.letter.employer'), [c.companyStreet, c.companyHouseNumber].filter(Boolean).join(' '), [c.companyPostcode, c.companyCity].filter(Boolean).join(' ')].filter(Boolean);
+  const employer = [
+    c.companyName ?? t('settlement.letter.employer'),
+    [c.companyStreet, c.companyHouseNumber].filter(Boolean).join(' '),
+    [c.companyPostcode, c.companyCity].filter(Boolean).join(' '),
+  ].filter(Boolean);
 
   const pdf = await PDFDocument.create();
   pdf.setTitle(t('settlement.letter.title'));
@@ -69,6 +78,11 @@ export async function dissolutionLetter(db: Db, input: { caseRow: CaseRow; signe
   write(t('settlement.letter.confirm'), { gap: 18 });
   write(t('settlement.letter.regards'), { gap: 40 });
   write(clientName || t('settlement.letter.yourName'), { gap: 30 });
-  write(t('settlement.letter.deadline', { date: formatLongDate(input.signed.coolingOffEndsOn ?? input.signed.dated, language) }), { size: 9 });
+  write(
+    t('settlement.letter.deadline', {
+      date: formatLongDate(input.signed.coolingOffEndsOn ?? input.signed.dated, language),
+    }),
+    { size: 9 },
+  );
   return Buffer.from(await pdf.save());
 }

@@ -17,7 +17,13 @@ export async function extractText(extension: string | null, bytes: Buffer): Prom
 
 async function pdfText(bytes: Buffer): Promise<string> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
+  const document = await pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    useSystemFonts: false,
+    isEvalSupported: false,
+    disableFontFace: true,
+    verbosity: 0,
+  }).promise;
   try {
     const pages: string[] = [];
     for (let number = 1; number <= document.numPages; number++) {

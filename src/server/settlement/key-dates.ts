@@ -9,8 +9,19 @@ import type { Translate } from '../../contract/validation-messages';
  * the case (and the version for a reply deadline), so a calendar that imports the file again
  * updates its events instead of doubling them.
  */
-export function keyDatesCalendar(input: { caseId: string; dates: Settlement['dates']; replyVersionId: string | null; t: Translate; now: Date }): string {
-  const calendar = ical({ name: input.t('settlement.calendar.name'), timezone: 'Europe/Amsterdam', method: ICalCalendarMethod.PUBLISH, prodId: { company: 'case-portal', product: 'key-dates', language: 'NL' } });
+export function keyDatesCalendar(input: {
+  caseId: string;
+  dates: Settlement['dates'];
+  replyVersionId: string | null;
+  t: Translate;
+  now: Date;
+}): string {
+  const calendar = ical({
+    name: input.t('settlement.calendar.name'),
+    timezone: 'Europe/Amsterdam',
+    method: ICalCalendarMethod.PUBLISH,
+    prodId: { company: 'case-portal', product: 'key-dates', language: 'NL' },
+  });
   const add = (key: string, date: string | null, uid: string) => {
     if (!date) return;
     const [y, m, d] = date.split('-').map(Number) as [number, number, number];

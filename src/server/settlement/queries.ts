@@ -1,8 +1,19 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { addMonths } from 'date-fns';
-import { addCalendarDays, amsterdamToday, formatCalendarDate, parseCalendarDate } from '../../contract/rules/amsterdam-date';
+import {
+  addCalendarDays,
+  amsterdamToday,
+  formatCalendarDate,
+  parseCalendarDate,
+} from '../../contract/rules/amsterdam-date';
 import { isCoolingOffRunning } from '../../contract/rules/cooling-off';
-import { SettlementTermsSchema, type Settlement, type SettlementTerms, type SettlementVersion, type WwCheckRequest } from '../../contract/settlement';
+import {
+  SettlementTermsSchema,
+  type Settlement,
+  type SettlementTerms,
+  type SettlementVersion,
+  type WwCheckRequest,
+} from '../../contract/settlement';
 import type { Translate } from '../../contract/validation-messages';
 import type { Db } from '../db/client';
 import { settlementResponses, settlementSigned, settlementVersions } from '../db/schema';
@@ -18,7 +29,11 @@ export function termsOf(row: Pick<VersionRow, 'terms'>): SettlementTerms {
 }
 
 export async function listVersions(db: Db, caseId: string): Promise<VersionRow[]> {
-  return db.select().from(settlementVersions).where(eq(settlementVersions.caseId, caseId)).orderBy(desc(settlementVersions.number));
+  return db
+    .select()
+    .from(settlementVersions)
+    .where(eq(settlementVersions.caseId, caseId))
+    .orderBy(desc(settlementVersions.number));
 }
 
 export async function getVersion(db: Db, id: string): Promise<VersionRow | null> {
@@ -42,7 +57,16 @@ export async function previousVersion(db: Db, row: VersionRow): Promise<VersionR
   return prev ?? null;
 }
 
-const WW_FIELDS = ['start_date', 'agreement_date', 'end_date', 'initiative', 'urgent_reason_excluded', 'cooling_off_clause', 'employee_ill', 'severance_cents'] as const;
+const WW_FIELDS = [
+  'start_date',
+  'agreement_date',
+  'end_date',
+  'initiative',
+  'urgent_reason_excluded',
+  'cooling_off_clause',
+  'employee_ill',
+  'severance_cents',
+] as const;
 
 /** The WW check of a version's terms, or the terms it still needs. */
 export function checkOfTerms(terms: SettlementTerms, t: Translate) {
@@ -62,14 +86,19 @@ export function checkOfTerms(terms: SettlementTerms, t: Translate) {
     ...(typeof terms.monthly_salary_cents === 'number'
       ? {
           monthly_salary_cents: terms.monthly_salary_cents,
-          ...(terms.holiday_allowance_percent == null ? {} : { holiday_allowance_percent: terms.holiday_allowance_percent }),
+          ...(terms.holiday_allowance_percent == null
+            ? {}
+            : { holiday_allowance_percent: terms.holiday_allowance_percent }),
           ...(terms.year_end_cents == null ? {} : { year_end_cents: terms.year_end_cents }),
           ...(terms.extras_monthly_cents == null ? {} : { extras_monthly_cents: terms.extras_monthly_cents }),
-          ...(terms.variable_three_years_cents == null ? {} : { variable_three_years_cents: terms.variable_three_years_cents }),
+          ...(terms.variable_three_years_cents == null
+            ? {}
+            : { variable_three_years_cents: terms.variable_three_years_cents }),
         }
       : {}),
   };
-  if (request.agreement_date < request.start_date || request.end_date < request.start_date) return { result: null, missing: ['start_date'] };
+  if (request.agreement_date < request.start_date || request.end_date < request.start_date)
+    return { result: null, missing: ['start_date'] };
   return { result: describeWwCheck(wwCheckOf(request), t), missing: [] };
 }
 
@@ -93,7 +122,9 @@ export function toVersion(row: VersionRow, responses: (typeof settlementResponse
     final_at: row.finalAt?.toISOString() ?? null,
     file: row.storageKey && row.filename ? { filename: row.filename } : null,
     created_at: row.createdAt.toISOString(),
-    responses: responses.filter((r) => r.versionId === row.id).map((r) => ({ response: r.response, text: r.text, at: r.createdAt.toISOString() })),
+    responses: responses
+      .filter((r) => r.versionId === row.id)
+      .map((r) => ({ response: r.response, text: r.text, at: r.createdAt.toISOString() })),
   };
 }
 
@@ -101,14 +132,20 @@ export function toVersion(row: VersionRow, responses: (typeof settlementResponse
 export async function getSettlement(db: Db, caseId: string, now: Date, t: Translate): Promise<Settlement> {
   const [rows, responses, signed] = await Promise.all([
     listVersions(db, caseId),
-    db.select().from(settlementResponses).where(eq(settlementResponses.caseId, caseId)).orderBy(asc(settlementResponses.createdAt)),
+    db
+      .select()
+      .from(settlementResponses)
+      .where(eq(settlementResponses.caseId, caseId))
+      .orderBy(asc(settlementResponses.createdAt)),
     getSigned(db, caseId),
   ]);
   const versions = rows.map((row) => toVersion(row, responses));
   const final = rows.find((r) => r.final) ?? null;
   const current = final ?? rows[0] ?? null;
   const terms = current ? termsOf(current) : {};
-  const check = final ? { version_id: final.id, ...checkOfTerms(terms, t), approved_at: final.wwApprovedAt?.toISOString() ?? null } : null;
+  const check = final
+    ? { version_id: final.id, ...checkOfTerms(terms, t), approved_at: final.wwApprovedAt?.toISOString() ?? null }
+    : null;
   const endsOn = signed?.coolingOffEndsOn ?? null;
   const today = amsterdamToday(now);
   const replyBy = rows[0] && !rows[0].final && rows[0].replyBy && rows[0].replyBy >= today ? rows[0].replyBy : null;

@@ -7,7 +7,10 @@ import { queryRows } from '../db/sql';
 import { enqueueMail } from '../outbox/outbox';
 
 export const SETTLEMENT_REMINDER_LOCK_KEY = 7_015;
-/** The reply reminder goes out this many days before the reply deadline; the bedenktijd warning 3 days before its last day. */
+/**
+ * The reply reminder goes out this many days before the reply deadline; the bedenktijd warning 3 days before its last
+ * day.
+ */
 export const REPLY_REMINDER_DAYS = 2;
 export const COOLING_OFF_WARNING_DAYS = 3;
 
@@ -30,7 +33,16 @@ export async function sendSettlementReminders(db: Db, now: Date): Promise<number
         LIMIT 500`,
   );
   for (const row of replies) {
-    if (await enqueueMail(db, { kind: 'settlement_reply_reminder', to: { userId: row.client_id }, payload: {}, now, dedupeKey: `settlement-reply:${row.id}` })) sent++;
+    if (
+      await enqueueMail(db, {
+        kind: 'settlement_reply_reminder',
+        to: { userId: row.client_id },
+        payload: {},
+        now,
+        dedupeKey: `settlement-reply:${row.id}`,
+      })
+    )
+      sent++;
   }
   const running = await queryRows<{ case_id: string; client_id: string; ends_on: string }>(
     db,
@@ -39,7 +51,16 @@ export async function sendSettlementReminders(db: Db, now: Date): Promise<number
   );
   for (const row of running) {
     const kind = row.ends_on === today ? 'cooling_off_last_day' : 'cooling_off_ending';
-    if (await enqueueMail(db, { kind, to: { userId: row.client_id }, payload: {}, now, dedupeKey: `${kind}:${row.case_id}:${row.ends_on}` })) sent++;
+    if (
+      await enqueueMail(db, {
+        kind,
+        to: { userId: row.client_id },
+        payload: {},
+        now,
+        dedupeKey: `${kind}:${row.case_id}:${row.ends_on}`,
+      })
+    )
+      sent++;
   }
   const expired = await db
     .update(settlementSigned)
@@ -48,12 +69,25 @@ export async function sendSettlementReminders(db: Db, now: Date): Promise<number
     .returning({ caseId: settlementSigned.caseId, endsOn: settlementSigned.coolingOffEndsOn });
   // The lawyers' mail follows from the event (domain-events/rules.ts).
   for (const row of expired) {
-    await emit(db, { actorId: null, action: 'settlement.cooling_off_expired', subjectType: 'case', subjectId: row.caseId, caseId: row.caseId, data: { cooling_off_ends_on: row.endsOn }, at: now });
+    await emit(db, {
+      actorId: null,
+      action: 'settlement.cooling_off_expired',
+      subjectType: 'case',
+      subjectId: row.caseId,
+      caseId: row.caseId,
+      data: { cooling_off_ends_on: row.endsOn },
+      at: now,
+    });
   }
   return sent;
 }
 
 /** Hourly (main.ts), under an advisory lock like the other reminder jobs. */
 export function settlementReminderJob(now: () => Date, intervalMs = 3_600_000) {
-  return { name: 'settlement-reminders', lockKey: SETTLEMENT_REMINDER_LOCK_KEY, intervalMs, run: (db: Db) => sendSettlementReminders(db, now()) };
+  return {
+    name: 'settlement-reminders',
+    lockKey: SETTLEMENT_REMINDER_LOCK_KEY,
+    intervalMs,
+    run: (db: Db) => sendSettlementReminders(db, now()),
+  };
 }

@@ -5,16 +5,40 @@ import { z } from 'zod';
 import { getSettlementCoolingOffEnd } from '../../contract/rules/cooling-off';
 import { getRedline } from '../../contract/rules/redline';
 import { formatDutchDate } from '../../contract/rules/settlement-format';
-import { AddSettlementVersionFieldsSchema, RecordSignedFieldsSchema, SettlementResponseRequestSchema, SettlementTermsSchema, TERMS_UNREADABLE, TEXT_OR_FILE, SettlementResponseBodySchema, SettlementVersionResponseSchema, RedlineResponseSchema } from '../../contract/settlement';
+import {
+  AddSettlementVersionFieldsSchema,
+  RecordSignedFieldsSchema,
+  SettlementResponseRequestSchema,
+  SettlementTermsSchema,
+  TERMS_UNREADABLE,
+  TEXT_OR_FILE,
+  SettlementResponseBodySchema,
+  SettlementVersionResponseSchema,
+  RedlineResponseSchema,
+} from '../../contract/settlement';
 import { text } from '../../contract/text';
 import { validationKey } from '../../contract/validation-messages';
 import { requireCaseAccess, isUuid, type CaseAccess } from '../cases/access';
 import { AppError, fieldError, notFound } from '../errors/errors';
 import { requestTranslate } from '../errors/language';
-import { contentTypeFor, extensionOf, headCollector, isExecutable, sanitizeFilename, sniffType } from '../files/content';
+import {
+  contentTypeFor,
+  extensionOf,
+  headCollector,
+  isExecutable,
+  sanitizeFilename,
+  sniffType,
+} from '../files/content';
 import { takeUploadSlot } from '../http/body-limits';
 import { absentBodyAsEmptyObject } from '../http/deferred-validation';
-import { addSettlementVersion, approveWwCheck, getFinalVersion, makeVersionFinal, recordSigned, respondToVersion } from './changes';
+import {
+  addSettlementVersion,
+  approveWwCheck,
+  getFinalVersion,
+  makeVersionFinal,
+  recordSigned,
+  respondToVersion,
+} from './changes';
 import { extractText } from './extract-text';
 import { getSettlement, getSigned, getVersion, previousVersion, toVersion, checkOfTerms, termsOf } from './queries';
 import { dissolutionLetter } from './dissolution-letter';
@@ -23,7 +47,17 @@ import { keyDatesCalendar } from './key-dates';
 const CaseParams = z.object({ id: text().max(64) });
 const TEXT_FIELD_MAX = 200_000;
 
-type Received = { fields: Record<string, string>; file: { key: string; filename: string; extension: string | null; contentType: string; size: number; bytes: Buffer } | null };
+type Received = {
+  fields: Record<string, string>;
+  file: {
+    key: string;
+    filename: string;
+    extension: string | null;
+    contentType: string;
+    size: number;
+    bytes: Buffer;
+  } | null;
+};
 
 /**
  * The parts of a multipart request: its fields, and at most one file (`file`) streamed into
@@ -57,7 +91,9 @@ async function receiveParts(request: FastifyRequest, reply: FastifyReply, keyPre
       });
       if (part.file.truncated) {
         await storage.remove(key);
-        throw new AppError('payload_too_large', 'errors.server.fileTooLarge', undefined, undefined, { maxMb: Math.round(config.maxUploadBytes / (1024 * 1024)) });
+        throw new AppError('payload_too_large', 'errors.server.fileTooLarge', undefined, undefined, {
+          maxMb: Math.round(config.maxUploadBytes / (1024 * 1024)),
+        });
       }
       if (isExecutable(collector.head())) {
         await storage.remove(key);
@@ -65,7 +101,14 @@ async function receiveParts(request: FastifyRequest, reply: FastifyReply, keyPre
       }
       const filename = sanitizeFilename(part.filename);
       const extension = extensionOf(filename);
-      file = { key, filename, extension, contentType: contentTypeFor(extension, sniffType(collector.head())), size, bytes: Buffer.concat(chunks) };
+      file = {
+        key,
+        filename,
+        extension,
+        contentType: contentTypeFor(extension, sniffType(collector.head())),
+        size,
+        bytes: Buffer.concat(chunks),
+      };
     }
   } catch (error) {
     if (file) await storage.remove(file.key).catch(() => undefined);
@@ -75,7 +118,11 @@ async function receiveParts(request: FastifyRequest, reply: FastifyReply, keyPre
 }
 
 /** A settlement version of a case the user may use (404 otherwise, like a missing id). */
-async function requireVersionAccess(request: FastifyRequest, versionId: string, roles: readonly ('client' | 'lawyer')[]) {
+async function requireVersionAccess(
+  request: FastifyRequest,
+  versionId: string,
+  roles: readonly ('client' | 'lawyer')[],
+) {
   const { db } = request.server.deps;
   if (!isUuid(versionId)) {
     await requireCaseAccess(request, '-', roles);
@@ -98,136 +145,199 @@ async function requireLawyerOfCase(request: FastifyRequest, caseId: string): Pro
 export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, storage } = app.deps;
 
-  app.get('/api/cases/:id/settlement', { schema: { response: { 200: SettlementResponseBodySchema }, params: CaseParams } }, async (request) => {
-    const { caseRow } = await requireCaseAccess(request, request.params.id);
-    return { data: await getSettlement(db, caseRow.id, clock.now(), requestTranslate(request)) };
-  });
+  app.get(
+    '/api/cases/:id/settlement',
+    { schema: { response: { 200: SettlementResponseBodySchema }, params: CaseParams } },
+    async (request) => {
+      const { caseRow } = await requireCaseAccess(request, request.params.id);
+      return { data: await getSettlement(db, caseRow.id, clock.now(), requestTranslate(request)) };
+    },
+  );
 
-  app.post('/api/cases/:id/settlement/versions', { schema: { response: { 201: SettlementVersionResponseSchema }, params: CaseParams } }, async (request, reply) => {
-    const { auth, caseRow } = await requireLawyerOfCase(request, request.params.id);
-    if (await getSigned(db, caseRow.id)) throw new AppError('conflict', 'errors.settlement.notAllowed');
-    const id = randomUUID();
-    const { fields, file } = await receiveParts(request, reply, `settlement/${caseRow.id}/${id}`);
-    try {
-      const parsed = AddSettlementVersionFieldsSchema.parse(fields);
-      let terms = {};
-      if (parsed.terms) {
-        let json: unknown;
-        try {
-          json = JSON.parse(parsed.terms);
-        } catch {
-          throw fieldError('terms', validationKey(TERMS_UNREADABLE));
+  app.post(
+    '/api/cases/:id/settlement/versions',
+    { schema: { response: { 201: SettlementVersionResponseSchema }, params: CaseParams } },
+    async (request, reply) => {
+      const { auth, caseRow } = await requireLawyerOfCase(request, request.params.id);
+      if (await getSigned(db, caseRow.id)) throw new AppError('conflict', 'errors.settlement.notAllowed');
+      const id = randomUUID();
+      const { fields, file } = await receiveParts(request, reply, `settlement/${caseRow.id}/${id}`);
+      try {
+        const parsed = AddSettlementVersionFieldsSchema.parse(fields);
+        let terms = {};
+        if (parsed.terms) {
+          let json: unknown;
+          try {
+            json = JSON.parse(parsed.terms);
+          } catch {
+            throw fieldError('terms', validationKey(TERMS_UNREADABLE));
+          }
+          const result = SettlementTermsSchema.safeParse(json);
+          if (!result.success)
+            throw new AppError(
+              'validation',
+              validationKey(TERMS_UNREADABLE),
+              Object.fromEntries(result.error.issues.map((i) => [`terms.${i.path.join('.')}`, [i.message]])),
+            );
+          terms = result.data;
         }
-        const result = SettlementTermsSchema.safeParse(json);
-        if (!result.success) throw new AppError('validation', validationKey(TERMS_UNREADABLE), Object.fromEntries(result.error.issues.map((i) => [`terms.${i.path.join('.')}`, [i.message]])));
-        terms = result.data;
-      }
-      let body = parsed.text?.replace(/\r\n?/g, '\n').trim() ?? '';
-      if (file) {
-        try {
-          body = (await extractText(file.extension, file.bytes)).slice(0, TEXT_FIELD_MAX);
-        } catch {
-          throw fieldError('file', 'errors.settlement.unreadableFile');
+        let body = parsed.text?.replace(/\r\n?/g, '\n').trim() ?? '';
+        if (file) {
+          try {
+            body = (await extractText(file.extension, file.bytes)).slice(0, TEXT_FIELD_MAX);
+          } catch {
+            throw fieldError('file', 'errors.settlement.unreadableFile');
+          }
         }
+        if (!file && !body) throw fieldError('text', validationKey(TEXT_OR_FILE));
+        const now = clock.now();
+        const version = await addSettlementVersion(db, {
+          id,
+          caseRow,
+          actorId: auth.userId,
+          fields: parsed,
+          text: body,
+          terms,
+          file,
+          now,
+        });
+        return reply.status(201).send({ data: toVersion(version, []) });
+      } catch (error) {
+        if (file) await storage.remove(file.key).catch(() => undefined);
+        throw error;
       }
-      if (!file && !body) throw fieldError('text', validationKey(TEXT_OR_FILE));
+    },
+  );
+
+  app.post(
+    '/api/settlement-versions/:id/final',
+    { schema: { response: { 200: SettlementVersionResponseSchema }, params: CaseParams } },
+    async (request) => {
+      const { version } = await requireVersionAccess(request, request.params.id, ['client', 'lawyer']);
+      const { auth, caseRow } = await requireLawyerOfCase(request, version.caseId);
+      if (await getSigned(db, caseRow.id)) throw new AppError('conflict', 'errors.settlement.notAllowed');
       const now = clock.now();
-      const version = await addSettlementVersion(db, { id, caseRow, actorId: auth.userId, fields: parsed, text: body, terms, file, now });
-      return reply.status(201).send({ data: toVersion(version, []) });
-    } catch (error) {
-      if (file) await storage.remove(file.key).catch(() => undefined);
-      throw error;
-    }
-  });
+      const row = await makeVersionFinal(db, { version, caseRow, actorId: auth.userId, now });
+      return { data: toVersion(row, []) };
+    },
+  );
 
-  app.post('/api/settlement-versions/:id/final', { schema: { response: { 200: SettlementVersionResponseSchema }, params: CaseParams } }, async (request) => {
-    const { version } = await requireVersionAccess(request, request.params.id, ['client', 'lawyer']);
-    const { auth, caseRow } = await requireLawyerOfCase(request, version.caseId);
-    if (await getSigned(db, caseRow.id)) throw new AppError('conflict', 'errors.settlement.notAllowed');
-    const now = clock.now();
-    const row = await makeVersionFinal(db, { version, caseRow, actorId: auth.userId, now });
-    return { data: toVersion(row, []) };
-  });
-
-  app.post('/api/settlement-versions/:id/response', { schema: { params: CaseParams, body: SettlementResponseRequestSchema }, preValidation: absentBodyAsEmptyObject }, async (request) => {
-    const { auth, caseRow, version } = await requireVersionAccess(request, request.params.id, ['client', 'lawyer']);
-    if (auth.role !== 'client') throw new AppError('forbidden', 'errors.server.forbidden');
-    // Read after the access checks: a refused body answers 422 only now (http/deferred-validation.ts).
-    const body = request.body;
-    const now = clock.now();
-    const t = requestTranslate(request);
-    const quote = t('settlement.response.quote', { number: version.number, date: formatDutchDate(version.dated) });
-    await respondToVersion(db, { version, caseId: caseRow.id, clientId: auth.userId, body, quote, now });
-    const settlement = await getSettlement(db, caseRow.id, now, t);
-    return { data: settlement.versions.find((v) => v.id === version.id) };
-  });
-
-  app.get('/api/settlement-versions/:id/redline', { schema: { response: { 200: RedlineResponseSchema }, params: CaseParams } }, async (request) => {
-    const { version } = await requireVersionAccess(request, request.params.id, ['client', 'lawyer']);
-    const previous = await previousVersion(db, version);
-    return { data: getRedline(previous?.text ?? '', version.text) };
-  });
-
-  app.post('/api/cases/:id/settlement/ww-check/approve', { schema: { response: { 200: SettlementResponseBodySchema }, params: CaseParams } }, async (request) => {
-    const { auth, caseRow } = await requireLawyerOfCase(request, request.params.id);
-    const final = await getFinalVersion(db, caseRow.id);
-    if (!final) throw new AppError('conflict', 'errors.settlement.noFinal');
-    if (checkOfTerms(termsOf(final), requestTranslate(request)).result === null) throw new AppError('conflict', 'errors.settlement.checkIncomplete');
-    const now = clock.now();
-    await approveWwCheck(db, { final, caseId: caseRow.id, actorId: auth.userId, now });
-    return { data: await getSettlement(db, caseRow.id, now, requestTranslate(request)) };
-  });
-
-  app.post('/api/cases/:id/settlement/signed', { schema: { response: { 201: SettlementResponseBodySchema }, params: CaseParams } }, async (request, reply) => {
-    const { auth, caseRow } = await requireLawyerOfCase(request, request.params.id);
-    const { fields, file } = await receiveParts(request, reply, `settlement/${caseRow.id}/signed`);
-    try {
-      const parsed = RecordSignedFieldsSchema.parse(fields);
-      if (!file) throw fieldError('file', 'validation.noFile');
-      const endsOn = getSettlementCoolingOffEnd({ dated: parsed.dated, agreedOn: parsed.agreed_on, clauseStated: parsed.cooling_off_clause, dissolvedWithinSixMonths: parsed.dissolved_within_six_months ?? false });
+  app.post(
+    '/api/settlement-versions/:id/response',
+    { schema: { params: CaseParams, body: SettlementResponseRequestSchema }, preValidation: absentBodyAsEmptyObject },
+    async (request) => {
+      const { auth, caseRow, version } = await requireVersionAccess(request, request.params.id, ['client', 'lawyer']);
+      if (auth.role !== 'client') throw new AppError('forbidden', 'errors.server.forbidden');
+      // Read after the access checks: a refused body answers 422 only now (http/deferred-validation.ts).
+      const body = request.body;
       const now = clock.now();
-      const old = await getSigned(db, caseRow.id);
-      const values = {
-        dated: parsed.dated,
-        agreedOn: parsed.agreed_on,
-        coolingOffClause: parsed.cooling_off_clause,
-        dissolvedWithinSixMonths: parsed.dissolved_within_six_months ?? false,
-        coolingOffEndsOn: endsOn,
-        filename: file.filename,
-        contentType: file.contentType,
-        sizeBytes: file.size,
-        storageKey: file.key,
-        recordedBy: auth.userId,
-        recordedAt: now,
-        expiredTaskAt: null,
-      };
-      await recordSigned(db, { caseId: caseRow.id, actorId: auth.userId, values, now });
-      if (old?.storageKey && old.storageKey !== file.key) await storage.remove(old.storageKey).catch(() => undefined);
-      return reply.status(201).send({ data: await getSettlement(db, caseRow.id, now, requestTranslate(request)) });
-    } catch (error) {
-      if (file) await storage.remove(file.key).catch(() => undefined);
-      throw error;
-    }
-  });
+      const t = requestTranslate(request);
+      const quote = t('settlement.response.quote', { number: version.number, date: formatDutchDate(version.dated) });
+      await respondToVersion(db, { version, caseId: caseRow.id, clientId: auth.userId, body, quote, now });
+      const settlement = await getSettlement(db, caseRow.id, now, t);
+      return { data: settlement.versions.find((v) => v.id === version.id) };
+    },
+  );
 
-  app.get('/api/cases/:id/settlement/dissolution-letter', { schema: { params: CaseParams } }, async (request, reply) => {
-    const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
-    if (auth.role !== 'client') throw new AppError('forbidden', 'errors.server.forbidden');
-    const signed = await getSigned(db, caseRow.id);
-    if (!signed) throw new AppError('conflict', 'errors.settlement.notSigned');
-    if (!signed.coolingOffEndsOn) throw new AppError('conflict', 'errors.settlement.noCoolingOff');
-    const pdf = await dissolutionLetter(db, { caseRow, signed, language: request.headers['accept-language'] ?? 'nl-NL', now: clock.now() });
-    return reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', 'attachment; filename="ontbindingsverklaring.pdf"')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(pdf);
-  });
+  app.get(
+    '/api/settlement-versions/:id/redline',
+    { schema: { response: { 200: RedlineResponseSchema }, params: CaseParams } },
+    async (request) => {
+      const { version } = await requireVersionAccess(request, request.params.id, ['client', 'lawyer']);
+      const previous = await previousVersion(db, version);
+      return { data: getRedline(previous?.text ?? '', version.text) };
+    },
+  );
+
+  app.post(
+    '/api/cases/:id/settlement/ww-check/approve',
+    { schema: { response: { 200: SettlementResponseBodySchema }, params: CaseParams } },
+    async (request) => {
+      const { auth, caseRow } = await requireLawyerOfCase(request, request.params.id);
+      const final = await getFinalVersion(db, caseRow.id);
+      if (!final) throw new AppError('conflict', 'errors.settlement.noFinal');
+      if (checkOfTerms(termsOf(final), requestTranslate(request)).result === null)
+        throw new AppError('conflict', 'errors.settlement.checkIncomplete');
+      const now = clock.now();
+      await approveWwCheck(db, { final, caseId: caseRow.id, actorId: auth.userId, now });
+      return { data: await getSettlement(db, caseRow.id, now, requestTranslate(request)) };
+    },
+  );
+
+  app.post(
+    '/api/cases/:id/settlement/signed',
+    { schema: { response: { 201: SettlementResponseBodySchema }, params: CaseParams } },
+    async (request, reply) => {
+      const { auth, caseRow } = await requireLawyerOfCase(request, request.params.id);
+      const { fields, file } = await receiveParts(request, reply, `settlement/${caseRow.id}/signed`);
+      try {
+        const parsed = RecordSignedFieldsSchema.parse(fields);
+        if (!file) throw fieldError('file', 'validation.noFile');
+        const endsOn = getSettlementCoolingOffEnd({
+          dated: parsed.dated,
+          agreedOn: parsed.agreed_on,
+          clauseStated: parsed.cooling_off_clause,
+          dissolvedWithinSixMonths: parsed.dissolved_within_six_months ?? false,
+        });
+        const now = clock.now();
+        const old = await getSigned(db, caseRow.id);
+        const values = {
+          dated: parsed.dated,
+          agreedOn: parsed.agreed_on,
+          coolingOffClause: parsed.cooling_off_clause,
+          dissolvedWithinSixMonths: parsed.dissolved_within_six_months ?? false,
+          coolingOffEndsOn: endsOn,
+          filename: file.filename,
+          contentType: file.contentType,
+          sizeBytes: file.size,
+          storageKey: file.key,
+          recordedBy: auth.userId,
+          recordedAt: now,
+          expiredTaskAt: null,
+        };
+        await recordSigned(db, { caseId: caseRow.id, actorId: auth.userId, values, now });
+        if (old?.storageKey && old.storageKey !== file.key) await storage.remove(old.storageKey).catch(() => undefined);
+        return reply.status(201).send({ data: await getSettlement(db, caseRow.id, now, requestTranslate(request)) });
+      } catch (error) {
+        if (file) await storage.remove(file.key).catch(() => undefined);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/api/cases/:id/settlement/dissolution-letter',
+    { schema: { params: CaseParams } },
+    async (request, reply) => {
+      const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
+      if (auth.role !== 'client') throw new AppError('forbidden', 'errors.server.forbidden');
+      const signed = await getSigned(db, caseRow.id);
+      if (!signed) throw new AppError('conflict', 'errors.settlement.notSigned');
+      if (!signed.coolingOffEndsOn) throw new AppError('conflict', 'errors.settlement.noCoolingOff');
+      const pdf = await dissolutionLetter(db, {
+        caseRow,
+        signed,
+        language: request.headers['accept-language'] ?? 'nl-NL',
+        now: clock.now(),
+      });
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', 'attachment; filename="ontbindingsverklaring.pdf"')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(pdf);
+    },
+  );
 
   app.get('/api/cases/:id/key-dates.ics', { schema: { params: CaseParams } }, async (request, reply) => {
     const { caseRow } = await requireCaseAccess(request, request.params.id);
     const settlement = await getSettlement(db, caseRow.id, clock.now(), requestTranslate(request));
-    const body = keyDatesCalendar({ caseId: caseRow.id, dates: settlement.dates, replyVersionId: settlement.versions[0]?.id ?? null, t: requestTranslate(request), now: clock.now() });
+    const body = keyDatesCalendar({
+      caseId: caseRow.id,
+      dates: settlement.dates,
+      replyVersionId: settlement.versions[0]?.id ?? null,
+      t: requestTranslate(request),
+      now: clock.now(),
+    });
     return reply
       .header('Content-Type', 'text/calendar; charset=utf-8')
       .header('Content-Disposition', 'attachment; filename="belangrijke-data.ics"')

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { cases, messages, outbox } from '../db/schema';
-import { bearer, createTestAdmin, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestAdmin,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 import { multipart } from '../testing/multipart';
 import { makeDocx } from '../testing/settlement-files';
 import { unzip } from '../testing/unzip';
@@ -37,19 +45,42 @@ async function world(offer: 'start' | 'complete' | 'extreme' = 'extreme') {
   return { ...client, lawyer: bearer(await tokenFor(ctx, lawyer.id)), client: bearer(await tokenFor(ctx, client.id)) };
 }
 
-const status = async (caseId: string) => (await ctx.db.select({ s: cases.statusSlug }).from(cases).where(eq(cases.id, caseId)))[0]?.s;
+const status = async (caseId: string) =>
+  (await ctx.db.select({ s: cases.statusSlug }).from(cases).where(eq(cases.id, caseId)))[0]?.s;
 
-async function addVersion(caseId: string, headers: Record<string, string>, fields: Record<string, string>, files: Parameters<typeof multipart>[1] = []) {
+async function addVersion(
+  caseId: string,
+  headers: Record<string, string>,
+  fields: Record<string, string>,
+  files: Parameters<typeof multipart>[1] = [],
+) {
   const body = multipart(fields, files);
-  return ctx.app.inject({ method: 'POST', url: `/api/cases/${caseId}/settlement/versions`, headers: { ...headers, ...body.headers }, payload: body.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/cases/${caseId}/settlement/versions`,
+    headers: { ...headers, ...body.headers },
+    payload: body.payload,
+  });
 }
 const json = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) =>
-  ctx.app.inject({ method, url, headers: { ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) }, ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }) });
+  ctx.app.inject({
+    method,
+    url,
+    headers: { ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+  });
 
 describe('settlement versions', () => {
   it('walks a case from the first offer to the signed agreement, moving its phases', async () => {
     const w = await world('extreme');
-    const first = await addVersion(w.caseId, w.lawyer, { from: 'employer', dated: '2026-02-20', reply_by: '2026-03-03', note: 'Eerste bod', terms: JSON.stringify({ ...terms, severance_cents: 1_800_000 }), text: 'Artikel 1. De vergoeding bedraagt 18.000 euro.' });
+    const first = await addVersion(w.caseId, w.lawyer, {
+      from: 'employer',
+      dated: '2026-02-20',
+      reply_by: '2026-03-03',
+      note: 'Eerste bod',
+      terms: JSON.stringify({ ...terms, severance_cents: 1_800_000 }),
+      text: 'Artikel 1. De vergoeding bedraagt 18.000 euro.',
+    });
     expect(first.statusCode).toBe(201);
     expect(first.json().data).toMatchObject({ number: 1, from: 'employer', reply_by: '2026-03-03', final: false });
     expect(await status(w.caseId)).toBe('negotiation-phase');
@@ -58,10 +89,19 @@ describe('settlement versions', () => {
     expect(mails.some((m) => m.recipientId === w.id && Object.keys(m.payload).join() === 'name')).toBe(true);
 
     const docx = await makeDocx(['Artikel 1. De vergoeding bedraagt 24.500 euro.']);
-    const second = await addVersion(w.caseId, w.lawyer, { from: 'us', dated: '2026-02-25', terms: JSON.stringify({ ...terms, severance_cents: 2_450_000 }) }, [{ filename: 'tegenvoorstel.docx', data: docx }]);
+    const second = await addVersion(
+      w.caseId,
+      w.lawyer,
+      { from: 'us', dated: '2026-02-25', terms: JSON.stringify({ ...terms, severance_cents: 2_450_000 }) },
+      [{ filename: 'tegenvoorstel.docx', data: docx }],
+    );
     expect(second.statusCode).toBe(201);
     const secondId = second.json().data.id as string;
-    expect(second.json().data).toMatchObject({ number: 2, text: 'Artikel 1. De vergoeding bedraagt 24.500 euro.', file: { filename: 'tegenvoorstel.docx' } });
+    expect(second.json().data).toMatchObject({
+      number: 2,
+      text: 'Artikel 1. De vergoeding bedraagt 24.500 euro.',
+      file: { filename: 'tegenvoorstel.docx' },
+    });
 
     const redline = await json('GET', `/api/settlement-versions/${secondId}/redline`, w.client);
     expect(redline.statusCode).toBe(200);
@@ -69,12 +109,22 @@ describe('settlement versions', () => {
     expect(parts.filter((p) => p.op === 'delete').map((p) => p.text)).toContain('18');
     expect(parts.filter((p) => p.op === 'insert').map((p) => p.text)).toContain('24');
 
-    const question = await json('POST', `/api/settlement-versions/${secondId}/response`, w.client, { response: 'question', text: 'Wat betekent finale kwijting?' });
+    const question = await json('POST', `/api/settlement-versions/${secondId}/response`, w.client, {
+      response: 'question',
+      text: 'Wat betekent finale kwijting?',
+    });
     expect(question.statusCode).toBe(200);
     const thread = await ctx.db.select().from(messages).where(eq(messages.caseId, w.caseId));
     expect(thread[0]?.text).toBe('Vraag over voorstel 2 van 25-02-2026:\n\nWat betekent finale kwijting?');
-    expect((await json('POST', `/api/settlement-versions/${secondId}/response`, w.client, { response: 'question' })).statusCode).toBe(422);
-    expect((await json('POST', `/api/settlement-versions/${secondId}/response`, w.client, { response: 'agree' })).json().data.responses.map((r: { response: string }) => r.response)).toEqual(['question', 'agree']);
+    expect(
+      (await json('POST', `/api/settlement-versions/${secondId}/response`, w.client, { response: 'question' }))
+        .statusCode,
+    ).toBe(422);
+    expect(
+      (await json('POST', `/api/settlement-versions/${secondId}/response`, w.client, { response: 'agree' }))
+        .json()
+        .data.responses.map((r: { response: string }) => r.response),
+    ).toEqual(['question', 'agree']);
 
     expect((await json('POST', `/api/settlement-versions/${secondId}/final`, w.lawyer)).statusCode).toBe(200);
     expect(await status(w.caseId)).toBe('check');
@@ -86,13 +136,29 @@ describe('settlement versions', () => {
     expect((await json('POST', `/api/cases/${w.caseId}/settlement/ww-check/approve`, w.lawyer)).statusCode).toBe(200);
     expect(await status(w.caseId)).toBe('ready-for-signing');
 
-    const signedBody = multipart({ dated: '2026-03-02', agreed_on: '2026-03-02', cooling_off_clause: 'true' }, [{ filename: 'getekend.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
-    const signed = await ctx.app.inject({ method: 'POST', url: `/api/cases/${w.caseId}/settlement/signed`, headers: { ...w.lawyer, ...signedBody.headers }, payload: signedBody.payload });
+    const signedBody = multipart({ dated: '2026-03-02', agreed_on: '2026-03-02', cooling_off_clause: 'true' }, [
+      { filename: 'getekend.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    ]);
+    const signed = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/cases/${w.caseId}/settlement/signed`,
+      headers: { ...w.lawyer, ...signedBody.headers },
+      payload: signedBody.payload,
+    });
     expect(signed.statusCode).toBe(201);
-    expect(signed.json().data).toMatchObject({ cooling_off_ends_on: '2026-03-16', cooling_off_running: true, complete_task: false });
+    expect(signed.json().data).toMatchObject({
+      cooling_off_ends_on: '2026-03-16',
+      cooling_off_running: true,
+      complete_task: false,
+    });
     const got = (await json('GET', `/api/cases/${w.caseId}/settlement`, w.client)).json().data;
     expect(got.cooling_off_ends_on).toBe('2026-03-16');
-    expect(got.dates).toEqual({ reply_by: null, cooling_off_ends_on: '2026-03-16', end_date: '2026-05-31', transition_claim_by: '2026-08-31' });
+    expect(got.dates).toEqual({
+      reply_by: null,
+      cooling_off_ends_on: '2026-03-16',
+      end_date: '2026-05-31',
+      transition_claim_by: '2026-08-31',
+    });
 
     const letter = await json('GET', `/api/cases/${w.caseId}/settlement/dissolution-letter`, w.client);
     expect(letter.statusCode).toBe(200);
@@ -108,8 +174,12 @@ describe('settlement versions', () => {
       ['Einde dienstverband', '2026-05-31'],
       ['Laatste dag om de transitievergoeding te vorderen', '2026-08-31'],
     ]);
-    const again = new ICAL.Component(ICAL.parse((await json('GET', `/api/cases/${w.caseId}/key-dates.ics`, w.lawyer)).body));
-    expect(again.getAllSubcomponents('vevent').map((e) => e.getFirstPropertyValue('uid'))).toEqual(events.map((e) => e.uid));
+    const again = new ICAL.Component(
+      ICAL.parse((await json('GET', `/api/cases/${w.caseId}/key-dates.ics`, w.lawyer)).body),
+    );
+    expect(again.getAllSubcomponents('vevent').map((e) => e.getFirstPropertyValue('uid'))).toEqual(
+      events.map((e) => e.uid),
+    );
 
     const zip = unzip((await json('GET', `/api/cases/${w.caseId}/export`, w.client)).rawPayload);
     expect(JSON.parse(zip.get('vaststellingsovereenkomst/gegevens.json')!.toString()).versions).toHaveLength(2);
@@ -121,7 +191,11 @@ describe('settlement versions', () => {
     await addVersion(start.caseId, start.lawyer, { from: 'employer', dated: '2026-02-20', text: 'Voorstel' });
     expect(await status(start.caseId)).toBe('check');
     const complete = await world('complete');
-    const v = await addVersion(complete.caseId, complete.lawyer, { from: 'employer', dated: '2026-02-20', text: 'Voorstel' });
+    const v = await addVersion(complete.caseId, complete.lawyer, {
+      from: 'employer',
+      dated: '2026-02-20',
+      text: 'Voorstel',
+    });
     expect(await status(complete.caseId)).toBe('negotiation-phase');
     await json('POST', `/api/settlement-versions/${v.json().data.id}/final`, complete.lawyer);
     expect(await status(complete.caseId)).toBe('ready-for-signing');
@@ -130,32 +204,82 @@ describe('settlement versions', () => {
   it('gives 21 days without the clause and none after an earlier dissolution', async () => {
     const w = await world();
     const record = async (fields: Record<string, string>) => {
-      const body = multipart(fields, [{ filename: 'getekend.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
-      return (await ctx.app.inject({ method: 'POST', url: `/api/cases/${w.caseId}/settlement/signed`, headers: { ...w.lawyer, ...body.headers }, payload: body.payload })).json().data;
+      const body = multipart(fields, [
+        { filename: 'getekend.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      ]);
+      return (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/cases/${w.caseId}/settlement/signed`,
+          headers: { ...w.lawyer, ...body.headers },
+          payload: body.payload,
+        })
+      ).json().data;
     };
-    expect((await record({ dated: '2026-03-02', agreed_on: '2026-03-02', cooling_off_clause: 'false' })).cooling_off_ends_on).toBe('2026-03-23');
-    expect((await record({ dated: '2026-03-02', agreed_on: '2026-03-02', cooling_off_clause: 'true', dissolved_within_six_months: 'true' })).cooling_off_ends_on).toBeNull();
+    expect(
+      (await record({ dated: '2026-03-02', agreed_on: '2026-03-02', cooling_off_clause: 'false' })).cooling_off_ends_on,
+    ).toBe('2026-03-23');
+    expect(
+      (
+        await record({
+          dated: '2026-03-02',
+          agreed_on: '2026-03-02',
+          cooling_off_clause: 'true',
+          dissolved_within_six_months: 'true',
+        })
+      ).cooling_off_ends_on,
+    ).toBeNull();
   });
 
   it('refuses the wrong role, someone else’s case and bad input', async () => {
     const w = await world();
     const other = await world();
     const admin = bearer((await createTestAdmin(ctx)).token);
-    expect((await addVersion(w.caseId, w.client, { from: 'employer', dated: '2026-02-20', text: 'x' })).statusCode).toBe(403);
-    expect((await addVersion(w.caseId, other.lawyer, { from: 'employer', dated: '2026-02-20', text: 'x' })).statusCode).toBe(404);
-    expect((await addVersion(w.caseId, admin, { from: 'employer', dated: '2026-02-20', text: 'x' })).statusCode).toBe(404);
+    expect(
+      (await addVersion(w.caseId, w.client, { from: 'employer', dated: '2026-02-20', text: 'x' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await addVersion(w.caseId, other.lawyer, { from: 'employer', dated: '2026-02-20', text: 'x' })).statusCode,
+    ).toBe(404);
+    expect((await addVersion(w.caseId, admin, { from: 'employer', dated: '2026-02-20', text: 'x' })).statusCode).toBe(
+      404,
+    );
     expect((await addVersion(w.caseId, {}, { from: 'employer', dated: '2026-02-20', text: 'x' })).statusCode).toBe(401);
     const bad = await addVersion(w.caseId, w.lawyer, { from: 'boss', dated: '2026-02-30', text: 'x' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['dated', 'from']);
-    expect((await addVersion(w.caseId, w.lawyer, { from: 'employer', dated: '2026-02-20' })).json().errors).toHaveProperty('text');
-    expect((await addVersion(w.caseId, w.lawyer, { from: 'employer', dated: '2026-02-20', text: 'x', terms: '{"severance_cents": 1.5}' })).statusCode).toBe(422);
-    expect((await addVersion(w.caseId, w.lawyer, { from: 'employer', dated: '2026-02-20' }, [{ filename: 'kapot.pdf', data: Buffer.from('geen pdf') }])).json().errors).toHaveProperty('file');
-    const version = (await addVersion(w.caseId, w.lawyer, { from: 'employer', dated: '2026-02-20', text: 'Voorstel' })).json().data.id as string;
+    expect(
+      (await addVersion(w.caseId, w.lawyer, { from: 'employer', dated: '2026-02-20' })).json().errors,
+    ).toHaveProperty('text');
+    expect(
+      (
+        await addVersion(w.caseId, w.lawyer, {
+          from: 'employer',
+          dated: '2026-02-20',
+          text: 'x',
+          terms: '{"severance_cents": 1.5}',
+        })
+      ).statusCode,
+    ).toBe(422);
+    expect(
+      (
+        await addVersion(w.caseId, w.lawyer, { from: 'employer', dated: '2026-02-20' }, [
+          { filename: 'kapot.pdf', data: Buffer.from('geen pdf') },
+        ])
+      ).json().errors,
+    ).toHaveProperty('file');
+    const version = (
+      await addVersion(w.caseId, w.lawyer, { from: 'employer', dated: '2026-02-20', text: 'Voorstel' })
+    ).json().data.id as string;
     expect((await json('POST', `/api/settlement-versions/${version}/final`, w.client)).statusCode).toBe(403);
     expect((await json('POST', `/api/settlement-versions/${version}/final`, other.lawyer)).statusCode).toBe(404);
-    expect((await json('POST', `/api/settlement-versions/${version}/response`, w.lawyer, { response: 'agree' })).statusCode).toBe(403);
-    expect((await json('POST', `/api/settlement-versions/${version}/response`, other.client, { response: 'agree' })).statusCode).toBe(404);
+    expect(
+      (await json('POST', `/api/settlement-versions/${version}/response`, w.lawyer, { response: 'agree' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await json('POST', `/api/settlement-versions/${version}/response`, other.client, { response: 'agree' }))
+        .statusCode,
+    ).toBe(404);
     expect((await json('GET', `/api/settlement-versions/${version}/redline`, other.client)).statusCode).toBe(404);
     expect((await json('POST', `/api/cases/${w.caseId}/settlement/ww-check/approve`, w.client)).statusCode).toBe(403);
     expect((await json('POST', `/api/cases/${w.caseId}/settlement/ww-check/approve`, w.lawyer)).statusCode).toBe(409);
@@ -169,30 +293,60 @@ describe('settlement reminders', () => {
   it('reminds 2 days before the reply deadline, 3 days before and on the last day, and gives the lawyer a task the day after', async () => {
     ctx.clock.set(new Date('2026-04-01T08:00:00Z'));
     const w = await world();
-    const added = await addVersion(w.caseId, w.lawyer, { from: 'employer', dated: '2026-04-01', reply_by: '2026-04-05', text: 'Voorstel' });
+    const added = await addVersion(w.caseId, w.lawyer, {
+      from: 'employer',
+      dated: '2026-04-01',
+      reply_by: '2026-04-05',
+      text: 'Voorstel',
+    });
     expect(added.statusCode, added.body).toBe(201);
-    const kinds = async () => (await ctx.db.select({ kind: outbox.kind, key: outbox.dedupeKey }).from(outbox)).filter((r) => r.key?.includes(w.caseId) || r.key?.startsWith('settlement-reply:')).map((r) => r.kind);
+    const kinds = async () =>
+      (await ctx.db.select({ kind: outbox.kind, key: outbox.dedupeKey }).from(outbox))
+        .filter((r) => r.key?.includes(w.caseId) || r.key?.startsWith('settlement-reply:'))
+        .map((r) => r.kind);
     await sendSettlementReminders(ctx.db, new Date('2026-04-02T08:00:00Z'));
     expect((await kinds()).filter((k) => k === 'settlement_reply_reminder')).toHaveLength(0);
     await sendSettlementReminders(ctx.db, new Date('2026-04-03T08:00:00Z'));
     await sendSettlementReminders(ctx.db, new Date('2026-04-04T08:00:00Z'));
-    const replyKeys = (await ctx.db.select({ kind: outbox.kind, to: outbox.recipientId }).from(outbox)).filter((r) => r.kind === 'settlement_reply_reminder' && r.to === w.id);
+    const replyKeys = (await ctx.db.select({ kind: outbox.kind, to: outbox.recipientId }).from(outbox)).filter(
+      (r) => r.kind === 'settlement_reply_reminder' && r.to === w.id,
+    );
     expect(replyKeys).toHaveLength(1);
 
-    const body = multipart({ dated: '2026-04-06', agreed_on: '2026-04-06', cooling_off_clause: 'true' }, [{ filename: 'getekend.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') }]);
-    await ctx.app.inject({ method: 'POST', url: `/api/cases/${w.caseId}/settlement/signed`, headers: { ...w.lawyer, ...body.headers }, payload: body.payload });
+    const body = multipart({ dated: '2026-04-06', agreed_on: '2026-04-06', cooling_off_clause: 'true' }, [
+      { filename: 'getekend.pdf', contentType: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') },
+    ]);
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/cases/${w.caseId}/settlement/signed`,
+      headers: { ...w.lawyer, ...body.headers },
+      payload: body.payload,
+    });
     // Ends 2026-04-20.
     await sendSettlementReminders(ctx.db, new Date('2026-04-16T08:00:00Z'));
     expect(await kinds()).not.toContain('cooling_off_ending');
     await sendSettlementReminders(ctx.db, new Date('2026-04-17T08:00:00Z'));
     await sendSettlementReminders(ctx.db, new Date('2026-04-18T08:00:00Z'));
     await sendSettlementReminders(ctx.db, new Date('2026-04-20T08:00:00Z'));
-    expect((await kinds()).filter((k) => k.startsWith('cooling_off'))).toEqual(['cooling_off_ending', 'cooling_off_last_day']);
+    expect((await kinds()).filter((k) => k.startsWith('cooling_off'))).toEqual([
+      'cooling_off_ending',
+      'cooling_off_last_day',
+    ]);
     await sendSettlementReminders(ctx.db, new Date('2026-04-21T08:00:00Z'));
     await sendSettlementReminders(ctx.db, new Date('2026-04-22T08:00:00Z'));
     expect((await kinds()).filter((k) => k === 'cooling_off_expired')).toHaveLength(1);
     ctx.clock.set(new Date('2026-04-21T08:00:00Z'));
-    expect((await json('GET', `/api/cases/${w.caseId}/settlement`, bearer(await tokenFor(ctx, (await createTestLawyer(ctx)).id)))).statusCode).toBe(404);
-    expect((await json('GET', `/api/cases/${w.caseId}/settlement`, bearer(await tokenFor(ctx, w.id)))).json().data).toMatchObject({ cooling_off_running: false, complete_task: true });
+    expect(
+      (
+        await json(
+          'GET',
+          `/api/cases/${w.caseId}/settlement`,
+          bearer(await tokenFor(ctx, (await createTestLawyer(ctx)).id)),
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await json('GET', `/api/cases/${w.caseId}/settlement`, bearer(await tokenFor(ctx, w.id)))).json().data,
+    ).toMatchObject({ cooling_off_running: false, complete_task: true });
   });
 });

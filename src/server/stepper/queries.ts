@@ -12,7 +12,11 @@ import { STEPPER_CONTENT } from '../db/stepper-content';
 export type StepperLanguage = (typeof STEPPER_LANGUAGES)[number];
 
 /** A phase's texts in the language asked for; the seeded texts when the stored ones are unusable. */
-function contentFor(slug: StatusSlug, stored: unknown, language: StepperLanguage): Pick<StatusContent, 'incomplete' | 'complete'> {
+function contentFor(
+  slug: StatusSlug,
+  stored: unknown,
+  language: StepperLanguage,
+): Pick<StatusContent, 'incomplete' | 'complete'> {
   const parsed = StatusContentSchema.safeParse(stored);
   const content = parsed.success ? parsed.data : STEPPER_CONTENT[slug];
   if (language === 'en-US' && content.en) return content.en;
@@ -23,7 +27,10 @@ function contentFor(slug: StatusSlug, stored: unknown, language: StepperLanguage
 export async function getStepper(db: Db, caseRow: CaseRow, language: StepperLanguage): Promise<Stepper> {
   const [clientRows, docs, feedbackRows, statusRows, articleRows] = await Promise.all([
     db.select().from(users).where(eq(users.id, caseRow.clientId)),
-    db.select({ mandatory: documents.mandatory, status: documents.status }).from(documents).where(eq(documents.caseId, caseRow.id)),
+    db
+      .select({ mandatory: documents.mandatory, status: documents.status })
+      .from(documents)
+      .where(eq(documents.caseId, caseRow.id)),
     db.select({ id: feedback.id }).from(feedback).where(eq(feedback.caseId, caseRow.id)).limit(1),
     db.select().from(statuses).orderBy(asc(statuses.order)),
     db
@@ -36,7 +43,14 @@ export async function getStepper(db: Db, caseRow: CaseRow, language: StepperLang
   const articlesBySlug = new Map<string, Article[]>();
   for (const { slug, article } of articleRows) {
     const list = articlesBySlug.get(slug) ?? [];
-    list.push({ id: article.id, title: article.title, image: article.image, description: article.description, link: article.link, tags: article.tags });
+    list.push({
+      id: article.id,
+      title: article.title,
+      image: article.image,
+      description: article.description,
+      link: article.link,
+      tags: article.tags,
+    });
     articlesBySlug.set(slug, list);
   }
   const forms = getFormCompleteness(client, caseRow);

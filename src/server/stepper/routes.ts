@@ -10,8 +10,12 @@ const CaseParams = z.object({ id: text().max(64) });
 /** GET /api/cases/{id}/status-stepper: the client's stepper (also readable by the case's lawyer). */
 export const stepperRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
-  app.get('/api/cases/:id/status-stepper', { schema: { response: { 200: StepperResponseSchema }, params: CaseParams, querystring: StepperQuerySchema } }, async (request) => {
-    const { caseRow } = await requireCaseAccess(request, request.params.id);
-    return { data: await getStepper(db, caseRow, request.query.lang ?? 'nl-NL') };
-  });
+  app.get(
+    '/api/cases/:id/status-stepper',
+    { schema: { response: { 200: StepperResponseSchema }, params: CaseParams, querystring: StepperQuerySchema } },
+    async (request) => {
+      const { caseRow } = await requireCaseAccess(request, request.params.id);
+      return { data: await getStepper(db, caseRow, request.query.lang ?? 'nl-NL') };
+    },
+  );
 };

@@ -5,7 +5,14 @@ import { STATUS_SLUGS } from '../../contract/statuses';
 import { ensureCatalogue } from '../db/catalogue';
 import { cases, documents, feedback, statuses, users } from '../db/schema';
 import { STEPPER_CONTENT } from '../db/stepper-content';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,7 +22,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const getStepper = async (caseId: string, token: string, query = '') => ctx.app.inject({ method: 'GET', url: `/api/cases/${caseId}/status-stepper${query}`, headers: bearer(token) });
+const getStepper = async (caseId: string, token: string, query = '') =>
+  ctx.app.inject({ method: 'GET', url: `/api/cases/${caseId}/status-stepper${query}`, headers: bearer(token) });
 
 describe('GET /api/cases/{id}/status-stepper', () => {
   it('lists every phase in order with the current one marked and the earlier ones complete', async () => {
@@ -25,21 +33,43 @@ describe('GET /api/cases/{id}/status-stepper', () => {
     const { data } = StepperResponseSchema.parse(response.json());
     expect(data.stepper.map((s) => s.slug)).toEqual([...STATUS_SLUGS]);
     expect(data.stepper.filter((s) => s.is_current).map((s) => s.slug)).toEqual(['incomplete-case-file']);
-    expect(data.stepper.filter((s) => s.is_complete).map((s) => s.slug)).toEqual(['lead', 'almost-client', 'offer-chosen', 'proposal']);
+    expect(data.stepper.filter((s) => s.is_complete).map((s) => s.slug)).toEqual([
+      'lead',
+      'almost-client',
+      'offer-chosen',
+      'proposal',
+    ]);
     const lead = data.stepper[0];
     expect(lead?.content_incomplete.title).toBe('Vul je gegevens aan');
-    expect(lead?.content_incomplete.buttons.map((b) => b.action)).toEqual(['personal-data', 'employer-data', 'documents']);
+    expect(lead?.content_incomplete.buttons.map((b) => b.action)).toEqual([
+      'personal-data',
+      'employer-data',
+      'documents',
+    ]);
   });
 
   it('reports nothing complete for a new client and follows profile, employer data and documents as they are filled', async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
     let data = StepperResponseSchema.parse((await getStepper(client.caseId, token)).json()).data;
-    expect(data).toMatchObject({ profile_complete: false, company_details_complete: false, documents_complete: false, feedback: false });
+    expect(data).toMatchObject({
+      profile_complete: false,
+      company_details_complete: false,
+      documents_complete: false,
+      feedback: false,
+    });
 
     await ctx.db
       .update(users)
-      .set({ name: 'Eva', lastName: 'Jansen', phoneNumber: '0612345678', street: 'Coolsingel', houseNumber: '1', postcode: '3011AD', city: 'Rotterdam' })
+      .set({
+        name: 'Eva',
+        lastName: 'Jansen',
+        phoneNumber: '0612345678',
+        street: 'Coolsingel',
+        houseNumber: '1',
+        postcode: '3011AD',
+        city: 'Rotterdam',
+      })
       .where(eq(users.id, client.id));
     data = StepperResponseSchema.parse((await getStepper(client.caseId, token)).json()).data;
     expect(data.profile_complete).toBe(true);
@@ -47,7 +77,14 @@ describe('GET /api/cases/{id}/status-stepper', () => {
 
     await ctx.db
       .update(cases)
-      .set({ companyName: 'Acme', companyHouseNumber: '2', companyPostcode: '1234AA', companyCity: 'Delft', contactEmail: 'hr@acme.nl', contactPhoneNumber: '010' })
+      .set({
+        companyName: 'Acme',
+        companyHouseNumber: '2',
+        companyPostcode: '1234AA',
+        companyCity: 'Delft',
+        contactEmail: 'hr@acme.nl',
+        contactPhoneNumber: '010',
+      })
       .where(eq(cases.id, client.caseId));
     await ctx.db.update(documents).set({ status: 'Uploaded' }).where(eq(documents.caseId, client.caseId));
     data = StepperResponseSchema.parse((await getStepper(client.caseId, token)).json()).data;
@@ -59,29 +96,45 @@ describe('GET /api/cases/{id}/status-stepper', () => {
     const [first] = await ctx.db.select().from(documents).where(eq(documents.caseId, client.caseId)).limit(1);
     await ctx.db.update(documents).set({ status: 'Uploaded' }).where(eq(documents.caseId, client.caseId));
     if (first) await ctx.db.update(documents).set({ status: 'Not Uploaded' }).where(eq(documents.id, first.id));
-    const data = StepperResponseSchema.parse((await getStepper(client.caseId, await tokenFor(ctx, client.id))).json()).data;
+    const data = StepperResponseSchema.parse(
+      (await getStepper(client.caseId, await tokenFor(ctx, client.id))).json(),
+    ).data;
     expect(data.documents_complete).toBe(false);
   });
 
   it('keeps documents incomplete while a mandatory document is rejected, so the step never says the file is complete', async () => {
     const client = await createTestClient(ctx, { status: 'incomplete-case-file' });
-    const [first] = await ctx.db.select().from(documents).where(and(eq(documents.caseId, client.caseId), eq(documents.mandatory, true))).limit(1);
+    const [first] = await ctx.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.caseId, client.caseId), eq(documents.mandatory, true)))
+      .limit(1);
     await ctx.db.update(documents).set({ status: 'Uploaded' }).where(eq(documents.caseId, client.caseId));
     if (first) await ctx.db.update(documents).set({ status: 'Rejected' }).where(eq(documents.id, first.id));
     const token = await tokenFor(ctx, client.id);
-    expect(StepperResponseSchema.parse((await getStepper(client.caseId, token)).json()).data.documents_complete).toBe(false);
+    expect(StepperResponseSchema.parse((await getStepper(client.caseId, token)).json()).data.documents_complete).toBe(
+      false,
+    );
     if (first) await ctx.db.update(documents).set({ status: 'Uploaded' }).where(eq(documents.id, first.id));
-    expect(StepperResponseSchema.parse((await getStepper(client.caseId, token)).json()).data.documents_complete).toBe(true);
+    expect(StepperResponseSchema.parse((await getStepper(client.caseId, token)).json()).data.documents_complete).toBe(
+      true,
+    );
   });
 
   it('says feedback is true once this case has feedback', async () => {
     const lawyer = await createTestLawyer(ctx);
     const client = await createTestClient(ctx, { status: 'completed', lawyerIds: [lawyer.id] });
-    await ctx.db.insert(feedback).values({ caseId: client.caseId, lawyerId: lawyer.id, clientId: client.id, text: 'Top' });
-    const data = StepperResponseSchema.parse((await getStepper(client.caseId, await tokenFor(ctx, client.id))).json()).data;
+    await ctx.db
+      .insert(feedback)
+      .values({ caseId: client.caseId, lawyerId: lawyer.id, clientId: client.id, text: 'Top' });
+    const data = StepperResponseSchema.parse(
+      (await getStepper(client.caseId, await tokenFor(ctx, client.id))).json(),
+    ).data;
     expect(data.feedback).toBe(true);
     expect(data.stepper.find((s) => s.slug === 'completed')).toMatchObject({ is_current: true, is_complete: true });
-    expect(data.stepper.find((s) => s.slug === 'completed')?.content_complete.buttons.map((b) => b.action)).toEqual(['review']);
+    expect(data.stepper.find((s) => s.slug === 'completed')?.content_complete.buttons.map((b) => b.action)).toEqual([
+      'review',
+    ]);
   });
 
   it('answers in English when asked and rejects an unknown language', async () => {
@@ -101,13 +154,18 @@ describe('GET /api/cases/{id}/status-stepper', () => {
     expect((await getStepper(client.caseId, await tokenFor(ctx, other.id))).statusCode).toBe(404);
     expect((await getStepper(client.caseId, await tokenFor(ctx, stranger.id))).statusCode).toBe(404);
     expect((await getStepper('not-a-uuid', await tokenFor(ctx, client.id))).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/cases/${client.caseId}/status-stepper` })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/cases/${client.caseId}/status-stepper` })).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('stepper texts in the catalogue', () => {
   it('fills empty texts of an existing database but keeps texts the firm has changed', async () => {
-    const changed = { ...STEPPER_CONTENT.check, incomplete: { ...STEPPER_CONTENT.check.incomplete, title: 'Eigen titel' } };
+    const changed = {
+      ...STEPPER_CONTENT.check,
+      incomplete: { ...STEPPER_CONTENT.check.incomplete, title: 'Eigen titel' },
+    };
     await ctx.db.update(statuses).set({ content: {} }).where(eq(statuses.slug, 'lead'));
     await ctx.db.update(statuses).set({ content: changed }).where(eq(statuses.slug, 'check'));
     await ensureCatalogue(ctx.db);

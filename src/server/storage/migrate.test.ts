@@ -22,7 +22,11 @@ const files = new Map<string, Buffer>();
 /** `npm run cli -- storage-migrate …` as an operator runs it. */
 async function migrate(args = ['--to', 's3']) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/main.ts', 'storage-migrate', ...args], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/cli/main.ts', 'storage-migrate', ...args],
+      { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -41,7 +45,13 @@ beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'portal-migrate-'));
   peer = await startS3Peer();
   disk = diskStorage(path.join(dataDir, 'files'));
-  s3 = await s3Storage({ bucket: peer.bucket, region: peer.region, endpoint: peer.endpoint, forcePathStyle: true, credentials: peer.credentials });
+  s3 = await s3Storage({
+    bucket: peer.bucket,
+    region: peer.region,
+    endpoint: peer.endpoint,
+    forcePathStyle: true,
+    credentials: peer.credentials,
+  });
   env = {
     DATA_DIR: dataDir,
     APP_SECRET: 'migrate-test-secret-migrate-test-secret',
@@ -68,7 +78,12 @@ describe('npm run cli -- storage-migrate --to s3', () => {
   it('copies every disk file to S3 under the same key, verified by checksum, and skips them the second time', async () => {
     const first = await migrate();
     expect(first.code).toBe(0);
-    expect(JSON.parse(first.stdout)).toEqual({ copied: 3, skipped: 0, failed: 0, bytes: [...files.values()].reduce((n, b) => n + b.length, 0) });
+    expect(JSON.parse(first.stdout)).toEqual({
+      copied: 3,
+      skipped: 0,
+      failed: 0,
+      bytes: [...files.values()].reduce((n, b) => n + b.length, 0),
+    });
     for (const [key, data] of files) expect(await s3Digest(key)).toBe(sha(data));
 
     const again = await migrate();

@@ -17,7 +17,11 @@ async function digestOf(storage: Storage, key: string): Promise<string> {
  * the migration can be run again after an interruption. A mismatching copy is removed and
  * reported; the source is never changed.
  */
-export async function migrateStorage(from: Storage, to: Storage, report: (line: string) => void = () => undefined): Promise<MigrationResult> {
+export async function migrateStorage(
+  from: Storage,
+  to: Storage,
+  report: (line: string) => void = () => undefined,
+): Promise<MigrationResult> {
   const result: MigrationResult = { copied: 0, skipped: 0, failed: [], bytes: 0 };
   for await (const { key } of from.list()) {
     try {

@@ -4,7 +4,13 @@ import { diskStorage, type Storage } from './storage';
 
 export async function openS3(s3: S3Settings): Promise<Storage> {
   const { s3Storage } = await import('./s3');
-  return s3Storage({ bucket: s3.bucket, region: s3.region, endpoint: s3.endpoint, forcePathStyle: s3.forcePathStyle, credentials: s3.credentials });
+  return s3Storage({
+    bucket: s3.bucket,
+    region: s3.region,
+    endpoint: s3.endpoint,
+    forcePathStyle: s3.forcePathStyle,
+    credentials: s3.credentials,
+  });
 }
 export const openDisk = (config: Pick<Config, 'dataDir'>) => diskStorage(path.join(config.dataDir, 'files'));
 

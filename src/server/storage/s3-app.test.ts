@@ -4,7 +4,14 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { DocumentListResponseSchema, DocumentResponseSchema, type Document } from '../../contract/documents';
 import { documents } from '../db/schema';
-import { bearer, createTestClient, createTestContext, createTestLawyer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 import { multipart } from '../testing/multipart';
 import { startS3Peer, type S3Peer } from '../testing/s3-peer';
 import { s3Storage } from './s3';
@@ -18,7 +25,15 @@ const MIB = 1024 * 1024;
 
 beforeAll(async () => {
   peer = await startS3Peer();
-  storage = await s3Storage({ bucket: peer.bucket, region: peer.region, endpoint: peer.endpoint, forcePathStyle: true, credentials: peer.credentials, partSize: 5 * MIB, requestTimeoutMs: 2_000 });
+  storage = await s3Storage({
+    bucket: peer.bucket,
+    region: peer.region,
+    endpoint: peer.endpoint,
+    forcePathStyle: true,
+    credentials: peer.credentials,
+    partSize: 5 * MIB,
+    requestTimeoutMs: 2_000,
+  });
   ctx = await createTestContext({ maxUploadBytes: 6 * MIB }, { storage });
 });
 afterAll(async () => {
@@ -34,14 +49,23 @@ async function setup() {
   const client = await createTestClient(ctx, { status: 'incomplete-case-file', lawyerIds: [lawyer.id] });
   const clientToken = await tokenFor(ctx, client.id);
   const lawyerToken = await tokenFor(ctx, lawyer.id);
-  const response = await ctx.app.inject({ method: 'GET', url: `/api/cases/${client.caseId}/documents`, headers: bearer(clientToken) });
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/cases/${client.caseId}/documents`,
+    headers: bearer(clientToken),
+  });
   const mandatory = DocumentListResponseSchema.parse(response.json()).data.filter((d) => d.mandatory);
   return { client, clientToken, lawyerToken, first: mandatory[0] as Document, second: mandatory[1] as Document };
 }
 
 function upload(token: string, documentId: string, filename: string, data: Buffer) {
   const body = multipart({}, [{ filename, data }]);
-  return ctx.app.inject({ method: 'POST', url: `/api/documents/${documentId}/upload`, headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/documents/${documentId}/upload`,
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
 }
 
 async function objects(prefix: string): Promise<string[]> {
@@ -63,15 +87,26 @@ describe('documents on S3', () => {
     const served = await fetch(doc.temporary_url!);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
-    expect(served.headers.get('content-disposition')).toBe(`inline; filename="__n brief__.pdf"; filename*=UTF-8''%C3%A9%C3%A9n%20brief%3B%25.pdf`);
+    expect(served.headers.get('content-disposition')).toBe(
+      `inline; filename="__n brief__.pdf"; filename*=UTF-8''%C3%A9%C3%A9n%20brief%3B%25.pdf`,
+    );
     expect(Buffer.from(await served.arrayBuffer()).equals(PDF)).toBe(true);
 
     // Bytes that do not match the extension are refused before anything is kept, as on disk.
-    const fake = await upload(s.clientToken, s.second.id, 'rapport.pdf', Buffer.from('<html><script>alert(1)</script>'));
+    const fake = await upload(
+      s.clientToken,
+      s.second.id,
+      'rapport.pdf',
+      Buffer.from('<html><script>alert(1)</script>'),
+    );
     expect(fake.statusCode).toBe(422);
 
     // The download through the API streams from S3.
-    const download = await ctx.app.inject({ method: 'POST', url: `/api/documents/${s.first.id}/download`, headers: bearer(s.lawyerToken) });
+    const download = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/documents/${s.first.id}/download`,
+      headers: bearer(s.lawyerToken),
+    });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PDF)).toBe(true);
 
@@ -119,9 +154,16 @@ describe('avatars on S3', () => {
   it('stores the 256 px WebP in the bucket and serves it', async () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
     const body = multipart({}, [{ field: 'avatar', filename: 'foto.png', contentType: 'image/png', data: png }]);
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/user/avatar', headers: { ...body.headers, ...bearer(token) }, payload: body.payload });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/avatar',
+      headers: { ...body.headers, ...bearer(token) },
+      payload: body.payload,
+    });
     expect(response.statusCode).toBe(200);
     const url = response.json().data.avatar as string;
     expect(await objects('avatars/')).toContain(`avatars/${url.split('/').pop()}`);

@@ -25,10 +25,14 @@ function isOutage(error: unknown): boolean {
   if (!e) return false;
   if (e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404) return false;
   if (e.$metadata?.httpStatusCode && e.$metadata.httpStatusCode >= 500) return true;
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE', 'ENOTFOUND'].includes(e.code ?? '') || ['TimeoutError', 'RequestTimeout'].includes(e.name ?? '');
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE', 'ENOTFOUND'].includes(e.code ?? '') ||
+    ['TimeoutError', 'RequestTimeout'].includes(e.name ?? '')
+  );
 }
 
-const wrap = (error: unknown): unknown => (isOutage(error) ? new StorageUnavailableError('File storage (S3) is unreachable', { cause: error }) : error);
+const wrap = (error: unknown): unknown =>
+  isOutage(error) ? new StorageUnavailableError('File storage (S3) is unreachable', { cause: error }) : error;
 
 /**
  * The S3 driver (any S3-compatible store). Uploads stream through a multipart upload in
@@ -37,7 +41,11 @@ const wrap = (error: unknown): unknown => (isOutage(error) ? new StorageUnavaila
  */
 export async function s3Storage(options: S3Options): Promise<Storage & { client: S3Client }> {
   // Loaded only when S3 is configured: the SDK takes a noticeable part of a second to load.
-  const [{ DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client }, { Upload }, { getSignedUrl }] = await Promise.all([
+  const [
+    { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client },
+    { Upload },
+    { getSignedUrl },
+  ] = await Promise.all([
     import('@aws-sdk/client-s3'),
     import('@aws-sdk/lib-storage'),
     import('@aws-sdk/s3-request-presigner'),
@@ -52,7 +60,11 @@ export async function s3Storage(options: S3Options): Promise<Storage & { client:
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     maxAttempts: 2,
-    requestHandler: { requestTimeout: options.requestTimeoutMs ?? 30_000, throwOnRequestTimeout: true, connectionTimeout: 5_000 },
+    requestHandler: {
+      requestTimeout: options.requestTimeoutMs ?? 30_000,
+      throwOnRequestTimeout: true,
+      connectionTimeout: 5_000,
+    },
   };
   const client = new S3Client(config);
   const Bucket = options.bucket;
@@ -68,17 +80,27 @@ export async function s3Storage(options: S3Options): Promise<Storage & { client:
       const counter = { size: 0 };
       const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
       const feed = new PassThrough({ highWaterMark: MIB });
-      const upload = new Upload({ client, params: { Bucket, Key: key, Body: feed }, partSize, queueSize: 2, leavePartsOnError: false });
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key, Body: feed },
+        partSize,
+        queueSize: 2,
+        leavePartsOnError: false,
+      });
       const uploaded = upload.done();
       // When the store fails, stop reading the body too (nothing would consume it).
       uploaded.catch((error: unknown) => feed.destroy(error instanceof Error ? error : new Error(String(error))));
       // Both must settle before we return: a failed body errors `feed`, which makes the
       // upload abort its multipart upload (removing the parts) before `done` rejects.
-      const [streamed, stored] = await Promise.allSettled([pipeline(source, limit(putOptions.maxBytes ?? Number.MAX_SAFE_INTEGER, counter, putOptions.onChunk), feed), uploaded]);
+      const [streamed, stored] = await Promise.allSettled([
+        pipeline(source, limit(putOptions.maxBytes ?? Number.MAX_SAFE_INTEGER, counter, putOptions.onChunk), feed),
+        uploaded,
+      ]);
       if (streamed.status === 'rejected' || stored.status === 'rejected') {
         if (!Buffer.isBuffer(body)) body.resume(); // drain what is left so the request can finish
         // A single-part upload that did complete while the body failed is removed again.
-        if (stored.status === 'fulfilled') await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch(() => undefined);
+        if (stored.status === 'fulfilled')
+          await client.send(new DeleteObjectCommand({ Bucket, Key: key })).catch(() => undefined);
         if (stored.status === 'rejected' && isOutage(stored.reason)) throw wrap(stored.reason);
         throw streamed.status === 'rejected' ? streamed.reason : (stored as PromiseRejectedResult).reason;
       }
@@ -115,9 +137,11 @@ export async function s3Storage(options: S3Options): Promise<Storage & { client:
     async *list(prefix = '') {
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken })).catch((error: unknown) => {
-          throw wrap(error);
-        });
+        const page = await client
+          .send(new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }))
+          .catch((error: unknown) => {
+            throw wrap(error);
+          });
         for (const item of page.Contents ?? []) if (item.Key) yield { key: item.Key, size: Number(item.Size ?? 0) };
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);
@@ -132,7 +156,10 @@ export async function s3Storage(options: S3Options): Promise<Storage & { client:
         ResponseContentDisposition: presignOptions.contentDisposition,
         ResponseCacheControl: 'private, no-store',
       });
-      return getSignedUrl(client, command, { expiresIn, ...(presignOptions.now ? { signingDate: presignOptions.now } : {}) });
+      return getSignedUrl(client, command, {
+        expiresIn,
+        ...(presignOptions.now ? { signingDate: presignOptions.now } : {}),
+      });
     },
     async close() {
       client.destroy();

@@ -35,7 +35,15 @@ const drivers: [string, () => Promise<Driver>][] = [
     's3',
     async () => {
       const peer = await startS3Peer();
-      const storage = await s3Storage({ bucket: peer.bucket, region: peer.region, endpoint: peer.endpoint, forcePathStyle: true, credentials: peer.credentials, partSize: 5 * MIB, requestTimeoutMs: 2_000 });
+      const storage = await s3Storage({
+        bucket: peer.bucket,
+        region: peer.region,
+        endpoint: peer.endpoint,
+        forcePathStyle: true,
+        credentials: peer.credentials,
+        partSize: 5 * MIB,
+        requestTimeoutMs: 2_000,
+      });
       return {
         storage,
         peer,
@@ -102,7 +110,11 @@ describe.each(drivers)('storage driver %s', (_name, open) => {
     expect((await readAll((await storage.read('documents/a/small.pdf')).stream)).toString()).toBe('%PDF-1.4 klein');
     expect(await storage.put('documents/a/empty', Buffer.alloc(0))).toEqual({ size: 0 });
     expect((await storage.read('documents/a/empty')).size).toBe(0);
-    expect(await keys(storage, 'documents/a/')).toEqual(['documents/a/big.bin', 'documents/a/empty', 'documents/a/small.pdf']);
+    expect(await keys(storage, 'documents/a/')).toEqual([
+      'documents/a/big.bin',
+      'documents/a/empty',
+      'documents/a/small.pdf',
+    ]);
     expect(await driver.leftovers()).toBe(0);
   });
 
@@ -116,8 +128,12 @@ describe.each(drivers)('storage driver %s', (_name, open) => {
   it('keeps nothing of a file over the size cap, not even a part of a multipart upload', async () => {
     const { storage } = driver;
     const data = randomBytes(11 * MIB);
-    await expect(storage.put('documents/c/too-big', chunked(data), { maxBytes: 10 * MIB })).rejects.toBeInstanceOf(FileTooLargeError);
-    await expect(storage.put('documents/c/too-big-small', Buffer.alloc(2048), { maxBytes: 1024 })).rejects.toBeInstanceOf(FileTooLargeError);
+    await expect(storage.put('documents/c/too-big', chunked(data), { maxBytes: 10 * MIB })).rejects.toBeInstanceOf(
+      FileTooLargeError,
+    );
+    await expect(
+      storage.put('documents/c/too-big-small', Buffer.alloc(2048), { maxBytes: 1024 }),
+    ).rejects.toBeInstanceOf(FileTooLargeError);
     expect(await storage.exists('documents/c/too-big')).toBe(false);
     expect(await storage.exists('documents/c/too-big-small')).toBe(false);
     expect(await keys(storage, 'documents/c/')).toEqual([]);
@@ -165,7 +181,11 @@ describe('S3 driver specifics', () => {
     const { storage } = driver;
     await storage.put('documents/p/brief', Buffer.from('%PDF-1.4 brief'));
     const disposition = `inline; filename="__n _brief_.pdf"; filename*=UTF-8''%C3%A9%C3%A9n%20%22brief%22.pdf`;
-    const url = await storage.presign!('documents/p/brief', { expiresInSeconds: 3600, contentType: 'application/pdf', contentDisposition: disposition });
+    const url = await storage.presign!('documents/p/brief', {
+      expiresInSeconds: 3600,
+      contentType: 'application/pdf',
+      contentDisposition: disposition,
+    });
     const query = new URL(url).searchParams;
     expect(Number(query.get('X-Amz-Expires'))).toBe(300);
     expect(query.get('response-content-disposition')).toBe(disposition);
@@ -180,7 +200,12 @@ describe('S3 driver specifics', () => {
     expect(query.get('X-Amz-SignedHeaders')).toBe('host');
     expect(query.get('X-Amz-Credential')).toMatch(/^S3RVER\/\d{8}\/us-east-1\/s3\/aws4_request$/);
     // Expired: signed 301 seconds ago.
-    const old = await storage.presign!('documents/p/brief', { expiresInSeconds: 300, contentType: 'application/pdf', contentDisposition: disposition, now: new Date(Date.now() - 301_000) });
+    const old = await storage.presign!('documents/p/brief', {
+      expiresInSeconds: 300,
+      contentType: 'application/pdf',
+      contentDisposition: disposition,
+      now: new Date(Date.now() - 301_000),
+    });
     expect((await fetch(old)).status).toBe(403);
   });
 
@@ -188,7 +213,9 @@ describe('S3 driver specifics', () => {
     const { storage, peer } = driver;
     await peer!.stop();
     await expect(storage.put('documents/q/down', Buffer.from('x'))).rejects.toBeInstanceOf(StorageUnavailableError);
-    await expect(storage.put('documents/q/down-stream', chunked(randomBytes(6 * MIB)))).rejects.toBeInstanceOf(StorageUnavailableError);
+    await expect(storage.put('documents/q/down-stream', chunked(randomBytes(6 * MIB)))).rejects.toBeInstanceOf(
+      StorageUnavailableError,
+    );
     await expect(storage.read('documents/p/brief')).rejects.toBeInstanceOf(StorageUnavailableError);
     await peer!.start();
     peer!.setDelay(5_000);

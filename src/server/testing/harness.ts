@@ -29,14 +29,16 @@ import { createScratchDatabase } from './scratch-database';
 function pgliteVersion(): string {
   // The package exports no package.json: walk up from its entry to its manifest.
   let folder = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  while (!existsSync(path.join(folder, 'package.json')) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+  while (!existsSync(path.join(folder, 'package.json')) && path.dirname(folder) !== folder)
+    folder = path.dirname(folder);
   return (JSON.parse(readFileSync(path.join(folder, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 function migrationsStamp(): string {
   const folder = migrationsFolder();
   const hash = createHash('sha256');
-  for (const name of readdirSync(folder).sort()) if (name.endsWith('.sql')) hash.update(name).update(readFileSync(path.join(folder, name)));
+  for (const name of readdirSync(folder).sort())
+    if (name.endsWith('.sql')) hash.update(name).update(readFileSync(path.join(folder, name)));
   hash.update(readFileSync(path.join(folder, 'meta', '_journal.json')));
   hash.update(pgliteVersion());
   return hash.digest('hex').slice(0, 16);
@@ -121,7 +123,10 @@ export type TestContext = {
  * Builds the real app on a fresh database, with a fake clock and mail going through the outbox
  * worker to a real SMTP peer. The digest window is 0 unless a test sets `mailDigestMs`.
  */
-export async function createTestContext(overrides: Partial<Config> = {}, build: Pick<BuildOptions, 'events'> & { storage?: Storage } = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Partial<Config> = {},
+  build: Pick<BuildOptions, 'events'> & { storage?: Storage } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const database = await openTestDatabase();
   await ensureCatalogue(database.db);
@@ -172,7 +177,8 @@ export async function createTestContext(overrides: Partial<Config> = {}, build: 
 }
 
 let counter = 0;
-export const uniqueEmail = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${++counter}-${randomUUID().slice(0, 6)}@example.com`;
+export const uniqueEmail = (prefix = 'user') =>
+  `${prefix}-${Date.now().toString(36)}-${++counter}-${randomUUID().slice(0, 6)}@example.com`;
 
 export async function createTestLawyer(ctx: TestContext, input: Partial<NewUser> = {}) {
   const email = input.email ?? uniqueEmail('lawyer');
@@ -186,7 +192,10 @@ export async function createTestAdmin(ctx: TestContext) {
   return { id, token: await tokenFor(ctx, id) };
 }
 
-export async function createTestClient(ctx: TestContext, input: Partial<NewUser> & { status?: StatusSlug; lawyerIds?: string[] } = {}) {
+export async function createTestClient(
+  ctx: TestContext,
+  input: Partial<NewUser> & { status?: StatusSlug; lawyerIds?: string[] } = {},
+) {
   const { status = 'lead', lawyerIds = [], ...user } = input;
   const email = user.email ?? uniqueEmail('client');
   const id = await createUser(ctx.db, { role: 'client', name: 'Kees', lastName: 'Klant', ...user, email });
@@ -197,7 +206,12 @@ export async function createTestClient(ctx: TestContext, input: Partial<NewUser>
 /** A bearer token for a user without the mail round trip (login itself is tested in auth). */
 export async function tokenFor(ctx: TestContext, userId: string): Promise<string> {
   const token = generateToken();
-  await createToken(ctx.db, { userId, tokenHash: sha256Hex(token), now: ctx.clock.now(), ttlMs: ctx.config.tokenTtlMs });
+  await createToken(ctx.db, {
+    userId,
+    tokenHash: sha256Hex(token),
+    now: ctx.clock.now(),
+    ttlMs: ctx.config.tokenTtlMs,
+  });
   return token;
 }
 

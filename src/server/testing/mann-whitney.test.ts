@@ -9,7 +9,8 @@ describe('mannWhitney', () => {
   });
 
   it('gives U and p as R does (wilcox.test, exact = FALSE, correct = TRUE)', () => {
-    // R: wilcox.test(c(1.83,0.50,1.62,2.48,1.68,1.88,1.55,3.06,1.30), c(0.878,0.647,0.598,2.05,1.06,1.29,1.06,3.14,1.29), exact=FALSE)
+    // R: wilcox.test(c(1.83,0.50,1.62,2.48,1.68,1.88,1.55,3.06,1.30),
+    // c(0.878,0.647,0.598,2.05,1.06,1.29,1.06,3.14,1.29), exact=FALSE)
     // W = 58, p-value = 0.1329
     const x = [1.83, 0.5, 1.62, 2.48, 1.68, 1.88, 1.55, 3.06, 1.3];
     const y = [0.878, 0.647, 0.598, 2.05, 1.06, 1.29, 1.06, 3.14, 1.29];
@@ -20,7 +21,12 @@ describe('mannWhitney', () => {
 
   it('finds a clear shift and no shift in identical samples', () => {
     const a = Array.from({ length: 100 }, (_, i) => i);
-    expect(mannWhitney(a, a.map((v) => v + 40)).p).toBeLessThan(1e-6);
+    expect(
+      mannWhitney(
+        a,
+        a.map((v) => v + 40),
+      ).p,
+    ).toBeLessThan(1e-6);
     expect(mannWhitney(a, [...a].reverse()).p).toBeGreaterThan(0.99);
   });
 });

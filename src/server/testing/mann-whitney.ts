@@ -5,10 +5,12 @@
 export function mannWhitney(a: readonly number[], b: readonly number[]): { u: number; z: number; p: number } {
   const n1 = a.length;
   const n2 = b.length;
-  const all = [...a.map((value) => ({ value, first: true })), ...b.map((value) => ({ value, first: false }))].sort((x, y) => x.value - y.value);
+  const all = [...a.map((value) => ({ value, first: true })), ...b.map((value) => ({ value, first: false }))].sort(
+    (x, y) => x.value - y.value,
+  );
   const ranks = new Array<number>(all.length);
   let tieTerm = 0;
-  for (let i = 0; i < all.length; ) {
+  for (let i = 0; i < all.length;) {
     let j = i;
     while (j + 1 < all.length && all[j + 1]!.value === all[i]!.value) j++;
     const rank = (i + j) / 2 + 1;
@@ -40,7 +42,16 @@ export function standardNormalCdf(z: number): number {
     Math.exp(
       -x * x -
         1.26551223 +
-        t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (-0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
+        t *
+          (1.00002368 +
+            t *
+              (0.37409196 +
+                t *
+                  (0.09678418 +
+                    t *
+                      (-0.18628806 +
+                        t *
+                          (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277)))))))),
     );
   return z >= 0 ? 1 - erfc / 2 : erfc / 2;
 }

@@ -3,7 +3,10 @@ import { randomBytes } from 'node:crypto';
 export type MultipartFile = { field?: string; filename: string; contentType?: string; data: Buffer | string };
 
 /** A multipart/form-data body for app.inject: text fields and at most a few files. */
-export function multipart(fields: Record<string, string>, files: MultipartFile[] = []): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(
+  fields: Record<string, string>,
+  files: MultipartFile[] = [],
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----portal${randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {

@@ -26,7 +26,9 @@ export type S3Peer = {
  * (DELETE ?uploadId=…, which removes the stored parts) and the `response-content-type` /
  * `response-content-disposition` / `response-cache-control` overrides of a presigned GET.
  */
-export async function startS3Peer(options: { port?: number; bucket?: string; directory?: string } = {}): Promise<S3Peer> {
+export async function startS3Peer(
+  options: { port?: number; bucket?: string; directory?: string } = {},
+): Promise<S3Peer> {
   const bucket = options.bucket ?? 'portal-files';
   const directory = options.directory ?? mkdtempSync(path.join(tmpdir(), 's3-peer-'));
   const ownDirectory = !options.directory;
@@ -50,7 +52,11 @@ export async function startS3Peer(options: { port?: number; bucket?: string; dir
     }
     await next();
     if (ctx.method === 'GET' && (ctx.status === 200 || ctx.status === 206)) {
-      const overrides: Record<string, string> = { 'response-content-type': 'Content-Type', 'response-content-disposition': 'Content-Disposition', 'response-cache-control': 'Cache-Control' };
+      const overrides: Record<string, string> = {
+        'response-content-type': 'Content-Type',
+        'response-content-disposition': 'Content-Disposition',
+        'response-cache-control': 'Cache-Control',
+      };
       for (const [param, header] of Object.entries(overrides)) {
         const value = ctx.query[param];
         if (typeof value === 'string') ctx.set(header, value);
@@ -59,7 +65,13 @@ export async function startS3Peer(options: { port?: number; bucket?: string; dir
   };
 
   const start = async () => {
-    const instance = new S3rver({ address: '127.0.0.1', port, directory, silent: true, configureBuckets: [{ name: bucket }] });
+    const instance = new S3rver({
+      address: '127.0.0.1',
+      port,
+      directory,
+      silent: true,
+      configureBuckets: [{ name: bucket }],
+    });
     instance.middleware.unshift(shim);
     const address = await instance.run();
     port = address.port;

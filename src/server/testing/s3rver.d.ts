@@ -10,7 +10,14 @@ declare module 's3rver' {
     set: (name: string, value: string) => void;
   };
   export default class S3rver {
-    constructor(options: { address?: string; port?: number; directory: string; silent?: boolean; configureBuckets?: { name: string }[]; allowMismatchedSignatures?: boolean });
+    constructor(options: {
+      address?: string;
+      port?: number;
+      directory: string;
+      silent?: boolean;
+      configureBuckets?: { name: string }[];
+      allowMismatchedSignatures?: boolean;
+    });
     middleware: Middleware[];
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;

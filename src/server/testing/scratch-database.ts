@@ -5,7 +5,11 @@ import pg from 'pg';
  * A new database on the PostgreSQL server of `adminUrl` (empty, or a copy of `template`), and how
  * to drop it again.
  */
-export async function createScratchDatabase(adminUrl: string, prefix: string, options: { template?: string } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix: string,
+  options: { template?: string } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

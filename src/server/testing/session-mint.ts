@@ -23,7 +23,8 @@ export const SESSION_MINT_HEADER = 'x-session-mint';
 
 export const testOnlyRoutes: FastifyPluginAsync = async (app) => {
   const secret = process.env.E2E_SESSION_MINT_SECRET ?? '';
-  if (secret.length < 32) throw new Error('The test build of the server needs E2E_SESSION_MINT_SECRET (at least 32 characters).');
+  if (secret.length < 32)
+    throw new Error('The test build of the server needs E2E_SESSION_MINT_SECRET (at least 32 characters).');
   watchParent(Number(process.env.E2E_PARENT_PID));
   const { db, clock, config } = app.deps;
   const expected = Buffer.from(sha256Hex(secret), 'hex');
@@ -31,7 +32,11 @@ export const testOnlyRoutes: FastifyPluginAsync = async (app) => {
   app.post(SESSION_MINT_PATH, async (request, reply) => {
     const given = request.headers[SESSION_MINT_HEADER];
     const email = (request.body as { email?: unknown } | undefined)?.email;
-    if (typeof given !== 'string' || !safeEqual(Buffer.from(sha256Hex(given), 'hex'), expected) || typeof email !== 'string') {
+    if (
+      typeof given !== 'string' ||
+      !safeEqual(Buffer.from(sha256Hex(given), 'hex'), expected) ||
+      typeof email !== 'string'
+    ) {
       return reply.status(404).send({ message: 'Not Found' });
     }
     const [user] = await db

@@ -18,7 +18,12 @@ export async function makeDocx(paragraphs: string[]): Promise<Buffer> {
     '_rels/.rels',
   );
   const body = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${escape(p)}</w:t></w:r></w:p>`).join('');
-  zip.addBuffer(Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`), 'word/document.xml');
+  zip.addBuffer(
+    Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+    ),
+    'word/document.xml',
+  );
   zip.end();
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
@@ -32,4 +37,3 @@ export async function makePdf(lines: string[]): Promise<Buffer> {
   lines.forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 20, size: 12, font }));
   return Buffer.from(await pdf.save());
 }
-

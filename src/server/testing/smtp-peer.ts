@@ -3,8 +3,20 @@ import { simpleParser } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 
 /** `receivedAt`: when the peer accepted the message (Date.now(), for latency figures). */
-/** `headers`: each header's (last) value by its lower-case name. `calendars`: the text/calendar parts (invites), as sent. */
-export type CaughtMail = { to: string[]; from: string; subject: string; text: string; html: string; headers: Record<string, string>; receivedAt: number; calendars: string[] };
+/**
+ * `headers`: each header's (last) value by its lower-case name. `calendars`: the text/calendar parts (invites), as
+ * sent.
+ */
+export type CaughtMail = {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+  receivedAt: number;
+  calendars: string[];
+};
 
 export type SmtpPeer = {
   url: string;
@@ -27,40 +39,47 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   const listeners = new Set<() => void>();
   let failure: number | null = null;
   let connections = 0;
-  const makeServer = () => new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    closeTimeout: 200,
-    onConnect(_session, callback) {
-      connections += 1;
-      callback();
-    },
-    onRcptTo(_address, _session, callback) {
-      if (failure === null) return callback();
-      const error = Object.assign(new Error(failure >= 500 ? 'Mailbox unavailable' : 'Try again later'), { responseCode: failure });
-      callback(error);
-    },
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          messages.push({
-            // Just before the peer answers 250 (accepted).
-            receivedAt: Date.now(),
-            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : '',
-            headers: Object.fromEntries(parsed.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()])),
-            calendars: parsed.attachments.filter((a) => a.contentType.startsWith('text/calendar')).map((a) => a.content.toString('utf8')),
-          });
-          for (const listener of listeners) listener();
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
+  const makeServer = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      closeTimeout: 200,
+      onConnect(_session, callback) {
+        connections += 1;
+        callback();
+      },
+      onRcptTo(_address, _session, callback) {
+        if (failure === null) return callback();
+        const error = Object.assign(new Error(failure >= 500 ? 'Mailbox unavailable' : 'Try again later'), {
+          responseCode: failure,
+        });
+        callback(error);
+      },
+      onData(stream, session, callback) {
+        simpleParser(stream)
+          .then((parsed) => {
+            messages.push({
+              // Just before the peer answers 250 (accepted).
+              receivedAt: Date.now(),
+              to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              html: typeof parsed.html === 'string' ? parsed.html : '',
+              headers: Object.fromEntries(
+                parsed.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(':') + 1).trim()]),
+              ),
+              calendars: parsed.attachments
+                .filter((a) => a.contentType.startsWith('text/calendar'))
+                .map((a) => a.content.toString('utf8')),
+            });
+            for (const listener of listeners) listener();
+            callback();
+          })
+          .catch((error: Error) => callback(error));
+      },
+    });
   let server: SMTPServer | null = makeServer();
   const first = server;
   await new Promise<void>((resolve) => first.listen(0, '127.0.0.1', resolve));

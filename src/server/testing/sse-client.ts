@@ -20,8 +20,15 @@ export type EventStream = {
   close: () => void;
 };
 
-/** A small server-sent-events reader over node:http for tests and the bench; with `onEvent` events are handed over instead of kept. */
-export function openEventStream(url: string, headers: Record<string, string> = {}, onEvent?: (event: SseEvent) => void): Promise<EventStream> {
+/**
+ * A small server-sent-events reader over node:http for tests and the bench; with `onEvent` events are handed over
+ * instead of kept.
+ */
+export function openEventStream(
+  url: string,
+  headers: Record<string, string> = {},
+  onEvent?: (event: SseEvent) => void,
+): Promise<EventStream> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { headers: { accept: 'text/event-stream', ...headers } }, (response) => {
       const events: SseEvent[] = [];
@@ -42,7 +49,10 @@ export function openEventStream(url: string, headers: Record<string, string> = {
               done();
               return true;
             };
-            const timer = setTimeout(() => fail(new Error(`the stream was not ended within ${timeoutMs} ms`)), timeoutMs);
+            const timer = setTimeout(
+              () => fail(new Error(`the stream was not ended within ${timeoutMs} ms`)),
+              timeoutMs,
+            );
             if (!check()) waiters.add(check);
           }),
         status: response.statusCode ?? 0,
@@ -62,7 +72,11 @@ export function openEventStream(url: string, headers: Record<string, string> = {
             };
             const timer = setTimeout(() => {
               waiters.delete(check);
-              fail(new Error(`no "${type}" event within ${timeoutMs} ms; got ${events.map((e) => e.event).join(', ') || 'nothing'}`));
+              fail(
+                new Error(
+                  `no "${type}" event within ${timeoutMs} ms; got ${events.map((e) => e.event).join(', ') || 'nothing'}`,
+                ),
+              );
             }, timeoutMs);
             if (!check()) waiters.add(check);
           }),

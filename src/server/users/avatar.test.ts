@@ -15,11 +15,19 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const png = (w = 800, h = 600) => sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } }).png().toBuffer();
+const png = (w = 800, h = 600) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
 
 async function upload(token: string, filename: string, data: Buffer | string, contentType = 'image/png') {
   const body = multipart({}, [{ field: 'avatar', filename, contentType, data }]);
-  return ctx.app.inject({ method: 'POST', url: '/api/user/avatar', headers: { ...body.headers, ...bearer(token) }, payload: body.payload });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/user/avatar',
+    headers: { ...body.headers, ...bearer(token) },
+    payload: body.payload,
+  });
 }
 
 const avatarFile = (url: string) => path.join(ctx.config.dataDir, 'files', 'avatars', url.split('/').pop() as string);
@@ -44,7 +52,16 @@ describe('avatar', () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
     const first = (await upload(token, 'a.png', await png())).json().data.avatar as string;
-    const second = (await upload(token, 'b.jpg', await sharp(await png()).jpeg().toBuffer(), 'image/jpeg')).json().data.avatar as string;
+    const second = (
+      await upload(
+        token,
+        'b.jpg',
+        await sharp(await png())
+          .jpeg()
+          .toBuffer(),
+        'image/jpeg',
+      )
+    ).json().data.avatar as string;
     expect(second).not.toBe(first);
     expect(existsSync(avatarFile(first))).toBe(false);
     expect(existsSync(avatarFile(second))).toBe(true);
@@ -52,7 +69,12 @@ describe('avatar', () => {
 
   const refused: [string, string, Buffer | string, string][] = [
     ['a text file named like a photo', 'photo.png', 'this is not an image', 'image/png'],
-    ['an SVG image', 'logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>', 'image/svg+xml'],
+    [
+      'an SVG image',
+      'logo.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+      'image/svg+xml',
+    ],
     ['a PDF', 'cv.jpg', '%PDF-1.4\n%%EOF', 'image/jpeg'],
     ['an empty file', 'empty.png', Buffer.alloc(0), 'image/png'],
   ];
@@ -77,12 +99,28 @@ describe('avatar', () => {
   it('answers a form with 3,000 small fields with 413 "too many fields", not "file too large" (audit), in the reader\'s language', async () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
-    const body = multipart(Object.fromEntries(Array.from({ length: 3_000 }, (_, i) => [`f${i}`, 'v'])), [{ filename: 'me.png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47]), field: 'avatar' }]);
-    const dutch = await ctx.app.inject({ method: 'POST', url: '/api/user/avatar', headers: { ...bearer(token), ...body.headers }, payload: body.payload });
+    const body = multipart(Object.fromEntries(Array.from({ length: 3_000 }, (_, i) => [`f${i}`, 'v'])), [
+      { filename: 'me.png', data: Buffer.from([0x89, 0x50, 0x4e, 0x47]), field: 'avatar' },
+    ]);
+    const dutch = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/avatar',
+      headers: { ...bearer(token), ...body.headers },
+      payload: body.payload,
+    });
     expect(dutch.statusCode).toBe(413);
-    expect(dutch.json().message).toBe('Het formulier bevat te veel velden of bestanden. Stuur één bestand met alleen de gevraagde gegevens.');
-    const english = await ctx.app.inject({ method: 'POST', url: '/api/user/avatar', headers: { ...bearer(token), ...body.headers, 'accept-language': 'en' }, payload: body.payload });
-    expect(english.json().message).toBe('The form contains too many fields or files. Send one file with only the requested details.');
+    expect(dutch.json().message).toBe(
+      'Het formulier bevat te veel velden of bestanden. Stuur één bestand met alleen de gevraagde gegevens.',
+    );
+    const english = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/user/avatar',
+      headers: { ...bearer(token), ...body.headers, 'accept-language': 'en' },
+      payload: body.payload,
+    });
+    expect(english.json().message).toBe(
+      'The form contains too many fields or files. Send one file with only the requested details.',
+    );
     const [row] = await ctx.db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, lawyer.id));
     expect(row?.avatarKey).toBeNull();
   });

@@ -24,7 +24,8 @@ export async function storeAvatar(storage: Storage, userId: string, bytes: Buffe
   } catch {
     format = undefined;
   }
-  if (!format || !ACCEPTED.has(format)) throw new AppError('validation', NOT_AN_IMAGE_MESSAGE, { avatar: [NOT_AN_IMAGE_MESSAGE] });
+  if (!format || !ACCEPTED.has(format))
+    throw new AppError('validation', NOT_AN_IMAGE_MESSAGE, { avatar: [NOT_AN_IMAGE_MESSAGE] });
   let resized: Buffer;
   try {
     resized = await sharp(bytes, { limitInputPixels: 40_000_000, animated: false })
@@ -41,8 +42,15 @@ export async function storeAvatar(storage: Storage, userId: string, bytes: Buffe
 }
 
 /** Points the user at a new avatar (or none) and removes the old file after the update. */
-export async function replaceAvatar(db: Db, storage: Storage, userId: string, file: string | null, now: Date): Promise<void> {
+export async function replaceAvatar(
+  db: Db,
+  storage: Storage,
+  userId: string,
+  file: string | null,
+  now: Date,
+): Promise<void> {
   const [before] = await db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, userId));
   await db.update(users).set({ avatarKey: file, updatedAt: now }).where(eq(users.id, userId));
-  if (before?.avatarKey && before.avatarKey !== file) await storage.remove(avatarStorageKey(before.avatarKey)).catch(() => undefined);
+  if (before?.avatarKey && before.avatarKey !== file)
+    await storage.remove(avatarStorageKey(before.avatarKey)).catch(() => undefined);
 }

@@ -19,7 +19,23 @@ export function avatarUrl(avatarFile: string | null): string | null {
 
 type ProfileRow = Pick<
   UserRow,
-  'id' | 'role' | 'email' | 'name' | 'infix' | 'lastName' | 'phoneNumber' | 'street' | 'houseNumber' | 'postcode' | 'city' | 'quote' | 'title' | 'avatarKey' | 'language' | 'version' | 'availabilityVersion'
+  | 'id'
+  | 'role'
+  | 'email'
+  | 'name'
+  | 'infix'
+  | 'lastName'
+  | 'phoneNumber'
+  | 'street'
+  | 'houseNumber'
+  | 'postcode'
+  | 'city'
+  | 'quote'
+  | 'title'
+  | 'avatarKey'
+  | 'language'
+  | 'version'
+  | 'availabilityVersion'
 >;
 type ProfileDays = { day: Day; startTime: string; endTime: string }[];
 type ProfileCase = { id: string; title: string; notes: string | null } | null;
@@ -72,7 +88,9 @@ function profileSelect(userId: string): SQL {
   return sql`SELECT ${PROFILE_COLUMNS} FROM ${users} u WHERE u.id = ${userId}`;
 }
 
-/** The token check and the profile of the token's user: one prepared statement, one read of the user (GET /api/user). */
+/**
+ * The token check and the profile of the token's user: one prepared statement, one read of the user (GET /api/user).
+ */
 export const PROFILE_FOR_TOKEN = tokenUserStatement(PROFILE_COLUMNS);
 
 export const profileToUser = (row: ProfileColumns): User => toUser(row, row.days, row.userCase);
@@ -97,7 +115,12 @@ export async function getUsers(db: Db, ids: string[]) {
  * UPDATE's own WHERE clause (else 409, nothing changed). A language-only save counts nothing: it
  * is no form's record.
  */
-export async function updateUser(db: Db, userId: string, input: Omit<UpdateUserRequest, 'email'>, now: Date): Promise<void> {
+export async function updateUser(
+  db: Db,
+  userId: string,
+  input: Omit<UpdateUserRequest, 'email'>,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const fields = {
       name: input.name,
@@ -127,13 +150,18 @@ export async function updateUser(db: Db, userId: string, input: Omit<UpdateUserR
         and(
           eq(users.id, userId),
           input.version === undefined ? undefined : eq(users.version, input.version),
-          input.availability_version === undefined ? undefined : eq(users.availabilityVersion, input.availability_version),
+          input.availability_version === undefined
+            ? undefined
+            : eq(users.availabilityVersion, input.availability_version),
         ),
       )
       .returning({ id: users.id });
     if (!updated) throw staleWrite();
     if (input.name !== undefined || input.infix !== undefined || input.last_name !== undefined) {
-      const [row] = await tx.select({ name: users.name, infix: users.infix, lastName: users.lastName }).from(users).where(eq(users.id, userId));
+      const [row] = await tx
+        .select({ name: users.name, infix: users.infix, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, userId));
       if (row) {
         await tx
           .update(cases)
@@ -146,9 +174,15 @@ export async function updateUser(db: Db, userId: string, input: Omit<UpdateUserR
       await tx.delete(availability).where(eq(availability.userId, userId));
       const complete = input.availability.filter((d) => d.start_time && d.end_time);
       if (complete.length > 0) {
-        await tx.insert(availability).values(complete.map((d) => ({ userId, day: d.day, startTime: d.start_time as string, endTime: d.end_time as string })));
+        await tx.insert(availability).values(
+          complete.map((d) => ({
+            userId,
+            day: d.day,
+            startTime: d.start_time as string,
+            endTime: d.end_time as string,
+          })),
+        );
       }
     }
   });
 }
-

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestContext, createTestClient, createTestLawyer, bearer, tokenFor, uniqueEmail, type TestContext } from '../testing/harness';
+import {
+  createTestContext,
+  createTestClient,
+  createTestLawyer,
+  bearer,
+  tokenFor,
+  uniqueEmail,
+  type TestContext,
+} from '../testing/harness';
 import { UserResponseSchema } from '../../contract/users';
 import { availability, cases, users } from '../db/schema';
 
@@ -12,15 +20,26 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const patch = (token: string, payload: unknown) => ctx.app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(token), payload: payload as object });
+const patch = (token: string, payload: unknown) =>
+  ctx.app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(token), payload: payload as object });
 
 describe('PATCH /api/user', () => {
   it('updates profile fields and answers with the new profile', async () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
-    const response = await patch(token, { name: 'Lotte', infix: 'van', last_name: 'Dam', phone_number: '0612345678', quote: 'Altijd bereikbaar.' });
+    const response = await patch(token, {
+      name: 'Lotte',
+      infix: 'van',
+      last_name: 'Dam',
+      phone_number: '0612345678',
+      quote: 'Altijd bereikbaar.',
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toMatchObject({ full_name: 'Lotte van Dam', phone_number: '0612345678', quote: 'Altijd bereikbaar.' });
+    expect(response.json().data).toMatchObject({
+      full_name: 'Lotte van Dam',
+      phone_number: '0612345678',
+      quote: 'Altijd bereikbaar.',
+    });
   });
 
   it("stores a postcode as '1234 AB' and refuses one that is not Dutch with a translated 422, changing nothing", async () => {
@@ -32,7 +51,10 @@ describe('PATCH /api/user', () => {
     const refused = await patch(token, { postcode: 'abc', city: 'Rotterdam' });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.postcode).toEqual(['Vul een geldige postcode in, zoals 1234 AB.']);
-    const [row] = await ctx.db.select({ postcode: users.postcode, city: users.city }).from(users).where(eq(users.id, client.id));
+    const [row] = await ctx.db
+      .select({ postcode: users.postcode, city: users.city })
+      .from(users)
+      .where(eq(users.id, client.id));
     expect(row).toEqual({ postcode: '3011 AD', city: null });
     expect((await patch(token, { postcode: '' })).json().data.postcode).toBeNull();
   });
@@ -71,11 +93,36 @@ describe('PATCH /api/user', () => {
     ['a quote over 255 characters', { quote: 'x'.repeat(256) }, 'quote'],
     ['a malformed e-mail', { email: 'nope' }, 'email'],
     ['an empty first name', { name: '' }, 'name'],
-    ['a time that is not HH:MM', { availability: [{ day: 'monday', start_time: '9:00', end_time: '17:00' }] }, 'availability.0.start_time'],
-    ['a start without an end', { availability: [{ day: 'monday', start_time: '09:00', end_time: null }] }, 'availability.0.end_time'],
-    ['an end before the start', { availability: [{ day: 'monday', start_time: '17:00', end_time: '09:00' }] }, 'availability.0.end_time'],
-    ['an unknown day', { availability: [{ day: 'someday', start_time: '09:00', end_time: '17:00' }] }, 'availability.0.day'],
-    ['a day twice', { availability: [{ day: 'monday', start_time: '09:00', end_time: '17:00' }, { day: 'monday', start_time: '10:00', end_time: '11:00' }] }, 'availability'],
+    [
+      'a time that is not HH:MM',
+      { availability: [{ day: 'monday', start_time: '9:00', end_time: '17:00' }] },
+      'availability.0.start_time',
+    ],
+    [
+      'a start without an end',
+      { availability: [{ day: 'monday', start_time: '09:00', end_time: null }] },
+      'availability.0.end_time',
+    ],
+    [
+      'an end before the start',
+      { availability: [{ day: 'monday', start_time: '17:00', end_time: '09:00' }] },
+      'availability.0.end_time',
+    ],
+    [
+      'an unknown day',
+      { availability: [{ day: 'someday', start_time: '09:00', end_time: '17:00' }] },
+      'availability.0.day',
+    ],
+    [
+      'a day twice',
+      {
+        availability: [
+          { day: 'monday', start_time: '09:00', end_time: '17:00' },
+          { day: 'monday', start_time: '10:00', end_time: '11:00' },
+        ],
+      },
+      'availability',
+    ],
     ['a wrong type', { name: 42 }, 'name'],
     ['an unknown field', { role: 'lawyer' }, 'body'],
   ];
@@ -110,7 +157,9 @@ describe('PATCH /api/user', () => {
 
 describe('PATCH /api/user from an older copy of the form', () => {
   const STALE = 'Deze gegevens zijn intussen ergens anders gewijzigd. Vernieuw de pagina.';
-  const load = async (token: string) => UserResponseSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).json()).data;
+  const load = async (token: string) =>
+    UserResponseSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).json())
+      .data;
 
   it('accepts the first save of a version and answers 409 to the second, leaving the row as the first left it', async () => {
     const client = await createTestClient(ctx);
@@ -124,8 +173,15 @@ describe('PATCH /api/user from an older copy of the form', () => {
     expect(second.json()).toMatchObject({ message: STALE });
     const [row] = await ctx.db.select().from(users).where(eq(users.id, client.id));
     expect(row).toMatchObject({ city: 'Delft', phoneNumber: null, version: version + 1 });
-    const english = await ctx.app.inject({ method: 'PATCH', url: '/api/user', headers: { ...bearer(token), 'accept-language': 'en-US' }, payload: { city: 'Utrecht', version } });
-    expect(english.json()).toMatchObject({ message: 'This information has since been changed elsewhere. Refresh the page.' });
+    const english = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/user',
+      headers: { ...bearer(token), 'accept-language': 'en-US' },
+      payload: { city: 'Utrecht', version },
+    });
+    expect(english.json()).toMatchObject({
+      message: 'This information has since been changed elsewhere. Refresh the page.',
+    });
   });
 
   it('lets exactly one of parallel saves of the same version win', async () => {
@@ -150,7 +206,10 @@ describe('PATCH /api/user from an older copy of the form', () => {
     const monday = [{ day: 'monday', start_time: '09:00', end_time: '17:00' }];
     const saved = await patch(token, { availability: monday, availability_version: loaded.availability_version });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().data).toMatchObject({ version: loaded.version + 1, availability_version: loaded.availability_version + 1 });
+    expect(saved.json().data).toMatchObject({
+      version: loaded.version + 1,
+      availability_version: loaded.availability_version + 1,
+    });
     const stale = await patch(token, { availability: [], availability_version: loaded.availability_version });
     expect(stale.statusCode).toBe(409);
     expect(await ctx.db.select().from(availability).where(eq(availability.userId, lawyer.id))).toHaveLength(1);

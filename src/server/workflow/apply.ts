@@ -1,5 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { getNextStatus, isOpenMandatoryDocument, type CaseEvent, type CaseFacts } from '../../contract/rules/case-route';
+import {
+  getNextStatus,
+  isOpenMandatoryDocument,
+  type CaseEvent,
+  type CaseFacts,
+} from '../../contract/rules/case-route';
 import { classifyStatusChange } from '../../contract/rules/status-dropdown';
 import { getFormCompleteness } from '../../contract/rules/stepper';
 import { getStatus, type StatusSlug } from '../../contract/statuses';
@@ -23,7 +28,10 @@ export type StatusMove = { from: StatusSlug; to: StatusSlug };
 export async function readCaseFacts(tx: Db, caseRow: CaseRow): Promise<CaseFacts> {
   const [[client], docs] = await Promise.all([
     tx.select().from(users).where(eq(users.id, caseRow.clientId)),
-    tx.select({ mandatory: documents.mandatory, status: documents.status }).from(documents).where(eq(documents.caseId, caseRow.id)),
+    tx
+      .select({ mandatory: documents.mandatory, status: documents.status })
+      .from(documents)
+      .where(eq(documents.caseId, caseRow.id)),
   ]);
   return {
     ...getFormCompleteness(client, caseRow),
@@ -50,7 +58,10 @@ const EVENT_NAMES: Record<CaseEvent['type'], string> = {
  * locks the case row, reads the facts, moves the status when the rule says so and records
  * `case.status_changed` with the user who caused it. Returns the move, or null.
  */
-export async function applyCaseEvent(tx: Db, input: { caseId: string; event: CaseEvent; actorId: string | null; now: Date }): Promise<StatusMove | null> {
+export async function applyCaseEvent(
+  tx: Db,
+  input: { caseId: string; event: CaseEvent; actorId: string | null; now: Date },
+): Promise<StatusMove | null> {
   const [caseRow] = await tx.select().from(cases).where(eq(cases.id, input.caseId)).for('update');
   if (!caseRow) return null;
   const from = caseRow.statusSlug as StatusSlug;
@@ -83,7 +94,12 @@ export async function applyCaseEvent(tx: Db, input: { caseId: string; event: Cas
  * server/insight): personal data, employer data, and the mandatory documents of a signed case.
  * A step keeps its first moment: data emptied or a document rejected later does not move it.
  */
-function milestoneStamps(caseRow: CaseRow, facts: CaseFacts, phase: StatusSlug, now: Date): Partial<Pick<CaseRow, 'profileCompletedAt' | 'companyCompletedAt' | 'documentsCompletedAt'>> {
+function milestoneStamps(
+  caseRow: CaseRow,
+  facts: CaseFacts,
+  phase: StatusSlug,
+  now: Date,
+): Partial<Pick<CaseRow, 'profileCompletedAt' | 'companyCompletedAt' | 'documentsCompletedAt'>> {
   const stamps: Partial<Pick<CaseRow, 'profileCompletedAt' | 'companyCompletedAt' | 'documentsCompletedAt'>> = {};
   if (facts.profileComplete && !caseRow.profileCompletedAt) stamps.profileCompletedAt = now;
   if (facts.companyComplete && !caseRow.companyCompletedAt) stamps.companyCompletedAt = now;
@@ -93,14 +109,21 @@ function milestoneStamps(caseRow: CaseRow, facts: CaseFacts, phase: StatusSlug, 
 }
 
 /** Applies an event to the client's case (profile saves): a lawyer's or case-less user's save changes nothing. */
-export async function applyClientEvent(tx: Db, input: { clientId: string; event: CaseEvent; actorId: string; now: Date }): Promise<StatusMove | null> {
+export async function applyClientEvent(
+  tx: Db,
+  input: { clientId: string; event: CaseEvent; actorId: string; now: Date },
+): Promise<StatusMove | null> {
   const [row] = await tx.select({ id: cases.id }).from(cases).where(eq(cases.clientId, input.clientId));
   if (!row) return null;
   return applyCaseEvent(tx, { caseId: row.id, event: input.event, actorId: input.actorId, now: input.now });
 }
 
-
-const AUDIT_ACTION = { dropdown: 'case.status_changed', finish: 'case.finished', reactivate: 'case.reactivated', complete: 'case.completed' } as const;
+const AUDIT_ACTION = {
+  dropdown: 'case.status_changed',
+  finish: 'case.finished',
+  reactivate: 'case.reactivated',
+  complete: 'case.completed',
+} as const;
 
 /**
  * Changes a case's status as its lawyer: only the transitions of the status-dropdown rule,
@@ -109,11 +132,15 @@ const AUDIT_ACTION = { dropdown: 'case.status_changed', finish: 'case.finished',
  * transaction. Completing sets completed_at, which starts the 6-month deletion clock. A change
  * that is not allowed (or lost to a parallel one) is a 409 with a translated reason.
  */
-export async function changeCaseStatus(db: Db, input: { caseRow: CaseRow; to: StatusSlug; actorId: string; now: Date }): Promise<CaseRow> {
+export async function changeCaseStatus(
+  db: Db,
+  input: { caseRow: CaseRow; to: StatusSlug; actorId: string; now: Date },
+): Promise<CaseRow> {
   const from = input.caseRow.statusSlug as StatusSlug;
   const kind = classifyStatusChange(input.caseRow.offer, from, input.to);
   if (!kind) throw new AppError('conflict', 'errors.workflow.statusNotAllowed');
-  if (kind === 'finish' && (await missingFinalizationAnswers(db, input.caseRow.id)) > 0) throw new AppError('conflict', 'errors.workflow.finalizationMissing');
+  if (kind === 'finish' && (await missingFinalizationAnswers(db, input.caseRow.id)) > 0)
+    throw new AppError('conflict', 'errors.workflow.finalizationMissing');
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(cases)

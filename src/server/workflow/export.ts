@@ -32,10 +32,17 @@ export function zipEntryNames(rows: readonly { title: string; filename: string |
 
 type ExportDocument = { title: string; filename: string | null; storageKey: string | null; uploadedAt: Date | null };
 
-/** The documents of the case the client may see that have a file, mandatory first: what every export of the case holds. */
+/**
+ * The documents of the case the client may see that have a file, mandatory first: what every export of the case holds.
+ */
 export async function listExportDocuments(db: Db, caseId: string): Promise<ExportDocument[]> {
   return db
-    .select({ title: documents.title, filename: documents.filename, storageKey: documents.storageKey, uploadedAt: documents.uploadedAt })
+    .select({
+      title: documents.title,
+      filename: documents.filename,
+      storageKey: documents.storageKey,
+      uploadedAt: documents.uploadedAt,
+    })
     .from(documents)
     .where(and(eq(documents.caseId, caseId), eq(documents.visible, true), isNotNull(documents.storageKey)))
     .orderBy(sql`${documents.mandatory} DESC`, asc(documents.createdAt));
@@ -46,7 +53,8 @@ export function addStoredFile(zip: ZipFile, storage: Storage, name: string, key:
   zip.addReadStreamLazy(name, { mtime }, (callback) => {
     storage.read(key).then(
       (file) => callback(null, file.stream),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null as unknown as Readable),
+      (error: unknown) =>
+        callback(error instanceof Error ? error : new Error(String(error)), null as unknown as Readable),
     );
   });
 }
@@ -56,16 +64,34 @@ export function addStoredFile(zip: ZipFile, storage: Storage, name: string, key:
  * (its versions, terms and responses as JSON, and its files) to a zip. Used by the documents
  * download below and by the client's data export (src/server/data-export/).
  */
-export async function addCaseFiles(zip: ZipFile, input: { db: Db; storage: Storage; caseId: string; now: Date; folder?: string }): Promise<{ documents: number; settlementFiles: number }> {
+export async function addCaseFiles(
+  zip: ZipFile,
+  input: { db: Db; storage: Storage; caseId: string; now: Date; folder?: string },
+): Promise<{ documents: number; settlementFiles: number }> {
   const rows = await listExportDocuments(input.db, input.caseId);
   const names = zipEntryNames(rows);
   const folder = input.folder ? `${input.folder}/` : '';
-  rows.forEach((row, index) => addStoredFile(zip, input.storage, `${folder}${names[index] as string}`, row.storageKey as string, row.uploadedAt ?? input.now));
+  rows.forEach((row, index) =>
+    addStoredFile(
+      zip,
+      input.storage,
+      `${folder}${names[index] as string}`,
+      row.storageKey as string,
+      row.uploadedAt ?? input.now,
+    ),
+  );
   const settlement = await settlementExport(input.db, input.caseId);
-  if (settlement.json) zip.addBuffer(Buffer.from(settlement.json), 'vaststellingsovereenkomst/gegevens.json', { mtime: input.now });
+  if (settlement.json)
+    zip.addBuffer(Buffer.from(settlement.json), 'vaststellingsovereenkomst/gegevens.json', { mtime: input.now });
   for (const file of settlement.files) {
-    // eslint-disable-next-line no-control-regex
-    addStoredFile(zip, input.storage, file.name.replace(/[\u0000-\u001f\u007f\\:*?"<>|]/g, '_').slice(0, 160), file.key, file.at);
+    addStoredFile(
+      zip,
+      input.storage,
+      // eslint-disable-next-line no-control-regex
+      file.name.replace(/[\u0000-\u001f\u007f\\:*?"<>|]/g, '_').slice(0, 160),
+      file.key,
+      file.at,
+    );
   }
   return { documents: rows.length, settlementFiles: settlement.files.length };
 }

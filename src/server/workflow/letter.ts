@@ -27,15 +27,26 @@ export const OFFER_TERMS: Record<OfferSlug, string> = {
 export const GUARANTEE_TEXTS: Record<MinimalAchievement, { title: string; items: string[] }> = {
   M1: {
     title: 'Minimale resultaatgarantie (M1): ten minste één van',
-    items: ['een extra opzegtermijn van minimaal één maand', 'een extra ontslagvergoeding van minimaal een half bruto maandsalaris', 'een extra maand vrijstelling van werk'],
+    items: [
+      'een extra opzegtermijn van minimaal één maand',
+      'een extra ontslagvergoeding van minimaal een half bruto maandsalaris',
+      'een extra maand vrijstelling van werk',
+    ],
   },
   M2: {
     title: 'Minimale resultaatgarantie (M2)',
-    items: ['het ontslag op staande voet wordt ingetrokken', 'een WW-veilige vaststellingsovereenkomst of ontslagvoorstel wordt gerealiseerd', 'de werknemer is geen gefixeerde schadevergoeding verschuldigd'],
+    items: [
+      'het ontslag op staande voet wordt ingetrokken',
+      'een WW-veilige vaststellingsovereenkomst of ontslagvoorstel wordt gerealiseerd',
+      'de werknemer is geen gefixeerde schadevergoeding verschuldigd',
+    ],
   },
   M3: {
     title: 'Minimale resultaatgarantie (M3)',
-    items: ['een WW-veilige vaststellingsovereenkomst of voorstel wordt gerealiseerd', 'vrijstelling van werk tot de einddatum'],
+    items: [
+      'een WW-veilige vaststellingsovereenkomst of voorstel wordt gerealiseerd',
+      'vrijstelling van werk tot de einddatum',
+    ],
   },
 };
 
@@ -66,14 +77,31 @@ export type SignatureEvidence = {
 /** The letter's texts about withdrawal come from the translation files (`notifications.letter.`), in Dutch. */
 const letterText = translator('nl-NL');
 
-export const formatDutchDate = (date: Date) => new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Amsterdam' }).format(date);
+export const formatDutchDate = (date: Date) =>
+  new Intl.DateTimeFormat('nl-NL', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'Europe/Amsterdam',
+  }).format(date);
 const formatDutchDateTime = (date: Date) =>
-  new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Europe/Amsterdam', timeZoneName: 'short' }).format(date);
+  new Intl.DateTimeFormat('nl-NL', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZone: 'Europe/Amsterdam',
+    timeZoneName: 'short',
+  }).format(date);
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 56;
 
-/** Writes lines top-down, wrapping at the page width and starting new pages as needed (also the data export's summary). */
+/**
+ * Writes lines top-down, wrapping at the page width and starting new pages as needed (also the data export's summary).
+ */
 export class Writer {
   private page: PDFPage;
   private y: number;
@@ -135,7 +163,10 @@ function wrap(value: string, font: PDFFont, size: number, width: number): string
 }
 
 async function fontsOf(pdf: PDFDocument) {
-  return { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  return {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+  };
 }
 
 /** Renders the engagement letter. Deterministic for the same input (fixed document dates). */
@@ -177,7 +208,9 @@ export async function renderLetter(input: LetterInput): Promise<Uint8Array> {
   w.text(OFFER_TERMS[input.offer], { gap: 8 });
 
   w.text('Voorwaarden', { bold: true });
-  w.text('• In 97% van de gevallen betaalt je werkgever een vergoeding van €2.500 voor je juridische kosten.', { indent: 8 });
+  w.text('• In 97% van de gevallen betaalt je werkgever een vergoeding van €2.500 voor je juridische kosten.', {
+    indent: 8,
+  });
   w.text('• Vangnet: in de overige 3% betaal je maximaal €495 eigen bijdrage.', { indent: 8 });
   w.text(`• ${letterText('letter.withdrawal.term', { days: input.withdrawalDays })}`, { indent: 8 });
   w.text('• Op deze opdracht zijn de algemene voorwaarden van het kantoor van toepassing.', { indent: 8, gap: 8 });
@@ -190,13 +223,19 @@ export async function renderLetter(input: LetterInput): Promise<Uint8Array> {
     { gap: 12 },
   );
   w.text('Ondertekening', { bold: true });
-  w.text('Je ondertekent deze opdrachtbevestiging in je portaal met je volledige naam en je uitdrukkelijke akkoord. Het getekende exemplaar met het bewijs van ondertekening komt in je portaal bij je documenten.', { gap: 12 });
+  w.text(
+    'Je ondertekent deze opdrachtbevestiging in je portaal met je volledige naam en je uitdrukkelijke akkoord. Het getekende exemplaar met het bewijs van ondertekening komt in je portaal bij je documenten.',
+    { gap: 12 },
+  );
   writeWithdrawalSection(w, input);
   return pdf.save({ useObjectStreams: false });
 }
 
 /** The letter plus a signature page with the evidence of the simple electronic signature. */
-export async function renderSignedCopy(letter: Uint8Array, evidence: SignatureEvidence & { clientName: string }): Promise<Uint8Array> {
+export async function renderSignedCopy(
+  letter: Uint8Array,
+  evidence: SignatureEvidence & { clientName: string },
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.load(letter);
   pdf.setTitle('Opdrachtbevestiging (getekend)');
   pdf.setModificationDate(evidence.signedAt);
@@ -210,7 +249,12 @@ export async function renderSignedCopy(letter: Uint8Array, evidence: SignatureEv
   w.text('Tijdstip', { bold: true });
   w.text(formatDutchDateTime(evidence.signedAt), { gap: 6 });
   w.text(letterText('letter.signature.periodHeading'), { bold: true });
-  w.text(letterText('letter.signature.periodUntil', { date: formatDutchDate(getWithdrawalLastDay(evidence.withdrawalEndsAt)) }), { gap: 6 });
+  w.text(
+    letterText('letter.signature.periodUntil', {
+      date: formatDutchDate(getWithdrawalLastDay(evidence.withdrawalEndsAt)),
+    }),
+    { gap: 6 },
+  );
   w.text(letterText('letter.signature.choiceHeading'), { bold: true });
   w.text(letterText(evidence.startConsent ? 'letter.signature.startNow' : 'letter.signature.wait'), { gap: 6 });
   w.text('IP-adres', { bold: true });
@@ -236,7 +280,11 @@ function writeWithdrawalSection(w: Writer, input: LetterInput) {
   w.newPage();
   w.text(t('letter.form.heading'), { size: 16, bold: true, gap: 4 });
   w.text(t('letter.form.intro'), { gap: 8 });
-  w.text(t('letter.form.to', { firm: [input.firm.name, ...input.firm.addressLines.slice(1), input.firm.email].join(', ') }), { gap: 6 });
-  for (const line of ['notice', 'ordered', 'name', 'address', 'signature', 'date'] as const) w.text(`— ${t(`letter.form.${line}`)}`, { gap: 10 });
+  w.text(
+    t('letter.form.to', { firm: [input.firm.name, ...input.firm.addressLines.slice(1), input.firm.email].join(', ') }),
+    { gap: 6 },
+  );
+  for (const line of ['notice', 'ordered', 'name', 'address', 'signature', 'date'] as const)
+    w.text(`— ${t(`letter.form.${line}`)}`, { gap: 10 });
   w.text(t('letter.form.delete'), { size: 9.5 });
 }

@@ -34,7 +34,13 @@ async function readAll(storage: Storage, key: string): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function addressOf(parts: { street: string | null; houseNumber: string | null; addition?: string | null; postcode: string | null; city: string | null }): string | null {
+function addressOf(parts: {
+  street: string | null;
+  houseNumber: string | null;
+  addition?: string | null;
+  postcode: string | null;
+  city: string | null;
+}): string | null {
   const street = [parts.street, [parts.houseNumber, parts.addition].filter(Boolean).join('')].filter(Boolean).join(' ');
   const place = [parts.postcode, parts.city].filter(Boolean).join(' ');
   const line = [street, place].filter(Boolean).join(', ');
@@ -47,22 +53,49 @@ function addressOf(parts: { street: string | null; houseNumber: string | null; a
  * minimal_achievement and moves offer-chosen → proposal, all recorded as proposal.sent.
  * Any other phase answers 409 and changes nothing.
  */
-export async function sendProposal(deps: Deps, input: { caseRow: CaseRow; minimalAchievement: MinimalAchievement; lawyerId: string; now: Date }): Promise<CaseRow> {
+export async function sendProposal(
+  deps: Deps,
+  input: { caseRow: CaseRow; minimalAchievement: MinimalAchievement; lawyerId: string; now: Date },
+): Promise<CaseRow> {
   const { db, storage, config } = deps;
   const { caseRow, now } = input;
   if (!canSendProposal(caseRow.statusSlug as StatusSlug)) throw conflict('errors.workflow.proposalWrongPhase');
   if (!caseRow.offer) throw conflict('errors.workflow.noOffer');
-  const [[client], [lawyer]] = await Promise.all([db.select().from(users).where(eq(users.id, caseRow.clientId)), db.select().from(users).where(eq(users.id, input.lawyerId))]);
+  const [[client], [lawyer]] = await Promise.all([
+    db.select().from(users).where(eq(users.id, caseRow.clientId)),
+    db.select().from(users).where(eq(users.id, input.lawyerId)),
+  ]);
   if (!client) throw new Error(`Case ${caseRow.id} has no client`);
   const bytes = await renderLetter({
-    firm: { name: config.site.productName, addressLines: config.site.addressLines, email: config.site.supportEmail, phone: config.site.supportPhone },
+    firm: {
+      name: config.site.productName,
+      addressLines: config.site.addressLines,
+      email: config.site.supportEmail,
+      phone: config.site.supportPhone,
+    },
     client: {
       name: getDisplayName({ name: client.name, infix: client.infix, last_name: client.lastName }),
-      address: addressOf({ street: client.street, houseNumber: client.houseNumber, addition: client.houseNumberAddition, postcode: client.postcode, city: client.city }),
+      address: addressOf({
+        street: client.street,
+        houseNumber: client.houseNumber,
+        addition: client.houseNumberAddition,
+        postcode: client.postcode,
+        city: client.city,
+      }),
       email: client.email,
     },
-    employer: { name: caseRow.companyName, address: addressOf({ street: caseRow.companyStreet, houseNumber: caseRow.companyHouseNumber, postcode: caseRow.companyPostcode, city: caseRow.companyCity }) },
-    lawyer: lawyer ? { name: getDisplayName({ name: lawyer.name, infix: lawyer.infix, last_name: lawyer.lastName }) } : null,
+    employer: {
+      name: caseRow.companyName,
+      address: addressOf({
+        street: caseRow.companyStreet,
+        houseNumber: caseRow.companyHouseNumber,
+        postcode: caseRow.companyPostcode,
+        city: caseRow.companyCity,
+      }),
+    },
+    lawyer: lawyer
+      ? { name: getDisplayName({ name: lawyer.name, infix: lawyer.infix, last_name: lawyer.lastName }) }
+      : null,
     offer: caseRow.offer,
     minimalAchievement: input.minimalAchievement,
     date: now,
@@ -76,19 +109,52 @@ export async function sendProposal(deps: Deps, input: { caseRow: CaseRow; minima
   try {
     const updated = await db.transaction(async (tx) => {
       const [locked] = await tx.select().from(cases).where(eq(cases.id, caseRow.id)).for('update');
-      if (!locked || !canSendProposal(locked.statusSlug as StatusSlug) || locked.proposalSignedAt) throw conflict('errors.workflow.statusChanged');
-      const file = { storageKey: key, filename: 'opdrachtbevestiging.pdf', extension: 'pdf', contentType: 'application/pdf', sizeBytes: bytes.length, uploadedAt: now, uploadedBy: input.lawyerId };
-      const [existing] = locked.proposalDocumentId ? await tx.select().from(documents).where(eq(documents.id, locked.proposalDocumentId)) : [];
+      if (!locked || !canSendProposal(locked.statusSlug as StatusSlug) || locked.proposalSignedAt)
+        throw conflict('errors.workflow.statusChanged');
+      const file = {
+        storageKey: key,
+        filename: 'opdrachtbevestiging.pdf',
+        extension: 'pdf',
+        contentType: 'application/pdf',
+        sizeBytes: bytes.length,
+        uploadedAt: now,
+        uploadedBy: input.lawyerId,
+      };
+      const [existing] = locked.proposalDocumentId
+        ? await tx.select().from(documents).where(eq(documents.id, locked.proposalDocumentId))
+        : [];
       let documentId: string;
       if (existing) {
         previousKey = existing.storageKey;
         await tx
           .update(documents)
-          .set({ ...file, version: sql`${documents.version} + 1`, status: 'Approved', approvedBy: input.lawyerId, rejectedBy: null, message: null, reviewedAt: now, visible: true })
+          .set({
+            ...file,
+            version: sql`${documents.version} + 1`,
+            status: 'Approved',
+            approvedBy: input.lawyerId,
+            rejectedBy: null,
+            message: null,
+            reviewedAt: now,
+            visible: true,
+          })
           .where(eq(documents.id, existing.id));
         documentId = existing.id;
       } else {
-        await tx.insert(documents).values({ id: newId, caseId: caseRow.id, title: LETTER_TITLE, mandatory: false, slotKey: LETTER_SLOT, visible: true, status: 'Approved', approvedBy: input.lawyerId, reviewedAt: now, version: 1, createdAt: now, ...file });
+        await tx.insert(documents).values({
+          id: newId,
+          caseId: caseRow.id,
+          title: LETTER_TITLE,
+          mandatory: false,
+          slotKey: LETTER_SLOT,
+          visible: true,
+          status: 'Approved',
+          approvedBy: input.lawyerId,
+          reviewedAt: now,
+          version: 1,
+          createdAt: now,
+          ...file,
+        });
         documentId = newId;
       }
       // The lawyer made it: it is not a document waiting for them to look at.
@@ -98,7 +164,13 @@ export async function sendProposal(deps: Deps, input: { caseRow: CaseRow; minima
         .onConflictDoUpdate({ target: [documentViews.documentId, documentViews.userId], set: { viewedAt: now } });
       await tx
         .update(cases)
-        .set({ minimalAchievement: input.minimalAchievement, proposalDocumentId: documentId, proposalSha256: digest, proposalSentAt: now, lastUpdateAt: now })
+        .set({
+          minimalAchievement: input.minimalAchievement,
+          proposalDocumentId: documentId,
+          proposalSha256: digest,
+          proposalSentAt: now,
+          lastUpdateAt: now,
+        })
         .where(eq(cases.id, caseRow.id));
       await emit(tx, {
         actorId: input.lawyerId,
@@ -106,7 +178,13 @@ export async function sendProposal(deps: Deps, input: { caseRow: CaseRow; minima
         subjectType: 'case',
         subjectId: caseRow.id,
         caseId: caseRow.id,
-        data: { document_id: documentId, minimal_achievement: input.minimalAchievement, offer: locked.offer, replaced: Boolean(existing), pdf_sha256: digest },
+        data: {
+          document_id: documentId,
+          minimal_achievement: input.minimalAchievement,
+          offer: locked.offer,
+          replaced: Boolean(existing),
+          pdf_sha256: digest,
+        },
         at: now,
       });
       await applyCaseEvent(tx, { caseId: caseRow.id, event: { type: 'proposal-sent' }, actorId: input.lawyerId, now });
@@ -122,7 +200,16 @@ export async function sendProposal(deps: Deps, input: { caseRow: CaseRow; minima
   }
 }
 
-export type SignInput = { caseRow: CaseRow; clientId: string; fullName: string; shownSha256?: string; ip: string; userAgent: string; now: Date; startConsent: boolean };
+export type SignInput = {
+  caseRow: CaseRow;
+  clientId: string;
+  fullName: string;
+  shownSha256?: string;
+  ip: string;
+  userAgent: string;
+  now: Date;
+  startConsent: boolean;
+};
 
 /**
  * The client signs the letter: the typed name must match their display name; the evidence
@@ -137,17 +224,30 @@ export async function signProposal(deps: Deps, input: SignInput): Promise<CaseRo
   if (!client) throw new Error('unreachable');
   const clientName = getDisplayName({ name: client.name, infix: client.infix, last_name: client.lastName });
   if (!isMatchingName(input.fullName, clientName)) throw fieldError('full_name', NAME_MISMATCH_MESSAGE);
-  if (!canSignProposal(caseRow.statusSlug as StatusSlug, caseRow.proposalSignedAt) || !caseRow.proposalDocumentId || !caseRow.proposalSha256) {
+  if (
+    !canSignProposal(caseRow.statusSlug as StatusSlug, caseRow.proposalSignedAt) ||
+    !caseRow.proposalDocumentId ||
+    !caseRow.proposalSha256
+  ) {
     throw conflict(caseRow.proposalSignedAt ? 'errors.workflow.alreadySigned' : 'errors.workflow.nothingToSign');
   }
-  if (input.shownSha256 && input.shownSha256 !== caseRow.proposalSha256) throw conflict('errors.workflow.letterReplaced');
+  if (input.shownSha256 && input.shownSha256 !== caseRow.proposalSha256)
+    throw conflict('errors.workflow.letterReplaced');
   const [letterDoc] = await db.select().from(documents).where(eq(documents.id, caseRow.proposalDocumentId));
   if (!letterDoc?.storageKey) throw conflict('errors.workflow.nothingToSign');
   const letter = await readAll(storage, letterDoc.storageKey);
   const shownSha256 = sha256(letter);
   if (shownSha256 !== caseRow.proposalSha256) throw conflict('errors.workflow.letterReplaced');
   const withdrawalEndsAt = getWithdrawalEnd(now, deps.config.withdrawalDays);
-  const evidence = { signedAt: now, typedName: input.fullName.trim(), ip: input.ip, userAgent: input.userAgent.slice(0, 500), pdfSha256: shownSha256, startConsent: input.startConsent, withdrawalEndsAt };
+  const evidence = {
+    signedAt: now,
+    typedName: input.fullName.trim(),
+    ip: input.ip,
+    userAgent: input.userAgent.slice(0, 500),
+    pdfSha256: shownSha256,
+    startConsent: input.startConsent,
+    withdrawalEndsAt,
+  };
   const signed = await renderSignedCopy(letter, { ...evidence, clientName });
   const signedId = randomUUID();
   const key = documentKey(caseRow.id, signedId, 1);
@@ -157,7 +257,14 @@ export async function signProposal(deps: Deps, input: SignInput): Promise<CaseRo
       const [won] = await tx
         .update(cases)
         .set({ proposalSignedAt: now, lastUpdateAt: now, withdrawalEndsAt, startConsent: input.startConsent })
-        .where(and(eq(cases.id, caseRow.id), eq(cases.statusSlug, 'proposal'), isNull(cases.proposalSignedAt), eq(cases.proposalSha256, shownSha256)))
+        .where(
+          and(
+            eq(cases.id, caseRow.id),
+            eq(cases.statusSlug, 'proposal'),
+            isNull(cases.proposalSignedAt),
+            eq(cases.proposalSha256, shownSha256),
+          ),
+        )
         .returning({ id: cases.id });
       if (!won) throw conflict('errors.workflow.signedOrChanged');
       await tx.insert(documents).values({
@@ -201,10 +308,21 @@ export async function signProposal(deps: Deps, input: SignInput): Promise<CaseRo
         subjectType: 'case',
         subjectId: caseRow.id,
         caseId: caseRow.id,
-        data: { document_id: signedId, letter_document_id: letterDoc.id, pdf_sha256: shownSha256, start_consent: input.startConsent, withdrawal_ends_at: withdrawalEndsAt.toISOString() },
+        data: {
+          document_id: signedId,
+          letter_document_id: letterDoc.id,
+          pdf_sha256: shownSha256,
+          start_consent: input.startConsent,
+          withdrawal_ends_at: withdrawalEndsAt.toISOString(),
+        },
         at: now,
       });
-      await applyCaseEvent(tx, { caseId: caseRow.id, event: { type: 'proposal-signed' }, actorId: input.clientId, now });
+      await applyCaseEvent(tx, {
+        caseId: caseRow.id,
+        event: { type: 'proposal-signed' },
+        actorId: input.clientId,
+        now,
+      });
       const [row] = await tx.select().from(cases).where(eq(cases.id, caseRow.id));
       if (!row) throw new Error('unreachable');
       return row;

@@ -3,7 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { buildPagination } from '../../contract/rules/pagination';
 import { text } from '../../contract/text';
-import { SendProposalRequestSchema, SignProposalRequestSchema, TIMELINE_PAGE_SIZE, TimelineQuerySchema, TimelineResponseSchema } from '../../contract/workflow';
+import {
+  SendProposalRequestSchema,
+  SignProposalRequestSchema,
+  TIMELINE_PAGE_SIZE,
+  TimelineQuerySchema,
+  TimelineResponseSchema,
+} from '../../contract/workflow';
 import { requireCaseAccess } from '../cases/access';
 import { getClientCaseView, getLawyerCaseView } from '../cases/views';
 import { contentDisposition } from '../files/content';
@@ -23,40 +29,74 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db, storage, config };
   const link = () => ({ secret: config.appSecret, now: clock.now(), storage });
 
-  app.post('/api/cases/:id/proposal', { schema: { response: { 200: CaseLawyerViewResponseSchema }, params: CaseParams, body: SendProposalRequestSchema } }, async (request) => {
-    const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
-    const updated = await sendProposal(deps, { caseRow, minimalAchievement: request.body.minimal_achievement, lawyerId: auth.userId, now: clock.now() });
-    return { data: await getLawyerCaseView(db, updated, auth.userId, link()) };
-  });
+  app.post(
+    '/api/cases/:id/proposal',
+    {
+      schema: { response: { 200: CaseLawyerViewResponseSchema }, params: CaseParams, body: SendProposalRequestSchema },
+    },
+    async (request) => {
+      const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
+      const updated = await sendProposal(deps, {
+        caseRow,
+        minimalAchievement: request.body.minimal_achievement,
+        lawyerId: auth.userId,
+        now: clock.now(),
+      });
+      return { data: await getLawyerCaseView(db, updated, auth.userId, link()) };
+    },
+  );
 
-  app.post('/api/cases/:id/proposal/sign', { schema: { response: { 200: CaseClientViewResponseSchema }, params: CaseParams, body: SignProposalRequestSchema } }, async (request) => {
-    const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
-    const updated = await signProposal(deps, {
-      caseRow,
-      clientId: auth.userId,
-      fullName: request.body.full_name,
-      shownSha256: request.body.proposal_sha256,
-      ip: request.ip,
-      userAgent: String(request.headers['user-agent'] ?? ''),
-      now: clock.now(),
-      startConsent: request.body.start_now,
-    });
-    return { data: await getClientCaseView(db, updated, link()) };
-  });
+  app.post(
+    '/api/cases/:id/proposal/sign',
+    {
+      schema: { response: { 200: CaseClientViewResponseSchema }, params: CaseParams, body: SignProposalRequestSchema },
+    },
+    async (request) => {
+      const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
+      const updated = await signProposal(deps, {
+        caseRow,
+        clientId: auth.userId,
+        fullName: request.body.full_name,
+        shownSha256: request.body.proposal_sha256,
+        ip: request.ip,
+        userAgent: String(request.headers['user-agent'] ?? ''),
+        now: clock.now(),
+        startConsent: request.body.start_now,
+      });
+      return { data: await getClientCaseView(db, updated, link()) };
+    },
+  );
 
   /** 'Opdracht herroepen': within the withdrawal period the engagement ends (./withdrawal.ts); after it, 409. */
-  app.post('/api/cases/:id/withdraw', { schema: { response: { 200: CaseClientViewResponseSchema }, params: CaseParams } }, async (request) => {
-    const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
-    const updated = await withdrawEngagement(db, { caseRow, clientId: auth.userId, now: clock.now() });
-    return { data: await getClientCaseView(db, updated, link()) };
-  });
+  app.post(
+    '/api/cases/:id/withdraw',
+    { schema: { response: { 200: CaseClientViewResponseSchema }, params: CaseParams } },
+    async (request) => {
+      const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
+      const updated = await withdrawEngagement(db, { caseRow, clientId: auth.userId, now: clock.now() });
+      return { data: await getClientCaseView(db, updated, link()) };
+    },
+  );
 
-  app.get('/api/cases/:id/timeline', { schema: { response: { 200: TimelineResponseSchema }, params: CaseParams, querystring: TimelineQuerySchema } }, async (request) => {
-    const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
-    const page = request.query.page;
-    const { items, total } = await getTimeline(db, { caseId: caseRow.id, forClient: auth.role === 'client', page });
-    return { data: items, ...buildPagination({ path: `/api/cases/${caseRow.id}/timeline`, page, perPage: TIMELINE_PAGE_SIZE, total, count: items.length }) };
-  });
+  app.get(
+    '/api/cases/:id/timeline',
+    { schema: { response: { 200: TimelineResponseSchema }, params: CaseParams, querystring: TimelineQuerySchema } },
+    async (request) => {
+      const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
+      const page = request.query.page;
+      const { items, total } = await getTimeline(db, { caseId: caseRow.id, forClient: auth.role === 'client', page });
+      return {
+        data: items,
+        ...buildPagination({
+          path: `/api/cases/${caseRow.id}/timeline`,
+          page,
+          perPage: TIMELINE_PAGE_SIZE,
+          total,
+          count: items.length,
+        }),
+      };
+    },
+  );
 
   app.get('/api/cases/:id/export', { schema: { params: CaseParams } }, async (request, reply) => {
     const { caseRow } = await requireCaseAccess(request, request.params.id);

@@ -7,7 +7,9 @@ import { auditEvents, users } from '../db/schema';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
-/** from/to are slugs (of statuses, or of offers for case.offer_changed), so each side names them in its own language. */
+/**
+ * from/to are slugs (of statuses, or of offers for case.offer_changed), so each side names them in its own language.
+ */
 function detailsOf(kind: TimelineKind, data: Record<string, unknown>): TimelineEvent['details'] {
   if (kind.startsWith('case.')) return { from: text(data.from), to: text(data.to), title: null };
   if (kind === 'settlement.version_added') return { from: text(data.from), to: null, title: null };
@@ -20,7 +22,10 @@ function detailsOf(kind: TimelineKind, data: Record<string, unknown>): TimelineE
  * event rules (domain-events/rules.ts); a client also never sees lines about documents hidden
  * from them. The words are the web app's (translation files, from kind and details).
  */
-export async function getTimeline(db: Db, input: { caseId: string; forClient: boolean; page: number }): Promise<{ items: TimelineEvent[]; total: number }> {
+export async function getTimeline(
+  db: Db,
+  input: { caseId: string; forClient: boolean; page: number },
+): Promise<{ items: TimelineEvent[]; total: number }> {
   const kinds = timelineKinds(input.forClient);
   const where = and(
     eq(auditEvents.caseId, input.caseId),
@@ -38,7 +43,10 @@ export async function getTimeline(db: Db, input: { caseId: string; forClient: bo
       .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
       .limit(TIMELINE_PAGE_SIZE)
       .offset((input.page - 1) * TIMELINE_PAGE_SIZE),
-    db.select({ n: sql<number>`count(*)::int` }).from(auditEvents).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditEvents)
+      .where(where),
   ]);
   return {
     total: count?.n ?? 0,

@@ -21,14 +21,20 @@ export const VOIDED_SIGNED_LETTER_TITLE = 'Opdrachtbevestiging (getekend, herroe
  * `proposal.withdrawn` makes the mails to the client and the case's lawyers (domain-events/rules.ts).
  * After the period, or when there is nothing to withdraw from, 409 and nothing changes.
  */
-export async function withdrawEngagement(db: Db, input: { caseRow: CaseRow; clientId: string; now: Date }): Promise<CaseRow> {
+export async function withdrawEngagement(
+  db: Db,
+  input: { caseRow: CaseRow; clientId: string; now: Date },
+): Promise<CaseRow> {
   const { now } = input;
   return db.transaction(async (tx) => {
     const [locked] = await tx.select().from(cases).where(eq(cases.id, input.caseRow.id)).for('update');
     if (!locked || !locked.proposalSignedAt) throw new AppError('conflict', 'errors.withdrawal.notSigned');
-    if (!canWithdraw(locked.statusSlug as StatusSlug, locked.withdrawalEndsAt, now)) throw new AppError('conflict', 'errors.withdrawal.periodOver');
+    if (!canWithdraw(locked.statusSlug as StatusSlug, locked.withdrawalEndsAt, now))
+      throw new AppError('conflict', 'errors.withdrawal.periodOver');
     const [signature] = await tx.select().from(proposalSignatures).where(eq(proposalSignatures.caseId, locked.id));
-    const letterIds = [signature?.letterDocumentId ?? locked.proposalDocumentId, signature?.signedDocumentId].filter((id): id is string => Boolean(id));
+    const letterIds = [signature?.letterDocumentId ?? locked.proposalDocumentId, signature?.signedDocumentId].filter(
+      (id): id is string => Boolean(id),
+    );
     if (signature) {
       await tx.insert(engagementWithdrawals).values({
         caseId: locked.id,
@@ -36,7 +42,13 @@ export async function withdrawEngagement(db: Db, input: { caseRow: CaseRow; clie
         signedAt: signature.signedAt,
         withdrawnAt: now,
         startConsent: signature.startConsent,
-        evidence: { typed_name: signature.typedName, ip: signature.ip, user_agent: signature.userAgent, pdf_sha256: signature.pdfSha256, withdrawal_ends_at: signature.withdrawalEndsAt?.toISOString() ?? null },
+        evidence: {
+          typed_name: signature.typedName,
+          ip: signature.ip,
+          user_agent: signature.userAgent,
+          pdf_sha256: signature.pdfSha256,
+          withdrawal_ends_at: signature.withdrawalEndsAt?.toISOString() ?? null,
+        },
         letterDocumentId: signature.letterDocumentId,
         signedDocumentId: signature.signedDocumentId,
       });
@@ -50,13 +62,25 @@ export async function withdrawEngagement(db: Db, input: { caseRow: CaseRow; clie
       for (const { id } of voided) {
         await tx
           .update(documents)
-          .set({ slotKey: VOIDED_LETTER_SLOT, title: id === signature?.signedDocumentId ? VOIDED_SIGNED_LETTER_TITLE : VOIDED_LETTER_TITLE })
+          .set({
+            slotKey: VOIDED_LETTER_SLOT,
+            title: id === signature?.signedDocumentId ? VOIDED_SIGNED_LETTER_TITLE : VOIDED_LETTER_TITLE,
+          })
           .where(eq(documents.id, id));
       }
     }
     await tx
       .update(cases)
-      .set({ proposalSignedAt: null, proposalDocumentId: null, proposalSha256: null, proposalSentAt: null, minimalAchievement: null, withdrawalEndsAt: null, startConsent: null, lastUpdateAt: now })
+      .set({
+        proposalSignedAt: null,
+        proposalDocumentId: null,
+        proposalSha256: null,
+        proposalSentAt: null,
+        minimalAchievement: null,
+        withdrawalEndsAt: null,
+        startConsent: null,
+        lastUpdateAt: now,
+      })
       .where(eq(cases.id, locked.id));
     await emit(tx, {
       actorId: input.clientId,
@@ -64,10 +88,19 @@ export async function withdrawEngagement(db: Db, input: { caseRow: CaseRow; clie
       subjectType: 'case',
       subjectId: locked.id,
       caseId: locked.id,
-      data: { from: locked.statusSlug, signed_at: locked.proposalSignedAt.toISOString(), voided_document_ids: letterIds },
+      data: {
+        from: locked.statusSlug,
+        signed_at: locked.proposalSignedAt.toISOString(),
+        voided_document_ids: letterIds,
+      },
       at: now,
     });
-    await applyCaseEvent(tx, { caseId: locked.id, event: { type: 'engagement-withdrawn' }, actorId: input.clientId, now });
+    await applyCaseEvent(tx, {
+      caseId: locked.id,
+      event: { type: 'engagement-withdrawn' },
+      actorId: input.clientId,
+      now,
+    });
     const [row] = await tx.select().from(cases).where(eq(cases.id, locked.id));
     if (!row) throw new Error('unreachable');
     return row;

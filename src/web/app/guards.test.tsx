@@ -7,7 +7,11 @@ import { landingRoutes } from '../test/layout-routes';
 import { renderApp } from '../test/render-app';
 
 function signedInApi(user: ReturnType<typeof makeUser>, ...extra: FakeRoute[]) {
-  return installFakeFetch(...extra, on('GET', '/api/site', { status: 200, body: { data: site } }), ...landingRoutes(user));
+  return installFakeFetch(
+    ...extra,
+    on('GET', '/api/site', { status: 200, body: { data: site } }),
+    ...landingRoutes(user),
+  );
 }
 
 describe('route guards and redirects', () => {
@@ -100,7 +104,9 @@ describe('route guards and redirects', () => {
   it('a 401 from the API logs out and shows /login', async () => {
     const client = makeUser('client');
     // The session is gone: the server answers 401 to every request of the signed-in app.
-    installFakeFetch(on('GET', '/api/site', { status: 200, body: { data: site } }), (request) => (request.path.startsWith('/api/') ? { status: 401, body: { message: 'Unauthenticated.' } } : undefined));
+    installFakeFetch(on('GET', '/api/site', { status: 200, body: { data: site } }), (request) =>
+      request.path.startsWith('/api/') ? { status: 401, body: { message: 'Unauthenticated.' } } : undefined,
+    );
     const { router } = renderApp('/offerte', { user: client });
     expect(await screen.findByRole('heading', { name: 'Log in op je portaal' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');

@@ -22,7 +22,10 @@ function DocumentTitle() {
   const productName = useProductName(t('app.productName'));
   const subject = useDocumentTitleSubjectValue();
   const pageTitle = titleKey ? t(titleKey) : undefined;
-  const title = formatDocumentTitle(subject && pageTitle ? t('app.titleWithSubject', { subject, page: pageTitle }) : pageTitle, productName);
+  const title = formatDocumentTitle(
+    subject && pageTitle ? t('app.titleWithSubject', { subject, page: pageTitle }) : pageTitle,
+    productName,
+  );
   useEffect(() => {
     document.title = title;
   }, [title]);

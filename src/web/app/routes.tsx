@@ -15,7 +15,12 @@ import type { RouteHandle } from './route-handle';
  * `data` picks the module's {@link PageData}: the queries the first page of a visit loads before
  * it renders (lib/first-page.ts; the pages of BOOT_ROUTES in scripts/boot-script.ts).
  */
-function page<M>(moduleId: string, load: () => Promise<M>, pick: (module: M) => ComponentType, data?: (module: M) => PageData) {
+function page<M>(
+  moduleId: string,
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  data?: (module: M) => PageData,
+) {
   return async () => {
     const module = await loadWithReload(moduleId, load);
     return data ? { Component: pick(module), loader: firstPageLoader(data(module)) } : { Component: pick(module) };
@@ -44,31 +49,51 @@ export const routes: RouteObject[] = [
                   {
                     path: 'login',
                     handle: title('pages.login.title'),
-                    lazy: page('login-page', () => import('../features/auth/login-page'), (m) => m.LoginPage),
+                    lazy: page(
+                      'login-page',
+                      () => import('../features/auth/login-page'),
+                      (m) => m.LoginPage,
+                    ),
                   },
                 ],
               },
               {
                 path: 'login/code',
                 handle: title('pages.loginCode.title'),
-                lazy: page('login-code-page', () => import('../features/auth/login-code-page'), (m) => m.LoginCodePage),
+                lazy: page(
+                  'login-code-page',
+                  () => import('../features/auth/login-code-page'),
+                  (m) => m.LoginCodePage,
+                ),
               },
               {
                 // The unsubscribe link of a mail works without logging in (notifications).
                 path: 'afmelden',
                 handle: title('notifications.unsubscribe.title'),
-                lazy: page('unsubscribe-page', () => import('../features/unsubscribe/unsubscribe-page'), (m) => m.UnsubscribePage),
+                lazy: page(
+                  'unsubscribe-page',
+                  () => import('../features/unsubscribe/unsubscribe-page'),
+                  (m) => m.UnsubscribePage,
+                ),
               },
               {
                 // Staff: the second factor after the e-mail code.
                 path: 'login/tweestapsverificatie',
                 handle: title('twoFactor.pageTitle'),
-                lazy: page('two-factor-page', () => import('../features/auth/two-factor-page'), (m) => m.TwoFactorPage),
+                lazy: page(
+                  'two-factor-page',
+                  () => import('../features/auth/two-factor-page'),
+                  (m) => m.TwoFactorPage,
+                ),
               },
               {
                 path: 'not-found',
                 handle: title('pages.notFound.title'),
-                lazy: page('not-found-page', () => import('../features/errors/not-found-page'), (m) => m.NotFoundPage),
+                lazy: page(
+                  'not-found-page',
+                  () => import('../features/errors/not-found-page'),
+                  (m) => m.NotFoundPage,
+                ),
               },
             ],
           },
@@ -78,7 +103,12 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            lazy: page('app-layout', () => import('./layouts/app-layout'), (m) => m.AppLayout, (m) => m.layoutData),
+            lazy: page(
+              'app-layout',
+              () => import('./layouts/app-layout'),
+              (m) => m.AppLayout,
+              (m) => m.layoutData,
+            ),
             children: [
               {
                 errorElement: <ErrorPage />,
@@ -90,7 +120,12 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         handle: title('pages.dashboard.title'),
-                        lazy: page('dashboard-page', () => import('../features/dashboard/dashboard-page'), (m) => m.DashboardPage, (m) => m.dashboardData),
+                        lazy: page(
+                          'dashboard-page',
+                          () => import('../features/dashboard/dashboard-page'),
+                          (m) => m.DashboardPage,
+                          (m) => m.dashboardData,
+                        ),
                       },
                     ],
                   },
@@ -100,22 +135,38 @@ export const routes: RouteObject[] = [
                     handle: { fullBleed: true } satisfies RouteHandle,
                     children: [
                       {
-                        lazy: page('my-story-layout', () => import('../features/my-story/my-story-layout'), (m) => m.MyStoryLayout),
+                        lazy: page(
+                          'my-story-layout',
+                          () => import('../features/my-story/my-story-layout'),
+                          (m) => m.MyStoryLayout,
+                        ),
                         children: [
                           {
                             index: true,
                             handle: title('pages.myStory.personal.title'),
-                            lazy: page('personal-data-page', () => import('../features/my-story/personal-data-page'), (m) => m.PersonalDataPage),
+                            lazy: page(
+                              'personal-data-page',
+                              () => import('../features/my-story/personal-data-page'),
+                              (m) => m.PersonalDataPage,
+                            ),
                           },
                           {
                             path: 'werkgever-gegevens',
                             handle: title('pages.myStory.employer.title'),
-                            lazy: page('employer-page', () => import('../features/my-story/employer-page'), (m) => m.EmployerPage),
+                            lazy: page(
+                              'employer-page',
+                              () => import('../features/my-story/employer-page'),
+                              (m) => m.EmployerPage,
+                            ),
                           },
                           {
                             path: 'verhaal-gegevens',
                             handle: title('pages.myStory.story.title'),
-                            lazy: page('story-page', () => import('../features/my-story/story-page'), (m) => m.StoryPage),
+                            lazy: page(
+                              'story-page',
+                              () => import('../features/my-story/story-page'),
+                              (m) => m.StoryPage,
+                            ),
                           },
                         ],
                       },
@@ -128,7 +179,12 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         handle: title('pages.documents.title'),
-                        lazy: page('documents-page', () => import('../features/documents/documents-page'), (m) => m.DocumentsPage, (m) => m.documentsData),
+                        lazy: page(
+                          'documents-page',
+                          () => import('../features/documents/documents-page'),
+                          (m) => m.DocumentsPage,
+                          (m) => m.documentsData,
+                        ),
                       },
                     ],
                   },
@@ -140,7 +196,11 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         handle: title('messages.title'),
-                        lazy: page('client-messages-page', () => import('../features/messages/client-messages-page'), (m) => m.ClientMessagesPage),
+                        lazy: page(
+                          'client-messages-page',
+                          () => import('../features/messages/client-messages-page'),
+                          (m) => m.ClientMessagesPage,
+                        ),
                       },
                     ],
                   },
@@ -151,7 +211,11 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         handle: title('pages.offer.title'),
-                        lazy: page('offer-page', () => import('../features/offer/offer-page'), (m) => m.OfferPage),
+                        lazy: page(
+                          'offer-page',
+                          () => import('../features/offer/offer-page'),
+                          (m) => m.OfferPage,
+                        ),
                       },
                     ],
                   },
@@ -163,7 +227,11 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         handle: title('notifications.settings.title'),
-                        lazy: page('settings-page', () => import('../features/account/settings-page'), (m) => m.SettingsPage),
+                        lazy: page(
+                          'settings-page',
+                          () => import('../features/account/settings-page'),
+                          (m) => m.SettingsPage,
+                        ),
                       },
                     ],
                   },
@@ -175,7 +243,11 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         handle: title('complaints.title'),
-                        lazy: page('complaints-page', () => import('../features/complaints/complaints-page'), (m) => m.ComplaintsPage),
+                        lazy: page(
+                          'complaints-page',
+                          () => import('../features/complaints/complaints-page'),
+                          (m) => m.ComplaintsPage,
+                        ),
                       },
                     ],
                   },
@@ -186,7 +258,11 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         handle: title('pages.proposal.title'),
-                        lazy: page('proposal-page', () => import('../features/proposal/proposal-page'), (m) => m.ProposalPage),
+                        lazy: page(
+                          'proposal-page',
+                          () => import('../features/proposal/proposal-page'),
+                          (m) => m.ProposalPage,
+                        ),
                       },
                     ],
                   },
@@ -199,7 +275,11 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         handle: title('pages.review.title'),
-                        lazy: page('review-page', () => import('../features/review/review-page'), (m) => m.ReviewPage),
+                        lazy: page(
+                          'review-page',
+                          () => import('../features/review/review-page'),
+                          (m) => m.ReviewPage,
+                        ),
                       },
                     ],
                   },
@@ -211,7 +291,11 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         handle: title('settlement.negotiation.title'),
-                        lazy: page('negotiation-page', () => import('../features/settlement/negotiation-page'), (m) => m.NegotiationPage),
+                        lazy: page(
+                          'negotiation-page',
+                          () => import('../features/settlement/negotiation-page'),
+                          (m) => m.NegotiationPage,
+                        ),
                       },
                     ],
                   },
@@ -223,7 +307,11 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         handle: title('settlement.calculator.title'),
-                        lazy: page('transition-payment-page', () => import('../features/settlement/transition-payment-page'), (m) => m.TransitionPaymentPage),
+                        lazy: page(
+                          'transition-payment-page',
+                          () => import('../features/settlement/transition-payment-page'),
+                          (m) => m.TransitionPaymentPage,
+                        ),
                       },
                     ],
                   },
@@ -235,7 +323,12 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         handle: title('pages.cases.title'),
-                        lazy: page('cases-page', () => import('../features/cases/cases-page'), (m) => m.CasesPage, (m) => m.caseListData),
+                        lazy: page(
+                          'cases-page',
+                          () => import('../features/cases/cases-page'),
+                          (m) => m.CasesPage,
+                          (m) => m.caseListData,
+                        ),
                       },
                     ],
                   },
@@ -243,27 +336,49 @@ export const routes: RouteObject[] = [
                     // no permission is checked on the case detail routes; the
                     // server answers 404 for a case that is not the user's.
                     path: 'dossiers/:caseId',
-                    lazy: page('case-detail-layout', () => import('../features/case-detail/case-detail-layout'), (m) => m.CaseDetailLayout, (m) => m.caseDetailData),
+                    lazy: page(
+                      'case-detail-layout',
+                      () => import('../features/case-detail/case-detail-layout'),
+                      (m) => m.CaseDetailLayout,
+                      (m) => m.caseDetailData,
+                    ),
                     children: [
                       {
                         index: true,
                         handle: title('pages.caseDetail.general.title'),
-                        lazy: page('general-tab-page', () => import('../features/case-detail/general-tab-page'), (m) => m.GeneralTabPage, (m) => m.generalTabData),
+                        lazy: page(
+                          'general-tab-page',
+                          () => import('../features/case-detail/general-tab-page'),
+                          (m) => m.GeneralTabPage,
+                          (m) => m.generalTabData,
+                        ),
                       },
                       {
                         path: 'documenten',
                         handle: title('pages.caseDetail.documents.title'),
-                        lazy: page('documents-tab-page', () => import('../features/case-documents/documents-tab-page'), (m) => m.DocumentsTabPage),
+                        lazy: page(
+                          'documents-tab-page',
+                          () => import('../features/case-documents/documents-tab-page'),
+                          (m) => m.DocumentsTabPage,
+                        ),
                       },
                       {
                         path: 'berichten',
                         handle: title('messages.tab'),
-                        lazy: page('case-messages-tab', () => import('../features/messages/case-messages-tab'), (m) => m.CaseMessagesTab),
+                        lazy: page(
+                          'case-messages-tab',
+                          () => import('../features/messages/case-messages-tab'),
+                          (m) => m.CaseMessagesTab,
+                        ),
                       },
                       {
                         path: 'vaststellingsovereenkomst',
                         handle: title('settlement.tab.title'),
-                        lazy: page('settlement-tab-page', () => import('../features/settlement/settlement-tab-page'), (m) => m.SettlementTabPage),
+                        lazy: page(
+                          'settlement-tab-page',
+                          () => import('../features/settlement/settlement-tab-page'),
+                          (m) => m.SettlementTabPage,
+                        ),
                       },
                     ],
                   },
@@ -274,7 +389,11 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         handle: title('pages.feedback.title'),
-                        lazy: page('feedback-page', () => import('../features/feedback/feedback-page'), (m) => m.FeedbackPage),
+                        lazy: page(
+                          'feedback-page',
+                          () => import('../features/feedback/feedback-page'),
+                          (m) => m.FeedbackPage,
+                        ),
                       },
                     ],
                   },
@@ -286,32 +405,56 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         handle: title('admin.pages.lawyers'),
-                        lazy: page('admin-lawyers-page', () => import('../features/admin/lawyers-page'), (m) => m.LawyersPage),
+                        lazy: page(
+                          'admin-lawyers-page',
+                          () => import('../features/admin/lawyers-page'),
+                          (m) => m.LawyersPage,
+                        ),
                       },
                       {
                         path: 'dossiers',
                         handle: title('admin.pages.cases'),
-                        lazy: page('admin-cases-page', () => import('../features/admin/cases-page'), (m) => m.AdminCasesPage),
+                        lazy: page(
+                          'admin-cases-page',
+                          () => import('../features/admin/cases-page'),
+                          (m) => m.AdminCasesPage,
+                        ),
                       },
                       {
                         path: 'audit',
                         handle: title('admin.pages.audit'),
-                        lazy: page('admin-audit-page', () => import('../features/admin/audit-page'), (m) => m.AuditPage),
+                        lazy: page(
+                          'admin-audit-page',
+                          () => import('../features/admin/audit-page'),
+                          (m) => m.AuditPage,
+                        ),
                       },
                       {
                         path: 'inzicht',
                         handle: title('admin.pages.insight'),
-                        lazy: page('admin-insight-page', () => import('../features/admin/insight-page'), (m) => m.InsightPage),
+                        lazy: page(
+                          'admin-insight-page',
+                          () => import('../features/admin/insight-page'),
+                          (m) => m.InsightPage,
+                        ),
                       },
                       {
                         path: 'outbox',
                         handle: title('admin.pages.outbox'),
-                        lazy: page('admin-outbox-page', () => import('../features/admin/outbox-page'), (m) => m.OutboxPage),
+                        lazy: page(
+                          'admin-outbox-page',
+                          () => import('../features/admin/outbox-page'),
+                          (m) => m.OutboxPage,
+                        ),
                       },
                       {
                         path: 'klachten',
                         handle: title('complaints.register.title'),
-                        lazy: page('complaint-register-page', () => import('../features/complaints/register-page'), (m) => m.ComplaintRegisterPage),
+                        lazy: page(
+                          'complaint-register-page',
+                          () => import('../features/complaints/register-page'),
+                          (m) => m.ComplaintRegisterPage,
+                        ),
                       },
                     ],
                   },
@@ -322,7 +465,11 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         handle: title('admin.pages.account'),
-                        lazy: page('admin-account-page', () => import('../features/account/account-page'), (m) => m.AdminAccountPage),
+                        lazy: page(
+                          'admin-account-page',
+                          () => import('../features/account/account-page'),
+                          (m) => m.AdminAccountPage,
+                        ),
                       },
                     ],
                   },
@@ -333,7 +480,11 @@ export const routes: RouteObject[] = [
                       {
                         index: true,
                         handle: title('pages.account.title'),
-                        lazy: page('account-page', () => import('../features/account/account-page'), (m) => m.AccountPage),
+                        lazy: page(
+                          'account-page',
+                          () => import('../features/account/account-page'),
+                          (m) => m.AccountPage,
+                        ),
                       },
                     ],
                   },

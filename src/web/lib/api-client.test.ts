@@ -10,11 +10,16 @@ function client(response: Response | Error, token: string | null = 'tok') {
     if (response instanceof Error) throw response;
     return response;
   });
-  const api = createApiClient({ getToken: () => token, onUnauthenticated, fetch: fetchMock as unknown as typeof fetch });
+  const api = createApiClient({
+    getToken: () => token,
+    onUnauthenticated,
+    fetch: fetchMock as unknown as typeof fetch,
+  });
   return { api, onUnauthenticated, fetchMock };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
@@ -31,7 +36,11 @@ describe('createApiClient', () => {
     await expect(api.post('/api/things', { a: 1 }, DataSchema)).resolves.toEqual({ data: { id: 7 } });
     expect(fetchMock).toHaveBeenCalledWith('/api/things', expect.objectContaining({ method: 'POST', body: '{"a":1}' }));
     const init = (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1];
-    expect(init.headers).toMatchObject({ Authorization: 'Bearer tok', 'Content-Type': 'application/json', Accept: 'application/json' });
+    expect(init.headers).toMatchObject({
+      Authorization: 'Bearer tok',
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+    });
   });
 
   it('sends no Authorization header without a token, or when a request says token: null', async () => {
@@ -77,7 +86,9 @@ describe('createApiClient', () => {
   });
 
   it('422 gives the field errors', async () => {
-    const { api, onUnauthenticated } = client(json(422, { message: 'De code is ongeldig.', errors: { code: ['De code is ongeldig.'] } }));
+    const { api, onUnauthenticated } = client(
+      json(422, { message: 'De code is ongeldig.', errors: { code: ['De code is ongeldig.'] } }),
+    );
     const error = await failure(api.post('/api/token', { email: 'a@b.nl', code: 'AAAAAA' }));
     expect(error.kind).toBe('validation');
     expect(error.fieldErrors).toEqual({ code: ['De code is ongeldig.'] });

@@ -94,16 +94,31 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     let response: Response;
     try {
       if (isForm && requestOptions.onUploadProgress) {
-        response = await sendWithProgress(`${baseUrl}${path}`, requestOptions.method ?? 'POST', headers, requestOptions.body as FormData, requestOptions.signal, requestOptions.onUploadProgress);
+        response = await sendWithProgress(
+          `${baseUrl}${path}`,
+          requestOptions.method ?? 'POST',
+          headers,
+          requestOptions.body as FormData,
+          requestOptions.signal,
+          requestOptions.onUploadProgress,
+        );
       } else {
         const method = requestOptions.method ?? 'GET';
-        const prefetched = method === 'GET' && requestOptions.body === undefined ? options.takePrefetched?.(path, headers) : undefined;
-        response = prefetched ? await prefetched : await doFetch(`${baseUrl}${path}`, {
-          method,
-          headers,
-          body: requestOptions.body === undefined ? undefined : isForm ? (requestOptions.body as FormData) : JSON.stringify(requestOptions.body),
-          signal: requestOptions.signal,
-        });
+        const prefetched =
+          method === 'GET' && requestOptions.body === undefined ? options.takePrefetched?.(path, headers) : undefined;
+        response = prefetched
+          ? await prefetched
+          : await doFetch(`${baseUrl}${path}`, {
+              method,
+              headers,
+              body:
+                requestOptions.body === undefined
+                  ? undefined
+                  : isForm
+                    ? (requestOptions.body as FormData)
+                    : JSON.stringify(requestOptions.body),
+              signal: requestOptions.signal,
+            });
       }
     } catch (error) {
       if (requestOptions.signal?.aborted) throw error;
@@ -161,7 +176,14 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /** A multipart request through XMLHttpRequest, reporting upload progress; answers a fetch Response. */
-function sendWithProgress(url: string, method: string, headers: Record<string, string>, body: FormData, signal: AbortSignal | undefined, onProgress: (fraction: number) => void): Promise<Response> {
+function sendWithProgress(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: FormData,
+  signal: AbortSignal | undefined,
+  onProgress: (fraction: number) => void,
+): Promise<Response> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
@@ -172,11 +194,16 @@ function sendWithProgress(url: string, method: string, headers: Record<string, s
     xhr.onload = () => {
       onProgress(1);
       const responseHeaders = new Headers();
-      for (const line of xhr.getAllResponseHeaders().trim().split(/[\r\n]+/)) {
+      for (const line of xhr
+        .getAllResponseHeaders()
+        .trim()
+        .split(/[\r\n]+/)) {
         const at = line.indexOf(':');
         if (at > 0) responseHeaders.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
       }
-      resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, headers: responseHeaders }));
+      resolve(
+        new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, headers: responseHeaders }),
+      );
     };
     xhr.onerror = () => reject(new TypeError('Network request failed'));
     xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));

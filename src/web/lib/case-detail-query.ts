@@ -12,7 +12,8 @@ export const caseDetailQueryKeys = {
 export function caseDetailQueryOptions(id: string) {
   return queryOptions({
     queryKey: caseDetailQueryKeys.detail(id),
-    queryFn: async ({ signal }) => (await api.get(`/api/cases/${encodeURIComponent(id)}`, CaseLawyerViewResponseSchema, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get(`/api/cases/${encodeURIComponent(id)}`, CaseLawyerViewResponseSchema, signal)).data,
     // A case that is absent (404) does not come back by retrying.
     retry: (count, error) => !(isApiError(error) && error.status === 404) && count < 3,
   });

@@ -19,7 +19,10 @@ export async function downloadDocument(document: Pick<Document, 'id' | 'filename
   }
 }
 
-/** GET /api/cases/{id}/export: every visible document as one zip, saved as documenten.zip. Throws on failure so the caller can say so. */
+/**
+ * GET /api/cases/{id}/export: every visible document as one zip, saved as documenten.zip. Throws on failure so the
+ * caller can say so.
+ */
 export async function downloadCaseExport(caseId: string): Promise<void> {
   const response = await api.raw(`/api/cases/${encodeURIComponent(caseId)}/export`);
   const blob = await response.blob();
@@ -33,7 +36,10 @@ export async function downloadCaseExport(caseId: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** A GET of the API saved as a file under `filename` (the dissolution letter, the key dates). Throws on failure so the caller can say so. */
+/**
+ * A GET of the API saved as a file under `filename` (the dissolution letter, the key dates). Throws on failure so the
+ * caller can say so.
+ */
 export async function downloadFromApi(path: string, filename: string): Promise<void> {
   const response = await api.raw(path);
   const blob = await response.blob();

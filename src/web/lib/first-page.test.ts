@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_PAGE_DATA_FRESH_MS, FIRST_PAGE_DATA_MAX_MS, firstPageLoader, firstPageShown, firstPageStaleTime, isFirstPageData, resetFirstPageForTests } from './first-page';
+import {
+  FIRST_PAGE_DATA_FRESH_MS,
+  FIRST_PAGE_DATA_MAX_MS,
+  firstPageLoader,
+  firstPageShown,
+  firstPageStaleTime,
+  isFirstPageData,
+  resetFirstPageForTests,
+} from './first-page';
 import { deferred } from '../test/fixtures';
 
 const args = { params: { caseId: 'c1' }, request: new Request('http://localhost/dossiers/c1') };
@@ -36,12 +44,27 @@ describe('the first page’s loader', () => {
   });
 
   it('never throws, and renders the page after at most FIRST_PAGE_DATA_MAX_MS when an answer hangs', async () => {
-    expect(await firstPageLoader(() => Promise.reject(new Error('500')), () => [Promise.resolve()])(args)).toBeNull();
-    expect(await firstPageLoader(() => { throw new Error('sync'); }, () => [Promise.resolve()])(args)).toBeNull();
+    expect(
+      await firstPageLoader(
+        () => Promise.reject(new Error('500')),
+        () => [Promise.resolve()],
+      )(args),
+    ).toBeNull();
+    expect(
+      await firstPageLoader(
+        () => {
+          throw new Error('sync');
+        },
+        () => [Promise.resolve()],
+      )(args),
+    ).toBeNull();
 
     vi.useFakeTimers();
     let done = false;
-    void firstPageLoader(() => new Promise(() => undefined), () => [new Promise(() => undefined)])(args).then(() => (done = true));
+    void firstPageLoader(
+      () => new Promise(() => undefined),
+      () => [new Promise(() => undefined)],
+    )(args).then(() => (done = true));
     await vi.advanceTimersByTimeAsync(FIRST_PAGE_DATA_MAX_MS - 10);
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(20);
@@ -54,7 +77,10 @@ describe('the first page’s data', () => {
   const query = (dataUpdatedAt: number) => ({ state: { dataUpdatedAt } });
 
   it('is fresh for a few seconds (not fetched again as its components mount); later data is stale at once', async () => {
-    await firstPageLoader(async () => undefined, () => [Promise.resolve()])(args);
+    await firstPageLoader(
+      async () => undefined,
+      () => [Promise.resolve()],
+    )(args);
     const loaded = query(Date.now());
     expect(isFirstPageData(loaded)).toBe(true);
     firstPageShown();

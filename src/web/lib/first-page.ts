@@ -58,7 +58,10 @@ export function firstPageStaleTime(query: QueryLike): number {
  * waits for them (at most {@link FIRST_PAGE_DATA_MAX_MS}) and then for the page's queries, which
  * take the boot script's answers. Never throws, always returns null.
  */
-export function firstPageLoader(loadData: PageData, bootRequests: () => Promise<unknown>[] | undefined = () => window.__prefetchWaits) {
+export function firstPageLoader(
+  loadData: PageData,
+  bootRequests: () => Promise<unknown>[] | undefined = () => window.__prefetchWaits,
+) {
   return async ({ params, request }: Pick<LoaderFunctionArgs, 'params' | 'request'>): Promise<null> => {
     const waits = bootRequests();
     if (!firstPage || !waits || waits.length === 0) return null;

@@ -12,7 +12,9 @@ const translate: Translate = (key, values) => i18n.t(key, values ?? {});
  * 'Maximaal 250 tekens.', …), so no form shows the library's English defaults. Texts a schema
  * names by key (which zod does not pass through error maps) go through the same function.
  */
-export function formResolver<Schema extends z.ZodTypeAny>(schema: Schema): Resolver<z.input<Schema> & FieldValues, unknown, z.output<Schema>> {
+export function formResolver<Schema extends z.ZodTypeAny>(
+  schema: Schema,
+): Resolver<z.input<Schema> & FieldValues, unknown, z.output<Schema>> {
   const errorMap = createErrorMap(translate);
   return async (values, _context, options) => {
     const result = await schema.safeParseAsync(values, { errorMap });

@@ -26,7 +26,10 @@ export function formatTime(value: string | number | Date | null | undefined): st
   return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** A date with its time of day, dd/mm/yyyy HH:MM on the 24-hour clock in both languages, for events such as the case timeline. */
+/**
+ * A date with its time of day, dd/mm/yyyy HH:MM on the 24-hour clock in both languages, for events such as the case
+ * timeline.
+ */
 export function formatDateTime(value: string | number | Date | null | undefined, language: Language): string {
   const day = formatDate(value, language);
   return day ? `${day} ${formatTime(value)}` : '';

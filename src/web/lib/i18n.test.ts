@@ -26,7 +26,8 @@ describe('translations', () => {
     const used = new Set<string>();
     for (const text of Object.values(sources)) {
       for (const match of text.matchAll(/\bt\(\s*'([a-zA-Z0-9_.-]+)'/g)) if (match[1]) used.add(match[1]);
-      for (const match of text.matchAll(/(?:labelKey|titleKey): '([a-zA-Z0-9_.-]+)'/g)) if (match[1]) used.add(match[1]);
+      for (const match of text.matchAll(/(?:labelKey|titleKey): '([a-zA-Z0-9_.-]+)'/g))
+        if (match[1]) used.add(match[1]);
       for (const match of text.matchAll(/title\('([a-zA-Z0-9_.-]+)'\)/g)) if (match[1]) used.add(match[1]);
     }
     expect(used.size).toBeGreaterThan(40);
@@ -77,8 +78,12 @@ describe('translations', () => {
 
   it("counts with i18next's plural forms: '1 dossier', '2 dossiers' in both languages", () => {
     const at = (lng: string, key: string, values: Record<string, unknown>) => i18n.t(key, { lng, ...values });
-    expect(at('nl-NL', 'cases.pagination.summary', { current: 1, last: 1, count: 1 })).toBe('Pagina 1 van 1 (1 dossier)');
-    expect(at('nl-NL', 'cases.pagination.summary', { current: 1, last: 1, count: 2 })).toBe('Pagina 1 van 1 (2 dossiers)');
+    expect(at('nl-NL', 'cases.pagination.summary', { current: 1, last: 1, count: 1 })).toBe(
+      'Pagina 1 van 1 (1 dossier)',
+    );
+    expect(at('nl-NL', 'cases.pagination.summary', { current: 1, last: 1, count: 2 })).toBe(
+      'Pagina 1 van 1 (2 dossiers)',
+    );
     expect(at('en-US', 'cases.pagination.summary', { current: 1, last: 1, count: 1 })).toBe('Page 1 of 1 (1 case)');
     expect(at('en-US', 'cases.pagination.summary', { current: 1, last: 1, count: 2 })).toBe('Page 1 of 1 (2 cases)');
     expect(at('nl-NL', 'caseDetail.documents.missing', { count: 1 })).toBe('1 ontbrekend document');
@@ -91,7 +96,7 @@ describe('translations', () => {
     expect(JSON.stringify(en)).not.toMatch(/\{\{count\}\}[^"]*\((?:en|s)\)/);
   });
 
-  it('names packages, the default lawyer title and quote in the reader\'s language', () => {
+  it("names packages, the default lawyer title and quote in the reader's language", () => {
     expect(i18n.t('offer.packages.start.name', { lng: 'nl-NL' })).toBe('Start onbezorgd');
     expect(i18n.t('offer.packages.complete.name', { lng: 'en-US' })).toBe('Complete Worry-Free');
     expect(i18n.t('dashboard.lawyer.defaultTitle', { lng: 'nl-NL' })).toBe('Arbeidsrechtjurist');

@@ -18,18 +18,27 @@ describe('loadWithReload', () => {
 
   it('reloads the page once when a module fails to load', async () => {
     const env = environment();
-    const pending = loadWithReload('offer-page', () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), env);
+    const pending = loadWithReload(
+      'offer-page',
+      () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+      env,
+    );
     await vi.waitFor(() => expect(env.reload).toHaveBeenCalledTimes(1));
     expect(window.sessionStorage.getItem(RELOAD_FLAG_KEY)).not.toBeNull();
     // The promise never settles: the page is reloading.
-    const settled = await Promise.race([pending.then(() => 'settled'), new Promise((r) => setTimeout(() => r('pending'), 20))]);
+    const settled = await Promise.race([
+      pending.then(() => 'settled'),
+      new Promise((r) => setTimeout(() => r('pending'), 20)),
+    ]);
     expect(settled).toBe('pending');
   });
 
   it('does not loop: after the reload a second failure goes to the error page', async () => {
     const env = environment();
     window.sessionStorage.setItem(RELOAD_FLAG_KEY, '1');
-    await expect(loadWithReload('offer-page', () => Promise.reject(new Error('still broken')), env)).rejects.toThrow('still broken');
+    await expect(loadWithReload('offer-page', () => Promise.reject(new Error('still broken')), env)).rejects.toThrow(
+      'still broken',
+    );
     expect(env.reload).not.toHaveBeenCalled();
   });
 
@@ -37,7 +46,9 @@ describe('loadWithReload', () => {
     const env = environment();
     window.sessionStorage.setItem(RELOAD_FLAG_KEY, '1');
     await loadWithReload('app-layout', async () => ({}), env);
-    await expect(loadWithReload('offer-page', () => Promise.reject(new Error('broken')), env)).rejects.toThrow('broken');
+    await expect(loadWithReload('offer-page', () => Promise.reject(new Error('broken')), env)).rejects.toThrow(
+      'broken',
+    );
     expect(env.reload).not.toHaveBeenCalled();
   });
 
@@ -50,7 +61,9 @@ describe('loadWithReload', () => {
       },
       removeItem: () => undefined,
     };
-    await expect(loadWithReload('offer-page', () => Promise.reject(new Error('broken')), { storage, reload })).rejects.toThrow('broken');
+    await expect(
+      loadWithReload('offer-page', () => Promise.reject(new Error('broken')), { storage, reload }),
+    ).rejects.toThrow('broken');
     expect(reload).not.toHaveBeenCalled();
   });
 });

@@ -39,7 +39,10 @@ describe('applyLiveEvent ready', () => {
 
   it("the page's first stream also keeps the first page's data, loaded with the boot script's requests before the ticket", async () => {
     const before = Date.now() - 60_000;
-    await firstPageLoader(async () => undefined, () => [Promise.resolve()])({ params: {}, request: new Request('http://localhost/') });
+    await firstPageLoader(
+      async () => undefined,
+      () => [Promise.resolve()],
+    )({ params: {}, request: new Request('http://localhost/') });
     const queryClient = cacheWith([
       ['old', before],
       ['first page', Date.now()],

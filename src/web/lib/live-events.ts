@@ -1,6 +1,12 @@
 import { useEffect } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { EventTicketResponseSchema, LiveEventSchemas, type LiveEventData, type LiveEventType, type UnreadCounts } from '../../contract/messages';
+import {
+  EventTicketResponseSchema,
+  LiveEventSchemas,
+  type LiveEventData,
+  type LiveEventType,
+  type UnreadCounts,
+} from '../../contract/messages';
 import { api } from './api';
 import { isFirstPageData } from './first-page';
 import { messageQueryKeys } from './messages-query';
@@ -36,7 +42,12 @@ const touchesCase = (key: readonly unknown[], caseId: string) => key.some((part)
  * or, given `freshSince` (the first stream of the page), only what was loaded before it
  * (decision 022).
  */
-export function applyLiveEvent(queryClient: QueryClient, type: LiveEventType, data: unknown, options: { freshSince?: number } = {}): void {
+export function applyLiveEvent(
+  queryClient: QueryClient,
+  type: LiveEventType,
+  data: unknown,
+  options: { freshSince?: number } = {},
+): void {
   switch (type) {
     case 'message':
     case 'message_deleted':
@@ -55,21 +66,29 @@ export function applyLiveEvent(queryClient: QueryClient, type: LiveEventType, da
           void queryClient.invalidateQueries({ queryKey: messageQueryKeys.unread });
           return old;
         }
-        const rows = old.data.flatMap((row) => (row.case_id !== case_id ? [row] : count > 0 ? [{ ...row, count }] : []));
+        const rows = old.data.flatMap((row) =>
+          row.case_id !== case_id ? [row] : count > 0 ? [{ ...row, count }] : [],
+        );
         return { data: rows, total: rows.reduce((sum, row) => sum + row.count, 0) };
       });
       break;
     }
     case 'case_changed': {
       const caseId = (data as LiveEventData<'case_changed'>).case_id;
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'cases' || (touchesCase(query.queryKey, caseId) && query.queryKey[0] !== 'messages') });
+      void queryClient.invalidateQueries({
+        predicate: (query) =>
+          query.queryKey[0] === 'cases' || (touchesCase(query.queryKey, caseId) && query.queryKey[0] !== 'messages'),
+      });
       break;
     }
     case 'ready': {
       if ((data as LiveEventData<'ready'>).resumed) break;
       const { freshSince } = options;
       if (freshSince === undefined) void queryClient.invalidateQueries();
-      else void queryClient.invalidateQueries({ predicate: (query) => query.state.dataUpdatedAt < freshSince && !isFirstPageData(query) });
+      else
+        void queryClient.invalidateQueries({
+          predicate: (query) => query.state.dataUpdatedAt < freshSince && !isFirstPageData(query),
+        });
       break;
     }
   }

@@ -14,7 +14,11 @@ export function conversationQueryOptions(caseId: string) {
   return infiniteQueryOptions({
     queryKey: messageQueryKeys.conversation(caseId),
     queryFn: async ({ pageParam, signal }) =>
-      api.get(`/api/cases/${encodeURIComponent(caseId)}/messages${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`, MessagePageSchema, signal),
+      api.get(
+        `/api/cases/${encodeURIComponent(caseId)}/messages${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`,
+        MessagePageSchema,
+        signal,
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });

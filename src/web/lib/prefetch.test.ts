@@ -24,7 +24,9 @@ describe('takePrefetched', () => {
     const store: PrefetchStore = { a: entry(), b: entry(), c: entry(), d: entry() };
     expect(takePrefetched(store, 'a', { ...headers, Authorization: 'Bearer other' }, 2_000)).toBeUndefined();
     expect(takePrefetched(store, 'b', { ...headers, 'Accept-Language': 'en-US' }, 2_000)).toBeUndefined();
-    expect(takePrefetched(store, 'c', { Accept: 'application/json', 'Accept-Language': 'nl-NL' }, 2_000)).toBeUndefined();
+    expect(
+      takePrefetched(store, 'c', { Accept: 'application/json', 'Accept-Language': 'nl-NL' }, 2_000),
+    ).toBeUndefined();
     expect(takePrefetched(store, 'd', headers, 1_000 + PREFETCH_MAX_AGE_MS + 1)).toBeUndefined();
     expect(store).toEqual({});
   });
@@ -38,8 +40,15 @@ describe('takePrefetched', () => {
 describe('the API client with prefetched answers', () => {
   it('uses the prefetched answer of a plain GET instead of fetching, and fetches the rest', async () => {
     const fetchMock = vi.fn(async () => new Response('{"data":{"id":2}}', { status: 200 }));
-    const take = vi.fn((path: string) => (path === '/api/a' ? Promise.resolve(new Response('{"data":{"id":1}}', { status: 200 })) : undefined));
-    const api = createApiClient({ getToken: () => 'tok', onUnauthenticated: () => {}, fetch: fetchMock as unknown as typeof fetch, takePrefetched: take });
+    const take = vi.fn((path: string) =>
+      path === '/api/a' ? Promise.resolve(new Response('{"data":{"id":1}}', { status: 200 })) : undefined,
+    );
+    const api = createApiClient({
+      getToken: () => 'tok',
+      onUnauthenticated: () => {},
+      fetch: fetchMock as unknown as typeof fetch,
+      takePrefetched: take,
+    });
     const { z } = await import('zod');
     const Schema = z.object({ data: z.object({ id: z.number() }) });
     expect(await api.get('/api/a', Schema)).toEqual({ data: { id: 1 } });
@@ -53,14 +62,24 @@ describe('the API client with prefetched answers', () => {
 
   it('a prefetched 401 ends the session like any other', async () => {
     const onUnauthenticated = vi.fn();
-    const api = createApiClient({ getToken: () => 'tok', onUnauthenticated, fetch: vi.fn() as unknown as typeof fetch, takePrefetched: () => Promise.resolve(new Response('{}', { status: 401 })) });
-    await expect(api.get('/api/user', (await import('zod')).z.unknown())).rejects.toMatchObject({ kind: 'unauthenticated' });
+    const api = createApiClient({
+      getToken: () => 'tok',
+      onUnauthenticated,
+      fetch: vi.fn() as unknown as typeof fetch,
+      takePrefetched: () => Promise.resolve(new Response('{}', { status: 401 })),
+    });
+    await expect(api.get('/api/user', (await import('zod')).z.unknown())).rejects.toMatchObject({
+      kind: 'unauthenticated',
+    });
     expect(onUnauthenticated).toHaveBeenCalled();
   });
 });
 
 describe('the boot script of index.html', () => {
-  const routes = BOOT_ROUTES.map(({ modules, ...route }) => ({ ...route, files: modules.map((file) => `/assets/${file.split('/').pop()}.js`) }));
+  const routes = BOOT_ROUTES.map(({ modules, ...route }) => ({
+    ...route,
+    files: modules.map((file) => `/assets/${file.split('/').pop()}.js`),
+  }));
   const caseId = '9031a3fe-9b0d-489c-a534-c6fba145bde9';
 
   function run(url: string, state: unknown) {
@@ -68,10 +87,15 @@ describe('the boot script of index.html', () => {
     window.localStorage.clear();
     if (state) window.localStorage.setItem('state', JSON.stringify(state));
     document.head.innerHTML = '';
-    const fetchMock = vi.fn(async (path: string) => new Response(JSON.stringify(path === '/api/cases/mine' ? { data: { id: caseId } } : {}), { status: 200 }));
+    const fetchMock = vi.fn(
+      async (path: string) =>
+        new Response(JSON.stringify(path === '/api/cases/mine' ? { data: { id: caseId } } : {}), { status: 200 }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     new Function(bootScript(routes))();
-    const preloads = [...document.head.querySelectorAll('link[rel=modulepreload]')].map((link) => link.getAttribute('href'));
+    const preloads = [...document.head.querySelectorAll('link[rel=modulepreload]')].map((link) =>
+      link.getAttribute('href'),
+    );
     return { fetchMock, preloads, requested: () => fetchMock.mock.calls.map(([path]) => path) };
   }
 
@@ -88,8 +112,17 @@ describe('the boot script of index.html', () => {
   it('starts a case detail page’s requests with the stored token and language, and preloads its chunks', async () => {
     const { fetchMock, preloads } = run(`/dossiers/${caseId}`, signedIn);
     expect(preloads).toContain('/assets/general-tab-page.tsx.js');
-    expect(fetchMock).toHaveBeenCalledWith(`/api/cases/${caseId}`, { headers: { Accept: 'application/json', 'Accept-Language': 'en-US', Authorization: 'Bearer tok' } });
-    expect(Object.keys(window.__prefetch ?? {})).toEqual(['/api/site', '/api/messages/unread', '/api/user', `/api/cases/${caseId}`, '/api/statuses', `/api/cases/${caseId}/timeline?page=1`]);
+    expect(fetchMock).toHaveBeenCalledWith(`/api/cases/${caseId}`, {
+      headers: { Accept: 'application/json', 'Accept-Language': 'en-US', Authorization: 'Bearer tok' },
+    });
+    expect(Object.keys(window.__prefetch ?? {})).toEqual([
+      '/api/site',
+      '/api/messages/unread',
+      '/api/user',
+      `/api/cases/${caseId}`,
+      '/api/statuses',
+      `/api/cases/${caseId}/timeline?page=1`,
+    ]);
     expect(window.__prefetch?.['/api/user']).toMatchObject({ authorization: 'Bearer tok', language: 'en-US' });
   });
 
@@ -158,7 +191,9 @@ describe('the boot script of index.html', () => {
 
   it('on /login, only the public site request without Authorization, in Dutch by default', () => {
     const { fetchMock } = run('/login', null);
-    expect(fetchMock.mock.calls).toEqual([['/api/site', { headers: { Accept: 'application/json', 'Accept-Language': 'nl-NL' } }]]);
+    expect(fetchMock.mock.calls).toEqual([
+      ['/api/site', { headers: { Accept: 'application/json', 'Accept-Language': 'nl-NL' } }],
+    ]);
   });
 });
 

@@ -47,7 +47,8 @@ export function takePrefetched(
   const entry = store?.[path];
   if (!store || !entry) return undefined;
   delete store[path];
-  if (entry.authorization !== (headers.Authorization ?? '') || entry.language !== (headers['Accept-Language'] ?? '')) return undefined;
+  if (entry.authorization !== (headers.Authorization ?? '') || entry.language !== (headers['Accept-Language'] ?? ''))
+    return undefined;
   if (now - entry.at > PREFETCH_MAX_AGE_MS) return undefined;
   return entry.response;
 }

@@ -21,7 +21,8 @@ export function createQueryClient(): QueryClient {
 
 function isRetryable(error: unknown): boolean {
   if (!isApiError(error)) return true;
-  if (error.kind === 'unauthenticated' || error.kind === 'validation' || error.kind === 'invalid-response') return false;
+  if (error.kind === 'unauthenticated' || error.kind === 'validation' || error.kind === 'invalid-response')
+    return false;
   return !(error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429);
 }
 

@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../test/fixtures';
-import { createSessionStore, initialSessionState, parseStoredState, sessionReducer, STORAGE_KEY, type SessionAction, type SessionState } from './session';
+import {
+  createSessionStore,
+  initialSessionState,
+  parseStoredState,
+  sessionReducer,
+  STORAGE_KEY,
+  type SessionAction,
+  type SessionState,
+} from './session';
 
 const lawyer = makeUser('lawyer');
 const signedIn: SessionState = { settings: { language: 'en-US' }, user: lawyer, auth: { token: 'tok' } };
@@ -12,7 +20,11 @@ describe('sessionReducer', () => {
   });
 
   it('logout removes user and auth but keeps the settings', () => {
-    expect(sessionReducer(signedIn, { type: 'logout' })).toEqual({ settings: { language: 'en-US' }, user: null, auth: { token: null } });
+    expect(sessionReducer(signedIn, { type: 'logout' })).toEqual({
+      settings: { language: 'en-US' },
+      user: null,
+      auth: { token: null },
+    });
   });
 
   it('clear resets to empty settings', () => {
@@ -22,7 +34,9 @@ describe('sessionReducer', () => {
   it('updateUser merges fields into the user', () => {
     const state = sessionReducer(signedIn, { type: 'updateUser', user: { name: 'Anne', avatar: '/files/a.webp' } });
     expect(state.user).toEqual({ ...lawyer, name: 'Anne', avatar: '/files/a.webp' });
-    expect(sessionReducer(initialSessionState, { type: 'updateUser', user: { name: 'Anne' } })).toBe(initialSessionState);
+    expect(sessionReducer(initialSessionState, { type: 'updateUser', user: { name: 'Anne' } })).toBe(
+      initialSessionState,
+    );
   });
 
   it('updateUser with the same values keeps the state object, so subscribers do not re-render', () => {
@@ -34,12 +48,17 @@ describe('sessionReducer', () => {
   });
 
   it('settings merges into the settings', () => {
-    const state = sessionReducer({ ...signedIn, settings: { language: 'nl-NL', other: 1 } }, { type: 'settings', settings: { language: 'en-US' } });
+    const state = sessionReducer(
+      { ...signedIn, settings: { language: 'nl-NL', other: 1 } },
+      { type: 'settings', settings: { language: 'en-US' } },
+    );
     expect(state.settings).toEqual({ language: 'en-US', other: 1 });
   });
 
   it('throws on an unknown action', () => {
-    expect(() => sessionReducer(initialSessionState, { type: 'reset' } as unknown as SessionAction)).toThrow('Unknown session action: reset');
+    expect(() => sessionReducer(initialSessionState, { type: 'reset' } as unknown as SessionAction)).toThrow(
+      'Unknown session action: reset',
+    );
   });
 });
 
@@ -51,8 +70,12 @@ describe('parseStoredState', () => {
   it('treats unreadable or partial state as signed out', () => {
     expect(parseStoredState(null)).toEqual(initialSessionState);
     expect(parseStoredState('{not json')).toEqual(initialSessionState);
-    expect(parseStoredState(JSON.stringify({ settings: {}, user: lawyer, auth: { token: null } }))).toEqual(initialSessionState);
-    expect(parseStoredState(JSON.stringify({ settings: {}, user: { id: 1 }, auth: { token: 'x' } }))).toEqual(initialSessionState);
+    expect(parseStoredState(JSON.stringify({ settings: {}, user: lawyer, auth: { token: null } }))).toEqual(
+      initialSessionState,
+    );
+    expect(parseStoredState(JSON.stringify({ settings: {}, user: { id: 1 }, auth: { token: 'x' } }))).toEqual(
+      initialSessionState,
+    );
   });
 
   it('drops an unknown language but keeps the session', () => {
@@ -66,7 +89,11 @@ describe('createSessionStore', () => {
   it("persists every change under localStorage key 'state'", () => {
     const store = createSessionStore(window.localStorage, window);
     store.dispatch({ type: 'login', user: lawyer, token: 'abc' });
-    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? 'null')).toEqual({ settings: {}, user: lawyer, auth: { token: 'abc' } });
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? 'null')).toEqual({
+      settings: {},
+      user: lawyer,
+      auth: { token: 'abc' },
+    });
     store.dispose();
   });
 

@@ -32,7 +32,8 @@ export const settlementPath = (caseId: string) => `/api/cases/${encodeURICompone
 export function settlementSummaryQueryOptions(caseId: string) {
   return queryOptions({
     queryKey: settlementQueryKeys.summary(caseId),
-    queryFn: async ({ signal }) => (await api.get(settlementPath(caseId), SettlementSummaryResponseSchema, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get(settlementPath(caseId), SettlementSummaryResponseSchema, signal)).data,
   });
 }
 

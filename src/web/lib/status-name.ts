@@ -7,5 +7,8 @@ import { DEFAULT_LANGUAGE } from './session';
  */
 export function useStatusName(): (status: { slug: string; display_name: string }) => string {
   const { t, i18n } = useTranslation();
-  return (status) => (i18n.resolvedLanguage === DEFAULT_LANGUAGE ? status.display_name : t(`cases.statuses.${status.slug}`, { defaultValue: status.display_name }));
+  return (status) =>
+    i18n.resolvedLanguage === DEFAULT_LANGUAGE
+      ? status.display_name
+      : t(`cases.statuses.${status.slug}`, { defaultValue: status.display_name });
 }

@@ -9,7 +9,8 @@ export function timelineQueryOptions(caseId: string) {
   return infiniteQueryOptions({
     queryKey: timelineQueryKeys.all(caseId),
     initialPageParam: 1,
-    queryFn: async ({ pageParam, signal }) => api.get(`/api/cases/${encodeURIComponent(caseId)}/timeline?page=${pageParam}`, TimelineResponseSchema, signal),
+    queryFn: async ({ pageParam, signal }) =>
+      api.get(`/api/cases/${encodeURIComponent(caseId)}/timeline?page=${pageParam}`, TimelineResponseSchema, signal),
     getNextPageParam: (last) => (last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined),
   });
 }

@@ -17,10 +17,18 @@ const unmatched: FakeRequest[] = [];
 export function installFakeFetch(...routes: FakeRoute[]) {
   const calls: FakeRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const request: FakeRequest = { method: (init.method ?? 'GET').toUpperCase(), path: `${url.pathname}${url.search}`, headers, body };
+    const request: FakeRequest = {
+      method: (init.method ?? 'GET').toUpperCase(),
+      path: `${url.pathname}${url.search}`,
+      headers,
+      body,
+    };
     calls.push(request);
     for (const route of routes) {
       const answer = route(request);
@@ -45,7 +53,11 @@ export function takeUnmatchedRequests(): FakeRequest[] {
 }
 
 /** A route answering one method and path. */
-export function on(method: string, path: string, answer: FakeResponse | ((request: FakeRequest) => FakeResponse)): FakeRoute {
+export function on(
+  method: string,
+  path: string,
+  answer: FakeResponse | ((request: FakeRequest) => FakeResponse),
+): FakeRoute {
   return (request) => {
     if (request.method !== method || request.path !== path) return undefined;
     return typeof answer === 'function' ? answer(request) : answer;

@@ -55,7 +55,8 @@ export const site: Site = {
 };
 
 /** A package as the case views carry it. */
-export const offerRef = (offer: OfferSlug | null) => (offer ? { slug: offer, display_name: OFFER_DISPLAY_NAMES[offer] } : null);
+export const offerRef = (offer: OfferSlug | null) =>
+  offer ? { slug: offer, display_name: OFFER_DISPLAY_NAMES[offer] } : null;
 
 /** The fields every case view starts with: an empty case at `slug`, updated on 20 November. */
 function caseFields(id: string, slug: StatusSlug) {
@@ -97,17 +98,43 @@ function caseFields(id: string, slug: StatusSlug) {
 }
 
 /** The client's view of their case (GET /api/cases/mine). */
-export function makeClientCaseView(id: string, slug: StatusSlug, overrides: Partial<CaseClientView> = {}): CaseClientView {
-  const { caseFields: fields, status } = caseFields(id, slug);
-  return { ...fields, status: { slug, display_name: status.displayName, order: status.order, articles: [] }, ...overrides };
-}
-
-/** The lawyer's view of a case (GET /api/cases/{id}), of client Kees Klant. */
-export function makeLawyerCaseView(id: string, slug: StatusSlug, overrides: Partial<CaseLawyerView> = {}): CaseLawyerView {
+export function makeClientCaseView(
+  id: string,
+  slug: StatusSlug,
+  overrides: Partial<CaseClientView> = {},
+): CaseClientView {
   const { caseFields: fields, status } = caseFields(id, slug);
   return {
     ...fields,
-    client: { id: '40000000-0000-4000-8000-000000000001', name: 'Kees', infix: null, last_name: 'Klant', email: 'kees@example.com', phone_number: null, address: null, postcode: null, house_number: null, house_number_addition: null, street: null, city: null, client_questions: [] },
+    status: { slug, display_name: status.displayName, order: status.order, articles: [] },
+    ...overrides,
+  };
+}
+
+/** The lawyer's view of a case (GET /api/cases/{id}), of client Kees Klant. */
+export function makeLawyerCaseView(
+  id: string,
+  slug: StatusSlug,
+  overrides: Partial<CaseLawyerView> = {},
+): CaseLawyerView {
+  const { caseFields: fields, status } = caseFields(id, slug);
+  return {
+    ...fields,
+    client: {
+      id: '40000000-0000-4000-8000-000000000001',
+      name: 'Kees',
+      infix: null,
+      last_name: 'Klant',
+      email: 'kees@example.com',
+      phone_number: null,
+      address: null,
+      postcode: null,
+      house_number: null,
+      house_number_addition: null,
+      street: null,
+      city: null,
+      client_questions: [],
+    },
     client_name: 'Kees Klant',
     status: { slug, display_name: status.displayName, order: status.order },
     last_update_at: '2026-11-20T10:00:00.000Z',

@@ -21,14 +21,30 @@ const leadStepper: Stepper = {
   documents_complete: false,
   feedback: false,
   stepper: STATUSES.map((status) => {
-    const content = { subtitle: `Stap ${status.order}`, colour: 'red' as const, title: status.displayName, description: '', buttons: [] };
-    return { slug: status.slug, display_name: status.displayName, order: status.order, is_current: status.slug === 'lead', is_complete: false, articles: [], content_incomplete: content, content_complete: content };
+    const content = {
+      subtitle: `Stap ${status.order}`,
+      colour: 'red' as const,
+      title: status.displayName,
+      description: '',
+      buttons: [],
+    };
+    return {
+      slug: status.slug,
+      display_name: status.displayName,
+      order: status.order,
+      is_current: status.slug === 'lead',
+      is_complete: false,
+      articles: [],
+      content_incomplete: content,
+      content_complete: content,
+    };
   }),
 };
 
 /** A GET of the path, with or without a query string. */
 function getAnyQuery(path: string, answer: FakeResponse): FakeRoute {
-  return (request) => (request.method === 'GET' && (request.path === path || request.path.startsWith(`${path}?`)) ? answer : undefined);
+  return (request) =>
+    request.method === 'GET' && (request.path === path || request.path.startsWith(`${path}?`)) ? answer : undefined;
 }
 
 /**
@@ -54,13 +70,22 @@ export function landingRoutes(user: User): FakeRoute[] {
     on('GET', '/api/client-questions', { status: 200, body: { data: [] } }),
     getAnyQuery(`/api/cases/${LANDING_CASE_ID}/status-stepper`, { status: 200, body: { data: leadStepper } }),
     getAnyQuery(`/api/cases/${LANDING_CASE_ID}/timeline`, { status: 200, body: emptyPage }),
-    on('GET', `/api/cases/${LANDING_CASE_ID}/appointment`, { status: 200, body: { data: null, lawyer: null, mode: 'video', notice_hours: 24, callback_requested_at: null } }),
+    on('GET', `/api/cases/${LANDING_CASE_ID}/appointment`, {
+      status: 200,
+      body: { data: null, lawyer: null, mode: 'video', notice_hours: 24, callback_requested_at: null },
+    }),
     on('GET', `/api/cases/${LANDING_CASE_ID}/documents`, { status: 200, body: { data: [] } }),
     on('GET', `/api/cases/${LANDING_CASE_ID}/settlement`, { status: 200, body: { data: makeSettlement() } }),
     // The account and settings pages.
-    on('GET', '/api/account/two-factor', { status: 200, body: { data: { enabled: true, enabled_at: '2026-11-01T09:00:00.000Z', recovery_codes_remaining: 10 } } }),
+    on('GET', '/api/account/two-factor', {
+      status: 200,
+      body: { data: { enabled: true, enabled_at: '2026-11-01T09:00:00.000Z', recovery_codes_remaining: 10 } },
+    }),
     on('GET', '/api/lawyer-questions', { status: 200, body: { data: [] } }),
-    on('GET', '/api/user/mail-preferences', { status: 200, body: { data: { phase_changes: true, reminders: true, uploads: true } } }),
+    on('GET', '/api/user/mail-preferences', {
+      status: 200,
+      body: { data: { phase_changes: true, reminders: true, uploads: true } },
+    }),
     on('GET', '/api/user/absences', { status: 200, body: { data: [] } }),
   ];
 }

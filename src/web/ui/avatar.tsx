@@ -5,7 +5,15 @@ import { cn } from './cn';
 export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
 
 /** A profile photo, or the default avatar when there is none (or it fails to load). */
-export function Avatar({ src, alt = '', className }: { src: string | null | undefined; alt?: string; className?: string }) {
+export function Avatar({
+  src,
+  alt = '',
+  className,
+}: {
+  src: string | null | undefined;
+  alt?: string;
+  className?: string;
+}) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const usable = hasAvatar(src) && src !== failedSrc ? src : DEFAULT_AVATAR_URL;
   return (

@@ -27,7 +27,15 @@ export type ButtonProps = Omit<ComponentProps<'button'>, 'onClick'> & {
  * keyboard user keeps their place, and every click, including the implicit submit of a form
  * by Enter, is ignored.
  */
-export function Button({ variant = 'primary', busy = false, onClick, className, type = 'button', children, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  busy = false,
+  onClick,
+  className,
+  type = 'button',
+  children,
+  ...rest
+}: ButtonProps) {
   const [running, setRunning] = useState(false);
   const isBusy = busy || running;
 

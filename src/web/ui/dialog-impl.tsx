@@ -9,7 +9,16 @@ import type { DialogProps } from './dialog';
  * The modal dialog itself (Radix): focus is trapped and returned, Escape and a click outside
  * close it. Loaded by `ui/dialog.tsx` once a dialog opens, or after the first paint.
  */
-export function DialogImpl({ open, onOpenChange, title, description, children, actions, className, focusOnClose }: DialogProps) {
+export function DialogImpl({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  actions,
+  className,
+  focusOnClose,
+}: DialogProps) {
   const { t } = useTranslation();
   // Opened from outside (no Radix trigger): focus goes back to whatever opened it, or to `focusOnClose()`.
   const returnFocus = useReturnFocus(focusOnClose);

@@ -7,7 +7,19 @@ import { Button, type ButtonVariant } from './button';
  * token, so it cannot be a plain link. Busy while it loads; `failedMessage` shows under it when
  * the download fails.
  */
-export function DownloadButton({ path, filename, failedMessage, variant = 'secondary', children }: { path: string; filename: string; failedMessage: string; variant?: ButtonVariant; children: ReactNode }) {
+export function DownloadButton({
+  path,
+  filename,
+  failedMessage,
+  variant = 'secondary',
+  children,
+}: {
+  path: string;
+  filename: string;
+  failedMessage: string;
+  variant?: ButtonVariant;
+  children: ReactNode;
+}) {
   const [failed, setFailed] = useState(false);
   return (
     <span className="flex flex-col gap-1">

@@ -44,7 +44,9 @@ export function UploadProgressBar({ percent, className }: { percent: number; cla
       >
         <div className="h-full rounded-full bg-brand-700 transition-[width]" style={{ width: `${percent}%` }} />
       </div>
-      <span className="w-12 text-right text-sm font-semibold text-slate-900 tabular-nums">{t('documents.upload.percent', { percent })}</span>
+      <span className="w-12 text-right text-sm font-semibold text-slate-900 tabular-nums">
+        {t('documents.upload.percent', { percent })}
+      </span>
     </div>
   );
 }
@@ -73,7 +75,15 @@ export type DropZoneProps = {
  * over the limit with a message instead of sending it. While the file goes up it shows the
  * percentage sent as a progress bar with its number.
  */
-export function DropZone({ onFile, children, variant = 'primary', busy = false, percent = null, hint, describedBy }: DropZoneProps) {
+export function DropZone({
+  onFile,
+  children,
+  variant = 'primary',
+  busy = false,
+  percent = null,
+  hint,
+  describedBy,
+}: DropZoneProps) {
   const { t } = useTranslation();
   const id = useId();
   const maxMb = useMaxUploadMb();
@@ -84,7 +94,9 @@ export function DropZone({ onFile, children, variant = 'primary', busy = false, 
     if (!reason) onFile(file);
   };
   const { over, handlers } = useFileDrop(take, busy);
-  const described = [describedBy, maxMb !== null ? `${id}-types` : '', refusal ? `${id}-refusal` : ''].filter(Boolean).join(' ') || undefined;
+  const described =
+    [describedBy, maxMb !== null ? `${id}-types` : '', refusal ? `${id}-refusal` : ''].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <div
       data-testid="drop-zone"
@@ -92,7 +104,8 @@ export function DropZone({ onFile, children, variant = 'primary', busy = false, 
       className={cn(
         'flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-4 text-center transition-colors',
         over ? 'border-brand-700 bg-brand-50' : 'border-slate-300 bg-slate-50',
-        // A zone that only takes drops is no use on a phone (nothing to drag there): shown from sm up, or while its upload runs.
+        // A zone that only takes drops is no use on a phone (nothing to drag there): shown from sm up, or while its
+        // upload runs.
         children || busy ? 'flex' : 'hidden sm:flex',
       )}
     >

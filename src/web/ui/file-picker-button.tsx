@@ -14,7 +14,10 @@ interface PickerInputOptions {
  * shows the browser's file chooser. Only the first chosen file is used, and the input is emptied
  * at once, so choosing the same file again counts.
  */
-export function useFilePicker(onFile: (file: File) => void, { accept = UPLOAD_ACCEPT_ATTRIBUTE, id, testId }: PickerInputOptions = {}) {
+export function useFilePicker(
+  onFile: (file: File) => void,
+  { accept = UPLOAD_ACCEPT_ATTRIBUTE, id, testId }: PickerInputOptions = {},
+) {
   const ref = useRef<HTMLInputElement>(null);
   const input = (
     <input
@@ -48,12 +51,28 @@ interface FilePickerButtonProps extends PickerInputOptions {
 }
 
 /** A button that opens the file chooser; only the first chosen file is used. */
-export function FilePickerButton({ onFile, children, variant = 'primary', busy, describedBy, className, label, ...input }: FilePickerButtonProps) {
+export function FilePickerButton({
+  onFile,
+  children,
+  variant = 'primary',
+  busy,
+  describedBy,
+  className,
+  label,
+  ...input
+}: FilePickerButtonProps) {
   const picker = useFilePicker(onFile, input);
   return (
     <>
       {picker.input}
-      <Button variant={variant} busy={busy} className={className} aria-label={label} aria-describedby={describedBy} onClick={picker.open}>
+      <Button
+        variant={variant}
+        busy={busy}
+        className={className}
+        aria-label={label}
+        aria-describedby={describedBy}
+        onClick={picker.open}
+      >
         {children}
       </Button>
     </>

@@ -22,8 +22,7 @@ export function TabLinks({ tabs, label, className }: { tabs: readonly TabLink[];
             <NavLink
               to={tab.to}
               end={tab.end}
-              className={({ isActive }) =>
-cn(TAB_LINK, isActive ? TAB_LINK_CURRENT : TAB_LINK_OTHER)}
+              className={({ isActive }) => cn(TAB_LINK, isActive ? TAB_LINK_CURRENT : TAB_LINK_OTHER)}
             >
               {tab.label}
             </NavLink>

@@ -6,7 +6,12 @@ import type { ReactNode } from 'react';
  */
 export function TableScroller({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div role="region" aria-label={label} tabIndex={0} className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
       {children}
     </div>
   );

@@ -6,13 +6,24 @@ import { makeClientCaseView, makeUser, site } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 
 const CASE_ID = '20000000-0000-4000-8000-000000000000';
-const client = makeUser('client', { name: 'Eva', last_name: 'Visser', phone_number: '0612345678', street: 'Markt', house_number: '1', postcode: '1234AB', city: 'Delft' });
+const client = makeUser('client', {
+  name: 'Eva',
+  last_name: 'Visser',
+  phone_number: '0612345678',
+  street: 'Markt',
+  house_number: '1',
+  postcode: '1234AB',
+  city: 'Delft',
+});
 
 function setup() {
   installFakeFetch(
     on('GET', '/api/site', { status: 200, body: { data: site } }),
     on('GET', '/api/user', { status: 200, body: { data: client } }),
-    on('PATCH', '/api/user', (request) => ({ status: 200, body: { data: { ...client, ...(request.body as object) } } })),
+    on('PATCH', '/api/user', (request) => ({
+      status: 200,
+      body: { data: { ...client, ...(request.body as object) } },
+    })),
     on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
     // Where the journey ends: /documenten.
     on('GET', '/api/cases/mine', { status: 200, body: { data: makeClientCaseView(CASE_ID, 'incomplete-case-file') } }),
@@ -51,7 +62,11 @@ describe('unsaved changes', () => {
 
     await user.type(screen.getByRole('textbox', { name: /^Plaats/ }), 'x');
     await user.click(screen.getAllByRole('link', { name: 'Documenten' })[0]!);
-    await user.click(within(await screen.findByRole('dialog', { name: 'Wijzigingen niet opgeslagen' })).getByRole('button', { name: 'Pagina verlaten' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Wijzigingen niet opgeslagen' })).getByRole('button', {
+        name: 'Pagina verlaten',
+      }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/documenten'));
     expect(unloadIsQuestioned()).toBe(false);
   });

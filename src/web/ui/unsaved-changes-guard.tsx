@@ -30,7 +30,9 @@ export function UnsavedChangesGuard() {
 /** The in-app part: React Router's blocker and its dialog. */
 function LeaveBlocker() {
   const { t } = useTranslation();
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => hasUnsavedChanges() && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => hasUnsavedChanges() && currentLocation.pathname !== nextLocation.pathname,
+  );
   const blocked = blocker.state === 'blocked';
   return (
     <Dialog

@@ -14,10 +14,16 @@ export type UploadProgress = (fraction: number) => void;
  * 7 s 'retry' (retry() aborts and sends the same file again). `percent` is the share sent so
  * far (0–100) when `send` reports progress, else null. `onError` gets the failure.
  */
-export function useUpload(send: (file: File, signal: AbortSignal, onProgress: UploadProgress) => Promise<unknown>, onSettled: () => Promise<unknown>, onError: (error: unknown) => void) {
+export function useUpload(
+  send: (file: File, signal: AbortSignal, onProgress: UploadProgress) => Promise<unknown>,
+  onSettled: () => Promise<unknown>,
+  onError: (error: unknown) => void,
+) {
   const [phase, setPhase] = useState<UploadPhase>('idle');
   const [percent, setPercent] = useState<number | null>(null);
-  const current = useRef<{ controller: AbortController; timers: ReturnType<typeof setTimeout>[]; file: File } | null>(null);
+  const current = useRef<{ controller: AbortController; timers: ReturnType<typeof setTimeout>[]; file: File } | null>(
+    null,
+  );
 
   const stop = () => {
     if (!current.current) return;
@@ -38,7 +44,14 @@ export function useUpload(send: (file: File, signal: AbortSignal, onProgress: Up
       current.current?.controller.abort();
       stop();
       const controller = new AbortController();
-      const run = { controller, file, timers: [setTimeout(() => setPhase('slow'), SLOW_NOTICE_MS), setTimeout(() => setPhase('retry'), RETRY_LINK_MS)] };
+      const run = {
+        controller,
+        file,
+        timers: [
+          setTimeout(() => setPhase('slow'), SLOW_NOTICE_MS),
+          setTimeout(() => setPhase('retry'), RETRY_LINK_MS),
+        ],
+      };
       current.current = run;
       setPhase('busy');
       setPercent(null);

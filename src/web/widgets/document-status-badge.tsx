@@ -16,9 +16,32 @@ export const DOCUMENT_STATUS_KEYS: Record<DocumentStatus, string> = {
   Rejected: 'documents.status.rejected',
 };
 
-/** A document's status, for the client and the lawyer; the client's signed copy of the engagement letter reads 'Getekend'. */
-export function DocumentStatusBadge({ status, signed = false }: { status: DocumentStatus; signed?: boolean | undefined }) {
+/**
+ * A document's status, for the client and the lawyer; the client's signed copy of the engagement letter reads
+ * 'Getekend'.
+ */
+export function DocumentStatusBadge({
+  status,
+  signed = false,
+}: {
+  status: DocumentStatus;
+  signed?: boolean | undefined;
+}) {
   const { t } = useTranslation();
-  if (signed) return <span className="inline-flex items-center rounded-full border border-green-300 bg-green-50 px-2.5 py-0.5 text-sm font-medium whitespace-nowrap text-green-900">{t('documents.status.signed')}</span>;
-  return <span className={cn('inline-flex items-center rounded-full border px-2.5 py-0.5 text-sm font-medium whitespace-nowrap', STYLES[status])}>{t(DOCUMENT_STATUS_KEYS[status])}</span>;
+  if (signed)
+    return (
+      <span className="inline-flex items-center rounded-full border border-green-300 bg-green-50 px-2.5 py-0.5 text-sm font-medium whitespace-nowrap text-green-900">
+        {t('documents.status.signed')}
+      </span>
+    );
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-sm font-medium whitespace-nowrap',
+        STYLES[status],
+      )}
+    >
+      {t(DOCUMENT_STATUS_KEYS[status])}
+    </span>
+  );
 }

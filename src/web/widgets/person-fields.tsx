@@ -5,10 +5,21 @@ import { TextField } from '../ui/field';
 export type PersonField = Omit<ComponentProps<typeof TextField>, 'children'>;
 
 const required = { required: true, 'aria-required': true } as const;
-const withRequired = (field: PersonField, isRequired: boolean): PersonField => (isRequired ? { ...required, ...field } : field);
+const withRequired = (field: PersonField, isRequired: boolean): PersonField =>
+  isRequired ? { ...required, ...field } : field;
 
 /** First name, infix and last name on one row (first and last name required). */
-export function NameFields({ name, infix, lastName, columns }: { name: PersonField; infix: PersonField; lastName: PersonField; columns: string }) {
+export function NameFields({
+  name,
+  infix,
+  lastName,
+  columns,
+}: {
+  name: PersonField;
+  infix: PersonField;
+  lastName: PersonField;
+  columns: string;
+}) {
   return (
     <div className={`grid gap-4 ${columns}`}>
       <TextField autoComplete="given-name" {...withRequired(name, true)} />
@@ -22,7 +33,19 @@ export function NameFields({ name, infix, lastName, columns }: { name: PersonFie
  * Street and house number, then postcode ('1234AA') and city. House number, postcode and city are
  * required; the street where `streetRequired` says so.
  */
-export function AddressFields({ street, houseNumber, postcode, city, streetRequired }: { street: PersonField; houseNumber: PersonField; postcode: PersonField; city: PersonField; streetRequired: boolean }) {
+export function AddressFields({
+  street,
+  houseNumber,
+  postcode,
+  city,
+  streetRequired,
+}: {
+  street: PersonField;
+  houseNumber: PersonField;
+  postcode: PersonField;
+  city: PersonField;
+  streetRequired: boolean;
+}) {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">

@@ -33,15 +33,28 @@ interface QuestionsFormProps {
 }
 
 /** The story questions with an answer field each; an empty answer is sent as null. */
-export function QuestionsForm({ questions, save, reload, saveLabel, savedText, nothingToSave, rows, className }: QuestionsFormProps) {
+export function QuestionsForm({
+  questions,
+  save,
+  reload,
+  saveLabel,
+  savedText,
+  nothingToSave,
+  rows,
+  className,
+}: QuestionsFormProps) {
   const { t } = useTranslation();
   const success = useSuccessMessage();
   const stale = useStaleWrite();
   const baseId = useId();
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(questions.map((q) => [q.id, q.answer ?? ''])));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(questions.map((q) => [q.id, q.answer ?? ''])),
+  );
   const [saved, setSaved] = useState(values);
   // The version of each answer the form shows, sent with the save (409 when one is older).
-  const [versions, setVersions] = useState<Record<string, number>>(() => Object.fromEntries(questions.map((q) => [q.id, q.version])));
+  const [versions, setVersions] = useState<Record<string, number>>(() =>
+    Object.fromEntries(questions.map((q) => [q.id, q.version])),
+  );
   const loaded = (list: Question[]) => {
     const next = Object.fromEntries(list.map((q) => [q.id, q.answer ?? '']));
     setValues(next);

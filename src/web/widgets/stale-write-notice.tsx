@@ -29,11 +29,20 @@ export function useStaleWrite() {
  * The message of a 409 with a button that loads the record anew. What the user typed stays in
  * the form until they press it: the choice to drop it is theirs.
  */
-export function StaleWriteNotice({ message, onReload }: { message: string | undefined; onReload: () => Promise<unknown> }) {
+export function StaleWriteNotice({
+  message,
+  onReload,
+}: {
+  message: string | undefined;
+  onReload: () => Promise<unknown>;
+}) {
   const { t } = useTranslation();
   if (!message) return null;
   return (
-    <div role="alert" className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900 sm:flex-row sm:items-center sm:justify-between">
+    <div
+      role="alert"
+      className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900 sm:flex-row sm:items-center sm:justify-between"
+    >
       <p>{message}</p>
       <Button variant="secondary" onClick={onReload}>
         {t('form.staleReload')}

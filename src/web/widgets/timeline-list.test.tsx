@@ -25,7 +25,20 @@ function renderTimeline(data: TimelineEvent[]) {
   installFakeFetch(
     on('GET', `/api/cases/${CASE_ID}/timeline?page=1`, {
       status: 200,
-      body: { data, links: { first: null, last: null, prev: null, next: null }, meta: { current_page: 1, from: 1, last_page: 1, links: [], path: '', per_page: 20, to: data.length, total: data.length } },
+      body: {
+        data,
+        links: { first: null, last: null, prev: null, next: null },
+        meta: {
+          current_page: 1,
+          from: 1,
+          last_page: 1,
+          links: [],
+          path: '',
+          per_page: 20,
+          to: data.length,
+          total: data.length,
+        },
+      },
     }),
   );
   return render(
@@ -38,18 +51,23 @@ function renderTimeline(data: TimelineEvent[]) {
 describe('the timeline', () => {
   it('has a text for every kind of event in Dutch and in English', () => {
     for (const language of ['nl-NL', 'en-US']) {
-      const missing = TIMELINE_KINDS.filter((kind) => !i18n.exists(`caseRoute.timeline.kinds.${kind}`, { lng: language, fallbackLng: [] }));
+      const missing = TIMELINE_KINDS.filter(
+        (kind) => !i18n.exists(`caseRoute.timeline.kinds.${kind}`, { lng: language, fallbackLng: [] }),
+      );
       expect(missing, language).toEqual([]);
     }
   });
 
-  it.each(['nl-NL', 'en-US'])('shows every kind of event as a sentence, never as a translation key (%s)', async (language) => {
-    await i18n.changeLanguage(language);
-    renderTimeline(events);
-    const items = within(await screen.findByRole('list')).getAllByRole('listitem');
-    expect(items).toHaveLength(TIMELINE_KINDS.length);
-    for (const item of items) expect(item.textContent).not.toMatch(/caseRoute|timeline\.kinds/);
-  });
+  it.each(['nl-NL', 'en-US'])(
+    'shows every kind of event as a sentence, never as a translation key (%s)',
+    async (language) => {
+      await i18n.changeLanguage(language);
+      renderTimeline(events);
+      const items = within(await screen.findByRole('list')).getAllByRole('listitem');
+      expect(items).toHaveLength(TIMELINE_KINDS.length);
+      for (const item of items) expect(item.textContent).not.toMatch(/caseRoute|timeline\.kinds/);
+    },
+  );
 
   it("says 'Bericht verstuurd' for a message, without its text", async () => {
     renderTimeline([events.find((event) => event.kind === 'message.sent')!]);
@@ -58,7 +76,12 @@ describe('the timeline', () => {
   });
 
   it('lets a long unbroken document title wrap instead of widening the page', async () => {
-    renderTimeline([{ ...events.find((event) => event.kind === 'document.uploaded')!, details: { from: null, to: null, title: 'x'.repeat(120) } }]);
+    renderTimeline([
+      {
+        ...events.find((event) => event.kind === 'document.uploaded')!,
+        details: { from: null, to: null, title: 'x'.repeat(120) },
+      },
+    ]);
     const item = within(await screen.findByRole('list')).getByRole('listitem');
     // jsdom has no layout; the rule that lets the browser break inside a word is what can be checked.
     expect(item).toHaveClass('[overflow-wrap:anywhere]');

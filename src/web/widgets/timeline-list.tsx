@@ -8,16 +8,27 @@ import { useFormatDateTime } from '../lib/use-format-date';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 
-/** One event in the reader's language, built from its kind and details; a client reads the phases by their client-facing step names. */
+/**
+ * One event in the reader's language, built from its kind and details; a client reads the phases by their client-facing
+ * step names.
+ */
 function useEventText(forClient: boolean) {
   const { t } = useTranslation();
   const offerName = useOfferName();
-  const status = (slug: string | null) => (slug ? t(forClient ? `dashboard.stepper.names.${slug}` : `caseDetail.statuses.${slug}`, { defaultValue: slug }) : '?');
+  const status = (slug: string | null) =>
+    slug
+      ? t(forClient ? `dashboard.stepper.names.${slug}` : `caseDetail.statuses.${slug}`, { defaultValue: slug })
+      : '?';
   return (event: TimelineEvent) => {
     const { from, to, title } = event.details;
-    if (event.kind === 'case.offer_changed') return t('caseRoute.timeline.kinds.case.offer_changed', { offer: OFFER_SLUGS.includes(to as OfferSlug) ? offerName(to as OfferSlug) : '?' });
-    if (event.kind.startsWith('case.')) return t(`caseRoute.timeline.kinds.${event.kind}`, { from: status(from), to: status(to) });
-    if (event.kind === 'settlement.version_added' && from === 'us') return t('caseRoute.timeline.kinds.settlement.version_added_us');
+    if (event.kind === 'case.offer_changed')
+      return t('caseRoute.timeline.kinds.case.offer_changed', {
+        offer: OFFER_SLUGS.includes(to as OfferSlug) ? offerName(to as OfferSlug) : '?',
+      });
+    if (event.kind.startsWith('case.'))
+      return t(`caseRoute.timeline.kinds.${event.kind}`, { from: status(from), to: status(to) });
+    if (event.kind === 'settlement.version_added' && from === 'us')
+      return t('caseRoute.timeline.kinds.settlement.version_added_us');
     return t(`caseRoute.timeline.kinds.${event.kind}`, { title: title ?? '' });
   };
 }
@@ -65,7 +76,10 @@ export function TimelineList({ caseId, heading, headingId, forClient = false, in
       ) : (
         <ol className="flex flex-col gap-3">
           {events.map((event) => (
-            <li key={event.id} className="flex min-w-0 flex-col border-l-2 border-slate-300 pl-3 [overflow-wrap:anywhere]">
+            <li
+              key={event.id}
+              className="flex min-w-0 flex-col border-l-2 border-slate-300 pl-3 [overflow-wrap:anywhere]"
+            >
               <span className="text-slate-900">{describe(event)}</span>
               <span className="text-sm text-slate-700">
                 <time dateTime={event.at}>{formatDateTime(event.at)}</time>
@@ -82,7 +96,12 @@ export function TimelineList({ caseId, heading, headingId, forClient = false, in
         </Button>
       )}
       {!collapsed && timeline.hasNextPage && (
-        <Button variant="secondary" className="mt-3" busy={timeline.isFetchingNextPage} onClick={() => timeline.fetchNextPage()}>
+        <Button
+          variant="secondary"
+          className="mt-3"
+          busy={timeline.isFetchingNextPage}
+          onClick={() => timeline.fetchNextPage()}
+        >
           {t('caseRoute.timeline.loadMore')}
         </Button>
       )}

@@ -47,7 +47,13 @@ export function TotpSetup({ secret, qrSvg }: { secret: string; qrSvg: string }) 
   const id = useId();
   return (
     <div className="flex flex-col items-center gap-4">
-      <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`} alt={t('twoFactor.setup.qrAlt')} width={200} height={200} className="rounded-lg border border-slate-300 bg-white" />
+      <img
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`}
+        alt={t('twoFactor.setup.qrAlt')}
+        width={200}
+        height={200}
+        className="rounded-lg border border-slate-300 bg-white"
+      />
       <div className="flex w-full flex-col gap-2">
         <label htmlFor={`${id}-secret`} className="font-medium text-slate-900">
           {t('twoFactor.setup.secretLabel')}
@@ -76,16 +82,27 @@ export function TotpSetup({ secret, qrSvg }: { secret: string; qrSvg: string }) 
 export function RecoveryCodeList({ codes }: { codes: readonly string[] }) {
   const { t } = useTranslation();
   // A data: link with `download` saves the file; it is never navigated to, so no blob URL to revoke.
-  const href = useMemo(() => `data:text/plain;charset=utf-8,${encodeURIComponent(`${t('twoFactor.recovery.fileHeading')}\n\n${codes.join('\n')}\n`)}`, [codes, t]);
+  const href = useMemo(
+    () =>
+      `data:text/plain;charset=utf-8,${encodeURIComponent(`${t('twoFactor.recovery.fileHeading')}\n\n${codes.join('\n')}\n`)}`,
+    [codes, t],
+  );
   return (
     <div className="flex flex-col gap-3">
-      <ul aria-label={t('twoFactor.recovery.listLabel')} className="grid grid-cols-2 gap-2 rounded-lg border border-slate-300 bg-slate-50 p-4 font-mono text-base text-slate-900">
+      <ul
+        aria-label={t('twoFactor.recovery.listLabel')}
+        className="grid grid-cols-2 gap-2 rounded-lg border border-slate-300 bg-slate-50 p-4 font-mono text-base text-slate-900"
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <CopyButton text={codes.join('\n')} label={t('twoFactor.recovery.copy')} done={t('twoFactor.recovery.copied')} />
+        <CopyButton
+          text={codes.join('\n')}
+          label={t('twoFactor.recovery.copy')}
+          done={t('twoFactor.recovery.copied')}
+        />
         <a href={href} download={t('twoFactor.recovery.fileName')} className={buttonClasses.secondary}>
           <Download className="size-4" aria-hidden="true" />
           {t('twoFactor.recovery.download')}

@@ -6,13 +6,29 @@ import { cn } from '../ui/cn';
  * The number of unread messages (all cases, or one), hidden at 0; screen readers hear "3 unread
  * messages", unless `announce` is false because the element around it names the count itself.
  */
-export function UnreadBadge({ caseId, className, announce = true }: { caseId?: string; className?: string; announce?: boolean }) {
+export function UnreadBadge({
+  caseId,
+  className,
+  announce = true,
+}: {
+  caseId?: string;
+  className?: string;
+  announce?: boolean;
+}) {
   const { t } = useTranslation();
   const unread = useUnreadMessages();
-  const count = caseId ? (unread.data?.data.find((row) => row.case_id === caseId)?.count ?? 0) : (unread.data?.total ?? 0);
+  const count = caseId
+    ? (unread.data?.data.find((row) => row.case_id === caseId)?.count ?? 0)
+    : (unread.data?.total ?? 0);
   if (count === 0) return null;
   return (
-    <span aria-hidden={announce ? undefined : true} className={cn('ml-2 inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs leading-5 font-semibold text-white', className)}>
+    <span
+      aria-hidden={announce ? undefined : true}
+      className={cn(
+        'ml-2 inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs leading-5 font-semibold text-white',
+        className,
+      )}
+    >
       <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
       {announce && <span className="sr-only">, {t('messages.unreadCount', { count })}</span>}
     </span>

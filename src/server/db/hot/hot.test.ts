@@ -8,7 +8,11 @@ import { bindStatement, hotStatement, MAX_NAMED_STATEMENTS, statementName, type 
 import { postgresRunner } from './run';
 
 /** A statement as `hotStatement` makes them, written out: its name, its text and a placeholder per `$n`. */
-const raw = (name: string | undefined, text: string, placeholders: string[] = []): Statement => ({ name, text, params: placeholders.map((p) => sql.placeholder(p)) });
+const raw = (name: string | undefined, text: string, placeholders: string[] = []): Statement => ({
+  name,
+  text,
+  params: placeholders.map((p) => sql.placeholder(p)),
+});
 
 describe('hot statements (docs/performance.md)', () => {
   let database: Database & { close: () => Promise<void> };
@@ -20,7 +24,9 @@ describe('hot statements (docs/performance.md)', () => {
   });
 
   it("keeps drizzle's text as it renders it, and binds fixed values and placeholders by name", async () => {
-    const statement = hotStatement(sql`SELECT ${sql.placeholder('n')}::int * ${3} AS n, ${"l'eau"}::text AS fixed, ${sql.placeholder('n')}::int AS again, ${new Date(0)}::timestamptz AS at`);
+    const statement = hotStatement(
+      sql`SELECT ${sql.placeholder('n')}::int * ${3} AS n, ${"l'eau"}::text AS fixed, ${sql.placeholder('n')}::int AS again, ${new Date(0)}::timestamptz AS at`,
+    );
     expect(statement.text).toBe('SELECT $1::int * $2 AS n, $3::text AS fixed, $4::int AS again, $5::timestamptz AS at');
     expect(bindStatement(statement, { n: 7 })).toEqual([7, 3, "l'eau", 7, new Date(0)]);
     expect(() => bindStatement(statement, {})).toThrow(/n/);
@@ -29,7 +35,9 @@ describe('hot statements (docs/performance.md)', () => {
 
   it('runs a new statement met by several requests at once for each of them (one Parse)', async () => {
     const statement = hotStatement(sql`SELECT ${sql.placeholder('n')}::int + 1 AS prepared_test_race`);
-    const results = await Promise.all([1, 2, 3, 4, 5].map((n) => database.run<{ prepared_test_race: number }>(statement, { n })));
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => database.run<{ prepared_test_race: number }>(statement, { n })),
+    );
     expect(results).toEqual([2, 3, 4, 5, 6].map((n) => [{ prepared_test_race: n }]));
   });
 
@@ -56,7 +64,10 @@ describe('hot statements (docs/performance.md)', () => {
 
   it('runs the same statement many times with other values, and after an error', async () => {
     const statement = raw('portal_test_run', 'SELECT $1::int * 2 AS n, $2::text AS t', ['n', 't']);
-    for (let n = 1; n <= 7; n++) expect(await database.run<{ n: number; t: string }>(statement, { n, t: `x${n}` })).toEqual([{ n: n * 2, t: `x${n}` }]);
+    for (let n = 1; n <= 7; n++)
+      expect(await database.run<{ n: number; t: string }>(statement, { n, t: `x${n}` })).toEqual([
+        { n: n * 2, t: `x${n}` },
+      ]);
     await expect(database.run(statement, { n: 'not a number', t: 'x' })).rejects.toThrow();
     expect(await database.run(statement, { n: 21, t: 'y' })).toEqual([{ n: 42, t: 'y' }]);
     // A bad text fails cleanly, and the next statement runs.
@@ -71,7 +82,9 @@ describe('hot statements (docs/performance.md)', () => {
     let release!: () => void;
     const hold = new Promise<void>((resolve) => (release = resolve));
     const tx = database.db.transaction(async (t) => {
-      await t.execute(sql`INSERT INTO users (role, email, name, last_name) VALUES ('client', 'prepared-tx@example.com', 'P', 'T')`);
+      await t.execute(
+        sql`INSERT INTO users (role, email, name, last_name) VALUES ('client', 'prepared-tx@example.com', 'P', 'T')`,
+      );
       inside();
       await hold;
       throw new Error('roll back');
@@ -100,13 +113,23 @@ describe('hot statements (docs/performance.md)', () => {
       expect(Number(row?.generic)).toBeGreaterThanOrEqual(1);
     }
     // Unnamed statements (searches) and every drizzle query keep PostgreSQL's own choice.
-    expect(await database.run<{ mode: string }>(raw(undefined, "SELECT current_setting('plan_cache_mode') AS mode"), {})).toEqual([{ mode: 'auto' }]);
-    expect(await queryRows<{ mode: string }>(database.db, sql`SELECT current_setting('plan_cache_mode') AS mode`)).toEqual([{ mode: 'auto' }]);
+    expect(
+      await database.run<{ mode: string }>(raw(undefined, "SELECT current_setting('plan_cache_mode') AS mode"), {}),
+    ).toEqual([{ mode: 'auto' }]);
+    expect(
+      await queryRows<{ mode: string }>(database.db, sql`SELECT current_setting('plan_cache_mode') AS mode`),
+    ).toEqual([{ mode: 'auto' }]);
     // Also after a named statement that failed, and in parallel with drizzle's queries.
-    await expect(database.run(raw('portal_test_generic_fails', 'SELECT 1 / $1::int AS n', ['n']), { n: 0 })).rejects.toThrow();
+    await expect(
+      database.run(raw('portal_test_generic_fails', 'SELECT 1 / $1::int AS n', ['n']), { n: 0 }),
+    ).rejects.toThrow();
     const modes = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        i % 2 === 0 ? database.run<Mode>(statement, { n: i }).then((rows) => rows[0]?.mode) : queryRows<{ mode: string }>(database.db, sql`SELECT current_setting('plan_cache_mode') AS mode`).then((rows) => rows[0]?.mode),
+        i % 2 === 0
+          ? database.run<Mode>(statement, { n: i }).then((rows) => rows[0]?.mode)
+          : queryRows<{ mode: string }>(database.db, sql`SELECT current_setting('plan_cache_mode') AS mode`).then(
+              (rows) => rows[0]?.mode,
+            ),
       ),
     );
     expect(modes).toEqual(Array.from({ length: 8 }, (_, i) => (i % 2 === 0 ? 'force_generic_plan' : 'auto')));
@@ -122,13 +145,18 @@ describe('the switch HOT_PATH=0', () => {
   it('sends named statements to the main pool, unnamed, as ordinary queries', async () => {
     const pools = () => {
       const calls: { pool: string; query: unknown }[] = [];
-      const pool = (name: string) => ({ query: vi.fn(async (query: unknown) => (calls.push({ pool: name, query }), { rows: [{ pool: name }] })) }) as unknown as pg.Pool;
+      const pool = (name: string) =>
+        ({
+          query: vi.fn(async (query: unknown) => (calls.push({ pool: name, query }), { rows: [{ pool: name }] })),
+        }) as unknown as pg.Pool;
       return { calls, main: pool('main'), hot: pool('hot') };
     };
     const statement = raw('portal_test_switch', 'SELECT $1::int AS n', ['n']);
     const on = pools();
     expect(await postgresRunner(on.main, on.hot)(statement, { n: 1 })).toEqual([{ pool: 'hot' }]);
-    expect(on.calls).toEqual([{ pool: 'hot', query: { name: 'portal_test_switch', text: 'SELECT $1::int AS n', values: [1] } }]);
+    expect(on.calls).toEqual([
+      { pool: 'hot', query: { name: 'portal_test_switch', text: 'SELECT $1::int AS n', values: [1] } },
+    ]);
     vi.stubEnv('HOT_PATH', '0');
     try {
       const off = pools();

@@ -25,7 +25,10 @@ export function postgresRunner(main: pg.Pool, hot: pg.Pool): HotRunner {
   const enabled = hotPathEnabled();
   return async <T>(statement: Statement, values: Readonly<Record<string, unknown>>): Promise<T[]> => {
     const params = bindStatement(statement, values);
-    const result = enabled && statement.name ? await hot.query({ name: statement.name, text: statement.text, values: params }) : await main.query({ text: statement.text, values: params });
+    const result =
+      enabled && statement.name
+        ? await hot.query({ name: statement.name, text: statement.text, values: params })
+        : await main.query({ text: statement.text, values: params });
     return result.rows as T[];
   };
 }
@@ -54,7 +57,11 @@ export function pgliteRunner(client: PGlite): HotRunner {
   const sync = serialize.sync();
   const setter = 'portal_generic_plans';
   const setterText = `SELECT set_config('plan_cache_mode', '${GENERIC_PLANS}', true)`;
-  const setGeneric = [serialize.bind({ statement: setter, values: [] }), serialize.describe({ type: 'P' }), serialize.execute({})];
+  const setGeneric = [
+    serialize.bind({ statement: setter, values: [] }),
+    serialize.describe({ type: 'P' }),
+    serialize.execute({}),
+  ];
   const enabled = hotPathEnabled();
   const plain = async <T>(statement: Statement, values: Readonly<Record<string, unknown>>): Promise<T[]> =>
     (await client.query<T>(statement.text, bindStatement(statement, values))).rows;
@@ -72,7 +79,12 @@ export function pgliteRunner(client: PGlite): HotRunner {
       if (name) parts.push(...setGeneric);
       const parsing = !name || !parsed.has(name);
       if (parsing) parts.push(serialize.parse({ name: name ?? '', text: statement.text }));
-      parts.push(serialize.bind({ statement: name ?? '', values: bound }), serialize.describe({ type: 'P' }), serialize.execute({}), sync);
+      parts.push(
+        serialize.bind({ statement: name ?? '', values: bound }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        sync,
+      );
       const message = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
       let offset = 0;
       for (const part of parts) {

@@ -11,7 +11,10 @@ type Props = ComponentPropsWithoutRef<'button'> & { user: User };
  * The account dropdown's button: profile photo and full name. Shown by itself until the menu's
  * code has loaded (lazy-account-menu.tsx), and as the menu's trigger afterwards.
  */
-export const AccountMenuButton = forwardRef<HTMLButtonElement, Props>(function AccountMenuButton({ user, ...props }, ref) {
+export const AccountMenuButton = forwardRef<HTMLButtonElement, Props>(function AccountMenuButton(
+  { user, ...props },
+  ref,
+) {
   const { t } = useTranslation();
   const name = getUserName(user);
   return (

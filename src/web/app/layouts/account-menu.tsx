@@ -13,7 +13,15 @@ import { getUserName } from './user-name';
  * after the first page (lazy-account-menu.tsx): `defaultOpen` when the user opened it before;
  * the trigger takes the focus when the button that stood in for it had it (`standInFocused`).
  */
-export function AccountMenu({ user, defaultOpen = false, standInFocused }: { user: User; defaultOpen?: boolean; standInFocused?: RefObject<boolean> }) {
+export function AccountMenu({
+  user,
+  defaultOpen = false,
+  standInFocused,
+}: {
+  user: User;
+  defaultOpen?: boolean;
+  standInFocused?: RefObject<boolean>;
+}) {
   const { t } = useTranslation();
   const name = getUserName(user);
   const trigger = useRef<HTMLButtonElement>(null);

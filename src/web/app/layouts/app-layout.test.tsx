@@ -7,7 +7,11 @@ import { installFakeFetch, on, type FakeRoute } from '../../test/fake-fetch';
 import { landingRoutes } from '../../test/layout-routes';
 import { renderApp } from '../../test/render-app';
 
-function api(user: ReturnType<typeof makeUser>, unread = { data: [] as { case_id: string; client_name: string; count: number }[], total: 0 }, ...extra: FakeRoute[]) {
+function api(
+  user: ReturnType<typeof makeUser>,
+  unread = { data: [] as { case_id: string; client_name: string; count: number }[], total: 0 },
+  ...extra: FakeRoute[]
+) {
   return installFakeFetch(
     ...extra,
     on('GET', '/api/site', { status: 200, body: { data: site } }),
@@ -19,7 +23,10 @@ function api(user: ReturnType<typeof makeUser>, unread = { data: [] as { case_id
 }
 
 /** Each link's accessible name: its aria-label where it has one (the new-tab links), else its text. */
-const linkNames = (container: HTMLElement) => within(container).getAllByRole('link').map((link) => link.getAttribute('aria-label') ?? link.textContent);
+const linkNames = (container: HTMLElement) =>
+  within(container)
+    .getAllByRole('link')
+    .map((link) => link.getAttribute('aria-label') ?? link.textContent);
 
 describe('signed-in layout', () => {
   it('gives a client Dashboard, Mijn verhaal, Documenten, Berichten, Offerte, Rekentools and Instellingen, and only a logout button', async () => {
@@ -27,7 +34,17 @@ describe('signed-in layout', () => {
     api(client);
     renderApp('/', { user: client });
     const nav = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
-    await waitFor(() => expect(linkNames(nav)).toEqual(['Dashboard', 'Mijn verhaal', 'Documenten', 'Berichten', 'Offerte', 'Rekentools (opent in een nieuw tabblad)', 'Instellingen']));
+    await waitFor(() =>
+      expect(linkNames(nav)).toEqual([
+        'Dashboard',
+        'Mijn verhaal',
+        'Documenten',
+        'Berichten',
+        'Offerte',
+        'Rekentools (opent in een nieuw tabblad)',
+        'Instellingen',
+      ]),
+    );
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     const tools = within(nav).getByRole('link', { name: 'Rekentools (opent in een nieuw tabblad)' });
     expect(tools).toHaveAttribute('href', site.calculation_tools_url);
@@ -40,10 +57,16 @@ describe('signed-in layout', () => {
 
   it("shows the client's unread messages as a badge on 'Berichten'", async () => {
     const client = makeUser('client');
-    api(client, { data: [{ case_id: '00000000-0000-4000-8000-000000000001', client_name: 'Kees Klant', count: 3 }], total: 3 });
+    api(client, {
+      data: [{ case_id: '00000000-0000-4000-8000-000000000001', client_name: 'Kees Klant', count: 3 }],
+      total: 3,
+    });
     renderApp('/', { user: client });
     const nav = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
-    expect(await within(nav).findByRole('link', { name: 'Berichten, 3 ongelezen berichten' })).toHaveAttribute('href', '/berichten');
+    expect(await within(nav).findByRole('link', { name: 'Berichten, 3 ongelezen berichten' })).toHaveAttribute(
+      'href',
+      '/berichten',
+    );
   });
 
   it('gives a lawyer Mijn dossiers, Mijn feedback, Mijn account and Tools, and the account dropdown', async () => {
@@ -52,7 +75,14 @@ describe('signed-in layout', () => {
     const user = userEvent.setup();
     renderApp('/dossiers', { user: lawyer });
     const nav = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
-    await waitFor(() => expect(linkNames(nav)).toEqual(['Mijn dossiers', 'Mijn feedback', 'Mijn account', 'Tools (opent in een nieuw tabblad)']));
+    await waitFor(() =>
+      expect(linkNames(nav)).toEqual([
+        'Mijn dossiers',
+        'Mijn feedback',
+        'Mijn account',
+        'Tools (opent in een nieuw tabblad)',
+      ]),
+    );
 
     const trigger = screen.getByRole('button', { name: 'Sanne Jansen (Accountmenu)' });
     // '/storage/' counts as no photo: the default avatar is shown.
@@ -76,7 +106,10 @@ describe('signed-in layout', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Mijn account' })).toBeInTheDocument();
     // The open menu is modal: the rest of the page, its trigger too, is hidden from the accessibility tree.
-    expect(screen.getByRole('button', { name: 'Sanne Jansen (Accountmenu)', hidden: true })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Sanne Jansen (Accountmenu)', hidden: true })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
   });
 
   it('the account dropdown keeps the keyboard focus when its code arrives, and opens with Enter', async () => {
@@ -86,7 +119,12 @@ describe('signed-in layout', () => {
     renderApp('/dossiers', { user: lawyer });
     (await screen.findByRole('button', { name: 'Sanne Jansen (Accountmenu)' })).focus();
     // Loaded after the first paint: the menu's own trigger replaces the stand-in, focused.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Sanne Jansen (Accountmenu)' })).toHaveAttribute('data-state', 'closed'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Sanne Jansen (Accountmenu)' })).toHaveAttribute(
+        'data-state',
+        'closed',
+      ),
+    );
     const trigger = screen.getByRole('button', { name: 'Sanne Jansen (Accountmenu)' });
     await waitFor(() => expect(trigger).toHaveFocus());
     await user.keyboard('{Enter}');
@@ -144,7 +182,10 @@ describe('signed-in layout', () => {
     renderApp('/', { user: client });
     const footer = await screen.findByRole('contentinfo');
     expect(await within(footer).findByText('3011 AA Rotterdam')).toBeInTheDocument();
-    expect(within(footer).getByRole('link', { name: 'support@example.com' })).toHaveAttribute('href', 'mailto:support@example.com');
+    expect(within(footer).getByRole('link', { name: 'support@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:support@example.com',
+    );
     expect(within(footer).getByRole('link', { name: '010 123 45 67' })).toHaveAttribute('href', 'tel:0101234567');
     const pages = within(footer).getByRole('navigation', { name: "Pagina's" });
     expect(within(pages).getByRole('link', { name: 'Documenten' })).toHaveAttribute('href', '/documenten');
@@ -161,12 +202,15 @@ describe('signed-in layout', () => {
     const { router } = renderApp('/documenten', { user: client, token: 'secret' });
     await user.click(await screen.findByRole('button', { name: 'Uitloggen' }));
     expect(await screen.findByRole('heading', { name: 'Log in op je portaal' })).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/api/logout')).toMatchObject({ method: 'POST', headers: { authorization: 'Bearer secret' } });
+    expect(calls.find((c) => c.path === '/api/logout')).toMatchObject({
+      method: 'POST',
+      headers: { authorization: 'Bearer secret' },
+    });
     expect(session.getState()).toMatchObject({ user: null, auth: { token: null } });
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it("keeps the tabs of Mijn verhaal, without padding on the main area", async () => {
+  it('keeps the tabs of Mijn verhaal, without padding on the main area', async () => {
     const client = makeUser('client');
     api(client);
     renderApp('/mijn-verhaal', { user: client });
@@ -183,12 +227,18 @@ describe('signed-in layout', () => {
     api(
       lawyer,
       undefined,
-      on('GET', `/api/cases/${caseId}`, { status: 200, body: { data: makeLawyerCaseView(caseId, 'reviewing-documents') } }),
+      on('GET', `/api/cases/${caseId}`, {
+        status: 200,
+        body: { data: makeLawyerCaseView(caseId, 'reviewing-documents') },
+      }),
       on('GET', `/api/cases/${caseId}/documents`, { status: 200, body: { data: [] } }),
     );
     renderApp(`/dossiers/${caseId}/documenten`, { user: lawyer });
     // The tabs 'Algemeen' and 'Documenten' appear once the case has loaded (case detail's own tests).
-    expect(await screen.findByRole('link', { name: 'Terug naar dossieroverzicht' })).toHaveAttribute('href', '/dossiers');
+    expect(await screen.findByRole('link', { name: 'Terug naar dossieroverzicht' })).toHaveAttribute(
+      'href',
+      '/dossiers',
+    );
     expect(screen.getByRole('main')).toHaveClass('px-4');
   });
 
@@ -229,8 +279,15 @@ describe('signed-in layout', () => {
     // No choice made in this browser: the stored language stays as it is.
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
     await user.selectOptions(await screen.findByLabelText('Taal'), 'en-US');
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ language: 'en-US' }]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ language: 'en-US' }]),
+    );
     await user.selectOptions(screen.getByLabelText('Language'), 'nl-NL');
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([{ language: 'en-US' }, { language: 'nl-NL' }]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+        { language: 'en-US' },
+        { language: 'nl-NL' },
+      ]),
+    );
   });
 });

@@ -20,7 +20,8 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /** The client's case id, for the menu entry that waits for a settlement version. */
-const clientCaseId = (user: { roles: readonly string[]; case: { id: string } | null } | null) => (user && getRole(user.roles) === 'client' ? (user.case?.id ?? null) : null);
+const clientCaseId = (user: { roles: readonly string[]; case: { id: string } | null } | null) =>
+  user && getRole(user.roles) === 'client' ? (user.case?.id ?? null) : null;
 
 /**
  * The layout's data for the first page (lib/first-page.ts): site, signed-in user, unread counts,
@@ -73,7 +74,11 @@ function SignedInShell() {
       </a>
       <SiteHeader user={user} items={items} />
       {/* At least a screen high, so the footer starts below the fold and never jumps as the page loads. */}
-      <main id="main" tabIndex={-1} className={cn('min-h-dvh flex-1 outline-none', !fullBleed && 'mx-auto w-full max-w-6xl px-4 py-8 sm:px-6')}>
+      <main
+        id="main"
+        tabIndex={-1}
+        className={cn('min-h-dvh flex-1 outline-none', !fullBleed && 'mx-auto w-full max-w-6xl px-4 py-8 sm:px-6')}
+      >
         <Outlet />
       </main>
       <SiteFooter items={items} />

@@ -4,7 +4,9 @@ import { afterFirstPaint } from '../../lib/after-first-paint';
 import { loadWithReload } from '../../lib/lazy-module';
 import { AccountMenuButton } from './account-menu-button';
 
-const AccountMenu = lazy(() => loadWithReload('account-menu', () => import('./account-menu')).then((m) => ({ default: m.AccountMenu })));
+const AccountMenu = lazy(() =>
+  loadWithReload('account-menu', () => import('./account-menu')).then((m) => ({ default: m.AccountMenu })),
+);
 
 /**
  * The account dropdown, its menu code loaded once the first page has painted (decision 026):
@@ -31,5 +33,9 @@ export function LazyAccountMenu({ user }: { user: User }) {
       }}
     />
   );
-  return <Suspense fallback={standIn}>{load ? <AccountMenu user={user} defaultOpen={openAtStart} standInFocused={standInFocused} /> : standIn}</Suspense>;
+  return (
+    <Suspense fallback={standIn}>
+      {load ? <AccountMenu user={user} defaultOpen={openAtStart} standInFocused={standInFocused} /> : standIn}
+    </Suspense>
+  );
 }

@@ -11,7 +11,13 @@ import type { NavItem } from './nav-items';
 import { NavLinks } from './nav-links';
 import { getUserName } from './user-name';
 
-type Props = { user: User; items: readonly NavItem[]; open: boolean; onOpenChange: (open: boolean) => void; trigger: RefObject<HTMLButtonElement | null> };
+type Props = {
+  user: User;
+  items: readonly NavItem[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: RefObject<HTMLButtonElement | null>;
+};
 
 /**
  * The mobile menu's sheet (Radix Dialog): the role's links, a close button and a second logout;
@@ -50,7 +56,11 @@ export function MobileMenuSheet({ user, items, open, onOpenChange, trigger }: Pr
               <div className="min-w-0">
                 <p className="truncate font-semibold text-slate-900">{getUserName(user)}</p>
                 <p className="text-sm text-slate-700">{t('header.lawyerSubtitle')}</p>
-                <Link to="/account" onClick={close} className="text-sm font-medium text-brand-700 underline underline-offset-4">
+                <Link
+                  to="/account"
+                  onClick={close}
+                  className="text-sm font-medium text-brand-700 underline underline-offset-4"
+                >
                   {t('nav.account')}
                 </Link>
               </div>

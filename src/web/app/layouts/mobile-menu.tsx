@@ -7,7 +7,9 @@ import { loadWithReload } from '../../lib/lazy-module';
 import type { NavItem } from './nav-items';
 
 const loadSheetCode = () => import('./mobile-menu-sheet');
-const MobileMenuSheet = lazy(() => loadWithReload('mobile-menu', loadSheetCode).then((m) => ({ default: m.MobileMenuSheet })));
+const MobileMenuSheet = lazy(() =>
+  loadWithReload('mobile-menu', loadSheetCode).then((m) => ({ default: m.MobileMenuSheet })),
+);
 
 /**
  * The mobile menu: a button that opens the sheet (mobile-menu-sheet.tsx) with the role's links.

@@ -32,9 +32,20 @@ export function NavLinks({ items, linkClassName, activeClassName, listClassName,
           return (
             <li key={item.id}>
               {item.badge === 'unread-messages' ? (
-                <MessagesNavLink to={item.to} label={label} className={linkClassName} activeClassName={activeClassName} onNavigate={onNavigate} />
+                <MessagesNavLink
+                  to={item.to}
+                  label={label}
+                  className={linkClassName}
+                  activeClassName={activeClassName}
+                  onNavigate={onNavigate}
+                />
               ) : (
-                <NavLink to={item.to} end={item.end} onClick={onNavigate} className={({ isActive }) => cn(linkClassName, isActive && activeClassName)}>
+                <NavLink
+                  to={item.to}
+                  end={item.end}
+                  onClick={onNavigate}
+                  className={({ isActive }) => cn(linkClassName, isActive && activeClassName)}
+                >
                   {label}
                 </NavLink>
               )}
@@ -64,7 +75,19 @@ export function NavLinks({ items, linkClassName, activeClassName, listClassName,
 }
 
 /** 'Berichten' with the unread count as a badge; screen readers hear 'Berichten, 3 ongelezen berichten'. */
-function MessagesNavLink({ to, label, className, activeClassName, onNavigate }: { to: string; label: string; className: string; activeClassName?: string; onNavigate?: () => void }) {
+function MessagesNavLink({
+  to,
+  label,
+  className,
+  activeClassName,
+  onNavigate,
+}: {
+  to: string;
+  label: string;
+  className: string;
+  activeClassName?: string;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const count = useUnreadMessages().data?.total ?? 0;
   return (

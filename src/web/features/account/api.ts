@@ -1,8 +1,17 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QuestionListResponseSchema, type AnswersRequest } from '../../../contract/questions';
 import { z } from 'zod';
-import { EmailChangeRequestedResponseSchema, UserResponseSchema, type UpdateUserRequest, type User } from '../../../contract/users';
-import { MailPreferencesResponseSchema, type MailPreferences, type UpdateMailPreferencesRequest } from '../../../contract/notifications';
+import {
+  EmailChangeRequestedResponseSchema,
+  UserResponseSchema,
+  type UpdateUserRequest,
+  type User,
+} from '../../../contract/users';
+import {
+  MailPreferencesResponseSchema,
+  type MailPreferences,
+  type UpdateMailPreferencesRequest,
+} from '../../../contract/notifications';
 import { api } from '../../lib/api';
 import { session } from '../../lib/app-session';
 import { currentUserQueryOptions, userQueryKeys } from '../../lib/user';
@@ -81,7 +90,8 @@ export function useDeleteAvatar() {
 export function useSaveLawyerAnswers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: AnswersRequest) => (await api.post('/api/lawyer-questions/answers', body, QuestionListResponseSchema)).data,
+    mutationFn: async (body: AnswersRequest) =>
+      (await api.post('/api/lawyer-questions/answers', body, QuestionListResponseSchema)).data,
     onSuccess: (data) => queryClient.setQueryData(accountQueryKeys.lawyerQuestions, data),
   });
 }
@@ -92,7 +102,8 @@ export const mailPreferencesQueryKey = ['user', 'mailPreferences'] as const;
 export function mailPreferencesQueryOptions() {
   return queryOptions({
     queryKey: mailPreferencesQueryKey,
-    queryFn: async ({ signal }) => (await api.get('/api/user/mail-preferences', MailPreferencesResponseSchema, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get('/api/user/mail-preferences', MailPreferencesResponseSchema, signal)).data,
   });
 }
 
@@ -102,7 +113,8 @@ export const useMailPreferences = () => useQuery(mailPreferencesQueryOptions());
 export function useUpdateMailPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (change: UpdateMailPreferencesRequest) => (await api.patch('/api/user/mail-preferences', change, MailPreferencesResponseSchema)).data,
+    mutationFn: async (change: UpdateMailPreferencesRequest) =>
+      (await api.patch('/api/user/mail-preferences', change, MailPreferencesResponseSchema)).data,
     onSuccess: (preferences: MailPreferences) => queryClient.setQueryData(mailPreferencesQueryKey, preferences),
   });
 }

@@ -9,7 +9,8 @@ export const myDataExportQueryOptions = () =>
   queryOptions({
     queryKey: dataExportQueryKeys.mine,
     queryFn: async ({ signal }) => (await api.get('/api/user/export', DataExportResponseSchema, signal)).data,
-    refetchInterval: (query) => (query.state.data && ['pending', 'building'].includes(query.state.data.status) ? 5_000 : false),
+    refetchInterval: (query) =>
+      query.state.data && ['pending', 'building'].includes(query.state.data.status) ? 5_000 : false,
   });
 export const useMyDataExport = () => useQuery(myDataExportQueryOptions());
 

@@ -25,7 +25,10 @@ function api(initial: DataExport | null, post: () => { status: number; body: unk
   const fake = installFakeFetch(
     on('GET', '/api/site', { status: 200, body: { data: site } }),
     on('GET', '/api/user', { status: 200, body: { data: client } }),
-    on('GET', '/api/user/mail-preferences', { status: 200, body: { data: { phase_changes: true, reminders: true, uploads: true } } }),
+    on('GET', '/api/user/mail-preferences', {
+      status: 200,
+      body: { data: { phase_changes: true, reminders: true, uploads: true } },
+    }),
     on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
     on('GET', '/api/user/export', () => ({ status: 200, body: { data: current } })),
     on('POST', '/api/user/export', () => {
@@ -45,15 +48,29 @@ describe("'Download mijn gegevens' on /instellingen", () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Download mijn gegevens' })).toBeInTheDocument();
     expect(screen.getByText(/De downloadlink werkt 24 uur/)).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Mijn gegevens opvragen' }));
-    expect(await screen.findByText('Je gegevens worden voorbereid. Je krijgt een e-mail zodra ze klaarstaan.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Je gegevens worden voorbereid. Je krijgt een e-mail zodra ze klaarstaan.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mijn gegevens opvragen' })).toBeNull();
-    expect(screen.getByText(/Je kunt één keer per dag je gegevens opvragen\. Een nieuwe aanvraag kan vanaf \d{2}\/\d{2}\/2026/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /Je kunt één keer per dag je gegevens opvragen\. Een nieuwe aanvraag kan vanaf \d{2}\/\d{2}\/2026/,
+      ),
+    ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/user/export')).toHaveLength(1);
   }, 20_000);
 
   it('shows the download link while it is valid, with its end', async () => {
     const url = `/files/exports/${ID}?v=1&expires=1765270800&signature=abc`;
-    const { client } = api(exportOf({ status: 'ready', ready_at: '2026-12-08T09:05:00.000Z', expires_at: '2026-12-09T09:05:00.000Z', download_url: url }), () => ({ status: 500, body: {} }));
+    const { client } = api(
+      exportOf({
+        status: 'ready',
+        ready_at: '2026-12-08T09:05:00.000Z',
+        expires_at: '2026-12-09T09:05:00.000Z',
+        download_url: url,
+      }),
+      () => ({ status: 500, body: {} }),
+    );
     renderApp('/instellingen', { user: client });
     const link = await screen.findByRole('link', { name: 'Download mijn gegevens (zip)' });
     expect(link).toHaveAttribute('href', url);
@@ -62,14 +79,21 @@ describe("'Download mijn gegevens' on /instellingen", () => {
   });
 
   it('offers a new request after an expired export of an earlier day, and shows the server’s once-a-day message on a 429', async () => {
-    const { client } = api(exportOf({ status: 'expired', next_request_at: null, requested_at: '2026-12-01T09:00:00.000Z' }), () => ({
-      status: 429,
-      body: { message: 'Je kunt één keer per dag je gegevens opvragen. Probeer het morgen opnieuw.' },
-    }));
+    const { client } = api(
+      exportOf({ status: 'expired', next_request_at: null, requested_at: '2026-12-01T09:00:00.000Z' }),
+      () => ({
+        status: 429,
+        body: { message: 'Je kunt één keer per dag je gegevens opvragen. Probeer het morgen opnieuw.' },
+      }),
+    );
     const user = userEvent.setup();
     renderApp('/instellingen', { user: client });
     expect(await screen.findByText('Je vorige download is verlopen en verwijderd.')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Mijn gegevens opvragen' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Je kunt één keer per dag je gegevens opvragen. Probeer het morgen opnieuw.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Je kunt één keer per dag je gegevens opvragen. Probeer het morgen opnieuw.',
+      ),
+    );
   }, 20_000);
 });

@@ -62,7 +62,11 @@ describe('mail preferences', () => {
     const uploads = await screen.findByRole('checkbox', { name: 'Documenten geüpload door cliënten' });
     expect(screen.queryByRole('checkbox', { name: /fase/i })).not.toBeInTheDocument();
     await user.click(uploads);
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH' && c.path === '/api/user/mail-preferences').map((c) => c.body)).toEqual([{ uploads: false }]));
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.method === 'PATCH' && c.path === '/api/user/mail-preferences').map((c) => c.body),
+      ).toEqual([{ uploads: false }]),
+    );
   });
 });
 

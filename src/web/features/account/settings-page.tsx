@@ -9,7 +9,10 @@ export function SettingsPage() {
   return (
     <section className="mx-auto flex w-full max-w-2xl flex-col gap-6">
       <PageHeading>{t('notifications.settings.title')}</PageHeading>
-      <section aria-labelledby="settings-mail" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="settings-mail"
+        className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
         <h2 id="settings-mail" className="text-xl font-semibold text-slate-900">
           {t('notifications.settings.mailTitle')}
         </h2>

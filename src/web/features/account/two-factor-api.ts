@@ -12,7 +12,8 @@ export const twoFactorQueryKeys = { status: ['account', 'two-factor'] as const }
 export function twoFactorStatusQueryOptions() {
   return queryOptions({
     queryKey: twoFactorQueryKeys.status,
-    queryFn: async ({ signal }) => (await api.get('/api/account/two-factor', TwoFactorStatusResponseSchema, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get('/api/account/two-factor', TwoFactorStatusResponseSchema, signal)).data,
   });
 }
 
@@ -27,7 +28,12 @@ function useInvalidateStatus() {
 export function useRegenerateRecoveryCodes() {
   const invalidate = useInvalidateStatus();
   return useMutation({
-    mutationFn: (answer: FreshCodeRequest) => api.request('/api/account/two-factor/recovery-codes', { method: 'POST', body: answer, schema: RecoveryCodesResponseSchema }),
+    mutationFn: (answer: FreshCodeRequest) =>
+      api.request('/api/account/two-factor/recovery-codes', {
+        method: 'POST',
+        body: answer,
+        schema: RecoveryCodesResponseSchema,
+      }),
     onSuccess: invalidate,
   });
 }
@@ -35,7 +41,12 @@ export function useRegenerateRecoveryCodes() {
 /** POST /api/account/two-factor/setup after a fresh code: a new secret to scan. */
 export function useStartReenrolment() {
   return useMutation({
-    mutationFn: (answer: FreshCodeRequest) => api.request('/api/account/two-factor/setup', { method: 'POST', body: answer, schema: TwoFactorSetupResponseSchema }),
+    mutationFn: (answer: FreshCodeRequest) =>
+      api.request('/api/account/two-factor/setup', {
+        method: 'POST',
+        body: answer,
+        schema: TwoFactorSetupResponseSchema,
+      }),
   });
 }
 
@@ -43,7 +54,12 @@ export function useStartReenrolment() {
 export function useFinishReenrolment() {
   const invalidate = useInvalidateStatus();
   return useMutation({
-    mutationFn: (code: string) => api.request('/api/account/two-factor/enable', { method: 'POST', body: { code }, schema: RecoveryCodesResponseSchema }),
+    mutationFn: (code: string) =>
+      api.request('/api/account/two-factor/enable', {
+        method: 'POST',
+        body: { code },
+        schema: RecoveryCodesResponseSchema,
+      }),
     onSuccess: invalidate,
   });
 }

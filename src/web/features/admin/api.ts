@@ -29,13 +29,17 @@ export type InsightFilters = { from: string; to: string; lawyer_id: string };
 
 const query = (params: Record<string, string | number | undefined>) => {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') search.set(key, String(value));
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== '') search.set(key, String(value));
   const text = search.toString();
   return text ? `?${text}` : '';
 };
 
 export const lawyersQueryOptions = () =>
-  queryOptions({ queryKey: adminQueryKeys.lawyers, queryFn: async ({ signal }) => (await api.get('/api/admin/lawyers', AdminLawyersResponseSchema, signal)).data });
+  queryOptions({
+    queryKey: adminQueryKeys.lawyers,
+    queryFn: async ({ signal }) => (await api.get('/api/admin/lawyers', AdminLawyersResponseSchema, signal)).data,
+  });
 export const useAdminLawyers = () => useQuery(lawyersQueryOptions());
 
 export const casesQueryOptions = (q: string, page: number) =>
@@ -65,7 +69,8 @@ export const useAdminOutbox = (page: number) => useQuery(outboxQueryOptions(page
 export const insightQueryOptions = (filters: InsightFilters) =>
   queryOptions({
     queryKey: adminQueryKeys.insight(filters),
-    queryFn: async ({ signal }) => (await api.get(`/api/admin/insight${query(filters)}`, InsightResponseSchema, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get(`/api/admin/insight${query(filters)}`, InsightResponseSchema, signal)).data,
     placeholderData: keepPreviousData,
   });
 export const useAdminInsight = (filters: InsightFilters) => useQuery(insightQueryOptions(filters));
@@ -78,7 +83,8 @@ function useInvalidateAdmin() {
 export function useCreateLawyer() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
-    mutationFn: (body: CreateLawyerRequest) => api.request('/api/admin/lawyers', { method: 'POST', body, schema: AdminLawyerResponseSchema }),
+    mutationFn: (body: CreateLawyerRequest) =>
+      api.request('/api/admin/lawyers', { method: 'POST', body, schema: AdminLawyerResponseSchema }),
     onSuccess: invalidate,
   });
 }
@@ -87,7 +93,10 @@ export function useSetLawyerActive() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
     mutationFn: ({ id, active }: { id: string; active: boolean }) =>
-      api.request(`/api/admin/lawyers/${id}/${active ? 'reactivate' : 'deactivate'}`, { method: 'POST', schema: AdminLawyerResponseSchema }),
+      api.request(`/api/admin/lawyers/${id}/${active ? 'reactivate' : 'deactivate'}`, {
+        method: 'POST',
+        schema: AdminLawyerResponseSchema,
+      }),
     onSuccess: invalidate,
   });
 }
@@ -96,7 +105,11 @@ export function useAssignCase() {
   const invalidate = useInvalidateAdmin();
   return useMutation({
     mutationFn: ({ caseId, lawyerId }: { caseId: string; lawyerId: string }) =>
-      api.request(`/api/admin/cases/${caseId}/assign`, { method: 'POST', body: { lawyer_id: lawyerId }, schema: AdminCaseResponseSchema }),
+      api.request(`/api/admin/cases/${caseId}/assign`, {
+        method: 'POST',
+        body: { lawyer_id: lawyerId },
+        schema: AdminCaseResponseSchema,
+      }),
     onSuccess: invalidate,
   });
 }
@@ -119,10 +132,19 @@ export function useSetLegalHold() {
   });
 }
 
-/** POST /api/admin/cases/{id}/data-export: the client's data export, for a request that came by mail (202; the link goes to the client). */
+/**
+ * POST /api/admin/cases/{id}/data-export: the client's data export, for a request that came by mail (202; the link goes
+ * to the client).
+ */
 export function useAdminDataExport() {
   return useMutation({
-    mutationFn: async (caseId: string) => (await api.request(`/api/admin/cases/${caseId}/data-export`, { method: 'POST', schema: DataExportAcceptedResponseSchema })).data,
+    mutationFn: async (caseId: string) =>
+      (
+        await api.request(`/api/admin/cases/${caseId}/data-export`, {
+          method: 'POST',
+          schema: DataExportAcceptedResponseSchema,
+        })
+      ).data,
   });
 }
 

@@ -16,7 +16,18 @@ describe('admin audit page', () => {
       on('GET', '/api/admin/audit?page=1', {
         status: 200,
         body: {
-          data: [{ id: 1, created_at: at, actor_id: admin.id, actor_name: 'Beheerder', action: 'case.assigned', subject_type: 'case', subject_id: '10000000-0000-4000-8000-000000000001', data: {} }],
+          data: [
+            {
+              id: 1,
+              created_at: at,
+              actor_id: admin.id,
+              actor_name: 'Beheerder',
+              action: 'case.assigned',
+              subject_type: 'case',
+              subject_id: '10000000-0000-4000-8000-000000000001',
+              data: {},
+            },
+          ],
           meta: { current_page: 1, per_page: 50, has_more: false },
         },
       }),
@@ -31,13 +42,29 @@ describe('admin audit page', () => {
 
   it('shows actions in words and filters by the names of lawyer and client, not by ids', async () => {
     const admin = makeUser('admin');
-    const line = (id: number, action: string) => ({ id, created_at: '2026-11-27T09:27:05.000Z', actor_id: null, actor_name: 'Sanne Jansen', action, subject_type: 'document', subject_id: '10000000-0000-4000-8000-000000000001', data: { version: 1 } });
-    const page = (rows: unknown[]) => ({ status: 200, body: { data: rows, meta: { current_page: 1, per_page: 50, has_more: false } } });
+    const line = (id: number, action: string) => ({
+      id,
+      created_at: '2026-11-27T09:27:05.000Z',
+      actor_id: null,
+      actor_name: 'Sanne Jansen',
+      action,
+      subject_type: 'document',
+      subject_id: '10000000-0000-4000-8000-000000000001',
+      data: { version: 1 },
+    });
+    const page = (rows: unknown[]) => ({
+      status: 200,
+      body: { data: rows, meta: { current_page: 1, per_page: 50, has_more: false } },
+    });
     const fake = installFakeFetch(
       on('GET', '/api/site', { status: 200, body: { data: site } }),
       on('GET', '/api/user', { status: 200, body: { data: admin } }),
       on('GET', '/api/admin/audit?page=1', page([line(1, 'document.rejected'), line(2, 'case.stand_in_added')])),
-      on('GET', '/api/admin/audit?lawyer=Sanne&client=%C3%89mile&action=document.rejected&page=1', page([line(1, 'document.rejected')])),
+      on(
+        'GET',
+        '/api/admin/audit?lawyer=Sanne&client=%C3%89mile&action=document.rejected&page=1',
+        page([line(1, 'document.rejected')]),
+      ),
     );
     renderApp('/beheer/audit', { user: admin });
     const table = await screen.findByRole('table', {}, { timeout: 15_000 });
@@ -51,7 +78,11 @@ describe('admin audit page', () => {
     await user.type(screen.getByLabelText('Cliënt (naam)'), 'Émile');
     await user.selectOptions(screen.getByLabelText('Actie'), 'Document afgekeurd');
     await user.click(screen.getByRole('button', { name: 'Filteren' }));
-    await waitFor(() => expect(fake.calls.map((c) => c.path)).toContain('/api/admin/audit?lawyer=Sanne&client=%C3%89mile&action=document.rejected&page=1'));
+    await waitFor(() =>
+      expect(fake.calls.map((c) => c.path)).toContain(
+        '/api/admin/audit?lawyer=Sanne&client=%C3%89mile&action=document.rejected&page=1',
+      ),
+    );
     await waitFor(() => expect(within(screen.getByRole('table')).queryByText('Vervanging vastgelegd')).toBeNull());
   }, 30_000);
 });

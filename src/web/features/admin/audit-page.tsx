@@ -23,7 +23,11 @@ export function AuditPage() {
 
   const onFilter = (event: FormEvent) => {
     event.preventDefault();
-    const next = Object.fromEntries(Object.entries(form).filter(([, value]) => value.trim() !== '').map(([key, value]) => [key, value.trim()]));
+    const next = Object.fromEntries(
+      Object.entries(form)
+        .filter(([, value]) => value.trim() !== '')
+        .map(([key, value]) => [key, value.trim()]),
+    );
     setFilters(next);
     setPage(1);
   };
@@ -37,7 +41,10 @@ export function AuditPage() {
     }
   };
 
-  const field = (key: keyof typeof EMPTY) => ({ value: form[key], onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }) });
+  const field = (key: keyof typeof EMPTY) => ({
+    value: form[key],
+    onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
+  });
   // The app's one date format (dd/mm/yyyy HH:MM, lib/format.ts): a moment reads the same here as on the timeline.
   const formatDateTime = useFormatDateTime();
   // An action in words ('Document afgekeurd'); one this version does not know, as recorded.
@@ -50,14 +57,22 @@ export function AuditPage() {
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <PageHeading>{t('admin.audit.heading')}</PageHeading>
       <p className="text-slate-800">{t('admin.audit.intro')}</p>
-      <form noValidate onSubmit={onFilter} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3">
+      <form
+        noValidate
+        onSubmit={onFilter}
+        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-3"
+      >
         <TextField label={t('admin.audit.lawyer')} autoComplete="off" {...field('lawyer')} />
         <TextField label={t('admin.audit.client')} autoComplete="off" {...field('client')} />
         <div className="flex flex-col gap-1.5">
           <label htmlFor="audit-action" className="font-medium text-slate-900">
             {t('admin.audit.action')}
           </label>
-          <select id="audit-action" {...field('action')} className="min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900">
+          <select
+            id="audit-action"
+            {...field('action')}
+            className="min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900"
+          >
             <option value="">{t('admin.audit.anyAction')}</option>
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>
@@ -98,18 +113,32 @@ export function AuditPage() {
             <caption className="sr-only">{t('admin.audit.heading')}</caption>
             <thead className="bg-slate-50 text-slate-900">
               <tr>
-                <th scope="col" className="p-3">{t('admin.audit.columns.when')}</th>
-                <th scope="col" className="p-3">{t('admin.audit.columns.actor')}</th>
-                <th scope="col" className="p-3">{t('admin.audit.columns.action')}</th>
-                <th scope="col" className="p-3">{t('admin.audit.columns.subject')}</th>
-                <th scope="col" className="p-3">{t('admin.audit.columns.data')}</th>
+                <th scope="col" className="p-3">
+                  {t('admin.audit.columns.when')}
+                </th>
+                <th scope="col" className="p-3">
+                  {t('admin.audit.columns.actor')}
+                </th>
+                <th scope="col" className="p-3">
+                  {t('admin.audit.columns.action')}
+                </th>
+                <th scope="col" className="p-3">
+                  {t('admin.audit.columns.subject')}
+                </th>
+                <th scope="col" className="p-3">
+                  {t('admin.audit.columns.data')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {audit.data.data.map((event) => (
                 <tr key={event.id} className="border-t border-slate-200 align-top text-slate-800">
-                  <td className="p-3 whitespace-nowrap"><time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time></td>
-                  <td className="p-3">{event.actor_name ?? (event.actor_id ? event.actor_id : t('admin.audit.system'))}</td>
+                  <td className="p-3 whitespace-nowrap">
+                    <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
+                  </td>
+                  <td className="p-3">
+                    {event.actor_name ?? (event.actor_id ? event.actor_id : t('admin.audit.system'))}
+                  </td>
                   <td className="p-3">{actionText(event.action)}</td>
                   <td className="p-3 break-all">
                     {event.subject_type} {event.subject_id}
@@ -122,7 +151,14 @@ export function AuditPage() {
         </TableScroller>
       )}
       {audit.data && (page > 1 || audit.data.meta.has_more) && (
-        <Pager label={t('admin.pageLabel', { page })} page={page} hasNext={audit.data.meta.has_more} onPage={setPage} previous={t('admin.previous')} next={t('admin.next')} />
+        <Pager
+          label={t('admin.pageLabel', { page })}
+          page={page}
+          hasNext={audit.data.meta.has_more}
+          onPage={setPage}
+          previous={t('admin.previous')}
+          next={t('admin.next')}
+        />
       )}
     </section>
   );

@@ -40,7 +40,10 @@ function setup(standIn: FakeResponse = { status: 201, body: { data: item } }) {
     on('GET', '/api/site', { status: 200, body: { data: site } }),
     on('GET', '/api/user', { status: 200, body: { data: admin } }),
     on('GET', '/api/admin/lawyers', { status: 200, body: { data: [lawyer] } }),
-    on('GET', '/api/admin/cases?page=1', { status: 200, body: { data: [item], meta: { current_page: 1, per_page: 50, has_more: false } } }),
+    on('GET', '/api/admin/cases?page=1', {
+      status: 200,
+      body: { data: [item], meta: { current_page: 1, per_page: 50, has_more: false } },
+    }),
     on('POST', `/api/admin/cases/${CASE_ID}/stand-ins`, standIn),
   );
   renderApp('/beheer/dossiers', { user: admin });
@@ -54,7 +57,11 @@ describe('admin cases page: the forms of a case', () => {
     await user.click(await screen.findByRole('button', { name: 'Vervanging' }, { timeout: 15_000 }));
     const form = screen.getByRole('form', { name: /Vervanging voor het dossier van Kees Klant/ });
     await user.click(within(form).getByRole('button', { name: 'Opslaan' }));
-    for (const field of [within(form).getByRole('combobox', { name: 'Jurist' }), within(form).getByLabelText('Van'), within(form).getByLabelText('Tot en met')]) {
+    for (const field of [
+      within(form).getByRole('combobox', { name: 'Jurist' }),
+      within(form).getByLabelText('Van'),
+      within(form).getByLabelText('Tot en met'),
+    ]) {
       expect(field).toHaveAttribute('aria-invalid', 'true');
       expect(field).toHaveAccessibleDescription('Dit veld is verplicht.');
     }
@@ -62,7 +69,13 @@ describe('admin cases page: the forms of a case', () => {
   }, 30_000);
 
   it("puts the server's 422 error under its field", async () => {
-    setup({ status: 422, body: { message: 'Een vervanging duurt hoogstens een jaar.', errors: { until: ['Een vervanging duurt hoogstens een jaar.'] } } });
+    setup({
+      status: 422,
+      body: {
+        message: 'Een vervanging duurt hoogstens een jaar.',
+        errors: { until: ['Een vervanging duurt hoogstens een jaar.'] },
+      },
+    });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Vervanging' }, { timeout: 15_000 }));
     const form = screen.getByRole('form', { name: /Vervanging voor het dossier van Kees Klant/ });
@@ -78,7 +91,16 @@ describe('admin cases page: the forms of a case', () => {
 });
 
 describe("admin cases page: the client's data export", () => {
-  const accepted = { id: '10000000-0000-4000-8000-0000000000e1', status: 'pending', requested_by: 'admin', requested_at: '2026-11-27T10:00:00.000Z', ready_at: null, expires_at: null, download_url: null, next_request_at: '2026-11-28T00:00:00.000Z' };
+  const accepted = {
+    id: '10000000-0000-4000-8000-0000000000e1',
+    status: 'pending',
+    requested_by: 'admin',
+    requested_at: '2026-11-27T10:00:00.000Z',
+    ready_at: null,
+    expires_at: null,
+    download_url: null,
+    next_request_at: '2026-11-28T00:00:00.000Z',
+  };
 
   function render(answer: FakeResponse) {
     const admin = makeUser('admin');
@@ -86,7 +108,10 @@ describe("admin cases page: the client's data export", () => {
       on('GET', '/api/site', { status: 200, body: { data: site } }),
       on('GET', '/api/user', { status: 200, body: { data: admin } }),
       on('GET', '/api/admin/lawyers', { status: 200, body: { data: [lawyer] } }),
-      on('GET', '/api/admin/cases?page=1', { status: 200, body: { data: [item], meta: { current_page: 1, per_page: 50, has_more: false } } }),
+      on('GET', '/api/admin/cases?page=1', {
+        status: 200,
+        body: { data: [item], meta: { current_page: 1, per_page: 50, has_more: false } },
+      }),
       on('POST', `/api/admin/cases/${CASE_ID}/data-export`, answer),
     );
     renderApp('/beheer/dossiers', { user: admin });
@@ -96,7 +121,9 @@ describe("admin cases page: the client's data export", () => {
   it('asks for confirmation, starts the export and says the link goes to the client; cancelling sends nothing', async () => {
     const { calls } = render({ status: 202, body: { data: accepted } });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Gegevensexport voor cliënt maken' }, { timeout: 15_000 }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Gegevensexport voor cliënt maken' }, { timeout: 15_000 }),
+    );
     let confirm = screen.getByRole('form', { name: 'Gegevensexport voor Kees Klant' });
     expect(within(confirm).getByText(/De downloadlink gaat per e-mail naar de cliënt/)).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Annuleren' }));
@@ -106,17 +133,28 @@ describe("admin cases page: the client's data export", () => {
     await user.click(screen.getByRole('button', { name: 'Gegevensexport voor cliënt maken' }));
     confirm = screen.getByRole('form', { name: 'Gegevensexport voor Kees Klant' });
     await user.click(within(confirm).getByRole('button', { name: 'Ja, maak de export' }));
-    expect(await screen.findByText('De export wordt gemaakt. De cliënt krijgt de downloadlink per e-mail.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/admin/cases/${CASE_ID}/data-export`]);
+    expect(
+      await screen.findByText('De export wordt gemaakt. De cliënt krijgt de downloadlink per e-mail.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      `/api/admin/cases/${CASE_ID}/data-export`,
+    ]);
     expect(screen.queryByRole('form', { name: 'Gegevensexport voor Kees Klant' })).toBeNull();
   }, 30_000);
 
   it('says so when an export was already made today (429)', async () => {
-    render({ status: 429, body: { message: 'Je kunt één keer per dag je gegevens opvragen. Probeer het morgen opnieuw.' } });
+    render({
+      status: 429,
+      body: { message: 'Je kunt één keer per dag je gegevens opvragen. Probeer het morgen opnieuw.' },
+    });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Gegevensexport voor cliënt maken' }, { timeout: 15_000 }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Gegevensexport voor cliënt maken' }, { timeout: 15_000 }),
+    );
     const confirm = screen.getByRole('form', { name: 'Gegevensexport voor Kees Klant' });
     await user.click(within(confirm).getByRole('button', { name: 'Ja, maak de export' }));
-    expect(await within(confirm).findByRole('alert')).toHaveTextContent('Voor deze cliënt is vandaag al een export gemaakt. Een nieuwe kan morgen.');
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent(
+      'Voor deze cliënt is vandaag al een export gemaakt. Een nieuwe kan morgen.',
+    );
   }, 30_000);
 });

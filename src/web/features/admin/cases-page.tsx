@@ -2,7 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { AssignCaseRequestSchema, LegalHoldRequestSchema, StandInRequestSchema, type AdminCase, type AdminLawyer } from '../../../contract/admin';
+import {
+  AssignCaseRequestSchema,
+  LegalHoldRequestSchema,
+  StandInRequestSchema,
+  type AdminCase,
+  type AdminLawyer,
+} from '../../../contract/admin';
 import { ApiError } from '../../lib/api-client';
 import { applyServerErrors, translateValidation } from '../../lib/error-text';
 import { formResolver } from '../../lib/form-resolver';
@@ -12,7 +18,14 @@ import { cn } from '../../ui/cn';
 import { FieldError, FormError, RequiredMark, TextField } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
 import { SuccessMessage, useSuccessMessage } from '../../ui/success-message';
-import { useAddStandIn, useAdminCases, useAdminDataExport, useAdminLawyers, useAssignCase, useSetLegalHold } from './api';
+import {
+  useAddStandIn,
+  useAdminCases,
+  useAdminDataExport,
+  useAdminLawyers,
+  useAssignCase,
+  useSetLegalHold,
+} from './api';
 import { useStatusName } from '../../lib/status-name';
 import { EmailAddress } from '../../ui/email-address';
 
@@ -43,7 +56,13 @@ export function AdminCasesPage() {
     <section className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <PageHeading>{t('admin.cases.heading')}</PageHeading>
       <form role="search" onSubmit={onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <TextField label={t('admin.cases.searchLabel')} value={input} onChange={(event) => setInput(event.target.value)} className="flex-1" type="search" />
+        <TextField
+          label={t('admin.cases.searchLabel')}
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          className="flex-1"
+          type="search"
+        />
         <Button type="submit">{t('admin.cases.search')}</Button>
       </form>
       <SuccessMessage message={success.message} />
@@ -82,14 +101,31 @@ export function AdminCasesPage() {
   );
 }
 
-function CaseItem({ item, lawyers, action, onAction, onDone }: { item: AdminCase; lawyers: AdminLawyer[]; action: ActionKind | null; onAction: (kind: ActionKind | null) => void; onDone: (message: string) => void }) {
+function CaseItem({
+  item,
+  lawyers,
+  action,
+  onAction,
+  onDone,
+}: {
+  item: AdminCase;
+  lawyers: AdminLawyer[];
+  action: ActionKind | null;
+  onAction: (kind: ActionKind | null) => void;
+  onDone: (message: string) => void;
+}) {
   const { t } = useTranslation();
   const statusName = useStatusName();
   const formatDate = useFormatDate();
   const headingId = useId();
-  const lawyerNames = item.lawyers.map((l) => (l.active ? l.full_name : t('admin.cases.inactiveLawyer', { name: l.full_name }))).join(', ');
+  const lawyerNames = item.lawyers
+    .map((l) => (l.active ? l.full_name : t('admin.cases.inactiveLawyer', { name: l.full_name })))
+    .join(', ');
   return (
-    <li aria-labelledby={headingId} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <li
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <div className="flex flex-col gap-1">
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {item.client_name}
@@ -99,11 +135,16 @@ function CaseItem({ item, lawyers, action, onAction, onDone }: { item: AdminCase
           <EmailAddress value={item.client_email} />
         </p>
         <p className="text-slate-800">
-          {t('admin.cases.columns.status')}: {statusName(item.status)} · {t('admin.cases.columns.lawyers')}: {lawyerNames || t('admin.cases.noLawyer')}
+          {t('admin.cases.columns.status')}: {statusName(item.status)} · {t('admin.cases.columns.lawyers')}:{' '}
+          {lawyerNames || t('admin.cases.noLawyer')}
         </p>
         {item.needs_reassignment && <p className="font-semibold text-red-800">{t('admin.cases.needsReassignment')}</p>}
         {item.appointment_planned && <p className="text-slate-800">{t('appointments.admin.planned')}</p>}
-        {item.legal_hold && <p className="font-medium text-amber-900">{t('admin.cases.legalHold', { reason: item.legal_hold_reason ?? '' })}</p>}
+        {item.legal_hold && (
+          <p className="font-medium text-amber-900">
+            {t('admin.cases.legalHold', { reason: item.legal_hold_reason ?? '' })}
+          </p>
+        )}
         {item.stand_ins.map((s) => (
           <p key={s.id} className="text-slate-800">
             {t('admin.cases.standIn', { name: s.full_name, from: formatDate(s.from), until: formatDate(s.until) })}
@@ -111,21 +152,41 @@ function CaseItem({ item, lawyers, action, onAction, onDone }: { item: AdminCase
         ))}
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" aria-expanded={action === 'assign'} onClick={() => onAction(action === 'assign' ? null : 'assign')}>
+        <Button
+          variant="secondary"
+          aria-expanded={action === 'assign'}
+          onClick={() => onAction(action === 'assign' ? null : 'assign')}
+        >
           {t('admin.cases.assign')}
         </Button>
-        <Button variant="secondary" aria-expanded={action === 'standIn'} onClick={() => onAction(action === 'standIn' ? null : 'standIn')}>
+        <Button
+          variant="secondary"
+          aria-expanded={action === 'standIn'}
+          onClick={() => onAction(action === 'standIn' ? null : 'standIn')}
+        >
           {t('admin.cases.addStandIn')}
         </Button>
-        <Button variant="secondary" aria-expanded={action === 'hold'} onClick={() => onAction(action === 'hold' ? null : 'hold')}>
+        <Button
+          variant="secondary"
+          aria-expanded={action === 'hold'}
+          onClick={() => onAction(action === 'hold' ? null : 'hold')}
+        >
           {item.legal_hold ? t('admin.cases.clearHold') : t('admin.cases.setHold')}
         </Button>
-        <Button variant="secondary" aria-expanded={action === 'export'} onClick={() => onAction(action === 'export' ? null : 'export')}>
+        <Button
+          variant="secondary"
+          aria-expanded={action === 'export'}
+          onClick={() => onAction(action === 'export' ? null : 'export')}
+        >
           {t('dataExport.staff.button')}
         </Button>
       </div>
-      {action === 'assign' && <AssignForm item={item} lawyers={lawyers} onCancel={() => onAction(null)} onDone={onDone} />}
-      {action === 'standIn' && <StandInForm item={item} lawyers={lawyers} onCancel={() => onAction(null)} onDone={onDone} />}
+      {action === 'assign' && (
+        <AssignForm item={item} lawyers={lawyers} onCancel={() => onAction(null)} onDone={onDone} />
+      )}
+      {action === 'standIn' && (
+        <StandInForm item={item} lawyers={lawyers} onCancel={() => onAction(null)} onDone={onDone} />
+      )}
       {action === 'hold' && <HoldForm item={item} onCancel={() => onAction(null)} onDone={onDone} />}
       {action === 'export' && <DataExportConfirm item={item} onCancel={() => onAction(null)} onDone={onDone} />}
     </li>
@@ -133,7 +194,11 @@ function CaseItem({ item, lawyers, action, onAction, onDone }: { item: AdminCase
 }
 
 /** The active lawyers to choose from; registered with the form, its error under it (aria-invalid, aria-describedby). */
-function LawyerSelect({ lawyers, error, ...select }: { lawyers: AdminLawyer[]; error: string | undefined } & UseFormRegisterReturn) {
+function LawyerSelect({
+  lawyers,
+  error,
+  ...select
+}: { lawyers: AdminLawyer[]; error: string | undefined } & UseFormRegisterReturn) {
   const { t } = useTranslation();
   const id = useId();
   const errorId = `${id}-error`;
@@ -150,7 +215,10 @@ function LawyerSelect({ lawyers, error, ...select }: { lawyers: AdminLawyer[]; e
         required
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
-        className={cn('min-h-11 rounded-lg border bg-white px-3 py-2 text-slate-900', error ? 'border-red-700' : 'border-slate-400')}
+        className={cn(
+          'min-h-11 rounded-lg border bg-white px-3 py-2 text-slate-900',
+          error ? 'border-red-700' : 'border-slate-400',
+        )}
         {...select}
       >
         <option value="">{t('admin.cases.chooseLawyer')}</option>
@@ -184,33 +252,73 @@ function FormActions({ busy, onCancel }: { busy: boolean; onCancel: () => void }
   );
 }
 
-function AssignForm({ item, lawyers, onCancel, onDone }: { item: AdminCase; lawyers: AdminLawyer[]; onCancel: () => void; onDone: (message: string) => void }) {
+function AssignForm({
+  item,
+  lawyers,
+  onCancel,
+  onDone,
+}: {
+  item: AdminCase;
+  lawyers: AdminLawyer[];
+  onCancel: () => void;
+  onDone: (message: string) => void;
+}) {
   const { t } = useTranslation();
   const assign = useAssignCase();
-  const form = useForm<z.input<typeof AssignCaseRequestSchema>, unknown, z.output<typeof AssignCaseRequestSchema>>({ resolver: formResolver(AssignCaseRequestSchema), defaultValues: { lawyer_id: '' } });
+  const form = useForm<z.input<typeof AssignCaseRequestSchema>, unknown, z.output<typeof AssignCaseRequestSchema>>({
+    resolver: formResolver(AssignCaseRequestSchema),
+    defaultValues: { lawyer_id: '' },
+  });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async ({ lawyer_id }) => {
     try {
       await assign.mutateAsync({ caseId: item.id, lawyerId: lawyer_id });
-      onDone(t('admin.cases.assigned', { client: item.client_name, lawyer: lawyers.find((l) => l.id === lawyer_id)?.full_name ?? '' }));
+      onDone(
+        t('admin.cases.assigned', {
+          client: item.client_name,
+          lawyer: lawyers.find((l) => l.id === lawyer_id)?.full_name ?? '',
+        }),
+      );
     } catch (failure) {
       applyServerErrors(failure, form.setError, ['lawyer_id'], t);
     }
   });
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={t('admin.cases.assignHeading', { client: item.client_name })} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={t('admin.cases.assignHeading', { client: item.client_name })}
+      className="flex flex-col gap-3 border-t border-slate-200 pt-3"
+    >
       <p className="text-slate-800">{t('admin.cases.assignIntro')}</p>
-      <LawyerSelect lawyers={lawyers} error={translateValidation(errors.lawyer_id?.message, t)} {...form.register('lawyer_id', emptyAsMissing)} />
+      <LawyerSelect
+        lawyers={lawyers}
+        error={translateValidation(errors.lawyer_id?.message, t)}
+        {...form.register('lawyer_id', emptyAsMissing)}
+      />
       <FormError message={translateValidation(errors.root?.server?.message, t)} />
       <FormActions busy={form.formState.isSubmitting} onCancel={onCancel} />
     </form>
   );
 }
 
-function StandInForm({ item, lawyers, onCancel, onDone }: { item: AdminCase; lawyers: AdminLawyer[]; onCancel: () => void; onDone: (message: string) => void }) {
+function StandInForm({
+  item,
+  lawyers,
+  onCancel,
+  onDone,
+}: {
+  item: AdminCase;
+  lawyers: AdminLawyer[];
+  onCancel: () => void;
+  onDone: (message: string) => void;
+}) {
   const { t } = useTranslation();
   const add = useAddStandIn();
-  const form = useForm<z.input<typeof StandInRequestSchema>, unknown, z.output<typeof StandInRequestSchema>>({ resolver: formResolver(StandInRequestSchema), defaultValues: { lawyer_id: '', from: '', until: '' } });
+  const form = useForm<z.input<typeof StandInRequestSchema>, unknown, z.output<typeof StandInRequestSchema>>({
+    resolver: formResolver(StandInRequestSchema),
+    defaultValues: { lawyer_id: '', from: '', until: '' },
+  });
   const { errors } = form.formState;
   const err = (field: 'from' | 'until') => translateValidation(errors[field]?.message, t);
   const onSubmit = form.handleSubmit(async (values) => {
@@ -222,12 +330,33 @@ function StandInForm({ item, lawyers, onCancel, onDone }: { item: AdminCase; law
     }
   });
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={t('admin.cases.standInHeading', { client: item.client_name })} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={t('admin.cases.standInHeading', { client: item.client_name })}
+      className="flex flex-col gap-3 border-t border-slate-200 pt-3"
+    >
       <p className="text-slate-800">{t('admin.cases.standInIntro')}</p>
-      <LawyerSelect lawyers={lawyers} error={translateValidation(errors.lawyer_id?.message, t)} {...form.register('lawyer_id', emptyAsMissing)} />
+      <LawyerSelect
+        lawyers={lawyers}
+        error={translateValidation(errors.lawyer_id?.message, t)}
+        {...form.register('lawyer_id', emptyAsMissing)}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label={t('admin.cases.from')} type="date" required error={err('from')} {...form.register('from', emptyAsMissing)} />
-        <TextField label={t('admin.cases.until')} type="date" required error={err('until')} {...form.register('until', emptyAsMissing)} />
+        <TextField
+          label={t('admin.cases.from')}
+          type="date"
+          required
+          error={err('from')}
+          {...form.register('from', emptyAsMissing)}
+        />
+        <TextField
+          label={t('admin.cases.until')}
+          type="date"
+          required
+          error={err('until')}
+          {...form.register('until', emptyAsMissing)}
+        />
       </div>
       <FormError message={translateValidation(errors.root?.server?.message, t)} />
       <FormActions busy={form.formState.isSubmitting} onCancel={onCancel} />
@@ -237,10 +366,21 @@ function StandInForm({ item, lawyers, onCancel, onDone }: { item: AdminCase; law
 
 const HoldFormSchema = LegalHoldRequestSchema.pick({ reason: true });
 
-function HoldForm({ item, onCancel, onDone }: { item: AdminCase; onCancel: () => void; onDone: (message: string) => void }) {
+function HoldForm({
+  item,
+  onCancel,
+  onDone,
+}: {
+  item: AdminCase;
+  onCancel: () => void;
+  onDone: (message: string) => void;
+}) {
   const { t } = useTranslation();
   const setHold = useSetLegalHold();
-  const form = useForm<z.input<typeof HoldFormSchema>, unknown, z.output<typeof HoldFormSchema>>({ resolver: formResolver(HoldFormSchema), defaultValues: { reason: '' } });
+  const form = useForm<z.input<typeof HoldFormSchema>, unknown, z.output<typeof HoldFormSchema>>({
+    resolver: formResolver(HoldFormSchema),
+    defaultValues: { reason: '' },
+  });
   const { errors } = form.formState;
   const next = !item.legal_hold;
   const onSubmit = form.handleSubmit(async ({ reason }) => {
@@ -252,9 +392,24 @@ function HoldForm({ item, onCancel, onDone }: { item: AdminCase; onCancel: () =>
     }
   });
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={next ? t('admin.cases.holdHeading', { client: item.client_name }) : t('admin.cases.clearHoldHeading', { client: item.client_name })} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={
+        next
+          ? t('admin.cases.holdHeading', { client: item.client_name })
+          : t('admin.cases.clearHoldHeading', { client: item.client_name })
+      }
+      className="flex flex-col gap-3 border-t border-slate-200 pt-3"
+    >
       <p className="text-slate-800">{next ? t('admin.cases.holdIntro') : t('admin.cases.clearHoldIntro')}</p>
-      <TextField label={t('admin.cases.reason')} maxLength={500} required error={translateValidation(errors.reason?.message, t)} {...form.register('reason')} />
+      <TextField
+        label={t('admin.cases.reason')}
+        maxLength={500}
+        required
+        error={translateValidation(errors.reason?.message, t)}
+        {...form.register('reason')}
+      />
       <FormError message={translateValidation(errors.root?.server?.message, t)} />
       <FormActions busy={form.formState.isSubmitting} onCancel={onCancel} />
     </form>
@@ -266,7 +421,15 @@ function HoldForm({ item, onCancel, onDone }: { item: AdminCase; onCancel: () =>
  * export the client can ask for (once a day; the server's refusal is shown as it is). The link
  * goes to the client only; the admin sees just that it was started.
  */
-function DataExportConfirm({ item, onCancel, onDone }: { item: AdminCase; onCancel: () => void; onDone: (message: string) => void }) {
+function DataExportConfirm({
+  item,
+  onCancel,
+  onDone,
+}: {
+  item: AdminCase;
+  onCancel: () => void;
+  onDone: (message: string) => void;
+}) {
   const { t } = useTranslation();
   const start = useAdminDataExport();
   const [error, setError] = useState<string | undefined>();
@@ -277,11 +440,22 @@ function DataExportConfirm({ item, onCancel, onDone }: { item: AdminCase; onCanc
       await start.mutateAsync(item.id);
       onDone(t('dataExport.staff.done'));
     } catch (failure) {
-      setError(t(failure instanceof ApiError && failure.status === 429 ? 'dataExport.staff.oncePerDay' : 'dataExport.staff.error'));
+      setError(
+        t(
+          failure instanceof ApiError && failure.status === 429
+            ? 'dataExport.staff.oncePerDay'
+            : 'dataExport.staff.error',
+        ),
+      );
     }
   };
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={t('admin.cases.dataExportHeading', { client: item.client_name })} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={t('admin.cases.dataExportHeading', { client: item.client_name })}
+      className="flex flex-col gap-3 border-t border-slate-200 pt-3"
+    >
       <p className="text-slate-800">{t('dataExport.staff.intro')}</p>
       <FormError message={error} />
       <div className="flex flex-wrap gap-3">

@@ -10,13 +10,45 @@ import { renderApp } from '../../test/render-app';
 
 const LAWYER = '30000000-0000-4000-8000-000000000001';
 const CASE = '20000000-0000-4000-8000-000000000001';
-const lawyers = [{ id: LAWYER, name: 'Sanne', last_name: 'Jansen', full_name: 'Sanne Jansen', email: 'sanne@example.com', title: null, active: true, deactivated_at: null, two_factor_enabled: true, active_cases_count: 3 }];
+const lawyers = [
+  {
+    id: LAWYER,
+    name: 'Sanne',
+    last_name: 'Jansen',
+    full_name: 'Sanne Jansen',
+    email: 'sanne@example.com',
+    title: null,
+    active: true,
+    deactivated_at: null,
+    two_factor_enabled: true,
+    active_cases_count: 3,
+  },
+];
 const counts = [40, 36, 30, 24, 20, 12, 9, 5, 4];
-const funnel = FUNNEL_STEPS.map((step, i) => ({ step, count: counts[i]!, share: i === 0 ? null : Math.round((counts[i]! / counts[i - 1]!) * 1000) / 1000, median_days: i === 0 ? null : i === 4 ? 1.5 : i }));
+const funnel = FUNNEL_STEPS.map((step, i) => ({
+  step,
+  count: counts[i]!,
+  share: i === 0 ? null : Math.round((counts[i]! / counts[i - 1]!) * 1000) / 1000,
+  median_days: i === 0 ? null : i === 4 ? 1.5 : i,
+}));
 const since = '2026-11-20T09:30:00.000Z';
 const stuck = [
-  { case_id: CASE, client_name: 'Emma de Boer', lawyer_name: 'Sanne Jansen', status: { slug: 'proposal', display_name: 'Wacht op handtekening', order: 4 }, reason: 'letter_unsigned', since },
-  { case_id: CASE, client_name: 'Emma de Boer', lawyer_name: null, status: { slug: 'proposal', display_name: 'Wacht op handtekening', order: 4 }, reason: 'client_inactive', since },
+  {
+    case_id: CASE,
+    client_name: 'Emma de Boer',
+    lawyer_name: 'Sanne Jansen',
+    status: { slug: 'proposal', display_name: 'Wacht op handtekening', order: 4 },
+    reason: 'letter_unsigned',
+    since,
+  },
+  {
+    case_id: CASE,
+    client_name: 'Emma de Boer',
+    lawyer_name: null,
+    status: { slug: 'proposal', display_name: 'Wacht op handtekening', order: 4 },
+    reason: 'client_inactive',
+    since,
+  },
 ];
 
 const today = amsterdamToday(new Date());
@@ -29,12 +61,27 @@ const insight =
     if (request.method !== 'GET' || !request.path.startsWith('/api/admin/insight?')) return undefined;
     const query = new URLSearchParams(request.path.split('?')[1]);
     const { stuck: rows = stuck, truncated = [] } = answer(query);
-    return { status: 200, body: { data: { period: { from: query.get('from'), to: query.get('to'), lawyer_id: query.get('lawyer_id') }, funnel, stuck: rows, stuck_truncated: truncated } } };
+    return {
+      status: 200,
+      body: {
+        data: {
+          period: { from: query.get('from'), to: query.get('to'), lawyer_id: query.get('lawyer_id') },
+          funnel,
+          stuck: rows,
+          stuck_truncated: truncated,
+        },
+      },
+    };
   };
 
 function setup(routes: FakeRoute[]) {
   const admin = makeUser('admin');
-  const fake = installFakeFetch(on('GET', '/api/site', { status: 200, body: { data: site } }), on('GET', '/api/user', { status: 200, body: { data: admin } }), on('GET', '/api/admin/lawyers', { status: 200, body: { data: lawyers } }), ...routes);
+  const fake = installFakeFetch(
+    on('GET', '/api/site', { status: 200, body: { data: site } }),
+    on('GET', '/api/user', { status: 200, body: { data: admin } }),
+    on('GET', '/api/admin/lawyers', { status: 200, body: { data: lawyers } }),
+    ...routes,
+  );
   renderApp('/beheer/inzicht', { user: admin });
   return fake;
 }
@@ -49,7 +96,9 @@ describe('admin insight page', () => {
     expect(fake.calls.map((c) => c.path)).toContain(`/api/admin/insight?from=${defaultFrom}&to=${today}`);
 
     const table = await screen.findByRole('table', { name: /^Dossiers aangemaakt van/ });
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual(['Stap', 'Aantal', 'Van de stap ervoor', 'Mediaan (dagen)']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
@@ -63,7 +112,10 @@ describe('admin insight page', () => {
       'Vaststellingsovereenkomst getekend',
       'Voltooid',
     ]);
-    const cells = (index: number) => within(rows[index]!).getAllByRole('cell').map((c) => c.textContent);
+    const cells = (index: number) =>
+      within(rows[index]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     // The first step has no step before it: no share, no median.
     expect(cells(0)).toEqual(['40', '–geen', '–geen']);
     expect(cells(1)).toEqual(['36', '90%', '1']);
@@ -76,10 +128,30 @@ describe('admin insight page', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('Emma de Boer');
-    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Sanne Jansen', 'Wacht op handtekening', 'Opdrachtbevestiging 3 dagen niet getekend', formatDateTime(since, 'nl-NL')]);
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['Nog geen jurist', 'Wacht op handtekening', 'Cliënt 7 dagen niet actief', formatDateTime(since, 'nl-NL')]);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'Sanne Jansen',
+      'Wacht op handtekening',
+      'Opdrachtbevestiging 3 dagen niet getekend',
+      formatDateTime(since, 'nl-NL'),
+    ]);
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'Nog geen jurist',
+      'Wacht op handtekening',
+      'Cliënt 7 dagen niet actief',
+      formatDateTime(since, 'nl-NL'),
+    ]);
     expect(within(rows[0]!).getByText(formatDateTime(since, 'nl-NL'))).toHaveAttribute('datetime', since);
-    expect(screen.getByText('Bij ‘Cliënt 7 dagen niet actief’ staan alleen de 100 dossiers die het langst vastzitten.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Bij ‘Cliënt 7 dagen niet actief’ staan alleen de 100 dossiers die het langst vastzitten.'),
+    ).toBeInTheDocument();
   }, 30_000);
 
   it('filters by period and lawyer, says so when nothing is stuck, and downloads the CSV of what it shows', async () => {
@@ -87,7 +159,10 @@ describe('admin insight page', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const fake = setup([
       insight((query) => (query.get('lawyer_id') ? { stuck: [] } : {})),
-      (request) => (request.method === 'GET' && request.path.startsWith('/api/admin/insight.csv?') ? { status: 200, body: 'csv' } : undefined),
+      (request) =>
+        request.method === 'GET' && request.path.startsWith('/api/admin/insight.csv?')
+          ? { status: 200, body: 'csv' }
+          : undefined,
     ]);
     await screen.findByRole('table', { name: 'Vastgelopen dossiers' }, { timeout: 15_000 });
     const user = userEvent.setup();
@@ -102,10 +177,16 @@ describe('admin insight page', () => {
     const wanted = `/api/admin/insight?from=2026-01-01&to=2026-03-31&lawyer_id=${LAWYER}`;
     await waitFor(() => expect(fake.calls.map((c) => c.path)).toContain(wanted));
     expect(await screen.findByText('Er zijn nu geen vastgelopen dossiers.')).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'Dossiers aangemaakt van 01/01/2026 tot en met 31/03/2026, per stap' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('table', { name: 'Dossiers aangemaakt van 01/01/2026 tot en met 31/03/2026, per stap' }),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Downloaden als CSV' }));
-    await waitFor(() => expect(fake.calls.map((c) => c.path)).toContain(`/api/admin/insight.csv?from=2026-01-01&to=2026-03-31&lawyer_id=${LAWYER}`));
+    await waitFor(() =>
+      expect(fake.calls.map((c) => c.path)).toContain(
+        `/api/admin/insight.csv?from=2026-01-01&to=2026-03-31&lawyer_id=${LAWYER}`,
+      ),
+    );
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
   }, 30_000);
 
@@ -113,7 +194,13 @@ describe('admin insight page', () => {
     setup([
       (request) =>
         request.method === 'GET' && request.path.startsWith('/api/admin/insight?from=2026-05-01')
-          ? { status: 422, body: { message: 'De einddatum ligt voor de begindatum.', errors: { to: ['De einddatum ligt voor de begindatum.'] } } }
+          ? {
+              status: 422,
+              body: {
+                message: 'De einddatum ligt voor de begindatum.',
+                errors: { to: ['De einddatum ligt voor de begindatum.'] },
+              },
+            }
           : undefined,
       insight(() => ({})),
     ]);

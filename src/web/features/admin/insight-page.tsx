@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { INSIGHT_DEFAULT_DAYS, STUCK_LIMIT_PER_REASON, type FunnelRow, type StuckCase } from '../../../contract/insight';
+import {
+  INSIGHT_DEFAULT_DAYS,
+  STUCK_LIMIT_PER_REASON,
+  type FunnelRow,
+  type StuckCase,
+} from '../../../contract/insight';
 import { addCalendarDays, amsterdamToday } from '../../../contract/rules/amsterdam-date';
 import { useStatusName } from '../../lib/status-name';
 import { useFormatDate, useFormatDateTime } from '../../lib/use-format-date';
@@ -44,20 +49,32 @@ export function InsightPage() {
     }
   };
 
-  const field = (key: keyof InsightFilters) => ({ value: form[key], onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }) });
+  const field = (key: keyof InsightFilters) => ({
+    value: form[key],
+    onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
+  });
 
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <PageHeading>{t('admin.insight.heading')}</PageHeading>
       <p className="text-slate-800">{t('admin.insight.intro')}</p>
-      <form noValidate onSubmit={onShow} aria-label={t('admin.insight.filters')} className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-4">
+      <form
+        noValidate
+        onSubmit={onShow}
+        aria-label={t('admin.insight.filters')}
+        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-4"
+      >
         <TextField label={t('admin.insight.from')} type="date" required {...field('from')} />
         <TextField label={t('admin.insight.to')} type="date" required {...field('to')} />
         <div className="flex flex-col gap-1.5">
           <label htmlFor="insight-lawyer" className="font-medium text-slate-900">
             {t('admin.insight.lawyer')}
           </label>
-          <select id="insight-lawyer" {...field('lawyer_id')} className="min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900">
+          <select
+            id="insight-lawyer"
+            {...field('lawyer_id')}
+            className="min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900"
+          >
             <option value="">{t('admin.insight.allLawyers')}</option>
             {(lawyers.data ?? []).map((lawyer) => (
               <option key={lawyer.id} value={lawyer.id}>
@@ -103,7 +120,10 @@ function FunnelTable({ rows, from, to }: { rows: FunnelRow[]; from: string; to: 
   const language = i18n.resolvedLanguage ?? 'nl-NL';
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
   const days = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
-  const caption = t('admin.insight.funnel.caption', { from: formatDate(`${from}T12:00:00`), to: formatDate(`${to}T12:00:00`) });
+  const caption = t('admin.insight.funnel.caption', {
+    from: formatDate(`${from}T12:00:00`),
+    to: formatDate(`${to}T12:00:00`),
+  });
   return (
     <section className="flex flex-col gap-3">
       <h2 id="insight-funnel" className="text-xl font-semibold text-slate-900">
@@ -115,20 +135,38 @@ function FunnelTable({ rows, from, to }: { rows: FunnelRow[]; from: string; to: 
           <caption className="p-3 text-left font-medium text-slate-900">{caption}</caption>
           <thead className="bg-slate-50 text-slate-900">
             <tr>
-              <th scope="col" className="p-3">{t('admin.insight.funnel.step')}</th>
-              <th scope="col" className="p-3 text-right">{t('admin.insight.funnel.count')}</th>
-              <th scope="col" className="p-3 text-right">{t('admin.insight.funnel.share')}</th>
-              <th scope="col" className="p-3 text-right">{t('admin.insight.funnel.median')}</th>
+              <th scope="col" className="p-3">
+                {t('admin.insight.funnel.step')}
+              </th>
+              <th scope="col" className="p-3 text-right">
+                {t('admin.insight.funnel.count')}
+              </th>
+              <th scope="col" className="p-3 text-right">
+                {t('admin.insight.funnel.share')}
+              </th>
+              <th scope="col" className="p-3 text-right">
+                {t('admin.insight.funnel.median')}
+              </th>
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
               <tr key={row.step} className="border-t border-slate-200 text-slate-800">
-                <th scope="row" className="p-3 font-medium">{t(`admin.insight.steps.${row.step}`)}</th>
+                <th scope="row" className="p-3 font-medium">
+                  {t(`admin.insight.steps.${row.step}`)}
+                </th>
                 <td className="p-3 text-right tabular-nums">{row.count}</td>
-                <td className="p-3 text-right tabular-nums">{row.share === null ? <Empty label={t('admin.insight.funnel.none')} /> : percent.format(row.share)}</td>
                 <td className="p-3 text-right tabular-nums">
-                  {row.median_days === null ? <Empty label={t('admin.insight.funnel.none')} /> : <span title={t('admin.insight.funnel.days', { count: row.median_days })}>{days.format(row.median_days)}</span>}
+                  {row.share === null ? <Empty label={t('admin.insight.funnel.none')} /> : percent.format(row.share)}
+                </td>
+                <td className="p-3 text-right tabular-nums">
+                  {row.median_days === null ? (
+                    <Empty label={t('admin.insight.funnel.none')} />
+                  ) : (
+                    <span title={t('admin.insight.funnel.days', { count: row.median_days })}>
+                      {days.format(row.median_days)}
+                    </span>
+                  )}
                 </td>
               </tr>
             ))}
@@ -151,7 +189,10 @@ function StuckList({ rows, truncated }: { rows: StuckCase[]; truncated: StuckCas
       <p className="text-slate-800">{t('admin.insight.stuck.explain')}</p>
       {truncated.map((reason) => (
         <p key={reason} className="text-slate-800">
-          {t('admin.insight.stuck.truncated', { reason: t(`admin.insight.reasons.${reason}`), count: STUCK_LIMIT_PER_REASON })}
+          {t('admin.insight.stuck.truncated', {
+            reason: t(`admin.insight.reasons.${reason}`),
+            count: STUCK_LIMIT_PER_REASON,
+          })}
         </p>
       ))}
       {rows.length === 0 ? (
@@ -162,17 +203,29 @@ function StuckList({ rows, truncated }: { rows: StuckCase[]; truncated: StuckCas
             <caption className="sr-only">{t('admin.insight.stuck.heading')}</caption>
             <thead className="bg-slate-50 text-slate-900">
               <tr>
-                <th scope="col" className="p-3">{t('admin.insight.stuck.client')}</th>
-                <th scope="col" className="p-3">{t('admin.insight.stuck.lawyer')}</th>
-                <th scope="col" className="p-3">{t('admin.insight.stuck.phase')}</th>
-                <th scope="col" className="p-3">{t('admin.insight.stuck.reason')}</th>
-                <th scope="col" className="p-3">{t('admin.insight.stuck.since')}</th>
+                <th scope="col" className="p-3">
+                  {t('admin.insight.stuck.client')}
+                </th>
+                <th scope="col" className="p-3">
+                  {t('admin.insight.stuck.lawyer')}
+                </th>
+                <th scope="col" className="p-3">
+                  {t('admin.insight.stuck.phase')}
+                </th>
+                <th scope="col" className="p-3">
+                  {t('admin.insight.stuck.reason')}
+                </th>
+                <th scope="col" className="p-3">
+                  {t('admin.insight.stuck.since')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => (
                 <tr key={`${row.case_id}-${row.reason}`} className="border-t border-slate-200 align-top text-slate-800">
-                  <th scope="row" className="p-3 font-medium">{row.client_name}</th>
+                  <th scope="row" className="p-3 font-medium">
+                    {row.client_name}
+                  </th>
                   <td className="p-3">{row.lawyer_name ?? t('admin.insight.stuck.noLawyer')}</td>
                   <td className="p-3">{statusName(row.status)}</td>
                   <td className="p-3">{t(`admin.insight.reasons.${row.reason}`)}</td>

@@ -30,7 +30,10 @@ describe('admin lawyers page: the new-lawyer form', () => {
       on('GET', '/api/site', { status: 200, body: { data: site } }),
       on('GET', '/api/user', { status: 200, body: { data: admin } }),
       on('GET', '/api/admin/lawyers', () => ({ status: 200, body: { data: lawyers } })),
-      on('GET', '/api/admin/audit?page=1', { status: 200, body: { data: [], meta: { current_page: 1, per_page: 50, has_more: false } } }),
+      on('GET', '/api/admin/audit?page=1', {
+        status: 200,
+        body: { data: [], meta: { current_page: 1, per_page: 50, has_more: false } },
+      }),
       on('POST', '/api/admin/lawyers', () => {
         lawyers = [created];
         return { status: 201, body: { data: created } };
@@ -88,11 +91,19 @@ describe('admin lawyers page: the new-lawyer form', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
 
     await user.type(screen.getByRole('textbox', { name: 'E-mailadres' }), 'geen-mail');
-    expect(screen.getByRole('textbox', { name: 'E-mailadres' })).toHaveAccessibleDescription('Vul een geldig e-mailadres in.');
+    expect(screen.getByRole('textbox', { name: 'E-mailadres' })).toHaveAccessibleDescription(
+      'Vul een geldig e-mailadres in.',
+    );
   }, 40_000);
 
   it("puts the server's 422 error under the e-mail field, not in a box for the whole form", async () => {
-    setup(() => ({ status: 422, body: { message: 'Er bestaat al een account met dit e-mailadres.', errors: { email: ['Er bestaat al een account met dit e-mailadres.'] } } }));
+    setup(() => ({
+      status: 422,
+      body: {
+        message: 'Er bestaat al een account met dit e-mailadres.',
+        errors: { email: ['Er bestaat al een account met dit e-mailadres.'] },
+      },
+    }));
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: 'Voornaam' }), 'Noor');
     await user.type(screen.getByRole('textbox', { name: 'Achternaam' }), 'Bakker');
@@ -114,7 +125,9 @@ describe('admin lawyers page: the new-lawyer form', () => {
     await user.type(screen.getByRole('textbox', { name: 'E-mailadres' }), 'noor.bakker@example.com');
     await user.click(screen.getByRole('button', { name: 'Jurist toevoegen' }));
     const form = screen.getByRole('form', { name: 'Nieuwe jurist' });
-    expect(await within(form).findByRole('status')).toHaveTextContent('Noor Bakker is toegevoegd. Bij de eerste keer inloggen stelt de jurist tweestapsverificatie in.');
+    expect(await within(form).findByRole('status')).toHaveTextContent(
+      'Noor Bakker is toegevoegd. Bij de eerste keer inloggen stelt de jurist tweestapsverificatie in.',
+    );
     expect(within(form).getByRole('textbox', { name: 'Voornaam' })).toHaveValue('');
   }, 40_000);
 });

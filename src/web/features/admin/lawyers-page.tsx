@@ -51,19 +51,30 @@ export function LawyersPage() {
       ) : (
         <ul aria-label={t('admin.lawyers.heading')} className="flex flex-col gap-3">
           {lawyers.data.map((lawyer) => (
-            <li key={lawyer.id} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+            <li
+              key={lawyer.id}
+              className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+            >
               <div className="flex min-w-0 flex-col gap-1">
                 <p className="font-semibold text-slate-900">{lawyer.full_name}</p>
                 <p className="text-slate-800">
                   <EmailAddress value={lawyer.email} />
                 </p>
                 <p className="text-sm text-slate-700">
-                  {t('admin.lawyers.columns.cases')}: {lawyer.active_cases_count} · {t('admin.lawyers.columns.twoFactor')}:{' '}
-                  {lawyer.two_factor_enabled ? t('admin.lawyers.twoFactorOn') : t('admin.lawyers.twoFactorOff')} · {t('admin.lawyers.columns.status')}:{' '}
-                  <span className={lawyer.active ? 'text-green-800' : 'font-semibold text-red-800'}>{lawyer.active ? t('admin.lawyers.active') : t('admin.lawyers.inactive')}</span>
+                  {t('admin.lawyers.columns.cases')}: {lawyer.active_cases_count} ·{' '}
+                  {t('admin.lawyers.columns.twoFactor')}:{' '}
+                  {lawyer.two_factor_enabled ? t('admin.lawyers.twoFactorOn') : t('admin.lawyers.twoFactorOff')} ·{' '}
+                  {t('admin.lawyers.columns.status')}:{' '}
+                  <span className={lawyer.active ? 'text-green-800' : 'font-semibold text-red-800'}>
+                    {lawyer.active ? t('admin.lawyers.active') : t('admin.lawyers.inactive')}
+                  </span>
                 </p>
               </div>
-              <Button variant="secondary" onClick={() => onToggle(lawyer.id, lawyer.full_name, !lawyer.active)} aria-label={`${lawyer.active ? t('admin.lawyers.deactivate') : t('admin.lawyers.reactivate')}: ${lawyer.full_name}`}>
+              <Button
+                variant="secondary"
+                onClick={() => onToggle(lawyer.id, lawyer.full_name, !lawyer.active)}
+                aria-label={`${lawyer.active ? t('admin.lawyers.deactivate') : t('admin.lawyers.reactivate')}: ${lawyer.full_name}`}
+              >
                 {lawyer.active ? t('admin.lawyers.deactivate') : t('admin.lawyers.reactivate')}
               </Button>
             </li>
@@ -83,7 +94,10 @@ function NewLawyerForm() {
   const { t } = useTranslation();
   const create = useCreateLawyer();
   const success = useSuccessMessage();
-  const form = useForm<NewLawyerFields, unknown, CreateLawyerRequest>({ resolver: formResolver(CreateLawyerRequestSchema), defaultValues: EMPTY_LAWYER });
+  const form = useForm<NewLawyerFields, unknown, CreateLawyerRequest>({
+    resolver: formResolver(CreateLawyerRequestSchema),
+    defaultValues: EMPTY_LAWYER,
+  });
   const { errors } = form.formState;
   const err = (field: (typeof LAWYER_FIELDS)[number]) => translateValidation(errors[field]?.message, t);
   // A half-typed new lawyer is not lost by leaving the page unasked (decision 020); not while it is being sent.
@@ -100,16 +114,46 @@ function NewLawyerForm() {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby="admin-new-lawyer" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby="admin-new-lawyer"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <h2 id="admin-new-lawyer" className="text-xl font-semibold text-slate-900">
         {t('admin.lawyers.createHeading')}
       </h2>
       <RequiredFieldsLegend />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t('admin.lawyers.name')} autoComplete="off" required error={err('name')} {...form.register('name')} />
-        <TextField label={t('admin.lawyers.lastName')} autoComplete="off" required error={err('last_name')} {...form.register('last_name')} />
-        <TextField label={t('admin.lawyers.email')} type="email" autoComplete="off" required error={err('email')} {...form.register('email')} />
-        <TextField label={t('admin.lawyers.title')} placeholder={t('admin.lawyers.titlePlaceholder')} autoComplete="off" error={err('title')} {...form.register('title')} />
+        <TextField
+          label={t('admin.lawyers.name')}
+          autoComplete="off"
+          required
+          error={err('name')}
+          {...form.register('name')}
+        />
+        <TextField
+          label={t('admin.lawyers.lastName')}
+          autoComplete="off"
+          required
+          error={err('last_name')}
+          {...form.register('last_name')}
+        />
+        <TextField
+          label={t('admin.lawyers.email')}
+          type="email"
+          autoComplete="off"
+          required
+          error={err('email')}
+          {...form.register('email')}
+        />
+        <TextField
+          label={t('admin.lawyers.title')}
+          placeholder={t('admin.lawyers.titlePlaceholder')}
+          autoComplete="off"
+          error={err('title')}
+          {...form.register('title')}
+        />
       </div>
       <FormError message={translateValidation(errors.root?.server?.message, t)} />
       <SuccessMessage message={success.message} token={success.token} />

@@ -25,7 +25,10 @@ describe('admin outbox page', () => {
     const { calls } = installFakeFetch(
       on('GET', '/api/site', { status: 200, body: { data: site } }),
       on('GET', '/api/user', { status: 200, body: { data: admin } }),
-      on('GET', '/api/admin/outbox?page=1', () => ({ status: 200, body: { data: retried ? [] : [mail], meta: { current_page: 1, per_page: 50, has_more: false } } })),
+      on('GET', '/api/admin/outbox?page=1', () => ({
+        status: 200,
+        body: { data: retried ? [] : [mail], meta: { current_page: 1, per_page: 50, has_more: false } },
+      })),
       on('POST', `/api/admin/outbox/${FAILED}/retry`, () => {
         retried = true;
         return { status: 204 };
@@ -50,7 +53,10 @@ describe('admin outbox page', () => {
     installFakeFetch(
       on('GET', '/api/site', { status: 200, body: { data: site } }),
       on('GET', '/api/user', { status: 200, body: { data: admin } }),
-      on('GET', '/api/admin/outbox?page=1', { status: 200, body: { data: [mail], meta: { current_page: 1, per_page: 50, has_more: false } } }),
+      on('GET', '/api/admin/outbox?page=1', {
+        status: 200,
+        body: { data: [mail], meta: { current_page: 1, per_page: 50, has_more: false } },
+      }),
       on('POST', `/api/admin/outbox/${FAILED}/retry`, { status: 409, body: { message: 'Deze mail is al verstuurd.' } }),
     );
     const user = userEvent.setup();
@@ -65,13 +71,22 @@ describe('admin outbox page', () => {
     installFakeFetch(
       on('GET', '/api/site', { status: 200, body: { data: site } }),
       on('GET', '/api/user', { status: 200, body: { data: admin } }),
-      on('GET', '/api/admin/outbox?page=1', { status: 200, body: { data: [{ ...mail, status: 'pending', next_attempt_at: next }], meta: { current_page: 1, per_page: 50, has_more: false } } }),
+      on('GET', '/api/admin/outbox?page=1', {
+        status: 200,
+        body: {
+          data: [{ ...mail, status: 'pending', next_attempt_at: next }],
+          meta: { current_page: 1, per_page: 50, has_more: false },
+        },
+      }),
     );
     renderApp('/beheer/outbox', { user: admin });
     const row = (await screen.findByText('k***@example.com')).closest('tr')!;
     const times = within(row).getAllByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     // The same text as the timeline's for the same moment (lib/format.ts), not Intl's '20-11-2026, 11:00:00'.
-    expect(times.map((time) => time.textContent)).toEqual([formatDateTime(mail.created_at, 'nl-NL'), formatDateTime(next, 'nl-NL')]);
+    expect(times.map((time) => time.textContent)).toEqual([
+      formatDateTime(mail.created_at, 'nl-NL'),
+      formatDateTime(next, 'nl-NL'),
+    ]);
     expect(times.map((time) => time.getAttribute('datetime'))).toEqual([mail.created_at, next]);
   });
 });

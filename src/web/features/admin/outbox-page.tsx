@@ -11,7 +11,9 @@ import { adminErrorText } from './error';
 import { TableScroller } from '../../ui/table-scroller';
 import { Pager } from '../../ui/pager';
 
-/** /beheer/outbox: pending and failed mails (never their content), each with 'Opnieuw versturen'. Reading it is audited. */
+/**
+ * /beheer/outbox: pending and failed mails (never their content), each with 'Opnieuw versturen'. Reading it is audited.
+ */
 export function OutboxPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -54,13 +56,27 @@ export function OutboxPage() {
               <caption className="sr-only">{t('admin.outbox.heading')}</caption>
               <thead className="bg-slate-50 text-slate-900">
                 <tr>
-                  <th scope="col" className="p-3">{t('admin.outbox.columns.created')}</th>
-                  <th scope="col" className="p-3">{t('admin.outbox.columns.kind')}</th>
-                  <th scope="col" className="p-3">{t('admin.outbox.columns.to')}</th>
-                  <th scope="col" className="p-3">{t('admin.outbox.columns.status')}</th>
-                  <th scope="col" className="p-3">{t('admin.outbox.columns.attempts')}</th>
-                  <th scope="col" className="p-3">{t('admin.outbox.columns.next')}</th>
-                  <th scope="col" className="p-3">{t('admin.outbox.columns.error')}</th>
+                  <th scope="col" className="p-3">
+                    {t('admin.outbox.columns.created')}
+                  </th>
+                  <th scope="col" className="p-3">
+                    {t('admin.outbox.columns.kind')}
+                  </th>
+                  <th scope="col" className="p-3">
+                    {t('admin.outbox.columns.to')}
+                  </th>
+                  <th scope="col" className="p-3">
+                    {t('admin.outbox.columns.status')}
+                  </th>
+                  <th scope="col" className="p-3">
+                    {t('admin.outbox.columns.attempts')}
+                  </th>
+                  <th scope="col" className="p-3">
+                    {t('admin.outbox.columns.next')}
+                  </th>
+                  <th scope="col" className="p-3">
+                    {t('admin.outbox.columns.error')}
+                  </th>
                   <th scope="col" className="p-3">
                     <span className="sr-only">{t('admin.outbox.columns.action')}</span>
                   </th>
@@ -69,15 +85,27 @@ export function OutboxPage() {
               <tbody>
                 {outbox.data.data.map((mail) => (
                   <tr key={mail.id} className="border-t border-slate-200 align-top text-slate-800">
-                    <td className="p-3 whitespace-nowrap"><time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time></td>
+                    <td className="p-3 whitespace-nowrap">
+                      <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
+                    </td>
                     <td className="p-3 font-mono">{mail.kind}</td>
                     <td className="p-3 break-all">{mail.to}</td>
                     <td className="p-3">{t(`admin.outbox.status.${mail.status}`)}</td>
                     <td className="p-3">{mail.attempts}</td>
-                    <td className="p-3 whitespace-nowrap">{mail.next_attempt_at ? <time dateTime={mail.next_attempt_at}>{formatDateTime(mail.next_attempt_at)}</time> : t('admin.outbox.none')}</td>
+                    <td className="p-3 whitespace-nowrap">
+                      {mail.next_attempt_at ? (
+                        <time dateTime={mail.next_attempt_at}>{formatDateTime(mail.next_attempt_at)}</time>
+                      ) : (
+                        t('admin.outbox.none')
+                      )}
+                    </td>
                     <td className="p-3 font-mono">{mail.last_error_code ?? t('admin.outbox.none')}</td>
                     <td className="p-3">
-                      <Button variant="secondary" aria-label={t('admin.outbox.retryLabel', { id: mail.id })} onClick={() => onRetry(mail)}>
+                      <Button
+                        variant="secondary"
+                        aria-label={t('admin.outbox.retryLabel', { id: mail.id })}
+                        onClick={() => onRetry(mail)}
+                      >
                         {t('admin.outbox.retry')}
                       </Button>
                     </td>
@@ -88,7 +116,14 @@ export function OutboxPage() {
           </TableScroller>
         ))}
       {outbox.data && (page > 1 || outbox.data.meta.has_more) && (
-        <Pager label={t('admin.pageLabel', { page })} page={page} hasNext={outbox.data.meta.has_more} onPage={setPage} previous={t('admin.previous')} next={t('admin.next')} />
+        <Pager
+          label={t('admin.pageLabel', { page })}
+          page={page}
+          hasNext={outbox.data.meta.has_more}
+          onPage={setPage}
+          previous={t('admin.previous')}
+          next={t('admin.next')}
+        />
       )}
     </section>
   );

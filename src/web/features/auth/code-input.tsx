@@ -44,7 +44,16 @@ export type CodeInputProps = {
  * empty box goes back, pasting (or the phone's one-time-code suggestion) fills every box, lower
  * case is accepted. The keyboard is a text keyboard because codes contain letters.
  */
-export function CodeInput({ value, onChange, labelId, errorId, invalid, disabled, autoFocus, length = LOGIN_CODE_LENGTH }: CodeInputProps) {
+export function CodeInput({
+  value,
+  onChange,
+  labelId,
+  errorId,
+  invalid,
+  disabled,
+  autoFocus,
+  length = LOGIN_CODE_LENGTH,
+}: CodeInputProps) {
   const { t } = useTranslation();
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
   const slots = toSlots(value, length);

@@ -23,7 +23,9 @@ const CodeFormSchema = z.object({ code: z.string().transform(compactCode).pipe(L
 type CodeFormInput = z.input<typeof CodeFormSchema>;
 type CodeFormOutput = z.output<typeof CodeFormSchema>;
 
-/** /login/code: six boxes for the mailed code; without an e-mail address in the navigation state it goes back to /login. */
+/**
+ * /login/code: six boxes for the mailed code; without an e-mail address in the navigation state it goes back to /login.
+ */
 export function LoginCodePage() {
   const location = useLocation();
   const state = readState(CodeStepStateSchema, location.state);
@@ -52,14 +54,20 @@ function CodeForm({ email, from, sentAt }: { email: string; from: string | undef
       const answer = await requestToken(email, code);
       if ('two_factor_required' in answer) {
         // Staff: the second factor comes next (enrolment the first time).
-        const next: TwoFactorStepState = { email, from, challenge: answer.challenge, setupRequired: answer.setup_required === true };
+        const next: TwoFactorStepState = {
+          email,
+          from,
+          challenge: answer.challenge,
+          setupRequired: answer.setup_required === true,
+        };
         await navigate('/login/tweestapsverificatie', { replace: true, state: next });
         return;
       }
       token = answer.token;
     } catch (error) {
       if (isApiError(error) && error.kind === 'validation') applyServerErrors(error, setError, ['code'], t);
-      else if (isApiError(error)) setError('root.server', { type: 'server', message: error.serverMessage ?? getErrorText(error, t) });
+      else if (isApiError(error))
+        setError('root.server', { type: 'server', message: error.serverMessage ?? getErrorText(error, t) });
       else setError('root.server', { type: 'server', message: t('auth.code.unexpected') });
       return;
     }
@@ -82,15 +90,17 @@ function CodeForm({ email, from, sentAt }: { email: string; from: string | undef
   const backState: LoginStepState = { from, email };
   return (
     <div className="flex flex-col gap-6">
-      <Link to="/login" state={backState} className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-700 underline-offset-4 hover:underline">
+      <Link
+        to="/login"
+        state={backState}
+        className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-700 underline-offset-4 hover:underline"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t('auth.code.back')}
       </Link>
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('auth.code.heading')}</h1>
-        <p className="text-slate-700">
-          {t('auth.code.intro', { email })}
-        </p>
+        <p className="text-slate-700">{t('auth.code.intro', { email })}</p>
       </header>
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         <div className="flex flex-col gap-2">

@@ -82,7 +82,12 @@ export function LoginPage() {
       {site?.contact_url && (
         <p className="text-sm text-slate-700">
           {t('auth.login.forgotEmail')}{' '}
-          <a href={site.contact_url} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline underline-offset-4">
+          <a
+            href={site.contact_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="font-medium text-brand-700 underline underline-offset-4"
+          >
             {t('auth.login.contactLink')}
             <span className="sr-only"> {t('nav.opensInNewTab')}</span>
           </a>

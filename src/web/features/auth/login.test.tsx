@@ -11,7 +11,10 @@ import { renderApp } from '../../test/render-app';
 const siteRoute = on('GET', '/api/site', { status: 200, body: { data: site } });
 /** The test's own routes first; then what the first page after signing in asks (the test is about signing in). */
 const fakeFetch = (...routes: FakeRoute[]) => installFakeFetch(...routes, ...landingRoutes(makeUser('client')));
-const codeState = (extra: Record<string, unknown> = {}) => ({ pathname: '/login/code', state: { email: 'kees@example.com', sentAt: Date.now(), ...extra } });
+const codeState = (extra: Record<string, unknown> = {}) => ({
+  pathname: '/login/code',
+  state: { email: 'kees@example.com', sentAt: Date.now(), ...extra },
+});
 
 async function typeCode(code: string) {
   const user = userEvent.setup();
@@ -27,11 +30,16 @@ describe('/login', () => {
     expect(await screen.findByRole('heading', { name: 'Log in op je portaal' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ontvang code' })).toBeInTheDocument();
     expect(screen.getByLabelText('E-mailadres')).toHaveFocus();
-    expect(await screen.findByRole('link', { name: /Neem contact met ons op/ })).toHaveAttribute('href', 'https://example.com/contact');
+    expect(await screen.findByRole('link', { name: /Neem contact met ons op/ })).toHaveAttribute(
+      'href',
+      'https://example.com/contact',
+    );
     await waitFor(() => expect(document.title).toBe('Inloggen | Testportaal'));
     // The intro text belongs to ?event=typeform_submitted only.
     expect(screen.queryByText(/Bedankt voor het invullen van het formulier/)).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Log in op je portaal' }).parentElement?.querySelectorAll('p')).toHaveLength(0);
+    expect(
+      screen.getByRole('heading', { name: 'Log in op je portaal' }).parentElement?.querySelectorAll('p'),
+    ).toHaveLength(0);
   });
 
   it('shows no intro for any other event', async () => {
@@ -76,7 +84,13 @@ describe('/login', () => {
   });
 
   it('shows a 422 e-mail error under the field', async () => {
-    fakeFetch(siteRoute, on('POST', '/api/code', { status: 422, body: { message: 'Dit adres klopt niet.', errors: { email: ['Dit adres klopt niet.'] } } }));
+    fakeFetch(
+      siteRoute,
+      on('POST', '/api/code', {
+        status: 422,
+        body: { message: 'Dit adres klopt niet.', errors: { email: ['Dit adres klopt niet.'] } },
+      }),
+    );
     const user = userEvent.setup();
     renderApp('/login');
     await user.type(await screen.findByLabelText('E-mailadres'), 'kees@example.com');
@@ -143,7 +157,9 @@ describe('/login/code', () => {
       siteRoute,
       on('POST', '/api/token', { status: 200, body: { token: 'new-token' } }),
       on('GET', '/api/user', (request) =>
-        request.headers.authorization === 'Bearer new-token' ? { status: 200, body: { data: client } } : { status: 401, body: { message: 'Unauthenticated.' } },
+        request.headers.authorization === 'Bearer new-token'
+          ? { status: 200, body: { data: client } }
+          : { status: 401, body: { message: 'Unauthenticated.' } },
       ),
     );
     const { router } = renderApp(codeState({ from: '/offerte' }));
@@ -157,7 +173,11 @@ describe('/login/code', () => {
 
   it("goes to the role's home without a target: /dossiers for a lawyer", async () => {
     const lawyer = makeUser('lawyer');
-    fakeFetch(siteRoute, on('POST', '/api/token', { status: 200, body: { token: 't' } }), on('GET', '/api/user', { status: 200, body: { data: lawyer } }));
+    fakeFetch(
+      siteRoute,
+      on('POST', '/api/token', { status: 200, body: { token: 't' } }),
+      on('GET', '/api/user', { status: 200, body: { data: lawyer } }),
+    );
     const { router } = renderApp(codeState());
     await typeCode('ABCDEF');
     await waitFor(() => expect(document.title).toBe('Mijn dossiers | Testportaal'));
@@ -165,7 +185,13 @@ describe('/login/code', () => {
   });
 
   it('shows a wrong or expired code (422) under the boxes', async () => {
-    fakeFetch(siteRoute, on('POST', '/api/token', { status: 422, body: { message: 'De code is ongeldig.', errors: { code: ['De code is ongeldig of verlopen.'] } } }));
+    fakeFetch(
+      siteRoute,
+      on('POST', '/api/token', {
+        status: 422,
+        body: { message: 'De code is ongeldig.', errors: { code: ['De code is ongeldig of verlopen.'] } },
+      }),
+    );
     renderApp(codeState());
     await typeCode('ABCDEF');
     expect(await screen.findByText('De code is ongeldig of verlopen.')).toBeInTheDocument();
@@ -174,7 +200,11 @@ describe('/login/code', () => {
   });
 
   it("says 'Failed to fetch user data' when the user cannot be fetched after the token", async () => {
-    fakeFetch(siteRoute, on('POST', '/api/token', { status: 200, body: { token: 't' } }), on('GET', '/api/user', { status: 500, body: { message: 'x' } }));
+    fakeFetch(
+      siteRoute,
+      on('POST', '/api/token', { status: 200, body: { token: 't' } }),
+      on('GET', '/api/user', { status: 500, body: { message: 'x' } }),
+    );
     renderApp(codeState());
     await typeCode('ABCDEF');
     expect(await screen.findByText('Failed to fetch user data')).toBeInTheDocument();
@@ -182,7 +212,13 @@ describe('/login/code', () => {
   });
 
   it("shows the server's message when the token request fails with 500", async () => {
-    fakeFetch(siteRoute, on('POST', '/api/token', { status: 500, body: { message: 'Er is iets fout gegaan. Probeer het later opnieuw.' } }));
+    fakeFetch(
+      siteRoute,
+      on('POST', '/api/token', {
+        status: 500,
+        body: { message: 'Er is iets fout gegaan. Probeer het later opnieuw.' },
+      }),
+    );
     renderApp(codeState());
     await typeCode('ABCDEF');
     expect(await screen.findByText('Er is iets fout gegaan. Probeer het later opnieuw.')).toBeInTheDocument();

@@ -17,7 +17,11 @@ import { readState, TwoFactorStepStateSchema } from './login-state';
 type Failure = { field: 'code' | 'recovery_code' | null; message: string; expired: boolean };
 
 /** Turns a failed request into the message to show, and whether the challenge is gone (back to /login). */
-function describeFailure(error: unknown, t: ReturnType<typeof useTranslation>['t'], field: 'code' | 'recovery_code'): Failure {
+function describeFailure(
+  error: unknown,
+  t: ReturnType<typeof useTranslation>['t'],
+  field: 'code' | 'recovery_code',
+): Failure {
   if (isApiError(error) && error.kind === 'validation') {
     const challenge = error.fieldErrors.challenge?.[0];
     if (challenge) return { field: null, message: challenge, expired: true };
@@ -32,7 +36,11 @@ export function TwoFactorPage() {
   const location = useLocation();
   const state = readState(TwoFactorStepStateSchema, location.state);
   if (!state) return <Navigate to="/login" replace />;
-  return state.setupRequired ? <EnrolStep challenge={state.challenge} from={state.from} /> : <VerifyStep challenge={state.challenge} from={state.from} />;
+  return state.setupRequired ? (
+    <EnrolStep challenge={state.challenge} from={state.from} />
+  ) : (
+    <VerifyStep challenge={state.challenge} from={state.from} />
+  );
 }
 
 /** Stores the session and goes where the user was heading, as the code page does. */
@@ -63,7 +71,17 @@ function ExpiredNotice({ message }: { message: string }) {
   );
 }
 
-function SixDigits({ value, onChange, error, label }: { value: string; onChange: (value: string) => void; error: string | undefined; label: string }) {
+function SixDigits({
+  value,
+  onChange,
+  error,
+  label,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  label: string;
+}) {
   const labelId = useId();
   const errorId = useId();
   return (
@@ -71,7 +89,14 @@ function SixDigits({ value, onChange, error, label }: { value: string; onChange:
       <p id={labelId} className="font-medium text-slate-900">
         {label}
       </p>
-      <CodeInput value={value} onChange={onChange} labelId={labelId} errorId={error ? errorId : undefined} invalid={Boolean(error)} autoFocus />
+      <CodeInput
+        value={value}
+        onChange={onChange}
+        labelId={labelId}
+        errorId={error ? errorId : undefined}
+        invalid={Boolean(error)}
+        autoFocus
+      />
       <FieldError id={errorId} message={error} />
     </div>
   );
@@ -84,7 +109,10 @@ function SixDigits({ value, onChange, error, label }: { value: string; onChange:
 const setupRequests = new Map<string, Promise<TwoFactorSetupResponse>>();
 
 function useSetup(challenge: string): { data: TwoFactorSetupResponse | undefined; error: unknown } {
-  const [result, setResult] = useState<{ data: TwoFactorSetupResponse | undefined; error: unknown }>({ data: undefined, error: null });
+  const [result, setResult] = useState<{ data: TwoFactorSetupResponse | undefined; error: unknown }>({
+    data: undefined,
+    error: null,
+  });
   useEffect(() => {
     let request = setupRequests.get(challenge);
     if (!request) {
@@ -162,9 +190,18 @@ function EnrolStep({ challenge, from }: { challenge: string; from: string | unde
         <ExpiredNotice message={failure.message} />
       ) : (
         <>
-          {setup.data ? <TotpSetup secret={setup.data.secret} qrSvg={setup.data.qr_svg} /> : <p role="status">{t('twoFactor.loading')}</p>}
+          {setup.data ? (
+            <TotpSetup secret={setup.data.secret} qrSvg={setup.data.qr_svg} />
+          ) : (
+            <p role="status">{t('twoFactor.loading')}</p>
+          )}
           <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-            <SixDigits label={t('twoFactor.setup.codeLabel')} value={code} onChange={setCode} error={failure?.field === 'code' ? failure.message : undefined} />
+            <SixDigits
+              label={t('twoFactor.setup.codeLabel')}
+              value={code}
+              onChange={setCode}
+              error={failure?.field === 'code' ? failure.message : undefined}
+            />
             <FormError message={failure && failure.field === null ? failure.message : undefined} />
             <Button type="submit" className="w-full" disabled={!setup.data}>
               {t('twoFactor.setup.submit')}
@@ -218,19 +255,29 @@ function VerifyStep({ challenge, from }: { challenge: string; from: string | und
 
   return (
     <div className="flex flex-col gap-6">
-      <Link to="/login" className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-700 underline-offset-4 hover:underline">
+      <Link
+        to="/login"
+        className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-700 underline-offset-4 hover:underline"
+      >
         {t('auth.code.back')}
       </Link>
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t('twoFactor.verify.heading')}</h1>
-        <p className="text-slate-700">{mode === 'code' ? t('twoFactor.verify.intro') : t('twoFactor.verify.recoveryIntro')}</p>
+        <p className="text-slate-700">
+          {mode === 'code' ? t('twoFactor.verify.intro') : t('twoFactor.verify.recoveryIntro')}
+        </p>
       </header>
       {failure?.expired ? (
         <ExpiredNotice message={failure.message} />
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           {mode === 'code' ? (
-            <SixDigits label={t('twoFactor.verify.codeLabel')} value={code} onChange={setCode} error={failure?.field === 'code' ? failure.message : undefined} />
+            <SixDigits
+              label={t('twoFactor.verify.codeLabel')}
+              value={code}
+              onChange={setCode}
+              error={failure?.field === 'code' ? failure.message : undefined}
+            />
           ) : (
             <TextField
               label={t('twoFactor.verify.recoveryLabel')}

@@ -14,20 +14,32 @@ import { timelineQueryOptions } from '../../lib/timeline';
 export { caseDetailQueryKeys, caseDetailQueryOptions, useCaseDetail } from '../../lib/case-detail-query';
 
 /** Case detail's data for the first page (lib/first-page.ts): the case. */
-export const caseDetailData: PageData = ({ params }) => queryClient.prefetchQuery(caseDetailQueryOptions(params.caseId ?? ''));
+export const caseDetailData: PageData = ({ params }) =>
+  queryClient.prefetchQuery(caseDetailQueryOptions(params.caseId ?? ''));
 
 /** The data of the tab 'Algemeen' for the first page: the status catalogue and the case's timeline. */
 export const generalTabData: PageData = ({ params }) =>
-  Promise.all([queryClient.prefetchQuery(allStatusesQueryOptions()), queryClient.prefetchInfiniteQuery(timelineQueryOptions(params.caseId ?? ''))]);
+  Promise.all([
+    queryClient.prefetchQuery(allStatusesQueryOptions()),
+    queryClient.prefetchInfiniteQuery(timelineQueryOptions(params.caseId ?? '')),
+  ]);
 
 export function finalizationQuestionsQueryOptions(id: string) {
   return queryOptions({
     queryKey: caseDetailQueryKeys.finalization(id),
-    queryFn: async ({ signal }) => (await api.get(`/api/cases/${encodeURIComponent(id)}/finalization-questions`, FinalizationQuestionListResponseSchema, signal)).data,
+    queryFn: async ({ signal }) =>
+      (
+        await api.get(
+          `/api/cases/${encodeURIComponent(id)}/finalization-questions`,
+          FinalizationQuestionListResponseSchema,
+          signal,
+        )
+      ).data,
   });
 }
 
-export const useFinalizationQuestions = (id: string, enabled: boolean) => useQuery({ ...finalizationQuestionsQueryOptions(id), enabled });
+export const useFinalizationQuestions = (id: string, enabled: boolean) =>
+  useQuery({ ...finalizationQuestionsQueryOptions(id), enabled });
 
 const StatusOkSchema = z.object({ ok: z.literal(true), data: CaseLawyerViewSchema });
 
@@ -35,9 +47,11 @@ const StatusOkSchema = z.object({ ok: z.literal(true), data: CaseLawyerViewSchem
 export function useUpdateStatus(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (status: StatusSlug) => (await api.patch(`/api/cases/${encodeURIComponent(id)}/status`, { status }, StatusOkSchema)).data,
+    mutationFn: async (status: StatusSlug) =>
+      (await api.patch(`/api/cases/${encodeURIComponent(id)}/status`, { status }, StatusOkSchema)).data,
     onSuccess: (data) => queryClient.setQueryData(caseDetailQueryKeys.detail(id), data),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['cases'], predicate: (q) => q.queryKey[1] !== 'detail' }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: ['cases'], predicate: (q) => q.queryKey[1] !== 'detail' }),
   });
 }
 
@@ -58,7 +72,13 @@ export function useSaveFinalizationAnswers(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: FinalizationAnswersRequest) =>
-      (await api.post(`/api/cases/${encodeURIComponent(id)}/finalization-questions`, body, FinalizationQuestionListResponseSchema)).data,
+      (
+        await api.post(
+          `/api/cases/${encodeURIComponent(id)}/finalization-questions`,
+          body,
+          FinalizationQuestionListResponseSchema,
+        )
+      ).data,
     onSuccess: (data) => queryClient.setQueryData(caseDetailQueryKeys.finalization(id), data),
   });
 }
@@ -68,9 +88,16 @@ export function useSendProposal(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (minimal: MinimalAchievement) =>
-      (await api.post(`/api/cases/${encodeURIComponent(id)}/proposal`, { minimal_achievement: minimal }, CaseLawyerViewResponseSchema)).data,
+      (
+        await api.post(
+          `/api/cases/${encodeURIComponent(id)}/proposal`,
+          { minimal_achievement: minimal },
+          CaseLawyerViewResponseSchema,
+        )
+      ).data,
     onSuccess: (data) => queryClient.setQueryData(caseDetailQueryKeys.detail(id), data),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['cases'], predicate: (q) => q.queryKey[1] !== 'detail' }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: ['cases'], predicate: (q) => q.queryKey[1] !== 'detail' }),
   });
 }
 
@@ -78,8 +105,10 @@ export function useSendProposal(id: string) {
 export function useChangeOffer(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (offer: OfferSlug) => (await api.patch(`/api/cases/${encodeURIComponent(id)}/offer`, { offer }, CaseLawyerViewResponseSchema)).data,
+    mutationFn: async (offer: OfferSlug) =>
+      (await api.patch(`/api/cases/${encodeURIComponent(id)}/offer`, { offer }, CaseLawyerViewResponseSchema)).data,
     onSuccess: (data) => queryClient.setQueryData(caseDetailQueryKeys.detail(id), data),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['cases'], predicate: (q) => q.queryKey[1] !== 'detail' }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: ['cases'], predicate: (q) => q.queryKey[1] !== 'detail' }),
   });
 }

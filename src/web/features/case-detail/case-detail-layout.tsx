@@ -13,7 +13,10 @@ import { FinishControl } from './components/finish-control';
 /** The page's data for the first page of a visit (app/routes.tsx, lib/first-page.ts). */
 export { caseDetailData } from './api';
 
-/** Case detail (/dossiers/{id}): back link, title, finish button and the tabs 'Algemeen', 'Documenten', 'Berichten' and 'Vaststellingsovereenkomst'. */
+/**
+ * Case detail (/dossiers/{id}): back link, title, finish button and the tabs 'Algemeen', 'Documenten', 'Berichten' and
+ * 'Vaststellingsovereenkomst'.
+ */
 export function CaseDetailLayout() {
   const { t } = useTranslation();
   const { caseId = '' } = useParams();
@@ -25,11 +28,17 @@ export function CaseDetailLayout() {
   const tabs = [
     { to: base, label: t('pages.caseDetail.tabs.general'), end: true },
     { to: `${base}/documenten`, label: t('pages.caseDetail.tabs.documents') },
-    { to: `${base}/berichten`, label: unreadHere > 0 ? t('messages.tabWithUnread', { count: unreadHere }) : t('messages.tab') },
+    {
+      to: `${base}/berichten`,
+      label: unreadHere > 0 ? t('messages.tabWithUnread', { count: unreadHere }) : t('messages.tab'),
+    },
     { to: `${base}/vaststellingsovereenkomst`, label: t('settlement.tab.label') },
   ];
   const back = (
-    <Link to="/dossiers" className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-700 underline-offset-4 hover:underline">
+    <Link
+      to="/dossiers"
+      className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-700 underline-offset-4 hover:underline"
+    >
       <ArrowLeft className="size-4" aria-hidden="true" />
       {t('pages.caseDetail.back')}
     </Link>
@@ -51,7 +60,9 @@ export function CaseDetailLayout() {
     );
   }
   const view = detail.data;
-  const title = view.company_name ? t('caseDetail.titleWithCompany', { name: view.client_name, company: view.company_name }) : t('caseDetail.title', { name: view.client_name });
+  const title = view.company_name
+    ? t('caseDetail.titleWithCompany', { name: view.client_name, company: view.company_name })
+    : t('caseDetail.title', { name: view.client_name });
   return (
     <div className="flex flex-col gap-6 pb-20 sm:pb-0">
       {back}

@@ -15,11 +15,18 @@ function setup(answer: { status: number; body: unknown }) {
     on('GET', '/api/site', { status: 200, body: { data: site } }),
     on('GET', '/api/statuses', { status: 200, body: { data: catalogue } }),
     on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
-    on('GET', `/api/cases/${CASE_ID}`, { status: 200, body: { data: makeLawyerCaseView(CASE_ID, 'check', { offer: offerRef('complete') }) } }),
+    on('GET', `/api/cases/${CASE_ID}`, {
+      status: 200,
+      body: { data: makeLawyerCaseView(CASE_ID, 'check', { offer: offerRef('complete') }) },
+    }),
     on('GET', '/api/user', { status: 200, body: { data: lawyer } }),
     on('GET', `/api/cases/${CASE_ID}/timeline?page=1`, {
       status: 200,
-      body: { data: [], links: { first: null, last: null, prev: null, next: null }, meta: { current_page: 1, from: null, last_page: 1, links: [], path: '', per_page: 20, to: null, total: 0 } },
+      body: {
+        data: [],
+        links: { first: null, last: null, prev: null, next: null },
+        meta: { current_page: 1, from: null, last_page: 1, links: [], path: '', per_page: 20, to: null, total: 0 },
+      },
     }),
     on('POST', `/api/cases/${CASE_ID}/data-export`, () => answer),
   );
@@ -42,16 +49,27 @@ describe("the lawyer's data export for a client who asked by mail", () => {
   it('starts it from the case and says the link goes to the client', async () => {
     const { calls } = setup({ status: 202, body: { data: accepted } });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Gegevensexport voor cliënt maken' }, { timeout: 15_000 }));
-    expect(await screen.findByRole('status')).toHaveTextContent('De export wordt gemaakt. De cliënt krijgt de downloadlink per e-mail.');
+    await user.click(
+      await screen.findByRole('button', { name: 'Gegevensexport voor cliënt maken' }, { timeout: 15_000 }),
+    );
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'De export wordt gemaakt. De cliënt krijgt de downloadlink per e-mail.',
+    );
     expect(screen.queryByRole('link', { name: /Download/ })).toBeNull();
     expect(calls.filter((c) => c.method === 'POST' && c.path === `/api/cases/${CASE_ID}/data-export`)).toHaveLength(1);
   }, 20_000);
 
   it('explains a refusal because one was already made today', async () => {
-    setup({ status: 429, body: { message: 'Je kunt één keer per dag je gegevens opvragen. Probeer het morgen opnieuw.' } });
+    setup({
+      status: 429,
+      body: { message: 'Je kunt één keer per dag je gegevens opvragen. Probeer het morgen opnieuw.' },
+    });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Gegevensexport voor cliënt maken' }, { timeout: 15_000 }));
-    expect(await screen.findByText('Voor deze cliënt is vandaag al een export gemaakt. Een nieuwe kan morgen.')).toHaveAttribute('role', 'alert');
+    await user.click(
+      await screen.findByRole('button', { name: 'Gegevensexport voor cliënt maken' }, { timeout: 15_000 }),
+    );
+    expect(
+      await screen.findByText('Voor deze cliënt is vandaag al een export gemaakt. Een nieuwe kan morgen.'),
+    ).toHaveAttribute('role', 'alert');
   }, 20_000);
 });

@@ -7,14 +7,25 @@ import { makeSettlement, makeSettlementVersion } from '../../test/fixtures';
 import { FinishDialog } from './components/finish-dialog';
 
 const CASE_ID = '00000000-0000-4000-8000-00000000c0de';
-const question = (n: number, text: string, type: 'text' | 'date') => ({ id: `00000000-0000-4000-8000-00000000000${n}`, question: text, answer: null, placeholder: null, answer_type: type });
+const question = (n: number, text: string, type: 'text' | 'date') => ({
+  id: `00000000-0000-4000-8000-00000000000${n}`,
+  question: text,
+  answer: null,
+  placeholder: null,
+  answer_type: type,
+});
 
 describe('the finish dialog', () => {
   it('asks the end date of employment with a date field and sends the day as YYYY-MM-DD', async () => {
     installFakeFetch(
       on('GET', `/api/cases/${CASE_ID}/finalization-questions`, {
         status: 200,
-        body: { data: [question(1, 'Wat is het eindresultaat van de zaak?', 'text'), question(2, 'Wat is de einddatum van het dienstverband?', 'date')] },
+        body: {
+          data: [
+            question(1, 'Wat is het eindresultaat van de zaak?', 'text'),
+            question(2, 'Wat is de einddatum van het dienstverband?', 'date'),
+          ],
+        },
       }),
       on('GET', `/api/cases/${CASE_ID}/settlement`, { status: 200, body: { data: makeSettlement() } }),
     );
@@ -45,13 +56,23 @@ describe('the finish dialog', () => {
 
   it('warns while the bedenktijd of the signed settlement agreement runs', async () => {
     installFakeFetch(
-      on('GET', `/api/cases/${CASE_ID}/finalization-questions`, { status: 200, body: { data: [question(1, 'Wat is het eindresultaat van de zaak?', 'text')] } }),
+      on('GET', `/api/cases/${CASE_ID}/finalization-questions`, {
+        status: 200,
+        body: { data: [question(1, 'Wat is het eindresultaat van de zaak?', 'text')] },
+      }),
       on('GET', `/api/cases/${CASE_ID}/settlement`, {
         status: 200,
         body: {
           data: makeSettlement({
             versions: [makeSettlementVersion(1, { final: true })],
-            signed: { dated: '2026-03-02', agreed_on: '2026-03-02', cooling_off_clause: true, dissolved_within_six_months: false, file: { filename: 'getekend.pdf' }, recorded_at: '2026-03-02T10:00:00.000Z' },
+            signed: {
+              dated: '2026-03-02',
+              agreed_on: '2026-03-02',
+              cooling_off_clause: true,
+              dissolved_within_six_months: false,
+              file: { filename: 'getekend.pdf' },
+              recorded_at: '2026-03-02T10:00:00.000Z',
+            },
             cooling_off_ends_on: '2026-03-16',
             cooling_off_running: true,
           }),
@@ -60,11 +81,18 @@ describe('the finish dialog', () => {
     );
     render(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <FinishDialog caseId={CASE_ID} open done={false} onOpenChange={() => undefined} onConfirm={async () => undefined} />
+        <FinishDialog
+          caseId={CASE_ID}
+          open
+          done={false}
+          onOpenChange={() => undefined}
+          onConfirm={async () => undefined}
+        />
       </QueryClientProvider>,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Weet je zeker dat je dit dossier wilt afsluiten?' });
-    const warning = 'Let op: de bedenktijd loopt nog tot en met 16 maart 2026. Tot dan kan de cliënt de vaststellingsovereenkomst zonder opgave van redenen ontbinden.';
+    const warning =
+      'Let op: de bedenktijd loopt nog tot en met 16 maart 2026. Tot dan kan de cliënt de vaststellingsovereenkomst zonder opgave van redenen ontbinden.';
     await waitFor(() => expect(dialog).toHaveAccessibleDescription(warning));
     expect(await screen.findByLabelText('Wat is het eindresultaat van de zaak?')).toBeInTheDocument();
   });

@@ -44,7 +44,10 @@ export function GeneralTabPage() {
 
 function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <h3 id={id} className="text-lg font-semibold text-slate-900">
         {title}
       </h3>
@@ -68,11 +71,19 @@ function DossierBlock({ view }: { view: CaseLawyerView }) {
     <Block id="block-dossier" title={t('caseDetail.dossier.heading')}>
       <dl className="grid gap-1">
         <dt className="text-sm text-slate-700">{t('caseDetail.dossier.offer')}</dt>
-        <dd className="font-medium text-slate-900">{view.offer ? offerName(view.offer.slug) : t('caseDetail.dossier.noOffer')}</dd>
+        <dd className="font-medium text-slate-900">
+          {view.offer ? offerName(view.offer.slug) : t('caseDetail.dossier.noOffer')}
+        </dd>
       </dl>
       <OfferChangeControl view={view} />
-      {view.proposal_signed_at && <p className="text-slate-800">{t('caseDetail.dossier.signed', { date: formatDate(view.proposal_signed_at) })}</p>}
-      {view.completed_at && <p className="text-slate-800">{t('caseRoute.completedOn', { date: formatDate(view.completed_at) })}</p>}
+      {view.proposal_signed_at && (
+        <p className="text-slate-800">
+          {t('caseDetail.dossier.signed', { date: formatDate(view.proposal_signed_at) })}
+        </p>
+      )}
+      {view.completed_at && (
+        <p className="text-slate-800">{t('caseRoute.completedOn', { date: formatDate(view.completed_at) })}</p>
+      )}
       {guarantee && (
         <div>
           <p className="font-medium text-slate-900">{t(`caseDetail.guarantee.${guarantee}.title`)}</p>
@@ -86,7 +97,11 @@ function DossierBlock({ view }: { view: CaseLawyerView }) {
       <StatusSelect view={view} />
       <ProposalControl view={view} />
       <ul className="flex flex-col gap-1 text-slate-800">
-        <li>{counts.complete ? t('caseDetail.documents.complete') : t('caseDetail.documents.missing', { count: counts.missing })}</li>
+        <li>
+          {counts.complete
+            ? t('caseDetail.documents.complete')
+            : t('caseDetail.documents.missing', { count: counts.missing })}
+        </li>
         {counts.unchecked > 0 && <li>{t('caseDetail.documents.unchecked', { count: counts.unchecked })}</li>}
         {counts.allChecked && <li>{t('caseDetail.documents.allChecked')}</li>}
       </ul>
@@ -112,7 +127,9 @@ function DossierBlock({ view }: { view: CaseLawyerView }) {
 
 function clientAddress(view: CaseLawyerView): string | null {
   const c = view.client;
-  const street = [c.street, [c.house_number, c.house_number_addition].filter(Boolean).join('')].filter(Boolean).join(' ');
+  const street = [c.street, [c.house_number, c.house_number_addition].filter(Boolean).join('')]
+    .filter(Boolean)
+    .join(' ');
   if (street || c.postcode) return [street, [c.postcode, c.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return c.city || null;
 }
@@ -123,7 +140,9 @@ function ClientBlock({ view }: { view: CaseLawyerView }) {
   const intake = Object.entries(view.typeform).filter(([, value]) => value.trim() !== '');
   return (
     <Block id="block-client" title={t('caseDetail.client.heading')}>
-      <p className="font-medium text-slate-900">{getDisplayName({ name: c.name, infix: c.infix, last_name: c.last_name })}</p>
+      <p className="font-medium text-slate-900">
+        {getDisplayName({ name: c.name, infix: c.infix, last_name: c.last_name })}
+      </p>
       <p className="text-slate-800">{clientAddress(view) ?? t('caseDetail.noAddress')}</p>
       <a className={link} href={`mailto:${c.email}`}>
         <EmailAddress value={c.email} />
@@ -151,7 +170,10 @@ function ClientBlock({ view }: { view: CaseLawyerView }) {
 function EmployerBlock({ view }: { view: CaseLawyerView }) {
   const { t } = useTranslation();
   const street = [view.company_street, view.company_house_number].filter(Boolean).join(' ');
-  const address = street || view.company_postcode || view.company_city ? [street, [view.company_postcode, view.company_city].filter(Boolean).join(' ')].filter(Boolean).join(', ') : null;
+  const address =
+    street || view.company_postcode || view.company_city
+      ? [street, [view.company_postcode, view.company_city].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+      : null;
   const many = view.contact_persons.length > 1;
   return (
     <Block id="block-employer" title={t('caseDetail.employer.heading')}>
@@ -173,8 +195,12 @@ function EmployerBlock({ view }: { view: CaseLawyerView }) {
         <ul className="flex flex-col gap-3">
           {view.contact_persons.map((p, i) => (
             <li key={p.id} className="flex flex-col gap-0.5">
-              <span className="text-sm font-semibold text-slate-700">{many ? t('caseDetail.employer.contactN', { n: i + 1 }) : t('caseDetail.employer.contact')}</span>
-              <span className="text-slate-900">{getDisplayName({ name: p.first_name, infix: p.infix, last_name: p.last_name })}</span>
+              <span className="text-sm font-semibold text-slate-700">
+                {many ? t('caseDetail.employer.contactN', { n: i + 1 }) : t('caseDetail.employer.contact')}
+              </span>
+              <span className="text-slate-900">
+                {getDisplayName({ name: p.first_name, infix: p.infix, last_name: p.last_name })}
+              </span>
               {p.job_title && <span className="text-slate-800">{p.job_title}</span>}
               {p.email && (
                 <a className={link} href={`mailto:${p.email}`}>
@@ -206,7 +232,9 @@ function StoryBlock({ view }: { view: CaseLawyerView }) {
           {questions.map((q) => (
             <div key={q.id}>
               <dt className="font-medium text-slate-900">{q.text}</dt>
-              <dd className={q.answer ? 'whitespace-pre-line text-slate-800' : 'text-slate-700 italic'}>{q.answer || t('caseDetail.story.noAnswer')}</dd>
+              <dd className={q.answer ? 'whitespace-pre-line text-slate-800' : 'text-slate-700 italic'}>
+                {q.answer || t('caseDetail.story.noAnswer')}
+              </dd>
             </div>
           ))}
         </dl>

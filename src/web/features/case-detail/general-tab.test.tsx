@@ -16,7 +16,11 @@ const lawyerView = (slug: StatusSlug, offer: OfferSlug | null, signedAt: string 
   makeLawyerCaseView(CASE_ID, slug, { offer: offerRef(offer), proposal_signed_at: signedAt });
 
 /** The catalogue as a firm might have renamed it: the screen follows GET /api/statuses. */
-const catalogue = STATUSES.map((s) => ({ slug: s.slug, display_name: s.slug === 'proposal' ? 'Wachten op tekenen' : s.displayName, order: s.order }));
+const catalogue = STATUSES.map((s) => ({
+  slug: s.slug,
+  display_name: s.slug === 'proposal' ? 'Wachten op tekenen' : s.displayName,
+  order: s.order,
+}));
 
 function setup(initial: CaseLawyerView, { failStatus = false } = {}) {
   let current = initial;
@@ -28,7 +32,23 @@ function setup(initial: CaseLawyerView, { failStatus = false } = {}) {
     // The timeline (any page): no events yet.
     (request) =>
       request.method === 'GET' && request.path.startsWith(`/api/cases/${CASE_ID}/timeline`)
-        ? { status: 200, body: { data: [], links: { first: null, last: null, prev: null, next: null }, meta: { current_page: 1, from: null, last_page: 1, links: [], path: '', per_page: 20, to: null, total: 0 } } }
+        ? {
+            status: 200,
+            body: {
+              data: [],
+              links: { first: null, last: null, prev: null, next: null },
+              meta: {
+                current_page: 1,
+                from: null,
+                last_page: 1,
+                links: [],
+                path: '',
+                per_page: 20,
+                to: null,
+                total: 0,
+              },
+            },
+          }
         : undefined,
     on('GET', `/api/cases/${CASE_ID}`, () => ({ status: 200, body: { data: current } })),
     on('PATCH', `/api/cases/${CASE_ID}/status`, (request) => {
@@ -48,8 +68,12 @@ function setup(initial: CaseLawyerView, { failStatus = false } = {}) {
 
 const offerCalls = (calls: FakeRequest[]) => calls.filter((c) => c.method === 'PATCH' && c.path.endsWith('/offer'));
 const statusCalls = (calls: FakeRequest[]) => calls.filter((c) => c.method === 'PATCH' && c.path.endsWith('/status'));
-const optionTexts = (select: HTMLElement) => within(select).getAllByRole('option').map((option) => option.textContent);
-const cachedView = async () => (await import('../../lib/query-client')).queryClient.getQueryData(caseDetailQueryKeys.detail(CASE_ID));
+const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+const cachedView = async () =>
+  (await import('../../lib/query-client')).queryClient.getQueryData(caseDetailQueryKeys.detail(CASE_ID));
 const shown = (select: HTMLElement) => (select as HTMLSelectElement).selectedOptions[0]?.textContent;
 
 describe('case detail: the package and the statuses', () => {
@@ -90,7 +114,9 @@ describe('case detail: the package and the statuses', () => {
     const select = await screen.findByRole('combobox', { name: 'Status' });
     expect(select).toBeEnabled();
     expect(within(select).getByRole('group', { name: 'Status veranderen' })).toBeInTheDocument();
-    await waitFor(() => expect(optionTexts(select)).toEqual(['Documenten bestuderen', 'Controles', 'Klaar voor ondertekening']));
+    await waitFor(() =>
+      expect(optionTexts(select)).toEqual(['Documenten bestuderen', 'Controles', 'Klaar voor ondertekening']),
+    );
     expect(shown(select)).toBe('Controles');
     await user.selectOptions(select, 'Klaar voor ondertekening');
     expect(shown(select)).toBe('Klaar voor ondertekening');
@@ -104,7 +130,9 @@ describe('case detail: the package and the statuses', () => {
   it('status dropdown: complete adds only Onderhandelingen, and the statuses follow the catalogue', async () => {
     setup(lawyerView('reviewing-documents', 'complete', '2026-11-19T10:00:00.000Z'));
     const select = await screen.findByRole('combobox', { name: 'Status' });
-    await waitFor(() => expect(optionTexts(select)).toEqual(['Documenten bestuderen', 'Onderhandelingen', 'Klaar voor ondertekening']));
+    await waitFor(() =>
+      expect(optionTexts(select)).toEqual(['Documenten bestuderen', 'Onderhandelingen', 'Klaar voor ondertekening']),
+    );
   });
 
   it('status dropdown: disabled at a status outside the allowed ones, which it still shows', async () => {
@@ -112,7 +140,9 @@ describe('case detail: the package and the statuses', () => {
     const select = await screen.findByRole('combobox', { name: 'Status' });
     expect(select).toBeDisabled();
     await waitFor(() => expect(shown(select)).toBe('Wacht op handtekening'));
-    const disabled = within(select).getAllByRole('option').filter((option) => (option as HTMLOptionElement).disabled);
+    const disabled = within(select)
+      .getAllByRole('option')
+      .filter((option) => (option as HTMLOptionElement).disabled);
     expect(disabled.map((option) => option.textContent)).toEqual(['Wacht op handtekening']);
   });
 

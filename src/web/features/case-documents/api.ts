@@ -1,5 +1,10 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DocumentListResponseSchema, DocumentResponseSchema, type Document, type ReviewDocumentRequest } from '../../../contract/documents';
+import {
+  DocumentListResponseSchema,
+  DocumentResponseSchema,
+  type Document,
+  type ReviewDocumentRequest,
+} from '../../../contract/documents';
 import { api } from '../../lib/api';
 
 export const caseDocumentQueryKeys = {
@@ -15,7 +20,8 @@ const casePath = (caseId: string) => `/api/cases/${encodeURIComponent(caseId)}`;
 export function caseDocumentsQueryOptions(caseId: string) {
   return queryOptions({
     queryKey: caseDocumentQueryKeys.list(caseId),
-    queryFn: async ({ signal }) => (await api.get(`${casePath(caseId)}/documents`, DocumentListResponseSchema, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get(`${casePath(caseId)}/documents`, DocumentListResponseSchema, signal)).data,
   });
 }
 
@@ -23,12 +29,14 @@ export function caseDocumentsQueryOptions(caseId: string) {
 export function caseSlideshowQueryOptions(caseId: string) {
   return queryOptions({
     queryKey: caseDocumentQueryKeys.slideshow(caseId),
-    queryFn: async ({ signal }) => (await api.get(`${casePath(caseId)}/documents/slideshow`, DocumentListResponseSchema, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get(`${casePath(caseId)}/documents/slideshow`, DocumentListResponseSchema, signal)).data,
   });
 }
 
 export const useCaseDocuments = (caseId: string) => useQuery(caseDocumentsQueryOptions(caseId));
-export const useCaseSlideshow = (caseId: string, enabled: boolean) => useQuery({ ...caseSlideshowQueryOptions(caseId), enabled });
+export const useCaseSlideshow = (caseId: string, enabled: boolean) =>
+  useQuery({ ...caseSlideshowQueryOptions(caseId), enabled });
 
 /** Refetches the documents of the case (list and slideshow) after a change. */
 export function useRefreshCaseDocuments(caseId: string) {
@@ -37,16 +45,32 @@ export function useRefreshCaseDocuments(caseId: string) {
 }
 
 /** POST /api/documents/{id}/upload: a new version (the first chosen file). */
-export async function uploadNewVersion(documentId: string, file: File, signal?: AbortSignal, onUploadProgress?: (fraction: number) => void): Promise<Document> {
+export async function uploadNewVersion(
+  documentId: string,
+  file: File,
+  signal?: AbortSignal,
+  onUploadProgress?: (fraction: number) => void,
+): Promise<Document> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return (await api.request(`${documentPath(documentId)}/upload`, { method: 'POST', body, schema: DocumentResponseSchema, signal, ...(onUploadProgress ? { onUploadProgress } : {}) })).data;
+  return (
+    await api.request(`${documentPath(documentId)}/upload`, {
+      method: 'POST',
+      body,
+      schema: DocumentResponseSchema,
+      signal,
+      ...(onUploadProgress ? { onUploadProgress } : {}),
+    })
+  ).data;
 }
 
 /** POST /api/documents/{id}/download: saved under its file name; the server records the lawyer's view. */
 export { downloadDocument } from '../../lib/download';
 
-/** POST /api/documents/{id}/viewed: the lawyer opened the preview, so it leaves pending_documents. Failures are only logged. */
+/**
+ * POST /api/documents/{id}/viewed: the lawyer opened the preview, so it leaves pending_documents. Failures are only
+ * logged.
+ */
 export async function markDocumentViewed(documentId: string): Promise<void> {
   try {
     await api.post(`${documentPath(documentId)}/viewed`);

@@ -11,7 +11,19 @@ import { CaseDocumentsTab } from './case-documents-tab';
 
 const CASE_ID = '22222222-2222-4222-8222-222222222222';
 
-const base: Document = makeDocument({ title: 'Arbeidsovereenkomst', filename: 'contract.pdf', mandatory: true, uploaded_by: { id: '44444444-4444-4444-8444-444444444444', name: 'Fenna', infix: null, last_name: 'Bakker', full_name: 'Fenna Bakker', email: 'client05@example.com' } });
+const base: Document = makeDocument({
+  title: 'Arbeidsovereenkomst',
+  filename: 'contract.pdf',
+  mandatory: true,
+  uploaded_by: {
+    id: '44444444-4444-4444-8444-444444444444',
+    name: 'Fenna',
+    infix: null,
+    last_name: 'Bakker',
+    full_name: 'Fenna Bakker',
+    email: 'client05@example.com',
+  },
+});
 
 function renderTab(documents: Document[], lockFacts: DocumentLockFacts | null = null) {
   const calls: { method: string; url: string; body: unknown }[] = [];
@@ -21,7 +33,10 @@ function renderTab(documents: Document[], lockFacts: DocumentLockFacts | null = 
       const url = String(input);
       const method = init.method ?? 'GET';
       calls.push({ method, url, body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : null });
-      const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+      const json = (body: unknown) =>
+        Promise.resolve(
+          new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+        );
       if (method === 'GET') return json({ data: documents });
       if (url.endsWith('/review')) return json({ data: { ...base, status: 'Rejected' } });
       if (url.endsWith('/set-visibility')) return json({ data: { ...documents[0], visible: false } });
@@ -33,7 +48,12 @@ function renderTab(documents: Document[], lockFacts: DocumentLockFacts | null = 
   render(
     <MemoryRouter>
       <QueryClientProvider client={client}>
-        <CaseDocumentsTab caseId={CASE_ID} clientEmail="client05@example.com" lockFacts={lockFacts} onCaseChanged={onCaseChanged} />
+        <CaseDocumentsTab
+          caseId={CASE_ID}
+          clientEmail="client05@example.com"
+          lockFacts={lockFacts}
+          onCaseChanged={onCaseChanged}
+        />
       </QueryClientProvider>
     </MemoryRouter>,
   );
@@ -73,7 +93,13 @@ describe('CaseDocumentsTab', () => {
 
   it('offers approve, preview and download but no reject, new version or delete on a locked document (the signed engagement letter)', async () => {
     const user = userEvent.setup();
-    const signed = { ...base, id: '66666666-6666-4666-8666-666666666666', mandatory: false, title: 'Opdrachtbevestiging (getekend)', locked: true };
+    const signed = {
+      ...base,
+      id: '66666666-6666-4666-8666-666666666666',
+      mandatory: false,
+      title: 'Opdrachtbevestiging (getekend)',
+      locked: true,
+    };
     const open = { ...base, id: '77777777-7777-4777-8777-777777777777', mandatory: false, title: 'Brief' };
     renderTab([signed, open]);
     const item = await screen.findByRole('article', { name: 'Opdrachtbevestiging (getekend)' });
@@ -81,12 +107,20 @@ describe('CaseDocumentsTab', () => {
     expect(within(item).queryByRole('button', { name: /^Afkeuren/ })).not.toBeInTheDocument();
     await user.click(within(item).getByRole('button', { name: 'Meer acties: Opdrachtbevestiging (getekend)' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Download', 'Stuur client bericht']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Download', 'Stuur client bericht']);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     const other = screen.getByRole('article', { name: 'Brief' });
     await user.click(within(other).getByRole('button', { name: 'Meer acties: Brief' }));
-    expect(within(await screen.findByRole('menu')).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Download', 'Stuur client bericht', 'Nieuwe versie uploaden', 'Verwijderen']);
+    expect(
+      within(await screen.findByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Download', 'Stuur client bericht', 'Nieuwe versie uploaden', 'Verwijderen']);
   });
 
   it("offers no 'Verwijderen' under a legal hold and says why; a new version stays possible", async () => {
@@ -95,9 +129,15 @@ describe('CaseDocumentsTab', () => {
     renderTab([base, letter], { status: 'completed', legalHold: true });
     await screen.findByText('Voor dit dossier geldt een bewaarplicht: documenten kunnen niet worden verwijderd.');
     for (const name of ['Arbeidsovereenkomst', 'Brief']) {
-      await user.click(within(screen.getByRole('article', { name })).getByRole('button', { name: `Meer acties: ${name}` }));
+      await user.click(
+        within(screen.getByRole('article', { name })).getByRole('button', { name: `Meer acties: ${name}` }),
+      );
       const menu = await screen.findByRole('menu');
-      expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Download', 'Stuur client bericht', 'Nieuwe versie uploaden']);
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((i) => i.textContent),
+      ).toEqual(['Download', 'Stuur client bericht', 'Nieuwe versie uploaden']);
       await user.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     }
@@ -106,8 +146,14 @@ describe('CaseDocumentsTab', () => {
   it("keeps 'Verwijderen' for the lawyer on a closed case without a hold, and says nothing", async () => {
     const user = userEvent.setup();
     renderTab([base], { status: 'completed', legalHold: false });
-    await user.click(within(await screen.findByRole('article', { name: 'Arbeidsovereenkomst' })).getByRole('button', { name: 'Meer acties: Arbeidsovereenkomst' }));
-    expect(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Verwijderen: Arbeidsovereenkomst' })).toBeInTheDocument();
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Arbeidsovereenkomst' })).getByRole('button', {
+        name: 'Meer acties: Arbeidsovereenkomst',
+      }),
+    );
+    expect(
+      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Verwijderen: Arbeidsovereenkomst' }),
+    ).toBeInTheDocument();
     expect(screen.queryByText(/bewaarplicht/)).toBeNull();
   });
 
@@ -116,17 +162,26 @@ describe('CaseDocumentsTab', () => {
     const letter: Document = { ...base, id: '55555555-5555-4555-8555-555555555555', mandatory: false, title: 'Brief' };
     const { calls } = renderTab([base, letter]);
     const remove = async (name: string) => {
-      await user.click(within(await screen.findByRole('article', { name })).getByRole('button', { name: `Meer acties: ${name}` }));
+      await user.click(
+        within(await screen.findByRole('article', { name })).getByRole('button', { name: `Meer acties: ${name}` }),
+      );
       await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: `Verwijderen: ${name}` }));
       const dialog = await screen.findByRole('dialog', { name: 'Document verwijderen' });
       await user.click(within(dialog).getByRole('button', { name: 'Verwijderen' }));
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     };
     await remove('Brief');
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Overige documenten' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Overige documenten' })),
+    );
     await remove('Arbeidsovereenkomst');
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Arbeidsovereenkomst' })));
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([`/api/documents/${letter.id}`, `/api/documents/${base.id}`]);
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Arbeidsovereenkomst' })),
+    );
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      `/api/documents/${letter.id}`,
+      `/api/documents/${base.id}`,
+    ]);
   });
 
   it('shows Bekijken, Goedkeuren and Afkeuren on the card and the rest behind an accessible menu button', async () => {
@@ -145,15 +200,35 @@ describe('CaseDocumentsTab', () => {
     const menu = await screen.findByRole('menu');
     expect(more).toHaveAttribute('aria-expanded', 'true');
     await waitFor(() => expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus());
-    expect(within(menu).getByRole('menuitem', { name: 'Stuur client bericht: Arbeidsovereenkomst' })).toHaveAttribute('href', `/dossiers/${CASE_ID}/berichten`);
+    expect(within(menu).getByRole('menuitem', { name: 'Stuur client bericht: Arbeidsovereenkomst' })).toHaveAttribute(
+      'href',
+      `/dossiers/${CASE_ID}/berichten`,
+    );
     await user.keyboard('{Escape}');
     await waitFor(() => expect(more).toHaveFocus());
   });
 
   it('takes a first upload and a new version by drag and drop, showing the percentage sent; a locked document has no drop zone', async () => {
     const uploads = installFakeUpload();
-    const missing = { ...base, id: '88888888-8888-4888-8888-888888888888', title: 'Loonstrook', status: 'Not Uploaded' as const, filename: null, uploaded_at: null, uploaded_by: null, extension: null, temporary_url: null, expires_at_unix_time: null };
-    const signed = { ...base, id: '66666666-6666-4666-8666-666666666666', mandatory: false, title: 'Opdrachtbevestiging (getekend)', locked: true };
+    const missing = {
+      ...base,
+      id: '88888888-8888-4888-8888-888888888888',
+      title: 'Loonstrook',
+      status: 'Not Uploaded' as const,
+      filename: null,
+      uploaded_at: null,
+      uploaded_by: null,
+      extension: null,
+      temporary_url: null,
+      expires_at_unix_time: null,
+    };
+    const signed = {
+      ...base,
+      id: '66666666-6666-4666-8666-666666666666',
+      mandatory: false,
+      title: 'Opdrachtbevestiging (getekend)',
+      locked: true,
+    };
     renderTab([base, missing, signed]);
     const empty = await screen.findByRole('article', { name: 'Loonstrook' });
     const emptyZone = within(empty).getByTestId('drop-zone');
@@ -162,10 +237,13 @@ describe('CaseDocumentsTab', () => {
     const card = screen.getByRole('article', { name: 'Arbeidsovereenkomst' });
     const zone = within(card).getByTestId('drop-zone');
     expect(zone).toHaveTextContent('Sleep een nieuw bestand hierheen voor een nieuwe versie');
-    // Only a drop target (the chooser is in the menu): hidden on a phone, where nothing can be dragged, unless its upload runs.
+    // Only a drop target (the chooser is in the menu): hidden on a phone, where nothing can be dragged, unless its
+    // upload runs.
     expect(zone).toHaveClass('hidden', 'sm:flex');
     expect(emptyZone).not.toHaveClass('hidden');
-    expect(within(screen.getByRole('article', { name: 'Opdrachtbevestiging (getekend)' })).queryByTestId('drop-zone')).toBeNull();
+    expect(
+      within(screen.getByRole('article', { name: 'Opdrachtbevestiging (getekend)' })).queryByTestId('drop-zone'),
+    ).toBeNull();
 
     const file = new File(['%PDF-1.4'], 'nieuw.pdf', { type: 'application/pdf' });
     fireEvent.dragOver(zone, { dataTransfer: { files: [file], dropEffect: 'none' } });
@@ -173,7 +251,10 @@ describe('CaseDocumentsTab', () => {
     await waitFor(() => expect(uploads).toHaveLength(1));
     expect(uploads[0]?.url).toBe(`/api/documents/${base.id}/upload`);
     act(() => uploads[0]?.progress(75, 100));
-    expect(within(zone).getByRole('progressbar', { name: 'Voortgang van het uploaden' })).toHaveAttribute('aria-valuenow', '75');
+    expect(within(zone).getByRole('progressbar', { name: 'Voortgang van het uploaden' })).toHaveAttribute(
+      'aria-valuenow',
+      '75',
+    );
     expect(zone).toHaveTextContent('75%');
     expect(zone).not.toHaveClass('hidden');
     await act(async () => uploads[0]?.finish(200, { data: base }));
@@ -195,14 +276,23 @@ describe('CaseDocumentsTab', () => {
     await user.click(within(card).getByRole('button', { name: 'Bekijken: Arbeidsovereenkomst' }));
     const preview = await screen.findByRole('dialog', { name: /Arbeidsovereenkomst/ });
     await user.click(within(preview).getByRole('button', { name: 'Goedkeuren: Arbeidsovereenkomst' }));
-    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/review')).map((c) => [c.url, c.body])).toEqual([[`/api/documents/${base.id}/review`, { status: 'Approved' }]]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.endsWith('/review')).map((c) => [c.url, c.body])).toEqual([
+        [`/api/documents/${base.id}/review`, { status: 'Approved' }],
+      ]),
+    );
     await user.keyboard('{ArrowRight}');
     const next = await screen.findByRole('dialog', { name: /Loonstrook/ });
     await user.click(within(next).getByRole('button', { name: 'Afkeuren: Loonstrook' }));
     const reject = await screen.findByRole('dialog', { name: 'Document afkeuren' });
     await user.type(within(reject).getByPlaceholderText('Geef een reden...'), 'Onleesbaar');
     await user.click(within(reject).getByRole('button', { name: 'Verstuur' }));
-    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/review')).at(-1)).toMatchObject({ url: `/api/documents/${second.id}/review`, body: { status: 'Rejected', message: 'Onleesbaar' } }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url.endsWith('/review')).at(-1)).toMatchObject({
+        url: `/api/documents/${second.id}/review`,
+        body: { status: 'Rejected', message: 'Onleesbaar' },
+      }),
+    );
     expect(screen.getByRole('dialog', { name: /Loonstrook/ })).toBeInTheDocument();
   });
 
@@ -217,7 +307,9 @@ describe('CaseDocumentsTab', () => {
     await screen.findByRole('dialog', { name: /Arbeidsovereenkomst/ });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Bekijken: Arbeidsovereenkomst' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Bekijken: Arbeidsovereenkomst' })),
+    );
 
     await user.keyboard('{Enter}');
     await screen.findByRole('dialog', { name: /Arbeidsovereenkomst/ });
@@ -225,7 +317,9 @@ describe('CaseDocumentsTab', () => {
     await screen.findByRole('dialog', { name: /Loonstrook/ });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Bekijken: Arbeidsovereenkomst' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(card).getByRole('button', { name: 'Bekijken: Arbeidsovereenkomst' })),
+    );
   });
 
   it("downloads every document as one zip with 'Alle documenten downloaden (zip)'", async () => {
@@ -239,13 +333,25 @@ describe('CaseDocumentsTab', () => {
   });
 
   it("shows the client's signed engagement letter as 'Getekend', with no 'Goedkeuren' (nothing to review)", async () => {
-    const signed: Document = { ...base, id: '66666666-6666-4666-8666-666666666666', mandatory: false, title: 'Opdrachtbevestiging (getekend)', status: 'Uploaded', locked: true, signed: true };
+    const signed: Document = {
+      ...base,
+      id: '66666666-6666-4666-8666-666666666666',
+      mandatory: false,
+      title: 'Opdrachtbevestiging (getekend)',
+      status: 'Uploaded',
+      locked: true,
+      signed: true,
+    };
     renderTab([base, signed]);
     const card = await screen.findByRole('article', { name: 'Opdrachtbevestiging (getekend)' });
     expect(within(card).getByText('Getekend')).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: /Goedkeuren/ })).toBeNull();
     expect(within(card).queryByRole('button', { name: /Afkeuren/ })).toBeNull();
     // An ordinary uploaded document still waits for review.
-    expect(within(screen.getByRole('article', { name: 'Arbeidsovereenkomst' })).getByRole('button', { name: 'Goedkeuren: Arbeidsovereenkomst' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Arbeidsovereenkomst' })).getByRole('button', {
+        name: 'Goedkeuren: Arbeidsovereenkomst',
+      }),
+    ).toBeInTheDocument();
   });
 });

@@ -16,13 +16,19 @@ export type CaseDocumentsTabProps = {
   caseId: string;
   /** The client's e-mail address, for 'Stuur client bericht'. */
   clientEmail: string | null;
-  /** The case's phase and legal hold: under a hold no document is deleted (contract/rules/document-lock.ts); null while loading. */
+  /**
+   * The case's phase and legal hold: under a hold no document is deleted (contract/rules/document-lock.ts); null while
+   * loading.
+   */
   lockFacts?: DocumentLockFacts | null;
   /** Refetches the case itself (its pending_documents) after any change or view. */
   onCaseChanged: () => Promise<unknown>;
 };
 
-/** The lawyer's tab 'Documenten': the zip of every document, mandatory documents as cards, general documents as a list, and the full-screen preview. */
+/**
+ * The lawyer's tab 'Documenten': the zip of every document, mandatory documents as cards, general documents as a list,
+ * and the full-screen preview.
+ */
 export function CaseDocumentsTab({ caseId, clientEmail, lockFacts = null, onCaseChanged }: CaseDocumentsTabProps) {
   const { t } = useTranslation();
   const documents = useCaseDocuments(caseId);
@@ -33,7 +39,10 @@ export function CaseDocumentsTab({ caseId, clientEmail, lockFacts = null, onCase
   const generalHeading = useRef<HTMLHeadingElement>(null);
   const slideshow = useCaseSlideshow(caseId, previewId !== null);
 
-  const onChanged = useCallback(() => Promise.all([refreshDocuments(), onCaseChanged()]), [refreshDocuments, onCaseChanged]);
+  const onChanged = useCallback(
+    () => Promise.all([refreshDocuments(), onCaseChanged()]),
+    [refreshDocuments, onCaseChanged],
+  );
   const onShown = useCallback(
     (document: Document) => {
       void markDocumentViewed(document.id).then(onCaseChanged);
@@ -42,7 +51,10 @@ export function CaseDocumentsTab({ caseId, clientEmail, lockFacts = null, onCase
   );
 
   // Until the slideshow has loaded, the documents with a file from the list stand in for it.
-  const slides = useMemo(() => slideshow.data ?? documents.data?.filter((d) => d.temporary_url) ?? [], [slideshow.data, documents.data]);
+  const slides = useMemo(
+    () => slideshow.data ?? documents.data?.filter((d) => d.temporary_url) ?? [],
+    [slideshow.data, documents.data],
+  );
   const previewIndex = previewId === null ? null : slides.findIndex((d) => d.id === previewId);
 
   if (documents.isPending) return <p role="status">{t('caseDocuments.loading')}</p>;
@@ -52,7 +64,15 @@ export function CaseDocumentsTab({ caseId, clientEmail, lockFacts = null, onCase
   const general = documents.data.filter((d) => !d.mandatory);
   const deleteLock = lockFacts ? documentLock(lockFacts, 'lawyer', 'delete') : null;
   const canReplace = lockFacts ? documentLock(lockFacts, 'lawyer', 'replace') === null : true;
-  const itemProps = (document: Document) => ({ document, caseId, clientEmail, onChanged, canDelete: deleteLock === null, canReplace, onPreview: () => setPreviewId(document.id) });
+  const itemProps = (document: Document) => ({
+    document,
+    caseId,
+    clientEmail,
+    onChanged,
+    canDelete: deleteLock === null,
+    canReplace,
+    onPreview: () => setPreviewId(document.id),
+  });
 
   const onExport = async () => {
     setExportFailed(false);
@@ -93,7 +113,12 @@ export function CaseDocumentsTab({ caseId, clientEmail, lockFacts = null, onCase
         )}
       </section>
       <section aria-labelledby="general-documents-heading" className="flex flex-col gap-4">
-        <h2 ref={generalHeading} id="general-documents-heading" tabIndex={-1} className="text-xl font-semibold text-slate-900">
+        <h2
+          ref={generalHeading}
+          id="general-documents-heading"
+          tabIndex={-1}
+          className="text-xl font-semibold text-slate-900"
+        >
           {t('caseDocuments.general.title')}
         </h2>
         {general.length === 0 ? (
@@ -101,7 +126,11 @@ export function CaseDocumentsTab({ caseId, clientEmail, lockFacts = null, onCase
         ) : (
           <ul className="flex flex-col gap-4">
             {general.map((document) => (
-              <GeneralDocumentItem key={document.id} {...itemProps(document)} focusAfterDelete={() => generalHeading.current} />
+              <GeneralDocumentItem
+                key={document.id}
+                {...itemProps(document)}
+                focusAfterDelete={() => generalHeading.current}
+              />
             ))}
           </ul>
         )}

@@ -28,7 +28,8 @@ export function caseListQueryOptions(params: CaseListParams) {
 export function statusCountsQueryOptions() {
   return queryOptions({
     queryKey: casesQueryKeys.counts,
-    queryFn: async ({ signal }) => (await api.get('/api/cases/count-by-status', StatusCountListResponseSchema, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get('/api/cases/count-by-status', StatusCountListResponseSchema, signal)).data,
   });
 }
 
@@ -48,12 +49,16 @@ export function upcomingAppointmentsQueryOptions() {
   });
 }
 
-export const useCaseList = (params: CaseListParams) => useQuery({ ...caseListQueryOptions(params), placeholderData: (previous) => previous });
+export const useCaseList = (params: CaseListParams) =>
+  useQuery({ ...caseListQueryOptions(params), placeholderData: (previous) => previous });
 export const useStatusCounts = () => useQuery(statusCountsQueryOptions());
 export const useLatestFeedback = () => useQuery(latestFeedbackQueryOptions());
 export const useUpcomingAppointments = () => useQuery(upcomingAppointmentsQueryOptions());
 
-/** /dossiers' data for the first page (lib/first-page.ts): the list the address asks for, the task counts, the latest feedback, the upcoming conversations. */
+/**
+ * /dossiers' data for the first page (lib/first-page.ts): the list the address asks for, the task counts, the latest
+ * feedback, the upcoming conversations.
+ */
 export const caseListData: PageData = ({ request }) =>
   Promise.all([
     queryClient.prefetchQuery(caseListQueryOptions(toListParams(readCaseListUrl(new URL(request.url).searchParams)))),

@@ -19,7 +19,10 @@ const item = (n: number): CaseListItem => ({
   pending_documents: 0,
 });
 
-/** GET /api/cases as the server answers it for a filter with three cases on one page: any other page is empty, with the total. */
+/**
+ * GET /api/cases as the server answers it for a filter with three cases on one page: any other page is empty, with the
+ * total.
+ */
 const caseList: FakeRoute = (request) => {
   if (request.method !== 'GET' || !request.path.startsWith('/api/cases?')) return undefined;
   const page = Number(new URL(request.path, 'http://localhost').searchParams.get('page'));
@@ -29,12 +32,23 @@ const caseList: FakeRoute = (request) => {
     body: {
       data,
       links: { first: null, last: null, prev: null, next: null },
-      meta: { current_page: page, from: data.length ? 1 : null, last_page: 1, links: [], path: '/api/cases', per_page: 10, to: data.length ? 3 : null, total: 3 },
+      meta: {
+        current_page: page,
+        from: data.length ? 1 : null,
+        last_page: 1,
+        links: [],
+        path: '/api/cases',
+        per_page: 10,
+        to: data.length ? 3 : null,
+        total: 3,
+      },
     },
   };
 };
 
-/** What the lawyer's layout asks besides the list: the language stored on the user, the upcoming first conversations. */
+/**
+ * What the lawyer's layout asks besides the list: the language stored on the user, the upcoming first conversations.
+ */
 const layoutRoutes: FakeRoute[] = [
   on('PATCH', '/api/user', (request) => ({ status: 200, body: { data: { ...lawyer, ...(request.body as object) } } })),
   on('GET', '/api/appointments', { status: 200, body: { data: [], callbacks: [] } }),
@@ -53,11 +67,13 @@ function api(list: FakeRoute) {
 }
 
 describe('/dossiers beyond the last page', () => {
-  it("says the page does not exist and leads back to the first page, keeping the filter", async () => {
+  it('says the page does not exist and leads back to the first page, keeping the filter', async () => {
     api(caseList);
     const user = userEvent.setup();
     const { router } = renderApp('/dossiers?groep=voltooid&page=5', { user: lawyer });
-    expect(await screen.findByText('Pagina 5 bestaat niet voor deze filtering.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Pagina 5 bestaat niet voor deze filtering.', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByText('Geen dossiers gevonden voor deze filtering.')).toBeNull();
     await user.click(screen.getByRole('link', { name: 'Naar de eerste pagina' }));
     await waitFor(() => expect(router.state.location.search).toBe('?groep=voltooid'));
@@ -69,21 +85,49 @@ describe('/dossiers beyond the last page', () => {
     api(caseList);
     session.dispatch({ type: 'settings', settings: { language: 'en-US' } });
     renderApp('/dossiers?page=5', { user: { ...lawyer, language: 'en-US' } });
-    expect(await screen.findByText('Page 5 does not exist for this filter.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Page 5 does not exist for this filter.', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/dossiers');
   }, 20_000);
 
   it("keeps 'Geen dossiers gevonden voor deze filtering.' for a filter without cases", async () => {
-    api((request) => (request.method === 'GET' && request.path.startsWith('/api/cases?') ? { status: 200, body: { data: [], links: { first: null, last: null, prev: null, next: null }, meta: { current_page: 1, from: null, last_page: 1, links: [], path: '/api/cases', per_page: 10, to: null, total: 0 } } } : undefined));
+    api((request) =>
+      request.method === 'GET' && request.path.startsWith('/api/cases?')
+        ? {
+            status: 200,
+            body: {
+              data: [],
+              links: { first: null, last: null, prev: null, next: null },
+              meta: {
+                current_page: 1,
+                from: null,
+                last_page: 1,
+                links: [],
+                path: '/api/cases',
+                per_page: 10,
+                to: null,
+                total: 0,
+              },
+            },
+          }
+        : undefined,
+    );
     renderApp('/dossiers', { user: lawyer });
-    expect(await screen.findByText('Geen dossiers gevonden voor deze filtering.', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Geen dossiers gevonden voor deze filtering.', {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Naar de eerste pagina' })).toBeNull();
   }, 20_000);
 });
 
 describe('/dossiers: a search finds a client in any group', () => {
   it("searches every group from the 'Actief' tab and shows each row's group", async () => {
-    const completed: CaseListItem = { ...item(1), client_name: 'Émile Dubois', status: { slug: 'completed', display_name: 'Voltooid', order: 11 } };
+    const completed: CaseListItem = {
+      ...item(1),
+      client_name: 'Émile Dubois',
+      status: { slug: 'completed', display_name: 'Voltooid', order: 11 },
+    };
     const active: CaseListItem = { ...item(2), client_name: 'Emile Jansen' };
     // The server's answer: without a status filter both cases, with the 'Actief' filter only the active one.
     const { calls } = api((request) => {
@@ -92,16 +136,39 @@ describe('/dossiers: a search finds a client in any group', () => {
       const data = filtered ? [active] : [completed, active];
       return {
         status: 200,
-        body: { data, links: { first: null, last: null, prev: null, next: null }, meta: { current_page: 1, from: 1, last_page: 1, links: [], path: '/api/cases', per_page: 10, to: data.length, total: data.length } },
+        body: {
+          data,
+          links: { first: null, last: null, prev: null, next: null },
+          meta: {
+            current_page: 1,
+            from: 1,
+            last_page: 1,
+            links: [],
+            path: '/api/cases',
+            per_page: 10,
+            to: data.length,
+            total: data.length,
+          },
+        },
       };
     });
     renderApp('/dossiers?zoek=emile', { user: lawyer });
     const table = await screen.findByRole('table', {}, { timeout: 15_000 });
     const row = within(table).getByRole('row', { name: /Émile Dubois/ });
-    expect(within(row).getAllByRole('cell').map((cell) => cell.textContent)).toContain('Voltooid');
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toContain('Voltooid');
     expect(within(table).getByRole('columnheader', { name: 'Groep' })).toBeInTheDocument();
-    expect(within(within(table).getByRole('row', { name: /Emile Jansen/ })).getAllByRole('cell').map((cell) => cell.textContent)).toContain('Actief');
-    expect(screen.getByText('Je zoekt in alle groepen: Actief, Klaar voor facturatie en Voltooid.')).toBeInTheDocument();
+    expect(
+      within(within(table).getByRole('row', { name: /Emile Jansen/ }))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toContain('Actief');
+    expect(
+      screen.getByText('Je zoekt in alle groepen: Actief, Klaar voor facturatie en Voltooid.'),
+    ).toBeInTheDocument();
     // No tab claims the results; each tab ends the search.
     const tabs = screen.getByRole('navigation', { name: 'Filter op status' });
     expect(within(tabs).queryByRole('link', { current: 'page' })).toBeNull();
@@ -133,7 +200,11 @@ describe("/dossiers: 'Openstaande taken'", () => {
       ...layoutRoutes,
     );
     const { router } = renderApp('/dossiers', { user: lawyer });
-    const task = await screen.findByRole('button', { name: /^Opdrachtbevestiging versturen\s*\(2\)$/ }, { timeout: 15_000 });
+    const task = await screen.findByRole(
+      'button',
+      { name: /^Opdrachtbevestiging versturen\s*\(2\)$/ },
+      { timeout: 15_000 },
+    );
     await user.click(task);
     await waitFor(() => expect(router.state.location.search).toBe('?taak=offer-chosen'));
     expect(await screen.findByText(/Gefilterd op taak: Opdrachtbevestiging versturen/)).toBeInTheDocument();

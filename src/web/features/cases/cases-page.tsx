@@ -22,7 +22,8 @@ import { UpcomingAppointments } from './components/upcoming-appointments';
 import { GROUP_TABS, readCaseListUrl, toListParams, writeCaseListUrl, type CaseListUrlState } from './url-state';
 
 /** A group tab: like the other tab strips from sm on; on a phone a third of the width, its label wrapping inside it. */
-const GROUP_TAB_LINK = 'flex h-full min-h-11 items-center justify-center border-b-2 px-2 py-2 text-center font-medium sm:inline-flex sm:px-4 sm:whitespace-nowrap';
+const GROUP_TAB_LINK =
+  'flex h-full min-h-11 items-center justify-center border-b-2 px-2 py-2 text-center font-medium sm:inline-flex sm:px-4 sm:whitespace-nowrap';
 
 /** The page's data for the first page of a visit (app/routes.tsx, lib/first-page.ts). */
 export { caseListData } from './api';
@@ -50,13 +51,16 @@ export function CasesPage() {
   const latest = useLatestFeedback();
   const upcoming = useUpcomingAppointments();
   const [shown, setShown] = useState(false);
-  const answered = !list.isPending && !counts.isPending && !unread.isPending && !latest.isPending && !upcoming.isPending;
+  const answered =
+    !list.isPending && !counts.isPending && !unread.isPending && !latest.isPending && !upcoming.isPending;
   if (answered && !shown) setShown(true);
   const firstLoad = !shown && !answered;
   const heading = (
     <div>
       <PageHeading>{t('pages.cases.title')}</PageHeading>
-      <p className="mt-1 text-lg text-slate-800">{t('cases.greeting', { name: user?.name || user?.full_name || '' })}</p>
+      <p className="mt-1 text-lg text-slate-800">
+        {t('cases.greeting', { name: user?.name || user?.full_name || '' })}
+      </p>
     </div>
   );
   if (firstLoad) {
@@ -86,12 +90,19 @@ export function CasesPage() {
           <LatestFeedback />
           <UpcomingAppointments />
         </aside>
-        <section aria-labelledby="list-heading" aria-busy={list.isFetching || undefined} className="flex min-w-0 flex-col gap-4">
+        <section
+          aria-labelledby="list-heading"
+          aria-busy={list.isFetching || undefined}
+          className="flex min-w-0 flex-col gap-4"
+        >
           <h2 id="list-heading" className="sr-only">
             {t('cases.listHeading')}
           </h2>
           <nav aria-label={t('cases.groupsLabel')} className="border-b border-slate-300">
-            {/* Three equal tabs on a phone ('Klaar voor facturatie' wraps inside its own tab), so no tab ends up alone on a second line. */}
+            {/*
+              Three equal tabs on a phone ('Klaar voor facturatie' wraps inside its own tab), so no tab ends up alone
+              on a second line.
+            */}
             <ul className="-mb-px grid grid-cols-3 gap-x-1 sm:flex sm:flex-wrap">
               {GROUP_TABS.map((tab) => {
                 // A search looks in every group: no tab is current, and a tab ends the search.
@@ -99,7 +110,9 @@ export function CasesPage() {
                 return (
                   <li key={tab.group} className="shrink-0">
                     <Link
-                      to={{ search: writeCaseListUrl({ ...state, task: null, group: tab.group, page: 1, q: '' }).toString() }}
+                      to={{
+                        search: writeCaseListUrl({ ...state, task: null, group: tab.group, page: 1, q: '' }).toString(),
+                      }}
                       aria-current={current ? 'page' : undefined}
                       className={cn(GROUP_TAB_LINK, current ? TAB_LINK_CURRENT : TAB_LINK_OTHER)}
                     >
@@ -113,8 +126,14 @@ export function CasesPage() {
           {searching && <p className="text-slate-800">{t('caseSearch.allGroups')}</p>}
           {state.task && !searching && (
             <p className="text-slate-800">
-              {t('cases.taskFilter', { status: t(TASK_LABEL_KEYS[state.task as TaskStatus] ?? `cases.statuses.${state.task}`) })}{' '}
-              <button type="button" onClick={() => onTask(null)} className="font-medium text-brand-700 underline underline-offset-4">
+              {t('cases.taskFilter', {
+                status: t(TASK_LABEL_KEYS[state.task as TaskStatus] ?? `cases.statuses.${state.task}`),
+              })}{' '}
+              <button
+                type="button"
+                onClick={() => onTask(null)}
+                className="font-medium text-brand-700 underline underline-offset-4"
+              >
                 {t('cases.clearTask')}
               </button>
             </p>
@@ -132,7 +151,10 @@ export function CasesPage() {
             // A page beyond the last (an old link, or fewer cases since): the filter has cases, so offer the way back.
             <div className="flex flex-col items-start gap-3">
               <p>{t('cases.beyondLastPage', { page: state.page })}</p>
-              <Link to={{ search: writeCaseListUrl({ ...state, page: 1 }).toString() }} className={buttonClasses.secondary}>
+              <Link
+                to={{ search: writeCaseListUrl({ ...state, page: 1 }).toString() }}
+                className={buttonClasses.secondary}
+              >
                 {t('cases.toFirstPage')}
               </Link>
             </div>
@@ -149,7 +171,11 @@ export function CasesPage() {
               />
               <Pager
                 label={t('cases.pagination.label')}
-                summary={t('cases.pagination.summary', { current: list.data.meta.current_page, last: list.data.meta.last_page, count: list.data.meta.total })}
+                summary={t('cases.pagination.summary', {
+                  current: list.data.meta.current_page,
+                  last: list.data.meta.last_page,
+                  count: list.data.meta.total,
+                })}
                 page={list.data.meta.current_page}
                 hasNext={list.data.meta.current_page < list.data.meta.last_page}
                 onPage={(page) => go({ page })}

@@ -27,7 +27,11 @@ describe('case list URL state', () => {
   });
 
   it('writes a state back so that reading it gives the same state', () => {
-    for (const query of ['', 'groep=voltooid&sort=company_name&dir=desc&page=3', 'taak=negotiation-phase&sort=last_update_at']) {
+    for (const query of [
+      '',
+      'groep=voltooid&sort=company_name&dir=desc&page=3',
+      'taak=negotiation-phase&sort=last_update_at',
+    ]) {
       const state = read(query);
       expect(read(writeCaseListUrl(state).toString())).toEqual(state);
     }

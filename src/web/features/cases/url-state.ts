@@ -1,5 +1,11 @@
 import { CASE_SEARCH_MAX, CASE_SORTS } from '../../../contract/cases';
-import { STATUS_GROUPS, TASK_STATUSES, statusSlugFromLabel, type StatusGroup, type StatusSlug } from '../../../contract/statuses';
+import {
+  STATUS_GROUPS,
+  TASK_STATUSES,
+  statusSlugFromLabel,
+  type StatusGroup,
+  type StatusSlug,
+} from '../../../contract/statuses';
 import type { CaseListParams } from './api';
 
 export type CaseSort = (typeof CASE_SORTS)[number];
@@ -14,7 +20,14 @@ export const GROUP_TABS = [
 /** 'Vooltooid' is accepted as 'Voltooid'. */
 const GROUP_ALIASES: Record<string, StatusGroup> = { vooltooid: 'completed' };
 
-export type CaseListUrlState = { group: StatusGroup; task: StatusSlug | null; sort: CaseSort; dir: 'asc' | 'desc'; page: number; q?: string };
+export type CaseListUrlState = {
+  group: StatusGroup;
+  task: StatusSlug | null;
+  sort: CaseSort;
+  dir: 'asc' | 'desc';
+  page: number;
+  q?: string;
+};
 
 /** Reads filter, sort and page from the URL; unknown values fall back to the defaults. */
 export function readCaseListUrl(search: URLSearchParams): CaseListUrlState {

@@ -17,7 +17,10 @@ export const complaintQueryKeys = {
 };
 
 export const myComplaintsQueryOptions = () =>
-  queryOptions({ queryKey: complaintQueryKeys.mine, queryFn: ({ signal }) => api.get('/api/complaints/mine', MyComplaintsResponseSchema, signal) });
+  queryOptions({
+    queryKey: complaintQueryKeys.mine,
+    queryFn: ({ signal }) => api.get('/api/complaints/mine', MyComplaintsResponseSchema, signal),
+  });
 export const useMyComplaints = () => useQuery(myComplaintsQueryOptions());
 
 /** POST /api/complaints: JSON without documents, multipart (`text`, then each `file`) with them. */
@@ -29,14 +32,20 @@ export function useFileComplaint() {
       const form = new FormData();
       form.append('text', text);
       for (const file of files) form.append('file', file, file.name);
-      return (await api.request('/api/complaints', { method: 'POST', body: form, schema: ComplaintReceiptResponseSchema })).data;
+      return (
+        await api.request('/api/complaints', { method: 'POST', body: form, schema: ComplaintReceiptResponseSchema })
+      ).data;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: complaintQueryKeys.mine }),
   });
 }
 
 export const registerQueryOptions = () =>
-  queryOptions({ queryKey: complaintQueryKeys.register, queryFn: async ({ signal }) => (await api.get('/api/admin/complaints', ComplaintRegisterResponseSchema, signal)).data });
+  queryOptions({
+    queryKey: complaintQueryKeys.register,
+    queryFn: async ({ signal }) =>
+      (await api.get('/api/admin/complaints', ComplaintRegisterResponseSchema, signal)).data,
+  });
 export const useComplaintRegister = (enabled: boolean) => useQuery({ ...registerQueryOptions(), enabled });
 
 /** POST /api/admin/complaints/{id}/handling or /outcome. */
@@ -44,13 +53,22 @@ export function useComplaintStep() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { id: string; step: 'handling' | 'outcome'; text: string }) =>
-      (await api.post(`/api/admin/complaints/${input.id}/${input.step}`, input.step === 'handling' ? { handling: input.text } : { outcome: input.text }, RegisterComplaintResponseSchema)).data,
+      (
+        await api.post(
+          `/api/admin/complaints/${input.id}/${input.step}`,
+          input.step === 'handling' ? { handling: input.text } : { outcome: input.text },
+          RegisterComplaintResponseSchema,
+        )
+      ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: complaintQueryKeys.register }),
   });
 }
 
 export const adminsQueryOptions = () =>
-  queryOptions({ queryKey: complaintQueryKeys.admins, queryFn: async ({ signal }) => (await api.get('/api/admin/admins', AdminAccountsResponseSchema, signal)).data });
+  queryOptions({
+    queryKey: complaintQueryKeys.admins,
+    queryFn: async ({ signal }) => (await api.get('/api/admin/admins', AdminAccountsResponseSchema, signal)).data,
+  });
 export const useAdmins = () => useQuery(adminsQueryOptions());
 
 /** POST /api/admin/admins/{id}/complaints-officer. */
@@ -58,7 +76,13 @@ export function useSetComplaintsOfficer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { id: string; officer: boolean }) =>
-      (await api.post(`/api/admin/admins/${input.id}/complaints-officer`, { complaints_officer: input.officer }, AdminAccountResponseSchema)).data,
+      (
+        await api.post(
+          `/api/admin/admins/${input.id}/complaints-officer`,
+          { complaints_officer: input.officer },
+          AdminAccountResponseSchema,
+        )
+      ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

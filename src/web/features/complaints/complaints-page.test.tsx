@@ -26,16 +26,29 @@ describe("'Een klacht indienen'", () => {
       on('GET', '/api/user', { status: 200, body: { data: client } }),
       on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
       on('GET', '/api/complaints/mine', { status: 200, body: { data: [closed], body } }),
-      on('POST', '/api/complaints', { status: 201, body: { data: { id: '00000000-0000-4000-8000-000000000002', status: 'received', answer_by: '2026-12-26' } } }),
+      on('POST', '/api/complaints', {
+        status: 201,
+        body: { data: { id: '00000000-0000-4000-8000-000000000002', status: 'received', answer_by: '2026-12-26' } },
+      }),
     );
     const user = userEvent.setup();
     renderApp('/klacht', { user: client });
     expect(await screen.findByRole('heading', { level: 1, name: 'Een klacht indienen' })).toBeInTheDocument();
     const item = (await screen.findByText('Geen reactie op mijn vragen')).closest('li') as HTMLElement;
     expect(within(item).getByText('Gegrond: excuses en korting.')).toBeInTheDocument();
-    expect(within(item).getByText(/binnen 12 maanden na het indienen van je klacht terecht bij de Geschillencommissie Advocatuur/)).toBeInTheDocument();
-    expect(within(item).getByRole('link', { name: /Geschillencommissie Advocatuur/ })).toHaveAttribute('href', body.url);
-    expect(screen.getByRole('link', { name: /Lees onze klachtenregeling/ })).toHaveAttribute('href', site.complaints_regulation_url);
+    expect(
+      within(item).getByText(
+        /binnen 12 maanden na het indienen van je klacht terecht bij de Geschillencommissie Advocatuur/,
+      ),
+    ).toBeInTheDocument();
+    expect(within(item).getByRole('link', { name: /Geschillencommissie Advocatuur/ })).toHaveAttribute(
+      'href',
+      body.url,
+    );
+    expect(screen.getByRole('link', { name: /Lees onze klachtenregeling/ })).toHaveAttribute(
+      'href',
+      site.complaints_regulation_url,
+    );
 
     await user.click(screen.getByRole('button', { name: 'Klacht indienen' }));
     expect(screen.getByText('Beschrijf je klacht.')).toBeInTheDocument();
@@ -43,21 +56,36 @@ describe("'Een klacht indienen'", () => {
     await user.type(screen.getByLabelText('Je klacht'), 'Mijn jurist belde niet terug');
     await user.click(screen.getByRole('button', { name: 'Klacht indienen' }));
     expect(await screen.findByText(/We antwoorden uiterlijk 26\/12\/2026/)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/complaints')?.body).toEqual({ text: 'Mijn jurist belde niet terug' });
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/complaints')?.body).toEqual({
+      text: 'Mijn jurist belde niet terug',
+    });
     // The footer links to the page and to the complaints regulation.
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Een klacht indienen' })).toHaveAttribute('href', '/klacht');
-    expect(within(footer).getByRole('link', { name: /Klachtenregeling/ })).toHaveAttribute('href', site.complaints_regulation_url);
+    expect(within(footer).getByRole('link', { name: /Klachtenregeling/ })).toHaveAttribute(
+      'href',
+      site.complaints_regulation_url,
+    );
   }, 20_000);
 
   it('attaches documents through the file picker (refusing one too large), sends them as multipart, and lists them with a download', async () => {
-    const withFile: MyComplaint = { ...closed, id: '00000000-0000-4000-8000-000000000003', status: 'received', outcome: null, closed_at: null, files: [{ id: '00000000-0000-4000-8000-000000000004', filename: 'mail-jurist.pdf', size_bytes: 2048 }] };
+    const withFile: MyComplaint = {
+      ...closed,
+      id: '00000000-0000-4000-8000-000000000003',
+      status: 'received',
+      outcome: null,
+      closed_at: null,
+      files: [{ id: '00000000-0000-4000-8000-000000000004', filename: 'mail-jurist.pdf', size_bytes: 2048 }],
+    };
     const { calls, fetchMock } = installFakeFetch(
       on('GET', '/api/site', { status: 200, body: { data: { ...site, max_upload_mb: 1 } } }),
       on('GET', '/api/user', { status: 200, body: { data: client } }),
       on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
       on('GET', '/api/complaints/mine', { status: 200, body: { data: [withFile], body } }),
-      on('POST', '/api/complaints', { status: 201, body: { data: { id: '00000000-0000-4000-8000-000000000005', status: 'received', answer_by: '2026-12-26' } } }),
+      on('POST', '/api/complaints', {
+        status: 201,
+        body: { data: { id: '00000000-0000-4000-8000-000000000005', status: 'received', answer_by: '2026-12-26' } },
+      }),
       on('POST', `/api/complaint-files/${withFile.files[0]!.id}/download`, { status: 200, body: {} }),
     );
     const createObjectURL = vi.fn(() => 'blob:klacht');
@@ -66,10 +94,16 @@ describe("'Een klacht indienen'", () => {
     renderApp('/klacht', { user: client });
     const picker = await screen.findByRole('button', { name: 'Document toevoegen' });
     // The accepted types and the limit are named before a file is chosen.
-    await waitFor(() => expect(picker).toHaveAccessibleDescription(/Voeg desgewenst tot 5 documenten toe.*Toegestaan: PDF, JPG.*\(tot 1 MB\)\./));
+    await waitFor(() =>
+      expect(picker).toHaveAccessibleDescription(
+        /Voeg desgewenst tot 5 documenten toe.*Toegestaan: PDF, JPG.*\(tot 1 MB\)\./,
+      ),
+    );
     const input = picker.closest('[data-testid="drop-zone"]')!.querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(input, new File([new Uint8Array(1024 * 1024 + 1)], 'te-groot.pdf', { type: 'application/pdf' }));
-    expect(await screen.findByText('te-groot.pdf is te groot. Je kunt bestanden tot 1 MB uploaden.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('te-groot.pdf is te groot. Je kunt bestanden tot 1 MB uploaden.'),
+    ).toBeInTheDocument();
     await user.upload(input, new File(['%PDF-1.4'], 'brief.pdf', { type: 'application/pdf' }));
     await user.upload(input, new File(['foto'], 'foto.png', { type: 'image/png' }));
     await user.click(screen.getByRole('button', { name: 'foto.png weghalen' }));
@@ -78,7 +112,9 @@ describe("'Een klacht indienen'", () => {
     await user.type(screen.getByLabelText('Je klacht'), 'Zie de brief');
     await user.click(screen.getByRole('button', { name: 'Klacht indienen' }));
     expect(await screen.findByText(/We antwoorden uiterlijk 26\/12\/2026/)).toBeInTheDocument();
-    const sent = [...fetchMock.mock.calls].find(([input, init]) => String(input).endsWith('/api/complaints') && init?.method === 'POST')?.[1]?.body;
+    const sent = [...fetchMock.mock.calls].find(
+      ([input, init]) => String(input).endsWith('/api/complaints') && init?.method === 'POST',
+    )?.[1]?.body;
     expect(sent).toBeInstanceOf(FormData);
     const form = sent as FormData;
     expect(form.get('text')).toBe('Zie de brief');
@@ -90,6 +126,8 @@ describe("'Een klacht indienen'", () => {
     expect(within(item).getByText('Bijgevoegde documenten')).toBeInTheDocument();
     await user.click(within(item).getByRole('button', { name: 'mail-jurist.pdf downloaden' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
-    expect(calls.some((c) => c.method === 'POST' && c.path === `/api/complaint-files/${withFile.files[0]!.id}/download`)).toBe(true);
+    expect(
+      calls.some((c) => c.method === 'POST' && c.path === `/api/complaint-files/${withFile.files[0]!.id}/download`),
+    ).toBe(true);
   }, 30_000);
 });

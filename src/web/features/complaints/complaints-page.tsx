@@ -54,12 +54,21 @@ export function ComplaintsPage() {
       <PageHeading>{t('complaints.title')}</PageHeading>
       <p className="text-slate-800">{t('complaints.intro')}</p>
       {site && (
-        <a href={site.complaints_regulation_url} target="_blank" rel="noopener noreferrer" className="w-fit font-medium text-brand-700 underline underline-offset-4">
+        <a
+          href={site.complaints_regulation_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="w-fit font-medium text-brand-700 underline underline-offset-4"
+        >
           {t('complaints.regulation')}
           <span className="sr-only"> {t('footer.pdfNewTab')}</span>
         </a>
       )}
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+      >
         <label htmlFor={textId} className="font-medium text-slate-900">
           {t('complaints.textLabel')}
         </label>
@@ -101,7 +110,12 @@ export function ComplaintsPage() {
             </ul>
           )}
           {files.length < COMPLAINT_FILES_MAX ? (
-            <DropZone variant="secondary" busy={file.isPending} describedBy={`${textId}-files-hint`} onFile={(chosen) => setFiles((list) => [...list, chosen].slice(0, COMPLAINT_FILES_MAX))}>
+            <DropZone
+              variant="secondary"
+              busy={file.isPending}
+              describedBy={`${textId}-files-hint`}
+              onFile={(chosen) => setFiles((list) => [...list, chosen].slice(0, COMPLAINT_FILES_MAX))}
+            >
               {t('complaints.files.add')}
             </DropZone>
           ) : (
@@ -126,18 +140,28 @@ export function ComplaintsPage() {
           {mine.data?.data.map((complaint) => (
             <li key={complaint.id} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-5">
               <p className="text-sm text-slate-700">
-                {t('complaints.filedOn', { date: formatDate(complaint.created_at) })} · {t(`complaints.status.${complaint.status}`)}
+                {t('complaints.filedOn', { date: formatDate(complaint.created_at) })} ·{' '}
+                {t(`complaints.status.${complaint.status}`)}
               </p>
               <p className="whitespace-pre-wrap text-slate-900">{complaint.text}</p>
               <ComplaintFiles files={complaint.files} />
-              {complaint.status !== 'closed' && <p className="text-slate-800">{t('complaints.answerBy', { date: formatDate(`${complaint.answer_by}T12:00:00Z`) })}</p>}
+              {complaint.status !== 'closed' && (
+                <p className="text-slate-800">
+                  {t('complaints.answerBy', { date: formatDate(`${complaint.answer_by}T12:00:00Z`) })}
+                </p>
+              )}
               {complaint.outcome && (
                 <>
                   <h3 className="font-semibold text-slate-900">{t('complaints.outcome')}</h3>
                   <p className="whitespace-pre-wrap text-slate-900">{complaint.outcome}</p>
                   <p className="text-slate-800">
                     {t('complaints.nextBody', { body: mine.data.body.name, months: mine.data.body.months })}{' '}
-                    <a href={mine.data.body.url} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline underline-offset-4">
+                    <a
+                      href={mine.data.body.url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="font-medium text-brand-700 underline underline-offset-4"
+                    >
                       {mine.data.body.name}
                       <span className="sr-only"> {t('dashboard.newTab')}</span>
                     </a>

@@ -28,7 +28,10 @@ describe('/beheer/klachten', () => {
   it("shows the officer a complaint's documents and downloads one", async () => {
     const { calls } = installFakeFetch(
       on('GET', '/api/site', { status: 200, body: { data: site } }),
-      on('GET', '/api/admin/admins', { status: 200, body: { data: [{ id: officer.id, name: 'Olga Klacht', email: 'olga@example.com', complaints_officer: true }] } }),
+      on('GET', '/api/admin/admins', {
+        status: 200,
+        body: { data: [{ id: officer.id, name: 'Olga Klacht', email: 'olga@example.com', complaints_officer: true }] },
+      }),
       on('GET', '/api/admin/complaints', { status: 200, body: { data: [complaint] } }),
       on('POST', `/api/complaint-files/${complaint.files[0]!.id}/download`, { status: 200, body: {} }),
       ...landingRoutes(officer),
@@ -37,10 +40,14 @@ describe('/beheer/klachten', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const user = userEvent.setup();
     renderApp('/beheer/klachten', { user: officer });
-    const item = (await screen.findByText('Mijn jurist belde niet terug', undefined, { timeout: 15_000 })).closest('li') as HTMLElement;
+    const item = (await screen.findByText('Mijn jurist belde niet terug', undefined, { timeout: 15_000 })).closest(
+      'li',
+    ) as HTMLElement;
     expect(within(item).getByText('Bijgevoegde documenten')).toBeInTheDocument();
     await user.click(within(item).getByRole('button', { name: 'belgeschiedenis.pdf downloaden' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/complaint-files/${complaint.files[0]!.id}/download`]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      `/api/complaint-files/${complaint.files[0]!.id}/download`,
+    ]);
   }, 30_000);
 });

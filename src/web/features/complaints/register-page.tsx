@@ -7,7 +7,13 @@ import { Button } from '../../ui/button';
 import { FormError } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
 import { ComplaintFiles } from './complaint-files';
-import { downloadComplaintRegister, useAdmins, useComplaintRegister, useComplaintStep, useSetComplaintsOfficer } from './api';
+import {
+  downloadComplaintRegister,
+  useAdmins,
+  useComplaintRegister,
+  useComplaintStep,
+  useSetComplaintsOfficer,
+} from './api';
 
 /**
  * /beheer/klachten: who is complaints officer (any admin may mark one), and for the officer the
@@ -39,7 +45,9 @@ export function ComplaintRegisterPage() {
         <h2 id="officers-heading" className="text-lg font-semibold text-slate-900">
           {t('complaints.register.officers')}
         </h2>
-        <p className="text-slate-800">{officer ? t('complaints.register.officerIs', { name: officer.name }) : t('complaints.register.noOfficer')}</p>
+        <p className="text-slate-800">
+          {officer ? t('complaints.register.officerIs', { name: officer.name }) : t('complaints.register.noOfficer')}
+        </p>
         <ul className="flex flex-col gap-2">
           {admins.data?.map((admin) => (
             <li key={admin.id}>
@@ -48,7 +56,12 @@ export function ComplaintRegisterPage() {
                   type="checkbox"
                   className="size-5"
                   checked={admin.complaints_officer}
-                  onChange={(e) => setOfficer.mutate({ id: admin.id, officer: e.target.checked }, { onError: (failure) => setError(getErrorText(failure, t)) })}
+                  onChange={(e) =>
+                    setOfficer.mutate(
+                      { id: admin.id, officer: e.target.checked },
+                      { onError: (failure) => setError(getErrorText(failure, t)) },
+                    )
+                  }
                 />
                 <span>{t('complaints.register.markOfficer', { name: admin.name, email: admin.email })}</span>
               </label>
@@ -71,7 +84,9 @@ export function ComplaintRegisterPage() {
           </div>
           {register.data?.length === 0 && <p>{t('complaints.register.empty')}</p>}
           <ul className="flex flex-col gap-4">
-            {register.data?.map((complaint) => <RegisterItem key={complaint.id} complaint={complaint} />)}
+            {register.data?.map((complaint) => (
+              <RegisterItem key={complaint.id} complaint={complaint} />
+            ))}
           </ul>
         </section>
       )}
@@ -102,31 +117,56 @@ function RegisterItem({ complaint }: { complaint: RegisterComplaint }) {
     }
   };
   return (
-    <li aria-labelledby={`${id}-title`} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-5">
+    <li
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-5"
+    >
       <h3 id={`${id}-title`} className="font-semibold text-slate-900">
         {t('complaints.register.itemTitle', { client: complaint.client_name, date: formatDate(complaint.created_at) })}
       </h3>
       <p className="text-sm text-slate-700">
-        {t(`complaints.status.${complaint.status}`)} · {t('complaints.answerBy', { date: formatDate(`${complaint.answer_by}T12:00:00Z`) })}
-        {complaint.lawyer_names.length > 0 && ` · ${t('complaints.register.about', { names: complaint.lawyer_names.join(', ') })}`}
+        {t(`complaints.status.${complaint.status}`)} ·{' '}
+        {t('complaints.answerBy', { date: formatDate(`${complaint.answer_by}T12:00:00Z`) })}
+        {complaint.lawyer_names.length > 0 &&
+          ` · ${t('complaints.register.about', { names: complaint.lawyer_names.join(', ') })}`}
       </p>
       <p className="whitespace-pre-wrap text-slate-900">{complaint.text}</p>
       <ComplaintFiles files={complaint.files} />
-      {complaint.handling && <p className="whitespace-pre-wrap text-slate-800">{t('complaints.register.handlingWas', { text: complaint.handling })}</p>}
-      {complaint.outcome && <p className="whitespace-pre-wrap text-slate-800">{t('complaints.register.outcomeWas', { text: complaint.outcome })}</p>}
+      {complaint.handling && (
+        <p className="whitespace-pre-wrap text-slate-800">
+          {t('complaints.register.handlingWas', { text: complaint.handling })}
+        </p>
+      )}
+      {complaint.outcome && (
+        <p className="whitespace-pre-wrap text-slate-800">
+          {t('complaints.register.outcomeWas', { text: complaint.outcome })}
+        </p>
+      )}
       {complaint.status !== 'closed' && (
         <div className="flex flex-col gap-2">
           <label htmlFor={`${id}-handling`} className="font-medium">
             {t('complaints.register.handling')}
           </label>
-          <textarea id={`${id}-handling`} rows={3} value={handling} onChange={(e) => setHandling(e.target.value)} className="rounded-lg border border-slate-400 p-2" />
+          <textarea
+            id={`${id}-handling`}
+            rows={3}
+            value={handling}
+            onChange={(e) => setHandling(e.target.value)}
+            className="rounded-lg border border-slate-400 p-2"
+          />
           <Button variant="secondary" className="w-fit" onClick={() => send('handling', handling)}>
             {t('complaints.register.saveHandling')}
           </Button>
           <label htmlFor={`${id}-outcome`} className="font-medium">
             {t('complaints.register.outcome')}
           </label>
-          <textarea id={`${id}-outcome`} rows={3} value={outcome} onChange={(e) => setOutcome(e.target.value)} className="rounded-lg border border-slate-400 p-2" />
+          <textarea
+            id={`${id}-outcome`}
+            rows={3}
+            value={outcome}
+            onChange={(e) => setOutcome(e.target.value)}
+            className="rounded-lg border border-slate-400 p-2"
+          />
           <Button className="w-fit" onClick={() => send('outcome', outcome)}>
             {t('complaints.register.close')}
           </Button>

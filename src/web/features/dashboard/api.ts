@@ -1,5 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AppointmentResponseSchema, AppointmentSlotsResponseSchema, AppointmentStateResponseSchema } from '../../../contract/appointments';
+import {
+  AppointmentResponseSchema,
+  AppointmentSlotsResponseSchema,
+  AppointmentStateResponseSchema,
+} from '../../../contract/appointments';
 import { CaseClientViewResponseSchema } from '../../../contract/cases';
 import { FeedbackResponseSchema, type CreateFeedbackRequest } from '../../../contract/feedback';
 import { QuestionListResponseSchema } from '../../../contract/questions';
@@ -23,7 +27,8 @@ export const dashboardQueryKeys = {
 export function stepperQueryOptions(caseId: string, language: Language) {
   return queryOptions({
     queryKey: dashboardQueryKeys.stepper(caseId, language),
-    queryFn: async ({ signal }) => (await api.get(`/api/cases/${caseId}/status-stepper?lang=${language}`, StepperResponseSchema, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get(`/api/cases/${caseId}/status-stepper?lang=${language}`, StepperResponseSchema, signal)).data,
   });
 }
 
@@ -36,7 +41,8 @@ export function useStepper(caseId: string | undefined) {
 export function useSubmitFeedback(caseId: string, lawyerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateFeedbackRequest) => (await api.post(`/api/cases/${caseId}/lawyers/${lawyerId}/feedback`, body, FeedbackResponseSchema)).data,
+    mutationFn: async (body: CreateFeedbackRequest) =>
+      (await api.post(`/api/cases/${caseId}/lawyers/${lawyerId}/feedback`, body, FeedbackResponseSchema)).data,
     // Not awaited: the dialog shows its thank-you view before the stepper reports the feedback.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: dashboardQueryKeys.stepperAll(caseId) });
@@ -82,11 +88,14 @@ export const appointmentQueryKeys = {
   slots: (caseId: string) => ['cases', caseId, 'appointment-slots'] as const,
 };
 
-/** GET /api/cases/{id}/appointment: the booked first conversation, who it is with now, and a pending call-back request. */
+/**
+ * GET /api/cases/{id}/appointment: the booked first conversation, who it is with now, and a pending call-back request.
+ */
 function appointmentQueryOptions(caseId: string) {
   return queryOptions({
     queryKey: appointmentQueryKeys.state(caseId),
-    queryFn: async ({ signal }) => await api.get(`/api/cases/${caseId}/appointment`, AppointmentStateResponseSchema, signal),
+    queryFn: async ({ signal }) =>
+      await api.get(`/api/cases/${caseId}/appointment`, AppointmentStateResponseSchema, signal),
   });
 }
 
@@ -96,19 +105,35 @@ export const useAppointment = (caseId: string) => useQuery(appointmentQueryOptio
 export function useAppointmentSlots(caseId: string, enabled: boolean) {
   return useQuery({
     queryKey: appointmentQueryKeys.slots(caseId),
-    queryFn: async ({ signal }) => (await api.get(`/api/cases/${caseId}/appointment-slots?days=15`, AppointmentSlotsResponseSchema, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get(`/api/cases/${caseId}/appointment-slots?days=15`, AppointmentSlotsResponseSchema, signal)).data,
     enabled,
   });
 }
 
-/** Book (POST), move (PATCH) or cancel (DELETE) the first conversation, or ask to be called back; the state and slots are read again. */
+/**
+ * Book (POST), move (PATCH) or cancel (DELETE) the first conversation, or ask to be called back; the state and slots
+ * are read again.
+ */
 export function useAppointmentActions(caseId: string) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'cases' && query.queryKey[1] === caseId });
-  const book = useMutation({ mutationFn: (start: string) => api.post(`/api/cases/${caseId}/appointment`, { start }, AppointmentResponseSchema), onSuccess: refresh });
-  const move = useMutation({ mutationFn: (start: string) => api.patch(`/api/cases/${caseId}/appointment`, { start }, AppointmentResponseSchema), onSuccess: refresh });
+  const refresh = () =>
+    queryClient.invalidateQueries({
+      predicate: (query) => query.queryKey[0] === 'cases' && query.queryKey[1] === caseId,
+    });
+  const book = useMutation({
+    mutationFn: (start: string) => api.post(`/api/cases/${caseId}/appointment`, { start }, AppointmentResponseSchema),
+    onSuccess: refresh,
+  });
+  const move = useMutation({
+    mutationFn: (start: string) => api.patch(`/api/cases/${caseId}/appointment`, { start }, AppointmentResponseSchema),
+    onSuccess: refresh,
+  });
   const cancel = useMutation({ mutationFn: () => api.delete(`/api/cases/${caseId}/appointment`), onSuccess: refresh });
-  const callback = useMutation({ mutationFn: () => api.post(`/api/cases/${caseId}/appointment/callback`), onSuccess: refresh });
+  const callback = useMutation({
+    mutationFn: () => api.post(`/api/cases/${caseId}/appointment/callback`),
+    onSuccess: refresh,
+  });
   return { book, move, cancel, callback };
 }
 

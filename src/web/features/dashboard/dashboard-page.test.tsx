@@ -37,9 +37,16 @@ function lawyer(n: number, overrides: Partial<Lawyer> = {}): Lawyer {
   };
 }
 
-const caseView = (slug: StatusSlug, lawyers: Lawyer[]): CaseClientView => makeClientCaseView(CASE_ID, slug, { lawyers });
+const caseView = (slug: StatusSlug, lawyers: Lawyer[]): CaseClientView =>
+  makeClientCaseView(CASE_ID, slug, { lawyers });
 
-const content = (title: string, buttons: StepContent['buttons'] = []): StepContent => ({ subtitle: 'Stap', colour: 'red', title, description: `${title} uitleg`, buttons });
+const content = (title: string, buttons: StepContent['buttons'] = []): StepContent => ({
+  subtitle: 'Stap',
+  colour: 'red',
+  title,
+  description: `${title} uitleg`,
+  buttons,
+});
 
 function stepper(current: StatusSlug, flags: Partial<Omit<Stepper, 'stepper'>> = {}): Stepper {
   const currentOrder = STATUSES.find((s) => s.slug === current)?.order ?? 1;
@@ -66,7 +73,10 @@ function stepper(current: StatusSlug, flags: Partial<Omit<Stepper, 'stepper'>> =
           : s.slug === 'ready-for-invoicing'
             ? content('Bijna klaar', [{ action: 'feedback', label: 'Deel je ervaring' }])
             : content(`Titel ${s.slug}`),
-      content_complete: s.slug === 'ready-for-invoicing' ? content('Bedankt', [{ action: 'review', label: 'Schrijf een review' }]) : content(`Klaar ${s.slug}`),
+      content_complete:
+        s.slug === 'ready-for-invoicing'
+          ? content('Bedankt', [{ action: 'review', label: 'Schrijf een review' }])
+          : content(`Klaar ${s.slug}`),
     })),
   };
 }
@@ -79,27 +89,81 @@ function setup(view: CaseClientView, steps: Stepper | (() => Stepper), ...routes
     on('GET', '/api/cases/mine', { status: 200, body: { data: view } }),
     on('GET', '/api/client-questions', { status: 200, body: { data: [] } }),
     on('GET', `/api/cases/${CASE_ID}/settlement`, { status: 200, body: { data: makeSettlement() } }),
-    on('GET', `/api/cases/${CASE_ID}/timeline?page=1`, { status: 200, body: { data: [], links: { first: null, last: null, prev: null, next: null }, meta: { current_page: 1, from: null, last_page: 1, links: [], path: '', per_page: 20, to: null, total: 0 } } }),
-    on('GET', `/api/cases/${CASE_ID}/status-stepper?lang=nl-NL`, () => ({ status: 200, body: { data: typeof steps === 'function' ? steps() : steps } })),
+    on('GET', `/api/cases/${CASE_ID}/timeline?page=1`, {
+      status: 200,
+      body: {
+        data: [],
+        links: { first: null, last: null, prev: null, next: null },
+        meta: { current_page: 1, from: null, last_page: 1, links: [], path: '', per_page: 20, to: null, total: 0 },
+      },
+    }),
+    on('GET', `/api/cases/${CASE_ID}/status-stepper?lang=nl-NL`, () => ({
+      status: 200,
+      body: { data: typeof steps === 'function' ? steps() : steps },
+    })),
     on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
     // No first conversation booked, none to book with a lawyer yet.
-    on('GET', `/api/cases/${CASE_ID}/appointment`, { status: 200, body: { data: null, lawyer: null, mode: 'video', notice_hours: 24, callback_requested_at: null } }),
+    on('GET', `/api/cases/${CASE_ID}/appointment`, {
+      status: 200,
+      body: { data: null, lawyer: null, mode: 'video', notice_hours: 24, callback_requested_at: null },
+    }),
   );
 }
 
 describe('the client dashboard', () => {
   it("lists every open action under 'Wat moet ik nog doen?' and never lets the next step say nothing is needed", async () => {
     const docs = [
-      { id: '00000000-0000-4000-8000-0000000000d1', title: 'Arbeidscontract', filename: 'a.pdf', mandatory: true, status: 'Rejected' as const, visible: true, message: 'Onleesbaar', uploaded_at: null, uploaded_by: null, rejected_by: null, approved_by: null, extension: 'pdf', locked: false, temporary_url: null, expires_at_unix_time: null },
-      { id: '00000000-0000-4000-8000-0000000000d2', title: 'Loonstrook', filename: null, mandatory: true, status: 'Not Uploaded' as const, visible: true, message: null, uploaded_at: null, uploaded_by: null, rejected_by: null, approved_by: null, extension: null, locked: false, temporary_url: null, expires_at_unix_time: null },
+      {
+        id: '00000000-0000-4000-8000-0000000000d1',
+        title: 'Arbeidscontract',
+        filename: 'a.pdf',
+        mandatory: true,
+        status: 'Rejected' as const,
+        visible: true,
+        message: 'Onleesbaar',
+        uploaded_at: null,
+        uploaded_by: null,
+        rejected_by: null,
+        approved_by: null,
+        extension: 'pdf',
+        locked: false,
+        temporary_url: null,
+        expires_at_unix_time: null,
+      },
+      {
+        id: '00000000-0000-4000-8000-0000000000d2',
+        title: 'Loonstrook',
+        filename: null,
+        mandatory: true,
+        status: 'Not Uploaded' as const,
+        visible: true,
+        message: null,
+        uploaded_at: null,
+        uploaded_by: null,
+        rejected_by: null,
+        approved_by: null,
+        extension: null,
+        locked: false,
+        temporary_url: null,
+        expires_at_unix_time: null,
+      },
     ];
     setup({ ...caseView('negotiation-phase', []), documents: docs }, stepper('negotiation-phase'));
     renderApp('/', { user: client });
-    const list = (await screen.findByRole('heading', { name: 'Wat moet ik nog doen?' }, { timeout: 15_000 })).closest('section');
+    const list = (await screen.findByRole('heading', { name: 'Wat moet ik nog doen?' }, { timeout: 15_000 })).closest(
+      'section',
+    );
     if (!list) throw new Error('no to-do list');
-    expect(within(list).getByRole('link', { name: /Upload een nieuwe versie van 'Arbeidscontract'.*Reden van afkeuring: Onleesbaar/ })).toHaveAttribute('href', '/documenten');
+    expect(
+      within(list).getByRole('link', {
+        name: /Upload een nieuwe versie van 'Arbeidscontract'.*Reden van afkeuring: Onleesbaar/,
+      }),
+    ).toHaveAttribute('href', '/documenten');
     expect(within(list).getByRole('link', { name: /Upload 'Loonstrook'/ })).toHaveAttribute('href', '/documenten');
-    expect(within(list).getByRole('link', { name: /Vul de gegevens van je werkgever aan/ })).toHaveAttribute('href', '/mijn-verhaal/werkgever-gegevens');
+    expect(within(list).getByRole('link', { name: /Vul de gegevens van je werkgever aan/ })).toHaveAttribute(
+      'href',
+      '/mijn-verhaal/werkgever-gegevens',
+    );
     expect(screen.getByText(/Er staan nog \d+ acties voor je open/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Wat is er gebeurd' })).toBeInTheDocument();
   }, 20_000);
@@ -107,13 +171,24 @@ describe('the client dashboard', () => {
   it('unlocks the next button once the previous part is complete and sends the welcome button there', async () => {
     setup(caseView('lead', []), stepper('lead', { profile_complete: true }));
     renderApp('/', { user: client });
-    const block = (await screen.findByRole('heading', { level: 2, name: 'Vul je gegevens aan' }, { timeout: 5000 })).closest('section');
+    const block = (
+      await screen.findByRole('heading', { level: 2, name: 'Vul je gegevens aan' }, { timeout: 5000 })
+    ).closest('section');
     if (!block) throw new Error('no next-step block');
-    expect(within(block).getByRole('link', { name: /Persoonlijke gegevens.*afgerond/ })).toHaveAttribute('href', '/mijn-verhaal');
-    expect(within(block).getByRole('link', { name: 'Gegevens werkgever' })).toHaveAttribute('href', '/mijn-verhaal/werkgever-gegevens');
+    expect(within(block).getByRole('link', { name: /Persoonlijke gegevens.*afgerond/ })).toHaveAttribute(
+      'href',
+      '/mijn-verhaal',
+    );
+    expect(within(block).getByRole('link', { name: 'Gegevens werkgever' })).toHaveAttribute(
+      'href',
+      '/mijn-verhaal/werkgever-gegevens',
+    );
     expect(within(block).getByRole('button', { name: /Documenten/ })).toBeDisabled();
     expect(screen.getByRole('heading', { name: 'Welkom, Eva!' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Vul de gegevens van je werkgever in' })).toHaveAttribute('href', '/mijn-verhaal/werkgever-gegevens');
+    expect(screen.getByRole('link', { name: 'Vul de gegevens van je werkgever in' })).toHaveAttribute(
+      'href',
+      '/mijn-verhaal/werkgever-gegevens',
+    );
     expect(screen.getByText('Er is nog geen arbeidsrechtjurist toegewezen.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Jouw stappenplan' })).toBeInTheDocument();
   });
@@ -121,12 +196,16 @@ describe('the client dashboard', () => {
   it("leaves the phase a 'Start' package skips out of 'Jouw stappenplan': negotiation is never shown as done", async () => {
     setup({ ...caseView('check', []), offer: { slug: 'start', display_name: 'Start onbezorgd' } }, stepper('check'));
     renderApp('/', { user: client });
-    const plan = (await screen.findByRole('heading', { name: 'Jouw stappenplan' }, { timeout: 15_000 })).closest('section');
+    const plan = (await screen.findByRole('heading', { name: 'Jouw stappenplan' }, { timeout: 15_000 })).closest(
+      'section',
+    );
     if (!plan) throw new Error('no stepper');
     const items = within(plan).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).not.toContainEqual(expect.stringMatching(/Onderhandel/));
     expect(within(plan).getByText('Klaar reviewing-documents')).toBeInTheDocument();
-    expect(items.find((item) => item.getAttribute('aria-current') === 'step')).toHaveTextContent('Controle van de afspraken');
+    expect(items.find((item) => item.getAttribute('aria-current') === 'step')).toHaveTextContent(
+      'Controle van de afspraken',
+    );
     expect(items).toHaveLength(STATUSES.length - 1);
   }, 20_000);
 
@@ -138,7 +217,10 @@ describe('the client dashboard', () => {
   });
 
   it('shows the lawyer sheet with defaults, cycles between lawyers and closes on Escape', async () => {
-    setup(caseView('check', [lawyer(1), lawyer(2, { title: 'Senior jurist', quote: 'Samen sterk.' })]), stepper('check'));
+    setup(
+      caseView('check', [lawyer(1), lawyer(2, { title: 'Senior jurist', quote: 'Samen sterk.' })]),
+      stepper('check'),
+    );
     const user = userEvent.setup();
     renderApp('/', { user: client });
     await user.click(await screen.findByRole('button', { name: 'Bekijk profielen' }));
@@ -159,25 +241,29 @@ describe('the client dashboard', () => {
   it('asks for feedback text, reports a failed submit, and then thanks the client and invites a review', async () => {
     let hasFeedback = false;
     let fail = true;
-    const { calls } = setup(caseView('ready-for-invoicing', [lawyer(1)]), () => stepper('ready-for-invoicing', { feedback: hasFeedback }), (request) => {
-      if (request.method !== 'POST' || !request.path.endsWith('/feedback')) return undefined;
-      if (fail) return { status: 500, body: { message: 'boom' } };
-      hasFeedback = true;
-      return {
-        status: 201,
-        body: {
-          data: {
-            id: '40000000-0000-4000-8000-000000000000',
-            user: { full_name: 'Eva', email: 'eva@example.com' },
-            case: { id: CASE_ID },
-            text: 'Top',
-            read_by_lawyer: false,
-            last_updated_at: '2026-11-22T10:00:00.000Z',
-            created_at: '2026-11-22T10:00:00.000Z',
+    const { calls } = setup(
+      caseView('ready-for-invoicing', [lawyer(1)]),
+      () => stepper('ready-for-invoicing', { feedback: hasFeedback }),
+      (request) => {
+        if (request.method !== 'POST' || !request.path.endsWith('/feedback')) return undefined;
+        if (fail) return { status: 500, body: { message: 'boom' } };
+        hasFeedback = true;
+        return {
+          status: 201,
+          body: {
+            data: {
+              id: '40000000-0000-4000-8000-000000000000',
+              user: { full_name: 'Eva', email: 'eva@example.com' },
+              case: { id: CASE_ID },
+              text: 'Top',
+              read_by_lawyer: false,
+              last_updated_at: '2026-11-22T10:00:00.000Z',
+              created_at: '2026-11-22T10:00:00.000Z',
+            },
           },
-        },
-      };
-    });
+        };
+      },
+    );
     const user = userEvent.setup();
     renderApp('/', { user: client });
     await user.click(await screen.findByRole('button', { name: 'Deel je ervaring' }));
@@ -203,7 +289,14 @@ describe('the client dashboard', () => {
 describe('the bedenktijd on the client dashboard', () => {
   const signed = makeSettlement({
     versions: [makeSettlementVersion(1, { final: true })],
-    signed: { dated: '2026-03-02', agreed_on: '2026-03-02', cooling_off_clause: true, dissolved_within_six_months: false, file: { filename: 'getekend.pdf' }, recorded_at: '2026-03-02T10:00:00.000Z' },
+    signed: {
+      dated: '2026-03-02',
+      agreed_on: '2026-03-02',
+      cooling_off_clause: true,
+      dissolved_within_six_months: false,
+      file: { filename: 'getekend.pdf' },
+      recorded_at: '2026-03-02T10:00:00.000Z',
+    },
     cooling_off_ends_on: '2026-03-16',
     cooling_off_running: true,
   });
@@ -222,19 +315,36 @@ describe('the bedenktijd on the client dashboard', () => {
     renderApp('/', { user: client });
     const block = (await screen.findByRole('heading', { name: 'Bedenktijd' }, { timeout: 15_000 })).closest('section');
     if (!block) throw new Error('no bedenktijd block');
-    expect(within(block).getByText('Je kunt de vaststellingsovereenkomst tot en met 16 maart 2026 zonder opgave van redenen ontbinden.')).toBeInTheDocument();
+    expect(
+      within(block).getByText(
+        'Je kunt de vaststellingsovereenkomst tot en met 16 maart 2026 zonder opgave van redenen ontbinden.',
+      ),
+    ).toBeInTheDocument();
     await user.click(within(block).getByRole('button', { name: 'Ontbindingsverklaring downloaden (pdf)' }));
-    await waitFor(() => expect(calls.some((c) => c.path === `/api/cases/${CASE_ID}/settlement/dissolution-letter`)).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === `/api/cases/${CASE_ID}/settlement/dissolution-letter`)).toBe(true),
+    );
     await user.click(within(block).getByRole('button', { name: 'Zet de belangrijke data in je agenda' }));
     await waitFor(() => expect(calls.some((c) => c.path === `/api/cases/${CASE_ID}/key-dates.ics`)).toBe(true));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(2));
   }, 20_000);
 
   it('says nothing of it once the bedenktijd is over', async () => {
-    setup(caseView('ready-for-signing', [lawyer(1)]), stepper('ready-for-signing'), on('GET', `/api/cases/${CASE_ID}/settlement`, { status: 200, body: { data: { ...signed, cooling_off_running: false } } }));
+    setup(
+      caseView('ready-for-signing', [lawyer(1)]),
+      stepper('ready-for-signing'),
+      on('GET', `/api/cases/${CASE_ID}/settlement`, {
+        status: 200,
+        body: { data: { ...signed, cooling_off_running: false } },
+      }),
+    );
     renderApp('/', { user: client });
     await screen.findByRole('heading', { name: 'Jouw stappenplan' }, { timeout: 15_000 });
-    await waitFor(() => expect(queryClient.getQueryData(settlementQueryKeys.summary(CASE_ID))).toMatchObject({ cooling_off_running: false }));
+    await waitFor(() =>
+      expect(queryClient.getQueryData(settlementQueryKeys.summary(CASE_ID))).toMatchObject({
+        cooling_off_running: false,
+      }),
+    );
     expect(screen.queryByRole('heading', { name: 'Bedenktijd' })).toBeNull();
     expect(screen.queryByText(/zonder opgave van redenen ontbinden/)).toBeNull();
   }, 20_000);
@@ -244,13 +354,25 @@ describe('the client dashboard never contradicts itself', () => {
   /** The firm's subtitles number the phases in their order ('Stap 9' at ready-for-signing). */
   const numbered = (current: StatusSlug): Stepper => {
     const steps = stepper(current);
-    return { ...steps, stepper: steps.stepper.map((s) => ({ ...s, content_incomplete: { ...s.content_incomplete, subtitle: `Stap ${s.order}` }, content_complete: { ...s.content_complete, subtitle: `Stap ${s.order}` } })) };
+    return {
+      ...steps,
+      stepper: steps.stepper.map((s) => ({
+        ...s,
+        content_incomplete: { ...s.content_incomplete, subtitle: `Stap ${s.order}` },
+        content_complete: { ...s.content_complete, subtitle: `Stap ${s.order}` },
+      })),
+    };
   };
 
   it("numbers the next step as 'Jouw stappenplan' counts the steps shown: 'Compleet' skips the checks, so 'Stap 8', not 9", async () => {
-    setup({ ...caseView('ready-for-signing', []), offer: { slug: 'complete', display_name: 'Compleet onbezorgd' } }, numbered('ready-for-signing'));
+    setup(
+      { ...caseView('ready-for-signing', []), offer: { slug: 'complete', display_name: 'Compleet onbezorgd' } },
+      numbered('ready-for-signing'),
+    );
     renderApp('/', { user: client });
-    const block = (await screen.findByRole('heading', { level: 2, name: 'Titel ready-for-signing' }, { timeout: 15_000 })).closest('section');
+    const block = (
+      await screen.findByRole('heading', { level: 2, name: 'Titel ready-for-signing' }, { timeout: 15_000 })
+    ).closest('section');
     if (!block) throw new Error('no next-step block');
     expect(within(block).getByText('Stap 8')).toBeInTheDocument();
     const plan = screen.getByRole('heading', { name: 'Jouw stappenplan' }).closest('section');
@@ -264,7 +386,9 @@ describe('the client dashboard never contradicts itself', () => {
   it("names the steps for the client: 'Aanmelding' and 'Gegevens compleet', never 'Lead' or 'Bijna cliënt'", async () => {
     setup(caseView('lead', []), stepper('lead'));
     renderApp('/', { user: client });
-    const plan = (await screen.findByRole('heading', { name: 'Jouw stappenplan' }, { timeout: 15_000 })).closest('section');
+    const plan = (await screen.findByRole('heading', { name: 'Jouw stappenplan' }, { timeout: 15_000 })).closest(
+      'section',
+    );
     if (!plan) throw new Error('no stepper');
     const text = within(plan)
       .getAllByRole('listitem')
@@ -275,16 +399,38 @@ describe('the client dashboard never contradicts itself', () => {
   }, 20_000);
 
   it("at 'Lead' offers no upload under 'Wat moet ik nog doen?' while the step buttons lock the documents", async () => {
-    const missing = { id: '00000000-0000-4000-8000-0000000000d2', title: 'Loonstrook', filename: null, mandatory: true, status: 'Not Uploaded' as const, visible: true, message: null, uploaded_at: null, uploaded_by: null, rejected_by: null, approved_by: null, extension: null, locked: false, temporary_url: null, expires_at_unix_time: null };
+    const missing = {
+      id: '00000000-0000-4000-8000-0000000000d2',
+      title: 'Loonstrook',
+      filename: null,
+      mandatory: true,
+      status: 'Not Uploaded' as const,
+      visible: true,
+      message: null,
+      uploaded_at: null,
+      uploaded_by: null,
+      rejected_by: null,
+      approved_by: null,
+      extension: null,
+      locked: false,
+      temporary_url: null,
+      expires_at_unix_time: null,
+    };
     setup({ ...caseView('lead', []), documents: [missing] }, stepper('lead'));
     renderApp('/', { user: client });
-    const list = (await screen.findByRole('heading', { name: 'Wat moet ik nog doen?' }, { timeout: 15_000 })).closest('section');
+    const list = (await screen.findByRole('heading', { name: 'Wat moet ik nog doen?' }, { timeout: 15_000 })).closest(
+      'section',
+    );
     if (!list) throw new Error('no to-do list');
     const block = screen.getByRole('heading', { level: 2, name: 'Vul je gegevens aan' }).closest('section');
     if (!block) throw new Error('no next-step block');
     expect(within(block).getByRole('button', { name: /Documenten/ })).toBeDisabled();
     expect(within(list).queryByRole('link', { name: /Loonstrook/ })).toBeNull();
-    expect(within(list).getAllByRole('link').map((link) => link.getAttribute('href'))).not.toContain('/documenten');
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).not.toContain('/documenten');
   }, 20_000);
 
   it("shows the latest five events under 'Wat is er gebeurd', with 'Toon meer' for the rest, in the client's step names", async () => {
@@ -301,14 +447,22 @@ describe('the client dashboard never contradicts itself', () => {
       stepper('almost-client'),
       on('GET', `/api/cases/${CASE_ID}/timeline?page=1`, {
         status: 200,
-        body: { data: events, links: { first: null, last: null, prev: null, next: null }, meta: { current_page: 1, from: 1, last_page: 1, links: [], path: '', per_page: 20, to: 8, total: 8 } },
+        body: {
+          data: events,
+          links: { first: null, last: null, prev: null, next: null },
+          meta: { current_page: 1, from: 1, last_page: 1, links: [], path: '', per_page: 20, to: 8, total: 8 },
+        },
       }),
     );
     renderApp('/', { user: client });
-    const history = (await screen.findByRole('heading', { name: 'Wat is er gebeurd' }, { timeout: 15_000 })).closest('section');
+    const history = (await screen.findByRole('heading', { name: 'Wat is er gebeurd' }, { timeout: 15_000 })).closest(
+      'section',
+    );
     if (!history) throw new Error('no history');
     await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(5));
-    expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent('Fase gewijzigd van Aanmelding naar Gegevens compleet');
+    expect(within(history).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Fase gewijzigd van Aanmelding naar Gegevens compleet',
+    );
     await user.click(within(history).getByRole('button', { name: 'Toon meer' }));
     expect(within(history).getAllByRole('listitem')).toHaveLength(8);
     expect(within(history).queryByRole('button', { name: 'Toon meer' })).toBeNull();

@@ -1,7 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { getClientRoute, getCurrentStep, getStepNumber, getWelcomeTarget, showsWelcome } from '../../../contract/rules/stepper';
+import {
+  getClientRoute,
+  getCurrentStep,
+  getStepNumber,
+  getWelcomeTarget,
+  showsWelcome,
+} from '../../../contract/rules/stepper';
 import { getStatus } from '../../../contract/statuses';
 import { useSession } from '../../lib/app-session';
 import { getErrorText } from '../../lib/error-text';
@@ -33,7 +39,11 @@ export { dashboardData } from './api';
  * The feedback dialog (react-hook-form, the `forms` chunk) loads when it is opened: the
  * dashboard's first paint does not wait for it (decision 022, addendum).
  */
-const FeedbackDialog = lazy(() => loadWithReload('feedback-dialog', () => import('./components/feedback-dialog')).then((m) => ({ default: m.FeedbackDialog })));
+const FeedbackDialog = lazy(() =>
+  loadWithReload('feedback-dialog', () => import('./components/feedback-dialog')).then((m) => ({
+    default: m.FeedbackDialog,
+  })),
+);
 
 const OFFER_CHOSEN_ORDER = getStatus('offer-chosen').order;
 /** 'Wat is er gebeurd' shows the latest few events, with 'Toon meer' for the rest. */
@@ -77,7 +87,16 @@ export function DashboardPage() {
       </section>
     );
   }
-  if (myCase.isError || stepper.isError || user.isError || questions.isError || !myCase.data || !stepper.data || !user.data || !questions.data) {
+  if (
+    myCase.isError ||
+    stepper.isError ||
+    user.isError ||
+    questions.isError ||
+    !myCase.data ||
+    !stepper.data ||
+    !user.data ||
+    !questions.data
+  ) {
     return (
       <section className="flex flex-col gap-4">
         {heading}
@@ -112,7 +131,9 @@ export function DashboardPage() {
       {showsWelcome(current) && <WelcomeBlock name={name} target={getWelcomeTarget(flags)} />}
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="flex flex-col gap-6">
-          {settlement.data?.cooling_off_running && settlement.data.cooling_off_ends_on && <CoolingOffNotice caseId={caseView.id} endsOn={settlement.data.cooling_off_ends_on} />}
+          {settlement.data?.cooling_off_running && settlement.data.cooling_off_ends_on && (
+            <CoolingOffNotice caseId={caseView.id} endsOn={settlement.data.cooling_off_ends_on} />
+          )}
           {current && (
             <NextStepBlock
               step={current}
@@ -125,14 +146,27 @@ export function DashboardPage() {
               openTodos={todos.length}
             />
           )}
-          {firstLawyer && <AppointmentBlock caseId={caseView.id} caseAppointmentStart={caseView.appointment_start_time} />}
+          {firstLawyer && (
+            <AppointmentBlock caseId={caseView.id} caseAppointmentStart={caseView.appointment_start_time} />
+          )}
           <TodoList todos={todos} />
           <CaseDates view={caseView} />
-          <TimelineList caseId={caseView.id} heading={t('caseRoute.timeline.clientHeading')} headingId="history-heading" forClient initialCount={TIMELINE_PREVIEW} />
+          <TimelineList
+            caseId={caseView.id}
+            heading={t('caseRoute.timeline.clientHeading')}
+            headingId="history-heading"
+            forClient
+            initialCount={TIMELINE_PREVIEW}
+          />
           <ArticleList articles={articles} />
         </div>
         <div className="flex flex-col gap-6">
-          <LawyerCard lawyers={lawyers} offerChosen={caseView.status.order >= OFFER_CHOSEN_ORDER || caseView.offer !== null} supportEmail={site?.support_email} onOpen={() => setLawyerOpen(true)} />
+          <LawyerCard
+            lawyers={lawyers}
+            offerChosen={caseView.status.order >= OFFER_CHOSEN_ORDER || caseView.offer !== null}
+            supportEmail={site?.support_email}
+            onOpen={() => setLawyerOpen(true)}
+          />
           <StepList steps={route} flags={flags} hasLawyer={Boolean(firstLawyer)} />
           <p className="text-slate-800">
             {t('complaints.dashboardNote')}{' '}

@@ -17,11 +17,13 @@ export const documentQueryKeys = {
 export function clientDocumentsQueryOptions(caseId: string) {
   return queryOptions({
     queryKey: documentQueryKeys.clientDocuments(caseId),
-    queryFn: async ({ signal }) => (await api.get(`/api/cases/${caseId}/documents`, DocumentListResponseSchema, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get(`/api/cases/${caseId}/documents`, DocumentListResponseSchema, signal)).data,
   });
 }
 
-export const useClientDocuments = (caseId: string | undefined) => useQuery({ ...clientDocumentsQueryOptions(caseId ?? ''), enabled: Boolean(caseId) });
+export const useClientDocuments = (caseId: string | undefined) =>
+  useQuery({ ...clientDocumentsQueryOptions(caseId ?? ''), enabled: Boolean(caseId) });
 
 /** /documenten's data for the first page (lib/first-page.ts): the case and its documents. */
 export const documentsData: PageData = async () => {
@@ -30,18 +32,45 @@ export const documentsData: PageData = async () => {
 };
 
 /** POST /api/documents/{id}/upload with the first chosen file. */
-export async function uploadDocumentFile(documentId: string, file: File, signal?: AbortSignal, onUploadProgress?: (fraction: number) => void): Promise<Document> {
+export async function uploadDocumentFile(
+  documentId: string,
+  file: File,
+  signal?: AbortSignal,
+  onUploadProgress?: (fraction: number) => void,
+): Promise<Document> {
   const body = new FormData();
   body.append('file', file, file.name);
-  return (await api.request(`/api/documents/${documentId}/upload`, { method: 'POST', body, schema: DocumentResponseSchema, signal, ...(onUploadProgress ? { onUploadProgress } : {}) })).data;
+  return (
+    await api.request(`/api/documents/${documentId}/upload`, {
+      method: 'POST',
+      body,
+      schema: DocumentResponseSchema,
+      signal,
+      ...(onUploadProgress ? { onUploadProgress } : {}),
+    })
+  ).data;
 }
 
 /** POST /api/cases/{id}/documents: a new general document (the title part goes before the file). */
-export async function createGeneralDocument(caseId: string, title: string, file: File, signal?: AbortSignal, onUploadProgress?: (fraction: number) => void): Promise<Document> {
+export async function createGeneralDocument(
+  caseId: string,
+  title: string,
+  file: File,
+  signal?: AbortSignal,
+  onUploadProgress?: (fraction: number) => void,
+): Promise<Document> {
   const body = new FormData();
   body.append('title', title);
   body.append('file', file, file.name);
-  return (await api.request(`/api/cases/${caseId}/documents`, { method: 'POST', body, schema: DocumentResponseSchema, signal, ...(onUploadProgress ? { onUploadProgress } : {}) })).data;
+  return (
+    await api.request(`/api/cases/${caseId}/documents`, {
+      method: 'POST',
+      body,
+      schema: DocumentResponseSchema,
+      signal,
+      ...(onUploadProgress ? { onUploadProgress } : {}),
+    })
+  ).data;
 }
 
 export { downloadDocument } from '../../lib/download';

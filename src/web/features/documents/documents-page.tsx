@@ -57,7 +57,10 @@ export function DocumentsPage() {
           aria-valuetext={t('documents.progressText', { progress })}
           className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
         >
-          <div className={progress === 100 ? 'h-full bg-green-600' : 'h-full bg-brand-700'} style={{ width: `${progress}%` }} />
+          <div
+            className={progress === 100 ? 'h-full bg-green-600' : 'h-full bg-brand-700'}
+            style={{ width: `${progress}%` }}
+          />
         </div>
         <p className="text-slate-700">{progress === 100 ? t('documents.complete') : t('documents.intro')}</p>
       </header>
@@ -77,12 +80,18 @@ export function DocumentsPage() {
           </div>
         )}
       </section>
-      <aside aria-labelledby="help-heading" className="flex flex-col gap-2 rounded-2xl border border-brand-200 bg-brand-50 p-4 sm:p-6">
+      <aside
+        aria-labelledby="help-heading"
+        className="flex flex-col gap-2 rounded-2xl border border-brand-200 bg-brand-50 p-4 sm:p-6"
+      >
         <h2 id="help-heading" className="text-lg font-semibold text-slate-900">
           {t('documents.help.title')}
         </h2>
         <p className="text-slate-800">{t('documents.help.text')}</p>
-        <Link to="/berichten" className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-800 underline underline-offset-4 hover:text-brand-900">
+        <Link
+          to="/berichten"
+          className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-800 underline underline-offset-4 hover:text-brand-900"
+        >
           <MessageSquare className="size-4" aria-hidden="true" />
           {t('messages.help.link')}
         </Link>

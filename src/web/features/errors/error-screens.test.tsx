@@ -26,7 +26,9 @@ describe('failure screens', () => {
             <Outlet />
           </div>
         ),
-        children: [{ errorElement: <ErrorPage />, children: [{ path: '/', element: <Boom message="De tabel is stuk" /> }] }],
+        children: [
+          { errorElement: <ErrorPage />, children: [{ path: '/', element: <Boom message="De tabel is stuk" /> }] },
+        ],
       },
     ]);
     render(<RouterProvider router={router} />);
@@ -39,7 +41,9 @@ describe('failure screens', () => {
 
   it("the router's default error page reads 'Unexpected Application Error!'", async () => {
     quietly();
-    const router = createMemoryRouter([{ path: '/', errorElement: <RouterErrorPage />, element: <Boom message="layout kapot" /> }]);
+    const router = createMemoryRouter([
+      { path: '/', errorElement: <RouterErrorPage />, element: <Boom message="layout kapot" /> },
+    ]);
     render(<RouterProvider router={router} />);
     expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByText('layout kapot')).toBeInTheDocument();
@@ -47,7 +51,9 @@ describe('failure screens', () => {
 
   it('shows a 404 route response as status text', async () => {
     quietly();
-    const router = createMemoryRouter([{ path: '/', errorElement: <RouterErrorPage />, element: <p>home</p> }], { initialEntries: ['/nergens'] });
+    const router = createMemoryRouter([{ path: '/', errorElement: <RouterErrorPage />, element: <p>home</p> }], {
+      initialEntries: ['/nergens'],
+    });
     render(<RouterProvider router={router} />);
     expect(await screen.findByText('404 Not Found')).toBeInTheDocument();
   });

@@ -26,11 +26,17 @@ export class RenderErrorBoundary extends Component<{ children: ReactNode }, Stat
 
 export function RenderErrorFallback({ error }: { error: Error }) {
   // i18n may be what failed: every text has its Dutch default.
-  const t = (key: string, fallback: string) => (i18n.isInitialized ? i18n.t(key, { defaultValue: fallback }) : fallback);
+  const t = (key: string, fallback: string) =>
+    i18n.isInitialized ? i18n.t(key, { defaultValue: fallback }) : fallback;
   return (
     <main className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center gap-4 px-4 py-12">
       <h1 className="text-2xl font-bold text-slate-900">{t('errors.render.title', 'Er is iets misgegaan')}</h1>
-      <p className="text-slate-800">{t('errors.render.body', 'De pagina kon niet worden getoond. Laad de pagina opnieuw of probeer het later nog eens.')}</p>
+      <p className="text-slate-800">
+        {t(
+          'errors.render.body',
+          'De pagina kon niet worden getoond. Laad de pagina opnieuw of probeer het later nog eens.',
+        )}
+      </p>
       <p className="font-mono text-sm break-words text-slate-700">{error.message}</p>
       <p className="flex flex-wrap gap-3">
         <button
@@ -40,7 +46,10 @@ export function RenderErrorFallback({ error }: { error: Error }) {
         >
           {t('errors.page.reload', 'Pagina opnieuw laden')}
         </button>
-        <a href="/" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-4">
+        <a
+          href="/"
+          className="inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-4"
+        >
           {t('errors.backHome', 'Terug naar home')}
         </a>
       </p>

@@ -13,7 +13,8 @@ export function receivedFeedbackQueryOptions() {
   return infiniteQueryOptions({
     queryKey: feedbackQueryKeys.received,
     initialPageParam: 1,
-    queryFn: ({ pageParam, signal }) => api.get(`/api/feedbacks/received?page=${pageParam}`, FeedbackListResponseSchema, signal),
+    queryFn: ({ pageParam, signal }) =>
+      api.get(`/api/feedbacks/received?page=${pageParam}`, FeedbackListResponseSchema, signal),
     getNextPageParam: (last) => (hasMorePages(last.meta) ? last.meta.current_page + 1 : undefined),
   });
 }
@@ -24,7 +25,8 @@ export const useReceivedFeedback = () => useInfiniteQuery(receivedFeedbackQueryO
 export function useMarkFeedbackAsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await api.post(`/api/feedbacks/${id}/mark-as-read`, undefined, FeedbackResponseSchema)).data,
+    mutationFn: async (id: string) =>
+      (await api.post(`/api/feedbacks/${id}/mark-as-read`, undefined, FeedbackResponseSchema)).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackQueryKeys.all }),
   });
 }

@@ -24,11 +24,18 @@ function feedback(n: number, overrides: Partial<Feedback> = {}): Feedback {
 
 const page = (page: number, items: Feedback[], total: number) => ({
   status: 200,
-  body: { data: items, ...buildPagination({ path: '/api/feedbacks/received', page, perPage: 10, total, count: items.length }) },
+  body: {
+    data: items,
+    ...buildPagination({ path: '/api/feedbacks/received', page, perPage: 10, total, count: items.length }),
+  },
 });
 
 function setup(...routes: FakeRoute[]) {
-  return installFakeFetch(on('GET', '/api/site', { status: 200, body: { data: site } }), on('GET', '/api/user', { status: 200, body: { data: lawyer } }), ...routes);
+  return installFakeFetch(
+    on('GET', '/api/site', { status: 200, body: { data: site } }),
+    on('GET', '/api/user', { status: 200, body: { data: lawyer } }),
+    ...routes,
+  );
 }
 
 describe('the lawyer feedback page', () => {
@@ -37,7 +44,13 @@ describe('the lawyer feedback page', () => {
     const first = [feedback(1, { text: long }), ...Array.from({ length: 9 }, (_, i) => feedback(i + 2))];
     const read = new Set<string>();
     const { calls } = setup(
-      on('GET', '/api/feedbacks/received?page=1', () => page(1, first.map((f) => ({ ...f, read_by_lawyer: read.has(f.id) })), 11)),
+      on('GET', '/api/feedbacks/received?page=1', () =>
+        page(
+          1,
+          first.map((f) => ({ ...f, read_by_lawyer: read.has(f.id) })),
+          11,
+        ),
+      ),
       on('GET', '/api/feedbacks/received?page=2', page(2, [feedback(11, { read_by_lawyer: true })], 11)),
       on('POST', `/api/feedbacks/${feedback(2).id}/mark-as-read`, () => {
         read.add(feedback(2).id);
@@ -46,7 +59,9 @@ describe('the lawyer feedback page', () => {
     );
     const user = userEvent.setup();
     renderApp('/feedback', { user: lawyer });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Jouw persoonlijke feedback' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Jouw persoonlijke feedback' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(await screen.findByText(`${'a'.repeat(130)}…`, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByText(/STAART/)).not.toBeInTheDocument();
 
@@ -58,13 +73,17 @@ describe('the lawyer feedback page', () => {
     if (!item) throw new Error('no list item');
     await user.click(within(item).getByRole('button', { name: 'Markeer als gelezen' }));
     await waitFor(() => expect(within(item).getByText('Gelezen')).toBeInTheDocument());
-    expect(calls.some((c) => c.method === 'POST' && c.path === `/api/feedbacks/${feedback(2).id}/mark-as-read`)).toBe(true);
+    expect(calls.some((c) => c.method === 'POST' && c.path === `/api/feedbacks/${feedback(2).id}/mark-as-read`)).toBe(
+      true,
+    );
   });
 
   it("shows 'Ongeldige gegevensstructuur ontvangen.' when the answer does not match its shape", async () => {
     setup(on('GET', '/api/feedbacks/received?page=1', { status: 200, body: { data: [{ id: 1 }] } }));
     renderApp('/feedback', { user: lawyer });
-    expect(await screen.findByText('Ongeldige gegevensstructuur ontvangen.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Ongeldige gegevensstructuur ontvangen.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('says so when there is no feedback yet', async () => {

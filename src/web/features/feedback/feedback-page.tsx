@@ -31,13 +31,22 @@ export function FeedbackPage() {
         <>
           <ul className="flex flex-col gap-4">
             {items.map((feedback) => (
-              <FeedbackItem key={feedback.id} feedback={feedback} onMarkAsRead={() => markAsRead.mutateAsync(feedback.id).catch(() => undefined)} />
+              <FeedbackItem
+                key={feedback.id}
+                feedback={feedback}
+                onMarkAsRead={() => markAsRead.mutateAsync(feedback.id).catch(() => undefined)}
+              />
             ))}
           </ul>
           {received.isFetchNextPageError && <FormError message={getErrorText(received.error, t)} />}
           {markAsRead.isError && <FormError message={getErrorText(markAsRead.error, t)} />}
           {received.hasNextPage && (
-            <Button variant="secondary" className="self-center" busy={received.isFetchingNextPage} onClick={() => received.fetchNextPage()}>
+            <Button
+              variant="secondary"
+              className="self-center"
+              busy={received.isFetchingNextPage}
+              onClick={() => received.fetchNextPage()}
+            >
               {t('feedback.loadMore')}
             </Button>
           )}

@@ -13,24 +13,51 @@ export function oldestFirst(pages: readonly { data: readonly Message[] }[] | und
 }
 
 /** POST /api/cases/{id}/messages: JSON `{text}`, or multipart `text` + `file` when a file is attached. */
-export async function sendMessage(caseId: string, text: string, file: File | null, signal?: AbortSignal, onUploadProgress?: (fraction: number) => void): Promise<Message> {
-  if (!file) return (await api.request(`${casePath(caseId)}/messages`, { method: 'POST', body: { text }, schema: MessageResponseSchema, signal })).data;
+export async function sendMessage(
+  caseId: string,
+  text: string,
+  file: File | null,
+  signal?: AbortSignal,
+  onUploadProgress?: (fraction: number) => void,
+): Promise<Message> {
+  if (!file)
+    return (
+      await api.request(`${casePath(caseId)}/messages`, {
+        method: 'POST',
+        body: { text },
+        schema: MessageResponseSchema,
+        signal,
+      })
+    ).data;
   const form = new FormData();
   form.append('text', text);
   form.append('file', file);
-  return (await api.request(`${casePath(caseId)}/messages`, { method: 'POST', body: form, schema: MessageResponseSchema, signal, ...(onUploadProgress ? { onUploadProgress } : {}) })).data;
+  return (
+    await api.request(`${casePath(caseId)}/messages`, {
+      method: 'POST',
+      body: form,
+      schema: MessageResponseSchema,
+      signal,
+      ...(onUploadProgress ? { onUploadProgress } : {}),
+    })
+  ).data;
 }
 
 /** Refetches the conversation and the unread counts after a change of ours. */
 export function useRefreshConversation(caseId: string) {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: messageQueryKeys.conversation(caseId) }), queryClient.invalidateQueries({ queryKey: messageQueryKeys.unread })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: messageQueryKeys.conversation(caseId) }),
+      queryClient.invalidateQueries({ queryKey: messageQueryKeys.unread }),
+    ]);
 }
 
 export function useMarkRead(caseId: string) {
   const refresh = useRefreshConversation(caseId);
   return useMutation({
-    mutationFn: async (upTo: string) => api.post(`${casePath(caseId)}/messages/read`, { up_to: upTo }, MarkReadResponseSchema),
+    mutationFn: async (upTo: string) =>
+      api.post(`${casePath(caseId)}/messages/read`, { up_to: upTo }, MarkReadResponseSchema),
     onSuccess: refresh,
   });
 }
@@ -42,4 +69,3 @@ export function useDeleteMessage(caseId: string) {
     onSettled: refresh,
   });
 }
-

@@ -9,7 +9,14 @@ import { installFakeFetch, on } from '../../test/fake-fetch';
 import { ClientMessagesPage } from './client-messages-page';
 
 const CASE_ID = '00000000-0000-4000-8000-00000000c0de';
-const person = (id: string, full: string) => ({ id, name: full.split(' ')[0] ?? full, infix: null, last_name: full.split(' ')[1] ?? null, full_name: full, email: `${id.slice(-4)}@example.com` });
+const person = (id: string, full: string) => ({
+  id,
+  name: full.split(' ')[0] ?? full,
+  infix: null,
+  last_name: full.split(' ')[1] ?? null,
+  full_name: full,
+  email: `${id.slice(-4)}@example.com`,
+});
 const lawyer = (id: string, full: string, standIn: Lawyer['stand_in'] = null): Lawyer => ({
   ...person(id, full),
   avatar: null,
@@ -42,14 +49,23 @@ const message = (n: number, author: ReturnType<typeof person> | null, standIn: b
 
 describe("the client's /berichten after a reassignment with a stand-in", () => {
   it('names the assigned lawyer in the header and the stand-in as stand-in, and the author of every lawyer message', async () => {
-    const view = makeClientCaseView(CASE_ID, 'reviewing-documents', { lawyers: [lawyer(ASSIGNED, 'Nina Nieuw'), lawyer(STAND_IN, 'Victor Vervanger', { from: '2026-11-27', until: '2026-12-04' })] });
+    const view = makeClientCaseView(CASE_ID, 'reviewing-documents', {
+      lawyers: [
+        lawyer(ASSIGNED, 'Nina Nieuw'),
+        lawyer(STAND_IN, 'Victor Vervanger', { from: '2026-11-27', until: '2026-12-04' }),
+      ],
+    });
     installFakeFetch(
       on('GET', '/api/site', { status: 200, body: { data: site } }),
       on('GET', '/api/cases/mine', { status: 200, body: { data: view } }),
       on('GET', `/api/cases/${CASE_ID}/messages`, {
         status: 200,
         body: {
-          data: [message(3, person(STAND_IN, 'Victor Vervanger'), true, 'Ik neem het even over.'), message(2, person(ASSIGNED, 'Nina Nieuw'), false, 'Ik ben je nieuwe jurist.'), message(1, person(FORMER, 'Frits Vroeger'), false, 'Ik ben je eerste jurist.')],
+          data: [
+            message(3, person(STAND_IN, 'Victor Vervanger'), true, 'Ik neem het even over.'),
+            message(2, person(ASSIGNED, 'Nina Nieuw'), false, 'Ik ben je nieuwe jurist.'),
+            message(1, person(FORMER, 'Frits Vroeger'), false, 'Ik ben je eerste jurist.'),
+          ],
           next_cursor: null,
         },
       }),
@@ -68,6 +84,8 @@ describe("the client's /berichten after a reassignment with a stand-in", () => {
     const bubble = async (text: string) => (await within(log).findByText(text)).closest('li') as HTMLElement;
     expect(within(await bubble('Ik ben je eerste jurist.')).getByText('Frits Vroeger')).toBeVisible();
     expect(within(await bubble('Ik ben je nieuwe jurist.')).getByText('Nina Nieuw')).toBeVisible();
-    expect(within(await bubble('Ik neem het even over.')).getByText('Victor Vervanger · vervangend jurist')).toBeVisible();
+    expect(
+      within(await bubble('Ik neem het even over.')).getByText('Victor Vervanger · vervangend jurist'),
+    ).toBeVisible();
   });
 });

@@ -12,7 +12,14 @@ import { ChatView } from './components/chat-view';
 import { splitLinks } from './components/message-text';
 
 const CASE_ID = '00000000-0000-4000-8000-00000000c0de';
-const person = (id: string, name: string) => ({ id, name, infix: null, last_name: null, full_name: name, email: `${name}@example.com` });
+const person = (id: string, name: string) => ({
+  id,
+  name,
+  infix: null,
+  last_name: null,
+  full_name: name,
+  email: `${name}@example.com`,
+});
 const now = Date.now();
 const fromLawyer: Message = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -32,7 +39,12 @@ const mine: Message = {
   author_role: 'client',
   author_stand_in: false,
   text: 'Dank je!',
-  attachment: { id: '00000000-0000-4000-8000-0000000000dd', title: 'contract.pdf', filename: 'contract.pdf', extension: 'pdf' },
+  attachment: {
+    id: '00000000-0000-4000-8000-0000000000dd',
+    title: 'contract.pdf',
+    filename: 'contract.pdf',
+    extension: 'pdf',
+  },
   created_at: new Date(now - 5_000).toISOString(),
   read_at: new Date(now - 2_000).toISOString(),
 };
@@ -41,15 +53,38 @@ function renderChat(sendAnswer?: FakeResponse, maxUploadMb = site.max_upload_mb)
   const fake = installFakeFetch(
     on('GET', '/api/site', { status: 200, body: { data: { ...site, max_upload_mb: maxUploadMb } } }),
     on('GET', `/api/cases/${CASE_ID}/messages`, { status: 200, body: { data: [mine, fromLawyer], next_cursor: null } }),
-    on('POST', `/api/cases/${CASE_ID}/messages/read`, { status: 200, body: { data: { case_id: CASE_ID, read_at: new Date().toISOString(), marked: 1 } } }),
-    on('POST', `/api/cases/${CASE_ID}/messages`, (request) => sendAnswer ?? ({ status: 201, body: { data: { ...mine, id: '00000000-0000-4000-8000-000000000003', text: (request.body as { text: string }).text, attachment: null, read_at: null } } })),
+    on('POST', `/api/cases/${CASE_ID}/messages/read`, {
+      status: 200,
+      body: { data: { case_id: CASE_ID, read_at: new Date().toISOString(), marked: 1 } },
+    }),
+    on(
+      'POST',
+      `/api/cases/${CASE_ID}/messages`,
+      (request) =>
+        sendAnswer ?? {
+          status: 201,
+          body: {
+            data: {
+              ...mine,
+              id: '00000000-0000-4000-8000-000000000003',
+              text: (request.body as { text: string }).text,
+              attachment: null,
+              read_at: null,
+            },
+          },
+        },
+    ),
     on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MemoryRouter>
       <QueryClientProvider client={client}>
-        <ChatView caseId={CASE_ID} myRole="client" counterpart={{ name: 'Sanne Jansen', subtitle: 'Arbeidsrechtjurist' }} />
+        <ChatView
+          caseId={CASE_ID}
+          myRole="client"
+          counterpart={{ name: 'Sanne Jansen', subtitle: 'Arbeidsrechtjurist' }}
+        />
       </QueryClientProvider>
     </MemoryRouter>,
   );
@@ -58,7 +93,13 @@ function renderChat(sendAnswer?: FakeResponse, maxUploadMb = site.max_upload_mb)
 
 describe('the chat view', () => {
   it("says a message is too long when the server's 422 gives that text in the reader's language", async () => {
-    renderChat({ status: 422, body: { message: 'Een bericht mag maximaal 5.000 tekens hebben.', errors: { text: ['Een bericht mag maximaal 5.000 tekens hebben.'] } } });
+    renderChat({
+      status: 422,
+      body: {
+        message: 'Een bericht mag maximaal 5.000 tekens hebben.',
+        errors: { text: ['Een bericht mag maximaal 5.000 tekens hebben.'] },
+      },
+    });
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Bericht' }), 'hallo{Enter}');
     expect(await screen.findByText('Een bericht mag maximaal 5.000 tekens hebben.')).toBeInTheDocument();
@@ -79,7 +120,9 @@ describe('the chat view', () => {
     expect(within(log).getByText('gelezen')).toBeInTheDocument();
     expect(within(log).getByRole('button', { name: 'Bijlage: contract.pdf' })).toBeInTheDocument();
     expect(within(log).getByRole('button', { name: 'Verwijderen' })).toBeInTheDocument();
-    await waitFor(() => expect(calls.find((c) => c.path.endsWith('/messages/read'))?.body).toEqual({ up_to: fromLawyer.id }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path.endsWith('/messages/read'))?.body).toEqual({ up_to: fromLawyer.id }),
+    );
   });
 
   it('sends with Enter and makes a new line with Shift+Enter; an empty message is not sent', async () => {
@@ -92,7 +135,11 @@ describe('the chat view', () => {
     await user.type(field, 'Eerste regel{Shift>}{Enter}{/Shift}tweede regel');
     expect(field).toHaveValue('Eerste regel\ntweede regel');
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.path === `/api/cases/${CASE_ID}/messages`).map((c) => c.body)).toEqual([{ text: 'Eerste regel\ntweede regel' }]));
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.method === 'POST' && c.path === `/api/cases/${CASE_ID}/messages`).map((c) => c.body),
+      ).toEqual([{ text: 'Eerste regel\ntweede regel' }]),
+    );
     await waitFor(() => expect(field).toHaveValue(''));
   });
 
@@ -112,7 +159,10 @@ describe('the chat view', () => {
     expect(uploads[0]?.url).toBe(`/api/cases/${CASE_ID}/messages`);
     expect((uploads[0]?.body?.get('file') as File).name).toBe('ontslagbrief.pdf');
     act(() => uploads[0]?.progress(30, 100));
-    expect(within(composer).getByRole('progressbar', { name: 'Voortgang van het uploaden' })).toHaveAttribute('aria-valuenow', '30');
+    expect(within(composer).getByRole('progressbar', { name: 'Voortgang van het uploaden' })).toHaveAttribute(
+      'aria-valuenow',
+      '30',
+    );
     expect(composer).toHaveTextContent('30%');
     await act(async () => uploads[0]?.finish(201, { data: { ...mine, id: '00000000-0000-4000-8000-000000000004' } }));
     await waitFor(() => expect(within(composer).queryByRole('progressbar')).toBeNull());
@@ -130,7 +180,9 @@ describe('the chat view: accepted types and the size limit', () => {
     await waitFor(() => expect(attach).toHaveAccessibleDescription(/^Toegestaan: PDF, JPG, .* \(tot 2 MB\)\.$/));
     const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'opname.pdf', { type: 'application/pdf' });
     fireEvent.drop(composer, { dataTransfer: { files: [big] } });
-    expect(within(composer).getByRole('alert')).toHaveTextContent('opname.pdf is te groot. Je kunt bestanden tot 2 MB uploaden.');
+    expect(within(composer).getByRole('alert')).toHaveTextContent(
+      'opname.pdf is te groot. Je kunt bestanden tot 2 MB uploaden.',
+    );
     expect(within(composer).queryByText('Bijlage: opname.pdf')).toBeNull();
     fireEvent.click(within(composer).getByRole('button', { name: 'Versturen' }));
     expect(uploads).toEqual([]);

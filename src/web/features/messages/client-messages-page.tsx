@@ -11,7 +11,12 @@ export function ClientMessagesPage() {
   const location = useLocation();
   const reference = (location.state as { documentTitle?: string } | null)?.documentTitle;
   if (myCase.isPending) return <p role="status">{t('messages.chat.loading')}</p>;
-  if (myCase.isError) return <p role="alert" className="text-red-800">{t('messages.chat.error')}</p>;
+  if (myCase.isError)
+    return (
+      <p role="alert" className="text-red-800">
+        {t('messages.chat.error')}
+      </p>
+    );
   // The assigned lawyer heads the conversation; a stand-in is named as stand-in beside them.
   const lawyer = myCase.data.lawyers.find((l) => !l.stand_in) ?? myCase.data.lawyers[0];
   const standIn = myCase.data.lawyers.find((l) => l.stand_in && l.id !== lawyer?.id);
@@ -24,7 +29,12 @@ export function ClientMessagesPage() {
         myRole="client"
         counterpart={
           lawyer
-            ? { name: lawyer.full_name, avatar: lawyer.avatar, subtitle: lawyer.title ?? undefined, note: standIn ? t('messages.author.standInHeader', { name: standIn.full_name }) : undefined }
+            ? {
+                name: lawyer.full_name,
+                avatar: lawyer.avatar,
+                subtitle: lawyer.title ?? undefined,
+                note: standIn ? t('messages.author.standInHeader', { name: standIn.full_name }) : undefined,
+              }
             : { name: t('messages.chat.team') }
         }
         initialText={reference ? t('messages.composer.aboutDocument', { title: reference }) : undefined}

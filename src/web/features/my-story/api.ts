@@ -39,7 +39,8 @@ export function useUpdateProfile() {
 export function useUpdateCompany(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: UpdateCompanyRequest) => (await api.patch(`/api/cases/${caseId}`, body, CaseClientViewResponseSchema)).data,
+    mutationFn: async (body: UpdateCompanyRequest) =>
+      (await api.patch(`/api/cases/${caseId}`, body, CaseClientViewResponseSchema)).data,
     onSuccess: (view) => queryClient.setQueryData(myCaseQueryKey, view),
   });
 }
@@ -48,7 +49,8 @@ export function useUpdateCompany(caseId: string) {
 export function useSaveContactPersons(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: UpdateContactPersonsRequest) => api.post(`/api/cases/${caseId}/contact-persons`, body, ContactPersonListResponseSchema),
+    mutationFn: async (body: UpdateContactPersonsRequest) =>
+      api.post(`/api/cases/${caseId}/contact-persons`, body, ContactPersonListResponseSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: myCaseQueryKey }),
   });
 }
@@ -57,7 +59,8 @@ export function useSaveContactPersons(caseId: string) {
 export function useSaveClientAnswers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: AnswersRequest) => (await api.post('/api/client-questions/answers', body, QuestionListResponseSchema)).data,
+    mutationFn: async (body: AnswersRequest) =>
+      (await api.post('/api/client-questions/answers', body, QuestionListResponseSchema)).data,
     onSuccess: (questions) => queryClient.setQueryData(myStoryQueryKeys.clientQuestions, questions),
   });
 }

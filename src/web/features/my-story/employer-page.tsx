@@ -13,11 +13,20 @@ export function EmployerPage() {
       <h2 id="tab-heading" className="text-xl font-semibold text-slate-900">
         {t('pages.myStory.employer.heading')}
       </h2>
-      <TabStatus loading={myCase.isPending} error={myCase.isError} loadingText={t('app.loading')} errorText={t('errors.generic')} />
+      <TabStatus
+        loading={myCase.isPending}
+        error={myCase.isError}
+        loadingText={t('app.loading')}
+        errorText={t('errors.generic')}
+      />
       {myCase.data && (
         <>
           <CompanyForm myCase={myCase.data} />
-          <ContactPersonsForm caseId={myCase.data.id} contactPersons={myCase.data.contact_persons} version={myCase.data.contact_persons_version} />
+          <ContactPersonsForm
+            caseId={myCase.data.id}
+            contactPersons={myCase.data.contact_persons}
+            version={myCase.data.contact_persons_version}
+          />
         </>
       )}
     </section>

@@ -14,7 +14,9 @@ export function MyStoryLayout() {
     <div className="flex flex-col">
       <div className="bg-white">
         <div className="mx-auto w-full max-w-6xl px-4 pt-8 sm:px-6">
-          <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{t('pages.myStory.title')}</h1>
+          <h1 className="mb-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            {t('pages.myStory.title')}
+          </h1>
           <TabLinks tabs={tabs} label={t('pages.myStory.tabsLabel')} />
         </div>
       </div>

@@ -23,7 +23,10 @@ afterEach(() => {
 
 describe('contact persons', () => {
   it('allows at most three and sends the whole list without a removed one', async () => {
-    const { calls } = installFakeFetch(on('POST', `/api/cases/${CASE_ID}/contact-persons`, { status: 200, body: { data: [], meta: { version: 2 } } }), on('GET', '/api/cases/mine', { status: 500 }));
+    const { calls } = installFakeFetch(
+      on('POST', `/api/cases/${CASE_ID}/contact-persons`, { status: 200, body: { data: [], meta: { version: 2 } } }),
+      on('GET', '/api/cases/mine', { status: 500 }),
+    );
     wrap(<ContactPersonsForm caseId={CASE_ID} contactPersons={[]} version={1} />);
     const add = () => fireEvent.click(screen.getByRole('button', { name: 'Contactpersoon toevoegen' }));
     add();
@@ -40,7 +43,19 @@ describe('contact persons', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Contactpersonen opslaan' }));
     });
     const post = calls.find((c) => c.method === 'POST');
-    expect(post?.body).toEqual({ contact_persons: [{ first_name: 'Petra', infix: null, last_name: 'de Groot', job_title: null, email: 'petra@example.org', phone_number: null }], version: 1 });
+    expect(post?.body).toEqual({
+      contact_persons: [
+        {
+          first_name: 'Petra',
+          infix: null,
+          last_name: 'de Groot',
+          job_title: null,
+          email: 'petra@example.org',
+          phone_number: null,
+        },
+      ],
+      version: 1,
+    });
     expect(await screen.findByText('Je wijzigingen zijn succesvol opgeslagen')).toBeInTheDocument();
   });
 
@@ -119,7 +134,15 @@ describe('story answers', () => {
 
 describe("'Jouw gegevens'", () => {
   it("says 'Dit veld is verplicht.' under each empty required field, never zod's 'Required', and sends nothing", async () => {
-    const user = makeUser('client', { name: '', last_name: '', phone_number: null, street: null, house_number: null, postcode: null, city: null });
+    const user = makeUser('client', {
+      name: '',
+      last_name: '',
+      phone_number: null,
+      street: null,
+      house_number: null,
+      postcode: null,
+      city: null,
+    });
     const { calls } = installFakeFetch(on('GET', '/api/user', { status: 200, body: { data: user } }));
     wrap(<PersonalDataPage />);
     const save = await screen.findByRole('button', { name: 'Opslaan' });
@@ -140,7 +163,16 @@ describe('a form saved from an older copy (two tabs)', () => {
   const STALE = 'Deze gegevens zijn intussen ergens anders gewijzigd. Vernieuw de pagina.';
 
   it("shows the 409 with 'Pagina vernieuwen', keeps what was typed until it is pressed, then loads the record anew", async () => {
-    const loaded = makeUser('client', { name: 'Kees', last_name: 'Vries', phone_number: '0612345678', street: 'Dorpsstraat', house_number: '1', postcode: '1234 AB', city: 'Utrecht', version: 3 });
+    const loaded = makeUser('client', {
+      name: 'Kees',
+      last_name: 'Vries',
+      phone_number: '0612345678',
+      street: 'Dorpsstraat',
+      house_number: '1',
+      postcode: '1234 AB',
+      city: 'Utrecht',
+      version: 3,
+    });
     const elsewhere = { ...loaded, name: 'Cornelis', version: 4 };
     let gets = 0;
     const { calls } = installFakeFetch(
@@ -149,7 +181,9 @@ describe('a form saved from an older copy (two tabs)', () => {
         return { status: 200, body: { data: gets === 1 ? loaded : elsewhere } };
       }),
       on('PATCH', '/api/user', (request) =>
-        (request.body as { version?: number }).version === 4 ? { status: 200, body: { data: { ...elsewhere, city: 'Delft', version: 5 } } } : { status: 409, body: { message: STALE } },
+        (request.body as { version?: number }).version === 4
+          ? { status: 200, body: { data: { ...elsewhere, city: 'Delft', version: 5 } } }
+          : { status: 409, body: { message: STALE } },
       ),
     );
     wrap(<PersonalDataPage />);
@@ -177,7 +211,9 @@ describe('a form saved from an older copy (two tabs)', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
     });
     expect(await screen.findByText('Je wijzigingen zijn succesvol opgeslagen')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'PATCH').map((c) => (c.body as { version?: number }).version)).toEqual([3, 4]);
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => (c.body as { version?: number }).version)).toEqual([
+      3, 4,
+    ]);
   });
 
   it('keeps the story answers typed on a 409 and offers to reload them', async () => {
@@ -185,7 +221,19 @@ describe('a form saved from an older copy (two tabs)', () => {
     installFakeFetch(
       on('GET', '/api/client-questions', () => {
         gets += 1;
-        return { status: 200, body: { data: [{ id: Q1, text: 'Wat is er gebeurd?', answer: gets === 1 ? 'Eerst' : 'Uit het andere tabblad', version: gets }] } };
+        return {
+          status: 200,
+          body: {
+            data: [
+              {
+                id: Q1,
+                text: 'Wat is er gebeurd?',
+                answer: gets === 1 ? 'Eerst' : 'Uit het andere tabblad',
+                version: gets,
+              },
+            ],
+          },
+        };
       }),
       on('POST', '/api/client-questions/answers', { status: 409, body: { message: STALE } }),
     );
@@ -208,11 +256,24 @@ describe('a form saved from an older copy (two tabs)', () => {
 describe('contact persons saved from an older copy', () => {
   it('keeps the list typed on a 409, reloads the saved list with its version, and sends that version next', async () => {
     const STALE = 'Deze gegevens zijn intussen ergens anders gewijzigd. Vernieuw de pagina.';
-    const saved = { id: '44444444-4444-4444-8444-444444444444', first_name: 'Ans', infix: null, last_name: 'Bos', job_title: null, email: 'ans@example.org', phone_number: null };
+    const saved = {
+      id: '44444444-4444-4444-8444-444444444444',
+      first_name: 'Ans',
+      infix: null,
+      last_name: 'Bos',
+      job_title: null,
+      email: 'ans@example.org',
+      phone_number: null,
+    };
     const { calls } = installFakeFetch(
-      on('GET', '/api/cases/mine', { status: 200, body: { data: makeClientCaseView(CASE_ID, 'lead', { contact_persons: [saved], contact_persons_version: 5 }) } }),
+      on('GET', '/api/cases/mine', {
+        status: 200,
+        body: { data: makeClientCaseView(CASE_ID, 'lead', { contact_persons: [saved], contact_persons_version: 5 }) },
+      }),
       on('POST', `/api/cases/${CASE_ID}/contact-persons`, (request) =>
-        (request.body as { version?: number }).version === 5 ? { status: 200, body: { data: [saved], meta: { version: 6 } } } : { status: 409, body: { message: STALE } },
+        (request.body as { version?: number }).version === 5
+          ? { status: 200, body: { data: [saved], meta: { version: 6 } } }
+          : { status: 409, body: { message: STALE } },
       ),
     );
     wrap(<ContactPersonsForm caseId={CASE_ID} contactPersons={[]} version={4} />);
@@ -234,6 +295,8 @@ describe('contact persons saved from an older copy', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Contactpersonen opslaan' }));
     });
     expect(await screen.findByText('Je wijzigingen zijn succesvol opgeslagen')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST').map((c) => (c.body as { version?: number }).version)).toEqual([4, 5]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => (c.body as { version?: number }).version)).toEqual([
+      4, 5,
+    ]);
   });
 });

@@ -19,7 +19,16 @@ import { useCurrentUser, useUpdateProfile } from './api';
 import { PersonalDataIllustration } from './components/illustration';
 import { TabStatus } from './components/form-section';
 
-const PersonalFormSchema = UpdateUserRequestSchema.pick({ name: true, infix: true, last_name: true, phone_number: true, street: true, house_number: true, postcode: true, city: true })
+const PersonalFormSchema = UpdateUserRequestSchema.pick({
+  name: true,
+  infix: true,
+  last_name: true,
+  phone_number: true,
+  street: true,
+  house_number: true,
+  postcode: true,
+  city: true,
+})
   .required({
     name: true,
     last_name: true,
@@ -28,7 +37,8 @@ const PersonalFormSchema = UpdateUserRequestSchema.pick({ name: true, infix: tru
   .superRefine((value, context) => {
     for (const field of REQUIRED_PROFILE_FIELDS) {
       const entry = value[field];
-      if (typeof entry !== 'string' || entry.trim() === '') context.addIssue({ code: 'custom', path: [field], params: { key: 'required' } });
+      if (typeof entry !== 'string' || entry.trim() === '')
+        context.addIssue({ code: 'custom', path: [field], params: { key: 'required' } });
     }
   });
 type PersonalForm = z.input<typeof PersonalFormSchema>;
@@ -54,7 +64,12 @@ export function PersonalDataPage() {
       <h2 id="tab-heading" className="text-xl font-semibold text-slate-900">
         {t('pages.myStory.personal.heading')}
       </h2>
-      <TabStatus loading={user.isPending} error={user.isError} loadingText={t('app.loading')} errorText={t('errors.generic')} />
+      <TabStatus
+        loading={user.isPending}
+        error={user.isError}
+        loadingText={t('app.loading')}
+        errorText={t('errors.generic')}
+      />
       {user.data && (
         <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <PersonalDataForm user={user.data} />
@@ -73,7 +88,10 @@ function PersonalDataForm({ user }: { user: User }) {
   const stale = useStaleWrite();
   // The version of the data the form shows: sent with the save, so an older copy is refused (409).
   const [version, setVersion] = useState(user.version);
-  const form = useForm<PersonalForm, unknown, z.output<typeof PersonalFormSchema>>({ resolver: formResolver(PersonalFormSchema), defaultValues: toForm(user) });
+  const form = useForm<PersonalForm, unknown, z.output<typeof PersonalFormSchema>>({
+    resolver: formResolver(PersonalFormSchema),
+    defaultValues: toForm(user),
+  });
   useUnsavedChanges(form.formState.isDirty);
   const { errors } = form.formState;
   const err = (field: (typeof FIELDS)[number]) => translateValidation(errors[field]?.message, t);
@@ -110,7 +128,11 @@ function PersonalDataForm({ user }: { user: User }) {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <RequiredFieldsLegend />
       <NameFields
         columns="sm:grid-cols-3"
@@ -118,14 +140,47 @@ function PersonalDataForm({ user }: { user: User }) {
         infix={{ label: t('myStory.personal.infix'), error: err('infix'), ...form.register('infix') }}
         lastName={{ label: t('myStory.personal.lastName'), error: err('last_name'), ...form.register('last_name') }}
       />
-      <TextField label={t('myStory.personal.email')} type="email" value={user.email} readOnly hint={t('myStory.personal.emailHint')} />
-      <TextField label={t('myStory.personal.phone')} type="tel" autoComplete="tel" required aria-required="true" error={err('phone_number')} {...form.register('phone_number')} />
+      <TextField
+        label={t('myStory.personal.email')}
+        type="email"
+        value={user.email}
+        readOnly
+        hint={t('myStory.personal.emailHint')}
+      />
+      <TextField
+        label={t('myStory.personal.phone')}
+        type="tel"
+        autoComplete="tel"
+        required
+        aria-required="true"
+        error={err('phone_number')}
+        {...form.register('phone_number')}
+      />
       <AddressFields
         streetRequired
-        street={{ label: t('myStory.personal.street'), autoComplete: 'address-line1', error: err('street'), ...form.register('street') }}
-        houseNumber={{ label: t('myStory.personal.houseNumber'), error: err('house_number'), ...form.register('house_number') }}
-        postcode={{ label: t('myStory.personal.postcode'), autoComplete: 'postal-code', error: err('postcode'), ...form.register('postcode') }}
-        city={{ label: t('myStory.personal.city'), autoComplete: 'address-level2', error: err('city'), ...form.register('city') }}
+        street={{
+          label: t('myStory.personal.street'),
+          autoComplete: 'address-line1',
+          error: err('street'),
+          ...form.register('street'),
+        }}
+        houseNumber={{
+          label: t('myStory.personal.houseNumber'),
+          error: err('house_number'),
+          ...form.register('house_number'),
+        }}
+        postcode={{
+          label: t('myStory.personal.postcode'),
+          autoComplete: 'postal-code',
+          error: err('postcode'),
+          ...form.register('postcode'),
+        }}
+        city={{
+          label: t('myStory.personal.city'),
+          autoComplete: 'address-level2',
+          error: err('city'),
+          ...form.register('city'),
+        }}
       />
       <FormError message={errors.root?.server?.message} />
       <StaleWriteNotice message={stale.message} onReload={reload} />

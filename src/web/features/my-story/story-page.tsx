@@ -14,8 +14,14 @@ export function StoryPage() {
       <h2 id="tab-heading" className="text-xl font-semibold text-slate-900">
         {t('pages.myStory.story.heading')}
       </h2>
-      <TabStatus loading={questions.isPending} error={questions.isError} loadingText={t('app.loading')} errorText={t('errors.generic')} />
-      {questions.data && (questions.data.length === 0 ? <p>{t('myStory.story.none')}</p> : <StoryForm questions={questions.data} />)}
+      <TabStatus
+        loading={questions.isPending}
+        error={questions.isError}
+        loadingText={t('app.loading')}
+        errorText={t('errors.generic')}
+      />
+      {questions.data &&
+        (questions.data.length === 0 ? <p>{t('myStory.story.none')}</p> : <StoryForm questions={questions.data} />)}
     </section>
   );
 }

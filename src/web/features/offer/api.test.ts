@@ -3,7 +3,11 @@ import { readConsentCookies } from './api';
 
 describe('readConsentCookies', () => {
   it("takes gclid as it is and the consent flags as 'true'/'false', skipping absent ones", () => {
-    expect(readConsentCookies('other=1; gclid=abc%20def; ad_storage=granted; analytics_storage=denied; security_storage=true')).toEqual([
+    expect(
+      readConsentCookies(
+        'other=1; gclid=abc%20def; ad_storage=granted; analytics_storage=denied; security_storage=true',
+      ),
+    ).toEqual([
       { name: 'gclid', value: 'abc def' },
       { name: 'security_storage', value: 'true' },
       { name: 'analytics_storage', value: 'false' },

@@ -27,7 +27,8 @@ export function readConsentCookies(cookieString: string): CookieRecord[] {
     const value = jar.get(name);
     if (value === undefined || value === '') continue;
     if (name === 'gclid') records.push({ name, value: value.slice(0, 500) });
-    else records.push({ name, value: ['true', 'granted', '1', 'yes'].includes(value.toLowerCase()) ? 'true' : 'false' });
+    else
+      records.push({ name, value: ['true', 'granted', '1', 'yes'].includes(value.toLowerCase()) ? 'true' : 'false' });
   }
   return records;
 }

@@ -10,7 +10,8 @@ import { renderApp } from '../../test/render-app';
 
 const CASE_ID = '20000000-0000-4000-8000-000000000001';
 
-const caseView = (slug: StatusSlug, offer: OfferSlug | null): CaseClientView => makeClientCaseView(CASE_ID, slug, { offer: offerRef(offer) });
+const caseView = (slug: StatusSlug, offer: OfferSlug | null): CaseClientView =>
+  makeClientCaseView(CASE_ID, slug, { offer: offerRef(offer) });
 
 const client = makeUser('client');
 
@@ -51,9 +52,13 @@ describe('offer page: confirm before choosing', () => {
     expect(offerCalls(calls)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Kies Start onbezorgd' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ja, kies Start onbezorgd' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Ja, kies Start onbezorgd' }),
+    );
     await waitFor(() => expect(offerCalls(calls).map((c) => c.body)).toEqual([{ offer: 'start' }]));
-    expect(await screen.findByText('Je hebt Start onbezorgd opgevraagd. Houd je mail goed in de gaten.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Je hebt Start onbezorgd opgevraagd. Houd je mail goed in de gaten.'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 

@@ -5,7 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { OFFER_SLUGS, type OfferSlug } from '../../../contract/offers';
 import { useOfferName } from '../../lib/offer-name';
 import { useWithdrawalDays } from '../../lib/site';
-import { getOfferPill, getUpgradeOffers, getVisibleOffers, isOfferSigned } from '../../../contract/rules/offer-selection';
+import {
+  getOfferPill,
+  getUpgradeOffers,
+  getVisibleOffers,
+  isOfferSigned,
+} from '../../../contract/rules/offer-selection';
 import { getErrorText } from '../../lib/error-text';
 import { Button } from '../../ui/button';
 import { FormError } from '../../ui/field';
@@ -31,14 +36,29 @@ export function OfferPage() {
       ) : myCase.isError ? (
         <FormError message={getErrorText(myCase.error, t)} />
       ) : (
-        <OfferChoice caseId={myCase.data.id} chosen={myCase.data.offer?.slug ?? null} statusOrder={myCase.data.status.order} locked={!canChangeOffer(myCase.data.status.slug, myCase.data.proposal_signed_at)} />
+        <OfferChoice
+          caseId={myCase.data.id}
+          chosen={myCase.data.offer?.slug ?? null}
+          statusOrder={myCase.data.status.order}
+          locked={!canChangeOffer(myCase.data.status.slug, myCase.data.proposal_signed_at)}
+        />
       )}
     </section>
   );
 }
 
 /** `locked`: the letter is signed, so the package is fixed and the upgrade box is gone. */
-function OfferChoice({ caseId, chosen, statusOrder, locked }: { caseId: string; chosen: OfferSlug | null; statusOrder: number; locked: boolean }) {
+function OfferChoice({
+  caseId,
+  chosen,
+  statusOrder,
+  locked,
+}: {
+  caseId: string;
+  chosen: OfferSlug | null;
+  statusOrder: number;
+  locked: boolean;
+}) {
   const { t } = useTranslation();
   const offerName = useOfferName();
   const withdrawalDays = useWithdrawalDays();
@@ -51,8 +71,13 @@ function OfferChoice({ caseId, chosen, statusOrder, locked }: { caseId: string; 
   return (
     <>
       {chosen ? (
-        <p role="status" className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 font-medium text-brand-900">
-          {isOfferSigned(statusOrder) ? t('offer.signed', { offer: offerName(chosen) }) : t('offer.requested', { offer: offerName(chosen) })}
+        <p
+          role="status"
+          className="rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 font-medium text-brand-900"
+        >
+          {isOfferSigned(statusOrder)
+            ? t('offer.signed', { offer: offerName(chosen) })
+            : t('offer.requested', { offer: offerName(chosen) })}
         </p>
       ) : (
         <p className="max-w-prose text-slate-800">{t('offer.intro', { days: withdrawalDays })}</p>
@@ -69,7 +94,10 @@ function OfferChoice({ caseId, chosen, statusOrder, locked }: { caseId: string; 
           />
         ))}
         {chosen && !locked && (
-          <aside aria-labelledby="upgrade-heading" className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <aside
+            aria-labelledby="upgrade-heading"
+            className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+          >
             <h2 id="upgrade-heading" className="text-lg font-semibold text-slate-900">
               {t('offer.upgrade.heading')}
             </h2>
@@ -79,7 +107,12 @@ function OfferChoice({ caseId, chosen, statusOrder, locked }: { caseId: string; 
               <>
                 <p className="text-slate-800">{t('offer.upgrade.text')}</p>
                 {upgrades.map((slug) => (
-                  <Button key={slug} variant="secondary" busy={choose.isPending && choose.variables === slug} onClick={() => onChoose(slug)}>
+                  <Button
+                    key={slug}
+                    variant="secondary"
+                    busy={choose.isPending && choose.variables === slug}
+                    onClick={() => onChoose(slug)}
+                  >
                     {t('offer.upgrade.button', { offer: offerName(slug) })}
                   </Button>
                 ))}

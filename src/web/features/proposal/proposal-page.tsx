@@ -33,7 +33,18 @@ export function ProposalPage() {
   const [errors, setErrors] = useState<{ full_name?: string; agree?: string; start_now?: string; form?: string }>({});
   const sign = useMutation({
     mutationFn: async () =>
-      (await api.post(`/api/cases/${myCase.data?.id ?? ''}/proposal/sign`, { full_name: fullName, agree, start_now: startNow, proposal_sha256: myCase.data?.proposal_sha256 ?? undefined }, CaseClientViewResponseSchema)).data,
+      (
+        await api.post(
+          `/api/cases/${myCase.data?.id ?? ''}/proposal/sign`,
+          {
+            full_name: fullName,
+            agree,
+            start_now: startNow,
+            proposal_sha256: myCase.data?.proposal_sha256 ?? undefined,
+          },
+          CaseClientViewResponseSchema,
+        )
+      ).data,
     onSuccess: (data) => {
       queryClient.setQueryData(myCaseQueryKey, data);
       void queryClient.invalidateQueries({ queryKey: ['cases'] });
@@ -79,7 +90,8 @@ export function ProposalPage() {
     try {
       await sign.mutateAsync();
     } catch (error) {
-      if (isApiError(error) && error.status === 422 && error.fieldErrors.full_name) setErrors({ full_name: t('caseRoute.sign.nameMismatch') });
+      if (isApiError(error) && error.status === 422 && error.fieldErrors.full_name)
+        setErrors({ full_name: t('caseRoute.sign.nameMismatch') });
       else if (isApiError(error) && error.status === 409) setErrors({ form: t('caseRoute.sign.conflict') });
       else setErrors({ form: getErrorText(error, t) });
     }
@@ -89,9 +101,16 @@ export function ProposalPage() {
     <section className="flex flex-col gap-6">
       {heading}
       {signed ? (
-        <div role="status" className="flex flex-col gap-1 rounded-2xl border border-green-700 bg-green-50 p-5 text-green-900">
+        <div
+          role="status"
+          className="flex flex-col gap-1 rounded-2xl border border-green-700 bg-green-50 p-5 text-green-900"
+        >
           <p className="font-semibold">{t('caseRoute.signedOn', { date: formatDate(signed) })}</p>
-          {view.withdrawal_ends_at && <p>{t('withdrawal.until', { date: formatDate(getWithdrawalLastDay(new Date(view.withdrawal_ends_at))) })}</p>}
+          {view.withdrawal_ends_at && (
+            <p>
+              {t('withdrawal.until', { date: formatDate(getWithdrawalLastDay(new Date(view.withdrawal_ends_at))) })}
+            </p>
+          )}
         </div>
       ) : !letter || view.status.slug !== 'proposal' ? (
         <p className="text-slate-800">{t('caseRoute.sign.none')}</p>
@@ -99,12 +118,21 @@ export function ProposalPage() {
       {letter && (
         <div className="flex flex-col gap-2">
           {letter.temporary_url ? (
-            <iframe title={t('caseRoute.sign.letterTitle')} src={letter.temporary_url} className="h-[70vh] w-full rounded-xl border border-slate-300 bg-white" />
+            <iframe
+              title={t('caseRoute.sign.letterTitle')}
+              src={letter.temporary_url}
+              className="h-[70vh] w-full rounded-xl border border-slate-300 bg-white"
+            />
           ) : (
             <p className="text-slate-800">{t('caseRoute.sign.noPreview')}</p>
           )}
           {letter.temporary_url && (
-            <a href={letter.temporary_url} target="_blank" rel="noopener noreferrer" className="w-fit font-medium text-brand-700 underline underline-offset-4">
+            <a
+              href={letter.temporary_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="w-fit font-medium text-brand-700 underline underline-offset-4"
+            >
               {t('caseRoute.sign.openLetter')}
               <span className="sr-only">{t('dashboard.newTab')}</span>
             </a>
@@ -112,18 +140,30 @@ export function ProposalPage() {
         </div>
       )}
       {letter && !signed && view.status.slug === 'proposal' && (
-        <form noValidate onSubmit={onSubmit} className="flex max-w-xl flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="flex max-w-xl flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+        >
           <section aria-labelledby={`${choiceId}-heading`} className="flex flex-col gap-2">
             <h2 id={`${choiceId}-heading`} className="text-lg font-semibold text-slate-900">
               {t('withdrawal.sign.heading')}
             </h2>
             <p className="text-slate-800">{t('withdrawal.sign.period', { days: withdrawalDays, date: lastDay })}</p>
             <details className="rounded-lg border border-slate-200 p-3">
-              <summary className="cursor-pointer font-medium text-brand-700">{t('withdrawal.sign.formSummary')}</summary>
+              <summary className="cursor-pointer font-medium text-brand-700">
+                {t('withdrawal.sign.formSummary')}
+              </summary>
               <div className="mt-2 flex flex-col gap-1 text-sm text-slate-800">
                 <p>{t('withdrawal.sign.formNote', { email: site?.support_email ?? '' })}</p>
                 <p>{t('notifications.letter.form.intro')}</p>
-                <p>{t('notifications.letter.form.to', { firm: site ? [site.product_name, ...site.address_lines.slice(1), site.support_email].join(', ') : '' })}</p>
+                <p>
+                  {t('notifications.letter.form.to', {
+                    firm: site
+                      ? [site.product_name, ...site.address_lines.slice(1), site.support_email].join(', ')
+                      : '',
+                  })}
+                </p>
                 {(['notice', 'ordered', 'name', 'address', 'signature', 'date'] as const).map((line) => (
                   <p key={line}>— {t(`notifications.letter.form.${line}`)}</p>
                 ))}
@@ -131,10 +171,21 @@ export function ProposalPage() {
               </div>
             </details>
           </section>
-          <fieldset className="flex flex-col gap-2" aria-describedby={errors.start_now ? `${choiceId}-error` : undefined}>
+          <fieldset
+            className="flex flex-col gap-2"
+            aria-describedby={errors.start_now ? `${choiceId}-error` : undefined}
+          >
             <legend className="mb-1 font-medium text-slate-900">{t('withdrawal.sign.choiceLegend')}</legend>
             <label className="flex items-start gap-3">
-              <input type="radio" name={choiceId} className="mt-1 size-5" checked={startNow === true} onChange={() => setStartNow(true)} aria-invalid={errors.start_now ? true : undefined} aria-describedby={`${choiceId}-now`} />
+              <input
+                type="radio"
+                name={choiceId}
+                className="mt-1 size-5"
+                checked={startNow === true}
+                onChange={() => setStartNow(true)}
+                aria-invalid={errors.start_now ? true : undefined}
+                aria-describedby={`${choiceId}-now`}
+              />
               <span className="text-slate-900">
                 {t('withdrawal.sign.startNow')}
                 <span id={`${choiceId}-now`} className="block text-sm text-slate-700">
@@ -143,7 +194,15 @@ export function ProposalPage() {
               </span>
             </label>
             <label className="flex items-start gap-3">
-              <input type="radio" name={choiceId} className="mt-1 size-5" checked={startNow === false} onChange={() => setStartNow(false)} aria-invalid={errors.start_now ? true : undefined} aria-describedby={`${choiceId}-wait`} />
+              <input
+                type="radio"
+                name={choiceId}
+                className="mt-1 size-5"
+                checked={startNow === false}
+                onChange={() => setStartNow(false)}
+                aria-invalid={errors.start_now ? true : undefined}
+                aria-describedby={`${choiceId}-wait`}
+              />
               <span className="text-slate-900">
                 {t('withdrawal.sign.wait')}
                 <span id={`${choiceId}-wait`} className="block text-sm text-slate-700">
@@ -157,7 +216,16 @@ export function ProposalPage() {
               </p>
             )}
           </fieldset>
-          <TextField label={t('caseRoute.sign.fullName')} autoComplete="name" required aria-required="true" value={fullName} onChange={(e) => setFullName(e.target.value)} error={errors.full_name} hint={t('caseRoute.sign.fullNameHint')} />
+          <TextField
+            label={t('caseRoute.sign.fullName')}
+            autoComplete="name"
+            required
+            aria-required="true"
+            value={fullName}
+            onChange={(e) => setFullName(e.target.value)}
+            error={errors.full_name}
+            hint={t('caseRoute.sign.fullNameHint')}
+          />
           <div className="flex flex-col gap-1">
             <label htmlFor={checkboxId} className="flex items-start gap-3">
               <input

@@ -10,8 +10,10 @@ export const reviewQueryKeys = {
 export function hasFeedbackQueryOptions(caseId: string) {
   return queryOptions({
     queryKey: reviewQueryKeys.stepper(caseId),
-    queryFn: async ({ signal }) => (await api.get(`/api/cases/${caseId}/status-stepper`, StepperResponseSchema, signal)).data.feedback,
+    queryFn: async ({ signal }) =>
+      (await api.get(`/api/cases/${caseId}/status-stepper`, StepperResponseSchema, signal)).data.feedback,
   });
 }
 
-export const useHasFeedback = (caseId: string | undefined) => useQuery({ ...hasFeedbackQueryOptions(caseId ?? ''), enabled: Boolean(caseId) });
+export const useHasFeedback = (caseId: string | undefined) =>
+  useQuery({ ...hasFeedbackQueryOptions(caseId ?? ''), enabled: Boolean(caseId) });

@@ -43,7 +43,12 @@ export function ReviewPage() {
             <p className="w-full text-slate-900">{t('review.noLawyer')}</p>
           )}
           {site?.review_url && (
-            <a href={site.review_url} target="_blank" rel="noopener noreferrer" className={hasFeedback.data ? buttonClasses.primary : buttonClasses.secondary}>
+            <a
+              href={site.review_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={hasFeedback.data ? buttonClasses.primary : buttonClasses.secondary}
+            >
               {t('review.writeReview')}
               <ExternalLink className="size-4" aria-hidden="true" />
               <span className="sr-only">{t('dashboard.newTab')}</span>

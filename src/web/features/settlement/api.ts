@@ -16,7 +16,9 @@ export { settlementQueryKeys } from '../../lib/settlement-query';
 const caseUrl = (caseId: string) => `/api/cases/${encodeURIComponent(caseId)}`;
 const versionUrl = (versionId: string) => `/api/settlement-versions/${encodeURIComponent(versionId)}`;
 
-/** GET /api/cases/{id}/settlement: versions (newest first), terms, the WW check, the signed agreement and the key dates. */
+/**
+ * GET /api/cases/{id}/settlement: versions (newest first), terms, the WW check, the signed agreement and the key dates.
+ */
 export function settlementQueryOptions(caseId: string) {
   return queryOptions({
     queryKey: settlementQueryKeys.settlement(caseId),
@@ -24,13 +26,18 @@ export function settlementQueryOptions(caseId: string) {
   });
 }
 
-export const useSettlement = (caseId: string | null | undefined) => useQuery({ ...settlementQueryOptions(caseId ?? ''), enabled: Boolean(caseId) });
+export const useSettlement = (caseId: string | null | undefined) =>
+  useQuery({ ...settlementQueryOptions(caseId ?? ''), enabled: Boolean(caseId) });
 
-/** GET /api/settlement-versions/{id}/redline: the word redline against the version before it (a version's text never changes). */
+/**
+ * GET /api/settlement-versions/{id}/redline: the word redline against the version before it (a version's text never
+ * changes).
+ */
 export function useRedline(versionId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['settlement-versions', versionId, 'redline'] as const,
-    queryFn: async ({ signal }) => (await api.get(`${versionUrl(versionId)}/redline`, RedlineResponseSchema, signal)).data,
+    queryFn: async ({ signal }) =>
+      (await api.get(`${versionUrl(versionId)}/redline`, RedlineResponseSchema, signal)).data,
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -42,11 +49,21 @@ export function useRedline(versionId: string, enabled: boolean) {
  */
 const refreshCases = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ['cases'] });
 
-/** POST /api/cases/{id}/settlement/versions (multipart: `file` or `text`, `from`, `dated`, `reply_by`, `note`, `terms` as JSON). */
+/**
+ * POST /api/cases/{id}/settlement/versions (multipart: `file` or `text`, `from`, `dated`, `reply_by`, `note`, `terms`
+ * as JSON).
+ */
 export function useAddVersion(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (form: FormData) => (await api.request(`${caseUrl(caseId)}/settlement/versions`, { method: 'POST', body: form, schema: SettlementVersionResponseSchema })).data,
+    mutationFn: async (form: FormData) =>
+      (
+        await api.request(`${caseUrl(caseId)}/settlement/versions`, {
+          method: 'POST',
+          body: form,
+          schema: SettlementVersionResponseSchema,
+        })
+      ).data,
     onSuccess: () => refreshCases(queryClient),
   });
 }
@@ -55,7 +72,8 @@ export function useAddVersion(caseId: string) {
 export function useMarkFinal() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (versionId: string) => (await api.post(`${versionUrl(versionId)}/final`, undefined, SettlementVersionResponseSchema)).data,
+    mutationFn: async (versionId: string) =>
+      (await api.post(`${versionUrl(versionId)}/final`, undefined, SettlementVersionResponseSchema)).data,
     onSuccess: () => refreshCases(queryClient),
   });
 }
@@ -64,9 +82,11 @@ export function useMarkFinal() {
 export function useRespond(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ versionId, body }: { versionId: string; body: SettlementResponseRequest }) => (await api.post(`${versionUrl(versionId)}/response`, body, SettlementVersionResponseSchema)).data,
+    mutationFn: async ({ versionId, body }: { versionId: string; body: SettlementResponseRequest }) =>
+      (await api.post(`${versionUrl(versionId)}/response`, body, SettlementVersionResponseSchema)).data,
     onSuccess: async (_data, { body }) => {
-      if (body.response === 'question') void queryClient.invalidateQueries({ queryKey: messageQueryKeys.conversation(caseId) });
+      if (body.response === 'question')
+        void queryClient.invalidateQueries({ queryKey: messageQueryKeys.conversation(caseId) });
       await queryClient.invalidateQueries({ queryKey: settlementQueryKeys.settlement(caseId) });
     },
   });
@@ -76,7 +96,8 @@ export function useRespond(caseId: string) {
 export function useApproveCheck(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => (await api.post(`${caseUrl(caseId)}/settlement/ww-check/approve`, undefined, SettlementResponseBodySchema)).data,
+    mutationFn: async () =>
+      (await api.post(`${caseUrl(caseId)}/settlement/ww-check/approve`, undefined, SettlementResponseBodySchema)).data,
     onSuccess: (data) => {
       queryClient.setQueryData(settlementQueryKeys.settlement(caseId), data);
       return refreshCases(queryClient);
@@ -84,11 +105,21 @@ export function useApproveCheck(caseId: string) {
   });
 }
 
-/** POST /api/cases/{id}/settlement/signed (multipart: `file`, `dated`, `agreed_on`, `cooling_off_clause`, `dissolved_within_six_months`). */
+/**
+ * POST /api/cases/{id}/settlement/signed (multipart: `file`, `dated`, `agreed_on`, `cooling_off_clause`,
+ * `dissolved_within_six_months`).
+ */
 export function useRecordSigned(caseId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (form: FormData) => (await api.request(`${caseUrl(caseId)}/settlement/signed`, { method: 'POST', body: form, schema: SettlementResponseBodySchema })).data,
+    mutationFn: async (form: FormData) =>
+      (
+        await api.request(`${caseUrl(caseId)}/settlement/signed`, {
+          method: 'POST',
+          body: form,
+          schema: SettlementResponseBodySchema,
+        })
+      ).data,
     onSuccess: (data) => {
       queryClient.setQueryData(settlementQueryKeys.settlement(caseId), data);
       return refreshCases(queryClient);

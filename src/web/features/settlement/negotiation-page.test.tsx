@@ -33,8 +33,16 @@ const wwCheck = {
   notice_months: 2,
   items: [
     { key: 'initiative' as const, result: 'ok' as const, text: 'Het initiatief ligt bij de werkgever.' },
-    { key: 'cooling_off' as const, result: 'warning' as const, text: 'De bedenktijd staat er niet in: die wordt dan 21 dagen.' },
-    { key: 'illness' as const, result: 'risk' as const, text: 'Je bent ziek bij het tekenen: dan kun je meestal geen WW krijgen.' },
+    {
+      key: 'cooling_off' as const,
+      result: 'warning' as const,
+      text: 'De bedenktijd staat er niet in: die wordt dan 21 dagen.',
+    },
+    {
+      key: 'illness' as const,
+      result: 'risk' as const,
+      text: 'Je bent ziek bij het tekenen: dan kun je meestal geen WW krijgen.',
+    },
   ],
 };
 
@@ -48,7 +56,10 @@ function setup(settlement: () => Settlement, ...routes: FakeRoute[]) {
   );
 }
 
-const navLinks = () => within(screen.getByRole('navigation', { name: 'Hoofdmenu' })).getAllByRole('link').map((link) => link.textContent);
+const navLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Hoofdmenu' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 beforeEach(() => {
   // 2 March 2026, 10:00 in Amsterdam: only Date is faked, timers run as usual.
@@ -64,12 +75,16 @@ describe("the client's page /onderhandeling", () => {
     setup(() => settlement);
     renderApp('/onderhandeling', { user: client });
     await screen.findByText('Er is nog geen voorstel. Je krijgt een e-mail zodra er een is.');
-    await waitFor(() => expect(queryClient.getQueryState(['cases', CASE_ID, 'settlement', 'summary'])?.status).toBe('success'));
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['cases', CASE_ID, 'settlement', 'summary'])?.status).toBe('success'),
+    );
     expect(navLinks()).not.toContain('Onderhandeling');
     settlement = makeSettlement({ versions: [first] });
     await act(async () => applyLiveEvent(queryClient, 'case_changed', { case_id: CASE_ID }));
     await waitFor(() => expect(navLinks()).toContain('Onderhandeling'));
-    expect(within(screen.getByRole('navigation', { name: 'Hoofdmenu' })).getByRole('link', { name: 'Onderhandeling' })).toHaveAttribute('href', '/onderhandeling');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Hoofdmenu' })).getByRole('link', { name: 'Onderhandeling' }),
+    ).toHaveAttribute('href', '/onderhandeling');
   }, 20_000);
 
   it('shows the versions newest first: who, the date, the days left to reply, what changed and the note', async () => {
@@ -77,17 +92,28 @@ describe("the client's page /onderhandeling", () => {
     renderApp('/onderhandeling', { user: client });
     expect(await screen.findByRole('heading', { level: 1, name: 'Onderhandeling' })).toBeInTheDocument();
     const cards = await screen.findAllByRole('article');
-    expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual(['Tegenvoorstel van ons · Versie 2', 'Voorstel van je werkgever · Versie 1']);
+    expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Tegenvoorstel van ons · Versie 2',
+      'Voorstel van je werkgever · Versie 1',
+    ]);
     const [newest, older] = cards as [HTMLElement, HTMLElement];
     expect(within(newest).getByText('Verstuurd op 27-02-2026')).toBeInTheDocument();
     expect(within(newest).getByText('Nog 3 dagen om te reageren (tot en met 05-03-2026)')).toBeInTheDocument();
     expect(within(newest).getByRole('heading', { name: 'Wat dit voor je betekent' })).toBeInTheDocument();
     expect(within(newest).getByText('We vragen een hogere vergoeding en een maand langer.')).toBeInTheDocument();
     expect(within(newest).getByRole('heading', { name: 'Wat is er veranderd' })).toBeInTheDocument();
-    expect(within(newest).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Vergoeding € 18.000 → € 24.500 (+ € 6.500)', 'Einddatum 31-01-2027 → 28-02-2027']);
+    expect(
+      within(newest)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Vergoeding € 18.000 → € 24.500 (+ € 6.500)', 'Einddatum 31-01-2027 → 28-02-2027']);
     // The first version lists its terms; an older version's deadline is not counted down.
     expect(within(older).getByText('Ontvangen op 20-02-2026')).toBeInTheDocument();
-    expect(within(older).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Vergoeding € 18.000', 'Einddatum 31-01-2027', 'Finale kwijting ja']);
+    expect(
+      within(older)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Vergoeding € 18.000', 'Einddatum 31-01-2027', 'Finale kwijting ja']);
     expect(within(older).queryByText(/om te reageren/)).toBeNull();
     expect(within(older).queryByRole('button', { name: 'Akkoord' })).toBeNull();
   }, 20_000);
@@ -97,7 +123,14 @@ describe("the client's page /onderhandeling", () => {
       () => makeSettlement({ versions: [second, first] }),
       on('GET', `/api/settlement-versions/${second.id}/redline`, {
         status: 200,
-        body: { data: [{ op: 'equal', text: 'Artikel 1. De vergoeding bedraagt ' }, { op: 'delete', text: '18.000' }, { op: 'insert', text: '24.500' }, { op: 'equal', text: ' euro.' }] },
+        body: {
+          data: [
+            { op: 'equal', text: 'Artikel 1. De vergoeding bedraagt ' },
+            { op: 'delete', text: '18.000' },
+            { op: 'insert', text: '24.500' },
+            { op: 'equal', text: ' euro.' },
+          ],
+        },
       }),
     );
     const user = userEvent.setup();
@@ -125,7 +158,13 @@ describe("the client's page /onderhandeling", () => {
       () => settlement,
       on('POST', `/api/settlement-versions/${second.id}/response`, (request) => {
         const body = request.body as { response: 'agree' | 'question'; text?: string };
-        const answered: SettlementVersion = { ...second, responses: [...settlement.versions[0]!.responses, { response: body.response, text: body.text ?? null, at: '2026-03-02T09:00:00.000Z' }] };
+        const answered: SettlementVersion = {
+          ...second,
+          responses: [
+            ...settlement.versions[0]!.responses,
+            { response: body.response, text: body.text ?? null, at: '2026-03-02T09:00:00.000Z' },
+          ],
+        };
         settlement = makeSettlement({ versions: [answered, first] });
         return { status: 200, body: { data: answered } };
       }),
@@ -142,30 +181,50 @@ describe("the client's page /onderhandeling", () => {
     expect(question).toHaveAttribute('aria-invalid', 'true');
     await user.type(question, 'Wat betekent finale kwijting?');
     await user.click(within(newest).getByRole('button', { name: 'Vraag versturen' }));
-    expect(await within(newest).findByText('Je vraag is verstuurd. Je jurist antwoordt bij je berichten.')).toBeInTheDocument();
+    expect(
+      await within(newest).findByText('Je vraag is verstuurd. Je jurist antwoordt bij je berichten.'),
+    ).toBeInTheDocument();
     expect(within(newest).getByRole('link', { name: 'Naar je berichten' })).toHaveAttribute('href', '/berichten');
     expect(await within(newest).findByText('Je hebt op 02-03-2026 een vraag gesteld.')).toBeInTheDocument();
 
     await user.click(within(newest).getByRole('button', { name: 'Akkoord' }));
     expect(await within(newest).findByText('Je jurist weet nu dat je akkoord bent.')).toBeInTheDocument();
-    expect(await within(newest).findByText('Je hebt op 02-03-2026 laten weten dat je akkoord bent.')).toBeInTheDocument();
+    expect(
+      await within(newest).findByText('Je hebt op 02-03-2026 laten weten dat je akkoord bent.'),
+    ).toBeInTheDocument();
     expect(within(newest).queryByRole('button', { name: 'Akkoord' })).toBeNull();
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ response: 'question', text: 'Wat betekent finale kwijting?' }, { response: 'agree' }]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { response: 'question', text: 'Wat betekent finale kwijting?' },
+      { response: 'agree' },
+    ]);
   }, 20_000);
 
   it('shows the approved WW check in plain words, one line per item with a word for its colour', async () => {
     const final = { ...second, final: true, final_at: '2026-03-01T10:00:00.000Z' };
     let approvedAt: string | null = null;
-    setup(() => makeSettlement({ versions: [final, first], check: { version_id: final.id, result: wwCheck, missing: [], approved_at: approvedAt } }));
+    setup(() =>
+      makeSettlement({
+        versions: [final, first],
+        check: { version_id: final.id, result: wwCheck, missing: [], approved_at: approvedAt },
+      }),
+    );
     renderApp('/onderhandeling', { user: client });
-    const section = (await screen.findByRole('heading', { level: 2, name: 'WW-check' })).closest('section') as HTMLElement;
+    const section = (await screen.findByRole('heading', { level: 2, name: 'WW-check' })).closest(
+      'section',
+    ) as HTMLElement;
     // Not before the lawyer approved it.
-    expect(within(section).getByText('Je jurist kijkt nog na of de definitieve versie veilig is voor je WW.')).toBeInTheDocument();
+    expect(
+      within(section).getByText('Je jurist kijkt nog na of de definitieve versie veilig is voor je WW.'),
+    ).toBeInTheDocument();
     expect(within(section).queryByRole('list')).toBeNull();
     approvedAt = '2026-03-01T15:00:00.000Z';
     await act(async () => applyLiveEvent(queryClient, 'case_changed', { case_id: CASE_ID }));
     const list = await within(section).findByRole('list', { name: 'WW-check' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'In ordeHet initiatief ligt bij de werkgever.',
       'Let opDe bedenktijd staat er niet in: die wordt dan 21 dagen.',
       'RisicoJe bent ziek bij het tekenen: dan kun je meestal geen WW krijgen.',
@@ -181,7 +240,14 @@ describe("the client's page /onderhandeling", () => {
       () =>
         makeSettlement({
           versions: [final, first],
-          signed: { dated: '2026-03-02', agreed_on: '2026-03-02', cooling_off_clause: true, dissolved_within_six_months: false, file: { filename: 'getekend.pdf' }, recorded_at: '2026-03-02T09:00:00.000Z' },
+          signed: {
+            dated: '2026-03-02',
+            agreed_on: '2026-03-02',
+            cooling_off_clause: true,
+            dissolved_within_six_months: false,
+            file: { filename: 'getekend.pdf' },
+            recorded_at: '2026-03-02T09:00:00.000Z',
+          },
           cooling_off_ends_on: '2026-03-16',
           cooling_off_running: true,
         }),
@@ -192,7 +258,11 @@ describe("the client's page /onderhandeling", () => {
     const user = userEvent.setup();
     renderApp('/onderhandeling', { user: client });
     const block = (await screen.findByRole('heading', { name: 'Bedenktijd' })).closest('section') as HTMLElement;
-    expect(within(block).getByText('Je kunt de vaststellingsovereenkomst tot en met 16 maart 2026 zonder opgave van redenen ontbinden.')).toBeInTheDocument();
+    expect(
+      within(block).getByText(
+        'Je kunt de vaststellingsovereenkomst tot en met 16 maart 2026 zonder opgave van redenen ontbinden.',
+      ),
+    ).toBeInTheDocument();
     expect(within(block).getByText('Nog 14 dagen.')).toBeInTheDocument();
     await user.click(within(block).getByRole('button', { name: 'Ontbindingsverklaring downloaden (pdf)' }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
@@ -206,16 +276,23 @@ describe("the client's page /onderhandeling", () => {
     let settlement = makeSettlement();
     setup(() => settlement);
     renderApp('/onderhandeling', { user: client });
-    expect(await screen.findByText('Er is nog geen voorstel. Je krijgt een e-mail zodra er een is.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Er is nog geen voorstel. Je krijgt een e-mail zodra er een is.'),
+    ).toBeInTheDocument();
     settlement = makeSettlement({ versions: [first] });
     await act(async () => applyLiveEvent(queryClient, 'case_changed', { case_id: CASE_ID }));
-    expect(await screen.findByRole('heading', { level: 3, name: /^Voorstel van je werkgever\s*·\s*Versie 1$/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 3, name: /^Voorstel van je werkgever\s*·\s*Versie 1$/ }),
+    ).toBeInTheDocument();
     expect(screen.getByText('De termijn om te reageren is verlopen (27-02-2026)')).toBeInTheDocument();
   }, 20_000);
 
   it('speaks English in the English app', async () => {
     session.dispatch({ type: 'settings', settings: { language: 'en-US' } });
-    setup(() => makeSettlement({ versions: [second, first] }), on('PATCH', '/api/user', { status: 200, body: { data: { ...client, language: 'en-US' } } }));
+    setup(
+      () => makeSettlement({ versions: [second, first] }),
+      on('PATCH', '/api/user', { status: 200, body: { data: { ...client, language: 'en-US' } } }),
+    );
     renderApp('/onderhandeling', { user: { ...client, language: 'en-US' } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Negotiation' })).toBeInTheDocument();
     const [newest] = (await screen.findAllByRole('article')) as [HTMLElement];

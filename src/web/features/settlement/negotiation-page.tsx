@@ -64,7 +64,11 @@ export function NegotiationPage() {
           {!data.cooling_off_running && (
             <div className="flex flex-col gap-2">
               <p className="text-slate-800">{t('settlement.negotiation.calendarHint')}</p>
-              <DownloadButton path={keyDatesPath(caseId)} filename="belangrijke-data.ics" failedMessage={t('settlement.coolingOff.downloadFailed')}>
+              <DownloadButton
+                path={keyDatesPath(caseId)}
+                filename="belangrijke-data.ics"
+                failedMessage={t('settlement.coolingOff.downloadFailed')}
+              >
                 <CalendarPlus className="size-5" aria-hidden="true" />
                 {t('settlement.negotiation.calendar')}
               </DownloadButton>
@@ -77,7 +81,14 @@ export function NegotiationPage() {
             <ol className="flex flex-col gap-4">
               {data.versions.map((version, index) => (
                 <li key={version.id}>
-                  <VersionCard version={version} previous={data.versions[index + 1]} audience="client" newest={index === 0} today={today} heading="h3">
+                  <VersionCard
+                    version={version}
+                    previous={data.versions[index + 1]}
+                    audience="client"
+                    newest={index === 0}
+                    today={today}
+                    heading="h3"
+                  >
                     {index === 0 && !data.signed && <ClientResponse caseId={caseId} version={version} />}
                   </VersionCard>
                 </li>
@@ -96,7 +107,10 @@ function ClientWwCheck({ data }: { data: Settlement }) {
   const check = data.check;
   if (!check) return null;
   return (
-    <section aria-labelledby="ww-heading" className="flex flex-col gap-3 rounded-xl border border-slate-300 bg-white p-5">
+    <section
+      aria-labelledby="ww-heading"
+      className="flex flex-col gap-3 rounded-xl border border-slate-300 bg-white p-5"
+    >
       <h2 id="ww-heading" className="text-xl font-semibold text-slate-900">
         {t('settlement.ww.heading')}
       </h2>
@@ -104,7 +118,9 @@ function ClientWwCheck({ data }: { data: Settlement }) {
         <>
           <p className="text-slate-800">{t('settlement.ww.clientIntro')}</p>
           <WwCheckList items={check.result.items} labelledBy="ww-heading" />
-          <p className="font-medium text-slate-900">{t('settlement.ww.wwStart', { date: formatDutchDate(check.result.ww_start_date) })}</p>
+          <p className="font-medium text-slate-900">
+            {t('settlement.ww.wwStart', { date: formatDutchDate(check.result.ww_start_date) })}
+          </p>
           <p className="text-sm text-slate-700">{t('settlement.ww.checkedOn', { date: dayOf(check.approved_at) })}</p>
         </>
       ) : (

@@ -24,14 +24,24 @@ const terms = {
   employee_ill: false,
   final_discharge: true,
 };
-const first = makeSettlementVersion(1, { from: 'employer', dated: '2026-02-20', reply_by: '2026-03-05', terms, text: 'Artikel 1. De vergoeding bedraagt 18.000 euro.' });
+const first = makeSettlementVersion(1, {
+  from: 'employer',
+  dated: '2026-02-20',
+  reply_by: '2026-03-05',
+  terms,
+  text: 'Artikel 1. De vergoeding bedraagt 18.000 euro.',
+});
 const wwCheck = {
   fictitious_notice_end: '2026-05-31',
   ww_start_date: '2027-02-01',
   notice_months: 3,
   items: [
     { key: 'initiative' as const, result: 'ok' as const, text: 'Het initiatief ligt bij de werkgever.' },
-    { key: 'legal_costs' as const, result: 'warning' as const, text: 'De vergoeding voor juridische kosten wordt alleen betaald als je tekent.' },
+    {
+      key: 'legal_costs' as const,
+      result: 'warning' as const,
+      text: 'De vergoeding voor juridische kosten wordt alleen betaald als je tekent.',
+    },
   ],
 };
 
@@ -49,7 +59,10 @@ function setup(settlement: () => Settlement, ...routes: FakeRoute[]) {
     on('GET', '/api/site', { status: 200, body: { data: site } }),
     on('GET', '/api/user', { status: 200, body: { data: lawyer } }),
     on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
-    on('GET', `/api/cases/${CASE_ID}`, { status: 200, body: { data: makeLawyerCaseView(CASE_ID, 'negotiation-phase') } }),
+    on('GET', `/api/cases/${CASE_ID}`, {
+      status: 200,
+      body: { data: makeLawyerCaseView(CASE_ID, 'negotiation-phase') },
+    }),
     on('GET', `/api/cases/${CASE_ID}/settlement`, () => ({ status: 200, body: { data: settlement() } })),
   );
 }
@@ -66,8 +79,13 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
     setup(() => makeSettlement());
     renderApp(PATH, { user: lawyer });
     const tabs = await screen.findByRole('navigation', { name: 'Onderdelen van het dossier' });
-    expect(within(tabs).getByRole('link', { name: 'Vaststellingsovereenkomst' })).toHaveAttribute('aria-current', 'page');
-    expect(await screen.findByText('Nog geen versies. Voeg het eerste voorstel toe zodra het binnen is.')).toBeInTheDocument();
+    expect(within(tabs).getByRole('link', { name: 'Vaststellingsovereenkomst' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(
+      await screen.findByText('Nog geen versies. Voeg het eerste voorstel toe zodra het binnen is.'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Vaststellingsovereenkomst' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'WW-check' })).toBeNull();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Nieuwe versie toevoegen' }));
@@ -79,7 +97,11 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
 
   it('adds a counter-offer from the terms of the newest version, pasted text and a note, as multipart', async () => {
     let settlement = makeSettlement({ versions: [first] });
-    const second = makeSettlementVersion(2, { from: 'us', dated: '2026-03-02', terms: { ...terms, severance_cents: 2_450_000 } });
+    const second = makeSettlementVersion(2, {
+      from: 'us',
+      dated: '2026-03-02',
+      terms: { ...terms, severance_cents: 2_450_000 },
+    });
     const { fetchMock } = setup(
       () => settlement,
       on('POST', `/api/cases/${CASE_ID}/settlement/versions`, () => {
@@ -114,9 +136,15 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
       note: 'Ons tegenvoorstel: € 6.500 meer.',
       text: 'Artikel 1. De vergoeding bedraagt 24.500 euro.',
     });
-    expect(JSON.parse(String(sent.get('terms')))).toEqual({ ...terms, severance_cents: 2_450_000, non_compete: 'dropped' });
+    expect(JSON.parse(String(sent.get('terms')))).toEqual({
+      ...terms,
+      severance_cents: 2_450_000,
+      non_compete: 'dropped',
+    });
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
-    expect(within(screen.getAllByRole('article')[0]!).getByText('Vergoeding € 18.000 → € 24.500 (+ € 6.500)')).toBeInTheDocument();
+    expect(
+      within(screen.getAllByRole('article')[0]!).getByText('Vergoeding € 18.000 → € 24.500 (+ € 6.500)'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Nieuwe versie' })).toBeNull();
   }, 30_000);
 
@@ -125,14 +153,26 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
       () => makeSettlement({ versions: [first] }),
       on('POST', `/api/cases/${CASE_ID}/settlement/versions`, {
         status: 422,
-        body: { message: 'De tekst van dit bestand kon niet worden gelezen.', errors: { file: ['De tekst van dit bestand kon niet worden gelezen. Gebruik een .docx- of .pdf-bestand, of plak de tekst.'] } },
+        body: {
+          message: 'De tekst van dit bestand kon niet worden gelezen.',
+          errors: {
+            file: [
+              'De tekst van dit bestand kon niet worden gelezen. Gebruik een .docx- of .pdf-bestand, of plak de tekst.',
+            ],
+          },
+        },
       }),
     );
     const user = userEvent.setup();
     renderApp(PATH, { user: lawyer });
     await user.click(await screen.findByRole('button', { name: 'Nieuwe versie toevoegen' }));
     const form = await screen.findByRole('form', { name: 'Nieuwe versie' });
-    await user.upload(within(form).getByLabelText('Bestand (.docx of .pdf)'), new File(['PK'], 'tegenvoorstel.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }));
+    await user.upload(
+      within(form).getByLabelText('Bestand (.docx of .pdf)'),
+      new File(['PK'], 'tegenvoorstel.docx', {
+        type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      }),
+    );
     await user.click(within(form).getByRole('button', { name: 'Versie opslaan' }));
     const input = within(form).getByLabelText('Bestand (.docx of .pdf)');
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'));
@@ -148,11 +188,17 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
     const { calls } = setup(
       () => settlement,
       on('POST', `/api/settlement-versions/${first.id}/final`, () => {
-        settlement = makeSettlement({ versions: [final], check: { version_id: first.id, result: wwCheck, missing: [], approved_at: null } });
+        settlement = makeSettlement({
+          versions: [final],
+          check: { version_id: first.id, result: wwCheck, missing: [], approved_at: null },
+        });
         return { status: 200, body: { data: final } };
       }),
       on('POST', `/api/cases/${CASE_ID}/settlement/ww-check/approve`, () => {
-        settlement = { ...settlement, check: { version_id: first.id, result: wwCheck, missing: [], approved_at: '2026-03-02T09:00:00.000Z' } };
+        settlement = {
+          ...settlement,
+          check: { version_id: first.id, result: wwCheck, missing: [], approved_at: '2026-03-02T09:00:00.000Z' },
+        };
         return { status: 200, body: { data: settlement } };
       }),
     );
@@ -160,39 +206,74 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
     renderApp(PATH, { user: lawyer });
     await user.click(await screen.findByRole('button', { name: 'Markeer als definitief' }));
     expect(await screen.findByText('Versie 1 is definitief.')).toBeInTheDocument();
-    const check = (await screen.findByRole('heading', { level: 3, name: 'WW-check' })).closest('section') as HTMLElement;
+    const check = (await screen.findByRole('heading', { level: 3, name: 'WW-check' })).closest(
+      'section',
+    ) as HTMLElement;
     expect(within(check).getByText('WW-check van versie 1 (definitief).')).toBeInTheDocument();
-    expect(within(check).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(check)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       'In ordeHet initiatief ligt bij de werkgever.',
       'Let opDe vergoeding voor juridische kosten wordt alleen betaald als je tekent.',
     ]);
-    expect(within(check).getByText('Fictieve opzegtermijn tot en met 31-05-2026; WW vanaf 01-02-2027.')).toBeInTheDocument();
+    expect(
+      within(check).getByText('Fictieve opzegtermijn tot en met 31-05-2026; WW vanaf 01-02-2027.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Markeer als definitief' })).toBeNull();
     await user.click(within(check).getByRole('button', { name: 'WW-check akkoord' }));
     expect(await within(check).findByText('WW-check akkoord gegeven op 02-03-2026.')).toBeInTheDocument();
     expect(within(check).queryByRole('button', { name: 'WW-check akkoord' })).toBeNull();
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([`/api/settlement-versions/${first.id}/final`, `/api/cases/${CASE_ID}/settlement/ww-check/approve`]);
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      `/api/settlement-versions/${first.id}/final`,
+      `/api/cases/${CASE_ID}/settlement/ww-check/approve`,
+    ]);
     // The signed agreement can be recorded now.
     expect(screen.getByRole('heading', { level: 3, name: 'Getekende overeenkomst' })).toBeInTheDocument();
   }, 30_000);
 
   it('names the terms the WW check still needs', async () => {
-    setup(() => makeSettlement({ versions: [{ ...first, final: true }], check: { version_id: first.id, result: null, missing: ['start_date', 'initiative'], approved_at: null } }));
+    setup(() =>
+      makeSettlement({
+        versions: [{ ...first, final: true }],
+        check: { version_id: first.id, result: null, missing: ['start_date', 'initiative'], approved_at: null },
+      }),
+    );
     renderApp(PATH, { user: lawyer });
-    expect(await screen.findByText(/Voor de WW-check ontbreekt nog: Datum in dienst, Initiatief\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Voor de WW-check ontbreekt nog: Datum in dienst, Initiatief\./),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'WW-check akkoord' })).toBeNull();
   }, 20_000);
 
   it('records the signed agreement and then counts the bedenktijd down; no more versions', async () => {
-    const final = { ...first, final: true, final_at: '2026-03-01T09:00:00.000Z', responses: [{ response: 'question' as const, text: 'Wat betekent finale kwijting?', at: '2026-02-25T10:00:00.000Z' }] };
-    const before = makeSettlement({ versions: [final], check: { version_id: first.id, result: wwCheck, missing: [], approved_at: '2026-03-01T10:00:00.000Z' } });
+    const final = {
+      ...first,
+      final: true,
+      final_at: '2026-03-01T09:00:00.000Z',
+      responses: [
+        { response: 'question' as const, text: 'Wat betekent finale kwijting?', at: '2026-02-25T10:00:00.000Z' },
+      ],
+    };
+    const before = makeSettlement({
+      versions: [final],
+      check: { version_id: first.id, result: wwCheck, missing: [], approved_at: '2026-03-01T10:00:00.000Z' },
+    });
     let settlement = before;
     const { fetchMock } = setup(
       () => settlement,
       on('POST', `/api/cases/${CASE_ID}/settlement/signed`, () => {
         settlement = {
           ...before,
-          signed: { dated: '2026-03-02', agreed_on: '2026-02-28', cooling_off_clause: false, dissolved_within_six_months: false, file: { filename: 'getekend.pdf' }, recorded_at: '2026-03-02T09:00:00.000Z' },
+          signed: {
+            dated: '2026-03-02',
+            agreed_on: '2026-02-28',
+            cooling_off_clause: false,
+            dissolved_within_six_months: false,
+            file: { filename: 'getekend.pdf' },
+            recorded_at: '2026-03-02T09:00:00.000Z',
+          },
           cooling_off_ends_on: '2026-03-21',
           cooling_off_running: true,
         };
@@ -201,14 +282,21 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
     );
     const user = userEvent.setup();
     renderApp(PATH, { user: lawyer });
-    expect(await screen.findByText('Cliënt stelde op 25-02-2026 een vraag: Wat betekent finale kwijting?')).toBeInTheDocument();
-    const section = (await screen.findByRole('heading', { level: 3, name: 'Getekende overeenkomst' })).closest('section') as HTMLElement;
+    expect(
+      await screen.findByText('Cliënt stelde op 25-02-2026 een vraag: Wat betekent finale kwijting?'),
+    ).toBeInTheDocument();
+    const section = (await screen.findByRole('heading', { level: 3, name: 'Getekende overeenkomst' })).closest(
+      'section',
+    ) as HTMLElement;
     // The version states the bedenktijd, so the box starts ticked.
     const clause = within(section).getByRole('checkbox', { name: 'De overeenkomst noemt de bedenktijd' });
     expect(clause).toBeChecked();
     await user.click(within(section).getByRole('button', { name: 'Getekende overeenkomst vastleggen' }));
     expect(await within(section).findByText('Kies het getekende bestand.')).toBeInTheDocument();
-    await user.upload(within(section).getByLabelText('Getekend bestand'), new File(['%PDF-1.4'], 'getekend.pdf', { type: 'application/pdf' }));
+    await user.upload(
+      within(section).getByLabelText('Getekend bestand'),
+      new File(['%PDF-1.4'], 'getekend.pdf', { type: 'application/pdf' }),
+    );
     await user.clear(within(section).getByLabelText('Datum waarop overeenstemming is bereikt'));
     await user.type(within(section).getByLabelText('Datum waarop overeenstemming is bereikt'), '2026-02-28');
     await user.click(clause);
@@ -216,9 +304,16 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
     expect(await screen.findByText('De getekende overeenkomst is vastgelegd.')).toBeInTheDocument();
     const sent = formOf(fetchMock, '/settlement/signed');
     expect((sent.get('file') as File).name).toBe('getekend.pdf');
-    expect(Object.fromEntries([...sent.entries()].filter(([name]) => name !== 'file'))).toEqual({ dated: '2026-03-02', agreed_on: '2026-02-28', cooling_off_clause: 'false', dissolved_within_six_months: 'false' });
+    expect(Object.fromEntries([...sent.entries()].filter(([name]) => name !== 'file'))).toEqual({
+      dated: '2026-03-02',
+      agreed_on: '2026-02-28',
+      cooling_off_clause: 'false',
+      dissolved_within_six_months: 'false',
+    });
 
-    const countdown = (await screen.findByRole('heading', { level: 3, name: 'Bedenktijd' })).closest('section') as HTMLElement;
+    const countdown = (await screen.findByRole('heading', { level: 3, name: 'Bedenktijd' })).closest(
+      'section',
+    ) as HTMLElement;
     expect(within(countdown).getByText('De bedenktijd loopt tot en met 21 maart 2026.')).toBeInTheDocument();
     expect(within(countdown).getByText('Nog 19 dagen.')).toBeInTheDocument();
     expect(within(section).getByText('De bedenktijd staat niet in de overeenkomst (21 dagen).')).toBeInTheDocument();
@@ -230,7 +325,14 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
     setup(() =>
       makeSettlement({
         versions: [{ ...first, final: true }],
-        signed: { dated: '2026-02-10', agreed_on: '2026-02-10', cooling_off_clause: true, dissolved_within_six_months: false, file: null, recorded_at: '2026-02-10T09:00:00.000Z' },
+        signed: {
+          dated: '2026-02-10',
+          agreed_on: '2026-02-10',
+          cooling_off_clause: true,
+          dissolved_within_six_months: false,
+          file: null,
+          recorded_at: '2026-02-10T09:00:00.000Z',
+        },
         cooling_off_ends_on: '2026-02-24',
         cooling_off_running: false,
         complete_task: true,

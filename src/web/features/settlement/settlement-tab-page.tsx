@@ -71,8 +71,22 @@ export function SettlementTabPage() {
         </p>
       )}
       {data.signed && <CoolingOffStatus data={data} today={today} />}
-      {final && <LawyerCheck caseId={caseId} data={data} final={final} onApproved={() => saved.show(t('settlement.ww.approvedNow'))} />}
-      {(final || data.signed) && <SignedSection caseId={caseId} data={data} final={final} onSaved={() => saved.show(t('settlement.signed.saved'))} />}
+      {final && (
+        <LawyerCheck
+          caseId={caseId}
+          data={data}
+          final={final}
+          onApproved={() => saved.show(t('settlement.ww.approvedNow'))}
+        />
+      )}
+      {(final || data.signed) && (
+        <SignedSection
+          caseId={caseId}
+          data={data}
+          final={final}
+          onSaved={() => saved.show(t('settlement.signed.saved'))}
+        />
+      )}
       <section aria-labelledby="versions-heading" className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h3 id="versions-heading" className="text-lg font-semibold text-slate-900">
@@ -103,8 +117,19 @@ export function SettlementTabPage() {
           <ol className="flex flex-col gap-4">
             {data.versions.map((version, index) => (
               <li key={version.id}>
-                <VersionCard version={version} previous={data.versions[index + 1]} audience="lawyer" newest={index === 0} today={today} heading="h4">
-                  <LawyerVersionFooter version={version} canFinalise={open && !version.final} onFinal={(number) => saved.show(t('settlement.tab.markedFinal', { number }))} />
+                <VersionCard
+                  version={version}
+                  previous={data.versions[index + 1]}
+                  audience="lawyer"
+                  newest={index === 0}
+                  today={today}
+                  heading="h4"
+                >
+                  <LawyerVersionFooter
+                    version={version}
+                    canFinalise={open && !version.final}
+                    onFinal={(number) => saved.show(t('settlement.tab.markedFinal', { number }))}
+                  />
                 </VersionCard>
               </li>
             ))}
@@ -116,7 +141,15 @@ export function SettlementTabPage() {
 }
 
 /** The client's answers to a version, and 'Markeer als definitief'. */
-function LawyerVersionFooter({ version, canFinalise, onFinal }: { version: SettlementVersion; canFinalise: boolean; onFinal: (number: number) => void }) {
+function LawyerVersionFooter({
+  version,
+  canFinalise,
+  onFinal,
+}: {
+  version: SettlementVersion;
+  canFinalise: boolean;
+  onFinal: (number: number) => void;
+}) {
   const { t } = useTranslation();
   const markFinal = useMarkFinal();
   const [error, setError] = useState<string | null>(null);
@@ -127,7 +160,9 @@ function LawyerVersionFooter({ version, canFinalise, onFinal }: { version: Settl
         <ul className="flex flex-col gap-1 text-slate-900">
           {version.responses.map((response) => (
             <li key={response.at} className="whitespace-pre-wrap">
-              {response.response === 'agree' ? t('settlement.respond.clientAgreed', { date: dayOf(response.at) }) : t('settlement.respond.clientAsked', { date: dayOf(response.at), text: response.text ?? '' })}
+              {response.response === 'agree'
+                ? t('settlement.respond.clientAgreed', { date: dayOf(response.at) })
+                : t('settlement.respond.clientAsked', { date: dayOf(response.at), text: response.text ?? '' })}
             </li>
           ))}
         </ul>
@@ -159,13 +194,26 @@ function LawyerVersionFooter({ version, canFinalise, onFinal }: { version: Settl
 }
 
 /** The WW check of the final version: its items, the fictitious notice period, and 'WW-check akkoord'. */
-function LawyerCheck({ caseId, data, final, onApproved }: { caseId: string; data: Settlement; final: SettlementVersion; onApproved: () => void }) {
+function LawyerCheck({
+  caseId,
+  data,
+  final,
+  onApproved,
+}: {
+  caseId: string;
+  data: Settlement;
+  final: SettlementVersion;
+  onApproved: () => void;
+}) {
   const { t } = useTranslation();
   const approve = useApproveCheck(caseId);
   const [error, setError] = useState<string | null>(null);
   const check = data.check;
   return (
-    <section aria-labelledby="ww-heading" className="flex flex-col gap-3 rounded-xl border border-slate-300 bg-white p-4 sm:p-5">
+    <section
+      aria-labelledby="ww-heading"
+      className="flex flex-col gap-3 rounded-xl border border-slate-300 bg-white p-4 sm:p-5"
+    >
       <h3 id="ww-heading" className="text-lg font-semibold text-slate-900">
         {t('settlement.ww.heading')}
       </h3>
@@ -173,9 +221,16 @@ function LawyerCheck({ caseId, data, final, onApproved }: { caseId: string; data
       {check?.result ? (
         <>
           <WwCheckList items={check.result.items} labelledBy="ww-heading" />
-          <p className="text-slate-900">{t('settlement.ww.noticeEnd', { date: formatDutchDate(check.result.fictitious_notice_end), wwStart: formatDutchDate(check.result.ww_start_date) })}</p>
+          <p className="text-slate-900">
+            {t('settlement.ww.noticeEnd', {
+              date: formatDutchDate(check.result.fictitious_notice_end),
+              wwStart: formatDutchDate(check.result.ww_start_date),
+            })}
+          </p>
           {check.approved_at ? (
-            <p className="font-medium text-slate-900">{t('settlement.ww.approved', { date: dayOf(check.approved_at) })}</p>
+            <p className="font-medium text-slate-900">
+              {t('settlement.ww.approved', { date: dayOf(check.approved_at) })}
+            </p>
           ) : (
             <Button
               className="w-full sm:w-fit"
@@ -194,7 +249,11 @@ function LawyerCheck({ caseId, data, final, onApproved }: { caseId: string; data
           )}
         </>
       ) : (
-        <p className="text-slate-900">{t('settlement.ww.missing', { fields: (check?.missing ?? []).map((field) => t(`settlement.terms.${field}`)).join(', ') })}</p>
+        <p className="text-slate-900">
+          {t('settlement.ww.missing', {
+            fields: (check?.missing ?? []).map((field) => t(`settlement.terms.${field}`)).join(', '),
+          })}
+        </p>
       )}
       {error && (
         <p role="alert" className="text-sm font-medium text-red-800">
@@ -206,20 +265,42 @@ function LawyerCheck({ caseId, data, final, onApproved }: { caseId: string; data
 }
 
 /** The signed agreement: its form until it is recorded, then what was recorded with 'Opnieuw vastleggen'. */
-function SignedSection({ caseId, data, final, onSaved }: { caseId: string; data: Settlement; final: SettlementVersion | undefined; onSaved: () => void }) {
+function SignedSection({
+  caseId,
+  data,
+  final,
+  onSaved,
+}: {
+  caseId: string;
+  data: Settlement;
+  final: SettlementVersion | undefined;
+  onSaved: () => void;
+}) {
   const { t } = useTranslation();
   const [again, setAgain] = useState(false);
   const signed = data.signed;
   return (
-    <section aria-labelledby="signed-heading" className="flex flex-col gap-3 rounded-xl border border-slate-300 bg-white p-4 sm:p-5">
+    <section
+      aria-labelledby="signed-heading"
+      className="flex flex-col gap-3 rounded-xl border border-slate-300 bg-white p-4 sm:p-5"
+    >
       <h3 id="signed-heading" className="text-lg font-semibold text-slate-900">
         {t('settlement.signed.heading')}
       </h3>
       {signed && !again ? (
         <>
-          <p className="text-slate-900">{t('settlement.signed.recorded', { dated: formatDutchDate(signed.dated), agreedOn: formatDutchDate(signed.agreed_on) })}</p>
-          <p className="text-slate-900">{t(signed.cooling_off_clause ? 'settlement.signed.clauseYes' : 'settlement.signed.clauseNo')}</p>
-          {signed.file && <p className="text-slate-800">{t('settlement.signed.recordedFile', { name: signed.file.filename })}</p>}
+          <p className="text-slate-900">
+            {t('settlement.signed.recorded', {
+              dated: formatDutchDate(signed.dated),
+              agreedOn: formatDutchDate(signed.agreed_on),
+            })}
+          </p>
+          <p className="text-slate-900">
+            {t(signed.cooling_off_clause ? 'settlement.signed.clauseYes' : 'settlement.signed.clauseNo')}
+          </p>
+          {signed.file && (
+            <p className="text-slate-800">{t('settlement.signed.recordedFile', { name: signed.file.filename })}</p>
+          )}
           <Button variant="secondary" className="w-full sm:w-fit" onClick={() => setAgain(true)}>
             {t('settlement.signed.again')}
           </Button>
@@ -245,7 +326,10 @@ function CoolingOffStatus({ data, today }: { data: Settlement; today: string }) 
   const language = useLanguage();
   const endsOn = data.cooling_off_ends_on;
   return (
-    <section aria-labelledby="cooling-off-heading" className="flex flex-col gap-2 rounded-xl border-2 border-amber-400 bg-amber-50 p-4 sm:p-5">
+    <section
+      aria-labelledby="cooling-off-heading"
+      className="flex flex-col gap-2 rounded-xl border-2 border-amber-400 bg-amber-50 p-4 sm:p-5"
+    >
       <h3 id="cooling-off-heading" className="text-lg font-semibold text-slate-900">
         {t('settlement.coolingOff.heading')}
       </h3>
@@ -253,11 +337,15 @@ function CoolingOffStatus({ data, today }: { data: Settlement; today: string }) 
         <p className="text-slate-900">{t('settlement.coolingOff.none')}</p>
       ) : data.cooling_off_running ? (
         <>
-          <p className="font-semibold text-slate-900">{t('settlement.coolingOff.running', { date: formatLongDate(endsOn, language) })}</p>
+          <p className="font-semibold text-slate-900">
+            {t('settlement.coolingOff.running', { date: formatLongDate(endsOn, language) })}
+          </p>
           <CoolingOffCountdown endsOn={endsOn} today={today} />
         </>
       ) : (
-        <p className="text-slate-900">{t('settlement.coolingOff.passed', { date: formatLongDate(endsOn, language) })}</p>
+        <p className="text-slate-900">
+          {t('settlement.coolingOff.passed', { date: formatLongDate(endsOn, language) })}
+        </p>
       )}
     </section>
   );

@@ -63,11 +63,15 @@ const isDate = (field: TermField) => field.endsWith('_date');
 /** One term's value in words: '€ 18.000', '31-01-2027', 'ja', 'wettelijk', '2 maanden', 'niet vermeld'. */
 export function formatTermValue(field: TermField, value: TermValue | undefined, t: TFunction): string {
   if (value === undefined) return t('settlement.values.notStated');
-  if (field === 'notice_months') return value === null ? t('settlement.values.statutory') : t('settlement.values.months', { count: value as number });
+  if (field === 'notice_months')
+    return value === null
+      ? t('settlement.values.statutory')
+      : t('settlement.values.months', { count: value as number });
   if (value === null) return t('settlement.values.notStated');
   if (isAmount(field)) return formatEuro(value as number, { whole: true });
   if (isDate(field)) return formatDutchDate(value as string);
-  if (field === 'holiday_allowance_percent') return t('settlement.values.percent', { value: String(value).replace('.', t('settlement.values.decimalMark')) });
+  if (field === 'holiday_allowance_percent')
+    return t('settlement.values.percent', { value: String(value).replace('.', t('settlement.values.decimalMark')) });
   if (typeof value === 'boolean') return value ? t('settlement.values.yes') : t('settlement.values.no');
   if (field === 'non_compete') return t(`settlement.values.nonCompete.${value as string}`);
   if (field === 'initiative') return t(`settlement.values.initiative.${value as string}`);

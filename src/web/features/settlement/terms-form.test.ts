@@ -30,14 +30,35 @@ describe("the terms in the lawyer's form", () => {
   });
 
   it('names the fields it cannot read', () => {
-    const { errors } = fieldsToTerms({ ...termsToFields({}), severance_cents: 'veel', holiday_allowance_percent: '120', notice_months: '2,5' });
-    expect(errors).toEqual({ severance_cents: 'invalidAmount', holiday_allowance_percent: 'invalidPercent', notice_months: 'invalidMonths' });
+    const { errors } = fieldsToTerms({
+      ...termsToFields({}),
+      severance_cents: 'veel',
+      holiday_allowance_percent: '120',
+      notice_months: '2,5',
+    });
+    expect(errors).toEqual({
+      severance_cents: 'invalidAmount',
+      holiday_allowance_percent: 'invalidPercent',
+      notice_months: 'invalidMonths',
+    });
   });
 
   it('fills the form from a version, so a counter-offer starts from its terms and reads back the same', () => {
-    const terms = { severance_cents: 1_800_050, start_date: '2020-01-01', cooling_off_clause: true, notice_months: 3, initiative: 'employer' as const };
+    const terms = {
+      severance_cents: 1_800_050,
+      start_date: '2020-01-01',
+      cooling_off_clause: true,
+      notice_months: 3,
+      initiative: 'employer' as const,
+    };
     const fields = termsToFields(terms);
-    expect(fields).toMatchObject({ severance_cents: '18000,50', start_date: '2020-01-01', cooling_off_clause: 'true', notice_months: '3', employee_ill: '' });
+    expect(fields).toMatchObject({
+      severance_cents: '18000,50',
+      start_date: '2020-01-01',
+      cooling_off_clause: 'true',
+      notice_months: '3',
+      employee_ill: '',
+    });
     expect(fieldsToTerms(fields).terms).toEqual(terms);
   });
 });

@@ -27,7 +27,15 @@ export const CHOICE_FIELDS = [
 ] as const satisfies readonly TermField[];
 
 /** The form's fields in the order the form shows them: the employment, then the agreement. */
-export const EMPLOYMENT_FIELDS = ['start_date', 'monthly_salary_cents', 'holiday_allowance_percent', 'year_end_cents', 'extras_monthly_cents', 'variable_three_years_cents', 'notice_months'] as const satisfies readonly TermField[];
+export const EMPLOYMENT_FIELDS = [
+  'start_date',
+  'monthly_salary_cents',
+  'holiday_allowance_percent',
+  'year_end_cents',
+  'extras_monthly_cents',
+  'variable_three_years_cents',
+  'notice_months',
+] as const satisfies readonly TermField[];
 export const AGREEMENT_FIELDS = [
   'agreement_date',
   'end_date',
@@ -47,7 +55,8 @@ export const AGREEMENT_FIELDS = [
 
 const ALL_FIELDS: readonly TermField[] = [...EMPLOYMENT_FIELDS, ...AGREEMENT_FIELDS];
 
-const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T =>
+  (list as readonly string[]).includes(value);
 
 /** The form's fields for `terms` (the previous version's, so a counter-offer starts from them). */
 export function termsToFields(terms: SettlementTerms): TermsFields {
@@ -67,7 +76,10 @@ export type TermsFieldError = 'invalidAmount' | 'invalidPercent' | 'invalidMonth
  * The terms of the form's fields (only those stated; the notice period is always stated: empty
  * is the statutory period), or the fields that cannot be read.
  */
-export function fieldsToTerms(fields: TermsFields): { terms: SettlementTerms; errors: Partial<Record<TermField, TermsFieldError>> } {
+export function fieldsToTerms(fields: TermsFields): {
+  terms: SettlementTerms;
+  errors: Partial<Record<TermField, TermsFieldError>>;
+} {
   const terms: Record<string, unknown> = {};
   const errors: Partial<Record<TermField, TermsFieldError>> = {};
   for (const field of ALL_FIELDS) {

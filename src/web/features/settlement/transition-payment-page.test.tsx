@@ -7,15 +7,31 @@ import { landingRoutes } from '../../test/layout-routes';
 import { renderApp } from '../../test/render-app';
 
 function setup(user: ReturnType<typeof makeUser>, ...routes: FakeRoute[]) {
-  return installFakeFetch(on('GET', '/api/site', { status: 200, body: { data: site } }), ...routes, ...landingRoutes(user));
+  return installFakeFetch(
+    on('GET', '/api/site', { status: 200, body: { data: site } }),
+    ...routes,
+    ...landingRoutes(user),
+  );
 }
 
-const answer = { amount_cents: 1_234_567, monthly_wage_cents: 457_000, capped: true, cap_cents: 9_800_000, year_maximum_cents: 9_800_000, years: 5, months: 3, days: 16 };
+const answer = {
+  amount_cents: 1_234_567,
+  monthly_wage_cents: 457_000,
+  capped: true,
+  cap_cents: 9_800_000,
+  year_maximum_cents: 9_800_000,
+  years: 5,
+  months: 3,
+  days: 16,
+};
 
 describe('the transition payment page', () => {
   it('sends the fields in cents and shows the amount with its breakdown and the maximum', async () => {
     const client = makeUser('client');
-    const { calls } = setup(client, on('POST', '/api/calculations/transition-payment', { status: 200, body: { data: answer } }));
+    const { calls } = setup(
+      client,
+      on('POST', '/api/calculations/transition-payment', { status: 200, body: { data: answer } }),
+    );
     renderApp('/transitievergoeding', { user: client });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Datum in dienst'), '2020-03-15');
@@ -44,7 +60,13 @@ describe('the transition payment page', () => {
     const lawyer = makeUser('lawyer');
     const { calls } = setup(
       lawyer,
-      on('POST', '/api/calculations/transition-payment', { status: 422, body: { message: 'Voor 2023 …', errors: { end_date: ['Voor 2023 is nog geen maximale transitievergoeding bekendgemaakt.'] } } }),
+      on('POST', '/api/calculations/transition-payment', {
+        status: 422,
+        body: {
+          message: 'Voor 2023 …',
+          errors: { end_date: ['Voor 2023 is nog geen maximale transitievergoeding bekendgemaakt.'] },
+        },
+      }),
     );
     renderApp('/transitievergoeding', { user: lawyer });
     const user = userEvent.setup();
@@ -57,7 +79,9 @@ describe('the transition payment page', () => {
     await user.clear(screen.getByLabelText('Bruto maandsalaris'));
     await user.type(screen.getByLabelText('Bruto maandsalaris'), '3000');
     await user.click(screen.getByRole('button', { name: 'Berekenen' }));
-    expect(await screen.findByText('Voor 2023 is nog geen maximale transitievergoeding bekendgemaakt.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Voor 2023 is nog geen maximale transitievergoeding bekendgemaakt.'),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Einddatum')).toHaveAttribute('aria-invalid', 'true');
   });
 

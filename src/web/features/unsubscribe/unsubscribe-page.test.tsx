@@ -16,7 +16,9 @@ describe('unsubscribe link', () => {
     const user = userEvent.setup();
     renderApp(`/afmelden?token=${encodeURIComponent(TOKEN)}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Afmelden voor e-mails' })).toBeInTheDocument();
-    expect(screen.getByText('Wil je geen e-mails meer ontvangen over: Herinneringen aan openstaande taken?')).toBeInTheDocument();
+    expect(
+      screen.getByText('Wil je geen e-mails meer ontvangen over: Herinneringen aan openstaande taken?'),
+    ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Afmelden' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Je bent afgemeld.');
@@ -26,7 +28,10 @@ describe('unsubscribe link', () => {
   it('says so when the link is not valid', async () => {
     installFakeFetch(
       on('GET', '/api/site', { status: 200, body: { data: site } }),
-      on('POST', '/api/mail/unsubscribe', { status: 422, body: { message: 'Deze afmeldlink is ongeldig.', errors: { token: ['Deze afmeldlink is ongeldig.'] } } }),
+      on('POST', '/api/mail/unsubscribe', {
+        status: 422,
+        body: { message: 'Deze afmeldlink is ongeldig.', errors: { token: ['Deze afmeldlink is ongeldig.'] } },
+      }),
     );
     const user = userEvent.setup();
     renderApp('/afmelden?token=broken');

@@ -20,7 +20,9 @@ export function UnsubscribePage() {
   const [state, setState] = useState<State>('ready');
   // The topic is shown from the (signed) token; the server checks the signature.
   const topic = MailTopicSchema.safeParse(token.split('.')[1]);
-  const topicName = topic.success ? t(`notifications.settings.topics.${topic.data}`) : t('notifications.unsubscribe.topicGeneric');
+  const topicName = topic.success
+    ? t(`notifications.settings.topics.${topic.data}`)
+    : t('notifications.unsubscribe.topicGeneric');
 
   const confirm = async () => {
     try {
@@ -37,7 +39,10 @@ export function UnsubscribePage() {
       {!token ? (
         <p role="alert">{t('notifications.unsubscribe.missing')}</p>
       ) : state === 'done' ? (
-        <p role="status" className="rounded-lg border border-green-300 bg-green-50 px-4 py-3 font-medium text-green-900">
+        <p
+          role="status"
+          className="rounded-lg border border-green-300 bg-green-50 px-4 py-3 font-medium text-green-900"
+        >
           {t('notifications.unsubscribe.done')}
         </p>
       ) : state === 'invalid' ? (

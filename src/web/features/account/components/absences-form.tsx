@@ -1,7 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { AbsenceListResponseSchema, AbsenceSchema, CreateAbsenceRequestSchema } from '../../../../contract/appointments';
+import {
+  AbsenceListResponseSchema,
+  AbsenceSchema,
+  CreateAbsenceRequestSchema,
+} from '../../../../contract/appointments';
 import { z } from 'zod';
 import { api } from '../../../lib/api';
 import { getErrorText } from '../../../lib/error-text';
@@ -19,10 +23,20 @@ export function AbsencesForm() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const queryClient = useQueryClient();
-  const absences = useQuery({ queryKey: absencesKey, queryFn: async ({ signal }) => (await api.get('/api/user/absences', AbsenceListResponseSchema, signal)).data });
+  const absences = useQuery({
+    queryKey: absencesKey,
+    queryFn: async ({ signal }) => (await api.get('/api/user/absences', AbsenceListResponseSchema, signal)).data,
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: absencesKey });
-  const add = useMutation({ mutationFn: (body: { from: string; until: string }) => api.post('/api/user/absences', body, z.object({ data: AbsenceSchema })), onSuccess: refresh });
-  const remove = useMutation({ mutationFn: (id: string) => api.delete(`/api/user/absences/${encodeURIComponent(id)}`), onSuccess: refresh });
+  const add = useMutation({
+    mutationFn: (body: { from: string; until: string }) =>
+      api.post('/api/user/absences', body, z.object({ data: AbsenceSchema })),
+    onSuccess: refresh,
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api.delete(`/api/user/absences/${encodeURIComponent(id)}`),
+    onSuccess: refresh,
+  });
   const [from, setFrom] = useState('');
   const [until, setUntil] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -62,12 +76,23 @@ export function AbsencesForm() {
       ) : (
         <ul className="flex flex-col gap-2">
           {absences.data.map((a) => (
-            <li key={a.id} className="flex flex-col gap-2 rounded-lg border border-slate-300 px-4 py-2 sm:flex-row sm:items-center sm:justify-between">
-              <span className="text-slate-900">{t('appointments.absences.item', { from: formatDate(`${a.from}T12:00:00Z`), until: formatDate(`${a.until}T12:00:00Z`) })}</span>
+            <li
+              key={a.id}
+              className="flex flex-col gap-2 rounded-lg border border-slate-300 px-4 py-2 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <span className="text-slate-900">
+                {t('appointments.absences.item', {
+                  from: formatDate(`${a.from}T12:00:00Z`),
+                  until: formatDate(`${a.until}T12:00:00Z`),
+                })}
+              </span>
               <Button
                 variant="secondary"
                 busy={remove.isPending && remove.variables === a.id}
-                aria-label={t('appointments.absences.removeLabel', { from: formatDate(`${a.from}T12:00:00Z`), until: formatDate(`${a.until}T12:00:00Z`) })}
+                aria-label={t('appointments.absences.removeLabel', {
+                  from: formatDate(`${a.from}T12:00:00Z`),
+                  until: formatDate(`${a.until}T12:00:00Z`),
+                })}
                 onClick={() => remove.mutateAsync(a.id).catch(() => undefined)}
               >
                 {t('appointments.absences.remove')}
@@ -77,8 +102,18 @@ export function AbsencesForm() {
         </ul>
       )}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <TextField type="date" label={t('appointments.absences.from')} value={from} onChange={(e) => setFrom(e.target.value)} />
-        <TextField type="date" label={t('appointments.absences.until')} value={until} onChange={(e) => setUntil(e.target.value)} />
+        <TextField
+          type="date"
+          label={t('appointments.absences.from')}
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+        />
+        <TextField
+          type="date"
+          label={t('appointments.absences.until')}
+          value={until}
+          onChange={(e) => setUntil(e.target.value)}
+        />
         <Button type="submit" busy={add.isPending}>
           {t('appointments.absences.add')}
         </Button>

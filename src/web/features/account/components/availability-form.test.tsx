@@ -35,7 +35,12 @@ function renderForm() {
     vi.fn((_input: RequestInfo | URL, init: RequestInit = {}) => {
       const body = JSON.parse(String(init.body)) as { availability: User['availability'] };
       bodies.push(body);
-      return Promise.resolve(new Response(JSON.stringify({ data: { ...user, availability: body.availability } }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+      return Promise.resolve(
+        new Response(JSON.stringify({ data: { ...user, availability: body.availability } }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -53,7 +58,9 @@ describe('AvailabilityForm', () => {
     const saturday = screen.getByRole('group', { name: 'Zaterdag' });
     fireEvent.change(saturday.querySelector('input') as HTMLInputElement, { target: { value: '10:00' } });
     fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
-    expect(await screen.findByText('Voor Zaterdag moet je zowel een starttijd als eindtijd invullen.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Voor Zaterdag moet je zowel een starttijd als eindtijd invullen.'),
+    ).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
   });
 
@@ -65,7 +72,11 @@ describe('AvailabilityForm', () => {
     expect(await screen.findByText('Je wijzigingen zijn succesvol opgeslagen')).toBeInTheDocument();
     expect(bodies).toEqual([
       {
-        availability: ['tuesday', 'wednesday', 'thursday', 'friday'].map((day) => ({ day, start_time: '09:00', end_time: '17:00' })),
+        availability: ['tuesday', 'wednesday', 'thursday', 'friday'].map((day) => ({
+          day,
+          start_time: '09:00',
+          end_time: '17:00',
+        })),
         availability_version: 1,
       },
     ]);

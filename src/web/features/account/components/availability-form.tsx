@@ -11,7 +11,13 @@ import { StaleWriteNotice, useStaleWrite } from '../../../widgets/stale-write-no
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
 import { currentUserQueryOptions } from '../../../lib/user';
 import { useUpdateUser } from '../api';
-import { toAvailabilityRequest, toAvailabilityRows, validateAvailability, type AvailabilityError, type AvailabilityRow } from '../availability';
+import {
+  toAvailabilityRequest,
+  toAvailabilityRows,
+  validateAvailability,
+  type AvailabilityError,
+  type AvailabilityRow,
+} from '../availability';
 
 /** 'Mijn beschikbaarheid': start and end per weekday, Monday to Sunday; only complete days are sent. */
 export function AvailabilityForm({ user }: { user: User }) {
@@ -29,9 +35,13 @@ export function AvailabilityForm({ user }: { user: User }) {
   const [errors, setErrors] = useState<Partial<Record<Day, AvailabilityError>>>({});
   const [formError, setFormError] = useState<string | undefined>();
 
-  const setTime = (day: Day, field: 'start_time' | 'end_time', value: string) => setRows((current) => current.map((row) => (row.day === day ? { ...row, [field]: value } : row)));
+  const setTime = (day: Day, field: 'start_time' | 'end_time', value: string) =>
+    setRows((current) => current.map((row) => (row.day === day ? { ...row, [field]: value } : row)));
   const dayName = (day: Day) => t(`account.days.${day}`);
-  const errorText = (day: Day, error: AvailabilityError) => (error === 'incomplete' ? t('account.availability.incomplete', { day: dayName(day) }) : t('account.availability.order', { day: dayName(day) }));
+  const errorText = (day: Day, error: AvailabilityError) =>
+    error === 'incomplete'
+      ? t('account.availability.incomplete', { day: dayName(day) })
+      : t('account.availability.order', { day: dayName(day) });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +56,10 @@ export function AvailabilityForm({ user }: { user: User }) {
     }
     try {
       // Only the availability: sending the profile fields too would undo a change made elsewhere.
-      const { user: saved } = await update.mutateAsync({ availability: toAvailabilityRequest(rows), availability_version: version });
+      const { user: saved } = await update.mutateAsync({
+        availability: toAvailabilityRequest(rows),
+        availability_version: version,
+      });
       const next = toAvailabilityRows(saved.availability);
       setRows(next);
       setSavedRows(next);
@@ -77,10 +90,29 @@ export function AvailabilityForm({ user }: { user: User }) {
           const errorId = `${baseId}-${row.day}-error`;
           return (
             <li key={row.day}>
-              <fieldset className="grid grid-cols-2 items-end gap-x-3 gap-y-1 sm:grid-cols-[10rem_1fr_1fr]" aria-describedby={error ? errorId : undefined}>
-                <legend className="col-span-2 font-medium text-slate-900 sm:float-left sm:col-span-1 sm:pt-8">{dayName(row.day)}</legend>
-                <TimeInput id={`${baseId}-${row.day}-start`} label={t('account.availability.start')} value={row.start_time} invalid={Boolean(error)} errorId={errorId} onChange={(v) => setTime(row.day, 'start_time', v)} />
-                <TimeInput id={`${baseId}-${row.day}-end`} label={t('account.availability.end')} value={row.end_time} invalid={Boolean(error)} errorId={errorId} onChange={(v) => setTime(row.day, 'end_time', v)} />
+              <fieldset
+                className="grid grid-cols-2 items-end gap-x-3 gap-y-1 sm:grid-cols-[10rem_1fr_1fr]"
+                aria-describedby={error ? errorId : undefined}
+              >
+                <legend className="col-span-2 font-medium text-slate-900 sm:float-left sm:col-span-1 sm:pt-8">
+                  {dayName(row.day)}
+                </legend>
+                <TimeInput
+                  id={`${baseId}-${row.day}-start`}
+                  label={t('account.availability.start')}
+                  value={row.start_time}
+                  invalid={Boolean(error)}
+                  errorId={errorId}
+                  onChange={(v) => setTime(row.day, 'start_time', v)}
+                />
+                <TimeInput
+                  id={`${baseId}-${row.day}-end`}
+                  label={t('account.availability.end')}
+                  value={row.end_time}
+                  invalid={Boolean(error)}
+                  errorId={errorId}
+                  onChange={(v) => setTime(row.day, 'end_time', v)}
+                />
                 {error && (
                   <p id={errorId} className="col-span-2 text-sm font-medium text-red-700 sm:col-span-3">
                     {errorText(row.day, error)}
@@ -103,7 +135,21 @@ export function AvailabilityForm({ user }: { user: User }) {
   );
 }
 
-function TimeInput({ id, label, value, invalid, errorId, onChange }: { id: string; label: string; value: string; invalid: boolean; errorId: string; onChange: (value: string) => void }) {
+function TimeInput({
+  id,
+  label,
+  value,
+  invalid,
+  errorId,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  invalid: boolean;
+  errorId: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm text-slate-800">

@@ -27,7 +27,9 @@ export function AvatarUpload({ user }: { user: User }) {
       success.show(t('account.photo.saved'));
     } catch (e) {
       console.warn('Avatar upload failed', e);
-      setError(isApiError(e) ? (e.fieldErrors.avatar?.[0] ?? e.serverMessage ?? getErrorText(e, t)) : getErrorText(e, t));
+      setError(
+        isApiError(e) ? (e.fieldErrors.avatar?.[0] ?? e.serverMessage ?? getErrorText(e, t)) : getErrorText(e, t),
+      );
     }
   };
   const onRemove = async () => {
@@ -45,7 +47,13 @@ export function AvatarUpload({ user }: { user: User }) {
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-4">
         <Avatar src={user.avatar} alt={t('account.photo.alt')} className="size-20" />
-        <FilePickerButton id="account-avatar" accept="image/*" variant="secondary" busy={upload.isPending} onFile={(file) => void onFile(file)}>
+        <FilePickerButton
+          id="account-avatar"
+          accept="image/*"
+          variant="secondary"
+          busy={upload.isPending}
+          onFile={(file) => void onFile(file)}
+        >
           <ImageUp className="size-4" aria-hidden="true" />
           {t('account.photo.upload')}
         </FilePickerButton>

@@ -21,7 +21,10 @@ export function DataExportSection() {
   const refusedToday = request.error instanceof ApiError && request.error.status === 429;
 
   return (
-    <section aria-labelledby="settings-export" className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="settings-export"
+      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <h2 id="settings-export" className="text-xl font-semibold text-slate-900">
         {t('dataExport.title')}
       </h2>
@@ -38,7 +41,11 @@ export function DataExportSection() {
               <a href={latest.download_url} download className="font-semibold text-blue-700 underline">
                 {t('dataExport.download')}
               </a>
-              {latest.expires_at && <p className="text-sm text-slate-600">{t('dataExport.validUntil', { until: formatDateTime(latest.expires_at, language) })}</p>}
+              {latest.expires_at && (
+                <p className="text-sm text-slate-600">
+                  {t('dataExport.validUntil', { until: formatDateTime(latest.expires_at, language) })}
+                </p>
+              )}
             </div>
           )}
           {latest?.status === 'expired' && <p>{t('dataExport.expired')}</p>}

@@ -21,7 +21,11 @@ export function MailPreferencesForm({ audience, labelledBy }: { audience: 'clien
   const labelKey = audience === 'lawyer' ? 'notifications.settings.lawyerTopics' : 'notifications.settings.topics';
 
   if (!preferences.data) {
-    return preferences.isError ? <p role="alert">{t('notifications.settings.error')}</p> : <p role="status">{t('notifications.settings.loading')}</p>;
+    return preferences.isError ? (
+      <p role="alert">{t('notifications.settings.error')}</p>
+    ) : (
+      <p role="status">{t('notifications.settings.loading')}</p>
+    );
   }
   const current = preferences.data;
   return (
@@ -30,20 +34,30 @@ export function MailPreferencesForm({ audience, labelledBy }: { audience: 'clien
         {t(audience === 'lawyer' ? 'notifications.settings.lawyerMailIntro' : 'notifications.settings.mailIntro')}
       </p>
       {topics.map((topic) => (
-        <label key={topic} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 hover:bg-slate-50">
+        <label
+          key={topic}
+          className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 hover:bg-slate-50"
+        >
           <input
             type="checkbox"
             className="size-5 accent-brand-700"
             checked={current[topic]}
             disabled={update.isPending}
             onChange={(event) => {
-              update.mutate({ [topic]: event.target.checked }, { onSuccess: () => success.show(t('notifications.settings.saved')) });
+              update.mutate(
+                { [topic]: event.target.checked },
+                { onSuccess: () => success.show(t('notifications.settings.saved')) },
+              );
             }}
           />
           <span className="text-slate-900">{t(`${labelKey}.${topic}`)}</span>
         </label>
       ))}
-      {update.isError && <p role="alert" className="text-sm font-medium text-red-800">{t('notifications.settings.error')}</p>}
+      {update.isError && (
+        <p role="alert" className="text-sm font-medium text-red-800">
+          {t('notifications.settings.error')}
+        </p>
+      )}
       <SuccessMessage message={success.message} />
     </fieldset>
   );

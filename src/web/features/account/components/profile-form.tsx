@@ -48,7 +48,10 @@ export function ProfileForm({ user }: { user: User }) {
   const stale = useStaleWrite();
   // The version of the profile the form shows, sent with the save (409 when older).
   const [version, setVersion] = useState(user.version);
-  const form = useForm<ProfileFormValues, unknown, z.output<typeof ProfileFormSchema>>({ resolver: formResolver(ProfileFormSchema), defaultValues: toForm(user) });
+  const form = useForm<ProfileFormValues, unknown, z.output<typeof ProfileFormSchema>>({
+    resolver: formResolver(ProfileFormSchema),
+    defaultValues: toForm(user),
+  });
   useUnsavedChanges(form.formState.isDirty);
   const { errors } = form.formState;
   const err = (field: (typeof FIELDS)[number]) => translateValidation(errors[field]?.message, t);
@@ -57,7 +60,12 @@ export function ProfileForm({ user }: { user: User }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const { user: saved, emailChangeRequested } = await update.mutateAsync({ ...values, infix: values.infix || null, quote: values.quote || null, version });
+      const { user: saved, emailChangeRequested } = await update.mutateAsync({
+        ...values,
+        infix: values.infix || null,
+        quote: values.quote || null,
+        version,
+      });
       form.reset(toForm(saved));
       setVersion(saved.version);
       stale.clear();
@@ -82,12 +90,31 @@ export function ProfileForm({ user }: { user: User }) {
       <NameFields
         columns="sm:grid-cols-[2fr_1fr_2fr]"
         name={{ label: t('account.profile.name'), error: err('name'), ...form.register('name') }}
-        infix={{ label: t('account.profile.infix'), autoComplete: 'additional-name', error: err('infix'), ...form.register('infix') }}
+        infix={{
+          label: t('account.profile.infix'),
+          autoComplete: 'additional-name',
+          error: err('infix'),
+          ...form.register('infix'),
+        }}
         lastName={{ label: t('account.profile.lastName'), error: err('last_name'), ...form.register('last_name') }}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t('account.profile.email')} type="email" autoComplete="email" {...required} error={err('email')} {...form.register('email')} />
-        <TextField label={t('account.profile.phone')} type="tel" autoComplete="tel" {...required} error={err('phone_number')} {...form.register('phone_number')} />
+        <TextField
+          label={t('account.profile.email')}
+          type="email"
+          autoComplete="email"
+          {...required}
+          error={err('email')}
+          {...form.register('email')}
+        />
+        <TextField
+          label={t('account.profile.phone')}
+          type="tel"
+          autoComplete="tel"
+          {...required}
+          error={err('phone_number')}
+          {...form.register('phone_number')}
+        />
       </div>
       <QuoteField error={err('quote')} registration={form.register('quote')} label={t('account.profile.quote')} />
       <FormError message={errors.root?.server?.message} />
@@ -119,7 +146,10 @@ const ConfirmSchema = z.object({ code: LoginCodeSchema });
 function EmailChangeConfirmation({ email, onDone }: { email: string; onDone: (user: User) => void }) {
   const { t } = useTranslation();
   const confirm = useConfirmEmailChange();
-  const form = useForm<z.input<typeof ConfirmSchema>, unknown, z.output<typeof ConfirmSchema>>({ resolver: formResolver(ConfirmSchema), defaultValues: { code: '' } });
+  const form = useForm<z.input<typeof ConfirmSchema>, unknown, z.output<typeof ConfirmSchema>>({
+    resolver: formResolver(ConfirmSchema),
+    defaultValues: { code: '' },
+  });
   const onConfirm = form.handleSubmit(async ({ code }) => {
     try {
       onDone(await confirm.mutateAsync(code));
@@ -128,7 +158,10 @@ function EmailChangeConfirmation({ email, onDone }: { email: string; onDone: (us
     }
   });
   return (
-    <section aria-labelledby="email-change-title" className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4">
+    <section
+      aria-labelledby="email-change-title"
+      className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4"
+    >
       <h3 id="email-change-title" className="font-semibold text-slate-900">
         {t('emailChange.title')}
       </h3>
@@ -151,7 +184,15 @@ function EmailChangeConfirmation({ email, onDone }: { email: string; onDone: (us
   );
 }
 
-function QuoteField({ label, error, registration }: { label: string; error: string | undefined; registration: UseFormRegisterReturn<'quote'> }) {
+function QuoteField({
+  label,
+  error,
+  registration,
+}: {
+  label: string;
+  error: string | undefined;
+  registration: UseFormRegisterReturn<'quote'>;
+}) {
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor="account-quote" className="font-medium text-slate-900">

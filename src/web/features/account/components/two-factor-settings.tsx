@@ -7,9 +7,17 @@ import { useFormatDate } from '../../../lib/use-format-date';
 import { Button } from '../../../ui/button';
 import { FormError, TextField } from '../../../ui/field';
 import { RecoveryCodeList, TotpSetup } from '../../../widgets/totp-setup';
-import { useFinishReenrolment, useRegenerateRecoveryCodes, useStartReenrolment, useTwoFactorStatus } from '../two-factor-api';
+import {
+  useFinishReenrolment,
+  useRegenerateRecoveryCodes,
+  useStartReenrolment,
+  useTwoFactorStatus,
+} from '../two-factor-api';
 
-type Step = { kind: 'idle' } | { kind: 'codes'; codes: string[]; heading: string; intro: string } | { kind: 'scan'; setup: TwoFactorSetupResponse };
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'codes'; codes: string[]; heading: string; intro: string }
+  | { kind: 'scan'; setup: TwoFactorSetupResponse };
 
 /** The first error text of a failed request: a field error, else the general message. */
 function errorText(error: unknown, t: ReturnType<typeof useTranslation>['t']): string {
@@ -20,7 +28,9 @@ function errorText(error: unknown, t: ReturnType<typeof useTranslation>['t']): s
   return getErrorText(error, t);
 }
 
-/** 'Mijn account' for staff: the second factor's status, new recovery codes and re-enrolment, each after a fresh code. */
+/**
+ * 'Mijn account' for staff: the second factor's status, new recovery codes and re-enrolment, each after a fresh code.
+ */
 export function TwoFactorSettings() {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
@@ -33,7 +43,10 @@ export function TwoFactorSettings() {
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
 
-  if (!status.data) return <p role={status.isError ? 'alert' : 'status'}>{status.isError ? t('admin.error') : t('twoFactor.loading')}</p>;
+  if (!status.data)
+    return (
+      <p role={status.isError ? 'alert' : 'status'}>{status.isError ? t('admin.error') : t('twoFactor.loading')}</p>
+    );
 
   const fresh = () => {
     const digits = code.replace(/\s+/g, '');
@@ -49,7 +62,12 @@ export function TwoFactorSettings() {
     if (!answer) return;
     try {
       const { recovery_codes } = await regenerate.mutateAsync(answer);
-      setStep({ kind: 'codes', codes: recovery_codes, heading: t('twoFactor.account.newCodesHeading'), intro: t('twoFactor.account.newCodesIntro') });
+      setStep({
+        kind: 'codes',
+        codes: recovery_codes,
+        heading: t('twoFactor.account.newCodesHeading'),
+        intro: t('twoFactor.account.newCodesIntro'),
+      });
       setError(null);
       setCode('');
     } catch (failure) {
@@ -78,7 +96,12 @@ export function TwoFactorSettings() {
     }
     try {
       const { recovery_codes } = await finishReenrol.mutateAsync(digits);
-      setStep({ kind: 'codes', codes: recovery_codes, heading: t('twoFactor.account.newCodesHeading'), intro: t('twoFactor.account.reenrolled') });
+      setStep({
+        kind: 'codes',
+        codes: recovery_codes,
+        heading: t('twoFactor.account.newCodesHeading'),
+        intro: t('twoFactor.account.reenrolled'),
+      });
       setError(null);
       setNewCode('');
     } catch (failure) {
@@ -89,8 +112,14 @@ export function TwoFactorSettings() {
   const { enabled, enabled_at, recovery_codes_remaining } = status.data;
   return (
     <div className="flex flex-col gap-4">
-      <p className="font-medium text-slate-900">{enabled && enabled_at ? t('twoFactor.account.enabled', { date: formatDate(enabled_at) }) : t('twoFactor.account.disabled')}</p>
-      {enabled && <p className="text-slate-800">{t('twoFactor.account.remaining', { count: recovery_codes_remaining })}</p>}
+      <p className="font-medium text-slate-900">
+        {enabled && enabled_at
+          ? t('twoFactor.account.enabled', { date: formatDate(enabled_at) })
+          : t('twoFactor.account.disabled')}
+      </p>
+      {enabled && (
+        <p className="text-slate-800">{t('twoFactor.account.remaining', { count: recovery_codes_remaining })}</p>
+      )}
       {step.kind === 'codes' && (
         <div className="flex flex-col gap-3">
           <h3 className="text-lg font-semibold text-slate-900">{step.heading}</h3>

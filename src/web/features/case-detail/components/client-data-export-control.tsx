@@ -12,7 +12,10 @@ import { Button } from '../../../ui/button';
  */
 export function ClientDataExportControl({ caseId }: { caseId: string }) {
   const { t } = useTranslation();
-  const start = useMutation({ mutationFn: async () => (await api.post(`/api/cases/${caseId}/data-export`, {}, DataExportAcceptedResponseSchema)).data });
+  const start = useMutation({
+    mutationFn: async () =>
+      (await api.post(`/api/cases/${caseId}/data-export`, {}, DataExportAcceptedResponseSchema)).data,
+  });
   const refusedToday = start.error instanceof ApiError && start.error.status === 429;
   return (
     <div className="flex flex-col gap-2 border-t border-slate-200 pt-3">

@@ -6,7 +6,10 @@ import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { useUpdateStatus } from '../api';
 
-/** 'Factuur voldaan – dossier afronden' at ready-for-invoicing: a confirm dialog, then completed (starts the deletion clock). */
+/**
+ * 'Factuur voldaan – dossier afronden' at ready-for-invoicing: a confirm dialog, then completed (starts the deletion
+ * clock).
+ */
 export function CompleteControl({ view }: { view: CaseLawyerView }) {
   const { t } = useTranslation();
   const update = useUpdateStatus(view.id);

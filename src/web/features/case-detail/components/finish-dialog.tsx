@@ -4,7 +4,11 @@ import { AlertTriangle, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FinalizationAnswersRequestSchema, type FinalizationAnswersRequest, type FinalizationQuestion } from '../../../../contract/questions';
+import {
+  FinalizationAnswersRequestSchema,
+  type FinalizationAnswersRequest,
+  type FinalizationQuestion,
+} from '../../../../contract/questions';
 import { formatLongDate } from '../../../../contract/rules/settlement-format';
 import { applyServerErrors } from '../../../lib/error-text';
 import { useSettlementSummary } from '../../../lib/settlement-query';
@@ -38,12 +42,17 @@ export function FinishDialog({ caseId, open, done, onOpenChange, onConfirm }: Pr
           aria-describedby={coolingOffEndsOn && !done ? 'finish-cooling-off' : undefined}
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
         >
-          <Dialog.Close className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100" aria-label={t('caseDetail.finish.close')}>
+          <Dialog.Close
+            className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+            aria-label={t('caseDetail.finish.close')}
+          >
             <X className="size-5" aria-hidden="true" />
           </Dialog.Close>
           {done ? (
             <>
-              <Dialog.Title className="pr-10 text-xl font-semibold text-slate-900">{t('caseDetail.finish.doneTitle')}</Dialog.Title>
+              <Dialog.Title className="pr-10 text-xl font-semibold text-slate-900">
+                {t('caseDetail.finish.doneTitle')}
+              </Dialog.Title>
               <p className="text-slate-800">{t('caseDetail.finish.doneNote')}</p>
               <Dialog.Close asChild>
                 <Button className="self-end">{t('caseDetail.finish.close')}</Button>
@@ -51,11 +60,18 @@ export function FinishDialog({ caseId, open, done, onOpenChange, onConfirm }: Pr
             </>
           ) : (
             <>
-              <Dialog.Title className="pr-10 text-xl font-semibold text-slate-900">{t('caseDetail.finish.confirmTitle')}</Dialog.Title>
+              <Dialog.Title className="pr-10 text-xl font-semibold text-slate-900">
+                {t('caseDetail.finish.confirmTitle')}
+              </Dialog.Title>
               {coolingOffEndsOn && (
-                <p id="finish-cooling-off" className="flex items-start gap-2 rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 font-medium text-slate-900">
+                <p
+                  id="finish-cooling-off"
+                  className="flex items-start gap-2 rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 font-medium text-slate-900"
+                >
                   <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-                  {t('settlement.coolingOff.finishWarning', { date: formatLongDate(coolingOffEndsOn, i18n.resolvedLanguage ?? 'nl-NL') })}
+                  {t('settlement.coolingOff.finishWarning', {
+                    date: formatLongDate(coolingOffEndsOn, i18n.resolvedLanguage ?? 'nl-NL'),
+                  })}
                 </p>
               )}
               {questions.isPending ? (
@@ -75,7 +91,15 @@ export function FinishDialog({ caseId, open, done, onOpenChange, onConfirm }: Pr
   );
 }
 
-function FinishForm({ questions, onConfirm, onCancel }: { questions: FinalizationQuestion[]; onConfirm: Props['onConfirm']; onCancel: () => void }) {
+function FinishForm({
+  questions,
+  onConfirm,
+  onCancel,
+}: {
+  questions: FinalizationQuestion[];
+  onConfirm: Props['onConfirm'];
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const form = useForm<FinalizationAnswersRequest>({
     resolver: formResolver(FinalizationAnswersRequestSchema),

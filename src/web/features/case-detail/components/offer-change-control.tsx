@@ -28,7 +28,12 @@ export function OfferChangeControl({ view }: { view: CaseLawyerView }) {
       <p className="sr-only">{t('caseDetail.dossier.changeOfferFor')}</p>
       <div className="flex flex-wrap gap-2">
         {others.map((slug) => (
-          <Button key={slug} variant="secondary" busy={change.isPending && change.variables === slug} onClick={() => setConfirming(slug)}>
+          <Button
+            key={slug}
+            variant="secondary"
+            busy={change.isPending && change.variables === slug}
+            onClick={() => setConfirming(slug)}
+          >
             {offerName(slug)}
           </Button>
         ))}

@@ -8,7 +8,11 @@ import { useFormatDate } from '../../../lib/use-format-date';
 import { Button } from '../../../ui/button';
 import { useSendProposal } from '../api';
 
-const GUARANTEE_ITEMS: Record<MinimalAchievement, string[]> = { M1: ['1', '2', '3'], M2: ['1', '2', '3'], M3: ['1', '2'] };
+const GUARANTEE_ITEMS: Record<MinimalAchievement, string[]> = {
+  M1: ['1', '2', '3'],
+  M2: ['1', '2', '3'],
+  M3: ['1', '2'],
+};
 
 /**
  * 'Opdrachtbevestiging versturen': at offer-chosen (and again at proposal, which
@@ -39,10 +43,19 @@ export function ProposalControl({ view }: { view: CaseLawyerView }) {
     <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4">
       <legend className="px-1 font-semibold text-slate-900">{t('caseRoute.proposal.legend')}</legend>
       {!view.offer && <p className="text-slate-800">{t('caseRoute.proposal.noOffer')}</p>}
-      {resend && view.proposal_sent_at && <p className="text-slate-800">{t('caseRoute.proposal.sentOn', { date: formatDate(view.proposal_sent_at) })}</p>}
+      {resend && view.proposal_sent_at && (
+        <p className="text-slate-800">{t('caseRoute.proposal.sentOn', { date: formatDate(view.proposal_sent_at) })}</p>
+      )}
       {MINIMAL_ACHIEVEMENTS.map((m) => (
         <label key={m} className="flex cursor-pointer items-start gap-3 rounded-md p-2 hover:bg-slate-50">
-          <input type="radio" name={`guarantee-${view.id}`} value={m} checked={choice === m} onChange={() => setChoice(m)} className="mt-1 size-5" />
+          <input
+            type="radio"
+            name={`guarantee-${view.id}`}
+            value={m}
+            checked={choice === m}
+            onChange={() => setChoice(m)}
+            className="mt-1 size-5"
+          />
           <span>
             <span className="font-medium text-slate-900">{t(`caseDetail.guarantee.${m}.title`)}</span>
             <ul className="list-disc pl-5 text-sm text-slate-800">

@@ -36,7 +36,17 @@ export type DocumentActionsProps = {
 const itemClass =
   'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-900 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
 
-function MenuItem({ icon, children, label, onSelect }: { icon: ReactNode; children: ReactNode; label: string; onSelect: () => void }) {
+function MenuItem({
+  icon,
+  children,
+  label,
+  onSelect,
+}: {
+  icon: ReactNode;
+  children: ReactNode;
+  label: string;
+  onSelect: () => void;
+}) {
   return (
     <DropdownMenu.Item className={itemClass} aria-label={label} onSelect={onSelect}>
       {icon}
@@ -50,19 +60,37 @@ function MenuItem({ icon, children, label, onSelect }: { icon: ReactNode; childr
  * Goedkeuren, Afkeuren; 'Uploaden' while there is no file) and the rest (download, message
  * the client, new version, delete) behind one 'Meer acties' menu button.
  */
-export function DocumentActions({ document, caseId, onPreview, onChanged, focusAfterDelete, canDelete = true, canReplace = true }: DocumentActionsProps) {
+export function DocumentActions({
+  document,
+  caseId,
+  onPreview,
+  onChanged,
+  focusAfterDelete,
+  canDelete = true,
+  canReplace = true,
+}: DocumentActionsProps) {
   const { t } = useTranslation();
   const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const hasFile = Boolean(document.temporary_url);
-  // The engagement letter and its signed copy: approve only; never a new version, deletion or rejection (the server answers 409).
+  // The engagement letter and its signed copy: approve only; never a new version, deletion or rejection (the server
+  // answers 409).
   const locked = document.locked;
   const of = { title: document.title };
 
-  const send = useCallback((file: File, signal: AbortSignal, onProgress: (fraction: number) => void) => uploadNewVersion(document.id, file, signal, onProgress), [document.id]);
+  const send = useCallback(
+    (file: File, signal: AbortSignal, onProgress: (fraction: number) => void) =>
+      uploadNewVersion(document.id, file, signal, onProgress),
+    [document.id],
+  );
   // the first file error, else the server's message, else the upload fallback.
   const onUploadError = useCallback(
-    (e: unknown) => setError(isApiError(e) ? (e.fieldErrors.file?.[0] ?? e.serverMessage ?? t('caseDocuments.uploadFailed')) : t('caseDocuments.uploadFailed')),
+    (e: unknown) =>
+      setError(
+        isApiError(e)
+          ? (e.fieldErrors.file?.[0] ?? e.serverMessage ?? t('caseDocuments.uploadFailed'))
+          : t('caseDocuments.uploadFailed'),
+      ),
     [t],
   );
   const upload = useUpload(send, onChanged, onUploadError);
@@ -77,9 +105,18 @@ export function DocumentActions({ document, caseId, onPreview, onChanged, focusA
 
   return (
     <div className="flex flex-col gap-2">
-      {/*: every document upload is a drop zone with its percentage; with a file, the zone takes a dropped new version (the menu holds the chooser). */}
+      {/*
+        Every document upload is a drop zone with its percentage; with a file, the zone takes a dropped new version
+        (the menu holds the chooser).
+      */}
       {!locked && canReplace && (
-        <DropZone busy={upload.busy} percent={upload.percent} variant="secondary" hint={hasFile ? t('caseDocuments.dropNewVersion') : undefined} onFile={startUpload}>
+        <DropZone
+          busy={upload.busy}
+          percent={upload.percent}
+          variant="secondary"
+          hint={hasFile ? t('caseDocuments.dropNewVersion') : undefined}
+          onFile={startUpload}
+        >
           {!hasFile && (
             <>
               <Upload className="size-4" aria-hidden="true" />
@@ -106,7 +143,11 @@ export function DocumentActions({ document, caseId, onPreview, onChanged, focusA
             {t('caseDocuments.actions.more')}
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
-            <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-60 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200">
+            <DropdownMenu.Content
+              align="end"
+              sideOffset={4}
+              className="z-50 min-w-60 rounded-xl bg-white p-2 shadow-lg ring-1 ring-slate-200"
+            >
               {hasFile && (
                 <MenuItem
                   icon={<Download className="size-4" aria-hidden="true" />}
@@ -130,12 +171,20 @@ export function DocumentActions({ document, caseId, onPreview, onChanged, focusA
                 </Link>
               </DropdownMenu.Item>
               {hasFile && !locked && canReplace && (
-                <MenuItem icon={<Upload className="size-4" aria-hidden="true" />} label={t('caseDocuments.actions.newVersionOf', of)} onSelect={picker.open}>
+                <MenuItem
+                  icon={<Upload className="size-4" aria-hidden="true" />}
+                  label={t('caseDocuments.actions.newVersionOf', of)}
+                  onSelect={picker.open}
+                >
                   {t('caseDocuments.actions.newVersion')}
                 </MenuItem>
               )}
               {hasFile && !locked && canDelete && (
-                <MenuItem icon={<Trash2 className="size-4" aria-hidden="true" />} label={t('caseDocuments.actions.deleteOf', of)} onSelect={() => setDeleting(true)}>
+                <MenuItem
+                  icon={<Trash2 className="size-4" aria-hidden="true" />}
+                  label={t('caseDocuments.actions.deleteOf', of)}
+                  onSelect={() => setDeleting(true)}
+                >
                   {t('caseDocuments.actions.delete')}
                 </MenuItem>
               )}
@@ -154,7 +203,11 @@ export function DocumentActions({ document, caseId, onPreview, onChanged, focusA
         )}
       </div>
       {upload.phase === 'retry' && (
-        <button type="button" onClick={upload.retry} className="self-start text-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
+        <button
+          type="button"
+          onClick={upload.retry}
+          className="self-start text-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900"
+        >
           {t('caseDocuments.upload.retry')}
         </button>
       )}

@@ -78,7 +78,12 @@ describe('DocumentPreview', () => {
     fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
     fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
     expect(screen.getByText('Preview Unavailable')).toBeInTheDocument();
-    expect(onShown.mock.calls.map(([d]) => (d as Document).id)).toEqual([docs[0]?.id, docs[1]?.id, docs[0]?.id, docs[2]?.id]);
+    expect(onShown.mock.calls.map(([d]) => (d as Document).id)).toEqual([
+      docs[0]?.id,
+      docs[1]?.id,
+      docs[0]?.id,
+      docs[2]?.id,
+    ]);
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -55,7 +55,8 @@ export function DocumentPreview({ documents, index, onIndexChange, onShown, acti
           onKeyDown={onKeyDown}
           onOpenAutoFocus={returnFocus.onOpenAutoFocus}
           onCloseAutoFocus={returnFocus.onCloseAutoFocus}
-          className="fixed inset-0 z-50 flex flex-col bg-slate-900 text-white">
+          className="fixed inset-0 z-50 flex flex-col bg-slate-900 text-white"
+        >
           <div className="flex items-center justify-between gap-2 px-2 py-2 sm:px-4">
             <RadixDialog.Title className="min-w-0 truncate text-lg font-semibold">
               {document ? `${document.title}${document.filename ? ` – ${document.filename}` : ''}` : ''}
@@ -63,14 +64,22 @@ export function DocumentPreview({ documents, index, onIndexChange, onShown, acti
             <div className="flex shrink-0 items-center gap-1">
               {count > 1 && (
                 <>
-                  <button type="button" onClick={() => move(-1)} className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-white/10">
+                  <button
+                    type="button"
+                    onClick={() => move(-1)}
+                    className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-white/10"
+                  >
                     <ChevronLeft className="size-6" aria-hidden="true" />
                     <span className="sr-only">{t('caseDocuments.preview.previous')}</span>
                   </button>
                   <span className="text-sm" aria-live="polite">
                     {t('caseDocuments.preview.position', { current: (index ?? 0) + 1, total: count })}
                   </span>
-                  <button type="button" onClick={() => move(1)} className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-white/10">
+                  <button
+                    type="button"
+                    onClick={() => move(1)}
+                    className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-white/10"
+                  >
                     <ChevronRight className="size-6" aria-hidden="true" />
                     <span className="sr-only">{t('caseDocuments.preview.next')}</span>
                   </button>
@@ -82,9 +91,14 @@ export function DocumentPreview({ documents, index, onIndexChange, onShown, acti
               </RadixDialog.Close>
             </div>
           </div>
-          <div className="flex min-h-0 flex-1 items-center justify-center p-2 sm:p-4">{document && <PreviewBody document={document} />}</div>
+          <div className="flex min-h-0 flex-1 items-center justify-center p-2 sm:p-4">
+            {document && <PreviewBody document={document} />}
+          </div>
           {document && actions && (
-            <div className="flex flex-wrap items-center justify-center gap-2 px-2 pb-3 sm:px-4" data-testid="preview-actions">
+            <div
+              className="flex flex-wrap items-center justify-center gap-2 px-2 pb-3 sm:px-4"
+              data-testid="preview-actions"
+            >
               {actions(document)}
             </div>
           )}

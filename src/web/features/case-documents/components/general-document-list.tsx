@@ -21,7 +21,10 @@ export function GeneralDocumentItem(props: DocumentActionsProps) {
   const headingId = useId();
   return (
     <li>
-      <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <article
+        aria-labelledby={headingId}
+        className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="flex flex-wrap items-center gap-2">
             <h3 id={headingId} className="font-semibold [overflow-wrap:anywhere] text-slate-900">
@@ -33,9 +36,13 @@ export function GeneralDocumentItem(props: DocumentActionsProps) {
         </div>
         <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
           <dt className="font-medium text-slate-900">{t('caseDocuments.columns.file')}</dt>
-          <dd className="[overflow-wrap:anywhere] text-slate-700">{document.filename ?? t('caseDocuments.notDelivered')}</dd>
+          <dd className="[overflow-wrap:anywhere] text-slate-700">
+            {document.filename ?? t('caseDocuments.notDelivered')}
+          </dd>
           <dt className="font-medium text-slate-900">{t('caseDocuments.columns.uploadedBy')}</dt>
-          <dd className="break-words text-slate-700">{document.uploaded_by ? (document.uploaded_by.full_name ?? getDisplayName(document.uploaded_by)) : '–'}</dd>
+          <dd className="break-words text-slate-700">
+            {document.uploaded_by ? (document.uploaded_by.full_name ?? getDisplayName(document.uploaded_by)) : '–'}
+          </dd>
           <dt className="font-medium text-slate-900">{t('caseDocuments.columns.uploadedAt')}</dt>
           <dd className="text-slate-700">{document.uploaded_at ? formatDate(document.uploaded_at, language) : '–'}</dd>
         </dl>
@@ -76,9 +83,18 @@ function VisibilityToggle({ document, onChanged }: { document: Document; onChang
           aria-labelledby={labelId}
           aria-busy={busy || undefined}
           onClick={() => void toggle()}
-          className={cn('relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent transition-colors', document.visible ? 'bg-brand-700' : 'bg-slate-400')}
+          className={cn(
+            'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent transition-colors',
+            document.visible ? 'bg-brand-700' : 'bg-slate-400',
+          )}
         >
-          <span className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', document.visible ? 'translate-x-6' : 'translate-x-0.5')} aria-hidden="true" />
+          <span
+            className={cn(
+              'inline-block size-5 rounded-full bg-white shadow transition-transform',
+              document.visible ? 'translate-x-6' : 'translate-x-0.5',
+            )}
+            aria-hidden="true"
+          />
         </button>
         <span id={labelId} className="text-sm font-medium text-slate-900">
           {t('caseDocuments.columns.visible')}

@@ -17,10 +17,18 @@ export function MandatoryDocumentCard(props: DocumentActionsProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   return (
     <li>
-      <article aria-labelledby={headingId} className="flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <article
+        aria-labelledby={headingId}
+        className="flex h-full flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      >
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 ref={heading} id={headingId} tabIndex={-1} className="font-semibold [overflow-wrap:anywhere] text-slate-900">
+            <h3
+              ref={heading}
+              id={headingId}
+              tabIndex={-1}
+              className="font-semibold [overflow-wrap:anywhere] text-slate-900"
+            >
               {document.title}
             </h3>
             <FileExtension extension={document.temporary_url ? document.extension : null} />
@@ -47,12 +55,17 @@ export function ReviewNote({ document }: { document: Document }) {
   if (document.status === 'Rejected') {
     return (
       <p className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm [overflow-wrap:anywhere] text-red-900">
-        <span className="font-semibold">{t('caseDocuments.rejectedReason')}</span> {document.message || t('caseDocuments.noReason')}
+        <span className="font-semibold">{t('caseDocuments.rejectedReason')}</span>{' '}
+        {document.message || t('caseDocuments.noReason')}
       </p>
     );
   }
   if (document.status === 'Approved' && document.approved_by) {
-    return <p className="text-sm text-green-900">{t('caseDocuments.approvedBy', { name: document.approved_by.full_name ?? document.approved_by.email })}</p>;
+    return (
+      <p className="text-sm text-green-900">
+        {t('caseDocuments.approvedBy', { name: document.approved_by.full_name ?? document.approved_by.email })}
+      </p>
+    );
   }
   return null;
 }

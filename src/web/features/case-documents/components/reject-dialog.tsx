@@ -6,7 +6,15 @@ import { Dialog } from '../../../ui/dialog';
 import { FormError } from '../../../ui/field';
 
 /** 'Document afkeuren': an optional reason that reaches the client; 'Verstuur' or 'Annuleren'. */
-export function RejectDialog({ open, onOpenChange, onConfirm }: { open: boolean; onOpenChange: (open: boolean) => void; onConfirm: (message: string) => Promise<void> }) {
+export function RejectDialog({
+  open,
+  onOpenChange,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: (message: string) => Promise<void>;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [message, setMessage] = useState('');

@@ -37,7 +37,11 @@ export function ReviewButtons({ document, onChanged }: { document: Document; onC
         {t('caseDocuments.actions.approve')}
       </Button>
       {!document.locked && (
-        <Button variant="secondary" aria-label={t('caseDocuments.actions.rejectOf', of)} onClick={() => setRejecting(true)}>
+        <Button
+          variant="secondary"
+          aria-label={t('caseDocuments.actions.rejectOf', of)}
+          onClick={() => setRejecting(true)}
+        >
           <X className="size-4" aria-hidden="true" />
           {t('caseDocuments.actions.reject')}
         </Button>

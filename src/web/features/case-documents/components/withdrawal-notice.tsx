@@ -6,7 +6,13 @@ import { useFormatDate } from '../../../lib/use-format-date';
  * Why the lawyer cannot review yet: the client chose that the firm waits for the end of the
  * withdrawal period. While the period runs with the client's consent, the date it ends.
  */
-export function WithdrawalNotice({ withdrawalEndsAt, startConsent }: { withdrawalEndsAt: string | null; startConsent: boolean | null }) {
+export function WithdrawalNotice({
+  withdrawalEndsAt,
+  startConsent,
+}: {
+  withdrawalEndsAt: string | null;
+  startConsent: boolean | null;
+}) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   if (!withdrawalEndsAt) return null;
@@ -19,6 +25,9 @@ export function WithdrawalNotice({ withdrawalEndsAt, startConsent }: { withdrawa
       </p>
     );
   }
-  if (startConsent && now < end) return <p className="text-slate-800">{t('withdrawal.lawyerConsent', { date: formatDate(getWithdrawalLastDay(end)) })}</p>;
+  if (startConsent && now < end)
+    return (
+      <p className="text-slate-800">{t('withdrawal.lawyerConsent', { date: formatDate(getWithdrawalLastDay(end)) })}</p>
+    );
   return null;
 }

@@ -17,7 +17,10 @@ const item = (n: number, pending: number): CaseListItem => ({
 
 describe('the case list', () => {
   it("says 'Geen nieuwe documenten' on a phone's card, where no column header explains a bare 'Geen'", () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ data: [], total: 0 }), { status: 200 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify({ data: [], total: 0 }), { status: 200 }))),
+    );
     render(
       <MemoryRouter>
         <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>

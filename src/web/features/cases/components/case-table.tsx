@@ -20,7 +20,8 @@ const COLUMNS: { sort: CaseSort; key: string }[] = [
 /** New documents of a case; `long` on a card, where no column header says what 'Geen' is about. */
 function Pending({ count, long = false }: { count: number; long?: boolean }) {
   const { t } = useTranslation();
-  if (count === 0) return <span className="text-slate-700">{t(long ? 'cases.pending.noneLong' : 'cases.pending.none')}</span>;
+  if (count === 0)
+    return <span className="text-slate-700">{t(long ? 'cases.pending.noneLong' : 'cases.pending.none')}</span>;
   return (
     <span className="inline-flex items-center gap-1 font-semibold text-amber-900">
       <FileClock className="size-4" aria-hidden="true" />
@@ -33,7 +34,13 @@ function Pending({ count, long = false }: { count: number; long?: boolean }) {
  * The case list: a sortable table from md up, cards below it. `showGroup` (a search over all
  * groups) adds each case's group ('Actief', 'Klaar voor facturatie', 'Voltooid').
  */
-export function CaseTable({ cases, sort, dir, onSort, showGroup = false }: { cases: CaseListItem[]; showGroup?: boolean } & SortProps) {
+export function CaseTable({
+  cases,
+  sort,
+  dir,
+  onSort,
+  showGroup = false,
+}: { cases: CaseListItem[]; showGroup?: boolean } & SortProps) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const statusLabel = (c: CaseListItem) => t(`cases.statuses.${c.status.slug}`);
@@ -48,8 +55,17 @@ export function CaseTable({ cases, sort, dir, onSort, showGroup = false }: { cas
               const current = sort === column.sort;
               const Icon = current ? (dir === 'asc' ? ArrowUp : ArrowDown) : ArrowUpDown;
               return (
-                <th key={column.sort} scope="col" aria-sort={current ? (dir === 'asc' ? 'ascending' : 'descending') : undefined} className="py-2 pr-3">
-                  <button type="button" onClick={() => onSort(column.sort)} className="inline-flex min-h-11 items-center gap-1 font-semibold text-slate-900 hover:text-brand-700">
+                <th
+                  key={column.sort}
+                  scope="col"
+                  aria-sort={current ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
+                  className="py-2 pr-3"
+                >
+                  <button
+                    type="button"
+                    onClick={() => onSort(column.sort)}
+                    className="inline-flex min-h-11 items-center gap-1 font-semibold text-slate-900 hover:text-brand-700"
+                  >
                     {t(column.key)}
                     <Icon className="size-4" aria-hidden="true" />
                   </button>
@@ -70,9 +86,12 @@ export function CaseTable({ cases, sort, dir, onSort, showGroup = false }: { cas
           {cases.map((c) => (
             <tr key={c.id} className="border-b border-slate-200 hover:bg-slate-50">
               <td className="py-3 pr-3">
-                <Link to={`/dossiers/${c.id}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+                <Link
+                  to={`/dossiers/${c.id}`}
+                  className="font-medium text-brand-700 underline-offset-4 hover:underline"
+                >
                   {c.client_name || t('cases.unknownName')}
-              <UnreadBadge caseId={c.id} />
+                  <UnreadBadge caseId={c.id} />
                 </Link>
               </td>
               <td className="py-3 pr-3 text-slate-800">{c.company_name ?? '–'}</td>
@@ -91,7 +110,10 @@ export function CaseTable({ cases, sort, dir, onSort, showGroup = false }: { cas
       <ul className="flex flex-col gap-3 md:hidden">
         {cases.map((c) => (
           <li key={c.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <Link to={`/dossiers/${c.id}`} className="text-lg font-semibold text-brand-700 underline-offset-4 hover:underline">
+            <Link
+              to={`/dossiers/${c.id}`}
+              className="text-lg font-semibold text-brand-700 underline-offset-4 hover:underline"
+            >
               {c.client_name || t('cases.unknownName')}
               <UnreadBadge caseId={c.id} />
             </Link>
@@ -110,13 +132,25 @@ export function CaseTable({ cases, sort, dir, onSort, showGroup = false }: { cas
 }
 
 /** Sorting on small screens, where the table headers are not shown. */
-export function MobileSort({ sort, dir, onChange }: { sort: CaseSort; dir: 'asc' | 'desc'; onChange: (sort: CaseSort, dir: 'asc' | 'desc') => void }) {
+export function MobileSort({
+  sort,
+  dir,
+  onChange,
+}: {
+  sort: CaseSort;
+  dir: 'asc' | 'desc';
+  onChange: (sort: CaseSort, dir: 'asc' | 'desc') => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap items-end gap-2 md:hidden">
       <label className="flex flex-col gap-1 text-sm font-medium text-slate-900">
         {t('cases.sortBy')}
-        <select value={sort} onChange={(e) => onChange(e.target.value as CaseSort, dir)} className="min-h-11 rounded-lg border border-slate-400 bg-white px-3">
+        <select
+          value={sort}
+          onChange={(e) => onChange(e.target.value as CaseSort, dir)}
+          className="min-h-11 rounded-lg border border-slate-400 bg-white px-3"
+        >
           {COLUMNS.map((column) => (
             <option key={column.sort} value={column.sort}>
               {t(column.key)}
@@ -129,7 +163,11 @@ export function MobileSort({ sort, dir, onChange }: { sort: CaseSort; dir: 'asc'
         onClick={() => onChange(sort, dir === 'asc' ? 'desc' : 'asc')}
         className="inline-flex min-h-11 items-center gap-1 rounded-lg border border-slate-400 bg-white px-3 font-medium"
       >
-        {dir === 'asc' ? <ArrowUp className="size-4" aria-hidden="true" /> : <ArrowDown className="size-4" aria-hidden="true" />}
+        {dir === 'asc' ? (
+          <ArrowUp className="size-4" aria-hidden="true" />
+        ) : (
+          <ArrowDown className="size-4" aria-hidden="true" />
+        )}
         {t(dir === 'asc' ? 'cases.ascending' : 'cases.descending')}
       </button>
     </div>

@@ -14,7 +14,10 @@ export function LatestFeedback() {
   // The one contract rule: trimmed, 130 characters as a reader counts them.
   const text = getFeedbackPreview(feedback.text).preview;
   return (
-    <section aria-labelledby="latest-feedback-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <section
+      aria-labelledby="latest-feedback-heading"
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h2 id="latest-feedback-heading" className="text-lg font-semibold text-slate-900">
         {t('cases.feedback.heading')}
       </h2>
@@ -22,7 +25,10 @@ export function LatestFeedback() {
         {feedback.user.full_name} · {formatDate(feedback.created_at)}
       </p>
       <blockquote className="mt-2 text-slate-900">{text}</blockquote>
-      <Link to="/feedback" className="mt-3 inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-4">
+      <Link
+        to="/feedback"
+        className="mt-3 inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-4"
+      >
         {t('cases.feedback.all')}
       </Link>
     </section>

@@ -18,7 +18,13 @@ const PHASE_CLASSES: Record<StatusSlug, string> = {
 
 export function StatusBadge({ slug, label }: { slug: StatusSlug; label: string }) {
   return (
-    <span data-status={slug} className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-medium whitespace-nowrap ring-1 ring-inset', PHASE_CLASSES[slug])}>
+    <span
+      data-status={slug}
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-sm font-medium whitespace-nowrap ring-1 ring-inset',
+        PHASE_CLASSES[slug],
+      )}
+    >
       {label}
     </span>
   );

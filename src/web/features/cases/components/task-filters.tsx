@@ -4,12 +4,25 @@ import { cn } from '../../../ui/cn';
 import { useStatusCounts } from '../api';
 
 /** The dashboard's task buttons: one per task status with cases, each filtering the list. */
-export function TaskFilters({ active, onSelect }: { active: StatusSlug | null; onSelect: (slug: StatusSlug | null) => void }) {
+export function TaskFilters({
+  active,
+  onSelect,
+}: {
+  active: StatusSlug | null;
+  onSelect: (slug: StatusSlug | null) => void;
+}) {
   const { t } = useTranslation();
   const counts = useStatusCounts();
   if (counts.isPending) return <p role="status">{t('cases.loading')}</p>;
-  if (counts.isError) return <p role="alert" className="text-red-800">{t('cases.error')}</p>;
-  const tasks = TASK_STATUSES.map((slug) => ({ slug, status: counts.data.find((s) => s.slug === slug) })).filter((task) => (task.status?.cases_count ?? 0) > 0);
+  if (counts.isError)
+    return (
+      <p role="alert" className="text-red-800">
+        {t('cases.error')}
+      </p>
+    );
+  const tasks = TASK_STATUSES.map((slug) => ({ slug, status: counts.data.find((s) => s.slug === slug) })).filter(
+    (task) => (task.status?.cases_count ?? 0) > 0,
+  );
   if (tasks.length === 0) return <p>{t('cases.tasks.none')}</p>;
   return (
     <ul className="flex flex-col gap-2">
@@ -24,12 +37,19 @@ export function TaskFilters({ active, onSelect }: { active: StatusSlug | null; o
               onClick={() => onSelect(pressed ? null : slug)}
               className={cn(
                 'flex min-h-11 w-full items-center justify-between gap-3 rounded-lg border px-4 py-2 text-left font-medium',
-                pressed ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-900 hover:border-brand-700',
+                pressed
+                  ? 'border-brand-700 bg-brand-700 text-white'
+                  : 'border-slate-300 bg-white text-slate-900 hover:border-brand-700',
               )}
             >
               <span>{label}</span>
               {/* Read as 'Opdrachtbevestiging versturen (2)'; the pill shows the number. */}
-              <span className={cn('rounded-full px-2 text-sm font-semibold', pressed ? 'bg-white text-brand-900' : 'bg-slate-100 text-slate-900')}>
+              <span
+                className={cn(
+                  'rounded-full px-2 text-sm font-semibold',
+                  pressed ? 'bg-white text-brand-900' : 'bg-slate-100 text-slate-900',
+                )}
+              >
                 <span className="sr-only"> (</span>
                 {status?.cases_count}
                 <span className="sr-only">)</span>

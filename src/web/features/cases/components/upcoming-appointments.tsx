@@ -41,10 +41,18 @@ export function UpcomingAppointments() {
           <ul className="flex flex-col divide-y divide-slate-200 rounded-xl border border-slate-300 bg-white">
             {callbacks.map((c) => (
               <li key={c.case_id} className="flex flex-col gap-2 px-4 py-3">
-                <Link to={`/dossiers/${encodeURIComponent(c.case_id)}/berichten`} className="font-medium text-brand-800 underline underline-offset-4">
+                <Link
+                  to={`/dossiers/${encodeURIComponent(c.case_id)}/berichten`}
+                  className="font-medium text-brand-800 underline underline-offset-4"
+                >
                   {t('appointments.lawyer.callbackItem', { client: c.client_name || t('cases.unknownName') })}
                 </Link>
-                <Button variant="secondary" className="w-fit" busy={done.isPending && done.variables === c.case_id} onClick={() => done.mutateAsync(c.case_id).catch(() => undefined)}>
+                <Button
+                  variant="secondary"
+                  className="w-fit"
+                  busy={done.isPending && done.variables === c.case_id}
+                  onClick={() => done.mutateAsync(c.case_id).catch(() => undefined)}
+                >
                   {t('appointments.lawyer.callbackDone')}
                 </Button>
               </li>
@@ -63,7 +71,10 @@ export function UpcomingAppointments() {
           <ul className="flex flex-col divide-y divide-slate-200 rounded-xl border border-slate-300 bg-white">
             {data.map((a) => (
               <li key={a.id}>
-                <Link to={`/dossiers/${encodeURIComponent(a.case_id)}`} className="flex min-h-11 flex-col px-4 py-3 font-medium text-brand-800 hover:bg-slate-50">
+                <Link
+                  to={`/dossiers/${encodeURIComponent(a.case_id)}`}
+                  className="flex min-h-11 flex-col px-4 py-3 font-medium text-brand-800 hover:bg-slate-50"
+                >
                   <span>{formatAppointmentTime(a.start, language)}</span>
                   <span className="text-sm text-slate-800">{a.client_name || t('cases.unknownName')}</span>
                 </Link>

@@ -8,7 +8,14 @@ import { AppointmentBlock } from './appointment-block';
 
 const CASE_ID = '20000000-0000-4000-8000-000000000000';
 const LAWYER = { id: '30000000-0000-4000-8000-000000000001', full_name: 'Sanne Jansen', stand_in: false };
-const state = (over: Partial<AppointmentState> = {}): AppointmentState => ({ data: null, lawyer: LAWYER, mode: 'phone', notice_hours: 24, callback_requested_at: null, ...over });
+const state = (over: Partial<AppointmentState> = {}): AppointmentState => ({
+  data: null,
+  lawyer: LAWYER,
+  mode: 'phone',
+  notice_hours: 24,
+  callback_requested_at: null,
+  ...over,
+});
 const SLOTS = [
   { start: '2026-12-02T10:00:00+01:00', end: '2026-12-02T10:30:00+01:00' },
   { start: '2026-12-02T10:30:00+01:00', end: '2026-12-02T11:00:00+01:00' },
@@ -36,7 +43,18 @@ afterEach(() => {
 
 describe('AppointmentBlock', () => {
   it("shows the days of two weeks, 'Geen tijden beschikbaar' for an empty day, and books the chosen time", async () => {
-    const booked = state({ data: { id: '40000000-0000-4000-8000-000000000000', case_id: CASE_ID, start: SLOTS[1]!.start, end: SLOTS[1]!.end, lawyer: LAWYER, mode: 'phone', video_url: null, can_change: true } });
+    const booked = state({
+      data: {
+        id: '40000000-0000-4000-8000-000000000000',
+        case_id: CASE_ID,
+        start: SLOTS[1]!.start,
+        end: SLOTS[1]!.end,
+        lawyer: LAWYER,
+        mode: 'phone',
+        video_url: null,
+        can_change: true,
+      },
+    });
     let current = state();
     const { calls } = renderBlock(
       on('GET', `/api/cases/${CASE_ID}/appointment`, () => ({ status: 200, body: current })),
@@ -56,7 +74,9 @@ describe('AppointmentBlock', () => {
     const times = screen.getByRole('group', { name: 'Tijden op woensdag 2 december' });
     await userEvent.click(within(times).getByRole('button', { name: '10:30' }));
     await userEvent.click(screen.getByRole('button', { name: 'Gesprek plannen op woensdag 2 december om 10:30' }));
-    expect(await screen.findByText('Je eerste gesprek met Sanne Jansen is op woensdag 2 december om 10:30.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Je eerste gesprek met Sanne Jansen is op woensdag 2 december om 10:30.'),
+    ).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ start: '2026-12-02T10:30:00+01:00' });
     expect(screen.getByRole('button', { name: 'Zet in je agenda' })).toBeInTheDocument();
   });
@@ -82,12 +102,28 @@ describe('AppointmentBlock', () => {
     renderBlock(
       on('GET', `/api/cases/${CASE_ID}/appointment`, {
         status: 200,
-        body: state({ lawyer: standIn, data: { id: '40000000-0000-4000-8000-000000000000', case_id: CASE_ID, start: SLOTS[0]!.start, end: SLOTS[0]!.end, lawyer: standIn, mode: 'phone', video_url: null, can_change: false } }),
+        body: state({
+          lawyer: standIn,
+          data: {
+            id: '40000000-0000-4000-8000-000000000000',
+            case_id: CASE_ID,
+            start: SLOTS[0]!.start,
+            end: SLOTS[0]!.end,
+            lawyer: standIn,
+            mode: 'phone',
+            video_url: null,
+            can_change: false,
+          },
+        }),
       }),
     );
-    expect(await screen.findByText('Daan Visser vervangt je jurist in deze periode: je gesprek is met Daan Visser.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Daan Visser vervangt je jurist in deze periode: je gesprek is met Daan Visser.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Verzetten' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Annuleren' })).toBeNull();
-    expect(screen.getByText('Het gesprek begint binnen 24 uur. Verzetten of annuleren kan nu alleen via je jurist.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Het gesprek begint binnen 24 uur. Verzetten of annuleren kan nu alleen via je jurist.'),
+    ).toBeInTheDocument();
   });
 });

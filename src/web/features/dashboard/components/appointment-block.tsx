@@ -2,7 +2,13 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CalendarDays, CalendarPlus, PhoneCall } from 'lucide-react';
 import type { AppointmentSlotView, AppointmentState } from '../../../../contract/appointments';
-import { amsterdamDate, formatAppointmentClock, formatAppointmentDay, formatAppointmentTime, groupSlotsByDay } from '../../../../contract/rules/appointment-slots';
+import {
+  amsterdamDate,
+  formatAppointmentClock,
+  formatAppointmentDay,
+  formatAppointmentTime,
+  groupSlotsByDay,
+} from '../../../../contract/rules/appointment-slots';
 import { api } from '../../../lib/api';
 import { getErrorText } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
@@ -31,7 +37,13 @@ async function downloadCalendar(caseId: string): Promise<void> {
  * je agenda', 'Verzetten' and 'Annuleren', or the days of the next two weeks with their free
  * times; 'Bel mij terug' when there are none.
  */
-export function AppointmentBlock({ caseId, caseAppointmentStart }: { caseId: string; caseAppointmentStart: string | null }) {
+export function AppointmentBlock({
+  caseId,
+  caseAppointmentStart,
+}: {
+  caseId: string;
+  caseAppointmentStart: string | null;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const state = useAppointment(caseId);
@@ -63,7 +75,9 @@ export function AppointmentBlock({ caseId, caseAppointmentStart }: { caseId: str
   if (!data.data && caseAppointmentStart && new Date(caseAppointmentStart).getTime() < openedAt) {
     return (
       <Frame>
-        <p className="text-slate-800">{t('appointments.tookPlace', { when: formatAppointmentTime(caseAppointmentStart, language) })}</p>
+        <p className="text-slate-800">
+          {t('appointments.tookPlace', { when: formatAppointmentTime(caseAppointmentStart, language) })}
+        </p>
       </Frame>
     );
   }
@@ -81,7 +95,11 @@ export function AppointmentBlock({ caseId, caseAppointmentStart }: { caseId: str
 function Frame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <section id="appointment" aria-labelledby="appointment-heading" className="flex flex-col gap-3 rounded-2xl bg-white p-6 shadow-sm">
+    <section
+      id="appointment"
+      aria-labelledby="appointment-heading"
+      className="flex flex-col gap-3 rounded-2xl bg-white p-6 shadow-sm"
+    >
       <h2 id="appointment-heading" className="flex items-center gap-2 text-xl font-bold text-slate-900">
         <CalendarDays className="size-5" aria-hidden="true" />
         {t('appointments.heading')}
@@ -97,7 +115,12 @@ function ModeText({ state, videoUrl }: { state: AppointmentState; videoUrl: stri
     return (
       <p className="text-slate-800">
         {t('appointments.video')}{' '}
-        <a href={videoUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 underline underline-offset-4">
+        <a
+          href={videoUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-medium text-brand-700 underline underline-offset-4"
+        >
           {t('appointments.videoLink')}
           <span className="sr-only">{t('dashboard.newTab')}</span>
         </a>
@@ -118,9 +141,14 @@ function Booked({ caseId, state, onMove }: { caseId: string; state: AppointmentS
   return (
     <>
       <p className="text-lg font-semibold text-slate-900" data-testid="appointment-time">
-        {t('appointments.bookedAt', { when: formatAppointmentTime(appointment.start, language), name: appointment.lawyer.full_name })}
+        {t('appointments.bookedAt', {
+          when: formatAppointmentTime(appointment.start, language),
+          name: appointment.lawyer.full_name,
+        })}
       </p>
-      {appointment.lawyer.stand_in && <p className="text-slate-800">{t('appointments.standIn', { name: appointment.lawyer.full_name })}</p>}
+      {appointment.lawyer.stand_in && (
+        <p className="text-slate-800">{t('appointments.standIn', { name: appointment.lawyer.full_name })}</p>
+      )}
       <ModeText state={state} videoUrl={appointment.video_url} />
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <Button
@@ -149,14 +177,28 @@ function Booked({ caseId, state, onMove }: { caseId: string; state: AppointmentS
           {t('appointments.downloadFailed')}
         </p>
       )}
-      {!appointment.can_change && <p className="text-slate-800">{t('appointments.tooLate', { hours: state.notice_hours })}</p>}
+      {!appointment.can_change && (
+        <p className="text-slate-800">{t('appointments.tooLate', { hours: state.notice_hours })}</p>
+      )}
       {confirming && (
-        <div role="group" aria-labelledby="cancel-question" className="flex flex-col gap-3 rounded-lg border border-slate-300 p-4">
+        <div
+          role="group"
+          aria-labelledby="cancel-question"
+          className="flex flex-col gap-3 rounded-lg border border-slate-300 p-4"
+        >
           <p id="cancel-question" className="font-medium text-slate-900">
             {t('appointments.cancelQuestion')}
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button busy={cancel.isPending} onClick={() => cancel.mutateAsync().then(() => setConfirming(false), () => undefined)}>
+            <Button
+              busy={cancel.isPending}
+              onClick={() =>
+                cancel.mutateAsync().then(
+                  () => setConfirming(false),
+                  () => undefined,
+                )
+              }
+            >
               {t('appointments.cancelConfirm')}
             </Button>
             <Button variant="secondary" onClick={() => setConfirming(false)}>
@@ -174,7 +216,17 @@ function Booked({ caseId, state, onMove }: { caseId: string; state: AppointmentS
   );
 }
 
-function Picker({ caseId, state, moving, onDone }: { caseId: string; state: AppointmentState; moving: boolean; onDone: () => void }) {
+function Picker({
+  caseId,
+  state,
+  moving,
+  onDone,
+}: {
+  caseId: string;
+  state: AppointmentState;
+  moving: boolean;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
   const slots = useAppointmentSlots(caseId, true);
@@ -213,7 +265,11 @@ function Picker({ caseId, state, moving, onDone }: { caseId: string; state: Appo
             {t('appointments.callbackRequested')}
           </p>
         ) : (
-          <Button className="w-fit" busy={callback.isPending} onClick={() => callback.mutateAsync().catch(() => undefined)}>
+          <Button
+            className="w-fit"
+            busy={callback.isPending}
+            onClick={() => callback.mutateAsync().catch(() => undefined)}
+          >
             <PhoneCall className="size-4" aria-hidden="true" />
             {t('appointments.callMeBack')}
           </Button>
@@ -250,7 +306,9 @@ function Picker({ caseId, state, moving, onDone }: { caseId: string; state: Appo
               }}
               className={cn(
                 'min-h-11 rounded-lg border px-3 py-2 text-left text-sm font-medium',
-                selected?.date === d.date ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-900 hover:border-brand-700',
+                selected?.date === d.date
+                  ? 'border-brand-700 bg-brand-700 text-white'
+                  : 'border-slate-300 bg-white text-slate-900 hover:border-brand-700',
                 d.slots.length === 0 && selected?.date !== d.date && 'text-slate-700',
               )}
             >
@@ -262,7 +320,9 @@ function Picker({ caseId, state, moving, onDone }: { caseId: string; state: Appo
       </fieldset>
       {selected && (
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-2 font-semibold text-slate-900">{t('appointments.chooseTime', { day: formatAppointmentDay(selected.date, language) })}</legend>
+          <legend className="mb-2 font-semibold text-slate-900">
+            {t('appointments.chooseTime', { day: formatAppointmentDay(selected.date, language) })}
+          </legend>
           {selected.slots.length === 0 ? (
             <p className="text-slate-800">{t('appointments.noTimes')}</p>
           ) : (
@@ -275,7 +335,9 @@ function Picker({ caseId, state, moving, onDone }: { caseId: string; state: Appo
                   onClick={() => setChosen(slot)}
                   className={cn(
                     'min-h-11 min-w-20 rounded-lg border px-3 py-2 font-medium',
-                    chosen?.start === slot.start ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-900 hover:border-brand-700',
+                    chosen?.start === slot.start
+                      ? 'border-brand-700 bg-brand-700 text-white'
+                      : 'border-slate-300 bg-white text-slate-900 hover:border-brand-700',
                   )}
                 >
                   {formatAppointmentClock(slot.start)}
@@ -294,7 +356,11 @@ function Picker({ caseId, state, moving, onDone }: { caseId: string; state: Appo
             await mutation.mutateAsync(chosen.start).then(onDone, () => undefined);
           }}
         >
-          {chosen ? t(moving ? 'appointments.confirmMove' : 'appointments.confirm', { when: formatAppointmentTime(chosen.start, language) }) : t('appointments.chooseFirst')}
+          {chosen
+            ? t(moving ? 'appointments.confirmMove' : 'appointments.confirm', {
+                when: formatAppointmentTime(chosen.start, language),
+              })
+            : t('appointments.chooseFirst')}
         </Button>
         {moving && (
           <Button variant="secondary" onClick={onDone}>
@@ -310,4 +376,3 @@ function Picker({ caseId, state, moving, onDone }: { caseId: string; state: Appo
     </>
   );
 }
-

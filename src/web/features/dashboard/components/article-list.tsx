@@ -12,12 +12,27 @@ export function ArticleList({ articles }: { articles: Article[] }) {
       </h2>
       <ul className="grid gap-4 sm:grid-cols-2">
         {articles.map((article) => (
-          <li key={article.id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-            <img src={article.image} alt="" width={400} height={200} className="aspect-[2/1] w-full bg-brand-50 object-cover" loading="lazy" />
+          <li
+            key={article.id}
+            className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+          >
+            <img
+              src={article.image}
+              alt=""
+              width={400}
+              height={200}
+              className="aspect-[2/1] w-full bg-brand-50 object-cover"
+              loading="lazy"
+            />
             <div className="flex flex-1 flex-col gap-2 p-4">
               <h3 className="font-semibold text-slate-900">{article.title}</h3>
               <p className="flex-1 text-slate-800">{article.description}</p>
-              <a href={article.link} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-4">
+              <a
+                href={article.link}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex min-h-11 items-center font-medium text-brand-700 underline underline-offset-4"
+              >
                 {t('dashboard.articles.readMore')}
                 <span className="sr-only">
                   {': '}

@@ -52,7 +52,10 @@ export function CaseDates({ view }: { view: CaseClientView }) {
     }
   };
   return (
-    <section aria-labelledby="case-dates-heading" className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby="case-dates-heading"
+      className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <h2 id="case-dates-heading" className="text-lg font-semibold text-slate-900">
         {t('caseRoute.dates.heading')}
       </h2>
@@ -61,8 +64,14 @@ export function CaseDates({ view }: { view: CaseClientView }) {
           <p className="text-slate-800">{t('caseRoute.signedOn', { date: formatDate(view.proposal_signed_at) })}</p>
           {mayWithdraw && withdrawalEnd && (
             <>
-              <p className="text-slate-800">{t('withdrawal.until', { date: formatDate(getWithdrawalLastDay(withdrawalEnd)) })}</p>
-              {view.start_consent !== null && <p className="text-slate-800">{t(view.start_consent ? 'withdrawal.consentGiven' : 'withdrawal.consentWithheld')}</p>}
+              <p className="text-slate-800">
+                {t('withdrawal.until', { date: formatDate(getWithdrawalLastDay(withdrawalEnd)) })}
+              </p>
+              {view.start_consent !== null && (
+                <p className="text-slate-800">
+                  {t(view.start_consent ? 'withdrawal.consentGiven' : 'withdrawal.consentWithheld')}
+                </p>
+              )}
               <Button variant="secondary" className="w-fit" onClick={() => setConfirming(true)}>
                 {t('withdrawal.button')}
               </Button>
@@ -94,7 +103,9 @@ export function CaseDates({ view }: { view: CaseClientView }) {
       {view.completed_at && (
         <>
           <p className="text-slate-800">{t('caseRoute.completedOn', { date: formatDate(view.completed_at) })}</p>
-          <p className="font-medium text-slate-900">{t('caseRoute.deletionOn', { date: formatDate(getDeletionDate(new Date(view.completed_at))) })}</p>
+          <p className="font-medium text-slate-900">
+            {t('caseRoute.deletionOn', { date: formatDate(getDeletionDate(new Date(view.completed_at))) })}
+          </p>
           <Button variant="secondary" className="w-fit" onClick={onDownload}>
             {t('caseRoute.download')}
           </Button>

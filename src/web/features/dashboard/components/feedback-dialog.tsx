@@ -10,15 +10,34 @@ import { Dialog } from '../../../ui/dialog';
 import { FieldError, FormError } from '../../../ui/field';
 import { useSubmitFeedback } from '../api';
 
-type FeedbackDialogProps = { caseId: string; lawyerId: string; lawyerName: string; reviewUrl: string | undefined; open: boolean; onOpenChange: (open: boolean) => void; onSent: () => void };
+type FeedbackDialogProps = {
+  caseId: string;
+  lawyerId: string;
+  lawyerName: string;
+  reviewUrl: string | undefined;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSent: () => void;
+};
 
 /** The feedback form, then a thank-you view inviting an external review or skipping. */
-export function FeedbackDialog({ caseId, lawyerId, lawyerName, reviewUrl, open, onOpenChange, onSent }: FeedbackDialogProps) {
+export function FeedbackDialog({
+  caseId,
+  lawyerId,
+  lawyerName,
+  reviewUrl,
+  open,
+  onOpenChange,
+  onSent,
+}: FeedbackDialogProps) {
   const { t } = useTranslation();
   const [sent, setSent] = useState(false);
   const submit = useSubmitFeedback(caseId, lawyerId);
   const fieldId = useId();
-  const form = useForm<CreateFeedbackRequest>({ resolver: formResolver(CreateFeedbackRequestSchema), defaultValues: { text: '' } });
+  const form = useForm<CreateFeedbackRequest>({
+    resolver: formResolver(CreateFeedbackRequestSchema),
+    defaultValues: { text: '' },
+  });
   const error = translateValidation(form.formState.errors.text?.message, t);
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -54,7 +73,13 @@ export function FeedbackDialog({ caseId, lawyerId, lawyerName, reviewUrl, open, 
               {t('dashboard.feedback.success.skip')}
             </Button>
             {reviewUrl && (
-              <a href={reviewUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses.primary} onClick={() => close(false)}>
+              <a
+                href={reviewUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses.primary}
+                onClick={() => close(false)}
+              >
                 {t('dashboard.feedback.success.review')}
                 <span className="sr-only">{t('dashboard.newTab')}</span>
               </a>
@@ -66,7 +91,12 @@ export function FeedbackDialog({ caseId, lawyerId, lawyerName, reviewUrl, open, 
   }
 
   return (
-    <Dialog open={open} onOpenChange={close} title={t('dashboard.feedback.title')} description={t('dashboard.feedback.intro', { name: lawyerName })}>
+    <Dialog
+      open={open}
+      onOpenChange={close}
+      title={t('dashboard.feedback.title')}
+      description={t('dashboard.feedback.intro', { name: lawyerName })}
+    >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormError message={form.formState.errors.root?.server?.message} />
         <div className="flex flex-col gap-1.5">

@@ -26,7 +26,10 @@ const lawyer = (id: string, name: string, lastName: string, standIn: Lawyer['sta
 describe('the lawyer card', () => {
   it('names the assigned lawyer first and the stand-in as stand-in, whatever order the list has', () => {
     const assigned = lawyer('00000000-0000-4000-8000-0000000000a1', 'Nina', 'Nieuw');
-    const standIn = lawyer('00000000-0000-4000-8000-0000000000a2', 'Victor', 'Vervanger', { from: '2026-11-27', until: '2026-12-04' });
+    const standIn = lawyer('00000000-0000-4000-8000-0000000000a2', 'Victor', 'Vervanger', {
+      from: '2026-11-27',
+      until: '2026-12-04',
+    });
     render(<LawyerCard lawyers={[standIn, assigned]} offerChosen supportEmail={undefined} onOpen={() => undefined} />);
     const names = screen.getAllByText(/Nina Nieuw|Victor Vervanger/).map((element) => element.textContent);
     expect(names).toEqual(['Nina Nieuw', 'Victor Vervanger']);

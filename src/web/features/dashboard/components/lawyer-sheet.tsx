@@ -25,9 +25,12 @@ export function LawyerSheet({ lawyers, open, onOpenChange, onPlanAppointment }: 
   const [index, setIndex] = useState(0);
   const [visible, setVisible] = useState(true);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const lawyer = lawyers[Math.min(index, lawyers.length - 1)];
   if (!lawyer) return null;
 
@@ -48,7 +51,10 @@ export function LawyerSheet({ lawyers, open, onOpenChange, onPlanAppointment }: 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={lawyer.full_name} className="max-w-xl">
       <div
-        className={cn('flex flex-col gap-5 transition-opacity duration-300 motion-reduce:transition-none', visible ? 'opacity-100' : 'opacity-0')}
+        className={cn(
+          'flex flex-col gap-5 transition-opacity duration-300 motion-reduce:transition-none',
+          visible ? 'opacity-100' : 'opacity-0',
+        )}
         aria-live="polite"
         data-testid="lawyer-sheet-body"
       >
@@ -56,13 +62,19 @@ export function LawyerSheet({ lawyers, open, onOpenChange, onPlanAppointment }: 
           <Avatar src={lawyer.avatar} className="size-20" />
           <div className="flex flex-col gap-1">
             <p className="font-medium text-slate-800">{lawyer.title || t('dashboard.lawyer.defaultTitle')}</p>
-            <a href={`mailto:${lawyer.email}`} className="inline-flex min-w-0 items-center gap-2 text-brand-700 underline underline-offset-4">
+            <a
+              href={`mailto:${lawyer.email}`}
+              className="inline-flex min-w-0 items-center gap-2 text-brand-700 underline underline-offset-4"
+            >
               <Mail className="size-4 shrink-0" aria-hidden="true" />
               <span className="sr-only">{t('dashboard.sheet.email')}: </span>
               <EmailAddress value={lawyer.email} className="min-w-0" />
             </a>
             {lawyer.phone_number && (
-              <a href={`tel:${lawyer.phone_number}`} className="inline-flex items-center gap-2 text-brand-700 underline underline-offset-4">
+              <a
+                href={`tel:${lawyer.phone_number}`}
+                className="inline-flex items-center gap-2 text-brand-700 underline underline-offset-4"
+              >
                 <Phone className="size-4 shrink-0" aria-hidden="true" />
                 <span className="sr-only">{t('dashboard.sheet.phone')}: </span>
                 {lawyer.phone_number}
@@ -71,11 +83,17 @@ export function LawyerSheet({ lawyers, open, onOpenChange, onPlanAppointment }: 
           </div>
         </div>
         {onPlanAppointment && (
-          <button type="button" onClick={onPlanAppointment} className="inline-flex min-h-11 w-fit items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+          <button
+            type="button"
+            onClick={onPlanAppointment}
+            className="inline-flex min-h-11 w-fit items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+          >
             {t('appointments.planFromSheet')}
           </button>
         )}
-        <blockquote className="rounded-lg bg-brand-50 px-4 py-3 text-slate-900 italic">“{lawyer.quote || t('dashboard.lawyer.defaultQuote')}”</blockquote>
+        <blockquote className="rounded-lg bg-brand-50 px-4 py-3 text-slate-900 italic">
+          “{lawyer.quote || t('dashboard.lawyer.defaultQuote')}”
+        </blockquote>
         {answered.length > 0 && (
           <section aria-labelledby="lawyer-answers-heading" className="flex flex-col gap-3">
             <h3 id="lawyer-answers-heading" className="font-semibold text-slate-900">
@@ -99,7 +117,9 @@ export function LawyerSheet({ lawyers, open, onOpenChange, onPlanAppointment }: 
             {week.map((row) => (
               <div key={row.day} className="contents">
                 <dt className="text-slate-800">{t(`dashboard.days.${row.day}`)}</dt>
-                <dd className={row.hours ? 'text-slate-900' : 'text-slate-700'}>{row.hours ?? t('dashboard.sheet.unavailable')}</dd>
+                <dd className={row.hours ? 'text-slate-900' : 'text-slate-700'}>
+                  {row.hours ?? t('dashboard.sheet.unavailable')}
+                </dd>
               </div>
             ))}
           </dl>
@@ -107,7 +127,12 @@ export function LawyerSheet({ lawyers, open, onOpenChange, onPlanAppointment }: 
       </div>
       {lawyers.length > 1 && (
         <div className="flex items-center justify-between gap-2 border-t border-slate-200 pt-4">
-          <button type="button" onClick={() => goTo(index - 1)} className="inline-flex size-11 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100" aria-label={t('dashboard.sheet.previous')}>
+          <button
+            type="button"
+            onClick={() => goTo(index - 1)}
+            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100"
+            aria-label={t('dashboard.sheet.previous')}
+          >
             <ChevronLeft className="size-5" aria-hidden="true" />
           </button>
           <div className="flex gap-1">
@@ -124,7 +149,12 @@ export function LawyerSheet({ lawyers, open, onOpenChange, onPlanAppointment }: 
               </button>
             ))}
           </div>
-          <button type="button" onClick={() => goTo(index + 1)} className="inline-flex size-11 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100" aria-label={t('dashboard.sheet.next')}>
+          <button
+            type="button"
+            onClick={() => goTo(index + 1)}
+            className="inline-flex size-11 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100"
+            aria-label={t('dashboard.sheet.next')}
+          >
             <ChevronRight className="size-5" aria-hidden="true" />
           </button>
         </div>

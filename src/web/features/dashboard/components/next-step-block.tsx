@@ -1,7 +1,14 @@
 import { Check, ExternalLink, Lock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { getChecklistButtons, getStepVersion, hasChecklist, invitesFeedback, numberSubtitle, type StepperFlags } from '../../../../contract/rules/stepper';
+import {
+  getChecklistButtons,
+  getStepVersion,
+  hasChecklist,
+  invitesFeedback,
+  numberSubtitle,
+  type StepperFlags,
+} from '../../../../contract/rules/stepper';
 import type { StepButton, StepperStep } from '../../../../contract/stepper';
 import { buttonClasses } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
@@ -20,12 +27,23 @@ type NextStepBlockProps = {
   openTodos: number;
 };
 
-const green = 'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-green-800 bg-green-700 px-5 py-2.5 font-semibold text-white hover:bg-green-800';
+const green =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-green-800 bg-green-700 px-5 py-2.5 font-semibold text-white hover:bg-green-800';
 
 /** The next-step block: the current phase's subtitle, title, description and buttons. */
-export function NextStepBlock({ step, stepNumber, flags, hasLawyer, reviewUrl, onOpenLawyer, onOpenFeedback, openTodos }: NextStepBlockProps) {
+export function NextStepBlock({
+  step,
+  stepNumber,
+  flags,
+  hasLawyer,
+  reviewUrl,
+  onOpenLawyer,
+  onOpenFeedback,
+  openTodos,
+}: NextStepBlockProps) {
   const { t } = useTranslation();
-  const content = getStepVersion(step.slug, flags, { hasLawyer }) === 'complete' ? step.content_complete : step.content_incomplete;
+  const content =
+    getStepVersion(step.slug, flags, { hasLawyer }) === 'complete' ? step.content_complete : step.content_incomplete;
   const checklist = hasChecklist(step.slug) ? getChecklistButtons(flags) : [];
   const red = content.colour === 'red' || openTodos > 0;
 
@@ -55,7 +73,12 @@ export function NextStepBlock({ step, stepNumber, flags, hasLawyer, reviewUrl, o
           );
         }
         return (
-          <Link key={key} to={CHECKLIST_ROUTES[button.action]} className={state.complete ? green : buttonClasses.primary} data-complete={state.complete || undefined}>
+          <Link
+            key={key}
+            to={CHECKLIST_ROUTES[button.action]}
+            className={state.complete ? green : buttonClasses.primary}
+            data-complete={state.complete || undefined}
+          >
             {state.complete && <Check className="size-4" aria-hidden="true" />}
             {button.label}
             {state.complete && <span className="sr-only">{t('dashboard.nextStep.complete')}</span>}
@@ -99,8 +122,21 @@ export function NextStepBlock({ step, stepNumber, flags, hasLawyer, reviewUrl, o
   };
 
   return (
-    <section aria-labelledby="next-step-heading" className={cn('flex flex-col gap-3 rounded-2xl border-l-8 bg-white p-6 shadow-sm', red ? 'border-red-700' : 'border-green-700')}>
-      <p className={cn('w-fit rounded-full px-3 py-1 text-sm font-semibold', red ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-800')}>{numberSubtitle(content.subtitle, stepNumber)}</p>
+    <section
+      aria-labelledby="next-step-heading"
+      className={cn(
+        'flex flex-col gap-3 rounded-2xl border-l-8 bg-white p-6 shadow-sm',
+        red ? 'border-red-700' : 'border-green-700',
+      )}
+    >
+      <p
+        className={cn(
+          'w-fit rounded-full px-3 py-1 text-sm font-semibold',
+          red ? 'bg-red-50 text-red-800' : 'bg-green-50 text-green-800',
+        )}
+      >
+        {numberSubtitle(content.subtitle, stepNumber)}
+      </p>
       <h2 id="next-step-heading" className="text-xl font-bold text-slate-900">
         {content.title}
       </h2>
@@ -112,7 +148,9 @@ export function NextStepBlock({ step, stepNumber, flags, hasLawyer, reviewUrl, o
           </a>
         </p>
       )}
-      {content.buttons.length > 0 && <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">{content.buttons.map(renderButton)}</div>}
+      {content.buttons.length > 0 && (
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">{content.buttons.map(renderButton)}</div>
+      )}
       {invitesFeedback(step.slug) && (
         <Link to="/review" className="w-fit font-medium text-brand-700 underline underline-offset-4">
           {t('dashboard.nextStep.reviewPage')}

@@ -9,7 +9,15 @@ import { cn } from '../../../ui/cn';
  * apart by more than colour. Each step is named for the client ('Aanmelding', 'Gegevens
  * compleet'), never with the firm's sales names ('Lead', 'Bijna cliënt'), which are the lawyers'.
  */
-export function StepList({ steps, flags, hasLawyer }: { steps: StepperStep[]; flags: StepperFlags; hasLawyer: boolean }) {
+export function StepList({
+  steps,
+  flags,
+  hasLawyer,
+}: {
+  steps: StepperStep[];
+  flags: StepperFlags;
+  hasLawyer: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="step-list-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -21,10 +29,25 @@ export function StepList({ steps, flags, hasLawyer }: { steps: StepperStep[]; fl
           const last = i === steps.length - 1;
           const done = step.is_complete && !step.is_current;
           // The current step shows the same version as the next-step block; a kept promise is not shown as pending.
-          const content = done || (step.is_current && getStepVersion(step.slug, flags, { hasLawyer }) === 'complete') ? step.content_complete : step.content_incomplete;
+          const content =
+            done || (step.is_current && getStepVersion(step.slug, flags, { hasLawyer }) === 'complete')
+              ? step.content_complete
+              : step.content_incomplete;
           return (
-            <li key={step.slug} className="relative flex gap-4 pb-5 last:pb-0" aria-current={step.is_current ? 'step' : undefined}>
-              {!last && <span aria-hidden="true" className={cn('absolute top-8 left-[15px] h-[calc(100%-2rem)] w-0.5', done ? 'bg-green-700' : 'bg-slate-300')} />}
+            <li
+              key={step.slug}
+              className="relative flex gap-4 pb-5 last:pb-0"
+              aria-current={step.is_current ? 'step' : undefined}
+            >
+              {!last && (
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'absolute top-8 left-[15px] h-[calc(100%-2rem)] w-0.5',
+                    done ? 'bg-green-700' : 'bg-slate-300',
+                  )}
+                />
+              )}
               <span
                 aria-hidden="true"
                 className={cn(
@@ -37,12 +60,18 @@ export function StepList({ steps, flags, hasLawyer }: { steps: StepperStep[]; fl
                 {done ? <Check className="size-4" /> : i + 1}
               </span>
               <div className="flex flex-col pt-1">
-                <span className={cn('font-semibold', step.is_current ? 'text-brand-800' : 'text-slate-900')}>{content.title}</span>
+                <span className={cn('font-semibold', step.is_current ? 'text-brand-800' : 'text-slate-900')}>
+                  {content.title}
+                </span>
                 <span className="text-sm text-slate-700">
                   {t(`dashboard.stepper.names.${step.slug}`)}
                   <span className="sr-only">
                     {' – '}
-                    {step.is_current ? t('dashboard.stepper.current') : done ? t('dashboard.stepper.done') : t('dashboard.stepper.upcoming')}
+                    {step.is_current
+                      ? t('dashboard.stepper.current')
+                      : done
+                        ? t('dashboard.stepper.done')
+                        : t('dashboard.stepper.upcoming')}
                   </span>
                 </span>
               </div>

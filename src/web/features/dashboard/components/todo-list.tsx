@@ -28,7 +28,9 @@ export function TodoList({ todos }: { todos: ClientTodo[] }) {
         return (
           <>
             <span className="font-medium">{t('caseRoute.todos.rejected', { title: todo.title })}</span>
-            <span className="block text-sm text-slate-800">{todo.message ? t('caseRoute.todos.reason', { reason: todo.message }) : t('caseRoute.todos.noReason')}</span>
+            <span className="block text-sm text-slate-800">
+              {todo.message ? t('caseRoute.todos.reason', { reason: todo.message }) : t('caseRoute.todos.noReason')}
+            </span>
           </>
         );
       case 'missing-document':
@@ -41,8 +43,12 @@ export function TodoList({ todos }: { todos: ClientTodo[] }) {
       case 'employer-data':
         return (
           <>
-            <span className="font-medium">{todo.kind === 'personal-data' ? t('caseRoute.todos.personal') : t('caseRoute.todos.employer')}</span>
-            <span className="block text-sm text-slate-800">{t('caseRoute.todos.fields', { fields: todo.missing.map((f) => t(FIELD_KEYS[f] ?? f)).join(', ') })}</span>
+            <span className="font-medium">
+              {todo.kind === 'personal-data' ? t('caseRoute.todos.personal') : t('caseRoute.todos.employer')}
+            </span>
+            <span className="block text-sm text-slate-800">
+              {t('caseRoute.todos.fields', { fields: todo.missing.map((f) => t(FIELD_KEYS[f] ?? f)).join(', ') })}
+            </span>
           </>
         );
     }
@@ -58,7 +64,10 @@ export function TodoList({ todos }: { todos: ClientTodo[] }) {
         <ul className="flex flex-col gap-2">
           {todos.map((todo, i) => (
             <li key={`${todo.kind}-${'document_id' in todo ? todo.document_id : i}`}>
-              <Link to={TODO_ROUTES[todo.kind]} className="flex items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-slate-900 hover:bg-red-100">
+              <Link
+                to={TODO_ROUTES[todo.kind]}
+                className="flex items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-slate-900 hover:bg-red-100"
+              >
                 <span>{text(todo)}</span>
                 <ChevronRight className="size-5 shrink-0 text-slate-700" aria-hidden="true" />
               </Link>

@@ -8,7 +8,10 @@ import { CHECKLIST_ROUTES } from './routes';
 export function WelcomeBlock({ name, target }: { name: string | null; target: ChecklistAction | null }) {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="welcome-heading" className="flex flex-col gap-3 rounded-2xl bg-brand-700 p-6 text-white shadow-sm">
+    <section
+      aria-labelledby="welcome-heading"
+      className="flex flex-col gap-3 rounded-2xl bg-brand-700 p-6 text-white shadow-sm"
+    >
       <h2 id="welcome-heading" className="text-2xl font-bold">
         {name ? t('dashboard.welcome.titleWithName', { name }) : t('dashboard.welcome.title')}
       </h2>

@@ -69,7 +69,12 @@ export function AddDocumentForm({ caseId, onSaved }: { caseId: string; onSaved: 
   };
 
   return (
-    <form key={formKey} noValidate onSubmit={onSubmit} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <form
+      key={formKey}
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <h3 className="font-semibold text-slate-900">{t('documents.general.addTitle')}</h3>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
@@ -92,7 +97,10 @@ export function AddDocumentForm({ caseId, onSaved }: { caseId: string; onSaved: 
             variant="secondary"
             busy={upload.busy}
             percent={upload.percent}
-            describedBy={[file ? `${fileId}-chosen` : '', fileError ? `${fileId}-error` : ''].filter(Boolean).join(' ') || undefined}
+            describedBy={
+              [file ? `${fileId}-chosen` : '', fileError ? `${fileId}-error` : ''].filter(Boolean).join(' ') ||
+              undefined
+            }
             onFile={(chosen) => {
               setFile(chosen);
               setFileError(undefined);

@@ -12,13 +12,27 @@ const PREVIEWABLE = new Set(['pdf', 'png', 'jpg', 'jpeg', 'svg']);
  * `canDelete` false, contract/rules/document-lock.ts). Every button's accessible name names
  * the document ('Verwijderen: Arbeidsovereenkomst'), starting with the visible word.
  */
-export function DocumentActions({ document, onDelete, compact = false, canDelete = true }: { document: Document; onDelete: () => void; compact?: boolean; canDelete?: boolean }) {
+export function DocumentActions({
+  document,
+  onDelete,
+  compact = false,
+  canDelete = true,
+}: {
+  document: Document;
+  onDelete: () => void;
+  compact?: boolean;
+  canDelete?: boolean;
+}) {
   const { t } = useTranslation();
   const label = (key: string) => t(key, { title: document.title });
   return (
     <div className="flex flex-wrap gap-2">
       {document.temporary_url && (
-        <Button variant="ghost" onClick={() => downloadDocument(document)} aria-label={label('documents.actions.downloadOf')}>
+        <Button
+          variant="ghost"
+          onClick={() => downloadDocument(document)}
+          aria-label={label('documents.actions.downloadOf')}
+        >
           <Download className="size-4" aria-hidden="true" />
           {!compact && t('documents.actions.download')}
         </Button>

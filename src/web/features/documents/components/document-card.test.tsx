@@ -23,7 +23,10 @@ const doc: Document = {
   expires_at_unix_time: null,
 };
 
-/** Refetches after an upload go through fetch and get an empty list; uploads through the shared fake XHR, answered by the test. */
+/**
+ * Refetches after an upload go through fetch and get an empty list; uploads through the shared fake XHR, answered by
+ * the test.
+ */
 function stubUploads() {
   vi.stubGlobal(
     'fetch',
@@ -99,7 +102,16 @@ describe('DocumentCard upload', () => {
 
   it('shows the rejection message and offers a new version once a file exists', () => {
     stubUploads();
-    renderCard({ ...doc, status: 'Rejected', message: 'Onleesbaar.', filename: 'a.pdf', extension: 'pdf', uploaded_at: '2026-11-20T10:00:00Z', temporary_url: '/files/documents/x?v=1', expires_at_unix_time: 1 });
+    renderCard({
+      ...doc,
+      status: 'Rejected',
+      message: 'Onleesbaar.',
+      filename: 'a.pdf',
+      extension: 'pdf',
+      uploaded_at: '2026-11-20T10:00:00Z',
+      temporary_url: '/files/documents/x?v=1',
+      expires_at_unix_time: 1,
+    });
     expect(screen.getByText('Onleesbaar.')).toBeInTheDocument();
     expect(screen.getByText('Afgekeurd')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Nieuwe versie uploaden/ })).toBeInTheDocument();

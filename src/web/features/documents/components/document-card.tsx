@@ -30,7 +30,10 @@ export function DocumentCard({
   document: Document;
   onSaved: (message: string) => void;
   focusAfterDelete?: () => HTMLElement | null;
-  /** False when the case is closed or under a legal hold (contract/rules/document-lock.ts; the page says why): no upload or new version. */
+  /**
+   * False when the case is closed or under a legal hold (contract/rules/document-lock.ts; the page says why): no upload
+   * or new version.
+   */
   canReplace?: boolean;
   /** False likewise: no delete. */
   canDelete?: boolean;
@@ -43,7 +46,11 @@ export function DocumentCard({
   const remove = useDeleteDocument(caseId);
   const [confirming, setConfirming] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
-  const send = useCallback((file: File, signal: AbortSignal, onProgress: (fraction: number) => void) => uploadDocumentFile(document.id, file, signal, onProgress), [document.id]);
+  const send = useCallback(
+    (file: File, signal: AbortSignal, onProgress: (fraction: number) => void) =>
+      uploadDocumentFile(document.id, file, signal, onProgress),
+    [document.id],
+  );
   const done = useCallback(async () => {
     await refresh();
     onSaved(t('documents.upload.done'));
@@ -52,10 +59,18 @@ export function DocumentCard({
   const hasFile = Boolean(document.temporary_url);
 
   return (
-    <article aria-labelledby={headingId} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <article
+      aria-labelledby={headingId}
+      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <h3 id={headingId} ref={heading} tabIndex={-1} className="font-semibold [overflow-wrap:anywhere] text-slate-900">
+          <h3
+            id={headingId}
+            ref={heading}
+            tabIndex={-1}
+            className="font-semibold [overflow-wrap:anywhere] text-slate-900"
+          >
             {document.title}
           </h3>
           <FileExtension extension={hasFile ? document.extension : null} />
@@ -75,7 +90,12 @@ export function DocumentCard({
       <UploadStatus phase={upload.phase} error={upload.error} onRetry={upload.retry} />
       <div className="mt-auto flex flex-col gap-3">
         {canReplace && (
-          <DropZone variant={hasFile ? 'secondary' : 'primary'} busy={upload.busy} percent={upload.percent} onFile={(file) => void upload.start(file)}>
+          <DropZone
+            variant={hasFile ? 'secondary' : 'primary'}
+            busy={upload.busy}
+            percent={upload.percent}
+            onFile={(file) => void upload.start(file)}
+          >
             <Upload className="size-4" aria-hidden="true" />
             {hasFile ? t('documents.card.newVersion') : t('documents.card.upload')}
             <span className="sr-only">: {document.title}</span>

@@ -12,7 +12,15 @@ type SortKey = 'title' | 'filename' | 'uploaded_at' | 'status';
 type Sort = { key: SortKey; dir: 'asc' | 'desc' };
 
 /** A document table with sortable columns; cards on narrow screens. */
-export function DocumentTable({ documents, onDelete, canDelete = true }: { documents: Document[]; onDelete: (document: Document) => void; canDelete?: boolean }) {
+export function DocumentTable({
+  documents,
+  onDelete,
+  canDelete = true,
+}: {
+  documents: Document[];
+  onDelete: (document: Document) => void;
+  canDelete?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const language = useLanguage();
   const [sort, setSort] = useState<Sort>({ key: 'uploaded_at', dir: 'desc' });
@@ -30,7 +38,8 @@ export function DocumentTable({ documents, onDelete, canDelete = true }: { docum
     { key: 'uploaded_at', label: t('documents.table.uploadedAt') },
     { key: 'status', label: t('documents.table.status') },
   ];
-  const toggle = (key: SortKey) => setSort((s) => (s.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' }));
+  const toggle = (key: SortKey) =>
+    setSort((s) => (s.key === key ? { key, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' }));
 
   return (
     <>
@@ -39,8 +48,7 @@ export function DocumentTable({ documents, onDelete, canDelete = true }: { docum
           <li key={d.id} className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
             <div className="flex flex-wrap items-start justify-between gap-2">
               <p className="font-semibold [overflow-wrap:anywhere] text-slate-900">
-                {d.title}{' '}
-                <FileExtension extension={d.extension} />
+                {d.title} <FileExtension extension={d.extension} />
               </p>
               <DocumentStatusBadge status={d.status} signed={d.signed} />
             </div>
@@ -56,8 +64,17 @@ export function DocumentTable({ documents, onDelete, canDelete = true }: { docum
           <thead className="border-b border-slate-200 bg-slate-50 text-sm text-slate-800">
             <tr>
               {columns.map((c) => (
-                <th key={c.key} scope="col" aria-sort={sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'} className="px-4 py-2">
-                  <button type="button" onClick={() => toggle(c.key)} className="inline-flex min-h-11 items-center gap-1 font-semibold hover:text-slate-950">
+                <th
+                  key={c.key}
+                  scope="col"
+                  aria-sort={sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  className="px-4 py-2"
+                >
+                  <button
+                    type="button"
+                    onClick={() => toggle(c.key)}
+                    className="inline-flex min-h-11 items-center gap-1 font-semibold hover:text-slate-950"
+                  >
                     {c.label}
                     {sort.key !== c.key ? (
                       <ArrowUpDown className="size-4" aria-hidden="true" />
@@ -78,8 +95,7 @@ export function DocumentTable({ documents, onDelete, canDelete = true }: { docum
             {sorted.map((d) => (
               <tr key={d.id} className="border-b border-slate-100 last:border-0">
                 <td className="px-4 py-2 font-medium [overflow-wrap:anywhere] text-slate-900">
-                  {d.title}{' '}
-                  <FileExtension extension={d.extension} />
+                  {d.title} <FileExtension extension={d.extension} />
                 </td>
                 <td className="max-w-xs px-4 py-2 [overflow-wrap:anywhere] text-slate-700">{d.filename}</td>
                 <td className="px-4 py-2 text-slate-700">{formatDate(d.uploaded_at, language)}</td>

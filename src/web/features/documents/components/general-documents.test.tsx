@@ -9,7 +9,14 @@ import { GeneralDocuments } from './general-documents';
 
 const uploaded: Document = makeDocument();
 // What the API sends for the engagement letter: a document the client can read but never delete (409).
-const letter: Document = { ...uploaded, id: '33333333-3333-4333-8333-333333333333', title: 'Opdrachtbevestiging', filename: 'opdrachtbevestiging.pdf', status: 'Approved', locked: true };
+const letter: Document = {
+  ...uploaded,
+  id: '33333333-3333-4333-8333-333333333333',
+  title: 'Opdrachtbevestiging',
+  filename: 'opdrachtbevestiging.pdf',
+  status: 'Approved',
+  locked: true,
+};
 
 function renderGeneral(documents: Document[]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -22,7 +29,10 @@ function renderGeneral(documents: Document[]) {
 
 describe("GeneralDocuments ('Overige documenten')", () => {
   beforeEach(() => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ data: [] }), { status: 200 }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify({ data: [] }), { status: 200 }))),
+    );
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -39,9 +49,13 @@ describe("GeneralDocuments ('Overige documenten')", () => {
     const letterRow = within(table).getByRole('row', { name: /Opdrachtbevestiging/ });
     expect(within(letterRow).getByRole('button', { name: 'Download: Opdrachtbevestiging' })).toBeInTheDocument();
     expect(within(letterRow).queryByRole('button', { name: /Verwijder/ })).toBeNull();
-    const letterItem = within(list).getAllByRole('listitem').find((item) => item.textContent?.includes('Opdrachtbevestiging'));
+    const letterItem = within(list)
+      .getAllByRole('listitem')
+      .find((item) => item.textContent?.includes('Opdrachtbevestiging'));
     expect(letterItem).toBeDefined();
-    expect(within(letterItem as HTMLElement).getByRole('button', { name: 'Download: Opdrachtbevestiging' })).toBeInTheDocument();
+    expect(
+      within(letterItem as HTMLElement).getByRole('button', { name: 'Download: Opdrachtbevestiging' }),
+    ).toBeInTheDocument();
     expect(within(letterItem as HTMLElement).queryByRole('button', { name: /Verwijderen/ })).toBeNull();
   });
 
@@ -63,7 +77,10 @@ describe("GeneralDocuments ('Overige documenten')", () => {
     expect(uploads[0]?.url).toBe('/api/cases/22222222-2222-4222-8222-222222222222/documents');
     expect(uploads[0]?.body?.get('title')).toBe('Brief van werkgever');
     act(() => uploads[0]?.progress(40, 100));
-    expect(screen.getByRole('progressbar', { name: 'Voortgang van het uploaden' })).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByRole('progressbar', { name: 'Voortgang van het uploaden' })).toHaveAttribute(
+      'aria-valuenow',
+      '40',
+    );
     expect(zone).toHaveTextContent('40%');
     await act(async () => uploads[0]?.finish(201, { data: { ...uploaded, title: 'Brief van werkgever' } }));
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());

@@ -8,7 +8,19 @@ import { DocumentCard } from './document-card';
 import { DocumentTable } from './document-table';
 
 /** 'Overige documenten': the non-mandatory documents and the form to add one. */
-export function GeneralDocuments({ caseId, documents, onSaved, canReplace = true, canDelete = true }: { caseId: string; documents: Document[]; onSaved: (message: string) => void; canReplace?: boolean; canDelete?: boolean }) {
+export function GeneralDocuments({
+  caseId,
+  documents,
+  onSaved,
+  canReplace = true,
+  canDelete = true,
+}: {
+  caseId: string;
+  documents: Document[];
+  onSaved: (message: string) => void;
+  canReplace?: boolean;
+  canDelete?: boolean;
+}) {
   const { t } = useTranslation();
   const remove = useDeleteDocument(caseId);
   const [deleting, setDeleting] = useState<Document | null>(null);
@@ -26,11 +38,23 @@ export function GeneralDocuments({ caseId, documents, onSaved, canReplace = true
       {rejected.length > 0 && (
         <div className="grid gap-4 md:grid-cols-2">
           {rejected.map((d) => (
-            <DocumentCard key={d.id} caseId={caseId} document={d} onSaved={onSaved} focusAfterDelete={focusHeading} canReplace={canReplace} canDelete={canDelete} />
+            <DocumentCard
+              key={d.id}
+              caseId={caseId}
+              document={d}
+              onSaved={onSaved}
+              focusAfterDelete={focusHeading}
+              canReplace={canReplace}
+              canDelete={canDelete}
+            />
           ))}
         </div>
       )}
-      {documents.length === 0 ? <p className="text-slate-700">{t('documents.general.empty')}</p> : others.length > 0 && <DocumentTable documents={others} onDelete={setDeleting} canDelete={canDelete} />}
+      {documents.length === 0 ? (
+        <p className="text-slate-700">{t('documents.general.empty')}</p>
+      ) : (
+        others.length > 0 && <DocumentTable documents={others} onDelete={setDeleting} canDelete={canDelete} />
+      )}
       <AddDocumentForm caseId={caseId} onSaved={onSaved} />
       <DeleteDocumentDialog
         open={deleting !== null}

@@ -3,7 +3,15 @@ import { Spinner } from '../../../ui/spinner';
 import type { UploadPhase } from './use-upload';
 
 /** The busy state under a document: uploading, then the slow notice, then a retry link. */
-export function UploadStatus({ phase, error, onRetry }: { phase: UploadPhase; error: string | null; onRetry: () => void }) {
+export function UploadStatus({
+  phase,
+  error,
+  onRetry,
+}: {
+  phase: UploadPhase;
+  error: string | null;
+  onRetry: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -17,7 +25,11 @@ export function UploadStatus({ phase, error, onRetry }: { phase: UploadPhase; er
         )}
       </div>
       {phase === 'retry' && (
-        <button type="button" onClick={onRetry} className="self-start text-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="self-start text-sm font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900"
+        >
           {t('documents.upload.retry')}
         </button>
       )}

@@ -9,7 +9,10 @@ export { RETRY_LINK_MS, SLOW_NOTICE_MS, type UploadPhase } from '../../../ui/use
  * The client's upload: the shared busy state (slow notice after 2 s, retry link after 7 s),
  * `onDone` only after a successful upload, and errors as the upload error text.
  */
-export function useUpload(send: (file: File, signal: AbortSignal, onProgress: UploadProgress) => Promise<unknown>, onDone: () => Promise<void> | void) {
+export function useUpload(
+  send: (file: File, signal: AbortSignal, onProgress: UploadProgress) => Promise<unknown>,
+  onDone: () => Promise<void> | void,
+) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const succeeded = useRef(false);

@@ -38,7 +38,17 @@ function useNow(): number {
  * 'gelezen' marks on one's own, older pages on request, and the composer. Messages of the
  * other side are marked read while the conversation is on screen.
  */
-export function ChatView({ caseId, myRole, counterpart, initialText }: { caseId: string; myRole: 'client' | 'lawyer'; counterpart: Counterpart; initialText?: string }) {
+export function ChatView({
+  caseId,
+  myRole,
+  counterpart,
+  initialText,
+}: {
+  caseId: string;
+  myRole: 'client' | 'lawyer';
+  counterpart: Counterpart;
+  initialText?: string;
+}) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const conversation = useConversation(caseId);
@@ -91,7 +101,10 @@ export function ChatView({ caseId, myRole, counterpart, initialText }: { caseId:
   }
 
   return (
-    <section aria-labelledby={`chat-${caseId}`} className="flex flex-col overflow-hidden rounded-2xl border border-slate-300 bg-white shadow-sm">
+    <section
+      aria-labelledby={`chat-${caseId}`}
+      className="flex flex-col overflow-hidden rounded-2xl border border-slate-300 bg-white shadow-sm"
+    >
       <header className="flex items-center gap-3 border-b border-slate-200 p-3 sm:p-4">
         <Avatar src={counterpart.avatar} alt="" />
         <div className="min-w-0">
@@ -102,9 +115,20 @@ export function ChatView({ caseId, myRole, counterpart, initialText }: { caseId:
           {counterpart.note && <p className="truncate text-sm font-medium text-brand-700">{counterpart.note}</p>}
         </div>
       </header>
-      <div ref={scroller} role="log" aria-label={t('messages.chat.log')} tabIndex={0} className="flex max-h-[60vh] min-h-72 flex-col gap-3 overflow-y-auto bg-slate-50 p-3 sm:p-4">
+      <div
+        ref={scroller}
+        role="log"
+        aria-label={t('messages.chat.log')}
+        tabIndex={0}
+        className="flex max-h-[60vh] min-h-72 flex-col gap-3 overflow-y-auto bg-slate-50 p-3 sm:p-4"
+      >
         {conversation.hasNextPage && (
-          <Button variant="ghost" className="self-center" busy={conversation.isFetchingNextPage} onClick={() => conversation.fetchNextPage()}>
+          <Button
+            variant="ghost"
+            className="self-center"
+            busy={conversation.isFetchingNextPage}
+            onClick={() => conversation.fetchNextPage()}
+          >
             {t('messages.chat.older')}
           </Button>
         )}
@@ -114,33 +138,59 @@ export function ChatView({ caseId, myRole, counterpart, initialText }: { caseId:
             {t('messages.chat.error')}
           </p>
         )}
-        {conversation.isSuccess && messages.length === 0 && <p className="m-auto max-w-sm text-center text-slate-700">{t(`messages.chat.empty.${myRole}`)}</p>}
+        {conversation.isSuccess && messages.length === 0 && (
+          <p className="m-auto max-w-sm text-center text-slate-700">{t(`messages.chat.empty.${myRole}`)}</p>
+        )}
         <ol className="flex flex-col gap-3">
           {days.map((day) => (
             <li key={day.key} className="flex flex-col gap-2">
-              <h3 className="self-center rounded-full bg-slate-200 px-3 py-0.5 text-xs font-medium text-slate-800">{day.label}</h3>
+              <h3 className="self-center rounded-full bg-slate-200 px-3 py-0.5 text-xs font-medium text-slate-800">
+                {day.label}
+              </h3>
               <ol className="flex flex-col gap-2">
                 {day.messages.map((message) => {
                   const mine = message.author_role === myRole;
                   const deletable = mine && now - new Date(message.created_at).getTime() < MESSAGE_DELETE_WINDOW_MS;
                   return (
                     <li key={message.id} className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}>
-                      <div className={cn('max-w-[85%] rounded-2xl px-3 py-2 sm:max-w-[70%]', mine ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm border border-slate-200 bg-white text-slate-900')}>
+                      <div
+                        className={cn(
+                          'max-w-[85%] rounded-2xl px-3 py-2 sm:max-w-[70%]',
+                          mine
+                            ? 'rounded-br-sm bg-brand-700 text-white'
+                            : 'rounded-bl-sm border border-slate-200 bg-white text-slate-900',
+                        )}
+                      >
                         {message.author_role === 'lawyer' ? (
-                          // Every lawyer message names its author, so a former lawyer's or a stand-in's words never read as someone else's.
-                          <p className={cn('text-xs font-semibold', mine ? 'text-white' : 'text-slate-800')}>{authorLine(message)}</p>
+                          // Every lawyer message names its author, so a former lawyer's or a stand-in's words never
+                          // read as someone else's.
+                          <p className={cn('text-xs font-semibold', mine ? 'text-white' : 'text-slate-800')}>
+                            {authorLine(message)}
+                          </p>
                         ) : (
-                          <p className="sr-only">{mine ? t('messages.chat.you') : (message.author?.full_name ?? counterpart.name)}</p>
+                          <p className="sr-only">
+                            {mine ? t('messages.chat.you') : (message.author?.full_name ?? counterpart.name)}
+                          </p>
                         )}
                         {message.text && <MessageText text={message.text} />}
                         {message.attachment && (
                           <button
                             type="button"
-                            onClick={() => void downloadDocument({ id: message.attachment?.id ?? '', filename: message.attachment?.filename ?? null })}
-                            className={cn('mt-1 inline-flex min-h-11 items-center gap-2 rounded-lg px-2 text-left text-sm font-medium underline underline-offset-2', mine ? 'bg-brand-800' : 'bg-slate-100')}
+                            onClick={() =>
+                              void downloadDocument({
+                                id: message.attachment?.id ?? '',
+                                filename: message.attachment?.filename ?? null,
+                              })
+                            }
+                            className={cn(
+                              'mt-1 inline-flex min-h-11 items-center gap-2 rounded-lg px-2 text-left text-sm font-medium underline underline-offset-2',
+                              mine ? 'bg-brand-800' : 'bg-slate-100',
+                            )}
                           >
                             <Paperclip className="size-4 shrink-0" aria-hidden="true" />
-                            <span className="break-all">{t('messages.chat.attachment', { name: message.attachment.title })}</span>
+                            <span className="break-all">
+                              {t('messages.chat.attachment', { name: message.attachment.title })}
+                            </span>
                           </button>
                         )}
                       </div>

@@ -38,17 +38,27 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
     (e: unknown) => {
       failed.current = true;
       if (isApiError(e) && e.status === 413) setError(t('messages.errors.tooLarge'));
-      else if (isApiError(e) && e.kind === 'validation') setError(e.fieldErrors.text?.[0] === t(MESSAGE_TOO_LONG) ? t('messages.errors.tooLong') : t('messages.errors.invalid'));
+      else if (isApiError(e) && e.kind === 'validation')
+        setError(
+          e.fieldErrors.text?.[0] === t(MESSAGE_TOO_LONG) ? t('messages.errors.tooLong') : t('messages.errors.invalid'),
+        );
       else setError(t('messages.errors.failed'));
     },
     [t],
   );
-  const upload = useUpload((chosen, signal, onProgress) => sendMessage(caseId, text, chosen, signal, onProgress), refresh, describe);
+  const upload = useUpload(
+    (chosen, signal, onProgress) => sendMessage(caseId, text, chosen, signal, onProgress),
+    refresh,
+    describe,
+  );
   const busy = sending || upload.busy;
   // A draft or an attachment not sent yet: the guard asks before leaving (decision record 020).
   useUnsavedChanges(!busy && (text.trim() !== initialText.trim() || file !== null));
   const maxMb = useMaxUploadMb();
-  /** A chosen or dropped file becomes the attachment, unless it is over the size limit: then the reason shows and nothing is attached. */
+  /**
+   * A chosen or dropped file becomes the attachment, unless it is over the size limit: then the reason shows and
+   * nothing is attached.
+   */
   const attach = (chosen: File | null) => {
     const refusal = chosen ? refuseUpload(chosen, maxMb, t) : null;
     setFile(refusal ? null : chosen);
@@ -97,7 +107,10 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
       onSubmit={(e) => void submit(e)}
       {...drop.handlers}
       data-testid="composer"
-      className={cn('flex flex-col gap-2 border-t border-slate-200 p-3 sm:p-4', drop.over && 'bg-brand-50 outline-2 outline-brand-700 outline-dashed')}
+      className={cn(
+        'flex flex-col gap-2 border-t border-slate-200 p-3 sm:p-4',
+        drop.over && 'bg-brand-50 outline-2 outline-brand-700 outline-dashed',
+      )}
       aria-label={t('messages.composer.label')}
     >
       {drop.over && <p className="text-sm font-medium text-brand-900">{t('messages.composer.dropHint')}</p>}
@@ -151,7 +164,11 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
       </p>
       <AcceptedUploadTypes id={`${id}-types`} />
       {upload.busy && upload.percent !== null && <UploadProgressBar percent={upload.percent} />}
-      {upload.phase === 'slow' && <p role="status" className="text-sm text-slate-800">{t('messages.composer.slow')}</p>}
+      {upload.phase === 'slow' && (
+        <p role="status" className="text-sm text-slate-800">
+          {t('messages.composer.slow')}
+        </p>
+      )}
       {upload.phase === 'retry' && (
         <p role="status" className="text-sm text-slate-800">
           {t('messages.composer.slow')}{' '}

@@ -17,7 +17,15 @@ import { useUpdateCompany } from '../api';
 import { FormSection } from './form-section';
 
 type CompanyForm = z.input<typeof UpdateCompanyRequestSchema>;
-const FIELDS = ['company_name', 'company_street', 'company_house_number', 'company_postcode', 'company_city', 'contact_email', 'contact_phone_number'] as const;
+const FIELDS = [
+  'company_name',
+  'company_street',
+  'company_house_number',
+  'company_postcode',
+  'company_city',
+  'contact_email',
+  'contact_phone_number',
+] as const;
 
 const toForm = (c: CaseClientView): CompanyForm => ({
   company_name: c.company_name ?? '',
@@ -38,7 +46,10 @@ export function CompanyForm({ myCase }: { myCase: CaseClientView }) {
   const stale = useStaleWrite();
   // The version of the employer data the form shows, sent with the save (409 when older).
   const [version, setVersion] = useState(myCase.company_version);
-  const form = useForm<CompanyForm, unknown, z.output<typeof UpdateCompanyRequestSchema>>({ resolver: formResolver(UpdateCompanyRequestSchema), defaultValues: toForm(myCase) });
+  const form = useForm<CompanyForm, unknown, z.output<typeof UpdateCompanyRequestSchema>>({
+    resolver: formResolver(UpdateCompanyRequestSchema),
+    defaultValues: toForm(myCase),
+  });
   useUnsavedChanges(form.formState.isDirty);
   const { errors } = form.formState;
   const err = (field: (typeof FIELDS)[number]) => translateValidation(errors[field]?.message, t);
@@ -46,7 +57,11 @@ export function CompanyForm({ myCase }: { myCase: CaseClientView }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await update.mutateAsync({ ...values, company_street: values.company_street ? values.company_street : null, version });
+      const saved = await update.mutateAsync({
+        ...values,
+        company_street: values.company_street ? values.company_street : null,
+        version,
+      });
       form.reset(toForm(saved));
       setVersion(saved.company_version);
       stale.clear();
@@ -68,17 +83,47 @@ export function CompanyForm({ myCase }: { myCase: CaseClientView }) {
     <FormSection title={t('myStory.employer.companyTitle')} headingId="company-heading">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <RequiredFieldsLegend />
-        <TextField label={t('myStory.employer.companyName')} autoComplete="organization" {...required} error={err('company_name')} {...form.register('company_name')} />
+        <TextField
+          label={t('myStory.employer.companyName')}
+          autoComplete="organization"
+          {...required}
+          error={err('company_name')}
+          {...form.register('company_name')}
+        />
         <AddressFields
           streetRequired={false}
-          street={{ label: t('myStory.employer.street'), error: err('company_street'), ...form.register('company_street') }}
-          houseNumber={{ label: t('myStory.employer.houseNumber'), error: err('company_house_number'), ...form.register('company_house_number') }}
-          postcode={{ label: t('myStory.employer.postcode'), error: err('company_postcode'), ...form.register('company_postcode') }}
+          street={{
+            label: t('myStory.employer.street'),
+            error: err('company_street'),
+            ...form.register('company_street'),
+          }}
+          houseNumber={{
+            label: t('myStory.employer.houseNumber'),
+            error: err('company_house_number'),
+            ...form.register('company_house_number'),
+          }}
+          postcode={{
+            label: t('myStory.employer.postcode'),
+            error: err('company_postcode'),
+            ...form.register('company_postcode'),
+          }}
           city={{ label: t('myStory.employer.city'), error: err('company_city'), ...form.register('company_city') }}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t('myStory.employer.contactEmail')} type="email" {...required} error={err('contact_email')} {...form.register('contact_email')} />
-          <TextField label={t('myStory.employer.contactPhone')} type="tel" {...required} error={err('contact_phone_number')} {...form.register('contact_phone_number')} />
+          <TextField
+            label={t('myStory.employer.contactEmail')}
+            type="email"
+            {...required}
+            error={err('contact_email')}
+            {...form.register('contact_email')}
+          />
+          <TextField
+            label={t('myStory.employer.contactPhone')}
+            type="tel"
+            {...required}
+            error={err('contact_phone_number')}
+            {...form.register('contact_phone_number')}
+          />
         </div>
         <FormError message={errors.root?.server?.message} />
         <StaleWriteNotice message={stale.message} onReload={reload} />

@@ -7,7 +7,11 @@ import { useFieldArray, useForm, type Path } from 'react-hook-form';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { MAX_CONTACT_PERSONS, UpdateContactPersonsRequestSchema, type ContactPerson } from '../../../../contract/contact-persons';
+import {
+  MAX_CONTACT_PERSONS,
+  UpdateContactPersonsRequestSchema,
+  type ContactPerson,
+} from '../../../../contract/contact-persons';
 import { applyServerErrors, translateValidation } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
@@ -23,7 +27,8 @@ const PERSON_FIELDS: PersonField[] = ['first_name', 'infix', 'last_name', 'job_t
 const empty = { first_name: '', infix: '', last_name: '', job_title: '', email: '', phone_number: '' };
 
 /** The list as text in a fixed field order, to compare the form with what was saved. */
-const toComparable = (form: ContactForm) => JSON.stringify((form.contact_persons ?? []).map((p) => PERSON_FIELDS.map((field) => p[field] ?? '')));
+const toComparable = (form: ContactForm) =>
+  JSON.stringify((form.contact_persons ?? []).map((p) => PERSON_FIELDS.map((field) => p[field] ?? '')));
 
 const toForm = (list: ContactPerson[]): ContactForm => ({
   contact_persons: list.map((p) => ({
@@ -37,7 +42,15 @@ const toForm = (list: ContactPerson[]): ContactForm => ({
 });
 
 /** Up to three contact persons: add, edit, remove; the whole list is sent and replaces the old one. */
-export function ContactPersonsForm({ caseId, contactPersons, version: loadedVersion }: { caseId: string; contactPersons: ContactPerson[]; version: number }) {
+export function ContactPersonsForm({
+  caseId,
+  contactPersons,
+  version: loadedVersion,
+}: {
+  caseId: string;
+  contactPersons: ContactPerson[];
+  version: number;
+}) {
   const { t } = useTranslation();
   const save = useSaveContactPersons(caseId);
   const queryClient = useQueryClient();
@@ -54,11 +67,15 @@ export function ContactPersonsForm({ caseId, contactPersons, version: loadedVers
   // field array is reset, which would warn about changes that were saved.
   const [baseline, setBaseline] = useState(() => toComparable(toForm(contactPersons)));
   // watch() (not useWatch) sees a removed person at once; the compiler skips memoising this form.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  useUnsavedChanges(form.formState.isSubmitting ? false : toComparable(form.watch()) !== baseline && form.formState.isDirty);
+  useUnsavedChanges(
+    // eslint-disable-next-line react-hooks/incompatible-library
+    form.formState.isSubmitting ? false : toComparable(form.watch()) !== baseline && form.formState.isDirty,
+  );
   const { errors } = form.formState;
   const full = fields.length >= MAX_CONTACT_PERSONS;
-  const allFields = fields.flatMap((_, i) => PERSON_FIELDS.map((f) => `contact_persons.${i}.${f}` as Path<ContactForm>));
+  const allFields = fields.flatMap((_, i) =>
+    PERSON_FIELDS.map((f) => `contact_persons.${i}.${f}` as Path<ContactForm>),
+  );
   const formElement = useRef<HTMLFormElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   // The remove button goes with its person: the focus moves to the next person's first field
@@ -73,7 +90,12 @@ export function ContactPersonsForm({ caseId, contactPersons, version: loadedVers
     const blank = (v: string | null | undefined) => (v ? v : null);
     try {
       const saved = await save.mutateAsync({
-        contact_persons: values.contact_persons.map((p) => ({ ...p, infix: blank(p.infix), job_title: blank(p.job_title), phone_number: blank(p.phone_number) })),
+        contact_persons: values.contact_persons.map((p) => ({
+          ...p,
+          infix: blank(p.infix),
+          job_title: blank(p.job_title),
+          phone_number: blank(p.phone_number),
+        })),
         version,
       });
       form.reset(toForm(saved.data));
@@ -96,26 +118,63 @@ export function ContactPersonsForm({ caseId, contactPersons, version: loadedVers
   };
 
   return (
-    <FormSection title={t('myStory.contacts.title')} description={t('myStory.contacts.intro', { max: MAX_CONTACT_PERSONS })} headingId="contacts-heading">
+    <FormSection
+      title={t('myStory.contacts.title')}
+      description={t('myStory.contacts.intro', { max: MAX_CONTACT_PERSONS })}
+      headingId="contacts-heading"
+    >
       <form ref={formElement} noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
         <RequiredFieldsLegend />
         {fields.length === 0 && <p className="text-slate-700">{t('myStory.contacts.none')}</p>}
         {fields.map((field, index) => {
           const personErrors = errors.contact_persons?.[index];
           const err = (f: PersonField) => translateValidation(personErrors?.[f]?.message, t);
-          const label = fields.length > 1 ? t('myStory.contacts.personN', { n: index + 1 }) : t('myStory.contacts.person');
+          const label =
+            fields.length > 1 ? t('myStory.contacts.personN', { n: index + 1 }) : t('myStory.contacts.person');
           return (
             <fieldset key={field.id} className="flex flex-col gap-4 rounded-xl border border-slate-300 p-4">
               <legend className="px-1 font-semibold text-slate-900">{label}</legend>
               <div className="grid gap-4 sm:grid-cols-3">
-                <TextField label={t('myStory.contacts.firstName')} required aria-required="true" error={err('first_name')} {...form.register(`contact_persons.${index}.first_name`)} />
-                <TextField label={t('myStory.contacts.infix')} error={err('infix')} {...form.register(`contact_persons.${index}.infix`)} />
-                <TextField label={t('myStory.contacts.lastName')} required aria-required="true" error={err('last_name')} {...form.register(`contact_persons.${index}.last_name`)} />
+                <TextField
+                  label={t('myStory.contacts.firstName')}
+                  required
+                  aria-required="true"
+                  error={err('first_name')}
+                  {...form.register(`contact_persons.${index}.first_name`)}
+                />
+                <TextField
+                  label={t('myStory.contacts.infix')}
+                  error={err('infix')}
+                  {...form.register(`contact_persons.${index}.infix`)}
+                />
+                <TextField
+                  label={t('myStory.contacts.lastName')}
+                  required
+                  aria-required="true"
+                  error={err('last_name')}
+                  {...form.register(`contact_persons.${index}.last_name`)}
+                />
               </div>
-              <TextField label={t('myStory.contacts.jobTitle')} error={err('job_title')} {...form.register(`contact_persons.${index}.job_title`)} />
+              <TextField
+                label={t('myStory.contacts.jobTitle')}
+                error={err('job_title')}
+                {...form.register(`contact_persons.${index}.job_title`)}
+              />
               <div className="grid gap-4 sm:grid-cols-2">
-                <TextField label={t('myStory.contacts.email')} type="email" required aria-required="true" error={err('email')} {...form.register(`contact_persons.${index}.email`)} />
-                <TextField label={t('myStory.contacts.phone')} type="tel" error={err('phone_number')} {...form.register(`contact_persons.${index}.phone_number`)} />
+                <TextField
+                  label={t('myStory.contacts.email')}
+                  type="email"
+                  required
+                  aria-required="true"
+                  error={err('email')}
+                  {...form.register(`contact_persons.${index}.email`)}
+                />
+                <TextField
+                  label={t('myStory.contacts.phone')}
+                  type="tel"
+                  error={err('phone_number')}
+                  {...form.register(`contact_persons.${index}.phone_number`)}
+                />
               </div>
               <div>
                 <Button variant="ghost" onClick={() => onRemove(index)}>
@@ -136,7 +195,12 @@ export function ContactPersonsForm({ caseId, contactPersons, version: loadedVers
             </Button>
           </div>
         )}
-        <FormError message={translateValidation(errors.contact_persons?.message ?? errors.contact_persons?.root?.message, t) ?? errors.root?.server?.message} />
+        <FormError
+          message={
+            translateValidation(errors.contact_persons?.message ?? errors.contact_persons?.root?.message, t) ??
+            errors.root?.server?.message
+          }
+        />
         <StaleWriteNotice message={stale.message} onReload={reload} />
         <SuccessMessage message={success.message} token={success.token} />
         <div>

@@ -10,7 +10,14 @@ export function PersonalDataIllustration({ className }: { className?: string }) 
       <rect x="128" y="98" width="38" height="8" rx="4" className="fill-slate-300" />
       <rect x="128" y="116" width="42" height="8" rx="4" className="fill-slate-300" />
       <circle cx="196" cy="44" r="14" className="fill-green-600" />
-      <path d="M189 44l5 5 9-10" fill="none" stroke="white" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M189 44l5 5 9-10"
+        fill="none"
+        stroke="white"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -22,14 +22,21 @@ export function OfferCard({ slug, pill, chosen, busy, onChoose }: OfferCardProps
   return (
     <article
       aria-labelledby={`offer-${slug}-name`}
-      className={cn('flex flex-col gap-4 rounded-2xl border-2 bg-white p-6 shadow-sm', chosen ? 'border-brand-700' : pill === 'most-chosen' ? 'border-amber-500' : 'border-slate-200')}
+      className={cn(
+        'flex flex-col gap-4 rounded-2xl border-2 bg-white p-6 shadow-sm',
+        chosen ? 'border-brand-700' : pill === 'most-chosen' ? 'border-amber-500' : 'border-slate-200',
+      )}
       data-testid={`offer-${slug}`}
     >
       <div className="flex min-h-8 items-start justify-between gap-2">
         <h2 id={`offer-${slug}-name`} className="text-xl font-bold text-slate-900">
           {name}
         </h2>
-        {pill && <span className={cn('rounded-full px-3 py-1 text-sm font-semibold whitespace-nowrap', pillClasses[pill])}>{t(`offer.pill.${pill}`)}</span>}
+        {pill && (
+          <span className={cn('rounded-full px-3 py-1 text-sm font-semibold whitespace-nowrap', pillClasses[pill])}>
+            {t(`offer.pill.${pill}`)}
+          </span>
+        )}
       </div>
       <p>
         <span className="block text-3xl font-bold text-brand-800">{t(`offer.packages.${slug}.price`)}</span>

@@ -44,8 +44,22 @@ export function ClientResponse({ caseId, version }: { caseId: string; version: S
       <h4 id={`${id}-heading`} className="font-semibold text-slate-900">
         {t('settlement.respond.heading')}
       </h4>
-      {last && <p className="text-slate-800">{t(last.response === 'agree' ? 'settlement.respond.agreed' : 'settlement.respond.asked', { date: dayOf(last.at) })}</p>}
-      <SuccessMessage message={sent === 'agree' ? t('settlement.respond.agreeSent') : sent === 'question' ? t('settlement.respond.questionSent') : null} />
+      {last && (
+        <p className="text-slate-800">
+          {t(last.response === 'agree' ? 'settlement.respond.agreed' : 'settlement.respond.asked', {
+            date: dayOf(last.at),
+          })}
+        </p>
+      )}
+      <SuccessMessage
+        message={
+          sent === 'agree'
+            ? t('settlement.respond.agreeSent')
+            : sent === 'question'
+              ? t('settlement.respond.questionSent')
+              : null
+        }
+      />
       {sent === 'question' && (
         <Link to="/berichten" className="w-fit font-medium text-brand-700 underline underline-offset-4">
           {t('settlement.respond.toMessages')}
@@ -98,7 +112,10 @@ export function ClientResponse({ caseId, version }: { caseId: string; version: S
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row">
           {last?.response !== 'agree' && (
-            <Button busy={respond.isPending && respond.variables?.body.response === 'agree'} onClick={() => send({ response: 'agree' })}>
+            <Button
+              busy={respond.isPending && respond.variables?.body.response === 'agree'}
+              onClick={() => send({ response: 'agree' })}
+            >
               {t('settlement.respond.agree')}
             </Button>
           )}

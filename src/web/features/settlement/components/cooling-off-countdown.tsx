@@ -6,5 +6,9 @@ export function CoolingOffCountdown({ endsOn, today }: { endsOn: string; today: 
   const { t } = useTranslation();
   const days = daysBetween(today, endsOn);
   if (days < 0) return null;
-  return <p className="text-slate-900">{days === 0 ? t('settlement.coolingOff.lastDay') : t('settlement.coolingOff.daysLeft', { count: days })}</p>;
+  return (
+    <p className="text-slate-900">
+      {days === 0 ? t('settlement.coolingOff.lastDay') : t('settlement.coolingOff.daysLeft', { count: days })}
+    </p>
+  );
 }

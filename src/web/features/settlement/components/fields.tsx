@@ -2,7 +2,10 @@ import { useId, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '../../../ui/cn';
 import { FieldError, RequiredMark } from '../../../ui/field';
 
-/** Labelled fields the settlement forms need besides ui/field.tsx's text field: a select, a text area and a file input, each with its hint and error wired to it. */
+/**
+ * Labelled fields the settlement forms need besides ui/field.tsx's text field: a select, a text area and a file input,
+ * each with its hint and error wired to it.
+ */
 type LabelledProps = { label: string; hint?: string; error?: string | undefined };
 
 function describedBy(id: string, hint: string | undefined, error: string | undefined) {
@@ -26,13 +29,23 @@ function Labelled({ id, label, hint, error, children }: LabelledProps & { id: st
   );
 }
 
-const control = (error: string | undefined) => cn('min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-slate-900', error ? 'border-red-700' : 'border-slate-400');
+const control = (error: string | undefined) =>
+  cn(
+    'min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-slate-900',
+    error ? 'border-red-700' : 'border-slate-400',
+  );
 
 export function SelectField({ label, hint, error, children, ...props }: LabelledProps & ComponentProps<'select'>) {
   const id = useId();
   return (
     <Labelled id={id} label={label} hint={hint} error={error}>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={control(error)} {...props}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={control(error)}
+        {...props}
+      >
         {children}
       </select>
     </Labelled>
@@ -43,7 +56,13 @@ export function TextAreaField({ label, hint, error, ...props }: LabelledProps & 
   const id = useId();
   return (
     <Labelled id={id} label={label} hint={hint} error={error}>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} className={control(error)} {...props} />
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        className={control(error)}
+        {...props}
+      />
     </Labelled>
   );
 }

@@ -32,8 +32,14 @@ export function RedlineView({ versionId, id }: { versionId: string; id: string }
       {changed ? (
         <p className="text-sm text-slate-800">
           {t('settlement.version.legend')}{' '}
-          <ins className="bg-green-100 text-green-950 underline decoration-2 underline-offset-2">{t('settlement.version.legendInserted')}</ins>,{' '}
-          <del className="bg-red-100 text-red-950 line-through decoration-2">{t('settlement.version.legendDeleted')}</del>.
+          <ins className="bg-green-100 text-green-950 underline decoration-2 underline-offset-2">
+            {t('settlement.version.legendInserted')}
+          </ins>
+          ,{' '}
+          <del className="bg-red-100 text-red-950 line-through decoration-2">
+            {t('settlement.version.legendDeleted')}
+          </del>
+          .
         </p>
       ) : (
         <p className="text-sm text-slate-800">{t('settlement.version.noTextChanges')}</p>

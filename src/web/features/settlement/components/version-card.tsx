@@ -30,26 +30,49 @@ export function VersionCard({ version, previous, audience, newest, today, headin
   const [open, setOpen] = useState(false);
   const id = useId();
   const textId = `${id}-text`;
-  const title = audience === 'client' ? t(version.from === 'employer' ? 'settlement.version.fromEmployer' : 'settlement.version.fromUs') : t(`settlement.tab.from.${version.from}`);
+  const title =
+    audience === 'client'
+      ? t(version.from === 'employer' ? 'settlement.version.fromEmployer' : 'settlement.version.fromUs')
+      : t(`settlement.tab.from.${version.from}`);
   const changes = previous ? getTermChanges(previous.terms, version.terms) : getStatedTerms(version.terms);
   const SubHeading = Heading === 'h3' ? 'h4' : 'h5';
   return (
-    <article aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-xl border border-slate-300 bg-white p-4 shadow-sm sm:p-5">
+    <article
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-3 rounded-xl border border-slate-300 bg-white p-4 shadow-sm sm:p-5"
+    >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <Heading id={`${id}-title`} className="text-lg font-semibold text-slate-900">
           {title}
-          <span className="font-normal text-slate-700"> · {t('settlement.version.number', { number: version.number })}</span>
+          <span className="font-normal text-slate-700">
+            {' '}
+            · {t('settlement.version.number', { number: version.number })}
+          </span>
         </Heading>
-        {version.final && <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-sm font-semibold text-white">{t('settlement.version.final')}</span>}
+        {version.final && (
+          <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-sm font-semibold text-white">
+            {t('settlement.version.final')}
+          </span>
+        )}
       </div>
-      <p className="text-slate-800">{t(version.from === 'employer' ? 'settlement.version.received' : 'settlement.version.sent', { date: formatDutchDate(version.dated) })}</p>
+      <p className="text-slate-800">
+        {t(version.from === 'employer' ? 'settlement.version.received' : 'settlement.version.sent', {
+          date: formatDutchDate(version.dated),
+        })}
+      </p>
       {version.reply_by &&
         (newest && !version.final ? (
           <ReplyDeadline replyBy={version.reply_by} today={today} />
         ) : (
-          audience === 'lawyer' && <p className="text-slate-800">{t('settlement.version.replyBy', { date: formatDutchDate(version.reply_by) })}</p>
+          audience === 'lawyer' && (
+            <p className="text-slate-800">
+              {t('settlement.version.replyBy', { date: formatDutchDate(version.reply_by) })}
+            </p>
+          )
         ))}
-      {audience === 'lawyer' && version.file && <p className="text-slate-800">{t('settlement.version.file', { name: version.file.filename })}</p>}
+      {audience === 'lawyer' && version.file && (
+        <p className="text-slate-800">{t('settlement.version.file', { name: version.file.filename })}</p>
+      )}
       {version.note && (
         <div className="rounded-lg bg-brand-50 px-3 py-2">
           <SubHeading className="font-semibold text-slate-900">{t('settlement.version.note')}</SubHeading>
@@ -57,9 +80,13 @@ export function VersionCard({ version, previous, audience, newest, today, headin
         </div>
       )}
       <div className="flex flex-col gap-1">
-        <SubHeading className="font-semibold text-slate-900">{t(previous ? 'settlement.version.changesHeading' : 'settlement.version.termsHeading')}</SubHeading>
+        <SubHeading className="font-semibold text-slate-900">
+          {t(previous ? 'settlement.version.changesHeading' : 'settlement.version.termsHeading')}
+        </SubHeading>
         {changes.length === 0 ? (
-          <p className="text-slate-800">{t(previous ? 'settlement.version.noChanges' : 'settlement.version.noTerms')}</p>
+          <p className="text-slate-800">
+            {t(previous ? 'settlement.version.noChanges' : 'settlement.version.noTerms')}
+          </p>
         ) : (
           <ul className="list-disc pl-5 text-slate-900">
             {changes.map((change) => (
@@ -69,14 +96,27 @@ export function VersionCard({ version, previous, audience, newest, today, headin
         )}
       </div>
       <div className="flex flex-col gap-3">
-        <Button variant="link" className="w-fit text-left" aria-expanded={open} aria-controls={open ? textId : undefined} onClick={() => setOpen((value) => !value)}>
-          {open ? t('settlement.version.hideText') : previous ? t('settlement.version.showRedline') : t('settlement.version.showText')}
+        <Button
+          variant="link"
+          className="w-fit text-left"
+          aria-expanded={open}
+          aria-controls={open ? textId : undefined}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open
+            ? t('settlement.version.hideText')
+            : previous
+              ? t('settlement.version.showRedline')
+              : t('settlement.version.showText')}
         </Button>
         {open &&
           (previous ? (
             <RedlineView versionId={version.id} id={textId} />
           ) : (
-            <div id={textId} className="max-h-[32rem] overflow-y-auto rounded-lg border border-slate-300 bg-slate-50 p-3 leading-relaxed break-words whitespace-pre-wrap text-slate-900">
+            <div
+              id={textId}
+              className="max-h-[32rem] overflow-y-auto rounded-lg border border-slate-300 bg-slate-50 p-3 leading-relaxed break-words whitespace-pre-wrap text-slate-900"
+            >
               {version.text}
             </div>
           ))}

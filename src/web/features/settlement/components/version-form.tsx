@@ -1,14 +1,28 @@
 import { useEffect, useId, type ReactNode } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { INITIATIVES, NON_COMPETE, type SettlementTerms, type SettlementVersion } from '../../../../contract/settlement';
+import {
+  INITIATIVES,
+  NON_COMPETE,
+  type SettlementTerms,
+  type SettlementVersion,
+} from '../../../../contract/settlement';
 import { applyServerErrors } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, RequiredMark, TextField } from '../../../ui/field';
 import { todayInAmsterdam, useAddVersion } from '../api';
 import type { TermField } from '../term-changes';
 import { FileField, SelectField, TextAreaField } from './fields';
-import { AGREEMENT_FIELDS, AMOUNT_FIELDS, CHOICE_FIELDS, DATE_FIELDS, EMPLOYMENT_FIELDS, fieldsToTerms, termsToFields, type TermsFields } from '../terms-form';
+import {
+  AGREEMENT_FIELDS,
+  AMOUNT_FIELDS,
+  CHOICE_FIELDS,
+  DATE_FIELDS,
+  EMPLOYMENT_FIELDS,
+  fieldsToTerms,
+  termsToFields,
+  type TermsFields,
+} from '../terms-form';
 
 type Fields = {
   from: 'employer' | 'us';
@@ -29,7 +43,17 @@ const isOneOf = (list: readonly string[], value: string) => list.includes(value)
  * deadline, the text as a .docx/.pdf file or pasted, the note for the client ('Wat dit voor je
  * betekent') and the terms, filled in as the newest version had them.
  */
-export function VersionForm({ caseId, newest, onDone, onCancel }: { caseId: string; newest: SettlementVersion | undefined; onDone: (version: SettlementVersion) => void; onCancel: () => void }) {
+export function VersionForm({
+  caseId,
+  newest,
+  onDone,
+  onCancel,
+}: {
+  caseId: string;
+  newest: SettlementVersion | undefined;
+  onDone: (version: SettlementVersion) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const add = useAddVersion(caseId);
   const id = useId();
@@ -58,7 +82,10 @@ export function VersionForm({ caseId, newest, onDone, onCancel }: { caseId: stri
     if (!file && !values.text.trim()) fail('text', t('settlement.form.textOrFile'));
     const { terms, errors: termErrors } = fieldsToTerms(values.terms);
     for (const [field, error] of Object.entries(termErrors)) {
-      fail(`terms.${field}` as Path<Fields>, t(error === 'invalidMonths' ? 'settlement.form.invalidMonths' : `settlement.calculator.${error}`));
+      fail(
+        `terms.${field}` as Path<Fields>,
+        t(error === 'invalidMonths' ? 'settlement.form.invalidMonths' : `settlement.calculator.${error}`),
+      );
     }
     if (!valid) return;
     const body = new FormData();
@@ -79,11 +106,48 @@ export function VersionForm({ caseId, newest, onDone, onCancel }: { caseId: stri
   const termError = (field: TermField) => errors.terms?.[field]?.message;
   const termInput = (field: TermField): ReactNode => {
     const label = t(`settlement.terms.${field}`);
-    if (isOneOf(DATE_FIELDS, field)) return <TextField key={field} label={label} type="date" error={termError(field)} {...form.register(`terms.${field}`)} />;
+    if (isOneOf(DATE_FIELDS, field))
+      return (
+        <TextField
+          key={field}
+          label={label}
+          type="date"
+          error={termError(field)}
+          {...form.register(`terms.${field}`)}
+        />
+      );
     if (isOneOf(AMOUNT_FIELDS, field))
-      return <TextField key={field} label={label} inputMode="decimal" hint={field === 'severance_cents' ? t('settlement.calculator.euroHint') : undefined} error={termError(field)} {...form.register(`terms.${field}`)} />;
-    if (field === 'holiday_allowance_percent') return <TextField key={field} label={label} inputMode="decimal" error={termError(field)} {...form.register(`terms.${field}`)} />;
-    if (field === 'notice_months') return <TextField key={field} label={label} inputMode="numeric" hint={t('settlement.form.noticeHint')} error={termError(field)} {...form.register(`terms.${field}`)} />;
+      return (
+        <TextField
+          key={field}
+          label={label}
+          inputMode="decimal"
+          hint={field === 'severance_cents' ? t('settlement.calculator.euroHint') : undefined}
+          error={termError(field)}
+          {...form.register(`terms.${field}`)}
+        />
+      );
+    if (field === 'holiday_allowance_percent')
+      return (
+        <TextField
+          key={field}
+          label={label}
+          inputMode="decimal"
+          error={termError(field)}
+          {...form.register(`terms.${field}`)}
+        />
+      );
+    if (field === 'notice_months')
+      return (
+        <TextField
+          key={field}
+          label={label}
+          inputMode="numeric"
+          hint={t('settlement.form.noticeHint')}
+          error={termError(field)}
+          {...form.register(`terms.${field}`)}
+        />
+      );
     const options: [string, string][] = isOneOf(CHOICE_FIELDS, field)
       ? [
           ['true', t('settlement.form.choice.yes')],
@@ -105,7 +169,12 @@ export function VersionForm({ caseId, newest, onDone, onCancel }: { caseId: stri
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-heading`} className="flex flex-col gap-5 rounded-xl border border-slate-300 bg-white p-4 sm:p-5">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={`${id}-heading`}
+      className="flex flex-col gap-5 rounded-xl border border-slate-300 bg-white p-4 sm:p-5"
+    >
       <h4 id={`${id}-heading`} className="text-lg font-semibold text-slate-900">
         {t('settlement.form.heading')}
       </h4>
@@ -125,12 +194,41 @@ export function VersionForm({ caseId, newest, onDone, onCancel }: { caseId: stri
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={t('settlement.form.dated')} type="date" required error={errors.dated?.message} {...form.register('dated')} />
-        <TextField label={t('settlement.form.replyBy')} type="date" error={errors.reply_by?.message} {...form.register('reply_by')} />
+        <TextField
+          label={t('settlement.form.dated')}
+          type="date"
+          required
+          error={errors.dated?.message}
+          {...form.register('dated')}
+        />
+        <TextField
+          label={t('settlement.form.replyBy')}
+          type="date"
+          error={errors.reply_by?.message}
+          {...form.register('reply_by')}
+        />
       </div>
-      <FileField label={t('settlement.form.file')} hint={t('settlement.form.fileHint')} accept=".docx,.pdf" error={errors.file?.message} {...form.register('file')} />
-      <TextAreaField label={t('settlement.form.text')} hint={t('settlement.form.textHint')} rows={6} error={errors.text?.message} {...form.register('text')} />
-      <TextAreaField label={t('settlement.form.note')} hint={t('settlement.form.noteHint')} rows={3} error={errors.note?.message} {...form.register('note')} />
+      <FileField
+        label={t('settlement.form.file')}
+        hint={t('settlement.form.fileHint')}
+        accept=".docx,.pdf"
+        error={errors.file?.message}
+        {...form.register('file')}
+      />
+      <TextAreaField
+        label={t('settlement.form.text')}
+        hint={t('settlement.form.textHint')}
+        rows={6}
+        error={errors.text?.message}
+        {...form.register('text')}
+      />
+      <TextAreaField
+        label={t('settlement.form.note')}
+        hint={t('settlement.form.noteHint')}
+        rows={3}
+        error={errors.note?.message}
+        {...form.register('note')}
+      />
       <fieldset className="flex flex-col gap-4">
         <legend className="text-lg font-semibold text-slate-900">{t('settlement.form.termsHeading')}</legend>
         <p className="text-sm text-slate-700">{t('settlement.form.termsHint')}</p>

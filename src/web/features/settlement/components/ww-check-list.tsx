@@ -22,10 +22,15 @@ export function WwCheckList({ items, labelledBy }: { items: WwCheckItemView[]; l
         const look = LOOK[item.result];
         const Icon = look.icon;
         return (
-          <li key={item.key} className={cn('flex items-start gap-3 rounded-lg border px-3 py-2 text-slate-900', look.box)}>
+          <li
+            key={item.key}
+            className={cn('flex items-start gap-3 rounded-lg border px-3 py-2 text-slate-900', look.box)}
+          >
             <Icon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
             <span className="flex flex-col gap-1 sm:flex-row sm:items-start sm:gap-3">
-              <span className={cn('w-fit shrink-0 rounded px-2 py-0.5 text-sm font-semibold', look.word)}>{t(`settlement.ww.result.${item.result}`)}</span>
+              <span className={cn('w-fit shrink-0 rounded px-2 py-0.5 text-sm font-semibold', look.word)}>
+                {t(`settlement.ww.result.${item.result}`)}
+              </span>
               <span>{item.text}</span>
             </span>
           </li>
