@@ -22,6 +22,7 @@ const NOT_JSON = [
   'GET /files/documents/:id',
   'GET /files/exports/:id',
   'POST /api/documents/:id/download',
+  'POST /api/complaint-files/:id/download',
   'GET /api/cases/:id/export',
   'GET /api/admin/audit.csv',
   'GET /api/admin/insight.csv',
