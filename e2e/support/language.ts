@@ -23,10 +23,13 @@ const DUTCH_APP_ALLOWED: { pattern: RegExp; reason: string }[] = [
     pattern: /^case\.reassigned$/,
     reason: "an audit action code (the admin's filter example): a technical identifier, the same in every language",
   },
+];
+
+/** English in the Dutch app that is data, not interface: cut out of a text before it is checked. */
+const DUTCH_APP_DATA: { pattern: RegExp; reason: string }[] = [
   {
-    pattern: /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\t.*\t[a-z]+\.[a-z_.]+\t/,
-    reason:
-      'an audit row: its action code (audit.read) and JSON details are technical records, the same in every language',
+    pattern: /\t\{.*\}$/g,
+    reason: "an audit row's details: a JSON record of non-personal keys, technical, the same in every language",
   },
 ];
 
@@ -112,6 +115,11 @@ export type LanguageCheck = {
 };
 
 /** The Dutch app: no English outside the product's quoted fallbacks and technical codes. */
-export const DUTCH_APP: LanguageCheck = { wrong: ENGLISH, allowed: DUTCH_APP_ALLOWED, data: [], loading: /laden/ };
+export const DUTCH_APP: LanguageCheck = {
+  wrong: ENGLISH,
+  allowed: DUTCH_APP_ALLOWED,
+  data: DUTCH_APP_DATA,
+  loading: /laden/,
+};
 /** The English app: no Dutch outside names, addresses and the firm's own content. */
 export const ENGLISH_APP: LanguageCheck = { wrong: DUTCH, allowed: [], data: ENGLISH_APP_DATA, loading: /loading/ };

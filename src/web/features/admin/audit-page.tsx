@@ -141,7 +141,8 @@ export function AuditPage() {
                   </td>
                   <td className="p-3">{actionText(event.action)}</td>
                   <td className="p-3 break-all">
-                    {event.subject_type} {event.subject_id}
+                    {t(`admin.audit.subjects.${event.subject_type}`, { defaultValue: event.subject_type })}{' '}
+                    {event.subject_id}
                   </td>
                   <td className="p-3 font-mono break-all">{JSON.stringify(event.data)}</td>
                 </tr>
