@@ -5,8 +5,8 @@ import { findAccessibilityViolations } from './support/axe';
 import { useSharedJourney } from './support/journey';
 import { sessionCache, signIn } from './support/login';
 
-/** A demo client no other journey on the shared product asks an export for. */
-const CLIENT = 'client09@example.com';
+/** A demo client whose data and language no other journey changes (another only signs in as them). */
+const CLIENT = 'client08@example.com';
 
 /**
  * 'Download mijn gegevens' in the browser: the client asks from /instellingen, the zip is made
