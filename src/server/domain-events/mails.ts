@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { getDisplayName } from '../../contract/rules/display-name';
 import type { Db } from '../db/client';
 import { caseLawyers, cases, documents, outbox, users } from '../db/schema';
+import type { MailKind, MailPayloads } from '../outbox/kinds';
 import { enqueueMail } from '../outbox/outbox';
 import { formatMailDate } from '../outbox/dates';
 import type { DomainEvent } from './types';
@@ -22,16 +23,21 @@ async function mailContext(tx: Db, event: DomainEvent, caseId: string) {
     .from(cases)
     .where(eq(cases.id, caseId));
   if (!theCase) return null;
+  const lawyerIds = async () =>
+    (await tx.select({ id: caseLawyers.lawyerId }).from(caseLawyers).where(eq(caseLawyers.caseId, caseId)))
+      .map((r) => r.id)
+      .filter((id) => id !== event.actorId);
   return {
     now: event.at,
     byClient: event.actorId === theCase.clientId,
     // An empty name stays empty: the template names an unknown client in the reader's language.
     clientName: theCase.clientName ?? '',
     toClient: { userId: theCase.clientId },
-    lawyerIds: async () =>
-      (await tx.select({ id: caseLawyers.lawyerId }).from(caseLawyers).where(eq(caseLawyers.caseId, caseId)))
-        .map((r) => r.id)
-        .filter((id) => id !== event.actorId),
+    lawyerIds,
+    /** One mail of `kind` to each lawyer of the case but the actor. */
+    mailLawyers: async <K extends MailKind>(kind: K, payload: MailPayloads[K]) => {
+      for (const id of await lawyerIds()) await enqueueMail(tx, { kind, to: { userId: id }, payload, now: event.at });
+    },
     documentTitle: async (documentId: string | null) => {
       if (!documentId) return null;
       const [row] = await tx
@@ -54,13 +60,7 @@ export const statusMails: MailRule = async (tx, event, caseId) => {
   if (!from || !to || from === to) return;
   // Every mandatory document is in: the route moved the case on.
   if (from === 'incomplete-case-file' && to === 'reviewing-documents') {
-    for (const id of await c.lawyerIds())
-      await enqueueMail(tx, {
-        kind: 'documents_complete',
-        to: { userId: id },
-        payload: { client_name: c.clientName, case_id: caseId },
-        now: c.now,
-      });
+    await c.mailLawyers('documents_complete', { client_name: c.clientName, case_id: caseId });
   }
   if (c.byClient || to === 'proposal') return;
   await enqueueMail(tx, { kind: 'phase_changed', to: c.toClient, payload: { case_id: caseId, from, to }, now: c.now });
@@ -144,13 +144,7 @@ export const proposalSentMail: MailRule = async (tx, event, caseId) => {
 export const proposalSignedMails: MailRule = async (tx, event, caseId) => {
   const c = await mailContext(tx, event, caseId);
   if (!c) return;
-  for (const id of await c.lawyerIds())
-    await enqueueMail(tx, {
-      kind: 'proposal_signed',
-      to: { userId: id },
-      payload: { client_name: c.clientName, case_id: caseId },
-      now: c.now,
-    });
+  await c.mailLawyers('proposal_signed', { client_name: c.clientName, case_id: caseId });
 };
 
 /** The client's own act, confirmed to them in writing (a durable medium, BW 6:230o), and told to the lawyers. */
@@ -163,13 +157,7 @@ export const withdrawnMails: MailRule = async (tx, event, caseId) => {
     payload: { date: formatMailDate(c.now) },
     now: c.now,
   });
-  for (const id of await c.lawyerIds())
-    await enqueueMail(tx, {
-      kind: 'engagement_withdrawn_lawyer',
-      to: { userId: id },
-      payload: { client_name: c.clientName, case_id: caseId },
-      now: c.now,
-    });
+  await c.mailLawyers('engagement_withdrawn_lawyer', { client_name: c.clientName, case_id: caseId });
 };
 
 export const documentRejectedMail: MailRule = async (tx, event, caseId) => {
@@ -217,14 +205,12 @@ export const documentUploadedMails: MailRule = async (tx, event, caseId) => {
       });
     return;
   }
-  for (const id of await c.lawyerIds()) {
-    await enqueueMail(tx, {
-      kind: 'document_uploaded',
-      to: { userId: id },
-      payload: { client_name: c.clientName, case_id: caseId, title: document.title, replaced: data.replaced === true },
-      now: c.now,
-    });
-  }
+  await c.mailLawyers('document_uploaded', {
+    client_name: c.clientName,
+    case_id: caseId,
+    title: document.title,
+    replaced: data.replaced === true,
+  });
 };
 
 export const feedbackMails: MailRule = async (tx, event, caseId) => {
