@@ -414,7 +414,9 @@ describe("'Download mijn gegevens'", () => {
         status: 'building',
         leaseUntil: new Date(ctx.clock.now().getTime() + LEASE_MS),
         attempts: 1,
-        createdAt: ctx.clock.now(),
+        // The oldest export in this file's database, so the job takes this one over first and not
+        // a build an earlier test started in the background (its lease ends with the same step).
+        createdAt: new Date(ctx.clock.now().getTime() - 24 * 60 * 60_000),
       })
       .returning();
     const job = dataExportJob(ctx.storage, () => ctx.clock.now());
