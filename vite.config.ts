@@ -24,7 +24,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     // The `core` chunk (React, React Router, i18next, zod) is ~450 kB minified, ~137 KiB gzip: the
-    // login budget of issue 3 is measured in gzip by bench/login-js.ts, not by this warning.
+    // login page's budget is measured in gzip by bench/login-js.ts, not by this warning.
     chunkSizeWarningLimit: 500,
     // core, forms and app chunks (decision 022, scripts/chunks.ts).
     rollupOptions: { output: { manualChunks: createManualChunks(path.resolve(import.meta.dirname, 'src/web')) } },
