@@ -2,8 +2,16 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { WEB_ALIASES } from './scripts/web-aliases';
 
-/** Server tests that measure timing distributions or hold real slow sockets open (project `slow`). */
-const SLOW = ['src/server/hardening/timing.test.ts', 'src/server/hardening/slow-client.test.ts'];
+/**
+ * Server tests that measure timing distributions, hold real slow sockets open, or sweep every
+ * route with thousands of generated inputs (project `slow`): `npm test` runs them, the inner loop
+ * does not.
+ */
+const SLOW = [
+  'src/server/hardening/timing.test.ts',
+  'src/server/hardening/slow-client.test.ts',
+  'src/server/hardening/fuzz.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -37,9 +45,9 @@ export default defineConfig({
         },
       },
       {
-        // Statistical timing and real slow sockets: minutes of measuring or waiting on timers,
-        // not of checking logic. `npm test` runs them (on both databases), the inner loop
-        // (`npm run test:quick`) does not. Same settings as the server project.
+        // Statistical timing, real slow sockets and the fuzz sweep (16,000 requests): minutes of
+        // measuring, waiting on timers or repeating, not of checking new logic. `npm test` runs
+        // them, the inner loop (`npm run test:quick`) does not. Same settings as the server project.
         test: {
           name: 'slow',
           include: SLOW,

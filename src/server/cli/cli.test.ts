@@ -13,6 +13,7 @@ import { queryRows } from '../db/sql';
 import { eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { users } from '../db/schema';
+import { runCli, UsageError } from './main';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -81,11 +82,21 @@ describe('npm run cli', () => {
     ['a bad case count', ['seed', '--cases', 'ten'], /--cases must be a whole number/],
     ['an option of another command', ['seed', '--cases', '3', '--email', 'x@example.com'], /does not belong to seed/],
   ];
+  // One through a real process: a usage error exits with 2 and its message on stderr.
+  it('exits with 2 and a clear message for no command', async () => {
+    const result = await cli([], dbEnv);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/No command/);
+    expect(result.stderr).toContain('npm run cli -- --help');
+  });
+  // The rest in this process: each is refused as a usage error before the database is opened.
   for (const [what, args, message] of bad) {
-    it(`exits with 2 and a clear message for ${what}`, async () => {
-      const result = await cli(args, dbEnv);
-      expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(message);
+    it(`refuses ${what} as a usage error with a clear message`, async () => {
+      const out: string[] = [];
+      const error = await runCli(args, (line) => out.push(line)).catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as Error).message).toMatch(message);
+      expect(out).toEqual([]);
     });
   }
 
