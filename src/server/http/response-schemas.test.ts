@@ -41,9 +41,6 @@ const NOT_JSON = [
 ];
 
 const JSON_WITHOUT_SCHEMA = [
-  'GET /healthz',
-  'GET /readyz',
-  'POST /api/intake/typeform',
   'PATCH /api/cases/:id/offer',
   'POST /api/cookies',
   'POST /api/user/email/confirm',
