@@ -41,7 +41,6 @@ const NOT_JSON = [
 ];
 
 const JSON_WITHOUT_SCHEMA = [
-  'POST /api/cookies',
   'POST /api/user/email/confirm',
   'POST /api/mail/unsubscribe/one-click',
   'GET /api/mail/unsubscribe/one-click',
