@@ -38,13 +38,11 @@ const NOT_JSON = [
   'DELETE /api/cases/:id/appointment',
   'DELETE /api/cases/:id/appointment/callback',
   'DELETE /api/user/absences/:id',
+  // 303 See Other to the portal's unsubscribe page (a browser opened the one-click address).
+  'GET /api/mail/unsubscribe/one-click',
 ];
 
 const JSON_WITHOUT_SCHEMA = [
-  'POST /api/user/email/confirm',
-  'POST /api/mail/unsubscribe/one-click',
-  'GET /api/mail/unsubscribe/one-click',
-  'POST /api/mail/unsubscribe',
   'POST /api/admin/lawyers',
   'POST /api/admin/lawyers/:id/deactivate',
   'POST /api/admin/lawyers/:id/reactivate',
