@@ -40,16 +40,11 @@ const NOT_JSON = [
   'DELETE /api/user/absences/:id',
   // 303 See Other to the portal's unsubscribe page (a browser opened the one-click address).
   'GET /api/mail/unsubscribe/one-click',
+  // 204: the mail is due again; the worker sends it at its next poll.
+  'POST /api/admin/outbox/:id/retry',
 ];
 
 const JSON_WITHOUT_SCHEMA = [
-  'POST /api/admin/lawyers',
-  'POST /api/admin/lawyers/:id/deactivate',
-  'POST /api/admin/lawyers/:id/reactivate',
-  'POST /api/admin/cases/:id/assign',
-  'POST /api/admin/cases/:id/stand-ins',
-  'PATCH /api/admin/cases/:id/legal-hold',
-  'POST /api/admin/outbox/:id/retry',
   'POST /api/cases/:id/appointment/callback',
   'POST /api/complaints',
   'GET /api/complaints/mine',
