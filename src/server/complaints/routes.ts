@@ -25,6 +25,7 @@ import { AppError, forbidden, notFound } from '../errors/errors';
 import { receiveUploads } from '../documents/upload';
 import type { StoredFile } from '../documents/queries';
 import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE } from '../files/content';
+import { StorageUnavailableError } from '../storage/storage';
 import {
   complaintFileKey,
   fileComplaint,
@@ -109,7 +110,9 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * A complaint's document, for the client who filed it (someone else's: 404) and the complaints
    * officer; a lawyer, also the one complained about, and any other admin get 403. Audited
-   * without the file's name.
+   * without the file's name. The file row exists, so a file the store cannot give is a fault of
+   * the store, not an unknown file: 503 with Retry-After and the text of every storage outage
+   * (errors.server.unavailable, from the error handler), never a 404 that says it is gone.
    */
   app.post('/api/complaint-files/:id/download', { schema: { params: IdParams } }, async (request, reply) => {
     const auth = await requireUser(request);
@@ -119,8 +122,10 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!isUuid(request.params.id)) throw notFound();
     const file = await findComplaintFile(db, request.params.id);
     if (!file || (auth.role === 'client' && file.clientId !== auth.userId)) throw notFound();
-    const stored = await storage.read(file.storageKey).catch(() => {
-      throw notFound();
+    const stored = await storage.read(file.storageKey).catch((error: unknown) => {
+      throw error instanceof StorageUnavailableError
+        ? error
+        : new StorageUnavailableError('A complaint file cannot be read from storage', { cause: error });
     });
     await emit(db, {
       actorId: auth.userId,
