@@ -78,6 +78,11 @@ export const CallbackRequestSchema = z.object({
   client_name: z.string(),
   requested_at: z.string(),
 });
+/**
+ * 201 of POST /api/cases/{id}/appointment/callback ('Bel mij terug'), 200 when the client had already asked:
+ * when the request was made.
+ */
+export const CallbackRequestedResponseSchema = z.object({ data: z.object({ requested_at: z.string() }) });
 export const UpcomingAppointmentsResponseSchema = z.object({
   data: z.array(UpcomingAppointmentSchema),
   callbacks: z.array(CallbackRequestSchema),

@@ -96,6 +96,14 @@ export const CaseLawyerViewSchema = CaseClientViewSchema.omit({ status: true }).
 export type CaseLawyerView = z.infer<typeof CaseLawyerViewSchema>;
 export const CaseLawyerViewResponseSchema = z.object({ data: CaseLawyerViewSchema });
 
+/**
+ * PATCH /api/cases/{id}/offer: the case after the choice, as the one who chose sees it (the
+ * client's view or the lawyer's). The lawyer's view comes first: a client's answer lacks its
+ * `client`, so it is never taken for one, while the client's view would read a lawyer's answer
+ * and drop its fields.
+ */
+export const UpdateOfferResponseSchema = z.union([CaseLawyerViewResponseSchema, CaseClientViewResponseSchema]);
+
 /** One row of the lawyer's case list (GET /api/cases). */
 export const CaseListItemSchema = z.object({
   id: z.string().uuid(),

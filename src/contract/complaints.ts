@@ -83,5 +83,6 @@ export const AdminAccountSchema = z.object({
   email: z.string(),
   complaints_officer: z.boolean(),
 });
+export type AdminAccount = z.infer<typeof AdminAccountSchema>;
 export const AdminAccountsResponseSchema = z.object({ data: z.array(AdminAccountSchema) });
 export const AdminAccountResponseSchema = z.object({ data: AdminAccountSchema });

@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HealthResponseSchema, NotReadyResponseSchema, ReadyResponseSchema } from '../contract/health';
 import { createResponseSerializerCompiler } from './http/response-serializer';
 import { deferValidation } from './http/deferred-validation';
 import type { Config } from './config/config';
@@ -162,15 +163,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     : memoryEventBus();
   registerEvents(app, eventBus, options.events);
 
-  app.get('/healthz', { config: { rateLimit: false } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { config: { rateLimit: false } }, async (_request, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ready' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
-  });
+  app.get(
+    '/healthz',
+    { schema: { response: { 200: HealthResponseSchema } }, config: { rateLimit: false } },
+    async () => ({ status: 'ok' as const }),
+  );
+  app.get(
+    '/readyz',
+    {
+      schema: { response: { 200: ReadyResponseSchema, 503: NotReadyResponseSchema } },
+      config: { rateLimit: false },
+    },
+    async (_request, reply) => {
+      try {
+        await database.ping();
+        return { status: 'ready' as const };
+      } catch {
+        return reply.status(503).send({ status: 'unavailable' });
+      }
+    },
+  );
 
   await app.register(siteRoutes);
   await app.register(authRoutes);

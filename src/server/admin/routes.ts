@@ -14,6 +14,8 @@ import {
   AdminCasesResponseSchema,
   AdminAuditResponseSchema,
   AdminOutboxResponseSchema,
+  AdminLawyerResponseSchema,
+  AdminCaseResponseSchema,
 } from '../../contract/admin';
 import { requestTranslate } from '../errors/language';
 import { requireRole } from '../auth/access';
@@ -95,49 +97,57 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: await listLawyers(db) };
   });
 
-  app.post('/api/admin/lawyers', { schema: { body: CreateLawyerRequestSchema } }, async (request, reply) => {
-    const auth = await requireAdmin(request);
-    const body = request.body;
-    let id: string;
-    try {
-      id = await createUser(db, {
-        role: 'lawyer',
-        email: body.email,
-        name: body.name,
-        lastName: body.last_name,
-        title: body.title || null,
+  app.post(
+    '/api/admin/lawyers',
+    { schema: { response: { 201: AdminLawyerResponseSchema }, body: CreateLawyerRequestSchema } },
+    async (request, reply) => {
+      const auth = await requireAdmin(request);
+      const body = request.body;
+      let id: string;
+      try {
+        id = await createUser(db, {
+          role: 'lawyer',
+          email: body.email,
+          name: body.name,
+          lastName: body.last_name,
+          title: body.title || null,
+        });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'conflict') throw fieldError('email', EMAIL_TAKEN_MESSAGE);
+        throw error;
+      }
+      await emit(db, {
+        actorId: auth.userId,
+        action: 'lawyer.created',
+        subjectType: 'user',
+        subjectId: id,
+        at: clock.now(),
       });
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'conflict') throw fieldError('email', EMAIL_TAKEN_MESSAGE);
-      throw error;
-    }
-    await emit(db, {
-      actorId: auth.userId,
-      action: 'lawyer.created',
-      subjectType: 'user',
-      subjectId: id,
-      at: clock.now(),
-    });
-    const lawyer = await findLawyer(db, id);
-    return reply.status(201).send({ data: toAdminLawyer(lawyer!, false, 0) });
-  });
+      const lawyer = await findLawyer(db, id);
+      return reply.status(201).send({ data: toAdminLawyer(lawyer!, false, 0) });
+    },
+  );
 
   for (const [action, active] of [
     ['deactivate', false],
     ['reactivate', true],
   ] as const) {
-    app.post(`/api/admin/lawyers/:id/${action}`, { schema: { params: IdParamsSchema } }, async (request) => {
-      const auth = await requireAdmin(request);
-      const { id } = request.params;
-      if (!isUuid(id) || !(await findLawyer(db, id))) throw notFound();
-      // Already in that state: nothing changes, the answer is the same.
-      const changed = await setLawyerActive(db, { lawyerId: id, active, actorId: auth.userId, now: clock.now() });
-      // Switched off: every session was revoked with it, so its live-event streams end too.
-      if (changed && !active) await app.events.endSessions({ userId: id });
-      const lawyer = await findLawyer(db, id);
-      const all = await listLawyers(db);
-      return { data: all.find((l) => l.id === id) ?? toAdminLawyer(lawyer!, false, 0) };
-    });
+    app.post(
+      `/api/admin/lawyers/:id/${action}`,
+      { schema: { response: { 200: AdminLawyerResponseSchema }, params: IdParamsSchema } },
+      async (request) => {
+        const auth = await requireAdmin(request);
+        const { id } = request.params;
+        if (!isUuid(id) || !(await findLawyer(db, id))) throw notFound();
+        // Already in that state: nothing changes, the answer is the same.
+        const changed = await setLawyerActive(db, { lawyerId: id, active, actorId: auth.userId, now: clock.now() });
+        // Switched off: every session was revoked with it, so its live-event streams end too.
+        if (changed && !active) await app.events.endSessions({ userId: id });
+        const lawyer = await findLawyer(db, id);
+        const all = await listLawyers(db);
+        return { data: all.find((l) => l.id === id) ?? toAdminLawyer(lawyer!, false, 0) };
+      },
+    );
   }
 
   // --- Dossiers ---
@@ -155,7 +165,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/cases/:id/assign',
-    { schema: { params: IdParamsSchema, body: AssignCaseRequestSchema } },
+    { schema: { response: { 200: AdminCaseResponseSchema }, params: IdParamsSchema, body: AssignCaseRequestSchema } },
     async (request) => {
       const auth = await requireAdmin(request);
       const found = await existingCase(request.params.id);
@@ -177,7 +187,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/cases/:id/stand-ins',
-    { schema: { params: IdParamsSchema, body: StandInRequestSchema } },
+    { schema: { response: { 201: AdminCaseResponseSchema }, params: IdParamsSchema, body: StandInRequestSchema } },
     async (request, reply) => {
       const auth = await requireAdmin(request);
       const found = await existingCase(request.params.id);
@@ -191,7 +201,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/admin/cases/:id/legal-hold',
-    { schema: { params: IdParamsSchema, body: LegalHoldRequestSchema } },
+    { schema: { response: { 200: AdminCaseResponseSchema }, params: IdParamsSchema, body: LegalHoldRequestSchema } },
     async (request) => {
       const auth = await requireAdmin(request);
       const found = await existingCase(request.params.id);

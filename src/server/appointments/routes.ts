@@ -12,6 +12,7 @@ import {
   UpcomingAppointmentsResponseSchema,
   AbsenceListResponseSchema,
   AbsenceResponseSchema,
+  CallbackRequestedResponseSchema,
 } from '../../contract/appointments';
 import { amsterdamDate, isChangeAllowed, toAmsterdamIso } from '../../contract/rules/appointment-slots';
 import { getDisplayName } from '../../contract/rules/display-name';
@@ -229,22 +230,31 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
    * 'Bel mij terug': no slot in the next 14 days, so the client asks to be called. It lands as a
    * message from the client in the case's conversation and as a task on the lawyer's dashboard.
    */
-  app.post('/api/cases/:id/appointment/callback', { schema: { params: IdParams } }, async (request, reply) => {
-    const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
-    const now = clock.now();
-    const coverage = await caseCoverage(db, caseRow.id, amsterdamDate(now));
-    if (!lawyerOn(coverage, amsterdamDate(now))) throw conflict(APPOINTMENT_ERRORS.noLawyer);
-    if ((await listCaseSlots(db, { caseId: caseRow.id, now, settings })).length > 0)
-      throw conflict(APPOINTMENT_ERRORS.slotsAvailable);
-    const text = translator((await getUserLanguage(db, auth.userId)) ?? 'nl-NL')('mail.appointment.callbackMessage');
-    const { created, requestedAt } = await requestCallback(db, {
-      caseId: caseRow.id,
-      clientId: auth.userId,
-      text,
-      now,
-    });
-    return reply.status(created ? 201 : 200).send({ data: { requested_at: requestedAt.toISOString() } });
-  });
+  app.post(
+    '/api/cases/:id/appointment/callback',
+    {
+      schema: {
+        params: IdParams,
+        response: { 200: CallbackRequestedResponseSchema, 201: CallbackRequestedResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
+      const now = clock.now();
+      const coverage = await caseCoverage(db, caseRow.id, amsterdamDate(now));
+      if (!lawyerOn(coverage, amsterdamDate(now))) throw conflict(APPOINTMENT_ERRORS.noLawyer);
+      if ((await listCaseSlots(db, { caseId: caseRow.id, now, settings })).length > 0)
+        throw conflict(APPOINTMENT_ERRORS.slotsAvailable);
+      const text = translator((await getUserLanguage(db, auth.userId)) ?? 'nl-NL')('mail.appointment.callbackMessage');
+      const { created, requestedAt } = await requestCallback(db, {
+        caseId: caseRow.id,
+        clientId: auth.userId,
+        text,
+        now,
+      });
+      return reply.status(created ? 201 : 200).send({ data: { requested_at: requestedAt.toISOString() } });
+    },
+  );
 
   /** The lawyer called the client back: the task goes. */
   app.delete('/api/cases/:id/appointment/callback', { schema: { params: IdParams } }, async (request, reply) => {

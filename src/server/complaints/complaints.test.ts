@@ -7,7 +7,10 @@ import {
 } from '../../contract/complaints';
 import { auditEvents, cases, complaintFiles, complaints, outbox, users } from '../db/schema';
 import { ACCEPTED_UPLOAD_LABEL } from '../../contract/rules/upload-types';
+import { UNAVAILABLE_MESSAGE } from '../errors/handler';
+import { serverTranslate } from '../errors/language';
 import { purgeExpiredAccounts } from '../jobs/retention';
+import { StorageUnavailableError } from '../storage/storage';
 import { multipart, type MultipartFile } from '../testing/multipart';
 import { createUser } from '../users/create';
 import {
@@ -318,6 +321,42 @@ describe('complaints', () => {
       expect(lines.find((l) => l.action === 'complaint.filed')?.data).toMatchObject({ files: 2 });
       expect(lines.every((l) => l.caseId === null)).toBe(true);
       expect(JSON.stringify(lines)).not.toMatch(/mail-van-jurist|schermafdruk/);
+    });
+
+    const STORAGE_FAULT =
+      'answers 503 with Retry-After when the stored file cannot be read (gone or the store down), ' +
+      'audits nothing, and 200 again after';
+    it(STORAGE_FAULT, async () => {
+      const w = await world();
+      const response = await send(w.clientToken, { text: SECRET }, [
+        { filename: 'mail-van-jurist.pdf', contentType: 'application/pdf', data: PDF },
+      ]);
+      const { id } = ComplaintReceiptResponseSchema.parse(response.json()).data;
+      const [file] = await ctx.db.select().from(complaintFiles).where(eq(complaintFiles.complaintId, id));
+      const read = ctx.storage.read;
+      const failures = [
+        () => Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' }),
+        () => new StorageUnavailableError('File storage (S3) is unreachable'),
+      ];
+      try {
+        for (const failure of failures) {
+          ctx.storage.read = async () => {
+            throw failure();
+          };
+          for (const token of [w.clientToken, w.officer.token]) {
+            const refused = await download(file!.id, token);
+            expect(refused.statusCode).toBe(503);
+            expect(refused.headers['retry-after']).toBeDefined();
+            expect(refused.json().message).toBe(serverTranslate('nl-NL')(UNAVAILABLE_MESSAGE));
+            expect(refused.body).not.toContain('mail-van-jurist');
+          }
+        }
+      } finally {
+        ctx.storage.read = read;
+      }
+      const lines = await ctx.db.select().from(auditEvents).where(eq(auditEvents.subjectId, id));
+      expect(lines.map((l) => l.action)).toEqual(['complaint.filed']);
+      expect((await download(file!.id, w.clientToken)).statusCode).toBe(200);
     });
 
     it('refuses a file of another type with 422 naming what is accepted, too many files, and a missing text: nothing is kept', async () => {

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { addWeeks } from 'date-fns';
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { ComplaintFile, MyComplaint, RegisterComplaint } from '../../contract/complaints';
+import type { AdminAccount, ComplaintFile, MyComplaint, RegisterComplaint } from '../../contract/complaints';
 import { getDisplayName } from '../../contract/rules/display-name';
 import { emit } from '../domain-events';
 import type { Config } from '../config/config';
@@ -267,4 +267,72 @@ export async function complaintFileKeys(db: Db, clientId: string): Promise<strin
     .from(complaintFiles)
     .where(eq(complaintFiles.clientId, clientId));
   return rows.map((r) => r.key);
+}
+
+/** True for an admin marked as complaints officer ('klachtenfunctionaris'). */
+export async function isComplaintsOfficer(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ officer: users.complaintsOfficer })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.role, 'admin')));
+  return row?.officer === true;
+}
+
+/** Most admins listed on the complaints officer page. */
+export const ADMINS_LIMIT = 200;
+
+type UserRow = typeof users.$inferSelect;
+const toAdminAccount = (u: UserRow): AdminAccount => ({
+  id: u.id,
+  name: getDisplayName({ name: u.name, infix: u.infix, last_name: u.lastName }),
+  email: u.email,
+  complaints_officer: u.complaintsOfficer,
+});
+
+/** The admins by e-mail address, and which of them is complaints officer. */
+export async function listAdmins(db: Db): Promise<AdminAccount[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(users.role, 'admin'))
+    .orderBy(asc(users.email))
+    .limit(ADMINS_LIMIT);
+  return rows.map(toAdminAccount);
+}
+
+/** True when `id` is an admin's. */
+export async function isAdmin(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, 'admin')))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Marks an admin as complaints officer or not, with its audit line, in one transaction. An id
+ * that is no admin's answers null.
+ */
+export async function setComplaintsOfficer(
+  db: Db,
+  input: { adminId: string; officer: boolean; actorId: string; now: Date },
+): Promise<AdminAccount | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ complaintsOfficer: input.officer, updatedAt: input.now })
+      .where(and(eq(users.id, input.adminId), eq(users.role, 'admin')))
+      .returning();
+    if (!row) return null;
+    await emit(tx, {
+      actorId: input.actorId,
+      action: 'admin.complaints_officer_set',
+      subjectType: 'user',
+      subjectId: row.id,
+      data: { complaints_officer: row.complaintsOfficer },
+      at: input.now,
+    });
+    return toAdminAccount(row);
+  });
 }

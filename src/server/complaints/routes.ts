@@ -2,33 +2,41 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { stringify } from 'csv-stringify/sync';
-import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  AdminAccountResponseSchema,
+  AdminAccountsResponseSchema,
   COMPLAINT_FILES_MAX,
   ComplaintHandlingRequestSchema,
   ComplaintOutcomeRequestSchema,
+  ComplaintReceiptResponseSchema,
+  ComplaintRegisterResponseSchema,
   ComplaintsOfficerRequestSchema,
   CreateComplaintRequestSchema,
+  MyComplaintsResponseSchema,
+  RegisterComplaintResponseSchema,
 } from '../../contract/complaints';
-import { getDisplayName } from '../../contract/rules/display-name';
 import { text } from '../../contract/text';
 import { requireRole, requireUser } from '../auth/access';
 import { emit } from '../domain-events';
 import { isUuid } from '../cases/access';
 import { neutraliseFormula } from '../admin/csv';
-import { users } from '../db/schema';
 import { AppError, forbidden, notFound } from '../errors/errors';
 import { receiveUploads } from '../documents/upload';
 import type { StoredFile } from '../documents/queries';
 import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE } from '../files/content';
+import { StorageUnavailableError } from '../storage/storage';
 import {
   complaintFileKey,
   fileComplaint,
   findComplaintFile,
+  isAdmin,
+  isComplaintsOfficer,
+  listAdmins,
   listMyComplaints,
   listRegister,
   recordComplaintStep,
+  setComplaintsOfficer,
 } from './queries';
 
 const IdParams = z.object({ id: text().max(64) });
@@ -44,7 +52,7 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
   /** An admin marked as complaints officer: 401 without a session, 403 for everyone else. */
   async function requireOfficer(request: FastifyRequest) {
     const auth = await requireRole(request, 'admin');
-    if (!(await isOfficer(auth.userId))) throw forbidden('errors.complaints.notOfficer');
+    if (!(await isComplaintsOfficer(db, auth.userId))) throw forbidden('errors.complaints.notOfficer');
     return auth;
   }
   const body = () => ({
@@ -53,10 +61,6 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
     months: config.complaints.bodyMonths,
   });
 
-  async function isOfficer(userId: string) {
-    const [row] = await db.select({ officer: users.complaintsOfficer }).from(users).where(eq(users.id, userId));
-    return row?.officer === true;
-  }
   const removeQuietly = (files: StoredFile[]) =>
     Promise.all(files.map((file) => storage.remove(file.key).catch(() => undefined)));
 
@@ -65,54 +69,63 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
    * upload rules of case documents: type list, size limit, no programs). Validated by hand after
    * the role check, as the body may be either.
    */
-  app.post('/api/complaints', async (request, reply) => {
-    const auth = await requireRole(request, 'client');
-    const id = randomUUID();
-    let files: StoredFile[] = [];
-    let sent: unknown = request.body;
-    if (request.isMultipart()) {
-      const upload = await receiveUploads(request, reply, {
-        keyFor: (index) => complaintFileKey(auth.userId, id, index),
-        maxFiles: COMPLAINT_FILES_MAX,
-      });
-      files = upload.files;
-      sent = { text: upload.fields.text ?? '' };
-    }
-    const parsed = CreateComplaintRequestSchema.safeParse(sent);
-    if (!parsed.success) {
-      await removeQuietly(files);
-      throw parsed.error; // 422 on `text`, in the request's language (errors/handler.ts)
-    }
-    try {
-      const row = await fileComplaint(db, {
-        id,
-        clientId: auth.userId,
-        text: parsed.data.text,
-        files,
-        now: clock.now(),
-        config,
-      });
-      return reply.status(201).send({ data: { id: row.id, status: row.status, answer_by: row.answerBy } });
-    } catch (error) {
-      await removeQuietly(files);
-      throw error;
-    }
-  });
+  app.post(
+    '/api/complaints',
+    { schema: { response: { 201: ComplaintReceiptResponseSchema } } },
+    async (request, reply) => {
+      const auth = await requireRole(request, 'client');
+      const id = randomUUID();
+      let files: StoredFile[] = [];
+      let sent: unknown = request.body;
+      if (request.isMultipart()) {
+        const upload = await receiveUploads(request, reply, {
+          keyFor: (index) => complaintFileKey(auth.userId, id, index),
+          maxFiles: COMPLAINT_FILES_MAX,
+        });
+        files = upload.files;
+        sent = { text: upload.fields.text ?? '' };
+      }
+      const parsed = CreateComplaintRequestSchema.safeParse(sent);
+      if (!parsed.success) {
+        await removeQuietly(files);
+        throw parsed.error; // 422 on `text`, in the request's language (errors/handler.ts)
+      }
+      try {
+        const row = await fileComplaint(db, {
+          id,
+          clientId: auth.userId,
+          text: parsed.data.text,
+          files,
+          now: clock.now(),
+          config,
+        });
+        return reply.status(201).send({ data: { id: row.id, status: row.status, answer_by: row.answerBy } });
+      } catch (error) {
+        await removeQuietly(files);
+        throw error;
+      }
+    },
+  );
 
   /**
    * A complaint's document, for the client who filed it (someone else's: 404) and the complaints
    * officer; a lawyer, also the one complained about, and any other admin get 403. Audited
-   * without the file's name.
+   * without the file's name. The file row exists, so a file the store cannot give is a fault of
+   * the store, not an unknown file: 503 with Retry-After and the text of every storage outage
+   * (errors.server.unavailable, from the error handler), never a 404 that says it is gone.
    */
   app.post('/api/complaint-files/:id/download', { schema: { params: IdParams } }, async (request, reply) => {
     const auth = await requireUser(request);
     if (auth.role === 'lawyer') throw forbidden();
-    if (auth.role === 'admin' && !(await isOfficer(auth.userId))) throw forbidden('errors.complaints.notOfficer');
+    if (auth.role === 'admin' && !(await isComplaintsOfficer(db, auth.userId)))
+      throw forbidden('errors.complaints.notOfficer');
     if (!isUuid(request.params.id)) throw notFound();
     const file = await findComplaintFile(db, request.params.id);
     if (!file || (auth.role === 'client' && file.clientId !== auth.userId)) throw notFound();
-    const stored = await storage.read(file.storageKey).catch(() => {
-      throw notFound();
+    const stored = await storage.read(file.storageKey).catch((error: unknown) => {
+      throw error instanceof StorageUnavailableError
+        ? error
+        : new StorageUnavailableError('A complaint file cannot be read from storage', { cause: error });
     });
     await emit(db, {
       actorId: auth.userId,
@@ -132,24 +145,28 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
       .send(stored.stream);
   });
 
-  app.get('/api/complaints/mine', async (request) => {
+  app.get('/api/complaints/mine', { schema: { response: { 200: MyComplaintsResponseSchema } } }, async (request) => {
     const auth = await requireRole(request, 'client');
     return { data: await listMyComplaints(db, auth.userId, clock.now()), body: body() };
   });
 
-  app.get('/api/admin/complaints', async (request) => {
-    const auth = await requireOfficer(request);
-    const rows = await listRegister(db);
-    await emit(db, {
-      actorId: auth.userId,
-      action: 'complaint.register_read',
-      subjectType: 'complaint',
-      subjectId: 'register',
-      data: { count: rows.length },
-      at: clock.now(),
-    });
-    return { data: rows };
-  });
+  app.get(
+    '/api/admin/complaints',
+    { schema: { response: { 200: ComplaintRegisterResponseSchema } } },
+    async (request) => {
+      const auth = await requireOfficer(request);
+      const rows = await listRegister(db);
+      await emit(db, {
+        actorId: auth.userId,
+        action: 'complaint.register_read',
+        subjectType: 'complaint',
+        subjectId: 'register',
+        data: { count: rows.length },
+        at: clock.now(),
+      });
+      return { data: rows };
+    },
+  );
 
   app.get('/api/admin/complaints.csv', async (request, reply) => {
     const auth = await requireOfficer(request);
@@ -199,75 +216,55 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const step of ['handling', 'outcome'] as const) {
     const schema = step === 'handling' ? ComplaintHandlingRequestSchema : ComplaintOutcomeRequestSchema;
-    app.post(`/api/admin/complaints/:id/${step}`, { schema: { params: IdParams, body: schema } }, async (request) => {
-      const auth = await requireOfficer(request);
-      if (!isUuid(request.params.id)) throw notFound();
-      const [exists] = await listRegister(db, { id: request.params.id });
-      if (!exists) throw notFound();
-      const input = request.body as { handling?: string; outcome?: string };
-      const row = await recordComplaintStep(db, {
-        id: exists.id,
-        officerId: auth.userId,
-        handling: input.handling,
-        ...(step === 'outcome' ? { outcome: input.outcome } : {}),
-        now: clock.now(),
-        config,
-      });
-      if (!row) throw new AppError('conflict', 'errors.complaints.closed');
-      const [updated] = await listRegister(db, { id: row.id });
-      return { data: updated };
-    });
+    app.post(
+      `/api/admin/complaints/:id/${step}`,
+      { schema: { params: IdParams, body: schema, response: { 200: RegisterComplaintResponseSchema } } },
+      async (request) => {
+        const auth = await requireOfficer(request);
+        if (!isUuid(request.params.id)) throw notFound();
+        const [exists] = await listRegister(db, { id: request.params.id });
+        if (!exists) throw notFound();
+        const input = request.body as { handling?: string; outcome?: string };
+        const row = await recordComplaintStep(db, {
+          id: exists.id,
+          officerId: auth.userId,
+          handling: input.handling,
+          ...(step === 'outcome' ? { outcome: input.outcome } : {}),
+          now: clock.now(),
+          config,
+        });
+        if (!row) throw new AppError('conflict', 'errors.complaints.closed');
+        const [updated] = await listRegister(db, { id: row.id });
+        if (!updated) throw notFound();
+        return { data: updated };
+      },
+    );
   }
 
   /** The admins, and which of them is complaints officer (any admin may mark one). */
-  app.get('/api/admin/admins', async (request) => {
+  app.get('/api/admin/admins', { schema: { response: { 200: AdminAccountsResponseSchema } } }, async (request) => {
     await requireRole(request, 'admin');
-    const rows = await db.select().from(users).where(eq(users.role, 'admin')).orderBy(asc(users.email)).limit(200);
-    return {
-      data: rows.map((u) => ({
-        id: u.id,
-        name: getDisplayName({ name: u.name, infix: u.infix, last_name: u.lastName }),
-        email: u.email,
-        complaints_officer: u.complaintsOfficer,
-      })),
-    };
+    return { data: await listAdmins(db) };
   });
 
   app.post(
     '/api/admin/admins/:id/complaints-officer',
-    { schema: { params: IdParams, body: ComplaintsOfficerRequestSchema } },
+    {
+      schema: { params: IdParams, body: ComplaintsOfficerRequestSchema, response: { 200: AdminAccountResponseSchema } },
+    },
     async (request) => {
       const auth = await requireRole(request, 'admin');
       if (!isUuid(request.params.id)) throw notFound();
       // An id that is no admin answers 404 before the body is read (a bad body is 422 only for an admin).
-      const [target] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, request.params.id), eq(users.role, 'admin')))
-        .limit(1);
-      if (!target) throw notFound();
-      const [row] = await db
-        .update(users)
-        .set({ complaintsOfficer: request.body.complaints_officer, updatedAt: clock.now() })
-        .where(and(eq(users.id, request.params.id), eq(users.role, 'admin')))
-        .returning();
-      if (!row) throw notFound();
-      await emit(db, {
+      if (!(await isAdmin(db, request.params.id))) throw notFound();
+      const updated = await setComplaintsOfficer(db, {
+        adminId: request.params.id,
+        officer: request.body.complaints_officer,
         actorId: auth.userId,
-        action: 'admin.complaints_officer_set',
-        subjectType: 'user',
-        subjectId: row.id,
-        data: { complaints_officer: row.complaintsOfficer },
-        at: clock.now(),
+        now: clock.now(),
       });
-      return {
-        data: {
-          id: row.id,
-          name: getDisplayName({ name: row.name, infix: row.infix, last_name: row.lastName }),
-          email: row.email,
-          complaints_officer: row.complaintsOfficer,
-        },
-      };
+      if (!updated) throw notFound();
+      return { data: updated };
     },
   );
 };

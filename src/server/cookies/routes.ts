@@ -1,19 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CookieRecordSchema } from '../../contract/cookies';
+import { CookieRecordResponseSchema, CookieRecordSchema } from '../../contract/cookies';
 import { requireUser } from '../auth/access';
-import { cookieRecords } from '../db/schema';
+import { saveCookieRecord } from './queries';
 
 /** POST /api/cookies: stores one consent or ads cookie value of the signed-in user (upsert per name). */
 export const cookieRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;
-  app.post('/api/cookies', { schema: { body: CookieRecordSchema } }, async (request) => {
-    const auth = await requireUser(request);
-    const { name, value } = request.body;
-    const now = clock.now();
-    await db
-      .insert(cookieRecords)
-      .values({ userId: auth.userId, name, value, updatedAt: now })
-      .onConflictDoUpdate({ target: [cookieRecords.userId, cookieRecords.name], set: { value, updatedAt: now } });
-    return { data: { name, value } };
-  });
+  app.post(
+    '/api/cookies',
+    { schema: { response: { 200: CookieRecordResponseSchema }, body: CookieRecordSchema } },
+    async (request) => {
+      const auth = await requireUser(request);
+      const { name, value } = request.body;
+      await saveCookieRecord(db, { userId: auth.userId, name, value, now: clock.now() });
+      return { data: { name, value } };
+    },
+  );
 };

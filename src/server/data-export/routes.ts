@@ -85,33 +85,41 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** The case's lawyer makes the client's export for a request that came by mail. */
-  app.post('/api/cases/:id/data-export', { schema: { params: IdParams } }, async (request, reply) => {
-    const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
-    const row = await requestExport(db, {
-      clientId: caseRow.clientId,
-      actorId: auth.userId,
-      role: 'lawyer',
-      now: clock.now(),
-    });
-    kick();
-    return reply.status(202).send({ data: forStaff(row) });
-  });
+  app.post(
+    '/api/cases/:id/data-export',
+    { schema: { params: IdParams, response: { 202: DataExportAcceptedResponseSchema } } },
+    async (request, reply) => {
+      const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['lawyer']);
+      const row = await requestExport(db, {
+        clientId: caseRow.clientId,
+        actorId: auth.userId,
+        role: 'lawyer',
+        now: clock.now(),
+      });
+      kick();
+      return reply.status(202).send({ data: forStaff(row) });
+    },
+  );
 
   /** The same from /beheer: the admin learns only that it is being made. */
-  app.post('/api/admin/cases/:id/data-export', { schema: { params: IdParams } }, async (request, reply) => {
-    const auth = await requireRole(request, 'admin');
-    if (!isUuid(request.params.id)) throw notFound();
-    const caseRow = await findCaseClient(db, request.params.id);
-    if (!caseRow) throw notFound();
-    const row = await requestExport(db, {
-      clientId: caseRow.clientId,
-      actorId: auth.userId,
-      role: 'admin',
-      now: clock.now(),
-    });
-    kick();
-    return reply.status(202).send({ data: forStaff(row) });
-  });
+  app.post(
+    '/api/admin/cases/:id/data-export',
+    { schema: { params: IdParams, response: { 202: DataExportAcceptedResponseSchema } } },
+    async (request, reply) => {
+      const auth = await requireRole(request, 'admin');
+      if (!isUuid(request.params.id)) throw notFound();
+      const caseRow = await findCaseClient(db, request.params.id);
+      if (!caseRow) throw notFound();
+      const row = await requestExport(db, {
+        clientId: caseRow.clientId,
+        actorId: auth.userId,
+        role: 'admin',
+        now: clock.now(),
+      });
+      kick();
+      return reply.status(202).send({ data: forStaff(row) });
+    },
+  );
 
   /** The zip itself, through a signed link of a few minutes that only the client's own status answer gives out. */
   app.get('/files/exports/:id', { schema: { params: IdParams, querystring: FileQuery } }, async (request, reply) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ConfirmEmailChangeRequestSchema } from '../../contract/users';
+import { ConfirmEmailChangeRequestSchema, UserResponseSchema } from '../../contract/users';
 import { requireUser } from '../auth/access';
 import { unauthenticated } from '../errors/errors';
 import { getUser } from '../users/queries';
@@ -10,7 +10,10 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/user/email/confirm',
-    { schema: { body: ConfirmEmailChangeRequestSchema }, config: { rateLimit: { max: 60, timeWindow: 10 * 60_000 } } },
+    {
+      schema: { response: { 200: UserResponseSchema }, body: ConfirmEmailChangeRequestSchema },
+      config: { rateLimit: { max: 60, timeWindow: 10 * 60_000 } },
+    },
     async (request) => {
       const auth = await requireUser(request);
       await confirmEmailChange(request, auth.userId, auth.tokenId, request.body.code);

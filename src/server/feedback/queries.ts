@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Feedback } from '../../contract/feedback';
 import { getDisplayName } from '../../contract/rules/display-name';
 import type { Db } from '../db/client';
-import { feedback, users } from '../db/schema';
+import { caseLawyers, feedback, users } from '../db/schema';
 import { emit } from '../domain-events';
 
 type FeedbackRow = typeof feedback.$inferSelect;
@@ -24,6 +24,15 @@ function toFeedback(row: FeedbackRow, client: ClientRow): Feedback {
 }
 
 const clientColumns = { name: users.name, infix: users.infix, lastName: users.lastName, email: users.email };
+
+/** True when the lawyer is assigned to the case (feedback is left on such a lawyer only). */
+export async function isAssignedLawyer(db: Db, caseId: string, lawyerId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ lawyerId: caseLawyers.lawyerId })
+    .from(caseLawyers)
+    .where(and(eq(caseLawyers.caseId, caseId), eq(caseLawyers.lawyerId, lawyerId)));
+  return Boolean(row);
+}
 
 export async function createFeedback(
   db: Db,

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { text } from '../../contract/text';
 import {
@@ -13,9 +12,14 @@ import {
 import { buildPagination } from '../../contract/rules/pagination';
 import { requireRole } from '../auth/access';
 import { isUuid, requireCaseAccess } from '../cases/access';
-import { caseLawyers } from '../db/schema';
 import { notFound } from '../errors/errors';
-import { createFeedback, getLatestFeedback, listReceivedFeedback, markFeedbackAsRead } from './queries';
+import {
+  createFeedback,
+  getLatestFeedback,
+  isAssignedLawyer,
+  listReceivedFeedback,
+  markFeedbackAsRead,
+} from './queries';
 
 const FeedbackParams = z.object({ id: text().max(64), lawyerId: text().max(64) });
 const IdParams = z.object({ id: text().max(64) });
@@ -33,11 +37,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
       const { lawyerId } = request.params;
       if (!isUuid(lawyerId)) throw notFound();
-      const [assigned] = await db
-        .select({ lawyerId: caseLawyers.lawyerId })
-        .from(caseLawyers)
-        .where(and(eq(caseLawyers.caseId, caseRow.id), eq(caseLawyers.lawyerId, lawyerId)));
-      if (!assigned) throw notFound();
+      if (!(await isAssignedLawyer(db, caseRow.id, lawyerId))) throw notFound();
       const created = await createFeedback(db, {
         caseId: caseRow.id,
         lawyerId,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createHmac } from 'node:crypto';
 import { EmailSchema } from '../../contract/auth';
+import { IntakeReceivedResponseSchema } from '../../contract/intake';
 import { AppError, notFound } from '../errors/errors';
 import { safeEqual } from '../lib/crypto';
 import { TypeformDeliverySchema, readIntake } from './payload';
@@ -25,27 +26,35 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
     done(null, body),
   );
 
-  app.post('/api/intake/typeform', { config: { rateLimit: { max: 120, timeWindow: 60_000 } } }, async (request) => {
-    if (!config.typeformSecret) throw notFound();
-    const raw = request.body;
-    if (!Buffer.isBuffer(raw)) throw new AppError('unauthenticated', 'errors.intake.badSignature');
-    const signature = request.headers['typeform-signature'];
-    if (!verifyTypeformSignature(config.typeformSecret, raw, typeof signature === 'string' ? signature : undefined)) {
-      throw new AppError('unauthenticated', 'errors.intake.badSignature');
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(raw.toString('utf8'));
-    } catch {
-      throw new AppError('validation', 'errors.intake.unreadable', { body: ['errors.intake.unreadable'] });
-    }
-    const delivery = TypeformDeliverySchema.parse(json);
-    const intake = readIntake(delivery);
-    const email = EmailSchema.safeParse(intake.email ?? '');
-    if (!email.success) throw new AppError('validation', 'errors.intake.noEmail', { email: ['errors.intake.noEmail'] });
-    const now = clock.now();
+  app.post(
+    '/api/intake/typeform',
+    {
+      schema: { response: { 200: IntakeReceivedResponseSchema } },
+      config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+    },
+    async (request) => {
+      if (!config.typeformSecret) throw notFound();
+      const raw = request.body;
+      if (!Buffer.isBuffer(raw)) throw new AppError('unauthenticated', 'errors.intake.badSignature');
+      const signature = request.headers['typeform-signature'];
+      if (!verifyTypeformSignature(config.typeformSecret, raw, typeof signature === 'string' ? signature : undefined)) {
+        throw new AppError('unauthenticated', 'errors.intake.badSignature');
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(raw.toString('utf8'));
+      } catch {
+        throw new AppError('validation', 'errors.intake.unreadable', { body: ['errors.intake.unreadable'] });
+      }
+      const delivery = TypeformDeliverySchema.parse(json);
+      const intake = readIntake(delivery);
+      const email = EmailSchema.safeParse(intake.email ?? '');
+      if (!email.success)
+        throw new AppError('validation', 'errors.intake.noEmail', { email: ['errors.intake.noEmail'] });
+      const now = clock.now();
 
-    await recordIntake(db, { eventId: delivery.event_id, email: email.data, intake, now });
-    return { message: 'ok' };
-  });
+      await recordIntake(db, { eventId: delivery.event_id, email: email.data, intake, now });
+      return { message: 'ok' };
+    },
+  );
 };

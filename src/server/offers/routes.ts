@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../contract/text';
 import { UpdateOfferRequestSchema } from '../../contract/offers';
+import { UpdateOfferResponseSchema } from '../../contract/cases';
 import { requireCaseAccess } from '../cases/access';
 import { getClientCaseView, getLawyerCaseView } from '../cases/views';
 import { chooseOffer } from './queries';
@@ -22,18 +23,14 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/api/cases/:id/offer',
-    { schema: { params: CaseParams, body: UpdateOfferRequestSchema } },
+    { schema: { response: { 200: UpdateOfferResponseSchema }, params: CaseParams, body: UpdateOfferRequestSchema } },
     async (request) => {
       const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
       const now = clock.now();
       const updated = await chooseOffer(db, { caseId: caseRow.id, actor: auth, offer: request.body.offer, now });
       const link = { secret: config.appSecret, now, storage };
-      return {
-        data:
-          auth.role === 'client'
-            ? await getClientCaseView(db, updated, link)
-            : await getLawyerCaseView(db, updated, auth.userId, link),
-      };
+      if (auth.role === 'client') return { data: await getClientCaseView(db, updated, link) };
+      return { data: await getLawyerCaseView(db, updated, auth.userId, link) };
     },
   );
 };

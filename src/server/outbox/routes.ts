@@ -5,6 +5,7 @@ import {
   UnsubscribeRequestSchema,
   UpdateMailPreferencesRequestSchema,
   MailPreferencesResponseSchema,
+  UnsubscribeResponseSchema,
 } from '../../contract/notifications';
 import { requireUser } from '../auth/access';
 import { AppError, unauthenticated } from '../errors/errors';
@@ -74,7 +75,10 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     ONE_CLICK_PATH,
-    { schema: { querystring: OneClickQuery }, config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    {
+      schema: { response: { 200: UnsubscribeResponseSchema }, querystring: OneClickQuery },
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
     async (request) => {
       const invalid = new AppError('validation', INVALID_UNSUBSCRIBE_MESSAGE, { token: [INVALID_UNSUBSCRIBE_MESSAGE] });
       const token = request.query.token ? readUnsubscribeToken(config.appSecret, request.query.token) : null;
@@ -92,7 +96,10 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/mail/unsubscribe',
-    { schema: { body: UnsubscribeRequestSchema }, config: { rateLimit: { max: 30, timeWindow: 60_000 } } },
+    {
+      schema: { response: { 200: UnsubscribeResponseSchema }, body: UnsubscribeRequestSchema },
+      config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+    },
     async (request) => {
       const token = readUnsubscribeToken(config.appSecret, request.body.token);
       const invalid = new AppError('validation', INVALID_UNSUBSCRIBE_MESSAGE, { token: [INVALID_UNSUBSCRIBE_MESSAGE] });

@@ -224,7 +224,14 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/settlement-versions/:id/response',
-    { schema: { params: CaseParams, body: SettlementResponseRequestSchema }, preValidation: absentBodyAsEmptyObject },
+    {
+      schema: {
+        response: { 200: SettlementVersionResponseSchema },
+        params: CaseParams,
+        body: SettlementResponseRequestSchema,
+      },
+      preValidation: absentBodyAsEmptyObject,
+    },
     async (request) => {
       const { auth, caseRow, version } = await requireVersionAccess(request, request.params.id, ['client', 'lawyer']);
       if (auth.role !== 'client') throw new AppError('forbidden', 'errors.server.forbidden');
@@ -235,7 +242,9 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
       const quote = t('settlement.response.quote', { number: version.number, date: formatDutchDate(version.dated) });
       await respondToVersion(db, { version, caseId: caseRow.id, clientId: auth.userId, body, quote, now });
       const settlement = await getSettlement(db, caseRow.id, now, t);
-      return { data: settlement.versions.find((v) => v.id === version.id) };
+      const answered = settlement.versions.find((v) => v.id === version.id);
+      if (!answered) throw notFound();
+      return { data: answered };
     },
   );
 
