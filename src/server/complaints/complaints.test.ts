@@ -324,7 +324,7 @@ describe('complaints', () => {
     });
 
     const STORAGE_FAULT =
-      'answers 503 with Retry-After when the stored file cannot be read (gone or the store down), ' +
+      'answers 404 when the stored file is gone and 503 with Retry-After when the store cannot be read, ' +
       'audits nothing, and 200 again after';
     it(STORAGE_FAULT, async () => {
       const w = await world();
@@ -334,21 +334,23 @@ describe('complaints', () => {
       const { id } = ComplaintReceiptResponseSchema.parse(response.json()).data;
       const [file] = await ctx.db.select().from(complaintFiles).where(eq(complaintFiles.complaintId, id));
       const read = ctx.storage.read;
-      const failures = [
-        () => Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' }),
-        () => new StorageUnavailableError('File storage (S3) is unreachable'),
+      const failures: [() => Error, number][] = [
+        [() => Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' }), 404],
+        [() => Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' }), 503],
+        [() => new StorageUnavailableError('File storage (S3) is unreachable'), 503],
       ];
       try {
-        for (const failure of failures) {
+        for (const [failure, status] of failures) {
           ctx.storage.read = async () => {
             throw failure();
           };
           for (const token of [w.clientToken, w.officer.token]) {
             const refused = await download(file!.id, token);
-            expect(refused.statusCode).toBe(503);
+            expect(refused.statusCode).toBe(status);
+            expect(refused.body).not.toContain('mail-van-jurist');
+            if (status === 404) continue;
             expect(refused.headers['retry-after']).toBeDefined();
             expect(refused.json().message).toBe(serverTranslate('nl-NL')(UNAVAILABLE_MESSAGE));
-            expect(refused.body).not.toContain('mail-van-jurist');
           }
         }
       } finally {

@@ -25,7 +25,7 @@ import { AppError, forbidden, notFound } from '../errors/errors';
 import { receiveUploads } from '../documents/upload';
 import type { StoredFile } from '../documents/queries';
 import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE } from '../files/content';
-import { StorageUnavailableError } from '../storage/storage';
+import { readForDownload } from '../storage/storage';
 import {
   complaintFileKey,
   fileComplaint,
@@ -122,11 +122,8 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!isUuid(request.params.id)) throw notFound();
     const file = await findComplaintFile(db, request.params.id);
     if (!file || (auth.role === 'client' && file.clientId !== auth.userId)) throw notFound();
-    const stored = await storage.read(file.storageKey).catch((error: unknown) => {
-      throw error instanceof StorageUnavailableError
-        ? error
-        : new StorageUnavailableError('A complaint file cannot be read from storage', { cause: error });
-    });
+    const stored = await readForDownload(storage, file.storageKey);
+    if (!stored) throw notFound();
     await emit(db, {
       actorId: auth.userId,
       action: 'complaint.file_downloaded',

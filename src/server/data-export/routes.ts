@@ -17,6 +17,7 @@ import {
   toDataExport,
   type DataExportRow,
 } from './queries';
+import { readForDownload } from '../storage/storage';
 
 const IdParams = z.object({ id: text().max(64) });
 const FileQuery = z.object({
@@ -135,9 +136,8 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     const row = await findExport(db, id);
     if (!row?.storageKey || row.status !== 'ready' || !row.expiresAt || row.expiresAt <= clock.now())
       throw notFound('errors.dataExport.gone');
-    const file = await storage.read(row.storageKey).catch(() => {
-      throw notFound('errors.dataExport.gone');
-    });
+    const file = await readForDownload(storage, row.storageKey);
+    if (!file) throw notFound('errors.dataExport.gone');
     await recordExportDownloaded(db, row, clock.now());
     const day = row.createdAt.toISOString().slice(0, 10);
     return reply

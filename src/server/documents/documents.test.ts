@@ -14,6 +14,7 @@ import {
   tokenFor,
   type TestContext,
 } from '../testing/harness';
+import { StorageUnavailableError } from '../storage/storage';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -592,6 +593,45 @@ describe('access to documents', () => {
     expect((await ctx.app.inject({ method: 'GET', url: `/api/cases/${s.client.caseId}/documents` })).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe('a storage fault on a download', () => {
+  it('answers 404 for a file the store no longer has and 503 with Retry-After when it cannot read', async () => {
+    const s = await setup();
+    const doc = DocumentResponseSchema.parse(
+      (await upload(s.clientToken, s.first.id, { filename: 'brief.pdf', data: PDF })).json(),
+    ).data;
+    const viaApi = () =>
+      ctx.app.inject({ method: 'POST', url: `/api/documents/${doc.id}/download`, headers: bearer(s.lawyerToken) });
+    const viaLink = () => fetchLink(doc.temporary_url!);
+    const read = ctx.storage.read;
+    const faults: [() => Error, number][] = [
+      [() => Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' }), 404],
+      [() => Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' }), 503],
+      [() => new StorageUnavailableError('File storage (S3) is unreachable'), 503],
+    ];
+    try {
+      for (const [fault, status] of faults) {
+        ctx.storage.read = async () => {
+          throw fault();
+        };
+        for (const response of [await viaApi(), await viaLink()]) {
+          expect(response.statusCode).toBe(status);
+          expect(response.body).not.toContain('brief.pdf');
+          if (status === 503) {
+            expect(response.headers['retry-after']).toBeDefined();
+            expect(response.json().message).toBe(
+              'Het portaal is even niet bereikbaar. Probeer het over een paar minuten opnieuw.',
+            );
+          }
+        }
+      }
+    } finally {
+      ctx.storage.read = read;
+    }
+    expect((await viaApi()).statusCode).toBe(200);
+    expect((await viaLink()).statusCode).toBe(200);
   });
 });
 

@@ -29,6 +29,7 @@ import { isSharedWithClient, isWorkflowDocument } from './workflow-slots';
 import { DOCUMENT_LOCK_ERRORS, documentLock, type DocumentChange } from '../../contract/rules/document-lock';
 import type { StatusSlug } from '../../contract/statuses';
 import { documentKey, receiveFilePart, receiveUpload, storeFilePart } from './upload';
+import { readForDownload } from '../storage/storage';
 
 const IdParams = z.object({ id: text().max(64) });
 // Translation keys (public/i18n, errors.document), given in the request's language.
@@ -164,9 +165,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/documents/:id/download', { schema: { params: IdParams } }, async (request, reply) => {
     const { auth, document } = await requireDocumentAccess(request, request.params.id);
     if (!document.storageKey) throw notFound('errors.document.noFileYet');
-    const file = await storage.read(document.storageKey).catch(() => {
-      throw notFound();
-    });
+    const file = await readForDownload(storage, document.storageKey);
+    if (!file) throw notFound();
     if (auth.role === 'lawyer')
       await recordDocumentView(db, {
         documentId: document.id,

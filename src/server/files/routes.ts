@@ -6,6 +6,7 @@ import { AppError, notFound } from '../errors/errors';
 import { isUuid } from '../cases/access';
 import { verifyFileLink } from './links';
 import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE, isPreviewable } from './content';
+import { readForDownload } from '../storage/storage';
 
 const FileQuery = z.object({
   v: text().max(20).default(''),
@@ -40,9 +41,8 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         throw refused();
       const document = await findDocumentById(db, id);
       if (!document?.storageKey || String(document.version) !== v) throw notFound();
-      const file = await storage.read(document.storageKey).catch(() => {
-        throw notFound();
-      });
+      const file = await readForDownload(storage, document.storageKey);
+      if (!file) throw notFound();
       const inline = download === undefined && isPreviewable(document.contentType);
       const type = inline ? (document.contentType ?? GENERIC_TYPE) : GENERIC_TYPE;
       return reply

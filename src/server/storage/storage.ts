@@ -16,6 +16,31 @@ export class StorageUnavailableError extends Error {
   readonly code = 'ENOTCONN';
 }
 
+/**
+ * Reads a stored file for a download: null when the store says it is not there (the route
+ * answers 404), a StorageUnavailableError for any other failure (the error handler answers 503
+ * with Retry-After), so a broken disk or an unreachable store never reads as "not found".
+ */
+export async function readForDownload(
+  storage: Storage,
+  key: string,
+): Promise<{ stream: Readable; size: number } | null> {
+  try {
+    return await storage.read(key);
+  } catch (error) {
+    if (error instanceof StorageUnavailableError) throw error;
+    const e = error as { code?: string; name?: string; $metadata?: { httpStatusCode?: number } } | null;
+    if (
+      e?.code === 'ENOENT' ||
+      e?.name === 'NoSuchKey' ||
+      e?.name === 'NotFound' ||
+      e?.$metadata?.httpStatusCode === 404
+    )
+      return null;
+    throw new StorageUnavailableError('A stored file cannot be read', { cause: error });
+  }
+}
+
 /** A presigned link lives at most this long. */
 export const MAX_PRESIGN_SECONDS = 300;
 
