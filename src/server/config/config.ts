@@ -281,7 +281,8 @@ export function siteConfig(env: NodeJS.ProcessEnv = process.env): Config['site']
   const parsed = EnvSchema.pick(keys).safeParse(env);
   if (!parsed.success)
     throw new ConfigError(
-      `Invalid configuration:\n  ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  ')}`,
+      `Invalid configuration:\n ` +
+        ` ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  ')}`,
     );
   return siteOf(parsed.data);
 }
