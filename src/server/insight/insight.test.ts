@@ -631,11 +631,10 @@ describe('what the admin sees', () => {
     expect(lines[1]).toBe('Trechter,Account aangemaakt,1,,,,,,,,');
     expect(lines).toHaveLength(1 + FUNNEL_STEPS.length + 1);
     expect(lines.at(-1)).toBe(
-      `Vastgelopen,,,,,${client.caseId},"'=HYPERLINK(""x"") Klant",Kees Klant,Offerte ` +
-        `gekozen,Opdrachtbevestiging niet binnen 24 uur na pakketkeuze verstuurd,19-07-2027 10:00`.replace(
-          'Kees Klant',
-          await lawyerName(lawyer.id),
-        ),
+      (
+        `Vastgelopen,,,,,${client.caseId},"'=HYPERLINK(""x"") Klant",Kees Klant,Offerte gekozen,` +
+        `Opdrachtbevestiging niet binnen 24 uur na pakketkeuze verstuurd,19-07-2027 10:00`
+      ).replace('Kees Klant', await lawyerName(lawyer.id)),
     );
     const english = await ctx.app.inject({
       method: 'GET',
