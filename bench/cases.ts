@@ -117,8 +117,8 @@ export async function benchCases(options: CaseBenchOptions): Promise<CaseBenchRo
       }
       single.sort((a, b) => a - b);
       console.log(
-        `  ${options.kind} ${target.name}: one connection, 50 requests: median ${single[25]?.toFixed(1)} ` +
-          `ms, max ${single[49]?.toFixed(1)} ms`,
+        `  ${options.kind} ${target.name}: one connection, 50 requests: ` +
+          `median ${single[25]?.toFixed(1)} ms, max ${single[49]?.toFixed(1)} ms`,
       );
       const result = await autocannon({ url: target.url, connections: 10, duration: options.seconds ?? 10, headers });
       const row = {

@@ -95,8 +95,8 @@ function count(title, ok, report) {
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failedTests) {
       failures.push(
-        `${title}: ${path.relative(process.cwd(), file.name)} > ${test.fullName}\n     ` +
-          ` ${firstLine(test.failureMessages?.[0])}`,
+        `${title}: ${path.relative(process.cwd(), file.name)} > ${test.fullName}\n` +
+          `      ${firstLine(test.failureMessages?.[0])}`,
       );
     }
     if (failedTests.length === 0 && file.status === 'failed') {

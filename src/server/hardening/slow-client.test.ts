@@ -80,9 +80,9 @@ function openUpload(token: string, caseId: string, title: string) {
   const socket = net.connect(port, '127.0.0.1');
   const done = collect(socket);
   socket.write(
-    `POST /api/cases/${caseId}/documents HTTP/1.1\r\nHost: localhost\r\nAuthorization: ` +
-      `Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nTransfer-Encoding: ` +
-      `chunked\r\nConnection: close\r\n\r\n${chunk(fileHead(title))}`,
+    `POST /api/cases/${caseId}/documents HTTP/1.1\r\nHost: localhost\r\n` +
+      `Authorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
+      `Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunk(fileHead(title))}`,
   );
   // Fast enough for every limit: 10 KB every 50 ms.
   const timer = setInterval(() => {
@@ -119,9 +119,9 @@ describe('slow bodies', () => {
     const socket = net.connect(port, '127.0.0.1');
     const done = collect(socket);
     socket.write(
-      `POST /api/cases/${client.caseId}/documents HTTP/1.1\r\nHost: localhost\r\nAuthorization: ` +
-        `Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ` +
-        `1000000\r\n\r\n${fileHead('Stil')}${'x'.repeat(70_000)}`,
+      `POST /api/cases/${client.caseId}/documents HTTP/1.1\r\nHost: localhost\r\n` +
+        `Authorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
+        `Content-Length: 1000000\r\n\r\n${fileHead('Stil')}${'x'.repeat(70_000)}`,
     );
     await done;
     expect(socket.destroyed).toBe(true);
@@ -135,9 +135,9 @@ describe('slow bodies', () => {
     const socket = net.connect(port, '127.0.0.1');
     const done = collect(socket);
     socket.write(
-      `POST /api/cases/${client.caseId}/documents HTTP/1.1\r\nHost: localhost\r\nAuthorization: ` +
-        `Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ` +
-        `1000000\r\n\r\n${fileHead('Traag')}${'x'.repeat(30_000)}`,
+      `POST /api/cases/${client.caseId}/documents HTTP/1.1\r\nHost: localhost\r\n` +
+        `Authorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
+        `Content-Length: 1000000\r\n\r\n${fileHead('Traag')}${'x'.repeat(30_000)}`,
     );
     // 1 KB every 200 ms: never silent for the 1.5 s idle limit, but 5 KB/s against the 20 KB/s minimum.
     let sawTempFile = false;
@@ -164,8 +164,8 @@ describe('slow bodies', () => {
     const socket = net.connect(port, '127.0.0.1');
     const done = collect(socket);
     socket.write(
-      `PATCH /api/user HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: ` +
-        `application/json\r\nContent-Length: 200000\r\n\r\n{"city":"`,
+      `PATCH /api/user HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: 200000\r\n\r\n{"city":"`,
     );
     const trickle = setInterval(() => {
       if (!socket.destroyed) socket.write('a'.repeat(500));
@@ -331,11 +331,11 @@ describe('a body the client abandons (audit: client aborts logged as server erro
     const done = collect(socket);
     socket.write(
       how === 'upload'
-        ? `POST /api/cases/${client.caseId}/documents HTTP/1.1\r\nHost: localhost\r\nAuthorization: ` +
-            `Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: ` +
-            `1000000\r\n\r\n${fileHead('Stil')}${'x'.repeat(70_000)}`
-        : `PATCH /api/user HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: ` +
-            `application/json\r\nContent-Length: 1000\r\n\r\n{"city":"Ut`,
+        ? `POST /api/cases/${client.caseId}/documents HTTP/1.1\r\nHost: localhost\r\n` +
+            `Authorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
+            `Content-Length: 1000000\r\n\r\n${fileHead('Stil')}${'x'.repeat(70_000)}`
+        : `PATCH /api/user HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n` +
+            `Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"city":"Ut`,
     );
     if (how === 'hang-up') setTimeout(() => socket.destroy(), 200);
     await done;
