@@ -25,6 +25,19 @@ export type CaseBenchOptions = {
   explain?: boolean;
 };
 
+/** The statuses of the active group. */
+const ACTIVE_STATUSES = [
+  'lead',
+  'almost-client',
+  'offer-chosen',
+  'incomplete-case-file',
+  'reviewing-documents',
+  'negotiation-phase',
+  'check',
+  'ready-for-signing',
+  'proposal',
+];
+
 /** The requests measured: the first page, a deep page in another order, one status filter, the counts. */
 const REQUESTS = [
   { name: 'GET /api/cases (page 1, client_name asc)', query: 'page=1' },
@@ -35,7 +48,7 @@ const REQUESTS = [
   { name: 'GET /api/cases (q=zoe zorg, last_update_at desc)', query: 'q=zoe%20zorg&sort=last_update_at&dir=desc' },
   {
     name: 'GET /api/cases (active group, status desc, page 10)',
-    query: `page=10&sort=status&dir=desc&statuses=${['lead', 'almost-client', 'offer-chosen', 'incomplete-case-file', 'reviewing-documents', 'negotiation-phase', 'check', 'ready-for-signing', 'proposal'].join(',')}`,
+    query: `page=10&sort=status&dir=desc&statuses=${ACTIVE_STATUSES.join(',')}`,
   },
 ];
 
@@ -62,7 +75,8 @@ async function seed(database: Database, options: CaseBenchOptions): Promise<{ to
   const { lawyerIds } = await seedLoad(database.db, { cases, lawyers, now: new Date(), seed: 11, batchSize: 1000 });
   await database.db.execute(sql`VACUUM ANALYZE`);
   console.log(
-    `  seeded ${cases} cases over ${lawyers} lawyers (${cases / lawyers} each) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `  seeded ${cases} cases over ${lawyers} lawyers (${cases / lawyers} each) ` +
+      `in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   const token = generateToken();
   const lawyerId = lawyerIds[0] as string;
@@ -103,7 +117,8 @@ export async function benchCases(options: CaseBenchOptions): Promise<CaseBenchRo
       }
       single.sort((a, b) => a - b);
       console.log(
-        `  ${options.kind} ${target.name}: one connection, 50 requests: median ${single[25]?.toFixed(1)} ms, max ${single[49]?.toFixed(1)} ms`,
+        `  ${options.kind} ${target.name}: one connection, 50 requests: ` +
+          `median ${single[25]?.toFixed(1)} ms, max ${single[49]?.toFixed(1)} ms`,
       );
       const result = await autocannon({ url: target.url, connections: 10, duration: options.seconds ?? 10, headers });
       const row = {

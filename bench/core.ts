@@ -45,7 +45,8 @@ async function backendCpu(client: pg.Client | null): Promise<Map<number, number>
   const cpu = new Map<number, number>();
   if (!client) return cpu;
   const { rows } = await client.query<{ pid: number }>(
-    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'",
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND ' +
+      "backend_type = 'client backend'",
   );
   for (const { pid } of rows) {
     const ms = processCpuMs(pid);
@@ -136,11 +137,13 @@ const formatCalls = (calls: CoreRow['syscalls']) =>
  */
 export function printCoreTable(rows: CoreRow[]): void {
   console.log(
-    '\n| endpoint | p50 ms | p99 ms | req/s | share of /healthz | errors | server CPU ms/req | database CPU ms/req | server reads / writes per req |\n|---|---|---|---|---|---|---|---|---|',
+    '\n| endpoint | p50 ms | p99 ms | req/s | share of /healthz | errors | server CPU ms/req | database ' +
+      'CPU ms/req | server reads / writes per req |\n|---|---|---|---|---|---|---|---|---|',
   );
   for (const row of rows)
     console.log(
-      `| ${row.target} | ${row.p50} | ${row.p99} | ${row.rps} | ${row.share} | ${row.errors} | ${formatMs(row.cpuMs)} | ${formatMs(row.dbCpuMs)} | ${formatCalls(row.syscalls)} |`,
+      `| ${row.target} | ${row.p50} | ${row.p99} | ${row.rps} | ${row.share} | ${row.errors} ` +
+        `| ${formatMs(row.cpuMs)} | ${formatMs(row.dbCpuMs)} | ${formatCalls(row.syscalls)} |`,
     );
 }
 
@@ -217,7 +220,9 @@ export async function benchCore(options: {
               : null,
         };
         console.log(
-          `  ${row.target}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s (${row.share} of /healthz), ${row.errors} errors, CPU ${formatMs(row.cpuMs)} ms/request server, ${formatMs(row.dbCpuMs)} database, ${formatCalls(row.syscalls)} reads/writes per request`,
+          `  ${row.target}: p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s (${row.share} of ` +
+            `/healthz), ${row.errors} errors, CPU ${formatMs(row.cpuMs)} ms/request ` +
+            `server, ${formatMs(row.dbCpuMs)} database, ${formatCalls(row.syscalls)} reads/writes per request`,
         );
         rows.push(row);
       }

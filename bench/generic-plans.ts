@@ -94,8 +94,9 @@ async function main() {
     // A token per user and a view of every tenth document, so neither table is near empty.
     await database.db.execute(sql`INSERT INTO tokens (user_id, token_hash, created_at, last_used_at, expires_at)
       SELECT id, md5(id::text), now(), now(), now() + interval '1 day' FROM users`);
+    const documentLawyers = sql`documents d JOIN case_lawyers cl ON cl.case_id = d.case_id`;
     await database.db.execute(sql`INSERT INTO document_views (document_id, user_id, viewed_at)
-      SELECT d.id, cl.lawyer_id, now() FROM documents d JOIN case_lawyers cl ON cl.case_id = d.case_id WHERE d.uploaded_at IS NOT NULL AND random() < 0.1`);
+      SELECT d.id, cl.lawyer_id, now() FROM ${documentLawyers} WHERE d.uploaded_at IS NOT NULL AND random() < 0.1`);
     await database.db.execute(sql`ANALYZE`);
     const secret = generateToken();
     await createToken(database.db, {
@@ -121,7 +122,9 @@ async function main() {
             const query = list({ sort, dir, page, ...(q ? { q } : {}), ...(filter ? { statuses: filter } : {}) });
             const { statement, values } = caseListForToken(builder, query);
             shapes.push({
-              title: `cases sort=${sort} dir=${dir} q="${q}" statuses=${filter.split(',').filter(Boolean).length} page=${page}`,
+              title:
+                `cases sort=${sort} dir=${dir} q="${q}" ` +
+                `statuses=${filter.split(',').filter(Boolean).length} page=${page}`,
               statement,
               values,
             });
@@ -158,8 +161,10 @@ async function main() {
       total.custom += custom['Planning Time'] + custom['Execution Time'];
       total.generic += generic['Planning Time'] + generic['Execution Time'];
       const ms = (e: Explained) => `${e['Planning Time'].toFixed(2)} + ${e['Execution Time'].toFixed(2)} ms`;
+      const worseNote = worse.length > 0 ? ` — generic seq scans ${worse.join(', ')}` : '';
       console.log(
-        `${flagged ? 'BAD' : 'ok '} runs ${runsAs.padEnd(7)} ${shape.title}: custom ${ms(custom)}, generic ${ms(generic)} (planning + execution)${worse.length > 0 ? ` — generic seq scans ${worse.join(', ')}` : ''}${slower ? ' — generic slower' : ''}`,
+        `${flagged ? 'BAD' : 'ok '} runs ${runsAs.padEnd(7)} ${shape.title}: custom ${ms(custom)}, ` +
+          `generic ${ms(generic)} (planning + execution)${worseNote}${slower ? ' — generic slower' : ''}`,
       );
       if (verbose || worse.length > 0 || slower) {
         console.log(`      custom:  ${customScans.join(' | ')}`);
@@ -169,11 +174,13 @@ async function main() {
     for (const [runsAs, total] of Object.entries(totals)) {
       if (total.n > 0)
         console.log(
-          `\n${total.n} statements run ${runsAs}: mean custom ${(total.custom / total.n).toFixed(2)} ms, mean generic ${(total.generic / total.n).toFixed(2)} ms (planning + execution)`,
+          `\n${total.n} statements run ${runsAs}: mean custom ${(total.custom / total.n).toFixed(2)} ms, ` +
+            `mean generic ${(total.generic / total.n).toFixed(2)} ms (planning + execution)`,
         );
     }
     console.log(
-      `${bad} statements that run generic have a worse generic plan (a new sequential scan of a big table, or over twice the custom plan's execution time + 1 ms)`,
+      `${bad} statements that run generic have a worse generic plan (a new sequential scan of a big ` +
+        `table, or over twice the custom plan's execution time + 1 ms)`,
     );
   } finally {
     await client.end();

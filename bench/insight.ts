@@ -69,14 +69,18 @@ async function addHistories(database: Database): Promise<void> {
     WHERE h.id = c.id`);
   // The signed settlements: a few weeks after the documents, for the cases past 'Controles' (a trigger stamps the
   // case).
+  const agreed = sql`(c.documents_completed_at + interval '30 days')::date`;
+  const recorded = sql`LEAST(c.documents_completed_at + random() * interval '30 days', now())`;
+  const casesWithStatus = sql`cases c JOIN statuses s ON s.slug = c.status_slug`;
   await database.db.execute(sql`
     INSERT INTO settlement_signed (case_id, dated, agreed_on, cooling_off_clause, recorded_at)
-    SELECT c.id, (c.documents_completed_at + interval '30 days')::date, (c.documents_completed_at + interval '30 days')::date, true, LEAST(c.documents_completed_at + random() * interval '30 days', now())
-    FROM cases c JOIN statuses s ON s.slug = c.status_slug WHERE s."order" >= 9 AND c.documents_completed_at IS NOT NULL`);
+    SELECT c.id, ${agreed}, ${agreed}, true, ${recorded}
+    FROM ${casesWithStatus} WHERE s."order" >= 9 AND c.documents_completed_at IS NOT NULL`);
   // Client messages waiting for an answer (the trigger on messages keeps awaiting_reply_since).
+  const sentAt = sql`now() - random() * interval '10 days'`;
   await database.db.execute(sql`
     INSERT INTO messages (case_id, author_role, text, created_at)
-    SELECT c.id, 'client', 'Is er al nieuws?', now() - random() * interval '10 days' FROM cases c WHERE random() < 0.05`);
+    SELECT c.id, 'client', 'Is er al nieuws?', ${sentAt} FROM cases c WHERE random() < 0.05`);
 }
 
 async function seed(database: Database, options: InsightBenchOptions): Promise<{ token: string; lawyerId: string }> {
@@ -88,7 +92,8 @@ async function seed(database: Database, options: InsightBenchOptions): Promise<{
   await addHistories(database);
   await database.db.execute(sql`VACUUM ANALYZE`);
   console.log(
-    `  seeded ${cases} cases with their histories over ${lawyers} lawyers in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `  seeded ${cases} cases with their histories over ${lawyers} lawyers ` +
+      `in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   const adminId = await createUser(database.db, {
     role: 'admin',
@@ -184,7 +189,8 @@ export async function benchInsight(options: InsightBenchOptions): Promise<Insigh
         errors: result.errors + result.non2xx,
       };
       console.log(
-        `  ${row.target}: one at a time median ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms; 10 connections p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, ${row.errors} errors`,
+        `  ${row.target}: one at a time median ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms; 10 ` +
+          `connections p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.rps} req/s, ${row.errors} errors`,
       );
       rows.push(row);
     }
@@ -197,11 +203,13 @@ export async function benchInsight(options: InsightBenchOptions): Promise<Insigh
 
 export function printInsightTable(rows: readonly InsightBenchRow[]): void {
   console.log(
-    '\n| insight endpoint | one at a time: median ms | max ms | 10 connections: p50 ms | p99 ms | req/s | errors |\n|---|---|---|---|---|---|---|',
+    '\n| insight endpoint | one at a time: median ms | max ms | 10 connections: p50 ms | p99 ms | req/s | ' +
+      'errors |\n|---|---|---|---|---|---|---|',
   );
   for (const row of rows)
     console.log(
-      `| ${row.target} | ${row.median.toFixed(1)} | ${row.max.toFixed(1)} | ${row.p50} | ${row.p99} | ${row.rps} | ${row.errors} |`,
+      `| ${row.target} | ${row.median.toFixed(1)} | ${row.max.toFixed(1)} | ${row.p50} | ${row.p99} ` +
+        `| ${row.rps} | ${row.errors} |`,
     );
 }
 

@@ -316,7 +316,12 @@ export async function benchLighthouse(): Promise<LighthouseRow[]> {
         for (let run = 1; run <= runs; run++) {
           const row = await measure(chrome.port, baseUrl, target, form, run);
           console.log(
-            `  ${row.page} ${row.form}: performance ${row.performance}, accessibility ${row.accessibility}, best practices ${row.bestPractices}, CLS ${row.cls.toFixed(3)}, FCP ${row.fcpMs.toFixed(0)} ms, LCP ${row.lcpMs.toFixed(0)} ms, TBT ${row.tbtMs.toFixed(0)} ms, benchmark index ${row.benchmarkIndex}, main-thread CPU ${row.cpuMs.toFixed(0)} ms, CPU blocking ${row.cpuBlockingMs.toFixed(0)} ms, stretch ${row.stretch.toFixed(1)}`,
+            `  ${row.page} ${row.form}: performance ${row.performance}, ` +
+              `accessibility ${row.accessibility}, best practices ${row.bestPractices}, ` +
+              `CLS ${row.cls.toFixed(3)}, FCP ${row.fcpMs.toFixed(0)} ms, LCP ${row.lcpMs.toFixed(0)} ms, ` +
+              `TBT ${row.tbtMs.toFixed(0)} ms, benchmark index ${row.benchmarkIndex}, main-thread ` +
+              `CPU ${row.cpuMs.toFixed(0)} ms, CPU blocking ${row.cpuBlockingMs.toFixed(0)} ms, ` +
+              `stretch ${row.stretch.toFixed(1)}`,
           );
           measured.push(row);
         }
@@ -340,11 +345,16 @@ export function printLighthouseTable(rows: LighthouseRow[]): void {
     const formRows = rows.filter((r) => r.form === form);
     if (formRows.length === 0) continue;
     console.log(
-      `\n${form}\n| page | performance | runs | FCP ms | LCP ms | TBT ms | CLS | accessibility | best practices | benchmark index | CPU ms | CPU blocking ms | stretch |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|`,
+      `\n${form}\n| page | performance | runs | FCP ms | LCP ms | TBT ms | CLS | accessibility | best ` +
+        `practices | benchmark index | CPU ms | CPU blocking ms | stretch ` +
+        `|\n|---|---|---|---|---|---|---|---|---|---|---|---|---|`,
     );
     for (const r of formRows) {
       console.log(
-        `| ${r.page} | ${r.performance} | ${(r.runs ?? [r.performance]).join(' ')} | ${r.fcpMs.toFixed(0)} | ${r.lcpMs.toFixed(0)} | ${r.tbtMs.toFixed(0)} | ${r.cls.toFixed(3)} | ${r.accessibility} | ${r.bestPractices} | ${r.benchmarkIndex} | ${r.cpuMs.toFixed(0)} | ${r.cpuBlockingMs.toFixed(0)} | ${r.stretch.toFixed(1)} |`,
+        `| ${r.page} | ${r.performance} | ${(r.runs ?? [r.performance]).join(' ')} ` +
+          `| ${r.fcpMs.toFixed(0)} | ${r.lcpMs.toFixed(0)} | ${r.tbtMs.toFixed(0)} | ${r.cls.toFixed(3)} ` +
+          `| ${r.accessibility} | ${r.bestPractices} | ${r.benchmarkIndex} | ${r.cpuMs.toFixed(0)} ` +
+          `| ${r.cpuBlockingMs.toFixed(0)} | ${r.stretch.toFixed(1)} |`,
       );
     }
   }

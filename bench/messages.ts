@@ -63,7 +63,8 @@ const percentile = (sorted: number[], p: number) =>
 
 export async function benchMessages(kind: 'PGlite' | 'PostgreSQL'): Promise<void> {
   console.log(
-    `\nMessages over live events (${kind}, one instance, ${STREAMS} streams, ${MESSAGES} messages, ${SENDERS} parallel senders)`,
+    `\nMessages over live events (${kind}, one instance, ${STREAMS} streams, ${MESSAGES} ` +
+      `messages, ${SENDERS} parallel senders)`,
   );
   const { prepared, env, cleanup } = await createBenchDatabase(kind, prepare);
   const { child, baseUrl } = await startServer(env);
@@ -122,11 +123,12 @@ export async function benchMessages(kind: 'PGlite' | 'PostgreSQL'): Promise<void
     const deliveredSeconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
     console.log(`  sent: ${(MESSAGES / sentSeconds).toFixed(0)} messages/s (${failures} failed)`);
+    const gaveUp = outcome === 'timeout' ? ' (gave up after 30 s)' : '';
+    const rate = (delivered / deliveredSeconds).toFixed(0);
+    console.log(`  delivered over SSE: ${delivered}/${MESSAGES}${gaveUp}, ${rate} messages/s`);
     console.log(
-      `  delivered over SSE: ${delivered}/${MESSAGES}${outcome === 'timeout' ? ' (gave up after 30 s)' : ''}, ${(delivered / deliveredSeconds).toFixed(0)} messages/s`,
-    );
-    console.log(
-      `  send-to-delivery latency: p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${(latencies.at(-1) ?? 0).toFixed(0)} ms`,
+      `  send-to-delivery latency: p50 ${percentile(latencies, 50).toFixed(0)} ms, ` +
+        `p99 ${percentile(latencies, 99).toFixed(0)} ms, max ${(latencies.at(-1) ?? 0).toFixed(0)} ms`,
     );
   } finally {
     for (const stream of streams) stream.close();

@@ -70,7 +70,8 @@ export type OutboxLagResult = {
 
 export async function benchOutbox(kind: 'PGlite' | 'PostgreSQL'): Promise<OutboxLagResult> {
   console.log(
-    `\nOutbox lag (${kind}, one instance, ${EVENTS} status changes by ${SENDERS} parallel senders, each mailing one client)`,
+    `\nOutbox lag (${kind}, one instance, ${EVENTS} status changes by ${SENDERS} parallel senders, each ` +
+      `mailing one client)`,
   );
   const { prepared, env, cleanup } = await createBenchDatabase(kind, prepare);
   const peer = await startSmtpPeer();
@@ -95,7 +96,8 @@ export async function benchOutbox(kind: 'PGlite' | 'PostgreSQL'): Promise<Outbox
     };
     await Promise.all(Array.from({ length: SENDERS }, sender));
     console.log(
-      `  ${prepared.cases.length} requests answered in ${((performance.now() - started) / 1000).toFixed(1)} s; ${ours().length} mails accepted by then`,
+      `  ${prepared.cases.length} requests answered ` +
+        `in ${((performance.now() - started) / 1000).toFixed(1)} s; ${ours().length} mails accepted by then`,
     );
     // Wait (on the peer, not on a sleep) until every mail arrived or 10 minutes passed.
     const deadline = performance.now() + 600_000;
@@ -136,10 +138,12 @@ export async function benchOutbox(kind: 'PGlite' | 'PostgreSQL'): Promise<Outbox
     seconds,
   };
   console.log(
-    `  ${failures} requests failed; ${result.delivered}/${EVENTS} mails accepted by the SMTP peer in ${seconds.toFixed(1)} s`,
+    `  ${failures} requests failed; ${result.delivered}/${EVENTS} mails accepted by the SMTP peer ` +
+      `in ${seconds.toFixed(1)} s`,
   );
   console.log(
-    `  event-to-accepted lag: p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, max ${result.max.toFixed(0)} ms`,
+    `  event-to-accepted lag: p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, ` +
+      `max ${result.max.toFixed(0)} ms`,
   );
   return result;
 }

@@ -107,7 +107,9 @@ async function benchDatabase(kind: 'PGlite' | 'PostgreSQL'): Promise<Row[]> {
         sizeMiB,
       });
       console.log(
-        `  ${sizeMiB} MiB file: upload ${upload.uploadMBps.toFixed(0)} MB/s, download ${upload.downloadMBps.toFixed(0)} MB/s, server peak RSS growth ${upload.peakRssGrowthMiB.toFixed(1)} MiB (goals ≥ 150 MB/s, ≤ 64 MiB)`,
+        `  ${sizeMiB} MiB file: upload ${upload.uploadMBps.toFixed(0)} MB/s, ` +
+          `download ${upload.downloadMBps.toFixed(0)} MB/s, server peak RSS ` +
+          `growth ${upload.peakRssGrowthMiB.toFixed(1)} MiB (goals ≥ 150 MB/s, ≤ 64 MiB)`,
       );
     }
     if (kind === 'PGlite') {
@@ -164,11 +166,13 @@ async function main(): Promise<void> {
   if (insight.length) printInsightTable(insight);
   if (lags.length) {
     console.log(
-      '\n| outbox lag (event → accepted by SMTP) | events | delivered | p50 ms | p99 ms | max ms | wall s |\n|---|---|---|---|---|---|---|',
+      '\n| outbox lag (event → accepted by SMTP) | events | delivered | p50 ms | p99 ms | max ms | wall s ' +
+        '|\n|---|---|---|---|---|---|---|',
     );
     for (const l of lags)
       console.log(
-        `| ${l.kind} | ${l.events} | ${l.delivered} | ${l.p50.toFixed(0)} | ${l.p99.toFixed(0)} | ${l.max.toFixed(0)} | ${l.seconds.toFixed(1)} |`,
+        `| ${l.kind} | ${l.events} | ${l.delivered} | ${l.p50.toFixed(0)} | ${l.p99.toFixed(0)} ` +
+          `| ${l.max.toFixed(0)} | ${l.seconds.toFixed(1)} |`,
       );
   }
   if (liveStreams.length) printStreamsTable(liveStreams);

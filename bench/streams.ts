@@ -158,7 +158,9 @@ async function run(kind: 'PGlite' | 'PostgreSQL', instances: 1 | 2): Promise<Str
     const rssAfter = servers.reduce((n, s) => n + rssKiB(s.child.pid ?? 0), 0);
     const heapAfter = (await Promise.all(baseUrls.map(heapKiB))).reduce((n, h) => n + h, 0);
     console.log(
-      `  ${streams.length} streams open in ${connectSeconds.toFixed(1)} s; server memory ${((rssAfter - rssBefore) / 1024).toFixed(0)} MiB more resident, ${((heapAfter - heapBefore) / 1024).toFixed(0)} MiB more heap`,
+      `  ${streams.length} streams open in ${connectSeconds.toFixed(1)} s; server ` +
+        `memory ${((rssAfter - rssBefore) / 1024).toFixed(0)} MiB more ` +
+        `resident, ${((heapAfter - heapBefore) / 1024).toFixed(0)} MiB more heap`,
     );
 
     const latencies: number[] = [];
@@ -196,7 +198,8 @@ async function run(kind: 'PGlite' | 'PostgreSQL', instances: 1 | 2): Promise<Str
       lost,
     };
     console.log(
-      `  posted to on every stream: p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, max ${result.max.toFixed(0)} ms, ${lost} not on every stream within ${DELIVERY_TIMEOUT_MS / 1000} s`,
+      `  posted to on every stream: p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, ` +
+        `max ${result.max.toFixed(0)} ms, ${lost} not on every stream within ${DELIVERY_TIMEOUT_MS / 1000} s`,
     );
     return result;
   } finally {
@@ -216,11 +219,14 @@ export async function benchStreams(): Promise<StreamsResult[]> {
 
 export function printStreamsTable(rows: StreamsResult[]): void {
   console.log(
-    '\n| live streams | streams open | connect s | RSS KiB/stream | heap KiB/stream | posted → on every stream p50 ms | p99 ms | max ms | lost |\n|---|---|---|---|---|---|---|---|---|',
+    '\n| live streams | streams open | connect s | RSS KiB/stream | heap KiB/stream | posted → on every ' +
+      'stream p50 ms | p99 ms | max ms | lost |\n|---|---|---|---|---|---|---|---|---|',
   );
   for (const r of rows)
     console.log(
-      `| ${r.setup} | ${r.streams} | ${r.connectSeconds.toFixed(1)} | ${r.rssPerStreamKiB.toFixed(1)} | ${r.heapPerStreamKiB.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.max.toFixed(0)} | ${r.lost} |`,
+      `| ${r.setup} | ${r.streams} | ${r.connectSeconds.toFixed(1)} | ${r.rssPerStreamKiB.toFixed(1)} ` +
+        `| ${r.heapPerStreamKiB.toFixed(1)} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} ` +
+        `| ${r.max.toFixed(0)} | ${r.lost} |`,
     );
 }
 

@@ -58,7 +58,8 @@ async function writeGenerated(request: http.ClientRequest, total: number): Promi
 function upload(options: UploadBenchOptions, size: number): Promise<{ status: number; body: string }> {
   const boundary = `----bench${randomBytes(8).toString('hex')}`;
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.bin"\r\n` +
+      `Content-Type: application/octet-stream\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const url = new URL(`/api/documents/${options.documentId}/upload`, options.baseUrl);

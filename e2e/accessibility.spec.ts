@@ -143,7 +143,7 @@ describe('accessibility (axe-core)', () => {
     });
   }
 
-  it('has no violations on the staff code-entry step and its recovery-code form, in Dutch at 1280 px and in English at 360 px', async () => {
+  it('has no violations on the staff code step and its recovery-code form (Dutch 1280px, English 360px)', async () => {
     // The shared product mails a code at most once a second per address: wait out what is left of
     // that second since the enrolment above mailed these addresses a code (else 429).
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, codesMailedAt + 1_000 - Date.now())));

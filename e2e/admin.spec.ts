@@ -7,7 +7,7 @@ import { loginThroughMail } from './support/login';
 describe('the firm runs its portal from /beheer', () => {
   const journey = useJourney();
 
-  it('an admin creates a lawyer; the lawyer enrols TOTP and signs in; the admin reassigns a case to them; the lawyer opens it', async () => {
+  it('admin creates a lawyer, who enrols TOTP and signs in; admin reassigns them a case, they open it', async () => {
     const { product } = journey;
     const admin = (await journey.openPage()).page;
     await admin.goto('/login');

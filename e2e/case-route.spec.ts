@@ -85,7 +85,7 @@ describe('the case travels its whole route in the browser', () => {
 
   // One long journey of about 60 s on an idle machine; the budget leaves room for a loaded one.
   it(
-    'intake, data, package, letter, signature, documents, a rejection and its re-upload, negotiation, finish, completion and the zip',
+    'intake, data, package, letter, signing, documents, rejection and re-upload, negotiation, finish, completion, zip',
     { timeout: 300_000 },
     async () => {
       const { product } = journey;
@@ -113,7 +113,8 @@ describe('the case travels its whole route in the browser', () => {
       // for the step buttons and 'Wat moet ik nog doen?').
       expect(await todoTexts(client)).toEqual([
         'Vul je persoonlijke gegevens aan Nog in te vullen: Telefoonnummer, Straat, Huisnummer, Postcode, Plaats',
-        'Vul de gegevens van je werkgever aan Nog in te vullen: Bedrijfsnaam, Huisnummer, Postcode, Plaats, E-mailadres werkgever, Telefoonnummer werkgever',
+        'Vul de gegevens van je werkgever aan Nog in te vullen: Bedrijfsnaam, Huisnummer, Postcode, ' +
+          'Plaats, E-mailadres werkgever, Telefoonnummer werkgever',
         expect.stringMatching(/^Beantwoord nog \d+ vragen? over je verhaal$/),
       ]);
 

@@ -170,7 +170,7 @@ describe('a client at the end of their case', () => {
     expect(width).toBeLessThanOrEqual(360);
   });
 
-  it('asks for each piece of the dashboard once: it shows the answers index.html asked for, and its first live stream fetches nothing again', async () => {
+  it('asks for each dashboard piece once; uses what index.html fetched; first stream refetches none', async () => {
     const session = await getSession(journey.product, 'client12@example.com');
     const { page } = await journey.openPage();
     await signIn(page, session);

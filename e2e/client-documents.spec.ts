@@ -180,7 +180,9 @@ describe('a client preparing their case file', () => {
     const session = await getSession(product, 'client01@example.com');
     const caseId = session.user.case?.id;
     const svg =
-      '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><script>document.documentElement.setAttribute("data-ran","yes");fetch("/api/user")</script><rect width="20" height="20" fill="red"/></svg>';
+      '<svg xmlns="http://www.w3.org/2000/svg" width="20" ' +
+      'height="20"><script>document.documentElement.setAttribute("data-ran","yes");fetch("/api/user")</script><rect ' +
+      'width="20" height="20" fill="red"/></svg>';
     const form = new FormData();
     form.append('title', 'Tekening');
     form.append('file', new Blob([svg], { type: 'image/svg+xml' }), 'tekening.svg');

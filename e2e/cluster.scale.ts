@@ -251,7 +251,7 @@ describe.skipIf(!adminUrl)('two instances behind HAProxy', () => {
     expect(smtp.messages.slice(seen).filter((m) => m.to.includes(people.throttled.email))).toHaveLength(1);
   });
 
-  it('runs a background job once: one lawyer assigned, one mail, though both instances ran their scheduler', async () => {
+  it('runs a background job once: one lawyer assigned, one mail, though both instances ran the scheduler', async () => {
     const [app1, app2] = cluster.instances;
     const deadline = Date.now() + 60_000;
     while ((await jobRuns(app1!.url, 'lawyer-assignment')) < 1 || (await jobRuns(app2!.url, 'lawyer-assignment')) < 1) {

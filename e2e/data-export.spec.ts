@@ -18,7 +18,7 @@ describe("a client's data export", () => {
   const journey = useSharedJourney();
   const session = sessionCache();
 
-  it('asks from /instellingen, gets the mail, downloads the zip and is told when the next request can be made', async () => {
+  it('asks from /instellingen, gets the mail, downloads the zip and is told when it may ask again', async () => {
     const { product } = journey;
     const { page } = await journey.openPage({ viewport: { width: 360, height: 740 } });
     await signIn(page, await session(product, CLIENT));

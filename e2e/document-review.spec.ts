@@ -172,8 +172,10 @@ describe('a lawyer reviewing documents', () => {
     const lawyer = await getSession(product, 'sanne.jansen@example.com');
     const caseId = client.user.case?.id;
     const svg =
-      '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" onload="document.title=\'onload-ran\';fetch(\'/marker-onload\')">' +
-      '<script>window.svgScriptRan=true;document.title=\'script-ran\';fetch(\'/marker-script\')</script><rect width="20" height="20" fill="red"/></svg>';
+      '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" ' +
+      "onload=\"document.title='onload-ran';fetch('/marker-onload')\">" +
+      "<script>window.svgScriptRan=true;document.title='script-ran';fetch('/marker-script')</script><rect " +
+      'width="20" height="20" fill="red"/></svg>';
     const form = new FormData();
     form.append('title', 'Tekening');
     form.append('file', new Blob([svg], { type: 'image/svg+xml' }), 'tekening.svg');

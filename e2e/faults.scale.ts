@@ -73,7 +73,7 @@ describe.skipIf(!adminUrl)('PostgreSQL backends terminated under load', () => {
     await ctx?.close();
   });
 
-  it('answers 503 with the generic Dutch message in flight, and the next requests succeed without a restart', async () => {
+  it('answers 503 with the generic Dutch message in flight; the next requests succeed without restart', async () => {
     const auth = await signedInLawyer(ctx);
     const [{ name }] = (await queryRows<{ name: string }>(ctx.db, sql`SELECT current_database() AS name`)) as [
       { name: string },
@@ -271,7 +271,7 @@ describe.skipIf(!adminUrl)('SMTP down while people work, then back', () => {
     return { pending: value('portal_outbox_pending'), age: value('portal_outbox_oldest_pending_age_seconds') };
   }
 
-  it('answers every request as always, keeps the mail pending and retried, /readyz stays 200, and sends each mail exactly once when SMTP is back', async () => {
+  it('answers all, keeps mail pending and retried, /readyz stays 200, sends each once SMTP is back', async () => {
     const lawyer = await createTestLawyer(ctx);
     const client = await createTestClient(ctx, { status: 'reviewing-documents', lawyerIds: [lawyer.id] });
     const lawyerAuth = bearer(await tokenFor(ctx, lawyer.id));

@@ -17,7 +17,7 @@ const OFFICER = 'beheer@example.com';
 describe('withdrawal and complaints', () => {
   const journey = useJourney({ env: { MAIL_DIGEST_MINUTES: '0' } });
 
-  it('signs with the choice to wait, withdraws within the period, files a complaint and reads its outcome', async () => {
+  it('signs choosing to wait, withdraws within the period, files a complaint and reads its outcome', async () => {
     const { product } = journey;
     const { page } = await journey.openPage({ viewport: { width: 1280, height: 900 } });
     await signIn(page, await getSession(product, CLIENT));

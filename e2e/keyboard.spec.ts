@@ -201,7 +201,7 @@ describe('keyboard only', () => {
       .toBe('Approved');
   });
 
-  it('an admin on a phone logs in with the code and TOTP, adds a lawyer and reaches the audit log through the menu', async () => {
+  it('an admin on a phone logs in with code and TOTP, adds a lawyer, reaches the audit log via the menu', async () => {
     const { page } = await journey.openPage({ viewport: { width: 360, height: 740 } });
     await staffLoginByKeyboard(page, journey, 'beheer@example.com');
     await page.waitForURL((url) => url.pathname === '/beheer');

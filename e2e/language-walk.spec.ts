@@ -55,7 +55,7 @@ describe('the whole portal in one language', () => {
     expect(unique(findings)).toEqual([]);
   });
 
-  it('preloads the stored language’s translations with the page, in both languages (no round trip after the script)', async () => {
+  it('preloads the stored language’s translations with the page, in both languages (no round trip later)', async () => {
     for (const language of ['nl-NL', 'en-US'] as const) {
       const { page } = await journey.openPage();
       await page.goto('/not-found');

@@ -9,7 +9,7 @@ describe('a lawyer runs their cases', () => {
   const journey = useJourney();
   const getSession = sessionCache();
 
-  it('filters by a task, opens a case, changes its status, finishes it with finalisation answers and reactivates it', async () => {
+  it('filters by a task, opens a case, changes its status, finishes it with answers and reactivates it', async () => {
     const { page } = await journey.openPage();
     await signIn(page, await getSession(journey.product, 'sanne.jansen@example.com'));
     await page.goto('/dossiers');
@@ -101,7 +101,7 @@ describe('a lawyer runs their cases', () => {
     await page.getByText('Geen dossier gevonden.').waitFor();
   });
 
-  it('opens /dossiers and a case with one request per piece of data, also after the first live stream is ready', async () => {
+  it('opens /dossiers and a case with one request per piece of data, also once the live stream is up', async () => {
     const { page } = await journey.openPage();
     await signIn(page, await getSession(journey.product, 'daan.visser@example.com'));
     await countApiGets(page);

@@ -142,7 +142,7 @@ describe('the portal on a 360 px phone', () => {
     expect(box && box.y + box.height).toBeLessThanOrEqual(PHONE.height);
   });
 
-  it("keeps every item of the phone menu on one line ('Mijn verhaal' too) and shows the latest few events of 'Wat is er gebeurd' with 'Toon meer'", async () => {
+  it("keeps each phone menu item on one line ('Mijn verhaal' too); 'Wat is er gebeurd' has 'Toon meer'", async () => {
     // Seven events on a case of its own: seven messages of the client (each 'Bericht verstuurd').
     const client = await session(journey.product, 'client07@example.com');
     const headers = { Authorization: `Bearer ${client.token}`, 'Content-Type': 'application/json' };
@@ -184,7 +184,7 @@ describe('the portal on a 360 px phone', () => {
     await expectNoSidewaysScroll(page);
   });
 
-  it("shows every case group and case tab, names the client in the tab title and wraps a long e-mail address at '@' and '.'", async () => {
+  it("shows each case group and tab, names the client in tab titles, wraps long e-mail at '@' and '.'", async () => {
     const client = await session(journey.product, 'client05@example.com');
     const mine = CaseClientViewResponseSchema.parse(
       await (
@@ -252,7 +252,7 @@ describe('the portal on a 1366 px screen', () => {
   const session = sessionCache();
   const DESKTOP = { width: 1366, height: 768 };
 
-  it("keeps every menu label on one line and lets no floating 'Jouw jurist' button lie over 'Jouw stappenplan'", async () => {
+  it("keeps every menu label on one line; no floating 'Jouw jurist' button lies over 'Jouw stappenplan'", async () => {
     const client = await session(journey.product, 'client05@example.com');
     const { page } = await journey.openPage({ viewport: DESKTOP });
     await signIn(page, client);
@@ -286,7 +286,7 @@ describe('the portal on a 1366 px screen', () => {
     }
   });
 
-  it('gives a lawyer the case groups on one row, every menu item on one line, and the mandatory-document cards aligned', async () => {
+  it('gives a lawyer case groups on one row, each menu item on one line, mandatory cards aligned', async () => {
     const client = await session(journey.product, 'client05@example.com');
     const mine = CaseClientViewResponseSchema.parse(
       await (

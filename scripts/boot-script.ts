@@ -102,12 +102,25 @@ export function bootScript(routes: (Omit<BootRoute, 'modules'> & { files: string
       route.role ?? '',
     ]),
   );
-  return `(function(){try{var s=JSON.parse(localStorage.getItem('state')||'{}')||{},t=s.auth&&s.auth.token,o=(s.user&&s.user.roles)||[],g=s.settings&&s.settings.language,C=s.user&&s.user.case&&s.user.case.id,l=g==='en-US'?g:'nl-NL',P=window.__prefetch={},W=window.__prefetchWaits=[],R=${table},p=location.pathname,q=location.search,i,m,r;
-function a(c){r[4].forEach(function(v){get(v.replace('{case}',encodeURIComponent(c)).replace('{lang}',l))})}
-function get(u,c){var h={Accept:'application/json','Accept-Language':l},d,x;if(t)h.Authorization='Bearer '+t;x=fetch(u,{headers:h}).then(function(y){if(c&&y.ok)d=y.clone().json().then(c,function(){});return y});P[u]={authorization:h.Authorization||'',language:l,at:performance.now(),response:x};W.push(x.then(function(){return d},function(){}))}
-for(i=0;i<R.length;i++){r=R[i];m=new RegExp(r[0]).exec(p);if(!m||q||(r[1]&&!t)||(r[5]&&o.indexOf(r[5])<0))continue;
-r[2].forEach(function(f){var k=document.createElement('link');k.rel='modulepreload';k.crossOrigin='';k.href=f;document.head.appendChild(k)});
-r[3].forEach(function(u){get(u.replace('{id}',m[1]),u==='/api/cases/mine'&&r[4].length?function(j){var c=j&&j.data&&j.data.id;if(c&&c!==C)a(c)}:null);if(u==='/api/cases/mine'&&C)a(C)});break}}catch(e){}})();`;
+  return [
+    `(function(){try{var s=JSON.parse(localStorage.getItem('state')||'{}')||{},t=s.auth&&s.auth.token,` +
+      `o=(s.user&&s.user.roles)||[],g=s.settings&&s.settings.language,` +
+      `C=s.user&&s.user.case&&s.user.case.id,l=g==='en-US'?g:'nl-NL',P=window.__prefetch={},` +
+      `W=window.__prefetchWaits=[],R=${table},p=location.pathname,q=location.search,i,m,r;`,
+    `function a(c){r[4].forEach(function(v){get(v.replace('{case}',encodeURIComponent(c)).replace('{lang}',l))})}`,
+    `function get(u,c){var h={Accept:'application/json','Accept-Language':l},d,x;` +
+      `if(t)h.Authorization='Bearer '+t;x=fetch(u,{headers:h}).then(function(y){` +
+      `if(c&&y.ok)d=y.clone().json().then(c,function(){});return y});P[u]={` +
+      `authorization:h.Authorization||'',language:l,at:performance.now(),response:x};` +
+      `W.push(x.then(function(){return d},function(){}))}`,
+    `for(i=0;i<R.length;i++){r=R[i];m=new RegExp(r[0]).exec(p);` +
+      `if(!m||q||(r[1]&&!t)||(r[5]&&o.indexOf(r[5])<0))continue;`,
+    `r[2].forEach(function(f){var k=document.createElement('link');k.rel='modulepreload';` +
+      `k.crossOrigin='';k.href=f;document.head.appendChild(k)});`,
+    `r[3].forEach(function(u){get(u.replace('{id}',m[1]),u==='/api/cases/mine'&&r[4].length?function(j){` +
+      `var c=j&&j.data&&j.data.id;if(c&&c!==C)a(c)}:null);if(u==='/api/cases/mine'&&C)a(C)});break}}` +
+      `catch(e){}})();`,
+  ].join('\n');
 }
 
 /** The chunk holding `moduleFile` and every chunk it imports statically, minus `skip`. */

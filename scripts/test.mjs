@@ -95,7 +95,8 @@ function count(title, ok, report) {
     const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
     for (const test of failedTests) {
       failures.push(
-        `${title}: ${path.relative(process.cwd(), file.name)} > ${test.fullName}\n      ${firstLine(test.failureMessages?.[0])}`,
+        `${title}: ${path.relative(process.cwd(), file.name)} > ${test.fullName}\n` +
+          `      ${firstLine(test.failureMessages?.[0])}`,
       );
     }
     if (failedTests.length === 0 && file.status === 'failed') {
@@ -210,7 +211,8 @@ for (const [index, stage] of stages.entries()) {
 }
 const cpu = childCpuSeconds();
 process.stdout.write(
-  `\n${quick ? 'inner loop' : 'whole suite'}: ${((Date.now() - suiteStarted) / 60_000).toFixed(1)} min${cpu === undefined ? '' : `, CPU ${(cpu / 60).toFixed(1)} min`}`,
+  `\n${quick ? 'inner loop' : 'whole suite'}: ${((Date.now() - suiteStarted) / 60_000).toFixed(1)} ` +
+    `min${cpu === undefined ? '' : `, CPU ${(cpu / 60).toFixed(1)} min`}`,
 );
 for (const failure of failures) process.stdout.write(`\n✗ ${failure}`);
 process.stdout.write(

@@ -10,11 +10,24 @@ import type { Page } from 'playwright-core';
  */
 
 /** Words that are English and never Dutch. */
-const ENGLISH =
-  /\b(the|and|your|you|with|from|this|that|are|please|loading|save|cancel|delete|required|invalid|error|documents|case|cases|lawyer|messages?|settings|sign|back|next|previous|page|search|step|employer|story|details|choose|package|welcome|unread|done|what|when|how|who|my|our|more|view|show|close|language|help|phone|address|company|today|tasks|none|yes|uploaded|new|send|sent|signed|name|first|last|title|file|files|skip|content|quote|log out)\b/i;
+const ENGLISH = new RegExp(
+  '\\b(the|and|your|you|with|from|this|that|are|please|loading|save|cancel|delete|required|' +
+    'invalid|error|documents|case|cases|lawyer|messages?|settings|sign|back|next|previous|page|' +
+    'search|step|employer|story|details|choose|package|welcome|unread|done|what|when|how|who|' +
+    'my|our|more|view|show|close|language|help|phone|address|company|today|tasks|none|yes|' +
+    'uploaded|new|send|sent|signed|name|first|last|title|file|files|skip|content|quote|' +
+    'log out)\\b',
+  'i',
+);
 /** Words that are Dutch and never English. */
-const DUTCH =
-  /\b(de|het|een|je|jouw|jij|van|naar|met|voor|niet|ons|onze|bij|uit|zijn|wordt|worden|nog|geen|alle|mijn|dossiers?|jurist|juristen|werkgever|verhaal|gegevens|berichten?|opslaan|annuleren|verwijderen|laden|bezig|inloggen|uitloggen|terug|volgende|vorige|pagina|zoeken|klaar|stap|offerte|pakket|gekozen|bekijken|goedkeuren|afkeuren|taal|instellingen|welkom|ongelezen)\b/i;
+const DUTCH = new RegExp(
+  '\\b(de|het|een|je|jouw|jij|van|naar|met|voor|niet|ons|onze|bij|uit|zijn|wordt|worden|nog|' +
+    'geen|alle|mijn|dossiers?|jurist|juristen|werkgever|verhaal|gegevens|berichten?|opslaan|' +
+    'annuleren|verwijderen|laden|bezig|inloggen|uitloggen|terug|volgende|vorige|pagina|zoeken|' +
+    'klaar|stap|offerte|pakket|gekozen|bekijken|goedkeuren|afkeuren|taal|instellingen|welkom|' +
+    'ongelezen)\\b',
+  'i',
+);
 
 /** English in the Dutch app that is the product's own quoted text, or that is no language at all. */
 const DUTCH_APP_ALLOWED: { pattern: RegExp; reason: string }[] = [
@@ -47,15 +60,22 @@ const ENGLISH_APP_DATA: { pattern: RegExp; reason: string }[] = [
     reason: 'company names in the demo data',
   },
   {
-    pattern:
-      /E-mail van leidinggevende|Interne notitie jurist|Arbeidsovereenkomst|Laatste drie loonstroken|Vaststellingsovereenkomst of ontslagbrief|Correspondentie met je werkgever/g,
+    pattern: new RegExp(
+      'E-mail van leidinggevende|Interne notitie jurist|Arbeidsovereenkomst|' +
+        'Laatste drie loonstroken|Vaststellingsovereenkomst of ontslagbrief|' +
+        'Correspondentie met je werkgever',
+      'g',
+    ),
     reason: "document titles: the firm's document slots and the titles people gave their uploads",
   },
   { pattern: /De scan is onleesbaar\..*$/g, reason: "a lawyer's own rejection reason (demo data)" },
   { pattern: /Samen zorgen we voor een goede regeling\./g, reason: "a lawyer's own quote (demo data)" },
   {
-    pattern:
-      /^(?:Mijn werkgever wil mij ontslaan|Heb je al iets getekend\?|Na een reorganisatie.*|Drie weken geleden.*|Ik wil een goede regeling.*)$/g,
+    pattern: new RegExp(
+      '^(?:Mijn werkgever wil mij ontslaan|Heb je al iets getekend\\?|Na een reorganisatie.*|' +
+        'Drie weken geleden.*|Ik wil een goede regeling.*)$',
+      'g',
+    ),
     reason: "the client's own intake and story answers (demo data)",
   },
   {
@@ -63,8 +83,13 @@ const ENGLISH_APP_DATA: { pattern: RegExp; reason: string }[] = [
     reason: "the firm's own questions, stored in the database in Dutch",
   },
   {
-    pattern:
-      /(?:Wat is een vaststellingsovereenkomst\?|Behoud ik mijn WW-uitkering\?|Hoe werkt de transitievergoeding\?|Na je ontslag: de eerste stappen|(?:Met de juiste afspraken|Je werkgever wil afscheid|Bij ontslag heb je|Je zaak is afgerond).*$)/g,
+    pattern: new RegExp(
+      '(?:Wat is een vaststellingsovereenkomst\\?|Behoud ik mijn WW-uitkering\\?|' +
+        'Hoe werkt de transitievergoeding\\?|Na je ontslag: de eerste stappen|' +
+        '(?:Met de juiste afspraken|Je werkgever wil afscheid|Bij ontslag heb je|' +
+        'Je zaak is afgerond).*$)',
+      'g',
+    ),
     reason: "the firm's own knowledge-base articles (titles and summaries from the database)",
   },
   { pattern: /^(?:Sanne heeft mij|Heel fijn dat).*$/g, reason: "clients' own feedback (demo data)" },

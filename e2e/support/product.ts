@@ -28,7 +28,8 @@ export function assertBuilt(): void {
   const missing = [SERVER_ENTRY, WEB_INDEX].filter((file) => !existsSync(file));
   if (missing.length > 0) {
     throw new Error(
-      `The e2e journeys need the built product (${missing.map((f) => path.relative(root, f)).join(', ')} missing): run \`npm run build\` first.`,
+      `The e2e journeys need the built product (${missing.map((f) => path.relative(root, f)).join(', ')} ` +
+        `missing): run \`npm run build\` first.`,
     );
   }
 }

@@ -31,7 +31,9 @@ afterEach(async () => {
   if (i18n.language !== 'nl-NL') await i18n.changeLanguage('nl-NL');
   if (unmatched.length > 0) {
     throw new Error(
-      `The fake fetch had no answer for:\n  ${unmatched.map((request) => `${request.method} ${request.path}`).join('\n  ')}\nAdd a route for each (a 404 the test means is a route too).`,
+      `The fake fetch had no answer for:\n ` +
+        ` ${unmatched.map((request) => `${request.method} ${request.path}`).join('\n  ')}\nAdd a route for ` +
+        `each (a 404 the test means is a route too).`,
     );
   }
 });

@@ -134,7 +134,7 @@ describe('admin: lawyers', () => {
 });
 
 describe('admin: a handover reaches the people it concerns', () => {
-  it('mails the new lawyer and the stand-in, and tells the client who their lawyer is, without case content', async () => {
+  it('mails the new lawyer and the stand-in, tells the client who their lawyer is, with no case content', async () => {
     const former = await createTestLawyer(ctx, { name: 'Frits', lastName: 'Vroeger' });
     const next = await createTestLawyer(ctx, { name: 'Nina', lastName: 'Nieuw' });
     const standIn = await createTestLawyer(ctx, { name: 'Victor', lastName: 'Vervanger' });
@@ -176,7 +176,7 @@ describe('admin: a handover reaches the people it concerns', () => {
 });
 
 describe('admin: stand-ins and legal hold', () => {
-  it('shows the stand-in on the client lawyer card during its dates only, and lets them open the case then', async () => {
+  it('shows the stand-in on the client lawyer card during its dates only and lets them open the case', async () => {
     const lawyer = await createTestLawyer(ctx, { name: 'Vaste' });
     const standIn = await createTestLawyer(ctx, { name: 'Vervanger' });
     const client = await createTestClient(ctx, { status: 'check', lawyerIds: [lawyer.id] });
@@ -380,7 +380,7 @@ describe('admin: audit', () => {
 });
 
 describe('admin: the audit trail without case content', () => {
-  it('shows actions, actors, dates and ids only, in words, and finds lines by the names of lawyer and client', async () => {
+  it('shows actions, actors, dates and ids only, in words, and finds lines by lawyer and client names', async () => {
     const lawyer = await createTestLawyer(ctx, { name: 'Sanne', lastName: 'Ďijkstra' });
     const client = await createTestClient(ctx, {
       status: 'reviewing-documents',

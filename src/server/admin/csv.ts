@@ -38,5 +38,6 @@ export function auditCsv(
     neutraliseFormula(e.subject_id),
     neutraliseFormula(JSON.stringify(e.data)),
   ]);
-  return `\uFEFF${stringify([[...AUDIT_CSV_COLUMNS], ...rows], { record_delimiter: '\r\n', quoted_match: /[",\r\n]/ })}`;
+  const csv = stringify([[...AUDIT_CSV_COLUMNS], ...rows], { record_delimiter: '\r\n', quoted_match: /[",\r\n]/ });
+  return `\uFEFF${csv}`;
 }

@@ -71,7 +71,7 @@ describe('admin: outbox', () => {
     expect(row?.status).toBe('failed');
   });
 
-  it('lists pending and failed mails without their content, masks the address, pages, and audits the reading', async () => {
+  it('lists pending and failed mails without content, masks the address, pages, and audits the reading', async () => {
     const address = uniqueEmail('kees');
     const failed = await mail({
       status: 'failed',

@@ -137,8 +137,9 @@ export async function searchCases(
 ): Promise<{ data: AdminCase[]; hasMore: boolean }> {
   const q = input.q?.trim().toLowerCase();
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const company = sql`lower(coalesce(${cases.companyName}, ''))`;
   const where = pattern
-    ? sql`(lower(${cases.clientName}) LIKE ${pattern} OR lower(coalesce(${cases.companyName}, '')) LIKE ${pattern} OR ${users.email} LIKE ${pattern})`
+    ? sql`(lower(${cases.clientName}) LIKE ${pattern} OR ${company} LIKE ${pattern} OR ${users.email} LIKE ${pattern})`
     : undefined;
   const rows = await db
     .select({ caseRow: cases, client: users })
@@ -329,13 +330,18 @@ function auditWhere(filters: AuditQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (filters.lawyer) {
     const pattern = foldedPattern(filters.lawyer);
-    conditions.push(sql`(EXISTS (SELECT 1 FROM ${users} u WHERE u.id = ${auditEvents.actorId} AND u.role = 'lawyer' AND ${personName('u')} LIKE ${pattern})
-      OR ${auditEvents.caseId} IN (SELECT cl.case_id FROM ${caseLawyers} cl JOIN ${users} u ON u.id = cl.lawyer_id WHERE ${personName('u')} LIKE ${pattern}))`);
+    const named = sql`${personName('u')} LIKE ${pattern}`;
+    const actor = sql`u.id = ${auditEvents.actorId} AND u.role = 'lawyer' AND ${named}`;
+    const lawyersCases = sql`SELECT cl.case_id FROM ${caseLawyers} cl JOIN ${users} u ON u.id = cl.lawyer_id`;
+    conditions.push(sql`(EXISTS (SELECT 1 FROM ${users} u WHERE ${actor})
+      OR ${auditEvents.caseId} IN (${lawyersCases} WHERE ${named}))`);
   }
   if (filters.client) {
     const pattern = foldedPattern(filters.client);
-    conditions.push(sql`(${auditEvents.caseId} IN (SELECT c.id FROM ${cases} c WHERE portal_fold(c.client_name) LIKE ${pattern})
-      OR EXISTS (SELECT 1 FROM ${users} u WHERE u.id = ${auditEvents.actorId} AND u.role = 'client' AND ${personName('u')} LIKE ${pattern}))`);
+    const actor = sql`u.id = ${auditEvents.actorId} AND u.role = 'client' AND ${personName('u')} LIKE ${pattern}`;
+    const clientsCases = sql`SELECT c.id FROM ${cases} c WHERE portal_fold(c.client_name) LIKE ${pattern}`;
+    conditions.push(sql`(${auditEvents.caseId} IN (${clientsCases})
+      OR EXISTS (SELECT 1 FROM ${users} u WHERE ${actor}))`);
   }
   if (filters.actor) conditions.push(eq(auditEvents.actorId, filters.actor));
   if (filters.action) conditions.push(eq(auditEvents.action, filters.action));

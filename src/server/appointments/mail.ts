@@ -37,6 +37,7 @@ export function calendarFile(
     p.mode === 'video' && p.video_url
       ? t('mail.appointment.video', { url: p.video_url })
       : t('mail.appointment.phoneInvite');
+  const summary = t('mail.appointment.summary', { product: site.productName, lawyer: p.lawyer_name });
   return buildInvite({
     uid: `${p.appointment_id}@${new URL(site.publicUrl).hostname}`,
     sequence: p.sequence,
@@ -44,8 +45,8 @@ export function calendarFile(
     start: p.start,
     end: p.end,
     stamp: p.stamp,
-    summary: t('mail.appointment.summary', { product: site.productName, lawyer: p.lawyer_name }),
-    description: `${t('mail.appointment.summary', { product: site.productName, lawyer: p.lawyer_name })}, ${when}. ${how}`,
+    summary,
+    description: `${summary}, ${when}. ${how}`,
     location: p.mode === 'video' && p.video_url ? p.video_url : t('mail.appointment.byPhone'),
     url: p.video_url,
     organizer: { name: site.productName, email: site.supportEmail },

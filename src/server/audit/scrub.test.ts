@@ -86,7 +86,7 @@ const linesOf = (caseId: string, documentId: string) =>
     );
 
 describe('retention purge and the audit log', () => {
-  it('removes titles, messages and other personal data from the audit lines of a purged case, keeping the skeleton', async () => {
+  it('removes titles, messages and personal data from the audit of a purged case, keeping its skeleton', async () => {
     const purged = await caseWithHistory('Jan Jansen');
     const kept = await caseWithHistory('Piet Pietersen');
     const before = await linesOf(purged.caseId, purged.documentId);

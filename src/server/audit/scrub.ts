@@ -48,6 +48,7 @@ export async function scrubCaseAudit(db: Db, input: { caseId: string; clientId: 
     NON_PERSONAL_AUDIT_KEYS.map((key) => sql`${key}`),
     sql`, `,
   );
+  const caseDocuments = sql`SELECT id::text FROM documents WHERE case_id = ${input.caseId}::uuid`;
   const rows = await queryRows<{ id: number }>(
     db,
     sql`
@@ -60,7 +61,7 @@ export async function scrubCaseAudit(db: Db, input: { caseId: string; clientId: 
       WHERE a.id IN (
         SELECT id FROM audit_events WHERE case_id = ${input.caseId}::uuid
         UNION SELECT id FROM audit_events WHERE subject_type = 'case' AND subject_id = ${input.caseId}
-        UNION SELECT id FROM audit_events WHERE subject_type = 'document' AND subject_id IN (SELECT id::text FROM documents WHERE case_id = ${input.caseId}::uuid)
+        UNION SELECT id FROM audit_events WHERE subject_type = 'document' AND subject_id IN (${caseDocuments})
         UNION SELECT id FROM audit_events WHERE subject_type = 'user' AND subject_id = ${input.clientId}
       )
       AND EXISTS (SELECT 1 FROM jsonb_object_keys(a.data) AS k WHERE k NOT IN (${allowed}))

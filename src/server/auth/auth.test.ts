@@ -230,7 +230,7 @@ describe('login with a mailed code', () => {
     }
   });
 
-  it("answers the code request and a wrong, voided or too-soon code in the reader's language, Dutch by default", async () => {
+  it("answers the code request, a wrong, voided or early code in the reader's language (default Dutch)", async () => {
     const english = { 'accept-language': 'en-US,en;q=0.9' };
     const person = await createTestClient(ctx);
     const sent = await ctx.app.inject({

@@ -40,7 +40,9 @@ export async function registerThrottledRequest(
 ): Promise<ThrottleResult> {
   const hourAgo = new Date(now.getTime() - HOUR_MS);
   const cooldownEnd = new Date(now.getTime() - limits.cooldownMs);
-  const windowExpired = sql`(${loginThrottles.codeWindowStart} IS NULL OR ${loginThrottles.codeWindowStart} <= ${ts(hourAgo)})`;
+  const windowStart = loginThrottles.codeWindowStart;
+  const windowExpired = sql`(${windowStart} IS NULL OR ${windowStart} <= ${ts(hourAgo)})`;
+  const cooledDown = sql`(${loginThrottles.lastCodeAt} IS NULL OR ${loginThrottles.lastCodeAt} <= ${ts(cooldownEnd)})`;
   const rows = await db
     .insert(loginThrottles)
     .values({ keyHash, codesSent: 1, codeWindowStart: now, lastCodeAt: now })
@@ -51,7 +53,7 @@ export async function registerThrottledRequest(
         codeWindowStart: sql`CASE WHEN ${windowExpired} THEN ${ts(now)} ELSE ${loginThrottles.codeWindowStart} END`,
         lastCodeAt: now,
       },
-      setWhere: sql`(${loginThrottles.lastCodeAt} IS NULL OR ${loginThrottles.lastCodeAt} <= ${ts(cooldownEnd)}) AND (${windowExpired} OR ${loginThrottles.codesSent} < ${limits.maxPerHour})`,
+      setWhere: sql`${cooledDown} AND (${windowExpired} OR ${loginThrottles.codesSent} < ${limits.maxPerHour})`,
     })
     .returning({ codesSent: loginThrottles.codesSent });
   if (rows.length === 1) return { allowed: true };
@@ -180,11 +182,12 @@ export async function verifyCode<T>(
       if (value !== null) return { outcome: 'ok' as const, value };
     }
     if (code && open && !matches) {
+      const lastAttempt = sql`${loginCodes.attempts} + 1 >= ${MAX_CODE_ATTEMPTS}`;
       await tx
         .update(loginCodes)
         .set({
           attempts: sql`${loginCodes.attempts} + 1`,
-          voidedAt: sql`CASE WHEN ${loginCodes.attempts} + 1 >= ${MAX_CODE_ATTEMPTS} THEN ${ts(now)} ELSE ${loginCodes.voidedAt} END`,
+          voidedAt: sql`CASE WHEN ${lastAttempt} THEN ${ts(now)} ELSE ${loginCodes.voidedAt} END`,
         })
         .where(eq(loginCodes.id, code.id));
     }
@@ -226,12 +229,16 @@ export const TOKEN_TOUCH_INTERVAL_MS = 60_000;
  * to format it again (docs/performance.md).
  */
 const TOUCH_AGE = sql.raw(`interval '${TOKEN_TOUCH_INTERVAL_MS} milliseconds'`);
+/** Whether the token `t`'s recorded use is old enough to record a new one. */
+const TOUCH_DUE = sql`t.last_used_at <= clock.now - ${TOUCH_AGE}`;
 
 /**
  * Where a token check reads from: the moment (`clock`: a one-row subquery the planner pulls up),
  * the token `t` and its user `u`, joined only while the token is valid and the user active.
  */
-const AUTH_FROM = sql`(SELECT ${sql.placeholder('now')}::timestamptz AS now, ${sql.placeholder('idleMs')}::float8 * interval '1 millisecond' AS idle) clock
+const NOW = sql`${sql.placeholder('now')}::timestamptz`;
+const IDLE = sql`${sql.placeholder('idleMs')}::float8 * interval '1 millisecond'`;
+const AUTH_FROM = sql`(SELECT ${NOW} AS now, ${IDLE} AS idle) clock
       JOIN ${tokens} t ON t.token_hash = ${sql.placeholder('tokenHash')} AND t.revoked_at IS NULL
         AND t.expires_at > clock.now AND t.last_used_at > clock.now - clock.idle
       JOIN ${users} u ON u.id = t.user_id AND u.deactivated_at IS NULL`;
@@ -240,10 +247,18 @@ const AUTH_CTES = sql`auth AS (
       SELECT t.user_id, t.id AS token_id, u.role, t.last_used_at <= clock.now - ${TOUCH_AGE} AS touch FROM ${AUTH_FROM}
     )`;
 
+/** The token check's columns (`AuthColumns`) of the `auth` CTE. */
+const AUTH_COLUMNS = sql.raw(
+  'auth.user_id AS auth_user_id, auth.token_id AS auth_token_id, auth.role AS auth_role, auth.touch AS auth_touch',
+);
+
+/** The token check's columns of the token `t` and its user `u`, but for `auth_touch`. */
+const TOKEN_OWNER_COLUMNS = sql.raw('t.user_id AS auth_user_id, t.id AS auth_token_id, u.role AS auth_role');
+
 /** Records a token's use (at most once a minute: only when the recorded one is older). */
 const TOUCH_TOKEN = hotStatement(
-  sql`UPDATE ${tokens} SET last_used_at = ${sql.placeholder('now')}::timestamptz
-    WHERE id = ${sql.placeholder('tokenId')}::uuid AND last_used_at <= ${sql.placeholder('now')}::timestamptz - ${TOUCH_AGE}`,
+  sql`UPDATE ${tokens} SET last_used_at = ${NOW}
+    WHERE id = ${sql.placeholder('tokenId')}::uuid AND last_used_at <= ${NOW} - ${TOUCH_AGE}`,
 );
 
 async function touchToken(database: Pick<Database, 'run'>, tokenId: string, values: AuthValues): Promise<void> {
@@ -279,7 +294,7 @@ export function tokenStatement(
   const order = options.orderBy ? sql` ORDER BY x.${sql.identifier(options.orderBy)}` : sql``;
   return hotStatement(
     sql`WITH ${AUTH_CTES}
-    SELECT auth.user_id AS auth_user_id, auth.token_id AS auth_token_id, auth.role AS auth_role, auth.touch AS auth_touch, x.*
+    SELECT ${AUTH_COLUMNS}, x.*
     FROM auth LEFT JOIN LATERAL (SELECT true AS x_found, s.* FROM (${select}) s) x ON true${order}`,
     options.plan ? { plan: options.plan } : {},
   );
@@ -294,7 +309,7 @@ export function tokenStatement(
  */
 export function tokenUserStatement(columns: SQL): Statement {
   return hotStatement(
-    sql`SELECT t.user_id AS auth_user_id, t.id AS auth_token_id, u.role AS auth_role, t.last_used_at <= clock.now - ${TOUCH_AGE} AS auth_touch, true AS x_found, ${columns}
+    sql`SELECT ${TOKEN_OWNER_COLUMNS}, ${TOUCH_DUE} AS auth_touch, true AS x_found, ${columns}
     FROM ${AUTH_FROM}`,
   );
 }

@@ -29,7 +29,8 @@ export async function createChallenge(
  */
 function challengeStillOpen(now: Date): SQL {
   const c = twoFactorChallenges;
-  return sql`(${c.consumedAt} IS NULL AND ${c.voidedAt} IS NULL AND ${c.expiresAt} > ${ts(now)} AND ${c.attempts} < ${MAX_CHALLENGE_ATTEMPTS})`;
+  const unused = sql`${c.consumedAt} IS NULL AND ${c.voidedAt} IS NULL`;
+  return sql`(${unused} AND ${c.expiresAt} > ${ts(now)} AND ${c.attempts} < ${MAX_CHALLENGE_ATTEMPTS})`;
 }
 
 /** A challenge that can still be answered (`challengeStillOpen`), of an active account. */
@@ -104,8 +105,10 @@ export async function registerTwoFactorFailure(
   now: Date,
 ): Promise<{ failures: number; lockedNow: boolean }> {
   const hourAgo = new Date(now.getTime() - HOUR_MS);
-  const expired = sql`(${staffTwoFactor.failureWindowStart} IS NULL OR ${staffTwoFactor.failureWindowStart} <= ${ts(hourAgo)})`;
+  const windowStart = staffTwoFactor.failureWindowStart;
+  const expired = sql`(${windowStart} IS NULL OR ${windowStart} <= ${ts(hourAgo)})`;
   const lockUntil = new Date(now.getTime() + TWO_FACTOR_LOCK_MS);
+  const locks = sql`NOT ${expired} AND ${staffTwoFactor.failures} + 1 = ${MAX_TWO_FACTOR_FAILURES_PER_HOUR}`;
   const [row] = await db
     .insert(staffTwoFactor)
     .values({ userId, failures: 1, failureWindowStart: now })
@@ -114,7 +117,7 @@ export async function registerTwoFactorFailure(
       set: {
         failures: sql`CASE WHEN ${expired} THEN 1 ELSE ${staffTwoFactor.failures} + 1 END`,
         failureWindowStart: sql`CASE WHEN ${expired} THEN ${ts(now)} ELSE ${staffTwoFactor.failureWindowStart} END`,
-        lockedUntil: sql`CASE WHEN NOT ${expired} AND ${staffTwoFactor.failures} + 1 = ${MAX_TWO_FACTOR_FAILURES_PER_HOUR} THEN ${ts(lockUntil)} ELSE ${staffTwoFactor.lockedUntil} END`,
+        lockedUntil: sql`CASE WHEN ${locks} THEN ${ts(lockUntil)} ELSE ${staffTwoFactor.lockedUntil} END`,
       },
     })
     .returning({ failures: staffTwoFactor.failures });

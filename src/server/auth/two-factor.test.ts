@@ -90,7 +90,7 @@ describe('second factor at sign-in', () => {
     expect(Object.keys(response.json())).toEqual(['token']);
   });
 
-  it('enrols with a QR code and one confirmed code, then shows 10 recovery codes once and stores them hashed', async () => {
+  it('enrols with a QR code and one confirmed code, then shows 10 recovery codes once, stored hashed', async () => {
     const lawyer = await createTestLawyer(ctx, { name: 'Mira' });
     const challenge = await challengeFor(lawyer.email);
     const setup = await post('/api/token/two-factor/setup', { challenge });
@@ -206,7 +206,7 @@ describe('second factor at sign-in', () => {
     expect(after.json().errors).toHaveProperty('challenge');
   });
 
-  it('judges at most five answers of a challenge, also thirty sent in parallel, and counts only those as failures', async () => {
+  it('judges at most five answers of a challenge, even of thirty in parallel, counting those as failed', async () => {
     const lawyer = await enrolledLawyer();
     const challenge = await challengeFor(lawyer.email);
     const wrong = wrongTotp(lawyer.secret);

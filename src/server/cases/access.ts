@@ -56,8 +56,11 @@ export async function requireOwnCase(request: FastifyRequest): Promise<CaseAcces
 /** SQL condition: the case (`cases.id`) is assigned to the lawyer, or they stand in on it today. */
 export function lawyerMayUseCase(lawyerId: string, now: Date) {
   const today = localDate(now);
+  const assigned = sql`${caseLawyers.caseId} = ${cases.id} AND ${caseLawyers.lawyerId} = ${lawyerId}`;
+  const standsIn = sql`${caseStandIns.caseId} = ${cases.id} AND ${caseStandIns.lawyerId} = ${lawyerId}`;
+  const onDuty = sql`${caseStandIns.fromDate} <= ${today} AND ${caseStandIns.untilDate} >= ${today}`;
   return or(
-    sql`EXISTS (SELECT 1 FROM ${caseLawyers} WHERE ${caseLawyers.caseId} = ${cases.id} AND ${caseLawyers.lawyerId} = ${lawyerId})`,
-    sql`EXISTS (SELECT 1 FROM ${caseStandIns} WHERE ${caseStandIns.caseId} = ${cases.id} AND ${caseStandIns.lawyerId} = ${lawyerId} AND ${caseStandIns.fromDate} <= ${today} AND ${caseStandIns.untilDate} >= ${today})`,
+    sql`EXISTS (SELECT 1 FROM ${caseLawyers} WHERE ${assigned})`,
+    sql`EXISTS (SELECT 1 FROM ${caseStandIns} WHERE ${standsIn} AND ${onDuty})`,
   );
 }

@@ -152,7 +152,7 @@ describe('GET /api/cases', () => {
   const filters = { all: '', active: STATUS_GROUPS.active.join(','), one: 'check' };
   for (const sort of ['client_name', 'company_name', 'last_update_at', 'status'] as const) {
     for (const dir of ['asc', 'desc'] as const) {
-      it(`pages through 200 cases sorted by ${sort} ${dir} with each filter, in exactly the expected order`, async () => {
+      it(`pages through 200 cases sorted by ${sort} ${dir} with each filter, in exactly the right order`, async () => {
         const rows = await lawyerRows(lawyerId);
         for (const [name, statuses] of Object.entries(filters)) {
           const wanted = name === 'all' ? rows : rows.filter((r) => statuses.split(',').includes(r.slug));
@@ -271,7 +271,7 @@ describe('GET /api/cases', () => {
     expect(await list('sort=last_update_at&dir=asc')).toEqual([b.caseId, a.caseId]);
   });
 
-  it('shows what the case says now: names, status and package copied to case_lawyers by triggers (migration 0010), also for a lawyer added later', async () => {
+  it('shows the case now: names, status, package copied to case_lawyers by triggers, for later lawyers', async () => {
     const lawyer = await createTestLawyer(ctx);
     const later = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
@@ -340,9 +340,10 @@ describe('GET /api/cases', () => {
     await ctx.db.insert(caseLawyers).values({ caseId: client.caseId, lawyerId: later.id });
     expect(await shown(await tokenFor(ctx, later.id))).toEqual(await shown());
     // No row of case_lawyers differs from its case.
+    const kept = sql`(cl.client_name, cl.company_name, cl.status_slug, cl.offer)`;
     const drift = await ctx.db.execute(sql`
       SELECT cl.case_id FROM case_lawyers cl JOIN cases c ON c.id = cl.case_id
-      WHERE (cl.client_name, cl.company_name, cl.status_slug, cl.offer) IS DISTINCT FROM (c.client_name, c.company_name, c.status_slug, c.offer)`);
+      WHERE ${kept} IS DISTINCT FROM (c.client_name, c.company_name, c.status_slug, c.offer)`);
     expect((drift as unknown as { rows: unknown[] }).rows).toEqual([]);
     expect(await itemDrift(token, lawyer.id)).toEqual([]);
   });
@@ -370,7 +371,7 @@ describe('GET /api/cases', () => {
     expect(await itemDrift(token, lawyer.id)).toEqual([]);
   });
 
-  it("reads phases by label too: 'Wachten of tekenen', 'Wachten op tekenen' and 'Wacht op handtekening' are proposal", async () => {
+  it("reads by label: 'Wachten of tekenen', 'Wachten op tekenen', 'Wacht op handtekening' = proposal", async () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
     const waiting = await createTestClient(ctx, { lawyerIds: [lawyer.id], status: 'proposal' });
@@ -437,7 +438,7 @@ describe('GET /api/cases', () => {
 });
 
 describe('status counts kept by triggers', () => {
-  it('stay equal to a real count after assignments, status moves, unassignment and deleted cases, also in parallel', async () => {
+  it('stay equal to a real count after assignments, status moves, unassignments, deletions, in parallel', async () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
     const made = await Promise.all(
@@ -487,18 +488,19 @@ describe('pending documents in the list', () => {
 describe('pending documents kept by triggers (migration 0009)', () => {
   /** Rows of case_lawyers whose kept count differs from a real count (none when the triggers are right). */
   async function drift(): Promise<unknown[]> {
+    const viewed = sql`v.document_id = d.id AND v.user_id = cl.lawyer_id AND v.viewed_at >= d.uploaded_at`;
     const result = await ctx.db.execute(sql`
       SELECT cl.case_id, cl.lawyer_id, cl.pending_documents, (
         SELECT count(*)::int FROM documents d
         WHERE d.case_id = cl.case_id AND d.uploaded_at IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM document_views v WHERE v.document_id = d.id AND v.user_id = cl.lawyer_id AND v.viewed_at >= d.uploaded_at)) AS real
+          AND NOT EXISTS (SELECT 1 FROM document_views v WHERE ${viewed})) AS real
       FROM case_lawyers cl`);
     return (result as unknown as { rows: { pending_documents: number; real: number }[] }).rows.filter(
       (row) => row.pending_documents !== row.real,
     );
   }
 
-  it('stay equal to a real count through parallel uploads, views, new versions, removals, deleted documents and a lawyer added later', async () => {
+  it('stay equal to a real count with parallel uploads, views, versions, removals, deletions, new lawyer', async () => {
     const lawyer = await createTestLawyer(ctx);
     const other = await createTestLawyer(ctx);
     const client = await createTestClient(ctx, { lawyerIds: [lawyer.id], status: 'check' });
@@ -554,9 +556,8 @@ describe('pending documents kept by triggers (migration 0009)', () => {
 
 describe('pending documents and status changes in parallel (PostgreSQL)', () => {
   const blocked = async () => {
-    const result = await ctx.db.execute(
-      sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
+    const waiting = sql`datname = current_database() AND wait_event_type = 'Lock'`;
+    const result = await ctx.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${waiting}`);
     return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
   };
 

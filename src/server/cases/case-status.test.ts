@@ -56,7 +56,7 @@ const answerOf = (q: { answer_type: string }, i: number) =>
   q.answer_type === 'date' ? '2027-01-31' : `  Antwoord ${i}  `;
 
 describe('PATCH /api/cases/{id}/status', () => {
-  it('changes to a dropdown status, answers ok with the case, moves last_update_at and records who, when, from and to', async () => {
+  it('changes to a dropdown status, answers the case, moves last_update_at, records who/when/from/to', async () => {
     const { lawyer, client, token } = await setup('reviewing-documents', 'start');
     ctx.clock.advance(60_000);
     const response = await patchStatus(client.caseId, token, 'check');
@@ -205,7 +205,7 @@ describe('finalisation questions', () => {
     expect(after.every((q) => q.answer === null)).toBe(true);
   });
 
-  it("refuses blank, missing, foreign or duplicate answers with 'Alle velden moeten ingevuld zijn.' and saves none", async () => {
+  it("refuses blank, missing, foreign or repeated answers with 'Alle velden moeten ingevuld zijn.'", async () => {
     const { client, token } = await setup('check');
     const list = FinalizationQuestionListResponseSchema.parse((await getQuestions(client.caseId, token)).json()).data;
     const full = list.map((q) => ({ id: q.id, answer: q.answer_type === 'date' ? '2027-01-31' : 'ja' }));

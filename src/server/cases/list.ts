@@ -78,9 +78,8 @@ function listFilter(lawyerId: LawyerRef, args: ListArgs) {
   for (const word of args.words) {
     // Folded like the key (portal_fold, migration 0003), LIKE wildcards escaped; the trigram
     // GIN index on search_key serves words of three or more characters.
-    filter.push(
-      sql`${caseLawyers.searchKey} LIKE '%' || replace(replace(replace(portal_fold(${word}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`,
-    );
+    const escaped = sql`replace(replace(replace(portal_fold(${word}), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
+    filter.push(sql`${caseLawyers.searchKey} LIKE '%' || ${escaped} || '%'`);
   }
   return and(...filter);
 }
@@ -107,9 +106,10 @@ export function caseListStatement(db: Db, lawyerId: LawyerRef, query: CaseListQu
 
 function listStatement(db: Db, lawyerId: LawyerRef, args: ListArgs): SQL {
   const page = pageQuery(db, lawyerId, args).as('page');
+  const countSum = sql`coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int`;
   const total = args.search
     ? sql`(${searchCountQuery(db, lawyerId, args)})`
-    : sql`(SELECT coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int FROM ${lawyerStatusCounts} WHERE ${countFilter(lawyerId, args)})`;
+    : sql`(SELECT ${countSum} FROM ${lawyerStatusCounts} WHERE ${countFilter(lawyerId, args)})`;
   const items = db
     .select({
       pos: sql<number>`${page.pos}`.as('pos'),

@@ -27,7 +27,7 @@ const get = async (url: string, token: string) => {
 };
 
 describe("'Openstaande taken': cases waiting for the engagement letter", () => {
-  it("counts the lawyer's cases at 'Offerte gekozen' (no letter for the package yet); sending the letter takes one off", async () => {
+  it("counts the lawyer's cases at 'Offerte gekozen' (no letter sent yet); sending it takes one off", async () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
     const waiting = await createTestClient(ctx, {
@@ -55,7 +55,7 @@ describe("'Openstaande taken': cases waiting for the engagement letter", () => {
 });
 
 describe('GET /api/cases?q=: a search without a status filter looks in every group', () => {
-  it("finds 'Émile' whether the case is active, ready for invoicing or completed; a status filter still narrows it", async () => {
+  it("finds 'Émile' whether the case is active, ready for invoicing or done; a status filter narrows it", async () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
     const statuses: StatusSlug[] = ['check', 'ready-for-invoicing', 'completed'];

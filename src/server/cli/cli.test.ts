@@ -231,7 +231,7 @@ describe('npm run cli', () => {
     }
   }, 240_000); // five real CLI processes, each opening the embedded database: minutes on a loaded machine
 
-  it('marks an admin as complaints officer with create-admin --complaints-officer and complaints-officer [--off], never a lawyer', async () => {
+  it('makes an admin complaints officer (create-admin --complaints-officer, complaints-officer [--off])', async () => {
     const officer = await cli(
       [
         'create-admin',

@@ -156,7 +156,7 @@ describe('company details from an older copy of the form', () => {
       (await ctx.app.inject({ method: 'GET', url: '/api/cases/mine', headers: bearer(token) })).json(),
     ).data;
 
-  it('accepts the first save of a version and answers 409 to the second, leaving the row as the first left it', async () => {
+  it('accepts the first save of a version, answers 409 to the second, leaving the row as the first did', async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
     const { company_version: version } = await load(token);

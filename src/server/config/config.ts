@@ -279,10 +279,10 @@ export function siteConfig(env: NodeJS.ProcessEnv = process.env): Config['site']
     COMPLAINTS_REGULATION_URL: true,
   } as const;
   const parsed = EnvSchema.pick(keys).safeParse(env);
-  if (!parsed.success)
-    throw new ConfigError(
-      `Invalid configuration:\n  ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  ')}`,
-    );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
   return siteOf(parsed.data);
 }
 

@@ -139,7 +139,7 @@ describe('contact persons from an older copy of the form', () => {
   const loadVersion = async (token: string, caseId: string) =>
     ContactPersonListResponseSchema.parse((await get(token, caseId)).json()).meta.version;
 
-  it('accepts the first save of a version and answers 409 to the second, leaving the list as the first left it', async () => {
+  it('accepts the first save of a version, answers 409 to the second, leaving the list as the first did', async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
     const version = await loadVersion(token, client.caseId);

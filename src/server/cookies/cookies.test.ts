@@ -32,7 +32,7 @@ describe('POST /api/cookies', () => {
     expect(Object.fromEntries(rows.map((r) => [r.name, r.value]))).toEqual({ ad_storage: 'true', gclid: 'abc123' });
   });
 
-  it("answers 'Invalid cookie name' and 'Invalid cookie value' for missing or wrong fields and stores nothing", async () => {
+  it("answers 'Invalid cookie name' or 'Invalid cookie value' for missing or wrong fields, storing none", async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
     const missingName = await post(token, { value: 'true' });

@@ -26,9 +26,11 @@ export const ENTRIES = {
 } as const;
 
 const SECURITY =
-  'security material (hashes, counters, secrets): no information about the person, and exporting it would weaken the account';
+  'security material (hashes, counters, secrets): no information about the person, and exporting it would ' +
+  'weaken the account';
 const CATALOGUE =
-  "the firm's own catalogue, the same for every client: no personal data (its texts label the answers that are exported)";
+  "the firm's own catalogue, the same for every client: no personal data (its texts label the answers " +
+  'that are exported)';
 const STAFF = "staff data (lawyers' and admins' own records), not about the client";
 
 export const EXPORT_RULES: Record<string, ExportRule> = {
@@ -72,7 +74,8 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
   document_views: { notExported: `${STAFF}: when a lawyer last opened a document (drives their list of new uploads)` },
   intake_deliveries: {
     notExported:
-      'a technical guard against replayed intake deliveries: an event id and a case id, no content (the intake answers themselves are in the case)',
+      'a technical guard against replayed intake deliveries: an event id and a case id, no content (the ' +
+      'intake answers themselves are in the case)',
   },
 };
 

@@ -98,7 +98,8 @@ export function acquireDirectoryLock(dir: string): () => void {
       const pid = Number.parseInt(readFileSync(file, 'utf8'), 10);
       if (Number.isInteger(pid) && isAlive(pid)) {
         throw new DatabaseLockedError(
-          `The embedded database in ${dir} is in use by process ${pid}${pid === process.pid ? ' (this process)' : ' (probably the running server)'}. ` +
+          `The embedded database in ${dir} is in use by ` +
+            `process ${pid}${pid === process.pid ? ' (this process)' : ' (probably the running server)'}. ` +
             'Stop that process first, or set DATABASE_URL to use a PostgreSQL server, which allows this at any time.',
         );
       }

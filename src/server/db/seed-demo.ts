@@ -136,7 +136,8 @@ const CLIENTS: DemoClient[] = [
     company: 'Hotel De Maas',
     city: 'Rotterdam',
     feedback:
-      'Sanne heeft mij door een heel moeilijke periode geholpen. Ze legde alles rustig uit, belde altijd terug en heeft een veel betere vergoeding binnengehaald dan ik zelf had verwacht. Aanrader!',
+      'Sanne heeft mij door een heel moeilijke periode geholpen. Ze legde alles rustig uit, belde altijd ' +
+      'terug en heeft een veel betere vergoeding binnengehaald dan ik zelf had verwacht. Aanrader!',
   },
   {
     name: 'Levi',
@@ -194,7 +195,9 @@ export function demoPdf(title: string): Buffer {
     body += `${i + 1} 0 obj\n${object}\nendobj\n`;
   });
   const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body +=
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f ` +
+    `\n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
 }

@@ -156,10 +156,11 @@ export async function seedLoad(db: Db, options: LoadSeedOptions): Promise<{ lawy
             const status = pick(STATUSES).slug as StatusSlug;
             const order = STATUSES.find((s) => s.slug === status)?.order ?? 1;
             const created = new Date(options.now.getTime() - Math.floor(rnd() * 365) * 86_400_000);
+            const clientName = getDisplayName({ name: person.name, infix: person.infix, last_name: person.lastName });
             return {
               clientId: u.id,
-              title: `Dossier ${getDisplayName({ name: person.name, infix: person.infix, last_name: person.lastName })}`,
-              clientName: getDisplayName({ name: person.name, infix: person.infix, last_name: person.lastName }),
+              title: `Dossier ${clientName}`,
+              clientName,
               statusSlug: status,
               offer: order >= 3 ? pick(['start', 'complete', 'extreme'] as const) : null,
               proposalSignedAt: order > 4 ? created : null,

@@ -31,7 +31,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
       [
         'Stap 1',
         'Vul je gegevens aan',
-        'Fijn dat je er bent. Vul je persoonlijke gegevens en de gegevens van je werkgever in en upload je documenten. Dan kunnen we je situatie goed beoordelen.',
+        'Fijn dat je er bent. Vul je persoonlijke gegevens en de gegevens van je werkgever in en upload ' +
+          'je documenten. Dan kunnen we je situatie goed beoordelen.',
       ],
       prepareNl,
     ),
@@ -40,7 +41,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
       [
         'Stap 1',
         'Je gegevens zijn compleet',
-        'Dank je wel! We hebben alles wat we nodig hebben om je situatie te beoordelen. Kies nu het pakket dat bij je past.',
+        'Dank je wel! We hebben alles wat we nodig hebben om je situatie te beoordelen. Kies nu het ' +
+          'pakket dat bij je past.',
       ],
       [{ action: 'offer', label: 'Bekijk de offerte' }],
     ),
@@ -50,7 +52,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
         [
           'Step 1',
           'Complete your details',
-          'Welcome. Fill in your personal details and your employer’s details and upload your documents, so we can assess your situation properly.',
+          'Welcome. Fill in your personal details and your employer’s details and upload your documents, ' +
+            'so we can assess your situation properly.',
         ],
         prepareEn,
       ),
@@ -71,7 +74,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
       [
         'Stap 2',
         'Kies je pakket',
-        'Bekijk onze pakketten en kies wat bij jou past. Je zit nergens aan vast: na ondertekening heb je 14 dagen herroepingsrecht.',
+        'Bekijk onze pakketten en kies wat bij jou past. Je zit nergens aan vast: na ondertekening heb je ' +
+          '14 dagen herroepingsrecht.',
       ],
       [{ action: 'offer', label: 'Bekijk de offerte' }],
     ),
@@ -86,7 +90,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
         [
           'Step 2',
           'Choose your package',
-          'Look at our packages and choose the one that suits you. You are not tied to anything: after signing you have a 14-day right of withdrawal.',
+          'Look at our packages and choose the one that suits you. You are not tied to anything: after ' +
+            'signing you have a 14-day right of withdrawal.',
         ],
         [{ action: 'offer', label: 'View the offer' }],
       ),
@@ -103,7 +108,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
       [
         'Stap 3',
         'We koppelen een jurist aan je',
-        'Je hebt een pakket gekozen. Binnen 24 uur wordt er een arbeidsrechtjurist aan je toegewezen, die contact met je opneemt.',
+        'Je hebt een pakket gekozen. Binnen 24 uur wordt er een arbeidsrechtjurist aan je toegewezen, die ' +
+          'contact met je opneemt.',
       ],
       [{ action: 'lawyer', label: 'Bekijk je jurist' }],
     ),
@@ -118,7 +124,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
         [
           'Step 3',
           'We are assigning a lawyer',
-          'You have chosen a package. An employment lawyer will be assigned to you within 24 hours and will contact you.',
+          'You have chosen a package. An employment lawyer will be assigned to you within 24 hours and ' +
+            'will contact you.',
         ],
         [{ action: 'lawyer', label: 'See your lawyer' }],
       ),
@@ -135,7 +142,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
       [
         'Stap 4',
         'Onderteken de opdrachtbevestiging',
-        'Je jurist heeft de opdrachtbevestiging voor je klaargezet. Lees deze rustig door en onderteken hem in je portaal, dan kunnen we officieel voor je aan de slag.',
+        'Je jurist heeft de opdrachtbevestiging voor je klaargezet. Lees deze rustig door en onderteken ' +
+          'hem in je portaal, dan kunnen we officieel voor je aan de slag.',
       ],
       [{ action: 'proposal', label: 'Opdrachtbevestiging bekijken' }],
     ),
@@ -150,7 +158,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
         [
           'Step 4',
           'Sign the engagement letter',
-          'Your lawyer has prepared the engagement letter for you. Read it at your leisure and sign it in your portal, so we can officially start working for you.',
+          'Your lawyer has prepared the engagement letter for you. Read it at your leisure and sign it in ' +
+            'your portal, so we can officially start working for you.',
         ],
         [{ action: 'proposal', label: 'View the engagement letter' }],
       ),
@@ -167,7 +176,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
       [
         'Stap 5',
         'Maak je dossier compleet',
-        'Om je zaak goed voor te bereiden hebben we nog wat van je nodig. Controleer je gegevens en upload de ontbrekende documenten.',
+        'Om je zaak goed voor te bereiden hebben we nog wat van je nodig. Controleer je gegevens en ' +
+          'upload de ontbrekende documenten.',
       ],
       prepareNl,
     ),
@@ -182,7 +192,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
         [
           'Step 5',
           'Complete your case file',
-          'To prepare your case well we still need a few things from you. Check your details and upload the missing documents.',
+          'To prepare your case well we still need a few things from you. Check your details and upload ' +
+            'the missing documents.',
         ],
         prepareEn,
       ),
@@ -199,7 +210,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
       [
         'Stap 6',
         'Je jurist bestudeert je documenten',
-        'Je jurist leest je documenten en je verhaal zorgvuldig door. Als er iets ontbreekt of onduidelijk is, hoor je het van ons.',
+        'Je jurist leest je documenten en je verhaal zorgvuldig door. Als er iets ontbreekt of ' +
+          'onduidelijk is, hoor je het van ons.',
       ],
       [{ action: 'my-story', label: 'Bekijk mijn verhaal' }],
     ),
@@ -210,7 +222,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
         [
           'Step 6',
           'Your lawyer is studying your documents',
-          'Your lawyer is carefully reading your documents and your story. If anything is missing or unclear, we will let you know.',
+          'Your lawyer is carefully reading your documents and your story. If anything is missing or ' +
+            'unclear, we will let you know.',
         ],
         [{ action: 'my-story', label: 'View my story' }],
       ),
@@ -248,7 +261,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
       incomplete: step('green', [
         'Step 8',
         'We are checking the agreement',
-        'Your lawyer is checking every detail of the agreement, so that everything is right and your unemployment benefit rights are safe.',
+        'Your lawyer is checking every detail of the agreement, so that everything is right and your ' +
+          'unemployment benefit rights are safe.',
       ]),
       complete: step('green', ['Step 8', 'Agreement checked', 'Every part of the agreement has been checked.']),
     },
@@ -259,7 +273,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
       [
         'Stap 9',
         'Klaar om te tekenen',
-        'De overeenkomst is klaar. Je jurist neemt de afspraken met je door voordat je tekent. Heb je vragen? Neem gerust contact op.',
+        'De overeenkomst is klaar. Je jurist neemt de afspraken met je door voordat je tekent. Heb je ' +
+          'vragen? Neem gerust contact op.',
       ],
       [{ action: 'lawyer', label: 'Neem contact op' }],
     ),
@@ -270,7 +285,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
         [
           'Step 9',
           'Ready to sign',
-          'The agreement is ready. Your lawyer will go through it with you before you sign. Any questions? Feel free to get in touch.',
+          'The agreement is ready. Your lawyer will go through it with you before you sign. Any ' +
+            'questions? Feel free to get in touch.',
         ],
         [{ action: 'lawyer', label: 'Get in touch' }],
       ),
@@ -283,7 +299,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
       [
         'Stap 10',
         'Je zaak is bijna afgerond',
-        'Gefeliciteerd, het is gelukt! We ronden je zaak nu administratief af. Hoe heb je onze hulp ervaren? We horen het graag.',
+        'Gefeliciteerd, het is gelukt! We ronden je zaak nu administratief af. Hoe heb je onze hulp ' +
+          'ervaren? We horen het graag.',
       ],
       [{ action: 'feedback', label: 'Deel je ervaring' }],
     ),
@@ -302,7 +319,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
         [
           'Step 10',
           'Your case is almost finished',
-          'Congratulations, we did it! We are now finishing your case administratively. How did you find our help? We would love to hear.',
+          'Congratulations, we did it! We are now finishing your case administratively. How did you find ' +
+            'our help? We would love to hear.',
         ],
         [{ action: 'feedback', label: 'Share your experience' }],
       ),
@@ -323,7 +341,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
       [
         'Stap 11',
         'Je zaak is afgerond',
-        'Je zaak is afgerond. Bedankt voor je vertrouwen! Je account wordt 6 maanden na afronding automatisch verwijderd. Hoe heb je onze hulp ervaren?',
+        'Je zaak is afgerond. Bedankt voor je vertrouwen! Je account wordt 6 maanden na afronding ' +
+          'automatisch verwijderd. Hoe heb je onze hulp ervaren?',
       ],
       [{ action: 'feedback', label: 'Deel je ervaring' }],
     ),
@@ -332,7 +351,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
       [
         'Stap 11',
         'Bedankt en veel succes!',
-        'Je zaak is afgerond en je feedback is binnen. Bedankt! Je account wordt 6 maanden na afronding automatisch verwijderd.',
+        'Je zaak is afgerond en je feedback is binnen. Bedankt! Je account wordt 6 maanden na afronding ' +
+          'automatisch verwijderd.',
       ],
       [{ action: 'review', label: 'Schrijf een review' }],
     ),
@@ -342,7 +362,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
         [
           'Step 11',
           'Your case is finished',
-          'Your case is finished. Thank you for your trust! Your account is deleted automatically 6 months after completion. How did you find our help?',
+          'Your case is finished. Thank you for your trust! Your account is deleted automatically 6 ' +
+            'months after completion. How did you find our help?',
         ],
         [{ action: 'feedback', label: 'Share your experience' }],
       ),
@@ -351,7 +372,8 @@ export const STEPPER_CONTENT: Record<StatusSlug, StatusContent> = {
         [
           'Step 11',
           'Thank you and good luck!',
-          'Your case is finished and we have your feedback. Thank you! Your account is deleted automatically 6 months after completion.',
+          'Your case is finished and we have your feedback. Thank you! Your account is deleted ' +
+            'automatically 6 months after completion.',
         ],
         [{ action: 'review', label: 'Write a review' }],
       ),

@@ -30,7 +30,8 @@ afterAll(async () => {
 const PDF = Buffer.from('%PDF-1.4\n%test\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const CLOSED = 'Dit dossier is afgesloten: documenten kunnen niet meer worden vervangen of verwijderd.';
 const HOLD =
-  'Voor dit dossier geldt een bewaarplicht: documenten kunnen niet worden verwijderd of door de cliënt worden vervangen.';
+  'Voor dit dossier geldt een bewaarplicht: documenten kunnen niet worden verwijderd of door de cliënt ' +
+  'worden vervangen.';
 
 /** A case with an uploaded and approved mandatory document, then moved to `status` (with or without a legal hold). */
 async function caseWithApprovedDocument(status: StatusSlug, legalHold: boolean) {
@@ -95,7 +96,7 @@ const stillStored = async (c: { documentId: string; storageKey: string }) => {
 };
 
 describe('a closed case is a record', () => {
-  it("refuses the client's delete and replace of an approved document of a 'Voltooid' case under a legal hold (409, Dutch reason); the file stays", async () => {
+  it("refuses the client deleting or replacing an approved file of a held 'Voltooid' case (409, Dutch)", async () => {
     const c = await caseWithApprovedDocument('completed', true);
     const deleted = await remove(c.documentId, c.clientToken);
     expect(deleted.statusCode).toBe(409);
@@ -104,7 +105,7 @@ describe('a closed case is a record', () => {
     await stillStored(c);
   });
 
-  it("refuses the client from 'Klaar voor facturatie' on without a hold, in the reader's language, and lets them before", async () => {
+  it("refuses the client from 'Klaar voor facturatie' on, without a hold, in the reader's language", async () => {
     for (const status of ['ready-for-invoicing', 'completed'] as const) {
       const c = await caseWithApprovedDocument(status, false);
       const deleted = await remove(c.documentId, c.clientToken);

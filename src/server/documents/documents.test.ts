@@ -41,7 +41,8 @@ function multipartBody(
       const disposition = part.disposition ?? `filename="${part.filename ?? 'bestand.pdf'}"`;
       chunks.push(
         Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; ${disposition}\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          `--${boundary}\r\nContent-Disposition: form-data; ` +
+            `name="${part.name}"; ${disposition}\r\nContent-Type: application/octet-stream\r\n\r\n`,
         ),
       );
       chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
@@ -55,7 +56,8 @@ function multipartBody(
 const PDF = Buffer.from('%PDF-1.4\n%test\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
 const SVG =
-  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" ' +
+  'height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
 
 async function upload(
   token: string,
@@ -136,7 +138,7 @@ const pendingOf = async (token: string, caseId: string) =>
   ).data.pending_documents;
 
 describe('uploading documents', () => {
-  it('stores an upload under a generated key, marks it Uploaded and pending for the lawyer until downloaded', async () => {
+  it('stores an upload under a generated key, marks it Uploaded, pending for the lawyer till downloaded', async () => {
     const s = await setup();
     ctx.clock.advance(1000);
     const response = await upload(s.clientToken, s.first.id, { filename: 'loonstrook.pdf', data: PDF });
@@ -273,7 +275,7 @@ describe('uploading documents', () => {
     ).toBe(200);
   });
 
-  it("answers too many fields with 413 'too many fields or files' (not 'file too large') in the reader's language, storing nothing", async () => {
+  it("answers too many fields with 413 'too many fields or files' (not 'file too large'), storing none", async () => {
     const s = await setup();
     const before = storedFiles();
     const documentsBefore = (await list(s.clientToken, s.client.caseId)).length;
@@ -451,7 +453,7 @@ describe('general documents', () => {
     for (const key of keys) expect(storedFiles()).not.toContain(key);
   });
 
-  it("keeps a document the lawyer shared the lawyer's: the client reads it, but cannot replace or delete it", async () => {
+  it("keeps a document the lawyer shared the lawyer's: the client reads but can't replace or delete it", async () => {
     const s = await setup();
     const shared = DocumentResponseSchema.parse(
       (await addGeneral(s.lawyerToken, s.client.caseId, 'Advies van je jurist')).json(),
@@ -473,7 +475,8 @@ describe('general documents', () => {
     const replaced = await upload(s.clientToken, shared.id, { filename: 'anders.pdf', data: PDF });
     expect(replaced.statusCode).toBe(409);
     expect(replaced.json().message).toBe(
-      'Dit document heeft je jurist met je gedeeld. Je kunt het bekijken en downloaden, maar niet vervangen of verwijderen.',
+      'Dit document heeft je jurist met je gedeeld. Je kunt het bekijken en downloaden, maar niet ' +
+        'vervangen of verwijderen.',
     );
     const deleted = await ctx.app.inject({
       method: 'DELETE',
@@ -774,7 +777,7 @@ describe('reviewing documents', () => {
     expect(audit.filter((a) => a.action === 'document.uploaded')).toHaveLength(3);
   });
 
-  it("refuses in the reader's language: no file yet, a decided document, the engagement letter and a program (Dutch by default)", async () => {
+  it("refuses in the reader's language (Dutch default): no file yet, a decided document, letter, program", async () => {
     const s = await setup();
     const english = { 'accept-language': 'en-US' };
     const download = (headers: Record<string, string> = {}) =>

@@ -33,7 +33,8 @@ function body(parts: Part[]) {
     else {
       chunks.push(
         Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+          `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; ` +
+            `filename="${part.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
         ),
       );
       chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data), Buffer.from('\r\n'));

@@ -70,7 +70,7 @@ describe('emit', () => {
     await ctx.close();
   });
 
-  it('writes the audit line and the mails in the transaction, and publishes the live event only after it committed', async () => {
+  it('writes the audit line and mails in the transaction, publishing the live event only after commit', async () => {
     const lawyer = await createTestLawyer(ctx);
     const client = await createTestClient(ctx, { status: 'reviewing-documents', lawyerIds: [lawyer.id] });
     const toClient = listen(client.id);
@@ -159,7 +159,7 @@ describe('emit', () => {
     expect(toOther).toEqual([]);
   });
 
-  it("publishes from a background job: the assignment sweep tells the client and the new lawyer's screens", async () => {
+  it("publishes from a background job: the assignment sweep tells the client's and new lawyer's screens", async () => {
     await createTestLawyer(ctx);
     const client = await createTestClient(ctx, { status: 'offer-chosen' });
     const published: PublishInput[] = [];

@@ -157,7 +157,7 @@ describe('e-mail change requests are limited per account and per address (audit:
   const mailsTo = async (address: string) =>
     ctx.db.select({ kind: outbox.kind }).from(outbox).where(eq(outbox.toAddress, address));
 
-  it('allows one a minute and three an hour per account; beyond, 429 with Retry-After, nothing sent and nothing changed', async () => {
+  it('allows one a minute, three an hour per account; beyond, 429 with Retry-After, nothing sent/changed', async () => {
     expect(EMAIL_CHANGE_ACCOUNT_LIMITS).toEqual({ cooldownMs: 60_000, maxPerHour: 3 });
     const client = await createTestClient(ctx, { city: 'Utrecht' });
     const token = await tokenFor(ctx, client.id);
@@ -215,7 +215,7 @@ describe('e-mail change requests are limited per account and per address (audit:
     expect(kinds.sort()).toEqual(['email_taken', 'login_code']);
   });
 
-  it('caps one address at three requests an hour from all accounts together, and answers alike for a taken one', async () => {
+  it('caps one address at three requests an hour from all accounts together, answering alike if taken', async () => {
     expect(EMAIL_CHANGE_ADDRESS_LIMITS).toEqual({ cooldownMs: 60_000, maxPerHour: 3 });
     const holder = await createTestLawyer(ctx);
     const free = uniqueEmail('target');

@@ -130,7 +130,7 @@ describe('a database refusing connections', () => {
     for (const code of NOT_REFUSALS) expect(isRefusedConnection(code), code).toBe(false);
   });
 
-  it('maps the errors of the test database (PGlite, or PostgreSQL through pg) as Drizzle wraps them to unavailable, and look-alikes not', async () => {
+  it('maps test database errors (PGlite, PostgreSQL via pg) in Drizzle to unavailable, not look-alikes', async () => {
     const database = await openTestDatabase();
     try {
       for (const code of [...REFUSALS, ...NOT_REFUSALS]) {

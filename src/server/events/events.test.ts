@@ -67,7 +67,7 @@ describe('live events on one instance', () => {
     await ctx.close();
   });
 
-  it('sends the stream with the same security headers as every other answer (CSP, frames, referrer, nosniff)', async () => {
+  it('sends the stream with the security headers of any other answer (CSP, frames, referrer, nosniff)', async () => {
     const c = await conversation(ctx);
     const s = await stream(ctx.app, c.clientToken);
     expect(s.status).toBe(200);
@@ -116,7 +116,7 @@ describe('live events on one instance', () => {
     expect(ctx.logs.join('')).not.toContain(ticket);
   });
 
-  it("brings an admin's reassignment and stand-in to the open screens of the client, the former and new lawyer and the stand-in", async () => {
+  it("brings an admin's reassignment and stand-in to open screens of client, former/new lawyer, stand-in", async () => {
     const c = await conversation(ctx);
     const admin = await createTestAdmin(ctx);
     const next = await createTestLawyer(ctx);
@@ -320,7 +320,7 @@ describe('live events on one instance', () => {
     expect(client.isEnded).toBe(false);
   });
 
-  it('ends the streams of the other sessions when the e-mail address changes, not the one that changed it', async () => {
+  it('ends the streams of the other sessions when the e-mail address changes, not the one changing it', async () => {
     const c = await conversation(ctx);
     const elsewhere = await tokenFor(ctx, c.client.id);
     const mine = await stream(ctx.app, c.clientToken);

@@ -92,11 +92,13 @@ export async function caseParticipants(
   now?: Date,
 ): Promise<{ clientId: string | null; lawyerIds: string[] }> {
   const today = now ? localDate(now) : null;
+  const onDuty = sql`${caseStandIns.fromDate} <= ${today} AND ${caseStandIns.untilDate} >= ${today}`;
+  const standIns = sql`SELECT NULL::uuid, ${caseStandIns.lawyerId} FROM ${caseStandIns}`;
   const rows = await db.execute(sql`
     SELECT ${cases.clientId} AS client_id, NULL::uuid AS lawyer_id FROM ${cases} WHERE ${cases.id} = ${caseId}
     UNION ALL
     SELECT NULL::uuid, ${caseLawyers.lawyerId} FROM ${caseLawyers} WHERE ${caseLawyers.caseId} = ${caseId}
-    ${today ? sql`UNION ALL SELECT NULL::uuid, ${caseStandIns.lawyerId} FROM ${caseStandIns} WHERE ${caseStandIns.caseId} = ${caseId} AND ${caseStandIns.fromDate} <= ${today} AND ${caseStandIns.untilDate} >= ${today}` : sql``}`);
+    ${today ? sql`UNION ALL ${standIns} WHERE ${caseStandIns.caseId} = ${caseId} AND ${onDuty}` : sql``}`);
   const list = (rows as unknown as { rows: { client_id: string | null; lawyer_id: string | null }[] }).rows;
   return {
     clientId: list.find((r) => r.client_id)?.client_id ?? null,

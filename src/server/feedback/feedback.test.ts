@@ -63,7 +63,7 @@ describe('giving feedback', () => {
     expect(rows.map((r) => r.lawyerId)).toEqual([lawyer.id]);
   });
 
-  it('answers 404 for a lawyer who is not assigned to the case, another client case, or a lawyer id that is not a uuid', async () => {
+  it('answers 404 for a lawyer not on the case, another client case, or a lawyer id that is no uuid', async () => {
     const lawyer = await createTestLawyer(ctx);
     const stranger = await createTestLawyer(ctx);
     const client = await createTestClient(ctx, { status: 'completed', lawyerIds: [lawyer.id] });

@@ -162,11 +162,15 @@ function malformedMultipart(): { payload: Buffer | string; headers: Record<strin
     { payload: good.payload, headers: ct('multipart/form-data; boundary=other') },
     { payload: 'not multipart at all', headers: good.headers },
     {
-      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.pdf"\r\n\r\nxx\r\n--${boundary}--\r\n`,
+      payload:
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; ` +
+        `filename="a\u0000.pdf"\r\n\r\nxx\r\n--${boundary}--\r\n`,
       headers: good.headers,
     },
     {
-      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${'\u202E'.repeat(3)}${'x'.repeat(5000)}.pdf"\r\n\r\n\r\n--${boundary}--\r\n`,
+      payload:
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; ` +
+        `filename="${'\u202E'.repeat(3)}${'x'.repeat(5000)}.pdf"\r\n\r\n\r\n--${boundary}--\r\n`,
       headers: good.headers,
     },
     {
@@ -279,7 +283,8 @@ describe('fuzz: no route answers 5xx', () => {
           });
           if (response.statusCode >= 500)
             failures.push(
-              `${route.method} ${route.url} as ${actor.name} (${label}): ${response.statusCode} ${response.body.slice(0, 200)} — ${url.slice(0, 200)}`,
+              `${route.method} ${route.url} as ${actor.name} ` +
+                `(${label}): ${response.statusCode} ${response.body.slice(0, 200)} — ${url.slice(0, 200)}`,
             );
           return response.statusCode < 500;
         };
@@ -357,7 +362,8 @@ describe('fuzz: no route answers 5xx', () => {
           surrogateBodies++;
           if (response.statusCode >= 500 || response.statusCode < 400)
             failures.push(
-              `${route.method} ${route.url} as ${actor.name} (${label}): ${response.statusCode} ${response.body.slice(0, 200)}`,
+              `${route.method} ${route.url} as ${actor.name} ` +
+                `(${label}): ${response.statusCode} ${response.body.slice(0, 200)}`,
             );
         }
         for (const text of MALFORMED_JSON)
@@ -384,7 +390,8 @@ describe('fuzz: no route answers 5xx', () => {
     expect(withZodBody).toBeGreaterThan(10);
     expect(surrogateBodies).toBeGreaterThan(100);
     console.info(
-      `fuzz: ${ctx.app.routeList.length} routes (${withZodBody} with a zod body schema), ${requests} requests, ${surrogateBodies} with a lone surrogate`,
+      `fuzz: ${ctx.app.routeList.length} routes (${withZodBody} with a zod body schema), ${requests} ` +
+        `requests, ${surrogateBodies} with a lone surrogate`,
     );
   });
 });

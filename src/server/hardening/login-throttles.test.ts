@@ -59,7 +59,7 @@ const messageOf = (response: { json: () => unknown }) =>
   (response.json() as { errors: { code: string[] } }).errors.code[0];
 
 describe('login throttles under 50 parallel requests (audit finding 4)', () => {
-  it('gives at most 5 wrong-code answers, the rest voided or locked, never counts past 10, and then refuses the right code', async () => {
+  it('answers 5 wrong codes at most, the rest voided or locked, counts to 10, then refuses a right code', async () => {
     const lawyer = await createTestLawyer(ctx);
     const code = await mailedCode(lawyer.email);
     const responses = await Promise.all(wrongCodes(code, 50).map((guess) => submit(lawyer.email, guess)));
@@ -87,7 +87,7 @@ describe('login throttles under 50 parallel requests (audit finding 4)', () => {
     expect(messageOf(right)).toBe(VOIDED_CODE_MESSAGE);
   });
 
-  it('accepts the right code at most once among 50 parallel guesses, and only while fewer than 5 wrong ones were counted', async () => {
+  it('accepts the right code at most once of 50 parallel guesses, only while under 5 wrong are counted', async () => {
     // A client: for staff a right code answers a second-factor challenge, not a token.
     const client = await createTestClient(ctx);
     const code = await mailedCode(client.email);

@@ -133,7 +133,7 @@ describe('outages and failures', () => {
     assertCleanLogs(lines, [client.email, token]);
   });
 
-  it('answers a storage failure during a whole-body upload with a 500 and an error id, not as a missing file', async () => {
+  it('answers a storage failure in a whole-body upload with a 500 and an error id, not as a missing file', async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
     const before = ctx.logs.length;
@@ -205,7 +205,7 @@ async function startProxy(target: URL) {
 }
 
 describe.skipIf(!process.env.DATABASE_URL)('database refusing connections (PostgreSQL)', () => {
-  it('answers 503 with Retry-After on every request, logs no personal data, and recovers without a restart', async () => {
+  it('answers 503 with Retry-After on every request, logs no personal data, recovers without a restart', async () => {
     const target = new URL(process.env.DATABASE_URL!);
     const scratch = await createScratchDatabase(process.env.DATABASE_URL!, 'portal_outage');
     const proxy = await startProxy(target);
@@ -268,7 +268,7 @@ describe.skipIf(!process.env.DATABASE_URL)('database refusing connections (Postg
     }
   });
 
-  it('answers 503 with Retry-After while the database accepts no connections (ALLOW_CONNECTIONS false: 55000, sessions ended: 57P01), on both drivers', async () => {
+  it('answers 503 with Retry-After while the database refuses connections (55000, 57P01), both drivers', async () => {
     const scratch = await createScratchDatabase(process.env.DATABASE_URL!, 'portal_closed');
     const name = new URL(scratch.url).pathname.slice(1);
     const admin = async (statement: string) => {

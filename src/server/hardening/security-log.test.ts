@@ -17,7 +17,7 @@ const parsed = (from: number): Line[] => ctx.logs.slice(from).map((l) => JSON.pa
 const events = (from: number, event: string) => parsed(from).filter((l) => l.security === true && l.event === event);
 
 describe('security log', () => {
-  it('logs every login step and logout with user id, IP, request id and reason, never the address, code or token', async () => {
+  it('logs each login step and logout with user id, IP, request id, reason, never address, code or token', async () => {
     // A client: staff accounts answer the e-mail code with a second-factor challenge, not a token.
     const client = await createTestClient(ctx);
     const start = ctx.logs.length;

@@ -69,7 +69,9 @@ const storedFiles = (caseId: string) => {
 
 const BOUNDARY = 'slowboundary';
 const fileHead = (title: string) =>
-  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="title"\r\n\r\n${title}\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 `;
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; ` +
+  `name="title"\r\n\r\n${title}\r\n--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; ` +
+  `filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 `;
 const fileTail = `\r\n--${BOUNDARY}--\r\n`;
 const chunk = (data: string) => `${Buffer.byteLength(data).toString(16)}\r\n${data}\r\n`;
 
@@ -78,7 +80,9 @@ function openUpload(token: string, caseId: string, title: string) {
   const socket = net.connect(port, '127.0.0.1');
   const done = collect(socket);
   socket.write(
-    `POST /api/cases/${caseId}/documents HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunk(fileHead(title))}`,
+    `POST /api/cases/${caseId}/documents HTTP/1.1\r\nHost: localhost\r\n` +
+      `Authorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
+      `Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n${chunk(fileHead(title))}`,
   );
   // Fast enough for every limit: 10 KB every 50 ms.
   const timer = setInterval(() => {
@@ -115,7 +119,9 @@ describe('slow bodies', () => {
     const socket = net.connect(port, '127.0.0.1');
     const done = collect(socket);
     socket.write(
-      `POST /api/cases/${client.caseId}/documents HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: 1000000\r\n\r\n${fileHead('Stil')}${'x'.repeat(70_000)}`,
+      `POST /api/cases/${client.caseId}/documents HTTP/1.1\r\nHost: localhost\r\n` +
+        `Authorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
+        `Content-Length: 1000000\r\n\r\n${fileHead('Stil')}${'x'.repeat(70_000)}`,
     );
     await done;
     expect(socket.destroyed).toBe(true);
@@ -123,13 +129,15 @@ describe('slow bodies', () => {
     expect(storedFiles(client.caseId)).toEqual([]);
   });
 
-  it('aborts an upload that trickles below the minimum rate with 408, closes the connection and keeps nothing', async () => {
+  it('aborts an upload trickling below the minimum rate with 408, closes the connection, keeps nothing', async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
     const socket = net.connect(port, '127.0.0.1');
     const done = collect(socket);
     socket.write(
-      `POST /api/cases/${client.caseId}/documents HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: 1000000\r\n\r\n${fileHead('Traag')}${'x'.repeat(30_000)}`,
+      `POST /api/cases/${client.caseId}/documents HTTP/1.1\r\nHost: localhost\r\n` +
+        `Authorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
+        `Content-Length: 1000000\r\n\r\n${fileHead('Traag')}${'x'.repeat(30_000)}`,
     );
     // 1 KB every 200 ms: never silent for the 1.5 s idle limit, but 5 KB/s against the 20 KB/s minimum.
     let sawTempFile = false;
@@ -156,7 +164,8 @@ describe('slow bodies', () => {
     const socket = net.connect(port, '127.0.0.1');
     const done = collect(socket);
     socket.write(
-      `PATCH /api/user HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 200000\r\n\r\n{"city":"`,
+      `PATCH /api/user HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: 200000\r\n\r\n{"city":"`,
     );
     const trickle = setInterval(() => {
       if (!socket.destroyed) socket.write('a'.repeat(500));
@@ -185,7 +194,7 @@ describe('slow headers (slowloris)', () => {
     expect(connectionsCheckingInterval(60_000)).toBe(1_000);
   });
 
-  it('closes a connection whose headers never finish soon after the headers timeout, even while bytes keep coming', async () => {
+  it('closes a connection whose headers never end soon after the headers timeout, though bytes come', async () => {
     const socket = net.connect(port, '127.0.0.1');
     const done = collect(socket);
     const started = Date.now();
@@ -204,7 +213,7 @@ describe('slow headers (slowloris)', () => {
 });
 
 describe('concurrent uploads', () => {
-  it('refuses a user over their limit and the instance over its limit with a Dutch 429, and frees slots after completion and abort', async () => {
+  it('refuses a user or the instance over its limit with a Dutch 429; frees slots when done or aborted', async () => {
     const a = await createTestClient(ctx);
     const b = await createTestClient(ctx);
     const c = await createTestClient(ctx);
@@ -322,8 +331,11 @@ describe('a body the client abandons (audit: client aborts logged as server erro
     const done = collect(socket);
     socket.write(
       how === 'upload'
-        ? `POST /api/cases/${client.caseId}/documents HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\nContent-Length: 1000000\r\n\r\n${fileHead('Stil')}${'x'.repeat(70_000)}`
-        : `PATCH /api/user HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"city":"Ut`,
+        ? `POST /api/cases/${client.caseId}/documents HTTP/1.1\r\nHost: localhost\r\n` +
+            `Authorization: Bearer ${token}\r\nContent-Type: multipart/form-data; boundary=${BOUNDARY}\r\n` +
+            `Content-Length: 1000000\r\n\r\n${fileHead('Stil')}${'x'.repeat(70_000)}`
+        : `PATCH /api/user HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${token}\r\n` +
+            `Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"city":"Ut`,
     );
     if (how === 'hang-up') setTimeout(() => socket.destroy(), 200);
     await done;

@@ -60,7 +60,7 @@ async function victimAndAttacker() {
 }
 
 describe('uploads to other people’s ids', () => {
-  it('answers 404 to a foreign case and a foreign document, stores nothing, leaves no temporary file and frees the slot', async () => {
+  it('answers 404 to a foreign case or document, stores nothing, leaves no temp file and frees the slot', async () => {
     const s = await victimAndAttacker();
     const before = files(`documents/${s.victim.caseId}`);
     const attempts = [
@@ -105,7 +105,7 @@ describe('uploads to other people’s ids', () => {
 });
 
 describe('NUL bytes in multipart fields', () => {
-  it('refuses a NUL in the title or the message text with 422 and stores nothing; a NUL in a file name is removed', async () => {
+  it('refuses a NUL in the title or message with 422, storing nothing; a NUL in a file name is removed', async () => {
     const s = await victimAndAttacker();
     const url = `/api/cases/${s.victim.caseId}/documents`;
     const before = files(`documents/${s.victim.caseId}`);
@@ -126,7 +126,7 @@ describe('NUL bytes in multipart fields', () => {
 });
 
 describe('parallel uploads', () => {
-  it('of 20 parallel uploads by one user each is stored (201) or refused (429), never a 409 or 5xx, and every slot comes back', async () => {
+  it('stores (201) or refuses (429) each of 20 parallel uploads of a user, never 409/5xx; slots return', async () => {
     const s = await victimAndAttacker();
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>

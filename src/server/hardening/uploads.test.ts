@@ -23,7 +23,7 @@ async function upload(token: string, caseId: string, filename: string, data: Buf
 }
 
 describe('file names and types (audit finding 9)', () => {
-  it('removes bidi controls and invisible format characters from stored names and gives the real extension', async () => {
+  it('removes bidi controls and invisible format characters from stored names, giving the real extension', async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
     // 'factuur\u202Efdp.exe' reads as 'factuurexe.pdf': without the control it is an .exe, which is refused.

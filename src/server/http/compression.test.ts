@@ -14,7 +14,9 @@ let ctx: TestContext;
 let app: FastifyInstance;
 let webRoot: string;
 const script = `export const text = ${JSON.stringify('Welkom bij je portaal. '.repeat(400))};\n`;
-const html = `<!doctype html><html lang="nl-NL"><head><title>Ontslagportaal</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(50)}</body></html>`;
+const html =
+  `<!doctype html><html lang="nl-NL"><head><title>Ontslagportaal</title></head><body><div ` +
+  `id="root"></div>${'<!-- padding -->'.repeat(50)}</body></html>`;
 const translations = JSON.stringify({ login: { title: 'Log in op je portaal' }, filler: 'tekst '.repeat(300) });
 
 beforeAll(async () => {
@@ -103,7 +105,7 @@ describe('precompressed assets', () => {
 });
 
 describe('API answers', () => {
-  it('sends a JSON answer of 1 KiB or more brotli- or gzip-compressed, with Vary, and the same JSON inside', async () => {
+  it('sends a JSON answer of 1 KiB or more brotli- or gzip-compressed, with Vary, the same JSON inside', async () => {
     const client = await createTestClient(ctx, { status: 'check' });
     const headers = bearer(await tokenFor(ctx, client.id));
     const plain = await app.inject({ method: 'GET', url: '/api/cases/mine', headers });

@@ -19,7 +19,8 @@ export function createResponseSerializerCompiler(options: { strict: boolean }) {
       if (options.strict && !isDeepStrictEqual(JSON.parse(json), JSON.parse(JSON.stringify(data)))) {
         // Tests only: says which route and which answer, so the schema can be completed.
         process.stderr.write(
-          `response schema of ${method} ${url} changes the answer:\n  sent:   ${JSON.stringify(data).slice(0, 2000)}\n  schema: ${json.slice(0, 2000)}\n`,
+          `response schema of ${method} ${url} changes the answer:\n  sent:  ` +
+            ` ${JSON.stringify(data).slice(0, 2000)}\n  schema: ${json.slice(0, 2000)}\n`,
         );
         throw new ResponseSerializationError(method, url, {
           cause: result.error ?? (new Error('the response schema changes the answer') as never),

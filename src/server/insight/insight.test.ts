@@ -276,7 +276,7 @@ describe('the funnel over seeded histories', () => {
     return client.caseId;
   }
 
-  it('counts the cases created in the period that reached each step, with the share of the step before and the median days', async () => {
+  it('counts the period’s new cases that reached each step, with share of the step before, median days', async () => {
     const lawyer = await createTestLawyer(ctx);
     const other = await createTestLawyer(ctx);
     const base = new Date('2027-02-01T10:00:00Z');
@@ -631,10 +631,10 @@ describe('what the admin sees', () => {
     expect(lines[1]).toBe('Trechter,Account aangemaakt,1,,,,,,,,');
     expect(lines).toHaveLength(1 + FUNNEL_STEPS.length + 1);
     expect(lines.at(-1)).toBe(
-      `Vastgelopen,,,,,${client.caseId},"'=HYPERLINK(""x"") Klant",Kees Klant,Offerte gekozen,Opdrachtbevestiging niet binnen 24 uur na pakketkeuze verstuurd,19-07-2027 10:00`.replace(
-        'Kees Klant',
-        await lawyerName(lawyer.id),
-      ),
+      (
+        `Vastgelopen,,,,,${client.caseId},"'=HYPERLINK(""x"") Klant",Kees Klant,Offerte gekozen,` +
+        `Opdrachtbevestiging niet binnen 24 uur na pakketkeuze verstuurd,19-07-2027 10:00`
+      ).replace('Kees Klant', await lawyerName(lawyer.id)),
     );
     const english = await ctx.app.inject({
       method: 'GET',

@@ -100,15 +100,19 @@ export function funnelStatement(input: { period: InsightPeriod; lawyerId?: strin
       .reverse()
       .map((s) => STEP_MOMENT[s]);
     const previous = sql`COALESCE(${sql.join(earlier, sql`, `)})`;
+    // date_part gives float8 seconds; extract() gives numeric, several times slower to sort.
+    const seconds = sql`GREATEST(0::float8, date_part('epoch', ${moment} - ${previous}))`;
+    const name = sql.raw(`m${index}`);
     columns.push(
-      // date_part gives float8 seconds; extract() gives numeric, several times slower to sort.
-      sql`percentile_cont(0.5) WITHIN GROUP (ORDER BY GREATEST(0::float8, date_part('epoch', ${moment} - ${previous}))) FILTER (WHERE ${moment} IS NOT NULL) AS ${sql.raw(`m${index}`)}`,
+      sql`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${seconds}) FILTER (WHERE ${moment} IS NOT NULL) AS ${name}`,
     );
   });
+  const from = sql`${start.toISOString()}::timestamptz`;
+  const until = sql`${end.toISOString()}::timestamptz`;
   return sql`
     SELECT ${sql.join(columns, sql`, `)}
     FROM cases c
-    WHERE c.created_at >= ${start.toISOString()}::timestamptz AND c.created_at < ${end.toISOString()}::timestamptz ${lawyerFilter(input.lawyerId)}`;
+    WHERE c.created_at >= ${from} AND c.created_at < ${until} ${lawyerFilter(input.lawyerId)}`;
 }
 
 /** The moment before which a reason's clock has run out, at `now`. */
@@ -179,20 +183,35 @@ export function stuckStatement(input: { now: Date; lawyerId?: string | null; lim
   );
   // The expression of cases_client_idle_idx, written exactly as the index has it.
   const idle = sql`GREATEST(c.client_active_at, c.status_changed_at)`;
-  const branch = (reason: StuckReason, since: SQL, where: SQL) =>
-    sql`(SELECT c.id, ${reason}::text AS reason, ${since} AS since FROM cases c WHERE ${where} ${mine} ORDER BY ${since} LIMIT ${limit + 1})`;
+  const branch = (reason: StuckReason, since: SQL, where: SQL) => {
+    const picked = sql`c.id, ${reason}::text AS reason, ${since} AS since`;
+    return sql`(SELECT ${picked} FROM cases c WHERE ${where} ${mine} ORDER BY ${since} LIMIT ${limit + 1})`;
+  };
+  const lawyerName = sql`json_build_object('name', u.name, 'infix', u.infix, 'last_name', u.last_name)`;
   return sql`
     WITH stuck AS (
       ${branch('client_inactive', idle, sql`c.status_slug IN (${phases}) AND ${idle} <= ${at('client_inactive')}`)}
       UNION ALL
-      ${branch('message_unanswered', sql`c.awaiting_reply_since`, sql`c.awaiting_reply_since IS NOT NULL AND c.awaiting_reply_since <= ${at('message_unanswered')}`)}
+      ${branch(
+        'message_unanswered',
+        sql`c.awaiting_reply_since`,
+        sql`c.awaiting_reply_since IS NOT NULL AND c.awaiting_reply_since <= ${at('message_unanswered')}`,
+      )}
       UNION ALL
-      ${branch('letter_unsigned', sql`c.proposal_sent_at`, sql`c.status_slug = 'proposal' AND c.proposal_sent_at <= ${at('letter_unsigned')}`)}
+      ${branch(
+        'letter_unsigned',
+        sql`c.proposal_sent_at`,
+        sql`c.status_slug = 'proposal' AND c.proposal_sent_at <= ${at('letter_unsigned')}`,
+      )}
       UNION ALL
-      ${branch('letter_not_sent', sql`c.offer_chosen_at`, sql`c.status_slug = 'offer-chosen' AND c.offer_chosen_at <= ${at('letter_not_sent')}`)}
+      ${branch(
+        'letter_not_sent',
+        sql`c.offer_chosen_at`,
+        sql`c.status_slug = 'offer-chosen' AND c.offer_chosen_at <= ${at('letter_not_sent')}`,
+      )}
     )
     SELECT s.id, s.reason, date_part('epoch', s.since) * 1000 AS since_ms, c.client_name, c.status_slug,
-      (SELECT json_agg(json_build_object('name', u.name, 'infix', u.infix, 'last_name', u.last_name) ORDER BY u.last_name, u.name)
+      (SELECT json_agg(${lawyerName} ORDER BY u.last_name, u.name)
          FROM case_lawyers cl JOIN users u ON u.id = cl.lawyer_id WHERE cl.case_id = s.id) AS lawyers
     FROM stuck s JOIN cases c ON c.id = s.id`;
 }
@@ -203,9 +222,11 @@ export async function weeklyCounts(
   now: Date,
 ): Promise<{ created: number; completed: number; stuck: Record<StuckReason, number>; stuckMore: boolean }> {
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
+  const from = sql`${weekAgo.toISOString()}::timestamptz`;
+  const until = sql`${now.toISOString()}::timestamptz`;
   const result = await db.execute(sql`
-    SELECT (SELECT count(*) FROM cases WHERE created_at >= ${weekAgo.toISOString()}::timestamptz AND created_at < ${now.toISOString()}::timestamptz)::int AS created,
-           (SELECT count(*) FROM cases WHERE completed_at >= ${weekAgo.toISOString()}::timestamptz AND completed_at < ${now.toISOString()}::timestamptz)::int AS completed`);
+    SELECT (SELECT count(*) FROM cases WHERE created_at >= ${from} AND created_at < ${until})::int AS created,
+           (SELECT count(*) FROM cases WHERE completed_at >= ${from} AND completed_at < ${until})::int AS completed`);
   const row = rowsOf<{ created: number; completed: number }>(result)[0];
   const { cases, truncated } = await listStuckCases(db, { now });
   const stuck = Object.fromEntries(

@@ -44,7 +44,7 @@ async function completedClient(daysAgo: number, legalHold = false) {
 const exists = async (userId: string) => (await ctx.db.select().from(users).where(eq(users.id, userId))).length === 1;
 
 describe('retention purge', () => {
-  it('deletes a client 6 months after completion with case, documents, files and tokens, keeping an audit line', async () => {
+  it('deletes a client 6 months after the end with case, documents, files, tokens; keeps an audit line', async () => {
     const old = await completedClient(190);
     const recent = await completedClient(150);
     const held = await completedClient(400, true);

@@ -16,6 +16,8 @@ export const UNREAD_MESSAGE_SUBJECT = 'Je hebt een nieuw bericht in je portaal';
  */
 export async function sendUnreadMessageMails(db: Db, now: Date, batch = 500): Promise<number> {
   const cutoff = new Date(now.getTime() - MESSAGE_MAIL_DELAY_MS);
+  const clients = sql`JOIN ${cases} c ON c.id = due.case_id JOIN ${users} u ON u.id = c.client_id`;
+  const lawyers = sql`JOIN ${caseLawyers} cl ON cl.case_id = due.case_id JOIN ${users} u ON u.id = cl.lawyer_id`;
   const rows = await queryRows<{ user_id: string; case_id: string; role: string }>(
     db,
     sql`WITH due AS (
@@ -25,9 +27,9 @@ export async function sendUnreadMessageMails(db: Db, now: Date, batch = 500): Pr
             WHERE read_at IS NULL AND notified_at IS NULL AND created_at <= ${ts(cutoff)}
             ORDER BY created_at LIMIT ${batch} FOR UPDATE SKIP LOCKED)
           RETURNING case_id, author_role)
-        SELECT u.id AS user_id, due.case_id, u.role FROM due JOIN ${cases} c ON c.id = due.case_id JOIN ${users} u ON u.id = c.client_id WHERE due.author_role = 'lawyer'
+        SELECT u.id AS user_id, due.case_id, u.role FROM due ${clients} WHERE due.author_role = 'lawyer'
         UNION ALL
-        SELECT u.id AS user_id, due.case_id, u.role FROM due JOIN ${caseLawyers} cl ON cl.case_id = due.case_id JOIN ${users} u ON u.id = cl.lawyer_id WHERE due.author_role = 'client'`,
+        SELECT u.id AS user_id, due.case_id, u.role FROM due ${lawyers} WHERE due.author_role = 'client'`,
   );
   // One mail per person per run (the outbox row is written in this job's transaction).
   const seen = new Set<string>();

@@ -133,7 +133,7 @@ describe('messages: access exactly as for the case', () => {
 });
 
 describe('messages: every message names its author', () => {
-  it("keeps the former lawyer's name on their messages after a reassignment, and marks the stand-in's as the stand-in's", async () => {
+  it("keeps the former lawyer's name on their messages after reassignment; marks the stand-in's as such", async () => {
     const c = await conversation();
     const admin = await createTestAdmin(ctx);
     await ctx.db.update(users).set({ name: 'Frits', lastName: 'Vroeger' }).where(eq(users.id, c.lawyer.id));
@@ -193,7 +193,7 @@ describe('messages: every message names its author', () => {
 });
 
 describe('messages: validation', () => {
-  it('refuses empty, blank, too long and control-character texts with a Dutch 422, and keeps 5,000 characters', async () => {
+  it('refuses empty, blank, too long, control-character texts (Dutch 422); keeps 5,000 characters', async () => {
     const c = await conversation();
     const cases_: [unknown, string][] = [
       [{ text: '' }, nl(MESSAGE_EMPTY)],

@@ -25,12 +25,17 @@ export function decodeCursor(value: string): Cursor | null {
   return { createdAt: new Date(Number(match[1])), id: match[2] };
 }
 
+/** The message's author is a lawyer. */
+const lawyerAuthor = sql`${messages.authorRole} = 'lawyer'`;
+/** The stand-in `s` is one on the message's case, by its author. */
+const standInAuthor = sql`s.case_id = ${messages.caseId} AND s.lawyer_id = ${messages.authorId}`;
+
 const messageColumns = {
   message: messages,
   author: { id: users.id, name: users.name, infix: users.infix, lastName: users.lastName, email: users.email },
   document: { id: documents.id, title: documents.title, filename: documents.filename, extension: documents.extension },
   // A lawyer's message written on a day they stood in on this case (the day in the firm's time zone).
-  standIn: sql<boolean>`(${messages.authorRole} = 'lawyer' AND EXISTS (SELECT 1 FROM ${caseStandIns} s WHERE s.case_id = ${messages.caseId} AND s.lawyer_id = ${messages.authorId}
+  standIn: sql<boolean>`(${lawyerAuthor} AND EXISTS (SELECT 1 FROM ${caseStandIns} s WHERE ${standInAuthor}
     AND (${messages.createdAt} AT TIME ZONE 'Europe/Amsterdam')::date BETWEEN s.from_date AND s.until_date))`,
 };
 
@@ -140,9 +145,10 @@ export async function unreadCounts(
   userId: string,
   role: Role,
 ): Promise<{ case_id: string; client_name: string; count: number }[]> {
+  const caseJoin = sql`JOIN ${cases} c ON c.id = m.case_id`;
   const access =
     role === 'lawyer'
-      ? sql`JOIN ${caseLawyers} cl ON cl.case_id = m.case_id AND cl.lawyer_id = ${userId} JOIN ${cases} c ON c.id = m.case_id`
+      ? sql`JOIN ${caseLawyers} cl ON cl.case_id = m.case_id AND cl.lawyer_id = ${userId} ${caseJoin}`
       : sql`JOIN ${cases} c ON c.id = m.case_id AND c.client_id = ${userId}`;
   const rows = await queryRows<{ case_id: string; client_name: string; count: number }>(
     db,

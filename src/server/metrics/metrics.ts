@@ -52,7 +52,9 @@ export function registerMetrics(app: FastifyInstance, config: Config, database: 
     const stats = database.poolStats;
     new Gauge({
       name: 'portal_db_pool_connections',
-      help: 'PostgreSQL pool connections by pool (main: queries and transactions; hot: prepared statements of the hot path) and state (total, idle, in use, waiting clients, max)',
+      help:
+        'PostgreSQL pool connections by pool (main: queries and transactions; hot: prepared statements of ' +
+        'the hot path) and state (total, idle, in use, waiting clients, max)',
       labelNames: ['pool', 'state'] as const,
       registers: [registry],
       collect() {

@@ -80,7 +80,7 @@ describe('lawyer assignment on choosing an offer', () => {
     expect(await lawyersOf(client.caseId)).toHaveLength(1);
   });
 
-  it('lets the periodic sweep assign a lawyer to a case still without one, and leaves assigned cases alone', async () => {
+  it('lets the periodic sweep assign a lawyer to a case still without one, leaving assigned cases alone', async () => {
     const waiting = await createTestClient(ctx, { status: 'offer-chosen' });
     const early = await createTestClient(ctx, { status: 'almost-client' });
     const assigned = await runSweep();

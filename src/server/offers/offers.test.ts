@@ -29,7 +29,7 @@ const patchOffer = (caseId: string, token: string, payload: unknown) =>
 const caseRow = async (id: string) => (await ctx.db.select().from(cases).where(eq(cases.id, id)))[0];
 
 describe('PATCH /api/cases/{id}/offer', () => {
-  it('lets a client with a lawyer choose a package: offer stored, status offer-chosen, audit line, lawyer kept', async () => {
+  it('lets a client with a lawyer choose a package: offer stored, offer-chosen, audit line, lawyer kept', async () => {
     const lawyer = await createTestLawyer(ctx);
     const client = await createTestClient(ctx, { status: 'almost-client', lawyerIds: [lawyer.id] });
     const response = await patchOffer(client.caseId, await tokenFor(ctx, client.id), { offer: 'complete' });
@@ -48,7 +48,7 @@ describe('PATCH /api/cases/{id}/offer', () => {
     expect(audit[0]).toMatchObject({ actorId: client.id, data: { from: null, to: 'complete' } });
   });
 
-  it("refuses a package change once the letter is signed (409), the client's and the lawyer's, and changes nothing", async () => {
+  it('refuses a package change by client or lawyer once the letter is signed (409), changing nothing', async () => {
     const lawyer = await createTestLawyer(ctx);
     const client = await createTestClient(ctx, { status: 'negotiation-phase', lawyerIds: [lawyer.id] });
     await ctx.db
@@ -77,7 +77,7 @@ describe('PATCH /api/cases/{id}/offer', () => {
     );
   });
 
-  it('lets a client move only up: a cheaper package is 409 in their language and changes nothing, the same one again is a no-op', async () => {
+  it('lets a client only move up: a cheaper package is 409 in their language; the same one is a no-op', async () => {
     const lawyer = await createTestLawyer(ctx);
     const client = await createTestClient(ctx, { status: 'proposal', lawyerIds: [lawyer.id] });
     await ctx.db.update(cases).set({ offer: 'complete' }).where(eq(cases.id, client.caseId));
@@ -110,7 +110,7 @@ describe('PATCH /api/cases/{id}/offer', () => {
     expect(await caseRow(client.caseId)).toMatchObject({ offer: 'start' });
   });
 
-  it("lets the case's lawyer change the package before signing; the workflow moves the case to offer-chosen", async () => {
+  it("lets the case's lawyer change the package before signing; the workflow moves it to offer-chosen", async () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
     const client = await createTestClient(ctx, { status: 'lead', lawyerIds: [lawyer.id] });

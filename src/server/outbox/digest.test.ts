@@ -83,7 +83,7 @@ async function afterWindow() {
 }
 
 describe('digests', () => {
-  it('holds events of one recipient for the window and sends them as one mail, while a login code goes at once', async () => {
+  it('holds events of one recipient for the window and sends them as one mail; a login code goes at once', async () => {
     const s = await setup();
     await setStatus(s, 'negotiation-phase');
     await rejectOne(s, 'Vertrouwelijke reden');
@@ -117,7 +117,7 @@ describe('digests', () => {
     expect(digest.text).toContain(`${ctx.config.publicUrl}/afmelden?token=`);
   });
 
-  it('withdraws the mail about a shared document that the lawyer hides or deletes before it goes, and keeps the others', async () => {
+  it('withdraws the mail on a shared document the lawyer hides or deletes before sending, keeps the rest', async () => {
     const s = await setup();
     const share = async (title: string) => {
       const body = multipart({ title }, [{ filename: 'notitie.pdf', contentType: 'application/pdf', data: PDF }]);
@@ -169,7 +169,7 @@ describe('digests', () => {
     expect(rows.map((r) => r.status)).toEqual(['skipped', 'skipped']);
   });
 
-  it('drops a rejection the client has already dealt with: the document replaced and approved within the window', async () => {
+  it('drops a rejection the client dealt with: the document replaced and approved within the window', async () => {
     const s = await setup();
     const slot = await rejectOne(s, 'Onleesbaar');
     const body = multipart({}, [{ filename: 'contract-v2.pdf', contentType: 'application/pdf', data: PDF }]);
@@ -295,7 +295,7 @@ describe('preferences and unsubscribe links', () => {
     expect(now.json()).toEqual({ data: { phase_changes: true, reminders: true, uploads: true } });
   });
 
-  it("offers one-click unsubscribe (RFC 8058) in the mail's headers, and the address takes the mail program's POST", async () => {
+  it("offers one-click unsubscribe (RFC 8058) in mail headers; the address takes the mail client's POST", async () => {
     const s = await setup();
     await setStatus(s, 'negotiation-phase');
     await afterWindow();

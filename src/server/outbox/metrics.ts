@@ -12,9 +12,10 @@ export type OutboxLag = { pending: number; oldestPendingSeconds: number };
  * purpose, so the age reaches that window in normal operation; more means SMTP is down or slow.
  */
 export async function readOutboxLag(db: Db, now: Date): Promise<OutboxLag> {
+  const isPending = sql`${outbox.status} = 'pending'`;
   const [row] = await queryRows<{ pending: number | string; oldest: string | Date | null }>(
     db,
-    sql`SELECT count(*)::int AS pending, min(${outbox.createdAt}) AS oldest FROM ${outbox} WHERE ${outbox.status} = 'pending'`,
+    sql`SELECT count(*)::int AS pending, min(${outbox.createdAt}) AS oldest FROM ${outbox} WHERE ${isPending}`,
   );
   const pending = Number(row?.pending ?? 0);
   const oldest = row?.oldest ? new Date(row.oldest) : null;
@@ -43,7 +44,8 @@ export function registerOutboxMetrics(app: FastifyInstance): void {
   );
   app.metrics.addGauge(
     'portal_outbox_oldest_pending_age_seconds',
-    'Age of the oldest pending mail in the outbox (0 when none is pending); digest mails wait MAIL_DIGEST_MINUTES on purpose',
+    'Age of the oldest pending mail in the outbox (0 when none is pending); digest mails wait ' +
+      'MAIL_DIGEST_MINUTES on purpose',
     async () => (await read()).oldestPendingSeconds,
   );
 }

@@ -169,7 +169,7 @@ describe('durable outbox', () => {
     expect(row?.payload).toEqual({});
   });
 
-  it('retries a 4xx answer with growing delays for 48 hours, then marks it failed and shows it in the CLI; --retry sends it', async () => {
+  it('retries a 4xx with growing delays for 48 hours, then marks it failed, in the CLI; --retry sends it', async () => {
     const address = uniqueEmail('bounce');
     await ctx.db.insert(users).values({ role: 'client', email: address, name: 'Bo' });
     const [user] = await ctx.db.select().from(users).where(eq(users.email, address));

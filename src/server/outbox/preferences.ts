@@ -24,10 +24,11 @@ export async function updateMailPreferences(
 ): Promise<MailPreferences | null> {
   const off = MAIL_TOPICS.filter((t) => change[t] === false);
   const on = MAIL_TOPICS.filter((t) => change[t] === true);
+  const topics = sql`unnest(array_cat(${users.mailOptOuts}, ${toTextArray(off)}))`;
   const [row] = await db
     .update(users)
     .set({
-      mailOptOuts: sql`ARRAY(SELECT DISTINCT t FROM unnest(array_cat(${users.mailOptOuts}, ${toTextArray(off)})) AS t WHERE NOT (t = ANY(${toTextArray(on)})) ORDER BY t)`,
+      mailOptOuts: sql`ARRAY(SELECT DISTINCT t FROM ${topics} AS t WHERE NOT (t = ANY(${toTextArray(on)})) ORDER BY t)`,
     })
     .where(eq(users.id, userId))
     .returning({ optOuts: users.mailOptOuts });

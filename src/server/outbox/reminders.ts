@@ -29,6 +29,8 @@ async function listIdleCases(db: Db, now: Date, after: string, limit: number) {
   const cutoff = ts(new Date(now.getTime() - TODO_REMINDER_IDLE_MS));
   // The last reminder, if any, is of this period or the one before (by its dedupe key, indexed).
   const period = reminderPeriod(now);
+  const reminderKey = (p: number) => sql`'todo-reminder:' || c.id || ':' || ${String(p)}::text`;
+  const lastKeys = sql`${reminderKey(period)}, ${reminderKey(period - 1)}`;
   return queryRows<{ id: string; client_id: string }>(
     db,
     sql`SELECT c.id, c.client_id FROM ${cases} c JOIN ${users} u ON u.id = c.client_id
@@ -38,7 +40,7 @@ async function listIdleCases(db: Db, now: Date, after: string, limit: number) {
                           AND (d.created_at > ${cutoff} OR d.uploaded_at > ${cutoff} OR d.reviewed_at > ${cutoff}))
           AND NOT EXISTS (SELECT 1 FROM audit_events a WHERE a.case_id = c.id AND a.created_at > ${cutoff})
           AND NOT EXISTS (SELECT 1 FROM answers an WHERE an.owner_id = c.client_id AND an.updated_at > ${cutoff})
-          AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.dedupe_key IN ('todo-reminder:' || c.id || ':' || ${String(period)}::text, 'todo-reminder:' || c.id || ':' || ${String(period - 1)}::text)
+          AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.dedupe_key IN (${lastKeys})
                           AND o.created_at > ${cutoff})
         ORDER BY c.id LIMIT ${limit}`,
   );

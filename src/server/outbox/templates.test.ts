@@ -279,7 +279,7 @@ describe('mail templates', () => {
     }
   }
 
-  it('renders without AsyncLocalStorage (which would switch on promise hooks for every later request) and gives a whole XHTML document without preload links', async () => {
+  it('renders without AsyncLocalStorage (no promise hooks) to a whole XHTML document, no preload links', async () => {
     const run = vi.spyOn(AsyncLocalStorage.prototype, 'run');
     const enterWith = vi.spyOn(AsyncLocalStorage.prototype, 'enterWith');
     try {
@@ -334,7 +334,7 @@ describe('mail templates', () => {
     expect(mail.text).toContain('Afmelden: Mijn zaak gaat naar een nieuwe fase');
   });
 
-  it("uses the default lawyer title and an unknown client's name in the reader's language, and keeps a lawyer's own title", async () => {
+  it("uses the default lawyer title and unknown client name in the reader's language; keeps own titles", async () => {
     const text = async (language: 'nl-NL' | 'en-US', kind: MailKind, payload: Record<string, unknown>) =>
       (await renderMail({ language, site, items: [{ kind, payload: { name: 'Kees', ...payload } }], unsubscribe: [] }))
         .text;

@@ -454,7 +454,8 @@ function NoticeBody({ notice }: { notice: Notice }) {
 
 /** The doctype @react-email/render writes before a mail's HTML. */
 const XHTML_DOCTYPE =
-  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" ' +
+  '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
 
 /**
  * HTML and text of a mail with React's synchronous renderer, then as @react-email/render's

@@ -74,7 +74,8 @@ export function fileTransport(dataDir: string, from: string, log: (text: string)
       throw error;
     }
     log(
-      `\n--- development mail to ${message.to} (${file}) ---\nSubject: ${message.subject}\n\n${message.text}\n--- end of mail ---\n`,
+      `\n--- development mail to ${message.to} (${file}) ` +
+        `---\nSubject: ${message.subject}\n\n${message.text}\n--- end of mail ---\n`,
     );
   };
   return { send };

@@ -25,10 +25,11 @@ export const COOLING_OFF_WARNING_DAYS = 3;
 export async function sendSettlementReminders(db: Db, now: Date): Promise<number> {
   const today = amsterdamToday(now);
   let sent = 0;
+  const replyUntil = addCalendarDays(today, REPLY_REMINDER_DAYS);
   const replies = await queryRows<{ id: string; client_id: string }>(
     db,
     sql`SELECT v.id, c.client_id FROM ${settlementVersions} v JOIN ${cases} c ON c.id = v.case_id
-        WHERE v.reply_by IS NOT NULL AND v.reply_by >= ${today}::date AND v.reply_by <= ${addCalendarDays(today, REPLY_REMINDER_DAYS)}::date
+        WHERE v.reply_by IS NOT NULL AND v.reply_by >= ${today}::date AND v.reply_by <= ${replyUntil}::date
           AND NOT v.final AND v.number = (SELECT max(number) FROM ${settlementVersions} w WHERE w.case_id = v.case_id)
         LIMIT 500`,
   );
@@ -44,10 +45,13 @@ export async function sendSettlementReminders(db: Db, now: Date): Promise<number
     )
       sent++;
   }
+  const warnUntil = addCalendarDays(today, COOLING_OFF_WARNING_DAYS);
+  const endsOn = sql`to_char(s.cooling_off_ends_on, 'YYYY-MM-DD')`;
+  const signed = sql`${settlementSigned} s JOIN ${cases} c ON c.id = s.case_id`;
   const running = await queryRows<{ case_id: string; client_id: string; ends_on: string }>(
     db,
-    sql`SELECT s.case_id, c.client_id, to_char(s.cooling_off_ends_on, 'YYYY-MM-DD') AS ends_on FROM ${settlementSigned} s JOIN ${cases} c ON c.id = s.case_id
-        WHERE s.cooling_off_ends_on >= ${today}::date AND s.cooling_off_ends_on <= ${addCalendarDays(today, COOLING_OFF_WARNING_DAYS)}::date LIMIT 500`,
+    sql`SELECT s.case_id, c.client_id, ${endsOn} AS ends_on FROM ${signed}
+        WHERE s.cooling_off_ends_on >= ${today}::date AND s.cooling_off_ends_on <= ${warnUntil}::date LIMIT 500`,
   );
   for (const row of running) {
     const kind = row.ends_on === today ? 'cooling_off_last_day' : 'cooling_off_ending';

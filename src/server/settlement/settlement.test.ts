@@ -186,7 +186,7 @@ describe('settlement versions', () => {
     expect([...zip.keys()].some((name) => name.startsWith('vaststellingsovereenkomst/getekend'))).toBe(true);
   });
 
-  it('sends a start package straight to checks and a complete package from definitief to ready for signing', async () => {
+  it('sends a start package straight to checks, a complete package from definitief to ready for signing', async () => {
     const start = await world('start');
     await addVersion(start.caseId, start.lawyer, { from: 'employer', dated: '2026-02-20', text: 'Voorstel' });
     expect(await status(start.caseId)).toBe('check');
@@ -290,7 +290,7 @@ describe('settlement versions', () => {
 });
 
 describe('settlement reminders', () => {
-  it('reminds 2 days before the reply deadline, 3 days before and on the last day, and gives the lawyer a task the day after', async () => {
+  it('reminds 2 days before reply deadline, 3 days before and on the last day; then a lawyer task', async () => {
     ctx.clock.set(new Date('2026-04-01T08:00:00Z'));
     const w = await world();
     const added = await addVersion(w.caseId, w.lawyer, {

@@ -48,7 +48,7 @@ describe('GET /api/cases/{id}/status-stepper', () => {
     ]);
   });
 
-  it('reports nothing complete for a new client and follows profile, employer data and documents as they are filled', async () => {
+  it('reports nothing complete for a new client, then follows profile, employer and documents as filled', async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
     let data = StepperResponseSchema.parse((await getStepper(client.caseId, token)).json()).data;
@@ -102,7 +102,7 @@ describe('GET /api/cases/{id}/status-stepper', () => {
     expect(data.documents_complete).toBe(false);
   });
 
-  it('keeps documents incomplete while a mandatory document is rejected, so the step never says the file is complete', async () => {
+  it('keeps documents incomplete while a mandatory one is rejected: the step never says the file is done', async () => {
     const client = await createTestClient(ctx, { status: 'incomplete-case-file' });
     const [first] = await ctx.db
       .select()

@@ -75,7 +75,7 @@ afterAll(async () => {
 });
 
 describe('npm run cli -- storage-migrate --to s3', () => {
-  it('copies every disk file to S3 under the same key, verified by checksum, and skips them the second time', async () => {
+  it('copies every disk file to S3 under the same key, verified by checksum, skipping them next time', async () => {
     const first = await migrate();
     expect(first.code).toBe(0);
     expect(JSON.parse(first.stdout)).toEqual({

@@ -75,7 +75,7 @@ async function objects(prefix: string): Promise<string[]> {
 }
 
 describe('documents on S3', () => {
-  it('streams an upload into the bucket and hands out a presigned link of 5 minutes with the safe headers', async () => {
+  it('streams an upload into the bucket and hands out a 5-minute presigned link with the safe headers', async () => {
     const s = await setup();
     const response = await upload(s.clientToken, s.first.id, 'één brief;%.pdf', PDF);
     expect(response.statusCode).toBe(200);

@@ -16,7 +16,8 @@ export function multipart(
     const safeName = file.filename.replace(/"/g, '%22').replace(/\r|\n/g, ' ');
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${safeName}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; ` +
+          `filename="${safeName}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
       ),
       Buffer.isBuffer(file.data) ? file.data : Buffer.from(file.data),
       Buffer.from('\r\n'),

@@ -74,7 +74,8 @@ export function openEventStream(
               waiters.delete(check);
               fail(
                 new Error(
-                  `no "${type}" event within ${timeoutMs} ms; got ${events.map((e) => e.event).join(', ') || 'nothing'}`,
+                  `no "${type}" event within ${timeoutMs} ms; ` +
+                    `got ${events.map((e) => e.event).join(', ') || 'nothing'}`,
                 ),
               );
             }, timeoutMs);

@@ -96,7 +96,7 @@ describe('avatar', () => {
     expect(response.statusCode).toBe(413);
   });
 
-  it('answers a form with 3,000 small fields with 413 "too many fields", not "file too large" (audit), in the reader\'s language', async () => {
+  it('answers 3,000 small fields with 413 "too many fields", not "file too large" (audit), translated', async () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
     const body = multipart(Object.fromEntries(Array.from({ length: 3_000 }, (_, i) => [`f${i}`, 'v'])), [

@@ -76,12 +76,15 @@ export type ProfileColumns = ProfileRow & { days: ProfileDays; userCase: Profile
  * The columns `toUser` needs of a user `u`: its own, the availability and (for a client) the
  * case. Read by `getUser` and, after the token check in the same statement, by GET /api/user.
  */
-const PROFILE_COLUMNS = sql`u.id, u.role, u.email, u.name, u.infix, u.last_name AS "lastName", u.phone_number AS "phoneNumber",
-      u.street, u.house_number AS "houseNumber", u.postcode, u.city, u.quote, u.title, u.avatar_key AS "avatarKey", u.language,
+const NAME_COLUMNS = sql`u.name, u.infix, u.last_name AS "lastName"`;
+const ADDRESS_COLUMNS = sql`u.street, u.house_number AS "houseNumber", u.postcode, u.city`;
+const USER_CASE = sql`json_build_object('id', c.id, 'title', c.title, 'notes', c.notes)`;
+const PROFILE_COLUMNS = sql`u.id, u.role, u.email, ${NAME_COLUMNS}, u.phone_number AS "phoneNumber",
+      ${ADDRESS_COLUMNS}, u.quote, u.title, u.avatar_key AS "avatarKey", u.language,
       u.version, u.availability_version AS "availabilityVersion",
       coalesce((SELECT json_agg(json_build_object('day', a.day, 'startTime', a.start_time, 'endTime', a.end_time))
         FROM ${availability} a WHERE a.user_id = u.id), '[]'::json) AS days,
-      (SELECT json_build_object('id', c.id, 'title', c.title, 'notes', c.notes) FROM ${cases} c WHERE c.client_id = u.id) AS "userCase"`;
+      (SELECT ${USER_CASE} FROM ${cases} c WHERE c.client_id = u.id) AS "userCase"`;
 
 /** The profile of one user (raw SQL): `PROFILE_COLUMNS` of the user with this id. */
 function profileSelect(userId: string): SQL {

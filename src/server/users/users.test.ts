@@ -42,7 +42,7 @@ describe('PATCH /api/user', () => {
     });
   });
 
-  it("stores a postcode as '1234 AB' and refuses one that is not Dutch with a translated 422, changing nothing", async () => {
+  it("stores a postcode as '1234 AB' and refuses a non-Dutch one with a translated 422, changing nothing", async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
     const saved = await patch(token, { postcode: '3011 ad' });
@@ -141,7 +141,7 @@ describe('PATCH /api/user', () => {
     });
   }
 
-  it('never tells that an e-mail address belongs to another user, and keeps both (email-change/ has the rest)', async () => {
+  it('never tells that an e-mail address belongs to another user and keeps both (rest in email-change/)', async () => {
     const a = await createTestLawyer(ctx);
     const b = await createTestLawyer(ctx);
     const response = await patch(await tokenFor(ctx, b.id), { email: a.email.toUpperCase() });
@@ -161,7 +161,7 @@ describe('PATCH /api/user from an older copy of the form', () => {
     UserResponseSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).json())
       .data;
 
-  it('accepts the first save of a version and answers 409 to the second, leaving the row as the first left it', async () => {
+  it('accepts the first save of a version, answers 409 to the second, leaving the row as the first did', async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);
     const { version } = await load(token);

@@ -199,7 +199,9 @@ export async function renderLetter(input: LetterInput): Promise<Uint8Array> {
 
   w.text('Opdracht', { bold: true });
   w.text(
-    `${input.client.name} geeft ${input.firm.name} opdracht om hem of haar bij te staan in de arbeidsrechtelijke kwestie met de werkgever hierboven (ontslag of vaststellingsovereenkomst), volgens het pakket en de voorwaarden hieronder.`,
+    `${input.client.name} geeft ${input.firm.name} opdracht om hem of haar bij te staan in de ` +
+      `arbeidsrechtelijke kwestie met de werkgever hierboven (ontslag of vaststellingsovereenkomst), volgens ` +
+      `het pakket en de voorwaarden hieronder.`,
     { gap: 8 },
   );
   w.text('Pakket en prijs', { bold: true });
@@ -219,12 +221,15 @@ export async function renderLetter(input: LetterInput): Promise<Uint8Array> {
   w.text(guarantee.title, { bold: true });
   for (const item of guarantee.items) w.text(`• ${item}`, { indent: 8 });
   w.text(
-    'De garantie geldt op voorwaarde dat je de gevraagde documenten volledig en op tijd aanlevert, naar waarheid informeert, en zonder overleg met je jurist geen afspraken maakt of stukken tekent met je werkgever.',
+    'De garantie geldt op voorwaarde dat je de gevraagde documenten volledig en op tijd aanlevert, naar ' +
+      'waarheid informeert, en zonder overleg met je jurist geen afspraken maakt of stukken tekent met je werkgever.',
     { gap: 12 },
   );
   w.text('Ondertekening', { bold: true });
   w.text(
-    'Je ondertekent deze opdrachtbevestiging in je portaal met je volledige naam en je uitdrukkelijke akkoord. Het getekende exemplaar met het bewijs van ondertekening komt in je portaal bij je documenten.',
+    'Je ondertekent deze opdrachtbevestiging in je portaal met je volledige naam en je uitdrukkelijke ' +
+      'akkoord. Het getekende exemplaar met het bewijs van ondertekening komt in je portaal bij je ' +
+      'documenten.',
     { gap: 12 },
   );
   writeWithdrawalSection(w, input);

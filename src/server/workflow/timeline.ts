@@ -27,11 +27,12 @@ export async function getTimeline(
   input: { caseId: string; forClient: boolean; page: number },
 ): Promise<{ items: TimelineEvent[]; total: number }> {
   const kinds = timelineKinds(input.forClient);
+  const aboutDocument = sql`${auditEvents.subjectType} = 'document' AND d.id::text = ${auditEvents.subjectId}`;
   const where = and(
     eq(auditEvents.caseId, input.caseId),
     inArray(auditEvents.action, kinds),
     input.forClient
-      ? sql`NOT EXISTS (SELECT 1 FROM documents d WHERE ${auditEvents.subjectType} = 'document' AND d.id::text = ${auditEvents.subjectId} AND d.visible = false)`
+      ? sql`NOT EXISTS (SELECT 1 FROM documents d WHERE ${aboutDocument} AND d.visible = false)`
       : undefined,
   );
   const [rows, [count]] = await Promise.all([

@@ -86,7 +86,7 @@ const readFile = async (key: string) => {
 };
 
 describe('the withdrawal period when signing', () => {
-  it('keeps the client consent with the signature evidence and states the period and the choice on the signed copy', async () => {
+  it('keeps the client consent with the signature evidence; the signed copy states period and choice', async () => {
     const s = await signedCase(false);
     const [signature] = await ctx.db
       .select()
@@ -188,7 +188,7 @@ describe('reviewing documents inside the period', () => {
 });
 
 describe('POST /api/cases/{id}/withdraw', () => {
-  it('within the period: back to offer-chosen, the letter void, the evidence kept, mails to client and lawyer, audited', async () => {
+  it('within the period: back to offer-chosen, letter void, evidence kept, both mailed, audited', async () => {
     const s = await signedCase(true);
     const before = await caseOf(s.client.caseId);
     ctx.clock.advance(3 * DAY);

@@ -176,7 +176,7 @@ describe('offer choice', () => {
 });
 
 describe('POST /api/cases/{id}/proposal', () => {
-  it('renders a real PDF with the client, employer, package and price, stores it for the client and moves to proposal', async () => {
+  it('renders a PDF with client, employer, package, price, stores it for the client, moves to proposal', async () => {
     const s = await setup('offer-chosen', 'start');
     ctx.clock.advance(1000);
     const response = await sendLetter(s, 'M1');
@@ -321,7 +321,7 @@ describe('POST /api/cases/{id}/proposal', () => {
     expect(listed.data.filter((d) => d.locked).map((d) => d.id)).toEqual([id]);
   });
 
-  it("keeps the signed copy from being replaced, rejected or deleted; it is 'Getekend' (signed, approved with the letter's approver), never waiting for review", async () => {
+  it("keeps the signed copy from replace/reject/delete; 'Getekend' (letter's approver), never in review", async () => {
     const s = await setup('offer-chosen');
     await sendLetter(s);
     const signedView = CaseClientViewResponseSchema.parse(
@@ -428,7 +428,7 @@ describe('POST /api/cases/{id}/proposal/sign', () => {
     expect(await statusOf(s.client.caseId)).toBe('reviewing-documents');
   });
 
-  it('refuses a wrong name (422 on full_name), no consent (422), an outdated letter (409) and other phases (409), changing nothing', async () => {
+  it('refuses a wrong name (422, full_name), no consent (422), an old letter (409), other phases (409)', async () => {
     const s = await setup('offer-chosen');
     expect((await sign(s, { full_name: 'Kees van Klant', agree: true, start_now: true })).statusCode).toBe(409);
     await sendLetter(s);
@@ -493,7 +493,7 @@ describe('POST /api/cases/{id}/proposal/sign', () => {
 });
 
 describe('documents move the case', () => {
-  it('incomplete → reviewing on the last upload; back on a mandatory rejection; forward again on re-upload', async () => {
+  it('incomplete → reviewing on the last upload; back on a mandatory rejection; forward on re-upload', async () => {
     const s = await setup('incomplete-case-file');
     const docs = await mandatoryDocs(s.client.caseId);
     expect(docs.length).toBeGreaterThan(1);
@@ -540,7 +540,7 @@ describe('documents move the case', () => {
     expect(replaced.map((a) => a.data.replaced)).toEqual([false, true]);
   });
 
-  it('records deletions and moves back when a mandatory file is deleted at reviewing-documents; other documents move nothing', async () => {
+  it('records deletions, moves back on a mandatory file deleted in reviewing-documents; others do not', async () => {
     const s = await setup('incomplete-case-file');
     const docs = await mandatoryDocs(s.client.caseId);
     for (const doc of docs) await upload(s.clientToken, doc.id);

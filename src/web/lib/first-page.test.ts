@@ -76,7 +76,7 @@ describe('the first page’s data', () => {
   afterEach(() => resetFirstPageForTests());
   const query = (dataUpdatedAt: number) => ({ state: { dataUpdatedAt } });
 
-  it('is fresh for a few seconds (not fetched again as its components mount); later data is stale at once', async () => {
+  it('is fresh for a few seconds (not fetched again as components mount); later data is stale at once', async () => {
     await firstPageLoader(
       async () => undefined,
       () => [Promise.resolve()],

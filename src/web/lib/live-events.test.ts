@@ -37,7 +37,7 @@ describe('applyLiveEvent ready', () => {
     expect(invalidated(queryClient)).toEqual(['old']);
   });
 
-  it("the page's first stream also keeps the first page's data, loaded with the boot script's requests before the ticket", async () => {
+  it("the page's first stream keeps the first page's data, loaded by the boot script before the ticket", async () => {
     const before = Date.now() - 60_000;
     await firstPageLoader(
       async () => undefined,

@@ -13,12 +13,10 @@ export const messageQueryKeys = {
 export function conversationQueryOptions(caseId: string) {
   return infiniteQueryOptions({
     queryKey: messageQueryKeys.conversation(caseId),
-    queryFn: async ({ pageParam, signal }) =>
-      api.get(
-        `/api/cases/${encodeURIComponent(caseId)}/messages${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`,
-        MessagePageSchema,
-        signal,
-      ),
+    queryFn: async ({ pageParam, signal }) => {
+      const before = pageParam ? `?before=${encodeURIComponent(pageParam)}` : '';
+      return api.get(`/api/cases/${encodeURIComponent(caseId)}/messages${before}`, MessagePageSchema, signal);
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });

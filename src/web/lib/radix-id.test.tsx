@@ -24,7 +24,7 @@ describe('useId of @radix-ui/react-id (aliased to lib/radix-id.ts, decision 024)
     expect(fixed).toBe('fixed');
   });
 
-  it('leaves no update behind: a transition re-renders the component once, with no blocking render after it', async () => {
+  it('leaves no update behind: a transition re-renders the component once, with no blocking render after', async () => {
     const onRender = vi.fn();
     function Parent() {
       const [value, setValue] = useState(0);

@@ -31,13 +31,19 @@ export function DialogImpl({
           onOpenAutoFocus={returnFocus.onOpenAutoFocus}
           onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl',
+            'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg ' +
+              '-translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl',
             className,
           )}
         >
           <div className="flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-            <RadixDialog.Close className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-slate-800 hover:bg-slate-100">
+            <RadixDialog.Close
+              className={
+                '-m-2 inline-flex size-11 shrink-0 items-center ' +
+                'justify-center rounded-lg text-slate-800 hover:bg-slate-100'
+              }
+            >
               <X className="size-5" aria-hidden="true" />
               <span className="sr-only">{t('dialog.close')}</span>
             </RadixDialog.Close>

@@ -10,7 +10,12 @@ export function FileExtension({ extension }: { extension: string | null | undefi
   if (!extension) return null;
   const label = extension.replace(/^\./, '').toUpperCase();
   return (
-    <span className="inline-block self-center rounded border border-slate-400 px-1.5 py-0.5 align-middle font-mono text-xs font-semibold text-slate-800">
+    <span
+      className={
+        'inline-block self-center rounded border border-slate-400 px-1.5 ' +
+        'py-0.5 align-middle font-mono text-xs font-semibold text-slate-800'
+      }
+    >
       <span className="sr-only">{t('hardening.fileType')} </span>
       {label}
     </span>

@@ -9,7 +9,12 @@ export function SuccessMessage({ message, className }: { message: string | null;
   return (
     <div role="status" aria-live="polite" className={cn(!message && 'sr-only', className)}>
       {message && (
-        <p className="flex items-center gap-2 rounded-lg border border-green-300 bg-green-50 px-4 py-3 text-sm font-medium text-green-900">
+        <p
+          className={
+            'flex items-center gap-2 rounded-lg border border-green-300 ' +
+            'bg-green-50 px-4 py-3 text-sm font-medium text-green-900'
+          }
+        >
           <CheckCircle2 className="size-5 shrink-0" aria-hidden="true" />
           {message}
         </p>

@@ -40,7 +40,7 @@ function unloadIsQuestioned(): boolean {
 }
 
 describe('unsaved changes', () => {
-  it('asks before leaving a form with unsaved changes, in the app and on unload; saved or untouched forms leave freely', async () => {
+  it('asks before leaving a form with unsaved changes, in the app and on unload; clean forms just leave', async () => {
     const user = userEvent.setup();
     const { router } = setup();
     const name = await screen.findByRole('textbox', { name: /^Voornaam/ });

@@ -30,7 +30,12 @@ export function DocumentStatusBadge({
   const { t } = useTranslation();
   if (signed)
     return (
-      <span className="inline-flex items-center rounded-full border border-green-300 bg-green-50 px-2.5 py-0.5 text-sm font-medium whitespace-nowrap text-green-900">
+      <span
+        className={
+          'inline-flex items-center rounded-full border border-green-300 bg-green-50 ' +
+          'px-2.5 py-0.5 text-sm font-medium whitespace-nowrap text-green-900'
+        }
+      >
         {t('documents.status.signed')}
       </span>
     );

@@ -41,7 +41,10 @@ export function StaleWriteNotice({
   return (
     <div
       role="alert"
-      className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-900 sm:flex-row sm:items-center sm:justify-between"
+      className={
+        'flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 ' +
+        'text-sm font-medium text-amber-900 sm:flex-row sm:items-center sm:justify-between'
+      }
     >
       <p>{message}</p>
       <Button variant="secondary" onClick={onReload}>

@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 describe('setting up the authenticator app', () => {
-  it('shows the whole key in groups of four in a labelled field that wraps, and copies it without the spaces', async () => {
+  it('shows the whole key in groups of four in a labelled field that wraps, and copies it without spaces', async () => {
     const writeText = withClipboard();
     render(<TotpSetup secret={SECRET} qrSvg={QR} />);
     const key = screen.getByRole('textbox', { name: 'Sleutel om handmatig in te voeren' });

@@ -70,7 +70,10 @@ export function TotpSetup({ secret, qrSvg }: { secret: string; qrSvg: string }) 
           aria-describedby={`${id}-hint`}
           spellCheck={false}
           onFocus={(event) => event.target.select()}
-          className="w-full resize-none rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-base tracking-wide break-all text-slate-900 focus:outline-2 focus:outline-offset-2 focus:outline-brand-700"
+          className={
+            'w-full resize-none rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-base ' +
+            'tracking-wide break-all text-slate-900 focus:outline-2 focus:outline-offset-2 focus:outline-brand-700'
+          }
         />
         <CopyButton text={secret} label={t('twoFactor.setup.copySecret')} done={t('twoFactor.setup.secretCopied')} />
       </div>
@@ -82,16 +85,18 @@ export function TotpSetup({ secret, qrSvg }: { secret: string; qrSvg: string }) 
 export function RecoveryCodeList({ codes }: { codes: readonly string[] }) {
   const { t } = useTranslation();
   // A data: link with `download` saves the file; it is never navigated to, so no blob URL to revoke.
-  const href = useMemo(
-    () =>
-      `data:text/plain;charset=utf-8,${encodeURIComponent(`${t('twoFactor.recovery.fileHeading')}\n\n${codes.join('\n')}\n`)}`,
-    [codes, t],
-  );
+  const href = useMemo(() => {
+    const text = `${t('twoFactor.recovery.fileHeading')}\n\n${codes.join('\n')}\n`;
+    return `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
+  }, [codes, t]);
   return (
     <div className="flex flex-col gap-3">
       <ul
         aria-label={t('twoFactor.recovery.listLabel')}
-        className="grid grid-cols-2 gap-2 rounded-lg border border-slate-300 bg-slate-50 p-4 font-mono text-base text-slate-900"
+        className={
+          'grid grid-cols-2 gap-2 rounded-lg border border-slate-300 ' +
+          'bg-slate-50 p-4 font-mono text-base text-slate-900'
+        }
       >
         {codes.map((code) => (
           <li key={code}>{code}</li>

@@ -25,7 +25,8 @@ export function UnreadBadge({
     <span
       aria-hidden={announce ? undefined : true}
       className={cn(
-        'ml-2 inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs leading-5 font-semibold text-white',
+        'ml-2 inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs ' +
+          'leading-5 font-semibold text-white',
         className,
       )}
     >

@@ -24,8 +24,10 @@ describe('hot statements (docs/performance.md)', () => {
   });
 
   it("keeps drizzle's text as it renders it, and binds fixed values and placeholders by name", async () => {
+    const n = sql.placeholder('n');
+    const epoch = new Date(0);
     const statement = hotStatement(
-      sql`SELECT ${sql.placeholder('n')}::int * ${3} AS n, ${"l'eau"}::text AS fixed, ${sql.placeholder('n')}::int AS again, ${new Date(0)}::timestamptz AS at`,
+      sql`SELECT ${n}::int * ${3} AS n, ${"l'eau"}::text AS fixed, ${n}::int AS again, ${epoch}::timestamptz AS at`,
     );
     expect(statement.text).toBe('SELECT $1::int * $2 AS n, $3::text AS fixed, $4::int AS again, $5::timestamptz AS at');
     expect(bindStatement(statement, { n: 7 })).toEqual([7, 3, "l'eau", 7, new Date(0)]);
@@ -96,15 +98,17 @@ describe('hot statements (docs/performance.md)', () => {
     expect(await read).toEqual([{ n: 0 }]);
   });
 
-  it('plans named statements generically, and nothing else (PostgreSQL: their own pool; PGlite: a setting local to each call)', async () => {
+  it('plans named statements generically, nothing else (PostgreSQL: own pool; PGlite: setting per call)', async () => {
     type Mode = { mode: string; generic: string | null; custom: string | null; n: number };
     // The statement reads its own row of pg_prepared_statements (found by its text: the driver
     // names it): the plan counters are counted before it executes, so the first run already
     // shows which plan it got.
     const statement = raw(
       'portal_test_generic',
-      `SELECT current_setting('plan_cache_mode') AS mode, p.generic_plans::text AS generic, p.custom_plans::text AS custom, $1::int AS n
-        FROM (SELECT 1) one LEFT JOIN pg_prepared_statements p ON p.statement LIKE '%pg\\_prepared\\_statements p ON p.statement%'`,
+      `SELECT current_setting('plan_cache_mode') AS mode, p.generic_plans::text AS generic, ` +
+        `p.custom_plans::text AS custom, $1::int AS n
+        FROM (SELECT 1) one LEFT JOIN pg_prepared_statements p ON p.statement LIKE ` +
+        `'%pg\\_prepared\\_statements p ON p.statement%'`,
       ['n'],
     );
     for (let n = 1; n <= 3; n++) {

@@ -23,7 +23,10 @@ export const AccountMenuButton = forwardRef<HTMLButtonElement, Props>(function A
       type="button"
       aria-haspopup="menu"
       aria-label={`${name} (${t('header.accountMenu')})`}
-      className="flex min-h-11 items-center gap-2 rounded-full py-1 pr-3 pl-1 text-slate-900 hover:bg-slate-100 data-[state=open]:bg-slate-100"
+      className={
+        'flex min-h-11 items-center gap-2 rounded-full py-1 pr-3 pl-1 ' +
+        'text-slate-900 hover:bg-slate-100 data-[state=open]:bg-slate-100'
+      }
       {...props}
     >
       <Avatar src={user.avatar} className="size-9" />

@@ -50,7 +50,10 @@ export function AccountMenu({
           <DropdownMenu.Item asChild>
             <Link
               to="/account"
-              className="flex min-h-11 items-center gap-2 rounded-lg px-2 py-2 font-medium text-slate-900 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900"
+              className={
+                'flex min-h-11 items-center gap-2 rounded-lg px-2 py-2 font-medium text-slate-900 ' +
+                'outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900'
+              }
             >
               <UserRound className="size-4" aria-hidden="true" />
               {t('nav.account')}

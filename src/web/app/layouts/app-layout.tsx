@@ -68,7 +68,10 @@ function SignedInShell() {
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:font-medium focus:text-brand-800 focus:shadow"
+        className={
+          'sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg ' +
+          'focus:bg-white focus:px-4 focus:py-2 focus:font-medium focus:text-brand-800 focus:shadow'
+        }
       >
         {t('app.skipToContent')}
       </a>

@@ -41,11 +41,18 @@ export function MobileMenuSheet({ user, items, open, onOpenChange, trigger }: Pr
             event.preventDefault();
             trigger.current.focus();
           }}
-          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col gap-6 overflow-y-auto bg-white p-5 shadow-xl"
+          className={
+            'fixed inset-y-0 right-0 z-50 flex w-full max-w-sm ' +
+            'flex-col gap-6 overflow-y-auto bg-white p-5 shadow-xl'
+          }
         >
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-lg font-semibold text-slate-900">{t('header.menu')}</Dialog.Title>
-            <Dialog.Close className="inline-flex size-11 items-center justify-center rounded-lg text-slate-900 hover:bg-slate-100">
+            <Dialog.Close
+              className={
+                'inline-flex size-11 items-center justify-center ' + 'rounded-lg text-slate-900 hover:bg-slate-100'
+              }
+            >
               <X className="size-6" aria-hidden="true" />
               <span className="sr-only">{t('header.closeMenu')}</span>
             </Dialog.Close>
@@ -71,7 +78,10 @@ export function MobileMenuSheet({ user, items, open, onOpenChange, trigger }: Pr
               items={listItems}
               onNavigate={close}
               listClassName="flex flex-col gap-1"
-              linkClassName="flex min-h-11 items-center gap-2 rounded-lg px-3 py-2 font-medium whitespace-nowrap text-slate-900 hover:bg-slate-100"
+              linkClassName={
+                'flex min-h-11 items-center gap-2 rounded-lg px-3 py-2 ' +
+                'font-medium whitespace-nowrap text-slate-900 hover:bg-slate-100'
+              }
               activeClassName="bg-brand-50 text-brand-900"
             />
           </nav>

@@ -88,7 +88,11 @@ export function SiteFooter({ items }: { items: readonly NavItem[] }) {
         </section>
       </div>
       <div className="border-t border-white/20">
-        <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4 text-sm sm:px-6">
+        <div
+          className={
+            'mx-auto flex w-full max-w-6xl flex-wrap items-center ' + 'justify-between gap-3 px-4 py-4 text-sm sm:px-6'
+          }
+        >
           <p>
             © {new Date().getFullYear()} {productName}
           </p>

@@ -27,7 +27,10 @@ export function SiteHeader({ user, items }: { user: User; items: readonly NavIte
             // Each label on one line ('Mijn verhaal' never breaks); the client's seven links fit beside the logo from
             // 1024 px on.
             listClassName="flex items-center gap-0.5"
-            linkClassName="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 py-2 font-medium whitespace-nowrap text-slate-800 hover:bg-slate-100 hover:text-slate-900 xl:px-2.5"
+            linkClassName={
+              'inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 py-2 font-medium ' +
+              'whitespace-nowrap text-slate-800 hover:bg-slate-100 hover:text-slate-900 xl:px-2.5'
+            }
             activeClassName="bg-brand-50 text-brand-900"
           />
         </nav>
