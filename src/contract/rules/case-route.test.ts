@@ -115,7 +115,7 @@ describe('case route', () => {
     expect(STATUS_SLUGS.filter((s) => canChangeOffer(s, new Date()))).toEqual([]);
   });
 
-  it('ends the withdrawal period at the end of the 14th day after signing (Amsterdam), never sooner, and deletes 6 months after completion', () => {
+  it('ends withdrawal at the end of day 14 after signing (Amsterdam), deletes 6 months after completion', () => {
     // Signed 1 March 2026, 11:00 Amsterdam: the period runs to the end of 15 March (midnight CET = 23:00 UTC).
     expect(getWithdrawalEnd(new Date('2026-03-01T10:00:00Z')).toISOString()).toBe('2026-03-15T23:00:00.000Z');
     // Signed late in the evening in Amsterdam: the day of signing is the Amsterdam date, not the UTC one.
@@ -180,7 +180,7 @@ describe('settlement events', () => {
     offer,
   });
   const final = (offer: 'start' | 'complete' | 'extreme' | null): CaseEvent => ({ type: 'settlement-final', offer });
-  it('moves a first version from reviewing documents to negotiation, or to checks for a package without negotiation', () => {
+  it('moves a first version from reviewing documents to negotiation, or to checks without negotiation', () => {
     expect(getNextStatus('reviewing-documents', added('complete'), facts)).toBe('negotiation-phase');
     expect(getNextStatus('reviewing-documents', added('extreme'), facts)).toBe('negotiation-phase');
     expect(getNextStatus('reviewing-documents', added(null), facts)).toBe('negotiation-phase');

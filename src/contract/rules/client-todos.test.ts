@@ -41,7 +41,7 @@ describe('client to-do list', () => {
     expect(getClientTodos(complete)).toEqual([]);
   });
 
-  it('lists every open action whatever the phase: rejections with reason, the letter, missing documents, data fields, story', () => {
+  it('lists every open action at any phase: rejections, the letter, missing documents, data, story', () => {
     const todos = getClientTodos({
       ...complete,
       status: 'proposal',

@@ -16,7 +16,7 @@ describe('documentLock', () => {
     }
   });
 
-  it('stops the client deleting and replacing, and the lawyer deleting, while a legal hold is set, at any status', () => {
+  it('under a legal hold, at any status: the client cannot delete or replace, the lawyer cannot delete', () => {
     for (const status of STATUS_SLUGS) {
       expect(documentLock({ status, legalHold: true }, 'client', 'delete')).toBe('legal_hold');
       expect(documentLock({ status, legalHold: true }, 'client', 'replace')).toBe('legal_hold');

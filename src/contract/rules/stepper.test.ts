@@ -164,7 +164,7 @@ describe('getClientRoute (decision record 021)', () => {
   ] as const;
   const steps = (current: (typeof slugs)[number]) => slugs.map((slug) => ({ slug, is_current: slug === current }));
 
-  it('leaves out the phase a package skips: negotiation for start, checks for complete, nothing for extreme or before a choice', () => {
+  it('leaves out what a package skips: negotiation (start), checks (complete), nothing (extreme, no choice)', () => {
     expect(getSkippedPhases('start')).toEqual(['negotiation-phase']);
     expect(getSkippedPhases('complete')).toEqual(['check']);
     expect(getSkippedPhases('extreme')).toEqual([]);
@@ -207,7 +207,7 @@ describe('the step number the client reads', () => {
   ] as const;
   const steps = (current: (typeof all)[number]) => all.map((slug) => ({ slug, is_current: slug === current }));
 
-  it("counts the steps shown: with 'Compleet' (no checks) 'Klaar voor ondertekening' is step 8, not its phase order 9", () => {
+  it("counts the steps shown: with 'Compleet' 'Klaar voor ondertekening' is step 8, not phase order 9", () => {
     const route = getClientRoute(steps('ready-for-signing'), 'complete');
     expect(getStepNumber(route, 'ready-for-signing')).toBe(8);
     expect(numberSubtitle('Stap 9', getStepNumber(route, 'ready-for-signing'))).toBe('Stap 8');

@@ -15,7 +15,7 @@ const calc = (input: TransitionPaymentInput) => {
 };
 
 describe('getMonthlyWageCents', () => {
-  it('adds the holiday allowance (8 % by default), a twelfth of the year-end pay, the extras and a thirty-sixth of the variable pay', () => {
+  it('adds holiday pay (8 % by default), 1/12 of the year-end pay, the extras and 1/36 of the variable pay', () => {
     expect(getMonthlyWageCents({ monthlySalaryCents: 400_000 })).toBe(432_000);
     expect(
       getMonthlyWageCents({

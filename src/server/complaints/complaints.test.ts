@@ -76,7 +76,7 @@ describe('complaints', () => {
     expect(answerByDate(new Date('2026-03-10T10:00:00Z'), 4)).toBe('2026-04-07');
   });
 
-  it('files a complaint at any phase (also after completion): 201 with the answer-by date, a receipt mail at once with that date, a notice to the officer, nothing to the lawyer', async () => {
+  it('files at any phase: 201 with the answer-by date, a receipt, a notice to the officer, no lawyer', async () => {
     const w = await world();
     const response = await call('POST', '/api/complaints', w.clientToken, { text: SECRET });
     expect(response.statusCode).toBe(201);
@@ -151,7 +151,7 @@ describe('complaints', () => {
     expect(csv.body.split('\r\n')[0]).toContain('id,created_at,client_name,lawyer_names,status,answer_by');
   });
 
-  it('records handling and the written outcome; the client sees status, outcome and the independent body with its period', async () => {
+  it('records handling and outcome; the client sees them and the independent body with its period', async () => {
     const w = await world();
     const { id } = ComplaintReceiptResponseSchema.parse(
       (await call('POST', '/api/complaints', w.clientToken, { text: SECRET })).json(),
@@ -201,7 +201,7 @@ describe('complaints', () => {
     ).toBe(1);
   });
 
-  it('refuses in order: 401, 403 for staff on client routes, 404 for unknown ids, 422 for bad bodies (nothing stored)', async () => {
+  it('refuses in order: 401, 403 for staff on client routes, 404 for unknown ids, 422 (nothing stored)', async () => {
     const w = await world();
     expect((await call('POST', '/api/complaints', null, { text: 'x' })).statusCode).toBe(401);
     expect((await call('POST', '/api/complaints', w.lawyerToken, { text: 'x' })).statusCode).toBe(403);
@@ -275,7 +275,7 @@ describe('complaints', () => {
       return keys;
     };
 
-    it('files a complaint with documents (multipart); only the client and the complaints officer see and download them, audited without file names', async () => {
+    it('keeps files (multipart) for the client and the officer only, audited without file names', async () => {
       const w = await world();
       const response = await send(w.clientToken, { text: SECRET }, [
         { filename: 'mail-van-jurist.pdf', contentType: 'application/pdf', data: PDF },
@@ -361,7 +361,7 @@ describe('complaints', () => {
       expect((await download(file!.id, w.clientToken)).statusCode).toBe(200);
     });
 
-    it('refuses a file of another type with 422 naming what is accepted, too many files, and a missing text: nothing is kept', async () => {
+    it('refuses another type (422 naming the accepted), too many files, a missing text: keeps nothing', async () => {
       const w = await world();
       const before = (await ctx.db.select().from(complaints).where(eq(complaints.clientId, w.client.id))).length;
       const bad = await send(w.clientToken, { text: SECRET }, [
