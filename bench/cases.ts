@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { CaseListQuerySchema } from '../src/contract/cases';
+import { STATUS_GROUPS } from '../src/contract/statuses';
 import { type Database } from '../src/server/db/client';
 import { ensureCatalogue } from '../src/server/db/catalogue';
 import { seedLoad } from '../src/server/db/seed-load';
@@ -26,17 +27,7 @@ export type CaseBenchOptions = {
 };
 
 /** The statuses of the active group. */
-const ACTIVE_STATUSES = [
-  'lead',
-  'almost-client',
-  'offer-chosen',
-  'incomplete-case-file',
-  'reviewing-documents',
-  'negotiation-phase',
-  'check',
-  'ready-for-signing',
-  'proposal',
-];
+const ACTIVE_STATUSES = STATUS_GROUPS.active;
 
 /** The requests measured: the first page, a deep page in another order, one status filter, the counts. */
 const REQUESTS = [

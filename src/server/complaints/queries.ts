@@ -174,6 +174,23 @@ export async function listMyComplaints(db: Db, clientId: string, now: Date): Pro
 const nameOf = (u: { name: string | null; infix: string | null; lastName: string | null } | undefined) =>
   u ? getDisplayName({ name: u.name, infix: u.infix, last_name: u.lastName }) : '';
 
+/** The whole register for the complaints officer, its reading or export recorded in the audit trail. */
+export async function readRegister(
+  db: Db,
+  input: { actorId: string; action: 'complaint.register_read' | 'complaint.register_exported'; now: Date },
+): Promise<RegisterComplaint[]> {
+  const rows = await listRegister(db);
+  await emit(db, {
+    actorId: input.actorId,
+    action: input.action,
+    subjectType: 'complaint',
+    subjectId: 'register',
+    data: { count: rows.length },
+    at: input.now,
+  });
+  return rows;
+}
+
 /** The register (newest first), with names resolved in one query. */
 export async function listRegister(db: Db, filter: { id?: string } = {}): Promise<RegisterComplaint[]> {
   const rows = await db

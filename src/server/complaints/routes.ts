@@ -35,6 +35,7 @@ import {
   listAdmins,
   listMyComplaints,
   listRegister,
+  readRegister,
   recordComplaintStep,
   setComplaintsOfficer,
 } from './queries';
@@ -152,29 +153,18 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: ComplaintRegisterResponseSchema } } },
     async (request) => {
       const auth = await requireOfficer(request);
-      const rows = await listRegister(db);
-      await emit(db, {
-        actorId: auth.userId,
-        action: 'complaint.register_read',
-        subjectType: 'complaint',
-        subjectId: 'register',
-        data: { count: rows.length },
-        at: clock.now(),
-      });
-      return { data: rows };
+      return {
+        data: await readRegister(db, { actorId: auth.userId, action: 'complaint.register_read', now: clock.now() }),
+      };
     },
   );
 
   app.get('/api/admin/complaints.csv', async (request, reply) => {
     const auth = await requireOfficer(request);
-    const rows = await listRegister(db);
-    await emit(db, {
+    const rows = await readRegister(db, {
       actorId: auth.userId,
       action: 'complaint.register_exported',
-      subjectType: 'complaint',
-      subjectId: 'register',
-      data: { count: rows.length },
-      at: clock.now(),
+      now: clock.now(),
     });
     const header = [
       'id',
