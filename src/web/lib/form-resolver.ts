@@ -27,3 +27,10 @@ export function formResolver<Schema extends z.ZodTypeAny>(
     return { values: {}, errors: toNestErrors(flat, options) };
   };
 }
+
+/**
+ * `register` option for an optional-looking input whose schema wants a value (a date, a choice):
+ * an empty input is sent to the schema as missing, so it says 'Dit veld is verplicht.'
+ * instead of a format error.
+ */
+export const emptyAsMissing = { setValueAs: (value: string) => (value === '' ? undefined : value) };

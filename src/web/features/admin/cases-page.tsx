@@ -11,7 +11,7 @@ import {
 } from '../../../contract/admin';
 import { ApiError } from '../../lib/api-client';
 import { applyServerErrors, translateValidation } from '../../lib/error-text';
-import { formResolver } from '../../lib/form-resolver';
+import { emptyAsMissing, formResolver } from '../../lib/form-resolver';
 import { useFormatDate } from '../../lib/use-format-date';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
@@ -237,7 +237,6 @@ function LawyerSelect({
 }
 
 /** An empty choice or date is a missing value ('Dit veld is verplicht.'), not a malformed one. */
-const emptyAsMissing = { setValueAs: (value: string) => (value === '' ? undefined : value) };
 
 function FormActions({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
   const { t } = useTranslation();
