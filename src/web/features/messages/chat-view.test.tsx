@@ -144,7 +144,7 @@ describe('the chat view', () => {
     await waitFor(() => expect(field).toHaveValue(''));
   });
 
-  it("checks the text with the contract's message schema before sending: too long, or empty, in the reader's language", async () => {
+  it("checks the text with the contract's schema before sending: too long, or empty, in the reader's language", async () => {
     const { calls } = renderChat();
     const user = userEvent.setup();
     const field = screen.getByRole('textbox', { name: 'Bericht' });

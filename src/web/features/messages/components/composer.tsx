@@ -1,6 +1,14 @@
 import { Paperclip, Send, X } from 'lucide-react';
-import { useCallback, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import {
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type BaseSyntheticEvent,
+  type KeyboardEvent,
+} from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { MESSAGE_TOO_LONG, MessageTextSchema, SendMessageRequestSchema } from '../../../../contract/messages';
@@ -45,7 +53,7 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
     context: { attached: file !== null },
     defaultValues: { text: initialText },
   });
-  const text = form.watch('text');
+  const text = useWatch({ control: form.control, name: 'text' });
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
@@ -93,7 +101,7 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
   // A file dragged onto the composer becomes the attachment (every document upload takes a drop).
   const drop = useFileDrop(attach, busy);
 
-  const submit = form.handleSubmit(async (values) => {
+  const send = async (values: ComposerValues) => {
     if (sending || upload.busy) return;
     setError(null);
     failed.current = false;
@@ -115,7 +123,8 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
       setFile(null);
       field.current?.focus();
     }
-  });
+  };
+  const submit = (event?: BaseSyntheticEvent) => form.handleSubmit(send)(event);
   const textError = form.formState.errors.text?.message;
   const shownError = textError ?? error;
   const { ref: registerText, ...textField } = form.register('text', { onChange: () => setError(null) });

@@ -7,6 +7,7 @@ import { SettlementResponseRequestSchema, type SettlementVersion } from '../../.
 import { getErrorText, translateValidation } from '../../../lib/error-text';
 import { formResolver } from '../../../lib/form-resolver';
 import { Button } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
 import { FieldError } from '../../../ui/field';
 import { SuccessMessage } from '../../../ui/success-message';
 import { dayOf, useRespond } from '../api';
@@ -94,7 +95,10 @@ export function ClientResponse({ caseId, version }: { caseId: string; version: S
               required
               aria-invalid={questionError ? true : undefined}
               aria-describedby={questionError ? `${id}-hint ${id}-error` : `${id}-hint`}
-              className={`w-full rounded-lg border bg-white px-3 py-2 text-slate-900 ${questionError ? 'border-red-700' : 'border-slate-400'}`}
+              className={cn(
+                'w-full rounded-lg border bg-white px-3 py-2 text-slate-900',
+                questionError ? 'border-red-700' : 'border-slate-400',
+              )}
               {...form.register('text')}
             />
             <FieldError id={`${id}-error`} message={questionError} />
