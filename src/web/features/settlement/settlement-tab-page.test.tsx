@@ -293,6 +293,15 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
     expect(clause).toBeChecked();
     await user.click(within(section).getByRole('button', { name: 'Getekende overeenkomst vastleggen' }));
     expect(await within(section).findByText('Kies het getekende bestand.')).toBeInTheDocument();
+    const fileField = within(section).getByLabelText('Getekend bestand');
+    expect(fileField).toHaveAttribute('aria-invalid', 'true');
+    expect(fileField).toHaveFocus();
+    const dated = within(section).getByLabelText('Dagtekening');
+    await user.clear(dated);
+    await user.click(within(section).getByRole('button', { name: 'Getekende overeenkomst vastleggen' }));
+    await waitFor(() => expect(dated).toHaveAccessibleDescription('Dit veld is verplicht.'));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/settlement/signed'))).toBe(false);
+    await user.type(dated, '2026-03-02');
     await user.upload(
       within(section).getByLabelText('Getekend bestand'),
       new File(['%PDF-1.4'], 'getekend.pdf', { type: 'application/pdf' }),
