@@ -125,7 +125,22 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
     await user.click(within(form).getByRole('button', { name: 'Versie opslaan' }));
     expect(await within(form).findByText('Kies een bestand of plak de tekst.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(within(form).getByLabelText('Tekst')).toHaveAttribute('aria-invalid', 'true');
     await user.type(within(form).getByLabelText('Tekst'), 'Artikel 1. De vergoeding bedraagt 24.500 euro.');
+    // An amount that cannot be read: said under its field, which gets the focus; nothing is sent.
+    const severance = within(form).getByLabelText('Vergoeding');
+    await user.clear(severance);
+    await user.type(severance, 'veel');
+    await user.click(within(form).getByRole('button', { name: 'Versie opslaan' }));
+    await waitFor(() =>
+      expect(severance).toHaveAccessibleDescription(
+        expect.stringContaining("Vul een bedrag in euro's in, bijvoorbeeld 3.250,00."),
+      ),
+    );
+    expect(severance).toHaveFocus();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await user.clear(severance);
+    await user.type(severance, '24.500');
     await user.click(within(form).getByRole('button', { name: 'Versie opslaan' }));
     expect(await screen.findByText('Versie 2 is toegevoegd.')).toBeInTheDocument();
     const sent = formOf(fetchMock, '/settlement/versions');
