@@ -65,7 +65,7 @@ describe('AvailabilityForm', () => {
     expect(bodies).toHaveLength(0);
   });
 
-  it("checks the order with the contract's rule: the day's message, aria-invalid, focus on its start time", async () => {
+  it("checks the order with the contract's rule: the day's message, aria-invalid, focus on its start", async () => {
     const bodies = renderForm();
     const tuesday = screen.getByRole('group', { name: 'Dinsdag' });
     const [start, end] = tuesday.querySelectorAll('input') as unknown as [HTMLInputElement, HTMLInputElement];
