@@ -74,6 +74,34 @@ describe('/login/tweestapsverificatie', () => {
     });
   });
 
+  it('enrols: checks the first code before confirming it, then shows the recovery codes', async () => {
+    const { calls } = fakeFetch(
+      on('POST', '/api/token/two-factor/setup', {
+        status: 200,
+        body: { secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/x', qr_svg: '<svg></svg>' },
+      }),
+      on('POST', '/api/token/two-factor/enable', {
+        status: 200,
+        body: { token: 'staff-token', recovery_codes: ['ABCDE-FGHJK'] },
+      }),
+    );
+    renderApp({ ...verifyState, state: { ...verifyState.state, challenge: 'e'.repeat(32), setupRequired: true } });
+    const user = userEvent.setup();
+    const first = await screen.findByRole('textbox', { name: 'Teken 1 van 6' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Bevestigen' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Bevestigen' }));
+    await waitFor(() => expect(first).toHaveAccessibleDescription('Vul de 6 cijfers uit je authenticator-app in.'));
+    expect(first).toHaveFocus();
+    expect(calls.filter((c) => c.path === '/api/token/two-factor/enable')).toHaveLength(0);
+    await user.keyboard('654321');
+    await user.click(screen.getByRole('button', { name: 'Bevestigen' }));
+    expect(await screen.findByRole('heading', { name: 'Bewaar je herstelcodes' })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/api/token/two-factor/enable')?.body).toEqual({
+      challenge: 'e'.repeat(32),
+      code: '654321',
+    });
+  });
+
   it('says it in English in the English app', async () => {
     session.dispatch({ type: 'settings', settings: { language: 'en-US' } });
     await i18n.changeLanguage('en-US');
