@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TokenResponseSchema } from './auth';
 import { text } from './text';
+import { validationKey } from './validation-messages';
 
 /** TOTP (RFC 6238): 6 digits, 30 s steps, SHA-1, one step of clock drift either way. */
 export const TOTP_DIGITS = 6;
@@ -15,13 +16,14 @@ export const ChallengeSchema = text()
   .max(200, 'Invalid challenge')
   .regex(/^[A-Za-z0-9_-]+$/, 'Invalid challenge');
 
+/** A wrong code reads 'Vul de 6 cijfers uit je authenticator-app in.' in forms and 422 answers alike. */
 export const TotpCodeSchema = text()
   .transform((code) => code.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, 'Invalid code'));
+  .pipe(z.string().regex(/^\d{6}$/, validationKey('totpCode')));
 
 export const RecoveryCodeSchema = text()
   .transform((code) => code.replace(/[\s-]+/g, '').toUpperCase())
-  .pipe(z.string().regex(/^[A-Z2-9]{10}$/, 'Invalid recovery code'));
+  .pipe(z.string().regex(/^[A-Z2-9]{10}$/, validationKey('recoveryCode')));
 
 /** Answer of POST /api/token for staff: no token yet, a second step first. */
 export const TwoFactorRequiredResponseSchema = z.object({

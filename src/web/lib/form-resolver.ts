@@ -1,7 +1,7 @@
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { createErrorMap, validationMessage, type Translate } from '../../contract/validation-messages';
+import { createErrorMap, isValidationKey, validationMessage, type Translate } from '../../contract/validation-messages';
 import { i18n } from './i18n';
 
 const translate: Translate = (key, values) => i18n.t(key, values ?? {});
@@ -15,7 +15,11 @@ const translate: Translate = (key, values) => i18n.t(key, values ?? {});
 export function formResolver<Schema extends z.ZodTypeAny>(
   schema: Schema,
 ): Resolver<z.input<Schema> & FieldValues, unknown, z.output<Schema>> {
-  const errorMap = createErrorMap(translate);
+  const translated = createErrorMap(translate);
+  // A schema's own error map (`z.boolean({ errorMap })`) names its key; zod asks this map last,
+  // so it keeps that key instead of putting the generic text over it.
+  const errorMap: z.ZodErrorMap = (issue, ctx) =>
+    isValidationKey(ctx.defaultError) ? { message: ctx.defaultError } : translated(issue, ctx);
   return async (values, _context, options) => {
     const result = await schema.safeParseAsync(values, { errorMap });
     if (result.success) return { values: result.data as z.output<Schema>, errors: {} };
@@ -27,3 +31,10 @@ export function formResolver<Schema extends z.ZodTypeAny>(
     return { values: {}, errors: toNestErrors(flat, options) };
   };
 }
+
+/**
+ * `register` option for an optional-looking input whose schema wants a value (a date, a choice):
+ * an empty input is sent to the schema as missing, so it says 'Dit veld is verplicht.'
+ * instead of a format error.
+ */
+export const emptyAsMissing = { setValueAs: (value: string) => (value === '' ? undefined : value) };

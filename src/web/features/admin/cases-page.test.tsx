@@ -158,3 +158,32 @@ describe("admin cases page: the client's data export", () => {
     );
   }, 30_000);
 });
+
+describe('admin cases page: paging', () => {
+  it("pages with the shared pager: 'Volgende' loads page 2, 'Vorige' is off on page 1", async () => {
+    const admin = makeUser('admin');
+    const second: AdminCase = { ...item, id: '10000000-0000-4000-8000-000000000002', client_name: 'Anna Pagina' };
+    const { calls } = installFakeFetch(
+      on('GET', '/api/site', { status: 200, body: { data: site } }),
+      on('GET', '/api/user', { status: 200, body: { data: admin } }),
+      on('GET', '/api/admin/lawyers', { status: 200, body: { data: [lawyer] } }),
+      on('GET', '/api/admin/cases?page=1', {
+        status: 200,
+        body: { data: [item], meta: { current_page: 1, per_page: 50, has_more: true } },
+      }),
+      on('GET', '/api/admin/cases?page=2', {
+        status: 200,
+        body: { data: [second], meta: { current_page: 2, per_page: 50, has_more: false } },
+      }),
+    );
+    renderApp('/beheer/dossiers', { user: admin });
+    const user = userEvent.setup();
+    const pager = await screen.findByRole('navigation', { name: 'Pagina 1' }, { timeout: 15_000 });
+    expect(within(pager).getByRole('button', { name: 'Vorige' })).toBeDisabled();
+    await user.click(within(pager).getByRole('button', { name: 'Volgende' }));
+    expect(await screen.findByText('Anna Pagina')).toBeInTheDocument();
+    const next = screen.getByRole('navigation', { name: 'Pagina 2' });
+    expect(within(next).getByRole('button', { name: 'Volgende' })).toBeDisabled();
+    expect(calls.some((c) => c.path === '/api/admin/cases?page=2')).toBe(true);
+  }, 30_000);
+});

@@ -11,12 +11,13 @@ import {
 } from '../../../contract/admin';
 import { ApiError } from '../../lib/api-client';
 import { applyServerErrors, translateValidation } from '../../lib/error-text';
-import { formResolver } from '../../lib/form-resolver';
+import { emptyAsMissing, formResolver } from '../../lib/form-resolver';
 import { useFormatDate } from '../../lib/use-format-date';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { FieldError, FormError, RequiredMark, TextField } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
+import { Pager } from '../../ui/pager';
 import { SuccessMessage, useSuccessMessage } from '../../ui/success-message';
 import {
   useAddStandIn,
@@ -88,14 +89,14 @@ export function AdminCasesPage() {
         </ul>
       )}
       {cases.data && (page > 1 || cases.data.meta.has_more) && (
-        <nav aria-label={t('admin.pageLabel', { page })} className="flex gap-3">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t('admin.previous')}
-          </Button>
-          <Button variant="secondary" disabled={!cases.data.meta.has_more} onClick={() => setPage(page + 1)}>
-            {t('admin.next')}
-          </Button>
-        </nav>
+        <Pager
+          label={t('admin.pageLabel', { page })}
+          page={page}
+          hasNext={cases.data.meta.has_more}
+          onPage={setPage}
+          previous={t('admin.previous')}
+          next={t('admin.next')}
+        />
       )}
     </section>
   );
@@ -236,7 +237,6 @@ function LawyerSelect({
 }
 
 /** An empty choice or date is a missing value ('Dit veld is verplicht.'), not a malformed one. */
-const emptyAsMissing = { setValueAs: (value: string) => (value === '' ? undefined : value) };
 
 function FormActions({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
   const { t } = useTranslation();

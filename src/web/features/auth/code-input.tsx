@@ -33,6 +33,8 @@ export type CodeInputProps = {
   /** The id of the text that labels the group. */
   labelId: string;
   errorId?: string;
+  /** Receives the first box, so a form can focus it (react-hook-form's `field.ref`). */
+  inputRef?: (element: HTMLInputElement | null) => void;
   invalid?: boolean;
   disabled?: boolean;
   autoFocus?: boolean;
@@ -49,6 +51,7 @@ export function CodeInput({
   onChange,
   labelId,
   errorId,
+  inputRef,
   invalid,
   disabled,
   autoFocus,
@@ -127,6 +130,7 @@ export function CodeInput({
           key={index}
           ref={(element) => {
             inputs.current[index] = element;
+            if (index === 0) inputRef?.(element);
           }}
           type="text"
           inputMode="text"

@@ -1,20 +1,41 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { TwoFactorSetupResponse } from '../../../contract/two-factor';
+import { useEffect, useId, useState } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import {
+  ConfirmCodeRequestSchema,
+  RecoveryCodeSchema,
+  type TwoFactorSetupResponse,
+} from '../../../contract/two-factor';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { getLoginTarget } from '../../../contract/rules/route-access';
 import { isApiError } from '../../lib/api-client';
 import { session } from '../../lib/app-session';
-import { getErrorText } from '../../lib/error-text';
+import { getErrorText, translateValidation } from '../../lib/error-text';
+import { formResolver } from '../../lib/form-resolver';
 import { getCurrentUser } from '../../lib/user';
 import { Button } from '../../ui/button';
 import { FieldError, FormError, TextField } from '../../ui/field';
 import { RecoveryCodeList, TotpSetup } from '../../widgets/totp-setup';
 import { enableTwoFactor, setupTwoFactor, verifyTwoFactor } from './api';
-import { CodeInput, compactCode } from './code-input';
+import { CodeInput } from './code-input';
 import { readState, TwoFactorStepStateSchema } from './login-state';
 
 type Failure = { field: 'code' | 'recovery_code' | null; message: string; expired: boolean };
+
+/** The code from the app: the contract's 6 digits (the boxes' empty places are spaces, which it drops). */
+const CodeFormSchema = ConfirmCodeRequestSchema;
+type CodeForm = z.input<typeof CodeFormSchema>;
+type CodeFormOutput = z.output<typeof CodeFormSchema>;
+/** One recovery code, as the contract reads it (XXXXX-XXXXX, any case). */
+const RecoveryFormSchema = z.object({ recovery_code: RecoveryCodeSchema }).strict();
+
+function useCodeForm() {
+  return useForm<CodeForm, unknown, CodeFormOutput>({
+    resolver: formResolver(CodeFormSchema),
+    defaultValues: { code: '' },
+  });
+}
 
 /** Turns a failed request into the message to show, and whether the challenge is gone (back to /login). */
 function describeFailure(
@@ -71,34 +92,36 @@ function ExpiredNotice({ message }: { message: string }) {
   );
 }
 
-function SixDigits({
-  value,
-  onChange,
-  error,
-  label,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-  label: string;
-}) {
+/** The six boxes of the code form, with their label and error. */
+function SixDigits({ control, label }: { control: Control<CodeForm, unknown, CodeFormOutput>; label: string }) {
+  const { t } = useTranslation();
   const labelId = useId();
   const errorId = useId();
   return (
-    <div className="flex flex-col gap-2">
-      <p id={labelId} className="font-medium text-slate-900">
-        {label}
-      </p>
-      <CodeInput
-        value={value}
-        onChange={onChange}
-        labelId={labelId}
-        errorId={error ? errorId : undefined}
-        invalid={Boolean(error)}
-        autoFocus
-      />
-      <FieldError id={errorId} message={error} />
-    </div>
+    <Controller
+      control={control}
+      name="code"
+      render={({ field, fieldState }) => {
+        const error = translateValidation(fieldState.error?.message, t);
+        return (
+          <div className="flex flex-col gap-2">
+            <p id={labelId} className="font-medium text-slate-900">
+              {label}
+            </p>
+            <CodeInput
+              value={field.value}
+              onChange={field.onChange}
+              inputRef={field.ref}
+              labelId={labelId}
+              errorId={error ? errorId : undefined}
+              invalid={Boolean(error)}
+              autoFocus
+            />
+            <FieldError id={errorId} message={error} />
+          </div>
+        );
+      }}
+    />
   );
 }
 
@@ -135,7 +158,7 @@ function EnrolStep({ challenge, from }: { challenge: string; from: string | unde
   const { t } = useTranslation();
   const finish = useFinishLogin(from);
   const setup = useSetup(challenge);
-  const [code, setCode] = useState('');
+  const form = useCodeForm();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [result, setResult] = useState<{ token: string; codes: string[] } | null>(null);
 
@@ -161,21 +184,18 @@ function EnrolStep({ challenge, from }: { challenge: string; from: string | unde
     );
   }
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const digits = compactCode(code);
-    if (!/^\d{6}$/.test(digits)) {
-      setFailure({ field: 'code', message: t('twoFactor.sixDigits'), expired: false });
-      return;
-    }
+  const onSubmit = form.handleSubmit(async ({ code }) => {
     try {
-      const answer = await enableTwoFactor(challenge, digits);
+      const answer = await enableTwoFactor(challenge, code);
       setResult({ token: answer.token, codes: answer.recovery_codes });
       setFailure(null);
     } catch (error) {
-      setFailure(describeFailure(error, t, 'code'));
+      const next = describeFailure(error, t, 'code');
+      if (next.expired) setFailure(next);
+      else if (next.field) form.setError('code', { type: 'server', message: next.message }, { shouldFocus: true });
+      else form.setError('root.server', { type: 'server', message: next.message });
     }
-  };
+  });
 
   const setupFailure = setup.error ? describeFailure(setup.error, t, 'code') : null;
   return (
@@ -195,15 +215,10 @@ function EnrolStep({ challenge, from }: { challenge: string; from: string | unde
           ) : (
             <p role="status">{t('twoFactor.loading')}</p>
           )}
-          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-            <SixDigits
-              label={t('twoFactor.setup.codeLabel')}
-              value={code}
-              onChange={setCode}
-              error={failure?.field === 'code' ? failure.message : undefined}
-            />
-            <FormError message={failure && failure.field === null ? failure.message : undefined} />
-            <Button type="submit" className="w-full" disabled={!setup.data}>
+          <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+            <SixDigits control={form.control} label={t('twoFactor.setup.codeLabel')} />
+            <FormError message={form.formState.errors.root?.server?.message} />
+            <Button type="submit" className="w-full" disabled={!setup.data} busy={form.formState.isSubmitting}>
               {t('twoFactor.setup.submit')}
             </Button>
           </form>
@@ -217,40 +232,39 @@ function VerifyStep({ challenge, from }: { challenge: string; from: string | und
   const { t } = useTranslation();
   const finish = useFinishLogin(from);
   const [mode, setMode] = useState<'code' | 'recovery_code'>('code');
-  const [code, setCode] = useState('');
-  const [recovery, setRecovery] = useState('');
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [busy, setBusy] = useState(false);
+  const codeForm = useCodeForm();
+  const recoveryForm = useForm<z.input<typeof RecoveryFormSchema>, unknown, z.output<typeof RecoveryFormSchema>>({
+    resolver: formResolver(RecoveryFormSchema),
+    defaultValues: { recovery_code: '' },
+  });
+  const [expired, setExpired] = useState<string | null>(null);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const digits = compactCode(code);
-    const recoveryCode = recovery.trim();
-    if (mode === 'code' && !/^\d{6}$/.test(digits)) {
-      setFailure({ field: 'code', message: t('twoFactor.sixDigits'), expired: false });
-      return;
-    }
-    if (mode === 'recovery_code' && recoveryCode.replace(/[\s-]/g, '').length !== 10) {
-      setFailure({ field: 'recovery_code', message: t('twoFactor.verify.recoveryFormat'), expired: false });
-      return;
-    }
-    const answer = mode === 'code' ? { code: digits } : { recovery_code: recoveryCode };
-    setBusy(true);
+  /** Sends the answer; a refusal goes under its field, as the form's error, or (challenge gone) back to /login. */
+  const login = async (answer: { code: string } | { recovery_code: string }) => {
+    const field = 'code' in answer ? 'code' : 'recovery_code';
+    const setRoot = (message: string) =>
+      (field === 'code' ? codeForm : recoveryForm).setError('root.server', { type: 'server', message });
     try {
       const { token } = await verifyTwoFactor(challenge, answer);
       const message = await finish(token);
-      if (message) setFailure({ field: null, message, expired: false });
+      if (message) setRoot(message);
     } catch (error) {
-      setFailure(describeFailure(error, t, mode));
-    } finally {
-      setBusy(false);
+      const failure = describeFailure(error, t, field);
+      if (failure.expired) setExpired(failure.message);
+      else if (failure.field === 'code')
+        codeForm.setError('code', { type: 'server', message: failure.message }, { shouldFocus: true });
+      else if (failure.field === 'recovery_code')
+        recoveryForm.setError('recovery_code', { type: 'server', message: failure.message }, { shouldFocus: true });
+      else setRoot(failure.message);
     }
   };
+  const onSubmit = mode === 'code' ? codeForm.handleSubmit(login) : recoveryForm.handleSubmit(login);
+  const active = mode === 'code' ? codeForm : recoveryForm;
 
   const switchMode = () => {
     setMode(mode === 'code' ? 'recovery_code' : 'code');
-    setFailure(null);
+    codeForm.clearErrors();
+    recoveryForm.clearErrors();
   };
 
   return (
@@ -267,31 +281,25 @@ function VerifyStep({ challenge, from }: { challenge: string; from: string | und
           {mode === 'code' ? t('twoFactor.verify.intro') : t('twoFactor.verify.recoveryIntro')}
         </p>
       </header>
-      {failure?.expired ? (
-        <ExpiredNotice message={failure.message} />
+      {expired ? (
+        <ExpiredNotice message={expired} />
       ) : (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
           {mode === 'code' ? (
-            <SixDigits
-              label={t('twoFactor.verify.codeLabel')}
-              value={code}
-              onChange={setCode}
-              error={failure?.field === 'code' ? failure.message : undefined}
-            />
+            <SixDigits control={codeForm.control} label={t('twoFactor.verify.codeLabel')} />
           ) : (
             <TextField
               label={t('twoFactor.verify.recoveryLabel')}
-              value={recovery}
-              onChange={(event) => setRecovery(event.target.value)}
               autoComplete="off"
               spellCheck={false}
               autoFocus
               placeholder="XXXXX-XXXXX"
-              error={failure?.field === 'recovery_code' ? failure.message : undefined}
+              error={translateValidation(recoveryForm.formState.errors.recovery_code?.message, t)}
+              {...recoveryForm.register('recovery_code')}
             />
           )}
-          <FormError message={failure && failure.field === null ? failure.message : undefined} />
-          <Button type="submit" busy={busy} className="w-full">
+          <FormError message={active.formState.errors.root?.server?.message} />
+          <Button type="submit" busy={active.formState.isSubmitting} className="w-full">
             {t('auth.code.submit')}
           </Button>
         </form>

@@ -8,6 +8,7 @@ import { installFakeFetch, on, type FakeResponse } from '../../test/fake-fetch';
 import { installFakeUpload } from '../../test/fake-upload';
 import { site } from '../../test/fixtures';
 import { hasUnsavedChanges } from '../../lib/unsaved-changes';
+import { i18n } from '../../lib/i18n';
 import { ChatView } from './components/chat-view';
 import { splitLinks } from './components/message-text';
 
@@ -141,6 +142,25 @@ describe('the chat view', () => {
       ).toEqual([{ text: 'Eerste regel\ntweede regel' }]),
     );
     await waitFor(() => expect(field).toHaveValue(''));
+  });
+
+  it("checks the text with the contract's schema before sending: too long, or empty, in the reader's language", async () => {
+    const { calls } = renderChat();
+    const user = userEvent.setup();
+    const field = screen.getByRole('textbox', { name: 'Bericht' });
+    fireEvent.change(field, { target: { value: 'x'.repeat(5001) } });
+    await user.click(screen.getByRole('button', { name: 'Versturen' }));
+    expect(await screen.findByText('Een bericht mag maximaal 5.000 tekens hebben.')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('Een bericht mag maximaal 5.000 tekens hebben.'));
+    expect(field).toHaveFocus();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === `/api/cases/${CASE_ID}/messages`)).toHaveLength(0);
+
+    await act(() => i18n.changeLanguage('en-US'));
+    await user.clear(field);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Your message is empty.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === `/api/cases/${CASE_ID}/messages`)).toHaveLength(0);
   });
 
   it('attaches a file dropped on the composer and shows the percentage sent while the attachment goes up', async () => {

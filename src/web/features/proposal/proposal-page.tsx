@@ -1,14 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { CaseClientViewResponseSchema } from '../../../contract/cases';
+import { SignProposalRequestSchema, type SignProposalRequest } from '../../../contract/workflow';
 import { getWithdrawalLastDay } from '../../../contract/rules/case-route';
 import { getWithdrawalEnd } from '../../../contract/rules/withdrawal-end';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/api-client';
-import { getErrorText } from '../../lib/error-text';
+import { getErrorText, translateValidation } from '../../lib/error-text';
+import { formResolver } from '../../lib/form-resolver';
 import { myCaseQueryKey, useMyCase } from '../../lib/my-case-query';
 import { useFormatDate } from '../../lib/use-format-date';
 import { useSite, useWithdrawalDays } from '../../lib/site';
@@ -16,6 +19,16 @@ import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
+
+/** The form's values: nothing chosen or ticked yet, which the contract's schema refuses with its own texts. */
+type SignForm = { full_name: string; agree: boolean; start_now: boolean | null };
+/** The fields in the order the page shows them. */
+const SIGN_FIELDS = ['start_now', 'full_name', 'agree'] as const;
+const signResolver = formResolver(SignProposalRequestSchema) as unknown as Resolver<
+  SignForm,
+  unknown,
+  SignProposalRequest
+>;
 
 /** /opdrachtbevestiging: the engagement letter shown inline, signed with the full name and explicit consent. */
 export function ProposalPage() {
@@ -26,22 +39,21 @@ export function ProposalPage() {
   const choiceId = useId();
   const site = useSite();
   const withdrawalDays = useWithdrawalDays();
-  const [startNow, setStartNow] = useState<boolean | null>(null);
   const myCase = useMyCase();
-  const [fullName, setFullName] = useState('');
-  const [agree, setAgree] = useState(false);
-  const [errors, setErrors] = useState<{ full_name?: string; agree?: string; start_now?: string; form?: string }>({});
+  const form = useForm<SignForm, unknown, SignProposalRequest>({
+    resolver: signResolver,
+    defaultValues: { full_name: '', agree: false, start_now: null },
+    // A Controller's field joins the form's list after the inputs do, so the page focuses in its own order.
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
+  const err = (field: 'full_name' | 'agree' | 'start_now') => translateValidation(errors[field]?.message, t);
   const sign = useMutation({
-    mutationFn: async () =>
+    mutationFn: async (values: SignProposalRequest) =>
       (
         await api.post(
           `/api/cases/${myCase.data?.id ?? ''}/proposal/sign`,
-          {
-            full_name: fullName,
-            agree,
-            start_now: startNow,
-            proposal_sha256: myCase.data?.proposal_sha256 ?? undefined,
-          },
+          { ...values, proposal_sha256: myCase.data?.proposal_sha256 ?? undefined },
           CaseClientViewResponseSchema,
         )
       ).data,
@@ -79,23 +91,26 @@ export function ProposalPage() {
   // Signed now, the period would run to the end of this date (the server computes the real one when signing).
   const lastDay = formatDate(getWithdrawalLastDay(getWithdrawalEnd(new Date(), withdrawalDays)));
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (!fullName.trim()) next.full_name = t('caseRoute.sign.nameRequired');
-    if (!agree) next.agree = t('caseRoute.sign.agreeRequired');
-    if (startNow === null) next.start_now = t('withdrawal.sign.choiceRequired');
-    setErrors(next);
-    if (next.full_name || next.agree || next.start_now) return;
+  const focusFirstError = (found: Partial<Record<keyof SignForm, unknown>>) => {
+    const first = SIGN_FIELDS.find((field) => found[field]);
+    if (first) form.setFocus(first);
+  };
+  const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await sign.mutateAsync();
+      await sign.mutateAsync(values);
     } catch (error) {
       if (isApiError(error) && error.status === 422 && error.fieldErrors.full_name)
-        setErrors({ full_name: t('caseRoute.sign.nameMismatch') });
-      else if (isApiError(error) && error.status === 409) setErrors({ form: t('caseRoute.sign.conflict') });
-      else setErrors({ form: getErrorText(error, t) });
+        form.setError(
+          'full_name',
+          { type: 'server', message: t('caseRoute.sign.nameMismatch') },
+          { shouldFocus: true },
+        );
+      else if (isApiError(error) && error.status === 409)
+        form.setError('root.server', { type: 'server', message: t('caseRoute.sign.conflict') });
+      else form.setError('root.server', { type: 'server', message: getErrorText(error, t) });
     }
-  };
+  }, focusFirstError);
+  const startNowError = err('start_now');
 
   return (
     <section className="flex flex-col gap-6">
@@ -142,7 +157,7 @@ export function ProposalPage() {
       {letter && !signed && view.status.slug === 'proposal' && (
         <form
           noValidate
-          onSubmit={onSubmit}
+          onSubmit={(event) => void onSubmit(event)}
           className="flex max-w-xl flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
         >
           <section aria-labelledby={`${choiceId}-heading`} className="flex flex-col gap-2">
@@ -171,81 +186,88 @@ export function ProposalPage() {
               </div>
             </details>
           </section>
-          <fieldset
-            className="flex flex-col gap-2"
-            aria-describedby={errors.start_now ? `${choiceId}-error` : undefined}
-          >
-            <legend className="mb-1 font-medium text-slate-900">{t('withdrawal.sign.choiceLegend')}</legend>
-            <label className="flex items-start gap-3">
-              <input
-                type="radio"
-                name={choiceId}
-                className="mt-1 size-5"
-                checked={startNow === true}
-                onChange={() => setStartNow(true)}
-                aria-invalid={errors.start_now ? true : undefined}
-                aria-describedby={`${choiceId}-now`}
-              />
-              <span className="text-slate-900">
-                {t('withdrawal.sign.startNow')}
-                <span id={`${choiceId}-now`} className="block text-sm text-slate-700">
-                  {t('withdrawal.sign.startNowConsequence')}
-                </span>
-              </span>
-            </label>
-            <label className="flex items-start gap-3">
-              <input
-                type="radio"
-                name={choiceId}
-                className="mt-1 size-5"
-                checked={startNow === false}
-                onChange={() => setStartNow(false)}
-                aria-invalid={errors.start_now ? true : undefined}
-                aria-describedby={`${choiceId}-wait`}
-              />
-              <span className="text-slate-900">
-                {t('withdrawal.sign.wait')}
-                <span id={`${choiceId}-wait`} className="block text-sm text-slate-700">
-                  {t('withdrawal.sign.waitConsequence', { date: lastDay })}
-                </span>
-              </span>
-            </label>
-            {errors.start_now && (
-              <p id={`${choiceId}-error`} className="text-sm text-red-800">
-                {errors.start_now}
-              </p>
+          <Controller
+            control={form.control}
+            name="start_now"
+            render={({ field }) => (
+              <fieldset
+                className="flex flex-col gap-2"
+                aria-describedby={startNowError ? `${choiceId}-error` : undefined}
+              >
+                <legend className="mb-1 font-medium text-slate-900">{t('withdrawal.sign.choiceLegend')}</legend>
+                <label className="flex items-start gap-3">
+                  <input
+                    ref={field.ref}
+                    type="radio"
+                    name={choiceId}
+                    className="mt-1 size-5"
+                    checked={field.value === true}
+                    onChange={() => field.onChange(true)}
+                    onBlur={field.onBlur}
+                    aria-invalid={startNowError ? true : undefined}
+                    aria-describedby={`${choiceId}-now`}
+                  />
+                  <span className="text-slate-900">
+                    {t('withdrawal.sign.startNow')}
+                    <span id={`${choiceId}-now`} className="block text-sm text-slate-700">
+                      {t('withdrawal.sign.startNowConsequence')}
+                    </span>
+                  </span>
+                </label>
+                <label className="flex items-start gap-3">
+                  <input
+                    type="radio"
+                    name={choiceId}
+                    className="mt-1 size-5"
+                    checked={field.value === false}
+                    onChange={() => field.onChange(false)}
+                    onBlur={field.onBlur}
+                    aria-invalid={startNowError ? true : undefined}
+                    aria-describedby={`${choiceId}-wait`}
+                  />
+                  <span className="text-slate-900">
+                    {t('withdrawal.sign.wait')}
+                    <span id={`${choiceId}-wait`} className="block text-sm text-slate-700">
+                      {t('withdrawal.sign.waitConsequence', { date: lastDay })}
+                    </span>
+                  </span>
+                </label>
+                {startNowError && (
+                  <p id={`${choiceId}-error`} className="text-sm text-red-800">
+                    {startNowError}
+                  </p>
+                )}
+              </fieldset>
             )}
-          </fieldset>
+          />
           <TextField
             label={t('caseRoute.sign.fullName')}
             autoComplete="name"
             required
             aria-required="true"
-            value={fullName}
-            onChange={(e) => setFullName(e.target.value)}
-            error={errors.full_name}
+            error={err('full_name')}
             hint={t('caseRoute.sign.fullNameHint')}
+            {...form.register('full_name')}
           />
           <div className="flex flex-col gap-1">
             <label htmlFor={checkboxId} className="flex items-start gap-3">
               <input
                 id={checkboxId}
                 type="checkbox"
-                checked={agree}
-                onChange={(e) => setAgree(e.target.checked)}
                 aria-invalid={errors.agree ? true : undefined}
                 aria-describedby={errors.agree ? `${checkboxId}-error` : undefined}
                 className="mt-1 size-5"
+                {...form.register('agree')}
               />
               <span className="text-slate-900">{t('caseRoute.sign.agree')}</span>
             </label>
             {errors.agree && (
               <p id={`${checkboxId}-error`} className="text-sm text-red-800">
-                {errors.agree}
+                {err('agree')}
               </p>
             )}
           </div>
-          <FormError message={errors.form} />
+          <FormError message={errors.root?.server?.message} />
           <Button type="submit" className="w-fit" busy={sign.isPending}>
             {t('caseRoute.sign.submit')}
           </Button>

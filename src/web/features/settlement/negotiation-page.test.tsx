@@ -177,7 +177,8 @@ describe("the client's page /onderhandeling", () => {
     const question = within(newest).getByLabelText('Je vraag');
     await waitFor(() => expect(question).toHaveFocus());
     await user.click(within(newest).getByRole('button', { name: 'Vraag versturen' }));
-    expect(within(newest).getByText('Schrijf je vraag op.')).toBeInTheDocument();
+    expect(await within(newest).findByText('Schrijf je vraag.')).toBeInTheDocument();
+    expect(question).toHaveAccessibleDescription(expect.stringContaining('Schrijf je vraag.'));
     expect(question).toHaveAttribute('aria-invalid', 'true');
     await user.type(question, 'Wat betekent finale kwijting?');
     await user.click(within(newest).getByRole('button', { name: 'Vraag versturen' }));

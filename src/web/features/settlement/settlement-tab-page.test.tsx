@@ -125,7 +125,22 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
     await user.click(within(form).getByRole('button', { name: 'Versie opslaan' }));
     expect(await within(form).findByText('Kies een bestand of plak de tekst.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(within(form).getByLabelText('Tekst')).toHaveAttribute('aria-invalid', 'true');
     await user.type(within(form).getByLabelText('Tekst'), 'Artikel 1. De vergoeding bedraagt 24.500 euro.');
+    // An amount that cannot be read: said under its field, which gets the focus; nothing is sent.
+    const severance = within(form).getByLabelText('Vergoeding');
+    await user.clear(severance);
+    await user.type(severance, 'veel');
+    await user.click(within(form).getByRole('button', { name: 'Versie opslaan' }));
+    await waitFor(() =>
+      expect(severance).toHaveAccessibleDescription(
+        expect.stringContaining("Vul een bedrag in euro's in, bijvoorbeeld 3.250,00."),
+      ),
+    );
+    expect(severance).toHaveFocus();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await user.clear(severance);
+    await user.type(severance, '24.500');
     await user.click(within(form).getByRole('button', { name: 'Versie opslaan' }));
     expect(await screen.findByText('Versie 2 is toegevoegd.')).toBeInTheDocument();
     const sent = formOf(fetchMock, '/settlement/versions');
@@ -293,6 +308,15 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
     expect(clause).toBeChecked();
     await user.click(within(section).getByRole('button', { name: 'Getekende overeenkomst vastleggen' }));
     expect(await within(section).findByText('Kies het getekende bestand.')).toBeInTheDocument();
+    const fileField = within(section).getByLabelText('Getekend bestand');
+    expect(fileField).toHaveAttribute('aria-invalid', 'true');
+    expect(fileField).toHaveFocus();
+    const dated = within(section).getByLabelText('Dagtekening');
+    await user.clear(dated);
+    await user.click(within(section).getByRole('button', { name: 'Getekende overeenkomst vastleggen' }));
+    await waitFor(() => expect(dated).toHaveAccessibleDescription('Dit veld is verplicht.'));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/settlement/signed'))).toBe(false);
+    await user.type(dated, '2026-03-02');
     await user.upload(
       within(section).getByLabelText('Getekend bestand'),
       new File(['%PDF-1.4'], 'getekend.pdf', { type: 'application/pdf' }),

@@ -63,8 +63,8 @@ describe('the transition payment page', () => {
       on('POST', '/api/calculations/transition-payment', {
         status: 422,
         body: {
-          message: 'Voor 2023 …',
-          errors: { end_date: ['Voor 2023 is nog geen maximale transitievergoeding bekendgemaakt.'] },
+          message: 'Deze einddatum kan de server niet rekenen.',
+          errors: { end_date: ['Deze einddatum kan de server niet rekenen.'] },
         },
       }),
     );
@@ -79,10 +79,37 @@ describe('the transition payment page', () => {
     await user.clear(screen.getByLabelText('Bruto maandsalaris'));
     await user.type(screen.getByLabelText('Bruto maandsalaris'), '3000');
     await user.click(screen.getByRole('button', { name: 'Berekenen' }));
+    // The contract's schema knows the years without a maximum, so the browser says it before sending.
     expect(
-      await screen.findByText('Voor 2023 is nog geen maximale transitievergoeding bekendgemaakt.'),
+      await screen.findByText(
+        'Voor 2023 is nog geen maximale transitievergoeding bekendgemaakt, dus dit jaar kan nog niet worden berekend.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Einddatum')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Einddatum')).toHaveFocus();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.clear(screen.getByLabelText('Einddatum'));
+    await user.type(screen.getByLabelText('Einddatum'), '2025-06-30');
+    await user.click(screen.getByRole('button', { name: 'Berekenen' }));
+    expect(await screen.findByText('Deze einddatum kan de server niet rekenen.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Einddatum')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it("says under each empty required field that it is required, in the reader's language", async () => {
+    const lawyer = makeUser('lawyer');
+    const { calls } = setup(lawyer);
+    renderApp('/transitievergoeding', { user: lawyer });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Berekenen' }));
+    for (const label of ['Datum in dienst', 'Einddatum', 'Bruto maandsalaris'])
+      await waitFor(() =>
+        expect(screen.getByLabelText(label)).toHaveAccessibleDescription(
+          expect.stringContaining('Dit veld is verplicht.'),
+        ),
+      );
+    expect(screen.getByLabelText('Datum in dienst')).toHaveFocus();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('is not for an admin', async () => {

@@ -1,8 +1,16 @@
-import { useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
 import { formatEuro, parseEuroInput } from '../../../contract/rules/settlement-format';
-import type { TransitionPaymentRequest, TransitionPaymentResult } from '../../../contract/settlement';
-import { applyServerErrors } from '../../lib/error-text';
+import {
+  TransitionPaymentRequestSchema,
+  type TransitionPaymentRequest,
+  type TransitionPaymentResult,
+} from '../../../contract/settlement';
+import { applyServerErrors, translateValidation } from '../../lib/error-text';
+import { emptyAsMissing, formResolver } from '../../lib/form-resolver';
 import { Button } from '../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
@@ -27,7 +35,6 @@ const FIELDS = [
   'extras_monthly_cents',
   'variable_three_years_cents',
 ] as const;
-const AMOUNTS = ['year_end_cents', 'extras_monthly_cents', 'variable_three_years_cents'] as const;
 const EMPTY: Fields = {
   start_date: '',
   end_date: '',
@@ -38,48 +45,55 @@ const EMPTY: Fields = {
   variable_three_years_cents: '',
 };
 
+/**
+ * The typed fields read as the request (euros to cents, '8' or '8,5' to a percentage), then
+ * checked by the contract's schema (the dates, the end after the start, a known maximum).
+ */
+function transitionFormSchema(t: TFunction) {
+  const amount = (required: boolean) =>
+    z.string().transform((raw, ctx) => {
+      if (!raw.trim()) {
+        if (required) ctx.addIssue({ code: z.ZodIssueCode.custom, params: { key: 'required' } });
+        return undefined;
+      }
+      const cents = parseEuroInput(raw);
+      if (cents !== null) return cents;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: t('settlement.calculator.invalidAmount') });
+      return z.NEVER;
+    });
+  const percent = z.string().transform((raw, ctx) => {
+    if (!raw.trim()) return undefined;
+    const value = Number(raw.replace(',', '.'));
+    if (Number.isFinite(value) && value >= 0 && value <= 100) return value;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: t('settlement.calculator.invalidPercent') });
+    return z.NEVER;
+  });
+  return z
+    .object({
+      start_date: z.string(),
+      end_date: z.string(),
+      monthly_salary_cents: amount(true),
+      holiday_allowance_percent: percent,
+      year_end_cents: amount(false),
+      extras_monthly_cents: amount(false),
+      variable_three_years_cents: amount(false),
+    })
+    .transform((values) => Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)))
+    .pipe(TransitionPaymentRequestSchema);
+}
+
 /** /transitievergoeding: the statutory transition payment, for clients and lawyers. */
 export function TransitionPaymentPage() {
   const { t } = useTranslation();
   const calculate = useTransitionPayment();
-  const form = useForm<Fields>({ defaultValues: EMPTY });
-  const err = (name: keyof Fields) => form.formState.errors[name]?.message;
+  const resolver = useMemo(
+    () => formResolver(transitionFormSchema(t)) as unknown as Resolver<Fields, unknown, TransitionPaymentRequest>,
+    [t],
+  );
+  const form = useForm<Fields, unknown, TransitionPaymentRequest>({ resolver, defaultValues: EMPTY });
+  const err = (name: keyof Fields) => translateValidation(form.formState.errors[name]?.message, t);
 
-  const onSubmit = form.handleSubmit((values) => {
-    let valid = true;
-    const fail = (name: keyof Fields, key: string) => {
-      form.setError(name, { type: 'client', message: t(key) }, { shouldFocus: valid });
-      valid = false;
-    };
-    if (!values.start_date) fail('start_date', 'validation.required');
-    if (!values.end_date) fail('end_date', 'validation.required');
-    const salary = parseEuroInput(values.monthly_salary_cents);
-    if (salary === null)
-      fail(
-        'monthly_salary_cents',
-        values.monthly_salary_cents.trim() ? 'settlement.calculator.invalidAmount' : 'validation.required',
-      );
-    const percent =
-      values.holiday_allowance_percent.trim() === ''
-        ? undefined
-        : Number(values.holiday_allowance_percent.replace(',', '.'));
-    if (percent !== undefined && (!Number.isFinite(percent) || percent < 0 || percent > 100))
-      fail('holiday_allowance_percent', 'settlement.calculator.invalidPercent');
-    const amounts: Partial<Record<(typeof AMOUNTS)[number], number>> = {};
-    for (const name of AMOUNTS) {
-      if (!values[name].trim()) continue;
-      const cents = parseEuroInput(values[name]);
-      if (cents === null) fail(name, 'settlement.calculator.invalidAmount');
-      else amounts[name] = cents;
-    }
-    if (!valid || salary === null) return;
-    const body: TransitionPaymentRequest = {
-      start_date: values.start_date,
-      end_date: values.end_date,
-      monthly_salary_cents: salary,
-      ...amounts,
-      ...(percent === undefined ? {} : { holiday_allowance_percent: percent }),
-    };
+  const onSubmit = form.handleSubmit((body) => {
     calculate.mutate(body, { onError: (error) => applyServerErrors(error, form.setError, FIELDS, t) });
   });
 
@@ -95,14 +109,14 @@ export function TransitionPaymentPage() {
             type="date"
             required
             error={err('start_date')}
-            {...form.register('start_date')}
+            {...form.register('start_date', emptyAsMissing)}
           />
           <TextField
             label={t('settlement.calculator.endDate')}
             type="date"
             required
             error={err('end_date')}
-            {...form.register('end_date')}
+            {...form.register('end_date', emptyAsMissing)}
           />
           <TextField
             label={t('settlement.calculator.salary')}

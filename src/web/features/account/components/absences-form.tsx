@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   AbsenceListResponseSchema,
@@ -8,10 +9,11 @@ import {
 } from '../../../../contract/appointments';
 import { z } from 'zod';
 import { api } from '../../../lib/api';
-import { getErrorText } from '../../../lib/error-text';
+import { applyServerErrors, getErrorText, translateValidation } from '../../../lib/error-text';
+import { emptyAsMissing, formResolver } from '../../../lib/form-resolver';
 import { useFormatDate } from '../../../lib/use-format-date';
 import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/field';
+import { FormError, TextField } from '../../../ui/field';
 
 const absencesKey = ['user', 'absences'] as const;
 
@@ -37,29 +39,27 @@ export function AbsencesForm() {
     mutationFn: (id: string) => api.delete(`/api/user/absences/${encodeURIComponent(id)}`),
     onSuccess: refresh,
   });
-  const [from, setFrom] = useState('');
-  const [until, setUntil] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const form = useForm<
+    z.input<typeof CreateAbsenceRequestSchema>,
+    unknown,
+    z.output<typeof CreateAbsenceRequestSchema>
+  >({ resolver: formResolver(CreateAbsenceRequestSchema), defaultValues: { from: '', until: '' } });
+  const { errors } = form.formState;
   const [saved, setSaved] = useState(false);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    const parsed = CreateAbsenceRequestSchema.safeParse({ from, until });
-    if (!parsed.success) {
-      setInvalid(t(from && until ? 'validation.absenceEndBeforeStart' : 'validation.required'));
-      return;
-    }
-    setInvalid(null);
-    await add.mutateAsync(parsed.data).then(
-      () => {
-        setFrom('');
-        setUntil('');
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      setSaved(false);
+      try {
+        await add.mutateAsync(values);
+        form.reset();
         setSaved(true);
-      },
-      () => undefined,
-    );
-  };
+      } catch (error) {
+        applyServerErrors(error, form.setError, ['from', 'until'], t);
+      }
+    },
+    () => setSaved(false),
+  );
 
   return (
     <div className="flex flex-col gap-4" data-testid="absences">
@@ -105,24 +105,20 @@ export function AbsencesForm() {
         <TextField
           type="date"
           label={t('appointments.absences.from')}
-          value={from}
-          onChange={(e) => setFrom(e.target.value)}
+          error={translateValidation(errors.from?.message, t)}
+          {...form.register('from', emptyAsMissing)}
         />
         <TextField
           type="date"
           label={t('appointments.absences.until')}
-          value={until}
-          onChange={(e) => setUntil(e.target.value)}
+          error={translateValidation(errors.until?.message, t)}
+          {...form.register('until', emptyAsMissing)}
         />
         <Button type="submit" busy={add.isPending}>
           {t('appointments.absences.add')}
         </Button>
       </form>
-      {(invalid || add.isError) && (
-        <p role="alert" className="text-red-800">
-          {invalid ?? getErrorText(add.error, t)}
-        </p>
-      )}
+      <FormError message={translateValidation(errors.root?.server?.message, t)} />
       {saved && (
         <p role="status" className="text-green-800">
           {t('appointments.absences.saved')}

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../../contract/users';
+import { i18n } from '../../../lib/i18n';
 import { AvailabilityForm } from './availability-form';
 
 const user: User = {
@@ -62,6 +63,28 @@ describe('AvailabilityForm', () => {
       await screen.findByText('Voor Zaterdag moet je zowel een starttijd als eindtijd invullen.'),
     ).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
+  });
+
+  it("checks the order with the contract's rule: the day's message, aria-invalid, focus on its start", async () => {
+    const bodies = renderForm();
+    const tuesday = screen.getByRole('group', { name: 'Dinsdag' });
+    const [start, end] = tuesday.querySelectorAll('input') as unknown as [HTMLInputElement, HTMLInputElement];
+    fireEvent.change(end, { target: { value: '08:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    expect(await screen.findByText('Voor Dinsdag moet de eindtijd na de starttijd liggen.')).toBeInTheDocument();
+    expect(start).toHaveAttribute('aria-invalid', 'true');
+    expect(end).toHaveAccessibleDescription('Voor Dinsdag moet de eindtijd na de starttijd liggen.');
+    expect(start).toHaveFocus();
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('says it in English in the English app', async () => {
+    await i18n.changeLanguage('en-US');
+    renderForm();
+    const saturday = screen.getByRole('group', { name: 'Saturday' });
+    fireEvent.change(saturday.querySelector('input') as HTMLInputElement, { target: { value: '10:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/^For Saturday/)).toBeInTheDocument();
   });
 
   it('sends only the complete days, starting from Monday to Friday 09:00–17:00', async () => {

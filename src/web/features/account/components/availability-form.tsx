@@ -1,23 +1,41 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useTranslation } from 'react-i18next';
-import type { Day } from '../../../../contract/days';
-import type { User } from '../../../../contract/users';
+import { z } from 'zod';
+import { DaySchema, type Day } from '../../../../contract/days';
+import { UpdateUserRequestSchema, type User } from '../../../../contract/users';
+import { validationKey } from '../../../../contract/validation-messages';
 import { getErrorText } from '../../../lib/error-text';
+import { formResolver } from '../../../lib/form-resolver';
 import { Button } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
 import { FormError } from '../../../ui/field';
 import { StaleWriteNotice, useStaleWrite } from '../../../widgets/stale-write-notice';
 import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
 import { currentUserQueryOptions } from '../../../lib/user';
 import { useUpdateUser } from '../api';
-import {
-  toAvailabilityRequest,
-  toAvailabilityRows,
-  validateAvailability,
-  type AvailabilityError,
-  type AvailabilityRow,
-} from '../availability';
+import { toAvailabilityRequest, toAvailabilityRows, type AvailabilityRow } from '../availability';
+
+/**
+ * The rows as typed (an empty time is ''), read as the contract's availability: both times or
+ * neither, the end after the start. The request itself holds only the complete days.
+ */
+const AvailabilityFormSchema = z.object({
+  rows: z
+    .array(z.object({ day: DaySchema, start_time: z.string(), end_time: z.string() }))
+    .transform((rows) =>
+      rows.map((row) => ({
+        day: row.day,
+        start_time: row.start_time.trim() || null,
+        end_time: row.end_time.trim() || null,
+      })),
+    )
+    .pipe(UpdateUserRequestSchema.shape.availability.unwrap()),
+});
+type AvailabilityFormInput = { rows: AvailabilityRow[] };
+type AvailabilityFormOutput = z.output<typeof AvailabilityFormSchema>;
 
 /** 'Mijn beschikbaarheid': start and end per weekday, Monday to Sunday; only complete days are sent. */
 export function AvailabilityForm({ user }: { user: User }) {
@@ -29,55 +47,58 @@ export function AvailabilityForm({ user }: { user: User }) {
   const stale = useStaleWrite();
   // The version of the availability the form shows, sent with the save (409 when older).
   const [version, setVersion] = useState(user.availability_version);
-  const [rows, setRows] = useState<AvailabilityRow[]>(() => toAvailabilityRows(user.availability));
-  const [savedRows, setSavedRows] = useState(rows);
-  useUnsavedChanges(JSON.stringify(rows) !== JSON.stringify(savedRows));
-  const [errors, setErrors] = useState<Partial<Record<Day, AvailabilityError>>>({});
+  const form = useForm<AvailabilityFormInput, unknown, AvailabilityFormOutput>({
+    resolver: formResolver(AvailabilityFormSchema),
+    defaultValues: { rows: toAvailabilityRows(user.availability) },
+    // The first day with an error gets the focus on its start time, as the page reads.
+    shouldFocusError: false,
+  });
+  const rows = form.getValues('rows');
+  useUnsavedChanges(form.formState.isDirty);
   const [formError, setFormError] = useState<string | undefined>();
 
-  const setTime = (day: Day, field: 'start_time' | 'end_time', value: string) =>
-    setRows((current) => current.map((row) => (row.day === day ? { ...row, [field]: value } : row)));
   const dayName = (day: Day) => t(`account.days.${day}`);
-  const errorText = (day: Day, error: AvailabilityError) =>
-    error === 'incomplete'
-      ? t('account.availability.incomplete', { day: dayName(day) })
-      : t('account.availability.order', { day: dayName(day) });
+  // The contract names the broken rule; the page says it with the day's name.
+  const errorText = (day: Day, message: string) =>
+    message === t(validationKey('endAfterStart'))
+      ? t('account.availability.order', { day: dayName(day) })
+      : t('account.availability.incomplete', { day: dayName(day) });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    const found = validateAvailability(rows);
-    setErrors(found);
-    setFormError(undefined);
-    const first = rows.find((row) => found[row.day]);
-    if (first) {
-      document.getElementById(`${baseId}-${first.day}-start`)?.focus();
-      return;
-    }
-    try {
-      // Only the availability: sending the profile fields too would undo a change made elsewhere.
-      const { user: saved } = await update.mutateAsync({
-        availability: toAvailabilityRequest(rows),
-        availability_version: version,
-      });
-      const next = toAvailabilityRows(saved.availability);
-      setRows(next);
-      setSavedRows(next);
-      setVersion(saved.availability_version);
-      stale.clear();
-      success.show(t('account.profile.saved'));
-    } catch (e) {
-      if (!stale.take(e)) setFormError(getErrorText(e, t));
-    }
-  };
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      if (update.isPending) return;
+      setFormError(undefined);
+      try {
+        // Only the availability: sending the profile fields too would undo a change made elsewhere.
+        const { user: saved } = await update.mutateAsync({
+          availability: toAvailabilityRequest(
+            values.rows.map((row) => ({
+              day: row.day,
+              start_time: row.start_time ?? '',
+              end_time: row.end_time ?? '',
+            })),
+          ),
+          availability_version: version,
+        });
+        form.reset({ rows: toAvailabilityRows(saved.availability) });
+        setVersion(saved.availability_version);
+        stale.clear();
+        success.show(t('account.profile.saved'));
+      } catch (e) {
+        if (!stale.take(e)) setFormError(getErrorText(e, t));
+      }
+    },
+    (found) => {
+      setFormError(undefined);
+      const first = found.rows?.findIndex?.((row) => Boolean(row)) ?? -1;
+      if (first >= 0) form.setFocus(`rows.${first}.start_time`);
+    },
+  );
 
   const reload = async () => {
     const fresh = await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }).catch(() => undefined);
     if (!fresh) return;
-    const next = toAvailabilityRows(fresh.availability);
-    setRows(next);
-    setSavedRows(next);
-    setErrors({});
+    form.reset({ rows: toAvailabilityRows(fresh.availability) });
     setVersion(fresh.availability_version);
     stale.clear();
   };
@@ -85,8 +106,9 @@ export function AvailabilityForm({ user }: { user: User }) {
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
       <ul className="flex flex-col gap-3">
-        {rows.map((row) => {
-          const error = errors[row.day];
+        {rows.map((row, index) => {
+          const message = form.formState.errors.rows?.[index]?.end_time?.message;
+          const error = message ? errorText(row.day, message) : undefined;
           const errorId = `${baseId}-${row.day}-error`;
           return (
             <li key={row.day}>
@@ -100,22 +122,20 @@ export function AvailabilityForm({ user }: { user: User }) {
                 <TimeInput
                   id={`${baseId}-${row.day}-start`}
                   label={t('account.availability.start')}
-                  value={row.start_time}
                   invalid={Boolean(error)}
                   errorId={errorId}
-                  onChange={(v) => setTime(row.day, 'start_time', v)}
+                  {...form.register(`rows.${index}.start_time`)}
                 />
                 <TimeInput
                   id={`${baseId}-${row.day}-end`}
                   label={t('account.availability.end')}
-                  value={row.end_time}
                   invalid={Boolean(error)}
                   errorId={errorId}
-                  onChange={(v) => setTime(row.day, 'end_time', v)}
+                  {...form.register(`rows.${index}.end_time`)}
                 />
                 {error && (
                   <p id={errorId} className="col-span-2 text-sm font-medium text-red-700 sm:col-span-3">
-                    {errorText(row.day, error)}
+                    {error}
                   </p>
                 )}
               </fieldset>
@@ -138,18 +158,15 @@ export function AvailabilityForm({ user }: { user: User }) {
 function TimeInput({
   id,
   label,
-  value,
   invalid,
   errorId,
-  onChange,
+  ...registration
 }: {
   id: string;
   label: string;
-  value: string;
   invalid: boolean;
   errorId: string;
-  onChange: (value: string) => void;
-}) {
+} & UseFormRegisterReturn) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm text-slate-800">
@@ -158,11 +175,13 @@ function TimeInput({
       <input
         id={id}
         type="time"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? errorId : undefined}
-        className={`min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-slate-900 ${invalid ? 'border-red-700' : 'border-slate-400'}`}
+        className={cn(
+          'min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-slate-900',
+          invalid ? 'border-red-700' : 'border-slate-400',
+        )}
+        {...registration}
       />
     </div>
   );

@@ -1,8 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { TwoFactorSetupResponse } from '../../../../contract/two-factor';
-import { isApiError } from '../../../lib/api-client';
-import { getErrorText } from '../../../lib/error-text';
+import type { z } from 'zod';
+import { ConfirmCodeRequestSchema, type TwoFactorSetupResponse } from '../../../../contract/two-factor';
+import { applyServerErrors, translateValidation } from '../../../lib/error-text';
+import { formResolver } from '../../../lib/form-resolver';
 import { useFormatDate } from '../../../lib/use-format-date';
 import { Button } from '../../../ui/button';
 import { FormError, TextField } from '../../../ui/field';
@@ -19,13 +21,12 @@ type Step =
   | { kind: 'codes'; codes: string[]; heading: string; intro: string }
   | { kind: 'scan'; setup: TwoFactorSetupResponse };
 
-/** The first error text of a failed request: a field error, else the general message. */
-function errorText(error: unknown, t: ReturnType<typeof useTranslation>['t']): string {
-  if (isApiError(error) && error.kind === 'validation') {
-    const first = Object.values(error.fieldErrors)[0]?.[0];
-    if (first) return first;
-  }
-  return getErrorText(error, t);
+/** One code from the app, checked by the contract's schema (6 digits, spaces allowed). */
+function useCodeForm() {
+  return useForm<z.input<typeof ConfirmCodeRequestSchema>, unknown, z.output<typeof ConfirmCodeRequestSchema>>({
+    resolver: formResolver(ConfirmCodeRequestSchema),
+    defaultValues: { code: '' },
+  });
 }
 
 /**
@@ -38,9 +39,8 @@ export function TwoFactorSettings() {
   const regenerate = useRegenerateRecoveryCodes();
   const startReenrol = useStartReenrolment();
   const finishReenrol = useFinishReenrolment();
-  const [code, setCode] = useState('');
-  const [newCode, setNewCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const freshForm = useCodeForm();
+  const newForm = useCodeForm();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
 
   if (!status.data)
@@ -48,18 +48,7 @@ export function TwoFactorSettings() {
       <p role={status.isError ? 'alert' : 'status'}>{status.isError ? t('admin.error') : t('twoFactor.loading')}</p>
     );
 
-  const fresh = () => {
-    const digits = code.replace(/\s+/g, '');
-    if (!/^\d{6}$/.test(digits)) {
-      setError(t('twoFactor.sixDigits'));
-      return null;
-    }
-    return { code: digits };
-  };
-
-  const onRegenerate = async () => {
-    const answer = fresh();
-    if (!answer) return;
+  const onRegenerate = freshForm.handleSubmit(async (answer) => {
     try {
       const { recovery_codes } = await regenerate.mutateAsync(answer);
       setStep({
@@ -68,46 +57,37 @@ export function TwoFactorSettings() {
         heading: t('twoFactor.account.newCodesHeading'),
         intro: t('twoFactor.account.newCodesIntro'),
       });
-      setError(null);
-      setCode('');
+      freshForm.reset();
     } catch (failure) {
-      setError(errorText(failure, t));
+      applyServerErrors(failure, freshForm.setError, ['code'], t);
     }
-  };
+  });
 
-  const onReenrol = async () => {
-    const answer = fresh();
-    if (!answer) return;
+  const onReenrol = freshForm.handleSubmit(async (answer) => {
     try {
-      setStep({ kind: 'scan', setup: await startReenrol.mutateAsync(answer) });
-      setError(null);
-      setCode('');
+      const setup = await startReenrol.mutateAsync(answer);
+      newForm.reset();
+      setStep({ kind: 'scan', setup });
+      freshForm.reset();
     } catch (failure) {
-      setError(errorText(failure, t));
+      applyServerErrors(failure, freshForm.setError, ['code'], t);
     }
-  };
+  });
 
-  const onConfirmNew = async (event: FormEvent) => {
-    event.preventDefault();
-    const digits = newCode.replace(/\s+/g, '');
-    if (!/^\d{6}$/.test(digits)) {
-      setError(t('twoFactor.sixDigits'));
-      return;
-    }
+  const onConfirmNew = newForm.handleSubmit(async ({ code }) => {
     try {
-      const { recovery_codes } = await finishReenrol.mutateAsync(digits);
+      const { recovery_codes } = await finishReenrol.mutateAsync(code);
       setStep({
         kind: 'codes',
         codes: recovery_codes,
         heading: t('twoFactor.account.newCodesHeading'),
         intro: t('twoFactor.account.reenrolled'),
       });
-      setError(null);
-      setNewCode('');
+      newForm.reset();
     } catch (failure) {
-      setError(errorText(failure, t));
+      applyServerErrors(failure, newForm.setError, ['code'], t);
     }
-  };
+  });
 
   const { enabled, enabled_at, recovery_codes_remaining } = status.data;
   return (
@@ -131,18 +111,18 @@ export function TwoFactorSettings() {
         </div>
       )}
       {step.kind === 'scan' && (
-        <form noValidate onSubmit={onConfirmNew} className="flex flex-col gap-4">
+        <form noValidate onSubmit={(event) => void onConfirmNew(event)} className="flex flex-col gap-4">
           <h3 className="text-lg font-semibold text-slate-900">{t('twoFactor.account.reenrolHeading')}</h3>
           <TotpSetup secret={step.setup.secret} qrSvg={step.setup.qr_svg} />
           <TextField
             label={t('twoFactor.account.reenrolCodeLabel')}
-            value={newCode}
-            onChange={(event) => setNewCode(event.target.value)}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={7}
+            error={translateValidation(newForm.formState.errors.code?.message, t)}
+            {...newForm.register('code')}
           />
-          <FormError message={error ?? undefined} />
+          <FormError message={translateValidation(newForm.formState.errors.root?.server?.message, t)} />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" busy={finishReenrol.isPending}>
               {t('twoFactor.account.reenrolSubmit')}
@@ -158,18 +138,18 @@ export function TwoFactorSettings() {
           <TextField
             label={t('twoFactor.account.freshCodeLabel')}
             hint={t('twoFactor.account.freshCodeHint')}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={7}
+            error={translateValidation(freshForm.formState.errors.code?.message, t)}
+            {...freshForm.register('code')}
           />
-          <FormError message={error ?? undefined} />
+          <FormError message={translateValidation(freshForm.formState.errors.root?.server?.message, t)} />
           <div className="flex flex-wrap gap-3">
-            <Button variant="secondary" busy={regenerate.isPending} onClick={onRegenerate}>
+            <Button variant="secondary" busy={regenerate.isPending} onClick={() => void onRegenerate()}>
               {t('twoFactor.account.regenerate')}
             </Button>
-            <Button variant="secondary" busy={startReenrol.isPending} onClick={onReenrol}>
+            <Button variant="secondary" busy={startReenrol.isPending} onClick={() => void onReenrol()}>
               {t('twoFactor.account.reenrol')}
             </Button>
           </div>

@@ -1,8 +1,19 @@
 import { Paperclip, Send, X } from 'lucide-react';
-import { useCallback, useId, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type BaseSyntheticEvent,
+  type KeyboardEvent,
+} from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG } from '../../../../contract/messages';
+import { z } from 'zod';
+import { MESSAGE_TOO_LONG, MessageTextSchema, SendMessageRequestSchema } from '../../../../contract/messages';
 import { isApiError } from '../../../lib/api-client';
+import { formResolver } from '../../../lib/form-resolver';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
@@ -12,6 +23,23 @@ import { sendMessage, useRefreshConversation } from '../api';
 import { FilePickerButton } from '../../../ui/file-picker-button';
 import { AcceptedUploadTypes, refuseUpload, useMaxUploadMb } from '../../../ui/upload-limits';
 
+type ComposerForm = { text: string };
+type ComposerValues = { text?: string | undefined };
+/** With an attachment the text may stay empty (the server allows that); a text it has is checked as always. */
+const WithAttachmentSchema = z
+  .object({
+    text: z
+      .string()
+      .transform((value) => (value.trim() === '' ? undefined : value))
+      .pipe(MessageTextSchema.optional()),
+  })
+  .strict();
+const textOnly = formResolver(SendMessageRequestSchema);
+const withAttachment = formResolver(WithAttachmentSchema);
+/** The contract's message schema; the form's context says whether a file is attached. */
+const composerResolver: Resolver<ComposerForm, { attached: boolean }, ComposerValues> = (values, context, options) =>
+  (context?.attached ? withAttachment : textOnly)(values, context, options);
+
 /**
  * The message field: grows with its text, Enter sends, Shift+Enter starts a new line. The
  * paperclip attaches one file (the upload component's slow notice and retry apply).
@@ -19,8 +47,13 @@ import { AcceptedUploadTypes, refuseUpload, useMaxUploadMb } from '../../../ui/u
 export function Composer({ caseId, initialText = '' }: { caseId: string; initialText?: string }) {
   const { t } = useTranslation();
   const id = useId();
-  const [text, setText] = useState(initialText);
   const [file, setFile] = useState<File | null>(null);
+  const form = useForm<ComposerForm, { attached: boolean }, ComposerValues>({
+    resolver: composerResolver,
+    context: { attached: file !== null },
+    defaultValues: { text: initialText },
+  });
+  const text = useWatch({ control: form.control, name: 'text' });
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
@@ -47,7 +80,7 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
     [t],
   );
   const upload = useUpload(
-    (chosen, signal, onProgress) => sendMessage(caseId, text, chosen, signal, onProgress),
+    (chosen, signal, onProgress) => sendMessage(caseId, form.getValues('text'), chosen, signal, onProgress),
     refresh,
     describe,
   );
@@ -63,16 +96,13 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
     const refusal = chosen ? refuseUpload(chosen, maxMb, t) : null;
     setFile(refusal ? null : chosen);
     setError(refusal);
+    form.clearErrors('text');
   };
   // A file dragged onto the composer becomes the attachment (every document upload takes a drop).
   const drop = useFileDrop(attach, busy);
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const send = async (values: ComposerValues) => {
     if (sending || upload.busy) return;
-    const trimmed = text.trim();
-    if (!trimmed && !file) return setError(t('messages.errors.empty'));
-    if ([...trimmed].length > MESSAGE_MAX_LENGTH) return setError(t('messages.errors.tooLong'));
     setError(null);
     failed.current = false;
     if (file) {
@@ -80,7 +110,7 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
     } else {
       setSending(true);
       try {
-        await sendMessage(caseId, trimmed, null);
+        await sendMessage(caseId, values.text ?? '', null);
         await refresh();
       } catch (e) {
         describe(e);
@@ -89,11 +119,15 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
       }
     }
     if (!failed.current) {
-      setText('');
+      form.reset({ text: '' });
       setFile(null);
       field.current?.focus();
     }
   };
+  const submit = (event?: BaseSyntheticEvent) => form.handleSubmit(send)(event);
+  const textError = form.formState.errors.text?.message;
+  const shownError = textError ?? error;
+  const { ref: registerText, ...textField } = form.register('text', { onChange: () => setError(null) });
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -104,6 +138,7 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
 
   return (
     <form
+      noValidate
       onSubmit={(e) => void submit(e)}
       {...drop.handlers}
       data-testid="composer"
@@ -144,14 +179,16 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
         </label>
         <textarea
           id={`${id}-text`}
-          ref={field}
+          ref={(element) => {
+            registerText(element);
+            field.current = element;
+          }}
           rows={1}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
+          {...textField}
           onKeyDown={onKeyDown}
           placeholder={t('messages.composer.placeholder')}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${shownError ? ` ${id}-error` : ''}`}
+          aria-invalid={shownError ? true : undefined}
           className="min-h-11 flex-1 resize-none rounded-lg border border-slate-400 px-3 py-2 text-base text-slate-900 placeholder:text-slate-600"
         />
         <Button type="submit" busy={busy} className="shrink-0 px-3 sm:px-5" aria-label={t('messages.composer.send')}>
@@ -177,9 +214,9 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
           </button>
         </p>
       )}
-      {error && (
+      {shownError && (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-800">
-          {error}
+          {shownError}
         </p>
       )}
     </form>

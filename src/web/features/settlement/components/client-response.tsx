@@ -1,9 +1,13 @@
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { SettlementVersion } from '../../../../contract/settlement';
-import { getErrorText } from '../../../lib/error-text';
+import type { z } from 'zod';
+import { SettlementResponseRequestSchema, type SettlementVersion } from '../../../../contract/settlement';
+import { getErrorText, translateValidation } from '../../../lib/error-text';
+import { formResolver } from '../../../lib/form-resolver';
 import { Button } from '../../../ui/button';
+import { cn } from '../../../ui/cn';
 import { FieldError } from '../../../ui/field';
 import { SuccessMessage } from '../../../ui/success-message';
 import { dayOf, useRespond } from '../api';
@@ -18,8 +22,15 @@ export function ClientResponse({ caseId, version }: { caseId: string; version: S
   const respond = useRespond(caseId);
   const id = useId();
   const [asking, setAsking] = useState(false);
-  const [question, setQuestion] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const form = useForm<
+    z.input<typeof SettlementResponseRequestSchema>,
+    unknown,
+    z.output<typeof SettlementResponseRequestSchema>
+  >({
+    resolver: formResolver(SettlementResponseRequestSchema),
+    defaultValues: { response: 'question', text: '' },
+  });
+  const questionError = translateValidation(form.formState.errors.text?.message, t);
   const [sent, setSent] = useState<'agree' | 'question' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const last = version.responses[version.responses.length - 1];
@@ -32,7 +43,7 @@ export function ClientResponse({ caseId, version }: { caseId: string; version: S
       setSent(body.response);
       if (body.response === 'question') {
         setAsking(false);
-        setQuestion('');
+        form.reset();
       }
     } catch (failure) {
       setError(getErrorText(failure, t));
@@ -69,17 +80,7 @@ export function ClientResponse({ caseId, version }: { caseId: string; version: S
         <form
           noValidate
           className="flex flex-col gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const text = question.trim();
-            if (!text) {
-              setInvalid(true);
-              document.getElementById(`${id}-question`)?.focus();
-              return;
-            }
-            setInvalid(false);
-            void send({ response: 'question', text });
-          }}
+          onSubmit={form.handleSubmit(({ text }) => send({ response: 'question', text: text ?? '' }))}
         >
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${id}-question`} className="font-medium text-slate-900">
@@ -91,14 +92,16 @@ export function ClientResponse({ caseId, version }: { caseId: string; version: S
             <textarea
               id={`${id}-question`}
               rows={4}
-              value={question}
               required
-              aria-invalid={invalid || undefined}
-              aria-describedby={invalid ? `${id}-hint ${id}-error` : `${id}-hint`}
-              onChange={(event) => setQuestion(event.target.value)}
-              className={`w-full rounded-lg border bg-white px-3 py-2 text-slate-900 ${invalid ? 'border-red-700' : 'border-slate-400'}`}
+              aria-invalid={questionError ? true : undefined}
+              aria-describedby={questionError ? `${id}-hint ${id}-error` : `${id}-hint`}
+              className={cn(
+                'w-full rounded-lg border bg-white px-3 py-2 text-slate-900',
+                questionError ? 'border-red-700' : 'border-slate-400',
+              )}
+              {...form.register('text')}
             />
-            <FieldError id={`${id}-error`} message={invalid ? t('settlement.respond.required') : undefined} />
+            <FieldError id={`${id}-error`} message={questionError} />
           </div>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button type="submit" busy={respond.isPending}>

@@ -1,7 +1,10 @@
-import { useEffect, useId } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useEffect, useId, useMemo } from 'react';
+import { useForm, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors } from '../../../lib/error-text';
+import { z } from 'zod';
+import { RecordSignedFieldsSchema } from '../../../../contract/settlement';
+import { applyServerErrors, translateValidation } from '../../../lib/error-text';
+import { emptyAsMissing, formResolver } from '../../../lib/form-resolver';
 import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
 import { todayInAmsterdam, useRecordSigned } from '../api';
@@ -14,6 +17,14 @@ type Fields = {
   cooling_off_clause: boolean;
   dissolved_within_six_months: boolean;
 };
+
+/** The contract's fields of the signed agreement, with the file the form sends beside them. */
+function signedSchema(fileRequired: string) {
+  return RecordSignedFieldsSchema.extend({
+    file: z.custom<FileList>((value) => value instanceof FileList && value.length > 0, { message: fileRequired }),
+  });
+}
+type SignedValues = z.output<ReturnType<typeof signedSchema>>;
 const SERVER_FIELDS: readonly Path<Fields>[] = [
   'file',
   'dated',
@@ -42,7 +53,18 @@ export function SignedForm({
   const record = useRecordSigned(caseId);
   const id = useId();
   const today = todayInAmsterdam();
-  const form = useForm<Fields>({
+  // The form starts without a file (null), which the schema refuses with the form's own text.
+  const resolver = useMemo(
+    () =>
+      formResolver(signedSchema(t('settlement.signed.fileRequired'))) as unknown as Resolver<
+        Fields,
+        unknown,
+        SignedValues
+      >,
+    [t],
+  );
+  const form = useForm<Fields, unknown, SignedValues>({
+    resolver,
     defaultValues: {
       file: null,
       dated: today,
@@ -57,22 +79,14 @@ export function SignedForm({
   }, [form, onCancel]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    let valid = true;
-    const fail = (name: Path<Fields>, message: string) => {
-      form.setError(name, { type: 'client', message }, { shouldFocus: valid });
-      valid = false;
-    };
-    const file = values.file?.[0];
-    if (!file) fail('file', t('settlement.signed.fileRequired'));
-    if (!values.dated) fail('dated', t('validation.required'));
-    if (!values.agreed_on) fail('agreed_on', t('validation.required'));
-    if (!valid || !file) return;
+    const file = values.file[0];
+    if (!file) return;
     const body = new FormData();
     body.set('file', file);
     body.set('dated', values.dated);
     body.set('agreed_on', values.agreed_on);
     body.set('cooling_off_clause', String(values.cooling_off_clause));
-    body.set('dissolved_within_six_months', String(values.dissolved_within_six_months));
+    body.set('dissolved_within_six_months', String(values.dissolved_within_six_months ?? false));
     try {
       await record.mutateAsync(body);
       onDone();
@@ -91,7 +105,7 @@ export function SignedForm({
         label={t('settlement.signed.file')}
         accept=".pdf,.docx,.jpg,.jpeg,.png"
         required
-        error={errors.file?.message}
+        error={translateValidation(errors.file?.message, t)}
         {...form.register('file')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -99,15 +113,15 @@ export function SignedForm({
           label={t('settlement.signed.dated')}
           type="date"
           required
-          error={errors.dated?.message}
-          {...form.register('dated')}
+          error={translateValidation(errors.dated?.message, t)}
+          {...form.register('dated', emptyAsMissing)}
         />
         <TextField
           label={t('settlement.signed.agreedOn')}
           type="date"
           required
-          error={errors.agreed_on?.message}
-          {...form.register('agreed_on')}
+          error={translateValidation(errors.agreed_on?.message, t)}
+          {...form.register('agreed_on', emptyAsMissing)}
         />
       </div>
       <label className="flex min-h-11 items-start gap-3 text-slate-900">
@@ -127,11 +141,12 @@ export function SignedForm({
         {t('settlement.signed.dissolved')}
       </label>
       <FormError
-        message={
+        message={translateValidation(
           errors.root?.server?.message ??
-          errors.cooling_off_clause?.message ??
-          errors.dissolved_within_six_months?.message
-        }
+            errors.cooling_off_clause?.message ??
+            errors.dissolved_within_six_months?.message,
+          t,
+        )}
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel && (

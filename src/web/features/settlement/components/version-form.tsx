@@ -1,13 +1,17 @@
-import { useEffect, useId, type ReactNode } from 'react';
-import { useForm, type Path } from 'react-hook-form';
+import { useEffect, useId, useMemo, type ReactNode } from 'react';
+import { useForm, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
 import {
+  AddSettlementVersionFieldsSchema,
   INITIATIVES,
   NON_COMPETE,
   type SettlementTerms,
   type SettlementVersion,
 } from '../../../../contract/settlement';
-import { applyServerErrors } from '../../../lib/error-text';
+import { applyServerErrors, translateValidation } from '../../../lib/error-text';
+import { emptyAsMissing, formResolver } from '../../../lib/form-resolver';
 import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, RequiredMark, TextField } from '../../../ui/field';
 import { todayInAmsterdam, useAddVersion } from '../api';
@@ -39,6 +43,38 @@ const SERVER_FIELDS: readonly Path<Fields>[] = ['from', 'dated', 'reply_by', 'no
 const isOneOf = (list: readonly string[], value: string) => list.includes(value);
 
 /**
+ * The contract's fields of a new version, with the file beside them and the terms read from the
+ * typed fields (each unreadable one under itself); a version needs a file or pasted text.
+ */
+function versionSchema(t: TFunction) {
+  const { from, dated, reply_by, note, text } = AddSettlementVersionFieldsSchema.shape;
+  return z
+    .object({
+      from,
+      dated,
+      reply_by,
+      note,
+      text,
+      file: z.custom<FileList | null>(),
+      terms: z.custom<TermsFields>().transform((fields, ctx): SettlementTerms => {
+        const { terms, errors } = fieldsToTerms(fields);
+        for (const [field, error] of Object.entries(errors))
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            path: [field],
+            message: t(error === 'invalidMonths' ? 'settlement.form.invalidMonths' : `settlement.calculator.${error}`),
+          });
+        return terms;
+      }),
+    })
+    .superRefine((values, ctx) => {
+      if (!values.file?.[0] && !values.text?.trim())
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['text'], message: t('settlement.form.textOrFile') });
+    });
+}
+type VersionValues = z.output<ReturnType<typeof versionSchema>>;
+
+/**
  * 'Nieuwe versie': who it is from ('Werkgever' or 'Wij'), the date received or sent, the reply
  * deadline, the text as a .docx/.pdf file or pasted, the note for the client ('Wat dit voor je
  * betekent') and the terms, filled in as the newest version had them.
@@ -57,7 +93,12 @@ export function VersionForm({
   const { t } = useTranslation();
   const add = useAddVersion(caseId);
   const id = useId();
-  const form = useForm<Fields>({
+  const resolver = useMemo(
+    () => formResolver(versionSchema(t)) as unknown as Resolver<Fields, unknown, VersionValues>,
+    [t],
+  );
+  const form = useForm<Fields, unknown, VersionValues>({
+    resolver,
     defaultValues: {
       from: newest?.from === 'employer' ? 'us' : 'employer',
       dated: todayInAmsterdam(),
@@ -72,30 +113,15 @@ export function VersionForm({
   useEffect(() => form.setFocus('from'), [form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    let valid = true;
-    const fail = (name: Path<Fields>, message: string) => {
-      form.setError(name, { type: 'client', message }, { shouldFocus: valid });
-      valid = false;
-    };
-    if (!values.dated) fail('dated', t('validation.required'));
     const file = values.file?.[0] ?? null;
-    if (!file && !values.text.trim()) fail('text', t('settlement.form.textOrFile'));
-    const { terms, errors: termErrors } = fieldsToTerms(values.terms);
-    for (const [field, error] of Object.entries(termErrors)) {
-      fail(
-        `terms.${field}` as Path<Fields>,
-        t(error === 'invalidMonths' ? 'settlement.form.invalidMonths' : `settlement.calculator.${error}`),
-      );
-    }
-    if (!valid) return;
     const body = new FormData();
     body.set('from', values.from);
     body.set('dated', values.dated);
     if (values.reply_by) body.set('reply_by', values.reply_by);
-    if (values.note.trim()) body.set('note', values.note.trim());
+    if (values.note) body.set('note', values.note);
     if (file) body.set('file', file);
-    else body.set('text', values.text);
-    body.set('terms', JSON.stringify(terms));
+    else body.set('text', values.text ?? '');
+    body.set('terms', JSON.stringify(values.terms));
     try {
       onDone(await add.mutateAsync(body));
     } catch (error) {
@@ -103,7 +129,7 @@ export function VersionForm({
     }
   });
 
-  const termError = (field: TermField) => errors.terms?.[field]?.message;
+  const termError = (field: TermField) => translateValidation(errors.terms?.[field]?.message, t);
   const termInput = (field: TermField): ReactNode => {
     const label = t(`settlement.terms.${field}`);
     if (isOneOf(DATE_FIELDS, field))
@@ -198,35 +224,35 @@ export function VersionForm({
           label={t('settlement.form.dated')}
           type="date"
           required
-          error={errors.dated?.message}
-          {...form.register('dated')}
+          error={translateValidation(errors.dated?.message, t)}
+          {...form.register('dated', emptyAsMissing)}
         />
         <TextField
           label={t('settlement.form.replyBy')}
           type="date"
-          error={errors.reply_by?.message}
-          {...form.register('reply_by')}
+          error={translateValidation(errors.reply_by?.message, t)}
+          {...form.register('reply_by', emptyAsMissing)}
         />
       </div>
       <FileField
         label={t('settlement.form.file')}
         hint={t('settlement.form.fileHint')}
         accept=".docx,.pdf"
-        error={errors.file?.message}
+        error={translateValidation(errors.file?.message, t)}
         {...form.register('file')}
       />
       <TextAreaField
         label={t('settlement.form.text')}
         hint={t('settlement.form.textHint')}
         rows={6}
-        error={errors.text?.message}
+        error={translateValidation(errors.text?.message, t)}
         {...form.register('text')}
       />
       <TextAreaField
         label={t('settlement.form.note')}
         hint={t('settlement.form.noteHint')}
         rows={3}
-        error={errors.note?.message}
+        error={translateValidation(errors.note?.message, t)}
         {...form.register('note')}
       />
       <fieldset className="flex flex-col gap-4">
