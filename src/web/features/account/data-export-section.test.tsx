@@ -41,7 +41,7 @@ function api(initial: DataExport | null, post: () => { status: number; body: unk
 }
 
 describe("'Download mijn gegevens' on /instellingen", () => {
-  it('asks for the data with one button, then says it is being prepared and when a new request is possible', async () => {
+  it('asks for the data with one button, then says it is being prepared and when to ask again', async () => {
     const { client, calls } = api(null, () => ({ status: 202, body: { data: exportOf({}) } }));
     const user = userEvent.setup();
     renderApp('/instellingen', { user: client });
@@ -78,7 +78,7 @@ describe("'Download mijn gegevens' on /instellingen", () => {
     expect(screen.getByText(/De downloadlink werkt tot 09\/12\/2026 \d{2}:05\./)).toBeInTheDocument();
   });
 
-  it('offers a new request after an expired export of an earlier day, and shows the server’s once-a-day message on a 429', async () => {
+  it('offers a new request after an expired export of a prior day; shows the once-a-day 429', async () => {
     const { client } = api(
       exportOf({ status: 'expired', next_request_at: null, requested_at: '2026-12-01T09:00:00.000Z' }),
       () => ({

@@ -118,7 +118,7 @@ describe("admin cases page: the client's data export", () => {
     return result;
   }
 
-  it('asks for confirmation, starts the export and says the link goes to the client; cancelling sends nothing', async () => {
+  it('asks to confirm, starts the export and says the link goes to the client; cancelling sends nothing', async () => {
     const { calls } = render({ status: 202, body: { data: accepted } });
     const user = userEvent.setup();
     await user.click(

@@ -154,7 +154,7 @@ describe('admin insight page', () => {
     ).toBeInTheDocument();
   }, 30_000);
 
-  it('filters by period and lawyer, says so when nothing is stuck, and downloads the CSV of what it shows', async () => {
+  it('filters by period and lawyer, says when nothing is stuck, and downloads the CSV of what is shown', async () => {
     const createObjectURL = vi.fn(() => 'blob:inzicht');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const fake = setup([

@@ -75,7 +75,7 @@ describe('admin lawyers page: the new-lawyer form', () => {
     return result;
   }
 
-  it('checks in the browser first: each empty required field says so under itself, with aria-invalid, and nothing is sent', async () => {
+  it('checks in the browser first: each empty required field says so, with aria-invalid; nothing is sent', async () => {
     const { calls } = setup(() => ({ status: 201, body: { data: created } }));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Jurist toevoegen' }));

@@ -53,7 +53,10 @@ export function LawyersPage() {
           {lawyers.data.map((lawyer) => (
             <li
               key={lawyer.id}
-              className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:justify-between"
+              className={
+                'flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm ' +
+                'sm:flex-row sm:items-center sm:justify-between'
+              }
             >
               <div className="flex min-w-0 flex-col gap-1">
                 <p className="font-semibold text-slate-900">{lawyer.full_name}</p>
@@ -73,7 +76,11 @@ export function LawyersPage() {
               <Button
                 variant="secondary"
                 onClick={() => onToggle(lawyer.id, lawyer.full_name, !lawyer.active)}
-                aria-label={`${lawyer.active ? t('admin.lawyers.deactivate') : t('admin.lawyers.reactivate')}: ${lawyer.full_name}`}
+                aria-label={
+                  (lawyer.active ? t('admin.lawyers.deactivate') : t('admin.lawyers.reactivate')) +
+                  ': ' +
+                  lawyer.full_name
+                }
               >
                 {lawyer.active ? t('admin.lawyers.deactivate') : t('admin.lawyers.reactivate')}
               </Button>

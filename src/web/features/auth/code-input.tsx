@@ -150,7 +150,8 @@ export function CodeInput({
           onPaste={(event) => onPaste(index, event)}
           onFocus={(event) => event.target.select()}
           className={cn(
-            'aspect-square w-full max-w-14 min-w-0 rounded-lg border-2 bg-white text-center font-mono text-2xl font-semibold text-slate-900 uppercase',
+            'aspect-square w-full max-w-14 min-w-0 rounded-lg border-2 bg-white text-center ' +
+              'font-mono text-2xl font-semibold text-slate-900 uppercase',
             invalid ? 'border-red-700' : 'border-slate-400 focus:border-brand-700',
           )}
         />

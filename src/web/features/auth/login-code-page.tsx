@@ -93,7 +93,10 @@ function CodeForm({ email, from, sentAt }: { email: string; from: string | undef
       <Link
         to="/login"
         state={backState}
-        className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-700 underline-offset-4 hover:underline"
+        className={
+          'inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-700 ' +
+          'underline-offset-4 hover:underline'
+        }
       >
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t('auth.code.back')}

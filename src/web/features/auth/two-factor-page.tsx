@@ -271,7 +271,10 @@ function VerifyStep({ challenge, from }: { challenge: string; from: string | und
     <div className="flex flex-col gap-6">
       <Link
         to="/login"
-        className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-700 underline-offset-4 hover:underline"
+        className={
+          'inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-700 ' +
+          'underline-offset-4 hover:underline'
+        }
       >
         {t('auth.code.back')}
       </Link>

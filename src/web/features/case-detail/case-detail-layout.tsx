@@ -37,7 +37,10 @@ export function CaseDetailLayout() {
   const back = (
     <Link
       to="/dossiers"
-      className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-700 underline-offset-4 hover:underline"
+      className={
+        'inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-700 ' +
+        'underline-offset-4 hover:underline'
+      }
     >
       <ArrowLeft className="size-4" aria-hidden="true" />
       {t('pages.caseDetail.back')}

@@ -92,7 +92,8 @@ describe('the finish dialog', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Weet je zeker dat je dit dossier wilt afsluiten?' });
     const warning =
-      'Let op: de bedenktijd loopt nog tot en met 16 maart 2026. Tot dan kan de cliënt de vaststellingsovereenkomst zonder opgave van redenen ontbinden.';
+      'Let op: de bedenktijd loopt nog tot en met 16 maart 2026. ' +
+      'Tot dan kan de cliënt de vaststellingsovereenkomst zonder opgave van redenen ontbinden.';
     await waitFor(() => expect(dialog).toHaveAccessibleDescription(warning));
     expect(await screen.findByLabelText('Wat is het eindresultaat van de zaak?')).toBeInTheDocument();
   });

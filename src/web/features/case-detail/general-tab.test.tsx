@@ -77,7 +77,7 @@ const cachedView = async () =>
 const shown = (select: HTMLElement) => (select as HTMLSelectElement).selectedOptions[0]?.textContent;
 
 describe('case detail: the package and the statuses', () => {
-  it('lets the lawyer change the package before signing, after a confirm dialog with price and conditions', async () => {
+  it('lets the lawyer change the package before signing, after a confirm dialog with price and terms', async () => {
     const user = userEvent.setup();
     const { calls } = setup(lawyerView('proposal', 'start'));
     const group = await screen.findByRole('group', { name: 'Pakket wijzigen' });
@@ -108,7 +108,7 @@ describe('case detail: the package and the statuses', () => {
     await waitFor(() => expect(queryClient.getQueryData(['allStatuses'])).toEqual(catalogue));
   });
 
-  it('status dropdown: label, heading and the statuses the offer allows; a choice shows at once and is sent', async () => {
+  it('status dropdown: label, heading and the statuses the offer allows; a choice shows at once, is sent', async () => {
     const user = userEvent.setup();
     const { calls } = setup(lawyerView('check', 'start'));
     const select = await screen.findByRole('combobox', { name: 'Status' });

@@ -91,7 +91,7 @@ describe('CaseDocumentsTab', () => {
     await waitFor(() => expect(calls.find((c) => c.url.endsWith('/set-visibility'))?.body).toEqual({ visible: false }));
   });
 
-  it('offers approve, preview and download but no reject, new version or delete on a locked document (the signed engagement letter)', async () => {
+  it('locked document (signed engagement letter): approve, preview, download; no reject, version, delete', async () => {
     const user = userEvent.setup();
     const signed = {
       ...base,
@@ -157,7 +157,7 @@ describe('CaseDocumentsTab', () => {
     expect(screen.queryByText(/bewaarplicht/)).toBeNull();
   });
 
-  it("after a confirmed delete puts the focus on the general section's heading, or on the mandatory card's own heading (never on <body>)", async () => {
+  it("a confirmed delete focuses the general section's or the mandatory card's heading, never <body>", async () => {
     const user = userEvent.setup();
     const letter: Document = { ...base, id: '55555555-5555-4555-8555-555555555555', mandatory: false, title: 'Brief' };
     const { calls } = renderTab([base, letter]);
@@ -208,7 +208,7 @@ describe('CaseDocumentsTab', () => {
     await waitFor(() => expect(more).toHaveFocus());
   });
 
-  it('takes a first upload and a new version by drag and drop, showing the percentage sent; a locked document has no drop zone', async () => {
+  it('takes an upload and a new version by drag and drop, with the percentage; no drop zone when locked', async () => {
     const uploads = installFakeUpload();
     const missing = {
       ...base,
@@ -296,7 +296,7 @@ describe('CaseDocumentsTab', () => {
     expect(screen.getByRole('dialog', { name: /Loonstrook/ })).toBeInTheDocument();
   });
 
-  it("gives the focus back to 'Bekijken' after the preview is closed with Escape, also after moving to another document", async () => {
+  it("returns focus to 'Bekijken' when Escape closes the preview, also after moving to another document", async () => {
     const user = userEvent.setup();
     const second = { ...base, id: '88888888-8888-4888-8888-888888888888', title: 'Loonstrook' };
     renderTab([base, second]);
@@ -332,7 +332,7 @@ describe('CaseDocumentsTab', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it("shows the client's signed engagement letter as 'Getekend', with no 'Goedkeuren' (nothing to review)", async () => {
+  it("shows the client's signed engagement letter as 'Getekend', no 'Goedkeuren' (nothing to review)", async () => {
     const signed: Document = {
       ...base,
       id: '66666666-6666-4666-8666-666666666666',

@@ -180,7 +180,7 @@ describe('/dossiers: a search finds a client in any group', () => {
 });
 
 describe("/dossiers: 'Openstaande taken'", () => {
-  it("shows 'Opdrachtbevestiging versturen' with the number of cases at 'Offerte gekozen', filtering the list to them", async () => {
+  it("shows 'Opdrachtbevestiging versturen' with the count at 'Offerte gekozen', filtering to them", async () => {
     const user = userEvent.setup();
     installFakeFetch(
       on('GET', '/api/cases/count-by-status', {

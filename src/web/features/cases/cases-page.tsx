@@ -23,7 +23,8 @@ import { GROUP_TABS, readCaseListUrl, toListParams, writeCaseListUrl, type CaseL
 
 /** A group tab: like the other tab strips from sm on; on a phone a third of the width, its label wrapping inside it. */
 const GROUP_TAB_LINK =
-  'flex h-full min-h-11 items-center justify-center border-b-2 px-2 py-2 text-center font-medium sm:inline-flex sm:px-4 sm:whitespace-nowrap';
+  'flex h-full min-h-11 items-center justify-center border-b-2 px-2 py-2 ' +
+  'text-center font-medium sm:inline-flex sm:px-4 sm:whitespace-nowrap';
 
 /** The page's data for the first page of a visit (app/routes.tsx, lib/first-page.ts). */
 export { caseListData } from './api';

@@ -39,7 +39,7 @@ describe('case list URL state', () => {
 });
 
 describe('case search in the URL', () => {
-  it('keeps the search as ?zoek= and sends it as q with sort and page, searching every group whatever tab or task is open', () => {
+  it('keeps the search as ?zoek=, sends it as q with sort and page, searching all groups whatever tab or task', () => {
     const state = readCaseListUrl(new URLSearchParams('zoek=%C3%A9mile&sort=company_name&page=2&groep=voltooid'));
     expect(state).toMatchObject({ q: 'émile', sort: 'company_name', page: 2, group: 'completed' });
     expect(toListParams(state)).toMatchObject({ q: 'émile', statuses: [], page: 2 });

@@ -28,7 +28,10 @@ export function ComplaintFiles({ files }: { files: ComplaintFile[] }) {
             <button
               type="button"
               onClick={() => void download(file)}
-              className="inline-flex items-center gap-2 font-medium [overflow-wrap:anywhere] text-brand-700 underline underline-offset-4"
+              className={
+                'inline-flex items-center gap-2 font-medium [overflow-wrap:anywhere] ' +
+                'text-brand-700 underline underline-offset-4'
+              }
               aria-label={t('complaints.files.download', { name: file.filename })}
             >
               <Paperclip className="size-4 shrink-0" aria-hidden="true" />

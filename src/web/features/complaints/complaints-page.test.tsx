@@ -20,7 +20,7 @@ const closed: MyComplaint = {
 };
 
 describe("'Een klacht indienen'", () => {
-  it('asks for a text, files the complaint with the answer-by date, and shows an earlier outcome with the independent body and its period', async () => {
+  it('asks for a text, files it with the answer-by date, shows an earlier outcome with body and period', async () => {
     const { calls } = installFakeFetch(
       on('GET', '/api/site', { status: 200, body: { data: site } }),
       on('GET', '/api/user', { status: 200, body: { data: client } }),
@@ -68,7 +68,7 @@ describe("'Een klacht indienen'", () => {
     );
   }, 20_000);
 
-  it('attaches documents through the file picker (refusing one too large), sends them as multipart, and lists them with a download', async () => {
+  it('attaches files via the picker (refusing one too large), sends multipart, lists them to download', async () => {
     const withFile: MyComplaint = {
       ...closed,
       id: '00000000-0000-4000-8000-000000000003',

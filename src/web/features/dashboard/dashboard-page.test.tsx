@@ -111,7 +111,7 @@ function setup(view: CaseClientView, steps: Stepper | (() => Stepper), ...routes
 }
 
 describe('the client dashboard', () => {
-  it("lists every open action under 'Wat moet ik nog doen?' and never lets the next step say nothing is needed", async () => {
+  it("lists every open action under 'Wat moet ik nog doen?'; the next step never says nothing is needed", async () => {
     const docs = [
       {
         id: '00000000-0000-4000-8000-0000000000d1',
@@ -193,7 +193,7 @@ describe('the client dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Jouw stappenplan' })).toBeInTheDocument();
   });
 
-  it("leaves the phase a 'Start' package skips out of 'Jouw stappenplan': negotiation is never shown as done", async () => {
+  it("leaves a phase 'Start' skips out of 'Jouw stappenplan': negotiation is never shown as done", async () => {
     setup({ ...caseView('check', []), offer: { slug: 'start', display_name: 'Start onbezorgd' } }, stepper('check'));
     renderApp('/', { user: client });
     const plan = (await screen.findByRole('heading', { name: 'Jouw stappenplan' }, { timeout: 15_000 })).closest(
@@ -301,7 +301,7 @@ describe('the bedenktijd on the client dashboard', () => {
     cooling_off_running: true,
   });
 
-  it('says until when the signed agreement can be dissolved, and gives the dissolution letter and the key dates', async () => {
+  it('says until when the signed agreement can be dissolved, with the dissolution letter and key dates', async () => {
     const { calls } = setup(
       caseView('ready-for-signing', [lawyer(1)]),
       stepper('ready-for-signing'),
@@ -364,7 +364,7 @@ describe('the client dashboard never contradicts itself', () => {
     };
   };
 
-  it("numbers the next step as 'Jouw stappenplan' counts the steps shown: 'Compleet' skips the checks, so 'Stap 8', not 9", async () => {
+  it("numbers the next step as 'Jouw stappenplan' counts: 'Compleet' skips checks, so 'Stap 8', not 9", async () => {
     setup(
       { ...caseView('ready-for-signing', []), offer: { slug: 'complete', display_name: 'Compleet onbezorgd' } },
       numbered('ready-for-signing'),
@@ -383,7 +383,7 @@ describe('the client dashboard never contradicts itself', () => {
     expect(current).toHaveTextContent(/^8/);
   }, 20_000);
 
-  it("names the steps for the client: 'Aanmelding' and 'Gegevens compleet', never 'Lead' or 'Bijna cliënt'", async () => {
+  it("names steps for the client: 'Aanmelding' and 'Gegevens compleet', never 'Lead' or 'Bijna cliënt'", async () => {
     setup(caseView('lead', []), stepper('lead'));
     renderApp('/', { user: client });
     const plan = (await screen.findByRole('heading', { name: 'Jouw stappenplan' }, { timeout: 15_000 })).closest(
@@ -433,7 +433,7 @@ describe('the client dashboard never contradicts itself', () => {
     ).not.toContain('/documenten');
   }, 20_000);
 
-  it("shows the latest five events under 'Wat is er gebeurd', with 'Toon meer' for the rest, in the client's step names", async () => {
+  it("shows the last five events under 'Wat is er gebeurd', 'Toon meer' for the rest, in client steps", async () => {
     const events = Array.from({ length: 8 }, (_, i) => ({
       id: 100 - i,
       at: `2026-11-2${Math.min(i, 7)}T10:00:00.000Z`,

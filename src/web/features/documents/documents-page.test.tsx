@@ -112,7 +112,7 @@ describe('/documenten: the focus after deleting a document', () => {
 });
 
 describe('/documenten: progress and document buttons', () => {
-  it("counts a rejected document as still to deliver: never '100%' or 'alle verplichte documenten aangeleverd' next to a rejected card", async () => {
+  it("a rejected document is still to deliver: no '100%' or 'alle verplichte documenten aangeleverd'", async () => {
     const rejected: Document = { ...mandatory, status: 'Rejected', message: 'Onleesbaar' };
     const approved: Document = {
       ...mandatory,
@@ -179,7 +179,8 @@ describe('/documenten: a closed case or a legal hold keeps the documents as they
   it('hides them under a legal hold in any phase, with the legal hold as the reason', async () => {
     setup([withFile, empty, general], { status: 'reviewing-documents', legalHold: true });
     await screen.findByText(
-      'Dit dossier is afgesloten voor wijzigingen: er geldt een bewaarplicht. Documenten kunnen niet worden verwijderd of vervangen.',
+      'Dit dossier is afgesloten voor wijzigingen: er geldt een bewaarplicht. ' +
+        'Documenten kunnen niet worden verwijderd of vervangen.',
       {},
       { timeout: 15_000 },
     );
@@ -212,7 +213,8 @@ describe('/documenten: accepted types and the size limit, before a file is sent'
     extension: null,
   };
   const ACCEPTED =
-    'Toegestaan: PDF, JPG, PNG, HEIC, WebP, TIFF, SVG, Word (DOC, DOCX), Excel (XLS, XLSX), ODT, ODS, RTF, TXT, EML, MSG (tot 100 MB).';
+    'Toegestaan: PDF, JPG, PNG, HEIC, WebP, TIFF, SVG, Word (DOC, DOCX), Excel (XLS, XLSX), ' +
+    'ODT, ODS, RTF, TXT, EML, MSG (tot 100 MB).';
 
   it('names the accepted types and the limit beside every file picker, as its description', async () => {
     setup([empty]);

@@ -90,7 +90,10 @@ export function DocumentsPage() {
         <p className="text-slate-800">{t('documents.help.text')}</p>
         <Link
           to="/berichten"
-          className="inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-800 underline underline-offset-4 hover:text-brand-900"
+          className={
+            'inline-flex min-h-11 items-center gap-2 self-start font-medium text-brand-800 ' +
+            'underline underline-offset-4 hover:text-brand-900'
+          }
         >
           <MessageSquare className="size-4" aria-hidden="true" />
           {t('messages.help.link')}

@@ -48,7 +48,7 @@ const message = (n: number, author: ReturnType<typeof person> | null, standIn: b
 });
 
 describe("the client's /berichten after a reassignment with a stand-in", () => {
-  it('names the assigned lawyer in the header and the stand-in as stand-in, and the author of every lawyer message', async () => {
+  it("names the assigned lawyer in the header, the stand-in as such, and each lawyer message's author", async () => {
     const view = makeClientCaseView(CASE_ID, 'reviewing-documents', {
       lawyers: [
         lawyer(ASSIGNED, 'Nina Nieuw'),

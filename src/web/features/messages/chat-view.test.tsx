@@ -107,7 +107,7 @@ describe('the chat view', () => {
     expect(screen.queryByText('Je bericht bevat ongeldige tekens.')).toBeNull();
   });
 
-  it('shows text as text with safe links, day separators and read marks, and marks the lawyer’s message read', async () => {
+  it('shows text as text with safe links, day separators and read marks; marks the lawyer’s message read', async () => {
     const { calls } = renderChat();
     expect(screen.getByRole('heading', { name: 'Sanne Jansen' })).toBeInTheDocument();
     const log = screen.getByRole('log', { name: 'Berichten' });
@@ -144,7 +144,7 @@ describe('the chat view', () => {
     await waitFor(() => expect(field).toHaveValue(''));
   });
 
-  it("checks the text with the contract's schema before sending: too long, or empty, in the reader's language", async () => {
+  it("checks the text with the contract's schema before sending: too long or empty, in the user's locale", async () => {
     const { calls } = renderChat();
     const user = userEvent.setup();
     const field = screen.getByRole('textbox', { name: 'Bericht' });
@@ -192,7 +192,7 @@ describe('the chat view', () => {
 });
 
 describe('the chat view: accepted types and the size limit', () => {
-  it('names the accepted types beside the paperclip and refuses an attachment over the limit before sending it', async () => {
+  it('names the accepted types by the paperclip; refuses an attachment over the limit before sending', async () => {
     const uploads = installFakeUpload();
     renderChat(undefined, 2);
     const composer = screen.getByRole('form', { name: 'Nieuw bericht' });

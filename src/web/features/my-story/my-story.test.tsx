@@ -133,7 +133,7 @@ describe('story answers', () => {
 });
 
 describe("'Jouw gegevens'", () => {
-  it("says 'Dit veld is verplicht.' under each empty required field, never zod's 'Required', and sends nothing", async () => {
+  it("says 'Dit veld is verplicht.' under each empty required field, not zod's 'Required'; sends nothing", async () => {
     const user = makeUser('client', {
       name: '',
       last_name: '',
@@ -162,7 +162,7 @@ describe("'Jouw gegevens'", () => {
 describe('a form saved from an older copy (two tabs)', () => {
   const STALE = 'Deze gegevens zijn intussen ergens anders gewijzigd. Vernieuw de pagina.';
 
-  it("shows the 409 with 'Pagina vernieuwen', keeps what was typed until it is pressed, then loads the record anew", async () => {
+  it("shows the 409 with 'Pagina vernieuwen', keeps typed text until pressed, then reloads the record", async () => {
     const loaded = makeUser('client', {
       name: 'Kees',
       last_name: 'Vries',
@@ -254,7 +254,7 @@ describe('a form saved from an older copy (two tabs)', () => {
 });
 
 describe('contact persons saved from an older copy', () => {
-  it('keeps the list typed on a 409, reloads the saved list with its version, and sends that version next', async () => {
+  it('keeps the typed list on a 409, reloads the saved list and its version, and sends that version next', async () => {
     const STALE = 'Deze gegevens zijn intussen ergens anders gewijzigd. Vernieuw de pagina.';
     const saved = {
       id: '44444444-4444-4444-8444-444444444444',

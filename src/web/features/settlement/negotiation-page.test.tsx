@@ -235,7 +235,7 @@ describe("the client's page /onderhandeling", () => {
     expect(screen.getAllByText('Definitief').length).toBeGreaterThan(0);
   }, 20_000);
 
-  it('once signed: the bedenktijd counted down, the dissolution letter and the key dates; no more answers', async () => {
+  it('once signed: the bedenktijd counted down, the dissolution letter and key dates; no more answers', async () => {
     const final = { ...second, final: true, final_at: '2026-03-01T10:00:00.000Z' };
     const { calls } = setup(
       () =>

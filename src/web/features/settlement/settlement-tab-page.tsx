@@ -65,7 +65,12 @@ export function SettlementTabPage() {
       {heading}
       <SuccessMessage message={saved.message} />
       {data.complete_task && !finished && (
-        <p className="flex items-center gap-2 rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 font-semibold text-slate-900">
+        <p
+          className={
+            'flex items-center gap-2 rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 ' +
+            'font-semibold text-slate-900'
+          }
+        >
           <AlertTriangle className="size-5 shrink-0" aria-hidden="true" />
           {t('settlement.coolingOff.task')}
         </p>

@@ -78,7 +78,10 @@ export function AbsencesForm() {
           {absences.data.map((a) => (
             <li
               key={a.id}
-              className="flex flex-col gap-2 rounded-lg border border-slate-300 px-4 py-2 sm:flex-row sm:items-center sm:justify-between"
+              className={
+                'flex flex-col gap-2 rounded-lg border border-slate-300 px-4 py-2 sm:flex-row ' +
+                'sm:items-center sm:justify-between'
+              }
             >
               <span className="text-slate-900">
                 {t('appointments.absences.item', {

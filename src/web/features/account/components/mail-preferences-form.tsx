@@ -36,7 +36,10 @@ export function MailPreferencesForm({ audience, labelledBy }: { audience: 'clien
       {topics.map((topic) => (
         <label
           key={topic}
-          className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 hover:bg-slate-50"
+          className={
+            'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border ' +
+            'border-slate-200 px-3 py-2 hover:bg-slate-50'
+          }
         >
           <input
             type="checkbox"

@@ -203,7 +203,10 @@ function QuoteField({
         rows={3}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'account-quote-error' : undefined}
-        className={`w-full rounded-lg border bg-white px-3 py-2 text-slate-900 ${error ? 'border-red-700' : 'border-slate-400'}`}
+        className={
+          'w-full rounded-lg border bg-white px-3 py-2 text-slate-900 ' +
+          (error ? 'border-red-700' : 'border-slate-400')
+        }
         {...registration}
       />
       {error && (

@@ -65,7 +65,8 @@ export function FinishControl({ view }: { view: CaseLawyerView }) {
       <div className="hidden sm:block">{button('')}</div>
       <div
         className={cn(
-          'fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white p-3 shadow-[0_-2px_8px_rgba(0,0,0,0.08)] sm:hidden',
+          'fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white p-3 ' +
+            'shadow-[0_-2px_8px_rgba(0,0,0,0.08)] sm:hidden',
         )}
       >
         {button('w-full')}

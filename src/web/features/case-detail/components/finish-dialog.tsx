@@ -40,10 +40,17 @@ export function FinishDialog({ caseId, open, done, onOpenChange, onConfirm }: Pr
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
           aria-describedby={coolingOffEndsOn && !done ? 'finish-cooling-off' : undefined}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
+          className={
+            'fixed top-1/2 left-1/2 z-50 flex max-h-[90vh] w-[calc(100vw-2rem)] max-w-xl ' +
+            '-translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl ' +
+            'bg-white p-6 shadow-xl'
+          }
         >
           <Dialog.Close
-            className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+            className={
+              'absolute top-3 right-3 inline-flex size-11 items-center justify-center ' +
+              'rounded-lg text-slate-700 hover:bg-slate-100'
+            }
             aria-label={t('caseDetail.finish.close')}
           >
             <X className="size-5" aria-hidden="true" />
@@ -66,7 +73,10 @@ export function FinishDialog({ caseId, open, done, onOpenChange, onConfirm }: Pr
               {coolingOffEndsOn && (
                 <p
                   id="finish-cooling-off"
-                  className="flex items-start gap-2 rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 font-medium text-slate-900"
+                  className={
+                    'flex items-start gap-2 rounded-lg border border-amber-400 bg-amber-50 px-4 py-3 ' +
+                    'font-medium text-slate-900'
+                  }
                 >
                   <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
                   {t('settlement.coolingOff.finishWarning', {
@@ -131,7 +141,10 @@ function FinishForm({
                 type="date"
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? 'finalization-error' : undefined}
-                className={`min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-slate-900 sm:w-auto ${error ? 'border-red-700' : 'border-slate-400'}`}
+                className={
+                  'min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-slate-900 sm:w-auto ' +
+                  (error ? 'border-red-700' : 'border-slate-400')
+                }
                 {...form.register(`questions.${i}.answer`)}
               />
             ) : (
@@ -141,7 +154,10 @@ function FinishForm({
                 placeholder={q.placeholder ?? undefined}
                 aria-invalid={error ? true : undefined}
                 aria-describedby={error ? 'finalization-error' : undefined}
-                className={`w-full rounded-lg border bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 ${error ? 'border-red-700' : 'border-slate-400'}`}
+                className={
+                  'w-full rounded-lg border bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 ' +
+                  (error ? 'border-red-700' : 'border-slate-400')
+                }
                 {...form.register(`questions.${i}.answer`)}
               />
             )}

@@ -43,7 +43,11 @@ export function StatusSelect({ view }: { view: CaseLawyerView }) {
         value={current}
         disabled={!enabled}
         onChange={(event) => onChange(event.target.value)}
-        className="min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-700 sm:w-72"
+        className={
+          'min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 ' +
+          'text-slate-900 disabled:cursor-not-allowed disabled:bg-slate-100 ' +
+          'disabled:text-slate-700 sm:w-72'
+        }
       >
         {current === '' && (
           <option value="" disabled>

@@ -34,7 +34,9 @@ export type DocumentActionsProps = {
 };
 
 const itemClass =
-  'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-900 outline-none select-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-900';
+  'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-3 py-2 font-medium ' +
+  'text-slate-900 outline-none select-none data-[highlighted]:bg-brand-50 ' +
+  'data-[highlighted]:text-brand-900';
 
 function MenuItem({
   icon,
@@ -137,7 +139,10 @@ export function DocumentActions({
         <DropdownMenu.Root>
           <DropdownMenu.Trigger
             aria-label={t('caseDocuments.actions.moreOf', of)}
-            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-slate-100 data-[state=open]:bg-slate-100"
+            className={
+              'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 py-2 ' +
+              'font-medium text-slate-800 hover:bg-slate-100 data-[state=open]:bg-slate-100'
+            }
           >
             <MoreHorizontal className="size-5" aria-hidden="true" />
             {t('caseDocuments.actions.more')}

@@ -85,7 +85,9 @@ export function DocumentPreview({ documents, index, onIndexChange, onShown, acti
                   </button>
                 </>
               )}
-              <RadixDialog.Close className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-white/10">
+              <RadixDialog.Close
+                className={'inline-flex size-11 items-center justify-center rounded-lg hover:bg-white/10'}
+              >
                 <X className="size-6" aria-hidden="true" />
                 <span className="sr-only">{t('dialog.close')}</span>
               </RadixDialog.Close>

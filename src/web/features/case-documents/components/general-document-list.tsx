@@ -84,7 +84,8 @@ function VisibilityToggle({ document, onChanged }: { document: Document; onChang
           aria-busy={busy || undefined}
           onClick={() => void toggle()}
           className={cn(
-            'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 border-transparent transition-colors',
+            'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full border-2 ' +
+              'border-transparent transition-colors',
             document.visible ? 'bg-brand-700' : 'bg-slate-400',
           )}
         >

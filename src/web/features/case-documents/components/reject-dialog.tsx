@@ -59,7 +59,9 @@ export function RejectDialog({
         value={message}
         placeholder={t('caseDocuments.reject.placeholder')}
         onChange={(e) => setMessage(e.target.value)}
-        className="w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500"
+        className={
+          'w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 ' + 'placeholder:text-slate-500'
+        }
       />
       <FormError message={error} />
     </Dialog>

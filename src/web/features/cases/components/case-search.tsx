@@ -33,7 +33,10 @@ export function CaseSearch({ value, onSearch }: { value: string; onSearch: (q: s
           placeholder={t('caseSearch.placeholder')}
           autoComplete="off"
           onChange={(event) => setDraft(event.target.value)}
-          className="min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-600"
+          className={
+            'min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 ' +
+            'text-slate-900 placeholder:text-slate-600'
+          }
         />
       </div>
       <Button type="submit">{t('caseSearch.submit')}</Button>

@@ -64,7 +64,9 @@ export function CaseTable({
                   <button
                     type="button"
                     onClick={() => onSort(column.sort)}
-                    className="inline-flex min-h-11 items-center gap-1 font-semibold text-slate-900 hover:text-brand-700"
+                    className={
+                      'inline-flex min-h-11 items-center gap-1 font-semibold text-slate-900 ' + 'hover:text-brand-700'
+                    }
                   >
                     {t(column.key)}
                     <Icon className="size-4" aria-hidden="true" />

@@ -36,7 +36,8 @@ export function TaskFilters({
               aria-pressed={pressed}
               onClick={() => onSelect(pressed ? null : slug)}
               className={cn(
-                'flex min-h-11 w-full items-center justify-between gap-3 rounded-lg border px-4 py-2 text-left font-medium',
+                'flex min-h-11 w-full items-center justify-between gap-3 rounded-lg border px-4 ' +
+                  'py-2 text-left font-medium',
                 pressed
                   ? 'border-brand-700 bg-brand-700 text-white'
                   : 'border-slate-300 bg-white text-slate-900 hover:border-brand-700',

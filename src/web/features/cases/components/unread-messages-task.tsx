@@ -53,7 +53,10 @@ export function UnreadMessagesList() {
         <li key={row.case_id}>
           <Link
             to={`/dossiers/${encodeURIComponent(row.case_id)}/berichten`}
-            className="flex min-h-11 items-center justify-between gap-3 px-4 py-3 font-medium text-brand-800 hover:bg-slate-50"
+            className={
+              'flex min-h-11 items-center justify-between gap-3 px-4 py-3 font-medium ' +
+              'text-brand-800 hover:bg-slate-50'
+            }
           >
             <span className="inline-flex items-center gap-2">
               <MessageSquare className="size-4" aria-hidden="true" />

@@ -109,7 +109,10 @@ export function FeedbackDialog({
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${fieldId}-error` : undefined}
             placeholder={t('dashboard.feedback.placeholder')}
-            className={`w-full rounded-lg border bg-white px-3 py-2 text-slate-900 placeholder:text-slate-600 ${error ? 'border-red-700' : 'border-slate-400'}`}
+            className={
+              'w-full rounded-lg border bg-white px-3 py-2 text-slate-900 placeholder:text-slate-600 ' +
+              (error ? 'border-red-700' : 'border-slate-400')
+            }
             {...form.register('text')}
           />
           <FieldError id={`${fieldId}-error`} message={error} />

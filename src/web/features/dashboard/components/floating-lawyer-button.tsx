@@ -15,7 +15,11 @@ export function FloatingLawyerButton({ lawyer, onOpen }: { lawyer: Lawyer; onOpe
     <button
       type="button"
       onClick={onOpen}
-      className="sticky bottom-4 z-30 inline-flex items-center self-end gap-2 lg:hidden rounded-full bg-brand-700 p-1.5 pr-4 font-semibold text-white shadow-lg hover:bg-brand-800"
+      className={
+        'sticky bottom-4 z-30 inline-flex items-center self-end gap-2 lg:hidden ' +
+        'rounded-full bg-brand-700 p-1.5 pr-4 font-semibold text-white shadow-lg ' +
+        'hover:bg-brand-800'
+      }
     >
       <Avatar src={lawyer.avatar} className="size-11 border-2 border-white" />
       <span>{t('dashboard.lawyer.floating')}</span>

@@ -86,7 +86,10 @@ export function LawyerSheet({ lawyers, open, onOpenChange, onPlanAppointment }: 
           <button
             type="button"
             onClick={onPlanAppointment}
-            className="inline-flex min-h-11 w-fit items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+            className={
+              'inline-flex min-h-11 w-fit items-center justify-center gap-2 rounded-lg ' +
+              'bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800'
+            }
           >
             {t('appointments.planFromSheet')}
           </button>

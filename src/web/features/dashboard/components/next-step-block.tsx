@@ -28,7 +28,9 @@ type NextStepBlockProps = {
 };
 
 const green =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-green-800 bg-green-700 px-5 py-2.5 font-semibold text-white hover:bg-green-800';
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border ' +
+  'border-green-800 bg-green-700 px-5 py-2.5 font-semibold text-white ' +
+  'hover:bg-green-800';
 
 /** The next-step block: the current phase's subtitle, title, description and buttons. */
 export function NextStepBlock({

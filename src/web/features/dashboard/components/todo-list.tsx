@@ -66,7 +66,10 @@ export function TodoList({ todos }: { todos: ClientTodo[] }) {
             <li key={`${todo.kind}-${'document_id' in todo ? todo.document_id : i}`}>
               <Link
                 to={TODO_ROUTES[todo.kind]}
-                className="flex items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-slate-900 hover:bg-red-100"
+                className={
+                  'flex items-center justify-between gap-3 rounded-lg border border-red-200 ' +
+                  'bg-red-50 p-3 text-slate-900 hover:bg-red-100'
+                }
               >
                 <span>{text(todo)}</span>
                 <ChevronRight className="size-5 shrink-0 text-slate-700" aria-hidden="true" />

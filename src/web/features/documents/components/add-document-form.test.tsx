@@ -24,7 +24,7 @@ const submit = async () => {
 };
 
 describe("'Overige documenten': adding a document", () => {
-  it("says 'Dit veld is verplicht.' under an empty title, never zod's English, and clears it once a title is typed", async () => {
+  it("says 'Dit veld is verplicht.' under an empty title, never zod's English, and clears it on typing", async () => {
     renderForm();
     await submit();
     const title = screen.getByRole('textbox', { name: 'Titel' });

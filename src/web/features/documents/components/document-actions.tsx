@@ -42,7 +42,10 @@ export function DocumentActions({
           href={document.temporary_url}
           target="_blank"
           rel="noopener noreferrer"
-          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 py-2 font-medium text-slate-800 hover:bg-slate-100"
+          className={
+            'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-3 py-2 ' +
+            'font-medium text-slate-800 hover:bg-slate-100'
+          }
           aria-label={`${label('documents.actions.previewOf')} ${t('nav.opensInNewTab')}`}
         >
           <Eye className="size-4" aria-hidden="true" />

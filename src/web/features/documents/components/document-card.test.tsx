@@ -61,7 +61,7 @@ describe('DocumentCard upload', () => {
     vi.unstubAllGlobals();
   });
 
-  it('shows the busy state, the slow notice after 2 s and a retry link after 7 s that sends the file again', async () => {
+  it('shows the busy state, the slow notice after 2 s and a retry link after 7 s that resends the file', async () => {
     const uploads = stubUploads();
     const { choose } = renderCard();
     await choose();

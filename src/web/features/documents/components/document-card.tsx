@@ -78,7 +78,11 @@ export function DocumentCard({
         <DocumentStatusBadge status={document.status} signed={document.signed} />
       </div>
       {document.status === 'Rejected' && document.message && (
-        <p className="rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm [overflow-wrap:anywhere] text-red-900">
+        <p
+          className={
+            'rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm ' + '[overflow-wrap:anywhere] text-red-900'
+          }
+        >
           <span className="font-semibold">{t('documents.card.rejectedReason')}</span> {document.message}
         </p>
       )}

@@ -38,7 +38,7 @@ describe("GeneralDocuments ('Overige documenten')", () => {
     vi.unstubAllGlobals();
   });
 
-  it('offers no delete button on a locked document (the engagement letter), in the table and in the narrow-screen list', () => {
+  it('offers no delete button on a locked document (engagement letter), in the table and the narrow list', () => {
     renderGeneral([uploaded, letter]);
     const table = screen.getByRole('table');
     const list = screen.getByRole('list', { name: 'Overige documenten' });
@@ -59,7 +59,7 @@ describe("GeneralDocuments ('Overige documenten')", () => {
     expect(within(letterItem as HTMLElement).queryByRole('button', { name: /Verwijderen/ })).toBeNull();
   });
 
-  it("adds a document through the drop zone: a dropped file is chosen, 'Toevoegen' sends it and the percentage shows", async () => {
+  it("adds a document by drop zone: a dropped file is chosen, 'Toevoegen' sends it, the percentage shows", async () => {
     const uploads = installFakeUpload();
     renderGeneral([]);
     const zone = screen.getByTestId('drop-zone');

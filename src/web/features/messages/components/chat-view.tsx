@@ -183,7 +183,8 @@ export function ChatView({
                               })
                             }
                             className={cn(
-                              'mt-1 inline-flex min-h-11 items-center gap-2 rounded-lg px-2 text-left text-sm font-medium underline underline-offset-2',
+                              'mt-1 inline-flex min-h-11 items-center gap-2 rounded-lg px-2 text-left text-sm ' +
+                                'font-medium underline underline-offset-2',
                               mine ? 'bg-brand-800' : 'bg-slate-100',
                             )}
                           >
@@ -211,7 +212,10 @@ export function ChatView({
                         {deletable && (
                           <button
                             type="button"
-                            className="ml-1 inline-flex min-h-6 items-center gap-0.5 rounded px-1 text-slate-700 underline-offset-2 hover:text-red-800 hover:underline"
+                            className={
+                              'ml-1 inline-flex min-h-6 items-center gap-0.5 rounded px-1 text-slate-700 ' +
+                              'underline-offset-2 hover:text-red-800 hover:underline'
+                            }
                             onClick={() => remove.mutate(message.id)}
                           >
                             <Trash2 className="size-3.5" aria-hidden="true" />

@@ -189,7 +189,10 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
           placeholder={t('messages.composer.placeholder')}
           aria-describedby={`${id}-hint${shownError ? ` ${id}-error` : ''}`}
           aria-invalid={shownError ? true : undefined}
-          className="min-h-11 flex-1 resize-none rounded-lg border border-slate-400 px-3 py-2 text-base text-slate-900 placeholder:text-slate-600"
+          className={
+            'min-h-11 flex-1 resize-none rounded-lg border border-slate-400 px-3 py-2 ' +
+            'text-base text-slate-900 placeholder:text-slate-600'
+          }
         />
         <Button type="submit" busy={busy} className="shrink-0 px-3 sm:px-5" aria-label={t('messages.composer.send')}>
           <Send className="size-5" aria-hidden="true" />

@@ -88,7 +88,11 @@ export function FileField({ label, hint, error, required, ...props }: LabelledPr
         required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
-        className="w-full text-slate-900 file:mr-3 file:min-h-11 file:rounded-lg file:border file:border-brand-700 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-50"
+        className={
+          'w-full text-slate-900 file:mr-3 file:min-h-11 file:rounded-lg file:border ' +
+          'file:border-brand-700 file:bg-white file:px-4 file:py-2 file:font-semibold ' +
+          'file:text-brand-700 hover:file:bg-brand-50'
+        }
         {...props}
       />
       <FieldError id={`${id}-error`} message={error} />

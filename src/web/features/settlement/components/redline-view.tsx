@@ -44,7 +44,12 @@ export function RedlineView({ versionId, id }: { versionId: string; id: string }
       ) : (
         <p className="text-sm text-slate-800">{t('settlement.version.noTextChanges')}</p>
       )}
-      <div className="max-h-[32rem] overflow-y-auto rounded-lg border border-slate-300 bg-slate-50 p-3 leading-relaxed break-words whitespace-pre-wrap text-slate-900">
+      <div
+        className={
+          'max-h-[32rem] overflow-y-auto rounded-lg border border-slate-300 bg-slate-50 p-3 ' +
+          'leading-relaxed break-words whitespace-pre-wrap text-slate-900'
+        }
+      >
         {redline.data.map((part, index) => {
           if (part.op === 'equal') return <span key={index}>{part.text}</span>;
           if (part.op === 'insert') {

@@ -115,7 +115,10 @@ export function VersionCard({ version, previous, audience, newest, today, headin
           ) : (
             <div
               id={textId}
-              className="max-h-[32rem] overflow-y-auto rounded-lg border border-slate-300 bg-slate-50 p-3 leading-relaxed break-words whitespace-pre-wrap text-slate-900"
+              className={
+                'max-h-[32rem] overflow-y-auto rounded-lg border border-slate-300 bg-slate-50 p-3 ' +
+                'leading-relaxed break-words whitespace-pre-wrap text-slate-900'
+              }
             >
               {version.text}
             </div>
