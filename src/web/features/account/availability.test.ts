@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toAvailabilityRequest, toAvailabilityRows, validateAvailability } from './availability';
+import { toAvailabilityRequest, toAvailabilityRows } from './availability';
 
 describe('availability form rules', () => {
   it('defaults to Monday to Friday 09:00–17:00 with an empty weekend when there is no availability', () => {
@@ -25,14 +25,6 @@ describe('availability form rules', () => {
       end_time: '12:00',
     });
     expect(rows.find((r) => r.day === 'monday')).toEqual({ day: 'monday', start_time: '', end_time: '' });
-  });
-
-  it('needs both times or neither per day, and the end after the start', () => {
-    const rows = toAvailabilityRows([]).map((r) =>
-      r.day === 'tuesday' ? { ...r, end_time: '' } : r.day === 'thursday' ? { ...r, start_time: '18:00' } : r,
-    );
-    expect(validateAvailability(rows)).toEqual({ tuesday: 'incomplete', thursday: 'order' });
-    expect(validateAvailability(toAvailabilityRows([]))).toEqual({});
   });
 
   it('sends only the complete days', () => {

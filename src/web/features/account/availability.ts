@@ -20,20 +20,6 @@ export function toAvailabilityRows(entries: readonly AvailabilityEntry[]): Avail
   });
 }
 
-export type AvailabilityError = 'incomplete' | 'order';
-
-/** Per day: both times or neither ('incomplete'); when both, the end after the start ('order'). */
-export function validateAvailability(rows: readonly AvailabilityRow[]): Partial<Record<Day, AvailabilityError>> {
-  const errors: Partial<Record<Day, AvailabilityError>> = {};
-  for (const row of rows) {
-    const start = row.start_time.trim();
-    const end = row.end_time.trim();
-    if (Boolean(start) !== Boolean(end)) errors[row.day] = 'incomplete';
-    else if (start && end && start >= end) errors[row.day] = 'order';
-  }
-  return errors;
-}
-
 /** Only the days with both times are sent; the server replaces the availability with them. */
 export function toAvailabilityRequest(rows: readonly AvailabilityRow[]): AvailabilityEntry[] {
   return rows
