@@ -11,11 +11,14 @@ export type ComplaintStatus = z.infer<typeof ComplaintStatusSchema>;
 /** Most documents one complaint may carry. */
 export const COMPLAINT_FILES_MAX = 5;
 
+/** A complaint, handling note or outcome: free text, so line breaks are kept. */
+const complaintText = () => text({ multiline: true }).trim();
+
 /**
  * POST /api/complaints: the client's complaint, in their own words. As JSON, or as multipart with
  * the same `text` field and up to COMPLAINT_FILES_MAX file parts (the document upload rules).
  */
-export const CreateComplaintRequestSchema = z.object({ text: text().trim().min(1).max(COMPLAINT_TEXT_MAX) }).strict();
+export const CreateComplaintRequestSchema = z.object({ text: complaintText().min(1).max(COMPLAINT_TEXT_MAX) }).strict();
 export type CreateComplaintRequest = z.infer<typeof CreateComplaintRequestSchema>;
 
 /** 201 of POST /api/complaints. `answer_by`: YYYY-MM-DD, the date by which the firm answers. */
@@ -65,13 +68,13 @@ export const RegisterComplaintResponseSchema = z.object({ data: RegisterComplain
 
 /** POST /api/admin/complaints/{id}/handling: what the officer did (the complaint is then in progress). */
 export const ComplaintHandlingRequestSchema = z
-  .object({ handling: text().trim().min(1).max(COMPLAINT_TEXT_MAX) })
+  .object({ handling: complaintText().min(1).max(COMPLAINT_TEXT_MAX) })
   .strict();
 /** POST /api/admin/complaints/{id}/outcome: the written outcome closes the complaint. */
 export const ComplaintOutcomeRequestSchema = z
   .object({
-    outcome: text().trim().min(1).max(COMPLAINT_TEXT_MAX),
-    handling: text().trim().max(COMPLAINT_TEXT_MAX).optional(),
+    outcome: complaintText().min(1).max(COMPLAINT_TEXT_MAX),
+    handling: complaintText().max(COMPLAINT_TEXT_MAX).optional(),
   })
   .strict();
 

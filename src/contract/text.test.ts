@@ -10,6 +10,11 @@ import {
 import { UpdateUserRequestSchema } from './users';
 import { UpdateCompanyRequestSchema } from './cases';
 import { CreateFeedbackRequestSchema } from './feedback';
+import {
+  ComplaintHandlingRequestSchema,
+  ComplaintOutcomeRequestSchema,
+  CreateComplaintRequestSchema,
+} from './complaints';
 import { AnswersRequestSchema } from './questions';
 import { ContactPersonInputSchema } from './contact-persons';
 import { CookieRecordSchema } from './cookies';
@@ -94,5 +99,9 @@ describe('request schemas refuse control characters', () => {
 
   it('still accepts new lines in free text', () => {
     expect(CreateFeedbackRequestSchema.safeParse({ text: 'regel 1\nregel 2' }).success).toBe(true);
+    expect(CreateComplaintRequestSchema.safeParse({ text: 'regel 1\r\nregel 2' }).success).toBe(true);
+    expect(ComplaintHandlingRequestSchema.safeParse({ handling: 'regel 1\nregel 2' }).success).toBe(true);
+    expect(ComplaintOutcomeRequestSchema.safeParse({ outcome: 'a\nb', handling: 'c\nd' }).success).toBe(true);
+    expect(CreateComplaintRequestSchema.safeParse({ text: 'a\u0000' }).success).toBe(false);
   });
 });
