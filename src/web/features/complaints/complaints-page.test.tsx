@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { MyComplaint } from '../../../contract/complaints';
+import { i18n } from '../../lib/i18n';
+import { session } from '../../lib/app-session';
 import { makeUser, site } from '../../test/fixtures';
 import { installFakeFetch, on } from '../../test/fake-fetch';
 import { renderApp } from '../../test/render-app';
@@ -19,7 +21,55 @@ const closed: MyComplaint = {
   files: [],
 };
 
+const routes = (who = client) => [
+  on('GET', '/api/site', { status: 200, body: { data: site } }),
+  on('GET', '/api/user', { status: 200, body: { data: who } }),
+  on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
+  on('GET', '/api/complaints/mine', { status: 200, body: { data: [], body } }),
+];
+
 describe("'Een klacht indienen'", () => {
+  it("checks the text with the contract's schema: blank is refused under the field, line breaks are sent", async () => {
+    const { calls } = installFakeFetch(
+      ...routes(),
+      on('POST', '/api/complaints', {
+        status: 201,
+        body: { data: { id: '00000000-0000-4000-8000-000000000006', status: 'received', answer_by: '2026-12-26' } },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/klacht', { user: client });
+    const field = await screen.findByLabelText('Je klacht');
+    await user.type(field, '   ');
+    await user.click(screen.getByRole('button', { name: 'Klacht indienen' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Beschrijf je klacht.'));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(/Required|String must contain/)).toBeNull();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await user.clear(field);
+    await user.type(field, '  Regel een{Enter}regel twee  ');
+    await user.click(screen.getByRole('button', { name: 'Klacht indienen' }));
+    expect(await screen.findByText(/We antwoorden uiterlijk 26\/12\/2026/)).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/complaints')?.body).toEqual({
+      text: 'Regel een\nregel twee',
+    });
+    expect(field).toHaveValue('');
+    expect(field).not.toHaveAttribute('aria-invalid');
+  }, 20_000);
+
+  it('says an empty complaint is empty in English in the English app', async () => {
+    const english = { ...client, language: 'en-US' as const };
+    session.dispatch({ type: 'settings', settings: { language: 'en-US' } });
+    await i18n.changeLanguage('en-US');
+    installFakeFetch(...routes(english));
+    const user = userEvent.setup();
+    renderApp('/klacht', { user: english });
+    await user.click(await screen.findByRole('button', { name: 'File complaint' }));
+    expect(await screen.findByText('Describe your complaint.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Your complaint')).toHaveAccessibleDescription('Describe your complaint.');
+  }, 20_000);
+
   it('asks for a text, files it with the answer-by date, shows an earlier outcome with body and period', async () => {
     const { calls } = installFakeFetch(
       on('GET', '/api/site', { status: 200, body: { data: site } }),
@@ -51,7 +101,7 @@ describe("'Een klacht indienen'", () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Klacht indienen' }));
-    expect(screen.getByText('Beschrijf je klacht.')).toBeInTheDocument();
+    expect(await screen.findByText('Beschrijf je klacht.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await user.type(screen.getByLabelText('Je klacht'), 'Mijn jurist belde niet terug');
     await user.click(screen.getByRole('button', { name: 'Klacht indienen' }));

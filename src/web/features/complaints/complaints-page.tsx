@@ -1,8 +1,17 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
-import { COMPLAINT_FILES_MAX, COMPLAINT_TEXT_MAX } from '../../../contract/complaints';
+import type { z } from 'zod';
+import {
+  COMPLAINT_FILES_MAX,
+  COMPLAINT_TEXT_MAX,
+  CreateComplaintRequestSchema,
+  type CreateComplaintRequest,
+} from '../../../contract/complaints';
+import { validationKey } from '../../../contract/validation-messages';
 import { getErrorText } from '../../lib/error-text';
+import { formResolver } from '../../lib/form-resolver';
 import { useFormatDate } from '../../lib/use-format-date';
 import { useSite } from '../../lib/site';
 import { Button } from '../../ui/button';
@@ -24,30 +33,34 @@ export function ComplaintsPage() {
   const textId = useId();
   const mine = useMyComplaints();
   const file = useFileComplaint();
-  const [text, setText] = useState('');
+  // The text is checked with the contract's schema; the documents are not part of it.
+  const form = useForm<z.input<typeof CreateComplaintRequestSchema>, unknown, CreateComplaintRequest>({
+    resolver: formResolver(CreateComplaintRequestSchema),
+    defaultValues: { text: '' },
+  });
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | undefined>();
-  const [fieldError, setFieldError] = useState<string | undefined>();
   const [receipt, setReceipt] = useState<string | null>(null);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  // An empty complaint asks the client to describe it; any other rule keeps the contract's text.
+  const textError = form.formState.errors.text?.message;
+  const fieldError = textError === t(validationKey('required')) ? t('complaints.textRequired') : textError;
+
+  const clearNotices = () => {
     setError(undefined);
     setReceipt(null);
-    if (!text.trim()) {
-      setFieldError(t('complaints.textRequired'));
-      return;
-    }
-    setFieldError(undefined);
+  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    clearNotices();
     try {
-      const created = await file.mutateAsync({ text: text.trim(), files });
-      setText('');
+      const created = await file.mutateAsync({ text: values.text, files });
+      form.reset({ text: '' });
       setFiles([]);
       setReceipt(t('complaints.received', { date: formatDate(`${created.answer_by}T12:00:00Z`) }));
     } catch (failure) {
       setError(getErrorText(failure, t));
     }
-  };
+  }, clearNotices);
 
   return (
     <section className="flex max-w-3xl flex-col gap-6">
@@ -74,13 +87,12 @@ export function ComplaintsPage() {
         </label>
         <textarea
           id={textId}
-          value={text}
           maxLength={COMPLAINT_TEXT_MAX}
           rows={6}
-          onChange={(e) => setText(e.target.value)}
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? `${textId}-error` : undefined}
           className="rounded-lg border border-slate-400 p-3 text-slate-900"
+          {...form.register('text')}
         />
         {fieldError && (
           <p id={`${textId}-error`} className="text-sm text-red-800">
