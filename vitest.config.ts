@@ -2,16 +2,13 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { WEB_ALIASES } from './scripts/web-aliases';
 
+/** Server tests that measure timing distributions or hold real slow sockets open (project `slow`). */
+const SLOW = ['src/server/hardening/timing.test.ts', 'src/server/hardening/slow-client.test.ts'];
 /**
- * Server tests that measure timing distributions, hold real slow sockets open, or sweep every
- * route with thousands of generated inputs (project `slow`): `npm test` runs them, the inner loop
- * does not.
+ * The fuzz sweep: every route, as four actors, with some 16,000 generated and nasty inputs
+ * (project `sweep`). `npm test` runs it beside the server suite; the inner loop does not.
  */
-const SLOW = [
-  'src/server/hardening/timing.test.ts',
-  'src/server/hardening/slow-client.test.ts',
-  'src/server/hardening/fuzz.test.ts',
-];
+const SWEEP = ['src/server/hardening/fuzz.test.ts'];
 
 export default defineConfig({
   test: {
@@ -33,8 +30,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['src/server/**/*.test.ts'],
-          // In the `slow` project below.
-          exclude: SLOW,
+          // In the `slow` and `sweep` projects below.
+          exclude: [...SLOW, ...SWEEP],
           environment: 'node',
           testTimeout: 60_000,
           // A fresh database per file (PGlite migrations) can take a minute on a loaded machine.
@@ -47,12 +44,25 @@ export default defineConfig({
         },
       },
       {
-        // Statistical timing, real slow sockets and the fuzz sweep (16,000 requests): minutes of
-        // measuring, waiting on timers or repeating, not of checking new logic. `npm test` runs
-        // them, the inner loop (`npm run test:quick`) does not. Same settings as the server project.
+        // Statistical timing and real slow sockets: minutes of measuring or waiting on timers,
+        // not of checking logic. `npm test` runs them (on both databases), the inner loop
+        // (`npm run test:quick`) does not. Same settings as the server project.
         test: {
           name: 'slow',
           include: SLOW,
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          isolate: false,
+        },
+      },
+      {
+        // Minutes of repeating, not of checking new logic: `npm test` runs it with the server
+        // suite, the inner loop does not. Same settings as the server project.
+        test: {
+          name: 'sweep',
+          include: SWEEP,
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,

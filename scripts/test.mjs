@@ -180,10 +180,10 @@ const stages = quick
       // CPU-bound tests; the server suite once, on PostgreSQL when there is one.
       pg
         ? [
-            vitest('unit and web tests, server tests (PostgreSQL)', ['contract', 'web', 'server'], pg),
+            vitest('unit and web tests, server tests (PostgreSQL)', ['contract', 'web', 'server', 'sweep'], pg),
             vitest('driver tests (PGlite)', ['server'], withoutDb, DRIVER_FILES),
           ]
-        : [vitest('unit, web and server tests (PGlite)', ['contract', 'web', 'server'], withoutDb)],
+        : [vitest('unit, web and server tests (PGlite)', ['contract', 'web', 'server', 'sweep'], withoutDb)],
       // The journeys wait on their browser and server a good part of the time: beside them the
       // slow tests (sockets and timers) and the multi-instance and fault tests, which need a
       // PostgreSQL server for two instances behind HAProxy.
