@@ -18,6 +18,8 @@ import {
 } from '../db/schema';
 import { localDate } from '../lib/local-date';
 import { markClosedCaseDocumentsSeen } from '../documents/queries';
+import { retryMail } from '../outbox/queries';
+import { createUser } from '../users/create';
 
 export const ADMIN_PAGE_SIZE = 25;
 export const AUDIT_PAGE_SIZE = 50;
@@ -70,6 +72,49 @@ export function toAdminLawyer(
     two_factor_enabled: twoFactorEnabled,
     active_cases_count: activeCases,
   };
+}
+
+/** Creates a lawyer's account and records who did, in one transaction (409 for a taken address). */
+export async function createLawyerAccount(
+  db: Db,
+  input: { actorId: string; email: string; name: string; lastName: string; title: string | null; now: Date },
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const id = await createUser(tx, {
+      role: 'lawyer',
+      email: input.email,
+      name: input.name,
+      lastName: input.lastName,
+      title: input.title,
+    });
+    await emit(tx, {
+      actorId: input.actorId,
+      action: 'lawyer.created',
+      subjectType: 'user',
+      subjectId: id,
+      at: input.now,
+    });
+    return id;
+  });
+}
+
+/** Puts a pending or failed mail back in line and records who did, in one transaction. */
+export async function retryMailBy(
+  db: Db,
+  input: { id: string; actorId: string; previousStatus: string; now: Date },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await retryMail(tx, input.id, input.now))) return false;
+    await emit(tx, {
+      actorId: input.actorId,
+      action: 'outbox.retried',
+      subjectType: 'outbox',
+      subjectId: input.id,
+      data: { previous_status: input.previousStatus },
+      at: input.now,
+    });
+    return true;
+  });
 }
 
 export async function findLawyer(db: Db, id: string) {

@@ -22,19 +22,20 @@ import { requireRole } from '../auth/access';
 import { emit } from '../domain-events';
 import { isUuid } from '../cases/access';
 import { AppError, fieldError, notFound } from '../errors/errors';
-import { findMailStatus, listOpenMails, retryMail, type OutboxListItem } from '../outbox/queries';
-import { createUser } from '../users/create';
+import { findMailStatus, listOpenMails, type OutboxListItem } from '../outbox/queries';
 import { auditCsv } from './csv';
 import {
   ADMIN_PAGE_SIZE,
   AUDIT_EXPORT_LIMIT,
   AUDIT_PAGE_SIZE,
   addStandIn,
+  createLawyerAccount,
   findLawyer,
   getAdminCase,
   listAuditEvents,
   listLawyers,
   reassignCase,
+  retryMailBy,
   searchCases,
   setLawyerActive,
   setLegalHold,
@@ -105,24 +106,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       let id: string;
       try {
-        id = await createUser(db, {
-          role: 'lawyer',
+        id = await createLawyerAccount(db, {
+          actorId: auth.userId,
           email: body.email,
           name: body.name,
           lastName: body.last_name,
           title: body.title || null,
+          now: clock.now(),
         });
       } catch (error) {
         if (error instanceof AppError && error.code === 'conflict') throw fieldError('email', EMAIL_TAKEN_MESSAGE);
         throw error;
       }
-      await emit(db, {
-        actorId: auth.userId,
-        action: 'lawyer.created',
-        subjectType: 'user',
-        subjectId: id,
-        at: clock.now(),
-      });
       const lawyer = await findLawyer(db, id);
       return reply.status(201).send({ data: toAdminLawyer(lawyer!, false, 0) });
     },
@@ -302,15 +297,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     const status = await findMailStatus(db, id);
     if (!status) throw notFound();
     // The same step as `npm run cli -- outbox --retry ID`; a sent (or skipped) mail is done.
-    if (!(await retryMail(db, id, clock.now()))) throw new AppError('conflict', MAIL_ALREADY_SENT_MESSAGE);
-    await emit(db, {
-      actorId: auth.userId,
-      action: 'outbox.retried',
-      subjectType: 'outbox',
-      subjectId: id,
-      data: { previous_status: status },
-      at: clock.now(),
-    });
+    const retried = await retryMailBy(db, { id, actorId: auth.userId, previousStatus: status, now: clock.now() });
+    if (!retried) throw new AppError('conflict', MAIL_ALREADY_SENT_MESSAGE);
     // Due now: the worker sends it at its next poll (every 5 s) or start.
     return reply.status(204).send();
   });
