@@ -12,6 +12,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import type { Statement } from './hot/statement';
 import { GENERIC_PLANS, pgliteRunner, postgresRunner } from './hot/run';
+import { hotLanes } from './hot/lanes';
 
 /**
  * The database, and one of its transactions too: a drizzle transaction is a database of its own,
@@ -187,21 +188,23 @@ const statsOf = (pool: pg.Pool): PoolStats => ({
 });
 
 /**
- * The pools on DATABASE_URL, migrated (migrations take an advisory lock), both node-postgres:
- * `max` connections (POOL_MAX) for queries and transactions, and `hotMax` (half of `max`,
- * rounded up) that start with generic plans for the named statements of `Database.run`
- * (db/hot/run.ts).
+ * The connections on DATABASE_URL, migrated (migrations take an advisory lock), all node-postgres:
+ * a pool of `max` (POOL_MAX) for queries and transactions, and up to `hotMax` (half of `max`,
+ * rounded up) pipelined lanes that start with generic plans for the named statements of
+ * `Database.run` (db/hot/lanes.ts).
  */
 export async function openPostgres(url: string, options: { max?: number; hotMax?: number } = {}): Promise<Database> {
   const max = options.max ?? POOL_MAX;
   const pool = resilientPool({ connectionString: url, max });
-  const hot = resilientPool({
-    connectionString: url,
-    max: options.hotMax ?? Math.ceil(max / 2),
-    options: `-c plan_cache_mode=${GENERIC_PLANS}`,
-    application_name: 'portal-hot',
-    idleTimeoutMillis: 30_000,
-  });
+  const hot = hotLanes(
+    {
+      connectionString: url,
+      connectionTimeoutMillis: 5_000,
+      options: `-c plan_cache_mode=${GENERIC_PLANS}`,
+      application_name: 'portal-hot',
+    },
+    options.hotMax ?? Math.ceil(max / 2),
+  );
   const client = await pool.connect();
   let existed: boolean;
   try {
@@ -225,7 +228,7 @@ export async function openPostgres(url: string, options: { max?: number; hotMax?
     close: async () => {
       await Promise.all([pool.end(), hot.end()]);
     },
-    poolStats: () => ({ main: statsOf(pool), hot: statsOf(hot) }),
+    poolStats: () => ({ main: statsOf(pool), hot: hot.stats() }),
   };
 }
 

@@ -46,11 +46,11 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/portal_job_runs_total\{job="retention-purge",outcome="skipped"\} 1/);
     expect(text).toMatch(/nodejs_eventloop_lag_p99_seconds \d/);
     if (ctx.database.kind === 'postgres') {
-      // The harness opens 25 + 13 connections at most; GET /api/user ran on the hot pool.
+      // The harness opens 25 connections and 13 hot lanes at most; GET /api/user ran on a lane.
       expect(text).toMatch(/portal_db_pool_connections\{pool="main",state="max"\} 25/);
       expect(text).toMatch(/portal_db_pool_connections\{pool="hot",state="max"\} 13/);
       expect(text).toMatch(/portal_db_pool_connections\{pool="hot",state="in_use"\} 0/);
-      // The hot pool is a node-postgres pool like the main one: it reports its total and idle connections too.
+      // The lanes report their open and idle connections too.
       expect(text).toMatch(/pool="hot",state="(total|idle)"/);
       expect(
         Number(/portal_db_pool_connections\{pool="main",state="total"\} (\d+)/.exec(text)?.[1]),

@@ -1,5 +1,6 @@
 import { parse as pgliteParse, type PGlite, protocol } from '@electric-sql/pglite';
 import type pg from 'pg';
+import type { HotQueryable } from './lanes';
 import { bindStatement, type Statement } from './statement';
 
 /**
@@ -17,11 +18,11 @@ export const hotPathEnabled = (): boolean => process.env.HOT_PATH !== '0';
 export const GENERIC_PLANS = 'force_generic_plan';
 
 /**
- * PostgreSQL: named statements go to `hot`, a node-postgres pool whose connections start with
- * generic plans (node-postgres keeps a named statement parsed per connection); unnamed ones go
- * to `main`, where PostgreSQL chooses its plans as for every other query.
+ * PostgreSQL: named statements go to `hot`, the pipelined lanes (lanes.ts) whose connections
+ * start with generic plans (node-postgres keeps a named statement parsed per connection);
+ * unnamed ones go to `main`, where PostgreSQL chooses its plans as for every other query.
  */
-export function postgresRunner(main: pg.Pool, hot: pg.Pool): HotRunner {
+export function postgresRunner(main: pg.Pool, hot: HotQueryable): HotRunner {
   const enabled = hotPathEnabled();
   return async <T>(statement: Statement, values: Readonly<Record<string, unknown>>): Promise<T[]> => {
     const params = bindStatement(statement, values);
