@@ -95,6 +95,30 @@ export function applyLiveEvent(
 }
 
 /**
+ * Calls `callback` once, after the browser's next paint (a task queued from the next frame), or after a second where
+ * no frame comes (a hidden tab). Returns a function that cancels it.
+ */
+export function afterNextPaint(callback: () => void): () => void {
+  let done = false;
+  let task: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    callback();
+  };
+  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (task = setTimeout(run))) : 0;
+  const fallback = setTimeout(run, 1_000);
+  function cancel() {
+    done = true;
+    if (frame && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);
+    clearTimeout(task);
+    clearTimeout(fallback);
+  }
+  return cancel;
+}
+
+/**
  * Holds the live stream of the signed-in user: asks for a single-use ticket with the bearer
  * token (never put in the URL), opens GET /api/events, and on any error reconnects with a new
  * ticket, passing the last event id so missed events are replayed. Until it is connected
@@ -163,9 +187,12 @@ export function useLiveEventStream(queryClient: QueryClient, token: string | nul
       }
     };
 
-    void connect();
+    // The first ticket is asked for once the page has painted: the page's first paint does not share the network
+    // with it (on a slow phone connection every request before that paint delays it).
+    const cancelStart = afterNextPaint(() => void connect());
     return () => {
       stopped = true;
+      cancelStart();
       clearInterval(poll);
       clearTimeout(retry);
       source?.close();
