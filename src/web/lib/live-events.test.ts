@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstPageLoader, firstPageShown, resetFirstPageForTests } from './first-page';
-import { afterNextPaint, applyLiveEvent } from './live-events';
+import { afterNextFrame, applyLiveEvent } from './live-events';
 
 function cacheWith(entries: [string, number][]) {
   const queryClient = new QueryClient();
@@ -62,7 +62,7 @@ describe('applyLiveEvent ready', () => {
   });
 });
 
-describe('afterNextPaint', () => {
+describe('afterNextFrame', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
@@ -74,27 +74,26 @@ describe('afterNextPaint', () => {
     vi.stubGlobal('cancelAnimationFrame', (id: ReturnType<typeof setTimeout>) => clearTimeout(id));
   };
 
-  it('calls back once, after the next frame, not during the render that asked', () => {
+  it('calls back once, the delay after the next frame, not during the render that asked', () => {
     frames();
     const callback = vi.fn();
-    afterNextPaint(callback);
+    afterNextFrame(callback, 500);
     expect(callback).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(16);
-    // The frame has run; the callback waits for the task after it (after the paint).
+    vi.advanceTimersByTime(16 + 499);
     expect(callback).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(callback).toHaveBeenCalledTimes(1);
-    vi.advanceTimersByTime(2_000);
+    vi.advanceTimersByTime(5_000);
     expect(callback).toHaveBeenCalledTimes(1);
   });
 
-  it('calls back after a second when no frame comes (a hidden tab)', () => {
+  it('calls back a second after the delay when no frame comes (a hidden tab)', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     vi.stubGlobal('requestAnimationFrame', () => 1);
     vi.stubGlobal('cancelAnimationFrame', () => undefined);
     const callback = vi.fn();
-    afterNextPaint(callback);
-    vi.advanceTimersByTime(999);
+    afterNextFrame(callback, 500);
+    vi.advanceTimersByTime(1_499);
     expect(callback).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(callback).toHaveBeenCalledTimes(1);
@@ -103,9 +102,9 @@ describe('afterNextPaint', () => {
   it('never calls back once cancelled', () => {
     frames();
     const callback = vi.fn();
-    const cancel = afterNextPaint(callback);
+    const cancel = afterNextFrame(callback, 500);
     cancel();
-    vi.advanceTimersByTime(2_000);
+    vi.advanceTimersByTime(5_000);
     expect(callback).not.toHaveBeenCalled();
   });
 });

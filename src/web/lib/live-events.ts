@@ -94,21 +94,24 @@ export function applyLiveEvent(
   }
 }
 
+/** How long after the first frame of a page its live stream asks for a ticket. */
+export const STREAM_START_DELAY_MS = 500;
+
 /**
- * Calls `callback` once, after the browser's next paint (a task queued from the next frame), or after a second where
- * no frame comes (a hidden tab). Returns a function that cancels it.
+ * Calls `callback` once, `delayMs` after the browser's next frame (or, where no frame comes, as in a hidden tab, a
+ * second later than that). Returns a function that cancels it.
  */
-export function afterNextPaint(callback: () => void): () => void {
+export function afterNextFrame(callback: () => void, delayMs: number): () => void {
   let done = false;
   let task: ReturnType<typeof setTimeout> | undefined;
   const run = () => {
     if (done) return;
-    done = true;
     cancel();
     callback();
   };
-  const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (task = setTimeout(run))) : 0;
-  const fallback = setTimeout(run, 1_000);
+  const frame =
+    typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (task = setTimeout(run, delayMs))) : 0;
+  const fallback = setTimeout(run, 1_000 + delayMs);
   function cancel() {
     done = true;
     if (frame && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);
@@ -187,9 +190,10 @@ export function useLiveEventStream(queryClient: QueryClient, token: string | nul
       }
     };
 
-    // The first ticket is asked for once the page has painted: the page's first paint does not share the network
-    // with it (on a slow phone connection every request before that paint delays it).
-    const cancelStart = afterNextPaint(() => void connect());
+    // The first ticket is asked for a moment after the page's first frame: on a slow phone line every request made
+    // before the page is on screen delays it, and a frame reaches the screen some time after the main thread made it
+    // (longer on a busy phone). What changes meanwhile arrives with the stream's first events or at the next refetch.
+    const cancelStart = afterNextFrame(() => void connect(), STREAM_START_DELAY_MS);
     return () => {
       stopped = true;
       cancelStart();
