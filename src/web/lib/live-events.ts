@@ -7,6 +7,7 @@ import {
   type LiveEventType,
   type UnreadCounts,
 } from '../../contract/messages';
+import { afterNextFrame } from './after-first-paint';
 import { api } from './api';
 import { isFirstPageData } from './first-page';
 import { messageQueryKeys } from './messages-query';
@@ -96,30 +97,6 @@ export function applyLiveEvent(
 
 /** How long after the first frame of a page its live stream asks for a ticket. */
 export const STREAM_START_DELAY_MS = 500;
-
-/**
- * Calls `callback` once, `delayMs` after the browser's next frame (or, where no frame comes, as in a hidden tab, a
- * second later than that). Returns a function that cancels it.
- */
-export function afterNextFrame(callback: () => void, delayMs: number): () => void {
-  let done = false;
-  let task: ReturnType<typeof setTimeout> | undefined;
-  const run = () => {
-    if (done) return;
-    cancel();
-    callback();
-  };
-  const frame =
-    typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (task = setTimeout(run, delayMs))) : 0;
-  const fallback = setTimeout(run, 1_000 + delayMs);
-  function cancel() {
-    done = true;
-    if (frame && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);
-    clearTimeout(task);
-    clearTimeout(fallback);
-  }
-  return cancel;
-}
 
 /**
  * Holds the live stream of the signed-in user: asks for a single-use ticket with the bearer
