@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { bootScriptPlugin } from './scripts/boot-script';
 import { createManualChunks } from './scripts/chunks';
+import { inlineFaviconPlugin } from './scripts/inline-favicon';
 import { precompressPlugin } from './scripts/precompress';
 import { WEB_ALIASES } from './scripts/web-aliases';
 
@@ -17,6 +18,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     bootScriptPlugin(path.resolve(import.meta.dirname, 'src/web')),
+    inlineFaviconPlugin(path.resolve(import.meta.dirname, 'public/favicon.svg')),
     precompressPlugin(),
   ],
   build: {

@@ -6,9 +6,10 @@ import { caseListUrl, readCaseListUrl, toListParams } from '../src/web/features/
 /**
  * The pages measured by the Lighthouse bench, by path: the page modules whose chunks
  * the boot script modulepreloads, and the GET requests it starts with the stored token. `{id}`
- * is the path's case id; `{case}` the signed-in client's case id from `/api/cases/mine`;
- * `{lang}` the stored language. The requests must be byte for byte those the page sends
- * (the app uses a prefetched answer only for the same path, token and language).
+ * is the path's case id; `{case}` the signed-in client's case id from `/api/cases/mine` (or
+ * `/api/cases/mine/dashboard`, whose `case` it is); `{lang}` the stored language. The requests
+ * must be byte for byte those the page sends (the app uses a prefetched answer only for the
+ * same path, token and language).
  */
 /**
  * `role`: the page's data belong to that role only; another signed-in user (a lawyer opening /) prefetches nothing,
@@ -32,13 +33,10 @@ export const BOOT_ROUTES: BootRoute[] = [
     signedIn: true,
     role: 'client',
     modules: ['app/layouts/app-layout.tsx', 'features/dashboard/dashboard-page.tsx'],
-    requests: [...SIGNED_IN, '/api/cases/mine', '/api/client-questions'],
-    afterMyCase: [
-      '/api/cases/{case}/status-stepper?lang={lang}',
-      '/api/cases/{case}/timeline?page=1',
-      '/api/cases/{case}/appointment',
-      '/api/cases/{case}/settlement',
-    ],
+    // The case, its stepper, timeline, first conversation and the story questions in one answer
+    // (src/contract/dashboard.ts); the settlement is the layout's (the menu), as on every client page.
+    requests: [...SIGNED_IN, '/api/cases/mine/dashboard?lang={lang}'],
+    afterMyCase: ['/api/cases/{case}/settlement'],
   },
   {
     path: '^/documenten$',
@@ -81,9 +79,9 @@ export const BOOT_ROUTES: BootRoute[] = [
  * its GET requests with the stored session's token and language, leaving them in
  * `window.__prefetch` for the API client (src/web/lib/prefetch.ts). `window.__prefetchWaits`
  * holds one promise per request that settles once its answer is in (and, for
- * `/api/cases/mine`, once the requests that need its case id have been started), so the app can
- * show the page's data in one render (src/web/lib/first-page.ts). A client's case id is taken
- * from the stored user (`user.case.id`, kept by the session since the last visit), so the
+ * `/api/cases/mine` and the dashboard's request, once the requests that need its case id have
+ * been started), so the app can show the page's data in one render (src/web/lib/first-page.ts).
+ * A client's case id is taken from the stored user (`user.case.id`, kept by the session since the last visit), so the
  * requests that need it start with the others instead of one round trip later; when
  * `/api/cases/mine` names another case (reassigned since), they are started again for that one
  * and the first answers are never used (the app takes a prefetched answer only for its own
@@ -117,8 +115,9 @@ export function bootScript(routes: (Omit<BootRoute, 'modules'> & { files: string
       `if(!m||q||(r[1]&&!t)||(r[5]&&o.indexOf(r[5])<0))continue;`,
     `r[2].forEach(function(f){var k=document.createElement('link');k.rel='modulepreload';` +
       `k.crossOrigin='';k.href=f;document.head.appendChild(k)});`,
-    `r[3].forEach(function(u){get(u.replace('{id}',m[1]),u==='/api/cases/mine'&&r[4].length?function(j){` +
-      `var c=j&&j.data&&j.data.id;if(c&&c!==C)a(c)}:null);if(u==='/api/cases/mine'&&C)a(C)});break}}` +
+    `r[3].forEach(function(u){var n=u.indexOf('/api/cases/mine')===0&&r[4].length;` +
+      `get(u.replace('{id}',m[1]).replace('{lang}',l),n?function(j){` +
+      `var c=j&&j.data&&(j.data.case||j.data).id;if(c&&c!==C)a(c)}:null);if(n&&C)a(C)});break}}` +
       `catch(e){}})();`,
   ].join('\n');
 }

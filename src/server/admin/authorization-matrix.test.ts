@@ -109,6 +109,7 @@ const MATRIX: Record<string, Row> = {
   'GET /files/avatars/:file': { expect: all(404), url: () => '/files/avatars/nothing.webp' },
   'POST /api/intake/typeform': { expect: all(404), body: () => ({}) },
   'GET /api/cases/mine': { expect: { ...CLIENT_ROLE, lawyerA: 404, lawyerB: 404, admin: 404 } },
+  'GET /api/cases/mine/dashboard': { expect: { ...CLIENT_ROLE, lawyerA: 404, lawyerB: 404, admin: 404 } },
   'GET /api/cases/:id': { expect: CASE_A_LAWYER },
   'GET /api/cases': { expect: LAWYER_ROLE },
   'GET /api/cases/count-by-status': { expect: LAWYER_ROLE },

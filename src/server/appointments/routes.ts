@@ -5,7 +5,6 @@ import {
   AppointmentSlotsQuerySchema,
   BookAppointmentRequestSchema,
   CreateAbsenceRequestSchema,
-  type Appointment,
   AppointmentSlotsResponseSchema,
   AppointmentStateResponseSchema,
   AppointmentResponseSchema,
@@ -14,7 +13,7 @@ import {
   AbsenceResponseSchema,
   CallbackRequestedResponseSchema,
 } from '../../contract/appointments';
-import { amsterdamDate, isChangeAllowed, toAmsterdamIso } from '../../contract/rules/appointment-slots';
+import { amsterdamDate, isChangeAllowed } from '../../contract/rules/appointment-slots';
 import { getDisplayName } from '../../contract/rules/display-name';
 import { requireUser } from '../auth/access';
 import { isUuid, requireCaseAccess, type CaseAccess } from '../cases/access';
@@ -33,6 +32,7 @@ import {
 } from './changes';
 import { calendarFile } from './mail';
 import { modeOf, videoUrl } from './invite';
+import { appointmentLawyer, appointmentView, getAppointmentState } from './state';
 import {
   caseCoverage,
   deleteAbsence,
@@ -57,35 +57,10 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const videoTemplate = config.appointments.videoUrlTemplate;
   const site = mailSite(config);
 
-  function toView(
-    row: AppointmentRow,
-    lawyer: BookingLawyer,
-    standIn: boolean,
-    access: CaseAccess,
-    now: Date,
-  ): Appointment {
-    return {
-      id: row.id,
-      case_id: row.caseId,
-      start: toAmsterdamIso(row.startAt),
-      end: toAmsterdamIso(row.endAt),
-      lawyer: { id: lawyer.id, full_name: lawyer.fullName, stand_in: standIn },
-      mode: modeOf(videoTemplate),
-      video_url: videoUrl(videoTemplate, row.id),
-      can_change: access.auth.role === 'lawyer' || isChangeAllowed(row.startAt, now, settings.noticeHours),
-    };
-  }
-
-  /** The appointment's lawyer, marked stand-in when a stand-in covers its day. */
-  async function lawyerOf(row: AppointmentRow, now: Date): Promise<{ lawyer: BookingLawyer; standIn: boolean }> {
-    const coverage = await caseCoverage(db, row.caseId, amsterdamDate(now));
-    const standIn = coverage.standIns.some(
-      (s) =>
-        s.lawyer.id === row.lawyerId && s.from <= amsterdamDate(row.startAt) && amsterdamDate(row.startAt) <= s.until,
-    );
-    const lawyer = (await findLawyer(db, row.lawyerId)) ?? { id: row.lawyerId, fullName: '', email: '', standIn };
-    return { lawyer: { ...lawyer, standIn }, standIn };
-  }
+  const viewSettings = { noticeHours: settings.noticeHours, videoTemplate };
+  const toView = (row: AppointmentRow, lawyer: BookingLawyer, standIn: boolean, access: CaseAccess, now: Date) =>
+    appointmentView(row, lawyer, standIn, access, now, viewSettings);
+  const lawyerOf = (row: AppointmentRow, now: Date) => appointmentLawyer(db, row, now);
 
   async function slotAt(caseId: string, start: Date, now: Date): Promise<CaseSlot> {
     const slots = await listCaseSlots(db, { caseId, now, settings });
@@ -115,22 +90,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: AppointmentStateResponseSchema }, params: IdParams } },
     async (request) => {
       const access = await requireCaseAccess(request, request.params.id);
-      const now = clock.now();
-      const row = await findBookedAppointment(db, access.caseRow.id);
-      const coverage = await caseCoverage(db, access.caseRow.id, amsterdamDate(now));
-      const current = lawyerOn(coverage, amsterdamDate(now));
-      let data: Appointment | null = null;
-      if (row) {
-        const { lawyer, standIn } = await lawyerOf(row, now);
-        data = toView(row, lawyer, standIn, access, now);
-      }
-      return {
-        data,
-        lawyer: current ? { id: current.id, full_name: current.fullName, stand_in: current.standIn } : null,
-        mode: modeOf(videoTemplate),
-        notice_hours: settings.noticeHours,
-        callback_requested_at: access.caseRow.callbackRequestedAt?.toISOString() ?? null,
-      };
+      return getAppointmentState(db, access, clock.now(), viewSettings);
     },
   );
 

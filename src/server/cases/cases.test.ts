@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CaseClientViewResponseSchema, CaseLawyerViewResponseSchema } from '../../contract/cases';
+import { ClientDashboardResponseSchema } from '../../contract/dashboard';
 import {
   createTestContext,
   createTestClient,
@@ -20,6 +21,50 @@ afterAll(async () => {
 });
 
 const get = (url: string, token: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+describe('the client dashboard in one answer', () => {
+  it('gives each part exactly as the request it stands for answers it, in the asked language', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const client = await createTestClient(ctx, { status: 'incomplete-case-file', lawyerIds: [lawyer.id] });
+    const token = await tokenFor(ctx, client.id);
+    const json = async (url: string) => {
+      const response = await get(url, token);
+      expect(response.statusCode, url).toBe(200);
+      return response.json() as { data: unknown };
+    };
+    for (const lang of ['nl-NL', 'en-US'] as const) {
+      const dashboard = await json(`/api/cases/mine/dashboard?lang=${lang}`);
+      const parsed = ClientDashboardResponseSchema.parse(dashboard).data;
+      expect(parsed.case.id).toBe(client.caseId);
+      expect(dashboard.data).toEqual({
+        case: (await json('/api/cases/mine')).data,
+        stepper: (await json(`/api/cases/${client.caseId}/status-stepper?lang=${lang}`)).data,
+        timeline: await json(`/api/cases/${client.caseId}/timeline?page=1`),
+        appointment: await json(`/api/cases/${client.caseId}/appointment`),
+        questions: (await json('/api/client-questions')).data,
+      });
+    }
+    // Without `lang`, the stepper's default (Dutch), as its own request.
+    expect(((await json('/api/cases/mine/dashboard')).data as { stepper: unknown }).stepper).toEqual(
+      (await json(`/api/cases/${client.caseId}/status-stepper`)).data,
+    );
+  });
+
+  it('also for a case without a lawyer', async () => {
+    const client = await createTestClient(ctx);
+    const token = await tokenFor(ctx, client.id);
+    const dashboard = ClientDashboardResponseSchema.parse((await get('/api/cases/mine/dashboard', token)).json()).data;
+    expect(dashboard.case.lawyers).toEqual([]);
+    expect(dashboard.appointment).toEqual((await get(`/api/cases/${client.caseId}/appointment`, token)).json());
+  });
+
+  it('answers 404 to a lawyer and 422 to an unknown language', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const client = await createTestClient(ctx, { lawyerIds: [lawyer.id] });
+    expect((await get('/api/cases/mine/dashboard', await tokenFor(ctx, lawyer.id))).statusCode).toBe(404);
+    expect((await get('/api/cases/mine/dashboard?lang=de-DE', await tokenFor(ctx, client.id))).statusCode).toBe(422);
+  });
+});
 
 describe('case views', () => {
   it('gives a client their own case in the contract shape, with the mandatory document slots', async () => {

@@ -10,11 +10,14 @@ import {
   StatusCountListResponseSchema,
   UpdateStatusResponseSchema,
 } from '../../contract/cases';
+import { ClientDashboardResponseSchema } from '../../contract/dashboard';
 import { buildPagination } from '../../contract/rules/pagination';
+import { StepperQuerySchema } from '../../contract/stepper';
 import { requireRole, requireUserWith } from '../auth/access';
 import { requireCaseAccess, requireOwnCase } from './access';
 import { CASE_PAGE_SIZE, caseListForToken, caseListPage, countLawyerCasesByStatus, type CaseListRow } from './list';
 import { changeCaseStatus } from '../workflow/apply';
+import { getClientDashboard } from './dashboard';
 import { getClientCaseView, getLawyerCaseView } from './views';
 
 const CaseParams = z.object({ id: text().max(64) });
@@ -27,6 +30,21 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     const { caseRow } = await requireOwnCase(request);
     return { data: await getClientCaseView(db, caseRow, link()) };
   });
+
+  // The dashboard's requests in one (src/contract/dashboard.ts): each part is the answer of the request it stands for.
+  app.get(
+    '/api/cases/mine/dashboard',
+    { schema: { response: { 200: ClientDashboardResponseSchema }, querystring: StepperQuerySchema } },
+    async (request) => {
+      const access = await requireOwnCase(request);
+      const appointments = {
+        noticeHours: config.appointments.noticeHours,
+        videoTemplate: config.appointments.videoUrlTemplate,
+      };
+      const language = request.query.lang ?? 'nl-NL';
+      return { data: await getClientDashboard(db, access, { language, now: clock.now(), link: link(), appointments }) };
+    },
+  );
 
   app.get(
     '/api/cases/:id',

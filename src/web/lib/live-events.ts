@@ -7,6 +7,7 @@ import {
   type LiveEventType,
   type UnreadCounts,
 } from '../../contract/messages';
+import { afterNextFrame } from './after-first-paint';
 import { api } from './api';
 import { isFirstPageData } from './first-page';
 import { messageQueryKeys } from './messages-query';
@@ -94,6 +95,9 @@ export function applyLiveEvent(
   }
 }
 
+/** How long after the first frame of a page its live stream asks for a ticket. */
+export const STREAM_START_DELAY_MS = 500;
+
 /**
  * Holds the live stream of the signed-in user: asks for a single-use ticket with the bearer
  * token (never put in the URL), opens GET /api/events, and on any error reconnects with a new
@@ -163,9 +167,13 @@ export function useLiveEventStream(queryClient: QueryClient, token: string | nul
       }
     };
 
-    void connect();
+    // The first ticket is asked for a moment after the page's first frame: on a slow phone line every request made
+    // before the page is on screen delays it, and a frame reaches the screen some time after the main thread made it
+    // (longer on a busy phone). What changes meanwhile arrives with the stream's first events or at the next refetch.
+    const cancelStart = afterNextFrame(() => void connect(), STREAM_START_DELAY_MS);
     return () => {
       stopped = true;
+      cancelStart();
       clearInterval(poll);
       clearTimeout(retry);
       source?.close();

@@ -81,6 +81,10 @@ describe('the boot script of index.html', () => {
     files: modules.map((file) => `/assets/${file.split('/').pop()}.js`),
   }));
   const caseId = '9031a3fe-9b0d-489c-a534-c6fba145bde9';
+  const answers: Record<string, unknown> = {
+    '/api/cases/mine': { data: { id: caseId } },
+    '/api/cases/mine/dashboard': { data: { case: { id: caseId } } },
+  };
 
   function run(url: string, state: unknown) {
     window.history.replaceState(null, '', url);
@@ -88,8 +92,7 @@ describe('the boot script of index.html', () => {
     if (state) window.localStorage.setItem('state', JSON.stringify(state));
     document.head.innerHTML = '';
     const fetchMock = vi.fn(
-      async (path: string) =>
-        new Response(JSON.stringify(path === '/api/cases/mine' ? { data: { id: caseId } } : {}), { status: 200 }),
+      async (path: string) => new Response(JSON.stringify(answers[path.split('?')[0] ?? ''] ?? {}), { status: 200 }),
     );
     vi.stubGlobal('fetch', fetchMock);
     new Function(bootScript(routes))();
@@ -126,38 +129,36 @@ describe('the boot script of index.html', () => {
     expect(window.__prefetch?.['/api/user']).toMatchObject({ authorization: 'Bearer tok', language: 'en-US' });
   });
 
-  it('on the dashboard, asks for the stepper of the client’s case once /api/cases/mine answers', async () => {
+  it('on the dashboard, asks for its data in one request, in the stored language', () => {
     const { requested } = run('/', client);
-    await vi.waitFor(() => expect(requested()).toContain(`/api/cases/${caseId}/status-stepper?lang=en-US`));
-    expect(requested()).toContain(`/api/cases/${caseId}/timeline?page=1`);
+    expect(requested()).toEqual([
+      '/api/site',
+      '/api/messages/unread',
+      '/api/user',
+      '/api/cases/mine/dashboard?lang=en-US',
+    ]);
   });
 
   it('lists a wait per request that settles only after the requests needing the case id have started', async () => {
     const { requested } = run('/', client);
     const waits = window.__prefetchWaits ?? [];
-    expect(waits).toHaveLength(5);
+    expect(waits).toHaveLength(4);
     await Promise.all(waits.slice());
-    // The dashboard's follow-up requests were started before the wait of /api/cases/mine settled.
-    expect(waits).toHaveLength(9);
-    expect(requested()).toContain(`/api/cases/${caseId}/status-stepper?lang=en-US`);
+    // The case id comes from the dashboard's answer (its `case`): the settlement was started before its wait settled.
+    expect(waits).toHaveLength(5);
     // The menu's 'Onderhandeling' and the dashboard's bedenktijd line (app-layout.tsx layoutData).
     expect(requested()).toContain(`/api/cases/${caseId}/settlement`);
-    expect(requested()).toContain(`/api/cases/${caseId}/appointment`);
   });
 
-  it('with the client’s case id stored, starts the requests that need it at once, right after /api/cases/mine', () => {
+  it('with the client’s case id stored, starts the requests that need it at once, right after the dashboard’s', () => {
     const { requested } = run('/', { ...client, user: { ...client.user, case: { id: caseId } } });
     // Synchronously, before any answer: no round trip to learn the case id.
     expect(requested()).toEqual([
       '/api/site',
       '/api/messages/unread',
       '/api/user',
-      '/api/cases/mine',
-      `/api/cases/${caseId}/status-stepper?lang=en-US`,
-      `/api/cases/${caseId}/timeline?page=1`,
-      `/api/cases/${caseId}/appointment`,
+      '/api/cases/mine/dashboard?lang=en-US',
       `/api/cases/${caseId}/settlement`,
-      '/api/client-questions',
     ]);
   });
 
@@ -168,6 +169,17 @@ describe('the boot script of index.html', () => {
     await Promise.all((window.__prefetchWaits ?? []).slice());
     await vi.waitFor(() => expect(requested()).toContain(`/api/cases/${caseId}/documents`));
     expect(requested().filter((path) => path.endsWith('/documents'))).toHaveLength(2);
+  });
+
+  it('when the dashboard’s answer names another case than the stored one, asks again for that case', async () => {
+    const stored = '11111111-2222-4333-8444-555555555555';
+    const { requested } = run('/', { ...client, user: { ...client.user, case: { id: stored } } });
+    await Promise.all((window.__prefetchWaits ?? []).slice());
+    await vi.waitFor(() => expect(requested()).toContain(`/api/cases/${caseId}/settlement`));
+    expect(requested().filter((path) => path.endsWith('/settlement'))).toEqual([
+      `/api/cases/${stored}/settlement`,
+      `/api/cases/${caseId}/settlement`,
+    ]);
   });
 
   it('does not ask twice when /api/cases/mine names the stored case', async () => {

@@ -5,6 +5,7 @@ import {
   AppointmentStateResponseSchema,
 } from '../../../contract/appointments';
 import { CaseClientViewResponseSchema } from '../../../contract/cases';
+import { ClientDashboardResponseSchema } from '../../../contract/dashboard';
 import { FeedbackResponseSchema, type CreateFeedbackRequest } from '../../../contract/feedback';
 import { QuestionListResponseSchema } from '../../../contract/questions';
 import { StepperResponseSchema } from '../../../contract/stepper';
@@ -15,7 +16,7 @@ import { i18n, isLanguage } from '../../lib/i18n';
 import { queryClient } from '../../lib/query-client';
 import { timelineQueryOptions } from '../../lib/timeline';
 import { DEFAULT_LANGUAGE, type Language } from '../../lib/session';
-import { myCaseQueryKey, myCaseQueryOptions } from '../../lib/my-case-query';
+import { myCaseQueryKey } from '../../lib/my-case-query';
 import { useLanguage } from '../../lib/use-language';
 
 export const dashboardQueryKeys = {
@@ -64,23 +65,20 @@ function clientQuestionsQueryOptions() {
 export const useClientQuestions = () => useQuery(clientQuestionsQueryOptions());
 
 /**
- * The dashboard's data for the first page (lib/first-page.ts): the case, its stepper and timeline,
- * the story questions, and the first conversation's block when the case has a lawyer (the block
- * is shown then), so it renders with the page instead of after it.
+ * The dashboard's data for the first page (lib/first-page.ts): the case, its stepper, timeline and first
+ * conversation, and the story questions, from one answer (GET /api/cases/mine/dashboard, which the boot script
+ * started), put under the keys the page's queries read, so the page renders once with them. When that request
+ * fails, the page's queries ask for each part themselves.
  */
 export const dashboardData: PageData = async () => {
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
-  const myCase = queryClient.fetchQuery(myCaseQueryOptions());
-  await Promise.all([
-    queryClient.prefetchQuery(clientQuestionsQueryOptions()),
-    myCase.then(({ id, lawyers }) =>
-      Promise.all([
-        queryClient.prefetchQuery(stepperQueryOptions(id, language)),
-        queryClient.prefetchInfiniteQuery(timelineQueryOptions(id)),
-        lawyers.length > 0 ? queryClient.prefetchQuery(appointmentQueryOptions(id)) : undefined,
-      ]),
-    ),
-  ]);
+  const { data } = await api.get(`/api/cases/mine/dashboard?lang=${language}`, ClientDashboardResponseSchema);
+  const caseId = data.case.id;
+  queryClient.setQueryData(myCaseQueryKey, data.case);
+  queryClient.setQueryData(stepperQueryOptions(caseId, language).queryKey, data.stepper);
+  queryClient.setQueryData(timelineQueryOptions(caseId).queryKey, { pages: [data.timeline], pageParams: [1] });
+  queryClient.setQueryData(appointmentQueryOptions(caseId).queryKey, data.appointment);
+  queryClient.setQueryData(clientQuestionsQueryOptions().queryKey, data.questions);
 };
 
 export const appointmentQueryKeys = {

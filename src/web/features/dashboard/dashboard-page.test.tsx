@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CaseClientView } from '../../../contract/cases';
 import type { Lawyer } from '../../../contract/lawyers';
 import type { StatusSlug } from '../../../contract/statuses';
@@ -8,6 +8,7 @@ import { STATUSES } from '../../../contract/statuses';
 import type { Stepper, StepContent } from '../../../contract/stepper';
 import { makeClientCaseView, makeSettlement, makeSettlementVersion, makeUser, site } from '../../test/fixtures';
 import { installFakeFetch, on, type FakeRoute } from '../../test/fake-fetch';
+import { resetFirstPageForTests } from '../../lib/first-page';
 import { queryClient } from '../../lib/query-client';
 import { settlementQueryKeys } from '../../lib/settlement-query';
 import { renderApp } from '../../test/render-app';
@@ -466,5 +467,55 @@ describe('the client dashboard never contradicts itself', () => {
     await user.click(within(history).getByRole('button', { name: 'Toon meer' }));
     expect(within(history).getAllByRole('listitem')).toHaveLength(8);
     expect(within(history).queryByRole('button', { name: 'Toon meer' })).toBeNull();
+  }, 20_000);
+});
+
+describe('the client dashboard as the first page of a visit', () => {
+  afterEach(() => {
+    delete window.__prefetchWaits;
+    resetFirstPageForTests();
+  });
+
+  it('shows the next step from the one dashboard request, without asking for its parts', async () => {
+    // index.html's boot script has started the page's requests (here: already answered).
+    window.__prefetchWaits = [Promise.resolve()];
+    const view = caseView('almost-client', [lawyer(1)]);
+    const { calls } = installFakeFetch(
+      on('GET', '/api/site', { status: 200, body: { data: site } }),
+      on('GET', '/api/user', { status: 200, body: { data: client } }),
+      on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
+      on('GET', `/api/cases/${CASE_ID}/settlement`, { status: 200, body: { data: makeSettlement() } }),
+      on('GET', '/api/cases/mine/dashboard?lang=nl-NL', {
+        status: 200,
+        body: {
+          data: {
+            case: view,
+            stepper: stepper('almost-client'),
+            timeline: {
+              data: [],
+              links: { first: null, last: null, prev: null, next: null },
+              meta: {
+                current_page: 1,
+                from: null,
+                last_page: 1,
+                links: [],
+                path: '',
+                per_page: 20,
+                to: null,
+                total: 0,
+              },
+            },
+            appointment: { data: null, lawyer: null, mode: 'video', notice_hours: 24, callback_requested_at: null },
+            questions: [],
+          },
+        },
+      }),
+    );
+    renderApp('/', { user: client });
+    expect(await screen.findByText('Titel almost-client uitleg', {}, { timeout: 15_000 })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Wat is er gebeurd' });
+    const paths = calls.map((call) => call.path);
+    expect(paths.filter((path) => path === '/api/cases/mine/dashboard?lang=nl-NL')).toHaveLength(1);
+    // The fake fetch fails the test on any other case request (the parts the dashboard's answer holds).
   }, 20_000);
 });

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { AppointmentStateResponseSchema } from './appointments';
+import { CaseClientViewSchema } from './cases';
+import { QuestionSchema } from './questions';
+import { StepperSchema } from './stepper';
+import { TimelineResponseSchema } from './workflow';
+
+/**
+ * GET /api/cases/mine/dashboard: what the client's dashboard shows, in one answer. Each part is exactly the answer
+ * (or its `data`) of the request it stands for, so a phone on a slow line makes one request instead of five:
+ * - `case`: GET /api/cases/mine;
+ * - `stepper`: GET /api/cases/{id}/status-stepper in the asked language (`lang`, as there);
+ * - `timeline`: GET /api/cases/{id}/timeline?page=1 (the whole answer, with its pagination);
+ * - `appointment`: GET /api/cases/{id}/appointment (the whole answer);
+ * - `questions`: GET /api/client-questions.
+ */
+export const ClientDashboardSchema = z.object({
+  case: CaseClientViewSchema,
+  stepper: StepperSchema,
+  timeline: TimelineResponseSchema,
+  appointment: AppointmentStateResponseSchema,
+  questions: z.array(QuestionSchema),
+});
+export type ClientDashboard = z.infer<typeof ClientDashboardSchema>;
+export const ClientDashboardResponseSchema = z.object({ data: ClientDashboardSchema });

@@ -1,0 +1,45 @@
+import type { ClientDashboard } from '../../contract/dashboard';
+import { buildPagination } from '../../contract/rules/pagination';
+import { TIMELINE_PAGE_SIZE } from '../../contract/workflow';
+import { getAppointmentState, type AppointmentViewSettings } from '../appointments/state';
+import type { Db } from '../db/client';
+import { getStepper, type StepperLanguage } from '../stepper/queries';
+import { getTimeline } from '../workflow/timeline';
+import type { CaseAccess } from './access';
+import type { DocumentLink } from '../documents/mapping';
+import { getClientCaseView, getQuestionsWithAnswers } from './views';
+
+/**
+ * The client's dashboard in one answer (GET /api/cases/mine/dashboard): each part is read by the same function as the
+ * request it stands for, so it is the same answer.
+ */
+export async function getClientDashboard(
+  db: Db,
+  access: CaseAccess,
+  options: { language: StepperLanguage; now: Date; link: DocumentLink; appointments: AppointmentViewSettings },
+): Promise<ClientDashboard> {
+  const { caseRow } = access;
+  const [view, stepper, timeline, appointment, questions] = await Promise.all([
+    getClientCaseView(db, caseRow, options.link),
+    getStepper(db, caseRow, options.language),
+    getTimeline(db, { caseId: caseRow.id, forClient: true, page: 1 }),
+    getAppointmentState(db, access, options.now, options.appointments),
+    getQuestionsWithAnswers(db, 'client', access.auth.userId),
+  ]);
+  return {
+    case: view,
+    stepper,
+    timeline: {
+      data: timeline.items,
+      ...buildPagination({
+        path: `/api/cases/${caseRow.id}/timeline`,
+        page: 1,
+        perPage: TIMELINE_PAGE_SIZE,
+        total: timeline.total,
+        count: timeline.items.length,
+      }),
+    },
+    appointment,
+    questions,
+  };
+}
