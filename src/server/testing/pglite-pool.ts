@@ -15,7 +15,7 @@ import * as schema from '../db/schema';
  * tables). Before it is handed out again, a fingerprint of its schema, roles, extensions,
  * sequences and migration history must equal the template's; otherwise (a file changed the
  * schema, left a transaction open, or the reset failed) it is closed and the next file gets a
- * new one. A file that never closes its database never gives it back.
+ * new one. A file that never closes its database never gives it back; at most `KEEP` are kept.
  *
  * Each file gets its own `Database` on the kept backend: its own drizzle instance and its own
  * hot-path runner (which parses its named statements again: `DISCARD ALL` dropped them). After
@@ -25,6 +25,8 @@ import * as schema from '../db/schema';
 type Kept = { base: Database; client: PGlite; fingerprint: string };
 
 const kept: Kept[] = [];
+/** Files open one database at a time, a few several: more kept backends would only hold memory. */
+const KEEP = 2;
 
 /** Everything a test file could change that a data reset does not put back; rows are emptied. */
 const FINGERPRINT = `
@@ -124,6 +126,7 @@ function lease(entry: Kept): Database {
       try {
         for (const stop of [...stops]) await stop();
         await reset(entry.client);
+        if (kept.length >= KEEP) throw new Error('Enough test databases are kept');
         if ((await fingerprintOf(entry.client)) !== entry.fingerprint) throw new Error('The schema changed');
         kept.push(entry);
       } catch {
