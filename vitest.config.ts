@@ -34,12 +34,13 @@ export default defineConfig({
           exclude: [...SLOW, ...SWEEP],
           environment: 'node',
           testTimeout: 60_000,
-          // A fresh database per file (PGlite migrations) can take a minute on a loaded machine.
+          // A fork's first database (PGlite from the template) can take a minute on a loaded machine.
           hookTimeout: 180_000,
           pool: 'forks',
           // The files of a fork share its modules: fastify, PGlite, drizzle and the app are
           // imported once per fork, not once per file (that import was a third of this project's
-          // time). Each file still builds its own app on its own database (testing/harness.ts).
+          // time). Each file still builds its own app on an empty database of its own; on PGlite
+          // the fork's backend, emptied after the file before (testing/pglite-pool.ts).
           isolate: false,
         },
       },

@@ -105,7 +105,15 @@ const ALLOWED: Record<string, string[]> = {
   'storage-migrate': ['to'],
 };
 
-export async function runCli(argv: string[], out: (line: string) => void): Promise<void> {
+/**
+ * Runs one command. `env` is where the configuration comes from (the process's environment, as
+ * the entry point below runs it; the tests pass their own to run commands in their process).
+ */
+export async function runCli(
+  argv: string[],
+  out: (line: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -127,12 +135,12 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
   const input = values as Record<string, string | boolean | undefined>;
 
   if (command === 'outbox') {
-    await runOutboxCommand(typeof input.retry === 'string' ? input.retry : null, out);
+    await runOutboxCommand(typeof input.retry === 'string' ? input.retry : null, out, env);
     return;
   }
   if (command === 'storage-migrate') {
     if (input.to !== 's3') throw new UsageError('--to must be s3.');
-    const config = loadConfig();
+    const config = loadConfig(env);
     if (!config.storage.s3)
       throw new UsageError('Set S3_BUCKET (and S3_ENDPOINT, S3_REGION, credentials) to migrate to S3.');
     const from = openDisk(config);
@@ -159,7 +167,7 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
 
   if (command === 'complaints-officer') {
     const address = email(input, 'email');
-    const runtime = await openRuntime(loadConfig());
+    const runtime = await openRuntime(loadConfig(env));
     try {
       const [row] = await runtime.database.db
         .update(users)
@@ -195,7 +203,7 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
   if (plan.kind !== 'seed' && (plan.name.length > 250 || plan.lastName.length > 250))
     throw new UsageError('--name and --last-name take at most 250 characters.');
 
-  const runtime = await openRuntime(loadConfig());
+  const runtime = await openRuntime(loadConfig(env));
   const { db } = runtime.database;
   try {
     const now = runtime.clock.now();
@@ -258,10 +266,14 @@ export async function runCli(argv: string[], out: (line: string) => void): Promi
 }
 
 /** `outbox` and `outbox --retry ID` (src/server/outbox). */
-async function runOutboxCommand(retry: string | null, out: (line: string) => void): Promise<void> {
+async function runOutboxCommand(
+  retry: string | null,
+  out: (line: string) => void,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
   if (retry !== null && !/^[0-9a-f-]{36}$/i.test(retry.trim()))
     throw new UsageError('--retry takes the id of a mail, as listed by `outbox`.');
-  const runtime = await openRuntime(loadConfig());
+  const runtime = await openRuntime(loadConfig(env));
   try {
     await outboxCommand(runtime.database.db, retry, runtime.clock.now(), out);
   } finally {

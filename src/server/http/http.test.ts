@@ -6,9 +6,15 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { inlineScriptHashes } from './spa';
-import { createTestContext, createTestLawyer, bearer, tokenFor, type TestContext } from '../testing/harness';
+import {
+  createTestContext,
+  createTestLawyer,
+  bearer,
+  openTestDatabase,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
 import { loginCodes, loginThrottles, tokens } from '../db/schema';
-import { openPglite } from '../db/client';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -27,7 +33,7 @@ describe('health', () => {
 
   it('answers /readyz 200 with a reachable database and 503 without', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
-    const database = await openPglite(null);
+    const database = await openTestDatabase();
     const app = await buildApp({
       ...ctx,
       database,

@@ -21,6 +21,7 @@ import { generateToken, sha256Hex } from '../lib/crypto';
 import type { StatusSlug } from '../../contract/statuses';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
 import { createScratchDatabase } from './scratch-database';
+import { keptPglite } from './pglite-pool';
 
 /**
  * Names the committed migrations and the PGlite release: a template made from other migrations,
@@ -50,7 +51,7 @@ function migrationsStamp(): string {
  * cores; loading the tarball takes a fraction). Written under a temporary name and renamed, so
  * workers that race to make it never read half a file.
  */
-async function pgliteTemplate(): Promise<Blob> {
+export async function pgliteTemplate(): Promise<Blob> {
   const file = path.join(tmpdir(), `portal-pglite-template-${migrationsStamp()}.tar`);
   if (!existsSync(file)) {
     const database = await openPglite(null);
@@ -88,12 +89,13 @@ export async function postgresTemplate(adminUrl: string): Promise<string> {
 }
 
 /**
- * A fresh database for one test file: in-memory PGlite (from the migrated template), or a new
- * database on the PostgreSQL server of DATABASE_URL (dropped again on close).
+ * An empty, migrated database for one test file: in-memory PGlite (started from the migrated
+ * template, or one a file before it in this process closed, emptied: testing/pglite-pool.ts),
+ * or a new database on the PostgreSQL server of DATABASE_URL (dropped again on close).
  */
 export async function openTestDatabase(): Promise<Database> {
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) return openPglite(null, { loadDataDir: await pgliteTemplate() });
+  if (!adminUrl) return keptPglite(async () => openPglite(null, { loadDataDir: await pgliteTemplate() }));
   const scratch = await createScratchDatabase(adminUrl, 'portal_test', { template: await postgresTemplate(adminUrl) });
   const database = await openPostgres(scratch.url, { max: 25 });
   return {
