@@ -139,22 +139,32 @@ export async function openPglite(dataDir: string | null, options: { loadDataDir?
     client = await PGlite.create({ extensions, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   }
   const existed = await hasTables((q) => client.query(q));
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
-  return {
-    db,
-    kind: 'pglite',
+  return pgliteDatabase(client, {
     fresh: !existed,
+    close: async () => {
+      await client.close();
+      release();
+    },
+  });
+}
+
+/**
+ * The `Database` on a PGlite client that is already migrated; `close` ends it (the tests' kept
+ * databases hand the backend on instead, src/server/testing/pglite-pool.ts).
+ */
+export function pgliteDatabase(client: PGlite, options: { fresh: boolean; close: () => Promise<void> }): Database {
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    kind: 'pglite',
+    fresh: options.fresh,
     ping: async () => {
       await client.query('SELECT 1');
     },
     run: pgliteRunner(client),
     listen: async (channel, onNotify) => client.listen(channel, () => onNotify()),
     dump: () => client.dumpDataDir('none'),
-    close: async () => {
-      await client.close();
-      release();
-    },
+    close: options.close,
   };
 }
 

@@ -1,8 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import type { Database, Db } from '../db/client';
-import { pgliteRunner } from '../db/hot/run';
-import * as schema from '../db/schema';
+import { pgliteDatabase, type Database } from '../db/client';
 
 /**
  * Embedded test databases, kept for the next test file of the same process.
@@ -101,13 +98,21 @@ function lease(entry: Kept): Database {
     },
   });
   const stops = new Set<() => Promise<void>>();
+  const close = async () => {
+    if (!open) return;
+    open = false;
+    try {
+      for (const stop of [...stops]) await stop();
+      await reset(entry.client);
+      if (kept.length >= KEEP) throw new Error('Enough test databases are kept');
+      if ((await fingerprintOf(entry.client)) !== entry.fingerprint) throw new Error('The schema changed');
+      kept.push(entry);
+    } catch {
+      await entry.client.close().catch(() => undefined);
+    }
+  };
   return {
-    ...entry.base,
-    db: drizzle(client, { schema }) as unknown as Db,
-    run: pgliteRunner(client),
-    ping: async () => {
-      await client.query('SELECT 1');
-    },
+    ...pgliteDatabase(client, { fresh: entry.base.fresh, close }),
     listen: async (channel, onNotify) => {
       const unlisten = await client.listen(channel, () => {
         if (open) onNotify();
@@ -118,20 +123,6 @@ function lease(entry: Kept): Database {
       };
       stops.add(stop);
       return stop;
-    },
-    dump: () => client.dumpDataDir('none'),
-    close: async () => {
-      if (!open) return;
-      open = false;
-      try {
-        for (const stop of [...stops]) await stop();
-        await reset(entry.client);
-        if (kept.length >= KEEP) throw new Error('Enough test databases are kept');
-        if ((await fingerprintOf(entry.client)) !== entry.fingerprint) throw new Error('The schema changed');
-        kept.push(entry);
-      } catch {
-        await entry.client.close().catch(() => undefined);
-      }
     },
   };
 }
