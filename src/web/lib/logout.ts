@@ -2,12 +2,28 @@ import { api } from './api';
 import { session } from './app-session';
 import { queryClient } from './query-client';
 
-/** Revokes the token on the server (POST /api/logout), then ends the session in every tab. */
+/** At most this long a logout waits for the requests in flight to end (see `logout`). */
+export const LOGOUT_SETTLE_MS = 2_000;
+
+/** Until no query or mutation is in flight, or `LOGOUT_SETTLE_MS` has passed. */
+async function requestsSettled(): Promise<void> {
+  const deadline = Date.now() + LOGOUT_SETTLE_MS;
+  while (queryClient.isFetching() + queryClient.isMutating() > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Revokes the token on the server (POST /api/logout), then ends the session in every tab. The
+ * requests already in flight (a refetch the live stream asked for, a save) end first: sent with
+ * the token, they would otherwise meet it revoked and fail with a 401.
+ */
 export async function logout(): Promise<void> {
   // The server answers with `Clear-Site-Data: "storage"`, which empties localStorage and with it
   // the settings; the reader's choices (the language) outlive a logout, so they are put back.
   const { settings } = session.getState();
   try {
+    await requestsSettled();
     if (session.getState().auth.token) await api.request('/api/logout', { method: 'POST' });
   } catch {
     // The session ends locally even when the server cannot be reached or the token had expired.
