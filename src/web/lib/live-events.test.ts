@@ -1,5 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstPageLoader, firstPageShown, resetFirstPageForTests } from './first-page';
 import { applyLiveEvent } from './live-events';
 
@@ -53,6 +53,30 @@ describe('applyLiveEvent ready', () => {
     // A later stream that could not resume refetches it like everything else.
     applyLiveEvent(queryClient, 'ready', { resumed: false });
     expect(invalidated(queryClient)).toEqual(['old', 'first page']);
+  });
+
+  it('lets a fetch in flight end: a further page the reader asked for is not lost', async () => {
+    const queryClient = new QueryClient();
+    const answers: ((page: string) => void)[] = [];
+    const observer = new InfiniteQueryObserver(queryClient, {
+      queryKey: ['feedback'],
+      queryFn: ({ pageParam }) => new Promise<string>((resolve) => answers.push(() => resolve(`page ${pageParam}`))),
+      initialPageParam: 1,
+      getNextPageParam: (_last, pages) => pages.length + 1,
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    try {
+      answers.shift()!('page 1');
+      await vi.waitFor(() => expect(observer.getCurrentResult().data?.pages).toEqual(['page 1']));
+      const more = observer.fetchNextPage();
+      applyLiveEvent(queryClient, 'ready', { resumed: false }, { freshSince: Date.now() + 1_000 });
+      applyLiveEvent(queryClient, 'ready', { resumed: false });
+      for (const answer of answers.splice(0)) answer('');
+      await more;
+      expect(observer.getCurrentResult().data?.pages).toEqual(['page 1', 'page 2']);
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('a resumed stream refetches nothing', () => {

@@ -85,15 +85,21 @@ export function applyLiveEvent(
     case 'ready': {
       if ((data as LiveEventData<'ready'>).resumed) break;
       const { freshSince } = options;
-      if (freshSince === undefined) void queryClient.invalidateQueries();
+      // A fetch in flight is left to end, not cancelled and started again: it may be a further page
+      // the reader asked for ('Meer laden'), which a refetch of the pages already shown would lose.
+      if (freshSince === undefined) void queryClient.invalidateQueries(undefined, KEEP_FETCHES);
       else
-        void queryClient.invalidateQueries({
-          predicate: (query) => query.state.dataUpdatedAt < freshSince && !isFirstPageData(query),
-        });
+        void queryClient.invalidateQueries(
+          { predicate: (query) => query.state.dataUpdatedAt < freshSince && !isFirstPageData(query) },
+          KEEP_FETCHES,
+        );
       break;
     }
   }
 }
+
+/** The refetches of everything on screen (a stream ready, the polling fallback) let fetches in flight end. */
+const KEEP_FETCHES = { cancelRefetch: false } as const;
 
 /** How long after the first frame of a page its live stream asks for a ticket. */
 export const STREAM_START_DELAY_MS = 500;
@@ -115,7 +121,7 @@ export function useLiveEventStream(queryClient: QueryClient, token: string | nul
     let retry: ReturnType<typeof setTimeout> | undefined;
 
     const poll = setInterval(() => {
-      if (!connected) void queryClient.invalidateQueries();
+      if (!connected) void queryClient.invalidateQueries(undefined, KEEP_FETCHES);
     }, POLL_INTERVAL_MS);
 
     const reconnect = () => {
