@@ -32,7 +32,7 @@ import {
 } from './changes';
 import { calendarFile } from './mail';
 import { modeOf, videoUrl } from './invite';
-import { appointmentLawyer, appointmentView, getAppointmentState } from './state';
+import { appointmentLawyer, appointmentView, appointmentViewSettings, getAppointmentState } from './state';
 import {
   caseCoverage,
   deleteAbsence,
@@ -57,7 +57,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const videoTemplate = config.appointments.videoUrlTemplate;
   const site = mailSite(config);
 
-  const viewSettings = { noticeHours: settings.noticeHours, videoTemplate };
+  const viewSettings = appointmentViewSettings(config);
   const toView = (row: AppointmentRow, lawyer: BookingLawyer, standIn: boolean, access: CaseAccess, now: Date) =>
     appointmentView(row, lawyer, standIn, access, now, viewSettings);
   const lawyerOf = (row: AppointmentRow, now: Date) => appointmentLawyer(db, row, now);

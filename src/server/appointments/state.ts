@@ -1,6 +1,7 @@
 import type { Appointment, AppointmentState } from '../../contract/appointments';
 import { amsterdamDate, isChangeAllowed, toAmsterdamIso } from '../../contract/rules/appointment-slots';
 import type { CaseAccess } from '../cases/access';
+import type { Config } from '../config/config';
 import type { Db } from '../db/client';
 import { modeOf, videoUrl } from './invite';
 import {
@@ -14,6 +15,11 @@ import {
 
 /** What the answers about a first conversation need from the configuration. */
 export type AppointmentViewSettings = { noticeHours: number; videoTemplate: string | undefined };
+
+export const appointmentViewSettings = (config: Config): AppointmentViewSettings => ({
+  noticeHours: config.appointments.noticeHours,
+  videoTemplate: config.appointments.videoUrlTemplate,
+});
 
 /** A booked first conversation as its reader sees it. */
 export function appointmentView(

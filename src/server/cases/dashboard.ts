@@ -1,10 +1,8 @@
 import type { ClientDashboard } from '../../contract/dashboard';
-import { buildPagination } from '../../contract/rules/pagination';
-import { TIMELINE_PAGE_SIZE } from '../../contract/workflow';
 import { getAppointmentState, type AppointmentViewSettings } from '../appointments/state';
 import type { Db } from '../db/client';
 import { getStepper, type StepperLanguage } from '../stepper/queries';
-import { getTimeline } from '../workflow/timeline';
+import { getTimelinePage } from '../workflow/timeline';
 import type { CaseAccess } from './access';
 import type { DocumentLink } from '../documents/mapping';
 import { getClientCaseView, getQuestionsWithAnswers } from './views';
@@ -22,23 +20,14 @@ export async function getClientDashboard(
   const [view, stepper, timeline, appointment, questions] = await Promise.all([
     getClientCaseView(db, caseRow, options.link),
     getStepper(db, caseRow, options.language),
-    getTimeline(db, { caseId: caseRow.id, forClient: true, page: 1 }),
+    getTimelinePage(db, { caseId: caseRow.id, forClient: true, page: 1 }),
     getAppointmentState(db, access, options.now, options.appointments),
     getQuestionsWithAnswers(db, 'client', access.auth.userId),
   ]);
   return {
     case: view,
     stepper,
-    timeline: {
-      data: timeline.items,
-      ...buildPagination({
-        path: `/api/cases/${caseRow.id}/timeline`,
-        page: 1,
-        perPage: TIMELINE_PAGE_SIZE,
-        total: timeline.total,
-        count: timeline.items.length,
-      }),
-    },
+    timeline,
     appointment,
     questions,
   };

@@ -18,6 +18,7 @@ import { requireCaseAccess, requireOwnCase } from './access';
 import { CASE_PAGE_SIZE, caseListForToken, caseListPage, countLawyerCasesByStatus, type CaseListRow } from './list';
 import { changeCaseStatus } from '../workflow/apply';
 import { getClientDashboard } from './dashboard';
+import { appointmentViewSettings } from '../appointments/state';
 import { getClientCaseView, getLawyerCaseView } from './views';
 
 const CaseParams = z.object({ id: text().max(64) });
@@ -37,11 +38,8 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: ClientDashboardResponseSchema }, querystring: StepperQuerySchema } },
     async (request) => {
       const access = await requireOwnCase(request);
-      const appointments = {
-        noticeHours: config.appointments.noticeHours,
-        videoTemplate: config.appointments.videoUrlTemplate,
-      };
       const language = request.query.lang ?? 'nl-NL';
+      const appointments = appointmentViewSettings(config);
       return { data: await getClientDashboard(db, access, { language, now: clock.now(), link: link(), appointments }) };
     },
   );

@@ -1,12 +1,10 @@
 import { CaseLawyerViewResponseSchema, CaseClientViewResponseSchema } from '../../contract/cases';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { buildPagination } from '../../contract/rules/pagination';
 import { text } from '../../contract/text';
 import {
   SendProposalRequestSchema,
   SignProposalRequestSchema,
-  TIMELINE_PAGE_SIZE,
   TimelineQuerySchema,
   TimelineResponseSchema,
 } from '../../contract/workflow';
@@ -15,7 +13,7 @@ import { getClientCaseView, getLawyerCaseView } from '../cases/views';
 import { contentDisposition } from '../files/content';
 import { streamCaseExport } from './export';
 import { sendProposal, signProposal } from './proposal';
-import { getTimeline } from './timeline';
+import { getTimelinePage } from './timeline';
 import { withdrawEngagement } from './withdrawal';
 
 const CaseParams = z.object({ id: text().max(64) });
@@ -83,18 +81,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: TimelineResponseSchema }, params: CaseParams, querystring: TimelineQuerySchema } },
     async (request) => {
       const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
-      const page = request.query.page;
-      const { items, total } = await getTimeline(db, { caseId: caseRow.id, forClient: auth.role === 'client', page });
-      return {
-        data: items,
-        ...buildPagination({
-          path: `/api/cases/${caseRow.id}/timeline`,
-          page,
-          perPage: TIMELINE_PAGE_SIZE,
-          total,
-          count: items.length,
-        }),
-      };
+      return getTimelinePage(db, { caseId: caseRow.id, forClient: auth.role === 'client', page: request.query.page });
     },
   );
 

@@ -1,6 +1,13 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { getDisplayName } from '../../contract/rules/display-name';
-import { TIMELINE_PAGE_SIZE, type TimelineEvent, type TimelineKind } from '../../contract/workflow';
+import { buildPagination } from '../../contract/rules/pagination';
+import {
+  TIMELINE_PAGE_SIZE,
+  type TimelineEvent,
+  type TimelineKind,
+  type TimelineResponseSchema,
+} from '../../contract/workflow';
 import { timelineKinds } from '../domain-events';
 import type { Db } from '../db/client';
 import { auditEvents, users } from '../db/schema';
@@ -61,6 +68,24 @@ export async function getTimeline(
         kind,
         details,
       };
+    }),
+  };
+}
+
+/** The answer of GET /api/cases/{id}/timeline: one page of the timeline with its pagination. */
+export async function getTimelinePage(
+  db: Db,
+  input: { caseId: string; forClient: boolean; page: number },
+): Promise<z.infer<typeof TimelineResponseSchema>> {
+  const { items, total } = await getTimeline(db, input);
+  return {
+    data: items,
+    ...buildPagination({
+      path: `/api/cases/${input.caseId}/timeline`,
+      page: input.page,
+      perPage: TIMELINE_PAGE_SIZE,
+      total,
+      count: items.length,
     }),
   };
 }

@@ -9,6 +9,24 @@ import { getStatus, type StatusSlug } from '../../contract/statuses';
 
 let counter = 0;
 
+/** An empty page of a paginated list, as the API answers it. */
+export function emptyPage(options: { path?: string; perPage?: number } = {}) {
+  return {
+    data: [],
+    links: { first: null, last: null, prev: null, next: null },
+    meta: {
+      current_page: 1,
+      from: null,
+      last_page: 1,
+      links: [],
+      path: options.path ?? '',
+      per_page: options.perPage ?? 20,
+      to: null,
+      total: 0,
+    },
+  };
+}
+
 export function makeUser(role: Role, overrides: Partial<User> = {}): User {
   counter += 1;
   const isLawyer = role === 'lawyer';

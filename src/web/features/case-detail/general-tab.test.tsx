@@ -6,7 +6,7 @@ import type { OfferSlug } from '../../../contract/offers';
 import { STATUSES, type StatusSlug } from '../../../contract/statuses';
 import { caseDetailQueryKeys } from '../../lib/case-detail-query';
 import { installFakeFetch, on, type FakeRequest } from '../../test/fake-fetch';
-import { makeLawyerCaseView, makeUser, offerRef, site } from '../../test/fixtures';
+import { emptyPage, makeLawyerCaseView, makeUser, offerRef, site } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 const CASE_ID = '20000000-0000-4000-8000-000000000002';
@@ -34,20 +34,7 @@ function setup(initial: CaseLawyerView, { failStatus = false } = {}) {
       request.method === 'GET' && request.path.startsWith(`/api/cases/${CASE_ID}/timeline`)
         ? {
             status: 200,
-            body: {
-              data: [],
-              links: { first: null, last: null, prev: null, next: null },
-              meta: {
-                current_page: 1,
-                from: null,
-                last_page: 1,
-                links: [],
-                path: '',
-                per_page: 20,
-                to: null,
-                total: 0,
-              },
-            },
+            body: emptyPage(),
           }
         : undefined,
     on('GET', `/api/cases/${CASE_ID}`, () => ({ status: 200, body: { data: current } })),

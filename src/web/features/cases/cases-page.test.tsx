@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CaseListItem } from '../../../contract/cases';
 import { session } from '../../lib/app-session';
-import { makeUser, site } from '../../test/fixtures';
+import { emptyPage, makeUser, site } from '../../test/fixtures';
 import { installFakeFetch, on, type FakeRoute } from '../../test/fake-fetch';
 import { renderApp } from '../../test/render-app';
 
@@ -96,20 +96,7 @@ describe('/dossiers beyond the last page', () => {
       request.method === 'GET' && request.path.startsWith('/api/cases?')
         ? {
             status: 200,
-            body: {
-              data: [],
-              links: { first: null, last: null, prev: null, next: null },
-              meta: {
-                current_page: 1,
-                from: null,
-                last_page: 1,
-                links: [],
-                path: '/api/cases',
-                per_page: 10,
-                to: null,
-                total: 0,
-              },
-            },
+            body: emptyPage({ path: '/api/cases', perPage: 10 }),
           }
         : undefined,
     );

@@ -6,7 +6,14 @@ import type { Lawyer } from '../../../contract/lawyers';
 import type { StatusSlug } from '../../../contract/statuses';
 import { STATUSES } from '../../../contract/statuses';
 import type { Stepper, StepContent } from '../../../contract/stepper';
-import { makeClientCaseView, makeSettlement, makeSettlementVersion, makeUser, site } from '../../test/fixtures';
+import {
+  emptyPage,
+  makeClientCaseView,
+  makeSettlement,
+  makeSettlementVersion,
+  makeUser,
+  site,
+} from '../../test/fixtures';
 import { installFakeFetch, on, type FakeRoute } from '../../test/fake-fetch';
 import { resetFirstPageForTests } from '../../lib/first-page';
 import { queryClient } from '../../lib/query-client';
@@ -92,11 +99,7 @@ function setup(view: CaseClientView, steps: Stepper | (() => Stepper), ...routes
     on('GET', `/api/cases/${CASE_ID}/settlement`, { status: 200, body: { data: makeSettlement() } }),
     on('GET', `/api/cases/${CASE_ID}/timeline?page=1`, {
       status: 200,
-      body: {
-        data: [],
-        links: { first: null, last: null, prev: null, next: null },
-        meta: { current_page: 1, from: null, last_page: 1, links: [], path: '', per_page: 20, to: null, total: 0 },
-      },
+      body: emptyPage(),
     }),
     on('GET', `/api/cases/${CASE_ID}/status-stepper?lang=nl-NL`, () => ({
       status: 200,
@@ -491,20 +494,7 @@ describe('the client dashboard as the first page of a visit', () => {
           data: {
             case: view,
             stepper: stepper('almost-client'),
-            timeline: {
-              data: [],
-              links: { first: null, last: null, prev: null, next: null },
-              meta: {
-                current_page: 1,
-                from: null,
-                last_page: 1,
-                links: [],
-                path: '',
-                per_page: 20,
-                to: null,
-                total: 0,
-              },
-            },
+            timeline: emptyPage(),
             appointment: { data: null, lawyer: null, mode: 'video', notice_hours: 24, callback_requested_at: null },
             questions: [],
           },
