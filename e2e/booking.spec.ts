@@ -93,7 +93,7 @@ describe('booking the first conversation', () => {
     await upcoming.getByRole('link', { name: /Emma de Boer/ }).click();
     await lawyerPage.waitForURL(`**/dossiers/${caseId}`);
     const line = lawyerPage.getByText('1e gesprek', { exact: true }).locator('..');
-    await line.getByText(/\d\d\/\d\d\/\d{4} \d\d:\d\d/).waitFor();
+    await line.getByText(/\d\d-\d\d-\d{4} \d\d:\d\d/).waitFor();
     expect(await findAccessibilityViolations(lawyerPage)).toEqual([]);
 
     // The client cancels; the lawyer's case line goes back to 'Geen datum bekend' without a reload

@@ -288,7 +288,7 @@ describe('the case travels its whole route in the browser', () => {
       const timeline = lawyer.getByRole('region', { name: 'Tijdlijn' });
       await timeline.getByText('Factuur voldaan: dossier afgerond').waitFor();
       await timeline.getByText('Opdrachtbevestiging getekend').waitFor();
-      expect(await timeline.locator('time').first().innerText()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+      expect(await timeline.locator('time').first().innerText()).toMatch(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
 
       // The client is told when everything is deleted and downloads every document as one zip.
       await openDashboard(client, 'Afgerond');

@@ -81,7 +81,7 @@ describe('withdrawal and complaints', () => {
     await page.getByRole('button', { name: 'mailwisseling.pdf weghalen' }).waitFor();
     const beforeComplaint = product.smtp.messages.length;
     await page.getByRole('button', { name: 'Klacht indienen' }).click();
-    await page.getByText(/Je klacht is ontvangen. We antwoorden uiterlijk \d{2}\/\d{2}\/\d{4}/).waitFor();
+    await page.getByText(/Je klacht is ontvangen. We antwoorden uiterlijk \d{2}-\d{2}-\d{4}/).waitFor();
     await page.getByRole('button', { name: 'mailwisseling.pdf downloaden' }).waitFor();
     expect(await findAccessibilityViolations(page)).toEqual([]);
     const receipt = await product.smtp.waitForMail(CLIENT, { since: beforeComplaint, timeoutMs: 15_000 });

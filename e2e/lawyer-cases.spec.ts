@@ -63,7 +63,7 @@ describe('a lawyer runs their cases', () => {
     const count = await fields.count();
     expect(count).toBeGreaterThan(0);
     for (let i = 0; i < count; i++) await fields.nth(i).fill(`Antwoord ${i + 1}`);
-    // The end date of employment is a date field (dd/mm/yyyy on screen, YYYY-MM-DD sent).
+    // The end date of employment is a date field (dd-mm-yyyy on screen, YYYY-MM-DD sent).
     await dialog.getByLabel('Wat is de einddatum van het dienstverband?').fill('2027-01-31');
     await dialog.getByRole('button', { name: 'Dossier afsluiten' }).click();
     const done = page.getByRole('dialog', { name: 'Dossier voltooid ✅' });

@@ -105,7 +105,7 @@ describe('deletion notices', () => {
       .from(cases)
       .where(eq(cases.id, soon.caseId));
     const date = formatNoticeDate(getDeletionDate(case_!.completedAt!));
-    expect(date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(date).toMatch(/^\d{2}-\d{2}-\d{4}$/);
     const notices = mailsTo(soon.email, UPCOMING);
     expect(notices).toHaveLength(1);
     expect(notices[0]?.text).toContain(`Op ${date} verwijderen we je account`);

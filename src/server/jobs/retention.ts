@@ -7,19 +7,14 @@ import { cases, documents, outbox, users } from '../db/schema';
 import { emit } from '../domain-events';
 import { scrubCaseAudit } from '../audit/scrub';
 import { enqueueMail } from '../outbox/outbox';
+import { formatMailDate } from '../outbox/dates';
 import type { Storage } from '../storage/storage';
 import { getDeletionDate, getRetentionCutoff } from '../../contract/rules/case-route';
 
 export const DELETION_NOTICE_DAYS = 30;
 const DAY_MS = 86_400_000;
-const dateFormat = new Intl.DateTimeFormat('nl-NL', {
-  timeZone: 'Europe/Amsterdam',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
-/** 12/05/2027: the date as the mail shows it (dd/mm/yyyy in both languages, like the app), in the firm's time zone. */
-export const formatNoticeDate = (date: Date) => dateFormat.format(date).replace(/-/g, '/');
+/** 12-05-2027: the deletion date as the mail shows it, dd-mm-yyyy in Europe/Amsterdam in both languages. */
+export const formatNoticeDate = (date: Date) => formatMailDate(date);
 
 /**
  * The notice 30 days before deletion: each completed case not on legal hold whose deletion is

@@ -37,7 +37,7 @@ const PAYLOADS: { [K in MailKind]: MailPayloads[K] } = {
   document_rejected: { title: 'Loonstrook' },
   document_shared: { title: 'Vaststellingsovereenkomst' },
   todo_reminder: { count: 2 },
-  deletion_upcoming: { date: '12/05/2027' },
+  deletion_upcoming: { date: '12-05-2027' },
   deletion_today: {},
   case_assigned: { client_name: 'Kees de Vries', case_id: CASE },
   proposal_signed: { client_name: 'Kees de Vries', case_id: CASE },
@@ -382,7 +382,7 @@ describe('mail templates', () => {
       unsubscribe: [],
     });
     expect(lawyerMail.subject).toBe('Er is een dossier aan je toegewezen');
-    expect(lawyerMail.text).toContain('van 01/12/2026 tot en met 08/12/2026');
+    expect(lawyerMail.text).toContain('van 01-12-2026 tot en met 08-12-2026');
     const clientMail = await renderMail({
       language: 'en-US',
       site,

@@ -17,6 +17,7 @@ import type { MailTopic } from '../../contract/notifications';
 import { DEFAULT_LAWYER_TITLE } from '../../contract/lawyers';
 import { TODO_ROUTES } from '../../contract/rules/client-todos';
 import { formatAppointmentTime } from '../../contract/rules/appointment-slots';
+import { formatMailDay } from './dates';
 import { translator, type Translate } from './i18n';
 import type { AppointmentMailPayload, MailKind, MailPayloads } from './kinds';
 
@@ -56,8 +57,8 @@ const phaseName = (t: Translate, slug: string) => t(`phases.${slug}.name`);
  */
 const lawyerTitle = (t: Translate, title: string | null | undefined) =>
   title && title.trim() && title !== DEFAULT_LAWYER_TITLE ? title : t('mail.lawyer_assigned.defaultTitle');
-/** A day (YYYY-MM-DD) as dd/mm/yyyy, the app's date format in both languages. */
-const dayOf = (day: string) => day.split('-').reverse().join('/');
+/** A calendar day (YYYY-MM-DD) as dd-mm-yyyy, the app's date format in both languages. */
+const dayOf = (day: string) => formatMailDay(day);
 /** The client's name, or 'onbekende cliënt' / 'unknown client' in the reader's language. */
 const clientOf = (t: Translate, name: string | null | undefined) =>
   name && name.trim() && name !== 'Onbekend' ? name : t('mail.unknownClient');

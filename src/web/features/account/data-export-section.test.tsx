@@ -54,7 +54,7 @@ describe("'Download mijn gegevens' on /instellingen", () => {
     expect(screen.queryByRole('button', { name: 'Mijn gegevens opvragen' })).toBeNull();
     expect(
       screen.getByText(
-        /Je kunt één keer per dag je gegevens opvragen\. Een nieuwe aanvraag kan vanaf \d{2}\/\d{2}\/2026/,
+        /Je kunt één keer per dag je gegevens opvragen\. Een nieuwe aanvraag kan vanaf \d{2}-\d{2}-2026/,
       ),
     ).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/user/export')).toHaveLength(1);
@@ -75,7 +75,7 @@ describe("'Download mijn gegevens' on /instellingen", () => {
     const link = await screen.findByRole('link', { name: 'Download mijn gegevens (zip)' });
     expect(link).toHaveAttribute('href', url);
     expect(screen.getByText('Je gegevens staan klaar.')).toBeInTheDocument();
-    expect(screen.getByText(/De downloadlink werkt tot 09\/12\/2026 \d{2}:05\./)).toBeInTheDocument();
+    expect(screen.getByText(/De downloadlink werkt tot 09-12-2026 10:05\./)).toBeInTheDocument();
   });
 
   it('offers a new request after an expired export of a prior day; shows the once-a-day 429', async () => {

@@ -7,7 +7,7 @@ import { installFakeFetch, on } from '../../test/fake-fetch';
 import { renderApp } from '../../test/render-app';
 
 describe('admin audit page', () => {
-  it('shows when something happened as the rest of the app does (dd/mm/yyyy HH:MM)', async () => {
+  it('shows when something happened as the rest of the app does (dd-mm-yyyy HH:MM)', async () => {
     const admin = makeUser('admin');
     const at = '2026-11-27T09:27:05.000Z';
     installFakeFetch(
@@ -34,7 +34,7 @@ describe('admin audit page', () => {
     );
     renderApp('/beheer/audit', { user: admin });
     const row = (await screen.findByText('case.assigned', {}, { timeout: 15_000 })).closest('tr')!;
-    const time = within(row).getByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    const time = within(row).getByText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
     // The same text as the timeline's for the same moment (lib/format.ts), not Intl's '27-11-2026, 10:27:05'.
     expect(time).toHaveTextContent(formatDateTime(at, 'nl-NL'));
     expect(time).toHaveAttribute('datetime', at);

@@ -45,7 +45,8 @@ export function AuditPage() {
     value: form[key],
     onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
   });
-  // The app's one date format (dd/mm/yyyy HH:MM, lib/format.ts): a moment reads the same here as on the timeline.
+  // The app's one date format (dd-mm-yyyy HH:MM in Europe/Amsterdam, lib/format.ts): a moment reads the same here
+  // as on the timeline.
   const formatDateTime = useFormatDateTime();
   // An action in words ('Document afgekeurd'); one this version does not know, as recorded.
   const actionText = (action: string) => {

@@ -178,7 +178,7 @@ describe('admin insight page', () => {
     await waitFor(() => expect(fake.calls.map((c) => c.path)).toContain(wanted));
     expect(await screen.findByText('Er zijn nu geen vastgelopen dossiers.')).toBeInTheDocument();
     expect(
-      screen.getByRole('table', { name: 'Dossiers aangemaakt van 01/01/2026 tot en met 31/03/2026, per stap' }),
+      screen.getByRole('table', { name: 'Dossiers aangemaakt van 01-01-2026 tot en met 31-03-2026, per stap' }),
     ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Downloaden als CSV' }));

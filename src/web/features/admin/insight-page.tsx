@@ -121,8 +121,8 @@ function FunnelTable({ rows, from, to }: { rows: FunnelRow[]; from: string; to: 
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
   const days = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const caption = t('admin.insight.funnel.caption', {
-    from: formatDate(`${from}T12:00:00`),
-    to: formatDate(`${to}T12:00:00`),
+    from: formatDate(from),
+    to: formatDate(to),
   });
   return (
     <section className="flex flex-col gap-3">

@@ -65,7 +65,7 @@ describe('admin outbox page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Deze mail is al verstuurd.');
   });
 
-  it('shows when a mail was made and its next try as the rest of the app does (dd/mm/yyyy HH:MM)', async () => {
+  it('shows when a mail was made and its next try as the rest of the app does (dd-mm-yyyy HH:MM)', async () => {
     const admin = makeUser('admin');
     const next = '2026-11-27T09:27:00.000Z';
     installFakeFetch(
@@ -81,7 +81,7 @@ describe('admin outbox page', () => {
     );
     renderApp('/beheer/outbox', { user: admin });
     const row = (await screen.findByText('k***@example.com')).closest('tr')!;
-    const times = within(row).getAllByText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    const times = within(row).getAllByText(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/);
     // The same text as the timeline's for the same moment (lib/format.ts), not Intl's '20-11-2026, 11:00:00'.
     expect(times.map((time) => time.textContent)).toEqual([
       formatDateTime(mail.created_at, 'nl-NL'),

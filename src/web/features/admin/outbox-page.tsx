@@ -21,7 +21,8 @@ export function OutboxPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const outbox = useAdminOutbox(page);
   const retry = useRetryMail();
-  // The app's one date format (dd/mm/yyyy HH:MM, lib/format.ts): a moment reads the same here as on the timeline.
+  // The app's one date format (dd-mm-yyyy HH:MM in Europe/Amsterdam, lib/format.ts): a moment reads the same here
+  // as on the timeline.
   const formatDateTime = useFormatDateTime();
 
   const onRetry = async (mail: AdminOutboxMail) => {

@@ -50,7 +50,7 @@ describe("'Een klacht indienen'", () => {
     await user.clear(field);
     await user.type(field, '  Regel een{Enter}regel twee  ');
     await user.click(screen.getByRole('button', { name: 'Klacht indienen' }));
-    expect(await screen.findByText(/We antwoorden uiterlijk 26\/12\/2026/)).toBeInTheDocument();
+    expect(await screen.findByText(/We antwoorden uiterlijk 26-12-2026/)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/complaints')?.body).toEqual({
       text: 'Regel een\nregel twee',
     });
@@ -105,7 +105,7 @@ describe("'Een klacht indienen'", () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await user.type(screen.getByLabelText('Je klacht'), 'Mijn jurist belde niet terug');
     await user.click(screen.getByRole('button', { name: 'Klacht indienen' }));
-    expect(await screen.findByText(/We antwoorden uiterlijk 26\/12\/2026/)).toBeInTheDocument();
+    expect(await screen.findByText(/We antwoorden uiterlijk 26-12-2026/)).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/complaints')?.body).toEqual({
       text: 'Mijn jurist belde niet terug',
     });
@@ -161,7 +161,7 @@ describe("'Een klacht indienen'", () => {
 
     await user.type(screen.getByLabelText('Je klacht'), 'Zie de brief');
     await user.click(screen.getByRole('button', { name: 'Klacht indienen' }));
-    expect(await screen.findByText(/We antwoorden uiterlijk 26\/12\/2026/)).toBeInTheDocument();
+    expect(await screen.findByText(/We antwoorden uiterlijk 26-12-2026/)).toBeInTheDocument();
     const sent = [...fetchMock.mock.calls].find(
       ([input, init]) => String(input).endsWith('/api/complaints') && init?.method === 'POST',
     )?.[1]?.body;

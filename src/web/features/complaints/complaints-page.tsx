@@ -56,7 +56,7 @@ export function ComplaintsPage() {
       const created = await file.mutateAsync({ text: values.text, files });
       form.reset({ text: '' });
       setFiles([]);
-      setReceipt(t('complaints.received', { date: formatDate(`${created.answer_by}T12:00:00Z`) }));
+      setReceipt(t('complaints.received', { date: formatDate(created.answer_by) }));
     } catch (failure) {
       setError(getErrorText(failure, t));
     }
@@ -158,9 +158,7 @@ export function ComplaintsPage() {
               <p className="whitespace-pre-wrap text-slate-900">{complaint.text}</p>
               <ComplaintFiles files={complaint.files} />
               {complaint.status !== 'closed' && (
-                <p className="text-slate-800">
-                  {t('complaints.answerBy', { date: formatDate(`${complaint.answer_by}T12:00:00Z`) })}
-                </p>
+                <p className="text-slate-800">{t('complaints.answerBy', { date: formatDate(complaint.answer_by) })}</p>
               )}
               {complaint.outcome && (
                 <>

@@ -126,7 +126,7 @@ function RegisterItem({ complaint }: { complaint: RegisterComplaint }) {
       </h3>
       <p className="text-sm text-slate-700">
         {t(`complaints.status.${complaint.status}`)} ·{' '}
-        {t('complaints.answerBy', { date: formatDate(`${complaint.answer_by}T12:00:00Z`) })}
+        {t('complaints.answerBy', { date: formatDate(complaint.answer_by) })}
         {complaint.lawyer_names.length > 0 &&
           ` · ${t('complaints.register.about', { names: complaint.lawyer_names.join(', ') })}`}
       </p>

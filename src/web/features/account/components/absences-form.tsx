@@ -85,16 +85,16 @@ export function AbsencesForm() {
             >
               <span className="text-slate-900">
                 {t('appointments.absences.item', {
-                  from: formatDate(`${a.from}T12:00:00Z`),
-                  until: formatDate(`${a.until}T12:00:00Z`),
+                  from: formatDate(a.from),
+                  until: formatDate(a.until),
                 })}
               </span>
               <Button
                 variant="secondary"
                 busy={remove.isPending && remove.variables === a.id}
                 aria-label={t('appointments.absences.removeLabel', {
-                  from: formatDate(`${a.from}T12:00:00Z`),
-                  until: formatDate(`${a.until}T12:00:00Z`),
+                  from: formatDate(a.from),
+                  until: formatDate(a.until),
                 })}
                 onClick={() => remove.mutateAsync(a.id).catch(() => undefined)}
               >

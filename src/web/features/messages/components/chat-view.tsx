@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_DELETE_WINDOW_MS, type Message } from '../../../../contract/messages';
 import { downloadDocument } from '../../../lib/download';
+import { amsterdamDay, formatTime } from '../../../lib/format';
 import { useFormatDate } from '../../../lib/use-format-date';
 import { Avatar } from '../../../ui/avatar';
 import { Button } from '../../../ui/button';
@@ -14,14 +15,8 @@ import { MessageText } from './message-text';
 /** Who the conversation is with; `note` names a stand-in beside the assigned lawyer. */
 export type Counterpart = { name: string; avatar?: string | null; subtitle?: string; note?: string };
 
-const dayKey = (iso: string) => {
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
-};
-const time = (iso: string) => {
-  const d = new Date(iso);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-};
+/** Messages are grouped by their day in Amsterdam, the day the dates on screen show. */
+const dayKey = (iso: string) => amsterdamDay(iso);
 
 /** Re-renders every 15 s, so a delete button disappears once its 5 minutes are over. */
 function useNow(): number {
@@ -196,7 +191,7 @@ export function ChatView({
                         )}
                       </div>
                       <p className="flex items-center gap-1 text-xs text-slate-700">
-                        <time dateTime={message.created_at}>{time(message.created_at)}</time>
+                        <time dateTime={message.created_at}>{formatTime(message.created_at)}</time>
                         {mine &&
                           (message.read_at ? (
                             <span className="inline-flex items-center gap-0.5">
