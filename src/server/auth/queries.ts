@@ -251,6 +251,7 @@ const AUTH_CTES = sql`auth AS (
 const AUTH_COLUMNS = sql.raw(
   'auth.user_id AS auth_user_id, auth.token_id AS auth_token_id, auth.role AS auth_role, auth.touch AS auth_touch',
 );
+const AUTH_COLUMN_COUNT = 4;
 
 /** The token check's columns of the token `t` and its user `u`, but for `auth_touch`. */
 const TOKEN_OWNER_COLUMNS = sql.raw('t.user_id AS auth_user_id, t.id AS auth_token_id, u.role AS auth_role');
@@ -282,30 +283,51 @@ type AuthColumns = {
 };
 
 /**
- * The token check followed by a route's own read, as one statement built once per shape:
- * `select` is a subquery that may refer to `auth.user_id` and `auth.role` (joined LATERAL, so
- * it runs once for the token's user) and to placeholders of its own; its rows come ordered
- * by `orderBy` (a column of it). `plan: 'custom'` when its plan must follow the values (db/hot/statement.ts).
+ * The token check followed by a page of a route's list, as one statement built once per shape.
+ * Its first row, the head, holds the token's columns and those of `head` (values the page needs
+ * once, such as the list's total); the rows of `rows` follow in the order of their `pos`
+ * column, with the head's columns null. So what is the same for every row is sent and parsed
+ * once (docs/performance.md). `rows` is a subquery that may refer to `auth.user_id` and
+ * `auth.role` (joined LATERAL, so it runs once for the token's user) and to placeholders of its
+ * own, and answers the columns `rowColumns` (`pos` among them). `plan: 'custom'` when its plan
+ * must follow the values (db/hot/statement.ts). An invalid token gives no rows at all.
  */
-export function tokenStatement(
-  select: SQL,
-  options: { orderBy?: string; plan?: 'generic' | 'custom' } = {},
-): Statement {
-  const order = options.orderBy ? sql` ORDER BY x.${sql.identifier(options.orderBy)}` : sql``;
+export function tokenPageStatement(input: {
+  head: Readonly<Record<string, SQL>>;
+  rows: SQL;
+  rowColumns: readonly string[];
+  plan?: 'generic' | 'custom';
+}): Statement {
+  const headNames = Object.keys(input.head);
+  const nulls = (count: number) => sql.raw(Array.from({ length: count }, () => 'NULL').join(', '));
+  const headColumns = sql.join(
+    headNames.map((name) => sql`${input.head[name]} AS ${sql.identifier(name)}`),
+    sql`, `,
+  );
+  const rowNames = sql.join(
+    input.rowColumns.map((name) => sql`r.${sql.identifier(name)}`),
+    sql`, `,
+  );
+  const rowNulls = sql.join(
+    input.rowColumns.map((name) => sql`NULL AS ${sql.identifier(name)}`),
+    sql`, `,
+  );
   return hotStatement(
     sql`WITH ${AUTH_CTES}
-    SELECT ${AUTH_COLUMNS}, x.*
-    FROM auth LEFT JOIN LATERAL (SELECT true AS x_found, s.* FROM (${select}) s) x ON true${order}`,
-    options.plan ? { plan: options.plan } : {},
+    SELECT ${AUTH_COLUMNS}, true AS x_found, ${headColumns}, ${rowNulls} FROM auth
+    UNION ALL
+    SELECT ${nulls(AUTH_COLUMN_COUNT + 1 + headNames.length)}, ${rowNames} FROM auth CROSS JOIN LATERAL (${input.rows}) r
+    ORDER BY pos NULLS FIRST`,
+    input.plan ? { plan: input.plan } : {},
   );
 }
 
 /**
  * The token check and columns of the token's own user row, as one flat statement: `columns`
  * may refer to the user as `u` (and hang subqueries off it), and the statement answers one row
- * for a valid token and none otherwise, as `tokenStatement` does with a subquery that always
- * finds one row. Without the subquery PostgreSQL reads the user once instead of twice: a
- * fifth less of its CPU for `GET /api/user` (docs/performance.md).
+ * for a valid token and none otherwise, as `tokenPageStatement` answers its head. Without a
+ * subquery PostgreSQL reads the user once instead of twice: a fifth less of its CPU for `GET
+ * /api/user` (docs/performance.md).
  */
 export function tokenUserStatement(columns: SQL): Statement {
   return hotStatement(
@@ -315,7 +337,7 @@ export function tokenUserStatement(columns: SQL): Statement {
 }
 
 /**
- * Checks a token and reads the request's data in ONE statement (`tokenStatement` or
+ * Checks a token and reads the request's data in ONE statement (`tokenPageStatement` or
  * `tokenUserStatement`; `values` fills the placeholders of its own). Returns null for a token
  * that is not valid; otherwise the owner and the subquery's rows (none when it found nothing).
  */

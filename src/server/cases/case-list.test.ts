@@ -435,6 +435,35 @@ describe('GET /api/cases', () => {
       expect(shape({ sort, q: 'de' }).name).toBeUndefined();
     }
   });
+
+  it('builds each item once per version of its rows: the same page again costs one statement', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const token = await tokenFor(ctx, lawyer.id);
+    await seedLoad(ctx.db, { cases: 12, lawyerIds: [lawyer.id], now: ctx.clock.now(), seed: 11 });
+    const run = vi.spyOn(ctx.app.deps.database, 'run');
+    const page = async () => CaseListResponseSchema.parse((await get('/api/cases', token)).json());
+    try {
+      const first = await page();
+      // The token check with the page's versions, then the page read whole: nothing was built yet.
+      expect(run).toHaveBeenCalledTimes(2);
+      run.mockClear();
+      expect(await page()).toEqual(first);
+      expect(run).toHaveBeenCalledTimes(1);
+
+      const changed = first.data[3] as CaseListItem;
+      await ctx.db.update(cases).set({ clientName: 'Aafke Anders' }).where(eq(cases.id, changed.id));
+      run.mockClear();
+      const after = await page();
+      expect(run).toHaveBeenCalledTimes(2);
+      expect(after.data[0]).toMatchObject({ id: changed.id, client_name: 'Aafke Anders' });
+      expect(after.data.filter((item) => item.id !== changed.id)).toEqual(
+        first.data.filter((item) => item.id !== changed.id).slice(0, 9),
+      );
+      expect(await itemDrift(token, lawyer.id)).toEqual([]);
+    } finally {
+      run.mockRestore();
+    }
+  });
 });
 
 describe('status counts kept by triggers', () => {

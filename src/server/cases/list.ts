@@ -1,17 +1,20 @@
 import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { tokenStatement } from '../auth/queries';
-import type { Statement } from '../db/hot/statement';
+import { tokenPageStatement } from '../auth/queries';
+import { hotStatement, type Statement } from '../db/hot/statement';
+import { hotPathEnabled } from '../db/hot/run';
+import { VersionedCache } from '../db/hot/versioned-cache';
 import type { CaseListItem, CaseListQuery } from '../../contract/cases';
 import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../contract/offers';
 import { STATUSES, getStatus, type StatusSlug } from '../../contract/statuses';
-import type { Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { caseLawyers, lawyerStatusCounts, statuses } from '../db/schema';
 
 export const CASE_PAGE_SIZE = 10;
 
 /** The lawyer's own case_lawyers row of a listed case, apart from the page query's scan. */
-const own = alias(caseLawyers, 'own');
+const OWN = 'own';
+const own = alias(caseLawyers, OWN);
 
 /** A lawyer's id, or an SQL expression for it (`auth.user_id` when the list follows the token check). */
 export type LawyerRef = string | SQL;
@@ -92,56 +95,97 @@ function searchCountQuery(db: Db, lawyerId: LawyerRef, args: ListArgs) {
     .where(listFilter(lawyerId, args));
 }
 
-/**
- * The list in one statement (the embedded database answers on the event loop, so round trips
- * count): the page's rows in page order, each with the total, or one row with the total and
- * no case when the page is empty (a page past the last). The page of ids is read in index
- * order, then the lawyer's case_lawyers rows of them: what the list shows of each case is
- * copied there by triggers (migrations 0009 and 0010), so the page query stays an index-only
- * scan however deep the page, and only the status's name is looked up.
- */
-export function caseListStatement(db: Db, lawyerId: LawyerRef, query: CaseListQuery): SQL {
-  return listStatement(db, lawyerId, listArgs(query));
-}
+/** `Date.prototype.toISOString`'s form as a `to_char` pattern (of a UTC timestamp). */
+const ISO_MS = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
 
-function listStatement(db: Db, lawyerId: LawyerRef, args: ListArgs): SQL {
+/**
+ * The version of what a list row shows: the row versions (`xmin`, new with every update) of the
+ * lawyer's case_lawyers row, where triggers copy everything the item shows, and of its status.
+ */
+const ITEM_VERSION = sql`${sql.identifier(OWN)}.xmin::text || '.' || coalesce(${statuses}.xmin::text, '')`;
+
+/**
+ * The list's parts: the page's rows in page order (`pos`) and the total. The page of ids is read
+ * in index order, then the lawyer's case_lawyers rows of them: what the list shows of each case
+ * is copied there by triggers (migrations 0009 and 0010), so the page query stays an index-only
+ * scan however deep the page, and only the status's name is looked up. The moment of the last
+ * update comes as the text the answer shows (ISO 8601 in UTC, to the millisecond), so no row's
+ * timestamp is parsed into a Date only to be formatted again (docs/performance.md).
+ */
+function listParts(
+  db: Db,
+  lawyerId: LawyerRef,
+  args: ListArgs,
+  columns: 'versions' | 'full',
+): { total: SQL; items: SQL } {
   const page = pageQuery(db, lawyerId, args).as('page');
   const countSum = sql`coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int`;
   const total = args.search
     ? sql`(${searchCountQuery(db, lawyerId, args)})`
     : sql`(SELECT ${countSum} FROM ${lawyerStatusCounts} WHERE ${countFilter(lawyerId, args)})`;
+  const versions = {
+    pos: sql<number>`${page.pos}`.as('pos'),
+    caseId: sql<string>`${own.caseId}`.as('case_id'),
+    version: sql<string>`${ITEM_VERSION}`.as('version'),
+  };
   const items = db
-    .select({
-      pos: sql<number>`${page.pos}`.as('pos'),
-      caseId: sql<string>`${own.caseId}`.as('case_id'),
-      clientName: sql<string>`${own.clientName}`.as('client_name'),
-      companyName: sql<string | null>`${own.companyName}`.as('company_name'),
-      statusSlug: sql<string>`${own.statusSlug}`.as('status_slug'),
-      statusName: sql<string | null>`${statuses.displayName}`.as('status_name'),
-      statusOrder: sql<number | null>`${statuses.order}`.as('status_order'),
-      lastUpdateAt: sql<Date>`${own.lastUpdateAt}`.as('last_update_at'),
-      pendingDocuments: sql<number>`${own.pendingDocuments}`.as('pending_documents'),
-      offer: sql<string | null>`${own.offer}`.as('offer'),
-    })
+    .select(
+      columns === 'versions'
+        ? versions
+        : {
+            ...versions,
+            clientName: sql<string>`${own.clientName}`.as('client_name'),
+            companyName: sql<string | null>`${own.companyName}`.as('company_name'),
+            statusSlug: sql<string>`${own.statusSlug}`.as('status_slug'),
+            statusName: sql<string | null>`${statuses.displayName}`.as('status_name'),
+            statusOrder: sql<number | null>`${statuses.order}`.as('status_order'),
+            lastUpdateAt: sql<string>`to_char(${own.lastUpdateAt} AT TIME ZONE 'UTC', ${ISO_MS})`.as('last_update_at'),
+            pendingDocuments: sql<number>`${own.pendingDocuments}`.as('pending_documents'),
+            offer: sql<string | null>`${own.offer}`.as('offer'),
+          },
+    )
     .from(page)
     .innerJoin(own, and(eq(own.caseId, page.caseId), eq(own.lawyerId, lawyerId)))
     .leftJoin(statuses, eq(statuses.slug, own.statusSlug));
-  return sql`SELECT tot.total, i.* FROM (SELECT ${total} AS total) tot LEFT JOIN LATERAL (${items}) i ON true`;
+  return { total, items: sql`${items}` };
 }
 
-/** A row of the list statement: a case of the page (its columns null on an empty page) and the total. */
+/**
+ * The list for a lawyer in one statement, as `bench/cases.ts` measures it and as a page is read
+ * whole (`caseListForLawyer`): the page's rows in page order, each with the total, or one row
+ * with the total and no case on a page past the last.
+ */
+export function caseListStatement(db: Db, lawyerId: LawyerRef, query: CaseListQuery): SQL {
+  return wholeListStatement(db, lawyerId, listArgs(query));
+}
+
+function wholeListStatement(db: Db, lawyerId: LawyerRef, args: ListArgs): SQL {
+  const { total, items } = listParts(db, lawyerId, args, 'full');
+  return sql`SELECT tot.total, i.* FROM (SELECT ${total} AS total) tot LEFT JOIN LATERAL (${items}) i ON true
+    ORDER BY i.pos`;
+}
+
+/** A row of the list read whole: a case of the page with the total, or only the total (a page past the last). */
 export type CaseListRow = {
-  total: number | string;
+  total: number | string | null;
   pos: number | string | null;
   case_id: string | null;
+  version: string | null;
   client_name: string | null;
   company_name: string | null;
   status_slug: string | null;
   status_name: string | null;
   status_order: number | null;
-  last_update_at: Date | string | null;
+  last_update_at: string | null;
   pending_documents: number | null;
   offer: string | null;
+};
+
+/** A row of `caseListForToken`: the head (the total) or a case of the page with its version. */
+export type CaseListVersionRow = {
+  total: number | string | null;
+  case_id: string | null;
+  version: string | null;
 };
 
 /** The package of an item, as the contract names it. */
@@ -152,7 +196,6 @@ const offerOf = (slug: string | null): CaseListItem['offer'] =>
 
 /** One item of the list (contract/cases `CaseListItem`) from its row's columns. */
 export function caseListItem(row: CaseListRow & { case_id: string }): CaseListItem {
-  const at = row.last_update_at;
   return {
     id: row.case_id,
     client_name: row.client_name ?? '',
@@ -160,54 +203,126 @@ export function caseListItem(row: CaseListRow & { case_id: string }): CaseListIt
     // A slug the catalogue does not know yet keeps its slug; its name and order come from the statuses table.
     status: { slug: row.status_slug as StatusSlug, display_name: row.status_name ?? '', order: row.status_order ?? 0 },
     offer: offerOf(row.offer),
-    last_update_at: at instanceof Date ? at.toISOString() : new Date(at ?? 0).toISOString(),
+    last_update_at: row.last_update_at ?? '',
     pending_documents: Number(row.pending_documents ?? 0),
   };
 }
 
-/** The page from the rows of the list statement: its items in page order and the total. */
-export function caseListPage(rows: readonly CaseListRow[]): { items: CaseListItem[]; total: number } {
+/** Built list items, one per lawyer and case, with the version of the rows they were built from. */
+export type CaseListCache = VersionedCache<CaseListItem>;
+
+/** How many items a server keeps built (a few hundred bytes each). */
+export const CASE_LIST_CACHE_SIZE = 20_000;
+
+/** A cache of built list items; none are kept with the hot path switched off (docs/performance.md). */
+export const createCaseListCache = (): CaseListCache =>
+  new VersionedCache<CaseListItem>(hotPathEnabled() ? CASE_LIST_CACHE_SIZE : 0);
+
+const itemKey = (lawyerId: string, caseId: string) => `${lawyerId} ${caseId}`;
+
+/**
+ * The page for a lawyer from the rows of `caseListForToken` (the head, then the page's cases
+ * with their versions): every item as kept in `cache` when it holds each one at the version read, which is
+ * what a list asked for again finds; otherwise the page read whole in a second statement
+ * (`caseListForLawyer`), its items built from their columns and kept. A page read whole is
+ * answered as read, total included: it is the newer of the two.
+ */
+export async function caseListPage(
+  database: Pick<Database, 'db' | 'run'>,
+  cache: CaseListCache,
+  lawyerId: string,
+  query: CaseListQuery,
+  rows: readonly CaseListVersionRow[],
+): Promise<{ items: CaseListItem[]; total: number }> {
   const items: CaseListItem[] = [];
-  for (const row of rows) if (row.case_id !== null) items.push(caseListItem(row as CaseListRow & { case_id: string }));
+  for (const row of rows) {
+    if (row.case_id === null) continue;
+    const item = cache.get(itemKey(lawyerId, row.case_id), row.version ?? '');
+    if (item === undefined) return readWholePage(database, cache, lawyerId, query);
+    items.push(item);
+  }
   return { items, total: Number(rows[0]?.total ?? 0) };
 }
 
-/** Statements of `caseListForToken`, one per shape (sort, direction, number of statuses and words). */
-const forTokenStatements = new Map<string, Statement>();
+async function readWholePage(
+  database: Pick<Database, 'db' | 'run'>,
+  cache: CaseListCache,
+  lawyerId: string,
+  query: CaseListQuery,
+): Promise<{ items: CaseListItem[]; total: number }> {
+  const { statement, values } = caseListForLawyer(database.db, query);
+  const rows = await database.run<CaseListRow>(statement, { ...values, lawyerId });
+  const items: CaseListItem[] = [];
+  for (const row of rows) {
+    if (row.case_id === null) continue;
+    const item = caseListItem(row as CaseListRow & { case_id: string });
+    Object.freeze(item.status);
+    if (item.offer) Object.freeze(item.offer);
+    cache.set(itemKey(lawyerId, row.case_id), row.version ?? '', Object.freeze(item));
+    items.push(item);
+  }
+  return { items, total: Number(rows[0]?.total ?? 0) };
+}
+
+/** The statements of one list shape: sort, direction, number of statuses and words. */
+type ShapeStatements = { forToken: Statement; forLawyer: Statement };
+const shapeStatements = new Map<string, ShapeStatements>();
 
 /**
- * The token check and the list statement for the token's lawyer (`requireUserWith`: one round
- * trip), built once per shape with placeholders for the statuses, words and offset: a hot
- * statement (db/hot/, docs/performance.md), the values bound per request. Without search words
- * it is named and planned once (a generic plan: the lawyer comes from the token either way); a
- * search is planned with its words every time (`plan: 'custom'`): a generic plan cannot know
- * that a word of one or two letters gives the trigram index nothing to look up, and would scan
- * all of it.
+ * The statements of a list query's shape, built once with placeholders for the statuses, words
+ * and offset (and the lawyer of `forLawyer`): hot statements (db/hot/, docs/performance.md), the
+ * values bound per request. Without search words they are named and planned once (a generic
+ * plan); a search is planned with its words every time (`plan: 'custom'`): a generic plan cannot
+ * know that a word of one or two letters gives the trigram index nothing to look up, and would
+ * scan all of it.
  */
-export function caseListForToken(
-  db: Db,
-  query: CaseListQuery,
-): { statement: Statement; values: Record<string, unknown> } {
+function statementsFor(db: Db, query: CaseListQuery): { statements: ShapeStatements; values: Record<string, unknown> } {
   const args = listArgs(query);
   const key = `${args.sort} ${args.dir} ${args.search} ${args.statusOrders.length} ${args.words.length}`;
-  let statement = forTokenStatements.get(key);
-  if (!statement) {
+  let statements = shapeStatements.get(key);
+  if (!statements) {
     const shape: ListArgs = {
       ...args,
       statusOrders: args.statusOrders.map((_, i) => sql.placeholder(`status${i}`)),
       words: args.words.map((_, i) => sql.placeholder(`word${i}`)),
       offset: sql.placeholder('offset'),
     };
-    statement = tokenStatement(listStatement(db, sql`auth.user_id`, shape), {
-      orderBy: 'pos',
-      plan: args.search ? 'custom' : 'generic',
-    });
-    forTokenStatements.set(key, statement);
+    const plan = args.search ? 'custom' : 'generic';
+    const { total, items } = listParts(db, sql`auth.user_id`, shape, 'versions');
+    statements = {
+      forToken: tokenPageStatement({ head: { total }, rows: items, rowColumns: VERSION_COLUMNS, plan }),
+      forLawyer: hotStatement(wholeListStatement(db, sql`${sql.placeholder('lawyerId')}::uuid`, shape), { plan }),
+    };
+    shapeStatements.set(key, statements);
   }
   const values: Record<string, unknown> = { offset: args.offset };
   args.statusOrders.forEach((order, i) => (values[`status${i}`] = order));
   args.words.forEach((word, i) => (values[`word${i}`] = word));
-  return { statement, values };
+  return { statements, values };
+}
+
+/** The columns of `caseListForToken`'s rows after the head. */
+const VERSION_COLUMNS = ['pos', 'case_id', 'version'] as const;
+
+/**
+ * The token check and the page's case ids with their versions (`requireUserWith`: one round
+ * trip); `caseListPage` turns them into the page.
+ */
+export function caseListForToken(
+  db: Db,
+  query: CaseListQuery,
+): { statement: Statement; values: Record<string, unknown> } {
+  const { statements, values } = statementsFor(db, query);
+  return { statement: statements.forToken, values };
+}
+
+/** The page read whole for the lawyer given as the `lawyerId` value. */
+export function caseListForLawyer(
+  db: Db,
+  query: CaseListQuery,
+): { statement: Statement; values: Record<string, unknown> } {
+  const { statements, values } = statementsFor(db, query);
+  return { statement: statements.forLawyer, values };
 }
 
 /** Every status with the number of the lawyer's cases in it (trigger-kept lawyer_status_counts). */
