@@ -308,6 +308,7 @@ export function tokenPageStatement(input: {
     input.rowColumns.map((name) => sql`r.${sql.identifier(name)}`),
     sql`, `,
   );
+  const headNulls = nulls(AUTH_COLUMN_COUNT + 1 + headNames.length);
   const rowNulls = sql.join(
     input.rowColumns.map((name) => sql`NULL AS ${sql.identifier(name)}`),
     sql`, `,
@@ -316,7 +317,7 @@ export function tokenPageStatement(input: {
     sql`WITH ${AUTH_CTES}
     SELECT ${AUTH_COLUMNS}, true AS x_found, ${headColumns}, ${rowNulls} FROM auth
     UNION ALL
-    SELECT ${nulls(AUTH_COLUMN_COUNT + 1 + headNames.length)}, ${rowNames} FROM auth CROSS JOIN LATERAL (${input.rows}) r
+    SELECT ${headNulls}, ${rowNames} FROM auth CROSS JOIN LATERAL (${input.rows}) r
     ORDER BY pos NULLS FIRST`,
     input.plan ? { plan: input.plan } : {},
   );
