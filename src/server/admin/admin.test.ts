@@ -165,7 +165,7 @@ describe('admin: a handover reaches the people it concerns', () => {
     await ctx.outbox.drain();
     expect(mailsTo(standIn.email).map((m) => m.subject)).toEqual(['Er is een dossier aan je toegewezen']);
     const [y, m, d] = day.split('-');
-    expect(mailsTo(standIn.email)[0]?.text).toContain(`${d}/${m}/${y}`);
+    expect(mailsTo(standIn.email)[0]?.text).toContain(`${d}-${m}-${y}`);
     expect(mailsTo(client.email).map((mail) => mail.subject)).toEqual([
       'Je hebt een nieuwe jurist',
       'Je jurist wordt tijdelijk vervangen',
