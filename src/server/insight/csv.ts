@@ -2,18 +2,10 @@ import { stringify } from 'csv-stringify/sync';
 import type { FunnelRow, StuckCase } from '../../contract/insight';
 import type { Translate } from '../../contract/validation-messages';
 import { neutraliseFormula } from '../admin/csv';
+import { formatDateTime } from '../../contract/rules/dutch-date';
 
-const dateTime = new Intl.DateTimeFormat('nl-NL', {
-  timeZone: 'Europe/Amsterdam',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 /** dd-mm-jjjj uu:mm in Europe/Amsterdam, the same in both languages. */
-export const formatCsvMoment = (iso: string) => dateTime.format(new Date(iso)).replace(',', '');
+export const formatCsvMoment = (iso: string) => formatDateTime(iso);
 
 /** The columns, under `admin.insight.csv.` in the translation files. */
 export const INSIGHT_CSV_COLUMNS = [
