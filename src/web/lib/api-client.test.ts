@@ -31,6 +31,26 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('createApiClient', () => {
+  it('sends nothing more with a token once its logout is sent, and other tokens as before', async () => {
+    let token: string | null = 'tok';
+    const fetchMock = vi.fn(async () => new Response(null, { status: 204 }));
+    const onUnauthenticated = vi.fn();
+    const api = createApiClient({
+      getToken: () => token,
+      onUnauthenticated,
+      fetch: fetchMock as unknown as typeof fetch,
+    });
+    const logout = api.request('/api/logout', { method: 'POST', endsSession: true });
+    const late = await failure(api.get('/api/user', DataSchema));
+    expect(late.kind).toBe('unauthenticated');
+    await logout;
+    expect(fetchMock.mock.calls.map((call) => (call as unknown as [string])[0])).toEqual(['/api/logout']);
+    expect(onUnauthenticated).not.toHaveBeenCalled();
+    token = 'next';
+    await api.request('/api/things', { method: 'POST' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('sends the bearer token and JSON, and parses the answer with the contract schema', async () => {
     const { api, fetchMock } = client(json(200, { data: { id: 7 }, extra: true }));
     await expect(api.post('/api/things', { a: 1 }, DataSchema)).resolves.toEqual({ data: { id: 7 } });

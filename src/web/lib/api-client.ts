@@ -45,6 +45,12 @@ export type RequestOptions<T> = {
   token?: string | null;
   signal?: AbortSignal;
   /**
+   * This request revokes the token it carries (the logout): from the moment it is sent, no other
+   * request with that token leaves the app. Each would reach the server after the token's end
+   * and be answered 401; it fails here instead, as unauthenticated, without a request.
+   */
+  endsSession?: boolean;
+  /**
    * Upload progress of a FormData body, 0 to 1. Given, the request goes through
    * XMLHttpRequest: fetch reports no upload progress.
    */
@@ -78,11 +84,16 @@ export type ApiClient = {
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? '';
+  /** The token a logout has been sent for (`endsSession`). */
+  let ending: string | null = null;
 
   /** Sends the request; answers the response when it is ok, else throws the mapped ApiError. */
   async function send(path: string, requestOptions: Omit<RequestOptions<unknown>, 'schema'>): Promise<Response> {
     const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     const token = requestOptions.token === undefined ? options.getToken() : requestOptions.token;
+    if (token && token === ending && !requestOptions.endsSession)
+      throw new ApiError('unauthenticated', { status: 401, serverMessage: UNAUTHENTICATED_MESSAGE });
+    if (requestOptions.endsSession) ending = token;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
     const language = options.getLanguage?.();

@@ -16,7 +16,8 @@ async function requestsSettled(): Promise<void> {
 /**
  * Revokes the token on the server (POST /api/logout), then ends the session in every tab. The
  * requests already in flight (a refetch the live stream asked for, a save) end first: sent with
- * the token, they would otherwise meet it revoked and fail with a 401.
+ * the token, they would otherwise meet it revoked and fail with a 401. One that starts once the
+ * logout is sent (a refetch after a save) is not sent at all (`endsSession`, lib/api-client.ts).
  */
 export async function logout(): Promise<void> {
   // The server answers with `Clear-Site-Data: "storage"`, which empties localStorage and with it
@@ -24,7 +25,7 @@ export async function logout(): Promise<void> {
   const { settings } = session.getState();
   try {
     await requestsSettled();
-    if (session.getState().auth.token) await api.request('/api/logout', { method: 'POST' });
+    if (session.getState().auth.token) await api.request('/api/logout', { method: 'POST', endsSession: true });
   } catch {
     // The session ends locally even when the server cannot be reached or the token had expired.
   } finally {
