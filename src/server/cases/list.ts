@@ -152,7 +152,7 @@ function listParts(
 
 /**
  * The list for a lawyer in one statement, as `bench/cases.ts` measures it and as a page is read
- * whole (`caseListForLawyer`): the page's rows in page order, each with the total, or one row
+ * whole for a lawyer: the page's rows in page order, each with the total, or one row
  * with the total and no case on a page past the last.
  */
 export function caseListStatement(db: Db, lawyerId: LawyerRef, query: CaseListQuery): SQL {
@@ -224,7 +224,7 @@ const itemKey = (lawyerId: string, caseId: string) => `${lawyerId} ${caseId}`;
  * The page for a lawyer from the rows of `caseListForToken` (the head, then the page's cases
  * with their versions): every item as kept in `cache` when it holds each one at the version read, which is
  * what a list asked for again finds; otherwise the page read whole in a second statement
- * (`caseListForLawyer`), its items built from their columns and kept. A page read whole is
+ * (`forLawyer` of `statementsFor`), its items built from their columns and kept. A page read whole is
  * answered as read, total included: it is the newer of the two.
  */
 export async function caseListPage(
@@ -250,8 +250,8 @@ async function readWholePage(
   lawyerId: string,
   query: CaseListQuery,
 ): Promise<{ items: CaseListItem[]; total: number }> {
-  const { statement, values } = caseListForLawyer(database.db, query);
-  const rows = await database.run<CaseListRow>(statement, { ...values, lawyerId });
+  const { statements, values } = statementsFor(database.db, query);
+  const rows = await database.run<CaseListRow>(statements.forLawyer, { ...values, lawyerId });
   const items: CaseListItem[] = [];
   for (const row of rows) {
     if (row.case_id === null) continue;
@@ -314,15 +314,6 @@ export function caseListForToken(
 ): { statement: Statement; values: Record<string, unknown> } {
   const { statements, values } = statementsFor(db, query);
   return { statement: statements.forToken, values };
-}
-
-/** The page read whole for the lawyer given as the `lawyerId` value. */
-export function caseListForLawyer(
-  db: Db,
-  query: CaseListQuery,
-): { statement: Statement; values: Record<string, unknown> } {
-  const { statements, values } = statementsFor(db, query);
-  return { statement: statements.forLawyer, values };
 }
 
 /** Every status with the number of the lawyer's cases in it (trigger-kept lawyer_status_counts). */

@@ -30,7 +30,7 @@ export const appValidatorCompiler: FastifySchemaCompiler<z.ZodTypeAny> = (route)
   if (route.httpPart !== 'querystring' || QUERY_MEMO_SIZE <= 0) return validate;
   const memo = new Map<string, { value: unknown }>();
   return (data: unknown) => {
-    const key = JSON.stringify(data);
+    const key = JSON.stringify(data) ?? '';
     const hit = key.length <= MAX_KEY_LENGTH ? memo.get(key) : undefined;
     if (hit) return hit;
     const result = validate(data) as { value?: unknown; error?: Error | FastifySchemaValidationError[] };
