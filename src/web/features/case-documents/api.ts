@@ -38,10 +38,19 @@ export const useCaseDocuments = (caseId: string) => useQuery(caseDocumentsQueryO
 export const useCaseSlideshow = (caseId: string, enabled: boolean) =>
   useQuery({ ...caseSlideshowQueryOptions(caseId), enabled });
 
-/** Refetches the documents of the case (list and slideshow) after a change. */
+/**
+ * Refetches the documents of the case (list and slideshow) after a change. A fetch still in flight may have read the
+ * documents before the change: it is cancelled first, because an invalidation alone reuses it when its query has no
+ * data yet (the slideshow's first load, started by opening the preview), and its late answer would show the change
+ * undone.
+ */
 export function useRefreshCaseDocuments(caseId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: caseDocumentQueryKeys.all(caseId) });
+  return async () => {
+    const queryKey = caseDocumentQueryKeys.all(caseId);
+    await queryClient.cancelQueries({ queryKey });
+    await queryClient.invalidateQueries({ queryKey });
+  };
 }
 
 /** POST /api/documents/{id}/upload: a new version (the first chosen file). */

@@ -296,6 +296,65 @@ describe('CaseDocumentsTab', () => {
     expect(screen.getByRole('dialog', { name: /Loonstrook/ })).toBeInTheDocument();
   });
 
+  it('keeps an approval shown in the preview when a slideshow fetch from before it answers afterwards', async () => {
+    // The server's documents: the approval changes them. Every GET answers what it read when it arrived; the first
+    // slideshow fetch (started when the preview opens) is held until the test lets it answer, as a slow server would.
+    let current: Document[] = [base];
+    const calls: { method: string; url: string }[] = [];
+    let releaseFirstSlideshow: (() => void) | undefined;
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
+        const url = String(input);
+        const method = init.method ?? 'GET';
+        calls.push({ method, url });
+        if (method === 'POST' && url.endsWith('/review')) {
+          current = current.map((d) => (d.id === base.id ? { ...d, status: 'Approved' as const } : d));
+          return Promise.resolve(json({ data: current[0] }));
+        }
+        if (method !== 'GET') return Promise.resolve(new Response(null, { status: 204 }));
+        const read = current;
+        if (url.endsWith('/slideshow') && !releaseFirstSlideshow) {
+          return new Promise<Response>((resolve, reject) => {
+            releaseFirstSlideshow = () => resolve(json({ data: read }));
+            init.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+          });
+        }
+        return Promise.resolve(json({ data: read }));
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={client}>
+          <CaseDocumentsTab caseId={CASE_ID} clientEmail={null} onCaseChanged={() => Promise.resolve()} />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Arbeidsovereenkomst' });
+    await user.click(within(card).getByRole('button', { name: 'Bekijken: Arbeidsovereenkomst' }));
+    const preview = await screen.findByRole('dialog', { name: /Arbeidsovereenkomst/ });
+    await waitFor(() => expect(releaseFirstSlideshow).toBeDefined());
+
+    await user.click(within(preview).getByRole('button', { name: 'Goedkeuren: Arbeidsovereenkomst' }));
+    await within(card).findByText('Goedgekeurd');
+    await waitFor(() =>
+      expect(within(preview).queryByRole('button', { name: 'Goedkeuren: Arbeidsovereenkomst' })).toBeNull(),
+    );
+
+    // The slideshow read before the approval now answers: it must not bring the document back as 'Geüpload'.
+    await act(async () => {
+      releaseFirstSlideshow?.();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(within(preview).queryByRole('button', { name: 'Goedkeuren: Arbeidsovereenkomst' })).toBeNull();
+    expect(within(card).getByText('Goedgekeurd')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.endsWith('/review')).map((c) => c.method)).toEqual(['POST']);
+  });
+
   it("returns focus to 'Bekijken' when Escape closes the preview, also after moving to another document", async () => {
     const user = userEvent.setup();
     const second = { ...base, id: '88888888-8888-4888-8888-888888888888', title: 'Loonstrook' };
