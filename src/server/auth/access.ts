@@ -34,15 +34,15 @@ export async function requireUser(request: FastifyRequest): Promise<AuthContext>
 }
 
 /**
- * The signed-in user with the given role (401, 403 as `requireRole`) and the rows of a
- * `tokenStatement` (auth/queries.ts), read in the same statement as the token check, with
- * `values` for the placeholders of its subquery. One round trip, a prepared statement, for the
+ * The signed-in user with the given role (401, 403 as `requireRole`) and the row of a
+ * `tokenUserStatement` (auth/queries.ts), read in the same statement as the token check, with
+ * `values` for the placeholders of its subqueries. One round trip, a prepared statement, for the
  * hot read routes (GET /api/user, GET /api/cases).
  */
 export async function requireUserWith<T extends Record<string, unknown>>(
   request: FastifyRequest,
   query: { statement: Statement; values?: Readonly<Record<string, unknown>>; role?: Role },
-): Promise<{ auth: AuthContext; rows: T[] }> {
+): Promise<{ auth: AuthContext; row: T }> {
   const token = bearerToken(request);
   if (!token) throw unauthenticated();
   const { database, clock, config } = request.server.deps;
@@ -56,7 +56,7 @@ export async function requireUserWith<T extends Record<string, unknown>>(
   if (!found) throw unauthenticated();
   request.authContext = found.owner;
   if (query.role && found.owner.role !== query.role) throw forbidden();
-  return { auth: found.owner, rows: found.rows };
+  return { auth: found.owner, row: found.row };
 }
 
 /** The signed-in user with the given role, or 403 for the other role. */

@@ -247,12 +247,6 @@ const AUTH_CTES = sql`auth AS (
       SELECT t.user_id, t.id AS token_id, u.role, t.last_used_at <= clock.now - ${TOUCH_AGE} AS touch FROM ${AUTH_FROM}
     )`;
 
-/** The token check's columns (`AuthColumns`) of the `auth` CTE. */
-const AUTH_COLUMNS = sql.raw(
-  'auth.user_id AS auth_user_id, auth.token_id AS auth_token_id, auth.role AS auth_role, auth.touch AS auth_touch',
-);
-const AUTH_COLUMN_COUNT = 4;
-
 /** The token check's columns of the token `t` and its user `u`, but for `auth_touch`. */
 const TOKEN_OWNER_COLUMNS = sql.raw('t.user_id AS auth_user_id, t.id AS auth_token_id, u.role AS auth_role');
 
@@ -283,64 +277,25 @@ type AuthColumns = {
 };
 
 /**
- * The token check followed by a page of a route's list, as one statement built once per shape.
- * Its first row, the head, holds the token's columns and those of `head` (values the page needs
- * once, such as the list's total); the rows of `rows` follow in the order of their `pos`
- * column, with the head's columns null. So what is the same for every row is sent and parsed
- * once (docs/performance.md). `rows` is a subquery that may refer to `auth.user_id` and
- * `auth.role` (joined LATERAL, so it runs once for the token's user) and to placeholders of its
- * own, and answers the columns `rowColumns` (`pos` among them). `plan: 'custom'` when its plan
- * must follow the values (db/hot/statement.ts). An invalid token gives no rows at all.
+ * The token check and a request's data as one flat statement, built once per shape: `columns`
+ * may refer to the token's user as `u` and to its id as `t.user_id` (and hang subqueries off
+ * them, with placeholders of their own), and the statement answers one row for a valid token and
+ * none otherwise. Without a subquery around the check PostgreSQL reads the user once instead of
+ * twice: a fifth less of its CPU for `GET /api/user` (docs/performance.md). `plan: 'custom'`
+ * when its plan must follow the values (db/hot/statement.ts).
  */
-export function tokenPageStatement(input: {
-  head: Readonly<Record<string, SQL>>;
-  rows: SQL;
-  rowColumns: readonly string[];
-  plan?: 'generic' | 'custom';
-}): Statement {
-  const headNames = Object.keys(input.head);
-  const nulls = (count: number) => sql.raw(Array.from({ length: count }, () => 'NULL').join(', '));
-  const headColumns = sql.join(
-    headNames.map((name) => sql`${input.head[name]} AS ${sql.identifier(name)}`),
-    sql`, `,
-  );
-  const rowNames = sql.join(
-    input.rowColumns.map((name) => sql`r.${sql.identifier(name)}`),
-    sql`, `,
-  );
-  const headNulls = nulls(AUTH_COLUMN_COUNT + 1 + headNames.length);
-  const rowNulls = sql.join(
-    input.rowColumns.map((name) => sql`NULL AS ${sql.identifier(name)}`),
-    sql`, `,
-  );
+export function tokenUserStatement(columns: SQL, options: { plan?: 'generic' | 'custom' } = {}): Statement {
   return hotStatement(
-    sql`WITH ${AUTH_CTES}
-    SELECT ${AUTH_COLUMNS}, true AS x_found, ${headColumns}, ${rowNulls} FROM auth
-    UNION ALL
-    SELECT ${headNulls}, ${rowNames} FROM auth CROSS JOIN LATERAL (${input.rows}) r
-    ORDER BY pos NULLS FIRST`,
-    input.plan ? { plan: input.plan } : {},
-  );
-}
-
-/**
- * The token check and columns of the token's own user row, as one flat statement: `columns`
- * may refer to the user as `u` (and hang subqueries off it), and the statement answers one row
- * for a valid token and none otherwise, as `tokenPageStatement` answers its head. Without a
- * subquery PostgreSQL reads the user once instead of twice: a fifth less of its CPU for `GET
- * /api/user` (docs/performance.md).
- */
-export function tokenUserStatement(columns: SQL): Statement {
-  return hotStatement(
-    sql`SELECT ${TOKEN_OWNER_COLUMNS}, ${TOUCH_DUE} AS auth_touch, true AS x_found, ${columns}
+    sql`SELECT ${TOKEN_OWNER_COLUMNS}, ${TOUCH_DUE} AS auth_touch, ${columns}
     FROM ${AUTH_FROM}`,
+    options,
   );
 }
 
 /**
- * Checks a token and reads the request's data in ONE statement (`tokenPageStatement` or
- * `tokenUserStatement`; `values` fills the placeholders of its own). Returns null for a token
- * that is not valid; otherwise the owner and the subquery's rows (none when it found nothing).
+ * Checks a token and reads the request's data in ONE statement (`tokenUserStatement`; `values`
+ * fills the placeholders of its own). Returns null for a token that is not valid; otherwise the
+ * owner and the statement's row.
  */
 export async function useTokenWith<T extends Record<string, unknown>>(
   database: Pick<Database, 'run'>,
@@ -351,17 +306,13 @@ export async function useTokenWith<T extends Record<string, unknown>>(
     statement: Statement;
     values?: Readonly<Record<string, unknown>>;
   },
-): Promise<{ owner: TokenOwner; rows: T[] } | null> {
+): Promise<{ owner: TokenOwner; row: T } | null> {
   const auth = authValues(input.tokenHash, input.now, input.idleMs);
-  const rows = await database.run<AuthColumns & { x_found: boolean | null } & T>(input.statement, {
-    ...input.values,
-    ...auth,
-  });
-  const first = rows[0];
+  const [first] = await database.run<AuthColumns & T>(input.statement, { ...input.values, ...auth });
   if (!first) return null;
   if (first.auth_touch) await touchToken(database, first.auth_token_id, auth);
   const owner = { userId: first.auth_user_id, tokenId: first.auth_token_id, role: first.auth_role };
-  return { owner, rows: first.x_found ? rows : [] };
+  return { owner, row: first };
 }
 
 const TOKEN_ONLY = hotStatement(sql`WITH ${AUTH_CTES} SELECT user_id, token_id, role, touch FROM auth`);

@@ -436,15 +436,19 @@ describe('GET /api/cases', () => {
     }
   });
 
-  it('builds each item once per version of its rows: the same page again costs one statement', async () => {
+  it('writes each answer once per version of its page: the same page again costs one statement', async () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
     await seedLoad(ctx.db, { cases: 12, lawyerIds: [lawyer.id], now: ctx.clock.now(), seed: 11 });
     const run = vi.spyOn(ctx.app.deps.database, 'run');
-    const page = async () => CaseListResponseSchema.parse((await get('/api/cases', token)).json());
+    const page = async () => {
+      const response = await get('/api/cases', token);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      return CaseListResponseSchema.parse(response.json());
+    };
     try {
       const first = await page();
-      // The token check with the page's versions, then the page read whole: nothing was built yet.
+      // The token check with the page's versions, then the page read whole: nothing was written yet.
       expect(run).toHaveBeenCalledTimes(2);
       run.mockClear();
       expect(await page()).toEqual(first);
@@ -459,6 +463,27 @@ describe('GET /api/cases', () => {
       expect(after.data.filter((item) => item.id !== changed.id)).toEqual(
         first.data.filter((item) => item.id !== changed.id).slice(0, 9),
       );
+
+      // A case on no page shown changes the total alone: the answer is written again.
+      await createTestClient(ctx, { lawyerIds: [lawyer.id], name: 'Zzz', lastName: 'Zzz' });
+      run.mockClear();
+      const longer = await page();
+      expect(run).toHaveBeenCalledTimes(2);
+      expect(longer.data).toEqual(after.data);
+      expect(longer.meta.total).toBe(after.meta.total + 1);
+
+      // A renamed status is in the version of every item showing it.
+      const shown = longer.data[0] as CaseListItem;
+      await ctx.db.update(statuses).set({ displayName: 'Hernoemd' }).where(eq(statuses.slug, shown.status.slug));
+      try {
+        const renamed = await page();
+        expect(renamed.data[0]?.status.display_name).toBe('Hernoemd');
+      } finally {
+        await ctx.db
+          .update(statuses)
+          .set({ displayName: shown.status.display_name })
+          .where(eq(statuses.slug, shown.status.slug));
+      }
       expect(await itemDrift(token, lawyer.id)).toEqual([]);
     } finally {
       run.mockRestore();

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { tokenPageStatement } from '../auth/queries';
+import { tokenUserStatement } from '../auth/queries';
 import { hotStatement, type Statement } from '../db/hot/statement';
 import { hotPathEnabled } from '../db/hot/run';
 import { VersionedCache } from '../db/hot/versioned-cache';
@@ -181,13 +181,6 @@ export type CaseListRow = {
   offer: string | null;
 };
 
-/** A row of `caseListForToken`: the head (the total) or a case of the page with its version. */
-export type CaseListVersionRow = {
-  total: number | string | null;
-  case_id: string | null;
-  version: string | null;
-};
-
 /** The package of an item, as the contract names it. */
 const offerOf = (slug: string | null): CaseListItem['offer'] =>
   slug !== null && slug in OFFER_DISPLAY_NAMES
@@ -208,60 +201,60 @@ export function caseListItem(row: CaseListRow & { case_id: string }): CaseListIt
   };
 }
 
-/** Built list items, one per lawyer and case, with the version of the rows they were built from. */
-export type CaseListCache = VersionedCache<CaseListItem>;
+/**
+ * The row of `caseListForToken` for a valid token: the list's total and the page's version, each
+ * case of the page as `id:version` in page order (null on a page past the last).
+ */
+export type CaseListHead = { total: number | string | null; page: string | null };
 
-/** How many items a server keeps built (a few hundred bytes each). */
-export const CASE_LIST_CACHE_SIZE = 20_000;
+/** What a page shows depends on nothing else: its total and its cases with their versions, in order. */
+const pageVersion = (total: number | string | null, page: string | null) => `${Number(total ?? 0)}|${page ?? ''}`;
 
-/** A cache of built list items; none are kept with the hot path switched off (docs/performance.md). */
+/** Written answers of the list, one per lawyer and query, with the version of the page they show. */
+export type CaseListCache = VersionedCache<string>;
+
+/** How many answers a server keeps written (a few kilobytes each). */
+export const CASE_LIST_CACHE_SIZE = 5_000;
+
+/** A cache of written list answers; none are kept with the hot path switched off (docs/performance.md). */
 export const createCaseListCache = (): CaseListCache =>
-  new VersionedCache<CaseListItem>(hotPathEnabled() ? CASE_LIST_CACHE_SIZE : 0);
+  new VersionedCache<string>(hotPathEnabled() ? CASE_LIST_CACHE_SIZE : 0);
 
-const itemKey = (lawyerId: string, caseId: string) => `${lawyerId} ${caseId}`;
+const pageKey = (lawyerId: string, query: CaseListQuery) =>
+  `${lawyerId} ${query.sort} ${query.dir} ${query.page} ${query.statuses.join(',')} ${query.q}`;
 
 /**
- * The page for a lawyer from the rows of `caseListForToken` (the head, then the page's cases
- * with their versions): every item as kept in `cache` when it holds each one at the version read, which is
- * what a list asked for again finds; otherwise the page read whole in a second statement
- * (`forLawyer` of `statementsFor`), its items built from their columns and kept. A page read whole is
- * answered as read, total included: it is the newer of the two.
+ * The list's answer for a lawyer, as JSON text, from the row of `caseListForToken` (the total and
+ * the page's cases with their versions): the answer kept in `cache` when it was written from
+ * exactly that page, which is what a list asked for again finds; otherwise the page read whole in
+ * a second statement (`forLawyer` of `statementsFor`), its items built from their columns,
+ * written by `write` and kept under the version of what was read. A page read whole is answered
+ * as read: it is the newer of the two.
  */
-export async function caseListPage(
+export async function caseListAnswer(
   database: Pick<Database, 'db' | 'run'>,
   cache: CaseListCache,
   lawyerId: string,
   query: CaseListQuery,
-  rows: readonly CaseListVersionRow[],
-): Promise<{ items: CaseListItem[]; total: number }> {
-  const items: CaseListItem[] = [];
-  for (const row of rows) {
-    if (row.case_id === null) continue;
-    const item = cache.get(itemKey(lawyerId, row.case_id), row.version ?? '');
-    if (item === undefined) return readWholePage(database, cache, lawyerId, query);
-    items.push(item);
-  }
-  return { items, total: Number(rows[0]?.total ?? 0) };
-}
-
-async function readWholePage(
-  database: Pick<Database, 'db' | 'run'>,
-  cache: CaseListCache,
-  lawyerId: string,
-  query: CaseListQuery,
-): Promise<{ items: CaseListItem[]; total: number }> {
+  head: CaseListHead,
+  write: (page: { items: CaseListItem[]; total: number }) => string,
+): Promise<string> {
+  const key = pageKey(lawyerId, query);
+  const kept = cache.get(key, pageVersion(head.total, head.page));
+  if (kept !== undefined) return kept;
   const { statements, values } = statementsFor(database.db, query);
   const rows = await database.run<CaseListRow>(statements.forLawyer, { ...values, lawyerId });
   const items: CaseListItem[] = [];
+  const versions: string[] = [];
   for (const row of rows) {
     if (row.case_id === null) continue;
-    const item = caseListItem(row as CaseListRow & { case_id: string });
-    Object.freeze(item.status);
-    if (item.offer) Object.freeze(item.offer);
-    cache.set(itemKey(lawyerId, row.case_id), row.version ?? '', Object.freeze(item));
-    items.push(item);
+    items.push(caseListItem(row as CaseListRow & { case_id: string }));
+    versions.push(`${row.case_id}:${row.version ?? ''}`);
   }
-  return { items, total: Number(rows[0]?.total ?? 0) };
+  const total = Number(rows[0]?.total ?? 0);
+  const answer = write({ items, total });
+  cache.set(key, pageVersion(total, versions.length > 0 ? versions.join(' ') : null), answer);
+  return answer;
 }
 
 /** The statements of one list shape: sort, direction, number of statuses and words. */
@@ -288,9 +281,10 @@ function statementsFor(db: Db, query: CaseListQuery): { statements: ShapeStateme
       offset: sql.placeholder('offset'),
     };
     const plan = args.search ? 'custom' : 'generic';
-    const { total, items } = listParts(db, sql`auth.user_id`, shape, 'versions');
+    const { total, items } = listParts(db, sql`t.user_id`, shape, 'versions');
+    const page = sql`(SELECT string_agg(v.case_id::text || ':' || v.version, ' ' ORDER BY v.pos) FROM (${items}) v)`;
     statements = {
-      forToken: tokenPageStatement({ head: { total }, rows: items, rowColumns: VERSION_COLUMNS, plan }),
+      forToken: tokenUserStatement(sql`${total} AS total, ${page} AS page`, { plan }),
       forLawyer: hotStatement(wholeListStatement(db, sql`${sql.placeholder('lawyerId')}::uuid`, shape), { plan }),
     };
     shapeStatements.set(key, statements);
@@ -301,12 +295,9 @@ function statementsFor(db: Db, query: CaseListQuery): { statements: ShapeStateme
   return { statements, values };
 }
 
-/** The columns of `caseListForToken`'s rows after the head. */
-const VERSION_COLUMNS = ['pos', 'case_id', 'version'] as const;
-
 /**
- * The token check and the page's case ids with their versions (`requireUserWith`: one round
- * trip); `caseListPage` turns them into the page.
+ * The token check with the list's total and the version of its page, in one row
+ * (`requireUserWith`: one round trip); `caseListAnswer` turns it into the answer.
  */
 export function caseListForToken(
   db: Db,

@@ -18,10 +18,10 @@ import { requireCaseAccess, requireOwnCase } from './access';
 import {
   CASE_PAGE_SIZE,
   caseListForToken,
-  caseListPage,
+  caseListAnswer,
   countLawyerCasesByStatus,
   createCaseListCache,
-  type CaseListVersionRow,
+  type CaseListHead,
 } from './list';
 import { changeCaseStatus } from '../workflow/apply';
 import { getClientDashboard } from './dashboard';
@@ -29,6 +29,9 @@ import { appointmentViewSettings } from '../appointments/state';
 import { getClientCaseView, getLawyerCaseView } from './views';
 
 const CaseParams = z.object({ id: text().max(64) });
+
+/** The content type Fastify gives an answer it serializes itself. */
+const JSON_ANSWER = 'application/json; charset=utf-8';
 
 export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, database, clock, config, storage } = app.deps;
@@ -61,27 +64,31 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The token check and the page's versions in one statement, the items built once per version (docs/performance.md).
+  // The token check and the page's version in one statement, the answer written once per version (docs/performance.md).
   app.get(
     '/api/cases',
     { schema: { response: { 200: CaseListResponseSchema }, querystring: CaseListQuerySchema } },
-    async (request) => {
+    async (request, reply) => {
       // The page is read in the statement that checks the token: with a query string that does not
       // fit, the session and role are checked on their own first (401, 403), then the 422.
       if (request.validationError) await requireRole(request, 'lawyer');
       const query = request.query;
       const access = { role: 'lawyer' as const, ...caseListForToken(db, query) };
-      const { auth, rows } = await requireUserWith<CaseListVersionRow>(request, access);
-      const { items, total } = await caseListPage(database, listCache, auth.userId, query, rows);
-      const pagination = buildPagination({
-        path: '/api/cases',
-        page: query.page,
-        perPage: CASE_PAGE_SIZE,
-        total,
-        count: items.length,
-        query: { sort: query.sort, dir: query.dir, statuses: query.statuses.join(',') || undefined },
+      const { auth, row } = await requireUserWith<CaseListHead>(request, access);
+      const answer = await caseListAnswer(database, listCache, auth.userId, query, row, ({ items, total }) => {
+        const pagination = buildPagination({
+          path: '/api/cases',
+          page: query.page,
+          perPage: CASE_PAGE_SIZE,
+          total,
+          count: items.length,
+          query: { sort: query.sort, dir: query.dir, statuses: query.statuses.join(',') || undefined },
+        });
+        // Written by the route's own serializer, as a returned answer would be.
+        return String(reply.serialize({ data: items, ...pagination }));
       });
-      return { data: items, ...pagination };
+      // JSON text already: Fastify sends a string of a JSON content type as it is.
+      return reply.type(JSON_ANSWER).send(answer as never);
     },
   );
 

@@ -11,9 +11,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The token check and the profile in one statement (one round trip).
   app.get('/api/user', { schema: { response: { 200: UserResponseSchema } } }, async (request) => {
-    const { rows } = await requireUserWith<ProfileColumns>(request, { statement: PROFILE_FOR_TOKEN });
-    const [row] = rows;
-    if (!row) throw unauthenticated();
+    const { row } = await requireUserWith<ProfileColumns>(request, { statement: PROFILE_FOR_TOKEN });
     return { data: profileToUser(row) };
   });
 
