@@ -27,7 +27,7 @@ import { multipart } from '../src/server/testing/multipart';
 import { freePort } from '../src/server/testing/free-port';
 import { diskStorage } from '../src/server/storage/storage';
 import { documents, outbox } from '../src/server/db/schema';
-import { extractLoginCode } from '../src/server/testing/smtp-peer';
+import { extractLoginCode, hasLoginCode } from '../src/server/testing/smtp-peer';
 
 // The answers carry their texts in the request's language; these requests ask for none, so
 // Dutch: the texts README's production section quotes.
@@ -345,10 +345,8 @@ describe.skipIf(!adminUrl)('SMTP down while people work, then back', () => {
     expect(clientMails[0]?.text).toContain('Onderhandelingen');
     const lawyerMails = mailsTo(lawyer.email);
     expect(lawyerMails).toHaveLength(2);
-    expect(lawyerMails.filter((m) => /^\s*[A-HJ-NP-Z2-9]{6}\s*$/m.test(m.text))).toHaveLength(1);
-    expect(extractLoginCode(lawyerMails.find((m) => /^\s*[A-HJ-NP-Z2-9]{6}\s*$/m.test(m.text))!)).toMatch(
-      /^[A-Z2-9]{6}$/,
-    );
+    expect(lawyerMails.filter(hasLoginCode)).toHaveLength(1);
+    expect(extractLoginCode(lawyerMails.find(hasLoginCode)!)).toMatch(/^[A-Z2-9]{6}$/);
     expect(lawyerMails.some((m) => /geüpload/.test(m.text))).toBe(true);
     expect((await rows()).every((r) => r.status === 'sent')).toBe(true);
     expect(await outboxGauges()).toEqual({ pending: 0, age: 0 });

@@ -11,13 +11,16 @@ describe('resending the login code', () => {
     const { page } = await journey.openPage({ allowConsole: [/status of 429/] });
     await page.clock.install();
     await page.goto('/login');
+    const asked = Date.now();
     await requestCodeViaUi(page, 'client06@example.com');
     await page.clock.pauseAt(Date.now() + 1_000);
+    // The page's clock ran in real time until paused (a second more): on a busy machine that is several seconds.
+    const ran = Math.ceil((Date.now() - asked) / 1_000) + 1;
 
     const waiting = page.getByRole('button', { name: /Code opnieuw sturen kan over \d+ s/ });
     expect(await waiting.isDisabled()).toBe(true);
     const first = Number(/over (\d+) s/.exec((await waiting.textContent()) ?? '')?.[1]);
-    expect(first).toBeGreaterThanOrEqual(55);
+    expect(first).toBeGreaterThanOrEqual(Math.min(55, 60 - ran));
     expect(first).toBeLessThanOrEqual(60);
 
     await page.clock.runFor(20_000);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { UserResponseSchema, type User } from '../../src/contract/users';
-import { extractLoginCode } from '../../src/server/testing/smtp-peer';
+import { extractLoginCode, hasLoginCode } from '../../src/server/testing/smtp-peer';
 import { SESSION_MINT_HEADER, SESSION_MINT_PATH } from '../../src/server/testing/session-mint';
 import type { Product } from './product';
 
@@ -18,9 +18,13 @@ export async function requestCodeViaUi(
   await page.getByRole('heading', { name: heading }).waitFor();
 }
 
-/** The code of the first mail to `email` after `since` mails had arrived. */
+/**
+ * The code of the first mail with a login code to `email` after `since` mails had arrived. The
+ * product is shared by the journeys of a worker, so another mail to the same demo account (a
+ * notice of something an earlier journey did) may arrive in between.
+ */
 export async function readMailedCode(product: Product, email: string, since: number): Promise<string> {
-  const mail = await product.smtp.waitForMail(email, { since, timeoutMs: 15_000 });
+  const mail = await product.smtp.waitForMail(email, { since, timeoutMs: 15_000, matching: hasLoginCode });
   return extractLoginCode(mail);
 }
 

@@ -22,7 +22,11 @@ export type SmtpPeer = {
   url: string;
   messages: CaughtMail[];
   /** Resolves with the first message to `address` that arrives after `since` messages were seen. */
-  waitForMail: (address: string, options?: { timeoutMs?: number; since?: number }) => Promise<CaughtMail>;
+  /** The first mail to `address` after the first `since` messages (and, given `matching`, one it accepts). */
+  waitForMail: (
+    address: string,
+    options?: { timeoutMs?: number; since?: number; matching?: (mail: CaughtMail) => boolean },
+  ) => Promise<CaughtMail>;
   /** Goes down: the port refuses connections until `start()` listens on it again (fault tests). */
   stop: () => Promise<void>;
   start: () => Promise<void>;
@@ -93,7 +97,8 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   const waitForMail: SmtpPeer['waitForMail'] = (address, options = {}) => {
     const wanted = address.toLowerCase();
     const since = options.since ?? 0;
-    const find = () => messages.slice(since).find((m) => m.to.includes(wanted));
+    const matching = options.matching ?? (() => true);
+    const find = () => messages.slice(since).find((m) => m.to.includes(wanted) && matching(m));
     return new Promise((resolve, reject) => {
       const found = find();
       if (found) return resolve(found);
@@ -135,8 +140,13 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
 }
 
 /** The login code is alone on a line of the text part. */
+const LOGIN_CODE_LINE = /^\s*([A-HJ-NP-Z2-9]{6})\s*$/m;
+
+/** Whether a mail carries a login code (another mail to the same person may arrive first). */
+export const hasLoginCode = (mail: CaughtMail): boolean => LOGIN_CODE_LINE.test(mail.text);
+
 export function extractLoginCode(mail: CaughtMail): string {
-  const match = /^\s*([A-HJ-NP-Z2-9]{6})\s*$/m.exec(mail.text);
+  const match = LOGIN_CODE_LINE.exec(mail.text);
   if (!match?.[1]) throw new Error(`No login code in mail: ${mail.text}`);
   return match[1];
 }
