@@ -308,6 +308,33 @@ describe('admin: audit', () => {
     }
   });
 
+  it('names the audit and complaints exports after the day in Amsterdam, not in UTC', async () => {
+    const saved = ctx.clock.now();
+    try {
+      // 23:30 UTC on 9 March is already 10 March in Amsterdam.
+      ctx.clock.set(new Date('2026-03-09T23:30:00Z'));
+      // The complaints register is for the complaints officer.
+      const officerId = await createUser(ctx.db, {
+        role: 'admin',
+        email: uniqueEmail('officer'),
+        name: 'Olga',
+        lastName: 'Klacht',
+      });
+      await ctx.db.update(users).set({ complaintsOfficer: true }).where(eq(users.id, officerId));
+      const token = await tokenFor(ctx, officerId);
+      for (const [url, name] of [
+        ['/api/admin/audit.csv', 'audit-2026-03-10.csv'],
+        ['/api/admin/complaints.csv', 'klachtenregister-2026-03-10.csv'],
+      ]) {
+        const response = await call('GET', url as string, token);
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-disposition']).toBe(`attachment; filename="${name}"`);
+      }
+    } finally {
+      ctx.clock.set(saved);
+    }
+  });
+
   it('exports the audit trail as well-formed CSV, also for names with commas, quotes and newlines', async () => {
     const tricky = await createUser(ctx.db, {
       role: 'admin',

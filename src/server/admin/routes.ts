@@ -41,6 +41,7 @@ import {
   setLegalHold,
   toAdminLawyer,
 } from './queries';
+import { amsterdamDay } from '../../contract/rules/dutch-date';
 
 export const OUTBOX_PAGE_SIZE = 50;
 // Translation keys (public/i18n, errors.admin), given in the request's language.
@@ -253,7 +254,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         data: { filters, lines: rows.length },
         at: clock.now(),
       });
-      const day = clock.now().toISOString().slice(0, 10);
+      const day = amsterdamDay(clock.now());
       const translate = requestTranslate(request);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')

@@ -39,6 +39,7 @@ import {
   recordComplaintStep,
   setComplaintsOfficer,
 } from './queries';
+import { amsterdamDay } from '../../contract/rules/dutch-date';
 
 const IdParams = z.object({ id: text().max(64) });
 
@@ -194,7 +195,7 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
         r.outcome ?? '',
       ].map((v) => neutraliseFormula(v)),
     );
-    const day = clock.now().toISOString().slice(0, 10);
+    const day = amsterdamDay(clock.now());
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="klachtenregister-${day}.csv"`)

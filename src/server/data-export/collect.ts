@@ -28,6 +28,7 @@ import { getTimeline } from '../workflow/timeline';
 import { timelineText } from './timeline-text';
 import { ENTRIES } from './rules';
 import { zipEntryNames } from '../workflow/export';
+import { amsterdamDay } from '../../contract/rules/dutch-date';
 
 /** The zip folder of the documents attached to the client's complaints. */
 export const COMPLAINT_FILES_FOLDER = 'klachten';
@@ -191,7 +192,7 @@ export async function collectClientData(db: Db, clientId: string): Promise<Expor
       .limit(MAX_ROWS),
   ]);
   // A complaint's documents go in the zip under klachten/, named 'Klacht YYYY-MM-DD - file name'.
-  const filedOn = new Map(complaintRows.map((c) => [c.id, c.createdAt.toISOString().slice(0, 10)]));
+  const filedOn = new Map(complaintRows.map((c) => [c.id, amsterdamDay(c.createdAt)]));
   const complaintFileNames = zipEntryNames(
     complaintFileRows.map((f) => ({
       title: `Klacht ${filedOn.get(f.complaintId) ?? ''}`.trim(),

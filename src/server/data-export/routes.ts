@@ -18,6 +18,7 @@ import {
   type DataExportRow,
 } from './queries';
 import { readForDownload } from '../storage/storage';
+import { amsterdamDay } from '../../contract/rules/dutch-date';
 
 const IdParams = z.object({ id: text().max(64) });
 const FileQuery = z.object({
@@ -139,7 +140,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     const file = await readForDownload(storage, row.storageKey);
     if (!file) throw notFound('errors.dataExport.gone');
     await recordExportDownloaded(db, row, clock.now());
-    const day = row.createdAt.toISOString().slice(0, 10);
+    const day = amsterdamDay(row.createdAt);
     return reply
       .header('Content-Type', 'application/zip')
       .header('Content-Length', String(file.size))

@@ -14,6 +14,7 @@ import {
 import { DataExportAcceptedResponseSchema } from '../../../contract/data-export';
 import { InsightResponseSchema } from '../../../contract/insight';
 import { api } from '../../lib/api';
+import { amsterdamDay } from '../../../contract/rules/dutch-date';
 
 export const adminQueryKeys = {
   all: ['admin'] as const,
@@ -159,7 +160,7 @@ export function useRetryMail() {
 
 /** GET /api/admin/audit.csv with the current filters, saved as a file. */
 export async function downloadAuditCsv(filters: Omit<AuditQuery, 'page'>): Promise<void> {
-  await downloadCsv(`/api/admin/audit.csv${query(filters)}`, `audit-${new Date().toISOString().slice(0, 10)}.csv`);
+  await downloadCsv(`/api/admin/audit.csv${query(filters)}`, `audit-${amsterdamDay(new Date())}.csv`);
 }
 
 /** GET /api/admin/insight.csv for the period and lawyer shown: the funnel and the stuck cases, saved as a file. */

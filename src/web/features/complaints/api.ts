@@ -9,6 +9,7 @@ import {
   RegisterComplaintResponseSchema,
 } from '../../../contract/complaints';
 import { api } from '../../lib/api';
+import { amsterdamDay } from '../../../contract/rules/dutch-date';
 
 export const complaintQueryKeys = {
   mine: ['complaints', 'mine'] as const,
@@ -93,7 +94,7 @@ export async function downloadComplaintRegister(): Promise<void> {
   const url = URL.createObjectURL(await response.blob());
   const anchor = window.document.createElement('a');
   anchor.href = url;
-  anchor.download = `klachtenregister-${new Date().toISOString().slice(0, 10)}.csv`;
+  anchor.download = `klachtenregister-${amsterdamDay(new Date())}.csv`;
   window.document.body.append(anchor);
   anchor.click();
   anchor.remove();
