@@ -1,4 +1,4 @@
-import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstPageLoader, firstPageShown, resetFirstPageForTests } from './first-page';
 import { applyLiveEvent } from './live-events';
@@ -83,5 +83,29 @@ describe('applyLiveEvent ready', () => {
     const queryClient = cacheWith([['old', 1_000]]);
     applyLiveEvent(queryClient, 'ready', { resumed: true });
     expect(invalidated(queryClient)).toEqual([]);
+  });
+});
+
+describe('applyLiveEvent case_changed', () => {
+  it('loads a first load in flight again when it ends: its answer from before the change does not stay', async () => {
+    const queryClient = new QueryClient();
+    const answers: ((value: string) => void)[] = [];
+    const observer = new QueryObserver(queryClient, {
+      queryKey: ['case', 'c1'],
+      queryFn: () => new Promise<string>((resolve) => answers.push(resolve)),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    try {
+      await vi.waitFor(() => expect(answers).toHaveLength(1));
+      // The first load read the case before the change; the change's event arrives before its answer.
+      const before = answers.shift()!;
+      applyLiveEvent(queryClient, 'case_changed', { case_id: 'c1' });
+      before('before the change');
+      await vi.waitFor(() => expect(answers).toHaveLength(1));
+      answers.shift()!('after the change');
+      await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe('after the change'));
+    } finally {
+      unsubscribe();
+    }
   });
 });

@@ -11,6 +11,7 @@ import { afterNextFrame } from './after-first-paint';
 import { api } from './api';
 import { isFirstPageData } from './first-page';
 import { messageQueryKeys } from './messages-query';
+import { refetchAfterChange } from './refetch-after-change';
 
 /** While the stream cannot be held, the screens refetch this often instead. */
 export const POLL_INTERVAL_MS = 30_000;
@@ -54,7 +55,7 @@ export function applyLiveEvent(
     case 'message_deleted':
     case 'messages_read': {
       const caseId = (data as { case_id: string }).case_id;
-      void queryClient.invalidateQueries({ queryKey: messageQueryKeys.conversation(caseId) });
+      void refetchAfterChange(queryClient, { queryKey: messageQueryKeys.conversation(caseId) });
       break;
     }
     case 'unread': {
@@ -76,7 +77,7 @@ export function applyLiveEvent(
     }
     case 'case_changed': {
       const caseId = (data as LiveEventData<'case_changed'>).case_id;
-      void queryClient.invalidateQueries({
+      void refetchAfterChange(queryClient, {
         predicate: (query) =>
           query.queryKey[0] === 'cases' || (touchesCase(query.queryKey, caseId) && query.queryKey[0] !== 'messages'),
       });
