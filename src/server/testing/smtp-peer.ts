@@ -21,7 +21,6 @@ export type CaughtMail = {
 export type SmtpPeer = {
   url: string;
   messages: CaughtMail[];
-  /** Resolves with the first message to `address` that arrives after `since` messages were seen. */
   /** The first mail to `address` after the first `since` messages (and, given `matching`, one it accepts). */
   waitForMail: (
     address: string,
