@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import {
   createTestAdmin,
+  createTestOfficer,
   createTestContext,
   createTestClient,
   createTestLawyer,
@@ -314,14 +315,7 @@ describe('admin: audit', () => {
       // 23:30 UTC on 9 March is already 10 March in Amsterdam.
       ctx.clock.set(new Date('2026-03-09T23:30:00Z'));
       // The complaints register is for the complaints officer.
-      const officerId = await createUser(ctx.db, {
-        role: 'admin',
-        email: uniqueEmail('officer'),
-        name: 'Olga',
-        lastName: 'Klacht',
-      });
-      await ctx.db.update(users).set({ complaintsOfficer: true }).where(eq(users.id, officerId));
-      const token = await tokenFor(ctx, officerId);
+      const { token } = await createTestOfficer(ctx);
       for (const [url, name] of [
         ['/api/admin/audit.csv', 'audit-2026-03-10.csv'],
         ['/api/admin/complaints.csv', 'klachtenregister-2026-03-10.csv'],

@@ -5,22 +5,21 @@ import {
   ComplaintRegisterResponseSchema,
   MyComplaintsResponseSchema,
 } from '../../contract/complaints';
-import { auditEvents, cases, complaintFiles, complaints, outbox, users } from '../db/schema';
+import { auditEvents, cases, complaintFiles, complaints, outbox } from '../db/schema';
 import { ACCEPTED_UPLOAD_LABEL } from '../../contract/rules/upload-types';
 import { UNAVAILABLE_MESSAGE } from '../errors/handler';
 import { serverTranslate } from '../errors/language';
 import { purgeExpiredAccounts } from '../jobs/retention';
 import { StorageUnavailableError } from '../storage/storage';
 import { multipart, type MultipartFile } from '../testing/multipart';
-import { createUser } from '../users/create';
 import {
   bearer,
   createTestAdmin,
+  createTestOfficer,
   createTestClient,
   createTestContext,
   createTestLawyer,
   tokenFor,
-  uniqueEmail,
   type TestContext,
 } from '../testing/harness';
 import { answerByDate } from './queries';
@@ -42,17 +41,6 @@ const call = (method: 'GET' | 'POST', url: string, token: string | null, payload
     ...(payload ? { payload } : {}),
   });
 
-async function officer() {
-  const id = await createUser(ctx.db, {
-    role: 'admin',
-    email: uniqueEmail('officer'),
-    name: 'Olga',
-    lastName: 'Klacht',
-  });
-  await ctx.db.update(users).set({ complaintsOfficer: true }).where(eq(users.id, id));
-  return { id, token: await tokenFor(ctx, id) };
-}
-
 async function world() {
   const lawyer = await createTestLawyer(ctx, { name: 'Sanne', lastName: 'Jansen' });
   const client = await createTestClient(ctx, {
@@ -66,7 +54,7 @@ async function world() {
     client,
     lawyerToken: await tokenFor(ctx, lawyer.id),
     clientToken: await tokenFor(ctx, client.id),
-    officer: await officer(),
+    officer: await createTestOfficer(ctx),
   };
 }
 

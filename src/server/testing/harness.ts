@@ -18,6 +18,8 @@ import { createUser, type NewUser } from '../users/create';
 import { createCase } from '../cases/queries';
 import { createToken } from '../auth/queries';
 import { generateToken, sha256Hex } from '../lib/crypto';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
 import type { StatusSlug } from '../../contract/statuses';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
 import { createScratchDatabase } from './scratch-database';
@@ -191,6 +193,18 @@ export async function createTestLawyer(ctx: TestContext, input: Partial<NewUser>
 /** An admin ('beheerder') and a token for them. */
 export async function createTestAdmin(ctx: TestContext) {
   const id = await createUser(ctx.db, { role: 'admin', email: uniqueEmail('admin'), name: 'Bea', lastName: 'Beheer' });
+  return { id, token: await tokenFor(ctx, id) };
+}
+
+/** An admin who is the firm's complaints officer (the only one who reads the complaints register). */
+export async function createTestOfficer(ctx: TestContext) {
+  const id = await createUser(ctx.db, {
+    role: 'admin',
+    email: uniqueEmail('officer'),
+    name: 'Olga',
+    lastName: 'Klacht',
+  });
+  await ctx.db.update(users).set({ complaintsOfficer: true }).where(eq(users.id, id));
   return { id, token: await tokenFor(ctx, id) };
 }
 
