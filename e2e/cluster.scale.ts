@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import autocannon from 'autocannon';
 import { and, eq } from 'drizzle-orm';
-import { startCluster, type Cluster } from '../scripts/cluster';
+import { readFileSync } from 'node:fs';
+import { HAPROXY_CONFIG, startCluster, type Cluster } from '../scripts/cluster';
 import { openPostgres, type Database } from '../src/server/db/client';
 import { ensureCatalogue } from '../src/server/db/catalogue';
 import { createScratchDatabase } from '../src/server/testing/scratch-database';
@@ -140,6 +141,16 @@ describe.skipIf(!adminUrl)('two instances behind HAProxy', () => {
     const page = await fetch(`${cluster.url}/login`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
+  });
+
+  it('keeps an idle client connection open at least as long as the answers say clients may keep it', async () => {
+    // The instances' Keep-Alive hint reaches clients through HAProxy; a client that trusts it
+    // reuses a connection idle that long, so HAProxy's own idle timeout must not be shorter.
+    const hint = (await fetch(`${cluster.url}/readyz`)).headers.get('keep-alive');
+    const advertised = Number(/timeout=(\d+)/.exec(hint ?? '')?.[1]);
+    expect(advertised).toBeGreaterThan(0);
+    const proxyIdle = /^\s*timeout http-keep-alive (\d+)s\s*$/m.exec(readFileSync(HAPROXY_CONFIG, 'utf8'))?.[1];
+    expect(Number(proxyIdle)).toBeGreaterThan(advertised);
   });
 
   it('logs in on one instance and uses the token on the other', async () => {
