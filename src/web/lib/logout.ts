@@ -21,7 +21,8 @@ async function requestsSettled(): Promise<void> {
  */
 export async function logout(): Promise<void> {
   // The server answers with `Clear-Site-Data: "storage"`, which empties localStorage and with it
-  // the settings; the reader's choices (the language) outlive a logout, so they are put back.
+  // the settings; the reader's choices (the language) outlive a logout, so they are put back
+  // (and again by the session store if the browser empties the storage once more, lib/session.ts).
   const { settings } = session.getState();
   try {
     await requestsSettled();

@@ -140,10 +140,37 @@ describe('createSessionStore', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEY }));
     expect(store.getState()).toEqual(signedIn);
 
+    // The storage emptied (the logout answer's Clear-Site-Data): signed out, the settings kept
+    // and written back, so a reload keeps the language.
     window.localStorage.clear();
     window.dispatchEvent(new StorageEvent('storage', { key: null }));
-    expect(store.getState()).toEqual(initialSessionState);
+    const loggedOut = { settings: { language: 'en-US' }, user: null, auth: { token: null } };
+    expect(store.getState()).toEqual(loggedOut);
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? 'null')).toEqual(loggedOut);
     expect(listener).toHaveBeenCalledTimes(2);
+    store.dispose();
+  });
+
+  it('writes its state back when the storage is emptied after its own logout was written', () => {
+    // The logging-out tab has written its state (the app's own store, in this window too, plays
+    // the other tab and follows); then the browser applies Clear-Site-Data once more.
+    window.localStorage.setItem(STORAGE_KEY, JSON.stringify(signedIn));
+    const store = createSessionStore(window.localStorage, window);
+    store.dispatch({ type: 'logout' });
+    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEY }));
+    const listener = vi.fn();
+    store.subscribe(listener);
+    window.localStorage.clear();
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    const loggedOut = { settings: { language: 'en-US' }, user: null, auth: { token: null } };
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? 'null')).toEqual(loggedOut);
+    expect(store.getState()).toEqual(loggedOut);
+    expect(listener).not.toHaveBeenCalled();
+
+    // A clear that another tab has already undone: nothing to write, the stored state is read.
+    window.localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...loggedOut, settings: { language: 'nl-NL' } }));
+    window.dispatchEvent(new StorageEvent('storage', { key: null }));
+    expect(store.getState().settings).toEqual({ language: 'nl-NL' });
     store.dispose();
   });
 

@@ -95,9 +95,23 @@ export function createSessionStore(storage: Storage, win: StorageWindow): Sessio
     for (const listener of listeners) listener();
   };
 
+  const write = (next: SessionState) => {
+    try {
+      storage.setItem(STORAGE_KEY, JSON.stringify(next));
+    } catch {
+      // Private mode or a full quota: the session still works in this tab.
+    }
+  };
+
   const onStorage = (event: StorageEvent) => {
     if (event.key !== STORAGE_KEY && event.key !== null) return;
-    const next = parseStoredState(safeRead(storage));
+    const raw = safeRead(storage);
+    // The whole storage emptied: the logout answer's `Clear-Site-Data: "storage"` (which the
+    // browser may apply more than once, and after the logging-out tab has written its state), or
+    // the reader clearing the site's data. The session ends; the reader's settings (the language)
+    // stay, and are written back so that a reload and every tab keep them, whatever the order.
+    const next = event.key === null && raw === null ? sessionReducer(state, { type: 'logout' }) : parseStoredState(raw);
+    if (event.key === null && raw === null) write(next);
     if (JSON.stringify(next) === JSON.stringify(state)) return;
     state = next;
     notify();
@@ -110,11 +124,7 @@ export function createSessionStore(storage: Storage, win: StorageWindow): Sessio
       const next = sessionReducer(state, action);
       if (next === state) return;
       state = next;
-      try {
-        storage.setItem(STORAGE_KEY, JSON.stringify(state));
-      } catch {
-        // Private mode or a full quota: the session still works in this tab.
-      }
+      write(state);
       notify();
     },
     subscribe(listener) {
