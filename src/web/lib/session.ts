@@ -110,8 +110,9 @@ export function createSessionStore(storage: Storage, win: StorageWindow): Sessio
     // browser may apply more than once, and after the logging-out tab has written its state), or
     // the reader clearing the site's data. The session ends; the reader's settings (the language)
     // stay, and are written back so that a reload and every tab keep them, whatever the order.
-    const next = event.key === null && raw === null ? sessionReducer(state, { type: 'logout' }) : parseStoredState(raw);
-    if (event.key === null && raw === null) write(next);
+    const emptied = event.key === null && raw === null;
+    const next = emptied ? sessionReducer(state, { type: 'logout' }) : parseStoredState(raw);
+    if (emptied) write(next);
     if (JSON.stringify(next) === JSON.stringify(state)) return;
     state = next;
     notify();
