@@ -14,6 +14,7 @@ import {
 import { DataExportAcceptedResponseSchema } from '../../../contract/data-export';
 import { InsightResponseSchema } from '../../../contract/insight';
 import { api } from '../../lib/api';
+import { downloadFromApi } from '../../lib/download';
 import { amsterdamDay } from '../../../contract/rules/dutch-date';
 
 export const adminQueryKeys = {
@@ -160,23 +161,10 @@ export function useRetryMail() {
 
 /** GET /api/admin/audit.csv with the current filters, saved as a file. */
 export async function downloadAuditCsv(filters: Omit<AuditQuery, 'page'>): Promise<void> {
-  await downloadCsv(`/api/admin/audit.csv${query(filters)}`, `audit-${amsterdamDay(new Date())}.csv`);
+  await downloadFromApi(`/api/admin/audit.csv${query(filters)}`, `audit-${amsterdamDay(new Date())}.csv`);
 }
 
 /** GET /api/admin/insight.csv for the period and lawyer shown: the funnel and the stuck cases, saved as a file. */
 export async function downloadInsightCsv(filters: InsightFilters): Promise<void> {
-  await downloadCsv(`/api/admin/insight.csv${query(filters)}`, `inzicht-${filters.from}-${filters.to}.csv`);
-}
-
-async function downloadCsv(path: string, filename: string): Promise<void> {
-  const response = await api.raw(path);
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const anchor = window.document.createElement('a');
-  anchor.href = url;
-  anchor.download = filename;
-  window.document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  await downloadFromApi(`/api/admin/insight.csv${query(filters)}`, `inzicht-${filters.from}-${filters.to}.csv`);
 }

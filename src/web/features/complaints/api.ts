@@ -9,6 +9,7 @@ import {
   RegisterComplaintResponseSchema,
 } from '../../../contract/complaints';
 import { api } from '../../lib/api';
+import { downloadFromApi } from '../../lib/download';
 import { amsterdamDay } from '../../../contract/rules/dutch-date';
 
 export const complaintQueryKeys = {
@@ -90,26 +91,12 @@ export function useSetComplaintsOfficer() {
 
 /** GET /api/admin/complaints.csv, saved as klachtenregister-YYYY-MM-DD.csv. Throws on failure. */
 export async function downloadComplaintRegister(): Promise<void> {
-  const response = await api.raw('/api/admin/complaints.csv');
-  const url = URL.createObjectURL(await response.blob());
-  const anchor = window.document.createElement('a');
-  anchor.href = url;
-  anchor.download = `klachtenregister-${amsterdamDay(new Date())}.csv`;
-  window.document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  await downloadFromApi('/api/admin/complaints.csv', `klachtenregister-${amsterdamDay(new Date())}.csv`);
 }
 
 /** POST /api/complaint-files/{id}/download: a complaint's document, saved under its file name. Throws on failure. */
 export async function downloadComplaintFile(file: ComplaintFile): Promise<void> {
-  const response = await api.raw(`/api/complaint-files/${encodeURIComponent(file.id)}/download`, { method: 'POST' });
-  const url = URL.createObjectURL(await response.blob());
-  const anchor = window.document.createElement('a');
-  anchor.href = url;
-  anchor.download = file.filename;
-  window.document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  await downloadFromApi(`/api/complaint-files/${encodeURIComponent(file.id)}/download`, file.filename, {
+    method: 'POST',
+  });
 }

@@ -9,7 +9,7 @@ import {
   formatAppointmentTime,
   groupSlotsByDay,
 } from '../../../../contract/rules/appointment-slots';
-import { api } from '../../../lib/api';
+import { downloadFromApi } from '../../../lib/download';
 import { getErrorText } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
@@ -21,15 +21,7 @@ const DAYS_SHOWN = 15;
 
 /** 'Zet in je agenda': GET /api/cases/{id}/appointment.ics saved as a file. */
 async function downloadCalendar(caseId: string): Promise<void> {
-  const response = await api.raw(`/api/cases/${encodeURIComponent(caseId)}/appointment.ics`);
-  const url = URL.createObjectURL(await response.blob());
-  const anchor = window.document.createElement('a');
-  anchor.href = url;
-  anchor.download = 'eerste-gesprek.ics';
-  window.document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  await downloadFromApi(`/api/cases/${encodeURIComponent(caseId)}/appointment.ics`, 'eerste-gesprek.ics');
 }
 
 /**
