@@ -27,7 +27,6 @@ const complete: ClientTodoInput = {
     city: 'Utrecht',
   },
   company: {
-    company_name: 'BV',
     company_house_number: '2',
     company_postcode: '1234AB',
     company_city: 'Rotterdam',
@@ -39,6 +38,15 @@ const complete: ClientTodoInput = {
 describe('client to-do list', () => {
   it('is empty when nothing is open', () => {
     expect(getClientTodos(complete)).toEqual([]);
+  });
+
+  it("asks for no company name: 'Bedrijfsnaam' is optional", () => {
+    expect(getClientTodos({ ...complete, company: { ...complete.company, company_name: null } as never })).toEqual([]);
+    expect(
+      getClientTodos({ ...complete, company: { ...complete.company, company_city: '' } }).map((todo) =>
+        todo.kind === 'employer-data' ? todo.missing : todo.kind,
+      ),
+    ).toEqual([['company_city']]);
   });
 
   it('lists every open action at any phase: rejections, the letter, missing documents, data, story', () => {

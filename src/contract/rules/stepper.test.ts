@@ -11,6 +11,7 @@ import {
   getWelcomeTarget,
   isCompanyComplete,
   isProfileComplete,
+  REQUIRED_COMPANY_FIELDS,
   showsWelcome,
 } from './stepper';
 
@@ -95,7 +96,6 @@ describe('completeness of the forms', () => {
     expect(isProfileComplete({ ...user, city: '  ' })).toBe(false);
   });
   const company = {
-    company_name: 'Acme',
     company_house_number: '2',
     company_postcode: '1234AA',
     company_city: 'Delft',
@@ -105,6 +105,10 @@ describe('completeness of the forms', () => {
   it('needs every required field of the employer form', () => {
     expect(isCompanyComplete(company)).toBe(true);
     expect(isCompanyComplete({ ...company, contact_email: null })).toBe(false);
+  });
+  it("does not need the company name ('Bedrijfsnaam' is optional)", () => {
+    expect(REQUIRED_COMPANY_FIELDS).not.toContain('company_name');
+    expect(isCompanyComplete({ ...company, company_name: null } as typeof company)).toBe(true);
   });
 });
 
@@ -119,7 +123,6 @@ describe('getFormCompleteness (the stored rows mapped onto the forms)', () => {
     city: 'Rotterdam',
   };
   const company = {
-    companyName: 'Acme',
     companyHouseNumber: '2',
     companyPostcode: '1234AA',
     companyCity: 'Delft',
@@ -146,10 +149,11 @@ describe('getFormCompleteness (the stored rows mapped onto the forms)', () => {
   it('treats a missing client as an incomplete profile', () => {
     expect(getFormCompleteness(undefined, company).profileComplete).toBe(false);
   });
-  it('ignores the optional company street', () => {
+  it('ignores the optional company street and company name', () => {
     expect(getFormCompleteness(client, { ...company, companyStreet: null } as typeof company).companyComplete).toBe(
       true,
     );
+    expect(getFormCompleteness(client, { ...company, companyName: null } as typeof company).companyComplete).toBe(true);
   });
 });
 

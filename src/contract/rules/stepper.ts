@@ -150,9 +150,11 @@ export const REQUIRED_PROFILE_FIELDS = [
   'city',
 ] as const;
 export type RequiredProfileField = (typeof REQUIRED_PROFILE_FIELDS)[number];
-/** The ex-employer form marks exactly these as required; together they make the employer data complete. */
+/**
+ * The ex-employer form marks exactly these as required; together they make the employer data complete. The company
+ * name ('Bedrijfsnaam') is optional, like the street: a client may not know the employer's legal name.
+ */
 export const REQUIRED_COMPANY_FIELDS = [
-  'company_name',
   'company_house_number',
   'company_postcode',
   'company_city',
@@ -183,7 +185,6 @@ export type StoredProfile = {
 };
 /** A case's stored ex-employer data as the server reads it (the database's column names). */
 export type StoredCompany = {
-  companyName: string | null;
   companyHouseNumber: string | null;
   companyPostcode: string | null;
   companyCity: string | null;
@@ -213,7 +214,6 @@ export function getFormCompleteness(
         })
       : false,
     companyComplete: isCompanyComplete({
-      company_name: company.companyName,
       company_house_number: company.companyHouseNumber,
       company_postcode: company.companyPostcode,
       company_city: company.companyCity,

@@ -79,6 +79,38 @@ describe('company details', () => {
     }
   });
 
+  it('counts the employer data complete without a company name: the case moves on from lead', async () => {
+    const client = await createTestClient(ctx, { status: 'lead' });
+    const token = await tokenFor(ctx, client.id);
+    const profile = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/user',
+      headers: bearer(token),
+      payload: {
+        name: 'Kees',
+        last_name: 'Klant',
+        phone_number: '0612345678',
+        street: 'Dorpsstraat',
+        house_number: '1',
+        postcode: '1234AB',
+        city: 'Utrecht',
+      },
+    });
+    expect(profile.statusCode).toBe(200);
+    const { company_name: _name, ...withoutName } = company;
+    expect((await patch(token, client.caseId, withoutName)).statusCode).toBe(200);
+    const [row] = await ctx.db.select().from(cases).where(eq(cases.id, client.caseId));
+    expect(row?.companyName).toBeNull();
+    expect(row?.statusSlug).toBe('almost-client');
+    expect(row?.companyCompletedAt).not.toBeNull();
+    const stepper = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/cases/${client.caseId}/status-stepper`,
+      headers: bearer(token),
+    });
+    expect(stepper.json().data).toMatchObject({ profile_complete: true, company_details_complete: true });
+  });
+
   it('checks the postcode as a Dutch postcode', async () => {
     const client = await createTestClient(ctx);
     const token = await tokenFor(ctx, client.id);

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, on } from '../../test/fake-fetch';
 import { makeClientCaseView, makeUser } from '../../test/fixtures';
+import { CompanyForm } from './components/company-form';
 import { ContactPersonsForm } from './components/contact-persons-form';
 import { PersonalDataPage } from './personal-data-page';
 import { StoryPage } from './story-page';
@@ -156,6 +157,38 @@ describe("'Jouw gegevens'", () => {
     }
     expect(screen.getByRole('textbox', { name: 'Tussenvoegsel' })).not.toHaveAttribute('aria-invalid');
     expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(0);
+  });
+});
+
+describe("'Over jouw werkgever'", () => {
+  it("leaves 'Bedrijfsnaam' optional: no mark, no error, saved without it", async () => {
+    const myCase = makeClientCaseView(CASE_ID, 'lead');
+    const { calls } = installFakeFetch(
+      on('PATCH', `/api/cases/${CASE_ID}`, (request) => ({
+        status: 200,
+        body: { data: { ...myCase, ...(request.body as object), company_name: null, company_version: 2 } },
+      })),
+      on('GET', '/api/cases/mine', { status: 200, body: { data: myCase } }),
+    );
+    wrap(<CompanyForm myCase={myCase} />);
+    const name = screen.getByRole('textbox', { name: 'Bedrijfsnaam' });
+    expect(name).not.toBeRequired();
+    expect(name).not.toHaveAttribute('aria-required');
+    expect(screen.getByRole('textbox', { name: 'Plaats' })).toBeRequired();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Huisnummer' }), { target: { value: '5' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Postcode' }), { target: { value: '3011AA' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Plaats' }), { target: { value: 'Rotterdam' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /e-mailadres/i }), { target: { value: 'hr@bv.example' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /telefoon/i }), { target: { value: '0101234567' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Opslaan' }));
+    });
+    expect(await screen.findByText('Je wijzigingen zijn succesvol opgeslagen')).toBeInTheDocument();
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({
+      company_name: null,
+      company_city: 'Rotterdam',
+    });
   });
 });
 

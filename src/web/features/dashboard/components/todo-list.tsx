@@ -11,7 +11,6 @@ const FIELD_KEYS: Record<string, string> = {
   house_number: 'myStory.personal.houseNumber',
   postcode: 'myStory.personal.postcode',
   city: 'myStory.personal.city',
-  company_name: 'myStory.employer.companyName',
   company_house_number: 'myStory.employer.houseNumber',
   company_postcode: 'myStory.employer.postcode',
   company_city: 'myStory.employer.city',

@@ -83,10 +83,10 @@ export function CompanyForm({ myCase }: { myCase: CaseClientView }) {
     <FormSection title={t('myStory.employer.companyTitle')} headingId="company-heading">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <RequiredFieldsLegend />
+        {/* Optional: the employer data are complete without it. */}
         <TextField
           label={t('myStory.employer.companyName')}
           autoComplete="organization"
-          {...required}
           error={err('company_name')}
           {...form.register('company_name')}
         />
