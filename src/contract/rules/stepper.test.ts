@@ -10,6 +10,7 @@ import {
   getStepVersion,
   getWelcomeTarget,
   isCompanyComplete,
+  isPassedStepDone,
   isProfileComplete,
   REQUIRED_COMPANY_FIELDS,
   showsWelcome,
@@ -109,6 +110,20 @@ describe('completeness of the forms', () => {
   it("does not need the company name ('Bedrijfsnaam' is optional)", () => {
     expect(REQUIRED_COMPANY_FIELDS).not.toContain('company_name');
     expect(isCompanyComplete({ ...company, company_name: null } as typeof company)).toBe(true);
+  });
+});
+
+describe('isPassedStepDone', () => {
+  it("keeps 'Dossier aanvullen' open while a mandatory document is missing, whatever the phase now", () => {
+    expect(isPassedStepDone('incomplete-case-file', flags(true, true, false))).toBe(false);
+    expect(isPassedStepDone('incomplete-case-file', flags(true, false, true))).toBe(false);
+    expect(isPassedStepDone('incomplete-case-file', flags(true, true, true))).toBe(true);
+  });
+  it("keeps 'Aanmelding' done on personal and employer data alone; other phases stay done", () => {
+    expect(isPassedStepDone('lead', flags(true, true, false))).toBe(true);
+    expect(isPassedStepDone('lead', flags(false, true, true))).toBe(false);
+    for (const slug of ['almost-client', 'offer-chosen', 'proposal', 'reviewing-documents'] as const)
+      expect(isPassedStepDone(slug, flags(false, false, false))).toBe(true);
   });
 });
 

@@ -137,6 +137,27 @@ export function getStepVersion(
   return 'incomplete';
 }
 
+/**
+ * Whether a phase the case has passed is still done, so that 'Jouw stappenplan' may show it with its check mark and its
+ * 'complete' text ('Je dossier is compleet'). A case can pass a phase while what it asked for is open again, or never
+ * was done: a mandatory document rejected or deleted after 'Documenten bestuderen', or the lawyer choosing a later
+ * phase while one was missing. Then:
+ * - 'Dossier aanvullen' (incomplete-case-file) is done only while personal data, employer data and every mandatory
+ *   document are complete;
+ * - 'Aanmelding' (lead) is done while personal and employer data are complete (what moved the case on; documents are
+ *   asked for again at 'Dossier aanvullen');
+ * - every other passed phase stays done.
+ */
+export function isPassedStepDone(
+  slug: StatusSlug,
+  flags: Pick<StepperFlags, 'profile_complete' | 'company_details_complete' | 'documents_complete'>,
+): boolean {
+  if (slug === 'lead') return flags.profile_complete && flags.company_details_complete;
+  if (slug === 'incomplete-case-file')
+    return flags.profile_complete && flags.company_details_complete && flags.documents_complete;
+  return true;
+}
+
 const filled = (value: string | null | undefined) => typeof value === 'string' && value.trim().length > 0;
 
 /** The personal data form marks exactly these as required; together they make the profile complete. */

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { isOpenMandatoryDocument } from '../../contract/rules/case-route';
-import { getFormCompleteness } from '../../contract/rules/stepper';
+import { getFormCompleteness, isPassedStepDone } from '../../contract/rules/stepper';
 import { StatusContentSchema, type STEPPER_LANGUAGES, type StatusContent, type Stepper } from '../../contract/stepper';
 import { getStatus, type StatusSlug } from '../../contract/statuses';
 import type { Article } from '../../contract/articles';
@@ -56,11 +56,14 @@ export async function getStepper(db: Db, caseRow: CaseRow, language: StepperLang
   const forms = getFormCompleteness(client, caseRow);
   const current = statusRows.find((s) => s.slug === caseRow.statusSlug);
   const currentOrder = current?.order ?? getStatus(caseRow.statusSlug as StatusSlug).order;
-  return {
+  const flags = {
     profile_complete: forms.profileComplete,
     company_details_complete: forms.companyComplete,
     // Complete when no mandatory document is still to be provided: a rejected one is open again.
     documents_complete: !docs.some(isOpenMandatoryDocument),
+  };
+  return {
+    ...flags,
     feedback: feedbackRows.length > 0,
     stepper: statusRows.map((row) => {
       const slug = row.slug as StatusSlug;
@@ -72,7 +75,10 @@ export async function getStepper(db: Db, caseRow: CaseRow, language: StepperLang
         content_complete: content.complete,
         order: row.order,
         is_current: row.slug === caseRow.statusSlug,
-        is_complete: row.order < currentOrder || (slug === 'completed' && caseRow.statusSlug === 'completed'),
+        // A passed phase whose work is open again is not complete ('Dossier aanvullen' with a document missing).
+        is_complete:
+          (row.order < currentOrder && isPassedStepDone(slug, flags)) ||
+          (slug === 'completed' && caseRow.statusSlug === 'completed'),
         articles: articlesBySlug.get(row.slug) ?? [],
       };
     }),

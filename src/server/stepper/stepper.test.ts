@@ -33,8 +33,8 @@ describe('GET /api/cases/{id}/status-stepper', () => {
     const { data } = StepperResponseSchema.parse(response.json());
     expect(data.stepper.map((s) => s.slug)).toEqual([...STATUS_SLUGS]);
     expect(data.stepper.filter((s) => s.is_current).map((s) => s.slug)).toEqual(['incomplete-case-file']);
+    // 'Aanmelding' (lead) is not done: this client has filled in no personal or employer data yet.
     expect(data.stepper.filter((s) => s.is_complete).map((s) => s.slug)).toEqual([
-      'lead',
       'almost-client',
       'offer-chosen',
       'proposal',
@@ -100,6 +100,55 @@ describe('GET /api/cases/{id}/status-stepper', () => {
       (await getStepper(client.caseId, await tokenFor(ctx, client.id))).json(),
     ).data;
     expect(data.documents_complete).toBe(false);
+  });
+
+  it("reports a passed 'Dossier aanvullen' as not complete while a mandatory document is open again", async () => {
+    const client = await createTestClient(ctx, {
+      status: 'negotiation-phase',
+      name: 'Eva',
+      lastName: 'Jansen',
+      phoneNumber: '0612345678',
+      street: 'Coolsingel',
+      houseNumber: '1',
+      postcode: '3011AD',
+      city: 'Rotterdam',
+    });
+    await ctx.db
+      .update(cases)
+      .set({
+        companyHouseNumber: '2',
+        companyPostcode: '1234AA',
+        companyCity: 'Delft',
+        contactEmail: 'hr@acme.nl',
+        contactPhoneNumber: '010',
+      })
+      .where(eq(cases.id, client.caseId));
+    await ctx.db.update(documents).set({ status: 'Approved' }).where(eq(documents.caseId, client.caseId));
+    const token = await tokenFor(ctx, client.id);
+    const complete = async () =>
+      Object.fromEntries(
+        StepperResponseSchema.parse((await getStepper(client.caseId, token)).json()).data.stepper.map((s) => [
+          s.slug,
+          s.is_complete,
+        ]),
+      );
+    expect(await complete()).toMatchObject({ lead: true, 'incomplete-case-file': true, 'reviewing-documents': true });
+
+    // Rejected after the case moved on: the phase that asked for it is open again, the others stay done.
+    const [first] = await ctx.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.caseId, client.caseId), eq(documents.mandatory, true)))
+      .limit(1);
+    if (!first) throw new Error('no mandatory document');
+    await ctx.db.update(documents).set({ status: 'Rejected' }).where(eq(documents.id, first.id));
+    expect(await complete()).toMatchObject({
+      lead: true,
+      proposal: true,
+      'incomplete-case-file': false,
+      'reviewing-documents': true,
+      'negotiation-phase': false,
+    });
   });
 
   it('keeps documents incomplete while a mandatory one is rejected: the step never says the file is done', async () => {

@@ -387,6 +387,32 @@ describe('the client dashboard never contradicts itself', () => {
     expect(current).toHaveTextContent(/^8/);
   }, 20_000);
 
+  it("never calls a passed 'Dossier aanvullen' complete while the server says a document is open", async () => {
+    // Negotiating, one mandatory document rejected since: the server reports the passed phase as not complete.
+    const steps = stepper('negotiation-phase', { profile_complete: true, company_details_complete: true });
+    setup(caseView('negotiation-phase', []), {
+      ...steps,
+      stepper: steps.stepper.map((s) => (s.slug === 'incomplete-case-file' ? { ...s, is_complete: false } : s)),
+    });
+    renderApp('/', { user: client });
+    const plan = (await screen.findByRole('heading', { name: 'Jouw stappenplan' }, { timeout: 15_000 })).closest(
+      'section',
+    );
+    if (!plan) throw new Error('no stepper');
+    const item = (title: string) =>
+      within(plan)
+        .getAllByRole('listitem')
+        .find((li) => li.textContent?.includes(title));
+    const open = item('Dossier aanvullen');
+    expect(open).toHaveTextContent('Titel incomplete-case-file');
+    expect(open).not.toHaveTextContent('Klaar incomplete-case-file');
+    expect(open).toHaveTextContent('nog niet compleet');
+    expect(open).not.toHaveTextContent('afgerond');
+    // The other passed phases keep their check and 'complete' text; the later ones are still to come.
+    expect(item('Documenten bestuderen')).toHaveTextContent(/Klaar reviewing-documents.*afgerond/);
+    expect(item('Afronden')).toHaveTextContent('nog te gaan');
+  }, 20_000);
+
   it("names steps for the client: 'Aanmelding' and 'Gegevens compleet', never 'Lead' or 'Bijna cliënt'", async () => {
     setup(caseView('lead', []), stepper('lead'));
     renderApp('/', { user: client });

@@ -19,6 +19,7 @@ export function StepList({
   hasLawyer: boolean;
 }) {
   const { t } = useTranslation();
+  const currentOrder = steps.find((step) => step.is_current)?.order;
   return (
     <section aria-labelledby="step-list-heading" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id="step-list-heading" className="mb-4 text-lg font-semibold text-slate-900">
@@ -28,6 +29,9 @@ export function StepList({
         {steps.map((step, i) => {
           const last = i === steps.length - 1;
           const done = step.is_complete && !step.is_current;
+          // A passed phase whose work is open again (a mandatory document missing after 'Dossier aanvullen'): its
+          // 'incomplete' text, marked as not yet complete, never 'Je dossier is compleet'.
+          const open = !done && !step.is_current && currentOrder !== undefined && step.order < currentOrder;
           // The current step shows the same version as the next-step block; a kept promise is not shown as pending.
           const content =
             done || (step.is_current && getStepVersion(step.slug, flags, { hasLawyer }) === 'complete')
@@ -54,7 +58,8 @@ export function StepList({
                   'z-10 flex size-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-semibold',
                   done && 'border-green-700 bg-green-700 text-white',
                   step.is_current && 'border-brand-700 bg-brand-700 text-white',
-                  !done && !step.is_current && 'border-slate-400 bg-white text-slate-700',
+                  open && 'border-red-700 bg-white text-red-800',
+                  !done && !open && !step.is_current && 'border-slate-400 bg-white text-slate-700',
                 )}
               >
                 {done ? <Check className="size-4" /> : i + 1}
@@ -71,7 +76,9 @@ export function StepList({
                       ? t('dashboard.stepper.current')
                       : done
                         ? t('dashboard.stepper.done')
-                        : t('dashboard.stepper.upcoming')}
+                        : open
+                          ? t('dashboard.stepper.open')
+                          : t('dashboard.stepper.upcoming')}
                   </span>
                 </span>
               </div>
