@@ -11,10 +11,27 @@ import { validationKey } from './validation-messages';
  * two calculation calls. Case content: only the client and the case's lawyers read it.
  */
 
-/** A calendar date, YYYY-MM-DD, that exists. */
+/** The years a settlement date may fall in: a date outside them is a typing error, refused (422). */
+export const DATE_YEAR_MIN = 1900;
+export const DATE_YEAR_MAX = 2100;
+export const DATE_OUT_OF_RANGE = 'dateOutOfRange';
+
+/** A calendar date, YYYY-MM-DD, that exists, in the years 1900 to 2100. */
 export const CalendarDateSchema = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, validationKey('invalidDate'))
-  .refine(isCalendarDate, validationKey('nonexistentDate'));
+  .superRefine((value, ctx) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return; // the format's own message says it
+    if (!isCalendarDate(value)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: validationKey('nonexistentDate') });
+      return;
+    }
+    const year = Number(value.slice(0, 4));
+    if (year < DATE_YEAR_MIN || year > DATE_YEAR_MAX)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        params: { key: DATE_OUT_OF_RANGE, min: DATE_YEAR_MIN, max: DATE_YEAR_MAX },
+      });
+  });
 
 /** An amount in integer cents, 0 to € 100.000.000. */
 export const CentsSchema = z.number().int().min(0).max(10_000_000_000);
@@ -42,6 +59,8 @@ export const SettlementTermsSchema = z
     variable_three_years_cents: CentsSchema.nullable(),
     /** From the contract or CAO in months; null = statutory ('wettelijk'). */
     notice_months: z.number().int().min(0).max(24).nullable(),
+    /** The lawyer's mark that a CAO shortens the notice period (art. 7:672 lid 5 BW). */
+    notice_shortened_by_cao: z.boolean().nullable(),
     // The agreement.
     agreement_date: CalendarDateSchema.nullable(),
     end_date: CalendarDateSchema.nullable(),
@@ -63,11 +82,33 @@ export const SettlementTermsSchema = z
 export type SettlementTerms = z.infer<typeof SettlementTermsSchema>;
 export const SETTLEMENT_TERM_FIELDS = Object.keys(SettlementTermsSchema.shape) as (keyof SettlementTerms)[];
 
+export const END_BEFORE_START = 'endBeforeStartDate';
+export const END_BEFORE_AGREEMENT = 'endBeforeAgreementDate';
+export const AGREEMENT_BEFORE_START = 'agreementBeforeStart';
+
+/**
+ * The terms as a new version writes them: besides each field's own check, the dates in order
+ * (the employment starts before the agreement, the agreement is dated before the end). Stored
+ * terms are read with {@link SettlementTermsSchema}, so an older version stays readable.
+ */
+export const SettlementTermsInputSchema = SettlementTermsSchema.superRefine((terms, ctx) => {
+  // Only dates that passed their own check are compared (zod refines an object with bad fields too).
+  const valid = (value: string | null | undefined) =>
+    value && CalendarDateSchema.safeParse(value).success ? value : null;
+  const [start, agreement, end] = [valid(terms.start_date), valid(terms.agreement_date), valid(terms.end_date)];
+  if (start && agreement && agreement < start)
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['agreement_date'], params: { key: AGREEMENT_BEFORE_START } });
+  if (end && agreement && end < agreement)
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['end_date'], params: { key: END_BEFORE_AGREEMENT } });
+  else if (end && start && end < start)
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['end_date'], params: { key: END_BEFORE_START } });
+});
+
 // ---------------------------------------------------------------------------------------------
 // POST /api/calculations/transition-payment
 
-export const END_BEFORE_START = 'endBeforeStartDate';
-export const NO_TRANSITION_MAXIMUM = 'noTransitionMaximum';
+/** An end before 2020: the transition payment was calculated otherwise then. */
+export const END_BEFORE_FIRST_MAXIMUM = 'transitionEndBeforeFirstYear';
 
 /**
  * The wage both calculations take (the transition payment and the WW check): the monthly salary
@@ -95,7 +136,7 @@ export const TransitionPaymentRequestSchema = z
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ['end_date'],
-        params: { key: NO_TRANSITION_MAXIMUM, year: maximumYearOf(value.end_date) },
+        params: { key: END_BEFORE_FIRST_MAXIMUM },
       });
   });
 export type TransitionPaymentRequest = z.infer<typeof TransitionPaymentRequestSchema>;
@@ -105,8 +146,12 @@ export const TransitionPaymentSchema = z.object({
   monthly_wage_cents: z.number().int(),
   capped: z.boolean(),
   cap_cents: z.number().int(),
-  /** The statutory maximum of the end date's year (cap_cents is this or a year's wage). */
+  /** The statutory maximum used (cap_cents is this or a year's wage). */
   year_maximum_cents: z.number().int(),
+  /** The year whose maximum was used: the end date's, or the last published one. */
+  maximum_year: z.number().int(),
+  /** True when the end date's year has no published maximum yet, so the last one was used. */
+  provisional: z.boolean(),
   years: z.number().int(),
   months: z.number().int(),
   days: z.number().int(),
@@ -117,14 +162,14 @@ export const TransitionPaymentResponseSchema = z.object({ data: TransitionPaymen
 // ---------------------------------------------------------------------------------------------
 // POST /api/calculations/ww-check
 
-export const AGREEMENT_BEFORE_START = 'agreementBeforeStart';
-
 export const WwCheckRequestSchema = z
   .object({
     start_date: CalendarDateSchema,
     agreement_date: CalendarDateSchema,
     end_date: CalendarDateSchema,
     notice_months: z.number().int().min(0).max(24).nullable(),
+    /** The notice period is shortened by a CAO (art. 7:672 lid 5 BW); without it a shorter one is a warning. */
+    notice_shortened_by_cao: z.boolean().optional(),
     initiative: z.enum(INITIATIVES),
     urgent_reason_excluded: z.boolean(),
     cooling_off_clause: z.boolean(),
@@ -154,6 +199,7 @@ export type WwCheckItemView = z.infer<typeof WwCheckItemSchema>;
 export const WwCheckSchema = z.object({
   fictitious_notice_end: z.string(),
   ww_start_date: z.string(),
+  /** The notice period used: the contract's or CAO's, or the statutory one. */
   notice_months: z.number().int(),
   items: z.array(WwCheckItemSchema),
 });
@@ -239,6 +285,12 @@ export const SettlementCheckSchema = z.object({
   /** The check of the version's terms, or null while terms it needs are missing. */
   result: WwCheckSchema.nullable(),
   missing: z.array(z.string()),
+  /**
+   * The agreement date the check counted from: the signed agreement's dagtekening once it is
+   * recorded (`from_signed`), else the final version's.
+   */
+  agreement_date: z.string().nullable(),
+  from_signed: z.boolean(),
   approved_at: z.string().nullable(),
 });
 

@@ -4,6 +4,8 @@ import {
   calculateTransitionPayment,
   getEmploymentDuration,
   getMonthlyWageCents,
+  getTransitionPaymentMaximum,
+  LAST_MAXIMUM_YEAR,
   TRANSITION_PAYMENT_MAXIMA,
   type TransitionPaymentInput,
 } from './transition-payment';
@@ -59,6 +61,8 @@ describe('calculateTransitionPayment', () => {
       capped: false,
       capCents: 9_400_000,
       yearMaximumCents: 9_400_000,
+      maximumYear: 2024,
+      provisional: false,
       years: 6,
       months: 0,
       days: 0,
@@ -107,18 +111,61 @@ describe('calculateTransitionPayment', () => {
       calculateTransitionPayment({ startDate: '2024-05-02', endDate: '2024-05-01', monthlySalaryCents: 1 }),
     ).toEqual({ ok: false, refusal: { reason: 'end-before-start' } });
   });
-  it('refuses a year without a published maximum instead of guessing one', () => {
+  it('refuses an end before 2020, when another calculation applied', () => {
     expect(
-      calculateTransitionPayment({ startDate: '2020-01-01', endDate: '2023-06-30', monthlySalaryCents: 300_000 }),
-    ).toEqual({ ok: false, refusal: { reason: 'no-maximum', year: 2023 } });
+      calculateTransitionPayment({ startDate: '2010-01-01', endDate: '2019-12-31', monthlySalaryCents: 300_000 }),
+    ).toEqual({ ok: false, refusal: { reason: 'before-first-maximum', year: 2019 } });
     expect(
-      calculateTransitionPayment({ startDate: '2020-01-01', endDate: '2030-06-30', monthlySalaryCents: 300_000 }),
-    ).toEqual({ ok: false, refusal: { reason: 'no-maximum', year: 2030 } });
+      calculateTransitionPayment({ startDate: '2010-01-01', endDate: '2020-01-01', monthlySalaryCents: 300_000 }).ok,
+    ).toBe(true);
   });
-  it('keeps every maximum with its source', () => {
-    for (const entry of Object.values(TRANSITION_PAYMENT_MAXIMA)) expect(entry.source).toMatch(/Staatscourant/);
-    expect(TRANSITION_PAYMENT_MAXIMA[2021]?.cents).toBe(8_400_000);
-    expect(TRANSITION_PAYMENT_MAXIMA[2025]?.cents).toBe(9_800_000);
+  it('keeps the maximum of every year from 2020 to 2026, each with its source', () => {
+    expect(Object.fromEntries(Object.entries(TRANSITION_PAYMENT_MAXIMA).map(([y, e]) => [y, e.cents]))).toEqual({
+      2020: 8_300_000,
+      2021: 8_400_000,
+      2022: 8_600_000,
+      2023: 8_900_000,
+      2024: 9_400_000,
+      2025: 9_800_000,
+      2026: 10_200_000,
+    });
+    for (const [year, entry] of Object.entries(TRANSITION_PAYMENT_MAXIMA)) {
+      expect(entry.source).toMatch(/Staatscourant/);
+      expect(entry.source).toContain(`1 januari ${year}`);
+    }
+    expect(LAST_MAXIMUM_YEAR).toBe(2026);
+  });
+  it.each([
+    [2022, 8_600_000],
+    [2023, 8_900_000],
+    [2026, 10_200_000],
+  ])('caps an end in %i at that year’s maximum', (year, cents) => {
+    // € 7.000 a month for 45 years is € 105.000 (a year's wage € 84.000): above each of these maxima.
+    const value = calc({
+      startDate: `${year - 45}-01-01`,
+      endDate: `${year}-12-31`,
+      monthlySalaryCents: 700_000,
+      holidayAllowancePercent: 0,
+    });
+    expect(value).toMatchObject({ yearMaximumCents: cents, maximumYear: year, provisional: false });
+    expect(value).toMatchObject({ amountCents: cents, capped: true, capCents: cents });
+  });
+  it('computes an end after the last published year with the last maximum, provisionally', () => {
+    const value = calc({
+      startDate: '1980-01-01',
+      endDate: '2027-03-31',
+      monthlySalaryCents: 700_000,
+      holidayAllowancePercent: 0,
+    });
+    expect(value).toMatchObject({
+      amountCents: 10_200_000,
+      capped: true,
+      yearMaximumCents: 10_200_000,
+      maximumYear: 2026,
+      provisional: true,
+    });
+    expect(getTransitionPaymentMaximum(2031)).toEqual({ cents: 10_200_000, year: 2026, provisional: true });
+    expect(getTransitionPaymentMaximum(2019)).toBeNull();
   });
 });
 

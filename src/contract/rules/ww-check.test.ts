@@ -60,6 +60,47 @@ describe('the fictitious notice period', () => {
       wwStartDate: '2026-08-01',
     });
   });
+  it('moves with the agreement date: a later dagtekening turns an observed period into a warning', () => {
+    // 6 years of service, 2 months: agreement 25 April → 30 June; 2 May → 31 July, after the end date.
+    const draft = runWwCheck({ ...base, endDate: '2026-06-30' });
+    expect(draft.items.find((i) => i.key === 'notice_period')?.result).toBe('ok');
+    const signed = runWwCheck({ ...base, agreementDate: '2026-05-02', endDate: '2026-06-30' });
+    expect(signed).toMatchObject({ fictitiousNoticeEnd: '2026-07-31', wwStartDate: '2026-08-01' });
+    expect(signed.items.find((i) => i.key === 'notice_period')).toEqual({
+      key: 'notice_period',
+      result: 'warning',
+      variant: 'tooShort',
+      values: { notice_end: '2026-07-31', ww_start: '2026-08-01', months: 2 },
+    });
+  });
+  it('warns about a contract period shorter than the statutory one and uses the statutory one', () => {
+    // Statutory 2 months (6 years); the contract says 1: only a CAO may shorten it (art. 7:672 lid 5 BW).
+    const check = runWwCheck({ ...base, noticeMonths: 1, endDate: '2026-06-30' });
+    expect(check).toMatchObject({ noticeMonths: 2, statutoryNoticeMonths: 2, fictitiousNoticeEnd: '2026-06-30' });
+    expect(check.items.find((i) => i.key === 'notice_period')).toEqual({
+      key: 'notice_period',
+      result: 'warning',
+      variant: 'shorterThanStatutory',
+      values: { notice_end: '2026-06-30', ww_start: '2026-07-01', months: 2, contract_months: 1 },
+    });
+    // An end that fits the contract's month but not the statutory two: a warning naming the later WW start.
+    expect(itemOf({ noticeMonths: 1, endDate: '2026-05-31' }, 'notice_period')).toMatchObject({
+      result: 'warning',
+      variant: 'shorterThanStatutoryTooShort',
+      values: { notice_end: '2026-06-30', ww_start: '2026-07-01', contract_months: 1 },
+    });
+  });
+  it('accepts the shorter period when the lawyer marks that a CAO shortens it', () => {
+    const check = runWwCheck({ ...base, noticeMonths: 1, noticeShortenedByCao: true, endDate: '2026-05-31' });
+    expect(check).toMatchObject({ noticeMonths: 1, fictitiousNoticeEnd: '2026-05-31', wwStartDate: '2026-06-01' });
+    expect(check.items.find((i) => i.key === 'notice_period')).toMatchObject({ result: 'ok', variant: 'observedCao' });
+    expect(
+      itemOf({ noticeMonths: 1, noticeShortenedByCao: true, endDate: '2026-05-30' }, 'notice_period'),
+    ).toMatchObject({ result: 'warning', variant: 'tooShortCao' });
+    // A longer contract period needs no mark; the mark changes nothing when the period is not shorter.
+    expect(itemOf({ noticeMonths: 3, endDate: '2026-07-31' }, 'notice_period')?.variant).toBe('observed');
+    expect(itemOf({ noticeShortenedByCao: true, endDate: '2026-06-30' }, 'notice_period')?.variant).toBe('observed');
+  });
   it('starts WW the day after the end date when the notice period is observed', () => {
     const check = runWwCheck({ ...base, endDate: '2026-06-30' });
     expect(check.wwStartDate).toBe('2026-07-01');
@@ -112,10 +153,19 @@ describe('the WW check items', () => {
       variant: 'belowStatutory',
     });
     expect(itemOf({ ...at, wage: undefined }, 'severance')).toMatchObject({ result: 'warning', variant: 'noWage' });
-    expect(itemOf({ ...at, endDate: '2030-12-31' }, 'severance')).toMatchObject({
+    expect(
+      itemOf({ ...at, startDate: '2015-01-01', agreementDate: '2019-09-01', endDate: '2019-12-31' }, 'severance'),
+    ).toMatchObject({
       result: 'warning',
-      variant: 'noMaximum',
-      values: { year: 2030 },
+      variant: 'beforeFirstMaximum',
+      values: { year: 2019 },
+    });
+    // After the last published year: compared with the last maximum, not refused.
+    expect(
+      itemOf({ ...at, agreementDate: '2029-09-01', endDate: '2030-12-31', severanceCents: 10_000_000 }, 'severance'),
+    ).toMatchObject({
+      result: 'ok',
+      variant: 'atLeastStatutory',
     });
   });
 });

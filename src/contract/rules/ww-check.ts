@@ -28,6 +28,12 @@ export type WwCheckInput = {
   endDate: string;
   /** The notice period of the contract or CAO in months; null = the statutory period. */
   noticeMonths: number | null;
+  /**
+   * The lawyer's mark that a CAO shortens the notice period (art. 7:672 lid 5 BW: only a CAO
+   * may shorten the employer's statutory period). Without it a shorter period in the contract
+   * does not count: the statutory one applies, and the check warns.
+   */
+  noticeShortenedByCao?: boolean | undefined;
   initiative: 'employer' | 'employee';
   urgentReasonExcluded: boolean;
   coolingOffClause: boolean;
@@ -51,7 +57,10 @@ export type WwCheck = {
   fictitiousNoticeEnd: string;
   /** The first day the UWV can pay WW: the day after the later of the end date and that notice end. */
   wwStartDate: string;
+  /** The notice period used: the contract's or CAO's, or the statutory one. */
   noticeMonths: number;
+  /** The employer's statutory period on the agreement date. */
+  statutoryNoticeMonths: number;
   items: WwCheckItem[];
 };
 
@@ -86,7 +95,12 @@ const nextDay = (date: string) => formatCalendarDate(addDays(parseCalendarDate(d
 
 export function runWwCheck(input: WwCheckInput): WwCheck {
   const years = getYearsOfService(input.startDate, input.agreementDate);
-  const noticeMonths = input.noticeMonths ?? getStatutoryNoticeMonths(years);
+  const statutoryNoticeMonths = getStatutoryNoticeMonths(years);
+  const contractMonths = input.noticeMonths;
+  const shorter = contractMonths !== null && contractMonths < statutoryNoticeMonths;
+  // A shorter period counts only when a CAO sets it; otherwise the statutory one applies.
+  const shortenedWithoutCao = shorter && !input.noticeShortenedByCao;
+  const noticeMonths = contractMonths === null || shortenedWithoutCao ? statutoryNoticeMonths : contractMonths;
   const fictitiousNoticeEnd = getFictitiousNoticeEnd(input.agreementDate, noticeMonths);
   const endsTooEarly = input.endDate < fictitiousNoticeEnd;
   const wwStartDate = nextDay(endsTooEarly ? fictitiousNoticeEnd : input.endDate);
@@ -94,13 +108,7 @@ export function runWwCheck(input: WwCheckInput): WwCheck {
   const items: WwCheckItem[] = [
     input.initiative === 'employer' ? item('initiative', 'ok', 'employer') : item('initiative', 'risk', 'employee'),
     input.urgentReasonExcluded ? item('urgent_reason', 'ok', 'stated') : item('urgent_reason', 'risk', 'missing'),
-    endsTooEarly
-      ? item('notice_period', 'warning', 'tooShort', {
-          notice_end: fictitiousNoticeEnd,
-          ww_start: wwStartDate,
-          months: noticeMonths,
-        })
-      : item('notice_period', 'ok', 'observed', { notice_end: fictitiousNoticeEnd, months: noticeMonths }),
+    noticeItem({ shorter, shortenedWithoutCao, endsTooEarly, fictitiousNoticeEnd, wwStartDate, noticeMonths, input }),
     input.coolingOffClause ? item('cooling_off', 'ok', 'stated') : item('cooling_off', 'warning', 'missing'),
     input.employeeIll ? item('illness', 'risk', 'ill') : item('illness', 'ok', 'fit'),
     severanceItem(input),
@@ -108,7 +116,33 @@ export function runWwCheck(input: WwCheckInput): WwCheck {
       ? item('legal_costs', 'warning', 'conditional')
       : item('legal_costs', 'ok', 'unconditional'),
   ];
-  return { fictitiousNoticeEnd, wwStartDate, noticeMonths, items };
+  return { fictitiousNoticeEnd, wwStartDate, noticeMonths, statutoryNoticeMonths, items };
+}
+
+/**
+ * The notice item: a contract period shorter than the statutory one without a CAO is a warning
+ * (the statutory one is used); an end before the fictitious notice end is a warning; else ok.
+ * A period a CAO shortens says so.
+ */
+function noticeItem(c: {
+  shorter: boolean;
+  shortenedWithoutCao: boolean;
+  endsTooEarly: boolean;
+  fictitiousNoticeEnd: string;
+  wwStartDate: string;
+  noticeMonths: number;
+  input: WwCheckInput;
+}): WwCheckItem {
+  const at = { notice_end: c.fictitiousNoticeEnd, ww_start: c.wwStartDate, months: c.noticeMonths };
+  if (c.shortenedWithoutCao)
+    return item('notice_period', 'warning', c.endsTooEarly ? 'shorterThanStatutoryTooShort' : 'shorterThanStatutory', {
+      ...at,
+      contract_months: c.input.noticeMonths ?? 0,
+    });
+  const cao = c.shorter ? 'Cao' : '';
+  return c.endsTooEarly
+    ? item('notice_period', 'warning', `tooShort${cao}`, at)
+    : item('notice_period', 'ok', `observed${cao}`, { notice_end: c.fictitiousNoticeEnd, months: c.noticeMonths });
 }
 
 function item(
@@ -122,15 +156,16 @@ function item(
 
 /**
  * The severance against the statutory transition payment: at least that amount is ok; less is
- * a warning (the employee gives up part of a statutory right); without a wage, or for a year
- * without a published maximum, the comparison cannot be made and says so (a warning).
+ * a warning (the employee gives up part of a statutory right); without a wage, or for an end
+ * before 2020 (another calculation applied then), the comparison cannot be made and says so (a
+ * warning). An end after the last published year is compared with the last maximum.
  */
 function severanceItem(input: WwCheckInput): WwCheckItem {
   if (!input.wage) return item('severance', 'warning', 'noWage', { severance_cents: input.severanceCents });
   const statutory = calculateTransitionPayment({ ...input.wage, startDate: input.startDate, endDate: input.endDate });
   if (!statutory.ok) {
-    return statutory.refusal.reason === 'no-maximum'
-      ? item('severance', 'warning', 'noMaximum', {
+    return statutory.refusal.reason === 'before-first-maximum'
+      ? item('severance', 'warning', 'beforeFirstMaximum', {
           severance_cents: input.severanceCents,
           year: statutory.refusal.year,
         })

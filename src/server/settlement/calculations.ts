@@ -4,6 +4,8 @@ import { formatDutchDate, formatEuro } from '../../contract/rules/settlement-for
 import { calculateTransitionPayment } from '../../contract/rules/transition-payment';
 import { runWwCheck, type WwCheck } from '../../contract/rules/ww-check';
 import {
+  END_BEFORE_FIRST_MAXIMUM,
+  END_BEFORE_START,
   TransitionPaymentRequestSchema,
   WwCheckRequestSchema,
   type TransitionPaymentResult,
@@ -12,7 +14,7 @@ import {
   TransitionPaymentResponseSchema,
   WwCheckResponseSchema,
 } from '../../contract/settlement';
-import type { Translate } from '../../contract/validation-messages';
+import { validationKey, type Translate } from '../../contract/validation-messages';
 import { requireUser } from '../auth/access';
 import { fieldError, forbidden } from '../errors/errors';
 import { requestTranslate } from '../errors/language';
@@ -51,6 +53,7 @@ export function wwCheckOf(body: WwCheckRequest): WwCheck {
     agreementDate: body.agreement_date,
     endDate: body.end_date,
     noticeMonths: body.notice_months,
+    noticeShortenedByCao: body.notice_shortened_by_cao,
     initiative: body.initiative,
     urgentReasonExcluded: body.urgent_reason_excluded,
     coolingOffClause: body.cooling_off_clause,
@@ -95,7 +98,13 @@ export const calculationRoutes: FastifyPluginAsyncZod = async (app) => {
         variableThreeYearsCents: body.variable_three_years_cents,
       });
       // The schema refuses both cases first; this keeps the route honest if the two ever part.
-      if (!result.ok) throw fieldError('end_date', 'validation.invalid');
+      if (!result.ok)
+        throw fieldError(
+          'end_date',
+          result.refusal.reason === 'end-before-start'
+            ? validationKey(END_BEFORE_START)
+            : validationKey(END_BEFORE_FIRST_MAXIMUM),
+        );
       const v = result.value;
       const data: TransitionPaymentResult = {
         amount_cents: v.amountCents,
@@ -103,6 +112,8 @@ export const calculationRoutes: FastifyPluginAsyncZod = async (app) => {
         capped: v.capped,
         cap_cents: v.capCents,
         year_maximum_cents: v.yearMaximumCents,
+        maximum_year: v.maximumYear,
+        provisional: v.provisional,
         years: v.years,
         months: v.months,
         days: v.days,

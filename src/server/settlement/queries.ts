@@ -68,15 +68,22 @@ const WW_FIELDS = [
   'severance_cents',
 ] as const;
 
-/** The WW check of a version's terms, or the terms it still needs. */
-export function checkOfTerms(terms: SettlementTerms, t: Translate) {
+/**
+ * The WW check of a version's terms, or the terms it still needs. Once the signed agreement is
+ * recorded its dagtekening (`signedDated`) replaces the version's agreement date: the fictitious
+ * notice period, the WW start and every item count from the date the agreement really bears.
+ */
+export function checkOfTerms(input: SettlementTerms, t: Translate, signedDated: string | null = null) {
+  const terms = signedDated ? { ...input, agreement_date: signedDated } : input;
+  const counted = { agreement_date: terms.agreement_date ?? null, from_signed: signedDated !== null };
   const missing = WW_FIELDS.filter((field) => terms[field] === undefined || terms[field] === null);
-  if (missing.length > 0) return { result: null, missing: [...missing] };
+  if (missing.length > 0) return { result: null, missing: [...missing], ...counted };
   const request: WwCheckRequest = {
     start_date: terms.start_date as string,
     agreement_date: terms.agreement_date as string,
     end_date: terms.end_date as string,
     notice_months: terms.notice_months ?? null,
+    notice_shortened_by_cao: terms.notice_shortened_by_cao ?? false,
     initiative: terms.initiative as 'employer' | 'employee',
     urgent_reason_excluded: terms.urgent_reason_excluded as boolean,
     cooling_off_clause: terms.cooling_off_clause as boolean,
@@ -98,8 +105,8 @@ export function checkOfTerms(terms: SettlementTerms, t: Translate) {
       : {}),
   };
   if (request.agreement_date < request.start_date || request.end_date < request.start_date)
-    return { result: null, missing: ['start_date'] };
-  return { result: describeWwCheck(wwCheckOf(request), t), missing: [] };
+    return { result: null, missing: ['start_date'], ...counted };
+  return { result: describeWwCheck(wwCheckOf(request), t), missing: [], ...counted };
 }
 
 /** The last day to claim the transition payment: 3 months after the end of employment (art. 7:686a lid 4 BW). */
@@ -144,7 +151,11 @@ export async function getSettlement(db: Db, caseId: string, now: Date, t: Transl
   const current = final ?? rows[0] ?? null;
   const terms = current ? termsOf(current) : {};
   const check = final
-    ? { version_id: final.id, ...checkOfTerms(terms, t), approved_at: final.wwApprovedAt?.toISOString() ?? null }
+    ? {
+        version_id: final.id,
+        ...checkOfTerms(terms, t, signed?.dated ?? null),
+        approved_at: final.wwApprovedAt?.toISOString() ?? null,
+      }
     : null;
   const endsOn = signed?.coolingOffEndsOn ?? null;
   const today = amsterdamToday(now);

@@ -9,7 +9,7 @@ import {
   AddSettlementVersionFieldsSchema,
   RecordSignedFieldsSchema,
   SettlementResponseRequestSchema,
-  SettlementTermsSchema,
+  SettlementTermsInputSchema,
   TERMS_UNREADABLE,
   TEXT_OR_FILE,
   SettlementResponseBodySchema,
@@ -17,7 +17,7 @@ import {
   RedlineResponseSchema,
 } from '../../contract/settlement';
 import { text } from '../../contract/text';
-import { validationKey } from '../../contract/validation-messages';
+import { validationKey, validationMessage } from '../../contract/validation-messages';
 import { requireCaseAccess, isUuid, type CaseAccess } from '../cases/access';
 import { AppError, fieldError, notFound } from '../errors/errors';
 import { requestTranslate } from '../errors/language';
@@ -172,13 +172,15 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
           } catch {
             throw fieldError('terms', validationKey(TERMS_UNREADABLE));
           }
-          const result = SettlementTermsSchema.safeParse(json);
-          if (!result.success)
-            throw new AppError(
-              'validation',
-              validationKey(TERMS_UNREADABLE),
-              Object.fromEntries(result.error.issues.map((i) => [`terms.${i.path.join('.')}`, [i.message]])),
-            );
+          const result = SettlementTermsInputSchema.safeParse(json);
+          if (!result.success) {
+            // Each term's error in the reader's language, under its own field ('terms.end_date').
+            const t = requestTranslate(request);
+            const errors: Record<string, string[]> = {};
+            for (const issue of result.error.issues)
+              (errors[`terms.${issue.path.join('.')}`] ??= []).push(validationMessage(issue, t));
+            throw new AppError('validation', validationKey(TERMS_UNREADABLE), errors);
+          }
           terms = result.data;
         }
         let body = parsed.text?.replace(/\r\n?/g, '\n').trim() ?? '';

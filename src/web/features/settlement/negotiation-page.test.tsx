@@ -206,7 +206,14 @@ describe("the client's page /onderhandeling", () => {
     setup(() =>
       makeSettlement({
         versions: [final, first],
-        check: { version_id: final.id, result: wwCheck, missing: [], approved_at: approvedAt },
+        check: {
+          version_id: final.id,
+          result: wwCheck,
+          missing: [],
+          agreement_date: '2026-03-02',
+          from_signed: false,
+          approved_at: approvedAt,
+        },
       }),
     );
     renderApp('/onderhandeling', { user: client });

@@ -205,14 +205,28 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
       on('POST', `/api/settlement-versions/${first.id}/final`, () => {
         settlement = makeSettlement({
           versions: [final],
-          check: { version_id: first.id, result: wwCheck, missing: [], approved_at: null },
+          check: {
+            version_id: first.id,
+            result: wwCheck,
+            missing: [],
+            agreement_date: '2026-03-02',
+            from_signed: false,
+            approved_at: null,
+          },
         });
         return { status: 200, body: { data: final } };
       }),
       on('POST', `/api/cases/${CASE_ID}/settlement/ww-check/approve`, () => {
         settlement = {
           ...settlement,
-          check: { version_id: first.id, result: wwCheck, missing: [], approved_at: '2026-03-02T09:00:00.000Z' },
+          check: {
+            version_id: first.id,
+            result: wwCheck,
+            missing: [],
+            agreement_date: '2026-03-02',
+            from_signed: false,
+            approved_at: '2026-03-02T09:00:00.000Z',
+          },
         };
         return { status: 200, body: { data: settlement } };
       }),
@@ -252,7 +266,14 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
     setup(() =>
       makeSettlement({
         versions: [{ ...first, final: true }],
-        check: { version_id: first.id, result: null, missing: ['start_date', 'initiative'], approved_at: null },
+        check: {
+          version_id: first.id,
+          result: null,
+          missing: ['start_date', 'initiative'],
+          agreement_date: null,
+          from_signed: false,
+          approved_at: null,
+        },
       }),
     );
     renderApp(PATH, { user: lawyer });
@@ -273,7 +294,14 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
     };
     const before = makeSettlement({
       versions: [final],
-      check: { version_id: first.id, result: wwCheck, missing: [], approved_at: '2026-03-01T10:00:00.000Z' },
+      check: {
+        version_id: first.id,
+        result: wwCheck,
+        missing: [],
+        agreement_date: '2026-03-02',
+        from_signed: false,
+        approved_at: '2026-03-01T10:00:00.000Z',
+      },
     });
     let settlement = before;
     const { fetchMock } = setup(
