@@ -23,7 +23,15 @@ import { seedLoad } from '../src/server/db/seed-load';
 import { createToken } from '../src/server/auth/queries';
 import { generateToken, sha256Hex } from '../src/server/lib/crypto';
 import pg from 'pg';
-import { createBenchDatabase, processCpuMs, processSyscalls, startServer, stopServer } from './support';
+import {
+  BENCH_METRICS_TOKEN,
+  createBenchDatabase,
+  outboxSettled,
+  processCpuMs,
+  processSyscalls,
+  startServer,
+  stopServer,
+} from './support';
 
 export type CoreRow = {
   target: string;
@@ -103,28 +111,6 @@ function topFrames(file: string, count = 15): string[] {
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
     .map(([site, hits]) => `${((hits / total) * 100).toFixed(1).padStart(5)} %  ${site}`);
-}
-
-const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef';
-
-/**
- * Waits (at most a minute) until the outbox stops shrinking: the seeded cases are idle, so the
- * scheduler's first run queues to-do reminders, and rendering and sending them while an
- * endpoint is measured would weigh on that endpoint alone. Read from `portal_outbox_pending`.
- */
-async function outboxSettled(baseUrl: string): Promise<void> {
-  const pending = async () => {
-    const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
-    const match = /^portal_outbox_pending (\d+)$/m.exec(await response.text());
-    return match ? Number(match[1]) : 0;
-  };
-  let last = await pending();
-  for (const deadline = Date.now() + 60_000; last > 0 && Date.now() < deadline;) {
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const now = await pending();
-    if (now >= last) break;
-    last = now;
-  }
 }
 
 const formatMs = (ms: number | null) => (ms === null ? '–' : ms.toFixed(3));

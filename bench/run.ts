@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: seeds 10,000 cases over 20 lawyers, starts the built server as its own
+ * `npm run bench`: first the firm's busiest hour (bench/firm-hour.ts: the capacity reached, as a multiple of that
+ * hour, against its goals); then seeds 10,000 cases over 20 lawyers, starts the built server as its own
  * process and measures cold start and request latency with autocannon, on PGlite and (when
  * DATABASE_URL is set) on PostgreSQL. Figures are printed, never asserted.
  */
@@ -22,6 +23,7 @@ import { benchMessages } from './messages';
 import { benchStreams, printStreamsTable, type StreamsResult } from './streams';
 import { benchOutbox, type OutboxLagResult } from './outbox';
 import { benchCore, printCoreTable, type CoreRow } from './core';
+import { benchFirmHour, firmHourOptions, printFirmHourSummary, type FirmHourResult } from './firm-hour';
 import { createUser } from '../src/server/users/create';
 import { createCase } from '../src/server/cases/queries';
 import { documents } from '../src/server/db/schema';
@@ -132,6 +134,15 @@ async function main(): Promise<void> {
     console.log('Building the product first (npm run build)…');
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) process.exit(1);
+  }
+  // The firm's busiest hour first: the goals the others serve. BENCH_FIRM_HOUR=0 skips it; `npm run bench -- --quick`
+  // runs it short, and only it.
+  const firmHour: FirmHourResult[] = [];
+  const { kinds, ...firmHourRun } = firmHourOptions();
+  if (process.env.BENCH_FIRM_HOUR !== '0') {
+    for (const kind of kinds) firmHour.push(await benchFirmHour({ kind, ...firmHourRun }));
+    printFirmHourSummary(firmHour);
+    if (firmHourRun.quick) return;
   }
   console.log(`Bench: ${CASES} cases, ${LAWYERS} lawyers, autocannon 10 connections × ${DURATION} s per endpoint`);
   const rows = await benchDatabase('PGlite');

@@ -102,6 +102,29 @@ export async function createBenchDatabase<T>(
   };
 }
 
+/** The metrics token the benches give the server, to read its /metrics. */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef';
+
+/**
+ * Waits (at most a minute) until the outbox stops shrinking: the seeded cases are idle, so the
+ * scheduler's first run queues to-do reminders, and rendering and sending them while an
+ * endpoint is measured would weigh on that endpoint alone. Read from `portal_outbox_pending`.
+ */
+export async function outboxSettled(baseUrl: string): Promise<void> {
+  const pending = async () => {
+    const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
+    const match = /^portal_outbox_pending (\d+)$/m.exec(await response.text());
+    return match ? Number(match[1]) : 0;
+  };
+  let last = await pending();
+  for (const deadline = Date.now() + 60_000; last > 0 && Date.now() < deadline;) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const now = await pending();
+    if (now >= last) break;
+    last = now;
+  }
+}
+
 /** CPU time (user + system) a process has used so far, in ms, from /proc (Linux); null when unreadable. */
 export function processCpuMs(pid: number): number | null {
   try {
