@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { parse } from 'csv-parse/sync';
 import {
   createTestAdmin,
   createTestOfficer,
@@ -17,6 +16,8 @@ import { auditEvents, cases, documents as documentsTable, users } from '../db/sc
 import { reviewDocument } from '../documents/queries';
 import { purgeExpiredAccounts } from '../jobs/retention';
 import { auditCsv } from './csv';
+import { serverTranslate } from '../errors/language';
+import { CSV_MOMENT, openAsDutchExcel } from '../testing/dutch-excel';
 import { localDate } from '../lib/local-date';
 
 let ctx: TestContext;
@@ -345,18 +346,19 @@ describe('admin: audit', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const rows = parse(response.body.replace(/^\uFEFF/, ''), { relax_quotes: false }) as string[][];
+    const rows = openAsDutchExcel(response.body);
     expect(rows[0]).toEqual([
-      'id',
-      'created_at',
-      'actor_id',
-      'actor_name',
-      'action',
-      'action_code',
-      'subject_type',
-      'subject_id',
-      'data',
+      'Nummer',
+      'Tijdstip',
+      'Id van wie',
+      'Wie',
+      'Handeling',
+      'Code van de handeling',
+      'Soort onderwerp',
+      'Id van het onderwerp',
+      'Gegevens',
     ]);
+    expect(rows[1]?.[1]).toMatch(CSV_MOMENT);
     expect(rows).toHaveLength(2);
     expect(rows[1]?.[3]).toBe('Jan, "de Baas" Regel\nTwee');
     expect(rows[1]?.slice(4, 6)).toEqual(['Bewaarplicht gewijzigd', 'case.legal_hold_changed']);
@@ -366,37 +368,39 @@ describe('admin: audit', () => {
     expect(exported.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('writes RFC 4180 CSV: CRLF records, doubled quotes, quoted commas and line breaks, formulas neutralised', () => {
-    const csv = auditCsv([
-      {
-        id: 1,
-        created_at: '2026-01-01T00:00:00.000Z',
-        actor_id: null,
-        actor_name: 'a,b',
-        action: 'x',
-        subject_type: 'case',
-        subject_id: '=1+1',
-        data: { t: 'he said "hi"\r\nbye' },
-      },
-    ]);
-    expect(csv.startsWith('\uFEFFid,created_at,')).toBe(true);
-    expect(csv.endsWith('\r\n')).toBe(true);
-    const lines = csv.slice(1).split('\r\n');
-    expect(lines[1]?.startsWith(`1,2026-01-01T00:00:00.000Z,,"a,b",x,x,case,'=1+1,"{""t"":""he said \\""hi\\""`)).toBe(
-      true,
+  it('writes the CSV Dutch Excel opens: BOM, semicolons, Dutch headers, Amsterdam time, safe cells', () => {
+    const csv = auditCsv(
+      [
+        {
+          id: 1,
+          created_at: '2026-07-01T08:05:00.000Z',
+          actor_id: null,
+          actor_name: 'José; de Baas',
+          action: 'x',
+          subject_type: '@case',
+          subject_id: '=cmd|/C calc!A0',
+          data: { t: 'he said "hi"\r\nbye' },
+        },
+      ],
+      serverTranslate('nl-NL'),
     );
-    const [, row] = parse(csv.slice(1)) as string[][];
+    expect(csv.startsWith('\uFEFFNummer;Tijdstip;')).toBe(true);
+    expect(csv.endsWith('\r\n')).toBe(true);
+    const [header, row] = openAsDutchExcel(csv);
+    expect(header).toHaveLength(9);
     expect(row).toEqual([
       '1',
-      '2026-01-01T00:00:00.000Z',
+      '01-07-2026 10:05',
       '',
-      'a,b',
+      'José; de Baas',
       'x',
       'x',
-      'case',
-      "'=1+1",
+      "'@case",
+      "'=cmd|/C calc!A0",
       JSON.stringify({ t: 'he said "hi"\r\nbye' }),
     ]);
+    const english = openAsDutchExcel(auditCsv([], serverTranslate('en-US')));
+    expect(english[0]?.slice(0, 2)).toEqual(['Number', 'Time']);
   });
 });
 

@@ -1,7 +1,11 @@
-import { stringify } from 'csv-stringify/sync';
 import type { AdminAuditEvent } from '../../contract/admin';
+import type { Translate } from '../../contract/validation-messages';
+import { csvMoment, toCsv } from '../lib/csv';
 
-/** `action` in words (the reader's language), `action_code` as recorded, for filtering in a spreadsheet. */
+/**
+ * The columns, titled under `admin.audit.csvColumns.` in the translation files. `action` in
+ * words (the reader's language), `action_code` as recorded, for filtering in a spreadsheet.
+ */
 export const AUDIT_CSV_COLUMNS = [
   'id',
   'created_at',
@@ -14,30 +18,25 @@ export const AUDIT_CSV_COLUMNS = [
   'data',
 ] as const;
 
-/**
- * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a
- * leading apostrophe (OWASP "CSV injection"); quoting and escaping are csv-stringify's (RFC 4180).
- */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-/** The audit lines as RFC 4180 CSV: CRLF line ends, a header row, quotes where needed, UTF-8 BOM for spreadsheets. */
+/** The audit lines as the portal's CSV (src/server/lib/csv.ts): Dutch Excel's form, moments in Amsterdam. */
 export function auditCsv(
   events: readonly AdminAuditEvent[],
+  t: Translate,
   actionLabel: (action: string) => string = (action) => action,
 ): string {
   const rows = events.map((e) => [
-    String(e.id),
-    e.created_at,
-    e.actor_id ?? '',
-    neutraliseFormula(e.actor_name ?? ''),
-    neutraliseFormula(actionLabel(e.action)),
-    neutraliseFormula(e.action),
-    neutraliseFormula(e.subject_type),
-    neutraliseFormula(e.subject_id),
-    neutraliseFormula(JSON.stringify(e.data)),
+    e.id,
+    csvMoment(e.created_at),
+    e.actor_id,
+    e.actor_name,
+    actionLabel(e.action),
+    e.action,
+    e.subject_type,
+    e.subject_id,
+    JSON.stringify(e.data),
   ]);
-  const csv = stringify([[...AUDIT_CSV_COLUMNS], ...rows], { record_delimiter: '\r\n', quoted_match: /[",\r\n]/ });
-  return `\uFEFF${csv}`;
+  return toCsv(
+    AUDIT_CSV_COLUMNS.map((column) => t(`admin.audit.csvColumns.${column}`)),
+    rows,
+  );
 }

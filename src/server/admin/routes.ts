@@ -260,7 +260,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="audit-${day}.csv"`)
         .send(
-          auditCsv(rows, (action) => {
+          auditCsv(rows, translate, (action) => {
             const key = auditActionKey(action);
             return key ? translate(key) : action;
           }),

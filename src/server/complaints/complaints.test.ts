@@ -5,7 +5,9 @@ import {
   ComplaintRegisterResponseSchema,
   MyComplaintsResponseSchema,
 } from '../../contract/complaints';
-import { auditEvents, cases, complaintFiles, complaints, outbox } from '../db/schema';
+import { auditEvents, cases, complaintFiles, complaints, outbox, users } from '../db/schema';
+import { formatDateTime } from '../../contract/rules/dutch-date';
+import { CSV_MOMENT, openAsDutchExcel } from '../testing/dutch-excel';
 import { ACCEPTED_UPLOAD_LABEL } from '../../contract/rules/upload-types';
 import { UNAVAILABLE_MESSAGE } from '../errors/handler';
 import { serverTranslate } from '../errors/language';
@@ -136,7 +138,30 @@ describe('complaints', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.body).toContain(SECRET);
-    expect(csv.body.split('\r\n')[0]).toContain('id,created_at,client_name,lawyer_names,status,answer_by');
+    expect(csv.body.split('\r\n')[0]).toBe(
+      '\uFEFFKlachtnummer;Ingediend op;Cliënt;Jurist(en);Status;Antwoord uiterlijk;Afgehandeld op;' +
+        'Klachtenfunctionaris;Klacht;Behandeling;Uitkomst',
+    );
+  });
+
+  it('exports the register as Dutch Excel opens it: a cell per value, é intact, Amsterdam time', async () => {
+    const w = await world();
+    await ctx.db.update(users).set({ name: '=Renée', lastName: 'Łukasiewicz' }).where(eq(users.id, w.client.id));
+    const text = 'Eerste; tweede, "derde"\n=SUM(A1:A9)';
+    const { id } = ComplaintReceiptResponseSchema.parse(
+      (await call('POST', '/api/complaints', w.clientToken, { text: `-${text}` })).json(),
+    ).data;
+    const body = (await call('GET', '/api/admin/complaints.csv', w.officer.token)).body;
+    const rows = openAsDutchExcel(body);
+    expect(rows.every((row) => row.length === 11)).toBe(true);
+    const row = rows.find((r) => r[0] === id)!;
+    expect(row[1]).toMatch(CSV_MOMENT);
+    expect(row[1]).toBe(formatDateTime(ctx.clock.now()));
+    expect(row[2]).toBe("'=Renée Łukasiewicz");
+    expect(row[3]).toBe('Sanne Jansen');
+    expect(row[4]).toBe('Ontvangen');
+    expect(row[5]).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    expect(row[8]).toBe(`'-${text}`);
   });
 
   it('records handling and outcome; the client sees them and the independent body with its period', async () => {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import {
   AdminAccountResponseSchema,
@@ -20,7 +19,8 @@ import { text } from '../../contract/text';
 import { requireRole, requireUser } from '../auth/access';
 import { emit } from '../domain-events';
 import { isUuid } from '../cases/access';
-import { neutraliseFormula } from '../admin/csv';
+import { csvMoment, toCsv } from '../lib/csv';
+import { requestTranslate } from '../errors/language';
 import { AppError, forbidden, notFound } from '../errors/errors';
 import { receiveUploads } from '../documents/upload';
 import type { StoredFile } from '../documents/queries';
@@ -42,6 +42,21 @@ import {
 import { amsterdamDay } from '../../contract/rules/dutch-date';
 
 const IdParams = z.object({ id: text().max(64) });
+
+/** The register's CSV columns, titled under `complaints.register.csvColumns.` in the translation files. */
+const COMPLAINT_CSV_COLUMNS = [
+  'id',
+  'created_at',
+  'client_name',
+  'lawyer_names',
+  'status',
+  'answer_by',
+  'closed_at',
+  'officer_name',
+  'text',
+  'handling',
+  'outcome',
+] as const;
 
 /**
  * Complaints (docs/firm-duties.md): a client files one; the complaints officer ('klachtenfunctionaris',
@@ -167,39 +182,30 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
       action: 'complaint.register_exported',
       now: clock.now(),
     });
-    const header = [
-      'id',
-      'created_at',
-      'client_name',
-      'lawyer_names',
-      'status',
-      'answer_by',
-      'closed_at',
-      'officer_name',
-      'text',
-      'handling',
-      'outcome',
-    ];
-    const lines = rows.map((r) =>
-      [
-        r.id,
-        r.created_at,
-        r.client_name,
-        r.lawyer_names.join('; '),
-        r.status,
-        r.answer_by,
-        r.closed_at ?? '',
-        r.officer_name ?? '',
-        r.text,
-        r.handling ?? '',
-        r.outcome ?? '',
-      ].map((v) => neutraliseFormula(v)),
-    );
+    const t = requestTranslate(request);
+    const lines = rows.map((r) => [
+      r.id,
+      csvMoment(r.created_at),
+      r.client_name,
+      r.lawyer_names.join(', '),
+      t(`complaints.status.${r.status}`),
+      csvMoment(r.answer_by),
+      csvMoment(r.closed_at),
+      r.officer_name,
+      r.text,
+      r.handling,
+      r.outcome,
+    ]);
     const day = amsterdamDay(clock.now());
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="klachtenregister-${day}.csv"`)
-      .send(`\uFEFF${stringify([header, ...lines], { record_delimiter: '\r\n', quoted_match: /[",\r\n]/ })}`);
+      .send(
+        toCsv(
+          COMPLAINT_CSV_COLUMNS.map((column) => t(`complaints.register.csvColumns.${column}`)),
+          lines,
+        ),
+      );
   });
 
   for (const step of ['handling', 'outcome'] as const) {

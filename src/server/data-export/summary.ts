@@ -1,11 +1,18 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { formatMailDate } from '../outbox/dates';
 import { translator } from '../outbox/i18n';
-import { Writer } from '../workflow/letter';
+import { PdfWriter } from '../pdf/writer';
 import type { ExportData } from './collect';
 import { ENTRIES } from './rules';
 
 type Row = Record<string, unknown>;
+/** The screens' key of a document's stored status ('Not Uploaded' → documents.status.notUploaded). */
+const documentStatusKey = (status: unknown) => {
+  const words = String(status).toLowerCase().split(/\s+/);
+  return `documents.status.${words[0]}${words
+    .slice(1)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('')}`;
+};
 const dateTime = new Intl.DateTimeFormat('nl-NL', {
   day: '2-digit',
   month: '2-digit',
@@ -23,28 +30,53 @@ const when = (value: unknown) =>
       : String(value);
 const day = (value: unknown) =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value.split('-').reverse().join('-') : when(value);
-const show = (value: unknown) =>
-  value == null || value === '' ? '–' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+/** A value in words: a yes/no as the language says it, an empty one as a dash, never code or a record's raw form. */
+const showWith = (t: (key: string) => string) => (value: unknown) =>
+  value == null || value === ''
+    ? '–'
+    : typeof value === 'boolean'
+      ? t(value ? 'export.yes' : 'export.no')
+      : typeof value === 'object'
+        ? '–'
+        : String(value);
+
+/** 'gegevens/profiel.json' → the file 'profiel' in the folder 'gegevens', as a person sees it in the zip. */
+const placeOf = (entry: string) => {
+  const parts = entry.split('/');
+  return { folder: parts.slice(0, -1).join('/'), file: (parts.at(-1) ?? entry).replace(/\.json$/, '') };
+};
 
 /**
- * The readable summary of a client's export (samenvatting.pdf), in the client's language: each
- * section of the JSON entries in words, with dates as dd-mm-jjjj in Amsterdam. The JSON files
- * stay the complete record; the summary names where each part is.
+ * The readable summary of a client's export (samenvatting.pdf), in the client's language and in
+ * words only: phases, statuses, mails and cookie choices by their names, moments as dd-mm-jjjj
+ * uu:mm in Amsterdam, line breaks of messages kept, no field names, codes or file formats. The
+ * files in the zip stay the complete record; the summary names where each part is.
  */
 export async function renderSummary(data: ExportData, now: Date): Promise<Uint8Array> {
   const t = translator(data.language);
+  const screens = translator(data.language, '');
+  const show = showWith(t);
+  /** A code ('booked', 'sent', …) by its name under `prefix`; the fallback when it has none. */
+  const named = (prefix: string, value: unknown, fallback: string) => {
+    try {
+      return t(`${prefix}.${String(value)}`);
+    } catch {
+      return fallback;
+    }
+  };
+  const screenName = (key: string, fallback: string) => {
+    try {
+      return screens(key);
+    } catch {
+      return fallback;
+    }
+  };
   const s = data.sections;
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(t('export.title'));
-  pdf.setCreationDate(now);
-  const w = new Writer(pdf, {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-  });
+  const w = await PdfWriter.create({ title: t('export.title'), language: data.language, created: now });
   const heading = (key: string, entry: string) => {
     w.space(10);
     w.text(t(`export.sections.${key}`), { size: 13, bold: true });
-    w.text(t('export.inFile', { file: entry }), { size: 8.5, gap: 4 });
+    w.text(t('export.inFile', placeOf(entry)), { size: 8.5, gap: 4 });
   };
   const field = (key: string, value: unknown) => w.text(`${t(`export.fields.${key}`)}: ${show(value)}`, { indent: 8 });
   const list = (rows: Row[], line: (row: Row) => string, extra?: (row: Row) => string | null) => {
@@ -74,14 +106,15 @@ export async function renderSummary(data: ExportData, now: Date): Promise<Uint8A
       .filter(Boolean)
       .join(', '),
   );
-  field('language', profile.language);
+  field('language', screenName(`language.names.${String(profile.language)}`, '–'));
   field('createdAt', when(profile.created_at));
 
   const theCase = s[ENTRIES.case] as Row | null;
   heading('case', ENTRIES.case);
   if (!theCase) w.text(t('export.none'), { indent: 8 });
   else {
-    field('phase', (theCase.phase as Row).name);
+    const phase = theCase.phase as Row;
+    field('phase', screenName(`cases.statuses.${String(phase.slug)}`, show(phase.name)));
     field('package', (theCase.package as Row | null)?.name);
     field('lawyers', (theCase.lawyers as Row[]).map((l) => l.name).join(', '));
     field('employer', (theCase.employer as Row).name);
@@ -111,11 +144,15 @@ export async function renderSummary(data: ExportData, now: Date): Promise<Uint8A
     (m) => show(m.text),
   );
   heading('timeline', ENTRIES.timeline);
-  list(s[ENTRIES.timeline] as Row[], (e) => `${when(e.at)} · ${show(e.what)}`);
+  list(
+    s[ENTRIES.timeline] as Row[],
+    (e) => `${when(e.at)} · ${e.what && e.what !== e.kind ? show(e.what) : t('export.event')}`,
+  );
   heading('documents', ENTRIES.documents);
   list(
     s[ENTRIES.documents] as Row[],
-    (d) => `${show(d.title)}${d.filename ? ` – ${show(d.filename)}` : ''} (${show(d.status)})`,
+    (d) =>
+      `${show(d.title)}${d.filename ? ` – ${show(d.filename)}` : ''} (${screenName(documentStatusKey(d.status), '–')})`,
   );
   const engagement = s[ENTRIES.engagement] as { signature: Row | null; withdrawals: Row[] };
   heading('engagement', ENTRIES.engagement);
@@ -129,11 +166,14 @@ export async function renderSummary(data: ExportData, now: Date): Promise<Uint8A
   const settlement = s[ENTRIES.settlement] as { versions: Row[] } | undefined;
   list(settlement?.versions ?? [], (v) => t('export.version', { number: show(v.number), date: day(v.dated) }));
   heading('appointments', ENTRIES.appointments);
-  list(s[ENTRIES.appointments] as Row[], (a) => `${when(a.start)} · ${show(a.lawyer)} (${show(a.status)})`);
+  list(
+    s[ENTRIES.appointments] as Row[],
+    (a) => `${when(a.start)} · ${show(a.lawyer)} (${named('export.appointmentStatus', a.status, '–')})`,
+  );
   heading('complaints', ENTRIES.complaints);
   list(
     s[ENTRIES.complaints] as Row[],
-    (c) => `${when(c.filed_at)} · ${show(c.status)}`,
+    (c) => `${when(c.filed_at)} · ${screenName(`complaints.status.${String(c.status)}`, '–')}`,
     (c) => show(c.text),
   );
   heading('feedback', ENTRIES.feedback);
@@ -143,10 +183,19 @@ export async function renderSummary(data: ExportData, now: Date): Promise<Uint8A
     (f) => show(f.text),
   );
   heading('mails', ENTRIES.mails);
-  list(s[ENTRIES.mails] as Row[], (m) => `${when(m.created_at)} · ${show(m.kind)} (${show(m.status)})`);
+  list(
+    s[ENTRIES.mails] as Row[],
+    (m) =>
+      `${when(m.created_at)} · ${named('export.mailKinds', m.kind, t('export.mailKinds.other'))} ` +
+      `(${named('export.mailStatus', m.status, '–')})`,
+  );
   heading('cookies', ENTRIES.cookies);
-  list(s[ENTRIES.cookies] as Row[], (c) => `${show(c.name)}: ${show(c.value)}`);
+  list(
+    s[ENTRIES.cookies] as Row[],
+    (c) =>
+      `${named('export.cookieNames', c.name, show(c.name))}: ${named('export.cookieValues', c.value, show(c.value))}`,
+  );
   heading('exports', ENTRIES.exports);
-  list(s[ENTRIES.exports] as Row[], (e) => `${when(e.requested_at)} · ${show(e.status)}`);
-  return pdf.save();
+  list(s[ENTRIES.exports] as Row[], (e) => `${when(e.requested_at)} · ${named('export.exportStatus', e.status, '–')}`);
+  return w.save();
 }

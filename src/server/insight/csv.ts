@@ -1,11 +1,6 @@
-import { stringify } from 'csv-stringify/sync';
 import type { FunnelRow, StuckCase } from '../../contract/insight';
 import type { Translate } from '../../contract/validation-messages';
-import { neutraliseFormula } from '../admin/csv';
-import { formatDateTime } from '../../contract/rules/dutch-date';
-
-/** dd-mm-jjjj uu:mm in Europe/Amsterdam, the same in both languages. */
-export const formatCsvMoment = (iso: string) => formatDateTime(iso);
+import { csvMoment, toCsv } from '../lib/csv';
 
 /** The columns, under `admin.insight.csv.` in the translation files. */
 export const INSIGHT_CSV_COLUMNS = [
@@ -23,9 +18,10 @@ export const INSIGHT_CSV_COLUMNS = [
 ] as const;
 
 /**
- * The funnel and the stuck cases in one RFC 4180 table (CRLF, a header row, UTF-8 BOM), one
- * row per step and per stuck case, the `section` column saying which. Headers, steps, phases and
- * reasons in the reader's language; numbers with the language's decimal sign; moments dd-mm-jjjj uu:mm.
+ * The funnel and the stuck cases in one table in the portal's CSV form (src/server/lib/csv.ts:
+ * ';' between cells, UTF-8 BOM, CRLF, a header row), one row per step and per stuck case, the
+ * `section` column saying which. Headers, steps, phases and reasons in the reader's language;
+ * numbers with the language's decimal sign; moments dd-mm-jjjj uu:mm.
  */
 export function insightCsv(input: {
   funnel: readonly FunnelRow[];
@@ -40,7 +36,7 @@ export function insightCsv(input: {
     t('admin.insight.csv.funnelSection'),
     t(`admin.insight.steps.${row.step}`),
     String(row.count),
-    row.share === null ? '' : number.format(row.share * 100),
+    row.share === null ? '' : number.format(Math.min(1, row.share) * 100),
     row.median_days === null ? '' : number.format(row.median_days),
     '',
     '',
@@ -56,11 +52,11 @@ export function insightCsv(input: {
     '',
     '',
     row.case_id,
-    neutraliseFormula(row.client_name),
-    neutraliseFormula(row.lawyer_name ?? ''),
+    row.client_name,
+    row.lawyer_name ?? '',
     t(`cases.statuses.${row.status.slug}`),
     t(`admin.insight.reasons.${row.reason}`),
-    formatCsvMoment(row.since),
+    csvMoment(row.since),
   ]);
-  return `\uFEFF${stringify([header, ...funnel, ...stuck], { record_delimiter: '\r\n', quoted_match: /[",;\r\n]/ })}`;
+  return toCsv(header, [...funnel, ...stuck]);
 }

@@ -10,6 +10,7 @@ import {
 import type { StatusSlug } from '../../contract/statuses';
 import { auditEvents, cases, documents, outbox, settlementSigned, users } from '../db/schema';
 import { multipart } from '../testing/multipart';
+import { CSV_MOMENT, openAsDutchExcel } from '../testing/dutch-excel';
 import {
   bearer,
   createTestAdmin,
@@ -626,23 +627,28 @@ describe('what the admin sees', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Onderdeel,Stap,Aantal,Van de stap ervoor (%),Mediaan (dagen),Dossier-id,Cliënt,Jurist,Fase,Reden,Sinds',
+      'Onderdeel;Stap;Aantal;Van de stap ervoor (%);Mediaan (dagen);Dossier-id;Cliënt;Jurist;Fase;Reden;Sinds',
     );
-    expect(lines[1]).toBe('Trechter,Account aangemaakt,1,,,,,,,,');
+    expect(lines[1]).toBe('Trechter;Account aangemaakt;1;;;;;;;;');
     expect(lines).toHaveLength(1 + FUNNEL_STEPS.length + 1);
     expect(lines.at(-1)).toBe(
       (
-        `Vastgelopen,,,,,${client.caseId},"'=HYPERLINK(""x"") Klant",Kees Klant,Offerte gekozen,` +
-        `Opdrachtbevestiging niet binnen 24 uur na pakketkeuze verstuurd,19-07-2027 10:00`
+        `Vastgelopen;;;;;${client.caseId};"'=HYPERLINK(""x"") Klant";Kees Klant;Offerte gekozen;` +
+        `Opdrachtbevestiging niet binnen 24 uur na pakketkeuze verstuurd;19-07-2027 10:00`
       ).replace('Kees Klant', await lawyerName(lawyer.id)),
     );
+    // As Dutch Excel opens it: one cell per column, the name with its quotes in one cell, not run as a formula.
+    const rows = openAsDutchExcel(response.body);
+    expect(rows.every((row) => row.length === 11)).toBe(true);
+    expect(rows.at(-1)?.[6]).toBe(`'=HYPERLINK("x") Klant`);
+    expect(rows.at(-1)?.[10]).toMatch(CSV_MOMENT);
     const english = await ctx.app.inject({
       method: 'GET',
       url: `/api/admin/insight.csv?from=2027-07-19&to=2027-07-21&lawyer_id=${lawyer.id}`,
       headers: { ...bearer(admin.token), 'accept-language': 'en-US' },
     });
     expect(english.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
-      'Section,Step,Count,Of the step before (%),Median (days),Case id,Client,Lawyer,Phase,Reason,Since',
+      'Section;Step;Count;Of the step before (%);Median (days);Case id;Client;Lawyer;Phase;Reason;Since',
     );
     const [line] = await ctx.db
       .select()

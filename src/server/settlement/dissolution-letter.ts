@@ -1,35 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { PDFDocument, StandardFonts, type PDFFont } from 'pdf-lib';
 import { amsterdamToday } from '../../contract/rules/amsterdam-date';
 import { formatLongDate } from '../../contract/rules/settlement-format';
 import type { CaseRow } from '../cases/access';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { negotiateLanguage, serverTranslate } from '../errors/language';
+import { PdfWriter } from '../pdf/writer';
 import type { SignedRow } from './queries';
-
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 64;
-
-/** Splits a text into lines that fit `width` at `size` in `font`. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) > width && line) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 /**
  * A filled-in draft 'ontbindingsverklaring' (art. 7:670b BW) the client sends to the employer
  * themselves: their name and address, the employer's, the agreement's date, and the last day
- * of the bedenktijd. Made with pdf-lib, like the engagement letter; every text is a key in the
+ * of the bedenktijd. Made with the portal's PDF writer (src/server/pdf/writer.ts), like the
+ * engagement letter; every text is a key in the
  * reader's language.
  */
 export async function dissolutionLetter(
@@ -53,26 +36,16 @@ export async function dissolutionLetter(
     [c.companyPostcode, c.companyCity].filter(Boolean).join(' '),
   ].filter(Boolean);
 
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(t('settlement.letter.title'));
-  const page = pdf.addPage(A4);
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  let y = A4[1] - MARGIN;
-  const write = (text: string, options: { font?: PDFFont; size?: number; gap?: number } = {}) => {
-    const size = options.size ?? 11;
-    for (const line of wrap(text, options.font ?? font, size, A4[0] - 2 * MARGIN)) {
-      page.drawText(line, { x: MARGIN, y, size, font: options.font ?? font });
-      y -= size * 1.45;
-    }
-    y -= options.gap ?? 0;
-  };
+  const w = await PdfWriter.create({ title: t('settlement.letter.title'), language }, { margin: 64 });
+  const bold = true;
+  const write = (text: string, options: { bold?: boolean; size?: number; gap?: number } = {}) =>
+    w.text(text, { size: options.size ?? 11, bold: options.bold ?? false, gap: options.gap ?? 0 });
   for (const line of [clientName || t('settlement.letter.yourName'), ...clientAddress]) write(line);
-  y -= 18;
+  w.space(18);
   for (const line of employer) write(line);
-  y -= 18;
+  w.space(18);
   write(t('settlement.letter.placeDate', { date: formatLongDate(amsterdamToday(input.now), language) }), { gap: 14 });
-  write(t('settlement.letter.subject'), { font: bold, gap: 14 });
+  write(t('settlement.letter.subject'), { bold, gap: 14 });
   write(t('settlement.letter.salutation'), { gap: 8 });
   write(t('settlement.letter.body', { dated: formatLongDate(input.signed.dated, language) }), { gap: 8 });
   write(t('settlement.letter.confirm'), { gap: 18 });
@@ -84,5 +57,5 @@ export async function dissolutionLetter(
     }),
     { size: 9 },
   );
-  return Buffer.from(await pdf.save());
+  return Buffer.from(await w.save());
 }

@@ -1,14 +1,15 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { MinimalAchievement, OfferSlug } from '../../contract/offers';
 import { OFFER_DISPLAY_NAMES } from '../../contract/offers';
 import { getWithdrawalLastDay } from '../../contract/rules/case-route';
 import { translator } from '../outbox/i18n';
+import { PdfWriter } from '../pdf/writer';
 
 /**
- * The engagement letter (opdrachtbevestiging) as a PDF, in Dutch, made with pdf-lib
- * (docs/decisions/011): the firm, client, employer, package, price and terms of the
- * engagement, the minimum result guarantee with its conditions, and the date. The signed copy
- * is the same letter with a signature page holding the evidence.
+ * The engagement letter (opdrachtbevestiging) as a PDF, in Dutch, made with the portal's PDF
+ * writer (src/server/pdf/writer.ts; docs/decisions/011 and 057): the firm, client, employer,
+ * package, price and terms of the engagement, the minimum result guarantee with its
+ * conditions, and the date. The signed copy is the same letter with a signature page holding
+ * the evidence.
  */
 
 export const OFFER_PRICES: Record<OfferSlug, string> = {
@@ -96,88 +97,15 @@ const formatDutchDateTime = (date: Date) =>
     timeZoneName: 'short',
   }).format(date);
 
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 56;
-
-/**
- * Writes lines top-down, wrapping at the page width and starting new pages as needed (also the data export's summary).
- */
-export class Writer {
-  private page: PDFPage;
-  private y: number;
-  constructor(
-    private readonly pdf: PDFDocument,
-    private readonly fonts: { regular: PDFFont; bold: PDFFont },
-  ) {
-    this.page = pdf.addPage(A4);
-    this.y = A4[1] - MARGIN;
-  }
-
-  text(value: string, options: { size?: number; bold?: boolean; indent?: number; gap?: number } = {}) {
-    const size = options.size ?? 10.5;
-    const font = options.bold ? this.fonts.bold : this.fonts.regular;
-    const indent = options.indent ?? 0;
-    const width = A4[0] - 2 * MARGIN - indent;
-    for (const line of wrap(toWinAnsi(value), font, size, width)) {
-      if (this.y < MARGIN + size) {
-        this.page = this.pdf.addPage(A4);
-        this.y = A4[1] - MARGIN;
-      }
-      this.page.drawText(line, { x: MARGIN + indent, y: this.y - size, size, font, color: rgb(0.1, 0.1, 0.12) });
-      this.y -= size * 1.45;
-    }
-    this.y -= options.gap ?? 0;
-  }
-
-  space(points = 8) {
-    this.y -= points;
-  }
-
-  newPage() {
-    this.page = this.pdf.addPage(A4);
-    this.y = A4[1] - MARGIN;
-  }
-}
-
-/** Standard PDF fonts speak WinAnsi: replace what it cannot encode rather than fail. */
-function toWinAnsi(value: string): string {
-  return value
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201C\u201D]/g, '"')
-    .replace(/[^\u0020-\u007E\u00A0-\u00FF€–—•]/g, '?');
-}
-
-function wrap(value: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of value.split(/\s+/).filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) <= width || !line) line = next;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  lines.push(line);
-  return lines;
-}
-
-async function fontsOf(pdf: PDFDocument) {
-  return {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-  };
-}
-
 /** Renders the engagement letter. Deterministic for the same input (fixed document dates). */
 export async function renderLetter(input: LetterInput): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.setTitle('Opdrachtbevestiging');
-  pdf.setAuthor(input.firm.name);
-  pdf.setLanguage('nl-NL');
-  pdf.setCreationDate(input.date);
-  pdf.setModificationDate(input.date);
-  const w = new Writer(pdf, await fontsOf(pdf));
+  const w = await PdfWriter.create({
+    title: 'Opdrachtbevestiging',
+    author: input.firm.name,
+    language: 'nl-NL',
+    created: input.date,
+    modified: input.date,
+  });
   w.text(input.firm.name, { size: 16, bold: true });
   for (const line of input.firm.addressLines.slice(1)) w.text(line, { size: 9.5 });
   w.text(`${input.firm.email} · ${input.firm.phone}`, { size: 9.5, gap: 14 });
@@ -233,7 +161,7 @@ export async function renderLetter(input: LetterInput): Promise<Uint8Array> {
     { gap: 12 },
   );
   writeWithdrawalSection(w, input);
-  return pdf.save({ useObjectStreams: false });
+  return w.save();
 }
 
 /** The letter plus a signature page with the evidence of the simple electronic signature. */
@@ -241,10 +169,7 @@ export async function renderSignedCopy(
   letter: Uint8Array,
   evidence: SignatureEvidence & { clientName: string },
 ): Promise<Uint8Array> {
-  const pdf = await PDFDocument.load(letter);
-  pdf.setTitle('Opdrachtbevestiging (getekend)');
-  pdf.setModificationDate(evidence.signedAt);
-  const w = new Writer(pdf, await fontsOf(pdf));
+  const w = await PdfWriter.extend(letter, { title: 'Opdrachtbevestiging (getekend)', modified: evidence.signedAt });
   w.text('Ondertekening', { size: 18, bold: true, gap: 10 });
   w.text(`${evidence.clientName} heeft deze opdrachtbevestiging elektronisch ondertekend in het portaal.`, { gap: 10 });
   w.text('Getypte naam', { bold: true });
@@ -268,14 +193,14 @@ export async function renderSignedCopy(
   w.text(evidence.userAgent || 'onbekend', { gap: 6 });
   w.text('SHA-256 van de getoonde opdrachtbevestiging (pdf)', { bold: true });
   w.text(evidence.pdfSha256, { size: 9 });
-  return pdf.save({ useObjectStreams: false });
+  return w.save();
 }
 
 /**
  * The withdrawal right (BW 6:230m, 6:230o) and the model withdrawal form of the Consumer Rights
  * Directive (annex I B), on a page of its own so the client can print and send it.
  */
-function writeWithdrawalSection(w: Writer, input: LetterInput) {
+function writeWithdrawalSection(w: PdfWriter, input: LetterInput) {
   const t = letterText;
   w.text(t('letter.withdrawal.heading'), { bold: true });
   w.text(t('letter.withdrawal.right', { days: input.withdrawalDays }));
