@@ -156,6 +156,8 @@ export const AUDIT_ACTIONS = [
   'lawyer.deactivated',
   'lawyer.reactivated',
   'retention.account_deleted',
+  'retention.file_destroyed',
+  'archive.downloaded',
   'audit.read',
   'audit.exported',
   'outbox.read',

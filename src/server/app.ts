@@ -38,6 +38,7 @@ import { questionRoutes } from './questions/routes';
 import { companyRoutes } from './company/routes';
 import { mailRoutes } from './outbox/routes';
 import { adminRoutes } from './admin/routes';
+import { archiveRoutes } from './archive/routes';
 import { insightRoutes } from './insight/routes';
 import { emailChangeRoutes } from './email-change/routes';
 import { workflowRoutes } from './workflow/routes';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(finalizationRoutes);
   await app.register(mailRoutes);
   await app.register(adminRoutes);
+  await app.register(archiveRoutes);
   await app.register(insightRoutes);
   await app.register(emailChangeRoutes);
   await app.register(messageRoutes);

@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   const stopJobs = startScheduler(
     database.db,
     [
-      retentionJob(runtime.storage, () => runtime.clock.now()),
+      retentionJob(runtime.storage, () => runtime.clock.now(), 3_600_000, config.fileRetentionYears),
       lawyerAssignmentJob(() => runtime.clock.now()),
       unreadMessageMailJob(() => runtime.clock.now()),
       todoReminderJob(() => runtime.clock.now()),

@@ -170,6 +170,23 @@ export function getRetentionCutoff(now: Date): Date {
   return cutoff;
 }
 
+/** The firm keeps a closed file this many years after completion unless FILE_RETENTION_YEARS says otherwise. */
+export const FILE_RETENTION_YEARS = 5;
+
+/** When the archived file of a case completed at `completedAt` is destroyed: `years` after completion. */
+export function getFileDestructionDate(completedAt: Date, years: number = FILE_RETENTION_YEARS): Date {
+  const date = new Date(completedAt);
+  date.setUTCFullYear(date.getUTCFullYear() + years);
+  return date;
+}
+
+/** The latest completion time whose archived file is due for destruction at `now`: `years` before it. */
+export function getFileRetentionCutoff(now: Date, years: number = FILE_RETENTION_YEARS): Date {
+  const cutoff = new Date(now);
+  cutoff.setUTCFullYear(cutoff.getUTCFullYear() - years);
+  return cutoff;
+}
+
 /** The typed name matches the display name, case and spacing ignored. */
 export function isMatchingName(typed: string, displayName: string): boolean {
   // Accents, case and spacing do not count: 'Emile Bakker' signs for 'Émile Bakker'.

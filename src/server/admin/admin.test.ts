@@ -14,7 +14,8 @@ import {
 import { createUser } from '../users/create';
 import { auditEvents, cases, documents as documentsTable, users } from '../db/schema';
 import { reviewDocument } from '../documents/queries';
-import { purgeExpiredAccounts } from '../jobs/retention';
+import { destroyExpiredFiles, purgeExpiredAccounts } from '../jobs/retention';
+import { getFileDestructionDate } from '../../contract/rules/case-route';
 import { auditCsv } from './csv';
 import { serverTranslate } from '../errors/language';
 import { CSV_MOMENT, openAsDutchExcel } from '../testing/dutch-excel';
@@ -268,7 +269,13 @@ describe('admin: stand-ins and legal hold', () => {
       { legal_hold: true, reason: 'Procedure bij de kantonrechter' },
       { legal_hold: false, reason: 'Procedure afgerond' },
     ]);
-    await purgeExpiredAccounts(ctx.db, ctx.storage, ctx.clock.now(), 1000);
+    await destroyExpiredFiles(
+      ctx.db,
+      ctx.storage,
+      getFileDestructionDate(new Date(ctx.clock.now().getTime() - 190 * 86_400_000)),
+      5,
+      1_000,
+    );
     expect(await ctx.db.select().from(users).where(eq(users.id, client.id))).toHaveLength(0);
     // The purge keeps the skeleton of each line and removes the free-text reasons.
     expect(await changes()).toEqual([

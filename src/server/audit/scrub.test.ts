@@ -11,7 +11,8 @@ import {
 import { multipart } from '../testing/multipart';
 import { auditEvents, cases } from '../db/schema';
 import { emit } from '../domain-events';
-import { purgeExpiredAccounts } from '../jobs/retention';
+import { destroyExpiredFiles } from '../jobs/retention';
+import { getFileDestructionDate } from '../../contract/rules/case-route';
 
 /**
  * Privacy gap of: the retention purge deleted the case but its audit lines kept the
@@ -97,18 +98,27 @@ describe('retention purge and the audit log', () => {
       .update(cases)
       .set({ statusSlug: 'completed', completedAt: new Date(ctx.clock.now().getTime() - 200 * DAY) })
       .where(eq(cases.id, purged.caseId));
-    expect(await purgeExpiredAccounts(ctx.db, ctx.storage, ctx.clock.now())).toBe(1);
+    // The file is destroyed (the account went first, archived, at the same run).
+    expect(
+      await destroyExpiredFiles(
+        ctx.db,
+        ctx.storage,
+        getFileDestructionDate(new Date(ctx.clock.now().getTime() - 190 * 86_400_000)),
+        5,
+        1_000,
+      ),
+    ).toBe(1);
 
     const after = await linesOf(purged.caseId, purged.documentId);
-    // Every line is still there (plus the purge's own), with who, what and when.
-    expect(after.length).toBe(before.length + 1);
+    // Every line is still there (plus the retention's own two), with who, what and when.
+    expect(after.length).toBe(before.length + 2);
     expect(after.map((l) => l.action).sort()).toEqual(
-      [...before.map((l) => l.action), 'retention.account_deleted'].sort(),
+      [...before.map((l) => l.action), 'retention.account_deleted', 'retention.file_destroyed'].sort(),
     );
     const everything = JSON.stringify(after);
     for (const secret of ['Jan', 'Jansen', '123456782', 'maandsalarissen', 'afgerond'])
       expect(everything).not.toContain(secret);
-    for (const line of after.filter((l) => l.action !== 'retention.account_deleted')) {
+    for (const line of after.filter((l) => !l.action.startsWith('retention.'))) {
       expect(line.data.personal_data_removed, line.action).toBe(true);
     }
     const rejected = after.find((l) => l.action === 'document.rejected')!;

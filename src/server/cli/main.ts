@@ -15,6 +15,8 @@ import { listOpenMails, retryMail } from '../outbox/queries';
 import { enqueueMail } from '../outbox/outbox';
 import { openDisk, openS3 } from '../storage/open';
 import { migrateStorage } from '../storage/migrate';
+import { applyRetention, planRetention } from '../jobs/retention';
+import { withEvents } from '../domain-events';
 
 const HELP = `Usage: npm run cli -- <command> [options]
 
@@ -48,12 +50,27 @@ Commands:
       each copy by SHA-256 and prints {"copied", "skipped", "failed", "bytes"}. Files
       already in the bucket with the same checksum are skipped, so it can run again.
       Exit code 1 when any file failed. Then set STORAGE=s3.
+  retention [--as-of YYYY-MM-DD] [--apply]
+      Shows what the retention rules do at that date (default today) as one JSON line
+      {"accounts_deleted": [case ids], "files_destroyed": [case ids], "held": [case ids]}:
+      accounts deleted 6 months after completion (the file is archived, read-only),
+      files destroyed FILE_RETENTION_YEARS (default 5) after completion, cases on legal
+      hold kept. With --apply it carries them out, as the server's hourly job does.
 
 The database is the one the server uses: DATABASE_URL when set, else the embedded
 database under DATA_DIR (./data). The embedded database can be used by one process at a
 time, so stop the server first; with PostgreSQL the CLI works at any time.`;
 
 export class UsageError extends Error {}
+
+/** `--as-of 2027-06-02`: that day, at noon in Amsterdam (a date, never a moment of the day). */
+function parseAsOf(value: string): Date {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  const date = match ? new Date(`${match[1]}-${match[2]}-${match[3]}T12:00:00+01:00`) : null;
+  if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value.trim())
+    throw new UsageError('--as-of must be a date written YYYY-MM-DD.');
+  return date;
+}
 export class MigrationFailedError extends Error {}
 
 function required(values: Record<string, string | boolean | undefined>, name: string): string {
@@ -93,6 +110,11 @@ const OPTIONS = {
   invite: { type: 'boolean' },
   'complaints-officer': { type: 'boolean' },
   off: { type: 'boolean' },
+  'as-of': { type: 'string' },
+  apply: { type: 'boolean' },
+  from: { type: 'string' },
+  force: { type: 'boolean' },
+  'include-files': { type: 'boolean' },
 } as const;
 
 const ALLOWED: Record<string, string[]> = {
@@ -103,6 +125,9 @@ const ALLOWED: Record<string, string[]> = {
   seed: ['cases', 'lawyers'],
   outbox: ['retry'],
   'storage-migrate': ['to'],
+  retention: ['as-of', 'apply'],
+  backup: ['to', 'include-files'],
+  restore: ['from', 'force'],
 };
 
 /**
@@ -136,6 +161,26 @@ export async function runCli(
 
   if (command === 'outbox') {
     await runOutboxCommand(typeof input.retry === 'string' ? input.retry : null, out, env);
+    return;
+  }
+  if (command === 'retention') {
+    const asOf = typeof input['as-of'] === 'string' ? parseAsOf(input['as-of']) : null;
+    const runtime = await openRuntime(loadConfig(env));
+    try {
+      const now = asOf ?? runtime.clock.now();
+      const { db } = runtime.database;
+      const years = runtime.config.fileRetentionYears;
+      const plan =
+        input.apply === true
+          ? await withEvents(db, (tx) => applyRetention(tx, runtime.storage, now, years))
+          : await planRetention(db, now, years);
+      out(JSON.stringify(plan));
+      // The notices of the day go out now when they can (else the server sends them later).
+      if (input.apply === true) await runtime.outbox.drain();
+    } finally {
+      await runtime.outbox.stop();
+      await runtime.database.close();
+    }
     return;
   }
   if (command === 'storage-migrate') {

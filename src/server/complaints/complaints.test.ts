@@ -11,7 +11,8 @@ import { CSV_MOMENT, openAsDutchExcel } from '../testing/dutch-excel';
 import { ACCEPTED_UPLOAD_LABEL } from '../../contract/rules/upload-types';
 import { UNAVAILABLE_MESSAGE } from '../errors/handler';
 import { serverTranslate } from '../errors/language';
-import { purgeExpiredAccounts } from '../jobs/retention';
+import { destroyExpiredFiles, purgeExpiredAccounts } from '../jobs/retention';
+import { getFileDestructionDate } from '../../contract/rules/case-route';
 import { StorageUnavailableError } from '../storage/storage';
 import { multipart, type MultipartFile } from '../testing/multipart';
 import {
@@ -414,7 +415,7 @@ describe('complaints', () => {
       ).toBe(403);
     });
 
-    it('deletes the documents and their files with the account (retention)', async () => {
+    it('keeps the documents and their files with the archived file, and deletes them with it (retention)', async () => {
       const w = await world();
       expect(
         (
@@ -428,7 +429,16 @@ describe('complaints', () => {
         .update(cases)
         .set({ completedAt: new Date(ctx.clock.now().getTime() - 200 * 86_400_000) })
         .where(eq(cases.id, w.client.caseId));
+      // The complaints register keeps them as long as the file; then they go with it.
       await purgeExpiredAccounts(ctx.db, ctx.storage, ctx.clock.now(), 1_000);
+      expect(await stored(w.client.id)).toHaveLength(1);
+      await destroyExpiredFiles(
+        ctx.db,
+        ctx.storage,
+        getFileDestructionDate(new Date(ctx.clock.now().getTime() - 190 * 86_400_000)),
+        5,
+        1_000,
+      );
       expect(await ctx.db.select().from(complaintFiles).where(eq(complaintFiles.clientId, w.client.id))).toEqual([]);
       expect(await stored(w.client.id)).toEqual([]);
     });

@@ -81,6 +81,14 @@ export const EnvSchema = z.object({
   /** The weekly summary of the firm's view ('Inzicht') to every active admin, Monday morning. */
   INSIGHT_WEEKLY_MAIL: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  /** Years the firm keeps a closed file after completion before it is destroyed (the bar advises at least five). */
+  FILE_RETENTION_YEARS: int(5, 1, 100),
+  /** Where the server writes its own backups; unset: no scheduled backups. */
+  BACKUP_DIR: optionalString,
+  /** Encrypts every backup (AES-256-GCM, key derived with scrypt); restoring needs the same value. */
+  BACKUP_KEY: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  BACKUP_EVERY_HOURS: int(24, 1, 24 * 31),
+  BACKUP_KEEP: int(14, 1, 1_000),
 });
 
 export type Config = {
@@ -136,6 +144,13 @@ export type Config = {
   complaints: { answerWeeks: number; bodyName: string; bodyUrl: string; bodyMonths: number };
   /** Mail every active admin a weekly summary of the firm's view (counts only, no case content). */
   insightWeeklyMail: boolean;
+  /** Years a closed file is kept after completion (the account goes after 6 months, the file after this). */
+  fileRetentionYears: number;
+  /**
+   * Backups (src/server/backup): the server makes one every `everyHours` into `dir` and keeps the newest `keep`;
+   * `key` encrypts them (CLI and server alike).
+   */
+  backup: { dir: string | undefined; key: string | undefined; everyHours: number; keep: number };
   site: {
     productName: string;
     supportEmail: string;
@@ -230,6 +245,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bodyMonths: e.COMPLAINTS_BODY_MONTHS,
     },
     insightWeeklyMail: e.INSIGHT_WEEKLY_MAIL === 'true',
+    fileRetentionYears: e.FILE_RETENTION_YEARS,
+    backup: {
+      dir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
+      key: e.BACKUP_KEY,
+      everyHours: e.BACKUP_EVERY_HOURS,
+      keep: e.BACKUP_KEEP,
+    },
     site: siteOf(e),
   };
 }

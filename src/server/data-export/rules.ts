@@ -55,6 +55,7 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
   settlement_versions: { entry: ENTRIES.settlement },
   settlement_responses: { entry: ENTRIES.settlement },
   settlement_signed: { entry: ENTRIES.settlement },
+  settlement_signed_superseded: { entry: ENTRIES.settlement },
 
   login_codes: { notExported: SECURITY },
   login_throttles: { notExported: `${SECURITY}; keyed by a hash of the address, so not linked to an account` },
@@ -72,6 +73,12 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
   lawyer_absences: { notExported: STAFF },
   lawyer_status_counts: { notExported: `${STAFF}: counts per lawyer, kept by triggers` },
   document_views: { notExported: `${STAFF}: when a lawyer last opened a document (drives their list of new uploads)` },
+  file_destructions: {
+    notExported:
+      "the firm's record that a file was destroyed after its retention period: written when the client's " +
+      'account and file are long gone, initials and counts only',
+  },
+  backup_runs: { notExported: "the firm's technical log of its own backups: times, sizes, no personal data" },
   intake_deliveries: {
     notExported:
       'a technical guard against replayed intake deliveries: an event id and a case id, no content (the ' +

@@ -218,6 +218,11 @@ export const cases = pgTable(
     awaitingReplySince: tstz('awaiting_reply_since'),
     /** When the signed settlement agreement was first recorded (a trigger on `settlement_signed`). */
     settlementSignedAt: tstz('settlement_signed_at'),
+    /**
+     * When the client's account was deleted and the file archived (retention, migration 0026):
+     * from then on the case is read-only and only the firm reads it, in the archive.
+     */
+    archivedAt: tstz('archived_at'),
   },
   (t) => [
     uniqueIndex('cases_client_key').on(t.clientId),
@@ -226,6 +231,9 @@ export const cases = pgTable(
       .on(t.completedAt)
       .where(sql`${t.completedAt} IS NOT NULL`),
     index('cases_created_idx').on(t.createdAt),
+    index('cases_archived_idx')
+      .on(t.archivedAt)
+      .where(sql`${t.archivedAt} IS NOT NULL`),
     index('cases_client_idle_idx')
       .on(sql`(GREATEST(${t.clientActiveAt}, ${t.statusChangedAt}))`)
       .where(sql`${t.statusSlug} IN ('lead', 'almost-client', 'proposal', 'incomplete-case-file')`),
@@ -961,4 +969,39 @@ export const dataExports = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.status} = 'ready'`),
   ],
+);
+
+/**
+ * What remains of a destroyed file (retention, migration 0026): the case id, the client's
+ * initials, the dates and the counts of what was destroyed, never content. No foreign key: the
+ * case is gone.
+ */
+export const fileDestructions = pgTable(
+  'file_destructions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id').notNull(),
+    clientInitials: text('client_initials').notNull(),
+    completedAt: tstz('completed_at'),
+    archivedAt: tstz('archived_at'),
+    destroyedAt: tstz('destroyed_at').notNull(),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+  },
+  (t) => [index('file_destructions_destroyed_idx').on(t.destroyedAt)],
+);
+
+/** Backups the server made itself (BACKUP_DIR, backup/job.ts), migration 0027: the admin's home reads the newest. */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    startedAt: tstz('started_at').notNull(),
+    finishedAt: tstz('finished_at').notNull(),
+    ok: boolean('ok').notNull(),
+    file: text('file'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    /** A short error code, never a message that could quote data. */
+    error: text('error'),
+  },
+  (t) => [index('backup_runs_finished_idx').on(t.finishedAt)],
 );

@@ -134,6 +134,8 @@ export const EVENT_RULES: Record<EventKind, EventRule> = {
   'lawyer.reactivated': quiet,
   // The case is gone with its people: nobody to tell. The job mails the notice of the day itself.
   'retention.account_deleted': quiet,
+  'retention.file_destroyed': quiet,
+  'archive.downloaded': quiet,
   'audit.read': quiet,
   'audit.exported': quiet,
   'insight.exported': quiet,

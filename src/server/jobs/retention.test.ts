@@ -10,7 +10,7 @@ import {
 } from '../testing/harness';
 import { auditEvents, cases, documents, tokens, users } from '../db/schema';
 import { getDeletionDate } from '../../contract/rules/case-route';
-import { formatNoticeDate, purgeExpiredAccounts, retentionJob, sendDeletionNotices } from './retention';
+import { archivedEmail, formatNoticeDate, purgeExpiredAccounts, retentionJob, sendDeletionNotices } from './retention';
 import { runExclusive } from './scheduler';
 
 let ctx: TestContext;
@@ -42,18 +42,23 @@ async function completedClient(daysAgo: number, legalHold = false) {
 }
 
 const exists = async (userId: string) => (await ctx.db.select().from(users).where(eq(users.id, userId))).length === 1;
+/** The account is deleted: the login address is replaced and sign-in refused (the file stays, archived). */
+const accountDeleted = async (userId: string) =>
+  (await ctx.db.select().from(users).where(eq(users.id, userId)))[0]?.email === archivedEmail(userId);
 
 describe('retention purge', () => {
-  it('deletes a client 6 months after the end with case, documents, files, tokens; keeps an audit line', async () => {
+  it('deletes an account 6 months after the end (tokens, login), archives the file, keeps an audit line', async () => {
     const old = await completedClient(190);
     const recent = await completedClient(150);
     const held = await completedClient(400, true);
     await purgeExpiredAccounts(ctx.db, ctx.storage, ctx.clock.now());
 
-    expect(await exists(old.id)).toBe(false);
-    expect(await ctx.db.select().from(cases).where(eq(cases.id, old.caseId))).toEqual([]);
+    expect(await accountDeleted(old.id)).toBe(true);
+    const [archived] = await ctx.db.select().from(cases).where(eq(cases.id, old.caseId));
+    expect(archived?.archivedAt).not.toBeNull();
     expect(await ctx.db.select().from(tokens).where(eq(tokens.userId, old.id))).toEqual([]);
-    await expect(ctx.storage.read(old.key)).rejects.toThrow();
+    // The firm's file keeps its documents until FILE_RETENTION_YEARS (archive/archive.test.ts).
+    expect((await ctx.storage.read(old.key)).size).toBe(7);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(old.token) })).statusCode).toBe(
       401,
     );
@@ -61,8 +66,8 @@ describe('retention purge', () => {
     expect(audit?.action).toBe('retention.account_deleted');
     expect(JSON.stringify(audit)).not.toContain(old.email);
 
-    expect(await exists(recent.id)).toBe(true);
-    expect(await exists(held.id)).toBe(true);
+    expect(await accountDeleted(recent.id)).toBe(false);
+    expect(await accountDeleted(held.id)).toBe(false);
     expect((await ctx.storage.read(held.key)).size).toBe(7);
   });
 
@@ -130,7 +135,7 @@ describe('deletion notices', () => {
     await runExclusive(ctx.db, job);
     await runExclusive(ctx.db, job);
     await ctx.outbox.drain();
-    expect(await exists(old.id)).toBe(false);
+    expect(await accountDeleted(old.id)).toBe(true);
     const mails = ctx.smtp.messages.filter((m) => m.to.includes(old.email));
     expect(mails.map((m) => m.subject)).toEqual(['Your account is deleted today']);
     expect(mailsTo(old.email, TODAY)).toHaveLength(0);

@@ -23,7 +23,8 @@ import {
 } from '../testing/harness';
 import { localDate } from '../lib/local-date';
 import { multipart } from '../testing/multipart';
-import { purgeExpiredAccounts } from '../jobs/retention';
+import { destroyExpiredFiles } from '../jobs/retention';
+import { getFileDestructionDate } from '../../contract/rules/case-route';
 import { sendUnreadMessageMails, UNREAD_MESSAGE_SUBJECT } from './mail';
 import { serverTranslate } from '../errors/language';
 
@@ -496,14 +497,22 @@ describe('messages: timeline, mail and retention', () => {
     ).toHaveLength(0);
   });
 
-  it('deletes the messages with the account', async () => {
+  it('deletes the messages with the file, after its retention years', async () => {
     const c = await conversation();
     await sent(c.clientToken, c.caseId, 'tot ziens');
     await ctx.db
       .update(cases)
       .set({ statusSlug: 'completed', completedAt: new Date(ctx.clock.now().getTime() - 200 * 86_400_000) })
       .where(eq(cases.id, c.caseId));
-    while ((await purgeExpiredAccounts(ctx.db, ctx.storage, ctx.clock.now())) > 0);
+    while (
+      (await destroyExpiredFiles(
+        ctx.db,
+        ctx.storage,
+        getFileDestructionDate(new Date(ctx.clock.now().getTime() - 190 * 86_400_000)),
+        5,
+        1_000,
+      )) > 0
+    );
     expect(await ctx.db.select().from(messages).where(eq(messages.caseId, c.caseId))).toHaveLength(0);
   });
 });
