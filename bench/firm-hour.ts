@@ -33,10 +33,11 @@ import { createToken } from '../src/server/auth/queries';
 import { generateToken, sha256Hex } from '../src/server/lib/crypto';
 import { isClosedCase } from '../src/contract/rules/document-lock';
 import type { StatusSlug } from '../src/contract/statuses';
-import { openEventStream, type EventStream } from '../src/server/testing/sse-client';
+import type { EventStream } from '../src/server/testing/sse-client';
 import {
   BENCH_METRICS_TOKEN,
   createBenchDatabase,
+  openLiveStream,
   outboxSettled,
   processCpuMs,
   startServer,
@@ -424,15 +425,7 @@ async function openStreams(
   let next = 0;
   const opener = async () => {
     for (let i = next++; i < tokens.length; i = next++) {
-      const ticket = await fetch(`${baseUrl}/api/events/ticket`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${tokens[i]}` },
-      });
-      if (ticket.status !== 201) throw new Error(`ticket answered ${ticket.status}`);
-      const { ticket: value } = (await ticket.json()) as { ticket: string };
-      const stream = await openEventStream(`${baseUrl}/api/events?ticket=${value}`, {}, onEvent);
-      if (stream.status !== 200) throw new Error(`stream answered ${stream.status}`);
-      streams.push(stream);
+      streams.push(await openLiveStream(baseUrl, tokens[i] as string, onEvent));
     }
   };
   await Promise.all(Array.from({ length: OPENING }, opener));

@@ -10,8 +10,8 @@ import { createToken } from '../src/server/auth/queries';
 import { createCase } from '../src/server/cases/queries';
 import { generateToken, sha256Hex } from '../src/server/lib/crypto';
 import { createUser } from '../src/server/users/create';
-import { openEventStream, type EventStream } from '../src/server/testing/sse-client';
-import { createBenchDatabase, startServer, stopServer } from './support';
+import type { EventStream } from '../src/server/testing/sse-client';
+import { createBenchDatabase, openLiveStream, startServer, stopServer } from './support';
 
 type Prepared = { conversations: { caseId: string; clientToken: string; lawyerToken: string }[] };
 
@@ -77,12 +77,7 @@ export async function benchMessages(kind: 'PGlite' | 'PostgreSQL'): Promise<void
     const done = new Promise<void>((resolve) => (allDelivered = resolve));
     const connectStarted = performance.now();
     for (const conversation of prepared.conversations) {
-      const ticket = await fetch(`${baseUrl}/api/events/ticket`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${conversation.clientToken}` },
-      });
-      const { ticket: value } = (await ticket.json()) as { ticket: string };
-      const stream = await openEventStream(`${baseUrl}/api/events?ticket=${value}`, {}, (event) => {
+      const stream = await openLiveStream(baseUrl, conversation.clientToken, (event) => {
         if (event.event !== 'message') return;
         const text = (JSON.parse(event.data) as { text: string }).text;
         const started = sentAt.get(text);
@@ -90,7 +85,6 @@ export async function benchMessages(kind: 'PGlite' | 'PostgreSQL'): Promise<void
         latencies.push(performance.now() - started);
         if (++delivered === MESSAGES) allDelivered();
       });
-      if (stream.status !== 200) throw new Error(`stream answered ${stream.status}`);
       streams.push(stream);
     }
     console.log(

@@ -20,8 +20,8 @@ import { createToken } from '../src/server/auth/queries';
 import { createCase } from '../src/server/cases/queries';
 import { generateToken, sha256Hex } from '../src/server/lib/crypto';
 import { createUser } from '../src/server/users/create';
-import { openEventStream, type EventStream } from '../src/server/testing/sse-client';
-import { createBenchDatabase, startServer, stopServer } from './support';
+import type { EventStream } from '../src/server/testing/sse-client';
+import { createBenchDatabase, openLiveStream, startServer, stopServer } from './support';
 
 const STREAMS = Number(process.env.BENCH_STREAM_COUNT ?? 5_000);
 const MESSAGES = Number(process.env.BENCH_STREAM_MESSAGES ?? 20);
@@ -107,16 +107,9 @@ async function openStreams(
     for (let i = next++; i < count && Date.now() < deadline; i = next++) {
       const baseUrl = baseUrls[i % baseUrls.length] as string;
       const token = i % 2 === 0 ? prepared.clientToken : prepared.lawyerToken;
-      const ticket = await fetch(`${baseUrl}/api/events/ticket`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-      });
-      if (ticket.status !== 201) throw new Error(`ticket answered ${ticket.status}`);
-      const { ticket: value } = (await ticket.json()) as { ticket: string };
-      const stream = await openEventStream(`${baseUrl}/api/events?ticket=${value}`, {}, (event) => {
+      const stream = await openLiveStream(baseUrl, token, (event) => {
         if (event.event === 'message') onMessage((JSON.parse(event.data) as { text: string }).text);
       });
-      if (stream.status !== 200) throw new Error(`stream answered ${stream.status}`);
       streams.push(stream);
     }
   };

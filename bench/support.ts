@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createServer } from 'node:net';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client';
 import { createScratchDatabase } from '../src/server/testing/scratch-database';
+import { openEventStream, type EventStream, type SseEvent } from '../src/server/testing/sse-client';
 
 export const BENCH_APP_SECRET = 'bench-secret-bench-secret-bench-secret-1';
 
@@ -100,6 +101,23 @@ export async function createBenchDatabase<T>(
       await scratch.drop();
     },
   };
+}
+
+/** A live stream (GET /api/events) of the session `token`, through a single-use ticket as the app opens it. */
+export async function openLiveStream(
+  baseUrl: string,
+  token: string,
+  onEvent: (event: SseEvent) => void,
+): Promise<EventStream> {
+  const ticket = await fetch(`${baseUrl}/api/events/ticket`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (ticket.status !== 201) throw new Error(`ticket answered ${ticket.status}`);
+  const { ticket: value } = (await ticket.json()) as { ticket: string };
+  const stream = await openEventStream(`${baseUrl}/api/events?ticket=${value}`, {}, onEvent);
+  if (stream.status !== 200) throw new Error(`stream answered ${stream.status}`);
+  return stream;
 }
 
 /** The metrics token the benches give the server, to read its /metrics. */
