@@ -120,4 +120,19 @@ export default tseslint.config(
       ),
     },
   },
+  {
+    // A transaction that may emit domain events is opened with withEvents (domain-events/dispatch.ts),
+    // which publishes their live events after commit: the call site shows the work after commit.
+    files: ['src/server/**/*.ts', 'src/server/**/*.tsx'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/db/**', 'src/server/domain-events/dispatch.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Open a transaction with withEvents(db, async (tx) => …) from domain-events.',
+        },
+      ],
+    },
+  },
 );

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'dri
 import type { AdminAuditEvent, AdminCase, AdminLawyer, AuditQuery } from '../../contract/admin';
 import { getDisplayName } from '../../contract/rules/display-name';
 import { STATUS_GROUPS, getStatus, type StatusSlug } from '../../contract/statuses';
-import { emit } from '../domain-events';
+import { emit, withEvents } from '../domain-events';
 import { NON_PERSONAL_AUDIT_KEYS } from '../audit/scrub';
 import type { Db } from '../db/client';
 import {
@@ -79,7 +79,7 @@ export async function createLawyerAccount(
   db: Db,
   input: { actorId: string; email: string; name: string; lastName: string; title: string | null; now: Date },
 ): Promise<string> {
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const id = await createUser(tx, {
       role: 'lawyer',
       email: input.email,
@@ -103,7 +103,7 @@ export async function retryMailBy(
   db: Db,
   input: { id: string; actorId: string; previousStatus: string; now: Date },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     if (!(await retryMail(tx, input.id, input.now))) return false;
     await emit(tx, {
       actorId: input.actorId,
@@ -134,7 +134,7 @@ export async function setLawyerActive(
   db: Db,
   input: { lawyerId: string; active: boolean; actorId: string; now: Date },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const updated = await tx
       .update(users)
       .set({ deactivatedAt: input.active ? null : input.now, updatedAt: input.now })
@@ -268,7 +268,7 @@ export async function reassignCase(
   db: Db,
   input: { caseId: string; lawyerId: string; actorId: string; now: Date },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const [locked] = await tx
       .select({ id: cases.id, statusSlug: cases.statusSlug })
       .from(cases)
@@ -310,7 +310,7 @@ export async function addStandIn(
   db: Db,
   input: { caseId: string; lawyerId: string; from: string; until: string; actorId: string; now: Date },
 ): Promise<string> {
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const [row] = await tx
       .insert(caseStandIns)
       .values({
@@ -338,7 +338,7 @@ export async function setLegalHold(
   db: Db,
   input: { caseId: string; legalHold: boolean; reason: string; actorId: string; now: Date },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const updated = await tx
       .update(cases)
       .set({ legalHold: input.legalHold, legalHoldReason: input.legalHold ? input.reason : null })

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { APPOINTMENT_ERRORS } from '../../contract/appointments';
 import type { Db } from '../db/client';
 import { appointments, cases, users } from '../db/schema';
-import { emit } from '../domain-events';
+import { emit, withEvents } from '../domain-events';
 import { AppError } from '../errors/errors';
 import { insertMessage } from '../messages/queries';
 import { queueAppointmentMails } from './notify';
@@ -34,41 +34,39 @@ export async function bookAppointment(
   input: { caseRow: CaseRef; slot: CaseSlot; actorId: string; videoTemplate: string | undefined; now: Date },
 ): Promise<AppointmentRow> {
   const { caseRow, slot, actorId, videoTemplate, now } = input;
-  return db
-    .transaction(async (tx) => {
-      const [inserted] = await tx
-        .insert(appointments)
-        .values({
-          caseId: caseRow.id,
-          lawyerId: slot.lawyer.id,
-          startAt: new Date(slot.start),
-          endAt: new Date(slot.end),
-          bookedBy: actorId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!inserted) throw new Error('Appointment not created');
-      await setCaseAppointment(tx, caseRow.id, { startAt: inserted.startAt, endAt: inserted.endAt }, now);
-      await emit(tx, {
-        actorId,
-        action: 'appointment.booked',
-        subjectType: 'case',
-        subjectId: caseRow.id,
+  return withEvents(db, async (tx) => {
+    const [inserted] = await tx
+      .insert(appointments)
+      .values({
         caseId: caseRow.id,
-        data: { appointment_id: inserted.id, lawyer_id: slot.lawyer.id },
-        at: now,
-      });
-      await queueAppointmentMails(tx, 'appointment_booked', {
-        row: inserted,
-        caseRow,
-        lawyer: slot.lawyer,
-        videoTemplate,
-        now,
-      });
-      return inserted;
-    })
-    .catch(refusal);
+        lawyerId: slot.lawyer.id,
+        startAt: new Date(slot.start),
+        endAt: new Date(slot.end),
+        bookedBy: actorId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!inserted) throw new Error('Appointment not created');
+    await setCaseAppointment(tx, caseRow.id, { startAt: inserted.startAt, endAt: inserted.endAt }, now);
+    await emit(tx, {
+      actorId,
+      action: 'appointment.booked',
+      subjectType: 'case',
+      subjectId: caseRow.id,
+      caseId: caseRow.id,
+      data: { appointment_id: inserted.id, lawyer_id: slot.lawyer.id },
+      at: now,
+    });
+    await queueAppointmentMails(tx, 'appointment_booked', {
+      row: inserted,
+      caseRow,
+      lawyer: slot.lawyer,
+      videoTemplate,
+      now,
+    });
+    return inserted;
+  }).catch(refusal);
 }
 
 /** Moves the booked appointment to another slot, unless it was moved or cancelled meanwhile (409). */
@@ -85,58 +83,56 @@ export async function moveAppointment(
   },
 ): Promise<AppointmentRow> {
   const { caseRow, current, slot, previousLawyer, actorId, videoTemplate, now } = input;
-  return db
-    .transaction(async (tx) => {
-      const [moved] = await tx
-        .update(appointments)
-        .set({
-          lawyerId: slot.lawyer.id,
-          startAt: new Date(slot.start),
-          endAt: new Date(slot.end),
-          sequence: current.sequence + 1,
-          reminderSentAt: null,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            eq(appointments.id, current.id),
-            eq(appointments.status, 'booked'),
-            eq(appointments.sequence, current.sequence),
-          ),
-        )
-        .returning();
-      // Moved or cancelled by someone else meanwhile.
-      if (!moved) throw conflict(APPOINTMENT_ERRORS.slotUnavailable);
-      await setCaseAppointment(tx, caseRow.id, { startAt: moved.startAt, endAt: moved.endAt }, now);
-      await emit(tx, {
-        actorId,
-        action: 'appointment.rescheduled',
-        subjectType: 'case',
-        subjectId: caseRow.id,
-        caseId: caseRow.id,
-        data: { appointment_id: moved.id, lawyer_id: slot.lawyer.id },
-        at: now,
-      });
-      await queueAppointmentMails(tx, 'appointment_moved', {
+  return withEvents(db, async (tx) => {
+    const [moved] = await tx
+      .update(appointments)
+      .set({
+        lawyerId: slot.lawyer.id,
+        startAt: new Date(slot.start),
+        endAt: new Date(slot.end),
+        sequence: current.sequence + 1,
+        reminderSentAt: null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(appointments.id, current.id),
+          eq(appointments.status, 'booked'),
+          eq(appointments.sequence, current.sequence),
+        ),
+      )
+      .returning();
+    // Moved or cancelled by someone else meanwhile.
+    if (!moved) throw conflict(APPOINTMENT_ERRORS.slotUnavailable);
+    await setCaseAppointment(tx, caseRow.id, { startAt: moved.startAt, endAt: moved.endAt }, now);
+    await emit(tx, {
+      actorId,
+      action: 'appointment.rescheduled',
+      subjectType: 'case',
+      subjectId: caseRow.id,
+      caseId: caseRow.id,
+      data: { appointment_id: moved.id, lawyer_id: slot.lawyer.id },
+      at: now,
+    });
+    await queueAppointmentMails(tx, 'appointment_moved', {
+      row: moved,
+      caseRow,
+      lawyer: slot.lawyer,
+      videoTemplate,
+      now,
+    });
+    // The day now falls to another lawyer (a stand-in's period): the first one's calendar drops it.
+    if (previousLawyer)
+      await queueAppointmentMails(tx, 'appointment_cancelled', {
         row: moved,
         caseRow,
-        lawyer: slot.lawyer,
+        lawyer: previousLawyer,
         videoTemplate,
         now,
+        only: 'lawyer',
       });
-      // The day now falls to another lawyer (a stand-in's period): the first one's calendar drops it.
-      if (previousLawyer)
-        await queueAppointmentMails(tx, 'appointment_cancelled', {
-          row: moved,
-          caseRow,
-          lawyer: previousLawyer,
-          videoTemplate,
-          now,
-          only: 'lawyer',
-        });
-      return moved;
-    })
-    .catch(refusal);
+    return moved;
+  }).catch(refusal);
 }
 
 /** Cancels the booked appointment (409 when there is none any more). */
@@ -152,7 +148,7 @@ export async function cancelAppointment(
   },
 ): Promise<void> {
   const { caseRow, current, lawyer, actorId, videoTemplate, now } = input;
-  await db.transaction(async (tx) => {
+  await withEvents(db, async (tx) => {
     const [cancelled] = await tx
       .update(appointments)
       .set({ status: 'cancelled', cancelledAt: now, sequence: current.sequence + 1, updatedAt: now })
@@ -195,7 +191,7 @@ export async function requestCallback(
   input: { caseId: string; clientId: string; text: string; now: Date },
 ): Promise<{ created: boolean; requestedAt: Date }> {
   const { caseId, clientId, text, now } = input;
-  const result = await db.transaction(async (tx) => {
+  const result = await withEvents(db, async (tx) => {
     const [marked] = await tx
       .update(cases)
       .set({ callbackRequestedAt: now, lastUpdateAt: now })
@@ -241,7 +237,7 @@ export async function clearCallback(
   input: { caseId: string; wasRequested: boolean; actorId: string; now: Date },
 ): Promise<void> {
   const { caseId, wasRequested, actorId, now } = input;
-  await db.transaction(async (tx) => {
+  await withEvents(db, async (tx) => {
     const cleared = await tx
       .update(cases)
       .set({ callbackRequestedAt: null, lastUpdateAt: now })

@@ -5,6 +5,7 @@ import { hotStatement, type Statement } from '../db/hot/statement';
 import { loginCodes, loginThrottles, tokens, users } from '../db/schema';
 import { ts } from '../db/sql';
 import { safeEqual } from '../lib/crypto';
+import { withEvents } from '../domain-events';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -107,7 +108,7 @@ export async function storeCode(
 ): Promise<void> {
   const { keyHash, purpose, userId, newEmail, codeHash, now } = input;
   const owner = purpose === 'login' || !userId ? eq(loginCodes.keyHash, keyHash) : eq(loginCodes.userId, userId);
-  await db.transaction(async (tx) => {
+  await withEvents(db, async (tx) => {
     await tx
       .update(loginCodes)
       .set({ voidedAt: now })
@@ -127,7 +128,7 @@ export async function storeCode(
 export type VerifyResult<T> =
   { outcome: 'ok'; value: T } | { outcome: 'wrong_code' | 'voided' | 'locked' | 'already_used' };
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Tx = Db;
 
 /**
  * Checks a code and counts the try in one transaction that holds the address's throttle row
@@ -149,7 +150,7 @@ export async function verifyCode<T>(
 ): Promise<VerifyResult<T>> {
   const { throttleKey, find, codeHash, now } = input;
   const hourAgo = new Date(now.getTime() - HOUR_MS);
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const [throttle] = await tx
       .insert(loginThrottles)
       .values({ keyHash: throttleKey })

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client';
 import { enqueueMail, enqueueNothing } from '../outbox/outbox';
 import { CODE_TTL_MS, findUserByEmail, storeCode } from './queries';
+import { withEvents } from '../domain-events';
 
 /**
  * Stores a login code for an address and, for a known address, its mail, in one transaction;
@@ -13,7 +14,7 @@ export async function storeLoginCode(
 ) {
   const { keyHash, email, code, codeHash, now } = input;
   // The code and its mail are written together; a mail not sent within the code's lifetime is never sent.
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     await storeCode(tx, { keyHash, purpose: 'login', userId: null, newEmail: null, codeHash, now });
     const found = await findUserByEmail(tx, email);
     if (found) {

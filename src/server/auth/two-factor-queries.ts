@@ -2,6 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { recoveryCodes, staffTwoFactor, twoFactorChallenges, users } from '../db/schema';
 import { ts } from '../db/sql';
+import { withEvents } from '../domain-events';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const MAX_CHALLENGE_ATTEMPTS = 5;
@@ -151,7 +152,7 @@ export async function activatePendingSecret(
   db: Db,
   input: { userId: string; pending: string; step: number; codeHashes: string[]; now: Date },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const rows = await tx
       .update(staffTwoFactor)
       .set({ secret: input.pending, pendingSecret: null, enabledAt: input.now, lastStep: input.step })
@@ -167,7 +168,7 @@ export async function activatePendingSecret(
 }
 
 export async function replaceRecoveryCodes(db: Db, userId: string, codeHashes: string[], now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
+  await withEvents(db, async (tx) => {
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash, createdAt: now })));
   });

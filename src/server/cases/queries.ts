@@ -3,6 +3,7 @@ import type { StatusSlug } from '../../contract/statuses';
 import { getDisplayName } from '../../contract/rules/display-name';
 import type { Db } from '../db/client';
 import { caseLawyers, cases, documentSlots, documents, users } from '../db/schema';
+import { withEvents } from '../domain-events';
 
 export type NewCase = {
   clientId: string;
@@ -14,7 +15,7 @@ export type NewCase = {
 
 /** Creates a client's case with the firm's mandatory document slots, in one transaction. */
 export async function createCase(db: Db, input: NewCase): Promise<string> {
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const [client] = await tx.select().from(users).where(eq(users.id, input.clientId));
     if (!client) throw new Error(`No user ${input.clientId}`);
     const clientName = getDisplayName({ name: client.name, infix: client.infix, last_name: client.lastName });

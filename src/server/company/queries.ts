@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { UpdateCompanyRequest } from '../../contract/cases';
 import type { Db } from '../db/client';
 import { cases } from '../db/schema';
-import { emit } from '../domain-events';
+import { emit, withEvents } from '../domain-events';
 import { notFound, staleWrite } from '../errors/errors';
 import { applyCaseEvent } from '../workflow/apply';
 
@@ -18,7 +18,7 @@ export async function updateCompany(
   input: { caseId: string; actorId: string; body: UpdateCompanyRequest; now: Date },
 ): Promise<CaseRow> {
   const { caseId, actorId, body, now } = input;
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const [updated] = await tx
       .update(cases)
       .set({

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AdminAccount, ComplaintFile, MyComplaint, RegisterComplaint } from '../../contract/complaints';
 import { getDisplayName } from '../../contract/rules/display-name';
-import { emit } from '../domain-events';
+import { emit, withEvents } from '../domain-events';
 import type { Config } from '../config/config';
 import type { Db } from '../db/client';
 import { caseLawyers, cases, complaintFiles, complaints, users } from '../db/schema';
@@ -82,7 +82,7 @@ export async function fileComplaint(
   },
 ) {
   const files = input.files ?? [];
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const [theCase] = await tx.select({ id: cases.id }).from(cases).where(eq(cases.clientId, input.clientId));
     const lawyerIds = theCase
       ? (await tx.select({ id: caseLawyers.lawyerId }).from(caseLawyers).where(eq(caseLawyers.caseId, theCase.id))).map(
@@ -237,7 +237,7 @@ export async function recordComplaintStep(
     config: Pick<Config, 'complaints'>;
   },
 ): Promise<ComplaintRow | null> {
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const closing = input.outcome !== undefined;
     const [row] = await tx
       .update(complaints)
@@ -335,7 +335,7 @@ export async function setComplaintsOfficer(
   db: Db,
   input: { adminId: string; officer: boolean; actorId: string; now: Date },
 ): Promise<AdminAccount | null> {
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ complaintsOfficer: input.officer, updatedAt: input.now })

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ContactPerson, ContactPersonInput } from '../../contract/contact-persons';
 import type { Db } from '../db/client';
 import { cases, contactPersons } from '../db/schema';
-import { emit } from '../domain-events';
+import { emit, withEvents } from '../domain-events';
 import { staleWrite } from '../errors/errors';
 
 type Row = typeof contactPersons.$inferSelect;
@@ -43,7 +43,7 @@ export async function replaceContactPersons(
   actorId: string,
   expectedVersion?: number,
 ): Promise<{ list: ContactPerson[]; version: number }> {
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const [locked] = await tx
       .update(cases)
       .set({ lastUpdateAt: now, contactPersonsVersion: sql`${cases.contactPersonsVersion} + 1` })

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'dr
 import { ZipFile } from 'yazl';
 import type { Readable } from 'node:stream';
 import { DATA_EXPORT_VALID_HOURS, type DataExport } from '../../contract/data-export';
-import { emit } from '../domain-events';
+import { emit, withEvents } from '../domain-events';
 import type { Db } from '../db/client';
 import { cases, dataExports } from '../db/schema';
 import { AppError } from '../errors/errors';
@@ -86,7 +86,7 @@ export async function requestExport(
       'Retry-After': String(retryAfter),
     });
   };
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const [row] = await tx
       .insert(dataExports)
       .values({
@@ -114,7 +114,7 @@ export async function requestExport(
 
 /** Takes the oldest export waiting to be built (or one whose builder stopped), under a lease. */
 async function claimOne(db: Db, now: Date): Promise<DataExportRow | null> {
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const [due] = await tx
       .select({ id: dataExports.id })
       .from(dataExports)
@@ -206,7 +206,7 @@ export async function buildPendingExports(
     }
     const at = now();
     const expiresAt = new Date(at.getTime() + VALID_MS);
-    const finished = await db.transaction(async (tx) => {
+    const finished = await withEvents(db, async (tx) => {
       const [done] = await tx
         .update(dataExports)
         .set({
@@ -244,7 +244,7 @@ export async function buildPendingExports(
 }
 
 async function markFailed(db: Db, row: DataExportRow, now: Date) {
-  await db.transaction(async (tx) => {
+  await withEvents(db, async (tx) => {
     await tx.update(dataExports).set({ status: 'failed', leaseUntil: null }).where(eq(dataExports.id, row.id));
     await emit(tx, {
       actorId: null,
@@ -270,7 +270,7 @@ export async function removeExpiredExports(db: Db, storage: Storage, now: Date, 
     .limit(batch);
   for (const row of due) {
     if (row.storageKey) await storage.remove(row.storageKey).catch(() => undefined);
-    await db.transaction(async (tx) => {
+    await withEvents(db, async (tx) => {
       // Another instance may have removed it meanwhile: one audit line per export.
       const [done] = await tx
         .update(dataExports)

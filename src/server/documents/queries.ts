@@ -3,7 +3,7 @@ import type { Document } from '../../contract/documents';
 import { getStatus, type StatusSlug } from '../../contract/statuses';
 import type { Db } from '../db/client';
 import { cases, documentViews, documents, users } from '../db/schema';
-import { emit } from '../domain-events';
+import { emit, withEvents } from '../domain-events';
 import { applyCaseEvent } from '../workflow/apply';
 import { toDocumentList, type DocumentLink } from './mapping';
 import type { DocumentRow } from './access';
@@ -83,7 +83,7 @@ export async function replaceDocumentFile(
   db: Db,
   input: { documentId: string; file: StoredFile; userId: string; byClient: boolean; now: Date },
 ) {
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const [old] = await tx
       .select({
         storageKey: documents.storageKey,
@@ -142,7 +142,7 @@ export async function createGeneralDocument(
   db: Db,
   input: { id: string; caseId: string; title: string; file: StoredFile; userId: string; byClient: boolean; now: Date },
 ) {
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     // The case row first: the insert's foreign-key share lock followed by the route rule's
     // FOR UPDATE deadlocked parallel uploads to one case on PostgreSQL.
     await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, input.caseId)).for('update');
@@ -178,7 +178,7 @@ export async function deleteDocument(
   db: Db,
   input: { documentId: string; userId: string; byClient: boolean; now: Date },
 ): Promise<{ previousKey: string | null } | null> {
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const [old] = await tx.select().from(documents).where(eq(documents.id, input.documentId)).for('update');
     if (!old) return null;
     refuseShared(old, input);
@@ -259,7 +259,7 @@ export async function recordDocumentView(
   db: Db,
   input: { documentId: string; caseId: string; userId: string; now: Date },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await withEvents(db, async (tx) => {
     await tx
       .insert(documentViews)
       .values({ documentId: input.documentId, userId: input.userId, viewedAt: input.now })
@@ -289,7 +289,7 @@ export async function reviewDocument(
     now: Date;
   },
 ) {
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const approved = input.decision.status === 'Approved';
     const [row] = await tx
       .update(documents)
@@ -334,7 +334,7 @@ export async function setDocumentVisibility(
   db: Db,
   input: { documentId: string; lawyerId: string; visible: boolean; now: Date },
 ) {
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     // The signed engagement letter is the client's as much as the firm's: it is never hidden from them.
     const [row] = await tx
       .update(documents)

@@ -11,13 +11,17 @@ const PENDING = Symbol('live events waiting for this transaction to commit');
 const SINKS = Symbol('live sinks of this database');
 
 type Collecting = { [PENDING]?: PublishInput[] };
-type Bound = { [SINKS]?: LiveSink[]; transaction: Db['transaction'] };
+type Bound = { [SINKS]?: LiveSink[] };
+
+/** A drizzle transaction (or savepoint) has `rollback`; the database itself has not. */
+const isTransaction = (db: Db) => typeof (db as unknown as { rollback?: unknown }).rollback === 'function';
 
 /**
  * Records a change, once, in the transaction of its cause, and does what its kind's rules
  * (rules.ts) say: the audit line and the mails (outbox rows) in this transaction, the live events
- * after it commits (none when it rolls back). Called with the database itself instead of a
- * transaction, the write commits at once and the live events go out right after it.
+ * after it commits (none when it rolls back). The transaction must be one of `withEvents`; called
+ * with the database itself instead, the write commits at once and the live events go out right
+ * after it.
  */
 export async function emit(tx: Db, event: DomainEvent): Promise<void> {
   const rule = EVENT_RULES[event.action];
@@ -33,54 +37,49 @@ export async function emit(tx: Db, event: DomainEvent): Promise<void> {
     });
   }
   const caseId = caseOf(event);
-  if (!caseId) return;
   if (rule.mail !== 'none') await rule.mail(tx, event, caseId);
-  if (rule.live === 'none') return;
+  if (!caseId || rule.live === 'none') return;
   const live = await rule.live(tx, event, caseId);
   const pending = (tx as Collecting)[PENDING];
   if (pending) pending.push(...live);
+  else if (isTransaction(tx)) throw new Error(`${event.action}: emitted in a transaction not opened with withEvents`);
   else await deliver(tx as unknown as Bound, live);
 }
 
 /**
- * Makes every transaction of `db` (and every transaction nested in one) collect the live events
- * its `emit` calls decide, and hand them to `sink` after the outermost one committed. Called once
- * per app (events/routes.ts) with its event bus; jobs and routes share the database, so both publish. With
+ * Runs `run` in a transaction of `db` and publishes the live events its `emit` calls decided once
+ * it committed (none when it rolls back). Every transaction that may emit is opened here, so the
+ * work after commit is visible at the call site. Given a transaction of `withEvents` (a query
+ * function called inside another's), it opens a savepoint whose events join the outer
+ * transaction's when the savepoint succeeds; the outer one publishes them after its commit.
+ */
+export async function withEvents<T>(db: Db, run: (tx: Db) => Promise<T>): Promise<T> {
+  const outer = (db as Collecting)[PENDING];
+  if (!outer && isTransaction(db)) throw new Error('withEvents inside a transaction not opened with withEvents');
+  const pending: PublishInput[] = [];
+  const result = await db.transaction(async (tx) => {
+    (tx as Collecting)[PENDING] = pending;
+    return run(tx);
+  });
+  if (outer) outer.push(...pending);
+  else await deliver(db as unknown as Bound, pending);
+  return result;
+}
+
+/**
+ * Where the live events of `db` go once their transaction committed: `sink` (the app's event bus).
+ * Called once per app (events/routes.ts); jobs and routes share the database, so both publish. With
  * several apps on one database (tests of two instances) the last one bound publishes; its bus
  * reaches the streams of the others through Redis. Returns the unbinding.
  */
 export function publishLiveEventsAfterCommit(db: Db, sink: LiveSink): () => void {
   const bound = db as unknown as Bound;
-  if (!bound[SINKS]) {
-    bound[SINKS] = [];
-    const original = bound.transaction.bind(db);
-    bound.transaction = (async (run: (tx: Db) => Promise<unknown>, config?: unknown) => {
-      const pending: PublishInput[] = [];
-      const result = await original((tx) => run(collecting(tx, pending)), config as never);
-      await deliver(bound, pending);
-      return result;
-    }) as Db['transaction'];
-  }
-  const sinks = bound[SINKS];
+  const sinks = (bound[SINKS] ??= []);
   sinks.push(sink);
   return () => {
     const index = sinks.lastIndexOf(sink);
     if (index >= 0) sinks.splice(index, 1);
   };
-}
-
-/** A transaction (or savepoint) whose events join `pending` when it succeeds. */
-function collecting(tx: Db, pending: PublishInput[]): Db {
-  const target = tx as unknown as Collecting & Bound;
-  target[PENDING] = pending;
-  const nested = target.transaction.bind(tx);
-  target.transaction = (async (run: (inner: Db) => Promise<unknown>, config?: unknown) => {
-    const mine: PublishInput[] = [];
-    const result = await nested((inner) => run(collecting(inner, mine)), config as never);
-    pending.push(...mine);
-    return result;
-  }) as Db['transaction'];
-  return tx;
 }
 
 /** One `case_changed` per case and commit (to everyone any of its events named), the rest in order. */

@@ -15,7 +15,7 @@ import {
   createTestLawyer,
   type TestContext,
 } from '../testing/harness';
-import { emit } from './dispatch';
+import { emit, withEvents } from './dispatch';
 import { EVENT_KINDS, EVENT_RULES, timelineKinds } from './rules';
 
 describe('the rules table', () => {
@@ -76,7 +76,7 @@ describe('emit', () => {
     const toClient = listen(client.id);
     const toLawyer = listen(lawyer.id);
     const at = ctx.clock.now();
-    await ctx.db.transaction(async (tx) => {
+    await withEvents(ctx.db, async (tx) => {
       await emit(tx, {
         actorId: lawyer.id,
         action: 'case.status_changed',
@@ -109,7 +109,7 @@ describe('emit', () => {
     const client = await createTestClient(ctx, { status: 'reviewing-documents', lawyerIds: [lawyer.id] });
     const toClient = listen(client.id);
     await expect(
-      ctx.db.transaction(async (tx) => {
+      withEvents(ctx.db, async (tx) => {
         await emit(tx, {
           actorId: lawyer.id,
           action: 'case.status_changed',
@@ -132,8 +132,8 @@ describe('emit', () => {
     const other = await createTestClient(ctx, { status: 'lead' });
     const toClient = listen(client.id);
     const toOther = listen(other.id);
-    await ctx.db.transaction(async (tx) => {
-      await tx.transaction(async (inner) =>
+    await withEvents(ctx.db, async (tx) => {
+      await withEvents(tx, async (inner) =>
         emit(inner, {
           actorId: client.id,
           action: 'case.company_updated',
@@ -142,21 +142,34 @@ describe('emit', () => {
           at: ctx.clock.now(),
         }),
       );
-      await tx
-        .transaction(async (inner) => {
-          await emit(inner, {
-            actorId: other.id,
-            action: 'case.company_updated',
-            subjectType: 'case',
-            subjectId: other.caseId,
-            at: ctx.clock.now(),
-          });
-          throw new Error('savepoint rolled back');
-        })
-        .catch(() => undefined);
+      await withEvents(tx, async (inner) => {
+        await emit(inner, {
+          actorId: other.id,
+          action: 'case.company_updated',
+          subjectType: 'case',
+          subjectId: other.caseId,
+          at: ctx.clock.now(),
+        });
+        throw new Error('savepoint rolled back');
+      }).catch(() => undefined);
     });
     expect(events(toClient, 'case_changed')).toHaveLength(1);
     expect(toOther).toEqual([]);
+  });
+
+  it('refuses an emit in a transaction not opened with withEvents (it would publish before commit)', async () => {
+    const client = await createTestClient(ctx, { status: 'lead' });
+    await expect(
+      ctx.db.transaction(async (tx) =>
+        emit(tx, {
+          actorId: client.id,
+          action: 'case.company_updated',
+          subjectType: 'case',
+          subjectId: client.caseId,
+          at: ctx.clock.now(),
+        }),
+      ),
+    ).rejects.toThrow(/withEvents/);
   });
 
   it("publishes from a background job: the assignment sweep tells the client's and new lawyer's screens", async () => {

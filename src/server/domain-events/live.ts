@@ -1,8 +1,31 @@
 import type { Db } from '../db/client';
 import type { PublishInput } from '../events/bus';
 import { caseParticipants } from '../events/queries';
-import { getMessage, otherSide, unreadInCase, type Role } from '../messages/queries';
+import type { Message } from '../../contract/messages';
 import type { DomainEvent } from './types';
+
+type Role = Message['author_role'];
+const otherSide = (role: Role): Role => (role === 'client' ? 'lawyer' : 'client');
+
+/**
+ * What the message rules read: the message as the stream sends it and a side's unread count in a
+ * case. The messages feature, which emits every message kind, provides them when it loads
+ * (messages/queries.ts), so this module imports no feature and no feature import comes back here.
+ */
+export type MessageReads = {
+  message: (tx: Db, id: string) => Promise<Message | null>;
+  unreadInCase: (tx: Db, caseId: string, reader: Role) => Promise<number>;
+};
+let messageReads: MessageReads | null = null;
+export function provideMessageReads(reads: MessageReads): void {
+  messageReads = reads;
+}
+function reads(): MessageReads {
+  if (!messageReads) throw new Error('A message event before the messages feature provided its reads');
+  return messageReads;
+}
+const getMessage = (tx: Db, id: string) => reads().message(tx, id);
+const unreadInCase = (tx: Db, caseId: string, reader: Role) => reads().unreadInCase(tx, caseId, reader);
 
 /**
  * The live rules of the event kinds (rules.ts names one per kind): what each event tells whom

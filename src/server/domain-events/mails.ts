@@ -9,15 +9,17 @@ import type { DomainEvent } from './types';
 
 /**
  * The mail rules of the event kinds (rules.ts names one per kind): each writes the outbox rows
- * of one event, in the event's own transaction. `caseId` is the event's case (never null here:
- * an event without a case mails nobody). The person who did something is never mailed about it.
+ * of one event, in the event's own transaction. `caseId` is the event's case, null for an event
+ * about a person or the firm (a complaint, a data export): its rule finds its readers itself.
+ * The person who did something is never mailed about it.
  */
-export type MailRule = (tx: Db, event: DomainEvent, caseId: string) => Promise<void>;
+export type MailRule = (tx: Db, event: DomainEvent, caseId: string | null) => Promise<void>;
 
 const str = (value: unknown) => (typeof value === 'string' ? value : null);
 
 /** The case as the mails need it, and the helpers every rule shares. */
-async function mailContext(tx: Db, event: DomainEvent, caseId: string) {
+async function mailContext(tx: Db, event: DomainEvent, caseId: string | null) {
+  if (!caseId) return null;
   const [theCase] = await tx
     .select({ id: cases.id, clientId: cases.clientId, clientName: cases.clientName, statusSlug: cases.statusSlug })
     .from(cases)
@@ -28,6 +30,7 @@ async function mailContext(tx: Db, event: DomainEvent, caseId: string) {
       .map((r) => r.id)
       .filter((id) => id !== event.actorId);
   return {
+    caseId,
     now: event.at,
     byClient: event.actorId === theCase.clientId,
     // An empty name stays empty: the template names an unknown client in the reader's language.
@@ -60,10 +63,10 @@ export const statusMails: MailRule = async (tx, event, caseId) => {
   if (!from || !to || from === to) return;
   // Every mandatory document is in: the route moved the case on.
   if (from === 'incomplete-case-file' && to === 'reviewing-documents') {
-    await c.mailLawyers('documents_complete', { client_name: c.clientName, case_id: caseId });
+    await c.mailLawyers('documents_complete', { client_name: c.clientName, case_id: c.caseId });
   }
   if (c.byClient || to === 'proposal') return;
-  await enqueueMail(tx, { kind: 'phase_changed', to: c.toClient, payload: { case_id: caseId, from, to }, now: c.now });
+  await enqueueMail(tx, { kind: 'phase_changed', to: c.toClient, payload: { case_id: c.caseId, from, to }, now: c.now });
 };
 
 /** A new settlement version: the client hears there is one, nothing of what it says. */
@@ -103,7 +106,7 @@ export const lawyerAssignedMails: MailRule = async (tx, event, caseId) => {
     await enqueueMail(tx, {
       kind: 'case_assigned',
       to: { userId: lawyerId },
-      payload: { client_name: c.clientName, case_id: caseId },
+      payload: { client_name: c.clientName, case_id: c.caseId },
       now: c.now,
     });
 };
@@ -123,7 +126,7 @@ export const handedOverMails: MailRule = async (tx, event, caseId) => {
   await enqueueMail(tx, {
     kind: 'case_handed_over',
     to: { userId: lawyerId },
-    payload: { client_name: c.clientName, case_id: caseId, stand_in_from: from, stand_in_until: until },
+    payload: { client_name: c.clientName, case_id: c.caseId, stand_in_from: from, stand_in_until: until },
     now: c.now,
   });
   const lawyerName = getDisplayName({ name: lawyer.name, infix: lawyer.infix, last_name: lawyer.lastName });
@@ -144,7 +147,7 @@ export const proposalSentMail: MailRule = async (tx, event, caseId) => {
 export const proposalSignedMails: MailRule = async (tx, event, caseId) => {
   const c = await mailContext(tx, event, caseId);
   if (!c) return;
-  await c.mailLawyers('proposal_signed', { client_name: c.clientName, case_id: caseId });
+  await c.mailLawyers('proposal_signed', { client_name: c.clientName, case_id: c.caseId });
 };
 
 /** The client's own act, confirmed to them in writing (a durable medium, BW 6:230o), and told to the lawyers. */
@@ -157,7 +160,7 @@ export const withdrawnMails: MailRule = async (tx, event, caseId) => {
     payload: { date: formatMailDate(c.now) },
     now: c.now,
   });
-  await c.mailLawyers('engagement_withdrawn_lawyer', { client_name: c.clientName, case_id: caseId });
+  await c.mailLawyers('engagement_withdrawn_lawyer', { client_name: c.clientName, case_id: c.caseId });
 };
 
 export const documentRejectedMail: MailRule = async (tx, event, caseId) => {
@@ -207,7 +210,7 @@ export const documentUploadedMails: MailRule = async (tx, event, caseId) => {
   }
   await c.mailLawyers('document_uploaded', {
     client_name: c.clientName,
-    case_id: caseId,
+    case_id: c.caseId,
     title: document.title,
     replaced: data.replaced === true,
   });
@@ -223,7 +226,7 @@ export const feedbackMails: MailRule = async (tx, event, caseId) => {
     await enqueueMail(tx, {
       kind: 'feedback_created',
       to: { userId: id },
-      payload: { client_name: c.clientName, case_id: caseId },
+      payload: { client_name: c.clientName, case_id: c.caseId },
       now: c.now,
     });
 };
@@ -236,7 +239,7 @@ export const coolingOffExpiredMails: MailRule = async (tx, event, caseId) => {
     await enqueueMail(tx, {
       kind: 'cooling_off_expired',
       to: { userId: id },
-      payload: { case_id: caseId },
+      payload: { case_id: c.caseId },
       now: c.now,
       dedupeKey: `cooling-off-expired:${caseId}:${id}`,
     });

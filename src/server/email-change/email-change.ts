@@ -6,6 +6,7 @@ import { generateLoginCode, hmac } from '../lib/crypto';
 import { CODE_TTL_MS, registerThrottledRequest, storeCode, verifyCode, type RequestLimits } from '../auth/queries';
 import { securityLog } from '../http/security-log';
 import { enqueueMail } from '../outbox/outbox';
+import { withEvents } from '../domain-events';
 
 // Translation keys (public/i18n, errors.emailChange), given in the request's language.
 export const EMAIL_CHANGE_SENT_MESSAGE = 'errors.emailChange.sent';
@@ -58,7 +59,7 @@ export async function requestEmailChange(request: FastifyRequest, userId: string
     }
   }
   const code = generateLoginCode();
-  await db.transaction(async (tx) => {
+  await withEvents(db, async (tx) => {
     await storeCode(tx, {
       keyHash,
       purpose: 'email_change',

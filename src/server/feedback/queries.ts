@@ -3,7 +3,7 @@ import type { Feedback } from '../../contract/feedback';
 import { getDisplayName } from '../../contract/rules/display-name';
 import type { Db } from '../db/client';
 import { caseLawyers, feedback, users } from '../db/schema';
-import { emit } from '../domain-events';
+import { emit, withEvents } from '../domain-events';
 
 type FeedbackRow = typeof feedback.$inferSelect;
 type ClientRow = { name: string | null; infix: string | null; lastName: string | null; email: string };
@@ -38,7 +38,7 @@ export async function createFeedback(
   db: Db,
   input: { caseId: string; lawyerId: string; clientId: string; text: string; now: Date },
 ): Promise<Feedback> {
-  const [row] = await db.transaction(async (tx) => {
+  const [row] = await withEvents(db, async (tx) => {
     const inserted = await tx
       .insert(feedback)
       .values({

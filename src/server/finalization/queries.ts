@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FinalizationQuestion } from '../../contract/questions';
 import type { Db } from '../db/client';
 import { answers, questions } from '../db/schema';
-import { emit } from '../domain-events';
+import { emit, withEvents } from '../domain-events';
 
 /** The active finalisation questions with this case's answers. */
 export async function getFinalizationQuestions(db: Db, caseId: string): Promise<FinalizationQuestion[]> {
@@ -69,7 +69,7 @@ export async function answerFinalizationQuestions(
   input: { caseId: string; actorId: string; answers: Map<string, string>; now: Date },
 ): Promise<void> {
   const { caseId, actorId, answers: sent, now } = input;
-  await db.transaction(async (tx) => {
+  await withEvents(db, async (tx) => {
     await saveFinalizationAnswers(
       tx,
       caseId,

@@ -4,6 +4,7 @@ import { cases, intakeDeliveries, users } from '../db/schema';
 import { createCase } from '../cases/queries';
 import { enqueueMail } from '../outbox/outbox';
 import type { Intake } from './payload';
+import { withEvents } from '../domain-events';
 
 /**
  * Records one form delivery in one transaction: the delivery is claimed by its event id (a
@@ -15,7 +16,7 @@ export async function recordIntake(
   input: { eventId: string; email: string; intake: Intake; now: Date },
 ): Promise<void> {
   const { eventId, email, intake, now } = input;
-  await db.transaction(async (tx) => {
+  await withEvents(db, async (tx) => {
     const claimed = await tx
       .insert(intakeDeliveries)
       .values({ eventId, receivedAt: now })

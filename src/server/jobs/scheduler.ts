@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { withEvents } from '../domain-events';
 
 export type Job = {
   name: string;
@@ -20,7 +21,7 @@ export type Job = {
  * instances never run it at the same time. Returns false when another instance holds it.
  */
 export async function runExclusive(db: Db, job: Pick<Job, 'lockKey' | 'run'>): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const result = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${job.lockKey}) AS locked`)) as unknown as {
       rows: { locked: boolean }[];
     };

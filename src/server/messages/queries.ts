@@ -6,7 +6,7 @@ import { caseLawyers, caseStandIns, cases, documents, messages, users } from '..
 import { queryRows, ts } from '../db/sql';
 import { toPersonReference } from '../documents/mapping';
 import { createGeneralDocument, type StoredFile } from '../documents/queries';
-import { emit } from '../domain-events';
+import { emit, provideMessageReads, withEvents } from '../domain-events';
 import { MAX_DOCUMENT_TITLE } from '../../contract/documents';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -219,7 +219,7 @@ export async function sendMessage(
   },
 ): Promise<string> {
   const { caseId, author, text, file, now } = input;
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     if (file) {
       const title = (file.stored.filename || 'Bijlage').slice(0, MAX_DOCUMENT_TITLE);
       await createGeneralDocument(tx, {
@@ -262,7 +262,7 @@ export async function markMessagesRead(
   input: { caseId: string; reader: { userId: string; role: Role }; upTo: string; now: Date },
 ): Promise<number | null> {
   const { caseId, reader, upTo, now } = input;
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const count = await markRead(tx, { caseId, reader: reader.role, upTo, now });
     if (count)
       await emit(tx, {
@@ -283,7 +283,7 @@ export async function deleteMessage(
   input: { row: MessageRow; author: { userId: string; role: Role }; since: Date; now: Date },
 ): Promise<boolean> {
   const { row, author, since, now } = input;
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const gone = await deleteOwnMessage(tx, { id: row.id, authorId: author.userId, since });
     if (gone)
       await emit(tx, {
@@ -298,3 +298,7 @@ export async function deleteMessage(
     return gone;
   });
 }
+
+// The live rules of the message kinds (domain-events/live.ts) read through these; every message
+// event is emitted from this module, so they are provided before the first one.
+provideMessageReads({ message: getMessage, unreadInCase });

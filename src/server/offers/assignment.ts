@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { STATUS_GROUPS, STATUSES } from '../../contract/statuses';
 import type { Db } from '../db/client';
 import { caseLawyers, cases, lawyerStatusCounts, users } from '../db/schema';
-import { emit } from '../domain-events';
+import { emit, withEvents } from '../domain-events';
 
 export type AssignedLawyer = {
   id: string;
@@ -111,7 +111,7 @@ export async function listUnassignedCaseIds(db: Db, limit = 100): Promise<string
 export async function runAssignmentSweep(db: Db, now: Date): Promise<number> {
   let assigned = 0;
   for (const caseId of await listUnassignedCaseIds(db)) {
-    const lawyer = await db.transaction(async (tx) => assignLawyerIfMissing(tx, caseId, now));
+    const lawyer = await withEvents(db, async (tx) => assignLawyerIfMissing(tx, caseId, now));
     if (lawyer) assigned += 1;
   }
   return assigned;

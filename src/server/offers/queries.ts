@@ -6,7 +6,7 @@ import type { Role } from '../../contract/permissions';
 import type { StatusSlug } from '../../contract/statuses';
 import type { Db } from '../db/client';
 import { cases } from '../db/schema';
-import { emit } from '../domain-events';
+import { emit, withEvents } from '../domain-events';
 import { AppError, notFound } from '../errors/errors';
 import { applyCaseEvent } from '../workflow/apply';
 import { assignLawyerIfMissing } from './assignment';
@@ -24,7 +24,7 @@ export async function chooseOffer(
   input: { caseId: string; actor: { userId: string; role: Role }; offer: OfferSlug; now: Date },
 ): Promise<CaseRow> {
   const { caseId, actor, offer, now } = input;
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const [locked] = await tx.select().from(cases).where(eq(cases.id, caseId)).for('update');
     if (!locked) throw notFound();
     if (!canChangeOffer(locked.statusSlug as StatusSlug, locked.proposalSignedAt)) {

@@ -9,6 +9,7 @@ import type { MailItem, MailSite } from './templates';
 import type { Transport } from './transport';
 import { ONE_CLICK_PATH, unsubscribeToken } from './unsubscribe';
 import { inviteForMail } from '../appointments/mail';
+import { withEvents } from '../domain-events';
 
 type OutboxRow = typeof outbox.$inferSelect;
 type Logger = {
@@ -126,7 +127,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .set({ status: 'skipped', payload: {}, lastError: 'expired', leaseUntil: null })
       .where(and(eq(outbox.status, 'pending'), lte(outbox.expiresAt, now)));
     const free = or(isNull(outbox.leaseUntil), lte(outbox.leaseUntil, now));
-    return db.transaction(async (tx) => {
+    return withEvents(db, async (tx) => {
       const due = await tx
         .select({ id: outbox.id, toAddress: outbox.toAddress, digest: outbox.digest })
         .from(outbox)

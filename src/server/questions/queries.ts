@@ -3,6 +3,7 @@ import type { AnswersRequest } from '../../contract/questions';
 import type { Db } from '../db/client';
 import { answers, cases, questions } from '../db/schema';
 import { fieldError, staleWrite } from '../errors/errors';
+import { withEvents } from '../domain-events';
 
 /**
  * Saves the owner's answers to questions of one audience (an empty answer becomes null).
@@ -34,7 +35,7 @@ export async function saveAnswers(
           sql` `,
         )} ELSE true END`;
   const ids = [...byId.keys()];
-  await db.transaction(async (tx) => {
+  await withEvents(db, async (tx) => {
     const known = await tx
       .select({ id: questions.id })
       .from(questions)

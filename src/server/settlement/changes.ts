@@ -3,7 +3,7 @@ import type { OfferSlug } from '../../contract/offers';
 import type { SettlementResponseRequest } from '../../contract/settlement';
 import type { Db } from '../db/client';
 import { settlementResponses, settlementSigned, settlementVersions } from '../db/schema';
-import { emit } from '../domain-events';
+import { emit, withEvents } from '../domain-events';
 import { insertMessage } from '../messages/queries';
 import { applyCaseEvent } from '../workflow/apply';
 import type { VersionRow } from './queries';
@@ -29,7 +29,7 @@ export async function addSettlementVersion(
   },
 ): Promise<VersionRow> {
   const { id, caseRow, actorId, fields, text, terms, file, now } = input;
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const [row] = await tx
       .insert(settlementVersions)
       .values({
@@ -76,7 +76,7 @@ export async function makeVersionFinal(
   input: { version: VersionRow; caseRow: CaseRef; actorId: string; now: Date },
 ): Promise<VersionRow> {
   const { version, caseRow, actorId, now } = input;
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     await tx
       .update(settlementVersions)
       .set({ final: false, finalAt: null, wwApprovedAt: null, wwApprovedBy: null })
@@ -118,7 +118,7 @@ export async function respondToVersion(
   },
 ): Promise<void> {
   const { version, caseId, clientId, body, quote, now } = input;
-  await db.transaction(async (tx) => {
+  await withEvents(db, async (tx) => {
     let messageId: string | null = null;
     if (body.response === 'question' && body.text) {
       const message = await insertMessage(tx, {
@@ -176,7 +176,7 @@ export async function approveWwCheck(
   input: { final: VersionRow; caseId: string; actorId: string; now: Date },
 ): Promise<void> {
   const { final, caseId, actorId, now } = input;
-  await db.transaction(async (tx) => {
+  await withEvents(db, async (tx) => {
     await tx
       .update(settlementVersions)
       .set({ wwApprovedAt: now, wwApprovedBy: actorId })
@@ -202,7 +202,7 @@ export async function recordSigned(
   input: { caseId: string; actorId: string; values: SignedValues; now: Date },
 ): Promise<void> {
   const { caseId, actorId, values, now } = input;
-  await db.transaction(async (tx) => {
+  await withEvents(db, async (tx) => {
     await tx
       .insert(settlementSigned)
       .values({ caseId, ...values })

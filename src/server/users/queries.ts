@@ -9,6 +9,7 @@ import { getDisplayName } from '../../contract/rules/display-name';
 import { DAYS, type Day } from '../../contract/days';
 import type { Db } from '../db/client';
 import { availability, cases, users } from '../db/schema';
+import { withEvents } from '../domain-events';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -124,7 +125,7 @@ export async function updateUser(
   input: Omit<UpdateUserRequest, 'email'>,
   now: Date,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await withEvents(db, async (tx) => {
     const fields = {
       name: input.name,
       infix: input.infix === '' ? null : input.infix,

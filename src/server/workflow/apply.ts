@@ -8,7 +8,7 @@ import {
 import { classifyStatusChange } from '../../contract/rules/status-dropdown';
 import { getFormCompleteness } from '../../contract/rules/stepper';
 import { getStatus, type StatusSlug } from '../../contract/statuses';
-import { emit } from '../domain-events';
+import { emit, withEvents } from '../domain-events';
 import type { CaseRow } from '../cases/access';
 import type { Db } from '../db/client';
 import { AppError } from '../errors/errors';
@@ -141,7 +141,7 @@ export async function changeCaseStatus(
   if (!kind) throw new AppError('conflict', 'errors.workflow.statusNotAllowed');
   if (kind === 'finish' && (await missingFinalizationAnswers(db, input.caseRow.id)) > 0)
     throw new AppError('conflict', 'errors.workflow.finalizationMissing');
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const [updated] = await tx
       .update(cases)
       .set({

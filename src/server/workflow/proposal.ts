@@ -6,7 +6,7 @@ import { getWithdrawalEnd } from '../../contract/rules/withdrawal-end';
 import { getDisplayName } from '../../contract/rules/display-name';
 import type { StatusSlug } from '../../contract/statuses';
 import { NAME_MISMATCH_MESSAGE } from '../../contract/workflow';
-import { emit } from '../domain-events';
+import { emit, withEvents } from '../domain-events';
 import type { CaseRow } from '../cases/access';
 import type { Config } from '../config/config';
 import type { Db } from '../db/client';
@@ -107,7 +107,7 @@ export async function sendProposal(
   await storage.put(key, Buffer.from(bytes));
   let previousKey: string | null = null;
   try {
-    const updated = await db.transaction(async (tx) => {
+    const updated = await withEvents(db, async (tx) => {
       const [locked] = await tx.select().from(cases).where(eq(cases.id, caseRow.id)).for('update');
       if (!locked || !canSendProposal(locked.statusSlug as StatusSlug) || locked.proposalSignedAt)
         throw conflict('errors.workflow.statusChanged');
@@ -253,7 +253,7 @@ export async function signProposal(deps: Deps, input: SignInput): Promise<CaseRo
   const key = documentKey(caseRow.id, signedId, 1);
   await storage.put(key, Buffer.from(signed));
   try {
-    return await db.transaction(async (tx) => {
+    return await withEvents(db, async (tx) => {
       const [won] = await tx
         .update(cases)
         .set({ proposalSignedAt: now, lastUpdateAt: now, withdrawalEndsAt, startConsent: input.startConsent })

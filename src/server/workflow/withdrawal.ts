@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { canWithdraw } from '../../contract/rules/case-route';
 import type { StatusSlug } from '../../contract/statuses';
-import { emit } from '../domain-events';
+import { emit, withEvents } from '../domain-events';
 import type { CaseRow } from '../cases/access';
 import type { Db } from '../db/client';
 import { cases, documents, engagementWithdrawals, proposalSignatures } from '../db/schema';
@@ -26,7 +26,7 @@ export async function withdrawEngagement(
   input: { caseRow: CaseRow; clientId: string; now: Date },
 ): Promise<CaseRow> {
   const { now } = input;
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx) => {
     const [locked] = await tx.select().from(cases).where(eq(cases.id, input.caseRow.id)).for('update');
     if (!locked || !locked.proposalSignedAt) throw new AppError('conflict', 'errors.withdrawal.notSigned');
     if (!canWithdraw(locked.statusSlug as StatusSlug, locked.withdrawalEndsAt, now))
