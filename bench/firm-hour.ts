@@ -423,12 +423,23 @@ async function openStreams(
   const streams: EventStream[] = [];
   const started = performance.now();
   let next = 0;
+  const failures: string[] = [];
   const opener = async () => {
     for (let i = next++; i < tokens.length; i = next++) {
-      streams.push(await openLiveStream(baseUrl, tokens[i] as string, onEvent));
+      // A loaded machine may time a stream's request out (408): it is tried again, three times at most.
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        try {
+          streams.push(await openLiveStream(baseUrl, tokens[i] as string, onEvent));
+          break;
+        } catch (error) {
+          if (attempt === 3) failures.push(String(error));
+          else await new Promise((resolve) => setTimeout(resolve, 1_000));
+        }
+      }
     }
   };
   await Promise.all(Array.from({ length: OPENING }, opener));
+  if (failures.length > 0) console.log(`  ${failures.length} streams could not be opened (first: ${failures[0]})`);
   return { streams, seconds: (performance.now() - started) / 1000 };
 }
 
