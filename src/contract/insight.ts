@@ -69,11 +69,18 @@ export const StuckCaseSchema = z.object({
 });
 export type StuckCase = z.infer<typeof StuckCaseSchema>;
 
+/** The years a period may name: anything else is a typing error (or a probe), refused with 422. */
+export const INSIGHT_YEARS = { first: 1900, last: 2100 } as const;
+const InsightDateSchema = AdminDateSchema.refine((value) => {
+  const year = Number(value.slice(0, 4));
+  return year >= INSIGHT_YEARS.first && year <= INSIGHT_YEARS.last;
+}, validationKey('insightDateOutOfRange'));
+
 const period = {
-  from: AdminDateSchema.optional(),
-  to: AdminDateSchema.optional(),
+  from: InsightDateSchema.optional(),
+  to: InsightDateSchema.optional(),
   /** The same as `to` (the funnel route's own name for it). */
-  until: AdminDateSchema.optional(),
+  until: InsightDateSchema.optional(),
   lawyer_id: z.string().uuid().optional(),
 };
 

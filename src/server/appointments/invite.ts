@@ -23,6 +23,24 @@ export type InviteData = {
 };
 
 /**
+ * A name as an iCalendar parameter value (CN of the organizer and of each attendee). RFC 5545
+ * (3.1, 3.2) allows no DQUOTE and no control character inside a parameter value, not even
+ * escaped: ical-generator writes `\"`, which a calendar reads as the end of the value, so a
+ * name such as `Jan" ;ROLE=CHAIR` would add parameters. A double quote becomes a single one,
+ * control characters (line breaks) become spaces. Text values (SUMMARY, DESCRIPTION,
+ * LOCATION) are escaped by ical-generator itself (`\;`, `\,`, `\\`, `\n`).
+ */
+export function calendarParameter(value: string): string {
+  return (
+    value
+      .replace(/"/g, "'")
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001F\u007F]+/g, ' ')
+      .trim()
+  );
+}
+
+/**
  * One VCALENDAR with one VEVENT (RFC 5545), as an iTIP message (RFC 5546): METHOD:REQUEST for a
  * booking and a reschedule (same UID, higher SEQUENCE), METHOD:CANCEL with STATUS:CANCELLED for a
  * cancellation. Times are written in UTC, which every calendar reads without a VTIMEZONE.
@@ -43,9 +61,9 @@ export function buildInvite(data: InviteData): string {
     location: data.location,
     url: data.url,
     status: data.method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: { name: data.organizer.name, email: data.organizer.email },
+    organizer: { name: calendarParameter(data.organizer.name), email: data.organizer.email },
     attendees: data.attendees.map((a) => ({
-      name: a.name,
+      name: calendarParameter(a.name),
       email: a.email,
       role: ICalAttendeeRole.REQ,
       status: ICalAttendeeStatus.NEEDSACTION,

@@ -329,6 +329,28 @@ describe('the funnel over seeded histories', () => {
     expect(all.funnel[0]!.count).toBeGreaterThanOrEqual(2);
   });
 
+  it('never shows a share above 100 %: a case that skipped the step before is not counted onward', async () => {
+    const lawyer = await createTestLawyer(ctx);
+    const day = new Date('2027-03-22T10:00:00Z');
+    // Two packages chosen by the lawyer before any employer data, one case through every step.
+    await seed(lawyer.id, day, [1, null, null, 3, null, null, null, null]);
+    await seed(lawyer.id, day, [1, null, null, 3, null, null, null, null]);
+    await seed(lawyer.id, day, [1, 1, 1, 1, null, null, null, null]);
+    const funnel = FunnelResponseSchema.parse(
+      (
+        await inject(
+          'GET',
+          `/api/admin/insights/funnel?from=2027-03-22&until=2027-03-22&lawyer_id=${lawyer.id}`,
+          admin.token,
+        )
+      ).json(),
+    ).data;
+    expect(funnel[3]).toMatchObject({ step: 'employer_data_complete', count: 1 });
+    // Three packages chosen after one case with employer data: 1 of 1 went on, not 300 %.
+    expect(funnel[4]).toMatchObject({ step: 'package_chosen', count: 3, share: 1 });
+    for (const row of funnel) expect(row.share ?? 0).toBeLessThanOrEqual(1);
+  });
+
   it('measures a skipped step from the last step reached, and an empty period as zeros', async () => {
     const lawyer = await createTestLawyer(ctx);
     // The lawyer chose the package for the client before the client completed any data.
@@ -692,6 +714,28 @@ describe('refusals', () => {
     await bad('page=2', 'query');
     // A start after today with no end: the end defaults to today, before the start.
     await bad('from=2099-01-01', 'to');
+  });
+
+  it('refuses a date outside 1900–2100 with 422 on every route, never a 500 or a wrong 200', async () => {
+    for (const [query, field] of [
+      ['to=9999-12-31', 'to'],
+      ['from=9999-12-01&to=9999-12-31', 'from'],
+      ['from=1899-12-31&to=1900-01-02', 'from'],
+      ['until=2101-01-01', 'until'],
+      ['from=0001-01-01', 'from'],
+    ] as const) {
+      for (const route of ['/api/admin/insight', '/api/admin/insight.csv', '/api/admin/insights/funnel']) {
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: `${route}?${query}`,
+          headers: { ...bearer(admin.token), 'accept-language': 'nl-NL' },
+        });
+        expect(response.statusCode, `${route}?${query}`).toBe(422);
+        expect(response.json().errors?.[field]).toContain('Kies een datum tussen 1900 en 2100.');
+      }
+    }
+    // The edges themselves are accepted.
+    expect((await inject('GET', '/api/admin/insight?from=2100-10-01&to=2100-12-31', admin.token)).statusCode).toBe(200);
   });
 });
 

@@ -61,8 +61,9 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
 
 /**
  * The funnel of the cases created in the period (and assigned to the lawyer, when given): per
- * step the cases that reached it, the share of the step before, and the median days from the
- * step before. A case that skipped the step before (a lawyer chose the package for the client)
+ * step the cases that reached it, the share of the cases at the step before that reached it too
+ * (so never above 100 %, also when a lawyer's choice let a case skip a step), and the median days
+ * from the step before. A case that skipped the step before (a lawyer chose the package for the client)
  * is measured from the last step it did reach; a step reached before the one before counts 0 days.
  */
 export async function getFunnel(
@@ -73,11 +74,13 @@ export async function getFunnel(
   return FUNNEL_STEPS.map((step, index) => {
     const count = Number(row[`n${index}`] ?? 0);
     const before = index === 0 ? null : Number(row[`n${index - 1}`] ?? 0);
+    // Of the cases at the step before, those that reached this one too: never more than all of them.
+    const onward = index === 0 ? 0 : Number(row[`b${index}`] ?? 0);
     const median = index === 0 ? null : row[`m${index}`];
     return {
       step,
       count,
-      share: before === null || before === 0 ? null : round(count / before, 3),
+      share: before === null || before === 0 ? null : round(Math.min(1, onward / before), 3),
       median_days: median === null || median === undefined ? null : round(Number(median) / 86_400, 1),
     };
   });
@@ -103,6 +106,10 @@ export function funnelStatement(input: { period: InsightPeriod; lawyerId?: strin
     // date_part gives float8 seconds; extract() gives numeric, several times slower to sort.
     const seconds = sql`GREATEST(0::float8, date_part('epoch', ${moment} - ${previous}))`;
     const name = sql.raw(`m${index}`);
+    const stepBefore = STEP_MOMENT[FUNNEL_STEPS[index - 1]!];
+    columns.push(
+      sql`count(*) FILTER (WHERE ${moment} IS NOT NULL AND ${stepBefore} IS NOT NULL)::int AS ${sql.raw(`b${index}`)}`,
+    );
     columns.push(
       sql`percentile_cont(0.5) WITHIN GROUP (ORDER BY ${seconds}) FILTER (WHERE ${moment} IS NOT NULL) AS ${name}`,
     );

@@ -56,17 +56,17 @@ const defaultFrom = addCalendarDays(today, -89);
 
 /** GET /api/admin/insight for any period: the period echoed, the funnel and the stuck list. */
 const insight =
-  (answer: (query: URLSearchParams) => { stuck?: unknown[]; truncated?: string[] }): FakeRoute =>
+  (answer: (query: URLSearchParams) => { stuck?: unknown[]; truncated?: string[]; steps?: unknown[] }): FakeRoute =>
   (request) => {
     if (request.method !== 'GET' || !request.path.startsWith('/api/admin/insight?')) return undefined;
     const query = new URLSearchParams(request.path.split('?')[1]);
-    const { stuck: rows = stuck, truncated = [] } = answer(query);
+    const { stuck: rows = stuck, truncated = [], steps = funnel } = answer(query);
     return {
       status: 200,
       body: {
         data: {
           period: { from: query.get('from'), to: query.get('to'), lawyer_id: query.get('lawyer_id') },
-          funnel,
+          funnel: steps,
           stuck: rows,
           stuck_truncated: truncated,
         },
@@ -120,6 +120,13 @@ describe('admin insight page', () => {
     expect(cells(0)).toEqual(['40', '–geen', '–geen']);
     expect(cells(1)).toEqual(['36', '90%', '1']);
     expect(cells(4)).toEqual(['20', '83,3%', '1,5']);
+  }, 30_000);
+
+  it('never shows a share above 100 %, whatever the answer says', async () => {
+    setup([insight(() => ({ steps: funnel.map((row, i) => (i === 4 ? { ...row, share: 3 } : row)) }))]);
+    const table = await screen.findByRole('table', { name: /^Dossiers aangemaakt van/ }, { timeout: 15_000 });
+    const row = within(table).getAllByRole('row')[5]!;
+    expect(within(row).getAllByRole('cell')[1]!.textContent).toBe('100%');
   }, 30_000);
 
   it('lists the stuck cases with client, lawyer, phase in words, reason and since; never more than that', async () => {

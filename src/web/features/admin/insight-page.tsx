@@ -157,7 +157,11 @@ function FunnelTable({ rows, from, to }: { rows: FunnelRow[]; from: string; to: 
                 </th>
                 <td className="p-3 text-right tabular-nums">{row.count}</td>
                 <td className="p-3 text-right tabular-nums">
-                  {row.share === null ? <Empty label={t('admin.insight.funnel.none')} /> : percent.format(row.share)}
+                  {row.share === null ? (
+                    <Empty label={t('admin.insight.funnel.none')} />
+                  ) : (
+                    percent.format(Math.min(1, row.share))
+                  )}
                 </td>
                 <td className="p-3 text-right tabular-nums">
                   {row.median_days === null ? (
