@@ -302,6 +302,7 @@ export const SettlementSignedSchema = z.object({
   file: z.object({ filename: z.string() }).nullable(),
   recorded_at: z.string(),
 });
+export type SettlementCheck = z.infer<typeof SettlementCheckSchema>;
 
 export const SettlementSchema = z.object({
   versions: z.array(SettlementVersionSchema),

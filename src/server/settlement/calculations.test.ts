@@ -132,7 +132,8 @@ describe('POST /api/calculations/transition-payment', () => {
     expect(nl.statusCode).toBe(422);
     expect(nl.json().errors).toEqual({
       end_date: [
-        'Voor een dienstverband dat vóór 2020 eindigde, gold een andere berekening van de transitievergoeding. Deze rekenhulp rekent met een einddatum vanaf 1 januari 2020.',
+        'Voor een dienstverband dat vóór 2020 eindigde, gold een andere berekening van de transitievergoeding. ' +
+          'Deze rekenhulp rekent met een einddatum vanaf 1 januari 2020.',
       ],
     });
     const en = await post(
@@ -239,7 +240,9 @@ describe('POST /api/calculations/ww-check', () => {
     expect(cao.items[2]).toEqual({
       key: 'notice_period',
       result: 'ok',
-      text: 'De opzegtermijn uit de cao (1 mnd., korter dan de wettelijke) wordt gerespecteerd: die loopt tot en met 31-05-2026.',
+      text:
+        'De opzegtermijn uit de cao (1 mnd., korter dan de wettelijke) wordt gerespecteerd: ' +
+        'die loopt tot en met 31-05-2026.',
     });
   });
   it('refuses a missing field and an agreement before the start (422), 401 and 403 first', async () => {

@@ -82,7 +82,7 @@ const noticeItem = (data: { check: { result: { items: { key: string }[] } } }) =
   data.check.result.items.find((i) => i.key === 'notice_period');
 
 describe('the WW check after signing', () => {
-  it('counts from the signed agreement’s date: a later dagtekening turns ‘In orde’ into a warning on both screens', async () => {
+  it('counts from the signed date: a later dagtekening turns ‘In orde’ into a warning on both screens', async () => {
     const w = await finalCase(terms);
     const draft = await getSettlement(w.caseId, w.client);
     expect(draft.check).toMatchObject({ agreement_date: '2026-04-25', from_signed: false });
@@ -136,7 +136,9 @@ describe('the CAO mark on the notice period', () => {
     expect(noticeItem(ok)).toEqual({
       key: 'notice_period',
       result: 'ok',
-      text: 'De opzegtermijn uit de cao (1 mnd., korter dan de wettelijke) wordt gerespecteerd: die loopt tot en met 31-05-2026.',
+      text:
+        'De opzegtermijn uit de cao (1 mnd., korter dan de wettelijke) wordt gerespecteerd: ' +
+        'die loopt tot en met 31-05-2026.',
     });
     const [row] = await ctx.db.select().from(settlementVersions).where(eq(settlementVersions.id, marked.versionId));
     expect((row?.terms as Record<string, unknown>).notice_shortened_by_cao).toBe(true);

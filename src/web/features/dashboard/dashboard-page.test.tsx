@@ -213,6 +213,18 @@ describe('the client dashboard', () => {
     expect(items).toHaveLength(STATUSES.length - 1);
   }, 20_000);
 
+  it('links to the transition payment calculator', async () => {
+    setup(caseView('offer-chosen', []), stepper('offer-chosen'));
+    renderApp('/', { user: client });
+    expect(await screen.findByRole('link', { name: 'Transitievergoeding berekenen' })).toHaveAttribute(
+      'href',
+      '/transitievergoeding',
+    );
+    expect(
+      screen.getByText(/Wil je weten op welke wettelijke transitievergoeding je recht hebt\?/),
+    ).toBeInTheDocument();
+  });
+
   it('hides the welcome block after lead and promises a lawyer within 24 hours once a package is chosen', async () => {
     setup(caseView('offer-chosen', []), stepper('offer-chosen'));
     renderApp('/', { user: client });

@@ -169,6 +169,12 @@ export function DashboardPage() {
           />
           <StepList steps={route} flags={flags} hasLawyer={Boolean(firstLawyer)} />
           <p className="text-slate-800">
+            {t('settlement.calculator.dashboardNote')}{' '}
+            <Link to="/transitievergoeding" className="font-medium text-brand-700 underline underline-offset-4">
+              {t('settlement.calculator.link')}
+            </Link>
+          </p>
+          <p className="text-slate-800">
             {t('complaints.dashboardNote')}{' '}
             <Link to="/klacht" className="font-medium text-brand-700 underline underline-offset-4">
               {t('footer.complaint')}

@@ -242,6 +242,30 @@ describe("the client's page /onderhandeling", () => {
     expect(screen.getAllByText('Definitief').length).toBeGreaterThan(0);
   }, 20_000);
 
+  it('says that the WW check counts from the signed agreement’s date once it is recorded', async () => {
+    const final = { ...second, final: true, final_at: '2026-03-01T10:00:00.000Z' };
+    setup(() =>
+      makeSettlement({
+        versions: [final, first],
+        check: {
+          version_id: final.id,
+          result: wwCheck,
+          missing: [],
+          agreement_date: '2026-03-09',
+          from_signed: true,
+          approved_at: '2026-03-01T15:00:00.000Z',
+        },
+      }),
+    );
+    renderApp('/onderhandeling', { user: client });
+    const section = (await screen.findByRole('heading', { level: 2, name: 'WW-check' })).closest(
+      'section',
+    ) as HTMLElement;
+    expect(
+      await within(section).findByText('Gerekend vanaf de dagtekening van de getekende overeenkomst: 09-03-2026.'),
+    ).toBeInTheDocument();
+  }, 20_000);
+
   it('once signed: the bedenktijd counted down, the dissolution letter and key dates; no more answers', async () => {
     const final = { ...second, final: true, final_at: '2026-03-01T10:00:00.000Z' };
     const { calls } = setup(

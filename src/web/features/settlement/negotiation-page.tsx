@@ -11,7 +11,7 @@ import { dayOf, keyDatesPath, todayInAmsterdam, useSettlement } from './api';
 import { ClientResponse } from './components/client-response';
 import { CoolingOffCountdown } from './components/cooling-off-countdown';
 import { VersionCard } from './components/version-card';
-import { WwCheckList } from './components/ww-check-list';
+import { WwCheckBasis, WwCheckList } from './components/ww-check-list';
 
 /**
  * /onderhandeling: the client's view of the settlement negotiation. The running bedenktijd,
@@ -118,6 +118,7 @@ function ClientWwCheck({ data }: { data: Settlement }) {
         <>
           <p className="text-slate-800">{t('settlement.ww.clientIntro')}</p>
           <WwCheckList items={check.result.items} labelledBy="ww-heading" />
+          <WwCheckBasis check={check} />
           <p className="font-medium text-slate-900">
             {t('settlement.ww.wwStart', { date: formatDutchDate(check.result.ww_start_date) })}
           </p>

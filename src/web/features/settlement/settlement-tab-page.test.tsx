@@ -262,6 +262,73 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Getekende overeenkomst' })).toBeInTheDocument();
   }, 30_000);
 
+  it('refuses an end before the agreement date before sending, and sends the CAO mark', async () => {
+    let settlement = makeSettlement({ versions: [first] });
+    const second = makeSettlementVersion(2, { from: 'us', dated: '2026-03-02', terms });
+    const { fetchMock } = setup(
+      () => settlement,
+      on('POST', `/api/cases/${CASE_ID}/settlement/versions`, () => {
+        settlement = makeSettlement({ versions: [second, first] });
+        return { status: 201, body: { data: second } };
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp(PATH, { user: lawyer });
+    // The calculator is one link away.
+    expect(await screen.findByRole('link', { name: 'Transitievergoeding berekenen' })).toHaveAttribute(
+      'href',
+      '/transitievergoeding',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Nieuwe versie toevoegen' }));
+    const form = await screen.findByRole('form', { name: 'Nieuwe versie' });
+    await user.type(within(form).getByLabelText('Tekst'), 'Artikel 1. De vergoeding bedraagt 18.000 euro.');
+    const end = within(form).getByLabelText('Einddatum');
+    await user.clear(end);
+    await user.type(end, '2026-03-01');
+    await user.click(within(form).getByRole('button', { name: 'Versie opslaan' }));
+    await waitFor(() =>
+      expect(end).toHaveAccessibleDescription(
+        expect.stringContaining('De einddatum ligt vóór de datum van de overeenkomst.'),
+      ),
+    );
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    await user.clear(end);
+    await user.type(end, '2027-01-31');
+    await user.type(within(form).getByLabelText('Opzegtermijn'), '1');
+    const cao = within(form).getByLabelText('Opzegtermijn verkort bij cao');
+    expect(cao).toHaveAccessibleDescription(
+      'Alleen een cao mag de wettelijke opzegtermijn van de werkgever verkorten (art. 7:672 lid 5 BW).',
+    );
+    await user.selectOptions(cao, 'true');
+    await user.click(within(form).getByRole('button', { name: 'Versie opslaan' }));
+    expect(await screen.findByText('Versie 2 is toegevoegd.')).toBeInTheDocument();
+    expect(JSON.parse(String(formOf(fetchMock, '/settlement/versions').get('terms')))).toEqual({
+      ...terms,
+      notice_months: 1,
+      notice_shortened_by_cao: true,
+    });
+  }, 30_000);
+
+  it('says that the WW check counts from the signed agreement’s date once it is recorded', async () => {
+    setup(() =>
+      makeSettlement({
+        versions: [{ ...first, final: true }],
+        check: {
+          version_id: first.id,
+          result: wwCheck,
+          missing: [],
+          agreement_date: '2026-03-09',
+          from_signed: true,
+          approved_at: '2026-03-02T09:00:00.000Z',
+        },
+      }),
+    );
+    renderApp(PATH, { user: lawyer });
+    expect(
+      await screen.findByText('Gerekend vanaf de dagtekening van de getekende overeenkomst: 09-03-2026.'),
+    ).toBeInTheDocument();
+  }, 20_000);
+
   it('names the terms the WW check still needs', async () => {
     setup(() =>
       makeSettlement({

@@ -1,7 +1,7 @@
 import { AlertTriangle, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatDutchDate, formatLongDate } from '../../../contract/rules/settlement-format';
 import type { Settlement, SettlementVersion } from '../../../contract/settlement';
 import { getStatus } from '../../../contract/statuses';
@@ -16,7 +16,7 @@ import { CoolingOffCountdown } from './components/cooling-off-countdown';
 import { SignedForm } from './components/signed-form';
 import { VersionCard } from './components/version-card';
 import { VersionForm } from './components/version-form';
-import { WwCheckList } from './components/ww-check-list';
+import { WwCheckBasis, WwCheckList } from './components/ww-check-list';
 
 const INVOICING_ORDER = getStatus('ready-for-invoicing').order;
 
@@ -64,6 +64,12 @@ export function SettlementTabPage() {
     <section aria-labelledby="settlement-heading" className="flex flex-col gap-6">
       {heading}
       <SuccessMessage message={saved.message} />
+      <p className="text-slate-800">
+        {t('settlement.calculator.tabNote')}{' '}
+        <Link to="/transitievergoeding" className="font-medium text-brand-700 underline underline-offset-4">
+          {t('settlement.calculator.link')}
+        </Link>
+      </p>
       {data.complete_task && !finished && (
         <p
           className={
@@ -226,6 +232,7 @@ function LawyerCheck({
       {check?.result ? (
         <>
           <WwCheckList items={check.result.items} labelledBy="ww-heading" />
+          <WwCheckBasis check={check} />
           <p className="text-slate-900">
             {t('settlement.ww.noticeEnd', {
               date: formatDutchDate(check.result.fictitious_notice_end),

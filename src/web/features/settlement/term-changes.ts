@@ -22,6 +22,7 @@ export const TERM_ORDER: readonly TermField[] = [
   'cooling_off_clause',
   'employee_ill',
   'notice_months',
+  'notice_shortened_by_cao',
   'start_date',
   'monthly_salary_cents',
   'holiday_allowance_percent',

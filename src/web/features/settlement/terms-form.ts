@@ -1,5 +1,6 @@
 import { formatEuroInput, parseEuroInput } from '../../../contract/rules/settlement-format';
-import type { SettlementTerms } from '../../../contract/settlement';
+import { SettlementTermsInputSchema, type SettlementTerms } from '../../../contract/settlement';
+import { issueKey } from '../../../contract/validation-messages';
 import type { TermField } from './term-changes';
 
 /** The terms as the lawyer's form holds them: text typed (amounts in euros) or a choice ('' is not stated). */
@@ -24,6 +25,7 @@ export const CHOICE_FIELDS = [
   'cooling_off_clause',
   'employee_ill',
   'reference_letter',
+  'notice_shortened_by_cao',
 ] as const satisfies readonly TermField[];
 
 /** The form's fields in the order the form shows them: the employment, then the agreement. */
@@ -35,6 +37,7 @@ export const EMPLOYMENT_FIELDS = [
   'extras_monthly_cents',
   'variable_three_years_cents',
   'notice_months',
+  'notice_shortened_by_cao',
 ] as const satisfies readonly TermField[];
 export const AGREEMENT_FIELDS = [
   'agreement_date',
@@ -106,4 +109,17 @@ export function fieldsToTerms(fields: TermsFields): {
     }
   }
   return { terms: terms as SettlementTerms, errors };
+}
+
+/**
+ * What the contract's schema says of terms that could be read: a date that does not exist
+ * (31-02) or lies outside 1900–2100, an end before the agreement date or before the start, each
+ * on its field as a translation key with its values. The server checks the same (422).
+ */
+export function termsIssues(
+  terms: SettlementTerms,
+): { field: TermField; key: string; values: Record<string, string | number> }[] {
+  const result = SettlementTermsInputSchema.safeParse(terms);
+  if (result.success) return [];
+  return result.error.issues.map((issue) => ({ field: issue.path[0] as TermField, ...issueKey(issue) }));
 }

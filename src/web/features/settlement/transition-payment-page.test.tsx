@@ -20,6 +20,8 @@ const answer = {
   capped: true,
   cap_cents: 9_800_000,
   year_maximum_cents: 9_800_000,
+  maximum_year: 2025,
+  provisional: false,
   years: 5,
   months: 3,
   days: 16,
@@ -45,6 +47,7 @@ describe('the transition payment page', () => {
     expect(await screen.findByText('Transitievergoeding: € 12.345,67')).toBeInTheDocument();
     expect(screen.getByText('5 jaar, 3 maanden en 16 dagen')).toBeInTheDocument();
     expect(screen.getByText('Het maximum is toegepast.')).toBeInTheDocument();
+    expect(screen.queryByText(/nog niet bekend/)).toBeNull();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       start_date: '2020-03-15',
       end_date: '2025-06-30',
@@ -70,8 +73,8 @@ describe('the transition payment page', () => {
     );
     renderApp('/transitievergoeding', { user: lawyer });
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Datum in dienst'), '2020-01-01');
-    await user.type(screen.getByLabelText('Einddatum'), '2023-06-30');
+    await user.type(await screen.findByLabelText('Datum in dienst'), '2010-01-01');
+    await user.type(screen.getByLabelText('Einddatum'), '2019-06-30');
     await user.type(screen.getByLabelText('Bruto maandsalaris'), 'veel');
     await user.click(screen.getByRole('button', { name: 'Berekenen' }));
     expect(await screen.findByText("Vul een bedrag in euro's in, bijvoorbeeld 3.250,00.")).toBeInTheDocument();
@@ -79,10 +82,11 @@ describe('the transition payment page', () => {
     await user.clear(screen.getByLabelText('Bruto maandsalaris'));
     await user.type(screen.getByLabelText('Bruto maandsalaris'), '3000');
     await user.click(screen.getByRole('button', { name: 'Berekenen' }));
-    // The contract's schema knows the years without a maximum, so the browser says it before sending.
+    // The contract's schema knows that an end before 2020 had another calculation: said before sending.
     expect(
       await screen.findByText(
-        'Voor 2023 is nog geen maximale transitievergoeding bekendgemaakt, dus dit jaar kan nog niet worden berekend.',
+        'Voor een dienstverband dat vóór 2020 eindigde, gold een andere berekening van de transitievergoeding. ' +
+          'Deze rekenhulp rekent met een einddatum vanaf 1 januari 2020.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Einddatum')).toHaveAttribute('aria-invalid', 'true');
@@ -94,6 +98,55 @@ describe('the transition payment page', () => {
     expect(await screen.findByText('Deze einddatum kan de server niet rekenen.')).toBeInTheDocument();
     expect(screen.getByLabelText('Einddatum')).toHaveAttribute('aria-invalid', 'true');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it('says in one sentence that a later year uses the last known maximum, in Dutch words and amounts', async () => {
+    const client = makeUser('client');
+    setup(
+      client,
+      on('POST', '/api/calculations/transition-payment', {
+        status: 200,
+        body: {
+          data: {
+            ...answer,
+            amount_cents: 123_456,
+            monthly_wage_cents: 370_368,
+            capped: false,
+            cap_cents: 10_200_000,
+            year_maximum_cents: 10_200_000,
+            maximum_year: 2026,
+            provisional: true,
+            years: 1,
+            months: 1,
+            days: 1,
+          },
+        },
+      }),
+    );
+    renderApp('/transitievergoeding', { user: client });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Datum in dienst'), '2026-02-01');
+    await user.type(screen.getByLabelText('Einddatum'), '2027-03-01');
+    await user.type(screen.getByLabelText('Bruto maandsalaris'), '3.429,33');
+    await user.click(screen.getByRole('button', { name: 'Berekenen' }));
+    expect(
+      await screen.findByText('Het maximum voor 2027 is nog niet bekend; we rekenen met dat van 2026.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Transitievergoeding: € 1.234,56')).toBeInTheDocument();
+    expect(screen.getByText('1 jaar, 1 maand en 1 dag')).toBeInTheDocument();
+    expect(screen.getByText('€ 102.000,00')).toBeInTheDocument();
+    expect(screen.getByText('€ 3.703,68')).toBeInTheDocument();
+    expect(screen.queryByText(/123456|10200000/)).toBeNull();
+  });
+
+  it('writes the duration with Dutch plurals and leaves out a part of zero', async () => {
+    const { formatDuration } = await import('./transition-payment-page');
+    const { i18n } = await import('../../lib/i18n');
+    const t = i18n.getFixedT('nl-NL');
+    expect(formatDuration(t, 'nl-NL', { years: 2, months: 0, days: 0 })).toBe('2 jaar');
+    expect(formatDuration(t, 'nl-NL', { years: 1, months: 2, days: 0 })).toBe('1 jaar en 2 maanden');
+    expect(formatDuration(t, 'nl-NL', { years: 0, months: 0, days: 1 })).toBe('1 dag');
+    expect(formatDuration(t, 'nl-NL', { years: 5, months: 3, days: 16 })).toBe('5 jaar, 3 maanden en 16 dagen');
   });
 
   it("says under each empty required field that it is required, in the reader's language", async () => {

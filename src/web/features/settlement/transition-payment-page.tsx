@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { formatEuro, parseEuroInput } from '../../../contract/rules/settlement-format';
+import { maximumYearOf } from '../../../contract/rules/transition-payment';
 import {
   TransitionPaymentRequestSchema,
   type TransitionPaymentRequest,
@@ -156,26 +157,51 @@ export function TransitionPaymentPage() {
           {t('settlement.calculator.submit')}
         </Button>
       </form>
-      {calculate.data && <TransitionPaymentResultView result={calculate.data} />}
+      {calculate.data && calculate.variables && (
+        <TransitionPaymentResultView result={calculate.data} endYear={maximumYearOf(calculate.variables.end_date)} />
+      )}
     </section>
   );
 }
 
-/** The amount, how it was reached, and whether the maximum applied. */
-export function TransitionPaymentResultView({ result }: { result: TransitionPaymentResult }) {
-  const { t } = useTranslation();
+/**
+ * How long the employment lasted in words, each part in its plural ('1 jaar', '3 maanden en
+ * 1 dag'); a part of zero is left out.
+ */
+export function formatDuration(
+  t: TFunction,
+  language: string,
+  { years, months, days }: Pick<TransitionPaymentResult, 'years' | 'months' | 'days'>,
+): string {
+  const parts = [
+    years > 0 ? t('settlement.calculator.years', { count: years }) : null,
+    months > 0 ? t('settlement.calculator.months', { count: months }) : null,
+    days > 0 || (years === 0 && months === 0) ? t('settlement.calculator.days', { count: days }) : null,
+  ].filter((part): part is string => part !== null);
+  return new Intl.ListFormat(language, { type: 'conjunction' }).format(parts);
+}
+
+/**
+ * The amount, how it was reached, and whether the maximum applied; for an end after the last
+ * published year, the one sentence that says which year's maximum was used.
+ */
+export function TransitionPaymentResultView({ result, endYear }: { result: TransitionPaymentResult; endYear: number }) {
+  const { t, i18n } = useTranslation();
   return (
     <div role="status" className="flex flex-col gap-2 rounded-lg border border-slate-300 bg-white p-4">
       <p className="text-xl font-semibold text-slate-900">
         {t('settlement.calculator.result', { amount: formatEuro(result.amount_cents) })}
       </p>
+      {result.provisional && (
+        <p className="font-medium text-slate-900">
+          {t('settlement.calculator.provisional', { year: endYear, used: result.maximum_year })}
+        </p>
+      )}
       <dl className="grid gap-x-4 gap-y-1 text-slate-800 sm:grid-cols-[auto_1fr]">
         <dt className="font-medium">{t('settlement.calculator.monthlyWage')}</dt>
         <dd>{formatEuro(result.monthly_wage_cents)}</dd>
         <dt className="font-medium">{t('settlement.calculator.duration')}</dt>
-        <dd>
-          {t('settlement.calculator.durationValue', { years: result.years, months: result.months, days: result.days })}
-        </dd>
+        <dd>{formatDuration(t, i18n.language, result)}</dd>
         <dt className="font-medium">{t('settlement.calculator.perYear')}</dt>
         <dd>{formatEuro(Math.round(result.monthly_wage_cents / 3))}</dd>
         <dt className="font-medium">{t('settlement.calculator.maximum')}</dt>

@@ -24,6 +24,7 @@ import {
   DATE_FIELDS,
   EMPLOYMENT_FIELDS,
   fieldsToTerms,
+  termsIssues,
   termsToFields,
   type TermsFields,
 } from '../terms-form';
@@ -64,6 +65,10 @@ function versionSchema(t: TFunction) {
             path: [field],
             message: t(error === 'invalidMonths' ? 'settlement.form.invalidMonths' : `settlement.calculator.${error}`),
           });
+        // Dates that do not exist or are out of order, as the server would refuse them.
+        for (const issue of termsIssues(terms))
+          if (!errors[issue.field])
+            ctx.addIssue({ code: z.ZodIssueCode.custom, path: [issue.field], message: t(issue.key, issue.values) });
         return terms;
       }),
     })
@@ -183,7 +188,13 @@ export function VersionForm({
         ? NON_COMPETE.map((value) => [value, t(`settlement.form.nonCompete.${value}`)])
         : INITIATIVES.map((value) => [value, t(`settlement.form.initiative.${value}`)]);
     return (
-      <SelectField key={field} label={label} error={termError(field)} {...form.register(`terms.${field}`)}>
+      <SelectField
+        key={field}
+        label={label}
+        hint={field === 'notice_shortened_by_cao' ? t('settlement.form.noticeCaoHint') : undefined}
+        error={termError(field)}
+        {...form.register(`terms.${field}`)}
+      >
         <option value="">{t('settlement.form.choice.unknown')}</option>
         {options.map(([value, text]) => (
           <option key={value} value={value}>

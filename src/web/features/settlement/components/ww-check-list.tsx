@@ -1,6 +1,7 @@
 import { AlertTriangle, CheckCircle2, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { WwCheckItemView } from '../../../../contract/settlement';
+import { formatDutchDate } from '../../../../contract/rules/settlement-format';
+import type { SettlementCheck, WwCheckItemView } from '../../../../contract/settlement';
 import { cn } from '../../../ui/cn';
 
 const LOOK = {
@@ -37,5 +38,17 @@ export function WwCheckList({ items, labelledBy }: { items: WwCheckItemView[]; l
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * Once the signed agreement is recorded, the check counts from its date (dagtekening) instead of
+ * the draft's: one sentence says so, on the client's and the lawyer's screen alike.
+ */
+export function WwCheckBasis({ check }: { check: Pick<SettlementCheck, 'agreement_date' | 'from_signed'> }) {
+  const { t } = useTranslation();
+  if (!check.from_signed || !check.agreement_date) return null;
+  return (
+    <p className="text-slate-800">{t('settlement.ww.fromSigned', { date: formatDutchDate(check.agreement_date) })}</p>
   );
 }
