@@ -3,6 +3,7 @@ import { isCalendarDate } from './rules/amsterdam-date';
 import { getTransitionPaymentMaximum, maximumYearOf } from './rules/transition-payment';
 import { WW_CHECK_KEYS, WW_CHECK_RESULTS } from './rules/ww-check';
 import { text } from './text';
+import { RowVersionSchema } from './row-version';
 import { validationKey } from './validation-messages';
 
 /**
@@ -237,6 +238,12 @@ export const RecordSignedFieldsSchema = z
     agreed_on: CalendarDateSchema,
     cooling_off_clause: FormBooleanSchema,
     dissolved_within_six_months: FormBooleanSchema.optional(),
+    /**
+     * The version of the signed record the form was loaded with (`signed.version`): absent or 0 for
+     * the first record; a correction sends the version it corrects, and a record changed meanwhile is
+     * refused with 409 (contract/row-version.ts).
+     */
+    version: z.coerce.number().pipe(RowVersionSchema).optional(),
   })
   .strict();
 
@@ -276,8 +283,15 @@ export const SettlementVersionSchema = z.object({
 export type SettlementVersion = z.infer<typeof SettlementVersionSchema>;
 export const SettlementVersionResponseSchema = z.object({ data: SettlementVersionSchema });
 
+/**
+ * GET /api/settlement-versions/{id}/redline: the parts of the redline against the version before,
+ * and in `meta` whether it gave up (`too_many_changes`: then `data` is the previous text deleted
+ * and the new one inserted, to be shown side by side) or is still to be computed (`pending`, with
+ * no parts). Absent `meta` (an older server) means neither.
+ */
 export const RedlineResponseSchema = z.object({
   data: z.array(z.object({ op: z.enum(['equal', 'insert', 'delete']), text: z.string() })),
+  meta: z.object({ too_many_changes: z.boolean(), pending: z.boolean() }).optional(),
 });
 
 export const SettlementCheckSchema = z.object({
@@ -293,6 +307,7 @@ export const SettlementCheckSchema = z.object({
   from_signed: z.boolean(),
   approved_at: z.string().nullable(),
 });
+export type SettlementCheck = z.infer<typeof SettlementCheckSchema>;
 
 export const SettlementSignedSchema = z.object({
   dated: z.string(),
@@ -301,8 +316,11 @@ export const SettlementSignedSchema = z.object({
   dissolved_within_six_months: z.boolean(),
   file: z.object({ filename: z.string() }).nullable(),
   recorded_at: z.string(),
+  /** 1 when first recorded, one more per correction; a correction sends it back (RecordSignedFieldsSchema). */
+  version: z.number().int(),
+  /** A correction is possible now: the bedenktijd runs, the case is open and no legal hold is set. */
+  correctable: z.boolean(),
 });
-export type SettlementCheck = z.infer<typeof SettlementCheckSchema>;
 
 export const SettlementSchema = z.object({
   versions: z.array(SettlementVersionSchema),
@@ -319,7 +337,6 @@ export const SettlementSchema = z.object({
     reply_by: z.string().nullable(),
     cooling_off_ends_on: z.string().nullable(),
     end_date: z.string().nullable(),
-    transition_claim_by: z.string().nullable(),
   }),
 });
 export type Settlement = z.infer<typeof SettlementSchema>;

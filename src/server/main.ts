@@ -5,6 +5,7 @@ import { DEMO_ADMIN, DEMO_CLIENT_EMAILS, DEMO_LAWYERS } from './db/demo-accounts
 import { seedDemo } from './db/seed-demo';
 import { openRuntime } from './runtime';
 import { settlementReminderJob } from './settlement/reminders';
+import { settlementRedlineJob } from './settlement/redline-job';
 import { startScheduler } from './jobs/scheduler';
 import { retentionJob } from './jobs/retention';
 import { lawyerAssignmentJob } from './offers/assignment';
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
       unreadMessageMailJob(() => runtime.clock.now()),
       todoReminderJob(() => runtime.clock.now()),
       settlementReminderJob(() => runtime.clock.now()),
+      // Redlines of versions stored before they were kept, or gone stale (settlement/redline-job.ts).
+      settlementRedlineJob(),
       outboxCleanupJob(() => runtime.clock.now()),
       appointmentReminderJob(() => runtime.clock.now(), config.appointments.videoUrlTemplate),
       dataExportJob(

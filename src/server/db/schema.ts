@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { Redline } from '../../contract/rules/redline';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -878,6 +879,8 @@ export const settlementVersions = pgTable(
     wwApprovedBy: uuid('ww_approved_by').references(() => users.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: tstz('created_at').notNull().defaultNow(),
+    /** The redline against the version before, computed once when stored (null until then; migration 0023). */
+    redline: jsonb('redline').$type<Redline>(),
   },
   (t) => [uniqueIndex('settlement_versions_case_number_idx').on(t.caseId, t.number)],
 );
@@ -921,7 +924,38 @@ export const settlementSigned = pgTable('settlement_signed', {
   recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
   recordedAt: tstz('recorded_at').notNull().defaultNow(),
   expiredTaskAt: tstz('expired_task_at'),
+  /** 1 when first recorded; each correction (only while the bedenktijd runs) adds one (migration 0022). */
+  version: integer('version').notNull().default(1),
 });
+
+/**
+ * A signed settlement agreement as it was before a correction (migration 0022): the record and its
+ * file are kept, never deleted by the correction; they go with the case (retention) and are in its export.
+ */
+export const settlementSignedSuperseded = pgTable(
+  'settlement_signed_superseded',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    dated: date('dated', { mode: 'string' }).notNull(),
+    agreedOn: date('agreed_on', { mode: 'string' }).notNull(),
+    coolingOffClause: boolean('cooling_off_clause').notNull(),
+    dissolvedWithinSixMonths: boolean('dissolved_within_six_months').notNull(),
+    coolingOffEndsOn: date('cooling_off_ends_on', { mode: 'string' }),
+    filename: text('filename'),
+    contentType: text('content_type'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    storageKey: text('storage_key'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: tstz('recorded_at').notNull(),
+    supersededBy: uuid('superseded_by').references(() => users.id, { onDelete: 'set null' }),
+    supersededAt: tstz('superseded_at').notNull(),
+  },
+  (t) => [uniqueIndex('settlement_signed_superseded_case_version_idx').on(t.caseId, t.version)],
+);
 
 /**
  * A client's own data export ('Download mijn gegevens'): asked for by the client (or by staff

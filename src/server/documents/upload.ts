@@ -13,6 +13,7 @@ import {
   sniffType,
 } from '../files/content';
 import { securityLog } from '../http/security-log';
+import { activeContentScanner } from '../files/active-content';
 import { BodyTooSlowError, takeUploadSlot } from '../http/body-limits';
 import { classifyFailure, isMultipartLimit } from '../errors/classify';
 import type { StoredFile } from './queries';
@@ -26,6 +27,26 @@ export const TOO_MANY_FILES_MESSAGE = 'errors.document.tooManyFiles';
 
 /** A translation key (public/i18n), given in the request's language by the error handler. */
 export const EXECUTABLE_MESSAGE = 'errors.document.executable';
+
+/** A translation key: a macro-enabled Office file or a PDF with script or launch actions (files/active-content.ts). */
+export const ACTIVE_CONTENT_MESSAGE = 'errors.document.activeContent';
+
+/**
+ * After a file was stored: removes it and refuses with 422 when the scanner that saw it stream
+ * past found active content, or could not check it (files/active-content.ts).
+ */
+export async function refuseActiveContent(
+  request: FastifyRequest,
+  scanner: ReturnType<typeof activeContentScanner>,
+  key: string,
+): Promise<void> {
+  const found = await scanner.result();
+  if (found === 'clean') return;
+  await request.server.deps.storage.remove(key);
+  const reason = found === 'active' ? 'active_content' : 'active_content_unchecked';
+  securityLog(request, 'upload.refused', { reason });
+  throw fieldError('file', ACTIVE_CONTENT_MESSAGE);
+}
 
 /**
  * The first file part of a multipart request (fields before it are in `fields`), or 422.
@@ -173,9 +194,16 @@ function tooLarge(request: FastifyRequest): AppError {
 export async function storeFilePart(request: FastifyRequest, part: MultipartFile, key: string): Promise<StoredFile> {
   const { storage, config } = request.server.deps;
   const collector = headCollector();
+  const scanner = activeContentScanner();
   let size: number;
   try {
-    ({ size } = await storage.put(key, part.file, { maxBytes: config.maxUploadBytes, onChunk: collector.onChunk }));
+    ({ size } = await storage.put(key, part.file, {
+      maxBytes: config.maxUploadBytes,
+      onChunk: (chunk) => {
+        collector.onChunk(chunk);
+        scanner.onChunk(chunk);
+      },
+    }));
   } catch (error) {
     await storage.remove(key).catch(() => undefined);
     if (isMultipartLimit(error)) throw error;
@@ -200,5 +228,6 @@ export async function storeFilePart(request: FastifyRequest, part: MultipartFile
       types: ACCEPTED_UPLOAD_LABEL,
     });
   }
+  await refuseActiveContent(request, scanner, key);
   return { key, filename, extension, contentType: contentTypeFor(extension, sniffType(collector.head())), size };
 }

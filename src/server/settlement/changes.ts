@@ -1,12 +1,26 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { OfferSlug } from '../../contract/offers';
 import type { SettlementResponseRequest } from '../../contract/settlement';
 import type { Db } from '../db/client';
-import { settlementResponses, settlementSigned, settlementVersions } from '../db/schema';
+import { settlementResponses, settlementSigned, settlementSignedSuperseded, settlementVersions } from '../db/schema';
 import { emit, withEvents } from '../domain-events';
 import { insertMessage } from '../messages/queries';
 import { applyCaseEvent } from '../workflow/apply';
 import type { VersionRow } from './queries';
+import type { Redline } from '../../contract/rules/redline';
+import { amsterdamToday } from '../../contract/rules/amsterdam-date';
+import {
+  AGREE_ERRORS,
+  SIGNED_RECORD_ERRORS,
+  agreeRefusal,
+  isDatedBeforeFinal,
+  signedRecordRefusal,
+} from '../../contract/rules/settlement-signing';
+import { STALE_WRITE_MESSAGE } from '../../contract/row-version';
+import type { StatusSlug } from '../../contract/statuses';
+import type { CaseRow } from '../cases/access';
+import { lockOpenCase } from '../cases/lock';
+import { AppError, fieldError } from '../errors/errors';
 
 // The changes to a settlement agreement, each in one transaction with its domain event and the
 // workflow's move; the routes (routes.ts) check access and input and call one of these.
@@ -25,17 +39,23 @@ export async function addSettlementVersion(
     text: string;
     terms: (typeof settlementVersions.$inferInsert)['terms'];
     file: StoredFile | null;
+    /** The redline against version number `after` (0: none), kept only if that is still the newest. */
+    redline: { value: Redline; after: number };
     now: Date;
   },
 ): Promise<VersionRow> {
   const { id, caseRow, actorId, fields, text, terms, file, now } = input;
   return withEvents(db, async (tx) => {
+    await lockOpenCase(tx, caseRow.id, 'settlement');
     const [row] = await tx
       .insert(settlementVersions)
       .values({
         id,
         caseId: caseRow.id,
         number: sql`(SELECT coalesce(max(number), 0) + 1 FROM settlement_versions WHERE case_id = ${caseRow.id})`,
+        // A version added meanwhile makes the redline stale: left NULL, the redline job computes it.
+        redline: sql`CASE WHEN (SELECT coalesce(max(number), 0) FROM settlement_versions WHERE case_id = ${caseRow.id})
+          = ${input.redline.after} THEN ${JSON.stringify(input.redline.value)}::jsonb END`,
         fromParty: fields.from,
         dated: fields.dated,
         replyBy: fields.reply_by ?? null,
@@ -77,6 +97,7 @@ export async function makeVersionFinal(
 ): Promise<VersionRow> {
   const { version, caseRow, actorId, now } = input;
   return withEvents(db, async (tx) => {
+    await lockOpenCase(tx, caseRow.id, 'settlement');
     await tx
       .update(settlementVersions)
       .set({ final: false, finalAt: null, wwApprovedAt: null, wwApprovedBy: null })
@@ -119,6 +140,8 @@ export async function respondToVersion(
 ): Promise<void> {
   const { version, caseId, clientId, body, quote, now } = input;
   await withEvents(db, async (tx) => {
+    const locked = await lockOpenCase(tx, caseId, 'settlement');
+    if (locked && body.response === 'agree') await refuseAgree(tx, locked, version);
     let messageId: string | null = null;
     if (body.response === 'question' && body.text) {
       const message = await insertMessage(tx, {
@@ -177,6 +200,7 @@ export async function approveWwCheck(
 ): Promise<void> {
   const { final, caseId, actorId, now } = input;
   await withEvents(db, async (tx) => {
+    await lockOpenCase(tx, caseId, 'settlement');
     await tx
       .update(settlementVersions)
       .set({ wwApprovedAt: now, wwApprovedBy: actorId })
@@ -194,27 +218,86 @@ export async function approveWwCheck(
   });
 }
 
-type SignedValues = Omit<typeof settlementSigned.$inferInsert, 'caseId'>;
+type SignedValues = Omit<typeof settlementSigned.$inferInsert, 'caseId' | 'version'>;
 
-/** Records (or replaces) the signed agreement of a case. */
+/**
+ * 'Akkoord' only on the employer's newest version, before signing (contract/rules/settlement-signing.ts),
+ * read under the case's row lock: a version added or an agreement signed meanwhile is seen.
+ */
+async function refuseAgree(tx: Db, caseRow: CaseRow, version: VersionRow): Promise<void> {
+  const [newest] = await tx
+    .select({ id: settlementVersions.id })
+    .from(settlementVersions)
+    .where(and(eq(settlementVersions.caseId, caseRow.id), eq(settlementVersions.fromParty, 'employer')))
+    .orderBy(desc(settlementVersions.number))
+    .limit(1);
+  const [signed] = await tx
+    .select({ caseId: settlementSigned.caseId })
+    .from(settlementSigned)
+    .where(eq(settlementSigned.caseId, caseRow.id));
+  const refusal = agreeRefusal({
+    version: { id: version.id, from: version.fromParty },
+    newestEmployerVersionId: newest?.id ?? null,
+    signed: signed !== undefined,
+    status: caseRow.statusSlug as StatusSlug,
+  });
+  if (refusal) throw new AppError('conflict', AGREE_ERRORS[refusal]);
+}
+
+/**
+ * Records the signed agreement of a case, once; or corrects it while the bedenktijd runs
+ * (contract/rules/settlement-signing.ts). Under the case's row lock: of two parallel records one
+ * wins, the other is refused (409) and its caller removes its file. `expectedVersion` is the
+ * record's version the form was loaded with (0: none yet). A correction keeps the record it
+ * replaces, file included, in settlement_signed_superseded. The agreement is never dated before
+ * the final version (422 on `dated`).
+ */
 export async function recordSigned(
   db: Db,
-  input: { caseId: string; actorId: string; values: SignedValues; now: Date },
-): Promise<void> {
-  const { caseId, actorId, values, now } = input;
-  await withEvents(db, async (tx) => {
-    await tx
-      .insert(settlementSigned)
-      .values({ caseId, ...values })
-      .onConflictDoUpdate({ target: settlementSigned.caseId, set: values });
+  input: { caseId: string; actorId: string; expectedVersion: number; values: SignedValues; now: Date },
+): Promise<{ corrected: boolean }> {
+  const { caseId, actorId, expectedVersion, values, now } = input;
+  return withEvents(db, async (tx) => {
+    const locked = await lockOpenCase(tx, caseId, 'settlement');
+    if (!locked) throw new AppError('not_found', 'errors.server.notFound');
+    const [existing] = await tx.select().from(settlementSigned).where(eq(settlementSigned.caseId, caseId));
+    if ((existing?.version ?? 0) !== expectedVersion)
+      throw new AppError(
+        'conflict',
+        existing && expectedVersion === 0 ? 'errors.settlement.alreadySigned' : STALE_WRITE_MESSAGE,
+      );
+    const refusal = signedRecordRefusal({
+      status: locked.statusSlug as StatusSlug,
+      legalHold: locked.legalHold,
+      existing: existing ?? null,
+      today: amsterdamToday(now),
+    });
+    if (refusal) throw new AppError('conflict', SIGNED_RECORD_ERRORS[refusal]);
+    const [final] = await tx
+      .select({ dated: settlementVersions.dated })
+      .from(settlementVersions)
+      .where(and(eq(settlementVersions.caseId, caseId), eq(settlementVersions.final, true)));
+    if (isDatedBeforeFinal(values.dated, final?.dated ?? null))
+      throw fieldError('dated', 'errors.settlement.signedBeforeFinal');
+    if (existing) {
+      const { caseId: _case, expiredTaskAt: _task, ...kept } = existing;
+      await tx.insert(settlementSignedSuperseded).values({ ...kept, caseId, supersededBy: actorId, supersededAt: now });
+      await tx
+        .update(settlementSigned)
+        .set({ ...values, version: existing.version + 1 })
+        .where(and(eq(settlementSigned.caseId, caseId), eq(settlementSigned.version, existing.version)));
+    } else {
+      await tx.insert(settlementSigned).values({ caseId, ...values, version: 1 });
+    }
     await emit(tx, {
       actorId,
       action: 'settlement.signed',
       subjectType: 'case',
       subjectId: caseId,
       caseId,
-      data: { cooling_off_ends_on: values.coolingOffEndsOn },
+      data: { cooling_off_ends_on: values.coolingOffEndsOn, corrected: existing !== undefined },
       at: now,
     });
+    return { corrected: existing !== undefined };
   });
 }

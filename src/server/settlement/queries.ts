@@ -1,11 +1,5 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { addMonths } from 'date-fns';
-import {
-  addCalendarDays,
-  amsterdamToday,
-  formatCalendarDate,
-  parseCalendarDate,
-} from '../../contract/rules/amsterdam-date';
+import { and, asc, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { addCalendarDays, amsterdamToday } from '../../contract/rules/amsterdam-date';
 import { isCoolingOffRunning } from '../../contract/rules/cooling-off';
 import {
   SettlementTermsSchema,
@@ -14,12 +8,17 @@ import {
   type SettlementVersion,
   type WwCheckRequest,
 } from '../../contract/settlement';
+import type { Redline } from '../../contract/rules/redline';
 import type { Translate } from '../../contract/validation-messages';
 import type { Db } from '../db/client';
-import { settlementResponses, settlementSigned, settlementVersions } from '../db/schema';
+import { cases, settlementResponses, settlementSigned, settlementVersions } from '../db/schema';
+import { signedRecordRefusal } from '../../contract/rules/settlement-signing';
+import type { StatusSlug } from '../../contract/statuses';
 import { describeWwCheck, wwCheckOf } from './calculations';
 
-export type VersionRow = typeof settlementVersions.$inferSelect;
+// A version as the routes read it: without its stored redline, read only by GET …/redline (storedRedline).
+const { redline: _redline, ...versionColumns } = getTableColumns(settlementVersions);
+export type VersionRow = Omit<typeof settlementVersions.$inferSelect, 'redline'>;
 export type SignedRow = typeof settlementSigned.$inferSelect;
 
 /** The terms as stored (validated when written; anything unreadable is dropped, never shown). */
@@ -30,15 +29,24 @@ export function termsOf(row: Pick<VersionRow, 'terms'>): SettlementTerms {
 
 export async function listVersions(db: Db, caseId: string): Promise<VersionRow[]> {
   return db
-    .select()
+    .select(versionColumns)
     .from(settlementVersions)
     .where(eq(settlementVersions.caseId, caseId))
     .orderBy(desc(settlementVersions.number));
 }
 
 export async function getVersion(db: Db, id: string): Promise<VersionRow | null> {
-  const [row] = await db.select().from(settlementVersions).where(eq(settlementVersions.id, id));
+  const [row] = await db.select(versionColumns).from(settlementVersions).where(eq(settlementVersions.id, id));
   return row ?? null;
+}
+
+/** The redline stored with a version (null while it is still to be computed: redline-job.ts). */
+export async function storedRedline(db: Db, id: string): Promise<Redline | null> {
+  const [row] = await db
+    .select({ redline: settlementVersions.redline })
+    .from(settlementVersions)
+    .where(eq(settlementVersions.id, id));
+  return row?.redline ?? null;
 }
 
 export async function getSigned(db: Db, caseId: string): Promise<SignedRow | null> {
@@ -46,10 +54,21 @@ export async function getSigned(db: Db, caseId: string): Promise<SignedRow | nul
   return row ?? null;
 }
 
+/** The newest version of a case (by number): what a new version is compared with. */
+export async function newestVersion(db: Db, caseId: string): Promise<Pick<VersionRow, 'number' | 'text'> | null> {
+  const [row] = await db
+    .select({ number: settlementVersions.number, text: settlementVersions.text })
+    .from(settlementVersions)
+    .where(eq(settlementVersions.caseId, caseId))
+    .orderBy(desc(settlementVersions.number))
+    .limit(1);
+  return row ?? null;
+}
+
 /** The version before `row` (by number) in its case, or null for the first. */
 export async function previousVersion(db: Db, row: VersionRow): Promise<VersionRow | null> {
   const [prev] = await db
-    .select()
+    .select(versionColumns)
     .from(settlementVersions)
     .where(and(eq(settlementVersions.caseId, row.caseId), sql`${settlementVersions.number} < ${row.number}`))
     .orderBy(desc(settlementVersions.number))
@@ -109,11 +128,6 @@ export function checkOfTerms(input: SettlementTerms, t: Translate, signedDated: 
   return { result: describeWwCheck(wwCheckOf(request), t), missing: [], ...counted };
 }
 
-/** The last day to claim the transition payment: 3 months after the end of employment (art. 7:686a lid 4 BW). */
-export function transitionClaimBy(endDate: string): string {
-  return formatCalendarDate(addMonths(parseCalendarDate(endDate), 3));
-}
-
 /** One version as the API shows it, with the client's responses. */
 export function toVersion(row: VersionRow, responses: (typeof settlementResponses.$inferSelect)[]): SettlementVersion {
   return {
@@ -137,7 +151,7 @@ export function toVersion(row: VersionRow, responses: (typeof settlementResponse
 
 /** GET /api/cases/{id}/settlement: versions (newest first), terms, check, signed agreement and key dates. */
 export async function getSettlement(db: Db, caseId: string, now: Date, t: Translate): Promise<Settlement> {
-  const [rows, responses, signed] = await Promise.all([
+  const [rows, responses, signed, [caseRow]] = await Promise.all([
     listVersions(db, caseId),
     db
       .select()
@@ -145,6 +159,7 @@ export async function getSettlement(db: Db, caseId: string, now: Date, t: Transl
       .where(eq(settlementResponses.caseId, caseId))
       .orderBy(asc(settlementResponses.createdAt)),
     getSigned(db, caseId),
+    db.select({ statusSlug: cases.statusSlug, legalHold: cases.legalHold }).from(cases).where(eq(cases.id, caseId)),
   ]);
   const versions = rows.map((row) => toVersion(row, responses));
   const final = rows.find((r) => r.final) ?? null;
@@ -159,7 +174,13 @@ export async function getSettlement(db: Db, caseId: string, now: Date, t: Transl
     : null;
   const endsOn = signed?.coolingOffEndsOn ?? null;
   const today = amsterdamToday(now);
-  const replyBy = rows[0] && !rows[0].final && rows[0].replyBy && rows[0].replyBy >= today ? rows[0].replyBy : null;
+  // The client's reply deadline: the employer's newest version, not yet final. Our own counter-offer's
+  // deadline is the employer's, shown with that version only.
+  const newest = rows[0];
+  const replyBy =
+    newest && newest.fromParty === 'employer' && !newest.final && newest.replyBy && newest.replyBy >= today
+      ? newest.replyBy
+      : null;
   return {
     versions,
     terms,
@@ -172,6 +193,15 @@ export async function getSettlement(db: Db, caseId: string, now: Date, t: Transl
           dissolved_within_six_months: signed.dissolvedWithinSixMonths,
           file: signed.storageKey && signed.filename ? { filename: signed.filename } : null,
           recorded_at: signed.recordedAt.toISOString(),
+          version: signed.version,
+          correctable:
+            caseRow !== undefined &&
+            signedRecordRefusal({
+              status: caseRow.statusSlug as StatusSlug,
+              legalHold: caseRow.legalHold,
+              existing: signed,
+              today,
+            }) === null,
         }
       : null,
     cooling_off_ends_on: endsOn,
@@ -180,8 +210,9 @@ export async function getSettlement(db: Db, caseId: string, now: Date, t: Transl
     dates: {
       reply_by: replyBy,
       cooling_off_ends_on: endsOn,
+      // No 'last day to claim the transition payment': in a settlement the client agrees to end the
+      // employment, so that date would be wrong advice.
       end_date: terms.end_date ?? null,
-      transition_claim_by: terms.end_date ? transitionClaimBy(terms.end_date) : null,
     },
   };
 }

@@ -3,7 +3,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { getSettlementCoolingOffEnd } from '../../contract/rules/cooling-off';
-import { getRedline } from '../../contract/rules/redline';
 import { formatDutchDate } from '../../contract/rules/settlement-format';
 import {
   AddSettlementVersionFieldsSchema,
@@ -19,6 +18,7 @@ import {
 import { text } from '../../contract/text';
 import { validationKey, validationMessage } from '../../contract/validation-messages';
 import { requireCaseAccess, isUuid, type CaseAccess } from '../cases/access';
+import { refuseClosedCase } from '../cases/lock';
 import { AppError, fieldError, notFound } from '../errors/errors';
 import { requestTranslate } from '../errors/language';
 import {
@@ -39,8 +39,19 @@ import {
   recordSigned,
   respondToVersion,
 } from './changes';
-import { extractText } from './extract-text';
-import { getSettlement, getSigned, getVersion, previousVersion, toVersion, checkOfTerms, termsOf } from './queries';
+import { versionText } from './version-text';
+import { activeContentScanner } from '../files/active-content';
+import { refuseActiveContent } from '../documents/upload';
+import {
+  getSettlement,
+  getSigned,
+  getVersion,
+  newestVersion,
+  storedRedline,
+  toVersion,
+  checkOfTerms,
+  termsOf,
+} from './queries';
 import { dissolutionLetter } from './dissolution-letter';
 import { keyDatesCalendar } from './key-dates';
 
@@ -81,11 +92,13 @@ async function receiveParts(request: FastifyRequest, reply: FastifyReply, keyPre
       }
       const key = `${keyPrefix}-${randomBytes(8).toString('hex')}`;
       const collector = headCollector();
+      const scanner = activeContentScanner();
       const chunks: Buffer[] = [];
       const { size } = await storage.put(key, part.file, {
         maxBytes: config.maxUploadBytes,
         onChunk: (chunk) => {
           collector.onChunk(chunk);
+          scanner.onChunk(chunk);
           chunks.push(chunk);
         },
       });
@@ -99,6 +112,7 @@ async function receiveParts(request: FastifyRequest, reply: FastifyReply, keyPre
         await storage.remove(key);
         throw fieldError('file', 'errors.document.executable');
       }
+      await refuseActiveContent(request, scanner, key);
       const filename = sanitizeFilename(part.filename);
       const extension = extensionOf(filename);
       file = {
@@ -159,6 +173,7 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 201: SettlementVersionResponseSchema }, params: CaseParams } },
     async (request, reply) => {
       const { auth, caseRow } = await requireLawyerOfCase(request, request.params.id);
+      refuseClosedCase(caseRow, 'settlement');
       if (await getSigned(db, caseRow.id)) throw new AppError('conflict', 'errors.settlement.notAllowed');
       const id = randomUUID();
       const { fields, file } = await receiveParts(request, reply, `settlement/${caseRow.id}/${id}`);
@@ -183,15 +198,15 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
           }
           terms = result.data;
         }
-        let body = parsed.text?.replace(/\r\n?/g, '\n').trim() ?? '';
-        if (file) {
-          try {
-            body = (await extractText(file.extension, file.bytes)).slice(0, TEXT_FIELD_MAX);
-          } catch {
-            throw fieldError('file', 'errors.settlement.unreadableFile');
-          }
-        }
-        if (!file && !body) throw fieldError('text', validationKey(TEXT_OR_FILE));
+        const typed = parsed.text?.replace(/\r\n?/g, '\n').trim() ?? '';
+        if (!file && !typed) throw fieldError('text', validationKey(TEXT_OR_FILE));
+        // The file's text and the redline against the newest version, off this thread (version-text.ts).
+        const newest = await newestVersion(db, caseRow.id);
+        const { text: body, redline } = await versionText(request, {
+          file,
+          text: typed,
+          previous: newest?.text ?? null,
+        });
         const now = clock.now();
         const version = await addSettlementVersion(db, {
           id,
@@ -201,6 +216,7 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
           text: body,
           terms,
           file,
+          redline: { value: redline, after: newest?.number ?? 0 },
           now,
         });
         return reply.status(201).send({ data: toVersion(version, []) });
@@ -217,6 +233,7 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { version } = await requireVersionAccess(request, request.params.id, ['client', 'lawyer']);
       const { auth, caseRow } = await requireLawyerOfCase(request, version.caseId);
+      refuseClosedCase(caseRow, 'settlement');
       if (await getSigned(db, caseRow.id)) throw new AppError('conflict', 'errors.settlement.notAllowed');
       const now = clock.now();
       const row = await makeVersionFinal(db, { version, caseRow, actorId: auth.userId, now });
@@ -237,6 +254,7 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { auth, caseRow, version } = await requireVersionAccess(request, request.params.id, ['client', 'lawyer']);
       if (auth.role !== 'client') throw new AppError('forbidden', 'errors.server.forbidden');
+      refuseClosedCase(caseRow, 'settlement');
       // Read after the access checks: a refused body answers 422 only now (http/deferred-validation.ts).
       const body = request.body;
       const now = clock.now();
@@ -255,8 +273,12 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: RedlineResponseSchema }, params: CaseParams } },
     async (request) => {
       const { version } = await requireVersionAccess(request, request.params.id, ['client', 'lawyer']);
-      const previous = await previousVersion(db, version);
-      return { data: getRedline(previous?.text ?? '', version.text) };
+      // Stored with the version; never computed here (redline-job.ts fills in older ones).
+      const redline = await storedRedline(db, version.id);
+      return {
+        data: redline?.parts ?? [],
+        meta: { too_many_changes: redline?.too_many_changes ?? false, pending: redline === null },
+      };
     },
   );
 
@@ -265,6 +287,7 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: SettlementResponseBodySchema }, params: CaseParams } },
     async (request) => {
       const { auth, caseRow } = await requireLawyerOfCase(request, request.params.id);
+      refuseClosedCase(caseRow, 'settlement');
       const final = await getFinalVersion(db, caseRow.id);
       if (!final) throw new AppError('conflict', 'errors.settlement.noFinal');
       if (checkOfTerms(termsOf(final), requestTranslate(request)).result === null)
@@ -280,6 +303,7 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 201: SettlementResponseBodySchema }, params: CaseParams } },
     async (request, reply) => {
       const { auth, caseRow } = await requireLawyerOfCase(request, request.params.id);
+      refuseClosedCase(caseRow, 'settlement');
       const { fields, file } = await receiveParts(request, reply, `settlement/${caseRow.id}/signed`);
       try {
         const parsed = RecordSignedFieldsSchema.parse(fields);
@@ -291,7 +315,6 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
           dissolvedWithinSixMonths: parsed.dissolved_within_six_months ?? false,
         });
         const now = clock.now();
-        const old = await getSigned(db, caseRow.id);
         const values = {
           dated: parsed.dated,
           agreedOn: parsed.agreed_on,
@@ -306,8 +329,14 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
           recordedAt: now,
           expiredTaskAt: null,
         };
-        await recordSigned(db, { caseId: caseRow.id, actorId: auth.userId, values, now });
-        if (old?.storageKey && old.storageKey !== file.key) await storage.remove(old.storageKey).catch(() => undefined);
+        // A corrected record's file is kept (settlement_signed_superseded), never removed here.
+        await recordSigned(db, {
+          caseId: caseRow.id,
+          actorId: auth.userId,
+          expectedVersion: parsed.version ?? 0,
+          values,
+          now,
+        });
         return reply.status(201).send({ data: await getSettlement(db, caseRow.id, now, requestTranslate(request)) });
       } catch (error) {
         if (file) await storage.remove(file.key).catch(() => undefined);
