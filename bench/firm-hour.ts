@@ -586,6 +586,28 @@ async function runStep(options: {
   };
 }
 
+/**
+ * Each route's requests one at a time (5 each, the median): what a request costs without a queue, to tell the
+ * server's own time from the waiting in a step's latencies.
+ */
+async function printAlone(baseUrl: URL, actions: ReturnType<typeof makeActions>): Promise<void> {
+  const parts: string[] = [];
+  for (const entry of MIX) {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const action = actions[entry.role][entry.route]?.();
+      if (!action) continue;
+      const started = performance.now();
+      const answer = await send(baseUrl, action.request, undefined);
+      times.push(performance.now() - started);
+      action.done?.(answer);
+    }
+    times.sort((a, b) => a - b);
+    if (times.length > 0) parts.push(`${entry.role} ${entry.route} ${percentile(times, 50).toFixed(1)}`);
+  }
+  console.log(`  one request at a time, median ms: ${parts.join(', ')}`);
+}
+
 const pct = (share: number | null) => (share === null ? '–' : `${(share * 100).toFixed(0)} %`);
 
 function printStep(step: StepResult): void {
@@ -665,6 +687,7 @@ export async function benchFirmHour(options: {
         streamEvents: () => events,
       });
     await step(1, quick ? 2 : 5); // warm-up: statements prepared, code optimised
+    await printAlone(new URL(baseUrl), actions);
     const deadline = Date.now() + budget;
     for (const multiple of ladder) {
       if (Date.now() + seconds * 1000 > deadline) {
