@@ -30,16 +30,20 @@ export const useSettlement = (caseId: string | null | undefined) =>
   useQuery({ ...settlementQueryOptions(caseId ?? ''), enabled: Boolean(caseId) });
 
 /**
- * GET /api/settlement-versions/{id}/redline: the word redline against the version before it (a version's text never
- * changes).
+ * GET /api/settlement-versions/{id}/redline: the redline against the version before it, stored with the version (a
+ * version's text never changes), and whether it gave up ('too many changes') or is still being made (asked again
+ * every 30 seconds until it is there).
  */
 export function useRedline(versionId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['settlement-versions', versionId, 'redline'] as const,
-    queryFn: async ({ signal }) =>
-      (await api.get(`${versionUrl(versionId)}/redline`, RedlineResponseSchema, signal)).data,
+    queryFn: async ({ signal }) => {
+      const body = await api.get(`${versionUrl(versionId)}/redline`, RedlineResponseSchema, signal);
+      return { parts: body.data, meta: body.meta ?? { too_many_changes: false, pending: false } };
+    },
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
+    refetchInterval: (query) => (query.state.data?.meta.pending ? 30_000 : false),
   });
 }
 

@@ -152,6 +152,49 @@ describe("the client's page /onderhandeling", () => {
     expect(within(newest).getByText('doorgehaald is verwijderd').tagName).toBe('DEL');
   }, 20_000);
 
+  it('shows the previous text and this one side by side when there are too many changes to mark', async () => {
+    setup(
+      () => makeSettlement({ versions: [second, first] }),
+      on('GET', `/api/settlement-versions/${second.id}/redline`, {
+        status: 200,
+        body: {
+          data: [
+            { op: 'delete', text: 'Artikel 1. Oude tekst.' },
+            { op: 'insert', text: 'Artikel 1. Heel andere tekst.' },
+          ],
+          meta: { too_many_changes: true, pending: false },
+        },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/onderhandeling', { user: client });
+    const [newest] = (await screen.findAllByRole('article')) as [HTMLElement];
+    await user.click(within(newest).getByRole('button', { name: 'Bekijk wat er in de tekst is veranderd' }));
+    expect(await within(newest).findByText(/Er zijn te veel wijzigingen om ze in de tekst aan te geven/)).toBeVisible();
+    const [previous, current] = within(newest).getAllByRole('figure') as [HTMLElement, HTMLElement];
+    expect(within(previous).getByText('Vorige versie')).toBeInTheDocument();
+    expect(previous).toHaveTextContent('Artikel 1. Oude tekst.');
+    expect(within(current).getByText('Deze versie')).toBeInTheDocument();
+    expect(current).toHaveTextContent('Artikel 1. Heel andere tekst.');
+    expect(newest.querySelector('div ins:not(p ins), div del:not(p del)')).toBeNull();
+  }, 20_000);
+
+  it('says the comparison is still being made while the server has none', async () => {
+    setup(
+      () => makeSettlement({ versions: [second, first] }),
+      on('GET', `/api/settlement-versions/${second.id}/redline`, {
+        status: 200,
+        body: { data: [], meta: { too_many_changes: false, pending: true } },
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/onderhandeling', { user: client });
+    const [newest] = (await screen.findAllByRole('article')) as [HTMLElement];
+    await user.click(within(newest).getByRole('button', { name: 'Bekijk wat er in de tekst is veranderd' }));
+    const pending = await within(newest).findByText(/De vergelijking met de vorige versie wordt nog gemaakt/);
+    expect(pending).toHaveAttribute('role', 'status');
+  }, 20_000);
+
   it("answers the newest version with 'Akkoord' or a question that goes to the messages", async () => {
     let settlement = makeSettlement({ versions: [second, first] });
     const { calls } = setup(

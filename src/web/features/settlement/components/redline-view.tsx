@@ -3,10 +3,11 @@ import { Spinner } from '../../../ui/spinner';
 import { useRedline } from '../api';
 
 /**
- * The word redline of a version against the one before it (GET /api/settlement-versions/{id}/redline).
+ * The redline of a version against the one before it (GET /api/settlement-versions/{id}/redline).
  * Insertions and deletions are told apart by more than colour: <ins> is underlined and <del>
  * struck through, each opens and closes with words a screen reader reads ('begin toevoeging:'),
- * and a legend above says how to read them.
+ * and a legend above says how to read them. With too many changes to mark, the previous text and
+ * this one stand side by side (one above the other on a narrow screen).
  */
 export function RedlineView({ versionId, id }: { versionId: string; id: string }) {
   const { t } = useTranslation();
@@ -26,7 +27,41 @@ export function RedlineView({ versionId, id }: { versionId: string; id: string }
       </p>
     );
   }
-  const changed = redline.data.some((part) => part.op !== 'equal');
+  if (redline.data.meta.pending) {
+    return (
+      <p id={id} role="status" className="text-slate-800">
+        {t('settlement.version.redlinePending')}
+      </p>
+    );
+  }
+  if (redline.data.meta.too_many_changes) {
+    const previous = redline.data.parts.find((part) => part.op === 'delete')?.text ?? '';
+    const current = redline.data.parts.find((part) => part.op === 'insert')?.text ?? '';
+    return (
+      <div id={id} className="flex flex-col gap-3">
+        <p className="text-sm text-slate-800">{t('settlement.version.tooManyChanges')}</p>
+        <div className="grid gap-3 md:grid-cols-2">
+          {[
+            [t('settlement.version.previousText'), previous],
+            [t('settlement.version.thisText'), current],
+          ].map(([heading, text]) => (
+            <figure key={heading} className="flex min-w-0 flex-col gap-1">
+              <figcaption className="text-sm font-semibold text-slate-900">{heading}</figcaption>
+              <div
+                className={
+                  'max-h-[32rem] overflow-y-auto rounded-lg border border-slate-300 bg-slate-50 p-3 ' +
+                  'leading-relaxed break-words whitespace-pre-wrap text-slate-900'
+                }
+              >
+                {text}
+              </div>
+            </figure>
+          ))}
+        </div>
+      </div>
+    );
+  }
+  const changed = redline.data.parts.some((part) => part.op !== 'equal');
   return (
     <div id={id} className="flex flex-col gap-3">
       {changed ? (
@@ -50,7 +85,7 @@ export function RedlineView({ versionId, id }: { versionId: string; id: string }
           'leading-relaxed break-words whitespace-pre-wrap text-slate-900'
         }
       >
-        {redline.data.map((part, index) => {
+        {redline.data.parts.map((part, index) => {
           if (part.op === 'equal') return <span key={index}>{part.text}</span>;
           if (part.op === 'insert') {
             return (
