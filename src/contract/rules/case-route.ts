@@ -1,5 +1,6 @@
 import type { OfferSlug } from '../offers';
 import { getStatus, type StatusSlug } from '../statuses';
+import { isClosedCase } from './case-lock';
 
 /**
  * The route of a case through its phases: which
@@ -131,11 +132,34 @@ export const WITHDRAWAL_DAYS_MINIMUM = 14;
 /** The last day of the period, for texts ('tot en met 15 maart 2026'): one millisecond before its end. */
 export const getWithdrawalLastDay = (end: Date): Date => new Date(end.getTime() - 1);
 
-/** The client may withdraw while the period runs, and only from a signed engagement not completed. */
-export function canWithdraw(current: StatusSlug, withdrawalEndsAt: Date | null, now: Date): boolean {
-  return (
-    withdrawalEndsAt !== null && now < withdrawalEndsAt && order(current) > order('proposal') && current !== 'completed'
-  );
+/**
+ * Why the client may not withdraw from the engagement now, or null when they may: only while the
+ * period runs, from a signed engagement, and never from a closed record: not from 'Klaar voor
+ * facturatie' on (case-lock.ts) and not under a legal hold.
+ */
+export type WithdrawalRefusal = 'period_over' | 'closed' | 'legal_hold';
+export function withdrawalRefusal(
+  current: StatusSlug,
+  withdrawalEndsAt: Date | null,
+  now: Date,
+  legalHold: boolean,
+): WithdrawalRefusal | null {
+  if (withdrawalEndsAt === null || now >= withdrawalEndsAt || order(current) <= order('proposal')) return 'period_over';
+  if (isClosedCase(current)) return 'closed';
+  if (legalHold) return 'legal_hold';
+  return null;
+}
+
+/** The 409 texts of the server (translation keys, public/i18n errors.withdrawal). */
+export const WITHDRAWAL_ERRORS: Record<WithdrawalRefusal, string> = {
+  period_over: 'errors.withdrawal.periodOver',
+  closed: 'errors.withdrawal.closed',
+  legal_hold: 'errors.withdrawal.legalHold',
+};
+
+/** The client may withdraw now (withdrawalRefusal gives why not). */
+export function canWithdraw(current: StatusSlug, withdrawalEndsAt: Date | null, now: Date, legalHold = false): boolean {
+  return withdrawalRefusal(current, withdrawalEndsAt, now, legalHold) === null;
 }
 
 /**

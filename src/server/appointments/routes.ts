@@ -17,6 +17,7 @@ import { amsterdamDate, isChangeAllowed } from '../../contract/rules/appointment
 import { getDisplayName } from '../../contract/rules/display-name';
 import { requireUser } from '../auth/access';
 import { isUuid, requireCaseAccess, type CaseAccess } from '../cases/access';
+import { refuseClosedCase } from '../cases/lock';
 import { AppError, forbidden, notFound } from '../errors/errors';
 import { contentDisposition } from '../files/content';
 import { translator } from '../outbox/i18n';
@@ -100,6 +101,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const access = await requireCaseAccess(request, request.params.id, ['client']);
       const { auth, caseRow } = access;
+      refuseClosedCase(caseRow, 'appointment');
       const now = clock.now();
       if (await findBookedAppointment(db, caseRow.id)) throw conflict(APPOINTMENT_ERRORS.alreadyBooked);
       const slot = await slotAt(caseRow.id, new Date(request.body.start), now);
@@ -116,6 +118,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { auth, caseRow } = access;
       // The input right after the access check: a bad body is 422 before any 409 about the appointment.
       const start = new Date(request.body.start);
+      refuseClosedCase(caseRow, 'appointment');
       const now = clock.now();
       const current = await findBookedAppointment(db, caseRow.id);
       if (!current) throw conflict(APPOINTMENT_ERRORS.noAppointment);

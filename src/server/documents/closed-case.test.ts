@@ -28,7 +28,9 @@ afterAll(async () => {
 });
 
 const PDF = Buffer.from('%PDF-1.4\n%test\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const CLOSED = 'Dit dossier is afgesloten: documenten kunnen niet meer worden vervangen of verwijderd.';
+const CLOSED =
+  'Dit dossier is afgesloten: de documenten kunnen niet meer worden toegevoegd, vervangen, beoordeeld, verborgen of ' +
+  'verwijderd.';
 const HOLD =
   'Voor dit dossier geldt een bewaarplicht: documenten kunnen niet worden verwijderd of door de cliënt ' +
   'worden vervangen.';
@@ -112,7 +114,7 @@ describe('a closed case is a record', () => {
       expect(deleted.statusCode, status).toBe(409);
       expect(deleted.json().message).toBe(CLOSED);
       expect((await remove(c.documentId, c.clientToken, 'en-US')).json().message).toBe(
-        'This case is closed: documents can no longer be replaced or deleted.',
+        'This case is closed: its documents can no longer be added, replaced, reviewed, hidden or deleted.',
       );
       const replaced = await replace(c.documentId, c.clientToken);
       expect(replaced.statusCode, status).toBe(409);
@@ -123,15 +125,21 @@ describe('a closed case is a record', () => {
     expect((await remove(open.documentId, open.clientToken)).statusCode).toBe(204);
   });
 
-  it('refuses the lawyer a delete while a legal hold is set, and not without one', async () => {
+  it('refuses the lawyer a delete while a legal hold is set or the case is closed, and not otherwise', async () => {
     const held = await caseWithApprovedDocument('negotiation-phase', true);
     const refused = await remove(held.documentId, held.lawyerToken);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(HOLD);
     await stillStored(held);
     expect((await replace(held.documentId, held.lawyerToken)).statusCode).toBe(200);
-    const free = await caseWithApprovedDocument('completed', false);
+    const free = await caseWithApprovedDocument('check', false);
     expect((await remove(free.documentId, free.lawyerToken)).statusCode).toBe(204);
+    // A closed case is closed for the lawyer too.
+    const closed = await caseWithApprovedDocument('completed', false);
+    const refusedClosed = await remove(closed.documentId, closed.lawyerToken);
+    expect(refusedClosed.statusCode).toBe(409);
+    expect(refusedClosed.json().message).toBe(CLOSED);
+    await stillStored(closed);
   });
 
   it("checks again under the case's row lock: a hold set after the route's check still stops the delete", async () => {

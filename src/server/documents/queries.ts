@@ -36,6 +36,16 @@ async function refuseLockedCase(
   if (reason) throw new AppError('conflict', DOCUMENT_LOCK_ERRORS[reason]);
 }
 
+/** The lawyer's review or visibility change: the document's row locked first (as a replace does), then its case's. */
+async function refuseLockedDocumentCase(tx: Db, documentId: string, change: DocumentChange): Promise<void> {
+  const [row] = await tx
+    .select({ caseId: documents.caseId })
+    .from(documents)
+    .where(eq(documents.id, documentId))
+    .for('update');
+  if (row) await refuseLockedCase(tx, row.caseId, { byClient: false }, change);
+}
+
 /** Checked again under the row's lock: a lawyer may have shared a new version since the route looked. */
 const refuseShared = (
   row: { mandatory: boolean; uploadedBy: string | null },
@@ -144,8 +154,8 @@ export async function createGeneralDocument(
 ) {
   return withEvents(db, async (tx) => {
     // The case row first: the insert's foreign-key share lock followed by the route rule's
-    // FOR UPDATE deadlocked parallel uploads to one case on PostgreSQL.
-    await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, input.caseId)).for('update');
+    // FOR UPDATE deadlocked parallel uploads to one case on PostgreSQL. A closed case takes no new document.
+    await refuseLockedCase(tx, input.caseId, input, 'add');
     const [row] = await tx
       .insert(documents)
       .values({
@@ -290,6 +300,7 @@ export async function reviewDocument(
   },
 ) {
   return withEvents(db, async (tx) => {
+    await refuseLockedDocumentCase(tx, input.documentId, 'review');
     const approved = input.decision.status === 'Approved';
     const [row] = await tx
       .update(documents)
@@ -335,6 +346,7 @@ export async function setDocumentVisibility(
   input: { documentId: string; lawyerId: string; visible: boolean; now: Date },
 ) {
   return withEvents(db, async (tx) => {
+    await refuseLockedDocumentCase(tx, input.documentId, 'visibility');
     // The signed engagement letter is the client's as much as the firm's: it is never hidden from them.
     const [row] = await tx
       .update(documents)

@@ -10,7 +10,7 @@ import {
   DocumentListResponseSchema,
   DocumentResponseSchema,
 } from '../../contract/documents';
-import { requireCaseAccess } from '../cases/access';
+import { requireCaseAccess, type CaseRow } from '../cases/access';
 import { getCaseDocuments } from '../cases/views';
 import { AppError, notFound } from '../errors/errors';
 import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE } from '../files/content';
@@ -54,13 +54,17 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (auth.role === 'client' && isSharedWithClient(document, auth.userId))
       throw new AppError('conflict', 'errors.document.shared');
     if (auth.role === 'admin') return;
+    refuseClosed(caseRow, auth.role, change);
+  };
+  /** A closed case or a legal hold (contract/rules/document-lock.ts), before any file is received. */
+  function refuseClosed(caseRow: CaseRow, role: 'client' | 'lawyer', change: DocumentChange) {
     const reason = documentLock(
       { status: caseRow.statusSlug as StatusSlug, legalHold: caseRow.legalHold },
-      auth.role,
+      role,
       change,
     );
     if (reason) throw new AppError('conflict', DOCUMENT_LOCK_ERRORS[reason]);
-  };
+  }
   const removeQuietly = (key: string | null | undefined) =>
     key
       ? storage.remove(key).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove replaced file'))
@@ -90,6 +94,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 201: DocumentResponseSchema }, params: IdParams } },
     async (request, reply) => {
       const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
+      refuseClosed(caseRow, auth.role, 'add');
       const id = randomUUID();
       // The title may come before or after the file (multipart parts in any order).
       const { fields: sent, file } = await receiveUpload(request, reply, documentKey(caseRow.id, id, 1));
@@ -200,6 +205,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: DocumentResponseSchema }, params: IdParams, body: ReviewDocumentRequestSchema } },
     async (request) => {
       const { auth, document, caseRow } = await requireDocumentAccess(request, request.params.id, ['lawyer']);
+      refuseClosed(caseRow, 'lawyer', 'review');
       const body = request.body;
       if (body.status === 'Rejected' && isWorkflowDocument(document.slotKey))
         throw new AppError('conflict', WORKFLOW_DOCUMENT_MESSAGE);
@@ -225,7 +231,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/documents/:id/set-visibility',
     { schema: { response: { 200: DocumentResponseSchema }, params: IdParams, body: SetVisibilityRequestSchema } },
     async (request) => {
-      const { auth, document } = await requireDocumentAccess(request, request.params.id, ['lawyer']);
+      const { auth, document, caseRow } = await requireDocumentAccess(request, request.params.id, ['lawyer']);
+      refuseClosed(caseRow, 'lawyer', 'visibility');
       const row = await setDocumentVisibility(db, {
         documentId: document.id,
         lawyerId: auth.userId,

@@ -6,6 +6,7 @@ import type { MailKind, MailPayloads } from '../outbox/kinds';
 import { enqueueMail } from '../outbox/outbox';
 import { formatMailDate } from '../outbox/dates';
 import type { DomainEvent } from './types';
+import { signedCoolingOffEnd } from './signing-mails';
 
 /**
  * The mail rules of the event kinds (rules.ts names one per kind): each writes the outbox rows
@@ -66,7 +67,15 @@ export const statusMails: MailRule = async (tx, event, caseId) => {
     await c.mailLawyers('documents_complete', { client_name: c.clientName, case_id: c.caseId });
   }
   if (c.byClient || to === 'proposal') return;
-  await enqueueMail(tx, { kind: 'phase_changed', to: c.toClient, payload: { case_id: c.caseId, from, to }, now: c.now });
+  // 'Klaar voor ondertekening' after the settlement agreement was signed says it is signed, not 'sign it'.
+  const lastDay = to === 'ready-for-signing' ? await signedCoolingOffEnd(tx, c.caseId) : undefined;
+  const signed = lastDay === undefined ? {} : { signed: { last_day: lastDay } };
+  await enqueueMail(tx, {
+    kind: 'phase_changed',
+    to: c.toClient,
+    payload: { case_id: c.caseId, from, to, ...signed },
+    now: c.now,
+  });
 };
 
 /** A new settlement version: the client hears there is one, nothing of what it says. */

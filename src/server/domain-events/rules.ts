@@ -16,13 +16,13 @@ import {
   handedOverMails,
   lawyerAssignedMails,
   proposalSentMail,
-  proposalSignedMails,
   settlementVersionMail,
   statusMails,
   withdrawnMails,
   withdrawSharedMail,
   type MailRule,
 } from './mails';
+import { engagementSignedMails, settlementSignedMail } from './signing-mails';
 
 /**
  * What follows from one kind of event. Every column is a decision; `'none'` is one too.
@@ -72,7 +72,7 @@ export const EVENT_RULES: Record<EventKind, EventRule> = {
   'case.completed': phase,
   // The engagement letter
   'proposal.sent': { audit: 'line', mail: proposalSentMail, live: caseChanged, timeline: 'client and lawyer' },
-  'proposal.signed': { audit: 'line', mail: proposalSignedMails, live: caseChanged, timeline: 'client and lawyer' },
+  'proposal.signed': { audit: 'line', mail: engagementSignedMails, live: caseChanged, timeline: 'client and lawyer' },
   'proposal.withdrawn': { audit: 'line', mail: withdrawnMails, live: caseChanged, timeline: 'none' },
   // Documents
   'document.uploaded': { audit: 'line', mail: documentUploadedMails, live: caseChanged, timeline: 'lawyer' },
@@ -93,7 +93,7 @@ export const EVENT_RULES: Record<EventKind, EventRule> = {
   'settlement.version_final': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
   'settlement.response': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'none' },
   'settlement.check_approved': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'none' },
-  'settlement.signed': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
+  'settlement.signed': { audit: 'line', mail: settlementSignedMail, live: caseChanged, timeline: 'client and lawyer' },
   // Recorded by the settlement reminder job the day after the bedenktijd ended.
   'settlement.cooling_off_expired': {
     audit: 'line',

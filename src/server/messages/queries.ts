@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { caseLawyers, caseStandIns, cases, documents, messages, users } from '../db/schema';
 import { queryRows, ts } from '../db/sql';
 import { toPersonReference } from '../documents/mapping';
+import { lockOpenCase } from '../cases/lock';
 import { createGeneralDocument, type StoredFile } from '../documents/queries';
 import { emit, provideMessageReads, withEvents } from '../domain-events';
 import { MAX_DOCUMENT_TITLE } from '../../contract/documents';
@@ -220,6 +221,8 @@ export async function sendMessage(
 ): Promise<string> {
   const { caseId, author, text, file, now } = input;
   return withEvents(db, async (tx) => {
+    // A 'Voltooid' case takes no message; an attachment is a document, which a closed case no longer takes.
+    await lockOpenCase(tx, caseId, 'message');
     if (file) {
       const title = (file.stored.filename || 'Bijlage').slice(0, MAX_DOCUMENT_TITLE);
       await createGeneralDocument(tx, {
@@ -284,6 +287,7 @@ export async function deleteMessage(
 ): Promise<boolean> {
   const { row, author, since, now } = input;
   return withEvents(db, async (tx) => {
+    await lockOpenCase(tx, row.caseId, 'message');
     const gone = await deleteOwnMessage(tx, { id: row.id, authorId: author.userId, since });
     if (gone)
       await emit(tx, {

@@ -16,6 +16,7 @@ import {
 } from '../../contract/messages';
 import { requireUser } from '../auth/access';
 import { requireCaseAccess, isUuid } from '../cases/access';
+import { refuseClosedCase } from '../cases/lock';
 import type { StoredFile } from '../documents/queries';
 import { documentKey, receiveUpload } from '../documents/upload';
 import { AppError, fieldError, forbidden, notFound } from '../errors/errors';
@@ -61,6 +62,7 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 201: MessageResponseSchema }, params: IdParams } },
     async (request, reply) => {
       const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
+      refuseClosedCase(caseRow, 'message');
       const now = clock.now();
       let text: string;
       let file: { id: string; stored: StoredFile } | null = null;
@@ -110,8 +112,9 @@ export const messageRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!isUuid(request.params.id)) throw notFound();
     const row = await findMessageRow(db, request.params.id);
     if (!row) throw notFound();
-    const { auth } = await requireCaseAccess(request, row.caseId);
+    const { auth, caseRow } = await requireCaseAccess(request, row.caseId);
     if (row.authorId !== auth.userId) throw forbidden('errors.messages.notOwn');
+    refuseClosedCase(caseRow, 'message');
     const now = clock.now();
     const deleted = await deleteMessage(db, {
       row,

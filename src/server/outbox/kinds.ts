@@ -44,6 +44,8 @@ export const MAIL_KINDS = {
   cooling_off_ending: { digest: false, topic: null },
   cooling_off_last_day: { digest: false, topic: null },
   cooling_off_expired: { digest: false, topic: null },
+  engagement_signed: { digest: false, topic: null },
+  settlement_signed: { digest: false, topic: null },
   data_export_ready: { digest: false, topic: null },
   insight_weekly: { digest: false, topic: null },
 } as const satisfies Record<string, { digest: boolean; topic: MailTopic | null }>;
@@ -58,7 +60,11 @@ export type MailPayloads = {
   intake_ready: Record<string, never>;
   lawyer_assigned: { lawyer_name: string; lawyer_title: string; lawyer_email: string; lawyer_phone: string | null };
   proposal_ready: Record<string, never>;
-  phase_changed: { case_id: string; from: string; to: string };
+  /**
+   * `signed`: at 'Klaar voor ondertekening' once the settlement agreement is signed, the last day of the bedenktijd
+   * (YYYY-MM-DD; null when there is none), so the mail says it is signed instead of asking to sign.
+   */
+  phase_changed: { case_id: string; from: string; to: string; signed?: { last_day: string | null } };
   /**
    * `document_id`, `version`: the digest drops the item when that version is no longer the rejected one (replaced,
    * approved).
@@ -121,6 +127,13 @@ export type MailPayloads = {
   cooling_off_ending: Record<string, never>;
   cooling_off_last_day: Record<string, never>;
   cooling_off_expired: { case_id: string };
+  /**
+   * The client signed the engagement letter (domain-events/signing-mails.ts): the package's name, the last day of the
+   * withdrawal period (YYYY-MM-DD) and whether the firm may start at once.
+   */
+  engagement_signed: { package: string; withdrawal_last_day: string; start_now: boolean };
+  /** The signed settlement agreement was recorded or corrected: the last day of the bedenktijd (YYYY-MM-DD) or null. */
+  settlement_signed: { last_day: string | null; corrected: boolean };
   /**
    * The client's data export is ready (data-export/): only until when the link works (dd-mm-jjjj HH:mm, Amsterdam);
    * never its content.

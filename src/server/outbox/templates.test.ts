@@ -66,6 +66,8 @@ const PAYLOADS: { [K in MailKind]: MailPayloads[K] } = {
   cooling_off_ending: {},
   cooling_off_last_day: {},
   cooling_off_expired: { case_id: CASE },
+  engagement_signed: { package: 'Compleet onbezorgd', withdrawal_last_day: '2026-03-16', start_now: true },
+  settlement_signed: { last_day: '2026-03-16', corrected: false },
   insight_weekly: {
     created: 12,
     completed: 3,
@@ -235,6 +237,16 @@ const EXPECTED: { [K in MailKind]: { nl: string; en: string; link: string | null
     nl: 'Vandaag is de laatste dag van je bedenktijd',
     en: 'Today is the last day of your cooling-off period',
     link: '/',
+  },
+  engagement_signed: {
+    nl: 'Je hebt de opdrachtbevestiging getekend',
+    en: 'You have signed the engagement letter',
+    link: '/documenten',
+  },
+  settlement_signed: {
+    nl: 'Je vaststellingsovereenkomst is getekend: je bedenktijd loopt',
+    en: 'Your settlement agreement is signed: your cooling-off period is running',
+    link: '/onderhandeling',
   },
   cooling_off_expired: {
     nl: 'Bedenktijd verstreken: dossier voltooien',

@@ -120,7 +120,15 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
   }),
   phase_changed: (p, t, site) => ({
     subject: t('mail.phase_changed.subject', { phase: phaseName(t, p.to) }),
-    paragraphs: [t('mail.phase_changed.body', { phase: phaseName(t, p.to) }), t(`phases.${p.to}.text`)],
+    paragraphs: [
+      t('mail.phase_changed.body', { phase: phaseName(t, p.to) }),
+      // Signed already: say so, and until when it can be dissolved, instead of asking to sign.
+      p.signed
+        ? p.signed.last_day
+          ? t('mail.phase_changed.signed', { date: dayOf(p.signed.last_day) })
+          : t('mail.phase_changed.signedNoCoolingOff')
+        : t(`phases.${p.to}.text`),
+    ],
     link: { href: portal(site, '/'), label: t('mail.phase_changed.button') },
   }),
   document_rejected: (p, t, site) => ({
@@ -162,6 +170,28 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
     subject: t('mail.cooling_off_last_day.subject'),
     paragraphs: [t('mail.cooling_off_last_day.body'), t('mail.cooling_off_last_day.next')],
     link: { href: portal(site, '/'), label: t('mail.cooling_off_last_day.button') },
+  }),
+  engagement_signed: (p, t, site) => ({
+    subject: t('mail.engagement_signed.subject'),
+    paragraphs: [
+      p.package ? t('mail.engagement_signed.body', { package: p.package }) : t('mail.engagement_signed.bodyNoPackage'),
+      t('mail.engagement_signed.withdrawal', { date: dayOf(p.withdrawal_last_day) }),
+      t(p.start_now ? 'mail.engagement_signed.startNow' : 'mail.engagement_signed.startLater', {
+        date: dayOf(p.withdrawal_last_day),
+      }),
+    ],
+    link: { href: portal(site, '/documenten'), label: t('mail.engagement_signed.button') },
+  }),
+  settlement_signed: (p, t, site) => ({
+    subject: t(p.corrected ? 'mail.settlement_signed.subjectCorrected' : 'mail.settlement_signed.subject'),
+    paragraphs: [
+      p.last_day
+        ? t('mail.settlement_signed.body', { date: dayOf(p.last_day) })
+        : t('mail.settlement_signed.bodyNoCoolingOff'),
+      ...(p.last_day ? [t('mail.settlement_signed.how')] : []),
+      t('mail.settlement_signed.calendar'),
+    ],
+    link: { href: portal(site, '/onderhandeling'), label: t('mail.settlement_signed.button') },
   }),
   cooling_off_expired: (p, t, site) => ({
     subject: t('mail.cooling_off_expired.subject'),

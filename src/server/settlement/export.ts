@@ -1,18 +1,22 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { settlementResponses, settlementSigned, settlementVersions } from '../db/schema';
+import { settlementResponses, settlementSigned, settlementSignedSuperseded, settlementVersions } from '../db/schema';
 import { termsOf } from './queries';
 
-/** Every stored file of a case's settlement agreement: the versions' uploads and the signed copy. */
+/** Every stored settlement file of a case: the versions' uploads, the signed copy and its corrected ones. */
 export async function settlementFileKeys(db: Db, caseId: string): Promise<string[]> {
-  const [versions, signed] = await Promise.all([
+  const [versions, signed, superseded] = await Promise.all([
     db
       .select({ key: settlementVersions.storageKey })
       .from(settlementVersions)
       .where(eq(settlementVersions.caseId, caseId)),
     db.select({ key: settlementSigned.storageKey }).from(settlementSigned).where(eq(settlementSigned.caseId, caseId)),
+    db
+      .select({ key: settlementSignedSuperseded.storageKey })
+      .from(settlementSignedSuperseded)
+      .where(eq(settlementSignedSuperseded.caseId, caseId)),
   ]);
-  return [...versions, ...signed].map((r) => r.key).filter((key): key is string => Boolean(key));
+  return [...versions, ...signed, ...superseded].map((r) => r.key).filter((key): key is string => Boolean(key));
 }
 
 /** The settlement entries of the case export: the data as JSON, and the uploaded and signed files. */
@@ -20,7 +24,7 @@ export async function settlementExport(
   db: Db,
   caseId: string,
 ): Promise<{ json: string | null; files: { name: string; key: string; at: Date }[] }> {
-  const [versions, responses, [signed]] = await Promise.all([
+  const [versions, responses, [signed], superseded] = await Promise.all([
     db
       .select()
       .from(settlementVersions)
@@ -32,6 +36,11 @@ export async function settlementExport(
       .where(eq(settlementResponses.caseId, caseId))
       .orderBy(asc(settlementResponses.createdAt)),
     db.select().from(settlementSigned).where(eq(settlementSigned.caseId, caseId)),
+    db
+      .select()
+      .from(settlementSignedSuperseded)
+      .where(eq(settlementSignedSuperseded.caseId, caseId))
+      .orderBy(asc(settlementSignedSuperseded.version)),
   ]);
   if (versions.length === 0 && !signed) return { json: null, files: [] };
   const data = {
@@ -57,6 +66,14 @@ export async function settlementExport(
           cooling_off_ends_on: signed.coolingOffEndsOn,
         }
       : null,
+    corrected: superseded.map((r) => ({
+      version: r.version,
+      dated: r.dated,
+      agreed_on: r.agreedOn,
+      cooling_off_clause: r.coolingOffClause,
+      cooling_off_ends_on: r.coolingOffEndsOn,
+      corrected_at: r.supersededAt.toISOString(),
+    })),
   };
   const files = [
     ...versions
@@ -75,6 +92,13 @@ export async function settlementExport(
           },
         ]
       : []),
+    ...superseded
+      .filter((r) => r.storageKey)
+      .map((r) => ({
+        name: `vaststellingsovereenkomst/getekend-gecorrigeerd-${r.version}${r.filename ? `-${r.filename}` : ''}`,
+        key: r.storageKey as string,
+        at: r.recordedAt,
+      })),
   ];
   return { json: JSON.stringify(data, null, 2), files };
 }

@@ -4,8 +4,9 @@ import type { Translate } from '../../contract/validation-messages';
 
 /**
  * The case's key dates as an iCalendar file (RFC 5545) made with ical-generator: one all-day
- * VEVENT each for the reply deadline, the last day of the bedenktijd, the end of employment
- * and the last day to claim the transition payment, in Europe/Amsterdam. UIDs are derived from
+ * VEVENT each for the reply deadline, the last day of the bedenktijd and the end of employment,
+ * in Europe/Amsterdam. No 'last day to claim the transition payment': in a settlement the client
+ * agrees to end the employment, so that line would be wrong advice. UIDs are derived from
  * the case (and the version for a reply deadline), so a calendar that imports the file again
  * updates its events instead of doubling them.
  */
@@ -36,6 +37,5 @@ export function keyDatesCalendar(input: {
   add('replyBy', input.dates.reply_by, `reply-by-${input.replyVersionId ?? input.caseId}`);
   add('coolingOffEnds', input.dates.cooling_off_ends_on, `cooling-off-${input.caseId}`);
   add('endDate', input.dates.end_date, `end-of-employment-${input.caseId}`);
-  add('transitionClaim', input.dates.transition_claim_by, `transition-claim-${input.caseId}`);
   return calendar.toString();
 }

@@ -127,11 +127,15 @@ describe('settlement versions', () => {
       (await json('POST', `/api/settlement-versions/${secondId}/response`, w.client, { response: 'question' }))
         .statusCode,
     ).toBe(422);
+    // Our own counter-offer is not the client's to accept: 'Akkoord' goes to the employer's versions.
     expect(
-      (await json('POST', `/api/settlement-versions/${secondId}/response`, w.client, { response: 'agree' }))
+      (await json('POST', `/api/settlement-versions/${secondId}/response`, w.client, { response: 'agree' })).statusCode,
+    ).toBe(409);
+    expect(
+      (await json('POST', `/api/settlement-versions/${first.json().data.id}/response`, w.client, { response: 'agree' }))
         .json()
         .data.responses.map((r: { response: string }) => r.response),
-    ).toEqual(['question', 'agree']);
+    ).toEqual(['agree']);
 
     expect((await json('POST', `/api/settlement-versions/${secondId}/final`, w.lawyer)).statusCode).toBe(200);
     expect(await status(w.caseId)).toBe('check');

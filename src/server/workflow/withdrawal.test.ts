@@ -277,6 +277,35 @@ describe('POST /api/cases/{id}/withdraw', () => {
     ).toEqual([]);
   });
 
+  it("cannot reopen a closed record: refused from 'Klaar voor facturatie' on and under a legal hold", async () => {
+    const refusals = [
+      ['ready-for-invoicing', false, 'Dit dossier is afgerond: de opdracht kan niet meer worden herroepen.'],
+      ['completed', false, 'Dit dossier is afgerond: de opdracht kan niet meer worden herroepen.'],
+      [
+        'reviewing-documents',
+        true,
+        'Voor dit dossier geldt een bewaarplicht: de opdracht kan nu niet worden herroepen. ' +
+          'Neem contact op met het kantoor.',
+      ],
+    ] as const;
+    for (const [status, legalHold, message] of refusals) {
+      const s = await signedCase(true);
+      await ctx.db
+        .update(cases)
+        .set({ statusSlug: status, legalHold, legalHoldReason: legalHold ? 'Procedure' : null })
+        .where(eq(cases.id, s.client.caseId));
+      const response = await inject('POST', `/api/cases/${s.client.caseId}/withdraw`, s.clientToken);
+      expect(response.statusCode, status).toBe(409);
+      expect(response.json().message, status).toBe(message);
+      const row = await caseOf(s.client.caseId);
+      expect(row?.proposalSignedAt, status).not.toBeNull();
+      expect(row?.statusSlug, status).toBe(status);
+      expect(
+        await ctx.db.select().from(engagementWithdrawals).where(eq(engagementWithdrawals.caseId, s.client.caseId)),
+      ).toEqual([]);
+    }
+  });
+
   it('before signing: 409; a lawyer or another client: 404', async () => {
     const lawyer = await createTestLawyer(ctx);
     const client = await createTestClient(ctx, { status: 'proposal', lawyerIds: [lawyer.id] });

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { canWithdraw } from '../../contract/rules/case-route';
+import { WITHDRAWAL_ERRORS, withdrawalRefusal } from '../../contract/rules/case-route';
 import type { StatusSlug } from '../../contract/statuses';
 import { emit, withEvents } from '../domain-events';
 import type { CaseRow } from '../cases/access';
@@ -19,7 +19,8 @@ export const VOIDED_SIGNED_LETTER_TITLE = 'Opdrachtbevestiging (getekend, herroe
  * moves to engagement_withdrawals (so a new letter can be signed later), the case forgets the
  * letter and the period, and the workflow rule moves it back to offer-chosen. The audit line
  * `proposal.withdrawn` makes the mails to the client and the case's lawyers (domain-events/rules.ts).
- * After the period, or when there is nothing to withdraw from, 409 and nothing changes.
+ * After the period, from 'Klaar voor facturatie' on, under a legal hold, or when there is nothing
+ * to withdraw from, 409 and nothing changes.
  */
 export async function withdrawEngagement(
   db: Db,
@@ -29,8 +30,8 @@ export async function withdrawEngagement(
   return withEvents(db, async (tx) => {
     const [locked] = await tx.select().from(cases).where(eq(cases.id, input.caseRow.id)).for('update');
     if (!locked || !locked.proposalSignedAt) throw new AppError('conflict', 'errors.withdrawal.notSigned');
-    if (!canWithdraw(locked.statusSlug as StatusSlug, locked.withdrawalEndsAt, now))
-      throw new AppError('conflict', 'errors.withdrawal.periodOver');
+    const refusal = withdrawalRefusal(locked.statusSlug as StatusSlug, locked.withdrawalEndsAt, now, locked.legalHold);
+    if (refusal) throw new AppError('conflict', WITHDRAWAL_ERRORS[refusal]);
     const [signature] = await tx.select().from(proposalSignatures).where(eq(proposalSignatures.caseId, locked.id));
     const letterIds = [signature?.letterDocumentId ?? locked.proposalDocumentId, signature?.signedDocumentId].filter(
       (id): id is string => Boolean(id),

@@ -31,7 +31,7 @@ export function CaseDates({ view }: { view: CaseClientView }) {
   }
   if (!view.proposal_signed_at && !view.completed_at) return null;
   const withdrawalEnd = view.withdrawal_ends_at ? new Date(view.withdrawal_ends_at) : null;
-  const mayWithdraw = canWithdraw(view.status.slug, withdrawalEnd, new Date());
+  const mayWithdraw = canWithdraw(view.status.slug, withdrawalEnd, new Date(), view.legal_hold);
   const onWithdraw = async () => {
     setWithdrawError(undefined);
     try {
