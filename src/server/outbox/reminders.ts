@@ -84,7 +84,6 @@ async function countTodos(db: Db, caseId: string, clientId: string): Promise<num
       city: u.city,
     },
     company: {
-      company_name: c.companyName,
       company_house_number: c.companyHouseNumber,
       company_postcode: c.companyPostcode,
       company_city: c.companyCity,
