@@ -118,9 +118,19 @@ describe('the settlement agreement, from the first offer to the bedenktijd', () 
     await clientPage.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'hidden' });
     await counter.getByRole('button', { name: 'Bekijk wat er in de tekst is veranderd' }).click();
     await counter.getByText(/Zo lees je de wijzigingen/).waitFor();
-    // jsdiff's words: '24.500' against '18.000' is '24' for '18' and '500' for '000'.
-    await expect(counter.locator('div > ins').filter({ hasText: '24' }).count()).resolves.toBeGreaterThan(0);
-    await expect(counter.locator('div > del').filter({ hasText: '18' }).count()).resolves.toBeGreaterThan(0);
+    // An amount changes as a whole: '18.000' struck out, '24.500' inserted.
+    await expect(
+      counter
+        .locator('div > ins')
+        .filter({ hasText: /toevoeging:\] 24\.500 \[/ })
+        .count(),
+    ).resolves.toBe(1);
+    await expect(
+      counter
+        .locator('div > del')
+        .filter({ hasText: /verwijdering:\] 18\.000 \[/ })
+        .count(),
+    ).resolves.toBe(1);
     await expect(counter.locator('div > ins').first().textContent()).resolves.toMatch(
       /^\[begin toevoeging:\] .+ \[einde toevoeging\]$/,
     );
