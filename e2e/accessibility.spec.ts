@@ -80,7 +80,7 @@ describe('accessibility (axe-core)', () => {
       await page.goto('/login');
       await requestCodeViaUi(page, viewport.width > 400 ? 'client07@example.com' : 'client10@example.com');
       expect(await findAccessibilityViolations(page)).toEqual([]);
-      await page.getByRole('button', { name: 'Log In' }).click();
+      await page.getByRole('button', { name: 'Inloggen' }).click();
       await page.getByText('Vul de code van 6 tekens in.').waitFor();
       expect(await findAccessibilityViolations(page)).toEqual([]);
 
@@ -203,7 +203,7 @@ describe('accessibility (axe-core)', () => {
     const code = await readMailedCode(journey.product, email, since);
     await page.getByRole('textbox', { name: english ? 'Character 1 of 6' : 'Teken 1 van 6' }).click();
     await page.keyboard.type(code);
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByRole('button', { name: english ? 'Log In' : 'Inloggen' }).click();
     await page.waitForURL((url) => url.pathname === '/login/tweestapsverificatie');
   }
 });

@@ -115,7 +115,7 @@ describe('a new client preparing their case and choosing a package', () => {
 
     // A lawyer is assigned at once and the client is told by mail.
     await journey.product.smtp.waitForMail('client01@example.com', { since: 0, timeoutMs: 15_000 });
-    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await page.getByRole('link', { name: 'Overzicht' }).first().click();
     await page.getByRole('button', { name: 'Bekijk profiel' }).waitFor();
   });
 });

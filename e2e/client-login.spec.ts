@@ -15,9 +15,9 @@ describe('a client logs in through the mailed code', () => {
     await loginThroughMail(page, journey.product, 'client02@example.com');
 
     await expectPath(page, '/');
-    await expectTitle(page, 'Dashboard | Ontslagportaal');
+    await expectTitle(page, 'Overzicht | Ontslagportaal');
     const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
-    for (const name of ['Dashboard', 'Mijn verhaal', 'Documenten', 'Offerte', 'Rekentools']) {
+    for (const name of ['Overzicht', 'Mijn verhaal', 'Documenten', 'Offerte', 'Rekentools']) {
       await nav.getByRole('link', { name }).waitFor();
     }
     expect(await nav.getByRole('link', { name: 'Mijn dossiers' }).count()).toBe(0);
@@ -32,7 +32,7 @@ describe('a client logs in through the mailed code', () => {
     // The footer: Rotterdam address, contact details and the three PDFs.
     const footer = page.getByRole('contentinfo');
     await footer.getByText(/Rotterdam/).waitFor();
-    for (const name of ['Algemene voorwaarden', 'Disclaimer', 'Privacy statement']) {
+    for (const name of ['Algemene voorwaarden', 'Disclaimer', 'Privacyverklaring']) {
       await footer.getByRole('link', { name: new RegExp(name) }).waitFor();
     }
   });
@@ -43,7 +43,7 @@ describe('a client logs in through the mailed code', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await loginThroughMail(page, journey.product, 'client08@example.com');
     await expectPath(page, '/');
-    await expectTitle(page, 'Dashboard | Ontslagportaal');
+    await expectTitle(page, 'Overzicht | Ontslagportaal');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     await page.getByRole('button', { name: 'Menu openen' }).click();

@@ -13,7 +13,7 @@ describe('a client opening a lawyer page', () => {
     for (const path of ['/dossiers', '/feedback', '/account']) {
       await page.goto(path);
       await expectPath(page, '/');
-      await expectTitle(page, 'Dashboard | Ontslagportaal');
+      await expectTitle(page, 'Overzicht | Ontslagportaal');
     }
   });
 });

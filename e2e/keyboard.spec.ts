@@ -104,7 +104,7 @@ describe('keyboard only', () => {
     const code = await readMailedCode(product, email, since);
     await tabTo(page, page.getByRole('textbox', { name: 'Teken 1 van 6' }));
     await page.keyboard.type(code);
-    await tabTo(page, page.getByRole('button', { name: 'Log In' }));
+    await tabTo(page, page.getByRole('button', { name: 'Inloggen' }));
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/');
 

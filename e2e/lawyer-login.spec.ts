@@ -14,10 +14,10 @@ describe('a lawyer logs in', () => {
     await expectPath(page, '/dossiers');
     await expectTitle(page, 'Mijn dossiers | Ontslagportaal');
     const nav = page.getByRole('navigation', { name: 'Hoofdmenu' });
-    for (const name of ['Mijn dossiers', 'Mijn feedback', 'Mijn account', 'Tools']) {
+    for (const name of ['Mijn dossiers', 'Mijn feedback', 'Mijn account', 'Rekentools']) {
       await nav.getByRole('link', { name }).waitFor();
     }
-    expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Overzicht' }).count()).toBe(0);
 
     // The account dropdown: photo (the default avatar for a new account) and full name, to /account.
     const trigger = page.getByRole('button', { name: 'Sanne Jansen (Accountmenu)' });

@@ -11,7 +11,7 @@ describe('logout in one tab', () => {
     const { context, page: first } = await journey.openPage();
     await signIn(first, session);
     await first.goto('/');
-    await expectTitle(first, 'Dashboard | Ontslagportaal');
+    await expectTitle(first, 'Overzicht | Ontslagportaal');
 
     // A request this tab sends between the logout and the storage event (its live-events ticket,
     // a refetch) gets 401, which also ends the session here; the browser logs that answer.

@@ -29,7 +29,7 @@ describe('a page module that fails to load', () => {
     page.on('load', () => (loads += 1));
 
     await page.goto('/');
-    await expectTitle(page, 'Dashboard | Ontslagportaal');
+    await expectTitle(page, 'Overzicht | Ontslagportaal');
     const before = loads;
     await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Offerte' }).click();
     await expectPath(page, '/offerte');

@@ -21,7 +21,7 @@ describe('smoke: the product answers in a real browser', () => {
     await expectTitle(page, 'Inloggen | Ontslagportaal');
     await loginThroughMail(page, journey.product, 'client06@example.com');
     await expectPath(page, '/');
-    await expectTitle(page, 'Dashboard | Ontslagportaal');
+    await expectTitle(page, 'Overzicht | Ontslagportaal');
     await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Mijn verhaal' }).waitFor();
   });
 

@@ -20,7 +20,7 @@ describe('the login page after the intake form (?event=typeform_submitted)', () 
     const code = await readMailedCode(journey.product, 'client01@example.com', since);
     await enterCode(page, code.toLowerCase());
     await expectPath(page, '/');
-    await expectTitle(page, 'Dashboard | Ontslagportaal');
+    await expectTitle(page, 'Overzicht | Ontslagportaal');
   });
 
   it('without the event the page has the usual texts', async () => {

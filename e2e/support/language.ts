@@ -31,7 +31,6 @@ const DUTCH = new RegExp(
 
 /** English in the Dutch app that is the product's own quoted text, or that is no language at all. */
 const DUTCH_APP_ALLOWED: { pattern: RegExp; reason: string }[] = [
-  { pattern: /^Log In$/, reason: "the product's button text on the code step" },
   {
     pattern: /^case\.reassigned$/,
     reason: "an audit action code (the admin's filter example): a technical identifier, the same in every language",

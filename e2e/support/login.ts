@@ -32,7 +32,7 @@ export async function readMailedCode(product: Product, email: string, since: num
 export async function enterCode(page: Page, code: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Teken 1 van 6' }).click();
   await page.keyboard.type(code);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.getByRole('button', { name: 'Inloggen' }).click();
 }
 
 /**
@@ -124,7 +124,7 @@ export async function answerSecondFactorViaUi(page: Page, product: Product, emai
     await page.getByRole('button', { name: 'Gebruik een herstelcode' }).click();
     await page.getByLabel('Herstelcode').fill(answer.recovery_code);
   }
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.getByRole('button', { name: 'Inloggen' }).click();
   await page.waitForURL((url) => url.pathname !== '/login/tweestapsverificatie');
 }
 

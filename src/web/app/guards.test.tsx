@@ -27,7 +27,7 @@ describe('route guards and redirects', () => {
     const client = makeUser('client');
     signedInApi(client);
     const { router } = renderApp('/dossiers', { user: client });
-    await waitFor(() => expect(document.title).toBe('Dashboard | Testportaal'));
+    await waitFor(() => expect(document.title).toBe('Overzicht | Testportaal'));
     expect(router.state.location.pathname).toBe('/');
   });
 
@@ -79,7 +79,7 @@ describe('route guards and redirects', () => {
       ['/documenten', 'Documenten'],
       ['/offerte', 'Offerte'],
       ['/review', 'Review'],
-      ['/', 'Dashboard'],
+      ['/', 'Overzicht'],
     ] as const) {
       await act(() => router.navigate(path));
       await waitFor(() => expect(document.title).toBe(`${title} | Testportaal`));

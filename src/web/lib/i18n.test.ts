@@ -44,16 +44,12 @@ describe('translations', () => {
       'Je portaal staat al klaar',
       'Ik wil in mijn portaal',
       'Terug',
-      'Log In',
       'Geen e-mailadres gevonden',
-      'Failed to fetch user data',
-      'An unexpected error occurred',
       'Antwoord is verplicht',
       'Alle velden moeten ingevuld zijn.',
       'Feedback kan niet leeg zijn.',
       '404 – Pagina niet gevonden',
       'Terug naar home',
-      'Unexpected Application Error!',
       'Ontslagsrecht arbeidsrechtjurist',
       "Pagina's",
       'Overig',
@@ -63,6 +59,31 @@ describe('translations', () => {
     ]) {
       expect(texts).toContain(JSON.stringify(text).slice(1, -1));
     }
+  });
+
+  it('shows no English words on Dutch screens, where the Dutch translation once was English', () => {
+    // Each with its Dutch replacement; the specification's English fallbacks ('Log In', 'An unexpected error
+    // occurred', 'Unexpected Application Error!', 'Failed to submit feedback', 'Preview Unavailable') are Dutch too.
+    const english: { pattern: RegExp; dutch: string }[] = [
+      { pattern: /\bDashboard\b/i, dutch: "'Overzicht'" },
+      { pattern: /^Download(?::|$)/, dutch: "'Downloaden'" },
+      { pattern: /\bOutbox\b/i, dutch: "'Uitgaande mail'" },
+      { pattern: /^Tools$/, dutch: "'Rekentools'" },
+      { pattern: /\bLog In\b/, dutch: "'Inloggen'" },
+      { pattern: /\bPreview\b|\bUnavailable\b|\bnot uploaded\b/i, dutch: "'Geen voorbeeld beschikbaar'" },
+      { pattern: /\bFailed to\b|\bunexpected error\b|\bApplication Error\b/i, dutch: 'a Dutch error text' },
+      { pattern: /\bPrivacy statement\b/i, dutch: "'Privacyverklaring'" },
+    ];
+    const found = keysOf(nl).flatMap((key) => {
+      const text = i18n.t(key, { lng: 'nl-NL' });
+      return english.filter(({ pattern }) => pattern.test(text)).map(({ dutch }) => `${key}: '${text}' (${dutch})`);
+    });
+    expect(found).toEqual([]);
+  });
+
+  it("marks a term that stays English ('No cure no pay') with its language, for screen readers", () => {
+    expect(i18n.t('offer.packages.complete.price', { lng: 'nl-NL' })).toBe('No cure no pay');
+    expect(i18n.t('offer.packages.complete.priceLang', { lng: 'nl-NL' })).toBe('en');
   });
 
   it('falls back to Dutch and keeps <html lang> in step with the language', async () => {

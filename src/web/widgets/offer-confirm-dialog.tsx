@@ -8,6 +8,7 @@ import { getErrorText } from '../lib/error-text';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { FormError } from '../ui/field';
+import { termLang } from '../lib/english-term';
 
 export type OfferConfirmDialogProps = {
   /** The package to confirm; null keeps the dialog closed. */
@@ -71,7 +72,9 @@ export function OfferConfirmDialog({ offer, onClose, onConfirm, title, note }: O
           <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
             <p className="text-lg font-bold text-slate-900">{offerName(slug)}</p>
             <p>
-              <span className="text-2xl font-bold text-brand-800">{t(`offer.packages.${slug}.price`)}</span>{' '}
+              <span className="text-2xl font-bold text-brand-800" lang={termLang(t, `offer.packages.${slug}.price`)}>
+                {t(`offer.packages.${slug}.price`)}
+              </span>{' '}
               <span className="text-sm text-slate-700">{t(`offer.packages.${slug}.priceNote`)}</span>
             </p>
             <p className="mt-1 font-medium text-slate-900">{t(`offer.packages.${slug}.promise`)}</p>

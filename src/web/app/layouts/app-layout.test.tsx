@@ -29,14 +29,14 @@ const linkNames = (container: HTMLElement) =>
     .map((link) => link.getAttribute('aria-label') ?? link.textContent);
 
 describe('signed-in layout', () => {
-  it('gives a client Dashboard, Mijn verhaal, Documenten, Berichten, Offerte, Rekentools, Instellingen', async () => {
+  it('gives a client Overzicht, Mijn verhaal, Documenten, Berichten, Offerte, Rekentools, Instellingen', async () => {
     const client = makeUser('client');
     api(client);
     renderApp('/', { user: client });
     const nav = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
     await waitFor(() =>
       expect(linkNames(nav)).toEqual([
-        'Dashboard',
+        'Overzicht',
         'Mijn verhaal',
         'Documenten',
         'Berichten',
@@ -45,7 +45,7 @@ describe('signed-in layout', () => {
         'Instellingen',
       ]),
     );
-    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Overzicht' })).toHaveAttribute('aria-current', 'page');
     const tools = within(nav).getByRole('link', { name: 'Rekentools (opent in een nieuw tabblad)' });
     expect(tools).toHaveAttribute('href', site.calculation_tools_url);
     // On screen only the short label (the arrow is drawn by CSS): one line in the menu.
@@ -69,7 +69,7 @@ describe('signed-in layout', () => {
     );
   });
 
-  it('gives a lawyer Mijn dossiers, Mijn feedback, Mijn account and Tools, and the account dropdown', async () => {
+  it('gives a lawyer Mijn dossiers, Mijn feedback, Mijn account and Rekentools, and the account dropdown', async () => {
     const lawyer = makeUser('lawyer', { avatar: '/storage/' });
     api(lawyer);
     const user = userEvent.setup();
@@ -80,7 +80,7 @@ describe('signed-in layout', () => {
         'Mijn dossiers',
         'Mijn feedback',
         'Mijn account',
-        'Tools (opent in een nieuw tabblad)',
+        'Rekentools (opent in een nieuw tabblad)',
       ]),
     );
 
@@ -192,7 +192,7 @@ describe('signed-in layout', () => {
     const other = within(footer).getByRole('region', { name: 'Overig' });
     expect(within(other).getByRole('link', { name: /Algemene voorwaarden/ })).toHaveAttribute('href', site.terms_url);
     expect(within(other).getByRole('link', { name: /Disclaimer/ })).toHaveAttribute('href', site.disclaimer_url);
-    expect(within(other).getByRole('link', { name: /Privacy statement/ })).toHaveAttribute('href', site.privacy_url);
+    expect(within(other).getByRole('link', { name: /Privacyverklaring/ })).toHaveAttribute('href', site.privacy_url);
   });
 
   it('logs out through POST /api/logout and shows /login', async () => {

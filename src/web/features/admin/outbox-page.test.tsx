@@ -19,7 +19,7 @@ const mail = {
 };
 
 describe('admin outbox page', () => {
-  it("lists failed mails under 'Outbox' in the menu and sends one again", async () => {
+  it("lists failed mails under 'Uitgaande mail' in the menu and sends one again", async () => {
     const admin = makeUser('admin');
     let retried = false;
     const { calls } = installFakeFetch(
@@ -36,9 +36,9 @@ describe('admin outbox page', () => {
     );
     const user = userEvent.setup();
     renderApp('/beheer/outbox', { user: admin });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Outbox' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Uitgaande mail' })).toBeInTheDocument();
     const nav = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
-    expect(within(nav).getByRole('link', { name: 'Outbox' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Uitgaande mail' })).toHaveAttribute('aria-current', 'page');
     const row = (await screen.findByText('k***@example.com')).closest('tr')!;
     expect(within(row).getByText('Mislukt')).toBeInTheDocument();
     expect(within(row).getByText('550')).toBeInTheDocument();

@@ -20,7 +20,7 @@ async function typeCode(code: string) {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('textbox', { name: 'Teken 1 van 6' }));
   await user.keyboard(code);
-  await user.click(screen.getByRole('button', { name: 'Log In' }));
+  await user.click(screen.getByRole('button', { name: 'Inloggen' }));
 }
 
 describe('/login', () => {
@@ -126,11 +126,11 @@ describe('/login/code', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it("shows 'Terug', 'Log In', the spam hint and the resend button", async () => {
+  it("shows 'Terug', 'Inloggen', the spam hint and the resend button", async () => {
     fakeFetch(siteRoute);
     renderApp(codeState());
     expect(await screen.findByRole('link', { name: 'Terug' })).toHaveAttribute('href', '/login');
-    expect(screen.getByRole('button', { name: 'Log In' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Inloggen' })).toBeInTheDocument();
     expect(screen.getByText(/spam/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Code opnieuw sturen kan over 60 s/ })).toBeDisabled();
   });
@@ -199,7 +199,7 @@ describe('/login/code', () => {
     expect(session.getState().user).toBeNull();
   });
 
-  it("says 'Failed to fetch user data' when the user cannot be fetched after the token", async () => {
+  it("says 'Je gegevens konden niet worden opgehaald.' when the user cannot be fetched after the token", async () => {
     fakeFetch(
       siteRoute,
       on('POST', '/api/token', { status: 200, body: { token: 't' } }),
@@ -207,7 +207,9 @@ describe('/login/code', () => {
     );
     renderApp(codeState());
     await typeCode('ABCDEF');
-    expect(await screen.findByText('Failed to fetch user data')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Je gegevens konden niet worden opgehaald. Probeer het opnieuw.'),
+    ).toBeInTheDocument();
     expect(session.getState().auth.token).toBeNull();
   });
 
@@ -224,7 +226,7 @@ describe('/login/code', () => {
     expect(await screen.findByText('Er is iets fout gegaan. Probeer het later opnieuw.')).toBeInTheDocument();
   });
 
-  it("says 'An unexpected error occurred' on any other exception", async () => {
+  it("says 'Er is een onverwachte fout opgetreden.' on any other exception", async () => {
     fakeFetch(siteRoute);
     const request = api.request.bind(api);
     vi.spyOn(api, 'request').mockImplementation((path, options) => {
@@ -233,7 +235,7 @@ describe('/login/code', () => {
     });
     renderApp(codeState());
     await typeCode('ABCDEF');
-    expect(await screen.findByText('An unexpected error occurred')).toBeInTheDocument();
+    expect(await screen.findByText('Er is een onverwachte fout opgetreden. Probeer het opnieuw.')).toBeInTheDocument();
   });
 
   it('shows the busy state while logging in', async () => {
@@ -252,8 +254,8 @@ describe('/login/code', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderApp(codeState());
     await typeCode('ABCDEF');
-    expect(screen.getByRole('button', { name: 'Log In' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'Inloggen' })).toHaveAttribute('aria-busy', 'true');
     await act(async () => release());
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Log In' })).not.toHaveAttribute('aria-busy'));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Inloggen' })).not.toHaveAttribute('aria-busy'));
   });
 });

@@ -29,7 +29,7 @@ describe('/login/tweestapsverificatie', () => {
     const first = await screen.findByRole('textbox', { name: 'Teken 1 van 6' });
     await user.click(first);
     await user.keyboard('123');
-    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
     expect(await screen.findByText('Vul de 6 cijfers uit je authenticator-app in.')).toBeInTheDocument();
     expect(first).toHaveAttribute('aria-invalid', 'true');
     expect(first).toHaveAccessibleDescription('Vul de 6 cijfers uit je authenticator-app in.');
@@ -43,7 +43,7 @@ describe('/login/tweestapsverificatie', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('textbox', { name: 'Teken 1 van 6' }));
     await user.keyboard('123456');
-    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dossiers'));
     expect(calls.find((c) => c.path === '/api/token/two-factor')?.body).toEqual({
       challenge: CHALLENGE,
@@ -59,14 +59,14 @@ describe('/login/tweestapsverificatie', () => {
     await user.click(await screen.findByRole('button', { name: 'Gebruik een herstelcode' }));
     const field = screen.getByLabelText('Herstelcode');
     await user.type(field, 'ABC');
-    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
     await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
     expect(field).toHaveAccessibleDescription('Een herstelcode bestaat uit 10 tekens, zoals ABCDE-FGHJK.');
     expect(field).toHaveFocus();
     expect(calls.filter((c) => c.path === '/api/token/two-factor')).toHaveLength(0);
     await user.clear(field);
     await user.type(field, 'abcde-fghjk');
-    await user.click(screen.getByRole('button', { name: 'Log In' }));
+    await user.click(screen.getByRole('button', { name: 'Inloggen' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dossiers'));
     expect(calls.find((c) => c.path === '/api/token/two-factor')?.body).toEqual({
       challenge: CHALLENGE,

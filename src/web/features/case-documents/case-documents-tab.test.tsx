@@ -111,7 +111,7 @@ describe('CaseDocumentsTab', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Download', 'Stuur client bericht']);
+    ).toEqual(['Downloaden', 'Stuur client bericht']);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     const other = screen.getByRole('article', { name: 'Brief' });
@@ -120,7 +120,7 @@ describe('CaseDocumentsTab', () => {
       within(await screen.findByRole('menu'))
         .getAllByRole('menuitem')
         .map((i) => i.textContent),
-    ).toEqual(['Download', 'Stuur client bericht', 'Nieuwe versie uploaden', 'Verwijderen']);
+    ).toEqual(['Downloaden', 'Stuur client bericht', 'Nieuwe versie uploaden', 'Verwijderen']);
   });
 
   it("offers no 'Verwijderen' under a legal hold and says why; a new version stays possible", async () => {
@@ -137,7 +137,7 @@ describe('CaseDocumentsTab', () => {
         within(menu)
           .getAllByRole('menuitem')
           .map((i) => i.textContent),
-      ).toEqual(['Download', 'Stuur client bericht', 'Nieuwe versie uploaden']);
+      ).toEqual(['Downloaden', 'Stuur client bericht', 'Nieuwe versie uploaden']);
       await user.keyboard('{Escape}');
       await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
     }

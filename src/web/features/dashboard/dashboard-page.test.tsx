@@ -288,7 +288,9 @@ describe('the client dashboard', () => {
     expect(await within(dialog).findByText('Feedback kan niet leeg zijn.')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Jouw feedback'), 'Top');
     await user.click(within(dialog).getByRole('button', { name: 'Verstuur' }));
-    expect(await within(dialog).findByText('Failed to submit feedback')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Je feedback kon niet worden verstuurd. Probeer het opnieuw.'),
+    ).toBeInTheDocument();
     fail = false;
     await user.click(within(dialog).getByRole('button', { name: 'Verstuur' }));
     const thanks = await screen.findByRole('dialog', { name: 'Bedankt voor je feedback!' });

@@ -130,7 +130,7 @@ describe('/documenten: progress and document buttons', () => {
     setup([mandatory]);
     const card = await screen.findByRole('article', { name: 'Arbeidsovereenkomst' }, { timeout: 15_000 });
     expect(within(card).getByRole('button', { name: 'Verwijderen: Arbeidsovereenkomst' })).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Download: Arbeidsovereenkomst' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Downloaden: Arbeidsovereenkomst' })).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: /^Bekijken: Arbeidsovereenkomst/ })).toBeInTheDocument();
   }, 30_000);
 
@@ -169,7 +169,7 @@ describe('/documenten: a closed case or a legal hold keeps the documents as they
         { timeout: 15_000 },
       );
       const card = screen.getByRole('article', { name: 'Arbeidsovereenkomst' });
-      expect(within(card).getByRole('button', { name: 'Download: Arbeidsovereenkomst' })).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Downloaden: Arbeidsovereenkomst' })).toBeInTheDocument();
       expect(screen.getByRole('table')).toBeInTheDocument();
       expect(changeButtons()).toEqual([]);
     },

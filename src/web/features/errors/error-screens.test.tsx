@@ -39,13 +39,13 @@ describe('failure screens', () => {
     expect(screen.getByRole('button', { name: 'Pagina opnieuw laden' })).toBeInTheDocument();
   });
 
-  it("the router's default error page reads 'Unexpected Application Error!'", async () => {
+  it("the router's default error page reads 'Er is een onverwachte fout opgetreden'", async () => {
     quietly();
     const router = createMemoryRouter([
       { path: '/', errorElement: <RouterErrorPage />, element: <Boom message="layout kapot" /> },
     ]);
     render(<RouterProvider router={router} />);
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Er is een onverwachte fout opgetreden' })).toBeInTheDocument();
     expect(screen.getByText('layout kapot')).toBeInTheDocument();
   });
 

@@ -62,6 +62,17 @@ describe('offer page: confirm before choosing', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it("marks 'No cure no pay' as English on the Dutch page, and no Dutch price", async () => {
+    const user = userEvent.setup();
+    setup(caseView('almost-client', null));
+    const price = await screen.findByText('No cure no pay');
+    expect(price).toHaveAttribute('lang', 'en');
+    expect(screen.getByText('€750,-')).not.toHaveAttribute('lang');
+    await user.click(screen.getByRole('button', { name: 'Kies Compleet onbezorgd' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pakket kiezen' });
+    expect(within(dialog).getByText('No cure no pay')).toHaveAttribute('lang', 'en');
+  });
+
   it('confirms an upgrade the same way, with the new package and its price', async () => {
     const user = userEvent.setup();
     const { calls } = setup(caseView('offer-chosen', 'start'));

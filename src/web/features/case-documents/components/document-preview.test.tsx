@@ -60,11 +60,11 @@ describe('DocumentPreview', () => {
     expect(document.querySelector('iframe')).toBeNull();
   });
 
-  it("shows 'Preview Unavailable' for other files and 'File not uploaded' without a link", () => {
+  it("shows 'Geen voorbeeld beschikbaar' for other files and 'Nog geen bestand geüpload' without a link", () => {
     render(<Harness documents={[makeDocument('docx'), makeDocument('pdf', null)]} />);
-    expect(screen.getByText('Preview Unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Geen voorbeeld beschikbaar')).toBeInTheDocument();
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'ArrowRight' });
-    expect(screen.getByText('File not uploaded')).toBeInTheDocument();
+    expect(screen.getByText('Nog geen bestand geüpload')).toBeInTheDocument();
   });
 
   it('moves with the arrow keys, records each shown document and closes on Escape', () => {
@@ -77,7 +77,7 @@ describe('DocumentPreview', () => {
     expect(screen.getByRole('img', { name: docs[1]?.title })).toBeInTheDocument();
     fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
     fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
-    expect(screen.getByText('Preview Unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Geen voorbeeld beschikbaar')).toBeInTheDocument();
     expect(onShown.mock.calls.map(([d]) => (d as Document).id)).toEqual([
       docs[0]?.id,
       docs[1]?.id,

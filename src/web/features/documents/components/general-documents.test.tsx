@@ -47,14 +47,14 @@ describe("GeneralDocuments ('Overige documenten')", () => {
       expect(within(container).queryByRole('button', { name: 'Verwijderen: Opdrachtbevestiging' })).toBeNull();
     }
     const letterRow = within(table).getByRole('row', { name: /Opdrachtbevestiging/ });
-    expect(within(letterRow).getByRole('button', { name: 'Download: Opdrachtbevestiging' })).toBeInTheDocument();
+    expect(within(letterRow).getByRole('button', { name: 'Downloaden: Opdrachtbevestiging' })).toBeInTheDocument();
     expect(within(letterRow).queryByRole('button', { name: /Verwijder/ })).toBeNull();
     const letterItem = within(list)
       .getAllByRole('listitem')
       .find((item) => item.textContent?.includes('Opdrachtbevestiging'));
     expect(letterItem).toBeDefined();
     expect(
-      within(letterItem as HTMLElement).getByRole('button', { name: 'Download: Opdrachtbevestiging' }),
+      within(letterItem as HTMLElement).getByRole('button', { name: 'Downloaden: Opdrachtbevestiging' }),
     ).toBeInTheDocument();
     expect(within(letterItem as HTMLElement).queryByRole('button', { name: /Verwijderen/ })).toBeNull();
   });

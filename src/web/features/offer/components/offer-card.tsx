@@ -5,6 +5,7 @@ import { useOfferName } from '../../../lib/offer-name';
 import type { OfferPill } from '../../../../contract/rules/offer-selection';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
+import { termLang } from '../../../lib/english-term';
 
 type OfferCardProps = { slug: OfferSlug; pill: OfferPill; chosen: boolean; busy: boolean; onChoose?: () => void };
 
@@ -39,7 +40,9 @@ export function OfferCard({ slug, pill, chosen, busy, onChoose }: OfferCardProps
         )}
       </div>
       <p>
-        <span className="block text-3xl font-bold text-brand-800">{t(`offer.packages.${slug}.price`)}</span>
+        <span className="block text-3xl font-bold text-brand-800" lang={termLang(t, `offer.packages.${slug}.price`)}>
+          {t(`offer.packages.${slug}.price`)}
+        </span>
         <span className="text-sm text-slate-700">{t(`offer.packages.${slug}.priceNote`)}</span>
       </p>
       <p className="font-medium text-slate-900">{t(`offer.packages.${slug}.promise`)}</p>
