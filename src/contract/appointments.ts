@@ -109,4 +109,8 @@ export const APPOINTMENT_ERRORS = {
   noLawyer: 'errors.appointments.noLawyer',
   slotsAvailable: 'errors.appointments.slotsAvailable',
   absenceNotFound: 'errors.appointments.absenceNotFound',
+  tooManyMoves: 'errors.appointments.tooManyMoves',
 } as const;
+
+/** Moves of a case's appointment per Amsterdam day (each sends both sides a calendar update); a further one is 429. */
+export const MAX_APPOINTMENT_MOVES_PER_DAY = 3;

@@ -5,6 +5,7 @@ import { appointments, cases, users } from '../db/schema';
 import { emit, withEvents } from '../domain-events';
 import { AppError } from '../errors/errors';
 import { insertMessage } from '../messages/queries';
+import { claimAppointmentMove } from './move-limit';
 import { queueAppointmentMails } from './notify';
 import {
   isUniqueViolation,
@@ -80,6 +81,8 @@ export async function moveAppointment(
     actorId: string;
     videoTemplate: string | undefined;
     now: Date;
+    /** Moves within this window go out as one mail per person (MAIL_DIGEST_MINUTES). */
+    mailWindowMs?: number;
   },
 ): Promise<AppointmentRow> {
   const { caseRow, current, slot, previousLawyer, actorId, videoTemplate, now } = input;
@@ -104,6 +107,8 @@ export async function moveAppointment(
       .returning();
     // Moved or cancelled by someone else meanwhile.
     if (!moved) throw conflict(APPOINTMENT_ERRORS.slotUnavailable);
+    // The day's budget of moves, counted under the case's lock (a further move: 429, all rolled back).
+    await claimAppointmentMove(tx, { caseId: caseRow.id, now });
     await setCaseAppointment(tx, caseRow.id, { startAt: moved.startAt, endAt: moved.endAt }, now);
     await emit(tx, {
       actorId,
@@ -120,6 +125,7 @@ export async function moveAppointment(
       lawyer: slot.lawyer,
       videoTemplate,
       now,
+      mailWindowMs: input.mailWindowMs ?? 0,
     });
     // The day now falls to another lawyer (a stand-in's period): the first one's calendar drops it.
     if (previousLawyer)

@@ -134,6 +134,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         actorId: auth.userId,
         videoTemplate,
         now,
+        mailWindowMs: config.mailDigestMs,
       });
       return { data: toView(row, slot.lawyer, slot.lawyer.standIn, access, now) };
     },

@@ -15,6 +15,8 @@ export type EnqueueMail<K extends MailKind> = {
   now: Date;
   /** At most one mail per key, ever (e.g. `deletion-30:<case id>`); a second enqueue is a no-op. */
   dedupeKey?: string;
+  /** Not sent before this moment (an appointment's moves wait so that moves close together go out as one). */
+  sendAt?: Date;
   /** Not sent after this moment (login codes: 10 minutes). */
   expiresAt?: Date;
 };
@@ -57,7 +59,7 @@ export async function enqueueMail<K extends MailKind>(db: Db, input: EnqueueMail
       language,
       payload: { name, ...input.payload },
       digest: definition.digest,
-      nextAttemptAt: input.now,
+      nextAttemptAt: input.sendAt ?? input.now,
       expiresAt: input.expiresAt ?? null,
       dedupeKey: input.dedupeKey ?? null,
       createdAt: input.now,
