@@ -300,7 +300,7 @@ describe('tokens', () => {
   }
   const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) });
 
-  it('answers 401 with Unauthenticated. without or with a bad token', async () => {
+  it('answers 401 in Dutch without or with a bad token, and in English when the request asks for it', async () => {
     for (const headers of [
       {},
       { authorization: 'Bearer nope' },
@@ -309,7 +309,16 @@ describe('tokens', () => {
     ]) {
       const response = await ctx.app.inject({ method: 'GET', url: '/api/user', headers });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: 'Unauthenticated.' });
+      expect(response.json()).toEqual({ message: 'Je bent niet ingelogd of je sessie is verlopen. Log opnieuw in.' });
+      const english = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: { ...headers, 'accept-language': 'en-US,en;q=0.9' },
+      });
+      expect(english.statusCode).toBe(401);
+      expect(english.json()).toEqual({
+        message: 'You are not signed in, or your session has expired. Please sign in again.',
+      });
     }
   });
 

@@ -7,6 +7,7 @@ import { DatabaseLockedError, type Db } from '../db/client';
 import { outbox, users } from '../db/schema';
 import { seedLoad } from '../db/seed-load';
 import { createCase } from '../cases/queries';
+import { setComplaintsOfficer } from '../complaints/queries';
 import { createUser } from '../users/create';
 import { AppError } from '../errors/errors';
 import { serverTranslate } from '../errors/language';
@@ -214,13 +215,22 @@ export async function runCli(
     const address = email(input, 'email');
     const runtime = await openRuntime(loadConfig(env));
     try {
-      const [row] = await runtime.database.db
-        .update(users)
-        .set({ complaintsOfficer: input.off !== true, updatedAt: runtime.clock.now() })
-        .where(and(eq(users.email, address), eq(users.role, 'admin')))
-        .returning({ id: users.id, complaintsOfficer: users.complaintsOfficer });
+      const { db } = runtime.database;
+      const [admin] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, address), eq(users.role, 'admin')));
+      // Through the same change as an admin's (its event mails every admin), by nobody in particular.
+      const row = admin
+        ? await setComplaintsOfficer(db, {
+            adminId: admin.id,
+            officer: input.off !== true,
+            actorId: null,
+            now: runtime.clock.now(),
+          })
+        : null;
       if (!row) throw new UsageError(`No admin with e-mail ${address}.`);
-      out(JSON.stringify({ user_id: row.id, complaints_officer: row.complaintsOfficer }));
+      out(JSON.stringify({ user_id: row.id, complaints_officer: row.complaints_officer }));
     } finally {
       await runtime.database.close();
     }

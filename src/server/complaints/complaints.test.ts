@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import {
   ComplaintReceiptResponseSchema,
   ComplaintRegisterResponseSchema,
@@ -268,6 +268,39 @@ describe('complaints', () => {
     expect(listed.json().data.find((a: { id: string }) => a.id === other.id)).toMatchObject({
       complaints_officer: true,
     });
+  });
+
+  it('refuses an admin appointing themselves (403, nothing changed); another admin does it and every admin is mailed', async () => {
+    const admin = await createTestAdmin(ctx);
+    const other = await createTestAdmin(ctx);
+    const self = await call('POST', `/api/admin/admins/${admin.id}/complaints-officer`, admin.token, {
+      complaints_officer: true,
+    });
+    expect(self.statusCode).toBe(403);
+    expect(self.json().message).toBe(serverTranslate('nl-NL')('errors.complaints.selfAppointment'));
+    const [unchanged] = await ctx.db.select().from(users).where(eq(users.id, admin.id));
+    expect(unchanged!.complaintsOfficer).toBe(false);
+
+    const appointed = await call('POST', `/api/admin/admins/${admin.id}/complaints-officer`, other.token, {
+      complaints_officer: true,
+    });
+    expect(appointed.statusCode).toBe(200);
+    expect(appointed.json().data).toMatchObject({ id: admin.id, complaints_officer: true });
+    // The rule of the event (domain-events/person-mails.ts) tells every active admin, the one who did it too.
+    const admins = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), isNull(users.deactivatedAt)));
+    const told = await ctx.db.select().from(outbox).where(eq(outbox.kind, 'complaints_officer_changed'));
+    for (const { id } of admins) expect(told.map((m) => m.recipientId)).toContain(id);
+    expect(told.find((m) => m.recipientId === other.id)?.payload).toMatchObject({ appointed: true });
+    expect(told.find((m) => m.recipientId === admin.id)?.payload).toMatchObject({ appointed: true });
+
+    // Stepping down oneself is allowed.
+    const down = await call('POST', `/api/admin/admins/${admin.id}/complaints-officer`, admin.token, {
+      complaints_officer: false,
+    });
+    expect(down.statusCode).toBe(200);
   });
 
   describe('documents attached to a complaint', () => {

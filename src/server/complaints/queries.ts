@@ -10,8 +10,6 @@ import type { Db } from '../db/client';
 import { caseLawyers, cases, complaintFiles, complaints, users } from '../db/schema';
 import type { StoredFile } from '../documents/queries';
 import { localDate } from '../lib/local-date';
-import { formatMailDate } from '../outbox/dates';
-import { enqueueMail } from '../outbox/outbox';
 
 /** Complaints shown in the register at most (newest first); the CSV takes the same. */
 export const REGISTER_LIMIT = 5_000;
@@ -20,9 +18,6 @@ export const REGISTER_LIMIT = 5_000;
 export function answerByDate(now: Date, weeks: number): string {
   return localDate(new Date(addWeeks(new TZDate(now.getTime(), 'Europe/Amsterdam'), weeks).getTime()));
 }
-
-/** '2026-12-25' → '25-12-2026', as mails state dates. */
-const dutchDate = (isoDate: string) => formatMailDate(new Date(`${isoDate}T12:00:00Z`));
 
 type ComplaintRow = typeof complaints.$inferSelect;
 
@@ -118,24 +113,8 @@ export async function fileComplaint(
         })),
       );
     }
-    await enqueueMail(tx, {
-      kind: 'complaint_received',
-      to: { userId: input.clientId },
-      payload: { answer_by: dutchDate(answerBy) },
-      now: input.now,
-    });
-    const officers = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.role, 'admin'), eq(users.complaintsOfficer, true)));
-    for (const officer of officers)
-      await enqueueMail(tx, {
-        kind: 'complaint_filed',
-        to: { userId: officer.id },
-        payload: { answer_by: dutchDate(answerBy) },
-        now: input.now,
-      });
-    // No case id on the line: a complaint is not part of the case's timeline its lawyer reads.
+    // No case id on the line: a complaint is not part of the case's timeline its lawyer reads. Its
+    // rule (domain-events/person-mails.ts) confirms it to the client and tells the complaints officers.
     await emit(tx, {
       actorId: input.clientId,
       action: 'complaint.filed',
@@ -257,16 +236,12 @@ export async function recordComplaintStep(
       action: closing ? 'complaint.closed' : 'complaint.handled',
       subjectType: 'complaint',
       subjectId: row.id,
-      data: {},
+      // The answer's mail (its rule) names the disputes body the client may turn to, and within how long.
+      data: closing
+        ? { body_name: input.config.complaints.bodyName, body_months: input.config.complaints.bodyMonths }
+        : {},
       at: input.now,
     });
-    if (closing)
-      await enqueueMail(tx, {
-        kind: 'complaint_answered',
-        to: { userId: row.clientId },
-        payload: { body_name: input.config.complaints.bodyName, months: input.config.complaints.bodyMonths },
-        now: input.now,
-      });
     return row;
   });
 }
@@ -333,7 +308,7 @@ export async function isAdmin(db: Db, id: string): Promise<boolean> {
  */
 export async function setComplaintsOfficer(
   db: Db,
-  input: { adminId: string; officer: boolean; actorId: string; now: Date },
+  input: { adminId: string; officer: boolean; actorId: string | null; now: Date },
 ): Promise<AdminAccount | null> {
   return withEvents(db, async (tx) => {
     const [row] = await tx

@@ -235,7 +235,10 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  /** The admins, and which of them is complaints officer (any admin may mark one). */
+  /**
+   * The admins, and which of them is complaints officer (any admin may mark another one; every admin
+   * is mailed of the change).
+   */
   app.get('/api/admin/admins', { schema: { response: { 200: AdminAccountsResponseSchema } } }, async (request) => {
     await requireRole(request, 'admin');
     return { data: await listAdmins(db) };
@@ -251,6 +254,9 @@ export const complaintRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isUuid(request.params.id)) throw notFound();
       // An id that is no admin answers 404 before the body is read (a bad body is 422 only for an admin).
       if (!(await isAdmin(db, request.params.id))) throw notFound();
+      // Nobody appoints themselves: another admin does, or the command line (npm run cli -- complaints-officer).
+      if (request.params.id === auth.userId && request.body.complaints_officer)
+        throw forbidden('errors.complaints.selfAppointment');
       const updated = await setComplaintsOfficer(db, {
         adminId: request.params.id,
         officer: request.body.complaints_officer,

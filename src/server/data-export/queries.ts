@@ -11,7 +11,7 @@ import { cases, dataExports } from '../db/schema';
 import { AppError } from '../errors/errors';
 import { signFileLink } from '../files/links';
 import { localDate } from '../lib/local-date';
-import { enqueueMail } from '../outbox/outbox';
+import { formatMailMoment } from '../outbox/dates';
 import { settlementExport } from '../settlement/export';
 import type { Storage } from '../storage/storage';
 import { addCaseFiles, addStoredFile } from '../workflow/export';
@@ -31,16 +31,8 @@ export function nextRequestAt(now: Date): Date {
   return new Date(addDays(startOfDay(new TZDate(now.getTime(), 'Europe/Amsterdam')), 1).getTime());
 }
 
-const dateTime = new Intl.DateTimeFormat('nl-NL', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Amsterdam',
-});
 /** dd-mm-jjjj HH:mm in Amsterdam, as the mail states the link's end. */
-export const formatUntil = (date: Date) => dateTime.format(date).replace(',', '');
+export const formatUntil = formatMailMoment;
 
 /** The export as its client sees it, with a fresh short-lived download link while it is ready. */
 export function toDataExport(row: DataExportRow, link: { secret: string; now: Date }): DataExport {
@@ -220,13 +212,6 @@ export async function buildPendingExports(
         .where(and(eq(dataExports.id, row.id), eq(dataExports.status, 'building')))
         .returning({ id: dataExports.id });
       if (!done) return false;
-      await enqueueMail(tx, {
-        kind: 'data_export_ready',
-        to: { userId: row.clientId },
-        payload: { until: formatUntil(expiresAt) },
-        now: at,
-        dedupeKey: `data-export:${row.id}`,
-      });
       await emit(tx, {
         actorId: null,
         action: 'data_export.ready',

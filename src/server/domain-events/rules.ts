@@ -22,6 +22,12 @@ import {
   withdrawSharedMail,
   type MailRule,
 } from './mails';
+import {
+  complaintAnsweredMail,
+  complaintFiledMails,
+  complaintsOfficerMails,
+  dataExportReadyMail,
+} from './person-mails';
 import { engagementSignedMails, settlementSignedMail } from './signing-mails';
 
 /**
@@ -112,19 +118,19 @@ export const EVENT_RULES: Record<EventKind, EventRule> = {
   'message.read': { audit: 'none', mail: 'none', live: messagesRead, timeline: 'none' },
   'message.deleted': { audit: 'none', mail: 'none', live: messageDeleted, timeline: 'none' },
   'feedback.created': { audit: 'line', mail: feedbackMails, live: caseChanged, timeline: 'none' },
-  // Complaints live apart from the case; the complaint routes write their own mails.
-  'complaint.filed': quiet,
+  // Complaints live apart from the case (no live event, not on the timeline); their mails find
+  // their readers themselves (person-mails.ts).
+  'complaint.filed': { ...quiet, mail: complaintFiledMails },
   'complaint.read': quiet,
   'complaint.handled': quiet,
-  'complaint.closed': quiet,
+  'complaint.closed': { ...quiet, mail: complaintAnsweredMail },
   'complaint.register_read': quiet,
   'complaint.register_exported': quiet,
   'complaint.file_downloaded': quiet,
-  'admin.complaints_officer_set': quiet,
-  // A client's data export: about a person, not a case (no live event, not on the timeline);
-  // the export job writes the 'ready' mail itself, with the link's end time.
+  'admin.complaints_officer_set': { ...quiet, mail: complaintsOfficerMails },
+  // A client's data export: about a person, not a case (no live event, not on the timeline).
   'data_export.requested': quiet,
-  'data_export.ready': quiet,
+  'data_export.ready': { ...quiet, mail: dataExportReadyMail },
   'data_export.failed': quiet,
   'data_export.downloaded': quiet,
   'data_export.removed': quiet,

@@ -19,6 +19,18 @@ export const BAD_TEXT_MESSAGE = 'errors.server.badText';
 /** Seconds a client waits before trying again after a 503. */
 export const RETRY_AFTER_SECONDS = 30;
 
+/**
+ * The translated text of a refusal whose own message is no translation key (a framework's English
+ * text): the answer never carries an untranslated message.
+ */
+const FALLBACK: Record<number, string> = {
+  401: 'errors.unauthenticated',
+  403: 'errors.server.forbidden',
+  404: 'errors.server.notFound',
+  409: CONFLICT_MESSAGE,
+};
+const fallbackKey = (status: number) => FALLBACK[status] ?? 'errors.server.badRequest';
+
 /** A short id to quote to support; the same id is in the log line of the error. */
 const newErrorId = () => randomBytes(6).toString('hex');
 
@@ -87,7 +99,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return reply.status(422).send(validationBody(error.fieldErrors ?? { body: [error.message] }, t, error.values));
       return reply.status(error.statusCode).send({
         message:
-          isErrorKey(error.message) || isValidationKey(error.message) ? t(error.message, error.values) : error.message,
+          isErrorKey(error.message) || isValidationKey(error.message)
+            ? t(error.message, error.values)
+            : t(fallbackKey(error.statusCode)),
       });
     }
     if (error instanceof BodyTooSlowError) {
@@ -196,7 +210,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Unparseable bodies are validation failures of the whole body.
       return reply.status(422).send(validationBody({ body: [validationKey('unreadable')] }, t));
     }
-    if (status >= 400 && status < 500) return reply.status(status).send({ message: error.message });
+    if (status >= 400 && status < 500) return reply.status(status).send({ message: t(fallbackKey(status)) });
     const errorId = newErrorId();
     logFailure('error', errorId);
     return reply.status(500).send({ message: t(GENERIC), error_id: errorId });

@@ -38,6 +38,7 @@ export const MAIL_KINDS = {
   engagement_withdrawn_lawyer: { digest: false, topic: null },
   complaint_received: { digest: false, topic: null },
   complaint_filed: { digest: false, topic: null },
+  complaints_officer_changed: { digest: false, topic: null },
   complaint_answered: { digest: false, topic: null },
   settlement_version: { digest: false, topic: null },
   settlement_reply_reminder: { digest: false, topic: null },
@@ -120,6 +121,8 @@ export type MailPayloads = {
    */
   complaint_received: { answer_by: string };
   complaint_filed: { answer_by: string };
+  /** To every admin: who is (or is no longer) complaints officer, and who decided it ('' for the command line). */
+  complaints_officer_changed: { officer_name: string; appointed: boolean; by_name: string };
   complaint_answered: { body_name: string; months: number };
   /** The settlement agreement (settlement/): never an amount, term or text. */
   settlement_version: Record<string, never>;

@@ -60,6 +60,7 @@ const PAYLOADS: { [K in MailKind]: MailPayloads[K] } = {
   complaint_received: { answer_by: '25-12-2026' },
   data_export_ready: { until: '09-12-2026 14:30' },
   complaint_filed: { answer_by: '25-12-2026' },
+  complaints_officer_changed: { officer_name: 'Anna Jansen', appointed: true, by_name: 'Bram de Boer' },
   complaint_answered: { body_name: 'Geschillencommissie Advocatuur', months: 12 },
   settlement_version: {},
   settlement_reply_reminder: {},
@@ -211,6 +212,11 @@ const EXPECTED: { [K in MailKind]: { nl: string; en: string; link: string | null
     nl: 'Je gegevens staan klaar om te downloaden',
     en: 'Your data is ready to download',
     link: '/instellingen',
+  },
+  complaints_officer_changed: {
+    nl: 'Anna Jansen is nu klachtenfunctionaris',
+    en: 'Anna Jansen is now complaints officer',
+    link: '/beheer/klachten',
   },
   complaint_filed: {
     nl: 'Er is een nieuwe klacht ingediend',

@@ -277,6 +277,21 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
     paragraphs: [t('mail.complaint_received.body'), t('mail.complaint_received.answerBy', { date: p.answer_by })],
     link: { href: portal(site, '/klacht'), label: t('mail.complaint_received.button') },
   }),
+  complaints_officer_changed: (p, t, site) => ({
+    subject: t(
+      p.appointed ? 'mail.complaints_officer_changed.subject' : 'mail.complaints_officer_changed.subjectRemoved',
+      { name: p.officer_name },
+    ),
+    paragraphs: [
+      t(p.appointed ? 'mail.complaints_officer_changed.body' : 'mail.complaints_officer_changed.bodyRemoved', {
+        name: p.officer_name,
+      }),
+      p.by_name
+        ? t('mail.complaints_officer_changed.by', { name: p.by_name })
+        : t('mail.complaints_officer_changed.byCommandLine'),
+    ],
+    link: { href: portal(site, '/beheer/klachten'), label: t('mail.complaints_officer_changed.button') },
+  }),
   complaint_filed: (p, t, site) => ({
     subject: t('mail.complaint_filed.subject'),
     paragraphs: [t('mail.complaint_filed.body', { date: p.answer_by })],
