@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -14,6 +15,8 @@ import {
 } from '../testing/harness';
 import { multipart } from '../testing/multipart';
 import { makeDocx } from '../testing/settlement-files';
+import { computeRedline } from '../../contract/rules/redline';
+import { addSettlementVersion } from './changes';
 import { fillMissingRedlines } from './redline-job';
 
 // Files the other party writes: zip and PDF bombs, macros and scripts. Each is refused with a
@@ -32,7 +35,12 @@ async function world() {
   const lawyer = await createTestLawyer(ctx);
   const client = await createTestClient(ctx, { status: 'reviewing-documents', lawyerIds: [lawyer.id] });
   await ctx.db.update(cases).set({ offer: 'extreme' }).where(eq(cases.id, client.caseId));
-  return { ...client, lawyer: bearer(await tokenFor(ctx, lawyer.id)), client: bearer(await tokenFor(ctx, client.id)) };
+  return {
+    ...client,
+    lawyerId: lawyer.id,
+    lawyer: bearer(await tokenFor(ctx, lawyer.id)),
+    client: bearer(await tokenFor(ctx, client.id)),
+  };
 }
 
 const FIELDS = { from: 'employer', dated: '2026-02-20' };
@@ -336,6 +344,37 @@ describe('the stored redline', () => {
         { op: 'insert', text: after },
       ],
       meta: { too_many_changes: true, pending: false },
+    });
+  });
+
+  it('keeps no redline computed against a version that is no longer the newest; the job makes it', async () => {
+    const w = await world();
+    // Computed against no version at all, while version 1 was added meanwhile.
+    const redline = computeRedline('', 'EUR 24.500');
+    await addVersion(w.caseId, w.lawyer, { text: 'EUR 18.000' });
+    const row = await addSettlementVersion(ctx.db, {
+      id: randomUUID(),
+      caseRow: { id: w.caseId, offer: 'extreme' },
+      actorId: w.lawyerId,
+      fields: { from: 'us', dated: '2026-02-21' },
+      text: 'EUR 24.500',
+      terms: {},
+      file: null,
+      redline: { value: redline, after: 0 },
+      now: ctx.clock.now(),
+    });
+    expect(row.number).toBe(2);
+    const stored = async () =>
+      (await ctx.db.select().from(settlementVersions).where(eq(settlementVersions.id, row.id)))[0]?.redline;
+    expect(await stored()).toBeNull();
+    await fillMissingRedlines(ctx.db);
+    expect(await stored()).toEqual({
+      parts: [
+        { op: 'equal', text: 'EUR ' },
+        { op: 'delete', text: '18.000' },
+        { op: 'insert', text: '24.500' },
+      ],
+      too_many_changes: false,
     });
   });
 
