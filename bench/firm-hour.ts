@@ -24,7 +24,7 @@
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../src/server/db/client';
 import { ensureCatalogue } from '../src/server/db/catalogue';
 import { seedLoad } from '../src/server/db/seed-load';
@@ -198,19 +198,16 @@ async function prepare(database: Database): Promise<Prepared> {
       documentIds: (documentsOf.get(caseId) ?? []).filter((d) => d.status !== 'Uploaded').map((d) => d.id),
     });
   }
-  // What each lawyer has to review: the uploaded documents of their cases.
+  // What each lawyer has to review: the uploaded documents of their open cases (a closed case's are a record).
   const reviewable = lawyers.map((lawyer) =>
-    lawyer.caseIds.flatMap((caseId) =>
-      (documentsOf.get(caseId) ?? []).filter((d) => d.status === 'Uploaded').map((d) => d.id),
-    ),
+    lawyer.caseIds
+      .filter((caseId) => !isClosedCase(byId.get(caseId)?.status as StatusSlug))
+      .flatMap((caseId) => (documentsOf.get(caseId) ?? []).filter((d) => d.status === 'Uploaded').map((d) => d.id)),
   );
-  const [counted] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(documents)
-    .where(and(inArray(documents.caseId, caseIds), eq(documents.status, 'Uploaded')));
+  const toReview = reviewable.reduce((sum, queue) => sum + queue.length, 0);
   console.log(
     `  seeded ${caseIds.length} cases over ${lawyers.length} lawyers, ${caseIds.length * MESSAGES_PER_CASE} ` +
-      `messages, ${documentRows.length} documents (${counted?.count ?? 0} to review); ${clients.length} clients online`,
+      `messages, ${documentRows.length} documents (${toReview} to review); ${clients.length} clients online`,
   );
   return { lawyers, clients, reviewable };
 }
