@@ -81,6 +81,34 @@ describe('AppointmentBlock', () => {
     expect(screen.getByRole('button', { name: 'Zet in je agenda' })).toBeInTheDocument();
   });
 
+  it("says in the server's words why a move was refused (the day's moves used up)", async () => {
+    const booked = state({
+      data: {
+        id: '40000000-0000-4000-8000-000000000000',
+        case_id: CASE_ID,
+        start: SLOTS[1]!.start,
+        end: SLOTS[1]!.end,
+        lawyer: LAWYER,
+        mode: 'phone',
+        video_url: null,
+        can_change: true,
+      },
+    });
+    const refusal =
+      'Dit gesprek is vandaag al 3 keer verzet. Morgen kan het weer; heb je eerder een andere tijd nodig, ' +
+      'neem dan contact op met je jurist.';
+    renderBlock(
+      on('GET', `/api/cases/${CASE_ID}/appointment`, { status: 200, body: booked }),
+      on('GET', `/api/cases/${CASE_ID}/appointment-slots?days=15`, { status: 200, body: { data: SLOTS } }),
+      on('PATCH', `/api/cases/${CASE_ID}/appointment`, { status: 429, body: { message: refusal } }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Verzetten' }));
+    const times = await screen.findByRole('group', { name: 'Tijden op woensdag 2 december' });
+    await userEvent.click(within(times).getByRole('button', { name: '10:00' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Verzetten naar woensdag 2 december om 10:00' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+  });
+
   it("offers 'Bel mij terug' when there is no time in 14 days", async () => {
     let current = state();
     const { calls } = renderBlock(

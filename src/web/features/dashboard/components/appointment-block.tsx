@@ -11,6 +11,7 @@ import {
 } from '../../../../contract/rules/appointment-slots';
 import { downloadFromApi } from '../../../lib/download';
 import { getErrorText } from '../../../lib/error-text';
+import { isApiError } from '../../../lib/api-client';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { Spinner } from '../../../ui/spinner';
@@ -362,9 +363,14 @@ function Picker({
       </div>
       {mutation.isError && (
         <p role="alert" className="text-red-800">
-          {getErrorText(mutation.error, t)}
+          {refusalText(mutation.error) ?? getErrorText(mutation.error, t)}
         </p>
       )}
     </>
   );
+}
+
+/** The server's own words for a refused booking or move (taken slot, too late, the day's moves used up), if any. */
+function refusalText(error: unknown): string | null {
+  return isApiError(error) && (error.status === 409 || error.status === 429) ? error.serverMessage : null;
 }
