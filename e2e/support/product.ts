@@ -96,8 +96,12 @@ async function testServerEntry(): Promise<string> {
     const { build } = await import('esbuild');
     const mint = path.join(root, 'src/server/testing/session-mint.ts');
     await build({
-      entryPoints: [path.join(root, 'src/server/main.ts')],
-      outfile,
+      // With the text worker beside main.js, as scripts/build-server.mjs makes it.
+      entryPoints: {
+        main: path.join(root, 'src/server/main.ts'),
+        'text-worker': path.join(root, 'src/server/settlement/text-worker.ts'),
+      },
+      outdir: path.dirname(outfile),
       bundle: true,
       platform: 'node',
       target: 'node20',
