@@ -17,6 +17,8 @@ import { enqueueMail } from '../outbox/outbox';
 import { openDisk, openS3 } from '../storage/open';
 import { migrateStorage } from '../storage/migrate';
 import { applyRetention, planRetention } from '../jobs/retention';
+import { createBackup } from '../backup/backup';
+import { RestoreRefusedError, restoreBackup } from '../backup/restore';
 import { withEvents } from '../domain-events';
 
 const HELP = `Usage: npm run cli -- <command> [options]
@@ -57,6 +59,20 @@ Commands:
       accounts deleted 6 months after completion (the file is archived, read-only),
       files destroyed FILE_RETENTION_YEARS (default 5) after completion, cases on legal
       hold kept. With --apply it carries them out, as the server's hourly job does.
+  backup --to FILE [--include-files]
+      Writes one archive of the whole installation: one snapshot of the database and
+      every stored file it names, with a manifest (schema version, rows per table,
+      SHA-256 per file). Prints {"file", "bytes", "tables", "files"}. With BACKUP_KEY
+      the archive is encrypted (AES-256-GCM). With STORAGE=s3 it holds the bucket's
+      list of files, and with --include-files the files too. On PostgreSQL it runs
+      while the server runs; the embedded database needs the server stopped (or set
+      BACKUP_DIR and let the server make them).
+  restore --from FILE [--force]
+      Restores an archive into an empty installation (DATA_DIR, or the empty
+      PostgreSQL database of DATABASE_URL), checks every row count and file checksum
+      and prints what it restored. Refuses, changing nothing (exit code 1), a damaged
+      or cut-off archive, a wrong or missing BACKUP_KEY, an archive of a newer
+      version, and a target with users or files (unless --force, which replaces it).
 
 The database is the one the server uses: DATABASE_URL when set, else the embedded
 database under DATA_DIR (./data). The embedded database can be used by one process at a
@@ -182,6 +198,42 @@ export async function runCli(
       await runtime.outbox.stop();
       await runtime.database.close();
     }
+    return;
+  }
+  if (command === 'backup') {
+    if (typeof input.to !== 'string' || input.to.trim() === '') throw new UsageError('Missing --to FILE.');
+    const config = loadConfig(env);
+    const runtime = await openRuntime(config);
+    try {
+      const result = await createBackup({
+        database: runtime.database,
+        storage: runtime.storage,
+        to: input.to.trim(),
+        key: config.backup.key,
+        includeFiles: input['include-files'] === true,
+        // A generated APP_SECRET lives only in DATA_DIR: the archive keeps it (staff's second factors need it).
+        appSecret: env.APP_SECRET ? undefined : config.appSecret,
+        now: runtime.clock.now(),
+      });
+      out(JSON.stringify(result));
+    } finally {
+      await runtime.database.close();
+      await runtime.storage.close();
+    }
+    return;
+  }
+  if (command === 'restore') {
+    if (typeof input.from !== 'string' || input.from.trim() === '') throw new UsageError('Missing --from FILE.');
+    // Reading the configuration must not write DATA_DIR/app-secret: a refused restore changes nothing.
+    const config = loadConfig({ ...env, APP_SECRET: env.APP_SECRET || 'restore-placeholder-secret-not-used-000000' });
+    const result = await restoreBackup({
+      config,
+      from: input.from.trim(),
+      key: config.backup.key,
+      force: input.force === true,
+      appSecretFromEnv: Boolean(env.APP_SECRET),
+    });
+    out(JSON.stringify(result));
     return;
   }
   if (command === 'storage-migrate') {
@@ -388,7 +440,8 @@ if (isEntry) {
       if (
         error instanceof ConfigError ||
         error instanceof DatabaseLockedError ||
-        error instanceof MigrationFailedError
+        error instanceof MigrationFailedError ||
+        error instanceof RestoreRefusedError
       ) {
         process.stderr.write(`${error.message}\n`);
         process.exit(1);
