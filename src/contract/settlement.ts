@@ -333,6 +333,8 @@ export const SettlementSchema = z.object({
   cooling_off_running: z.boolean(),
   /** The lawyer's task once the bedenktijd has passed: 'Bedenktijd verstreken: dossier voltooien'. */
   complete_task: z.boolean(),
+  /** The case is closed ('Klaar voor facturatie' on, contract/rules/case-lock.ts): the settlement no longer changes. */
+  closed: z.boolean(),
   dates: z.object({
     reply_by: z.string().nullable(),
     cooling_off_ends_on: z.string().nullable(),

@@ -12,6 +12,7 @@ import type { Redline } from '../../contract/rules/redline';
 import type { Translate } from '../../contract/validation-messages';
 import type { Db } from '../db/client';
 import { cases, settlementResponses, settlementSigned, settlementVersions } from '../db/schema';
+import { isCaseLocked } from '../../contract/rules/case-lock';
 import { signedRecordRefusal } from '../../contract/rules/settlement-signing';
 import type { StatusSlug } from '../../contract/statuses';
 import { describeWwCheck, wwCheckOf } from './calculations';
@@ -207,6 +208,7 @@ export async function getSettlement(db: Db, caseId: string, now: Date, t: Transl
     cooling_off_ends_on: endsOn,
     cooling_off_running: isCoolingOffRunning(endsOn, today),
     complete_task: signed !== null && (endsOn === null || today > endsOn),
+    closed: caseRow !== undefined && isCaseLocked(caseRow.statusSlug as StatusSlug, 'settlement'),
     dates: {
       reply_by: replyBy,
       cooling_off_ends_on: endsOn,

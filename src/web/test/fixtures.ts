@@ -222,7 +222,8 @@ export function makeSettlement(overrides: Partial<Settlement> = {}): Settlement 
     cooling_off_ends_on: null,
     cooling_off_running: false,
     complete_task: false,
-    dates: { reply_by: null, cooling_off_ends_on: null, end_date: null, transition_claim_by: null },
+    closed: false,
+    dates: { reply_by: null, cooling_off_ends_on: null, end_date: null },
     ...overrides,
   };
 }

@@ -98,7 +98,17 @@ describe("the client's page /onderhandeling", () => {
     ]);
     const [newest, older] = cards as [HTMLElement, HTMLElement];
     expect(within(newest).getByText('Verstuurd op 27-02-2026')).toBeInTheDocument();
-    expect(within(newest).getByText('Nog 3 dagen om te reageren (tot en met 05-03-2026)')).toBeInTheDocument();
+    // Our counter-offer: sent, the employer's answer awaited by the employer's deadline; nothing to accept.
+    expect(
+      within(newest).getByText(
+        'Dit tegenvoorstel is naar je werkgever gestuurd. We wachten op het antwoord van je werkgever; je hoeft zelf ' +
+          'niets te doen.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(newest).getByText('Je werkgever reageert uiterlijk op 05-03-2026.')).toBeInTheDocument();
+    expect(within(newest).queryByText(/om te reageren/)).toBeNull();
+    expect(within(newest).queryByRole('button', { name: 'Akkoord' })).toBeNull();
+    expect(within(newest).getByRole('button', { name: 'Ik heb een vraag' })).toBeInTheDocument();
     expect(within(newest).getByRole('heading', { name: 'Wat dit voor je betekent' })).toBeInTheDocument();
     expect(within(newest).getByText('We vragen een hogere vergoeding en een maand langer.')).toBeInTheDocument();
     expect(within(newest).getByRole('heading', { name: 'Wat is er veranderd' })).toBeInTheDocument();
@@ -195,14 +205,15 @@ describe("the client's page /onderhandeling", () => {
     expect(pending).toHaveAttribute('role', 'status');
   }, 20_000);
 
-  it("answers the newest version with 'Akkoord' or a question that goes to the messages", async () => {
-    let settlement = makeSettlement({ versions: [second, first] });
+  it("answers the employer's newest version with 'Akkoord' or a question that goes to the messages", async () => {
+    const offer: SettlementVersion = { ...second, from: 'employer' };
+    let settlement = makeSettlement({ versions: [offer, first] });
     const { calls } = setup(
       () => settlement,
-      on('POST', `/api/settlement-versions/${second.id}/response`, (request) => {
+      on('POST', `/api/settlement-versions/${offer.id}/response`, (request) => {
         const body = request.body as { response: 'agree' | 'question'; text?: string };
         const answered: SettlementVersion = {
-          ...second,
+          ...offer,
           responses: [
             ...settlement.versions[0]!.responses,
             { response: body.response, text: body.text ?? null, at: '2026-03-02T09:00:00.000Z' },
@@ -322,6 +333,8 @@ describe("the client's page /onderhandeling", () => {
             dissolved_within_six_months: false,
             file: { filename: 'getekend.pdf' },
             recorded_at: '2026-03-02T09:00:00.000Z',
+            version: 1,
+            correctable: true,
           },
           cooling_off_ends_on: '2026-03-16',
           cooling_off_running: true,
@@ -362,6 +375,15 @@ describe("the client's page /onderhandeling", () => {
     expect(screen.getByText('De termijn om te reageren is verlopen (27-02-2026)')).toBeInTheDocument();
   }, 20_000);
 
+  it('shows no answer buttons once the case is closed', async () => {
+    setup(() => makeSettlement({ versions: [{ ...second, from: 'employer' }, first], closed: true }));
+    renderApp('/onderhandeling', { user: client });
+    const [newest] = (await screen.findAllByRole('article')) as [HTMLElement];
+    expect(within(newest).getByText('Ontvangen op 27-02-2026')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Akkoord' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ik heb een vraag' })).toBeNull();
+  }, 20_000);
+
   it('speaks English in the English app', async () => {
     session.dispatch({ type: 'settings', settings: { language: 'en-US' } });
     setup(
@@ -372,8 +394,9 @@ describe("the client's page /onderhandeling", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Negotiation' })).toBeInTheDocument();
     const [newest] = (await screen.findAllByRole('article')) as [HTMLElement];
     expect(within(newest).getByRole('heading', { level: 3 })).toHaveTextContent('Counter-proposal from us · Version 2');
-    expect(within(newest).getByText('3 days left to reply (until and including 05-03-2026)')).toBeInTheDocument();
+    expect(within(newest).getByText('Your employer is to reply by 05-03-2026.')).toBeInTheDocument();
     expect(within(newest).getByText('Severance € 18.000 → € 24.500 (+ € 6.500)')).toBeInTheDocument();
-    expect(within(newest).getByRole('button', { name: 'Agree' })).toBeInTheDocument();
+    expect(within(newest).queryByRole('button', { name: 'Agree' })).toBeNull();
+    expect(within(newest).getByRole('button', { name: 'I have a question' })).toBeInTheDocument();
   }, 20_000);
 });

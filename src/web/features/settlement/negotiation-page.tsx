@@ -1,6 +1,7 @@
 import { CalendarPlus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDutchDate } from '../../../contract/rules/settlement-format';
+import { newestEmployerVersion } from '../../../contract/rules/settlement-signing';
 import type { Settlement } from '../../../contract/settlement';
 import { selectUser, useSession } from '../../lib/app-session';
 import { CoolingOffNotice } from '../../widgets/cooling-off-notice';
@@ -47,6 +48,10 @@ export function NegotiationPage() {
   }
   const data = settlement.data;
   const today = todayInAmsterdam();
+  // Answers are asked on the newest version, before signing, on an open case; 'Akkoord' only when
+  // it is the employer's (the server refuses any other). Our own counter-offer awaits the employer.
+  const answering = !data.signed && !data.closed;
+  const employerNewest = newestEmployerVersion(data.versions);
   return (
     <section className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       {heading}
@@ -89,7 +94,9 @@ export function NegotiationPage() {
                     today={today}
                     heading="h3"
                   >
-                    {index === 0 && !data.signed && <ClientResponse caseId={caseId} version={version} />}
+                    {answering && index === 0 && (
+                      <ClientResponse caseId={caseId} version={version} mayAgree={version.id === employerNewest?.id} />
+                    )}
                   </VersionCard>
                 </li>
               ))}

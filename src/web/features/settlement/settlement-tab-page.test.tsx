@@ -1,7 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Settlement } from '../../../contract/settlement';
+import { applyLiveEvent } from '../../lib/live-events';
+import { queryClient } from '../../lib/query-client';
 import { installFakeFetch, on, type FakeRoute } from '../../test/fake-fetch';
 import { makeLawyerCaseView, makeSettlement, makeSettlementVersion, makeUser, site } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
@@ -383,6 +385,8 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
             dissolved_within_six_months: false,
             file: { filename: 'getekend.pdf' },
             recorded_at: '2026-03-02T09:00:00.000Z',
+            version: 1,
+            correctable: true,
           },
           cooling_off_ends_on: '2026-03-21',
           cooling_off_running: true,
@@ -440,6 +444,77 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
     expect(screen.getByText(/er kunnen geen versies meer bij/)).toBeInTheDocument();
   }, 30_000);
 
+  it('corrects the record with its version while the bedenktijd runs, and offers no correction after it', async () => {
+    const final = { ...first, final: true, final_at: '2026-03-01T09:00:00.000Z' };
+    const signed = {
+      dated: '2026-03-02',
+      agreed_on: '2026-03-02',
+      cooling_off_clause: true,
+      dissolved_within_six_months: false,
+      file: { filename: 'getekend.pdf' },
+      recorded_at: '2026-03-02T09:00:00.000Z',
+      version: 3,
+      correctable: true,
+    };
+    let settlement = makeSettlement({
+      versions: [final],
+      signed,
+      cooling_off_ends_on: '2026-03-16',
+      cooling_off_running: true,
+    });
+    const { fetchMock } = setup(
+      () => settlement,
+      on('POST', `/api/cases/${CASE_ID}/settlement/signed`, () => {
+        settlement = { ...settlement, signed: { ...signed, version: 4 } };
+        return { status: 201, body: { data: settlement } };
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp(PATH, { user: lawyer });
+    const section = (await screen.findByRole('heading', { level: 3, name: 'Getekende overeenkomst' })).closest(
+      'section',
+    ) as HTMLElement;
+    await user.click(within(section).getByRole('button', { name: 'Corrigeren' }));
+    await user.upload(
+      within(section).getByLabelText('Getekend bestand'),
+      new File(['%PDF-1.4'], 'gecorrigeerd.pdf', { type: 'application/pdf' }),
+    );
+    await user.click(within(section).getByRole('button', { name: 'Getekende overeenkomst vastleggen' }));
+    expect(await screen.findByText('De getekende overeenkomst is vastgelegd.')).toBeInTheDocument();
+    expect(formOf(fetchMock, '/settlement/signed').get('version')).toBe('3');
+
+    settlement = { ...settlement, signed: { ...signed, correctable: false }, cooling_off_running: false };
+    await act(async () => applyLiveEvent(queryClient, 'case_changed', { case_id: CASE_ID }));
+    expect(await within(section).findByText(/Deze vastlegging is definitief/)).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Corrigeren' })).toBeNull();
+  }, 30_000);
+
+  it('shows no button on a closed case: no new version, no definitief, no check approval, no signed form', async () => {
+    setup(() =>
+      makeSettlement({
+        versions: [{ ...first, final: true, final_at: '2026-03-01T09:00:00.000Z' }],
+        check: {
+          version_id: first.id,
+          result: wwCheck,
+          missing: [],
+          agreement_date: '2026-03-02',
+          from_signed: false,
+          approved_at: null,
+        },
+        closed: true,
+      }),
+    );
+    renderApp(PATH, { user: lawyer });
+    expect(
+      await screen.findByText('Dit dossier is afgesloten: de vaststellingsovereenkomst verandert niet meer.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'WW-check' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nieuwe versie toevoegen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Markeer als definitief' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'WW-check akkoord' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Getekende overeenkomst' })).toBeNull();
+  }, 30_000);
+
   it("shows the task 'Bedenktijd verstreken: dossier voltooien' once it has passed", async () => {
     setup(() =>
       makeSettlement({
@@ -451,6 +526,8 @@ describe("the lawyer's tab 'Vaststellingsovereenkomst'", () => {
           dissolved_within_six_months: false,
           file: null,
           recorded_at: '2026-02-10T09:00:00.000Z',
+          version: 1,
+          correctable: true,
         },
         cooling_off_ends_on: '2026-02-24',
         cooling_off_running: false,

@@ -58,7 +58,8 @@ export function SettlementTabPage() {
   const data = settlement.data;
   const today = todayInAmsterdam();
   const final = data.versions.find((v) => v.final);
-  const open = !data.signed;
+  // A closed case (contract/rules/case-lock.ts) shows no button the server would refuse.
+  const open = !data.signed && !data.closed;
   const finished = (detail.data?.status.order ?? 0) >= INVOICING_ORDER;
   return (
     <section aria-labelledby="settlement-heading" className="flex flex-col gap-6">
@@ -90,7 +91,7 @@ export function SettlementTabPage() {
           onApproved={() => saved.show(t('settlement.ww.approvedNow'))}
         />
       )}
-      {(final || data.signed) && (
+      {(data.signed || (final && !data.closed)) && (
         <SignedSection
           caseId={caseId}
           data={data}
@@ -110,7 +111,9 @@ export function SettlementTabPage() {
             </Button>
           )}
         </div>
-        {!open && <p className="text-slate-800">{t('settlement.tab.locked')}</p>}
+        {!open && (
+          <p className="text-slate-800">{t(data.closed ? 'settlement.tab.closed' : 'settlement.tab.locked')}</p>
+        )}
         {adding && (
           <VersionForm
             caseId={caseId}
@@ -243,7 +246,7 @@ function LawyerCheck({
             <p className="font-medium text-slate-900">
               {t('settlement.ww.approved', { date: dayOf(check.approved_at) })}
             </p>
-          ) : (
+          ) : data.closed ? null : (
             <Button
               className="w-full sm:w-fit"
               onClick={async () => {
@@ -313,14 +316,22 @@ function SignedSection({
           {signed.file && (
             <p className="text-slate-800">{t('settlement.signed.recordedFile', { name: signed.file.filename })}</p>
           )}
-          <Button variant="secondary" className="w-full sm:w-fit" onClick={() => setAgain(true)}>
-            {t('settlement.signed.again')}
-          </Button>
+          {signed.correctable ? (
+            <>
+              <p className="text-sm text-slate-700">{t('settlement.signed.correctionHint')}</p>
+              <Button variant="secondary" className="w-full sm:w-fit" onClick={() => setAgain(true)}>
+                {t('settlement.signed.again')}
+              </Button>
+            </>
+          ) : (
+            <p className="text-sm text-slate-700">{t('settlement.signed.final')}</p>
+          )}
         </>
       ) : (
         <SignedForm
           caseId={caseId}
           clauseStated={signed?.cooling_off_clause ?? final?.terms.cooling_off_clause === true}
+          corrects={signed?.version}
           onCancel={signed ? () => setAgain(false) : undefined}
           onDone={() => {
             setAgain(false);

@@ -13,11 +13,19 @@ import { SuccessMessage } from '../../../ui/success-message';
 import { dayOf, useRespond } from '../api';
 
 /**
- * The client's answer to the newest version: 'Akkoord', or a question that lands in the
- * message thread quoting the version (the server writes the quote). The last answer given is
- * said above the buttons.
+ * The client's answer to a version: 'Akkoord' (only `mayAgree`: the employer's newest version,
+ * contract/rules/settlement-signing.ts), or a question that lands in the message thread quoting
+ * the version (the server writes the quote). The last answer given is said above the buttons.
  */
-export function ClientResponse({ caseId, version }: { caseId: string; version: SettlementVersion }) {
+export function ClientResponse({
+  caseId,
+  version,
+  mayAgree,
+}: {
+  caseId: string;
+  version: SettlementVersion;
+  mayAgree: boolean;
+}) {
   const { t } = useTranslation();
   const respond = useRespond(caseId);
   const id = useId();
@@ -53,7 +61,7 @@ export function ClientResponse({ caseId, version }: { caseId: string; version: S
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-3 border-t border-slate-200 pt-3">
       <h4 id={`${id}-heading`} className="font-semibold text-slate-900">
-        {t('settlement.respond.heading')}
+        {t(version.from === 'us' ? 'settlement.respond.headingOurs' : 'settlement.respond.heading')}
       </h4>
       {last && (
         <p className="text-slate-800">
@@ -114,7 +122,7 @@ export function ClientResponse({ caseId, version }: { caseId: string; version: S
         </form>
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row">
-          {last?.response !== 'agree' && (
+          {mayAgree && last?.response !== 'agree' && (
             <Button
               busy={respond.isPending && respond.variables?.body.response === 'agree'}
               onClick={() => send({ response: 'agree' })}

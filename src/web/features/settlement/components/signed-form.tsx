@@ -43,9 +43,12 @@ export function SignedForm({
   clauseStated,
   onDone,
   onCancel,
+  corrects,
 }: {
   caseId: string;
   clauseStated: boolean;
+  /** The version of the record this form corrects (absent for a first record): a changed one is refused (409). */
+  corrects?: number;
   onDone: () => void;
   onCancel?: () => void;
 }) {
@@ -87,6 +90,7 @@ export function SignedForm({
     body.set('agreed_on', values.agreed_on);
     body.set('cooling_off_clause', String(values.cooling_off_clause));
     body.set('dissolved_within_six_months', String(values.dissolved_within_six_months ?? false));
+    if (corrects !== undefined) body.set('version', String(corrects));
     try {
       await record.mutateAsync(body);
       onDone();

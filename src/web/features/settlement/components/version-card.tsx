@@ -60,9 +60,19 @@ export function VersionCard({ version, previous, audience, newest, today, headin
           date: formatDutchDate(version.dated),
         })}
       </p>
+      {audience === 'client' && version.from === 'us' && newest && !version.final && (
+        <p className="text-slate-800">{t('settlement.version.awaitingEmployer')}</p>
+      )}
       {version.reply_by &&
         (newest && !version.final ? (
-          <ReplyDeadline replyBy={version.reply_by} today={today} />
+          // Our counter-offer's deadline is the employer's, not the client's.
+          version.from === 'us' && audience === 'client' ? (
+            <p className="text-slate-800">
+              {t('settlement.version.employerReplyBy', { date: formatDutchDate(version.reply_by) })}
+            </p>
+          ) : (
+            <ReplyDeadline replyBy={version.reply_by} today={today} />
+          )
         ) : (
           audience === 'lawyer' && (
             <p className="text-slate-800">
