@@ -52,6 +52,12 @@ describe('splitClauses', () => {
       '2.1 Hoogte 18.000 euro bruto',
     ]);
   });
+  it('does not start a clause at a reference to an article inside a sentence', () => {
+    expect(splitClauses('zoals bedoeld in\nartikel 7:673 BW, en\nArtikel 7:670b BW.\nArtikel 4. Kosten')).toEqual([
+      'zoals bedoeld in artikel 7:673 BW, en Artikel 7:670b BW.',
+      'Artikel 4. Kosten',
+    ]);
+  });
   it('joins a word broken at a hyphen without a space', () => {
     expect(splitClauses('recht op een WW-\nuitkering')).toEqual(['recht op een WW-uitkering']);
   });

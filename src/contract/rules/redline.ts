@@ -16,10 +16,11 @@ export type RedlineLimits = typeof REDLINE_LIMITS;
 
 /**
  * A line that starts a clause: 'Artikel 3', 'Art. 3', '3.', '3)', '2.1', 'a.', 'b)' or a bullet.
- * ('18.000 euro' at the start of a wrapped line is no clause: a sub-number has at most two digits.)
+ * A wrapped line is no clause when it starts with '18.000 euro' (a sub-number has at most two
+ * digits) or with a reference in a sentence ('artikel 7:673 BW': lower case, or a colon).
  */
 const CLAUSE_START =
-  /^(?:(?:artikel|article|art\.)\s*\d|\d{1,2}[.)]\s|\d{1,2}(?:\.\d{1,2})+\.?\s|[a-z][.)]\s|[•\-–*]\s)/i;
+  /^(?:(?:Artikel|ARTIKEL|Article|ARTICLE|Art\.)\s*\d+(?![\d:])|\d{1,2}[.)]\s|\d{1,2}(?:\.\d{1,2})+\.?\s|[a-z][.)]\s|[•\-–*]\s)/;
 
 /**
  * The clauses of an agreement's text, each on one line: a clause ends at a blank line or where
