@@ -78,7 +78,7 @@ describe('route guards and redirects', () => {
     for (const [path, title] of [
       ['/documenten', 'Documenten'],
       ['/offerte', 'Offerte'],
-      ['/review', 'Review'],
+      ['/review', 'Deel je ervaring'],
       ['/', 'Overzicht'],
     ] as const) {
       await act(() => router.navigate(path));

@@ -69,6 +69,7 @@ describe('translations', () => {
       { pattern: /^Download(?::|$)/, dutch: "'Downloaden'" },
       { pattern: /\bOutbox\b/i, dutch: "'Uitgaande mail'" },
       { pattern: /^Tools$/, dutch: "'Rekentools'" },
+      { pattern: /^Review$/, dutch: "'Deel je ervaring'" },
       { pattern: /\bLog In\b/, dutch: "'Inloggen'" },
       { pattern: /\bPreview\b|\bUnavailable\b|\bnot uploaded\b/i, dutch: "'Geen voorbeeld beschikbaar'" },
       { pattern: /\bFailed to\b|\bunexpected error\b|\bApplication Error\b/i, dutch: 'a Dutch error text' },
