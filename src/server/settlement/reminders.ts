@@ -17,7 +17,8 @@ export const COOLING_OFF_WARNING_DAYS = 3;
 /**
  * One run of the settlement reminders (dates in Europe/Amsterdam), each at most once by its
  * dedupe key, so a missed run catches up and a second instance changes nothing:
- * - the client, 2 days before the reply deadline of the newest version not yet final;
+ * - the client, 2 days before the reply deadline of the newest version not yet final, when it is the
+ *   employer's (our own counter-offer's deadline is the employer's, not the client's);
  * - the client, 3 days before the last day of the bedenktijd, and on that day;
  * - the day after it, the case's lawyers get the task 'Bedenktijd verstreken: dossier voltooien'
  *   (a mail and a timeline line; the tab shows it until the case is completed).
@@ -30,7 +31,8 @@ export async function sendSettlementReminders(db: Db, now: Date): Promise<number
     db,
     sql`SELECT v.id, c.client_id FROM ${settlementVersions} v JOIN ${cases} c ON c.id = v.case_id
         WHERE v.reply_by IS NOT NULL AND v.reply_by >= ${today}::date AND v.reply_by <= ${replyUntil}::date
-          AND NOT v.final AND v.number = (SELECT max(number) FROM ${settlementVersions} w WHERE w.case_id = v.case_id)
+          AND v.from_party = 'employer' AND NOT v.final
+          AND v.number = (SELECT max(number) FROM ${settlementVersions} w WHERE w.case_id = v.case_id)
         LIMIT 500`,
   );
   for (const row of replies) {

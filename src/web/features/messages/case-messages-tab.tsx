@@ -18,6 +18,7 @@ export function CaseMessagesTab() {
       myRole="lawyer"
       counterpart={{ name: detail.data.client_name, subtitle: detail.data.company_name ?? undefined }}
       initialText={reference ? t('messages.composer.aboutDocument', { title: reference }) : undefined}
+      status={detail.data.status.slug}
     />
   );
 }

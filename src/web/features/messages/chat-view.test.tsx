@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../contract/messages';
+import type { StatusSlug } from '../../../contract/statuses';
 import { installFakeFetch, on, type FakeResponse } from '../../test/fake-fetch';
 import { installFakeUpload } from '../../test/fake-upload';
 import { site } from '../../test/fixtures';
@@ -50,7 +51,7 @@ const mine: Message = {
   read_at: new Date(now - 2_000).toISOString(),
 };
 
-function renderChat(sendAnswer?: FakeResponse, maxUploadMb = site.max_upload_mb) {
+function renderChat(sendAnswer?: FakeResponse, maxUploadMb = site.max_upload_mb, status?: StatusSlug) {
   const fake = installFakeFetch(
     on('GET', '/api/site', { status: 200, body: { data: { ...site, max_upload_mb: maxUploadMb } } }),
     on('GET', `/api/cases/${CASE_ID}/messages`, { status: 200, body: { data: [mine, fromLawyer], next_cursor: null } }),
@@ -85,6 +86,7 @@ function renderChat(sendAnswer?: FakeResponse, maxUploadMb = site.max_upload_mb)
           caseId={CASE_ID}
           myRole="client"
           counterpart={{ name: 'Sanne Jansen', subtitle: 'Arbeidsrechtjurist' }}
+          status={status}
         />
       </QueryClientProvider>
     </MemoryRouter>,
@@ -93,6 +95,22 @@ function renderChat(sendAnswer?: FakeResponse, maxUploadMb = site.max_upload_mb)
 }
 
 describe('the chat view', () => {
+  it("shows no composer on a 'Voltooid' case, but how to reach the firm; no attachment once it is closed", async () => {
+    renderChat(undefined, site.max_upload_mb, 'completed');
+    expect(
+      await screen.findByText(
+        'Je dossier is voltooid: hier kun je geen berichten meer sturen. Heb je nog een vraag? Mail naar ' +
+          'support@example.com of bel 010 123 45 67.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Nieuw bericht' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Verwijder/ })).toBeNull();
+    cleanup();
+    renderChat(undefined, site.max_upload_mb, 'ready-for-invoicing');
+    const composer = await screen.findByRole('form', { name: 'Nieuw bericht' });
+    expect(within(composer).queryByRole('button', { name: 'Bijlage toevoegen' })).toBeNull();
+  });
+
   it("says a message is too long when the server's 422 gives that text in the reader's language", async () => {
     renderChat({
       status: 422,

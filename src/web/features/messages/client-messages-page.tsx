@@ -38,6 +38,7 @@ export function ClientMessagesPage() {
             : { name: t('messages.chat.team') }
         }
         initialText={reference ? t('messages.composer.aboutDocument', { title: reference }) : undefined}
+        status={myCase.data.status.slug}
       />
     </div>
   );

@@ -11,6 +11,9 @@ import { cn } from '../../../ui/cn';
 import { oldestFirst, useConversation, useDeleteMessage, useMarkRead } from '../api';
 import { Composer } from './composer';
 import { MessageText } from './message-text';
+import { isCaseLocked } from '../../../../contract/rules/case-lock';
+import type { StatusSlug } from '../../../../contract/statuses';
+import { useSite } from '../../../lib/site';
 
 /** Who the conversation is with; `note` names a stand-in beside the assigned lawyer. */
 export type Counterpart = { name: string; avatar?: string | null; subtitle?: string; note?: string };
@@ -38,12 +41,17 @@ export function ChatView({
   myRole,
   counterpart,
   initialText,
+  status,
 }: {
   caseId: string;
   myRole: 'client' | 'lawyer';
   counterpart: Counterpart;
   initialText?: string;
+  /** The case's phase: a 'Voltooid' case takes no message, a closed one no attachment (contract/rules/case-lock.ts). */
+  status?: StatusSlug;
 }) {
+  const sealed = status !== undefined && isCaseLocked(status, 'message');
+  const attachments = status === undefined || !isCaseLocked(status, 'document');
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const conversation = useConversation(caseId);
@@ -145,7 +153,8 @@ export function ChatView({
               <ol className="flex flex-col gap-2">
                 {day.messages.map((message) => {
                   const mine = message.author_role === myRole;
-                  const deletable = mine && now - new Date(message.created_at).getTime() < MESSAGE_DELETE_WINDOW_MS;
+                  const deletable =
+                    !sealed && mine && now - new Date(message.created_at).getTime() < MESSAGE_DELETE_WINDOW_MS;
                   return (
                     <li key={message.id} className={cn('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}>
                       <div
@@ -226,7 +235,26 @@ export function ChatView({
           ))}
         </ol>
       </div>
-      <Composer caseId={caseId} initialText={initialText} />
+      {sealed ? (
+        <ClosedNotice myRole={myRole} />
+      ) : (
+        <Composer caseId={caseId} initialText={initialText} attachments={attachments} />
+      )}
     </section>
+  );
+}
+
+/** In place of the composer on a 'Voltooid' case: it is closed, and how to reach the firm. */
+function ClosedNotice({ myRole }: { myRole: 'client' | 'lawyer' }) {
+  const { t } = useTranslation();
+  const site = useSite();
+  return (
+    <p role="note" className="border-t border-slate-200 bg-slate-50 px-4 py-3 text-slate-900">
+      {myRole === 'lawyer'
+        ? t('messages.closed.lawyer')
+        : site
+          ? t('messages.closed.client', { email: site.support_email, phone: site.support_phone })
+          : t('messages.closed.clientNoContact')}
+    </p>
   );
 }

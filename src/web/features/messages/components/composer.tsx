@@ -44,7 +44,16 @@ const composerResolver: Resolver<ComposerForm, { attached: boolean }, ComposerVa
  * The message field: grows with its text, Enter sends, Shift+Enter starts a new line. The
  * paperclip attaches one file (the upload component's slow notice and retry apply).
  */
-export function Composer({ caseId, initialText = '' }: { caseId: string; initialText?: string }) {
+export function Composer({
+  caseId,
+  initialText = '',
+  attachments = true,
+}: {
+  caseId: string;
+  initialText?: string;
+  /** False on a closed case: an attachment becomes a document, which it no longer takes (rules/case-lock.ts). */
+  attachments?: boolean;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -164,16 +173,18 @@ export function Composer({ caseId, initialText = '' }: { caseId: string; initial
         </p>
       )}
       <div className="flex items-end gap-2">
-        <FilePickerButton
-          onFile={attach}
-          testId="message-file"
-          variant="ghost"
-          className="shrink-0 px-2.5"
-          label={t('messages.composer.attach')}
-          describedBy={maxMb !== null ? `${id}-types` : undefined}
-        >
-          <Paperclip className="size-5" aria-hidden="true" />
-        </FilePickerButton>
+        {attachments && (
+          <FilePickerButton
+            onFile={attach}
+            testId="message-file"
+            variant="ghost"
+            className="shrink-0 px-2.5"
+            label={t('messages.composer.attach')}
+            describedBy={maxMb !== null ? `${id}-types` : undefined}
+          >
+            <Paperclip className="size-5" aria-hidden="true" />
+          </FilePickerButton>
+        )}
         <label htmlFor={`${id}-text`} className="sr-only">
           {t('messages.composer.field')}
         </label>
