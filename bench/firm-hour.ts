@@ -38,6 +38,7 @@ import {
   BENCH_METRICS_TOKEN,
   createBenchDatabase,
   openLiveStream,
+  outboxPending,
   outboxSettled,
   processCpuMs,
   startServer,
@@ -667,6 +668,9 @@ export async function benchFirmHour(options: {
     // The scheduler's first run passes, and the reminders it queues for the idle seeded cases are sent.
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     await outboxSettled(baseUrl);
+    const pending = await outboxPending(baseUrl);
+    // The seeded cases are idle, so the scheduler queued reminders; what is left is sent during the steps.
+    if (pending > 0) console.log(`  ${pending} mails still in the outbox as the steps start (sent during them)`);
     let events = 0;
     const opened = await openStreams(baseUrl, prepared, () => events++);
     streams = opened.streams;

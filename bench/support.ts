@@ -129,11 +129,7 @@ export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef';
  * endpoint is measured would weigh on that endpoint alone. Read from `portal_outbox_pending`.
  */
 export async function outboxSettled(baseUrl: string): Promise<void> {
-  const pending = async () => {
-    const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
-    const match = /^portal_outbox_pending (\d+)$/m.exec(await response.text());
-    return match ? Number(match[1]) : 0;
-  };
+  const pending = () => outboxPending(baseUrl);
   let last = await pending();
   for (const deadline = Date.now() + 60_000; last > 0 && Date.now() < deadline;) {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -141,6 +137,13 @@ export async function outboxSettled(baseUrl: string): Promise<void> {
     if (now >= last) break;
     last = now;
   }
+}
+
+/** The mails the server's outbox has still to send (`portal_outbox_pending` of /metrics). */
+export async function outboxPending(baseUrl: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
+  const match = /^portal_outbox_pending (\d+)$/m.exec(await response.text());
+  return match ? Number(match[1]) : 0;
 }
 
 /** CPU time (user + system) a process has used so far, in ms, from /proc (Linux); null when unreadable. */
