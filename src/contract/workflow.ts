@@ -97,6 +97,8 @@ export const TimelineEventSchema = z.object({
     to: z.string().nullable(),
     title: z.string().nullable(),
   }),
+  /** The event in a short sentence, in the reader's language (the request's), from kind and details. */
+  text: z.string(),
 });
 export type TimelineEvent = z.infer<typeof TimelineEventSchema>;
 export const TIMELINE_PAGE_SIZE = 20;

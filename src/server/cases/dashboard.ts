@@ -20,7 +20,7 @@ export async function getClientDashboard(
   const [view, stepper, timeline, appointment, questions] = await Promise.all([
     getClientCaseView(db, caseRow, options.link),
     getStepper(db, caseRow, options.language),
-    getTimelinePage(db, { caseId: caseRow.id, forClient: true, page: 1 }),
+    getTimelinePage(db, { caseId: caseRow.id, forClient: true, page: 1, language: options.language }),
     getAppointmentState(db, access, options.now, options.appointments),
     getQuestionsWithAnswers(db, 'client', access.auth.userId),
   ]);

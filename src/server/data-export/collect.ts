@@ -25,7 +25,6 @@ import {
   users,
 } from '../db/schema';
 import { getTimeline } from '../workflow/timeline';
-import { timelineText } from './timeline-text';
 import { ENTRIES } from './rules';
 import { zipEntryNames } from '../workflow/export';
 import { amsterdamDay } from '../../contract/rules/dutch-date';
@@ -211,12 +210,12 @@ export async function collectClientData(db: Db, clientId: string): Promise<Expor
   const timeline: unknown[] = [];
   if (caseId) {
     for (let page = 1; page <= MAX_ROWS / TIMELINE_PAGE_SIZE; page++) {
-      const { items, total } = await getTimeline(db, { caseId, forClient: true, page });
+      const { items, total } = await getTimeline(db, { caseId, forClient: true, page, language: user.language });
       timeline.push(
         ...items.map((item) => ({
           at: item.at,
           by: item.actor,
-          what: timelineText(user.language, item.kind, item.details),
+          what: item.text,
           kind: item.kind,
         })),
       );

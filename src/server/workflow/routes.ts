@@ -14,6 +14,7 @@ import { contentDisposition } from '../files/content';
 import { streamCaseExport } from './export';
 import { sendProposal, signProposal } from './proposal';
 import { getTimelinePage } from './timeline';
+import { negotiateLanguage } from '../errors/language';
 import { withdrawEngagement } from './withdrawal';
 
 const CaseParams = z.object({ id: text().max(64) });
@@ -81,7 +82,13 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: TimelineResponseSchema }, params: CaseParams, querystring: TimelineQuerySchema } },
     async (request) => {
       const { auth, caseRow } = await requireCaseAccess(request, request.params.id);
-      return getTimelinePage(db, { caseId: caseRow.id, forClient: auth.role === 'client', page: request.query.page });
+      return getTimelinePage(db, {
+        caseId: caseRow.id,
+        forClient: auth.role === 'client',
+        page: request.query.page,
+        // The words in the reader's language, as every answer of the server (errors/language.ts).
+        language: negotiateLanguage(request.headers['accept-language']),
+      });
     },
   );
 

@@ -2,7 +2,8 @@ import { translator } from '../outbox/i18n';
 
 /**
  * A timeline event in words, in the reader's language, as the client's own timeline shows it
- * (the screens' texts; the phases by their step names). An unknown kind stays as it is.
+ * (the screens' texts; the phases by their step names). An unknown kind stays as it is. The one
+ * place these words are made: the timeline API's `text` and the data export's summary use it.
  */
 export function timelineText(
   language: string,

@@ -11,6 +11,7 @@ import {
 import { timelineKinds } from '../domain-events';
 import type { Db } from '../db/client';
 import { auditEvents, users } from '../db/schema';
+import { timelineText } from './timeline-text';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
@@ -31,7 +32,7 @@ function detailsOf(kind: TimelineKind, data: Record<string, unknown>): TimelineE
  */
 export async function getTimeline(
   db: Db,
-  input: { caseId: string; forClient: boolean; page: number },
+  input: { caseId: string; forClient: boolean; page: number; language: string },
 ): Promise<{ items: TimelineEvent[]; total: number }> {
   const kinds = timelineKinds(input.forClient);
   const aboutDocument = sql`${auditEvents.subjectType} = 'document' AND d.id::text = ${auditEvents.subjectId}`;
@@ -67,6 +68,7 @@ export async function getTimeline(
         actor: event.actorId ? getDisplayName({ name, infix, last_name: lastName }) : null,
         kind,
         details,
+        text: timelineText(input.language, kind, details),
       };
     }),
   };
@@ -75,7 +77,7 @@ export async function getTimeline(
 /** The answer of GET /api/cases/{id}/timeline: one page of the timeline with its pagination. */
 export async function getTimelinePage(
   db: Db,
-  input: { caseId: string; forClient: boolean; page: number },
+  input: { caseId: string; forClient: boolean; page: number; language: string },
 ): Promise<z.infer<typeof TimelineResponseSchema>> {
   const { items, total } = await getTimeline(db, input);
   return {

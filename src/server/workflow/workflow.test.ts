@@ -6,7 +6,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { CaseClientViewResponseSchema, CaseLawyerViewResponseSchema } from '../../contract/cases';
 import { DocumentResponseSchema } from '../../contract/documents';
 import type { StatusSlug } from '../../contract/statuses';
-import { TimelineResponseSchema } from '../../contract/workflow';
+import { TimelineResponseSchema, type TimelineEvent } from '../../contract/workflow';
 import { auditEvents, cases, documents, proposalSignatures, users } from '../db/schema';
 import { multipart } from '../testing/multipart';
 import {
@@ -704,11 +704,12 @@ describe('GET /api/cases/{id}/timeline', () => {
       actor: 'Sanne Jansen',
       details: { from: 'offer-chosen', to: 'proposal', title: null },
     });
-    // No words of its own: the app says it in the reader's language from kind and details.
+    // Kind and details for the app, and a short text in the reader's language beside them.
     const raw = (await inject('GET', `/api/cases/${s.client.caseId}/timeline`, s.lawyerToken)).json() as {
       data: Record<string, unknown>[];
     };
-    for (const item of raw.data) expect(Object.keys(item).sort()).toEqual(['actor', 'at', 'details', 'id', 'kind']);
+    for (const item of raw.data)
+      expect(Object.keys(item).sort()).toEqual(['actor', 'at', 'details', 'id', 'kind', 'text']);
 
     const clientPage = TimelineResponseSchema.parse(
       (await inject('GET', `/api/cases/${s.client.caseId}/timeline`, s.clientToken)).json(),
@@ -720,6 +721,28 @@ describe('GET /api/cases/{id}/timeline', () => {
       details: { title: docs[0]?.title },
     });
     expect(clientPage.data.find((e) => e.kind === 'proposal.signed')?.actor).toBe('Kees van Klant');
+  });
+
+  it("gives each event a short text in the reader's language: Dutch by default, English when asked", async () => {
+    const s = await setup('reviewing-documents');
+    const [doc] = await mandatoryDocs(s.client.caseId);
+    await upload(s.clientToken, doc?.id as string);
+    await inject('POST', `/api/documents/${doc?.id}/review`, s.lawyerToken, { status: 'Rejected', message: 'Wazig' });
+    const page = async (language?: string) =>
+      TimelineResponseSchema.parse(
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: `/api/cases/${s.client.caseId}/timeline`,
+            headers: { ...bearer(s.clientToken), ...(language ? { 'accept-language': language } : {}) },
+          })
+        ).json(),
+      ).data;
+    const rejected = (data: TimelineEvent[]) => data.find((e) => e.kind === 'document.rejected')?.text;
+    expect(rejected(await page())).toBe(`Document afgekeurd: ${doc?.title}`);
+    expect(rejected(await page('nl-NL'))).toBe(`Document afgekeurd: ${doc?.title}`);
+    expect(rejected(await page('en-US,en;q=0.9'))).toBe(`Document rejected: ${doc?.title}`);
+    for (const event of await page('en')) expect(event.text).not.toMatch(/caseRoute|timeline\.kinds|^\w+\.\w+$/);
   });
 
   it('hides reviews of hidden documents from the client and answers 404 to anyone else', async () => {

@@ -19,6 +19,7 @@ const events: TimelineEvent[] = TIMELINE_KINDS.map((kind, index) => ({
     : kind === 'case.offer_changed'
       ? { from: null, to: 'start', title: null }
       : { from: 'intake', to: 'check', title: null },
+  text: kind,
 }));
 
 function renderTimeline(data: TimelineEvent[]) {

@@ -484,6 +484,7 @@ describe('the client dashboard never contradicts itself', () => {
       actor: null,
       kind: 'case.status_changed' as const,
       details: { from: 'lead', to: 'almost-client', title: null },
+      text: 'Fase gewijzigd',
     }));
     const user = userEvent.setup();
     setup(
