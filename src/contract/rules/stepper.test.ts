@@ -76,6 +76,12 @@ describe('getStepVersion', () => {
     expect(getStepVersion('ready-for-invoicing', flags(false, false, false, true))).toBe('complete');
     expect(getStepVersion('completed', flags(false, false, false, true))).toBe('complete');
   });
+  it("says 'Klaar voor ondertekening' is done once the settlement agreement is signed", () => {
+    expect(getStepVersion('ready-for-signing', flags(true, true, true, true))).toBe('incomplete');
+    expect(getStepVersion('ready-for-signing', flags(true, true, true, true), { settlementSigned: true })).toBe(
+      'complete',
+    );
+  });
   it('uses the in-progress text in every other phase', () => {
     expect(getStepVersion('negotiation-phase', flags(true, true, true, true))).toBe('incomplete');
   });

@@ -125,8 +125,10 @@ export const showsWelcome = (current: StepLike | undefined) => current?.slug ===
 export function getStepVersion(
   slug: StatusSlug,
   flags: StepperFlags,
-  extra: { hasLawyer?: boolean } = {},
+  extra: { hasLawyer?: boolean; settlementSigned?: boolean } = {},
 ): 'incomplete' | 'complete' {
+  // 'Klaar voor ondertekening' once the settlement agreement is signed: it says so, never 'before you sign'.
+  if (slug === 'ready-for-signing') return extra.settlementSigned ? 'complete' : 'incomplete';
   // 'Offerte gekozen' promises a lawyer within 24 hours: kept once one is shown.
   if (slug === 'offer-chosen') return extra.hasLawyer ? 'complete' : 'incomplete';
   if (hasChecklist(slug))

@@ -314,6 +314,8 @@ describe('the bedenktijd on the client dashboard', () => {
       dissolved_within_six_months: false,
       file: { filename: 'getekend.pdf' },
       recorded_at: '2026-03-02T10:00:00.000Z',
+      version: 1,
+      correctable: true,
     },
     cooling_off_ends_on: '2026-03-16',
     cooling_off_running: true,
@@ -338,6 +340,9 @@ describe('the bedenktijd on the client dashboard', () => {
         'Je kunt de vaststellingsovereenkomst tot en met 16 maart 2026 zonder opgave van redenen ontbinden.',
       ),
     ).toBeInTheDocument();
+    // Signed: the next step and the step list show the phase's signed text, never 'before you sign'.
+    expect(screen.getAllByText('Klaar ready-for-signing').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Titel ready-for-signing')).toBeNull();
     await user.click(within(block).getByRole('button', { name: 'Ontbindingsverklaring downloaden (pdf)' }));
     await waitFor(() =>
       expect(calls.some((c) => c.path === `/api/cases/${CASE_ID}/settlement/dissolution-letter`)).toBe(true),

@@ -140,6 +140,7 @@ export function DashboardPage() {
               stepNumber={getStepNumber(route, current.slug)}
               flags={flags}
               hasLawyer={Boolean(firstLawyer)}
+              settlementSigned={Boolean(settlement.data?.signed)}
               reviewUrl={site?.review_url}
               onOpenLawyer={() => setLawyerOpen(true)}
               onOpenFeedback={() => setFeedbackOpen(true)}
@@ -167,7 +168,12 @@ export function DashboardPage() {
             supportEmail={site?.support_email}
             onOpen={() => setLawyerOpen(true)}
           />
-          <StepList steps={route} flags={flags} hasLawyer={Boolean(firstLawyer)} />
+          <StepList
+            steps={route}
+            flags={flags}
+            hasLawyer={Boolean(firstLawyer)}
+            settlementSigned={Boolean(settlement.data?.signed)}
+          />
           <p className="text-slate-800">
             {t('settlement.calculator.dashboardNote')}{' '}
             <Link to="/transitievergoeding" className="font-medium text-brand-700 underline underline-offset-4">

@@ -20,6 +20,8 @@ type NextStepBlockProps = {
   stepNumber: number | null;
   flags: StepperFlags;
   hasLawyer: boolean;
+  /** The settlement agreement is signed: 'Klaar voor ondertekening' shows its signed version. */
+  settlementSigned?: boolean;
   reviewUrl: string | undefined;
   onOpenLawyer: () => void;
   onOpenFeedback: () => void;
@@ -38,6 +40,7 @@ export function NextStepBlock({
   stepNumber,
   flags,
   hasLawyer,
+  settlementSigned = false,
   reviewUrl,
   onOpenLawyer,
   onOpenFeedback,
@@ -45,7 +48,9 @@ export function NextStepBlock({
 }: NextStepBlockProps) {
   const { t } = useTranslation();
   const content =
-    getStepVersion(step.slug, flags, { hasLawyer }) === 'complete' ? step.content_complete : step.content_incomplete;
+    getStepVersion(step.slug, flags, { hasLawyer, settlementSigned }) === 'complete'
+      ? step.content_complete
+      : step.content_incomplete;
   const checklist = hasChecklist(step.slug) ? getChecklistButtons(flags) : [];
   const red = content.colour === 'red' || openTodos > 0;
 

@@ -13,10 +13,13 @@ export function StepList({
   steps,
   flags,
   hasLawyer,
+  settlementSigned = false,
 }: {
   steps: StepperStep[];
   flags: StepperFlags;
   hasLawyer: boolean;
+  /** The settlement agreement is signed: 'Klaar voor ondertekening' shows its signed version. */
+  settlementSigned?: boolean;
 }) {
   const { t } = useTranslation();
   const currentOrder = steps.find((step) => step.is_current)?.order;
@@ -34,7 +37,8 @@ export function StepList({
           const open = !done && !step.is_current && currentOrder !== undefined && step.order < currentOrder;
           // The current step shows the same version as the next-step block; a kept promise is not shown as pending.
           const content =
-            done || (step.is_current && getStepVersion(step.slug, flags, { hasLawyer }) === 'complete')
+            done ||
+            (step.is_current && getStepVersion(step.slug, flags, { hasLawyer, settlementSigned }) === 'complete')
               ? step.content_complete
               : step.content_incomplete;
           return (
