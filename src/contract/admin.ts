@@ -158,6 +158,7 @@ export const AUDIT_ACTIONS = [
   'retention.account_deleted',
   'retention.file_destroyed',
   'archive.downloaded',
+  'backup.failed',
   'audit.read',
   'audit.exported',
   'outbox.read',

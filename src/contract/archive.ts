@@ -59,3 +59,14 @@ export const FileDestructionSchema = z.object({
 });
 export type FileDestruction = z.infer<typeof FileDestructionSchema>;
 export const DestructionsResponseSchema = z.object({ data: z.array(FileDestructionSchema) });
+
+/** The admin's home: the newest good backup (BACKUP_DIR), and a warning when there was none for 26 hours. */
+export const BackupStatusSchema = z.object({
+  enabled: z.boolean(),
+  last_at: z.string().nullable(),
+  last_bytes: z.number().nullable(),
+  last_failed_at: z.string().nullable(),
+  warning: z.boolean(),
+});
+export type BackupStatus = z.infer<typeof BackupStatusSchema>;
+export const BackupStatusResponseSchema = z.object({ data: BackupStatusSchema });

@@ -8,6 +8,7 @@ import { settlementReminderJob } from './settlement/reminders';
 import { settlementRedlineJob } from './settlement/redline-job';
 import { startScheduler } from './jobs/scheduler';
 import { retentionJob } from './jobs/retention';
+import { backupJob } from './backup/job';
 import { lawyerAssignmentJob } from './offers/assignment';
 import { unreadMessageMailJob } from './messages/mail';
 import { todoReminderJob } from './outbox/reminders';
@@ -45,6 +46,19 @@ async function main(): Promise<void> {
     database.db,
     [
       retentionJob(runtime.storage, () => runtime.clock.now(), 3_600_000, config.fileRetentionYears),
+      // The server's own backups, only when the firm set BACKUP_DIR.
+      ...(config.backup.dir
+        ? [
+            backupJob({
+              database,
+              storage: runtime.storage,
+              settings: { ...config.backup, dir: config.backup.dir },
+              appSecret: process.env.APP_SECRET ? undefined : config.appSecret,
+              now: () => runtime.clock.now(),
+              log: logger,
+            }),
+          ]
+        : []),
       lawyerAssignmentJob(() => runtime.clock.now()),
       unreadMessageMailJob(() => runtime.clock.now()),
       todoReminderJob(() => runtime.clock.now()),

@@ -5,6 +5,7 @@ import {
   ArchiveDetailResponseSchema,
   ArchiveListResponseSchema,
   ArchiveQuerySchema,
+  BackupStatusResponseSchema,
   DestructionsResponseSchema,
 } from '../../contract/archive';
 import { amsterdamDay } from '../../contract/rules/dutch-date';
@@ -13,6 +14,7 @@ import { isUuid } from '../cases/access';
 import { withEvents, emit } from '../domain-events';
 import { forbidden, notFound } from '../errors/errors';
 import { contentDisposition } from '../files/content';
+import { backupStatus } from '../backup/job';
 import {
   findArchivedCaseClient,
   getArchivedCase,
@@ -86,6 +88,16 @@ export const archiveRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('X-Content-Type-Options', 'nosniff')
       .send(stream);
   });
+
+  app.get(
+    '/api/admin/backups/status',
+    { schema: { response: { 200: BackupStatusResponseSchema } } },
+    async (request) => {
+      const auth = await requireUser(request);
+      if (auth.role !== 'admin') throw forbidden();
+      return { data: await backupStatus(db, { enabled: Boolean(config.backup.dir), now: clock.now() }) };
+    },
+  );
 
   app.get('/api/admin/destructions', { schema: { response: { 200: DestructionsResponseSchema } } }, async (request) => {
     const auth = await requireUser(request);

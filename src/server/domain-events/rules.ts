@@ -29,6 +29,7 @@ import {
   dataExportReadyMail,
 } from './person-mails';
 import { engagementSignedMails, settlementSignedMail } from './signing-mails';
+import { backupFailedMails } from '../backup/mail-rule';
 
 /**
  * What follows from one kind of event. Every column is a decision; `'none'` is one too.
@@ -142,6 +143,8 @@ export const EVENT_RULES: Record<EventKind, EventRule> = {
   'retention.account_deleted': quiet,
   'retention.file_destroyed': quiet,
   'archive.downloaded': quiet,
+  // The server's own backup failed: every active admin is mailed (backup/job.ts).
+  'backup.failed': { audit: 'line', mail: backupFailedMails, live: 'none', timeline: 'none' },
   'audit.read': quiet,
   'audit.exported': quiet,
   'insight.exported': quiet,

@@ -49,6 +49,7 @@ export const MAIL_KINDS = {
   settlement_signed: { digest: false, topic: null },
   data_export_ready: { digest: false, topic: null },
   insight_weekly: { digest: false, topic: null },
+  backup_failed: { digest: false, topic: null },
 } as const satisfies Record<string, { digest: boolean; topic: MailTopic | null }>;
 
 export type MailKind = keyof typeof MAIL_KINDS;
@@ -142,6 +143,8 @@ export type MailPayloads = {
    * never its content.
    */
   data_export_ready: { until: string };
+  /** The server's own backup failed (backup/job.ts): when (Amsterdam) and an error code, never a path or message. */
+  backup_failed: { at: string; code: string };
   /**
    * The weekly summary of the firm's view to an admin (insight/weekly.ts): counts only, never a name or case content.
    */

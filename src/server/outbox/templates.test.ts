@@ -59,6 +59,7 @@ const PAYLOADS: { [K in MailKind]: MailPayloads[K] } = {
   engagement_withdrawn_lawyer: { client_name: 'Kees de Vries', case_id: CASE },
   complaint_received: { answer_by: '25-12-2026' },
   data_export_ready: { until: '09-12-2026 14:30' },
+  backup_failed: { at: '08-12-2026 03:00', code: 'ENOSPC' },
   complaint_filed: { answer_by: '25-12-2026' },
   complaints_officer_changed: { officer_name: 'Anna Jansen', appointed: true, by_name: 'Bram de Boer' },
   complaint_answered: { body_name: 'Geschillencommissie Advocatuur', months: 12 },
@@ -208,6 +209,11 @@ const EXPECTED: { [K in MailKind]: { nl: string; en: string; link: string | null
     link: `/dossiers/${CASE}`,
   },
   complaint_received: { nl: 'We hebben je klacht ontvangen', en: 'We have received your complaint', link: '/klacht' },
+  backup_failed: {
+    nl: 'De back-up van het portaal is mislukt',
+    en: "The portal's backup failed",
+    link: '/beheer',
+  },
   data_export_ready: {
     nl: 'Je gegevens staan klaar om te downloaden',
     en: 'Your data is ready to download',

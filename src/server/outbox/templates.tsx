@@ -345,6 +345,11 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
   appointment_moved: (p, t, site) => appointmentNotice('moved', p, t, site),
   appointment_cancelled: (p, t, site) => appointmentNotice('cancelled', p, t, site),
   appointment_reminder: (p, t, site) => appointmentNotice('reminder', p, t, site),
+  backup_failed: (p, t, site) => ({
+    subject: t('mail.backup_failed.subject'),
+    paragraphs: [t('mail.backup_failed.body', { at: p.at, code: p.code }), t('mail.backup_failed.next')],
+    link: { href: portal(site, '/beheer'), label: t('mail.backup_failed.button') },
+  }),
   insight_weekly: (p, t, site) => ({
     subject: t('mail.insight_weekly.subject'),
     paragraphs: [
