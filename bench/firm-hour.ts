@@ -657,10 +657,14 @@ export async function benchFirmHour(options: {
       `goal ≥ ${goal.multiple}× with every p99 ≤ ${goal.p99Ms} ms`,
   );
   const { prepared, env, cleanup } = await createBenchDatabase(options.kind, prepare, 'portal_firm_hour');
+  // A server that does not start leaves no database behind.
   const { child, baseUrl } = await startServer({
     ...env,
     METRICS_TOKEN: BENCH_METRICS_TOKEN,
     ...options.serverEnv,
+  }).catch(async (error: unknown) => {
+    await cleanup();
+    throw error;
   });
   let streams: EventStream[] = [];
   const steps: StepResult[] = [];
