@@ -3,7 +3,7 @@ import type { StatusSlug } from '../../contract/statuses';
 import { getDisplayName } from '../../contract/rules/display-name';
 import type { Db } from '../db/client';
 import { caseLawyers, cases, documentSlots, documents, users } from '../db/schema';
-import { withEvents } from '../domain-events';
+import { emit, withEvents } from '../domain-events';
 
 export type NewCase = {
   clientId: string;
@@ -13,7 +13,7 @@ export type NewCase = {
   now: Date;
 };
 
-/** Creates a client's case with the firm's mandatory document slots, in one transaction. */
+/** Creates a client's case with the firm's mandatory document slots, in one transaction, and records `case.created`. */
 export async function createCase(db: Db, input: NewCase): Promise<string> {
   return withEvents(db, async (tx) => {
     const [client] = await tx.select().from(users).where(eq(users.id, input.clientId));
@@ -53,6 +53,14 @@ export async function createCase(db: Db, input: NewCase): Promise<string> {
         .insert(caseLawyers)
         .values(input.lawyerIds.map((lawyerId) => ({ caseId: row.id, lawyerId, assignedAt: input.now })));
     }
+    await emit(tx, {
+      actorId: null,
+      action: 'case.created',
+      subjectType: 'case',
+      subjectId: row.id,
+      data: { status: input.status },
+      at: input.now,
+    });
     return row.id;
   });
 }

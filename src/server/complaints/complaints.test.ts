@@ -270,7 +270,7 @@ describe('complaints', () => {
     });
   });
 
-  it('refuses an admin appointing themselves (403, nothing changed); another admin does it and every admin is mailed', async () => {
+  it('refuses self-appointment as complaints officer (403); another admin does it, every admin is mailed', async () => {
     const admin = await createTestAdmin(ctx);
     const other = await createTestAdmin(ctx);
     const self = await call('POST', `/api/admin/admins/${admin.id}/complaints-officer`, admin.token, {

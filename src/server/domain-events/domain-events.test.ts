@@ -99,7 +99,11 @@ describe('emit', () => {
     expect(events(toClient, 'case_changed')).toHaveLength(1);
     expect(events(toLawyer, 'case_changed')).toHaveLength(1);
     const lines = await ctx.db.select().from(auditEvents).where(eq(auditEvents.caseId, client.caseId));
-    expect(lines.map((l) => l.action).sort()).toEqual(['case.legal_hold_changed', 'case.status_changed']);
+    expect(lines.map((l) => l.action).sort()).toEqual([
+      'case.created',
+      'case.legal_hold_changed',
+      'case.status_changed',
+    ]);
     const mails = await ctx.db.select().from(outbox).where(eq(outbox.kind, 'phase_changed'));
     expect(mails.some((m) => (m.payload as { case_id?: string }).case_id === client.caseId)).toBe(true);
   });
@@ -121,7 +125,8 @@ describe('emit', () => {
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(await ctx.db.select().from(auditEvents).where(eq(auditEvents.caseId, client.caseId))).toEqual([]);
+    const lines = await ctx.db.select().from(auditEvents).where(eq(auditEvents.caseId, client.caseId));
+    expect(lines.map((l) => l.action)).toEqual(['case.created']);
     const mails = await ctx.db.select().from(outbox).where(eq(outbox.kind, 'phase_changed'));
     expect(mails.filter((m) => (m.payload as { case_id?: string }).case_id === client.caseId)).toEqual([]);
     expect(toClient).toEqual([]);

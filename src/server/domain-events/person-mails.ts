@@ -24,7 +24,10 @@ async function complaintOf(tx: Db, id: string) {
   return row ?? null;
 }
 
-/** A filed complaint: confirmed to the client in writing, with the date of the answer, and told to the complaints officers. */
+/**
+ * A filed complaint: confirmed to the client in writing, with the date of the answer, and told to
+ * the complaints officers.
+ */
 export const complaintFiledMails: MailRule = async (tx, event) => {
   const complaint = await complaintOf(tx, event.subjectId);
   if (!complaint) return;
@@ -79,7 +82,10 @@ export const dataExportReadyMail: MailRule = async (tx, event) => {
 const nameOf = (row: { name: string | null; infix: string | null; lastName: string | null; email: string }) =>
   getDisplayName({ name: row.name, infix: row.infix, last_name: row.lastName }) || row.email;
 
-/** An admin (or the command line) appointed or removed the complaints officer: every admin is told, the one who did it too. */
+/**
+ * An admin (or the command line) appointed or removed the complaints officer: every admin is
+ * told, the one who did it too.
+ */
 export const complaintsOfficerMails: MailRule = async (tx, event) => {
   const [officer] = await tx.select().from(users).where(eq(users.id, event.subjectId));
   if (!officer) return;

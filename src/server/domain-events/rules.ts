@@ -50,7 +50,7 @@ export type EventRule = {
 type UnauditedKind =
   'case.company_updated' | 'case.contact_persons_changed' | 'document.viewed' | 'message.read' | 'message.deleted';
 /** Audited, but not listed in the admin's action filter. */
-type UnlistedKind = 'admin.complaints_officer_set';
+type UnlistedKind = 'admin.complaints_officer_set' | 'case.created';
 export type EventKind = AuditAction | UnauditedKind | UnlistedKind;
 
 const quiet: EventRule = { audit: 'line', mail: 'none', live: 'none', timeline: 'none' };
@@ -63,7 +63,9 @@ const phase: EventRule = { audit: 'line', mail: statusMails, live: caseChanged, 
  * notices) are not caused by one event and stay with their job or route.
  */
 export const EVENT_RULES: Record<EventKind, EventRule> = {
-  // The case and its people
+  // The case and its people. A new case (the intake form, the command line) is a lead nobody
+  // works on yet: recorded, told to no one.
+  'case.created': { audit: 'line', mail: 'none', live: 'none', timeline: 'none' },
   'case.lawyer_assigned': { audit: 'line', mail: lawyerAssignedMails, live: caseChanged, timeline: 'lawyer' },
   'case.reassigned': { audit: 'line', mail: handedOverMails, live: caseChangedWithNamedLawyers, timeline: 'none' },
   'case.stand_in_added': { audit: 'line', mail: handedOverMails, live: caseChangedWithNamedLawyers, timeline: 'none' },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { createTestContext, createTestLawyer, uniqueEmail, type TestContext } from '../testing/harness';
-import { cases, documents, users } from '../db/schema';
+import { auditEvents, cases, documents, users } from '../db/schema';
 
 const SECRET = 'typeform-test-secret';
 let ctx: TestContext;
@@ -75,6 +75,11 @@ describe('POST /api/intake/typeform', () => {
     });
     const [docs] = await ctx.db.select({ n: count() }).from(documents).where(eq(documents.caseId, row!.id));
     expect(docs?.n).toBeGreaterThan(0);
+    // The new case is a domain event like every change: case.created, once, by the system.
+    const created = await ctx.db.select().from(auditEvents).where(eq(auditEvents.caseId, row!.id));
+    expect(created.filter((line) => line.action === 'case.created')).toMatchObject([
+      { actorId: null, subjectType: 'case', subjectId: row!.id, data: { status: 'lead' } },
+    ]);
     const mail = await ctx.smtp.waitForMail(email, { since });
     expect(mail.text).toContain('https://portaal.example.com/login?event=typeform_submitted');
   });
