@@ -109,6 +109,9 @@ describe('the settlement agreement, from the first offer to the bedenktijd', () 
     await counter.getByText('Vergoeding € 18.000 → € 24.500 (+ € 6.500)').waitFor();
     await counter.getByText('Einddatum 31-01-2027 → 28-02-2027').waitFor();
     await counter.getByText(`Verstuurd op ${formatDutchDate(today)}`).waitFor();
+    // Our own counter-offer awaits the employer: nothing for the client to accept.
+    await counter.getByText(/We wachten op het antwoord van je werkgever/).waitFor();
+    await expect(counter.getByRole('button', { name: 'Akkoord' }).count()).resolves.toBe(0);
     expect(await clientPage.getByRole('article').first().getAttribute('aria-labelledby')).toBe(
       await counter.getAttribute('aria-labelledby'),
     );
@@ -210,6 +213,9 @@ describe('the settlement agreement, from the first offer to the bedenktijd', () 
           `opgave van redenen ontbinden.`,
       )
       .waitFor();
+    // Signed: the next step says so, never 'voordat je tekent'.
+    await clientPage.getByText('Overeenkomst getekend').first().waitFor();
+    await expect(clientPage.getByText(/voordat je tekent/).count()).resolves.toBe(0);
     await axeClean(clientPage);
     await fitsTheScreen(clientPage);
     const [letter] = await Promise.all([

@@ -7,7 +7,7 @@ const CLIENT_TEXTS: Record<DocumentLockReason, string> = {
   legal_hold: 'documentLock.legalHold',
 };
 const LAWYER_TEXTS: Record<DocumentLockReason, string> = {
-  closed: 'documentLock.lawyerLegalHold',
+  closed: 'documentLock.lawyerClosed',
   legal_hold: 'documentLock.lawyerLegalHold',
 };
 

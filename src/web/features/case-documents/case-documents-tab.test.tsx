@@ -126,7 +126,7 @@ describe('CaseDocumentsTab', () => {
   it("offers no 'Verwijderen' under a legal hold and says why; a new version stays possible", async () => {
     const user = userEvent.setup();
     const letter: Document = { ...base, id: '55555555-5555-4555-8555-555555555555', mandatory: false, title: 'Brief' };
-    renderTab([base, letter], { status: 'completed', legalHold: true });
+    renderTab([base, letter], { status: 'check', legalHold: true });
     await screen.findByText('Voor dit dossier geldt een bewaarplicht: documenten kunnen niet worden verwijderd.');
     for (const name of ['Arbeidsovereenkomst', 'Brief']) {
       await user.click(
@@ -143,18 +143,22 @@ describe('CaseDocumentsTab', () => {
     }
   });
 
-  it("keeps 'Verwijderen' for the lawyer on a closed case without a hold, and says nothing", async () => {
+  it('shows the lawyer no button on a closed case: no review, visibility, version or delete; says why', async () => {
     const user = userEvent.setup();
-    renderTab([base], { status: 'completed', legalHold: false });
-    await user.click(
-      within(await screen.findByRole('article', { name: 'Arbeidsovereenkomst' })).getByRole('button', {
-        name: 'Meer acties: Arbeidsovereenkomst',
-      }),
-    );
+    const uploaded: Document = { ...base, status: 'Uploaded' };
+    const letter: Document = { ...base, id: '55555555-5555-4555-8555-555555555555', mandatory: false, title: 'Brief' };
+    renderTab([uploaded, letter], { status: 'completed', legalHold: false });
+    await screen.findByText(/Dit dossier is afgesloten: de documenten blijven bewaard/);
+    const card = await screen.findByRole('article', { name: 'Arbeidsovereenkomst' });
+    expect(within(card).queryByRole('button', { name: /Goedkeuren/ })).toBeNull();
+    expect(within(card).queryByRole('button', { name: /Afkeuren/ })).toBeNull();
+    expect(screen.queryByText('Zichtbaar voor client')).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Meer acties: Arbeidsovereenkomst' }));
     expect(
-      within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Verwijderen: Arbeidsovereenkomst' }),
-    ).toBeInTheDocument();
-    expect(screen.queryByText(/bewaarplicht/)).toBeNull();
+      within(await screen.findByRole('menu'))
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Downloaden', 'Stuur client bericht']);
   });
 
   it("a confirmed delete focuses the general section's or the mandatory card's heading, never <body>", async () => {

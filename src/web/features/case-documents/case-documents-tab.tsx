@@ -140,7 +140,9 @@ export function CaseDocumentsTab({ caseId, clientEmail, lockFacts = null, onCase
         index={previewIndex === null || previewIndex < 0 ? null : previewIndex}
         onIndexChange={(index) => setPreviewId(index === null ? null : (slides[index]?.id ?? null))}
         onShown={onShown}
-        actions={(document) => <ReviewButtons key={document.id} document={document} onChanged={onChanged} />}
+        actions={(document) =>
+          canReplace ? <ReviewButtons key={document.id} document={document} onChanged={onChanged} /> : null
+        }
       />
     </div>
   );

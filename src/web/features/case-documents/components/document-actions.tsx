@@ -135,7 +135,8 @@ export function DocumentActions({
             {t('caseDocuments.actions.preview')}
           </Button>
         )}
-        <ReviewButtons document={document} onChanged={onChanged} />
+        {/* A closed case takes no review either (the same rule: contract/rules/document-lock.ts). */}
+        {canReplace && <ReviewButtons document={document} onChanged={onChanged} />}
         <DropdownMenu.Root>
           <DropdownMenu.Trigger
             aria-label={t('caseDocuments.actions.moreOf', of)}

@@ -46,7 +46,8 @@ export function GeneralDocumentItem(props: DocumentActionsProps) {
           <dt className="font-medium text-slate-900">{t('caseDocuments.columns.uploadedAt')}</dt>
           <dd className="text-slate-700">{document.uploaded_at ? formatDate(document.uploaded_at, language) : '–'}</dd>
         </dl>
-        <VisibilityToggle document={document} onChanged={onChanged} />
+        {/* A closed case (canReplace false, contract/rules/document-lock.ts) shows or hides nothing any more. */}
+        {props.canReplace !== false && <VisibilityToggle document={document} onChanged={onChanged} />}
         <ReviewNote document={document} />
         <DocumentActions {...props} />
       </article>
