@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { cases, settlementSigned, settlementSignedSuperseded } from '../db/schema';
+import { cases, outbox, settlementSigned, settlementSignedSuperseded } from '../db/schema';
 import {
   bearer,
   createTestClient,
@@ -10,6 +10,7 @@ import {
   type TestContext,
 } from '../testing/harness';
 import { multipart } from '../testing/multipart';
+import { sendSettlementReminders } from './reminders';
 
 /**
  * The signed settlement agreement is recorded once; the lawyer corrects it only while the
@@ -214,6 +215,11 @@ describe("the client's 'Akkoord'", () => {
       (await post(`/api/settlement-versions/${ours}/response`, w.client, { response: 'question', text: 'Waarom?' }))
         .statusCode,
     ).toBe(200);
+
+    // Nor is the client reminded of it.
+    await sendSettlementReminders(ctx.db, new Date('2026-03-08T08:00:00Z'));
+    const reminders = await ctx.db.select().from(outbox).where(eq(outbox.kind, 'settlement_reply_reminder'));
+    expect(reminders.filter((r) => r.dedupeKey === `settlement-reply:${ours}`)).toEqual([]);
 
     const employerNew = await addVersion(w.caseId, w.lawyer, { from: 'employer', dated: '2026-02-25' });
     const onOld = await agree(employerOld);
