@@ -24,6 +24,7 @@ import { benchStreams, printStreamsTable, type StreamsResult } from './streams';
 import { benchOutbox, type OutboxLagResult } from './outbox';
 import { benchCore, printCoreTable, type CoreRow } from './core';
 import { benchFirmHour, firmHourOptions, printFirmHourSummary, type FirmHourResult } from './firm-hour';
+import { benchBackup, printBackupTable } from './backup';
 import { createUser } from '../src/server/users/create';
 import { createCase } from '../src/server/cases/queries';
 import { documents } from '../src/server/db/schema';
@@ -195,6 +196,11 @@ async function main(): Promise<void> {
   }
   // Lighthouse, mobile and desktop; BENCH_LIGHTHOUSE=0 skips it.
   if (process.env.BENCH_LIGHTHOUSE !== '0') printLighthouseTable(await benchLighthouse());
+  if (process.env.BENCH_BACKUP !== '0') {
+    const backups = [await benchBackup('PGlite')];
+    if (process.env.DATABASE_URL) backups.push(await benchBackup('PostgreSQL'));
+    printBackupTable(backups);
+  }
 }
 
 main().catch((error: unknown) => {

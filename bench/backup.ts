@@ -1,0 +1,143 @@
+/**
+ * Backup and restore (src/server/backup): 1,000 cases with 10,000 stored files (BENCH_BACKUP_CASES,
+ * BENCH_BACKUP_FILES), the time of `backup` and of `restore` into an empty embedded installation
+ * (goal: under a minute each on 2 cores), and what a backup costs the requests beside it: the p99
+ * of a lawyer's case list served by the same process, without and during a backup (the server's
+ * own backups run in its process). BENCH_BACKUP=0 skips it. Figures are printed, never asserted.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { buildApp } from '../src/server/app';
+import { createToken } from '../src/server/auth/queries';
+import { testConfig } from '../src/server/config/config';
+import { ensureCatalogue } from '../src/server/db/catalogue';
+import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { documents } from '../src/server/db/schema';
+import { seedLoad } from '../src/server/db/seed-load';
+import { createFakeClock } from '../src/server/lib/clock';
+import { generateToken, sha256Hex } from '../src/server/lib/crypto';
+import { diskStorage } from '../src/server/storage/storage';
+import { createScratchDatabase } from '../src/server/testing/scratch-database';
+import { createBackup } from '../src/server/backup/backup';
+import { restoreBackup } from '../src/server/backup/restore';
+
+const CASES = Number(process.env.BENCH_BACKUP_CASES ?? 1_000);
+const FILES = Number(process.env.BENCH_BACKUP_FILES ?? 10_000);
+const SECONDS = Number(process.env.BENCH_BACKUP_SECONDS ?? 5);
+
+export type BackupBenchRow = {
+  kind: 'PGlite' | 'PostgreSQL';
+  backupS: number;
+  restoreS: number;
+  bytes: number;
+  p99Quiet: number;
+  p99During: number;
+};
+
+async function p99(url: string, token: string, seconds: number): Promise<number> {
+  const result = await autocannon({
+    url,
+    connections: 4,
+    duration: seconds,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return result.latency.p99;
+}
+
+export async function benchBackup(kind: 'PGlite' | 'PostgreSQL'): Promise<BackupBenchRow> {
+  const work = mkdtempSync(path.join(tmpdir(), 'portal-bench-backup-'));
+  const scratch =
+    kind === 'PostgreSQL'
+      ? await createScratchDatabase(process.env.DATABASE_URL as string, 'portal_bench_backup')
+      : null;
+  const database: Database = scratch ? await openPostgres(scratch.url) : await openPglite(path.join(work, 'source'));
+  const storage = diskStorage(path.join(work, 'source', 'files'));
+  try {
+    await ensureCatalogue(database.db);
+    const { lawyerIds, caseIds } = await seedLoad(database.db, {
+      cases: CASES,
+      lawyers: 10,
+      now: new Date(),
+      seed: 11,
+    });
+    // 10,000 files of 4 to 64 KB spread over the cases, each a document row naming it.
+    for (let i = 0; i < FILES; i++) {
+      const caseId = caseIds[i % caseIds.length] as string;
+      const key = `documents/${caseId}/bench-${i}`;
+      await storage.put(key, randomBytes(4096 + ((i * 7919) % 61_440)));
+      await database.db.insert(documents).values({
+        caseId,
+        title: `Stuk ${i}`,
+        filename: `stuk-${i}.pdf`,
+        storageKey: key,
+        status: 'Uploaded',
+        version: 1,
+        contentType: 'application/pdf',
+      });
+    }
+    const token = generateToken();
+    await createToken(database.db, {
+      userId: lawyerIds[0] as string,
+      tokenHash: sha256Hex(token),
+      now: new Date(),
+      ttlMs: 3_600_000,
+    });
+    const app = await buildApp({
+      config: testConfig({ dataDir: path.join(work, 'source'), rateLimitPerMinute: 0 }),
+      database,
+      clock: createFakeClock(new Date()),
+      storage,
+      webRoot: null,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/cases`;
+    const quiet = await p99(url, token, SECONDS);
+
+    const file = path.join(work, 'bench.backup');
+    const during = p99(url, token, SECONDS);
+    const started = performance.now();
+    const made = await createBackup({
+      database,
+      storage,
+      to: file,
+      key: 'bench-backup-key-0123456789',
+      now: new Date(),
+    });
+    const backupS = (performance.now() - started) / 1000;
+    const bytes = made.bytes;
+    const p99During = await during;
+    await app.close();
+
+    const restoreStarted = performance.now();
+    await restoreBackup({
+      config: testConfig({ dataDir: path.join(work, 'restored'), databaseUrl: undefined }),
+      from: file,
+      key: 'bench-backup-key-0123456789',
+      force: false,
+      appSecretFromEnv: true,
+    });
+    const restoreS = (performance.now() - restoreStarted) / 1000;
+    return { kind, backupS, restoreS, bytes, p99Quiet: quiet, p99During };
+  } finally {
+    await database.close();
+    await scratch?.drop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+export function printBackupTable(rows: BackupBenchRow[]): void {
+  console.log(
+    `\nBackup and restore, ${CASES} cases, ${FILES} files (goal: under 60 s each on 2 cores)\n` +
+      '| database | backup s | restore s | archive MB | case list p99 ms quiet | p99 ms during backup |\n' +
+      '|---|---|---|---|---|---|',
+  );
+  for (const r of rows)
+    console.log(
+      `| ${r.kind} | ${r.backupS.toFixed(1)} | ${r.restoreS.toFixed(1)} | ${(r.bytes / 1_048_576).toFixed(1)} ` +
+        `| ${r.p99Quiet} | ${r.p99During} |`,
+    );
+}
