@@ -72,6 +72,8 @@ describe('the finish dialog', () => {
               dissolved_within_six_months: false,
               file: { filename: 'getekend.pdf' },
               recorded_at: '2026-03-02T10:00:00.000Z',
+              version: 1,
+              correctable: true,
             },
             cooling_off_ends_on: '2026-03-16',
             cooling_off_running: true,
