@@ -108,6 +108,7 @@ export type LegalHoldRequest = z.infer<typeof LegalHoldRequestSchema>;
  * its words under `admin.audit.actions.<action>` in both translation files.
  */
 export const AUDIT_ACTIONS = [
+  'case.created',
   'case.lawyer_assigned',
   'case.reassigned',
   'case.stand_in_added',

@@ -294,6 +294,7 @@ describe('admin: audit', () => {
     });
     const byCase = await call('GET', `/api/admin/audit?case=${client.caseId}`, admin.token);
     expect(byCase.statusCode).toBe(200);
+    // Newest first: the hold, then the case's creation.
     expect(byCase.json().data).toEqual([
       expect.objectContaining({
         action: 'case.legal_hold_changed',
@@ -301,6 +302,7 @@ describe('admin: audit', () => {
         actor_name: 'Bea Beheer',
         subject_id: client.caseId,
       }),
+      expect.objectContaining({ action: 'case.created', actor_id: null, subject_id: client.caseId }),
     ]);
     const reads = await call('GET', `/api/admin/audit?action=audit.read&actor=${admin.id}`, admin.token);
     expect(reads.json().data.length).toBeGreaterThanOrEqual(1);
@@ -311,7 +313,7 @@ describe('admin: audit', () => {
     expect(
       (await call('GET', `/api/admin/audit?from=${today}&until=${today}&case=${client.caseId}`, admin.token)).json()
         .data,
-    ).toHaveLength(1);
+    ).toHaveLength(2);
     for (const bad of ['case=x', 'from=2026-13-01', 'page=0', 'action=%00', 'unknown=1']) {
       expect((await call('GET', `/api/admin/audit?${bad}`, admin.token)).statusCode).toBe(422);
     }
@@ -366,7 +368,9 @@ describe('admin: audit', () => {
       'Gegevens',
     ]);
     expect(rows[1]?.[1]).toMatch(CSV_MOMENT);
-    expect(rows).toHaveLength(2);
+    // The hold, then the case's creation (newest first).
+    expect(rows).toHaveLength(3);
+    expect(rows[2]?.slice(4, 6)).toEqual(['Dossier aangemaakt', 'case.created']);
     expect(rows[1]?.[3]).toBe('Jan, "de Baas" Regel\nTwee');
     expect(rows[1]?.slice(4, 6)).toEqual(['Bewaarplicht gewijzigd', 'case.legal_hold_changed']);
     // The reason is case content: the admin's export leaves it out.

@@ -271,8 +271,8 @@ export async function collectClientData(db: Db, clientId: string): Promise<Expor
             ? { start: iso(theCase.appointmentStartTime), end: iso(theCase.appointmentEndTime) }
             : null,
           callback_requested_at: iso(theCase.callbackRequestedAt),
+          // Whether a hold applies is the client's to know; the admin's reason for it is internal.
           legal_hold: theCase.legalHold,
-          legal_hold_reason: theCase.legalHoldReason,
           completed_at: iso(theCase.completedAt),
           created_at: iso(theCase.createdAt),
           last_update_at: iso(theCase.lastUpdateAt),

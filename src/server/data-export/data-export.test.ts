@@ -209,6 +209,27 @@ async function downloadZip(token: string) {
 }
 
 describe("'Download mijn gegevens'", () => {
+  it("keeps the admin's internal legal-hold reason out of the client's views and export", async () => {
+    const w = await fullClient();
+    const admin = await createTestAdmin(ctx);
+    const reason = 'MARKER-HOLD-REASON intern onderzoek';
+    const held = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/cases/${w.client.caseId}/legal-hold`,
+      headers: bearer(admin.token),
+      payload: { legal_hold: true, reason },
+    });
+    expect(held.statusCode).toBe(200);
+    for (const url of ['/api/cases/mine', '/api/cases/mine/dashboard', `/api/cases/${w.client.caseId}/timeline`])
+      expect((await call('GET', url, w.clientToken)).body, url).not.toContain('MARKER-HOLD-REASON');
+    const since = ctx.smtp.messages.length;
+    expect((await call('POST', '/api/user/export', w.clientToken)).statusCode).toBe(202);
+    await ctx.smtp.waitForMail(w.client.email, { since, timeoutMs: 30_000 });
+    const entries = await downloadZip(w.clientToken);
+    expect(entries.get('gegevens/dossier.json')!.toString('utf8')).toContain('"legal_hold": true');
+    for (const [name, content] of entries) expect(content.toString('utf8'), name).not.toContain('MARKER-HOLD-REASON');
+  });
+
   it('builds the zip after a 202, mails a link, no content; the zip has the PDF, JSON per table, files', async () => {
     const w = await fullClient();
     const since = ctx.smtp.messages.length;

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import type { DomainEvent } from '../domain-events/types';
+import type { DomainEvent } from './types';
 import { enqueueMail } from '../outbox/outbox';
 
 /**

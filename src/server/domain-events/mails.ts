@@ -1,12 +1,11 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { getDisplayName } from '../../contract/rules/display-name';
 import type { Db } from '../db/client';
-import { caseLawyers, cases, documents, outbox, users } from '../db/schema';
+import { caseLawyers, cases, documents, outbox, settlementSigned, users } from '../db/schema';
 import type { MailKind, MailPayloads } from '../outbox/kinds';
 import { enqueueMail } from '../outbox/outbox';
 import { formatMailDate } from '../outbox/dates';
 import type { DomainEvent } from './types';
-import { signedCoolingOffEnd } from './signing-mails';
 
 /**
  * The mail rules of the event kinds (rules.ts names one per kind): each writes the outbox rows
@@ -274,3 +273,15 @@ export const withdrawSharedMail: MailRule = async (tx, event) => {
       ),
     );
 };
+
+/**
+ * For the phase mail: the last day of the bedenktijd when the case's settlement agreement is
+ * signed (null when there is none), or undefined when it is not signed.
+ */
+export async function signedCoolingOffEnd(tx: Db, caseId: string): Promise<string | null | undefined> {
+  const [row] = await tx
+    .select({ endsOn: settlementSigned.coolingOffEndsOn })
+    .from(settlementSigned)
+    .where(eq(settlementSigned.caseId, caseId));
+  return row ? row.endsOn : undefined;
+}

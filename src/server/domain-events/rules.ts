@@ -29,7 +29,7 @@ import {
   dataExportReadyMail,
 } from './person-mails';
 import { engagementSignedMails, settlementSignedMail } from './signing-mails';
-import { backupFailedMails } from '../backup/mail-rule';
+import { backupFailedMails } from './backup-mails';
 
 /**
  * What follows from one kind of event. Every column is a decision; `'none'` is one too.
@@ -50,7 +50,7 @@ export type EventRule = {
 type UnauditedKind =
   'case.company_updated' | 'case.contact_persons_changed' | 'document.viewed' | 'message.read' | 'message.deleted';
 /** Audited, but not listed in the admin's action filter. */
-type UnlistedKind = 'admin.complaints_officer_set' | 'case.created';
+type UnlistedKind = 'admin.complaints_officer_set';
 export type EventKind = AuditAction | UnauditedKind | UnlistedKind;
 
 const quiet: EventRule = { audit: 'line', mail: 'none', live: 'none', timeline: 'none' };

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm';
 import { amsterdamToday } from '../../contract/rules/amsterdam-date';
 import { getWithdrawalLastDay } from '../../contract/rules/case-route';
 import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../contract/offers';
-import type { Db } from '../db/client';
-import { cases, settlementSigned } from '../db/schema';
+import { cases } from '../db/schema';
 import { enqueueMail } from '../outbox/outbox';
 import { proposalSignedMails, type MailRule } from './mails';
 
@@ -56,15 +55,3 @@ export const settlementSignedMail: MailRule = async (tx, event, caseId) => {
     dedupeKey: `settlement-signed:${caseId}:${lastDay ?? 'none'}`,
   });
 };
-
-/**
- * For the phase mail: the last day of the bedenktijd when the case's settlement agreement is
- * signed (null when there is none), or undefined when it is not signed.
- */
-export async function signedCoolingOffEnd(tx: Db, caseId: string): Promise<string | null | undefined> {
-  const [row] = await tx
-    .select({ endsOn: settlementSigned.coolingOffEndsOn })
-    .from(settlementSigned)
-    .where(eq(settlementSigned.caseId, caseId));
-  return row ? row.endsOn : undefined;
-}
