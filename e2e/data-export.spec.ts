@@ -35,7 +35,7 @@ describe("a client's data export", () => {
     expect(mail.text).toMatch(/De downloadlink werkt tot /);
 
     await page.reload();
-    const link = section.getByRole('link', { name: 'Download mijn gegevens (zip)' });
+    const link = section.getByRole('button', { name: 'Download mijn gegevens (zip)' });
     await link.waitFor();
     await section.getByText(/Een nieuwe aanvraag kan vanaf /).waitFor();
     expect(await section.getByRole('button', { name: 'Mijn gegevens opvragen' }).count()).toBe(0);

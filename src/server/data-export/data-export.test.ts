@@ -202,7 +202,7 @@ async function fullClient() {
 async function downloadZip(token: string) {
   const status = DataExportResponseSchema.parse((await call('GET', '/api/user/export', token)).json()).data;
   expect(status?.status).toBe('ready');
-  const file = await ctx.app.inject({ method: 'GET', url: status!.download_url! });
+  const file = await ctx.app.inject({ method: 'GET', url: status!.download_url!, headers: bearer(token) });
   expect(file.statusCode).toBe(200);
   expect(file.headers['content-type']).toBe('application/zip');
   return unzip(file.rawPayload);
@@ -227,6 +227,16 @@ describe("'Download mijn gegevens'", () => {
     await ctx.smtp.waitForMail(w.client.email, { since, timeoutMs: 30_000 });
     const entries = await downloadZip(w.clientToken);
     expect(entries.get('gegevens/dossier.json')!.toString('utf8')).toContain('"legal_hold": true');
+    // The download needs the client's own session beside the signed link: none 401, another client's 404.
+    const link = DataExportResponseSchema.parse((await call('GET', '/api/user/export', w.clientToken)).json()).data!
+      .download_url!;
+    const without = await ctx.app.inject({ method: 'GET', url: link });
+    expect(without.statusCode).toBe(401);
+    expect(without.json().message).toBe('Je bent niet ingelogd of je sessie is verlopen. Log opnieuw in.');
+    const stranger = await createTestClient(ctx, { status: 'lead' });
+    const other = await ctx.app.inject({ method: 'GET', url: link, headers: bearer(await tokenFor(ctx, stranger.id)) });
+    expect(other.statusCode).toBe(404);
+    expect(other.rawPayload.subarray(0, 2).toString()).not.toBe('PK');
     for (const [name, content] of entries) expect(content.toString('utf8'), name).not.toContain('MARKER-HOLD-REASON');
   });
 
@@ -335,7 +345,8 @@ describe("'Download mijn gegevens'", () => {
     ).data!;
     expect(late.status).toBe('ready');
     const link = late.download_url!;
-    expect((await ctx.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+    const session = bearer(await tokenFor(ctx, client.id));
+    expect((await ctx.app.inject({ method: 'GET', url: link, headers: session })).statusCode).toBe(200);
     await removeExpiredExports(ctx.db, ctx.storage, ctx.clock.now());
     expect(await ctx.storage.exists(row!.storageKey!)).toBe(true);
 
@@ -346,7 +357,7 @@ describe("'Download mijn gegevens'", () => {
     expect(gone.status).toBe('expired');
     expect(gone.download_url).toBeNull();
     // A link handed out before the end stops working at the end.
-    const expired = await ctx.app.inject({ method: 'GET', url: link });
+    const expired = await ctx.app.inject({ method: 'GET', url: link, headers: session });
     expect(expired.statusCode).toBe(404);
     expect(expired.json().message).toBe('Deze download is niet meer beschikbaar. Vraag je gegevens opnieuw op.');
 
@@ -374,6 +385,7 @@ describe("'Download mijn gegevens'", () => {
         await ctx.app.inject({
           method: 'GET',
           url: `/files/exports/${accepted.id}?v=1&expires=9999999999&signature=forged`,
+          headers: bearer(await tokenFor(ctx, a.id)),
         })
       ).statusCode,
     ).toBe(403);

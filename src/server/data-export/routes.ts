@@ -123,8 +123,14 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The zip itself, through a signed link of a few minutes that only the client's own status answer gives out. */
+  /**
+   * The zip itself, through a signed link of a few minutes that only the client's own status answer
+   * gives out, and only with that client's session (the app fetches it with its token): a link
+   * that leaked (history, a proxy's log) is worth nothing alone. No session 401; another
+   * client's export 404.
+   */
   app.get('/files/exports/:id', { schema: { params: IdParams, querystring: FileQuery } }, async (request, reply) => {
+    const auth = await requireRole(request, 'client');
     const refused = new AppError('forbidden', 'errors.server.linkExpired');
     if (request.validationError) throw refused;
     const { id } = request.params;
@@ -135,6 +141,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod = async (app) => {
     )
       throw refused;
     const row = await findExport(db, id);
+    if (row && row.clientId !== auth.userId) throw notFound();
     if (!row?.storageKey || row.status !== 'ready' || !row.expiresAt || row.expiresAt <= clock.now())
       throw notFound('errors.dataExport.gone');
     const file = await readForDownload(storage, row.storageKey);

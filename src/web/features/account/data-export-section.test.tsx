@@ -72,8 +72,8 @@ describe("'Download mijn gegevens' on /instellingen", () => {
       () => ({ status: 500, body: {} }),
     );
     renderApp('/instellingen', { user: client });
-    const link = await screen.findByRole('link', { name: 'Download mijn gegevens (zip)' });
-    expect(link).toHaveAttribute('href', url);
+    // A button: the zip is fetched with the session's token (the link alone is refused).
+    expect(await screen.findByRole('button', { name: 'Download mijn gegevens (zip)' })).toBeInTheDocument();
     expect(screen.getByText('Je gegevens staan klaar.')).toBeInTheDocument();
     expect(screen.getByText(/De downloadlink werkt tot 09-12-2026 10:05\./)).toBeInTheDocument();
   });

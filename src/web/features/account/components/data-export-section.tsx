@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { Button } from '../../../ui/button';
+import { downloadFromApi } from '../../../lib/download';
 import { useMyDataExport, useRequestDataExport } from '../data-export-api';
 
 /**
@@ -19,6 +21,7 @@ export function DataExportSection() {
   const latest = current.data ?? null;
   const busy = latest?.status === 'pending' || latest?.status === 'building';
   const refusedToday = request.error instanceof ApiError && request.error.status === 429;
+  const [failed, setFailed] = useState(false);
 
   return (
     <section
@@ -38,9 +41,17 @@ export function DataExportSection() {
           {latest?.status === 'ready' && latest.download_url && (
             <div role="status" className="flex flex-col gap-2">
               <p>{t('dataExport.ready')}</p>
-              <a href={latest.download_url} download className="font-semibold text-blue-700 underline">
+              {/* Fetched with the session's token: the link alone does not download (the server asks for both). */}
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  const url = latest.download_url;
+                  if (url) void downloadFromApi(url, `mijn-gegevens.zip`).catch(() => setFailed(true));
+                }}
+              >
                 {t('dataExport.download')}
-              </a>
+              </Button>
+              {failed && <p role="alert">{t('dataExport.downloadFailed')}</p>}
               {latest.expires_at && (
                 <p className="text-sm text-slate-600">
                   {t('dataExport.validUntil', { until: formatDateTime(latest.expires_at, language) })}
