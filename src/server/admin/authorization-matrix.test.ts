@@ -334,7 +334,11 @@ const MATRIX: Record<string, Row> = {
   // Staff make it for a client who asked by mail: the case's lawyer (case access), or an admin from /beheer.
   'POST /api/cases/:id/data-export': { expect: CASE_A_LAWYER },
   'POST /api/admin/cases/:id/data-export': { expect: ADMIN_ONLY },
-  'GET /files/exports/:id': { expect: all(403), url: (w) => `/files/exports/${w.exportA}?v=1&expires=1&signature=x` },
+  // The client's session and a valid signed link: without a session 401, staff 403, a bad link 403.
+  'GET /files/exports/:id': {
+    expect: { ...all(403), anonymous: 401 },
+    url: (w) => `/files/exports/${w.exportA}?v=1&expires=1&signature=x`,
+  },
 };
 
 let ctx: TestContext;
