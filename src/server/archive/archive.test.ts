@@ -13,6 +13,9 @@ import { unzip } from '../testing/unzip';
 import { auditEvents, cases, complaints, documents, fileDestructions, messages, tokens, users } from '../db/schema';
 import { applyRetention, archivedEmail, initialsOf, planRetention, retentionJob } from '../jobs/retention';
 import { runExclusive } from '../jobs/scheduler';
+import { renderMail } from '../outbox/templates';
+import { mailSite } from '../outbox/worker';
+import { testConfig } from '../config/config';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -217,5 +220,27 @@ describe('retention: the account and the file are two things', () => {
     expect(initialsOf('jan', 'de Vries')).toBe('J.D.');
     expect(initialsOf(null, null)).toBe('?');
     expect(initialsOf('  ', '1234')).toBe('?');
+  });
+
+  it('tells the client in the completion mail when the account goes and until when the file is kept', async () => {
+    const mail = await renderMail({
+      language: 'nl-NL',
+      site: mailSite(testConfig()),
+      items: [
+        {
+          kind: 'phase_changed',
+          payload: {
+            name: 'Kees',
+            case_id: '00000000-0000-4000-8000-000000000000',
+            from: 'ready-for-invoicing',
+            to: 'completed',
+            retention: { account_until: '15-07-2020', file_until: '15-01-2025', years: 5 },
+          },
+        },
+      ],
+      unsubscribe: [],
+    });
+    expect(mail.text).toContain('op 15-07-2020, verwijderen we je account');
+    expect(mail.text).toContain('nog tot 15-01-2025 (5 jaar na de afronding)');
   });
 });

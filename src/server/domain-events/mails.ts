@@ -5,6 +5,7 @@ import { caseLawyers, cases, documents, outbox, settlementSigned, users } from '
 import type { MailKind, MailPayloads } from '../outbox/kinds';
 import { enqueueMail } from '../outbox/outbox';
 import { formatMailDate } from '../outbox/dates';
+import { FILE_RETENTION_YEARS, getDeletionDate, getFileDestructionDate } from '../../contract/rules/case-route';
 import type { DomainEvent } from './types';
 
 /**
@@ -69,10 +70,21 @@ export const statusMails: MailRule = async (tx, event, caseId) => {
   // 'Klaar voor ondertekening' after the settlement agreement was signed says it is signed, not 'sign it'.
   const lastDay = to === 'ready-for-signing' ? await signedCoolingOffEnd(tx, c.caseId) : undefined;
   const signed = lastDay === undefined ? {} : { signed: { last_day: lastDay } };
+  // Completed: the client hears when the account goes and until when the firm keeps the file.
+  const retention =
+    to === 'completed'
+      ? {
+          retention: {
+            account_until: formatMailDate(getDeletionDate(c.now)),
+            file_until: formatMailDate(getFileDestructionDate(c.now, FILE_RETENTION_YEARS)),
+            years: FILE_RETENTION_YEARS,
+          },
+        }
+      : {};
   await enqueueMail(tx, {
     kind: 'phase_changed',
     to: c.toClient,
-    payload: { case_id: c.caseId, from, to, ...signed },
+    payload: { case_id: c.caseId, from, to, ...signed, ...retention },
     now: c.now,
   });
 };

@@ -66,7 +66,14 @@ export type MailPayloads = {
    * `signed`: at 'Klaar voor ondertekening' once the settlement agreement is signed, the last day of the bedenktijd
    * (YYYY-MM-DD; null when there is none), so the mail says it is signed instead of asking to sign.
    */
-  phase_changed: { case_id: string; from: string; to: string; signed?: { last_day: string | null } };
+  phase_changed: {
+    case_id: string;
+    from: string;
+    to: string;
+    signed?: { last_day: string | null };
+    /** At completion: when the account goes and until when the firm keeps the file (dd-mm-yyyy), and how many years. */
+    retention?: { account_until: string; file_until: string; years: number };
+  };
   /**
    * `document_id`, `version`: the digest drops the item when that version is no longer the rejected one (replaced,
    * approved).

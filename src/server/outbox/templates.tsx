@@ -128,6 +128,16 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
           ? t('mail.phase_changed.signed', { date: dayOf(p.signed.last_day) })
           : t('mail.phase_changed.signedNoCoolingOff')
         : t(`phases.${p.to}.text`),
+      // Completed: when the account goes, until when the firm keeps the file, and why.
+      ...(p.retention
+        ? [
+            t('mail.phase_changed.retention', {
+              account: p.retention.account_until,
+              file: p.retention.file_until,
+              years: p.retention.years,
+            }),
+          ]
+        : []),
     ],
     link: { href: portal(site, '/'), label: t('mail.phase_changed.button') },
   }),
