@@ -448,6 +448,24 @@ export const routes: RouteObject[] = [
                         ),
                       },
                       {
+                        path: 'archief',
+                        handle: title('admin.pages.archive'),
+                        lazy: page(
+                          'admin-archive-page',
+                          () => import('../features/admin/archive-page'),
+                          (m) => m.ArchivePage,
+                        ),
+                      },
+                      {
+                        path: 'archief/:caseId',
+                        handle: title('admin.pages.archivedCase'),
+                        lazy: page(
+                          'admin-archive-detail-page',
+                          () => import('../features/admin/archive-detail-page'),
+                          (m) => m.ArchiveDetailPage,
+                        ),
+                      },
+                      {
                         path: 'klachten',
                         handle: title('complaints.register.title'),
                         lazy: page(

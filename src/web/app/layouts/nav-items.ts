@@ -119,6 +119,13 @@ export const NAV_ITEMS = {
     },
     {
       kind: 'internal',
+      id: 'admin-archive',
+      labelKey: 'admin.nav.archive',
+      to: '/beheer/archief',
+      permission: 'menu-item:admin',
+    },
+    {
+      kind: 'internal',
       id: 'admin-complaints',
       labelKey: 'admin.nav.complaints',
       to: '/beheer/klachten',

@@ -11,6 +11,12 @@ import {
   type LegalHoldRequest,
   type StandInRequest,
 } from '../../../contract/admin';
+import {
+  ArchiveDetailResponseSchema,
+  ArchiveListResponseSchema,
+  BackupStatusResponseSchema,
+  DestructionsResponseSchema,
+} from '../../../contract/archive';
 import { DataExportAcceptedResponseSchema } from '../../../contract/data-export';
 import { InsightResponseSchema } from '../../../contract/insight';
 import { api } from '../../lib/api';
@@ -24,6 +30,10 @@ export const adminQueryKeys = {
   audit: (filters: AuditQuery) => ['admin', 'audit', filters] as const,
   outbox: (page: number) => ['admin', 'outbox', page] as const,
   insight: (filters: InsightFilters) => ['admin', 'insight', filters] as const,
+  archive: (q: string) => ['admin', 'archive', q] as const,
+  archivedCase: (caseId: string) => ['admin', 'archive', 'case', caseId] as const,
+  destructions: ['admin', 'destructions'] as const,
+  backupStatus: ['admin', 'backup-status'] as const,
 };
 
 /** The period (YYYY-MM-DD, both inclusive) and the lawyer ('' for all) of the firm's view. */
@@ -76,6 +86,45 @@ export const insightQueryOptions = (filters: InsightFilters) =>
     placeholderData: keepPreviousData,
   });
 export const useAdminInsight = (filters: InsightFilters) => useQuery(insightQueryOptions(filters));
+
+/** GET /api/admin/archive?q=: the archived cases (the client's account deleted, the firm's file kept), read-only. */
+export const archiveQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: adminQueryKeys.archive(q),
+    queryFn: async ({ signal }) =>
+      (await api.get(`/api/admin/archive${query({ q })}`, ArchiveListResponseSchema, signal)).data,
+    placeholderData: keepPreviousData,
+  });
+export const useArchive = (q: string) => useQuery(archiveQueryOptions(q));
+
+/** GET /api/admin/archive/{case_id}: one archived case with its counts and documents. */
+export const archivedCaseQueryOptions = (caseId: string) =>
+  queryOptions({
+    queryKey: adminQueryKeys.archivedCase(caseId),
+    queryFn: async ({ signal }) =>
+      (await api.get(`/api/admin/archive/${encodeURIComponent(caseId)}`, ArchiveDetailResponseSchema, signal)).data,
+  });
+export const useArchivedCase = (caseId: string) => useQuery(archivedCaseQueryOptions(caseId));
+
+/** GET /api/admin/destructions: the records of destroyed files (never their content). */
+export const destructionsQueryOptions = () =>
+  queryOptions({
+    queryKey: adminQueryKeys.destructions,
+    queryFn: async ({ signal }) => (await api.get('/api/admin/destructions', DestructionsResponseSchema, signal)).data,
+  });
+export const useDestructions = () => useQuery(destructionsQueryOptions());
+
+/** GET /api/admin/backups/status: the newest backup and whether it is overdue. */
+export const backupStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: adminQueryKeys.backupStatus,
+    queryFn: async ({ signal }) =>
+      (await api.get('/api/admin/backups/status', BackupStatusResponseSchema, signal)).data,
+  });
+export const useBackupStatus = () => useQuery(backupStatusQueryOptions());
+
+/** GET /api/admin/archive/{case_id}/zip: the archived file as one zip (the server audits who took it). */
+export const archiveZipPath = (caseId: string) => `/api/admin/archive/${encodeURIComponent(caseId)}/zip`;
 
 function useInvalidateAdmin() {
   const queryClient = useQueryClient();

@@ -20,6 +20,9 @@ const created: AdminLawyer = {
   active_cases_count: 0,
 };
 
+// The admin's home also shows the newest backup (backup-status.test.tsx).
+const backupOk = { enabled: false, last_at: null, last_bytes: null, last_failed_at: null, warning: false };
+
 afterEach(() => forgetUnsavedChanges());
 
 describe('admin lawyers page: the new-lawyer form', () => {
@@ -30,6 +33,7 @@ describe('admin lawyers page: the new-lawyer form', () => {
       on('GET', '/api/site', { status: 200, body: { data: site } }),
       on('GET', '/api/user', { status: 200, body: { data: admin } }),
       on('GET', '/api/admin/lawyers', () => ({ status: 200, body: { data: lawyers } })),
+      on('GET', '/api/admin/backups/status', { status: 200, body: { data: backupOk } }),
       on('GET', '/api/admin/audit?page=1', {
         status: 200,
         body: { data: [], meta: { current_page: 1, per_page: 50, has_more: false } },
@@ -69,6 +73,7 @@ describe('admin lawyers page: the new-lawyer form', () => {
       on('GET', '/api/site', { status: 200, body: { data: site } }),
       on('GET', '/api/user', { status: 200, body: { data: admin } }),
       on('GET', '/api/admin/lawyers', { status: 200, body: { data: [] } }),
+      on('GET', '/api/admin/backups/status', { status: 200, body: { data: backupOk } }),
       on('POST', '/api/admin/lawyers', post),
     );
     renderApp('/beheer', { user: admin });

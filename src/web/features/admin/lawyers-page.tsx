@@ -13,6 +13,7 @@ import { useAdminLawyers, useCreateLawyer, useSetLawyerActive } from './api';
 import { adminErrorText } from './error';
 import { EmailAddress } from '../../ui/email-address';
 import { useUnsavedChanges } from '../../lib/unsaved-changes';
+import { BackupStatusPanel } from './backup-status';
 
 const EMPTY_LAWYER: NewLawyerFields = { name: '', last_name: '', email: '', title: '' };
 const LAWYER_FIELDS = ['name', 'last_name', 'email', 'title'] as const;
@@ -40,6 +41,7 @@ export function LawyersPage() {
   return (
     <section className="mx-auto flex w-full max-w-5xl flex-col gap-6">
       <PageHeading>{t('admin.lawyers.heading')}</PageHeading>
+      <BackupStatusPanel />
       <p className="text-slate-800">{t('admin.lawyers.intro')}</p>
       <NewLawyerForm />
       <SuccessMessage message={success.message} token={success.token} />

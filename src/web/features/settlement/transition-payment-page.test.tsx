@@ -168,7 +168,14 @@ describe('the transition payment page', () => {
   it('is not for an admin', async () => {
     const admin = makeUser('admin');
     // The admin lands on /beheer, whose list may load before the test ends.
-    setup(admin, on('GET', '/api/admin/lawyers', { status: 200, body: { data: [] } }));
+    setup(
+      admin,
+      on('GET', '/api/admin/lawyers', { status: 200, body: { data: [] } }),
+      on('GET', '/api/admin/backups/status', {
+        status: 200,
+        body: { data: { enabled: false, last_at: null, last_bytes: null, last_failed_at: null, warning: false } },
+      }),
+    );
     const { router } = renderApp('/transitievergoeding', { user: admin });
     await waitFor(() => expect(router.state.location.pathname).toBe('/beheer'));
     expect(screen.queryByLabelText('Datum in dienst')).toBeNull();

@@ -1,0 +1,166 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useFormatDate } from '../../lib/use-format-date';
+import { Button } from '../../ui/button';
+import { TextField } from '../../ui/field';
+import { PageHeading } from '../../ui/page-heading';
+import { TableScroller } from '../../ui/table-scroller';
+import { useArchive, useDestructions } from './api';
+import { adminErrorText } from './error';
+
+/**
+ * /beheer/archief: the firm's archive, read-only. The cases whose client's account was deleted (6 months after
+ * completion) with the client's name and the dates, searchable; below, the records of the files destroyed after the
+ * retention period. Nothing here changes anything.
+ */
+export function ArchivePage() {
+  const { t } = useTranslation();
+  const [input, setInput] = useState('');
+  const [q, setQ] = useState('');
+  const archive = useArchive(q);
+  const formatDate = useFormatDate();
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setQ(input.trim());
+  };
+
+  return (
+    <section className="mx-auto flex w-full max-w-6xl flex-col gap-6">
+      <PageHeading>{t('admin.archive.heading')}</PageHeading>
+      <p className="text-slate-800">{t('admin.archive.intro')}</p>
+      <form role="search" onSubmit={onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <TextField
+          label={t('admin.archive.searchLabel')}
+          value={input}
+          onChange={(event) => setInput(event.target.value)}
+          className="flex-1"
+          type="search"
+          maxLength={200}
+        />
+        <Button type="submit">{t('admin.archive.search')}</Button>
+      </form>
+      {!archive.data ? (
+        <p role={archive.isError ? 'alert' : 'status'}>
+          {archive.isError ? adminErrorText(archive.error, t) : t('admin.loading')}
+        </p>
+      ) : archive.data.length === 0 ? (
+        <p>{q ? t('admin.archive.noMatch') : t('admin.archive.empty')}</p>
+      ) : (
+        <TableScroller label={t('admin.archive.heading')}>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t('admin.archive.heading')}</caption>
+            <thead className="bg-slate-50 text-slate-900">
+              <tr>
+                <th scope="col" className="p-3">
+                  {t('admin.archive.columns.client')}
+                </th>
+                <th scope="col" className="p-3">
+                  {t('admin.archive.columns.completed')}
+                </th>
+                <th scope="col" className="p-3">
+                  {t('admin.archive.columns.archived')}
+                </th>
+                <th scope="col" className="p-3">
+                  {t('admin.archive.columns.destroyOn')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {archive.data.map((item) => (
+                <tr key={item.case_id} className="border-t border-slate-200 align-top text-slate-800">
+                  <td className="p-3">
+                    <Link
+                      to={`/beheer/archief/${item.case_id}`}
+                      className="font-medium text-sky-900 underline underline-offset-2"
+                    >
+                      {item.client_name}
+                    </Link>
+                    {item.company_name && <span className="block text-slate-700">{item.company_name}</span>}
+                  </td>
+                  <td className="p-3 whitespace-nowrap">{formatDate(item.completed_at) || t('admin.archive.none')}</td>
+                  <td className="p-3 whitespace-nowrap">{formatDate(item.archived_at)}</td>
+                  <td className="p-3 whitespace-nowrap">
+                    {item.legal_hold
+                      ? t('admin.archive.legalHold')
+                      : formatDate(item.destroy_on) || t('admin.archive.none')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
+      )}
+      <Destructions />
+    </section>
+  );
+}
+
+/** 'Vernietigde dossiers': what the retention job destroyed, as records (case id, initials, dates, counts). */
+function Destructions() {
+  const { t } = useTranslation();
+  const destructions = useDestructions();
+  const formatDate = useFormatDate();
+  return (
+    <section aria-labelledby="destructions-heading" className="flex flex-col gap-3">
+      <h2 id="destructions-heading" className="text-xl font-semibold text-slate-900">
+        {t('admin.archive.destructions.heading')}
+      </h2>
+      <p className="text-slate-800">{t('admin.archive.destructions.intro')}</p>
+      {!destructions.data ? (
+        <p role={destructions.isError ? 'alert' : 'status'}>
+          {destructions.isError ? adminErrorText(destructions.error, t) : t('admin.loading')}
+        </p>
+      ) : destructions.data.length === 0 ? (
+        <p>{t('admin.archive.destructions.empty')}</p>
+      ) : (
+        <TableScroller label={t('admin.archive.destructions.heading')}>
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t('admin.archive.destructions.heading')}</caption>
+            <thead className="bg-slate-50 text-slate-900">
+              <tr>
+                <th scope="col" className="p-3">
+                  {t('admin.archive.destructions.columns.case')}
+                </th>
+                <th scope="col" className="p-3">
+                  {t('admin.archive.destructions.columns.initials')}
+                </th>
+                <th scope="col" className="p-3">
+                  {t('admin.archive.destructions.columns.completed')}
+                </th>
+                <th scope="col" className="p-3">
+                  {t('admin.archive.destructions.columns.destroyed')}
+                </th>
+                <th scope="col" className="p-3">
+                  {t('admin.archive.destructions.columns.counts')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {destructions.data.map((record) => (
+                <tr key={record.case_id} className="border-t border-slate-200 align-top text-slate-800">
+                  <td className="p-3 font-mono break-all">{record.case_id}</td>
+                  <td className="p-3">{record.client_initials}</td>
+                  <td className="p-3 whitespace-nowrap">
+                    {formatDate(record.completed_at) || t('admin.archive.none')}
+                  </td>
+                  <td className="p-3 whitespace-nowrap">{formatDate(record.destroyed_at)}</td>
+                  <td className="p-3">
+                    <ul>
+                      {Object.entries(record.counts).map(([what, count]) => (
+                        <li key={what}>
+                          {t(`admin.archive.counts.${what}`, { defaultValue: what })}: {count}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
+      )}
+    </section>
+  );
+}
