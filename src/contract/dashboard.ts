@@ -13,13 +13,24 @@ import { TimelineResponseSchema } from './workflow';
  * - `timeline`: GET /api/cases/{id}/timeline?page=1 (the whole answer, with its pagination);
  * - `appointment`: GET /api/cases/{id}/appointment (the whole answer);
  * - `questions`: GET /api/client-questions.
+ * `retention` (a completed case only, not on legal hold): when the client's account is deleted (6 months after
+ * completion) and until when the firm keeps the file (`years`, FILE_RETENTION_YEARS, after completion), as ISO
+ * moments; null otherwise.
  */
+export const DashboardRetentionSchema = z.object({
+  account_until: z.string(),
+  file_until: z.string(),
+  years: z.number().int(),
+});
+export type DashboardRetention = z.infer<typeof DashboardRetentionSchema>;
+
 export const ClientDashboardSchema = z.object({
   case: CaseClientViewSchema,
   stepper: StepperSchema,
   timeline: TimelineResponseSchema,
   appointment: AppointmentStateResponseSchema,
   questions: z.array(QuestionSchema),
+  retention: DashboardRetentionSchema.nullable().optional(),
 });
 export type ClientDashboard = z.infer<typeof ClientDashboardSchema>;
 export const ClientDashboardResponseSchema = z.object({ data: ClientDashboardSchema });

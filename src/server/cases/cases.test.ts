@@ -10,7 +10,7 @@ import {
   tokenFor,
   type TestContext,
 } from '../testing/harness';
-import { documents } from '../db/schema';
+import { cases, documents } from '../db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -42,6 +42,8 @@ describe('the client dashboard in one answer', () => {
         timeline: await json(`/api/cases/${client.caseId}/timeline?page=1`),
         appointment: await json(`/api/cases/${client.caseId}/appointment`),
         questions: (await json('/api/client-questions')).data,
+        // Not completed: nothing about the account's deletion yet.
+        retention: null,
       });
     }
     // Without `lang`, the stepper's default (Dutch), as its own request.
@@ -63,6 +65,47 @@ describe('the client dashboard in one answer', () => {
     const client = await createTestClient(ctx, { lawyerIds: [lawyer.id] });
     expect((await get('/api/cases/mine/dashboard', await tokenFor(ctx, lawyer.id))).statusCode).toBe(404);
     expect((await get('/api/cases/mine/dashboard?lang=de-DE', await tokenFor(ctx, client.id))).statusCode).toBe(422);
+  });
+});
+
+describe('the dashboard of a completed case: when the account goes and until when the file is kept', () => {
+  let seven: TestContext;
+  beforeAll(async () => {
+    seven = await createTestContext({ fileRetentionYears: 7 });
+  });
+  afterAll(async () => {
+    await seven.close();
+  });
+
+  const complete = async (on: TestContext, completedAt: Date, legalHold = false) => {
+    const client = await createTestClient(on, { status: 'completed' });
+    await on.db.update(cases).set({ completedAt, legalHold }).where(eq(cases.id, client.caseId));
+    const response = await on.app.inject({
+      method: 'GET',
+      url: '/api/cases/mine/dashboard',
+      headers: bearer(await tokenFor(on, client.id)),
+    });
+    return ClientDashboardResponseSchema.parse(response.json()).data.retention;
+  };
+
+  it('gives 6 months after completion for the account, FILE_RETENTION_YEARS (here 7) for the file', async () => {
+    expect(await complete(seven, new Date('2026-03-10T14:00:00.000Z'))).toEqual({
+      account_until: '2026-09-10T14:00:00.000Z',
+      file_until: '2033-03-10T14:00:00.000Z',
+      years: 7,
+    });
+  });
+
+  it('uses the default of 5 years without the setting', async () => {
+    expect(ctx.config.fileRetentionYears).toBe(5);
+    expect(await complete(ctx, new Date('2026-03-10T14:00:00.000Z'))).toMatchObject({
+      file_until: '2031-03-10T14:00:00.000Z',
+      years: 5,
+    });
+  });
+
+  it('gives no dates on a legal hold, which stops both', async () => {
+    expect(await complete(ctx, new Date('2026-03-10T14:00:00.000Z'), true)).toBeNull();
   });
 });
 

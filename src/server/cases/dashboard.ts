@@ -1,4 +1,5 @@
-import type { ClientDashboard } from '../../contract/dashboard';
+import type { ClientDashboard, DashboardRetention } from '../../contract/dashboard';
+import { getDeletionDate, getFileDestructionDate } from '../../contract/rules/case-route';
 import { getAppointmentState, type AppointmentViewSettings } from '../appointments/state';
 import type { Db } from '../db/client';
 import { getStepper, type StepperLanguage } from '../stepper/queries';
@@ -14,7 +15,13 @@ import { getClientCaseView, getQuestionsWithAnswers } from './views';
 export async function getClientDashboard(
   db: Db,
   access: CaseAccess,
-  options: { language: StepperLanguage; now: Date; link: DocumentLink; appointments: AppointmentViewSettings },
+  options: {
+    language: StepperLanguage;
+    now: Date;
+    link: DocumentLink;
+    appointments: AppointmentViewSettings;
+    fileRetentionYears: number;
+  },
 ): Promise<ClientDashboard> {
   const { caseRow } = access;
   const [view, stepper, timeline, appointment, questions] = await Promise.all([
@@ -30,5 +37,19 @@ export async function getClientDashboard(
     timeline,
     appointment,
     questions,
+    retention: retentionOf(caseRow, options.fileRetentionYears),
+  };
+}
+
+/**
+ * A completed case: when the account goes (6 months after completion) and until when the firm keeps the file
+ * (`years` after completion). Null before completion, and on a legal hold (which stops both).
+ */
+function retentionOf(caseRow: CaseAccess['caseRow'], years: number): DashboardRetention | null {
+  if (caseRow.statusSlug !== 'completed' || !caseRow.completedAt || caseRow.legalHold) return null;
+  return {
+    account_until: getDeletionDate(caseRow.completedAt).toISOString(),
+    file_until: getFileDestructionDate(caseRow.completedAt, years).toISOString(),
+    years,
   };
 }

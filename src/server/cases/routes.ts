@@ -51,7 +51,15 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = await requireOwnCase(request);
       const language = request.query.lang ?? 'nl-NL';
       const appointments = appointmentViewSettings(config);
-      return { data: await getClientDashboard(db, access, { language, now: clock.now(), link: link(), appointments }) };
+      return {
+        data: await getClientDashboard(db, access, {
+          language,
+          now: clock.now(),
+          link: link(),
+          appointments,
+          fileRetentionYears: config.fileRetentionYears,
+        }),
+      };
     },
   );
 
