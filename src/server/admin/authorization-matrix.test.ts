@@ -61,6 +61,8 @@ const CASE_A_CLIENT: Expect = { ...CASE_A, lawyerA: 404 };
 const CASE_A_LAWYER: Expect = { ...CASE_A, clientA: 404 };
 const CLIENT_ROLE: Expect = { anonymous: 401, clientA: 'ok', clientB: 'ok', lawyerA: 403, lawyerB: 403, admin: 403 };
 const NOT_OFFICER: Expect = { ...all(403), anonymous: 401 };
+/** A case that is not in the archive: the archive's readers (lawyers and the admin) get 404, clients 403. */
+const ARCHIVE_CASE_A: Expect = { anonymous: 401, clientA: 403, clientB: 403, lawyerA: 404, lawyerB: 404, admin: 404 };
 const LAWYER_ROLE: Expect = { anonymous: 401, clientA: 403, clientB: 403, lawyerA: 'ok', lawyerB: 'ok', admin: 403 };
 
 /** `badParams`: where an id that fits nothing changes a refusal that depended on the resource itself. */
@@ -197,6 +199,12 @@ const MATRIX: Record<string, Row> = {
   'PATCH /api/admin/cases/:id/legal-hold': { expect: ADMIN_ONLY, body: () => ({ legal_hold: true, reason: 'Matrix' }) },
   'GET /api/admin/audit': { expect: ADMIN_ONLY },
   'GET /api/admin/audit.csv': { expect: ADMIN_ONLY },
+  // The archive: staff only; case A is not archived, so it answers 404 to everyone who may read the archive.
+  'GET /api/admin/archive': { expect: STAFF },
+  'GET /api/admin/archive/:case_id': { expect: ARCHIVE_CASE_A, url: (w) => `/api/admin/archive/${w.caseA}` },
+  'GET /api/admin/archive/:case_id/zip': { expect: ARCHIVE_CASE_A, url: (w) => `/api/admin/archive/${w.caseA}/zip` },
+  'GET /api/admin/destructions': { expect: ADMIN_ONLY },
+  'GET /api/admin/backups/status': { expect: ADMIN_ONLY },
   'GET /api/admin/outbox': { expect: ADMIN_ONLY },
   // The world has no mail with this id: the admin gets 404 (a real retry is in outbox.test.ts).
   'POST /api/admin/outbox/:id/retry': { expect: { ...ADMIN_ONLY, admin: 404 } },
