@@ -40,12 +40,15 @@ async function setup(status: StatusSlug, offer: 'start' | 'complete' | 'extreme'
   return { lawyer, client, token: await tokenFor(ctx, lawyer.id) };
 }
 const caseOf = async (id: string) => (await ctx.db.select().from(cases).where(eq(cases.id, id)))[0];
-const auditOf = (id: string) =>
-  ctx.db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.subjectType, 'case'), eq(auditEvents.subjectId, id)))
-    .orderBy(asc(auditEvents.id));
+/** The case's audit lines after the fixture's own 'case.created' line (written when setup creates the case). */
+const auditOf = async (id: string) =>
+  (
+    await ctx.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectType, 'case'), eq(auditEvents.subjectId, id)))
+      .orderBy(asc(auditEvents.id))
+  ).filter((a) => a.action !== 'case.created');
 
 async function answerAll(caseId: string, token: string) {
   const list = FinalizationQuestionListResponseSchema.parse((await getQuestions(caseId, token)).json()).data;

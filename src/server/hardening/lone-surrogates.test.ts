@@ -44,7 +44,9 @@ describe('a lone surrogate in a JSON body', () => {
     expect(response.json().errors.reason).toEqual(['Deze tekst bevat een ongeldig teken.']);
     const [row] = await ctx.db.select({ legalHold: cases.legalHold }).from(cases).where(eq(cases.id, client.caseId));
     expect(row?.legalHold).toBe(false);
-    expect(await ctx.db.select().from(auditEvents).where(eq(auditEvents.subjectId, client.caseId))).toHaveLength(0);
+    // Only the line the fixture wrote when it created the case.
+    const audit = await ctx.db.select().from(auditEvents).where(eq(auditEvents.subjectId, client.caseId));
+    expect(audit.filter((a) => a.action !== 'case.created')).toHaveLength(0);
   });
 
   it('answers in English for an English reader', async () => {

@@ -196,11 +196,12 @@ describe('funnel steps are stamped where they happen', () => {
     expect(recorded.statusCode).toBe(201);
     const settlementAt = ctx.clock.now();
     expect((await caseOf(client.caseId)).settlementSignedAt).toEqual(settlementAt);
-    // Recorded again (a corrected copy): the step keeps its first moment.
+    // Corrected within the bedenktijd (naming the version it corrects): the step keeps its first moment.
     ctx.clock.advance(HOUR);
-    const again = multipart({ dated: '2027-01-20', agreed_on: '2027-01-20', cooling_off_clause: 'false' }, [
-      { filename: 'getekend.pdf', contentType: 'application/pdf', data: PDF },
-    ]);
+    const again = multipart(
+      { dated: '2027-01-20', agreed_on: '2027-01-20', cooling_off_clause: 'false', version: '1' },
+      [{ filename: 'getekend.pdf', contentType: 'application/pdf', data: PDF }],
+    );
     expect(
       (
         await ctx.app.inject({
