@@ -20,6 +20,7 @@ import { myCaseQueryKey } from '../../lib/my-case-query';
 import { useLanguage } from '../../lib/use-language';
 
 export const dashboardQueryKeys = {
+  retention: (caseId: string) => ['cases', caseId, 'retention'] as const,
   stepper: (caseId: string, language: Language) => ['cases', caseId, 'status-stepper', language] as const,
   stepperAll: (caseId: string) => ['cases', caseId, 'status-stepper'] as const,
 };
@@ -51,6 +52,22 @@ export function useSubmitFeedback(caseId: string, lawyerId: string) {
   });
 }
 
+/**
+ * A completed case: when the account goes and until when the firm keeps the file (the dashboard answer's
+ * `retention`, which carries the firm's FILE_RETENTION_YEARS). The first page has it from the dashboard answer; later
+ * visits ask for it, only for a completed case.
+ */
+export function useDashboardRetention(caseId: string, enabled: boolean) {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: dashboardQueryKeys.retention(caseId),
+    queryFn: async ({ signal }) =>
+      (await api.get(`/api/cases/mine/dashboard?lang=${language}`, ClientDashboardResponseSchema, signal)).data
+        .retention ?? null,
+    enabled,
+  });
+}
+
 /** The signed-in user (for the to-do list's personal data). */
 export const useCurrentUser = () => useQuery(currentUserQueryOptions());
 
@@ -75,6 +92,7 @@ export const dashboardData: PageData = async () => {
   const { data } = await api.get(`/api/cases/mine/dashboard?lang=${language}`, ClientDashboardResponseSchema);
   const caseId = data.case.id;
   queryClient.setQueryData(myCaseQueryKey, data.case);
+  queryClient.setQueryData(dashboardQueryKeys.retention(caseId), data.retention ?? null);
   queryClient.setQueryData(stepperQueryOptions(caseId, language).queryKey, data.stepper);
   queryClient.setQueryData(timelineQueryOptions(caseId).queryKey, { pages: [data.timeline], pageParams: [1] });
   queryClient.setQueryData(appointmentQueryOptions(caseId).queryKey, data.appointment);

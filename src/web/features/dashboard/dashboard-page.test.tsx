@@ -555,3 +555,85 @@ describe('the client dashboard as the first page of a visit', () => {
     // The fake fetch fails the test on any other case request (the parts the dashboard's answer holds).
   }, 20_000);
 });
+
+describe('the dashboard of a completed case: the account and the firm’s file', () => {
+  afterEach(() => {
+    delete window.__prefetchWaits;
+    resetFirstPageForTests();
+  });
+
+  const completed = (overrides: Partial<CaseClientView> = {}): CaseClientView => ({
+    ...caseView('completed', [lawyer(1)]),
+    completed_at: '2026-03-10T14:00:00.000Z',
+    ...overrides,
+  });
+  // The firm keeps files 7 years here (FILE_RETENTION_YEARS), so the text cannot come from a fixed 5.
+  const retention = { account_until: '2026-09-10T14:00:00.000Z', file_until: '2033-03-10T14:00:00.000Z', years: 7 };
+  const dashboardAnswer = (view: CaseClientView, withRetention: typeof retention | null) => ({
+    status: 200,
+    body: {
+      data: {
+        case: view,
+        stepper: stepper('completed'),
+        timeline: emptyPage(),
+        appointment: { data: null, lawyer: null, mode: 'video', notice_hours: 24, callback_requested_at: null },
+        questions: [],
+        retention: withRetention,
+      },
+    },
+  });
+
+  it('says when the account goes, until when the firm keeps the file, and why', async () => {
+    const view = completed();
+    setup(
+      view,
+      stepper('completed'),
+      on('GET', '/api/cases/mine/dashboard?lang=nl-NL', dashboardAnswer(view, retention)),
+    );
+    renderApp('/', { user: client });
+    const dates = (await screen.findByRole('heading', { name: 'Je opdracht' }, { timeout: 15_000 })).closest(
+      'section',
+    )!;
+    expect(
+      await within(dates).findByText(
+        'Op 10-09-2026 verwijderen we je account, zes maanden na de afronding. Dat doen we voor je privacy: ' +
+          'daarna kun je niet meer inloggen. Download vóór die datum wat je wilt bewaren.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(dates).getByText(
+        'Je dossier bewaren wij als advocatenkantoor nog tot 10-03-2033 (7 jaar na de afronding), omdat de regels ' +
+          'voor advocaten dat vragen. Niemand kan het dan nog wijzigen; daarna vernietigen we het.',
+      ),
+    ).toBeInTheDocument();
+    // No longer the old sentence that the documents go with the account.
+    expect(within(dates).queryByText(/Je account en documenten worden/)).toBeNull();
+  }, 20_000);
+
+  it('takes the dates from the one dashboard request on the first page of a visit', async () => {
+    window.__prefetchWaits = [Promise.resolve()];
+    const view = completed();
+    const { calls } = installFakeFetch(
+      on('GET', '/api/site', { status: 200, body: { data: site } }),
+      on('GET', '/api/user', { status: 200, body: { data: client } }),
+      on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
+      on('GET', `/api/cases/${CASE_ID}/settlement`, { status: 200, body: { data: makeSettlement() } }),
+      on('GET', '/api/cases/mine/dashboard?lang=nl-NL', dashboardAnswer(view, retention)),
+    );
+    renderApp('/', { user: client });
+    expect(
+      await screen.findByText(/nog tot 10-03-2033 \(7 jaar na de afronding\)/, {}, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/cases/mine/dashboard?lang=nl-NL')).toHaveLength(1);
+  }, 20_000);
+
+  it('asks nothing more and keeps the deletion date alone on a legal hold', async () => {
+    setup(completed({ legal_hold: true }), stepper('completed'));
+    renderApp('/', { user: client });
+    const dates = (await screen.findByRole('heading', { name: 'Je opdracht' }, { timeout: 15_000 })).closest(
+      'section',
+    )!;
+    expect(await within(dates).findByText(/op 10-09-2026 automatisch verwijderd/)).toBeInTheDocument();
+    expect(within(dates).queryByText(/advocatenkantoor/)).toBeNull();
+  }, 20_000);
+});

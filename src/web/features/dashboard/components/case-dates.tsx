@@ -8,7 +8,7 @@ import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { FormError } from '../../../ui/field';
 import { getErrorText } from '../../../lib/error-text';
-import { useWithdrawEngagement } from '../api';
+import { useDashboardRetention, useWithdrawEngagement } from '../api';
 
 /**
  * Signed date and the withdrawal period after signing, with 'Opdracht herroepen' while it runs;
@@ -22,6 +22,11 @@ export function CaseDates({ view }: { view: CaseClientView }) {
   const [withdrawError, setWithdrawError] = useState<string | undefined>();
   const [withdrawn, setWithdrawn] = useState(false);
   const withdraw = useWithdrawEngagement(view.id);
+  // Completed and not on a legal hold: the account's deletion and the firm's keeping of the file, with the reasons.
+  const retention = useDashboardRetention(
+    view.id,
+    view.status.slug === 'completed' && Boolean(view.completed_at) && !view.legal_hold,
+  ).data;
   if (withdrawn && !view.proposal_signed_at) {
     return (
       <p role="status" className="rounded-2xl border border-green-700 bg-green-50 p-5 text-green-900">
@@ -103,9 +108,20 @@ export function CaseDates({ view }: { view: CaseClientView }) {
       {view.completed_at && (
         <>
           <p className="text-slate-800">{t('caseRoute.completedOn', { date: formatDate(view.completed_at) })}</p>
-          <p className="font-medium text-slate-900">
-            {t('caseRoute.deletionOn', { date: formatDate(getDeletionDate(new Date(view.completed_at))) })}
-          </p>
+          {retention ? (
+            <>
+              <p className="font-medium text-slate-900">
+                {t('caseRoute.retention.account', { date: formatDate(retention.account_until) })}
+              </p>
+              <p className="text-slate-800">
+                {t('caseRoute.retention.file', { date: formatDate(retention.file_until), years: retention.years })}
+              </p>
+            </>
+          ) : (
+            <p className="font-medium text-slate-900">
+              {t('caseRoute.deletionOn', { date: formatDate(getDeletionDate(new Date(view.completed_at))) })}
+            </p>
+          )}
           <Button variant="secondary" className="w-fit" onClick={onDownload}>
             {t('caseRoute.download')}
           </Button>
