@@ -28,6 +28,7 @@ const NOT_JSON = [
   'GET /api/admin/audit.csv',
   'GET /api/admin/insight.csv',
   'GET /api/admin/complaints.csv',
+  'GET /api/admin/archive/:case_id/zip',
   'GET /api/cases/:id/appointment.ics',
   'GET /api/cases/:id/key-dates.ics',
   'GET /api/cases/:id/settlement/dissolution-letter',

@@ -12,11 +12,13 @@ describe('getErrorText', () => {
     );
     expect(getErrorText(new Error('x'), t)).toBe('Er is iets fout gegaan. Probeer het later opnieuw.');
   });
-  it("shows the 401 message, else 'Unauthenticated.'", () => {
+  it('shows the 401 message, else the translated one', () => {
     expect(getErrorText(new ApiError('unauthenticated', { status: 401, serverMessage: 'Sessie verlopen.' }), t)).toBe(
       'Sessie verlopen.',
     );
-    expect(getErrorText(new ApiError('unauthenticated', { status: 401 }), t)).toBe('Unauthenticated.');
+    expect(getErrorText(new ApiError('unauthenticated', { status: 401 }), t)).toBe(
+      'Je bent niet ingelogd of je sessie is verlopen. Log opnieuw in.',
+    );
   });
   it('names a contract mismatch', () => {
     expect(getErrorText(new ApiError('invalid-response', { status: 200 }), t)).toBe(
