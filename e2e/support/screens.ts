@@ -44,6 +44,7 @@ export async function allScreens(journey: Journey, session: ReturnType<typeof se
       '/beheer/inzicht',
       '/beheer/audit',
       '/beheer/outbox',
+      '/beheer/archief',
       '/beheer/account',
     ],
   };

@@ -16,7 +16,7 @@ function renderHome(status: BackupStatus) {
   renderApp('/beheer', { user: admin });
 }
 
-const panel = async () => (await screen.findByRole('heading', { level: 2, name: 'Back-up' })).closest('section')!;
+const panel = async () => (await screen.findByRole('heading', { level: 2, name: 'Reservekopie' })).closest('section')!;
 
 describe("the admin's home: backup status", () => {
   it('shows the last backup’s time and size in Dutch, without a warning', async () => {
@@ -28,7 +28,7 @@ describe("the admin's home: backup status", () => {
       warning: false,
     });
     const section = await panel();
-    expect(await within(section).findByText('Laatste back-up: 06-12-2026 03:00 (12,5 MB)')).toBeInTheDocument();
+    expect(await within(section).findByText('Laatste reservekopie: 06-12-2026 03:00 (12,5 MB)')).toBeInTheDocument();
     expect(within(section).queryByRole('alert')).toBeNull();
   }, 20_000);
 
@@ -41,9 +41,9 @@ describe("the admin's home: backup status", () => {
       warning: true,
     });
     const section = await panel();
-    expect(await within(section).findByText('Laatste back-up: 04-12-2026 03:00 (980 byte)')).toBeInTheDocument();
+    expect(await within(section).findByText('Laatste reservekopie: 04-12-2026 03:00 (980 byte)')).toBeInTheDocument();
     expect(within(section).getByRole('alert')).toHaveTextContent(
-      'Let op: er is al meer dan 26 uur geen back-up gemaakt. Controleer de server. ' +
+      'Let op: er is al meer dan 26 uur geen reservekopie gemaakt. Controleer de server. ' +
         'De laatste poging mislukte op 06-12-2026 03:00.',
     );
   }, 20_000);
@@ -51,7 +51,7 @@ describe("the admin's home: backup status", () => {
   it('says when the server makes no backups itself (BACKUP_DIR not set)', async () => {
     renderHome({ enabled: false, last_at: null, last_bytes: null, last_failed_at: null, warning: false });
     const section = await panel();
-    expect(await within(section).findByText(/BACKUP_DIR is niet ingesteld/)).toBeInTheDocument();
+    expect(await within(section).findByText(/De server maakt zelf geen reservekopieën/)).toBeInTheDocument();
     expect(within(section).queryByRole('alert')).toBeNull();
   }, 20_000);
 });
