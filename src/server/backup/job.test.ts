@@ -94,7 +94,7 @@ describe('the server backs itself up (BACKUP_DIR)', () => {
     expect(logged.some((l) => l.level === 'error' && l.message === 'backup failed')).toBe(true);
     expect(JSON.stringify(logged)).not.toContain(blocked);
     await ctx.outbox.drain();
-    const mails = ctx.smtp.messages.filter((m) => m.subject === 'De back-up van het portaal is mislukt');
+    const mails = ctx.smtp.messages.filter((m) => m.subject === 'De reservekopie van het portaal is mislukt');
     expect(mails.length).toBeGreaterThanOrEqual(2);
     expect(mails[0]?.text).toContain(row!.error!);
     // Not again within the hour; after it, yes.

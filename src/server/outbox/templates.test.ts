@@ -210,7 +210,7 @@ const EXPECTED: { [K in MailKind]: { nl: string; en: string; link: string | null
   },
   complaint_received: { nl: 'We hebben je klacht ontvangen', en: 'We have received your complaint', link: '/klacht' },
   backup_failed: {
-    nl: 'De back-up van het portaal is mislukt',
+    nl: 'De reservekopie van het portaal is mislukt',
     en: "The portal's backup failed",
     link: '/beheer',
   },
