@@ -100,6 +100,7 @@ describe('mail while walking a case', () => {
     expect(toClient).toEqual([
       'Je opdrachtbevestiging staat klaar om te ondertekenen',
       'Je inlogcode voor Ontslagportaal',
+      'Je hebt de opdrachtbevestiging getekend',
     ]);
     expect(toLawyer).toEqual([
       'Je inlogcode voor Ontslagportaal',
