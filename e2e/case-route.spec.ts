@@ -113,7 +113,7 @@ describe('the case travels its whole route in the browser', () => {
       // for the step buttons and 'Wat moet ik nog doen?').
       expect(await todoTexts(client)).toEqual([
         'Vul je persoonlijke gegevens aan Nog in te vullen: Telefoonnummer, Straat, Huisnummer, Postcode, Plaats',
-        'Vul de gegevens van je werkgever aan Nog in te vullen: Bedrijfsnaam, Huisnummer, Postcode, ' +
+        'Vul de gegevens van je werkgever aan Nog in te vullen: Huisnummer, Postcode, ' +
           'Plaats, E-mailadres werkgever, Telefoonnummer werkgever',
         expect.stringMatching(/^Beantwoord nog \d+ vragen? over je verhaal$/),
       ]);
@@ -293,7 +293,7 @@ describe('the case travels its whole route in the browser', () => {
       // The client is told when everything is deleted and downloads every document as one zip.
       await openDashboard(client, 'Afgerond');
       expect(await todoTexts(client)).toEqual([]);
-      await client.getByText(/^Je account en documenten worden op .+ automatisch verwijderd\.$/).waitFor();
+      await client.getByText(/^Op .+ verwijderen we je account, zes maanden na de afronding\./).waitFor();
       // 'Wat is er gebeurd' shows the latest events; the signature is older: 'Toon meer' shows it.
       const history = client.getByRole('region', { name: 'Wat is er gebeurd' });
       await history.getByRole('button', { name: 'Toon meer' }).click();
