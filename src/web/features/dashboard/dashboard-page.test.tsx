@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CaseClientView } from '../../../contract/cases';
 import type { Lawyer } from '../../../contract/lawyers';
 import type { StatusSlug } from '../../../contract/statuses';
@@ -557,6 +557,8 @@ describe('the client dashboard as the first page of a visit', () => {
 });
 
 describe('the dashboard of a completed case: the account and the firm’s file', () => {
+  // Each test starts as a new visit, whatever an earlier test's page did after it ended.
+  beforeEach(() => resetFirstPageForTests());
   afterEach(() => {
     delete window.__prefetchWaits;
     resetFirstPageForTests();
