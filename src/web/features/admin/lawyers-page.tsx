@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { CreateLawyerRequestSchema, type CreateLawyerRequest } from '../../../contract/admin';
-import { applyServerErrors, translateValidation } from '../../lib/error-text';
-import { formResolver } from '../../lib/form-resolver';
+import { CreateLawyerRequestSchema } from '../../../contract/admin';
+import { useSchemaForm } from '../../lib/schema-form';
 import { Button } from '../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
@@ -12,11 +10,9 @@ import { SuccessMessage, useSuccessMessage } from '../../ui/success-message';
 import { useAdminLawyers, useCreateLawyer, useSetLawyerActive } from './api';
 import { adminErrorText } from './error';
 import { EmailAddress } from '../../ui/email-address';
-import { useUnsavedChanges } from '../../lib/unsaved-changes';
 import { BackupStatusPanel } from './backup-status';
 
 const EMPTY_LAWYER: NewLawyerFields = { name: '', last_name: '', email: '', title: '' };
-const LAWYER_FIELDS = ['name', 'last_name', 'email', 'title'] as const;
 type NewLawyerFields = z.input<typeof CreateLawyerRequestSchema>;
 
 /** /beheer: the firm's lawyers; add one, switch an account off or on again. */
@@ -103,14 +99,12 @@ function NewLawyerForm() {
   const { t } = useTranslation();
   const create = useCreateLawyer();
   const success = useSuccessMessage();
-  const form = useForm<NewLawyerFields, unknown, CreateLawyerRequest>({
-    resolver: formResolver(CreateLawyerRequestSchema),
-    defaultValues: EMPTY_LAWYER,
-  });
-  const { errors } = form.formState;
-  const err = (field: (typeof LAWYER_FIELDS)[number]) => translateValidation(errors[field]?.message, t);
   // A half-typed new lawyer is not lost by leaving the page unasked (decision 020); not while it is being sent.
-  useUnsavedChanges(!create.isPending && form.formState.isDirty);
+  const form = useSchemaForm(CreateLawyerRequestSchema, {
+    defaultValues: EMPTY_LAWYER,
+    guardUnsaved: !create.isPending,
+  });
+  const err = form.fieldError;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -118,7 +112,7 @@ function NewLawyerForm() {
       form.reset(EMPTY_LAWYER);
       success.show(t('admin.lawyers.created', { name: data.full_name }));
     } catch (failure) {
-      applyServerErrors(failure, form.setError, LAWYER_FIELDS, t);
+      form.serverErrors(failure);
     }
   });
 
@@ -164,7 +158,7 @@ function NewLawyerForm() {
           {...form.register('title')}
         />
       </div>
-      <FormError message={translateValidation(errors.root?.server?.message, t)} />
+      <FormError message={form.formError} />
       <SuccessMessage message={success.message} token={success.token} />
       <Button type="submit" busy={form.formState.isSubmitting} className="self-start">
         {t('admin.lawyers.create')}
