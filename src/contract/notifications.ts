@@ -18,11 +18,18 @@ export const MAIL_TOPICS = ['phase_changes', 'reminders', 'uploads'] as const;
 export const MailTopicSchema = z.enum(MAIL_TOPICS);
 export type MailTopic = z.infer<typeof MailTopicSchema>;
 
-/** Which optional mails a user receives: true = on. */
+/**
+ * Which optional mails a user receives: true = on. `email` is the e-mail channel of the notices
+ * ('Meldingen' in the settings, beside 'push on this device'): off, none of the topics above is
+ * mailed (their own choices are kept for when it is turned on again). Mails about a deadline, a
+ * signature, a rejected document, a message, an appointment, the login or the account always go.
+ */
 export const MailPreferencesSchema = z.object({
   phase_changes: z.boolean(),
   reminders: z.boolean(),
   uploads: z.boolean(),
+  /** Always in the server's answers; optional in the type so a client of the three topics alone still parses. */
+  email: z.boolean().optional(),
 });
 export type MailPreferences = z.infer<typeof MailPreferencesSchema>;
 export const MailPreferencesResponseSchema = z.object({ data: MailPreferencesSchema });
