@@ -186,10 +186,22 @@ export type Invoice = z.infer<typeof InvoiceSchema>;
 export const InvoiceResponseSchema = z.object({ data: InvoiceSchema });
 export type InvoiceResponse = z.infer<typeof InvoiceResponseSchema>;
 
-/** `GET /api/cases/{id}/invoices`: newest first. `can_create`: the reader may prepare a draft now. */
+/**
+ * The lawyer's invoice tasks on a case: `close_case` 'Factuur voldaan – dossier afronden' (every
+ * issued invoice is paid or credited, at least one paid); `chase_employer` (an employer invoice is
+ * overdue: the contact had its reminder, the lawyer follows up).
+ */
+export const INVOICE_TASKS = ['close_case', 'chase_employer'] as const;
+export const InvoiceTaskSchema = z.enum(INVOICE_TASKS);
+export type InvoiceTask = z.infer<typeof InvoiceTaskSchema>;
+
+/**
+ * `GET /api/cases/{id}/invoices`: newest first (a client sees no drafts). `can_create`: the reader
+ * may prepare a draft now; `tasks`: for the case's lawyers (always empty for the client).
+ */
 export const InvoiceListResponseSchema = z.object({
   data: z.array(InvoiceSchema),
-  meta: z.object({ can_create: z.boolean() }),
+  meta: z.object({ can_create: z.boolean(), tasks: z.array(InvoiceTaskSchema) }),
 });
 export type InvoiceListResponse = z.infer<typeof InvoiceListResponseSchema>;
 
