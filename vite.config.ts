@@ -6,6 +6,7 @@ import { bootScriptPlugin } from './scripts/boot-script';
 import { createManualChunks } from './scripts/chunks';
 import { inlineFaviconPlugin } from './scripts/inline-favicon';
 import { precompressPlugin } from './scripts/precompress';
+import { pwaPlugin } from './scripts/pwa';
 import { WEB_ALIASES } from './scripts/web-aliases';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -19,6 +20,8 @@ export default defineConfig({
     tailwindcss(),
     bootScriptPlugin(path.resolve(import.meta.dirname, 'src/web')),
     inlineFaviconPlugin(path.resolve(import.meta.dirname, 'public/favicon.svg')),
+    // Icons, the offline page and the service worker (/sw.js) of the installable app.
+    pwaPlugin(import.meta.dirname),
     precompressPlugin(),
   ],
   build: {
@@ -35,6 +38,7 @@ export default defineConfig({
     proxy: {
       '/api': apiTarget,
       '/files': apiTarget,
+      '/manifest.webmanifest': apiTarget,
     },
   },
 });

@@ -10,6 +10,7 @@ import { firstPageShown } from './lib/first-page';
 import { initI18n } from './lib/i18n';
 import { setNavigationTarget } from './lib/lazy-module';
 import { getRootElement } from './lib/mount';
+import { startServiceWorker } from './lib/service-worker';
 
 async function start() {
   const container = getRootElement(document);
@@ -25,6 +26,8 @@ async function start() {
     return target ? router.createHref(target) : null;
   });
   whenInitialized(router, firstPageShown);
+  // The installable app's worker: the shell offline, push notices, updates at the next navigation.
+  startServiceWorker(router);
   // Not in a transition: RouterProvider subscribes to the router in a layout effect, so a router
   // update that landed while a time-sliced first render had yielded would be lost (the page would
   // stay on its loading state). This render is small (the router is still loading the page's

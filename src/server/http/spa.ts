@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { requestTranslate } from '../errors/language';
+import { requestTranslate, serverTranslate } from '../errors/language';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -34,6 +34,39 @@ export function inlineScriptHashes(webRoot: string | null): string[] {
   );
 }
 
+/**
+ * The web app manifest (/manifest.webmanifest) that makes the portal installable: its name is the
+ * configured product name, its texts Dutch, its colours and icons those of the built app
+ * (scripts/pwa.ts writes the icons).
+ */
+export function webManifest(productName: string): Record<string, unknown> {
+  const t = serverTranslate('nl-NL');
+  const icon = (file: string, size: number, purpose: string) => ({
+    src: `/icons/${file}`,
+    sizes: `${size}x${size}`,
+    type: 'image/png',
+    purpose,
+  });
+  return {
+    id: '/',
+    name: productName,
+    short_name: t('pwa.manifest.shortName'),
+    description: t('pwa.manifest.description', { product: productName }),
+    lang: 'nl',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#17496b',
+    background_color: '#f8fafc',
+    icons: [
+      icon('icon-192.png', 192, 'any'),
+      icon('icon-512.png', 512, 'any'),
+      icon('maskable-512.png', 512, 'maskable'),
+    ],
+  };
+}
+
 const isApi = (url: string) => url.startsWith('/api/') || url === '/api' || url.startsWith('/files/');
 
 /**
@@ -57,6 +90,10 @@ export async function registerSpa(app: FastifyInstance, webRoot: string | null):
         res.setHeader('Vary', 'Accept-Encoding');
       },
     });
+    const manifest = JSON.stringify(webManifest(app.deps.config.site.productName));
+    app.get('/manifest.webmanifest', { schema: { hide: true }, config: { rateLimit: false } }, (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').type('application/manifest+json; charset=utf-8').send(manifest),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =

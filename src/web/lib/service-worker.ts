@@ -1,0 +1,93 @@
+import { CACHE_PREFIX } from '../service-worker/rules';
+import { afterFirstPaint } from './after-first-paint';
+
+/**
+ * The page's side of the service worker (/sw.js, src/web/service-worker/): registers it once the
+ * first page has painted, lets a new version take over at the next navigation (never while a form
+ * is being filled in: a navigation only happens once the unsaved-changes guard let it), moves the
+ * tab to the page a clicked notice names, and empties the worker's cache at logout.
+ */
+
+/** What the page needs of the router (a data router of React Router). */
+export type NavigatingRouter = {
+  state: { location: { key: string } };
+  subscribe(listener: (state: { location: { key: string }; navigation: { state: string } }) => void): () => void;
+  navigate(to: string): unknown;
+};
+
+/** How often the page asks whether a new version is out (a single-page app never reloads by itself). */
+export const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+let registration: Promise<ServiceWorkerRegistration | null> | null = null;
+
+const supported = () => typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
+
+/** Registers /sw.js (once); null where the browser has no service workers. */
+export function registerServiceWorker(): Promise<ServiceWorkerRegistration | null> {
+  if (!supported()) return Promise.resolve(null);
+  registration ??= navigator.serviceWorker
+    .register('/sw.js', { scope: '/', updateViaCache: 'none' })
+    .catch((error: unknown) => {
+      console.warn('The service worker could not be registered', error);
+      registration = null;
+      return null;
+    });
+  return registration;
+}
+
+/**
+ * The active registration, registering it again when it is gone (a logout's `Clear-Site-Data`
+ * unregisters it in some browsers); null where the browser has no service workers.
+ */
+export async function readyRegistration(): Promise<ServiceWorkerRegistration | null> {
+  if (!supported()) return null;
+  registration = null;
+  if (!(await registerServiceWorker())) return null;
+  return navigator.serviceWorker.ready;
+}
+
+/** Takes a waiting new version into use and loads the page the user just went to with it. */
+function takeOver(waiting: ServiceWorker): void {
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  waiting.postMessage({ type: 'skip-waiting' });
+}
+
+export function startServiceWorker(router: NavigatingRouter): void {
+  if (!supported() || !import.meta.env.PROD) return;
+  // A clicked notice: go to its page through the router, so the unsaved-changes guard still asks.
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
+    const data = event.data as { type?: unknown; url?: unknown } | null;
+    if (data?.type === 'open' && typeof data.url === 'string' && data.url.startsWith('/'))
+      void router.navigate(data.url);
+  });
+  afterFirstPaint(() => {
+    void registerServiceWorker().then(async (registered) => {
+      if (!registered) return;
+      // The cache was emptied by a logout (and the worker kept): the shell is fetched again.
+      const active = (await navigator.serviceWorker.ready).active;
+      const keys = await caches.keys();
+      if (!keys.some((name) => name.startsWith(CACHE_PREFIX))) active?.postMessage({ type: 'precache' });
+    });
+  }, 5_000);
+  let lastKey = router.state.location.key;
+  let lastCheck = Date.now();
+  router.subscribe((state) => {
+    if (state.navigation.state !== 'idle' || state.location.key === lastKey) return;
+    lastKey = state.location.key;
+    void registration?.then((registered) => {
+      if (!registered) return;
+      if (registered.waiting && navigator.serviceWorker.controller) return takeOver(registered.waiting);
+      if (Date.now() - lastCheck > UPDATE_CHECK_MS) {
+        lastCheck = Date.now();
+        void registered.update().catch(() => undefined);
+      }
+    });
+  });
+}
+
+/** Deletes what the service worker cached (logout): the worker keeps nothing until the next page load. */
+export async function clearServiceWorkerCaches(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX)).map((name) => caches.delete(name)));
+}
