@@ -1039,3 +1039,107 @@ export const backupRuns = pgTable(
   },
   (t) => [index('backup_runs_finished_idx').on(t.finishedAt)],
 );
+/** The party printed on an invoice (the firm as seller, the client or employer as recipient). */
+export type InvoicePartyRecord = {
+  name: string;
+  address_lines: string[];
+  contact_name: string | null;
+  vat_id: string | null;
+  kvk: string | null;
+  email: string | null;
+  iban?: string | null;
+};
+
+/**
+ * Invoices (migration 0028): kept seven years whatever happens to the account or the case file,
+ * so without a foreign key to cases or users; an issued invoice never changes and no invoice is
+ * deleted (triggers refuse both). `overdue` is no stored status: an open invoice after its due date.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id').notNull(),
+    clientId: uuid('client_id').notNull(),
+    status: text('status', { enum: ['draft', 'open', 'paid', 'credited'] })
+      .notNull()
+      .default('draft'),
+    recipient: text('recipient', { enum: ['client', 'employer'] }).notNull(),
+    /** Copied at issue; null on a draft (read live from the case). */
+    recipientDetails: jsonb('recipient_details').$type<InvoicePartyRecord>(),
+    employerVatId: text('employer_vat_id'),
+    seller: jsonb('seller').$type<InvoicePartyRecord>(),
+    number: text('number'),
+    year: integer('year'),
+    sequence: integer('sequence'),
+    subtotalCents: bigint('subtotal_cents', { mode: 'number' }).notNull().default(0),
+    vatCents: bigint('vat_cents', { mode: 'number' }).notNull().default(0),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull().default(0),
+    issuedAt: tstz('issued_at'),
+    issueDate: date('issue_date', { mode: 'string' }),
+    dueDate: date('due_date', { mode: 'string' }),
+    reference: text('reference'),
+    serviceFrom: date('service_from', { mode: 'string' }),
+    serviceTo: date('service_to', { mode: 'string' }),
+    paidAt: tstz('paid_at'),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    credits: uuid('credits'),
+    reminderSentAt: tstz('reminder_sent_at'),
+    letterSentAt: tstz('letter_sent_at'),
+    taskMailedAt: tstz('task_mailed_at'),
+    createdBy: uuid('created_by'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.number),
+    uniqueIndex('invoices_year_sequence_key').on(t.year, t.sequence),
+    uniqueIndex('invoices_credits_key').on(t.credits),
+    index('invoices_case_idx').on(t.caseId, t.createdAt),
+    index('invoices_issue_date_idx').on(t.issueDate),
+    index('invoices_open_due_idx')
+      .on(t.dueDate)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** The last invoice number given per calendar year, taken under a row lock in the issuing transaction. */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: bigint('unit_price_cents', { mode: 'number' }).notNull(),
+    vatRate: integer('vat_rate').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.position] })],
+);
+
+/** Payments at Mollie ('tr_…') with the status Mollie last reported. */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: text('id').primaryKey(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    checkoutUrl: text('checkout_url'),
+    paidAt: tstz('paid_at'),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('invoice_payments_invoice_idx').on(t.invoiceId)],
+);
+
