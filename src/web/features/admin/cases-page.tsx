@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import {
   AssignCaseRequestSchema,
   LegalHoldRequestSchema,
@@ -10,8 +9,8 @@ import {
   type AdminLawyer,
 } from '../../../contract/admin';
 import { ApiError } from '../../lib/api-client';
-import { applyServerErrors, translateValidation } from '../../lib/error-text';
-import { emptyAsMissing, formResolver } from '../../lib/form-resolver';
+import { emptyAsMissing } from '../../lib/form-resolver';
+import { useSchemaForm } from '../../lib/schema-form';
 import { useFormatDate } from '../../lib/use-format-date';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
@@ -265,11 +264,7 @@ function AssignForm({
 }) {
   const { t } = useTranslation();
   const assign = useAssignCase();
-  const form = useForm<z.input<typeof AssignCaseRequestSchema>, unknown, z.output<typeof AssignCaseRequestSchema>>({
-    resolver: formResolver(AssignCaseRequestSchema),
-    defaultValues: { lawyer_id: '' },
-  });
-  const { errors } = form.formState;
+  const form = useSchemaForm(AssignCaseRequestSchema, { defaultValues: { lawyer_id: '' } });
   const onSubmit = form.handleSubmit(async ({ lawyer_id }) => {
     try {
       await assign.mutateAsync({ caseId: item.id, lawyerId: lawyer_id });
@@ -280,7 +275,7 @@ function AssignForm({
         }),
       );
     } catch (failure) {
-      applyServerErrors(failure, form.setError, ['lawyer_id'], t);
+      form.serverErrors(failure);
     }
   });
   return (
@@ -293,10 +288,10 @@ function AssignForm({
       <p className="text-slate-800">{t('admin.cases.assignIntro')}</p>
       <LawyerSelect
         lawyers={lawyers}
-        error={translateValidation(errors.lawyer_id?.message, t)}
+        error={form.fieldError('lawyer_id')}
         {...form.register('lawyer_id', emptyAsMissing)}
       />
-      <FormError message={translateValidation(errors.root?.server?.message, t)} />
+      <FormError message={form.formError} />
       <FormActions busy={form.formState.isSubmitting} onCancel={onCancel} />
     </form>
   );
@@ -315,18 +310,14 @@ function StandInForm({
 }) {
   const { t } = useTranslation();
   const add = useAddStandIn();
-  const form = useForm<z.input<typeof StandInRequestSchema>, unknown, z.output<typeof StandInRequestSchema>>({
-    resolver: formResolver(StandInRequestSchema),
-    defaultValues: { lawyer_id: '', from: '', until: '' },
-  });
-  const { errors } = form.formState;
-  const err = (field: 'from' | 'until') => translateValidation(errors[field]?.message, t);
+  const form = useSchemaForm(StandInRequestSchema, { defaultValues: { lawyer_id: '', from: '', until: '' } });
+  const err = form.fieldError;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await add.mutateAsync({ caseId: item.id, ...values });
       onDone(t('admin.cases.standInAdded'));
     } catch (failure) {
-      applyServerErrors(failure, form.setError, ['lawyer_id', 'from', 'until'], t);
+      form.serverErrors(failure);
     }
   });
   return (
@@ -339,7 +330,7 @@ function StandInForm({
       <p className="text-slate-800">{t('admin.cases.standInIntro')}</p>
       <LawyerSelect
         lawyers={lawyers}
-        error={translateValidation(errors.lawyer_id?.message, t)}
+        error={form.fieldError('lawyer_id')}
         {...form.register('lawyer_id', emptyAsMissing)}
       />
       <div className="grid gap-3 sm:grid-cols-2">
@@ -358,7 +349,7 @@ function StandInForm({
           {...form.register('until', emptyAsMissing)}
         />
       </div>
-      <FormError message={translateValidation(errors.root?.server?.message, t)} />
+      <FormError message={form.formError} />
       <FormActions busy={form.formState.isSubmitting} onCancel={onCancel} />
     </form>
   );
@@ -377,18 +368,14 @@ function HoldForm({
 }) {
   const { t } = useTranslation();
   const setHold = useSetLegalHold();
-  const form = useForm<z.input<typeof HoldFormSchema>, unknown, z.output<typeof HoldFormSchema>>({
-    resolver: formResolver(HoldFormSchema),
-    defaultValues: { reason: '' },
-  });
-  const { errors } = form.formState;
+  const form = useSchemaForm(HoldFormSchema, { defaultValues: { reason: '' } });
   const next = !item.legal_hold;
   const onSubmit = form.handleSubmit(async ({ reason }) => {
     try {
       await setHold.mutateAsync({ caseId: item.id, legal_hold: next, reason });
       onDone(next ? t('admin.cases.holdSet') : t('admin.cases.holdCleared'));
     } catch (failure) {
-      applyServerErrors(failure, form.setError, ['reason'], t);
+      form.serverErrors(failure);
     }
   });
   return (
@@ -407,10 +394,10 @@ function HoldForm({
         label={t('admin.cases.reason')}
         maxLength={500}
         required
-        error={translateValidation(errors.reason?.message, t)}
+        error={form.fieldError('reason')}
         {...form.register('reason')}
       />
-      <FormError message={translateValidation(errors.root?.server?.message, t)} />
+      <FormError message={form.formError} />
       <FormActions busy={form.formState.isSubmitting} onCancel={onCancel} />
     </form>
   );

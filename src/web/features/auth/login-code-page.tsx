@@ -1,7 +1,6 @@
-import { formResolver } from '../../lib/form-resolver';
 import { ArrowLeft } from 'lucide-react';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -10,7 +9,8 @@ import { getLoginTarget } from '../../../contract/rules/route-access';
 import type { User } from '../../../contract/users';
 import { isApiError } from '../../lib/api-client';
 import { session } from '../../lib/app-session';
-import { applyServerErrors, getErrorText, translateValidation } from '../../lib/error-text';
+import { getErrorText } from '../../lib/error-text';
+import { useSchemaForm } from '../../lib/schema-form';
 import { getCurrentUser } from '../../lib/user';
 import { Button } from '../../ui/button';
 import { FieldError, FormError } from '../../ui/field';
@@ -20,8 +20,6 @@ import { CodeStepStateSchema, readState, type LoginStepState, type TwoFactorStep
 import { ResendCode } from './resend-code';
 
 const CodeFormSchema = z.object({ code: z.string().transform(compactCode).pipe(LoginCodeSchema) });
-type CodeFormInput = z.input<typeof CodeFormSchema>;
-type CodeFormOutput = z.output<typeof CodeFormSchema>;
 
 /**
  * /login/code: six boxes for the mailed code; without an e-mail address in the navigation state it goes back to /login.
@@ -42,11 +40,11 @@ function CodeForm({ email, from, sentAt }: { email: string; from: string | undef
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CodeFormInput, unknown, CodeFormOutput>({
-    resolver: formResolver(CodeFormSchema),
-    defaultValues: { code: '' },
-  });
+    fieldError,
+    formError,
+    serverErrors,
+    formState: { isSubmitting },
+  } = useSchemaForm(CodeFormSchema, { defaultValues: { code: '' } });
 
   const onSubmit = handleSubmit(async ({ code }) => {
     let token: string;
@@ -65,7 +63,7 @@ function CodeForm({ email, from, sentAt }: { email: string; from: string | undef
       }
       token = answer.token;
     } catch (error) {
-      if (isApiError(error) && error.kind === 'validation') applyServerErrors(error, setError, ['code'], t);
+      if (isApiError(error) && error.kind === 'validation') serverErrors(error);
       else if (isApiError(error))
         setError('root.server', { type: 'server', message: error.serverMessage ?? getErrorText(error, t) });
       else setError('root.server', { type: 'server', message: t('auth.code.unexpected') });
@@ -86,7 +84,7 @@ function CodeForm({ email, from, sentAt }: { email: string; from: string | undef
     }
   });
 
-  const codeError = translateValidation(errors.code?.message, t);
+  const codeError = fieldError('code');
   const backState: LoginStepState = { from, email };
   return (
     <div className="flex flex-col gap-6">
@@ -126,7 +124,7 @@ function CodeForm({ email, from, sentAt }: { email: string; from: string | undef
           />
           <FieldError id={errorId} message={codeError} />
         </div>
-        <FormError message={errors.root?.server?.message} />
+        <FormError message={formError} />
         <Button type="submit" busy={isSubmitting} className="w-full">
           {t('auth.code.submit')}
         </Button>

@@ -1,10 +1,9 @@
-import { formResolver } from '../../lib/form-resolver';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { RequestCodeRequestSchema, type RequestCodeRequest } from '../../../contract/auth';
+import { RequestCodeRequestSchema } from '../../../contract/auth';
 import { isApiError } from '../../lib/api-client';
-import { applyServerErrors, getErrorText, translateValidation } from '../../lib/error-text';
+import { getErrorText } from '../../lib/error-text';
+import { useSchemaForm } from '../../lib/schema-form';
 import { useSite } from '../../lib/site';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/field';
@@ -28,25 +27,17 @@ export function LoginPage() {
   const state = readState(LoginStepStateSchema, location.state);
   const isTypeform = searchParams.get('event') === TYPEFORM_EVENT;
 
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<RequestCodeRequest>({
-    resolver: formResolver(RequestCodeRequestSchema),
-    defaultValues: { email: state?.email ?? '' },
-  });
+  const form = useSchemaForm(RequestCodeRequestSchema, { defaultValues: { email: state?.email ?? '' } });
 
-  const onSubmit = handleSubmit(async ({ email }) => {
+  const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
       await requestCode(email);
     } catch (error) {
       if (isApiError(error) && error.kind === 'server') {
         // For login, a failed request shows the server's message as a form error.
-        setError('root.server', { type: 'server', message: error.serverMessage ?? getErrorText(error, t) });
+        form.setError('root.server', { type: 'server', message: error.serverMessage ?? getErrorText(error, t) });
       } else {
-        applyServerErrors(error, setError, ['email'], t);
+        form.serverErrors(error);
       }
       return;
     }
@@ -71,11 +62,11 @@ export function LoginPage() {
           autoCapitalize="none"
           spellCheck={false}
           placeholder={t('auth.login.emailPlaceholder')}
-          error={translateValidation(errors.email?.message, t)}
-          {...register('email')}
+          error={form.fieldError('email')}
+          {...form.register('email')}
         />
-        <FormError message={errors.root?.server?.message} />
-        <Button type="submit" busy={isSubmitting} className="w-full">
+        <FormError message={form.formError} />
+        <Button type="submit" busy={form.formState.isSubmitting} className="w-full">
           {t(`${prefix}.submit`)}
         </Button>
       </form>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -12,7 +12,7 @@ import { getLoginTarget } from '../../../contract/rules/route-access';
 import { isApiError } from '../../lib/api-client';
 import { session } from '../../lib/app-session';
 import { getErrorText, translateValidation } from '../../lib/error-text';
-import { formResolver } from '../../lib/form-resolver';
+import { useSchemaForm } from '../../lib/schema-form';
 import { getCurrentUser } from '../../lib/user';
 import { Button } from '../../ui/button';
 import { FieldError, FormError, TextField } from '../../ui/field';
@@ -31,10 +31,7 @@ type CodeFormOutput = z.output<typeof CodeFormSchema>;
 const RecoveryFormSchema = z.object({ recovery_code: RecoveryCodeSchema }).strict();
 
 function useCodeForm() {
-  return useForm<CodeForm, unknown, CodeFormOutput>({
-    resolver: formResolver(CodeFormSchema),
-    defaultValues: { code: '' },
-  });
+  return useSchemaForm(CodeFormSchema, { defaultValues: { code: '' } });
 }
 
 /** Turns a failed request into the message to show, and whether the challenge is gone (back to /login). */
@@ -217,7 +214,7 @@ function EnrolStep({ challenge, from }: { challenge: string; from: string | unde
           )}
           <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
             <SixDigits control={form.control} label={t('twoFactor.setup.codeLabel')} />
-            <FormError message={form.formState.errors.root?.server?.message} />
+            <FormError message={form.formError} />
             <Button type="submit" className="w-full" disabled={!setup.data} busy={form.formState.isSubmitting}>
               {t('twoFactor.setup.submit')}
             </Button>
@@ -233,10 +230,7 @@ function VerifyStep({ challenge, from }: { challenge: string; from: string | und
   const finish = useFinishLogin(from);
   const [mode, setMode] = useState<'code' | 'recovery_code'>('code');
   const codeForm = useCodeForm();
-  const recoveryForm = useForm<z.input<typeof RecoveryFormSchema>, unknown, z.output<typeof RecoveryFormSchema>>({
-    resolver: formResolver(RecoveryFormSchema),
-    defaultValues: { recovery_code: '' },
-  });
+  const recoveryForm = useSchemaForm(RecoveryFormSchema, { defaultValues: { recovery_code: '' } });
   const [expired, setExpired] = useState<string | null>(null);
 
   /** Sends the answer; a refusal goes under its field, as the form's error, or (challenge gone) back to /login. */
@@ -297,11 +291,11 @@ function VerifyStep({ challenge, from }: { challenge: string; from: string | und
               spellCheck={false}
               autoFocus
               placeholder="XXXXX-XXXXX"
-              error={translateValidation(recoveryForm.formState.errors.recovery_code?.message, t)}
+              error={recoveryForm.fieldError('recovery_code')}
               {...recoveryForm.register('recovery_code')}
             />
           )}
-          <FormError message={active.formState.errors.root?.server?.message} />
+          <FormError message={active.formError} />
           <Button type="submit" busy={active.formState.isSubmitting} className="w-full">
             {t('auth.code.submit')}
           </Button>

@@ -1,17 +1,14 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
-import type { z } from 'zod';
 import {
   COMPLAINT_FILES_MAX,
   COMPLAINT_TEXT_MAX,
   CreateComplaintRequestSchema,
-  type CreateComplaintRequest,
 } from '../../../contract/complaints';
 import { validationKey } from '../../../contract/validation-messages';
 import { getErrorText } from '../../lib/error-text';
-import { formResolver } from '../../lib/form-resolver';
+import { useSchemaForm } from '../../lib/schema-form';
 import { useFormatDate } from '../../lib/use-format-date';
 import { useSite } from '../../lib/site';
 import { Button } from '../../ui/button';
@@ -34,16 +31,13 @@ export function ComplaintsPage() {
   const mine = useMyComplaints();
   const file = useFileComplaint();
   // The text is checked with the contract's schema; the documents are not part of it.
-  const form = useForm<z.input<typeof CreateComplaintRequestSchema>, unknown, CreateComplaintRequest>({
-    resolver: formResolver(CreateComplaintRequestSchema),
-    defaultValues: { text: '' },
-  });
+  const form = useSchemaForm(CreateComplaintRequestSchema, { defaultValues: { text: '' } });
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | undefined>();
   const [receipt, setReceipt] = useState<string | null>(null);
 
   // An empty complaint asks the client to describe it; any other rule keeps the contract's text.
-  const textError = form.formState.errors.text?.message;
+  const textError = form.fieldError('text');
   const fieldError = textError === t(validationKey('required')) ? t('complaints.textRequired') : textError;
 
   const clearNotices = () => {

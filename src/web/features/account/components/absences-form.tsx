@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   AbsenceListResponseSchema,
@@ -9,8 +8,9 @@ import {
 } from '../../../../contract/appointments';
 import { z } from 'zod';
 import { api } from '../../../lib/api';
-import { applyServerErrors, getErrorText, translateValidation } from '../../../lib/error-text';
-import { emptyAsMissing, formResolver } from '../../../lib/form-resolver';
+import { getErrorText } from '../../../lib/error-text';
+import { emptyAsMissing } from '../../../lib/form-resolver';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useFormatDate } from '../../../lib/use-format-date';
 import { Button } from '../../../ui/button';
 import { FormError, TextField } from '../../../ui/field';
@@ -39,12 +39,7 @@ export function AbsencesForm() {
     mutationFn: (id: string) => api.delete(`/api/user/absences/${encodeURIComponent(id)}`),
     onSuccess: refresh,
   });
-  const form = useForm<
-    z.input<typeof CreateAbsenceRequestSchema>,
-    unknown,
-    z.output<typeof CreateAbsenceRequestSchema>
-  >({ resolver: formResolver(CreateAbsenceRequestSchema), defaultValues: { from: '', until: '' } });
-  const { errors } = form.formState;
+  const form = useSchemaForm(CreateAbsenceRequestSchema, { defaultValues: { from: '', until: '' } });
   const [saved, setSaved] = useState(false);
 
   const onSubmit = form.handleSubmit(
@@ -55,7 +50,7 @@ export function AbsencesForm() {
         form.reset();
         setSaved(true);
       } catch (error) {
-        applyServerErrors(error, form.setError, ['from', 'until'], t);
+        form.serverErrors(error);
       }
     },
     () => setSaved(false),
@@ -108,20 +103,20 @@ export function AbsencesForm() {
         <TextField
           type="date"
           label={t('appointments.absences.from')}
-          error={translateValidation(errors.from?.message, t)}
+          error={form.fieldError('from')}
           {...form.register('from', emptyAsMissing)}
         />
         <TextField
           type="date"
           label={t('appointments.absences.until')}
-          error={translateValidation(errors.until?.message, t)}
+          error={form.fieldError('until')}
           {...form.register('until', emptyAsMissing)}
         />
         <Button type="submit" busy={add.isPending}>
           {t('appointments.absences.add')}
         </Button>
       </form>
-      <FormError message={translateValidation(errors.root?.server?.message, t)} />
+      <FormError message={form.formError} />
       {saved && (
         <p role="status" className="text-green-800">
           {t('appointments.absences.saved')}

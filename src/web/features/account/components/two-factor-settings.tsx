@@ -1,10 +1,7 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { ConfirmCodeRequestSchema, type TwoFactorSetupResponse } from '../../../../contract/two-factor';
-import { applyServerErrors, translateValidation } from '../../../lib/error-text';
-import { formResolver } from '../../../lib/form-resolver';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useFormatDate } from '../../../lib/use-format-date';
 import { Button } from '../../../ui/button';
 import { FormError, TextField } from '../../../ui/field';
@@ -23,10 +20,7 @@ type Step =
 
 /** One code from the app, checked by the contract's schema (6 digits, spaces allowed). */
 function useCodeForm() {
-  return useForm<z.input<typeof ConfirmCodeRequestSchema>, unknown, z.output<typeof ConfirmCodeRequestSchema>>({
-    resolver: formResolver(ConfirmCodeRequestSchema),
-    defaultValues: { code: '' },
-  });
+  return useSchemaForm(ConfirmCodeRequestSchema, { defaultValues: { code: '' } });
 }
 
 /**
@@ -59,7 +53,7 @@ export function TwoFactorSettings() {
       });
       freshForm.reset();
     } catch (failure) {
-      applyServerErrors(failure, freshForm.setError, ['code'], t);
+      freshForm.serverErrors(failure);
     }
   });
 
@@ -70,7 +64,7 @@ export function TwoFactorSettings() {
       setStep({ kind: 'scan', setup });
       freshForm.reset();
     } catch (failure) {
-      applyServerErrors(failure, freshForm.setError, ['code'], t);
+      freshForm.serverErrors(failure);
     }
   });
 
@@ -85,7 +79,7 @@ export function TwoFactorSettings() {
       });
       newForm.reset();
     } catch (failure) {
-      applyServerErrors(failure, newForm.setError, ['code'], t);
+      newForm.serverErrors(failure);
     }
   });
 
@@ -119,10 +113,10 @@ export function TwoFactorSettings() {
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={7}
-            error={translateValidation(newForm.formState.errors.code?.message, t)}
+            error={newForm.fieldError('code')}
             {...newForm.register('code')}
           />
-          <FormError message={translateValidation(newForm.formState.errors.root?.server?.message, t)} />
+          <FormError message={newForm.formError} />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" busy={finishReenrol.isPending}>
               {t('twoFactor.account.reenrolSubmit')}
@@ -141,10 +135,10 @@ export function TwoFactorSettings() {
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={7}
-            error={translateValidation(freshForm.formState.errors.code?.message, t)}
+            error={freshForm.fieldError('code')}
             {...freshForm.register('code')}
           />
-          <FormError message={translateValidation(freshForm.formState.errors.root?.server?.message, t)} />
+          <FormError message={freshForm.formError} />
           <div className="flex flex-wrap gap-3">
             <Button variant="secondary" busy={regenerate.isPending} onClick={() => void onRegenerate()}>
               {t('twoFactor.account.regenerate')}

@@ -1,8 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { formResolver } from '../../../lib/form-resolver';
 import { AlertTriangle, X } from 'lucide-react';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   FinalizationAnswersRequestSchema,
@@ -10,7 +8,7 @@ import {
   type FinalizationQuestion,
 } from '../../../../contract/questions';
 import { formatLongDate } from '../../../../contract/rules/settlement-format';
-import { applyServerErrors } from '../../../lib/error-text';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useSettlementSummary } from '../../../lib/settlement-query';
 import { Button } from '../../../ui/button';
 import { FormError } from '../../../ui/field';
@@ -111,9 +109,10 @@ function FinishForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const form = useForm<FinalizationAnswersRequest>({
-    resolver: formResolver(FinalizationAnswersRequestSchema),
+  // Every refusal of the server shows as the form's own error: the answers have one shared text.
+  const form = useSchemaForm(FinalizationAnswersRequestSchema, {
     defaultValues: { questions: questions.map((q) => ({ id: q.id, answer: q.answer ?? '' })) },
+    serverFields: [],
   });
   const { errors, isSubmitting } = form.formState;
   useEffect(() => form.setFocus('questions.0.answer'), [form]);
@@ -121,7 +120,7 @@ function FinishForm({
     try {
       await onConfirm(values);
     } catch (error) {
-      applyServerErrors(error, form.setError, [], t);
+      form.serverErrors(error);
     }
   });
   const anyBlank = questions.some((_, i) => errors.questions?.[i]?.answer);
@@ -169,7 +168,7 @@ function FinishForm({
           {t('caseDetail.finish.required')}
         </p>
       )}
-      <FormError message={errors.root?.server?.message} />
+      <FormError message={form.formError} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
           {t('caseDetail.finish.cancel')}

@@ -1,10 +1,8 @@
-import { formResolver } from '../../../lib/form-resolver';
-import { translateValidation } from '../../../lib/error-text';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CreateFeedbackRequestSchema, type CreateFeedbackRequest } from '../../../../contract/feedback';
+import { CreateFeedbackRequestSchema } from '../../../../contract/feedback';
 import { isApiError } from '../../../lib/api-client';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { Button, buttonClasses } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { FieldError, FormError } from '../../../ui/field';
@@ -34,11 +32,8 @@ export function FeedbackDialog({
   const [sent, setSent] = useState(false);
   const submit = useSubmitFeedback(caseId, lawyerId);
   const fieldId = useId();
-  const form = useForm<CreateFeedbackRequest>({
-    resolver: formResolver(CreateFeedbackRequestSchema),
-    defaultValues: { text: '' },
-  });
-  const error = translateValidation(form.formState.errors.text?.message, t);
+  const form = useSchemaForm(CreateFeedbackRequestSchema, { defaultValues: { text: '' } });
+  const error = form.fieldError('text');
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -98,7 +93,7 @@ export function FeedbackDialog({
       description={t('dashboard.feedback.intro', { name: lawyerName })}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <FormError message={form.formState.errors.root?.server?.message} />
+        <FormError message={form.formError} />
         <div className="flex flex-col gap-1.5">
           <label htmlFor={fieldId} className="font-medium text-slate-900">
             {t('dashboard.feedback.label')}
