@@ -1,6 +1,8 @@
 import { api } from './api';
 import { session } from './app-session';
+import { unsubscribeThisBrowser } from './push';
 import { queryClient } from './query-client';
+import { clearServiceWorkerCaches } from './service-worker';
 
 /** At most this long a logout waits for the requests in flight to end (see `logout`). */
 export const LOGOUT_SETTLE_MS = 2_000;
@@ -30,8 +32,12 @@ export async function logout(): Promise<void> {
   } catch {
     // The session ends locally even when the server cannot be reached or the token had expired.
   } finally {
+    // This browser stops receiving the user's notices (the server removes the device at logout too).
+    void unsubscribeThisBrowser().catch(() => undefined);
     session.dispatch({ type: 'logout' });
-    session.dispatch({ type: 'settings', settings });
+    session.dispatch({ type: 'settings', settings: { ...settings, pushDevice: undefined } });
     queryClient.clear();
+    // Nothing the service worker kept stays on the device after a logout.
+    await clearServiceWorkerCaches().catch(() => undefined);
   }
 }
