@@ -89,6 +89,35 @@ export const EnvSchema = z.object({
   BACKUP_KEY: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   BACKUP_EVERY_HOURS: int(24, 1, 24 * 31),
   BACKUP_KEEP: int(14, 1, 1_000),
+  /** The firm as seller on its invoices (art. 35a Wet OB): name, address (lines split by ';'), KvK, VAT id, IBAN. */
+  FIRM_NAME: z.preprocess(emptyToUndefined, z.string().max(200).default('Ontslagportaal B.V.')),
+  FIRM_ADDRESS: z.preprocess(emptyToUndefined, z.string().max(500).default('Westblaak 180; 3012 KN Rotterdam')),
+  FIRM_KVK: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d{8}$/, 'must be 8 digits')
+      .default('12345678'),
+  ),
+  FIRM_VAT_ID: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^NL\d{9}B\d{2}$/, 'must look like NL123456789B01')
+      .default('NL001234567B01'),
+  ),
+  FIRM_IBAN: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/, 'must be an IBAN'))
+      .default('NL91ABNA0417164300'),
+  ),
+  /** Mollie's API key; unset: no online payment, the invoice shows the bank transfer details. */
+  MOLLIE_API_KEY: optionalString,
+  /** Mollie's server URL, passed to the SDK as serverURL (a local stand-in in development and tests). */
+  MOLLIE_API_ENDPOINT: url('https://api.mollie.com'),
 });
 
 export type Config = {
@@ -151,6 +180,10 @@ export type Config = {
    * `key` encrypts them (CLI and server alike).
    */
   backup: { dir: string | undefined; key: string | undefined; everyHours: number; keep: number };
+  /** The firm as seller on invoices, and its bank account for transfers. */
+  firm: { name: string; addressLines: string[]; kvk: string; vatId: string; iban: string };
+  /** Online payment through Mollie (src/server/payments); `apiKey` unset: bank transfer only. */
+  mollie: { apiKey: string | undefined; endpoint: string };
   site: {
     productName: string;
     supportEmail: string;
@@ -252,6 +285,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       everyHours: e.BACKUP_EVERY_HOURS,
       keep: e.BACKUP_KEEP,
     },
+    firm: {
+      name: e.FIRM_NAME,
+      addressLines: e.FIRM_ADDRESS.split(';')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      kvk: e.FIRM_KVK,
+      vatId: e.FIRM_VAT_ID,
+      iban: e.FIRM_IBAN,
+    },
+    mollie: { apiKey: e.MOLLIE_API_KEY, endpoint: e.MOLLIE_API_ENDPOINT.replace(/\/$/, '') },
     site: siteOf(e),
   };
 }
