@@ -49,6 +49,7 @@ import { calculationRoutes } from './settlement/calculations';
 import { settlementRoutes } from './settlement/routes';
 import { dataExportRoutes } from './data-export/routes';
 import { registerEvents, type EventOptions } from './events/routes';
+import { eventSettingsOf, provideEventSettings } from './domain-events';
 import { memoryEventBus, redisEventBus } from './events/bus';
 
 export type AppDeps = {
@@ -126,6 +127,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Answers are serialized with their route's response schema; in tests a schema that would change an answer fails.
   app.setSerializerCompiler(createResponseSerializerCompiler({ strict: config.env === 'test' }));
   app.decorate('deps', { config, database, db: database.db, clock, storage });
+  // The rules of the events this app's changes record read its settings (retention, digest window, video link).
+  const unbindEventSettings = provideEventSettings(database.db, eventSettingsOf(config));
+  app.addHook('onClose', async () => unbindEventSettings());
   app.decorateRequest('authContext', null);
   // Every route of the app, the one list the route-enumerating tests read (authorization matrix, fuzz, OpenAPI).
   const routeList: { method: string; url: string; schema?: RouteSchemaList }[] = [];

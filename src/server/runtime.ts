@@ -2,6 +2,7 @@ import pino from 'pino';
 import type { Config } from './config/config';
 import { openDatabase, type Database } from './db/client';
 import { ensureCatalogue } from './db/catalogue';
+import { eventSettingsOf, provideEventSettings } from './domain-events';
 import { fileTransport, smtpTransport, type Transport } from './outbox/transport';
 import { createOutboxWorker, mailSite, type OutboxWorker } from './outbox/worker';
 import type { Storage } from './storage/storage';
@@ -26,6 +27,8 @@ export async function openRuntime(config: Config): Promise<Runtime> {
   const logger = pino({ level: config.logLevel });
   const database = await openDatabase(config);
   await ensureCatalogue(database.db);
+  // The command line's changes read the same settings as the server's.
+  provideEventSettings(database.db, eventSettingsOf(config));
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl, config.mailFrom)
     : fileTransport(config.dataDir, config.mailFrom, (text) => process.stdout.write(text));

@@ -130,7 +130,7 @@ describe('appointment slots', () => {
   });
 
   it("offers the stand-in's slots while a stand-in covers the case, and names the stand-in", async () => {
-    const { client, clientToken } = await setup([['wednesday', '10:00', '10:30']]);
+    const { client, clientToken, lawyer } = await setup([['wednesday', '10:00', '10:30']]);
     const standIn = await lawyerWith([['thursday', '14:00', '14:30']]);
     await ctx.db.insert(caseStandIns).values({
       caseId: client.caseId,
@@ -152,6 +152,25 @@ describe('appointment slots', () => {
     });
     expect(booked.statusCode).toBe(201);
     expect(booked.json().data.lawyer).toMatchObject({ id: standIn.id, stand_in: true });
+
+    // Moved to the assigned lawyer's day: the client and that lawyer get the new time; the stand-in's calendar drops
+    // it.
+    await ctx.outbox.drain();
+    const since = ctx.smtp.messages.length;
+    const moved = await inject('PATCH', `/api/cases/${client.caseId}/appointment`, clientToken, {
+      start: '2026-12-09T10:00:00+01:00',
+    });
+    expect(moved.statusCode).toBe(200);
+    await ctx.outbox.drain();
+    const mails = ctx.smtp.messages.slice(since);
+    const methods = mails.map((m) => [m.to[0], parseInvite(m.calendars[0]!).method]);
+    expect(methods.sort()).toEqual(
+      [
+        [client.email, 'REQUEST'],
+        [lawyer.email, 'REQUEST'],
+        [standIn.email, 'CANCEL'],
+      ].sort(),
+    );
   });
 });
 

@@ -6,17 +6,11 @@ import { emit, withEvents } from '../domain-events';
 import { AppError } from '../errors/errors';
 import { insertMessage } from '../messages/queries';
 import { claimAppointmentMove } from './move-limit';
-import { queueAppointmentMails } from './notify';
-import {
-  isUniqueViolation,
-  setCaseAppointment,
-  type AppointmentRow,
-  type BookingLawyer,
-  type CaseSlot,
-} from './queries';
+import { isUniqueViolation, setCaseAppointment, type AppointmentRow, type CaseSlot } from './queries';
 
-// The changes to a case's first conversation, each in one transaction with its domain event and
-// mails; the routes (routes.ts) check access, notice and slot and call one of these.
+// The changes to a case's first conversation, each in one transaction with its domain event (whose
+// rule writes the invite mails, domain-events/appointment-mails.ts); the routes (routes.ts) check
+// access, notice and slot and call one of these.
 
 type CaseRef = { id: string; clientId: string; clientName: string };
 
@@ -32,9 +26,9 @@ function refusal(error: unknown): never {
 /** Books a slot for the case (409 when someone else took it meanwhile). */
 export async function bookAppointment(
   db: Db,
-  input: { caseRow: CaseRef; slot: CaseSlot; actorId: string; videoTemplate: string | undefined; now: Date },
+  input: { caseRow: CaseRef; slot: CaseSlot; actorId: string; now: Date },
 ): Promise<AppointmentRow> {
-  const { caseRow, slot, actorId, videoTemplate, now } = input;
+  const { caseRow, slot, actorId, now } = input;
   return withEvents(db, async (tx) => {
     const [inserted] = await tx
       .insert(appointments)
@@ -59,13 +53,6 @@ export async function bookAppointment(
       data: { appointment_id: inserted.id, lawyer_id: slot.lawyer.id },
       at: now,
     });
-    await queueAppointmentMails(tx, 'appointment_booked', {
-      row: inserted,
-      caseRow,
-      lawyer: slot.lawyer,
-      videoTemplate,
-      now,
-    });
     return inserted;
   }).catch(refusal);
 }
@@ -77,15 +64,11 @@ export async function moveAppointment(
     caseRow: CaseRef;
     current: AppointmentRow;
     slot: CaseSlot;
-    previousLawyer: BookingLawyer | null;
     actorId: string;
-    videoTemplate: string | undefined;
     now: Date;
-    /** Moves within this window go out as one mail per person (MAIL_DIGEST_MINUTES). */
-    mailWindowMs?: number;
   },
 ): Promise<AppointmentRow> {
-  const { caseRow, current, slot, previousLawyer, actorId, videoTemplate, now } = input;
+  const { caseRow, current, slot, actorId, now } = input;
   return withEvents(db, async (tx) => {
     const [moved] = await tx
       .update(appointments)
@@ -116,27 +99,14 @@ export async function moveAppointment(
       subjectType: 'case',
       subjectId: caseRow.id,
       caseId: caseRow.id,
-      data: { appointment_id: moved.id, lawyer_id: slot.lawyer.id },
+      data: {
+        appointment_id: moved.id,
+        lawyer_id: slot.lawyer.id,
+        // The day now falls to another lawyer (a stand-in's period): the first one's calendar drops it.
+        ...(current.lawyerId !== slot.lawyer.id ? { previous_lawyer_id: current.lawyerId } : {}),
+      },
       at: now,
     });
-    await queueAppointmentMails(tx, 'appointment_moved', {
-      row: moved,
-      caseRow,
-      lawyer: slot.lawyer,
-      videoTemplate,
-      now,
-      mailWindowMs: input.mailWindowMs ?? 0,
-    });
-    // The day now falls to another lawyer (a stand-in's period): the first one's calendar drops it.
-    if (previousLawyer)
-      await queueAppointmentMails(tx, 'appointment_cancelled', {
-        row: moved,
-        caseRow,
-        lawyer: previousLawyer,
-        videoTemplate,
-        now,
-        only: 'lawyer',
-      });
     return moved;
   }).catch(refusal);
 }
@@ -147,13 +117,11 @@ export async function cancelAppointment(
   input: {
     caseRow: CaseRef;
     current: AppointmentRow;
-    lawyer: BookingLawyer | null;
     actorId: string;
-    videoTemplate: string | undefined;
     now: Date;
   },
 ): Promise<void> {
-  const { caseRow, current, lawyer, actorId, videoTemplate, now } = input;
+  const { caseRow, current, actorId, now } = input;
   await withEvents(db, async (tx) => {
     const [cancelled] = await tx
       .update(appointments)
@@ -171,8 +139,6 @@ export async function cancelAppointment(
       data: { appointment_id: cancelled.id, lawyer_id: cancelled.lawyerId },
       at: now,
     });
-    if (lawyer)
-      await queueAppointmentMails(tx, 'appointment_cancelled', { row: cancelled, caseRow, lawyer, videoTemplate, now });
   });
 }
 

@@ -1,5 +1,4 @@
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import type { AppointmentMode } from '../../contract/appointments';
 
 /**
  * What a calendar invite needs, kept in the outbox row's payload (never case content): the
@@ -72,13 +71,3 @@ export function buildInvite(data: InviteData): string {
   });
   return calendar.toString();
 }
-
-/**
- * The video link of an appointment from the configured template (`{id}` becomes the appointment's id), or null by
- * phone.
- */
-export function videoUrl(template: string | undefined, appointmentId: string): string | null {
-  return template ? template.replaceAll('{id}', encodeURIComponent(appointmentId)) : null;
-}
-
-export const modeOf = (template: string | undefined): AppointmentMode => (template ? 'video' : 'phone');

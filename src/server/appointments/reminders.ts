@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cases } from '../db/schema';
 import { findLawyer, listDueReminders, markReminderSent } from './queries';
-import { queueAppointmentMails } from './notify';
+import { queueAppointmentMails } from '../domain-events/appointment-mails';
 
 /** The reminder goes out this long before the conversation starts. */
 export const APPOINTMENT_REMINDER_MS = 24 * 3_600_000;

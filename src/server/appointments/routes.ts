@@ -32,13 +32,12 @@ import {
   requestCallback,
 } from './changes';
 import { calendarFile } from './mail';
-import { modeOf, videoUrl } from './invite';
+import { modeOf, videoUrl } from '../lib/appointment-video';
 import { appointmentLawyer, appointmentView, appointmentViewSettings, getAppointmentState } from './state';
 import {
   caseCoverage,
   deleteAbsence,
   findBookedAppointment,
-  findLawyer,
   insertAbsence,
   lawyerOn,
   listAbsences,
@@ -105,7 +104,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = clock.now();
       if (await findBookedAppointment(db, caseRow.id)) throw conflict(APPOINTMENT_ERRORS.alreadyBooked);
       const slot = await slotAt(caseRow.id, new Date(request.body.start), now);
-      const row = await bookAppointment(db, { caseRow, slot, actorId: auth.userId, videoTemplate, now });
+      const row = await bookAppointment(db, { caseRow, slot, actorId: auth.userId, now });
       return reply.status(201).send({ data: toView(row, slot.lawyer, slot.lawyer.standIn, access, now) });
     },
   );
@@ -125,17 +124,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (auth.role === 'client' && !isChangeAllowed(current.startAt, now, settings.noticeHours))
         throw conflict(APPOINTMENT_ERRORS.tooLate);
       const slot = await slotAt(caseRow.id, start, now);
-      const previousLawyer = current.lawyerId !== slot.lawyer.id ? await findLawyer(db, current.lawyerId) : null;
-      const row = await moveAppointment(db, {
-        caseRow,
-        current,
-        slot,
-        previousLawyer,
-        actorId: auth.userId,
-        videoTemplate,
-        now,
-        mailWindowMs: config.mailDigestMs,
-      });
+      const row = await moveAppointment(db, { caseRow, current, slot, actorId: auth.userId, now });
       return { data: toView(row, slot.lawyer, slot.lawyer.standIn, access, now) };
     },
   );
@@ -147,8 +136,7 @@ export const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!current) throw conflict(APPOINTMENT_ERRORS.noAppointment);
     if (auth.role === 'client' && !isChangeAllowed(current.startAt, now, settings.noticeHours))
       throw conflict(APPOINTMENT_ERRORS.tooLate);
-    const lawyer = (await findLawyer(db, current.lawyerId)) ?? null;
-    await cancelAppointment(db, { caseRow, current, lawyer, actorId: auth.userId, videoTemplate, now });
+    await cancelAppointment(db, { caseRow, current, actorId: auth.userId, now });
     return reply.status(204).send();
   });
 

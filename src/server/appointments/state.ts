@@ -3,7 +3,7 @@ import { amsterdamDate, isChangeAllowed, toAmsterdamIso } from '../../contract/r
 import type { CaseAccess } from '../cases/access';
 import type { Config } from '../config/config';
 import type { Db } from '../db/client';
-import { modeOf, videoUrl } from './invite';
+import { modeOf, videoUrl } from '../lib/appointment-video';
 import {
   caseCoverage,
   findBookedAppointment,

@@ -244,3 +244,31 @@ describe('retention: the account and the file are two things', () => {
     expect(mail.text).toContain('nog tot 15-01-2025 (5 jaar na de afronding)');
   });
 });
+
+describe('the completion mail with a configured retention', () => {
+  let seven: TestContext;
+  beforeAll(async () => {
+    seven = await createTestContext({ fileRetentionYears: 7 });
+  });
+  afterAll(async () => {
+    await seven.close();
+  });
+
+  it('names the configured FILE_RETENTION_YEARS (here 7) and the date it gives, not the default 5', async () => {
+    seven.clock.set(new Date('2026-03-10T13:00:00Z'));
+    const lawyer = await createTestLawyer(seven);
+    const client = await createTestClient(seven, { status: 'ready-for-invoicing', lawyerIds: [lawyer.id] });
+    const since = seven.smtp.messages.length;
+    const response = await seven.app.inject({
+      method: 'PATCH',
+      url: `/api/cases/${client.caseId}/status`,
+      headers: { ...bearer(await tokenFor(seven, lawyer.id)), 'content-type': 'application/json' },
+      payload: JSON.stringify({ status: 'completed' }),
+    });
+    expect(response.statusCode).toBe(200);
+    await seven.outbox.drain();
+    const mail = seven.smtp.messages.slice(since).find((m) => m.to.includes(client.email));
+    expect(mail?.text).toContain('op 10-09-2026, verwijderen we je account');
+    expect(mail?.text).toContain('nog tot 10-03-2033 (7 jaar na de afronding)');
+  });
+});

@@ -1,3 +1,4 @@
+import type { Config } from '../config/config';
 import type { Db } from '../db/client';
 import { auditEvents } from '../db/schema';
 import type { PublishInput } from '../events/bus';
@@ -7,11 +8,33 @@ import { caseOf, type DomainEvent } from './types';
 /** Where live events go once their transaction committed (the app's event bus). */
 export type LiveSink = (events: PublishInput[]) => Promise<void>;
 
-const PENDING = Symbol('live events waiting for this transaction to commit');
-const SINKS = Symbol('live sinks of this database');
+/**
+ * The installation's settings the rules read (from the app's config): how long the firm keeps a
+ * closed file (the completion mail), how long a moved appointment's mail waits for further moves,
+ * and the video link of the first conversation (its invites).
+ */
+export type EventSettings = {
+  fileRetentionYears: number;
+  mailDigestMs: number;
+  videoUrlTemplate: string | undefined;
+};
 
-type Collecting = { [PENDING]?: PublishInput[] };
-type Bound = { [SINKS]?: LiveSink[] };
+/** The event settings of an app's config. */
+export const eventSettingsOf = (
+  config: Pick<Config, 'fileRetentionYears' | 'mailDigestMs' | 'appointments'>,
+): EventSettings => ({
+  fileRetentionYears: config.fileRetentionYears,
+  mailDigestMs: config.mailDigestMs,
+  videoUrlTemplate: config.appointments.videoUrlTemplate,
+});
+
+const PENDING = Symbol('live events waiting for this transaction to commit');
+const ROOT = Symbol('the database a transaction of withEvents was opened on');
+const SINKS = Symbol('live sinks of this database');
+const SETTINGS = Symbol('event settings of this database');
+
+type Collecting = { [PENDING]?: PublishInput[]; [ROOT]?: Bound };
+type Bound = { [SINKS]?: LiveSink[]; [SETTINGS]?: EventSettings[] };
 
 /** A drizzle transaction (or savepoint) has `rollback`; the database itself has not. */
 const isTransaction = (db: Db) => typeof (db as unknown as { rollback?: unknown }).rollback === 'function';
@@ -37,7 +60,8 @@ export async function emit(tx: Db, event: DomainEvent): Promise<void> {
     });
   }
   const caseId = caseOf(event);
-  if (rule.mail !== 'none') await rule.mail(tx, event, caseId);
+  if (rule.mail !== 'none') await rule.mail(tx, event, caseId, () => settingsOf(tx));
+  if (rule.push) await rule.push(tx, event, caseId);
   if (!caseId || rule.live === 'none') return;
   const live = await rule.live(tx, event, caseId);
   const pending = (tx as Collecting)[PENDING];
@@ -57,8 +81,10 @@ export async function withEvents<T>(db: Db, run: (tx: Db) => Promise<T>): Promis
   const outer = (db as Collecting)[PENDING];
   if (!outer && isTransaction(db)) throw new Error('withEvents inside a transaction not opened with withEvents');
   const pending: PublishInput[] = [];
+  const root = (db as Collecting)[ROOT] ?? (db as unknown as Bound);
   const result = await db.transaction(async (tx) => {
     (tx as Collecting)[PENDING] = pending;
+    (tx as Collecting)[ROOT] = root;
     return run(tx);
   });
   if (outer) outer.push(...pending);
@@ -80,6 +106,28 @@ export function publishLiveEventsAfterCommit(db: Db, sink: LiveSink): () => void
     const index = sinks.lastIndexOf(sink);
     if (index >= 0) sinks.splice(index, 1);
   };
+}
+
+/**
+ * The settings the rules of `db`'s events read (the app's config), bound once per app like the live
+ * sink (the last one bound counts). Returns the unbinding.
+ */
+export function provideEventSettings(db: Db, settings: EventSettings): () => void {
+  const bound = db as unknown as Bound;
+  const all = (bound[SETTINGS] ??= []);
+  all.push(settings);
+  return () => {
+    const index = all.lastIndexOf(settings);
+    if (index >= 0) all.splice(index, 1);
+  };
+}
+
+/** The settings bound to the database `tx` belongs to; a rule that reads them without any bound is a fault. */
+function settingsOf(tx: Db): EventSettings {
+  const root = (tx as Collecting)[ROOT] ?? (tx as unknown as Bound);
+  const settings = root[SETTINGS]?.at(-1);
+  if (!settings) throw new Error('No event settings bound to this database (provideEventSettings)');
+  return settings;
 }
 
 /** One `case_changed` per case and commit (to everyone any of its events named), the rest in order. */

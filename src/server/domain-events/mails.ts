@@ -5,16 +5,23 @@ import { caseLawyers, cases, documents, outbox, settlementSigned, users } from '
 import type { MailKind, MailPayloads } from '../outbox/kinds';
 import { enqueueMail } from '../outbox/outbox';
 import { formatMailDate } from '../outbox/dates';
-import { FILE_RETENTION_YEARS, getDeletionDate, getFileDestructionDate } from '../../contract/rules/case-route';
+import { getDeletionDate, getFileDestructionDate } from '../../contract/rules/case-route';
+import type { EventSettings } from './dispatch';
 import type { DomainEvent } from './types';
 
 /**
  * The mail rules of the event kinds (rules.ts names one per kind): each writes the outbox rows
  * of one event, in the event's own transaction. `caseId` is the event's case, null for an event
  * about a person or the firm (a complaint, a data export): its rule finds its readers itself.
- * The person who did something is never mailed about it.
+ * The person who did something is never mailed about it. `settings` gives the installation's
+ * settings (the configured retention, digest window and video link) to the rules that need them.
  */
-export type MailRule = (tx: Db, event: DomainEvent, caseId: string | null) => Promise<void>;
+export type MailRule = (
+  tx: Db,
+  event: DomainEvent,
+  caseId: string | null,
+  settings: () => EventSettings,
+) => Promise<void>;
 
 const str = (value: unknown) => (typeof value === 'string' ? value : null);
 
@@ -54,7 +61,7 @@ async function mailContext(tx: Db, event: DomainEvent, caseId: string | null) {
 }
 
 /** A phase change (by the route rule or the lawyer's dropdown, finishing, reactivating, completing). */
-export const statusMails: MailRule = async (tx, event, caseId) => {
+export const statusMails: MailRule = async (tx, event, caseId, settings) => {
   const c = await mailContext(tx, event, caseId);
   if (!c) return;
   const data = event.data ?? {};
@@ -71,16 +78,7 @@ export const statusMails: MailRule = async (tx, event, caseId) => {
   const lastDay = to === 'ready-for-signing' ? await signedCoolingOffEnd(tx, c.caseId) : undefined;
   const signed = lastDay === undefined ? {} : { signed: { last_day: lastDay } };
   // Completed: the client hears when the account goes and until when the firm keeps the file.
-  const retention =
-    to === 'completed'
-      ? {
-          retention: {
-            account_until: formatMailDate(getDeletionDate(c.now)),
-            file_until: formatMailDate(getFileDestructionDate(c.now, FILE_RETENTION_YEARS)),
-            years: FILE_RETENTION_YEARS,
-          },
-        }
-      : {};
+  const retention = to === 'completed' ? { retention: retentionNotice(c.now, settings().fileRetentionYears) } : {};
   await enqueueMail(tx, {
     kind: 'phase_changed',
     to: c.toClient,
@@ -88,6 +86,15 @@ export const statusMails: MailRule = async (tx, event, caseId) => {
     now: c.now,
   });
 };
+
+/** When the account goes and until when the firm keeps the file of a case completed at `completedAt`. */
+function retentionNotice(completedAt: Date, years: number) {
+  return {
+    account_until: formatMailDate(getDeletionDate(completedAt)),
+    file_until: formatMailDate(getFileDestructionDate(completedAt, years)),
+    years,
+  };
+}
 
 /** A new settlement version: the client hears there is one, nothing of what it says. */
 export const settlementVersionMail: MailRule = async (tx, event, caseId) => {

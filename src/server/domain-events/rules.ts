@@ -30,6 +30,8 @@ import {
 } from './person-mails';
 import { engagementSignedMails, settlementSignedMail } from './signing-mails';
 import { backupFailedMails } from './backup-mails';
+import { documentRejectedPush, messagePush, settlementVersionPush, type PushRule } from './push-rules';
+import { appointmentBookedMails, appointmentCancelledMails, appointmentMovedMails } from './appointment-mails';
 
 /**
  * What follows from one kind of event. Every column is a decision; `'none'` is one too.
@@ -38,12 +40,15 @@ import { backupFailedMails } from './backup-mails';
  * - `mail`: the rule that writes the outbox rows (mails.ts), in the event's transaction.
  * - `live`: the rule that says which live events go to whom (live.ts), published after commit.
  * - `timeline`: who sees the audit line on the case's timeline (`GET /api/cases/{id}/timeline`).
+ * - `push`: the rule that writes the push notices (push-rules.ts), in the event's transaction; only
+ *   the few kinds that cannot wait name one (docs/notifications.md), the others send none.
  */
 export type EventRule = {
   audit: 'line' | 'none';
   mail: MailRule | 'none';
   live: LiveRule | 'none';
   timeline: 'client and lawyer' | 'lawyer' | 'none';
+  push?: PushRule;
 };
 
 /** Changes that are not audited but still tell the open screens. */
@@ -58,9 +63,8 @@ const phase: EventRule = { audit: 'line', mail: statusMails, live: caseChanged, 
 
 /**
  * One row per kind of event. Adding a kind is adding a row here (the type makes a missing row
- * a compile error, domain-events.test.ts checks every column). Mails that jobs or routes write
- * on their own (reminders, the appointment invites with their calendar file, the retention
- * notices) are not caused by one event and stay with their job or route.
+ * a compile error, domain-events.test.ts checks every column). Mails that jobs write on their
+ * own (reminders, the retention notices) are not caused by one event and stay with their job.
  */
 export const EVENT_RULES: Record<EventKind, EventRule> = {
   // The case and its people. A new case (the intake form, the command line) is a lead nobody
@@ -87,7 +91,13 @@ export const EVENT_RULES: Record<EventKind, EventRule> = {
   'document.uploaded': { audit: 'line', mail: documentUploadedMails, live: caseChanged, timeline: 'lawyer' },
   'document.deleted': { audit: 'line', mail: withdrawSharedMail, live: caseChanged, timeline: 'lawyer' },
   'document.approved': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
-  'document.rejected': { audit: 'line', mail: documentRejectedMail, live: caseChanged, timeline: 'client and lawyer' },
+  'document.rejected': {
+    audit: 'line',
+    mail: documentRejectedMail,
+    live: caseChanged,
+    timeline: 'client and lawyer',
+    push: documentRejectedPush,
+  },
   'document.shown': { audit: 'line', mail: documentShownMail, live: caseChanged, timeline: 'lawyer' },
   'document.hidden': { audit: 'line', mail: withdrawSharedMail, live: caseChanged, timeline: 'lawyer' },
   // The lawyer opened or downloaded a document: it leaves their pending documents.
@@ -98,6 +108,7 @@ export const EVENT_RULES: Record<EventKind, EventRule> = {
     mail: settlementVersionMail,
     live: caseChanged,
     timeline: 'client and lawyer',
+    push: settlementVersionPush,
   },
   'settlement.version_final': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
   'settlement.response': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'none' },
@@ -110,14 +121,37 @@ export const EVENT_RULES: Record<EventKind, EventRule> = {
     live: caseChanged,
     timeline: 'none',
   },
-  // The first conversation: the routes queue the invites themselves (they carry the calendar file).
-  'appointment.booked': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
-  'appointment.rescheduled': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
-  'appointment.cancelled': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
+  // The first conversation: the invites (with their calendar file) to the client and the lawyer;
+  // a move's mail waits the digest window, a cancellation withdraws one still waiting.
+  'appointment.booked': {
+    audit: 'line',
+    mail: appointmentBookedMails,
+    live: caseChanged,
+    timeline: 'client and lawyer',
+  },
+  'appointment.rescheduled': {
+    audit: 'line',
+    mail: appointmentMovedMails,
+    live: caseChanged,
+    timeline: 'client and lawyer',
+  },
+  'appointment.cancelled': {
+    audit: 'line',
+    mail: appointmentCancelledMails,
+    live: caseChanged,
+    timeline: 'client and lawyer',
+  },
   'appointment.callback_requested': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'none' },
   'appointment.callback_done': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'none' },
-  // Messages: unread ones are mailed as a digest by their job, never one by one.
-  'message.sent': { audit: 'line', mail: 'none', live: messageSent, timeline: 'client and lawyer' },
+  // Messages: unread ones are mailed as a digest by their job, never one by one; the push notice
+  // waits a minute and is dropped when the message was read by then.
+  'message.sent': {
+    audit: 'line',
+    mail: 'none',
+    live: messageSent,
+    timeline: 'client and lawyer',
+    push: messagePush,
+  },
   'message.read': { audit: 'none', mail: 'none', live: messagesRead, timeline: 'none' },
   'message.deleted': { audit: 'none', mail: 'none', live: messageDeleted, timeline: 'none' },
   'feedback.created': { audit: 'line', mail: feedbackMails, live: caseChanged, timeline: 'none' },

@@ -15,8 +15,8 @@ const str = (value: unknown) => (typeof value === 'string' ? value : null);
  * their package), whether the firm may start at once and the last day of the withdrawal period;
  * the case's lawyers hear of it (proposalSignedMails).
  */
-export const engagementSignedMails: MailRule = async (tx, event, caseId) => {
-  await proposalSignedMails(tx, event, caseId);
+export const engagementSignedMails: MailRule = async (tx, event, caseId, settings) => {
+  await proposalSignedMails(tx, event, caseId, settings);
   if (!caseId) return;
   const [theCase] = await tx
     .select({ clientId: cases.clientId, offer: cases.offer })
