@@ -35,6 +35,7 @@ export async function allScreens(journey: Journey, session: ReturnType<typeof se
       `/dossiers/${mine.id}`,
       `/dossiers/${mine.id}/documenten`,
       `/dossiers/${mine.id}/berichten`,
+      '/archief',
       '/feedback',
       '/account',
     ],

@@ -156,6 +156,10 @@ describe('retention: the account and the file are two things', () => {
     const downloads = await ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'archive.downloaded'));
     expect(downloads.map((d) => [d.subjectId, d.actorId])).toContainEqual([kept.caseId, admin.id]);
     expect((await get(`/api/admin/archive/${kept.caseId}/zip`, otherToken)).statusCode).toBe(404);
+    // The case's own lawyer takes the file out too.
+    const lawyerZip = await get(`/api/admin/archive/${kept.caseId}/zip`, kept.lawyerToken);
+    expect(lawyerZip.statusCode).toBe(200);
+    expect(unzip(lawyerZip.rawPayload).has('gegevens/dossier.json')).toBe(true);
 
     // Read-only: the case's own lawyer cannot write to it any more.
     const write = await ctx.app.inject({

@@ -383,6 +383,31 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    // The lawyer's own archived cases (the admin's archive is under /beheer/archief).
+                    path: 'archief',
+                    element: <RequirePermission needed={[VIEW.VIEW_FILES]} />,
+                    children: [
+                      {
+                        index: true,
+                        handle: title('admin.pages.archive'),
+                        lazy: page(
+                          'lawyer-archive-page',
+                          () => import('../features/admin/archive-page'),
+                          (m) => m.LawyerArchivePage,
+                        ),
+                      },
+                      {
+                        path: ':caseId',
+                        handle: title('admin.pages.archivedCase'),
+                        lazy: page(
+                          'lawyer-archive-detail-page',
+                          () => import('../features/admin/archive-detail-page'),
+                          (m) => m.LawyerArchiveDetailPage,
+                        ),
+                      },
+                    ],
+                  },
+                  {
                     path: 'feedback',
                     element: <RequirePermission needed={[VIEW.VIEW_FEEDBACK]} />,
                     children: [

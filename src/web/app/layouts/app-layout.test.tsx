@@ -29,7 +29,7 @@ const linkNames = (container: HTMLElement) =>
     .map((link) => link.getAttribute('aria-label') ?? link.textContent);
 
 describe('signed-in layout', () => {
-  it('gives a client Overzicht, Mijn verhaal, Documenten, Berichten, Offerte, Rekentools, Instellingen', async () => {
+  it('gives a client Overzicht, Mijn verhaal, Documenten, Berichten, Facturen, Offerte, Rekentools, Instellingen', async () => {
     const client = makeUser('client');
     api(client);
     renderApp('/', { user: client });
@@ -40,6 +40,7 @@ describe('signed-in layout', () => {
         'Mijn verhaal',
         'Documenten',
         'Berichten',
+        'Facturen',
         'Offerte',
         'Rekentools (opent in een nieuw tabblad)',
         'Instellingen',
@@ -69,7 +70,7 @@ describe('signed-in layout', () => {
     );
   });
 
-  it('gives a lawyer Mijn dossiers, Mijn feedback, Mijn account and Rekentools, and the account dropdown', async () => {
+  it('gives a lawyer Mijn dossiers, Archief, Mijn feedback, Mijn account and Rekentools, and the account dropdown', async () => {
     const lawyer = makeUser('lawyer', { avatar: '/storage/' });
     api(lawyer);
     const user = userEvent.setup();
@@ -78,6 +79,7 @@ describe('signed-in layout', () => {
     await waitFor(() =>
       expect(linkNames(nav)).toEqual([
         'Mijn dossiers',
+        'Archief',
         'Mijn feedback',
         'Mijn account',
         'Rekentools (opent in een nieuw tabblad)',

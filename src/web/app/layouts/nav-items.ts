@@ -70,6 +70,8 @@ export const NAV_ITEMS = {
   ],
   lawyer: [
     { kind: 'internal', id: 'cases', labelKey: 'nav.cases', to: '/dossiers', permission: 'menu-item:dossier' },
+    // Their own cases whose client's account was deleted: read-only, to look up and download.
+    { kind: 'internal', id: 'archive', labelKey: 'nav.archive', to: '/archief', permission: 'menu-item:dossier' },
     { kind: 'internal', id: 'feedback', labelKey: 'nav.feedback', to: '/feedback', permission: 'menu-item:feedback' },
     { kind: 'internal', id: 'account', labelKey: 'nav.account', to: '/account', permission: 'menu-item:account' },
     {

@@ -6,6 +6,7 @@ import { useLanguage } from '../../lib/use-language';
 import { DownloadButton } from '../../ui/download-button';
 import { PageHeading } from '../../ui/page-heading';
 import { archiveZipPath, useArchivedCase } from './api';
+import { archiveBase, type ArchiveReader } from './archive-page';
 import { adminErrorText } from './error';
 import { formatFileSize } from './file-size';
 
@@ -13,9 +14,9 @@ const COUNTS = ['documents', 'messages', 'settlement_versions', 'appointments'] 
 
 /**
  * /beheer/archief/{caseId}: one archived case, read-only: the client, the dates, the legal hold, what the file holds,
- * and 'Dossier downloaden (zip)'. No button here changes the file.
+ * and 'Dossier downloaden (zip)'. No button here changes the file. A lawyer's is /archief/{caseId}.
  */
-export function ArchiveDetailPage() {
+export function ArchiveDetailPage({ reader = 'admin' }: { reader?: ArchiveReader }) {
   const { t } = useTranslation();
   const { caseId = '' } = useParams();
   const archived = useArchivedCase(caseId);
@@ -25,7 +26,7 @@ export function ArchiveDetailPage() {
 
   return (
     <section className="mx-auto flex w-full max-w-5xl flex-col gap-6">
-      <Link to="/beheer/archief" className="w-fit text-sky-900 underline underline-offset-2">
+      <Link to={archiveBase(reader)} className="w-fit text-sky-900 underline underline-offset-2">
         {t('admin.archive.back')}
       </Link>
       {!item ? (
@@ -106,6 +107,9 @@ export function ArchiveDetailPage() {
     </section>
   );
 }
+
+/** /archief/{caseId}: one of the lawyer's own archived cases. */
+export const LawyerArchiveDetailPage = () => <ArchiveDetailPage reader="lawyer" />;
 
 function CountRow({ label, count }: { label: string; count: number }) {
   return (

@@ -112,6 +112,33 @@ describe('admin archive page', () => {
   }, 20_000);
 });
 
+describe("a lawyer's archive", () => {
+  it("lists their own archived cases under 'Archief' in their menu, links to /archief/{id}, without destruction records", async () => {
+    const lawyer = makeUser('lawyer');
+    const { calls } = installFakeFetch(
+      ...base(lawyer),
+      on('GET', '/api/admin/archive', { status: 200, body: { data: [archived] } }),
+      on('GET', `/api/admin/archive/${CASE}`, { status: 200, body: { data: detail } }),
+    );
+    const user = userEvent.setup();
+    renderApp('/archief', { user: lawyer });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Archief' })).toBeInTheDocument();
+    const nav = await screen.findByRole('navigation', { name: 'Hoofdmenu' });
+    expect(within(nav).getByRole('link', { name: 'Archief' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByText(/^Jouw dossiers waarvan het account van de cliënt is verwijderd/)).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Archief' });
+    const link = within(table).getByRole('link', { name: 'Karin Bakker' });
+    expect(link).toHaveAttribute('href', `/archief/${CASE}`);
+    expect(screen.queryByRole('heading', { name: 'Vernietigde dossiers' })).toBeNull();
+    expect(calls.map((c) => c.path)).not.toContain('/api/admin/destructions');
+
+    await user.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Karin Bakker' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Dossier downloaden (zip)' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Terug naar het archief' })).toHaveAttribute('href', '/archief');
+  }, 30_000);
+});
+
 describe('admin archived case page', () => {
   it("shows the file read-only and downloads it with 'Dossier downloaden (zip)'", async () => {
     const createObjectURL = vi.fn(() => 'blob:archief');

@@ -9,12 +9,17 @@ import { TableScroller } from '../../ui/table-scroller';
 import { useArchive, useDestructions } from './api';
 import { adminErrorText } from './error';
 
+/** Where a reader's archive lives: the admin's under /beheer (with the destruction records), a lawyer's at /archief. */
+export type ArchiveReader = 'admin' | 'lawyer';
+export const archiveBase = (reader: ArchiveReader) => (reader === 'admin' ? '/beheer/archief' : '/archief');
+
 /**
  * /beheer/archief: the firm's archive, read-only. The cases whose client's account was deleted (6 months after
  * completion) with the client's name and the dates, searchable; below, the records of the files destroyed after the
- * retention period. Nothing here changes anything.
+ * retention period. Nothing here changes anything. A lawyer's /archief shows their own archived cases (the server
+ * answers only those), without the destruction records.
  */
-export function ArchivePage() {
+export function ArchivePage({ reader = 'admin' }: { reader?: ArchiveReader }) {
   const { t } = useTranslation();
   const [input, setInput] = useState('');
   const [q, setQ] = useState('');
@@ -29,7 +34,7 @@ export function ArchivePage() {
   return (
     <section className="mx-auto flex w-full max-w-6xl flex-col gap-6">
       <PageHeading>{t('admin.archive.heading')}</PageHeading>
-      <p className="text-slate-800">{t('admin.archive.intro')}</p>
+      <p className="text-slate-800">{t(reader === 'admin' ? 'admin.archive.intro' : 'admin.archive.lawyerIntro')}</p>
       <form role="search" onSubmit={onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <TextField
           label={t('admin.archive.searchLabel')}
@@ -72,7 +77,7 @@ export function ArchivePage() {
                 <tr key={item.case_id} className="border-t border-slate-200 align-top text-slate-800">
                   <td className="p-3">
                     <Link
-                      to={`/beheer/archief/${item.case_id}`}
+                      to={`${archiveBase(reader)}/${item.case_id}`}
                       className="font-medium text-sky-900 underline underline-offset-2"
                     >
                       {item.client_name}
@@ -92,10 +97,13 @@ export function ArchivePage() {
           </table>
         </TableScroller>
       )}
-      <Destructions />
+      {reader === 'admin' && <Destructions />}
     </section>
   );
 }
+
+/** /archief: the lawyer's own archived cases. */
+export const LawyerArchivePage = () => <ArchivePage reader="lawyer" />;
 
 /** 'Vernietigde dossiers': what the retention job destroyed, as records (case id, initials, dates, counts). */
 function Destructions() {
