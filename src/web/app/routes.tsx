@@ -300,6 +300,31 @@ export const routes: RouteObject[] = [
                     ],
                   },
                   {
+                    // The client's invoices; /facturen/{id} is where the payment's checkout returns to.
+                    path: 'facturen',
+                    element: <RequirePermission needed={[VIEW.VIEW_DASHBOARD]} />,
+                    children: [
+                      {
+                        index: true,
+                        handle: title('invoices.title.page'),
+                        lazy: page(
+                          'client-invoices-page',
+                          () => import('../features/invoices/client-invoices-page'),
+                          (m) => m.ClientInvoicesPage,
+                        ),
+                      },
+                      {
+                        path: ':invoiceId',
+                        handle: title('invoices.title.page'),
+                        lazy: page(
+                          'client-invoices-page',
+                          () => import('../features/invoices/client-invoices-page'),
+                          (m) => m.ClientInvoicesPage,
+                        ),
+                      },
+                    ],
+                  },
+                  {
                     // The statutory transition payment: a calculator for clients and lawyers.
                     path: 'transitievergoeding',
                     element: <RequireRole roles={['client', 'lawyer']} />,
@@ -378,6 +403,15 @@ export const routes: RouteObject[] = [
                           'settlement-tab-page',
                           () => import('../features/settlement/settlement-tab-page'),
                           (m) => m.SettlementTabPage,
+                        ),
+                      },
+                      {
+                        path: 'facturen',
+                        handle: title('invoices.tab.heading'),
+                        lazy: page(
+                          'invoices-tab-page',
+                          () => import('../features/invoices/invoices-tab-page'),
+                          (m) => m.InvoicesTabPage,
                         ),
                       },
                     ],
@@ -488,6 +522,15 @@ export const routes: RouteObject[] = [
                           'admin-archive-detail-page',
                           () => import('../features/admin/archive-detail-page'),
                           (m) => m.ArchiveDetailPage,
+                        ),
+                      },
+                      {
+                        path: 'facturen',
+                        handle: title('invoices.admin.heading'),
+                        lazy: page(
+                          'admin-invoices-page',
+                          () => import('../features/invoices/admin-invoices-page'),
+                          (m) => m.AdminInvoicesPage,
                         ),
                       },
                       {

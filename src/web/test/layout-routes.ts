@@ -51,7 +51,7 @@ function getAnyQuery(path: string, answer: FakeResponse): FakeRoute {
  * Answers for what the signed-in layout and each role's first page ask, for tests about
  * something else (signing in, the route guards, the menus): the user, the language stored on it,
  * unread messages, the lawyer's case list and tasks, feedback, upcoming conversations, the
- * client's case and questions, and the account pages. Put them after the test's own routes: the
+ * client's case, questions and invoices, and the account pages. Put them after the test's own routes: the
  * first route that answers wins.
  */
 export function landingRoutes(user: User): FakeRoute[] {
@@ -76,6 +76,10 @@ export function landingRoutes(user: User): FakeRoute[] {
     }),
     on('GET', `/api/cases/${LANDING_CASE_ID}/documents`, { status: 200, body: { data: [] } }),
     on('GET', `/api/cases/${LANDING_CASE_ID}/settlement`, { status: 200, body: { data: makeSettlement() } }),
+    on('GET', `/api/cases/${LANDING_CASE_ID}/invoices`, {
+      status: 200,
+      body: { data: [], meta: { can_create: false, tasks: [] } },
+    }),
     // The account and settings pages.
     on('GET', '/api/account/two-factor', {
       status: 200,

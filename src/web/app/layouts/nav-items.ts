@@ -51,6 +51,14 @@ export const NAV_ITEMS = {
       permission: 'menu-item:dashboard',
       badge: 'unread-messages',
     },
+    // The client's invoices (with 'Betalen met iDEAL | Wero'); every client may have them.
+    {
+      kind: 'internal',
+      id: 'invoices',
+      labelKey: 'invoices.nav',
+      to: '/facturen',
+      permission: 'menu-item:dashboard',
+    },
     { kind: 'internal', id: 'offer', labelKey: 'nav.offer', to: '/offerte', permission: 'menu-item:offer' },
     {
       kind: 'external',
@@ -124,6 +132,13 @@ export const NAV_ITEMS = {
       id: 'admin-archive',
       labelKey: 'admin.nav.archive',
       to: '/beheer/archief',
+      permission: 'menu-item:admin',
+    },
+    {
+      kind: 'internal',
+      id: 'admin-invoices',
+      labelKey: 'invoices.admin.nav',
+      to: '/beheer/facturen',
       permission: 'menu-item:admin',
     },
     {

@@ -14,8 +14,8 @@ import { FinishControl } from './components/finish-control';
 export { caseDetailData } from './api';
 
 /**
- * Case detail (/dossiers/{id}): back link, title, finish button and the tabs 'Algemeen', 'Documenten', 'Berichten' and
- * 'Vaststellingsovereenkomst'.
+ * Case detail (/dossiers/{id}): back link, title, finish button and the tabs 'Algemeen', 'Documenten', 'Berichten',
+ * 'Vaststellingsovereenkomst' and 'Facturen'.
  */
 export function CaseDetailLayout() {
   const { t } = useTranslation();
@@ -33,6 +33,7 @@ export function CaseDetailLayout() {
       label: unreadHere > 0 ? t('messages.tabWithUnread', { count: unreadHere }) : t('messages.tab'),
     },
     { to: `${base}/vaststellingsovereenkomst`, label: t('settlement.tab.label') },
+    { to: `${base}/facturen`, label: t('invoices.tab.label') },
   ];
   const back = (
     <Link

@@ -89,6 +89,12 @@ function stepper(current: StatusSlug, flags: Partial<Omit<Stepper, 'stepper'>> =
   };
 }
 
+/** The case's invoices (the card of open invoices): none. */
+const noInvoices = on('GET', `/api/cases/${CASE_ID}/invoices`, {
+  status: 200,
+  body: { data: [], meta: { can_create: false, tasks: [] } },
+});
+
 function setup(view: CaseClientView, steps: Stepper | (() => Stepper), ...routes: FakeRoute[]) {
   return installFakeFetch(
     ...routes,
@@ -97,6 +103,7 @@ function setup(view: CaseClientView, steps: Stepper | (() => Stepper), ...routes
     on('GET', '/api/cases/mine', { status: 200, body: { data: view } }),
     on('GET', '/api/client-questions', { status: 200, body: { data: [] } }),
     on('GET', `/api/cases/${CASE_ID}/settlement`, { status: 200, body: { data: makeSettlement() } }),
+    noInvoices,
     on('GET', `/api/cases/${CASE_ID}/timeline?page=1`, {
       status: 200,
       body: emptyPage(),
@@ -534,6 +541,7 @@ describe('the client dashboard as the first page of a visit', () => {
       on('GET', '/api/user', { status: 200, body: { data: client } }),
       on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
       on('GET', `/api/cases/${CASE_ID}/settlement`, { status: 200, body: { data: makeSettlement() } }),
+      noInvoices,
       on('GET', '/api/cases/mine/dashboard?lang=nl-NL', {
         status: 200,
         body: {
@@ -620,6 +628,7 @@ describe('the dashboard of a completed case: the account and the firm’s file',
       on('GET', '/api/user', { status: 200, body: { data: client } }),
       on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
       on('GET', `/api/cases/${CASE_ID}/settlement`, { status: 200, body: { data: makeSettlement() } }),
+      noInvoices,
       on('GET', '/api/cases/mine/dashboard?lang=nl-NL', dashboardAnswer(view, retention)),
     );
     renderApp('/', { user: client });

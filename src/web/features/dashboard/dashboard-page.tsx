@@ -14,6 +14,7 @@ import { getErrorText } from '../../lib/error-text';
 import { useSettlementSummary } from '../../lib/settlement-query';
 import { useSite } from '../../lib/site';
 import { CoolingOffNotice } from '../../widgets/cooling-off-notice';
+import { OpenInvoicesCard } from '../../widgets/open-invoices-card';
 import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { useMyCase } from '../../lib/my-case-query';
@@ -134,6 +135,7 @@ export function DashboardPage() {
           {settlement.data?.cooling_off_running && settlement.data.cooling_off_ends_on && (
             <CoolingOffNotice caseId={caseView.id} endsOn={settlement.data.cooling_off_ends_on} />
           )}
+          <OpenInvoicesCard caseId={caseView.id} />
           {current && (
             <NextStepBlock
               step={current}
