@@ -21,10 +21,15 @@ export type Journey = {
 /**
  * One real product (built server, fresh data directory, SMTP peer) per e2e file, and the fork's
  * Chromium. After each test every page opened must be free of console errors; contexts are closed.
- * For a journey that changes demo data others read, or needs settings of its own (`env`).
+ * For a journey that changes demo data others read, or needs settings of its own (`env`; a
+ * function when they are known only once something else has started, such as a stand-in's URL).
  */
-export function useJourney(options: { env?: Record<string, string> } = {}): Journey {
-  return journeyOn(() => startProduct({ env: options.env }));
+export function useJourney(
+  options: { env?: Record<string, string> | (() => Promise<Record<string, string>>) } = {},
+): Journey {
+  return journeyOn(async () =>
+    startProduct({ env: typeof options.env === 'function' ? await options.env() : options.env }),
+  );
 }
 
 /**
