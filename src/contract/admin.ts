@@ -165,6 +165,13 @@ export const AUDIT_ACTIONS = [
   'outbox.read',
   'outbox.retried',
   'insight.exported',
+  'invoice.drafted',
+  'invoice.issued',
+  'invoice.credited',
+  'invoice.paid',
+  'invoice.refunded',
+  'invoice.reminder_sent',
+  'invoice.letter_sent',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** The translation key of an action's words; null for an action this list does not know (shown as recorded). */

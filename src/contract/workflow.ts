@@ -62,6 +62,13 @@ export const TIMELINE_KINDS = [
   'settlement.version_added',
   'settlement.version_final',
   'settlement.signed',
+  // Invoices: issued, credited, paid, refunded; the payment reminder and the fourteen-day letter.
+  'invoice.issued',
+  'invoice.credited',
+  'invoice.paid',
+  'invoice.refunded',
+  'invoice.reminder_sent',
+  'invoice.letter_sent',
 ] as const;
 export const TimelineKindSchema = z.enum(TIMELINE_KINDS);
 export type TimelineKind = z.infer<typeof TimelineKindSchema>;
@@ -83,6 +90,11 @@ export const CLIENT_TIMELINE_KINDS: readonly TimelineKind[] = [
   'settlement.version_added',
   'settlement.version_final',
   'settlement.signed',
+  'invoice.issued',
+  'invoice.credited',
+  'invoice.paid',
+  'invoice.refunded',
+  'invoice.letter_sent',
 ];
 
 export const TimelineEventSchema = z.object({

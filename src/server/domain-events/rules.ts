@@ -30,6 +30,7 @@ import {
 } from './person-mails';
 import { engagementSignedMails, settlementSignedMail } from './signing-mails';
 import { backupFailedMails } from './backup-mails';
+import { invoicePaidMails } from './invoice-mails';
 import { documentRejectedPush, messagePush, settlementVersionPush, type PushRule } from './push-rules';
 import { appointmentBookedMails, appointmentCancelledMails, appointmentMovedMails } from './appointment-mails';
 
@@ -186,6 +187,16 @@ export const EVENT_RULES: Record<EventKind, EventRule> = {
   'insight.exported': quiet,
   'outbox.read': quiet,
   'outbox.retried': quiet,
+  // Invoices (invoices/, payments/): the client sees what was sent and paid; paid mails a receipt
+  // and, once every invoice of the case is paid, the lawyers' task. The reminder mails and the
+  // fourteen-day letter are written by their job (invoices/reminders.ts).
+  'invoice.drafted': quiet,
+  'invoice.issued': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
+  'invoice.credited': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
+  'invoice.paid': { audit: 'line', mail: invoicePaidMails, live: caseChanged, timeline: 'client and lawyer' },
+  'invoice.refunded': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
+  'invoice.reminder_sent': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'lawyer' },
+  'invoice.letter_sent': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
 };
 
 export const EVENT_KINDS = Object.keys(EVENT_RULES) as EventKind[];

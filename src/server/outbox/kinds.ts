@@ -49,6 +49,12 @@ export const MAIL_KINDS = {
   settlement_signed: { digest: false, topic: null },
   data_export_ready: { digest: false, topic: null },
   insight_weekly: { digest: false, topic: null },
+  invoice_paid: { digest: false, topic: null },
+  invoice_task: { digest: false, topic: null },
+  invoice_reminder: { digest: false, topic: null },
+  invoice_letter: { digest: false, topic: null },
+  invoice_reminder_employer: { digest: false, topic: null },
+  invoice_employer_overdue: { digest: false, topic: null },
   backup_failed: { digest: false, topic: null },
 } as const satisfies Record<string, { digest: boolean; topic: MailTopic | null }>;
 
@@ -152,6 +158,13 @@ export type MailPayloads = {
   data_export_ready: { until: string };
   /** The server's own backup failed (backup/job.ts): when (Amsterdam) and an error code, never a path or message. */
   backup_failed: { at: string; code: string };
+  /** Invoices (invoices/, payments/): the number and amounts ('€ 1.234,56') and dates (dd-mm-jjjj) only. */
+  invoice_paid: { number: string; amount: string };
+  invoice_task: { case_id: string; number: string; amount: string };
+  invoice_reminder: { number: string; amount: string; due_date: string };
+  invoice_letter: { number: string; amount: string; deadline: string; costs: string };
+  invoice_reminder_employer: { number: string; amount: string; due_date: string; firm: string; iban: string };
+  invoice_employer_overdue: { case_id: string; number: string; amount: string; due_date: string };
   /**
    * The weekly summary of the firm's view to an admin (insight/weekly.ts): counts only, never a name or case content.
    */

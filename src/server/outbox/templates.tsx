@@ -355,6 +355,46 @@ const TEMPLATES: { [K in MailKind]: Template<K> } = {
   appointment_moved: (p, t, site) => appointmentNotice('moved', p, t, site),
   appointment_cancelled: (p, t, site) => appointmentNotice('cancelled', p, t, site),
   appointment_reminder: (p, t, site) => appointmentNotice('reminder', p, t, site),
+  invoice_paid: (p, t, site) => ({
+    subject: t('mail.invoice_paid.subject', { number: p.number }),
+    paragraphs: [t('mail.invoice_paid.body', { number: p.number, amount: p.amount })],
+    link: { href: portal(site, '/facturen'), label: t('mail.invoice_paid.button') },
+  }),
+  invoice_task: (p, t, site) => ({
+    subject: t('mail.invoice_task.subject'),
+    paragraphs: [t('mail.invoice_task.body', { number: p.number, amount: p.amount })],
+    link: { href: portal(site, `/dossiers/${p.case_id}`), label: t('mail.invoice_task.button') },
+  }),
+  invoice_reminder: (p, t, site) => ({
+    subject: t('mail.invoice_reminder.subject', { number: p.number }),
+    paragraphs: [
+      t('mail.invoice_reminder.body', { number: p.number, amount: p.amount, due_date: p.due_date }),
+      t('mail.invoice_reminder.next'),
+    ],
+    link: { href: portal(site, '/facturen'), label: t('mail.invoice_reminder.button') },
+  }),
+  invoice_letter: (p, t, site) => ({
+    subject: t('mail.invoice_letter.subject', { number: p.number }),
+    paragraphs: [
+      t('mail.invoice_letter.body', { number: p.number, amount: p.amount, deadline: p.deadline }),
+      t('mail.invoice_letter.costs', { costs: p.costs }),
+      t('mail.invoice_letter.next'),
+    ],
+    link: { href: portal(site, '/facturen'), label: t('mail.invoice_letter.button') },
+  }),
+  invoice_reminder_employer: (p, t) => {
+    const values = { number: p.number, amount: p.amount, due_date: p.due_date, firm: p.firm, iban: p.iban };
+    return {
+      subject: t('mail.invoice_reminder_employer.subject', { number: p.number }),
+      paragraphs: [t('mail.invoice_reminder_employer.body', values), t('mail.invoice_reminder_employer.next', values)],
+      link: null,
+    };
+  },
+  invoice_employer_overdue: (p, t, site) => ({
+    subject: t('mail.invoice_employer_overdue.subject', { number: p.number }),
+    paragraphs: [t('mail.invoice_employer_overdue.body', { number: p.number, amount: p.amount, due_date: p.due_date })],
+    link: { href: portal(site, `/dossiers/${p.case_id}`), label: t('mail.invoice_employer_overdue.button') },
+  }),
   backup_failed: (p, t, site) => ({
     subject: t('mail.backup_failed.subject'),
     paragraphs: [t('mail.backup_failed.body', { at: p.at, code: p.code }), t('mail.backup_failed.next')],
