@@ -20,9 +20,11 @@ export type CsvCell = string | number | null | undefined;
 
 /**
  * A text cell a spreadsheet would run as a formula (=, +, -, @, tab or carriage return first)
- * gets a leading apostrophe (OWASP "CSV injection"); Excel shows the text as typed.
+ * gets a leading apostrophe (OWASP "CSV injection"); Excel shows the text as typed. A plain
+ * negative amount in Dutch notation ('-907,50', '-1.815,00') is no formula and stays a number.
  */
 export function neutraliseFormula(value: string): string {
+  if (/^-\d{1,3}(\.\d{3})*(,\d+)?$/.test(value)) return value;
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
