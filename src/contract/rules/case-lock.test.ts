@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STATUS_SLUGS } from '../statuses';
-import { isCaseLocked } from './case-lock';
+import { caseLockError, isCaseLocked } from './case-lock';
 import { canWithdraw, withdrawalRefusal } from './case-route';
 
 describe('isCaseLocked', () => {
@@ -9,6 +9,16 @@ describe('isCaseLocked', () => {
     for (const change of ['document', 'settlement', 'appointment'] as const)
       expect(locked(change)).toEqual(['ready-for-invoicing', 'completed']);
     expect(locked('message')).toEqual(['completed']);
+    // Any other write request is not refused for its phase.
+    expect(locked('any')).toEqual([]);
+  });
+
+  it("locks an archived case for every change and every write request, in any phase, with the archive's text", () => {
+    for (const change of ['document', 'settlement', 'appointment', 'message', 'any'] as const) {
+      expect(STATUS_SLUGS.filter((s) => isCaseLocked(s, change, true))).toEqual(STATUS_SLUGS);
+      expect(caseLockError(change, true)).toBe('errors.archive.readOnly');
+    }
+    expect(caseLockError('message', false)).toBe('errors.caseClosed.message');
   });
 });
 

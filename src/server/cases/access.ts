@@ -4,20 +4,8 @@ import type { Role } from '../../contract/permissions';
 import { requireUser, type AuthContext } from '../auth/access';
 import { caseLawyers, caseStandIns, cases } from '../db/schema';
 import { localDate } from '../lib/local-date';
-import { AppError, notFound } from '../errors/errors';
-
-/** Translation key (public/i18n, errors.case): the case is archived and nobody may change it. */
-export const CASE_ARCHIVED_MESSAGE = 'errors.archive.readOnly';
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * An archived case (the client's account deleted, the file kept for the firm) is read-only: every
- * request that would change it answers 409, after the access check (so 404 still comes first).
- */
-export function refuseArchivedWrite(request: Pick<FastifyRequest, 'method'>, caseRow: Pick<CaseRow, 'archivedAt'>) {
-  if (caseRow.archivedAt && !READS.has(request.method)) throw new AppError('conflict', CASE_ARCHIVED_MESSAGE);
-}
+import { notFound } from '../errors/errors';
+import { refuseLockedWrite } from './lock';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
@@ -46,7 +34,7 @@ export async function requireCaseAccess(
       .from(cases)
       .where(and(eq(cases.id, caseId), eq(cases.clientId, auth.userId)));
     if (!caseRow) throw notFound();
-    refuseArchivedWrite(request, caseRow);
+    refuseLockedWrite(request, caseRow);
     return { auth, caseRow };
   }
   const [caseRow] = await db
@@ -54,7 +42,7 @@ export async function requireCaseAccess(
     .from(cases)
     .where(and(eq(cases.id, caseId), lawyerMayUseCase(auth.userId, request.server.deps.clock.now())));
   if (!caseRow) throw notFound();
-  refuseArchivedWrite(request, caseRow);
+  refuseLockedWrite(request, caseRow);
   return { auth, caseRow };
 }
 
@@ -65,7 +53,7 @@ export async function requireOwnCase(request: FastifyRequest): Promise<CaseAcces
   const auth = { ...signedIn, role: signedIn.role };
   const [caseRow] = await request.server.deps.db.select().from(cases).where(eq(cases.clientId, auth.userId));
   if (!caseRow) throw notFound();
-  refuseArchivedWrite(request, caseRow);
+  refuseLockedWrite(request, caseRow);
   return { auth, caseRow };
 }
 

@@ -1,5 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { CASE_LOCK_ERRORS, isCaseLocked, type CaseChange } from '../../contract/rules/case-lock';
+import { caseLockError, isCaseLocked, type CaseChange, type CaseWrite } from '../../contract/rules/case-lock';
 import type { StatusSlug } from '../../contract/statuses';
 import type { Db } from '../db/client';
 import { cases } from '../db/schema';
@@ -7,12 +8,28 @@ import { AppError } from '../errors/errors';
 import type { CaseRow } from './access';
 
 /**
- * The closed-case guard of every write route (contract/rules/case-lock.ts): a case from
- * 'Klaar voor facturatie' on takes no change to its documents, settlement or appointment, and
- * from 'Voltooid' on no message either. 409 with the kind's translated text.
+ * The locked-case guard of every write route (contract/rules/case-lock.ts): a case from
+ * 'Klaar voor facturatie' on takes no change to its documents, settlement or appointment, from
+ * 'Voltooid' on no message either, and an archived case no change at all. 409 with the
+ * translated text of the kind, or of the archive.
  */
-export function refuseClosedCase(caseRow: Pick<CaseRow, 'statusSlug'>, change: CaseChange): void {
-  if (isCaseLocked(caseRow.statusSlug as StatusSlug, change)) throw new AppError('conflict', CASE_LOCK_ERRORS[change]);
+export function refuseClosedCase(caseRow: Pick<CaseRow, 'statusSlug' | 'archivedAt'>, change: CaseWrite): void {
+  const archived = caseRow.archivedAt !== null;
+  if (isCaseLocked(caseRow.statusSlug as StatusSlug, change, archived))
+    throw new AppError('conflict', caseLockError(change, archived));
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The access check's part of the guard (cases/access.ts): on an archived case every request that
+ * would change it answers 409, after the access check (so 404 still comes first).
+ */
+export function refuseLockedWrite(
+  request: Pick<FastifyRequest, 'method'>,
+  caseRow: Pick<CaseRow, 'statusSlug' | 'archivedAt'>,
+): void {
+  if (!READS.has(request.method)) refuseClosedCase(caseRow, 'any');
 }
 
 /**
