@@ -1,4 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import {
   CreatePushSubscriptionResponseSchema,
   PushDevicesResponseSchema,
@@ -139,4 +140,48 @@ export function pushDevicesQueryOptions() {
     queryKey: pushQueryKeys.devices,
     queryFn: async ({ signal }) => (await api.get('/api/push-subscriptions', PushDevicesResponseSchema, signal)).data,
   });
+}
+
+/** What went wrong the last time push was turned on or off here. */
+export type PushProblem = 'denied' | 'failed' | null;
+
+/**
+ * Push on this device as a switch: its state (read once the page shows), and turning it on (the
+ * browser asks for permission then, never before) or off. The device list is refetched after each.
+ */
+export function usePushSwitch() {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<PushState | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<PushProblem>(null);
+  const refresh = useCallback(async () => setState(await readPushState().catch(() => 'off' as const)), []);
+  useEffect(() => {
+    let shown = true;
+    void readPushState()
+      .catch(() => 'off' as const)
+      .then((read) => shown && setState(read));
+    return () => {
+      shown = false;
+    };
+  }, []);
+
+  const change = useCallback(
+    async (on: boolean): Promise<boolean> => {
+      setBusy(true);
+      setProblem(null);
+      try {
+        await (on ? turnOnPush() : turnOffPush());
+        return true;
+      } catch (error) {
+        setProblem(error instanceof PushDeniedError ? 'denied' : 'failed');
+        return false;
+      } finally {
+        await refresh();
+        await queryClient.invalidateQueries({ queryKey: pushQueryKeys.devices });
+        setBusy(false);
+      }
+    },
+    [queryClient, refresh],
+  );
+  return { state, busy, problem, change, refresh };
 }

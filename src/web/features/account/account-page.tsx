@@ -7,6 +7,7 @@ import { AvailabilityForm } from './components/availability-form';
 import { AvatarUpload } from './components/avatar-upload';
 import { LawyerQuestions } from './components/lawyer-questions-form';
 import { MailPreferencesForm } from './components/mail-preferences-form';
+import { NoticesSection } from './notices-section';
 import { ProfileForm } from './components/profile-form';
 import { TwoFactorSettings } from './components/two-factor-settings';
 
@@ -38,6 +39,7 @@ export function AccountPage() {
             <AvailabilityForm user={user} />
             <AbsencesForm />
           </AccountSection>
+          <NoticesSection />
           <AccountSection id="account-mail" title={t('notifications.settings.mailTitle')}>
             <MailPreferencesForm audience="lawyer" labelledBy="account-mail" />
           </AccountSection>

@@ -30,6 +30,7 @@ function api(initial: DataExport | null, post: () => { status: number; body: unk
       body: { data: { phase_changes: true, reminders: true, uploads: true } },
     }),
     on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
+    on('GET', '/api/push-subscriptions', { status: 200, body: { data: [] } }),
     on('GET', '/api/user/export', () => ({ status: 200, body: { data: current } })),
     on('POST', '/api/user/export', () => {
       const answer = post();

@@ -13,6 +13,7 @@ function api(user: ReturnType<typeof makeUser>, failPatch = false) {
     on('GET', '/api/site', { status: 200, body: { data: site } }),
     on('GET', '/api/user', { status: 200, body: { data: user } }),
     on('GET', '/api/user/mail-preferences', () => ({ status: 200, body: { data: preferences } })),
+    on('GET', '/api/push-subscriptions', { status: 200, body: { data: [] } }),
     on('GET', '/api/user/export', { status: 200, body: { data: null } }),
     on('PATCH', '/api/user/mail-preferences', (request) => {
       if (failPatch) return { status: 500, body: { message: 'Server Error' } };
