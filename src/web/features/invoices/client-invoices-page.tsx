@@ -12,8 +12,8 @@ import { Spinner } from '../../ui/spinner';
 import { invoiceFileName, invoiceLetterPath, invoicePdfPath, useCaseInvoices, usePayInvoice } from './api';
 import { checkout } from './checkout';
 import { InvoiceFacts } from './components/invoice-facts';
-import { InvoiceStatusBadge } from './components/invoice-status-badge';
-import { formatEuro, invoiceTitleKey } from './invoice-text';
+import { InvoiceCard } from './components/invoice-card';
+import { formatEuro } from './invoice-text';
 
 /** How often the page asks whether the payment came in, and for how long, after the checkout. */
 export const PAYMENT_POLL_MS = 2_000;
@@ -116,16 +116,7 @@ function ClientInvoiceCard({ invoice }: { invoice: Invoice }) {
   const payable = isPayable(invoice.status);
   const toEmployer = invoice.recipient === 'employer';
   return (
-    <article
-      aria-labelledby={titleId}
-      className="flex flex-col gap-4 rounded-xl border border-slate-300 bg-white p-4 sm:p-5"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          {t(invoiceTitleKey(invoice), { number: invoice.number })}
-        </h2>
-        <InvoiceStatusBadge invoice={invoice} />
-      </div>
+    <InvoiceCard invoice={invoice} heading="h2">
       <InvoiceFacts invoice={invoice} />
       {toEmployer && <p className="text-slate-800">{t('invoices.client.toEmployer')}</p>}
       {invoice.status === 'overdue' && !toEmployer && (
@@ -173,7 +164,7 @@ function ClientInvoiceCard({ invoice }: { invoice: Invoice }) {
           </DownloadButton>
         )}
       </div>
-    </article>
+    </InvoiceCard>
   );
 }
 

@@ -30,9 +30,9 @@ import {
 import { InvoiceEditor, emptyLine, lineToFields, type InvoiceFields } from './components/invoice-editor';
 import { InvoiceFacts } from './components/invoice-facts';
 import { InvoiceLines } from './components/invoice-lines';
-import { InvoiceStatusBadge } from './components/invoice-status-badge';
+import { InvoiceCard } from './components/invoice-card';
 import { RefundForm } from './components/refund-form';
-import { formatEuro, invoiceTitleKey } from './invoice-text';
+import { formatEuro } from './invoice-text';
 
 const PROPOSAL_ORDER = getStatus('proposal').order;
 
@@ -222,16 +222,7 @@ function LawyerInvoiceCard({
       />
     );
   return (
-    <article
-      aria-labelledby={titleId}
-      className="flex flex-col gap-4 rounded-xl border border-slate-300 bg-white p-4 sm:p-5"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={titleId} className="text-lg font-semibold text-slate-900">
-          {t(invoiceTitleKey(invoice), { number: invoice.number })}
-        </h3>
-        <InvoiceStatusBadge invoice={invoice} />
-      </div>
+    <InvoiceCard invoice={invoice} heading="h3">
       <p className="text-slate-800">
         {t('invoices.tab.to', {
           recipient: t(`invoices.recipient.${invoice.recipient}`),
@@ -285,7 +276,7 @@ function LawyerInvoiceCard({
         invoice.refunded_cents < invoice.total_cents && (
         <RefundForm caseId={caseId} invoice={invoice} onRefunded={onSaved} />
       )}
-    </article>
+    </InvoiceCard>
   );
 }
 

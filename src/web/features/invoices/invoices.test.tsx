@@ -142,7 +142,7 @@ describe("the client's 'Facturen'", () => {
     expect(calls.filter((call) => call.path.endsWith('/payment'))).toHaveLength(1);
   });
 
-  it('without online payments shows the bank transfer details and no button; the letter when there is one', async () => {
+  it('without online payments shows the bank details, no button; the letter when there is one', async () => {
     setup(
       client,
       invoicesRoute(() =>
@@ -175,7 +175,8 @@ describe("the client's 'Facturen'", () => {
     await screen.findByText('Dank je wel! Je betaling voor factuur 2026-0001 is binnen.', undefined, {
       timeout: 5_000,
     });
-    expect(within(screen.getByRole('article', { name: 'Factuur 2026-0001' })).getByText('Voldaan op 08-12-2026')).toBeTruthy();
+    const card = screen.getByRole('article', { name: 'Factuur 2026-0001' });
+    expect(within(card).getByText('Voldaan op 08-12-2026')).toBeTruthy();
   });
 });
 

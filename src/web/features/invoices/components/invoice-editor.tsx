@@ -16,7 +16,8 @@ import {
   type InvoiceLineInput,
   type InvoiceRecipient,
 } from '../../../../contract/invoices';
-import { formatEuroInput, parseEuroInput } from '../../../../contract/rules/settlement-format';
+import { formatEuroInput } from '../../../../contract/rules/settlement-format';
+import { euroField } from '../euro-field';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { Button } from '../../../ui/button';
 import { FieldError, FormError, RequiredFieldsLegend, RequiredMark, TextField } from '../../../ui/field';
@@ -28,17 +29,7 @@ export type InvoiceFields = { recipient: InvoiceRecipient; lines: LineFields[] }
 const LineFieldsSchema = z.object({
   description: InvoiceLineInputSchema.shape.description,
   quantity: z.string().trim().pipe(z.coerce.number().int().min(1).max(MAX_QUANTITY)),
-  unit_price_cents: z
-    .string()
-    .transform((value, ctx) => {
-      const cents = parseEuroInput(value);
-      if (cents === null) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, params: { key: 'invoiceAmount' } });
-        return z.NEVER;
-      }
-      return cents;
-    })
-    .pipe(z.number().int().min(0).max(MAX_UNIT_PRICE_CENTS)),
+  unit_price_cents: euroField(z.number().int().min(0).max(MAX_UNIT_PRICE_CENTS)),
   vat_rate: z.enum(['21', '9', '0']).transform((rate) => Number(rate) as 21 | 9 | 0),
 });
 

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { RefundRequestSchema, type Invoice } from '../../../../contract/invoices';
-import { formatEuroInput, parseEuroInput } from '../../../../contract/rules/settlement-format';
+import { formatEuroInput } from '../../../../contract/rules/settlement-format';
+import { euroField } from '../euro-field';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { Button } from '../../../ui/button';
 import { FormError, TextField } from '../../../ui/field';
@@ -10,17 +11,7 @@ import { useRefundInvoice } from '../api';
 import { formatEuro } from '../invoice-text';
 
 const RefundFieldsSchema = z.object({
-  amount_cents: z
-    .string()
-    .transform((value, ctx) => {
-      const cents = parseEuroInput(value);
-      if (cents === null) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, params: { key: 'invoiceAmount' } });
-        return z.NEVER;
-      }
-      return cents;
-    })
-    .pipe(RefundRequestSchema.shape.amount_cents),
+  amount_cents: euroField(RefundRequestSchema.shape.amount_cents),
 });
 type RefundFields = { amount_cents: string };
 
