@@ -28,6 +28,7 @@ import { FloatingLawyerButton } from './components/floating-lawyer-button';
 import { LawyerCard } from './components/lawyer-card';
 import { LawyerSheet } from './components/lawyer-sheet';
 import { NextStepBlock } from './components/next-step-block';
+import { PushOffer } from './components/push-offer';
 import { AppointmentBlock } from './components/appointment-block';
 import { StepList } from './components/step-list';
 import { WelcomeBlock } from './components/welcome-block';
@@ -130,6 +131,7 @@ export function DashboardPage() {
     <section className="flex flex-col gap-6">
       {heading}
       {showsWelcome(current) && <WelcomeBlock name={name} target={getWelcomeTarget(flags)} />}
+      <PushOffer />
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
         <div className="flex flex-col gap-6">
           {settlement.data?.cooling_off_running && settlement.data.cooling_off_ends_on && (
