@@ -16,6 +16,7 @@ import { seedLoad } from '../src/server/db/seed-load';
 import { createToken } from '../src/server/auth/queries';
 import { generateToken, sha256Hex } from '../src/server/lib/crypto';
 import { caseListStatement, countByStatusQuery } from '../src/server/cases/list';
+import { localDate } from '../src/server/lib/local-date';
 
 export type CaseBenchRow = { target: string; p50: number; p99: number; rps: number; errors: number };
 export type CaseBenchOptions = {
@@ -53,9 +54,9 @@ async function explain(database: Database, lawyerId: string): Promise<void> {
   };
   for (const request of REQUESTS) {
     const query = CaseListQuerySchema.parse(Object.fromEntries(new URLSearchParams(request.query)));
-    await run(`${request.name}: the whole list statement`, caseListStatement(database.db, lawyerId, query));
+    await run(`${request.name}: the whole list statement`, caseListStatement(lawyerId, query, localDate(new Date())));
   }
-  await run('GET /api/cases/count-by-status', countByStatusQuery(database.db, lawyerId));
+  await run('GET /api/cases/count-by-status', countByStatusQuery(lawyerId, localDate(new Date())));
 }
 
 async function seed(database: Database, options: CaseBenchOptions): Promise<{ token: string; lawyerId: string }> {

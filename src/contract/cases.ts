@@ -113,6 +113,11 @@ export const CaseListItemSchema = z.object({
   offer: OfferSchema.nullable(),
   last_update_at: z.string(),
   pending_documents: z.number().int(),
+  /**
+   * On a case the lawyer stands in on (an admin's stand-in whose dates cover today), the name of the lawyer whose
+   * case it is: the list shows 'Waarneming voor {name}'. Null on the lawyer's own cases.
+   */
+  stand_in_for: z.string().nullable(),
 });
 export type CaseListItem = z.infer<typeof CaseListItemSchema>;
 export const CaseListResponseSchema = paginatedSchema(CaseListItemSchema);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tokenUserStatement } from '../auth/queries';
 import { hotStatement, type Statement } from '../db/hot/statement';
@@ -8,13 +8,19 @@ import type { CaseListItem, CaseListQuery } from '../../contract/cases';
 import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../contract/offers';
 import { STATUSES, getStatus, type StatusSlug } from '../../contract/statuses';
 import type { Database, Db } from '../db/client';
-import { caseLawyers, lawyerStatusCounts, statuses } from '../db/schema';
+import { queryRows } from '../db/sql';
+import { getDisplayName } from '../../contract/rules/display-name';
+import { caseLawyers, caseStandIns, lawyerStatusCounts, statuses, users } from '../db/schema';
 
 export const CASE_PAGE_SIZE = 10;
 
 /** The lawyer's own case_lawyers row of a listed case, apart from the page query's scan. */
 const OWN = 'own';
 const own = alias(caseLawyers, OWN);
+
+/** The lawyer whose case it is, on a row of a case the reader stands in on. */
+const COVERED = 'covered';
+const covered = alias(users, COVERED);
 
 /** A lawyer's id, or an SQL expression for it (`auth.user_id` when the list follows the token check). */
 export type LawyerRef = string | SQL;
@@ -32,36 +38,68 @@ type ListArgs = {
   statusOrders: (number | Placeholder)[];
   words: (string | Placeholder)[];
   offset: number | Placeholder;
+  /** The day (YYYY-MM-DD, Europe/Amsterdam) whose stand-ins count: a stand-in's cases show only within its dates. */
+  today: string | Placeholder;
 };
 
-const listArgs = (query: CaseListQuery): ListArgs => ({
+const listArgs = (query: CaseListQuery, today: string): ListArgs => ({
   sort: query.sort,
   dir: query.dir,
   search: Boolean(query.q),
   statusOrders: [...new Set(query.statuses.map(orderOf))],
   words: searchWords(query.q),
   offset: (query.page - 1) * CASE_PAGE_SIZE,
+  today,
 });
 
-/** The page query: case ids of one page, read in the order of a (lawyer_id, sort key, case_id) index. */
-function pageQuery(db: Db, lawyerId: LawyerRef, args: ListArgs) {
-  const dir = args.dir === 'desc' ? desc : asc;
-  const order = {
-    client_name: [dir(caseLawyers.clientNameKey), dir(caseLawyers.caseId)],
-    company_name: [dir(caseLawyers.companyNameKey), dir(caseLawyers.caseId)],
-    last_update_at: [dir(caseLawyers.lastUpdateAt), dir(caseLawyers.caseId)],
-    status: [dir(caseLawyers.statusOrder), dir(caseLawyers.clientNameKey), dir(caseLawyers.caseId)],
+/** The columns of a list row's source: the case_lawyers row whose copied keys sort and filter it. */
+const SOURCE_COLUMNS = sql.raw(
+  'cl.case_id, cl.lawyer_id, cl.status_order, cl.client_name_key, cl.company_name_key, ' +
+    'cl.last_update_at, cl.search_key',
+);
+
+/**
+ * The cases a lawyer stands in on that day and that are not their own, each once, with the case_lawyers row of the
+ * lawyer whose case it is (the first by id when a case has several): its copied keys sort, filter and show the row.
+ */
+function coveredRows(lawyerId: LawyerRef, today: string | Placeholder) {
+  return sql`SELECT DISTINCT ON (cl.case_id) ${SOURCE_COLUMNS}
+    FROM ${caseStandIns} s JOIN ${caseLawyers} cl ON cl.case_id = s.case_id
+    WHERE s.lawyer_id = ${lawyerId} AND s.from_date <= ${today}::date AND s.until_date >= ${today}::date
+      AND NOT EXISTS (SELECT 1 FROM ${caseLawyers} m WHERE m.case_id = s.case_id AND m.lawyer_id = ${lawyerId})
+    ORDER BY cl.case_id, cl.lawyer_id`;
+}
+
+/**
+ * The rows a lawyer's list is read from (`src`): their own case_lawyers rows, read in the order of a (lawyer_id,
+ * sort key, case_id) index, and the few rows of the cases they stand in on today (`coveredRows`).
+ */
+function sourceRows(lawyerId: LawyerRef, args: ListArgs) {
+  return sql`(SELECT ${SOURCE_COLUMNS} FROM ${caseLawyers} cl WHERE cl.lawyer_id = ${lawyerId}
+    UNION ALL (${coveredRows(lawyerId, args.today)})) src`;
+}
+
+/** A column of `src`, under the name of the case_lawyers column it comes from. */
+const src = (column: { name: string }) => sql`src.${sql.identifier(column.name)}`;
+
+/** The page query: the page's case ids with the case_lawyers row each is shown from (`lawyer_id`), in order. */
+function pageQuery(lawyerId: LawyerRef, args: ListArgs) {
+  const dir = args.dir === 'desc' ? sql.raw('DESC') : sql.raw('ASC');
+  const keys = {
+    client_name: [caseLawyers.clientNameKey, caseLawyers.caseId],
+    company_name: [caseLawyers.companyNameKey, caseLawyers.caseId],
+    last_update_at: [caseLawyers.lastUpdateAt, caseLawyers.caseId],
+    status: [caseLawyers.statusOrder, caseLawyers.clientNameKey, caseLawyers.caseId],
   }[args.sort];
-  return db
-    .select({
-      caseId: caseLawyers.caseId,
-      pos: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('pos'),
-    })
-    .from(caseLawyers)
-    .where(listFilter(lawyerId, args))
-    .orderBy(...order)
-    .limit(CASE_PAGE_SIZE)
-    .offset(args.offset);
+  // Like drizzle's asc/desc: ascending puts nulls last, descending first (PostgreSQL's default).
+  const order = sql.join(
+    keys.map((key) => sql`${src(key)} ${dir}`),
+    sql`, `,
+  );
+  return sql`SELECT src.case_id, src.lawyer_id, row_number() over (order by ${order}) AS pos
+    FROM ${sourceRows(lawyerId, args)}
+    WHERE ${listFilter(args)}
+    ORDER BY ${order} LIMIT ${CASE_PAGE_SIZE} OFFSET ${args.offset}`;
 }
 
 function countFilter(lawyerId: LawyerRef, args: ListArgs) {
@@ -75,24 +113,33 @@ export function searchWords(q: string): string[] {
   return [...new Set(q.split(/\s+/).filter(Boolean))].slice(0, 10);
 }
 
-function listFilter(lawyerId: LawyerRef, args: ListArgs) {
-  const filter: SQL[] = [eq(caseLawyers.lawyerId, lawyerId)];
-  if (args.statusOrders.length > 0) filter.push(inArray(caseLawyers.statusOrder, args.statusOrders));
+/** The status and word filters on `src` (the lawyer's own rows and those they stand in on are already chosen). */
+function listFilter(args: ListArgs) {
+  const filter: SQL[] = [sql`true`];
+  if (args.statusOrders.length > 0)
+    filter.push(
+      sql`${src(caseLawyers.statusOrder)} IN (${sql.join(
+        args.statusOrders.map((o) => sql`${o}`),
+        sql`, `,
+      )})`,
+    );
   for (const word of args.words) {
     // Folded like the key (portal_fold, migration 0003), LIKE wildcards escaped; the trigram
     // GIN index on search_key serves words of three or more characters.
     const escaped = sql`replace(replace(replace(portal_fold(${word}), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
-    filter.push(sql`${caseLawyers.searchKey} LIKE '%' || ${escaped} || '%'`);
+    filter.push(sql`${src(caseLawyers.searchKey)} LIKE '%' || ${escaped} || '%'`);
   }
-  return and(...filter);
+  return sql.join(filter, sql` AND `);
 }
 
-/** The number of the lawyer's cases matching a search (the trigger-kept counts do not know words). */
-function searchCountQuery(db: Db, lawyerId: LawyerRef, args: ListArgs) {
-  return db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(caseLawyers)
-    .where(listFilter(lawyerId, args));
+/** The number of the lawyer's cases (their own and those they stand in on) matching a search. */
+function searchCountQuery(lawyerId: LawyerRef, args: ListArgs) {
+  return sql`SELECT count(*)::int FROM ${sourceRows(lawyerId, args)} WHERE ${listFilter(args)}`;
+}
+
+/** The number of cases the lawyer stands in on today, in the statuses asked for. */
+function coveredCountQuery(lawyerId: LawyerRef, args: ListArgs) {
+  return sql`SELECT count(*)::int FROM (${coveredRows(lawyerId, args.today)}) src WHERE ${listFilter(args)}`;
 }
 
 /** `Date.prototype.toISOString`'s form as a `to_char` pattern (of a UTC timestamp). */
@@ -100,54 +147,39 @@ const ISO_MS = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`);
 
 /**
  * The version of what a list row shows: the row versions (`xmin`, new with every update) of the
- * lawyer's case_lawyers row, where triggers copy everything the item shows, and of its status.
+ * case_lawyers row it is shown from, where triggers copy everything the item shows, of its status,
+ * and on a case the reader stands in on, of the lawyer whose case it is (their name is shown).
  */
-const ITEM_VERSION = sql`${sql.identifier(OWN)}.xmin::text || '.' || coalesce(${statuses}.xmin::text, '')`;
+const ITEM_VERSION = sql`${sql.identifier(OWN)}.xmin::text || '.' || coalesce(${statuses}.xmin::text, '')
+  || coalesce('.' || ${sql.identifier(COVERED)}.xmin::text, '')`;
 
 /**
  * The list's parts: the page's rows in page order (`pos`) and the total. The page of ids is read
- * in index order, then the lawyer's case_lawyers rows of them: what the list shows of each case
+ * in index order, then the case_lawyers rows they are shown from: what the list shows of each case
  * is copied there by triggers (migrations 0009 and 0010), so the page query stays an index-only
- * scan however deep the page, and only the status's name is looked up. The moment of the last
- * update comes as the text the answer shows (ISO 8601 in UTC, to the millisecond), so no row's
- * timestamp is parsed into a Date only to be formatted again (docs/performance.md).
+ * scan however deep the page, and only the status's name (and on a case the lawyer stands in on,
+ * the name of the lawyer whose case it is) is looked up. The moment of the last update comes as
+ * the text the answer shows (ISO 8601 in UTC, to the millisecond), so no row's timestamp is parsed
+ * into a Date only to be formatted again (docs/performance.md).
  */
-function listParts(
-  db: Db,
-  lawyerId: LawyerRef,
-  args: ListArgs,
-  columns: 'versions' | 'full',
-): { total: SQL; items: SQL } {
-  const page = pageQuery(db, lawyerId, args).as('page');
+function listParts(lawyerId: LawyerRef, args: ListArgs, columns: 'versions' | 'full'): { total: SQL; items: SQL } {
   const countSum = sql`coalesce(sum(${lawyerStatusCounts.casesCount}), 0)::int`;
   const total = args.search
-    ? sql`(${searchCountQuery(db, lawyerId, args)})`
-    : sql`(SELECT ${countSum} FROM ${lawyerStatusCounts} WHERE ${countFilter(lawyerId, args)})`;
-  const versions = {
-    pos: sql<number>`${page.pos}`.as('pos'),
-    caseId: sql<string>`${own.caseId}`.as('case_id'),
-    version: sql<string>`${ITEM_VERSION}`.as('version'),
-  };
-  const items = db
-    .select(
-      columns === 'versions'
-        ? versions
-        : {
-            ...versions,
-            clientName: sql<string>`${own.clientName}`.as('client_name'),
-            companyName: sql<string | null>`${own.companyName}`.as('company_name'),
-            statusSlug: sql<string>`${own.statusSlug}`.as('status_slug'),
-            statusName: sql<string | null>`${statuses.displayName}`.as('status_name'),
-            statusOrder: sql<number | null>`${statuses.order}`.as('status_order'),
-            lastUpdateAt: sql<string>`to_char(${own.lastUpdateAt} AT TIME ZONE 'UTC', ${ISO_MS})`.as('last_update_at'),
-            pendingDocuments: sql<number>`${own.pendingDocuments}`.as('pending_documents'),
-            offer: sql<string | null>`${own.offer}`.as('offer'),
-          },
-    )
-    .from(page)
-    .innerJoin(own, and(eq(own.caseId, page.caseId), eq(own.lawyerId, lawyerId)))
-    .leftJoin(statuses, eq(statuses.slug, own.statusSlug));
-  return { total, items: sql`${items}` };
+    ? sql`(${searchCountQuery(lawyerId, args)})`
+    : sql`((SELECT ${countSum} FROM ${lawyerStatusCounts} WHERE ${countFilter(lawyerId, args)})
+      + (${coveredCountQuery(lawyerId, args)}))`;
+  const full = sql`, ${own.clientName} AS client_name, ${own.companyName} AS company_name,
+    ${own.statusSlug} AS status_slug, ${statuses.displayName} AS status_name, ${statuses.order} AS status_order,
+    to_char(${own.lastUpdateAt} AT TIME ZONE 'UTC', ${ISO_MS}) AS last_update_at,
+    ${own.pendingDocuments} AS pending_documents, ${own.offer} AS offer,
+    ${covered.name} AS covered_name, ${covered.infix} AS covered_infix, ${covered.lastName} AS covered_last_name`;
+  const shown = columns === 'full' ? full : sql``;
+  const items = sql`SELECT page.pos, ${own.caseId} AS case_id, ${ITEM_VERSION} AS version ${shown}
+    FROM (${pageQuery(lawyerId, args)}) page
+    JOIN ${caseLawyers} ${sql.identifier(OWN)} ON ${own.caseId} = page.case_id AND ${own.lawyerId} = page.lawyer_id
+    LEFT JOIN ${statuses} ON ${statuses.slug} = ${own.statusSlug}
+    LEFT JOIN ${users} ${sql.identifier(COVERED)} ON page.lawyer_id <> ${lawyerId} AND ${covered.id} = page.lawyer_id`;
+  return { total, items };
 }
 
 /**
@@ -155,12 +187,12 @@ function listParts(
  * whole for a lawyer: the page's rows in page order, each with the total, or one row
  * with the total and no case on a page past the last.
  */
-export function caseListStatement(db: Db, lawyerId: LawyerRef, query: CaseListQuery): SQL {
-  return wholeListStatement(db, lawyerId, listArgs(query));
+export function caseListStatement(lawyerId: LawyerRef, query: CaseListQuery, today: string): SQL {
+  return wholeListStatement(lawyerId, listArgs(query, today));
 }
 
-function wholeListStatement(db: Db, lawyerId: LawyerRef, args: ListArgs): SQL {
-  const { total, items } = listParts(db, lawyerId, args, 'full');
+function wholeListStatement(lawyerId: LawyerRef, args: ListArgs): SQL {
+  const { total, items } = listParts(lawyerId, args, 'full');
   return sql`SELECT tot.total, i.* FROM (SELECT ${total} AS total) tot LEFT JOIN LATERAL (${items}) i ON true
     ORDER BY i.pos`;
 }
@@ -179,6 +211,10 @@ export type CaseListRow = {
   last_update_at: string | null;
   pending_documents: number | null;
   offer: string | null;
+  /** On a case the reader stands in on: the name of the lawyer whose case it is. */
+  covered_name: string | null;
+  covered_infix: string | null;
+  covered_last_name: string | null;
 };
 
 /** The package of an item, as the contract names it. */
@@ -198,6 +234,10 @@ export function caseListItem(row: CaseListRow & { case_id: string }): CaseListIt
     offer: offerOf(row.offer),
     last_update_at: row.last_update_at ?? '',
     pending_documents: Number(row.pending_documents ?? 0),
+    stand_in_for:
+      row.covered_name === null
+        ? null
+        : getDisplayName({ name: row.covered_name, infix: row.covered_infix, last_name: row.covered_last_name ?? '' }),
   };
 }
 
@@ -236,13 +276,14 @@ export async function caseListAnswer(
   cache: CaseListCache,
   lawyerId: string,
   query: CaseListQuery,
+  today: string,
   head: CaseListHead,
   write: (page: { items: CaseListItem[]; total: number }) => string,
 ): Promise<string> {
   const key = pageKey(lawyerId, query);
   const kept = cache.get(key, pageVersion(head.total, head.page));
   if (kept !== undefined) return kept;
-  const { statements, values } = statementsFor(database.db, query);
+  const { statements, values } = statementsFor(query, today);
   const rows = await database.run<CaseListRow>(statements.forLawyer, { ...values, lawyerId });
   const items: CaseListItem[] = [];
   const versions: string[] = [];
@@ -269,8 +310,11 @@ const shapeStatements = new Map<string, ShapeStatements>();
  * know that a word of one or two letters gives the trigram index nothing to look up, and would
  * scan all of it.
  */
-function statementsFor(db: Db, query: CaseListQuery): { statements: ShapeStatements; values: Record<string, unknown> } {
-  const args = listArgs(query);
+function statementsFor(
+  query: CaseListQuery,
+  today: string,
+): { statements: ShapeStatements; values: Record<string, unknown> } {
+  const args = listArgs(query, today);
   const key = `${args.sort} ${args.dir} ${args.search} ${args.statusOrders.length} ${args.words.length}`;
   let statements = shapeStatements.get(key);
   if (!statements) {
@@ -279,17 +323,18 @@ function statementsFor(db: Db, query: CaseListQuery): { statements: ShapeStateme
       statusOrders: args.statusOrders.map((_, i) => sql.placeholder(`status${i}`)),
       words: args.words.map((_, i) => sql.placeholder(`word${i}`)),
       offset: sql.placeholder('offset'),
+      today: sql.placeholder('today'),
     };
     const plan = args.search ? 'custom' : 'generic';
-    const { total, items } = listParts(db, sql`t.user_id`, shape, 'versions');
+    const { total, items } = listParts(sql`t.user_id`, shape, 'versions');
     const page = sql`(SELECT string_agg(v.case_id::text || ':' || v.version, ' ' ORDER BY v.pos) FROM (${items}) v)`;
     statements = {
       forToken: tokenUserStatement(sql`${total} AS total, ${page} AS page`, { plan }),
-      forLawyer: hotStatement(wholeListStatement(db, sql`${sql.placeholder('lawyerId')}::uuid`, shape), { plan }),
+      forLawyer: hotStatement(wholeListStatement(sql`${sql.placeholder('lawyerId')}::uuid`, shape), { plan }),
     };
     shapeStatements.set(key, statements);
   }
-  const values: Record<string, unknown> = { offset: args.offset };
+  const values: Record<string, unknown> = { offset: args.offset, today };
   args.statusOrders.forEach((order, i) => (values[`status${i}`] = order));
   args.words.forEach((word, i) => (values[`word${i}`] = word));
   return { statements, values };
@@ -300,24 +345,28 @@ function statementsFor(db: Db, query: CaseListQuery): { statements: ShapeStateme
  * (`requireUserWith`: one round trip); `caseListAnswer` turns it into the answer.
  */
 export function caseListForToken(
-  db: Db,
   query: CaseListQuery,
+  today: string,
 ): { statement: Statement; values: Record<string, unknown> } {
-  const { statements, values } = statementsFor(db, query);
+  const { statements, values } = statementsFor(query, today);
   return { statement: statements.forToken, values };
 }
 
-/** Every status with the number of the lawyer's cases in it (trigger-kept lawyer_status_counts). */
-export function countByStatusQuery(db: Db, lawyerId: string) {
-  return db
-    .select({ order: lawyerStatusCounts.statusOrder, n: lawyerStatusCounts.casesCount })
-    .from(lawyerStatusCounts)
-    .where(eq(lawyerStatusCounts.lawyerId, lawyerId));
+/**
+ * Every status with the number of the lawyer's cases in it: their own (trigger-kept lawyer_status_counts) and those
+ * they stand in on that day.
+ */
+export function countByStatusQuery(lawyerId: string, today: string): SQL {
+  return sql`SELECT o.order, sum(o.n)::int AS n FROM (
+      SELECT ${lawyerStatusCounts.statusOrder} AS order, ${lawyerStatusCounts.casesCount} AS n
+      FROM ${lawyerStatusCounts} WHERE ${lawyerStatusCounts.lawyerId} = ${lawyerId}
+      UNION ALL SELECT src.status_order, 1 FROM (${coveredRows(lawyerId, today)}) src
+    ) o GROUP BY o.order`;
 }
 
-export async function countLawyerCasesByStatus(db: Db, lawyerId: string) {
-  const rows = await countByStatusQuery(db, lawyerId);
-  const counts = new Map(rows.map((r) => [r.order, r.n]));
+export async function countLawyerCasesByStatus(db: Db, lawyerId: string, today: string) {
+  const rows = await queryRows<{ order: number; n: number }>(db, countByStatusQuery(lawyerId, today));
+  const counts = new Map(rows.map((r) => [Number(r.order), Number(r.n)]));
   const catalogue = await listStatuses(db);
   return catalogue.map((s) => ({ ...s, cases_count: counts.get(s.order) ?? 0 }));
 }

@@ -27,6 +27,7 @@ import { changeCaseStatus } from '../workflow/apply';
 import { getClientDashboard } from './dashboard';
 import { appointmentViewSettings } from '../appointments/state';
 import { getClientCaseView, getLawyerCaseView } from './views';
+import { localDate } from '../lib/local-date';
 
 const CaseParams = z.object({ id: text().max(64) });
 
@@ -81,9 +82,10 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       // fit, the session and role are checked on their own first (401, 403), then the 422.
       if (request.validationError) await requireRole(request, 'lawyer');
       const query = request.query;
-      const access = { role: 'lawyer' as const, ...caseListForToken(db, query) };
+      const today = localDate(clock.now());
+      const access = { role: 'lawyer' as const, ...caseListForToken(query, today) };
       const { auth, row } = await requireUserWith<CaseListHead>(request, access);
-      const answer = await caseListAnswer(database, listCache, auth.userId, query, row, ({ items, total }) => {
+      const answer = await caseListAnswer(database, listCache, auth.userId, query, today, row, ({ items, total }) => {
         const pagination = buildPagination({
           path: '/api/cases',
           page: query.page,
@@ -105,7 +107,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { response: { 200: StatusCountListResponseSchema } } },
     async (request) => {
       const auth = await requireRole(request, 'lawyer');
-      return { data: await countLawyerCasesByStatus(db, auth.userId) };
+      return { data: await countLawyerCasesByStatus(db, auth.userId, localDate(clock.now())) };
     },
   );
 

@@ -17,6 +17,7 @@ const item = (n: number): CaseListItem => ({
   offer: null,
   last_update_at: '2026-11-20T10:00:00.000Z',
   pending_documents: 0,
+  stand_in_for: null,
 });
 
 /**

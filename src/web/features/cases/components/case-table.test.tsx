@@ -13,6 +13,7 @@ const item = (n: number, pending: number): CaseListItem => ({
   offer: null,
   last_update_at: '2026-11-20T10:00:00.000Z',
   pending_documents: pending,
+  stand_in_for: null,
 });
 
 describe('the case list', () => {
@@ -34,5 +35,26 @@ describe('the case list', () => {
     // The table keeps the short word under its column header 'Nieuwe documenten'.
     const row = screen.getAllByRole('row')[1]!;
     expect(within(row).getByText('Geen')).toBeInTheDocument();
+  });
+
+  it("marks a case the lawyer stands in on 'Waarneming voor …', in the table and on a card, not their own", () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify({ data: [], total: 0 }), { status: 200 }))),
+    );
+    const covered = { ...item(2, 0), stand_in_for: 'Vera van Vast' };
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <CaseTable cases={[item(1, 0), covered]} sort="client_name" dir="asc" onSort={() => undefined} />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    const [own, standIn] = screen.getAllByRole('row').slice(1);
+    expect(within(standIn!).getByText('Waarneming voor Vera van Vast')).toBeInTheDocument();
+    expect(own).not.toHaveTextContent('Waarneming');
+    const cards = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(cards[1]).toHaveTextContent('Waarneming voor Vera van Vast');
+    expect(cards[0]).not.toHaveTextContent('Waarneming');
   });
 });

@@ -30,6 +30,17 @@ function Pending({ count, long = false }: { count: number; long?: boolean }) {
   );
 }
 
+/** On a case the lawyer stands in on: 'Waarneming voor Vera van Vast'. */
+function StandInFor({ item }: { item: CaseListItem }) {
+  const { t } = useTranslation();
+  if (item.stand_in_for === null) return null;
+  return (
+    <span className="block text-sm font-normal text-slate-700">
+      {t('cases.standInFor', { name: item.stand_in_for })}
+    </span>
+  );
+}
+
 /**
  * The case list: a sortable table from md up, cards below it. `showGroup` (a search over all
  * groups) adds each case's group ('Actief', 'Klaar voor facturatie', 'Voltooid').
@@ -95,6 +106,7 @@ export function CaseTable({
                   {c.client_name || t('cases.unknownName')}
                   <UnreadBadge caseId={c.id} />
                 </Link>
+                <StandInFor item={c} />
               </td>
               <td className="py-3 pr-3 text-slate-800">{c.company_name ?? '–'}</td>
               <td className="py-3 pr-3">
@@ -119,6 +131,7 @@ export function CaseTable({
               {c.client_name || t('cases.unknownName')}
               <UnreadBadge caseId={c.id} />
             </Link>
+            <StandInFor item={c} />
             {c.company_name && <p className="text-slate-800">{c.company_name}</p>}
             <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
               <StatusBadge slug={c.status.slug} label={statusLabel(c)} />
