@@ -48,6 +48,7 @@ import { complaintRoutes } from './complaints/routes';
 import { calculationRoutes } from './settlement/calculations';
 import { settlementRoutes } from './settlement/routes';
 import { dataExportRoutes } from './data-export/routes';
+import { pushRoutes } from './push/routes';
 import { registerEvents, type EventOptions } from './events/routes';
 import { eventSettingsOf, provideEventSettings } from './domain-events';
 import { memoryEventBus, redisEventBus } from './events/bus';
@@ -220,6 +221,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(calculationRoutes);
   await app.register(settlementRoutes);
   await app.register(dataExportRoutes);
+  await app.register(pushRoutes);
 
   if (options.extraRoutes) await app.register(options.extraRoutes);
   await registerSpa(app, webRoot);

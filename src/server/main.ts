@@ -17,6 +17,8 @@ import { testOnlyRoutes } from './test-routes';
 import { appointmentReminderJob } from './appointments/reminders';
 import { dataExportJob } from './data-export/job';
 import { insightWeeklyJob } from './jobs/insight-weekly';
+import { pushSenderJob } from './push/worker';
+import { pushReminderJob } from './push/reminders';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -66,6 +68,9 @@ async function main(): Promise<void> {
       // Redlines of versions stored before they were kept, or gone stale (settlement/redline-job.ts).
       settlementRedlineJob(),
       outboxCleanupJob(() => runtime.clock.now()),
+      // Web Push: the date-based notices, and the sender of the push outbox (docs/notifications.md).
+      pushReminderJob(() => runtime.clock.now()),
+      pushSenderJob({ config, now: () => runtime.clock.now(), logger }),
       appointmentReminderJob(() => runtime.clock.now(), config.appointments.videoUrlTemplate),
       dataExportJob(
         runtime.storage,

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
@@ -74,6 +75,9 @@ type Row = {
   badParams?: Partial<Expect>;
 };
 
+/** A browser's P-256 public key (an uncompressed point, base64url), as a push subscription carries it. */
+const BROWSER_KEY = createECDH('prime256v1').generateKeys('base64url');
+
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 /** One row per route; the key is "METHOD url" exactly as the app registers it. */
@@ -99,6 +103,20 @@ const MATRIX: Record<string, Row> = {
   'DELETE /api/user/avatar': { expect: SIGNED_IN },
   'GET /api/user/mail-preferences': { expect: SIGNED_IN },
   'PATCH /api/user/mail-preferences': { expect: SIGNED_IN, body: () => ({ uploads: true }) },
+  'GET /api/push/public-key': { expect: SIGNED_IN },
+  'GET /api/push-subscriptions': { expect: SIGNED_IN },
+  'POST /api/push-subscriptions': {
+    expect: SIGNED_IN,
+    body: () => ({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/matrix-device',
+      keys: { p256dh: BROWSER_KEY, auth: 'AAAAAAAAAAAAAAAAAAAAAA' },
+    }),
+  },
+  // Nobody's device: 404 for everyone signed in (another user's device is 404 too: push/push.test.ts).
+  'DELETE /api/push-subscriptions/:id': {
+    expect: { ...all(404), anonymous: 401 },
+    url: () => '/api/push-subscriptions/3b0e2f4a-1c55-4c3e-9a6e-0f4d2b7c8e91',
+  },
   'POST /api/mail/unsubscribe': { expect: PUBLIC, body: () => ({ token: 'not-a-signed-token' }) },
   'POST /api/mail/unsubscribe/one-click': {
     expect: PUBLIC,

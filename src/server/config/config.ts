@@ -39,6 +39,8 @@ export const EnvSchema = z.object({
   BODY_MIN_RATE_WINDOW_SECONDS: int(60, 1, 3_600),
   UPLOADS_PER_USER: int(3, 1, 1_000),
   UPLOADS_PER_INSTANCE: int(50, 1, 100_000),
+  TEXT_WORKER_TIMEOUT_SECONDS: int(20, 1, 600),
+  TEXT_WORKER_MEMORY_MB: int(256, 16, 4_096),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -118,6 +120,19 @@ export const EnvSchema = z.object({
   MOLLIE_API_KEY: optionalString,
   /** Mollie's server URL, passed to the SDK as serverURL (a local stand-in in development and tests). */
   MOLLIE_API_ENDPOINT: url('https://api.mollie.com'),
+  /** Web Push (VAPID, RFC 8292): both keys base64url, or neither (then a pair is made once and kept in the database). */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Who the push services may contact: `mailto:` or `https:`; default `mailto:` + SUPPORT_EMAIL. */
+  VAPID_SUBJECT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /^mailto:\S+@\S+$/.test(v) || /^https:\/\/\S+$/.test(v), 'must start with mailto: or https://')
+      .optional(),
+  ),
+  /** Extra push service origins (comma-separated `https://host[:port]`), for a stand-in in tests. */
+  PUSH_ALLOWED_ORIGINS: optionalString,
 });
 
 export type Config = {
@@ -145,6 +160,11 @@ export type Config = {
   /** Uploads that may stream at once per user and per instance; beyond, 429. */
   uploadsPerUser: number;
   uploadsPerInstance: number;
+  /**
+   * What reading one uploaded agreement's text (and computing a redline) may cost in the text worker before it is
+   * ended and the file refused: its time and the heap of its thread (settlement/text-jobs.ts).
+   */
+  textWorker: { timeoutMs: number; heapMb: number };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   tokenIdleMs: number;
   tokenTtlMs: number;
@@ -184,6 +204,11 @@ export type Config = {
   firm: { name: string; addressLines: string[]; kvk: string; vatId: string; iban: string };
   /** Online payment through Mollie (src/server/payments); `apiKey` unset: bank transfer only. */
   mollie: { apiKey: string | undefined; endpoint: string };
+  /**
+   * Web Push (src/server/push): the VAPID keys when set (else made once and kept in the database), the subject, and
+   * origins accepted beside the known push services.
+   */
+  push: { publicKey: string | undefined; privateKey: string | undefined; subject: string; allowedOrigins: string[] };
   site: {
     productName: string;
     supportEmail: string;
@@ -220,6 +245,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   if (e.STORAGE === 's3' && !e.S3_BUCKET)
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3');
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
+  const pushOrigins = parsePushOrigins(e.PUSH_ALLOWED_ORIGINS);
+  if (typeof pushOrigins === 'string')
+    throw new ConfigError(`Invalid configuration:\n  PUSH_ALLOWED_ORIGINS: ${pushOrigins}`);
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
     throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
   return {
@@ -240,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyMinRateWindowMs: e.BODY_MIN_RATE_WINDOW_SECONDS * 1000,
     uploadsPerUser: e.UPLOADS_PER_USER,
     uploadsPerInstance: e.UPLOADS_PER_INSTANCE,
+    textWorker: { timeoutMs: e.TEXT_WORKER_TIMEOUT_SECONDS * 1000, heapMb: e.TEXT_WORKER_MEMORY_MB },
     logLevel: e.LOG_LEVEL,
     tokenIdleMs: e.TOKEN_IDLE_MINUTES * 60_000,
     tokenTtlMs: e.TOKEN_TTL_HOURS * 3_600_000,
@@ -285,6 +316,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       everyHours: e.BACKUP_EVERY_HOURS,
       keep: e.BACKUP_KEEP,
     },
+    push: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.SUPPORT_EMAIL}`,
+      allowedOrigins: pushOrigins,
+    },
     firm: {
       name: e.FIRM_NAME,
       addressLines: e.FIRM_ADDRESS.split(';')
@@ -297,6 +334,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mollie: { apiKey: e.MOLLIE_API_KEY, endpoint: e.MOLLIE_API_ENDPOINT.replace(/\/$/, '') },
     site: siteOf(e),
   };
+}
+
+/** `https://host[:port]` origins, comma-separated; a message naming the first wrong one. */
+function parsePushOrigins(value: string | undefined): string[] | string {
+  const origins: string[] = [];
+  for (const item of (value ?? '').split(',').map((v) => v.trim()).filter(Boolean)) {
+    const url = URL.canParse(item) ? new URL(item) : null;
+    if (!url || url.protocol !== 'https:' || url.origin !== item.replace(/\/$/, '') || url.username || url.password)
+      return `'${item}' is no https origin (https://host or https://host:port)`;
+    origins.push(url.origin);
+  }
+  return origins;
 }
 
 type Env = z.infer<typeof EnvSchema>;

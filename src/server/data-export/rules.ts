@@ -79,6 +79,15 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
       'account and file are long gone, initials and counts only',
   },
   backup_runs: { notExported: "the firm's technical log of its own backups: times, sizes, no personal data" },
+  push_keys: { notExported: "the server's own VAPID key pair for Web Push, no personal data" },
+  push_subscriptions: {
+    notExported:
+      "a device's address at its browser's push service and the keys to encrypt for it: a means of delivery the " +
+      "user sees (name, last use) and removes under 'Meldingen' in the settings; gone with logout",
+  },
+  push_outbox: {
+    notExported: 'the push notices waiting or sent: a kind, a tag and ids, never a text or case content',
+  },
   intake_deliveries: {
     notExported:
       'a technical guard against replayed intake deliveries: an event id and a case id, no content (the ' +

@@ -12,6 +12,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -53,6 +54,8 @@ export const users = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The e-mail channel of the notices ('Meldingen'): false, none of the optional mail kinds goes. */
+    emailNotices: boolean('email_notices').notNull().default(true),
     /** Staff only: a deactivated account cannot sign in and has no valid token. */
     deactivatedAt: tstz('deactivated_at'),
     /** Admins only: the firm's complaints officer ('klachtenfunctionaris') receives and handles complaints. */
@@ -1039,6 +1042,7 @@ export const backupRuns = pgTable(
   },
   (t) => [index('backup_runs_finished_idx').on(t.finishedAt)],
 );
+
 /** The party printed on an invoice (the firm as seller, the client or employer as recipient). */
 export type InvoicePartyRecord = {
   name: string;
@@ -1143,3 +1147,84 @@ export const invoicePayments = pgTable(
   (t) => [index('invoice_payments_invoice_idx').on(t.invoiceId)],
 );
 
+/** The VAPID key pair made once when VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are unset (one row, id 1), shared by every instance. */
+export const pushKeys = pgTable(
+  'push_keys',
+  {
+    id: smallint('id').primaryKey().default(1),
+    publicKey: text('public_key').notNull(),
+    privateKey: text('private_key').notNull(),
+    createdAt: tstz('created_at').notNull(),
+  },
+  (t) => [check('push_keys_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * A device's Web Push subscription (src/server/push): the push service's endpoint and the browser's keys.
+ * `tokenId` is the session that made it: logout (any revocation of that token) deletes it by a trigger.
+ * Deleted with the user.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenId: uuid('token_id').references(() => tokens.id, { onDelete: 'set null' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: tstz('created_at').notNull(),
+    lastUsedAt: tstz('last_used_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId, t.lastUsedAt),
+    index('push_subscriptions_token_idx')
+      .on(t.tokenId)
+      .where(sql`${t.tokenId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * The push outbox: one row per notice and device, written in the transaction of its cause and
+ * sent by the push worker (src/server/push/worker.ts), retried on 429 and 5xx. `ref` holds ids
+ * only (case, message, document) for the check at sending time whether it was read; the text is
+ * made when it is sent. At most one pending row per device and tag: several within a minute are one.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    tag: text('tag').notNull(),
+    ref: jsonb('ref').$type<Record<string, string>>().notNull().default({}),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'skipped'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull(),
+    leaseUntil: tstz('lease_until'),
+    dedupeKey: text('dedupe_key'),
+    lastError: text('last_error'),
+    createdAt: tstz('created_at').notNull(),
+    sentAt: tstz('sent_at'),
+  },
+  (t) => [
+    check('push_outbox_status', sql`${t.status} IN ('pending', 'sent', 'failed', 'skipped')`),
+    index('push_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('push_outbox_subscription_idx').on(t.subscriptionId, t.status),
+    index('push_outbox_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('push_outbox_dedupe_key').on(t.dedupeKey),
+    uniqueIndex('push_outbox_pending_tag_key')
+      .on(t.subscriptionId, t.tag)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

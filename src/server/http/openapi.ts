@@ -41,6 +41,7 @@ export const NON_JSON_ANSWERS: Record<string, Record<number, unknown>> = {
   'DELETE /api/cases/{id}/appointment': noContent,
   'DELETE /api/cases/{id}/appointment/callback': noContent,
   'DELETE /api/user/absences/{id}': noContent,
+  'DELETE /api/push-subscriptions/{id}': noContent,
   'POST /api/admin/outbox/{id}/retry': noContent,
   'GET /api/mail/unsubscribe/one-click': { 303: { description: "To the portal's unsubscribe page" } },
 };

@@ -40,6 +40,7 @@ const NOT_JSON = [
   'DELETE /api/cases/:id/appointment',
   'DELETE /api/cases/:id/appointment/callback',
   'DELETE /api/user/absences/:id',
+  'DELETE /api/push-subscriptions/:id',
   // 204: the mail is due again; the worker sends it at its next poll.
   'POST /api/admin/outbox/:id/retry',
   // 303 See Other to the portal's unsubscribe page (a browser opened the one-click address).

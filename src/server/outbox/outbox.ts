@@ -40,11 +40,18 @@ export async function enqueueMail<K extends MailKind>(db: Db, input: EnqueueMail
     name = input.to.name ?? null;
   } else {
     const [user] = await db
-      .select({ email: users.email, language: users.language, name: users.name, optOuts: users.mailOptOuts })
+      .select({
+        email: users.email,
+        language: users.language,
+        name: users.name,
+        optOuts: users.mailOptOuts,
+        emailNotices: users.emailNotices,
+      })
       .from(users)
       .where(eq(users.id, input.to.userId));
     if (!user) return false;
-    if (definition.topic && user.optOuts.includes(definition.topic)) return false;
+    // A topic turned off, or the whole e-mail channel of the optional mails ('Meldingen').
+    if (definition.topic && (!user.emailNotices || user.optOuts.includes(definition.topic))) return false;
     address = user.email;
     language = user.language;
     recipientId = input.to.userId;

@@ -8,15 +8,25 @@ import {
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 
-const toPreferences = (optOuts: string[]): MailPreferences =>
-  Object.fromEntries(MAIL_TOPICS.map((topic) => [topic, !optOuts.includes(topic)])) as MailPreferences;
+const toPreferences = (row: { optOuts: string[]; emailNotices: boolean }): MailPreferences => ({
+  ...(Object.fromEntries(MAIL_TOPICS.map((topic) => [topic, !row.optOuts.includes(topic)])) as Omit<
+    MailPreferences,
+    'email'
+  >),
+  email: row.emailNotices,
+});
+
+const columns = { optOuts: users.mailOptOuts, emailNotices: users.emailNotices };
 
 export async function getMailPreferences(db: Db, userId: string): Promise<MailPreferences | null> {
-  const [row] = await db.select({ optOuts: users.mailOptOuts }).from(users).where(eq(users.id, userId));
-  return row ? toPreferences(row.optOuts) : null;
+  const [row] = await db.select(columns).from(users).where(eq(users.id, userId));
+  return row ? toPreferences(row) : null;
 }
 
-/** Turns topics on or off in one statement (parallel changes of different topics both hold). */
+/**
+ * Turns topics (and the e-mail channel, `email`) on or off in one statement (parallel changes of different topics
+ * both hold).
+ */
 export async function updateMailPreferences(
   db: Db,
   userId: string,
@@ -29,10 +39,11 @@ export async function updateMailPreferences(
     .update(users)
     .set({
       mailOptOuts: sql`ARRAY(SELECT DISTINCT t FROM ${topics} AS t WHERE NOT (t = ANY(${toTextArray(on)})) ORDER BY t)`,
+      ...(change.email === undefined ? {} : { emailNotices: change.email }),
     })
     .where(eq(users.id, userId))
-    .returning({ optOuts: users.mailOptOuts });
-  return row ? toPreferences(row.optOuts) : null;
+    .returning(columns);
+  return row ? toPreferences(row) : null;
 }
 
 /** A text[] literal built from known topic names only. */

@@ -1,0 +1,348 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { PushDevicesResponseSchema } from '../../contract/push';
+import { pushKeys, pushOutbox, pushSubscriptions, users } from '../db/schema';
+import { PUSH_KINDS, type PushKind } from '../outbox/push';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  tokenFor,
+  type TestContext,
+} from '../testing/harness';
+import { startPushService, type PushServiceStandIn } from '../testing/push-service';
+import { isAllowedPushEndpoint } from './endpoint';
+import { getVapidKeys } from './keys';
+import { pushPayload } from './payload';
+import { createPushSender } from './worker';
+
+let ctx: TestContext;
+let service: PushServiceStandIn;
+const quiet = { warn: () => undefined, error: () => undefined };
+
+beforeAll(async () => {
+  service = await startPushService();
+  ctx = await createTestContext({
+    push: { publicKey: undefined, privateKey: undefined, subject: 'mailto:info@example.com', allowedOrigins: [] },
+  });
+  ctx.config.push.allowedOrigins.push(service.origin);
+});
+afterAll(async () => {
+  await ctx.close();
+  await service.close();
+});
+
+const sender = () =>
+  createPushSender({ db: ctx.db, config: ctx.config, now: () => ctx.clock.now(), logger: quiet, agent: service.agent });
+
+/** A minute later (the collapse window), everything due is sent to the stand-in. */
+async function sendDue() {
+  ctx.clock.advance(61_000);
+  await sender().drain();
+}
+
+async function subscribe(token: string, subscription: unknown, userAgent = 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0') {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/push-subscriptions',
+    headers: { ...bearer(token), 'user-agent': userAgent },
+    payload: subscription as object,
+  });
+}
+
+/** A client with a lawyer on an open case, both signed in, the client's phone subscribed to the stand-in. */
+async function world() {
+  const lawyer = await createTestLawyer(ctx);
+  const client = await createTestClient(ctx, { status: 'reviewing-documents', lawyerIds: [lawyer.id] });
+  const clientToken = await tokenFor(ctx, client.id);
+  const lawyerToken = await tokenFor(ctx, lawyer.id);
+  const phone = service.device();
+  const answer = await subscribe(clientToken, phone.subscription);
+  expect(answer.statusCode).toBe(201);
+  const subscriptionId = (answer.json() as { data: { id: string } }).data.id;
+  return { lawyer, client, clientToken, lawyerToken, phone, subscriptionId };
+}
+
+async function lawyerWrites(w: Awaited<ReturnType<typeof world>>, text: string) {
+  const answer = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/cases/${w.client.caseId}/messages`,
+    headers: bearer(w.lawyerToken),
+    payload: { text },
+  });
+  expect(answer.statusCode).toBe(201);
+  return (answer.json() as { data: { id: string } }).data.id;
+}
+
+const receivedBy = (deviceId: string) => service.received.filter((r) => r.device === deviceId);
+
+describe('the VAPID key pair', () => {
+  it('is made once and shared: instances starting at once end with the same pair, and the API gives its public half', async () => {
+    const now = ctx.clock.now();
+    const pairs = await Promise.all(Array.from({ length: 5 }, () => getVapidKeys(ctx.db, ctx.config, now)));
+    expect(new Set(pairs.map((p) => p.publicKey)).size).toBe(1);
+    expect(await ctx.db.select().from(pushKeys)).toHaveLength(1);
+    const token = await tokenFor(ctx, (await createTestLawyer(ctx)).id);
+    const answer = await ctx.app.inject({ method: 'GET', url: '/api/push/public-key', headers: bearer(token) });
+    expect(answer.json()).toEqual({ data: { public_key: pairs[0]!.publicKey } });
+    expect(Buffer.from(pairs[0]!.publicKey, 'base64url')).toHaveLength(65);
+  });
+
+  it('comes from VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when they are set', async () => {
+    const push = { publicKey: 'BPub', privateKey: 'priv', subject: 'mailto:a@b.nl', allowedOrigins: [] };
+    expect(await getVapidKeys(ctx.db, { push }, ctx.clock.now())).toEqual({
+      publicKey: 'BPub',
+      privateKey: 'priv',
+      subject: 'mailto:a@b.nl',
+    });
+  });
+});
+
+describe('the endpoint allow-list', () => {
+  it('accepts https endpoints of Google, Mozilla, Apple and Microsoft', () => {
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc:APA91b',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAAA',
+      'https://push.services.mozilla.com/wpush/v1/x',
+      'https://web.push.apple.com/QGuQyavXutnMH',
+      'https://wns2-db5p.notify.windows.com/w/?token=BQYAAA',
+    ])
+      expect(isAllowedPushEndpoint(endpoint, []), endpoint).toBe(true);
+  });
+
+  it('refuses http, IP literals, user info, look-alike hosts, ports, control characters and other tricks', () => {
+    for (const endpoint of [
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://127.0.0.1/push',
+      'https://[::1]/push',
+      'https://169.254.169.254/latest/meta-data',
+      'https://2130706433/x',
+      'https://evil@fcm.googleapis.com/x',
+      'https://fcm.googleapis.com@evil.example/x',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://evil.example/fcm.googleapis.com/',
+      'https://fcm.googleapis.com./x',
+      'https://fcm.googleapis.com:8443/x',
+      'https://fcm.googleapis.com:443/x',
+      'https://notify.windows.com/x',
+      'https://a.b.notify.windows.com/x',
+      'https://evilnotify.windows.com/x',
+      'https://fcm.googlеapis.com/x', // a Cyrillic е
+      'https://fcm.googleapis.com\\@evil.example/x',
+      'https://fcm.googleapis.com/x\u0000',
+      'https://fcm.googleapis.com/x y',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'wss://fcm.googleapis.com/x',
+    ])
+      expect(isAllowedPushEndpoint(endpoint, []), endpoint).toBe(false);
+  });
+
+  it('adds only the exact origins of PUSH_ALLOWED_ORIGINS', () => {
+    expect(isAllowedPushEndpoint('https://127.0.0.1:4443/push/a', ['https://127.0.0.1:4443'])).toBe(true);
+    expect(isAllowedPushEndpoint('https://127.0.0.1:4444/push/a', ['https://127.0.0.1:4443'])).toBe(false);
+    expect(isAllowedPushEndpoint('http://127.0.0.1:4443/push/a', ['https://127.0.0.1:4443'])).toBe(false);
+  });
+
+  it('answers 422 on the endpoint for anything else, 422 for keys no browser makes, 413 for a huge body, and stores nothing', async () => {
+    const user = await createTestClient(ctx);
+    const token = await tokenFor(ctx, user.id);
+    const keys = service.device().subscription.keys;
+    for (const endpoint of [
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://10.0.0.1/push',
+      'https://user:pw@fcm.googleapis.com/x',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://fcm.googleapis.com:8443/x',
+      'https://fcm.googleapis.com/x\u0000',
+      `https://fcm.googleapis.com/${'a'.repeat(2000)}`,
+    ]) {
+      const answer = await subscribe(token, { endpoint, keys });
+      expect(answer.statusCode, endpoint).toBe(422);
+      expect(Object.keys((answer.json() as { errors: object }).errors)).toEqual(['endpoint']);
+    }
+    const badKeys = await subscribe(token, {
+      endpoint: 'https://fcm.googleapis.com/fcm/send/x',
+      keys: { p256dh: 'A'.repeat(87), auth: keys.auth },
+    });
+    expect(badKeys.statusCode).toBe(422);
+    const huge = await subscribe(token, { endpoint: 'https://fcm.googleapis.com/x', keys, extra: 'x'.repeat(100_000) });
+    expect(huge.statusCode).toBe(413);
+    const unknownField = await subscribe(token, { endpoint: 'https://fcm.googleapis.com/x', keys, extra: 1 });
+    expect(unknownField.statusCode).toBe(422);
+    expect(await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toEqual([]);
+  });
+});
+
+describe('the devices', () => {
+  it('lists the own devices with a name from the user agent; another user deleting one gets 404; the owner 204', async () => {
+    const w = await world();
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/push-subscriptions', headers: bearer(w.clientToken) });
+    const devices = PushDevicesResponseSchema.parse(list.json()).data;
+    expect(devices).toEqual([
+      { id: w.subscriptionId, name: 'Chrome op Android', last_used_at: expect.any(String), created_at: expect.any(String) },
+    ]);
+    const other = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/push-subscriptions/${w.subscriptionId}`,
+      headers: bearer(w.lawyerToken),
+    });
+    expect(other.statusCode).toBe(404);
+    const own = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/push-subscriptions/${w.subscriptionId}`,
+      headers: bearer(w.clientToken),
+    });
+    expect(own.statusCode).toBe(204);
+    const after = await ctx.app.inject({ method: 'GET', url: '/api/push-subscriptions', headers: bearer(w.clientToken) });
+    expect(after.json()).toEqual({ data: [] });
+  });
+
+  it('a device posted again keeps its id; posted by another account it moves there', async () => {
+    const w = await world();
+    const again = await subscribe(w.clientToken, w.phone.subscription);
+    expect(again.json()).toEqual({ data: { id: w.subscriptionId } });
+    const other = await createTestClient(ctx);
+    const moved = await subscribe(await tokenFor(ctx, other.id), w.phone.subscription);
+    expect(moved.statusCode).toBe(201);
+    const rows = await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, w.phone.endpoint));
+    expect(rows.map((r) => r.userId)).toEqual([other.id]);
+  });
+});
+
+describe('a push notice', () => {
+  it('reaches the push service encrypted (aes128gcm) and signed (VAPID), with TTL and Urgency, and decrypts to the expected JSON without case content', async () => {
+    const w = await world();
+    const secret = 'Jansen biedt € 12.345,67 transitievergoeding, zeg niets tegen Pietersen';
+    await lawyerWrites(w, secret);
+    await sendDue();
+    const [push, ...more] = receivedBy(w.phone.id);
+    expect(more).toEqual([]);
+    expect(push!.json).toEqual({
+      title: 'Nieuw bericht',
+      body: 'Je jurist heeft je een bericht gestuurd.',
+      url: '/berichten',
+      tag: 'message',
+    });
+    expect(push!.headers).toMatchObject({ ttl: '86400', urgency: 'normal', 'content-encoding': 'aes128gcm' });
+    expect(push!.headers.topic).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
+    expect(push!.vapidValid).toBe(true);
+    const json = JSON.stringify(push!.json);
+    for (const content of ['Jansen', 'Pietersen', '12.345', '12345', 'transitievergoeding', 'Kees', 'Klant', 'Lotte'])
+      expect(json).not.toContain(content);
+    const [device] = await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, w.subscriptionId));
+    expect(device!.lastUsedAt.getTime()).toBe(ctx.clock.now().getTime());
+  });
+
+  it('is in the user’s language', async () => {
+    const w = await world();
+    await ctx.db.update(users).set({ language: 'en-US' }).where(eq(users.id, w.client.id));
+    await lawyerWrites(w, 'Hallo');
+    await sendDue();
+    expect(receivedBy(w.phone.id).map((r) => r.json)).toEqual([
+      { title: 'New message', body: 'Your lawyer has sent you a message.', url: '/berichten', tag: 'message' },
+    ]);
+  });
+
+  it('tells the lawyer of the client’s message, with the case’s conversation as the page', async () => {
+    const w = await world();
+    const laptop = service.device();
+    expect((await subscribe(w.lawyerToken, laptop.subscription)).statusCode).toBe(201);
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/cases/${w.client.caseId}/messages`,
+      headers: bearer(w.clientToken),
+      payload: { text: 'Mijn werkgever Jansen belde' },
+    });
+    expect(sent.statusCode).toBe(201);
+    await sendDue();
+    expect(receivedBy(laptop.id).map((r) => r.json)).toEqual([
+      {
+        title: 'Nieuw bericht',
+        body: 'Een cliënt heeft je een bericht gestuurd.',
+        url: `/dossiers/${w.client.caseId}/berichten`,
+        tag: `message-${w.client.caseId}`,
+      },
+    ]);
+    // The client wrote it: their own phone hears nothing.
+    expect(receivedBy(w.phone.id)).toEqual([]);
+  });
+
+  it('is not sent when the message was read in the portal within the minute', async () => {
+    const w = await world();
+    const id = await lawyerWrites(w, 'Gelezen voor de melding');
+    const read = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/cases/${w.client.caseId}/messages/read`,
+      headers: bearer(w.clientToken),
+      payload: { up_to: id },
+    });
+    expect(read.statusCode).toBeLessThan(300);
+    await sendDue();
+    expect(receivedBy(w.phone.id)).toEqual([]);
+    const rows = await ctx.db.select().from(pushOutbox).where(eq(pushOutbox.subscriptionId, w.subscriptionId));
+    expect(rows.map((r) => r.status)).toEqual(['skipped']);
+  });
+
+  it('several within a minute become one', async () => {
+    const w = await world();
+    await lawyerWrites(w, 'Een');
+    ctx.clock.advance(10_000);
+    await lawyerWrites(w, 'Twee');
+    await lawyerWrites(w, 'Drie');
+    await sendDue();
+    expect(receivedBy(w.phone.id)).toHaveLength(1);
+  });
+
+  it('a device the push service no longer knows (404, 410) is removed', async () => {
+    for (const status of [404, 410]) {
+      const w = await world();
+      service.script(w.phone.id, status);
+      await lawyerWrites(w, 'Weg');
+      await sendDue();
+      expect(receivedBy(w.phone.id).map((r) => r.status)).toEqual([status]);
+      expect(await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, w.subscriptionId))).toEqual(
+        [],
+      );
+    }
+  });
+
+  it('is retried after 429 and 5xx, and delivered once', async () => {
+    const w = await world();
+    service.script(w.phone.id, 429, 503);
+    await lawyerWrites(w, 'Later');
+    await sendDue();
+    expect(receivedBy(w.phone.id).map((r) => r.status)).toEqual([429]);
+    ctx.clock.advance(30_000);
+    await sender().drain();
+    ctx.clock.advance(60_000);
+    await sender().drain();
+    ctx.clock.advance(3_600_000);
+    await sender().drain();
+    expect(receivedBy(w.phone.id).map((r) => r.status)).toEqual([429, 503, 201]);
+    const rows = await ctx.db.select().from(pushOutbox).where(eq(pushOutbox.subscriptionId, w.subscriptionId));
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([['sent', 3]]);
+  });
+
+  it('never reaches a device whose session logged out', async () => {
+    const w = await world();
+    const logout = await ctx.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(w.clientToken) });
+    expect(logout.statusCode).toBe(204);
+    expect(await ctx.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, w.subscriptionId))).toEqual([]);
+    await lawyerWrites(w, 'Na het uitloggen');
+    await sendDue();
+    expect(receivedBy(w.phone.id)).toEqual([]);
+  });
+
+  it('carries no case content for any kind, in either language: only fixed texts, a page and a tag', () => {
+    const ref = { case_id: '7a1c1a52-3a0e-4a43-9d55-2f1c0a8e9b11', reader: 'client', from: 'employer' };
+    for (const language of ['nl-NL', 'en-US'])
+      for (const kind of PUSH_KINDS as readonly PushKind[]) {
+        const payload = pushPayload([{ kind, tag: 'x', ref }], language);
+        expect(Object.keys(payload).sort()).toEqual(['body', 'tag', 'title', 'url']);
+        expect(payload.title.length).toBeGreaterThan(0);
+        expect(`${payload.title} ${payload.body}`).not.toMatch(/\d{3}|€|7a1c1a52/);
+      }
+  });
+});
