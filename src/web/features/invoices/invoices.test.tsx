@@ -286,7 +286,7 @@ describe("the lawyer's tab 'Facturen'", () => {
       listOf([makeInvoice(1, { status: 'paid', paid_at: '2026-12-03T10:00:00.000Z' })], { tasks: ['close_case'] }),
     );
     renderApp(tab, { user: lawyer });
-    expect(await screen.findByText('Factuur voldaan – dossier afronden')).toBeTruthy();
+    expect(await screen.findByText(/^Alle facturen zijn voldaan: rond het dossier af met 'Factuur voldaan/)).toBeTruthy();
   });
 });
 
