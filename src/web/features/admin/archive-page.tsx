@@ -5,7 +5,7 @@ import { useFormatDate } from '../../lib/use-format-date';
 import { Button } from '../../ui/button';
 import { TextField } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
-import { TableScroller } from '../../ui/table-scroller';
+import { DataTable } from '../../ui/data-table';
 import { useArchive, useDestructions } from './api';
 import { adminErrorText } from './error';
 
@@ -53,49 +53,47 @@ export function ArchivePage({ reader = 'admin' }: { reader?: ArchiveReader }) {
       ) : archive.data.length === 0 ? (
         <p>{q ? t('admin.archive.noMatch') : t('admin.archive.empty')}</p>
       ) : (
-        <TableScroller label={t('admin.archive.heading')}>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t('admin.archive.heading')}</caption>
-            <thead className="bg-slate-50 text-slate-900">
-              <tr>
-                <th scope="col" className="p-3">
-                  {t('admin.archive.columns.client')}
-                </th>
-                <th scope="col" className="p-3">
-                  {t('admin.archive.columns.completed')}
-                </th>
-                <th scope="col" className="p-3">
-                  {t('admin.archive.columns.archived')}
-                </th>
-                <th scope="col" className="p-3">
-                  {t('admin.archive.columns.destroyOn')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {archive.data.map((item) => (
-                <tr key={item.case_id} className="border-t border-slate-200 align-top text-slate-800">
-                  <td className="p-3">
-                    <Link
-                      to={`${archiveBase(reader)}/${item.case_id}`}
-                      className="font-medium text-sky-900 underline underline-offset-2"
-                    >
-                      {item.client_name}
-                    </Link>
-                    {item.company_name && <span className="block text-slate-700">{item.company_name}</span>}
-                  </td>
-                  <td className="p-3 whitespace-nowrap">{formatDate(item.completed_at) || t('admin.archive.none')}</td>
-                  <td className="p-3 whitespace-nowrap">{formatDate(item.archived_at)}</td>
-                  <td className="p-3 whitespace-nowrap">
-                    {item.legal_hold
-                      ? t('admin.archive.legalHold')
-                      : formatDate(item.destroy_on) || t('admin.archive.none')}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <DataTable
+          label={t('admin.archive.heading')}
+          rows={archive.data}
+          rowKey={(item) => item.case_id}
+          columns={[
+            {
+              id: 'client',
+              header: t('admin.archive.columns.client'),
+              cell: (item) => (
+                <>
+                  <Link
+                    to={`${archiveBase(reader)}/${item.case_id}`}
+                    className="font-medium text-sky-900 underline underline-offset-2"
+                  >
+                    {item.client_name}
+                  </Link>
+                  {item.company_name && <span className="block text-slate-700">{item.company_name}</span>}
+                </>
+              ),
+            },
+            {
+              id: 'completed',
+              header: t('admin.archive.columns.completed'),
+              className: 'whitespace-nowrap',
+              cell: (item) => formatDate(item.completed_at) || t('admin.archive.none'),
+            },
+            {
+              id: 'archived',
+              header: t('admin.archive.columns.archived'),
+              className: 'whitespace-nowrap',
+              cell: (item) => formatDate(item.archived_at),
+            },
+            {
+              id: 'destroyOn',
+              header: t('admin.archive.columns.destroyOn'),
+              className: 'whitespace-nowrap',
+              cell: (item) =>
+                item.legal_hold ? t('admin.archive.legalHold') : formatDate(item.destroy_on) || t('admin.archive.none'),
+            },
+          ]}
+        />
       )}
       {reader === 'admin' && <Destructions />}
     </section>
@@ -123,51 +121,49 @@ function Destructions() {
       ) : destructions.data.length === 0 ? (
         <p>{t('admin.archive.destructions.empty')}</p>
       ) : (
-        <TableScroller label={t('admin.archive.destructions.heading')}>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t('admin.archive.destructions.heading')}</caption>
-            <thead className="bg-slate-50 text-slate-900">
-              <tr>
-                <th scope="col" className="p-3">
-                  {t('admin.archive.destructions.columns.case')}
-                </th>
-                <th scope="col" className="p-3">
-                  {t('admin.archive.destructions.columns.initials')}
-                </th>
-                <th scope="col" className="p-3">
-                  {t('admin.archive.destructions.columns.completed')}
-                </th>
-                <th scope="col" className="p-3">
-                  {t('admin.archive.destructions.columns.destroyed')}
-                </th>
-                <th scope="col" className="p-3">
-                  {t('admin.archive.destructions.columns.counts')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {destructions.data.map((record) => (
-                <tr key={record.case_id} className="border-t border-slate-200 align-top text-slate-800">
-                  <td className="p-3 font-mono break-all">{record.case_id}</td>
-                  <td className="p-3">{record.client_initials}</td>
-                  <td className="p-3 whitespace-nowrap">
-                    {formatDate(record.completed_at) || t('admin.archive.none')}
-                  </td>
-                  <td className="p-3 whitespace-nowrap">{formatDate(record.destroyed_at)}</td>
-                  <td className="p-3">
-                    <ul>
-                      {Object.entries(record.counts).map(([what, count]) => (
-                        <li key={what}>
-                          {t(`admin.archive.counts.${what}`, { defaultValue: what })}: {count}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <DataTable
+          label={t('admin.archive.destructions.heading')}
+          rows={destructions.data}
+          rowKey={(record) => record.case_id}
+          columns={[
+            {
+              id: 'case',
+              header: t('admin.archive.destructions.columns.case'),
+              className: 'font-mono break-all',
+              cell: (record) => record.case_id,
+            },
+            {
+              id: 'initials',
+              header: t('admin.archive.destructions.columns.initials'),
+              cell: (record) => record.client_initials,
+            },
+            {
+              id: 'completed',
+              header: t('admin.archive.destructions.columns.completed'),
+              className: 'whitespace-nowrap',
+              cell: (record) => formatDate(record.completed_at) || t('admin.archive.none'),
+            },
+            {
+              id: 'destroyed',
+              header: t('admin.archive.destructions.columns.destroyed'),
+              className: 'whitespace-nowrap',
+              cell: (record) => formatDate(record.destroyed_at),
+            },
+            {
+              id: 'counts',
+              header: t('admin.archive.destructions.columns.counts'),
+              cell: (record) => (
+                <ul>
+                  {Object.entries(record.counts).map(([what, count]) => (
+                    <li key={what}>
+                      {t(`admin.archive.counts.${what}`, { defaultValue: what })}: {count}
+                    </li>
+                  ))}
+                </ul>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );

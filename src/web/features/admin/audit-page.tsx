@@ -7,7 +7,7 @@ import { FormError, TextField } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
 import { downloadAuditCsv, useAdminAudit } from './api';
 import { adminErrorText } from './error';
-import { TableScroller } from '../../ui/table-scroller';
+import { DataTable } from '../../ui/data-table';
 import { Pager } from '../../ui/pager';
 
 const EMPTY = { lawyer: '', client: '', action: '', from: '', until: '' };
@@ -109,48 +109,42 @@ export function AuditPage() {
       ) : audit.data.data.length === 0 ? (
         <p>{t('admin.audit.empty')}</p>
       ) : (
-        <TableScroller label={t('admin.audit.heading')}>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t('admin.audit.heading')}</caption>
-            <thead className="bg-slate-50 text-slate-900">
-              <tr>
-                <th scope="col" className="p-3">
-                  {t('admin.audit.columns.when')}
-                </th>
-                <th scope="col" className="p-3">
-                  {t('admin.audit.columns.actor')}
-                </th>
-                <th scope="col" className="p-3">
-                  {t('admin.audit.columns.action')}
-                </th>
-                <th scope="col" className="p-3">
-                  {t('admin.audit.columns.subject')}
-                </th>
-                <th scope="col" className="p-3">
-                  {t('admin.audit.columns.data')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {audit.data.data.map((event) => (
-                <tr key={event.id} className="border-t border-slate-200 align-top text-slate-800">
-                  <td className="p-3 whitespace-nowrap">
-                    <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
-                  </td>
-                  <td className="p-3">
-                    {event.actor_name ?? (event.actor_id ? event.actor_id : t('admin.audit.system'))}
-                  </td>
-                  <td className="p-3">{actionText(event.action)}</td>
-                  <td className="p-3 break-all">
-                    {t(`admin.audit.subjects.${event.subject_type}`, { defaultValue: event.subject_type })}{' '}
-                    {event.subject_id}
-                  </td>
-                  <td className="p-3 font-mono break-all">{JSON.stringify(event.data)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <DataTable
+          label={t('admin.audit.heading')}
+          rows={audit.data.data}
+          rowKey={(event) => event.id}
+          columns={[
+            {
+              id: 'when',
+              header: t('admin.audit.columns.when'),
+              className: 'whitespace-nowrap',
+              cell: (event) => <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>,
+            },
+            {
+              id: 'actor',
+              header: t('admin.audit.columns.actor'),
+              cell: (event) => event.actor_name ?? (event.actor_id ? event.actor_id : t('admin.audit.system')),
+            },
+            { id: 'action', header: t('admin.audit.columns.action'), cell: (event) => actionText(event.action) },
+            {
+              id: 'subject',
+              header: t('admin.audit.columns.subject'),
+              className: 'break-all',
+              cell: (event) => (
+                <>
+                  {t(`admin.audit.subjects.${event.subject_type}`, { defaultValue: event.subject_type })}{' '}
+                  {event.subject_id}
+                </>
+              ),
+            },
+            {
+              id: 'data',
+              header: t('admin.audit.columns.data'),
+              className: 'font-mono break-all',
+              cell: (event) => JSON.stringify(event.data),
+            },
+          ]}
+        />
       )}
       {audit.data && (page > 1 || audit.data.meta.has_more) && (
         <Pager

@@ -12,7 +12,7 @@ import { useFormatDate, useFormatDateTime } from '../../lib/use-format-date';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
-import { TableScroller } from '../../ui/table-scroller';
+import { DataTable } from '../../ui/data-table';
 import { downloadInsightCsv, useAdminInsight, useAdminLawyers, type InsightFilters } from './api';
 import { adminErrorText } from './error';
 
@@ -130,53 +130,46 @@ function FunnelTable({ rows, from, to }: { rows: FunnelRow[]; from: string; to: 
         {t('admin.insight.funnel.heading')}
       </h2>
       <p className="text-slate-800">{t('admin.insight.funnel.explain')}</p>
-      <TableScroller label={t('admin.insight.funnel.heading')}>
-        <table className="w-full text-left text-sm">
-          <caption className="p-3 text-left font-medium text-slate-900">{caption}</caption>
-          <thead className="bg-slate-50 text-slate-900">
-            <tr>
-              <th scope="col" className="p-3">
-                {t('admin.insight.funnel.step')}
-              </th>
-              <th scope="col" className="p-3 text-right">
-                {t('admin.insight.funnel.count')}
-              </th>
-              <th scope="col" className="p-3 text-right">
-                {t('admin.insight.funnel.share')}
-              </th>
-              <th scope="col" className="p-3 text-right">
-                {t('admin.insight.funnel.median')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.step} className="border-t border-slate-200 text-slate-800">
-                <th scope="row" className="p-3 font-medium">
-                  {t(`admin.insight.steps.${row.step}`)}
-                </th>
-                <td className="p-3 text-right tabular-nums">{row.count}</td>
-                <td className="p-3 text-right tabular-nums">
-                  {row.share === null ? (
-                    <Empty label={t('admin.insight.funnel.none')} />
-                  ) : (
-                    percent.format(Math.min(1, row.share))
-                  )}
-                </td>
-                <td className="p-3 text-right tabular-nums">
-                  {row.median_days === null ? (
-                    <Empty label={t('admin.insight.funnel.none')} />
-                  ) : (
-                    <span title={t('admin.insight.funnel.days', { count: row.median_days })}>
-                      {days.format(row.median_days)}
-                    </span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroller>
+      <DataTable
+        label={t('admin.insight.funnel.heading')}
+        caption={caption}
+        captionVisible
+        rows={rows}
+        rowKey={(row) => row.step}
+        columns={[
+          {
+            id: 'step',
+            header: t('admin.insight.funnel.step'),
+            rowHeader: true,
+            cell: (row) => t(`admin.insight.steps.${row.step}`),
+          },
+          { id: 'count', header: t('admin.insight.funnel.count'), numeric: true, cell: (row) => row.count },
+          {
+            id: 'share',
+            header: t('admin.insight.funnel.share'),
+            numeric: true,
+            cell: (row) =>
+              row.share === null ? (
+                <Empty label={t('admin.insight.funnel.none')} />
+              ) : (
+                percent.format(Math.min(1, row.share))
+              ),
+          },
+          {
+            id: 'median',
+            header: t('admin.insight.funnel.median'),
+            numeric: true,
+            cell: (row) =>
+              row.median_days === null ? (
+                <Empty label={t('admin.insight.funnel.none')} />
+              ) : (
+                <span title={t('admin.insight.funnel.days', { count: row.median_days })}>
+                  {days.format(row.median_days)}
+                </span>
+              ),
+          },
+        ]}
+      />
     </section>
   );
 }
@@ -202,45 +195,31 @@ function StuckList({ rows, truncated }: { rows: StuckCase[]; truncated: StuckCas
       {rows.length === 0 ? (
         <p>{t('admin.insight.stuck.empty')}</p>
       ) : (
-        <TableScroller label={t('admin.insight.stuck.heading')}>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t('admin.insight.stuck.heading')}</caption>
-            <thead className="bg-slate-50 text-slate-900">
-              <tr>
-                <th scope="col" className="p-3">
-                  {t('admin.insight.stuck.client')}
-                </th>
-                <th scope="col" className="p-3">
-                  {t('admin.insight.stuck.lawyer')}
-                </th>
-                <th scope="col" className="p-3">
-                  {t('admin.insight.stuck.phase')}
-                </th>
-                <th scope="col" className="p-3">
-                  {t('admin.insight.stuck.reason')}
-                </th>
-                <th scope="col" className="p-3">
-                  {t('admin.insight.stuck.since')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={`${row.case_id}-${row.reason}`} className="border-t border-slate-200 align-top text-slate-800">
-                  <th scope="row" className="p-3 font-medium">
-                    {row.client_name}
-                  </th>
-                  <td className="p-3">{row.lawyer_name ?? t('admin.insight.stuck.noLawyer')}</td>
-                  <td className="p-3">{statusName(row.status)}</td>
-                  <td className="p-3">{t(`admin.insight.reasons.${row.reason}`)}</td>
-                  <td className="p-3 whitespace-nowrap">
-                    <time dateTime={row.since}>{formatDateTime(row.since)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <DataTable
+          label={t('admin.insight.stuck.heading')}
+          rows={rows}
+          rowKey={(row) => `${row.case_id}-${row.reason}`}
+          columns={[
+            { id: 'client', header: t('admin.insight.stuck.client'), rowHeader: true, cell: (row) => row.client_name },
+            {
+              id: 'lawyer',
+              header: t('admin.insight.stuck.lawyer'),
+              cell: (row) => row.lawyer_name ?? t('admin.insight.stuck.noLawyer'),
+            },
+            { id: 'phase', header: t('admin.insight.stuck.phase'), cell: (row) => statusName(row.status) },
+            {
+              id: 'reason',
+              header: t('admin.insight.stuck.reason'),
+              cell: (row) => t(`admin.insight.reasons.${row.reason}`),
+            },
+            {
+              id: 'since',
+              header: t('admin.insight.stuck.since'),
+              className: 'whitespace-nowrap',
+              cell: (row) => <time dateTime={row.since}>{formatDateTime(row.since)}</time>,
+            },
+          ]}
+        />
       )}
     </section>
   );

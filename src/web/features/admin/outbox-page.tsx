@@ -8,7 +8,7 @@ import { PageHeading } from '../../ui/page-heading';
 import { useAdminOutbox, useRetryMail } from './api';
 import { isApiError } from '../../lib/api-client';
 import { adminErrorText } from './error';
-import { TableScroller } from '../../ui/table-scroller';
+import { DataTable } from '../../ui/data-table';
 import { Pager } from '../../ui/pager';
 
 /**
@@ -52,69 +52,57 @@ export function OutboxPage() {
         (outbox.data.data.length === 0 ? (
           <p>{t('admin.outbox.empty')}</p>
         ) : (
-          <TableScroller label={t('admin.outbox.heading')}>
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t('admin.outbox.heading')}</caption>
-              <thead className="bg-slate-50 text-slate-900">
-                <tr>
-                  <th scope="col" className="p-3">
-                    {t('admin.outbox.columns.created')}
-                  </th>
-                  <th scope="col" className="p-3">
-                    {t('admin.outbox.columns.kind')}
-                  </th>
-                  <th scope="col" className="p-3">
-                    {t('admin.outbox.columns.to')}
-                  </th>
-                  <th scope="col" className="p-3">
-                    {t('admin.outbox.columns.status')}
-                  </th>
-                  <th scope="col" className="p-3">
-                    {t('admin.outbox.columns.attempts')}
-                  </th>
-                  <th scope="col" className="p-3">
-                    {t('admin.outbox.columns.next')}
-                  </th>
-                  <th scope="col" className="p-3">
-                    {t('admin.outbox.columns.error')}
-                  </th>
-                  <th scope="col" className="p-3">
-                    <span className="sr-only">{t('admin.outbox.columns.action')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {outbox.data.data.map((mail) => (
-                  <tr key={mail.id} className="border-t border-slate-200 align-top text-slate-800">
-                    <td className="p-3 whitespace-nowrap">
-                      <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
-                    </td>
-                    <td className="p-3 font-mono">{mail.kind}</td>
-                    <td className="p-3 break-all">{mail.to}</td>
-                    <td className="p-3">{t(`admin.outbox.status.${mail.status}`)}</td>
-                    <td className="p-3">{mail.attempts}</td>
-                    <td className="p-3 whitespace-nowrap">
-                      {mail.next_attempt_at ? (
-                        <time dateTime={mail.next_attempt_at}>{formatDateTime(mail.next_attempt_at)}</time>
-                      ) : (
-                        t('admin.outbox.none')
-                      )}
-                    </td>
-                    <td className="p-3 font-mono">{mail.last_error_code ?? t('admin.outbox.none')}</td>
-                    <td className="p-3">
-                      <Button
-                        variant="secondary"
-                        aria-label={t('admin.outbox.retryLabel', { id: mail.id })}
-                        onClick={() => onRetry(mail)}
-                      >
-                        {t('admin.outbox.retry')}
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroller>
+          <DataTable
+            label={t('admin.outbox.heading')}
+            rows={outbox.data.data}
+            rowKey={(mail) => mail.id}
+            columns={[
+              {
+                id: 'created',
+                header: t('admin.outbox.columns.created'),
+                className: 'whitespace-nowrap',
+                cell: (mail) => <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>,
+              },
+              { id: 'kind', header: t('admin.outbox.columns.kind'), className: 'font-mono', cell: (mail) => mail.kind },
+              { id: 'to', header: t('admin.outbox.columns.to'), className: 'break-all', cell: (mail) => mail.to },
+              {
+                id: 'status',
+                header: t('admin.outbox.columns.status'),
+                cell: (mail) => t(`admin.outbox.status.${mail.status}`),
+              },
+              { id: 'attempts', header: t('admin.outbox.columns.attempts'), cell: (mail) => mail.attempts },
+              {
+                id: 'next',
+                header: t('admin.outbox.columns.next'),
+                className: 'whitespace-nowrap',
+                cell: (mail) =>
+                  mail.next_attempt_at ? (
+                    <time dateTime={mail.next_attempt_at}>{formatDateTime(mail.next_attempt_at)}</time>
+                  ) : (
+                    t('admin.outbox.none')
+                  ),
+              },
+              {
+                id: 'error',
+                header: t('admin.outbox.columns.error'),
+                className: 'font-mono',
+                cell: (mail) => mail.last_error_code ?? t('admin.outbox.none'),
+              },
+              {
+                id: 'action',
+                header: <span className="sr-only">{t('admin.outbox.columns.action')}</span>,
+                cell: (mail) => (
+                  <Button
+                    variant="secondary"
+                    aria-label={t('admin.outbox.retryLabel', { id: mail.id })}
+                    onClick={() => onRetry(mail)}
+                  >
+                    {t('admin.outbox.retry')}
+                  </Button>
+                ),
+              },
+            ]}
+          />
         ))}
       {outbox.data && (page > 1 || outbox.data.meta.has_more) && (
         <Pager
