@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
 import {
   get,
   useForm,
@@ -8,10 +9,10 @@ import {
   type Resolver,
   type UseFormReturn,
 } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { applyServerErrors, translateValidation } from './error-text';
 import { formResolver } from './form-resolver';
+import { i18n } from './i18n';
 import { useUnsavedChanges } from './unsaved-changes';
 
 export type SchemaFormOptions<Fields extends FieldValues> = {
@@ -62,7 +63,6 @@ export function useSchemaForm<
   Schema extends z.ZodTypeAny,
   Fields extends FieldValues = z.input<Schema> & FieldValues,
 >(schema: Schema, options: SchemaFormOptions<Fields>): SchemaForm<Fields, z.output<Schema>> {
-  const { t } = useTranslation();
   // The resolver reads the schema given last; a schema built per render costs one closure.
   const resolver = useMemo(
     () => formResolver(schema) as unknown as Resolver<Fields, unknown, z.output<Schema>>,
@@ -74,13 +74,23 @@ export function useSchemaForm<
     shouldFocusError: options.shouldFocusError ?? true,
   });
   useUnsavedChanges(Boolean(options.guardUnsaved) && form.formState.isDirty);
-  const errors = form.formState.errors;
-  const serverFields =
-    options.serverFields ?? (Object.keys(options.defaultValues as object) as unknown as readonly Path<Fields>[]);
-  return {
-    ...form,
-    fieldError: (name) => translateValidation((get(errors, name) as { message?: string } | undefined)?.message, t),
-    formError: translateValidation((errors.root as { server?: { message?: string } } | undefined)?.server?.message, t),
-    serverErrors: (error) => applyServerErrors(error, form.setError, serverFields, t),
-  };
+  // The fields a form has stay those of its first render.
+  const [serverFields] = useState(
+    () => options.serverFields ?? (Object.keys(options.defaultValues as object) as unknown as readonly Path<Fields>[]),
+  );
+  // The form stays the one object react-hook-form keeps (effects that depend on it run once);
+  // the helpers read its errors and the language when they are called.
+  return useMemo(() => {
+    const t = i18n.t.bind(i18n) as TFunction;
+    const errorText = (name: string) =>
+      translateValidation((get(form.formState.errors, name) as { message?: string } | undefined)?.message, t);
+    return Object.defineProperties(form, {
+      fieldError: { value: (name: Path<Fields>) => errorText(name), configurable: true },
+      formError: { get: () => errorText('root.server'), configurable: true },
+      serverErrors: {
+        value: (error: unknown) => applyServerErrors(error, form.setError, serverFields, t),
+        configurable: true,
+      },
+    }) as SchemaForm<Fields, z.output<Schema>>;
+  }, [form, serverFields]);
 }

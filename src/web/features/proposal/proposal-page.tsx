@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
@@ -10,8 +10,8 @@ import { getWithdrawalLastDay } from '../../../contract/rules/case-route';
 import { getWithdrawalEnd } from '../../../contract/rules/withdrawal-end';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/api-client';
-import { getErrorText, translateValidation } from '../../lib/error-text';
-import { formResolver } from '../../lib/form-resolver';
+import { getErrorText } from '../../lib/error-text';
+import { useSchemaForm } from '../../lib/schema-form';
 import { myCaseQueryKey, useMyCase } from '../../lib/my-case-query';
 import { useFormatDate } from '../../lib/use-format-date';
 import { useSite, useWithdrawalDays } from '../../lib/site';
@@ -24,11 +24,6 @@ import { Spinner } from '../../ui/spinner';
 type SignForm = { full_name: string; agree: boolean; start_now: boolean | null };
 /** The fields in the order the page shows them. */
 const SIGN_FIELDS = ['start_now', 'full_name', 'agree'] as const;
-const signResolver = formResolver(SignProposalRequestSchema) as unknown as Resolver<
-  SignForm,
-  unknown,
-  SignProposalRequest
->;
 
 /** /opdrachtbevestiging: the engagement letter shown inline, signed with the full name and explicit consent. */
 export function ProposalPage() {
@@ -40,14 +35,13 @@ export function ProposalPage() {
   const site = useSite();
   const withdrawalDays = useWithdrawalDays();
   const myCase = useMyCase();
-  const form = useForm<SignForm, unknown, SignProposalRequest>({
-    resolver: signResolver,
+  const form = useSchemaForm<typeof SignProposalRequestSchema, SignForm>(SignProposalRequestSchema, {
     defaultValues: { full_name: '', agree: false, start_now: null },
     // A Controller's field joins the form's list after the inputs do, so the page focuses in its own order.
     shouldFocusError: false,
   });
   const { errors } = form.formState;
-  const err = (field: 'full_name' | 'agree' | 'start_now') => translateValidation(errors[field]?.message, t);
+  const err = form.fieldError;
   const sign = useMutation({
     mutationFn: async (values: SignProposalRequest) =>
       (
@@ -267,7 +261,7 @@ export function ProposalPage() {
               </p>
             )}
           </div>
-          <FormError message={errors.root?.server?.message} />
+          <FormError message={form.formError} />
           <Button type="submit" className="w-fit" busy={sign.isPending}>
             {t('caseRoute.sign.submit')}
           </Button>

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
@@ -7,11 +6,10 @@ import { formatEuro, parseEuroInput } from '../../../contract/rules/settlement-f
 import { maximumYearOf } from '../../../contract/rules/transition-payment';
 import {
   TransitionPaymentRequestSchema,
-  type TransitionPaymentRequest,
   type TransitionPaymentResult,
 } from '../../../contract/settlement';
-import { applyServerErrors, translateValidation } from '../../lib/error-text';
-import { emptyAsMissing, formResolver } from '../../lib/form-resolver';
+import { emptyAsMissing } from '../../lib/form-resolver';
+import { useSchemaForm } from '../../lib/schema-form';
 import { Button } from '../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
@@ -27,15 +25,6 @@ type Fields = {
   extras_monthly_cents: string;
   variable_three_years_cents: string;
 };
-const FIELDS = [
-  'start_date',
-  'end_date',
-  'monthly_salary_cents',
-  'holiday_allowance_percent',
-  'year_end_cents',
-  'extras_monthly_cents',
-  'variable_three_years_cents',
-] as const;
 const EMPTY: Fields = {
   start_date: '',
   end_date: '',
@@ -87,15 +76,12 @@ function transitionFormSchema(t: TFunction) {
 export function TransitionPaymentPage() {
   const { t } = useTranslation();
   const calculate = useTransitionPayment();
-  const resolver = useMemo(
-    () => formResolver(transitionFormSchema(t)) as unknown as Resolver<Fields, unknown, TransitionPaymentRequest>,
-    [t],
-  );
-  const form = useForm<Fields, unknown, TransitionPaymentRequest>({ resolver, defaultValues: EMPTY });
-  const err = (name: keyof Fields) => translateValidation(form.formState.errors[name]?.message, t);
+  const schema = useMemo(() => transitionFormSchema(t), [t]);
+  const form = useSchemaForm<typeof schema, Fields>(schema, { defaultValues: EMPTY });
+  const err = form.fieldError;
 
   const onSubmit = form.handleSubmit((body) => {
-    calculate.mutate(body, { onError: (error) => applyServerErrors(error, form.setError, FIELDS, t) });
+    calculate.mutate(body, { onError: form.serverErrors });
   });
 
   return (
@@ -152,7 +138,7 @@ export function TransitionPaymentPage() {
             {...form.register('variable_three_years_cents')}
           />
         </div>
-        <FormError message={form.formState.errors.root?.server?.message} />
+        <FormError message={form.formError} />
         <Button type="submit" busy={calculate.isPending} className="w-fit">
           {t('settlement.calculator.submit')}
         </Button>

@@ -8,12 +8,12 @@ import {
   type BaseSyntheticEvent,
   type KeyboardEvent,
 } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { MESSAGE_TOO_LONG, MessageTextSchema, SendMessageRequestSchema } from '../../../../contract/messages';
 import { isApiError } from '../../../lib/api-client';
-import { formResolver } from '../../../lib/form-resolver';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
@@ -24,7 +24,6 @@ import { FilePickerButton } from '../../../ui/file-picker-button';
 import { AcceptedUploadTypes, refuseUpload, useMaxUploadMb } from '../../../ui/upload-limits';
 
 type ComposerForm = { text: string };
-type ComposerValues = { text?: string | undefined };
 /** With an attachment the text may stay empty (the server allows that); a text it has is checked as always. */
 const WithAttachmentSchema = z
   .object({
@@ -34,11 +33,6 @@ const WithAttachmentSchema = z
       .pipe(MessageTextSchema.optional()),
   })
   .strict();
-const textOnly = formResolver(SendMessageRequestSchema);
-const withAttachment = formResolver(WithAttachmentSchema);
-/** The contract's message schema; the form's context says whether a file is attached. */
-const composerResolver: Resolver<ComposerForm, { attached: boolean }, ComposerValues> = (values, context, options) =>
-  (context?.attached ? withAttachment : textOnly)(values, context, options);
 
 /**
  * The message field: grows with its text, Enter sends, Shift+Enter starts a new line. The
@@ -57,11 +51,9 @@ export function Composer({
   const { t } = useTranslation();
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
-  const form = useForm<ComposerForm, { attached: boolean }, ComposerValues>({
-    resolver: composerResolver,
-    context: { attached: file !== null },
-    defaultValues: { text: initialText },
-  });
+  // The contract's message schema; with a file attached the text may stay empty.
+  const schema = file ? WithAttachmentSchema : SendMessageRequestSchema;
+  const form = useSchemaForm<typeof schema, ComposerForm>(schema, { defaultValues: { text: initialText } });
   const text = useWatch({ control: form.control, name: 'text' });
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -110,7 +102,7 @@ export function Composer({
   // A file dragged onto the composer becomes the attachment (every document upload takes a drop).
   const drop = useFileDrop(attach, busy);
 
-  const send = async (values: ComposerValues) => {
+  const send = async (values: { text?: string | undefined }) => {
     if (sending || upload.busy) return;
     setError(null);
     failed.current = false;
@@ -134,7 +126,7 @@ export function Composer({
     }
   };
   const submit = (event?: BaseSyntheticEvent) => form.handleSubmit(send)(event);
-  const textError = form.formState.errors.text?.message;
+  const textError = form.fieldError('text');
   const shownError = textError ?? error;
   const { ref: registerText, ...textField } = form.register('text', { onChange: () => setError(null) });
 

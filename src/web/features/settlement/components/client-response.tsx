@@ -1,11 +1,9 @@
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { z } from 'zod';
 import { SettlementResponseRequestSchema, type SettlementVersion } from '../../../../contract/settlement';
-import { getErrorText, translateValidation } from '../../../lib/error-text';
-import { formResolver } from '../../../lib/form-resolver';
+import { getErrorText } from '../../../lib/error-text';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { FieldError } from '../../../ui/field';
@@ -30,15 +28,8 @@ export function ClientResponse({
   const respond = useRespond(caseId);
   const id = useId();
   const [asking, setAsking] = useState(false);
-  const form = useForm<
-    z.input<typeof SettlementResponseRequestSchema>,
-    unknown,
-    z.output<typeof SettlementResponseRequestSchema>
-  >({
-    resolver: formResolver(SettlementResponseRequestSchema),
-    defaultValues: { response: 'question', text: '' },
-  });
-  const questionError = translateValidation(form.formState.errors.text?.message, t);
+  const form = useSchemaForm(SettlementResponseRequestSchema, { defaultValues: { response: 'question', text: '' } });
+  const questionError = form.fieldError('text');
   const [sent, setSent] = useState<'agree' | 'question' | null>(null);
   const [error, setError] = useState<string | null>(null);
   const last = version.responses[version.responses.length - 1];

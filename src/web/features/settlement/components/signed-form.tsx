@@ -1,10 +1,9 @@
 import { useEffect, useId, useMemo } from 'react';
-import { useForm, type Path, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { RecordSignedFieldsSchema } from '../../../../contract/settlement';
-import { applyServerErrors, translateValidation } from '../../../lib/error-text';
-import { emptyAsMissing, formResolver } from '../../../lib/form-resolver';
+import { emptyAsMissing } from '../../../lib/form-resolver';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
 import { todayInAmsterdam, useRecordSigned } from '../api';
@@ -24,14 +23,6 @@ function signedSchema(fileRequired: string) {
     file: z.custom<FileList>((value) => value instanceof FileList && value.length > 0, { message: fileRequired }),
   });
 }
-type SignedValues = z.output<ReturnType<typeof signedSchema>>;
-const SERVER_FIELDS: readonly Path<Fields>[] = [
-  'file',
-  'dated',
-  'agreed_on',
-  'cooling_off_clause',
-  'dissolved_within_six_months',
-];
 
 /**
  * Records the signed agreement: the signed file, its date (dagtekening), the date agreement was
@@ -57,17 +48,8 @@ export function SignedForm({
   const id = useId();
   const today = todayInAmsterdam();
   // The form starts without a file (null), which the schema refuses with the form's own text.
-  const resolver = useMemo(
-    () =>
-      formResolver(signedSchema(t('settlement.signed.fileRequired'))) as unknown as Resolver<
-        Fields,
-        unknown,
-        SignedValues
-      >,
-    [t],
-  );
-  const form = useForm<Fields, unknown, SignedValues>({
-    resolver,
+  const schema = useMemo(() => signedSchema(t('settlement.signed.fileRequired')), [t]);
+  const form = useSchemaForm<typeof schema, Fields>(schema, {
     defaultValues: {
       file: null,
       dated: today,
@@ -76,7 +58,6 @@ export function SignedForm({
       dissolved_within_six_months: false,
     },
   });
-  const { errors } = form.formState;
   useEffect(() => {
     if (onCancel) form.setFocus('file');
   }, [form, onCancel]);
@@ -95,7 +76,7 @@ export function SignedForm({
       await record.mutateAsync(body);
       onDone();
     } catch (error) {
-      applyServerErrors(error, form.setError, SERVER_FIELDS, t);
+      form.serverErrors(error);
     }
   });
 
@@ -109,7 +90,7 @@ export function SignedForm({
         label={t('settlement.signed.file')}
         accept=".pdf,.docx,.jpg,.jpeg,.png"
         required
-        error={translateValidation(errors.file?.message, t)}
+        error={form.fieldError('file')}
         {...form.register('file')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -117,14 +98,14 @@ export function SignedForm({
           label={t('settlement.signed.dated')}
           type="date"
           required
-          error={translateValidation(errors.dated?.message, t)}
+          error={form.fieldError('dated')}
           {...form.register('dated', emptyAsMissing)}
         />
         <TextField
           label={t('settlement.signed.agreedOn')}
           type="date"
           required
-          error={translateValidation(errors.agreed_on?.message, t)}
+          error={form.fieldError('agreed_on')}
           {...form.register('agreed_on', emptyAsMissing)}
         />
       </div>
@@ -145,12 +126,9 @@ export function SignedForm({
         {t('settlement.signed.dissolved')}
       </label>
       <FormError
-        message={translateValidation(
-          errors.root?.server?.message ??
-            errors.cooling_off_clause?.message ??
-            errors.dissolved_within_six_months?.message,
-          t,
-        )}
+        message={
+          form.formError ?? form.fieldError('cooling_off_clause') ?? form.fieldError('dissolved_within_six_months')
+        }
       />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {onCancel && (

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, type ReactNode } from 'react';
-import { useForm, type Path, type Resolver } from 'react-hook-form';
+import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
@@ -10,8 +10,8 @@ import {
   type SettlementTerms,
   type SettlementVersion,
 } from '../../../../contract/settlement';
-import { applyServerErrors, translateValidation } from '../../../lib/error-text';
-import { emptyAsMissing, formResolver } from '../../../lib/form-resolver';
+import { emptyAsMissing } from '../../../lib/form-resolver';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, RequiredMark, TextField } from '../../../ui/field';
 import { todayInAmsterdam, useAddVersion } from '../api';
@@ -77,7 +77,6 @@ function versionSchema(t: TFunction) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['text'], message: t('settlement.form.textOrFile') });
     });
 }
-type VersionValues = z.output<ReturnType<typeof versionSchema>>;
 
 /**
  * 'Nieuwe versie': who it is from ('Werkgever' or 'Wij'), the date received or sent, the reply
@@ -98,12 +97,9 @@ export function VersionForm({
   const { t } = useTranslation();
   const add = useAddVersion(caseId);
   const id = useId();
-  const resolver = useMemo(
-    () => formResolver(versionSchema(t)) as unknown as Resolver<Fields, unknown, VersionValues>,
-    [t],
-  );
-  const form = useForm<Fields, unknown, VersionValues>({
-    resolver,
+  const schema = useMemo(() => versionSchema(t), [t]);
+  const form = useSchemaForm<typeof schema, Fields>(schema, {
+    serverFields: SERVER_FIELDS,
     defaultValues: {
       from: newest?.from === 'employer' ? 'us' : 'employer',
       dated: todayInAmsterdam(),
@@ -114,7 +110,6 @@ export function VersionForm({
       terms: termsToFields(newest ? newest.terms : ({ holiday_allowance_percent: 8 } satisfies SettlementTerms)),
     },
   });
-  const { errors } = form.formState;
   useEffect(() => form.setFocus('from'), [form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -130,11 +125,11 @@ export function VersionForm({
     try {
       onDone(await add.mutateAsync(body));
     } catch (error) {
-      applyServerErrors(error, form.setError, SERVER_FIELDS, t);
+      form.serverErrors(error);
     }
   });
 
-  const termError = (field: TermField) => translateValidation(errors.terms?.[field]?.message, t);
+  const termError = (field: TermField) => form.fieldError(`terms.${field}` as Path<Fields>);
   const termInput = (field: TermField): ReactNode => {
     const label = t(`settlement.terms.${field}`);
     if (isOneOf(DATE_FIELDS, field))
@@ -235,13 +230,13 @@ export function VersionForm({
           label={t('settlement.form.dated')}
           type="date"
           required
-          error={translateValidation(errors.dated?.message, t)}
+          error={form.fieldError('dated')}
           {...form.register('dated', emptyAsMissing)}
         />
         <TextField
           label={t('settlement.form.replyBy')}
           type="date"
-          error={translateValidation(errors.reply_by?.message, t)}
+          error={form.fieldError('reply_by')}
           {...form.register('reply_by', emptyAsMissing)}
         />
       </div>
@@ -249,21 +244,21 @@ export function VersionForm({
         label={t('settlement.form.file')}
         hint={t('settlement.form.fileHint')}
         accept=".docx,.pdf"
-        error={translateValidation(errors.file?.message, t)}
+        error={form.fieldError('file')}
         {...form.register('file')}
       />
       <TextAreaField
         label={t('settlement.form.text')}
         hint={t('settlement.form.textHint')}
         rows={6}
-        error={translateValidation(errors.text?.message, t)}
+        error={form.fieldError('text')}
         {...form.register('text')}
       />
       <TextAreaField
         label={t('settlement.form.note')}
         hint={t('settlement.form.noteHint')}
         rows={3}
-        error={translateValidation(errors.note?.message, t)}
+        error={form.fieldError('note')}
         {...form.register('note')}
       />
       <fieldset className="flex flex-col gap-4">
@@ -278,7 +273,7 @@ export function VersionForm({
           <div className="grid gap-4 sm:grid-cols-2">{EMPLOYMENT_FIELDS.map(termInput)}</div>
         </fieldset>
       </fieldset>
-      <FormError message={errors.root?.server?.message} />
+      <FormError message={form.formError} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
           {t('settlement.form.cancel')}
