@@ -4,10 +4,10 @@
 // the inner loop, without PostgreSQL, the slow tests
 // and all journeys but the smoke journey. docs/testing.md describes both.
 //
-// Steps that do not depend on each other run side by side in stages, so a stage's waiting
-// (browsers, sockets, PostgreSQL) fills the other's idle core. Each step's line gives its wall
-// time and the CPU time it used (its processes and theirs), which hardly moves with the load
-// of a shared machine; the last lines give the sums.
+// Each step starts as soon as what it needs has passed (the journeys after the build, the tests
+// after the static checks), so a step's waiting (browsers, sockets, PostgreSQL) fills another's
+// idle core. Each step's line gives its wall time and the CPU time it used (its processes and
+// theirs), which hardly moves with the load of a shared machine; the last lines give the sums.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,7 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 const quick = process.argv.includes('--quick');
+const suiteStarted = Date.now();
 const results = { passed: 0, failed: 0, skipped: 0 };
 /** Failed tests by name, printed again at the very end: CI shows only the tail of the output. */
 const failures = [];
@@ -43,10 +44,10 @@ function childCpuSeconds() {
 }
 
 /**
- * Runs one command, its output kept and printed as one block when it ends (steps of a stage do not
- * interleave). Its CPU time is read through /usr/bin/time when present. Resolves true when it passed.
+ * Runs one command, its output kept and printed as one block when it ends (steps side by side do
+ * not interleave). Its CPU time is read through /usr/bin/time when present. Resolves true when it passed.
  */
-function run({ title, command, args, env = process.env, report }, live = false) {
+function run({ title, command, args, env = process.env, report }) {
   const started = Date.now();
   const timeFile = path.join(reportDir, `${title.replace(/\W+/g, '-')}.time`);
   const timed = existsSync('/usr/bin/time');
@@ -57,9 +58,8 @@ function run({ title, command, args, env = process.env, report }, live = false) 
       { stdio: ['ignore', 'pipe', 'pipe'], env },
     );
     const output = [];
-    // A step alone in its stage prints as it goes; steps side by side print as blocks.
-    const keep = (chunk) => (live ? process.stdout.write(chunk) : output.push(chunk));
-    if (live) process.stdout.write(`\n▶ ${title}\n`);
+    const keep = (chunk) => output.push(chunk);
+    process.stdout.write(`  ${title}: started at ${((started - suiteStarted) / 1000).toFixed(0)} s\n`);
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     child.on('close', (code) => {
@@ -69,7 +69,7 @@ function run({ title, command, args, env = process.env, report }, live = false) 
         const [user, system] = readFileSync(timeFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
         if (Number.isFinite(user + system)) cpu = `, CPU ${(user + system).toFixed(0)} s`;
       }
-      if (!live) process.stdout.write(`\n▶ ${title}\n${Buffer.concat(output).toString()}`);
+      process.stdout.write(`\n▶ ${title}\n${Buffer.concat(output).toString()}`);
       process.stdout.write(
         `  ${title}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s${cpu}\n`,
       );
@@ -146,8 +146,6 @@ const staticChecks = [
     command: 'npx',
     args: ['prettier', '--check', '--log-level', 'warn', '--cache', '--cache-location', '.cache/prettier', '.'],
   },
-  // The build (for the journeys) only writes dist/ while the checks only read the sources.
-  { title: 'build', command: 'npm', args: ['run', 'build'] },
 ];
 
 /**
@@ -165,50 +163,75 @@ const DRIVER_FILES = [
   'src/server/outbox/instances.test.ts',
 ];
 
-/** Stages run one after the other; the steps of a stage side by side. */
-const stages = quick
+/**
+ * Each step starts as soon as the steps it needs (`after`) have passed, not when a whole stage
+ * has ended: the journeys need only the build, the tests only the static checks. So the build's
+ * and the journeys' waiting (browsers, sockets, PostgreSQL) fills the cores the CPU-bound steps
+ * leave idle, and no step waits for an unrelated one's tail. A step whose needs failed is not run.
+ */
+const needs = (step, ...after) => ({ ...step, after });
+// The build (for the journeys) only writes dist/ while the checks only read the sources.
+const build = { title: 'build', command: 'npm', args: ['run', 'build'] };
+const afterChecks = ['typecheck', 'lint', 'format'];
+const steps = quick
   ? [
-      staticChecks,
+      ...staticChecks,
+      build,
+      needs(vitest('unit, web and server tests (PGlite)', ['contract', 'web', 'server'], withoutDb), ...afterChecks),
       // The smoke journey mostly waits on its browser and server: beside the CPU-bound tests.
-      [
-        vitest('unit, web and server tests (PGlite)', ['contract', 'web', 'server'], withoutDb),
-        vitest('smoke journey (Chromium)', ['e2e'], withoutDb, ['e2e/smoke.spec.ts']),
-      ],
+      needs(vitest('smoke journey (Chromium)', ['e2e'], withoutDb, ['e2e/smoke.spec.ts']), 'build'),
     ]
   : [
-      staticChecks,
-      // CPU-bound tests; the server suite once, on PostgreSQL when there is one.
-      pg
-        ? [
-            vitest('unit and web tests, server tests (PostgreSQL)', ['contract', 'web', 'server', 'sweep'], pg),
-            vitest('driver tests (PGlite)', ['server'], withoutDb, DRIVER_FILES),
-          ]
-        : [vitest('unit, web and server tests (PGlite)', ['contract', 'web', 'server', 'sweep'], withoutDb)],
-      // The journeys wait on their browser and server a good part of the time: beside them the
-      // slow tests (sockets and timers) and the multi-instance and fault tests, which need a
-      // PostgreSQL server for two instances behind HAProxy.
-      // Three journey files at a time: each mostly waits on its browser and its product. Three
-      // forks from the start: a fork ended as idle would take its shared product down with it.
-      [
+      ...staticChecks,
+      build,
+      // The journeys from the moment the build is there: the longest step, and a good part of
+      // it waiting on browsers and products. Three journey files at a time; three forks from the
+      // start: a fork ended as idle would take its shared product down with it.
+      needs(
         vitest('browser journeys (Chromium)', ['e2e'], withoutDb, [], ['--maxWorkers=3', '--minWorkers=3']),
+        'build',
+      ),
+      // CPU-bound tests; the server suite once, on PostgreSQL when there is one.
+      ...(pg
+        ? [
+            needs(
+              vitest('unit and web tests, server tests (PostgreSQL)', ['contract', 'web', 'server', 'sweep'], pg),
+              ...afterChecks,
+            ),
+            needs(vitest('driver tests (PGlite)', ['server'], withoutDb, DRIVER_FILES), ...afterChecks),
+          ]
+        : [
+            needs(
+              vitest('unit, web and server tests (PGlite)', ['contract', 'web', 'server', 'sweep'], withoutDb),
+              ...afterChecks,
+            ),
+          ]),
+      // The slow tests (sockets and timers) after the server suite, beside the journeys' end;
+      // with PostgreSQL the multi-instance and fault tests too (two instances of the build
+      // behind HAProxy).
+      needs(
         vitest(
           pg ? 'slow, multi-instance and fault tests (PostgreSQL)' : 'slow tests (PGlite)',
           pg ? ['slow', 'scale'] : ['slow'],
           pg ?? withoutDb,
         ),
-      ],
+        ...(pg ? ['build', 'unit and web tests, server tests (PostgreSQL)'] : ['unit, web and server tests (PGlite)']),
+      ),
     ];
 
-let ok = true;
-const suiteStarted = Date.now();
-for (const [index, stage] of stages.entries()) {
-  if (stage.length === 0) continue;
-  const outcomes = await Promise.all(stage.map((step) => run(step, stage.length === 1)));
-  if (!outcomes.every(Boolean)) {
-    ok = false;
-    if (index === 0) break; // typecheck, lint or build failed: stop early
-  }
+const outcomes = new Map();
+for (const step of steps) {
+  const before = (step.after ?? []).map((title) => outcomes.get(title));
+  outcomes.set(
+    step.title,
+    Promise.all(before).then((passed) => {
+      if (passed.every(Boolean)) return run(step);
+      failures.push(`${step.title} not run: ${step.after.join(', ')} did not all pass`);
+      return false;
+    }),
+  );
 }
+const ok = (await Promise.all(outcomes.values())).every(Boolean);
 const cpu = childCpuSeconds();
 process.stdout.write(
   `\n${quick ? 'inner loop' : 'whole suite'}: ${((Date.now() - suiteStarted) / 60_000).toFixed(1)} ` +
