@@ -120,7 +120,7 @@ export const EnvSchema = z.object({
   MOLLIE_API_KEY: optionalString,
   /** Mollie's server URL, passed to the SDK as serverURL (a local stand-in in development and tests). */
   MOLLIE_API_ENDPOINT: url('https://api.mollie.com'),
-  /** Web Push (VAPID, RFC 8292): both keys base64url, or neither (then a pair is made once and kept in the database). */
+  /** Web Push (VAPID, RFC 8292): both keys base64url, or neither (then made once and kept in the database). */
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
   /** Who the push services may contact: `mailto:` or `https:`; default `mailto:` + SUPPORT_EMAIL. */
@@ -339,7 +339,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** `https://host[:port]` origins, comma-separated; a message naming the first wrong one. */
 function parsePushOrigins(value: string | undefined): string[] | string {
   const origins: string[] = [];
-  for (const item of (value ?? '').split(',').map((v) => v.trim()).filter(Boolean)) {
+  for (const item of (value ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)) {
     const url = URL.canParse(item) ? new URL(item) : null;
     if (!url || url.protocol !== 'https:' || url.origin !== item.replace(/\/$/, '') || url.username || url.password)
       return `'${item}' is no https origin (https://host or https://host:port)`;

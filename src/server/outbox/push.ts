@@ -23,7 +23,7 @@ export const PUSH_KINDS = [
 export type PushKind = (typeof PUSH_KINDS)[number];
 export const isPushKind = (kind: string): kind is PushKind => (PUSH_KINDS as readonly string[]).includes(kind);
 
-/** A notice waits this long, so several of one kind within a minute go out as one (and one read meanwhile not at all). */
+/** A notice waits this long: several of a kind within a minute go out as one, and one read meanwhile not at all. */
 export const PUSH_COLLAPSE_MS = 60_000;
 
 export type EnqueuePush = {
@@ -66,4 +66,3 @@ export async function enqueuePush(db: Db, input: EnqueuePush): Promise<number> {
     .returning({ id: pushOutbox.id });
   return inserted.length;
 }
-

@@ -18,6 +18,7 @@ const MICROSOFT = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.notify\.windows\.com$/
 
 export function isAllowedPushEndpoint(endpoint: string, extraOrigins: readonly string[]): boolean {
   // Characters no push service uses and URL parsing would quietly drop or change.
+  // eslint-disable-next-line no-control-regex
   if (/[\s\\\u0000-\u001f\u007f]/.test(endpoint)) return false;
   if (!URL.canParse(endpoint)) return false;
   const url = new URL(endpoint);

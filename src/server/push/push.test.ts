@@ -42,7 +42,11 @@ async function sendDue() {
   await sender().drain();
 }
 
-async function subscribe(token: string, subscription: unknown, userAgent = 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0') {
+async function subscribe(
+  token: string,
+  subscription: unknown,
+  userAgent = 'Mozilla/5.0 (Linux; Android 14) Chrome/131.0',
+) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/push-subscriptions',
@@ -78,7 +82,7 @@ async function lawyerWrites(w: Awaited<ReturnType<typeof world>>, text: string) 
 const receivedBy = (deviceId: string) => service.received.filter((r) => r.device === deviceId);
 
 describe('the VAPID key pair', () => {
-  it('is made once and shared: instances starting at once end with the same pair, and the API gives its public half', async () => {
+  it('is made once and shared: instances starting at once get one pair; the API gives its public half', async () => {
     const now = ctx.clock.now();
     const pairs = await Promise.all(Array.from({ length: 5 }, () => getVapidKeys(ctx.db, ctx.config, now)));
     expect(new Set(pairs.map((p) => p.publicKey)).size).toBe(1);
@@ -145,7 +149,7 @@ describe('the endpoint allow-list', () => {
     expect(isAllowedPushEndpoint('http://127.0.0.1:4443/push/a', ['https://127.0.0.1:4443'])).toBe(false);
   });
 
-  it('answers 422 on the endpoint for anything else, 422 for keys no browser makes, 413 for a huge body, and stores nothing', async () => {
+  it('answers 422 for any other endpoint or keys no browser makes, 413 for a huge body; stores nothing', async () => {
     const user = await createTestClient(ctx);
     const token = await tokenFor(ctx, user.id);
     const keys = service.device().subscription.keys;
@@ -176,12 +180,21 @@ describe('the endpoint allow-list', () => {
 });
 
 describe('the devices', () => {
-  it('lists the own devices with a name from the user agent; another user deleting one gets 404; the owner 204', async () => {
+  it('lists own devices named from the user agent; deleting: another user 404, the owner 204', async () => {
     const w = await world();
-    const list = await ctx.app.inject({ method: 'GET', url: '/api/push-subscriptions', headers: bearer(w.clientToken) });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/push-subscriptions',
+      headers: bearer(w.clientToken),
+    });
     const devices = PushDevicesResponseSchema.parse(list.json()).data;
     expect(devices).toEqual([
-      { id: w.subscriptionId, name: 'Chrome op Android', last_used_at: expect.any(String), created_at: expect.any(String) },
+      {
+        id: w.subscriptionId,
+        name: 'Chrome op Android',
+        last_used_at: expect.any(String),
+        created_at: expect.any(String),
+      },
     ]);
     const other = await ctx.app.inject({
       method: 'DELETE',
@@ -195,7 +208,11 @@ describe('the devices', () => {
       headers: bearer(w.clientToken),
     });
     expect(own.statusCode).toBe(204);
-    const after = await ctx.app.inject({ method: 'GET', url: '/api/push-subscriptions', headers: bearer(w.clientToken) });
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/push-subscriptions',
+      headers: bearer(w.clientToken),
+    });
     expect(after.json()).toEqual({ data: [] });
   });
 
@@ -212,7 +229,7 @@ describe('the devices', () => {
 });
 
 describe('a push notice', () => {
-  it('reaches the push service encrypted (aes128gcm) and signed (VAPID), with TTL and Urgency, and decrypts to the expected JSON without case content', async () => {
+  it('reaches the push service (aes128gcm, VAPID, TTL, Urgency), decrypted to JSON without case content', async () => {
     const w = await world();
     const secret = 'Jansen biedt € 12.345,67 transitievergoeding, zeg niets tegen Pietersen';
     await lawyerWrites(w, secret);
@@ -335,7 +352,7 @@ describe('a push notice', () => {
     expect(receivedBy(w.phone.id)).toEqual([]);
   });
 
-  it('carries no case content for any kind, in either language: only fixed texts, a page and a tag', () => {
+  it('carries no case content for any kind, in either language: fixed texts, a page and a tag', () => {
     const ref = { case_id: '7a1c1a52-3a0e-4a43-9d55-2f1c0a8e9b11', reader: 'client', from: 'employer' };
     for (const language of ['nl-NL', 'en-US'])
       for (const kind of PUSH_KINDS as readonly PushKind[]) {

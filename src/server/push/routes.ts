@@ -34,14 +34,10 @@ function isBrowserKey(p256dh: string, auth: string): boolean {
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, clock } = app.deps;
 
-  app.get(
-    '/api/push/public-key',
-    { schema: { response: { 200: PushPublicKeyResponseSchema } } },
-    async () => {
-      const keys = await getVapidKeys(db, config, clock.now());
-      return { data: { public_key: keys.publicKey } };
-    },
-  );
+  app.get('/api/push/public-key', { schema: { response: { 200: PushPublicKeyResponseSchema } } }, async () => {
+    const keys = await getVapidKeys(db, config, clock.now());
+    return { data: { public_key: keys.publicKey } };
+  });
 
   app.post(
     '/api/push-subscriptions',
@@ -70,23 +66,19 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/push-subscriptions',
-    { schema: { response: { 200: PushDevicesResponseSchema } } },
-    async (request) => {
-      const auth = await requireUser(request);
-      const t = requestTranslate(request);
-      const rows = await listSubscriptions(db, auth.userId);
-      return {
-        data: rows.map((row) => ({
-          id: row.id,
-          name: deviceName(row.userAgent, t),
-          last_used_at: row.lastUsedAt.toISOString(),
-          created_at: row.createdAt.toISOString(),
-        })),
-      };
-    },
-  );
+  app.get('/api/push-subscriptions', { schema: { response: { 200: PushDevicesResponseSchema } } }, async (request) => {
+    const auth = await requireUser(request);
+    const t = requestTranslate(request);
+    const rows = await listSubscriptions(db, auth.userId);
+    return {
+      data: rows.map((row) => ({
+        id: row.id,
+        name: deviceName(row.userAgent, t),
+        last_used_at: row.lastUsedAt.toISOString(),
+        created_at: row.createdAt.toISOString(),
+      })),
+    };
+  });
 
   app.delete('/api/push-subscriptions/:id', { schema: { params: IdParams } }, async (request, reply) => {
     const auth = await requireUser(request);

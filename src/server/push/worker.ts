@@ -4,7 +4,15 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import webpush, { WebPushError } from 'web-push';
 import type { Config } from '../config/config';
 import type { Db } from '../db/client';
-import { appointments, documents, messages, pushOutbox, pushSubscriptions, settlementResponses, users } from '../db/schema';
+import {
+  appointments,
+  documents,
+  messages,
+  pushOutbox,
+  pushSubscriptions,
+  settlementResponses,
+  users,
+} from '../db/schema';
 import { withEvents } from '../domain-events';
 import { isPushKind, type PushKind } from '../outbox/push';
 import { retryDelayMs } from '../outbox/worker';
