@@ -34,7 +34,8 @@ function isBrowserKey(p256dh: string, auth: string): boolean {
 export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config, clock } = app.deps;
 
-  app.get('/api/push/public-key', { schema: { response: { 200: PushPublicKeyResponseSchema } } }, async () => {
+  app.get('/api/push/public-key', { schema: { response: { 200: PushPublicKeyResponseSchema } } }, async (request) => {
+    await requireUser(request);
     const keys = await getVapidKeys(db, config, clock.now());
     return { data: { public_key: keys.publicKey } };
   });
