@@ -48,6 +48,9 @@ import { complaintRoutes } from './complaints/routes';
 import { calculationRoutes } from './settlement/calculations';
 import { settlementRoutes } from './settlement/routes';
 import { dataExportRoutes } from './data-export/routes';
+import { invoiceRoutes } from './invoices/routes';
+import { adminInvoiceRoutes } from './invoices/admin';
+import { paymentRoutes } from './payments/routes';
 import { pushRoutes } from './push/routes';
 import { registerEvents, type EventOptions } from './events/routes';
 import { eventSettingsOf, provideEventSettings } from './domain-events';
@@ -221,6 +224,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(calculationRoutes);
   await app.register(settlementRoutes);
   await app.register(dataExportRoutes);
+  await app.register(invoiceRoutes);
+  await app.register(adminInvoiceRoutes);
+  await app.register(paymentRoutes);
   await app.register(pushRoutes);
 
   if (options.extraRoutes) await app.register(options.extraRoutes);

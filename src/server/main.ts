@@ -8,6 +8,7 @@ import { settlementReminderJob } from './settlement/reminders';
 import { settlementRedlineJob } from './settlement/redline-job';
 import { startScheduler } from './jobs/scheduler';
 import { retentionJob } from './jobs/retention';
+import { invoiceRemindersJob } from './invoices/reminders';
 import { backupJob } from './backup/job';
 import { lawyerAssignmentJob } from './offers/assignment';
 import { unreadMessageMailJob } from './messages/mail';
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
       // Redlines of versions stored before they were kept, or gone stale (settlement/redline-job.ts).
       settlementRedlineJob(),
       outboxCleanupJob(() => runtime.clock.now()),
+      // Invoices: the payment reminder, the fourteen-day letter, the employer's reminder (invoices/reminders.ts).
+      invoiceRemindersJob(() => runtime.clock.now(), config.firm),
       // Web Push: the date-based notices, and the sender of the push outbox (docs/notifications.md).
       pushReminderJob(() => runtime.clock.now()),
       pushSenderJob({ config, now: () => runtime.clock.now(), logger }),

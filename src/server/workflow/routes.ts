@@ -16,6 +16,8 @@ import { sendProposal, signProposal } from './proposal';
 import { getTimelinePage } from './timeline';
 import { negotiateLanguage } from '../errors/language';
 import { withdrawEngagement } from './withdrawal';
+import { createMollie } from '../payments/mollie';
+import { refundAfterWithdrawal } from '../payments/payments';
 
 const CaseParams = z.object({ id: text().max(64) });
 
@@ -25,6 +27,7 @@ const CaseParams = z.object({ id: text().max(64) });
  */
 export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock, config, storage } = app.deps;
+  const mollie = createMollie(config);
   const deps = { db, storage, config };
   const link = () => ({ secret: config.appSecret, now: clock.now(), storage });
 
@@ -66,13 +69,28 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** 'Opdracht herroepen': within the withdrawal period the engagement ends (./withdrawal.ts); after it, 409. */
+  /**
+   * 'Opdracht herroepen': within the withdrawal period the engagement ends (./withdrawal.ts); after it, 409.
+   * What the client paid through Mollie goes back in full, unless they asked the firm to start at once
+   * (then the lawyer enters the amount: POST /api/invoices/{id}/refund). A refund Mollie refuses is
+   * logged and left to the lawyer; the withdrawal stands.
+   */
   app.post(
     '/api/cases/:id/withdraw',
     { schema: { response: { 200: CaseClientViewResponseSchema }, params: CaseParams } },
     async (request) => {
       const { auth, caseRow } = await requireCaseAccess(request, request.params.id, ['client']);
       const updated = await withdrawEngagement(db, { caseRow, clientId: auth.userId, now: clock.now() });
+      await refundAfterWithdrawal(db, mollie, {
+        caseId: caseRow.id,
+        startConsent: caseRow.startConsent,
+        now: clock.now(),
+      }).catch((error: unknown) =>
+        request.log.error(
+          { case_id: caseRow.id, err: { message: (error as Error).message } },
+          'refund after withdrawal failed',
+        ),
+      );
       return { data: await getClientCaseView(db, updated, link()) };
     },
   );
