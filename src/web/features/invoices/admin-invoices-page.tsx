@@ -6,7 +6,7 @@ import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/field';
 import { PageHeading } from '../../ui/page-heading';
 import { Pager } from '../../ui/pager';
-import { TableScroller } from '../../ui/table-scroller';
+import { DataTable } from '../../ui/data-table';
 import { downloadInvoicesCsv, downloadInvoicesZip, useAdminInvoices } from './api';
 import { InvoiceStatusBadge } from './components/invoice-status-badge';
 import { day, dayOfMoment, formatEuro } from './invoice-text';
@@ -123,38 +123,45 @@ export function AdminInvoicesPage() {
       ) : body.data.length === 0 ? (
         <p>{t('invoices.admin.empty')}</p>
       ) : (
-        <TableScroller label={t('invoices.admin.heading')}>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t('invoices.admin.heading')}</caption>
-            <thead className="bg-slate-50 text-slate-900">
-              <tr>
-                {(['number', 'date', 'client', 'recipient', 'status', 'amount'] as const).map((column) => (
-                  <th key={column} scope="col" className={column === 'amount' ? 'p-3 text-right' : 'p-3'}>
-                    {t(`invoices.admin.columns.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {body.data.map((invoice) => (
-                <tr key={invoice.id} className="border-t border-slate-200 align-top text-slate-800">
-                  <td className="p-3 whitespace-nowrap">{invoice.number ?? t('invoices.status.draft')}</td>
-                  <td className="p-3 whitespace-nowrap">
-                    {invoice.issue_date ? day(invoice.issue_date) : dayOfMoment(invoice.created_at)}
-                  </td>
-                  <td className="p-3">{invoice.client_name}</td>
-                  <td className="p-3">
-                    {invoice.recipient === 'employer' ? invoice.recipient_details.name : t('invoices.recipient.client')}
-                  </td>
-                  <td className="p-3">
-                    <InvoiceStatusBadge invoice={invoice} />
-                  </td>
-                  <td className="p-3 text-right whitespace-nowrap">{formatEuro(invoice.total_cents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <DataTable
+          label={t('invoices.admin.heading')}
+          rows={body.data}
+          rowKey={(invoice) => invoice.id}
+          columns={[
+            {
+              id: 'number',
+              header: t('invoices.admin.columns.number'),
+              rowHeader: true,
+              className: 'whitespace-nowrap',
+              cell: (invoice) => invoice.number ?? t('invoices.status.draft'),
+            },
+            {
+              id: 'date',
+              header: t('invoices.admin.columns.date'),
+              className: 'whitespace-nowrap',
+              cell: (invoice) => (invoice.issue_date ? day(invoice.issue_date) : dayOfMoment(invoice.created_at)),
+            },
+            { id: 'client', header: t('invoices.admin.columns.client'), cell: (invoice) => invoice.client_name },
+            {
+              id: 'recipient',
+              header: t('invoices.admin.columns.recipient'),
+              cell: (invoice) =>
+                invoice.recipient === 'employer' ? invoice.recipient_details.name : t('invoices.recipient.client'),
+            },
+            {
+              id: 'status',
+              header: t('invoices.admin.columns.status'),
+              cell: (invoice) => <InvoiceStatusBadge invoice={invoice} />,
+            },
+            {
+              id: 'amount',
+              header: t('invoices.admin.columns.amount'),
+              numeric: true,
+              className: 'whitespace-nowrap',
+              cell: (invoice) => formatEuro(invoice.total_cents),
+            },
+          ]}
+        />
       )}
       {body && body.meta.last_page > 1 && (
         <Pager
