@@ -60,6 +60,21 @@ export const settlementVersionPush: PushRule = async (tx, event, caseId) => {
   });
 };
 
+/** The client's invoice is past its due date (its reminder went): one is open, never which or how much. */
+export const invoiceDuePush: PushRule = async (tx, event, caseId) => {
+  if (event.data?.recipient !== 'client') return;
+  const clientId = await clientOf(tx, caseId);
+  if (!caseId || !clientId) return;
+  await enqueuePush(tx, {
+    userId: clientId,
+    kind: 'invoice_due',
+    tag: 'invoice',
+    ref: { case_id: caseId, invoice_id: event.subjectId },
+    now: event.at,
+    dedupeKey: `invoice-due:${event.subjectId}`,
+  });
+};
+
 /** A rejected document: the client hears that one needs a new upload, not which or why. */
 export const documentRejectedPush: PushRule = async (tx, event, caseId) => {
   const clientId = await clientOf(tx, caseId);

@@ -31,7 +31,7 @@ import {
 import { engagementSignedMails, settlementSignedMail } from './signing-mails';
 import { backupFailedMails } from './backup-mails';
 import { invoicePaidMails } from './invoice-mails';
-import { documentRejectedPush, messagePush, settlementVersionPush, type PushRule } from './push-rules';
+import { documentRejectedPush, invoiceDuePush, messagePush, settlementVersionPush, type PushRule } from './push-rules';
 import { appointmentBookedMails, appointmentCancelledMails, appointmentMovedMails } from './appointment-mails';
 
 /**
@@ -195,7 +195,14 @@ export const EVENT_RULES: Record<EventKind, EventRule> = {
   'invoice.credited': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
   'invoice.paid': { audit: 'line', mail: invoicePaidMails, live: caseChanged, timeline: 'client and lawyer' },
   'invoice.refunded': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
-  'invoice.reminder_sent': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'lawyer' },
+  // The client's invoice is past due: the reminder mail is the job's, the push notice this row's.
+  'invoice.reminder_sent': {
+    audit: 'line',
+    mail: 'none',
+    live: caseChanged,
+    timeline: 'lawyer',
+    push: invoiceDuePush,
+  },
   'invoice.letter_sent': { audit: 'line', mail: 'none', live: caseChanged, timeline: 'client and lawyer' },
 };
 

@@ -10,7 +10,8 @@ import { pushOutbox, pushSubscriptions } from '../db/schema';
  * - settlement_reply: the reply deadline of the employer's proposal is tomorrow;
  * - cooling_off_ending: the bedenktijd ends in two days;
  * - appointment_soon: the first conversation starts within 24 hours;
- * - document_rejected: the lawyer rejected a document.
+ * - document_rejected: the lawyer rejected a document;
+ * - invoice_due: the client's invoice is past its due date (the day the reminder mail goes).
  */
 export const PUSH_KINDS = [
   'message',
@@ -19,6 +20,7 @@ export const PUSH_KINDS = [
   'cooling_off_ending',
   'appointment_soon',
   'document_rejected',
+  'invoice_due',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 export const isPushKind = (kind: string): kind is PushKind => (PUSH_KINDS as readonly string[]).includes(kind);

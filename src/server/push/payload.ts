@@ -18,6 +18,8 @@ function urlOf(kind: PushKind, ref: Record<string, string>): string {
       return '/documenten';
     case 'appointment_soon':
       return '/';
+    case 'invoice_due':
+      return '/facturen';
   }
 }
 
@@ -30,6 +32,7 @@ function keyOf(kind: PushKind, ref: Record<string, string>): string {
     cooling_off_ending: 'coolingOffEnding',
     appointment_soon: 'appointmentSoon',
     document_rejected: 'documentRejected',
+    invoice_due: 'invoiceDue',
   }[kind];
 }
 

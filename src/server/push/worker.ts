@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import {
   appointments,
   documents,
+  invoices,
   messages,
   pushOutbox,
   pushSubscriptions,
@@ -33,6 +34,7 @@ const URGENCY: Record<PushKind, webpush.Urgency> = {
   settlement_reply: 'high',
   cooling_off_ending: 'high',
   appointment_soon: 'high',
+  invoice_due: 'normal',
 };
 
 export type PushSenderOptions = {
@@ -164,6 +166,14 @@ export function createPushSender(options: PushSenderOptions) {
           .from(appointments)
           .where(and(eq(appointments.id, ref.appointment_id), eq(appointments.status, 'booked')));
         return appointment?.startAt.toISOString() === ref.start;
+      }
+      case 'invoice_due': {
+        if (!ref.invoice_id) return false;
+        const [invoice] = await db
+          .select({ status: invoices.status })
+          .from(invoices)
+          .where(eq(invoices.id, ref.invoice_id));
+        return invoice?.status === 'open';
       }
       case 'cooling_off_ending':
         return true;
