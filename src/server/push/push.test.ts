@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PushDevicesResponseSchema } from '../../contract/push';
-import { pushKeys, pushOutbox, pushSubscriptions, users } from '../db/schema';
+import { appointments, pushKeys, pushOutbox, pushSubscriptions, users } from '../db/schema';
+import { enqueueMail } from '../outbox/outbox';
 import { PUSH_KINDS, type PushKind } from '../outbox/push';
 import {
   bearer,
@@ -15,6 +16,7 @@ import { startPushService, type PushServiceStandIn } from '../testing/push-servi
 import { isAllowedPushEndpoint } from './endpoint';
 import { getVapidKeys } from './keys';
 import { pushPayload } from './payload';
+import { queuePushReminders } from './reminders';
 import { createPushSender } from './worker';
 
 let ctx: TestContext;
@@ -361,5 +363,80 @@ describe('a push notice', () => {
         expect(payload.title.length).toBeGreaterThan(0);
         expect(`${payload.title} ${payload.body}`).not.toMatch(/\d{3}|€|7a1c1a52/);
       }
+  });
+});
+
+describe('the date-based notices', () => {
+  it('announce the first conversation once when it is within 24 hours, and not when it moved', async () => {
+    const w = await world();
+    const start = new Date(ctx.clock.now().getTime() + 20 * 3_600_000);
+    const [appointment] = await ctx.db
+      .insert(appointments)
+      .values({
+        caseId: w.client.caseId,
+        lawyerId: w.lawyer.id,
+        startAt: start,
+        endAt: new Date(start.getTime() + 30 * 60_000),
+        createdAt: ctx.clock.now(),
+        updatedAt: ctx.clock.now(),
+      })
+      .returning();
+    expect(await queuePushReminders(ctx.db, ctx.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await queuePushReminders(ctx.db, ctx.clock.now())).toBe(0);
+    await sendDue();
+    expect(receivedBy(w.phone.id).map((r) => r.json)).toEqual([
+      {
+        title: 'Je eerste gesprek',
+        body: 'Je eerste gesprek met je jurist is binnen 24 uur.',
+        url: '/',
+        tag: 'appointment',
+      },
+    ]);
+    expect(receivedBy(w.phone.id)[0]!.headers.urgency).toBe('high');
+    // Moved before the notice went: the notice of the old time is dropped.
+    await queuePushReminders(ctx.db, ctx.clock.now());
+    const later = new Date(start.getTime() + 3_600_000);
+    await ctx.db
+      .update(appointments)
+      .set({ startAt: later, endAt: new Date(later.getTime() + 30 * 60_000) })
+      .where(eq(appointments.id, appointment!.id));
+    await queuePushReminders(ctx.db, ctx.clock.now());
+    await ctx.db
+      .update(appointments)
+      .set({ status: 'cancelled', cancelledAt: ctx.clock.now() })
+      .where(eq(appointments.id, appointment!.id));
+    await sendDue();
+    expect(receivedBy(w.phone.id)).toHaveLength(1);
+  });
+});
+
+describe('the e-mail channel', () => {
+  it('off, no optional mail is queued (the topics keep their own choice); on again, they go', async () => {
+    const w = await world();
+    const off = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/user/mail-preferences',
+      headers: bearer(w.clientToken),
+      payload: { email: false },
+    });
+    expect(off.json()).toEqual({ data: { phase_changes: true, reminders: true, uploads: true, email: false } });
+    const mail = { kind: 'todo_reminder' as const, to: { userId: w.client.id }, payload: { count: 1 } };
+    expect(await enqueueMail(ctx.db, { ...mail, now: ctx.clock.now() })).toBe(false);
+    // A mail that always goes still goes.
+    expect(
+      await enqueueMail(ctx.db, {
+        kind: 'settlement_version',
+        to: { userId: w.client.id },
+        payload: {},
+        now: ctx.clock.now(),
+      }),
+    ).toBe(true);
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/user/mail-preferences',
+      headers: bearer(w.clientToken),
+      payload: { email: true },
+    });
+    expect(await enqueueMail(ctx.db, { ...mail, now: ctx.clock.now() })).toBe(true);
   });
 });
