@@ -79,6 +79,11 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
       'account and file are long gone, initials and counts only',
   },
   backup_runs: { notExported: "the firm's technical log of its own backups: times, sizes, no personal data" },
+  // Not yet in the zip: the client downloads every issued invoice (PDF) under 'Facturen' meanwhile.
+  invoices: { notExported: "the firm's books: the client reads and downloads each issued invoice under 'Facturen'" },
+  invoice_lines: { notExported: 'the lines of an invoice, which the invoice PDF under Facturen shows' },
+  invoice_counters: { notExported: 'the last invoice number per year, no personal data' },
+  invoice_payments: { notExported: "Mollie's payment ids and statuses of an invoice, shown as its status" },
   push_keys: { notExported: "the server's own VAPID key pair for Web Push, no personal data" },
   push_subscriptions: {
     notExported:
