@@ -440,3 +440,36 @@ describe('the e-mail channel', () => {
     expect(await enqueueMail(ctx.db, { ...mail, now: ctx.clock.now() })).toBe(true);
   });
 });
+
+describe('trusting the stand-in', () => {
+  /** web-push in a fresh Node process, as the product sends: trust comes only from that process's start. */
+  async function sendFromProcess(env: NodeJS.ProcessEnv, subscription: unknown): Promise<string> {
+    const script = `
+      const webpush = require('web-push');
+      const keys = webpush.generateVAPIDKeys();
+      webpush
+        .sendNotification(JSON.parse(process.env.SUBSCRIPTION), JSON.stringify({ title: 'x' }), {
+          vapidDetails: { subject: 'mailto:info@example.com', ...keys },
+          TTL: 60,
+          contentEncoding: 'aes128gcm',
+        })
+        .then((answer) => process.stdout.write('status ' + answer.statusCode))
+        .catch((error) => process.stdout.write('error ' + (error.code || error.statusCode)));`;
+    const { execFile } = await import('node:child_process');
+    return new Promise((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ['-e', script],
+        { env: { PATH: process.env.PATH, ...env, SUBSCRIPTION: JSON.stringify(subscription) } },
+        (error, stdout) => (error ? reject(error) : resolve(stdout)),
+      ),
+    );
+  }
+
+  it('a process started with NODE_EXTRA_CA_CERTS reaches it by TLS; one without refuses the certificate', async () => {
+    const device = service.device();
+    expect(await sendFromProcess({}, device.subscription)).toMatch(/^error (SELF_SIGNED|DEPTH_ZERO)/);
+    expect(await sendFromProcess({ NODE_EXTRA_CA_CERTS: service.caFile }, device.subscription)).toBe('status 201');
+    expect(receivedBy(device.id).map((r) => r.json)).toEqual([{ title: 'x' }]);
+  });
+});
