@@ -12,7 +12,7 @@ import {
 } from '../testing/harness';
 import { multipart } from '../testing/multipart';
 import { createUser } from '../users/create';
-import { complaintFiles, dataExports, documents, feedback } from '../db/schema';
+import { complaintFiles, dataExports, documents, feedback, invoices } from '../db/schema';
 import { insertMessage } from '../messages/queries';
 
 /**
@@ -41,6 +41,8 @@ type World = {
   exportA: string;
   /** A document attached to a complaint of client A. */
   complaintFileA: string;
+  /** An issued invoice to client A on case A. */
+  invoiceA: string;
   tokens: Record<Exclude<Actor, 'anonymous'>, string>;
 };
 
@@ -65,6 +67,15 @@ const NOT_OFFICER: Expect = { ...all(403), anonymous: 401 };
 /** A case that is not in the archive: the archive's readers (lawyers and the admin) get 404, clients 403. */
 const ARCHIVE_CASE_A: Expect = { anonymous: 401, clientA: 403, clientB: 403, lawyerA: 404, lawyerB: 404, admin: 404 };
 const LAWYER_ROLE: Expect = { anonymous: 401, clientA: 403, clientB: 403, lawyerA: 'ok', lawyerB: 'ok', admin: 403 };
+/** A change to invoice A: a lawyer's (clients 403), of case A's lawyers only (404 for others and the admin). */
+const INVOICE_A_LAWYER: Expect = {
+  anonymous: 401,
+  clientA: 403,
+  clientB: 403,
+  lawyerA: 'ok',
+  lawyerB: 404,
+  admin: 404,
+};
 
 /** `badParams`: where an id that fits nothing changes a refusal that depended on the resource itself. */
 type Row = {
@@ -221,6 +232,49 @@ const MATRIX: Record<string, Row> = {
   'GET /api/admin/archive': { expect: STAFF },
   'GET /api/admin/archive/:case_id': { expect: ARCHIVE_CASE_A, url: (w) => `/api/admin/archive/${w.caseA}` },
   'GET /api/admin/archive/:case_id/zip': { expect: ARCHIVE_CASE_A, url: (w) => `/api/admin/archive/${w.caseA}/zip` },
+  // Invoices: the client and the case's lawyers read; a lawyer of the case changes; the client pays.
+  'GET /api/cases/:id/invoices': { expect: CASE_A, url: (w) => `/api/cases/${w.caseA}/invoices` },
+  'GET /api/cases/:id/invoices/proposal': {
+    expect: { ...CASE_A_LAWYER, clientA: 403 },
+    url: (w) => `/api/cases/${w.caseA}/invoices/proposal`,
+  },
+  'POST /api/cases/:id/invoices': {
+    expect: { ...CASE_A_LAWYER, clientA: 403 },
+    url: (w) => `/api/cases/${w.caseA}/invoices`,
+    body: () => ({ recipient: 'client', lines: [{ description: 'Bijstand', quantity: 1, unit_price_cents: 100 }] }),
+  },
+  'GET /api/invoices/:id': { expect: CASE_A, url: (w) => `/api/invoices/${w.invoiceA}` },
+  'PATCH /api/invoices/:id': {
+    expect: INVOICE_A_LAWYER,
+    url: (w) => `/api/invoices/${w.invoiceA}`,
+    body: () => ({ lines: [{ description: 'Bijstand', quantity: 1, unit_price_cents: 100 }] }),
+  },
+  'POST /api/invoices/:id/issue': { expect: INVOICE_A_LAWYER, url: (w) => `/api/invoices/${w.invoiceA}/issue` },
+  'POST /api/invoices/:id/credit': { expect: INVOICE_A_LAWYER, url: (w) => `/api/invoices/${w.invoiceA}/credit` },
+  'POST /api/invoices/:id/refund': {
+    expect: INVOICE_A_LAWYER,
+    url: (w) => `/api/invoices/${w.invoiceA}/refund`,
+    body: () => ({ amount_cents: 100 }),
+  },
+  'POST /api/invoices/:id/payment': {
+    expect: { anonymous: 401, clientA: 'ok', clientB: 404, lawyerA: 403, lawyerB: 403, admin: 404 },
+    url: (w) => `/api/invoices/${w.invoiceA}/payment`,
+    badParams: { clientA: 404 },
+  },
+  'GET /api/invoices/:id/pdf': { expect: CASE_A, url: (w) => `/api/invoices/${w.invoiceA}/pdf` },
+  // A client invoice has no UBL, and no fourteen-day letter was sent: 404 for everyone who may read it.
+  'GET /api/invoices/:id/ubl': {
+    expect: { ...all(404), anonymous: 401 },
+    url: (w) => `/api/invoices/${w.invoiceA}/ubl`,
+  },
+  'GET /api/invoices/:id/letter': {
+    expect: { ...all(404), anonymous: 401 },
+    url: (w) => `/api/invoices/${w.invoiceA}/letter`,
+  },
+  'POST /api/payments/mollie/webhook': { expect: PUBLIC, body: () => ({ id: 'tr_unknown' }) },
+  'GET /api/admin/invoices': { expect: ADMIN_ONLY },
+  'GET /api/admin/invoices.csv': { expect: ADMIN_ONLY },
+  'GET /api/admin/invoices/export.zip': { expect: ADMIN_ONLY },
   'GET /api/admin/destructions': { expect: ADMIN_ONLY },
   'GET /api/admin/backups/status': { expect: ADMIN_ONLY },
   'GET /api/admin/outbox': { expect: ADMIN_ONLY },
@@ -439,6 +493,20 @@ async function createWorld(): Promise<World> {
     .from(complaintFiles)
     .where(eq(complaintFiles.clientId, clientA.id))
     .limit(1);
+  const [invoiceA] = await ctx.db
+    .insert(invoices)
+    .values({
+      caseId: clientA.caseId,
+      clientId: clientA.id,
+      recipient: 'client',
+      status: 'open',
+      number: `M-${clientA.caseId}`,
+      issuedAt: ctx.clock.now(),
+      issueDate: '2026-12-01',
+      dueDate: '2099-12-15',
+      totalCents: 100,
+    })
+    .returning({ id: invoices.id });
   return {
     caseA: clientA.caseId,
     caseB: clientB.caseId,
@@ -448,6 +516,7 @@ async function createWorld(): Promise<World> {
     messageA: message.id,
     exportA: exportA!.id,
     complaintFileA: complaintFileA!.id,
+    invoiceA: invoiceA!.id,
     tokens: { clientA: tA!, clientB: tB!, lawyerA: lA!, lawyerB: lB!, admin: ad! },
   };
 }
