@@ -316,6 +316,7 @@ export async function restoreBackup(input: {
           if (!tables.includes(table)) throw new RestoreRefusedError(`The archive's table ${table} is unknown.`);
         if (tables.length > 0) await tx.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} CASCADE`));
         const columns = new Map<string, string[]>();
+        const expectedFiles = new Map(manifest.files.map((f) => [f.key, f]));
         let loaded = 0;
         for await (const entry of entriesOf(from, input.key)) {
           if (entry.name.startsWith('db/')) {
@@ -338,7 +339,7 @@ export async function restoreBackup(input: {
           } else if (entry.name.startsWith('files/')) {
             const key = entry.name.slice('files/'.length);
             assertKey(key);
-            const expected = manifest.files.find((f) => f.key === key);
+            const expected = expectedFiles.get(key);
             const hash = createHash('sha256');
             await (storage as Storage).put(key, Readable.from(entry.stream), {
               onChunk: (chunk) => hash.update(chunk),
