@@ -1,10 +1,9 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponseSchema, NotReadyResponseSchema, ReadyResponseSchema } from '../contract/health';
 import { createResponseSerializerCompiler } from './http/response-serializer';
 import { deferValidation } from './http/deferred-validation';
-import { appValidatorCompiler } from './http/query-validator';
 import type { Config } from './config/config';
 import type { Database, Db } from './db/client';
 import type { Clock } from './lib/clock';
@@ -127,7 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // format, in the request's language, never echoing the path.
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(appValidatorCompiler);
+  app.setValidatorCompiler(validatorCompiler);
   // Answers are serialized with their route's response schema; in tests a schema that would change an answer fails.
   app.setSerializerCompiler(createResponseSerializerCompiler({ strict: config.env === 'test' }));
   app.decorate('deps', { config, database, db: database.db, clock, storage });

@@ -436,48 +436,52 @@ describe('GET /api/cases', () => {
     }
   });
 
-  it('writes each answer once per version of its page: the same page again costs one statement', async () => {
+  it("answers 304 to the page's ETag in one statement, and the page after any change it shows", async () => {
     const lawyer = await createTestLawyer(ctx);
     const token = await tokenFor(ctx, lawyer.id);
     await seedLoad(ctx.db, { cases: 12, lawyerIds: [lawyer.id], now: ctx.clock.now(), seed: 11 });
     const run = vi.spyOn(ctx.app.deps.database, 'run');
-    const page = async () => {
-      const response = await get('/api/cases', token);
+    /** The page, sent the ETag of an earlier answer as a browser would; the statements it cost. */
+    const page = async (etag?: string) => {
+      run.mockClear();
+      const headers = { ...bearer(token), ...(etag ? { 'if-none-match': etag } : {}) };
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/cases', headers });
+      const statements = run.mock.calls.length;
+      const tag = String(response.headers.etag);
+      if (response.statusCode === 304) return { status: 304, etag: tag, statements, body: response.body };
+      expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-      return CaseListResponseSchema.parse(response.json());
+      return { status: 200, etag: tag, statements, list: CaseListResponseSchema.parse(response.json()) };
     };
     try {
       const first = await page();
-      // The token check with the page's versions, then the page read whole: nothing was written yet.
-      expect(run).toHaveBeenCalledTimes(2);
-      run.mockClear();
-      expect(await page()).toEqual(first);
-      expect(run).toHaveBeenCalledTimes(1);
+      // The token check with the page's version, then the page read whole.
+      expect(first.statements).toBe(2);
+      expect(first.etag).toMatch(/^"[\w-]+"$/);
+      expect(await page(first.etag)).toEqual({ status: 304, etag: first.etag, statements: 1, body: '' });
+      expect((await page('"another"')).status).toBe(200);
 
-      const changed = first.data[3] as CaseListItem;
+      const changed = first.list!.data[3] as CaseListItem;
       await ctx.db.update(cases).set({ clientName: 'Aafke Anders' }).where(eq(cases.id, changed.id));
-      run.mockClear();
-      const after = await page();
-      expect(run).toHaveBeenCalledTimes(2);
-      expect(after.data[0]).toMatchObject({ id: changed.id, client_name: 'Aafke Anders' });
-      expect(after.data.filter((item) => item.id !== changed.id)).toEqual(
-        first.data.filter((item) => item.id !== changed.id).slice(0, 9),
-      );
+      const after = await page(first.etag);
+      expect(after.status).toBe(200);
+      expect(after.etag).not.toBe(first.etag);
+      expect(after.list!.data[0]).toMatchObject({ id: changed.id, client_name: 'Aafke Anders' });
+      expect((await page(after.etag)).status).toBe(304);
 
-      // A case on no page shown changes the total alone: the answer is written again.
+      // A case on no page shown changes the total alone: another version.
       await createTestClient(ctx, { lawyerIds: [lawyer.id], name: 'Zzz', lastName: 'Zzz' });
-      run.mockClear();
-      const longer = await page();
-      expect(run).toHaveBeenCalledTimes(2);
-      expect(longer.data).toEqual(after.data);
-      expect(longer.meta.total).toBe(after.meta.total + 1);
+      const longer = await page(after.etag);
+      expect(longer.status).toBe(200);
+      expect(longer.list!.data).toEqual(after.list!.data);
+      expect(longer.list!.meta.total).toBe(after.list!.meta.total + 1);
 
       // A renamed status is in the version of every item showing it.
-      const shown = longer.data[0] as CaseListItem;
+      const shown = longer.list!.data[0] as CaseListItem;
       await ctx.db.update(statuses).set({ displayName: 'Hernoemd' }).where(eq(statuses.slug, shown.status.slug));
       try {
-        const renamed = await page();
-        expect(renamed.data[0]?.status.display_name).toBe('Hernoemd');
+        const renamed = await page(longer.etag);
+        expect(renamed.list?.data[0]?.status.display_name).toBe('Hernoemd');
       } finally {
         await ctx.db
           .update(statuses)

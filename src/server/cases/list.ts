@@ -1,9 +1,8 @@
+import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tokenUserStatement } from '../auth/queries';
 import { hotStatement, type Statement } from '../db/hot/statement';
-import { hotPathEnabled } from '../db/hot/run';
-import { VersionedCache } from '../db/hot/versioned-cache';
 import type { CaseListItem, CaseListQuery } from '../../contract/cases';
 import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../contract/offers';
 import { STATUSES, getStatus, type StatusSlug } from '../../contract/statuses';
@@ -250,39 +249,29 @@ export type CaseListHead = { total: number | string | null; page: string | null 
 /** What a page shows depends on nothing else: its total and its cases with their versions, in order. */
 const pageVersion = (total: number | string | null, page: string | null) => `${Number(total ?? 0)}|${page ?? ''}`;
 
-/** Written answers of the list, one per lawyer and query, with the version of the page they show. */
-export type CaseListCache = VersionedCache<string>;
+/**
+ * The list's `ETag`: a hash of the lawyer, the query and the version of the page (its total and its cases with their
+ * row versions). Every change to what the page shows, and a day that starts or ends a stand-in, gives another one.
+ */
+export function caseListETag(lawyerId: string, query: CaseListQuery, version: string): string {
+  const key = `${lawyerId} ${query.sort} ${query.dir} ${query.page} ${query.statuses.join(',')} ${query.q} ${version}`;
+  return `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+}
 
-/** How many answers a server keeps written (a few kilobytes each). */
-export const CASE_LIST_CACHE_SIZE = 5_000;
-
-/** A cache of written list answers; none are kept with the hot path switched off (docs/performance.md). */
-export const createCaseListCache = (): CaseListCache =>
-  new VersionedCache<string>(hotPathEnabled() ? CASE_LIST_CACHE_SIZE : 0);
-
-const pageKey = (lawyerId: string, query: CaseListQuery) =>
-  `${lawyerId} ${query.sort} ${query.dir} ${query.page} ${query.statuses.join(',')} ${query.q}`;
+/** The `ETag` of the page whose version `caseListForToken` read with the token. */
+export const headETag = (lawyerId: string, query: CaseListQuery, head: CaseListHead) =>
+  caseListETag(lawyerId, query, pageVersion(head.total, head.page));
 
 /**
- * The list's answer for a lawyer, as JSON text, from the row of `caseListForToken` (the total and
- * the page's cases with their versions): the answer kept in `cache` when it was written from
- * exactly that page, which is what a list asked for again finds; otherwise the page read whole in
- * a second statement (`forLawyer` of `statementsFor`), its items built from their columns,
- * written by `write` and kept under the version of what was read. A page read whole is answered
- * as read: it is the newer of the two.
+ * The page read whole (`forLawyer` of `statementsFor`), its items built from their columns, with the `ETag` of what
+ * was read (the newer of the two reads, so that is what is answered).
  */
-export async function caseListAnswer(
+export async function readCaseList(
   database: Pick<Database, 'db' | 'run'>,
-  cache: CaseListCache,
   lawyerId: string,
   query: CaseListQuery,
   today: string,
-  head: CaseListHead,
-  write: (page: { items: CaseListItem[]; total: number }) => string,
-): Promise<string> {
-  const key = pageKey(lawyerId, query);
-  const kept = cache.get(key, pageVersion(head.total, head.page));
-  if (kept !== undefined) return kept;
+): Promise<{ items: CaseListItem[]; total: number; etag: string }> {
   const { statements, values } = statementsFor(query, today);
   const rows = await database.run<CaseListRow>(statements.forLawyer, { ...values, lawyerId });
   const items: CaseListItem[] = [];
@@ -293,9 +282,8 @@ export async function caseListAnswer(
     versions.push(`${row.case_id}:${row.version ?? ''}`);
   }
   const total = Number(rows[0]?.total ?? 0);
-  const answer = write({ items, total });
-  cache.set(key, pageVersion(total, versions.length > 0 ? versions.join(' ') : null), answer);
-  return answer;
+  const version = pageVersion(total, versions.length > 0 ? versions.join(' ') : null);
+  return { items, total, etag: caseListETag(lawyerId, query, version) };
 }
 
 /** The statements of one list shape: sort, direction, number of statuses and words. */
@@ -342,7 +330,7 @@ function statementsFor(
 
 /**
  * The token check with the list's total and the version of its page, in one row
- * (`requireUserWith`: one round trip); `caseListAnswer` turns it into the answer.
+ * (`requireUserWith`: one round trip); its version is the answer's `ETag` (`headETag`).
  */
 export function caseListForToken(
   query: CaseListQuery,

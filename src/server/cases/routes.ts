@@ -18,9 +18,9 @@ import { requireCaseAccess, requireOwnCase } from './access';
 import {
   CASE_PAGE_SIZE,
   caseListForToken,
-  caseListAnswer,
   countLawyerCasesByStatus,
-  createCaseListCache,
+  headETag,
+  readCaseList,
   type CaseListHead,
 } from './list';
 import { changeCaseStatus } from '../workflow/apply';
@@ -31,12 +31,8 @@ import { localDate } from '../lib/local-date';
 
 const CaseParams = z.object({ id: text().max(64) });
 
-/** The content type Fastify gives an answer it serializes itself. */
-const JSON_ANSWER = 'application/json; charset=utf-8';
-
 export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, database, clock, config, storage } = app.deps;
-  const listCache = createCaseListCache();
   const link = () => ({ secret: config.appSecret, now: clock.now(), storage });
 
   app.get('/api/cases/mine', { schema: { response: { 200: CaseClientViewResponseSchema } } }, async (request) => {
@@ -73,10 +69,16 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The token check and the page's version in one statement, the answer written once per version (docs/performance.md).
+  // The token check and the page's version in one statement; the version is the answer's ETag (docs/performance.md).
   app.get(
     '/api/cases',
-    { schema: { response: { 200: CaseListResponseSchema }, querystring: CaseListQuerySchema } },
+    {
+      schema: {
+        // 304 Not Modified (no body) when `If-None-Match` names the page's current ETag.
+        response: { 200: CaseListResponseSchema, 304: z.null() },
+        querystring: CaseListQuerySchema,
+      },
+    },
     async (request, reply) => {
       // The page is read in the statement that checks the token: with a query string that does not
       // fit, the session and role are checked on their own first (401, 403), then the 422.
@@ -85,20 +87,19 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       const today = localDate(clock.now());
       const access = { role: 'lawyer' as const, ...caseListForToken(query, today) };
       const { auth, row } = await requireUserWith<CaseListHead>(request, access);
-      const answer = await caseListAnswer(database, listCache, auth.userId, query, today, row, ({ items, total }) => {
-        const pagination = buildPagination({
-          path: '/api/cases',
-          page: query.page,
-          perPage: CASE_PAGE_SIZE,
-          total,
-          count: items.length,
-          query: { sort: query.sort, dir: query.dir, statuses: query.statuses.join(',') || undefined },
-        });
-        // Written by the route's own serializer, as a returned answer would be.
-        return String(reply.serialize({ data: items, ...pagination }));
+      if (request.headers['if-none-match'] === headETag(auth.userId, query, row)) {
+        return reply.code(304).header('etag', request.headers['if-none-match']).send(null);
+      }
+      const { items, total, etag } = await readCaseList(database, auth.userId, query, today);
+      const pagination = buildPagination({
+        path: '/api/cases',
+        page: query.page,
+        perPage: CASE_PAGE_SIZE,
+        total,
+        count: items.length,
+        query: { sort: query.sort, dir: query.dir, statuses: query.statuses.join(',') || undefined },
       });
-      // JSON text already: Fastify sends a string of a JSON content type as it is.
-      return reply.type(JSON_ANSWER).send(answer as never);
+      return reply.header('etag', etag).send({ data: items, ...pagination });
     },
   );
 

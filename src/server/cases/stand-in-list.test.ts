@@ -60,7 +60,7 @@ describe("a stand-in's own case list: the cases they cover, marked 'Waarneming v
     });
     expect(added.statusCode, added.body).toBe(201);
 
-    // Before its first day: only their own case, asked twice (the second answer is the kept one).
+    // Before its first day: only their own case, asked twice.
     for (let i = 0; i < 2; i++) expect(await shown(standIn.id)).toEqual([['Anna Eigen', null]]);
     expect(await count(standIn.id, 'offer-chosen')).toBe(0);
     await expect(
