@@ -251,14 +251,14 @@ describe('preferences and unsubscribe links', () => {
       url: '/api/user/mail-preferences',
       headers: bearer(s.clientToken),
     });
-    expect(initial.json()).toEqual({ data: { phase_changes: true, reminders: true, uploads: true } });
+    expect(initial.json()).toEqual({ data: { phase_changes: true, reminders: true, uploads: true, email: true } });
     const off = await ctx.app.inject({
       method: 'PATCH',
       url: '/api/user/mail-preferences',
       headers: bearer(s.clientToken),
       payload: { phase_changes: false },
     });
-    expect(off.json()).toEqual({ data: { phase_changes: false, reminders: true, uploads: true } });
+    expect(off.json()).toEqual({ data: { phase_changes: false, reminders: true, uploads: true, email: true } });
     await setStatus(s, 'negotiation-phase');
     await rejectOne(s);
     await afterWindow();
@@ -292,7 +292,7 @@ describe('preferences and unsubscribe links', () => {
       url: '/api/user/mail-preferences',
       headers: bearer(s.clientToken),
     });
-    expect(now.json()).toEqual({ data: { phase_changes: true, reminders: true, uploads: true } });
+    expect(now.json()).toEqual({ data: { phase_changes: true, reminders: true, uploads: true, email: true } });
   });
 
   it("offers one-click unsubscribe (RFC 8058) in mail headers; the address takes the mail client's POST", async () => {
@@ -331,7 +331,7 @@ describe('preferences and unsubscribe links', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(done.statusCode).toBe(200);
-    expect(await prefs()).toEqual({ phase_changes: false, reminders: true, uploads: true });
+    expect(await prefs()).toEqual({ phase_changes: false, reminders: true, uploads: true, email: true });
     // The multipart form a mail program may send instead.
     await ctx.app.inject({
       method: 'PATCH',
@@ -385,7 +385,7 @@ describe('preferences and unsubscribe links', () => {
       url: '/api/user/mail-preferences',
       headers: bearer(other.clientToken),
     });
-    expect(unchanged.json().data).toEqual({ phase_changes: true, reminders: true, uploads: true });
+    expect(unchanged.json().data).toEqual({ phase_changes: true, reminders: true, uploads: true, email: true });
 
     const response = await ctx.app.inject({ method: 'POST', url: '/api/mail/unsubscribe', payload: { token } });
     expect(response.statusCode).toBe(200);
@@ -395,7 +395,7 @@ describe('preferences and unsubscribe links', () => {
       url: '/api/user/mail-preferences',
       headers: bearer(s.clientToken),
     });
-    expect(after.json().data).toEqual({ phase_changes: false, reminders: true, uploads: true });
+    expect(after.json().data).toEqual({ phase_changes: false, reminders: true, uploads: true, email: true });
 
     await setStatus(s, 'ready-for-signing');
     await afterWindow();
