@@ -67,7 +67,7 @@ async function main(): Promise<void> {
       todoReminderJob(() => runtime.clock.now()),
       settlementReminderJob(() => runtime.clock.now()),
       // Redlines of versions stored before they were kept, or gone stale (settlement/redline-job.ts).
-      settlementRedlineJob(),
+      settlementRedlineJob(config.textWorker),
       outboxCleanupJob(() => runtime.clock.now()),
       // Invoices: the payment reminder, the fourteen-day letter, the employer's reminder (invoices/reminders.ts).
       invoiceRemindersJob(() => runtime.clock.now(), config.firm),

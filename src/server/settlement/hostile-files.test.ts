@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { ZipFile } from 'yazl';
-import { cases, settlementVersions } from '../db/schema';
-import {
-  bearer,
-  createTestClient,
-  createTestContext,
-  createTestLawyer,
-  tokenFor,
-  type TestContext,
-} from '../testing/harness';
+import { settlementVersions } from '../db/schema';
+import { createCaseAt, createTestContext, type TestContext } from '../testing/harness';
 import { multipart } from '../testing/multipart';
 import { makeDocx } from '../testing/settlement-files';
 import { computeRedline } from '../../contract/rules/redline';
@@ -21,27 +15,21 @@ import { fillMissingRedlines } from './redline-job';
 
 // Files the other party writes: zip and PDF bombs, macros and scripts. Each is refused with a
 // Dutch message and leaves nothing behind, while the server goes on answering everyone else.
+// The text worker's limits are settings (TEXT_WORKER_TIMEOUT_SECONDS, TEXT_WORKER_MEMORY_MB): here
+// low ones, so that a file that would run the worker into the product's 20 s or 256 MB costs
+// this test 8 s and 64 MB, with the same refusal. An ordinary file takes well under a second, the
+// first PDF a worker reads (pdf.js loading) a few seconds on a loaded machine.
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ textWorker: { timeoutMs: 8_000, heapMb: 64 } });
   ctx.clock.set(new Date('2026-03-01T09:00:00Z'));
 });
 afterAll(async () => {
   await ctx.close();
 });
 
-async function world() {
-  const lawyer = await createTestLawyer(ctx);
-  const client = await createTestClient(ctx, { status: 'reviewing-documents', lawyerIds: [lawyer.id] });
-  await ctx.db.update(cases).set({ offer: 'extreme' }).where(eq(cases.id, client.caseId));
-  return {
-    ...client,
-    lawyerId: lawyer.id,
-    lawyer: bearer(await tokenFor(ctx, lawyer.id)),
-    client: bearer(await tokenFor(ctx, client.id)),
-  };
-}
+const world = () => createCaseAt(ctx, 'reviewing-documents', { offer: 'extreme' });
 
 const FIELDS = { from: 'employer', dated: '2026-02-20' };
 
@@ -160,7 +148,9 @@ async function pdfHugeContent(): Promise<Buffer> {
   const count = 2_000_000;
   const content = Buffer.alloc(operation.length * count);
   for (let i = 0; i < count; i++) operation.copy(content, i * operation.length);
-  page.node.set(PDFName.of('Contents'), pdf.context.register(pdf.context.flateStream(content)));
+  // Deflated by node's zlib (pdf-lib's own deflate takes seconds for 100 MB).
+  const stream = pdf.context.stream(deflateSync(content), { Filter: 'FlateDecode' });
+  page.node.set(PDFName.of('Contents'), pdf.context.register(stream));
   return Buffer.from(await pdf.save());
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { settlementVersions } from '../db/schema';
-import { textWorkers, type TextWorkers } from './text-jobs';
+import { textWorkers, type TextWorkerLimits, type TextWorkers } from './text-jobs';
 import { redlineOf } from './version-text';
 
 export const SETTLEMENT_REDLINE_LOCK_KEY = 7_190;
@@ -41,15 +41,16 @@ export async function fillMissingRedlines(db: Db, workers: TextWorkers = textWor
 }
 
 /**
- * Every minute (main.ts). Not under a lock that holds a transaction open while the worker runs:
- * two instances that compute the same redline write the same thing, and only into an empty one.
+ * Every minute (main.ts), in the text workers of the configured limits. Not under a lock that holds a
+ * transaction open while the worker runs: two instances that compute the same redline write the same
+ * thing, and only into an empty one.
  */
-export function settlementRedlineJob(intervalMs = 60_000) {
+export function settlementRedlineJob(limits: Partial<TextWorkerLimits> = {}, intervalMs = 60_000) {
   return {
     name: 'settlement-redlines',
     lockKey: SETTLEMENT_REDLINE_LOCK_KEY,
     intervalMs,
     exclusive: false,
-    run: (db: Db) => fillMissingRedlines(db),
+    run: (db: Db) => fillMissingRedlines(db, textWorkers(limits)),
   };
 }

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { cases, settlementVersions } from '../db/schema';
-import {
-  bearer,
-  createTestClient,
-  createTestContext,
-  createTestLawyer,
-  tokenFor,
-  type TestContext,
-} from '../testing/harness';
+import { settlementVersions } from '../db/schema';
+import { createCaseAt, createTestContext, type TestContext } from '../testing/harness';
 import { multipart } from '../testing/multipart';
 
 /**
@@ -38,12 +31,7 @@ const terms = {
   legal_costs_conditional: false,
 };
 
-async function world() {
-  const lawyer = await createTestLawyer(ctx);
-  const client = await createTestClient(ctx, { status: 'reviewing-documents', lawyerIds: [lawyer.id] });
-  await ctx.db.update(cases).set({ offer: 'extreme' }).where(eq(cases.id, client.caseId));
-  return { ...client, lawyer: bearer(await tokenFor(ctx, lawyer.id)), client: bearer(await tokenFor(ctx, client.id)) };
-}
+const world = () => createCaseAt(ctx, 'reviewing-documents', { offer: 'extreme' });
 
 async function addVersion(caseId: string, headers: Record<string, string>, fields: Record<string, string>) {
   const body = multipart({ from: 'employer', dated: '2026-04-20', text: 'Voorstel', ...fields });

@@ -4,8 +4,8 @@ import ICAL from 'ical.js';
 import { cases, messages, outbox } from '../db/schema';
 import {
   bearer,
+  createCaseAt,
   createTestAdmin,
-  createTestClient,
   createTestContext,
   createTestLawyer,
   tokenFor,
@@ -38,12 +38,8 @@ const terms = {
   legal_costs_conditional: false,
 };
 
-async function world(offer: 'start' | 'complete' | 'extreme' = 'extreme') {
-  const lawyer = await createTestLawyer(ctx);
-  const client = await createTestClient(ctx, { status: 'reviewing-documents', lawyerIds: [lawyer.id] });
-  await ctx.db.update(cases).set({ offer }).where(eq(cases.id, client.caseId));
-  return { ...client, lawyer: bearer(await tokenFor(ctx, lawyer.id)), client: bearer(await tokenFor(ctx, client.id)) };
-}
+const world = (offer: 'start' | 'complete' | 'extreme' = 'extreme') =>
+  createCaseAt(ctx, 'reviewing-documents', { offer });
 
 const status = async (caseId: string) =>
   (await ctx.db.select({ s: cases.statusSlug }).from(cases).where(eq(cases.id, caseId)))[0]?.s;

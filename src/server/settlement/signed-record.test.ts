@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cases, outbox, settlementSigned, settlementSignedSuperseded } from '../db/schema';
-import {
-  bearer,
-  createTestClient,
-  createTestContext,
-  createTestLawyer,
-  tokenFor,
-  type TestContext,
-} from '../testing/harness';
+import { bearer, createCaseAt, createTestContext, tokenFor, type TestContext } from '../testing/harness';
 import { multipart } from '../testing/multipart';
 import { sendSettlementReminders } from './reminders';
 
@@ -28,17 +21,9 @@ afterAll(async () => {
 
 const PDF = (label: string) => Buffer.from(`%PDF-1.4\n%${label}\n%%EOF\n`);
 
-async function world() {
+function world() {
   ctx.clock.set(new Date('2026-03-01T09:00:00Z'));
-  const lawyer = await createTestLawyer(ctx);
-  const client = await createTestClient(ctx, { status: 'reviewing-documents', lawyerIds: [lawyer.id] });
-  await ctx.db.update(cases).set({ offer: 'extreme' }).where(eq(cases.id, client.caseId));
-  return {
-    ...client,
-    lawyerId: lawyer.id,
-    lawyer: bearer(await tokenFor(ctx, lawyer.id)),
-    client: bearer(await tokenFor(ctx, client.id)),
-  };
+  return createCaseAt(ctx, 'reviewing-documents', { offer: 'extreme' });
 }
 
 const record = (caseId: string, headers: Record<string, string>, fields: Record<string, string>, label = 'a') => {

@@ -108,9 +108,17 @@ function failureOf(error: unknown): TextJobFailure {
   return 'unreadable';
 }
 
-let shared: TextWorkers | null = null;
-/** The instance's text workers, made on first use. */
-export function textWorkers(): TextWorkers {
-  shared ??= createTextWorkers();
-  return shared;
+const shared = new Map<string, TextWorkers>();
+/**
+ * The instance's text workers for these limits (the configured ones: TEXT_WORKER_TIMEOUT_SECONDS,
+ * TEXT_WORKER_MEMORY_MB), made on first use.
+ */
+export function textWorkers(limits: Partial<TextWorkerLimits> = {}): TextWorkers {
+  const key = JSON.stringify({ ...TEXT_WORKER_LIMITS, ...limits });
+  let workers = shared.get(key);
+  if (!workers) {
+    workers = createTextWorkers({ limits });
+    shared.set(key, workers);
+  }
+  return workers;
 }

@@ -53,7 +53,7 @@ function sideBySide(previous: string, next: string): Redline {
 export async function versionText(
   request: FastifyRequest,
   input: { file: { extension: string | null; bytes: Buffer } | null; text: string; previous: string | null },
-  workers: TextWorkers = textWorkers(),
+  workers: TextWorkers = textWorkers(request.server.deps.config.textWorker),
 ): Promise<{ text: string; redline: Redline }> {
   const { file, text, previous } = input;
   // A first typed version: its redline is its text inserted, a split into clauses.

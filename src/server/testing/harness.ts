@@ -19,7 +19,7 @@ import { createCase } from '../cases/queries';
 import { createToken } from '../auth/queries';
 import { generateToken, sha256Hex } from '../lib/crypto';
 import { eq } from 'drizzle-orm';
-import { users } from '../db/schema';
+import { cases, users } from '../db/schema';
 import type { StatusSlug } from '../../contract/statuses';
 import { startSmtpPeer, type SmtpPeer } from './smtp-peer';
 import { createScratchDatabase } from './scratch-database';
@@ -232,3 +232,26 @@ export async function tokenFor(ctx: TestContext, userId: string): Promise<string
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * A case at `status` (written directly, as `createTestClient` does) with its client and one lawyer,
+ * both signed in: the start many tests share. `offer` sets the package the client chose; `client`
+ * and `lawyer` set fields of either account.
+ */
+export async function createCaseAt(
+  ctx: TestContext,
+  status: StatusSlug,
+  options: { offer?: (typeof cases.$inferSelect)['offer']; client?: Partial<NewUser>; lawyer?: Partial<NewUser> } = {},
+) {
+  const lawyer = await createTestLawyer(ctx, options.lawyer);
+  const client = await createTestClient(ctx, { ...options.client, status, lawyerIds: [lawyer.id] });
+  if (options.offer) await ctx.db.update(cases).set({ offer: options.offer }).where(eq(cases.id, client.caseId));
+  return {
+    ...client,
+    lawyerId: lawyer.id,
+    lawyerEmail: lawyer.email,
+    /** Headers that sign in as the client, and as the lawyer. */
+    client: bearer(await tokenFor(ctx, client.id)),
+    lawyer: bearer(await tokenFor(ctx, lawyer.id)),
+  };
+}
