@@ -59,10 +59,10 @@ export type SchemaForm<Fields extends FieldValues, Output> = UseFormReturn<Field
  * <FormError message={form.formError} />
  * ```
  */
-export function useSchemaForm<
-  Schema extends z.ZodTypeAny,
-  Fields extends FieldValues = z.input<Schema> & FieldValues,
->(schema: Schema, options: SchemaFormOptions<Fields>): SchemaForm<Fields, z.output<Schema>> {
+export function useSchemaForm<Schema extends z.ZodTypeAny, Fields extends FieldValues = z.input<Schema> & FieldValues>(
+  schema: Schema,
+  options: SchemaFormOptions<Fields>,
+): SchemaForm<Fields, z.output<Schema>> {
   // The resolver reads the schema given last; a schema built per render costs one closure.
   const resolver = useMemo(
     () => formResolver(schema) as unknown as Resolver<Fields, unknown, z.output<Schema>>,

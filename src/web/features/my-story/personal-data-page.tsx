@@ -1,18 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { REQUIRED_PROFILE_FIELDS } from '../../../contract/rules/stepper';
-import { formResolver } from '../../lib/form-resolver';
-import { useUnsavedChanges } from '../../lib/unsaved-changes';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { UpdateUserRequestSchema } from '../../../contract/users';
 import type { User } from '../../../contract/users';
-import { applyServerErrors, translateValidation } from '../../lib/error-text';
+import { useSchemaForm } from '../../lib/schema-form';
 import { Button } from '../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../ui/field';
-import { StaleWriteNotice, useStaleWrite } from '../../widgets/stale-write-notice';
-import { SuccessMessage, useSuccessMessage } from '../../ui/success-message';
+import { useVersionedSave, VersionedSaveNotices } from '../../widgets/versioned-save';
 import { AddressFields, NameFields } from '../../widgets/person-fields';
 import { currentUserQueryOptions } from '../../lib/user';
 import { useCurrentUser, useUpdateProfile } from './api';
@@ -42,7 +37,6 @@ const PersonalFormSchema = UpdateUserRequestSchema.pick({
     }
   });
 type PersonalForm = z.input<typeof PersonalFormSchema>;
-const FIELDS = ['name', 'infix', 'last_name', 'phone_number', 'street', 'house_number', 'postcode', 'city'] as const;
 
 const toForm = (user: User): PersonalForm => ({
   name: user.name ?? '',
@@ -84,48 +78,33 @@ function PersonalDataForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
   const queryClient = useQueryClient();
-  const success = useSuccessMessage();
-  const stale = useStaleWrite();
-  // The version of the data the form shows: sent with the save, so an older copy is refused (409).
-  const [version, setVersion] = useState(user.version);
-  const form = useForm<PersonalForm, unknown, z.output<typeof PersonalFormSchema>>({
-    resolver: formResolver(PersonalFormSchema),
-    defaultValues: toForm(user),
+  const form = useSchemaForm(PersonalFormSchema, { defaultValues: toForm(user), guardUnsaved: true });
+  const versioned = useVersionedSave({
+    version: user.version,
+    versionOf: (saved: User) => saved.version,
+    show: (saved) => form.reset(toForm(saved)),
+    reload: () => queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }).catch(() => undefined),
   });
-  useUnsavedChanges(form.formState.isDirty);
-  const { errors } = form.formState;
-  const err = (field: (typeof FIELDS)[number]) => translateValidation(errors[field]?.message, t);
+  const err = form.fieldError;
 
   const onSubmit = form.handleSubmit(async (values) => {
     const blank = (v: string | null | undefined) => (v ? v : null);
-    try {
-      const saved = await update.mutateAsync({
-        name: values.name,
-        infix: blank(values.infix),
-        last_name: values.last_name,
-        phone_number: blank(values.phone_number),
-        street: blank(values.street),
-        house_number: blank(values.house_number),
-        postcode: blank(values.postcode),
-        city: blank(values.city),
-        version,
-      });
-      form.reset(toForm(saved));
-      setVersion(saved.version);
-      stale.clear();
-      success.show(t('myStory.saved'));
-    } catch (error) {
-      if (!stale.take(error)) applyServerErrors(error, form.setError, FIELDS, t);
-    }
+    await versioned.save(
+      (version) =>
+        update.mutateAsync({
+          name: values.name,
+          infix: blank(values.infix),
+          last_name: values.last_name,
+          phone_number: blank(values.phone_number),
+          street: blank(values.street),
+          house_number: blank(values.house_number),
+          postcode: blank(values.postcode),
+          city: blank(values.city),
+          version,
+        }),
+      { savedText: t('myStory.saved'), onError: form.serverErrors },
+    );
   });
-
-  const reload = async () => {
-    const fresh = await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }).catch(() => undefined);
-    if (!fresh) return;
-    form.reset(toForm(fresh));
-    setVersion(fresh.version);
-    stale.clear();
-  };
 
   return (
     <form
@@ -182,9 +161,8 @@ function PersonalDataForm({ user }: { user: User }) {
           ...form.register('city'),
         }}
       />
-      <FormError message={errors.root?.server?.message} />
-      <StaleWriteNotice message={stale.message} onReload={reload} />
-      <SuccessMessage message={success.message} token={success.token} />
+      <FormError message={form.formError} />
+      <VersionedSaveNotices save={versioned} />
       <div>
         <Button type="submit" busy={form.formState.isSubmitting}>
           {t('myStory.save')}

@@ -1,19 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { DaySchema, type Day } from '../../../../contract/days';
 import { UpdateUserRequestSchema, type User } from '../../../../contract/users';
 import { validationKey } from '../../../../contract/validation-messages';
 import { getErrorText } from '../../../lib/error-text';
-import { formResolver } from '../../../lib/form-resolver';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { FormError } from '../../../ui/field';
-import { StaleWriteNotice, useStaleWrite } from '../../../widgets/stale-write-notice';
-import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
+import { useVersionedSave, VersionedSaveNotices } from '../../../widgets/versioned-save';
 import { currentUserQueryOptions } from '../../../lib/user';
 import { useUpdateUser } from '../api';
 import { toAvailabilityRequest, toAvailabilityRows, type AvailabilityRow } from '../availability';
@@ -35,7 +33,6 @@ const AvailabilityFormSchema = z.object({
     .pipe(UpdateUserRequestSchema.shape.availability.unwrap()),
 });
 type AvailabilityFormInput = { rows: AvailabilityRow[] };
-type AvailabilityFormOutput = z.output<typeof AvailabilityFormSchema>;
 
 /** 'Mijn beschikbaarheid': start and end per weekday, Monday to Sunday; only complete days are sent. */
 export function AvailabilityForm({ user }: { user: User }) {
@@ -43,18 +40,19 @@ export function AvailabilityForm({ user }: { user: User }) {
   const baseId = useId();
   const update = useUpdateUser();
   const queryClient = useQueryClient();
-  const success = useSuccessMessage();
-  const stale = useStaleWrite();
-  // The version of the availability the form shows, sent with the save (409 when older).
-  const [version, setVersion] = useState(user.availability_version);
-  const form = useForm<AvailabilityFormInput, unknown, AvailabilityFormOutput>({
-    resolver: formResolver(AvailabilityFormSchema),
+  const form = useSchemaForm<typeof AvailabilityFormSchema, AvailabilityFormInput>(AvailabilityFormSchema, {
     defaultValues: { rows: toAvailabilityRows(user.availability) },
     // The first day with an error gets the focus on its start time, as the page reads.
     shouldFocusError: false,
+    guardUnsaved: true,
+  });
+  const versioned = useVersionedSave({
+    version: user.availability_version,
+    versionOf: (saved: User) => saved.availability_version,
+    show: (saved) => form.reset({ rows: toAvailabilityRows(saved.availability) }),
+    reload: () => queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }).catch(() => undefined),
   });
   const rows = form.getValues('rows');
-  useUnsavedChanges(form.formState.isDirty);
   const [formError, setFormError] = useState<string | undefined>();
 
   const dayName = (day: Day) => t(`account.days.${day}`);
@@ -68,25 +66,23 @@ export function AvailabilityForm({ user }: { user: User }) {
     async (values) => {
       if (update.isPending) return;
       setFormError(undefined);
-      try {
-        // Only the availability: sending the profile fields too would undo a change made elsewhere.
-        const { user: saved } = await update.mutateAsync({
-          availability: toAvailabilityRequest(
-            values.rows.map((row) => ({
-              day: row.day,
-              start_time: row.start_time ?? '',
-              end_time: row.end_time ?? '',
-            })),
-          ),
-          availability_version: version,
-        });
-        form.reset({ rows: toAvailabilityRows(saved.availability) });
-        setVersion(saved.availability_version);
-        stale.clear();
-        success.show(t('account.profile.saved'));
-      } catch (e) {
-        if (!stale.take(e)) setFormError(getErrorText(e, t));
-      }
+      await versioned.save(
+        async (version) =>
+          // Only the availability: sending the profile fields too would undo a change made elsewhere.
+          (
+            await update.mutateAsync({
+              availability: toAvailabilityRequest(
+                values.rows.map((row) => ({
+                  day: row.day,
+                  start_time: row.start_time ?? '',
+                  end_time: row.end_time ?? '',
+                })),
+              ),
+              availability_version: version,
+            })
+          ).user,
+        { savedText: t('account.profile.saved'), onError: (e) => setFormError(getErrorText(e, t)) },
+      );
     },
     (found) => {
       setFormError(undefined);
@@ -94,14 +90,6 @@ export function AvailabilityForm({ user }: { user: User }) {
       if (first >= 0) form.setFocus(`rows.${first}.start_time`);
     },
   );
-
-  const reload = async () => {
-    const fresh = await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }).catch(() => undefined);
-    if (!fresh) return;
-    form.reset({ rows: toAvailabilityRows(fresh.availability) });
-    setVersion(fresh.availability_version);
-    stale.clear();
-  };
 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="flex flex-col gap-4">
@@ -144,8 +132,7 @@ export function AvailabilityForm({ user }: { user: User }) {
         })}
       </ul>
       <FormError message={formError} />
-      <StaleWriteNotice message={stale.message} onReload={reload} />
-      <SuccessMessage message={success.message} token={success.token} />
+      <VersionedSaveNotices save={versioned} />
       <div>
         <Button type="submit" busy={update.isPending}>
           {t('account.save')}

@@ -1,16 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { formResolver } from '../../../lib/form-resolver';
-import { useUnsavedChanges } from '../../../lib/unsaved-changes';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { EmailSchema } from '../../../../contract/auth';
 import type { User } from '../../../../contract/users';
-import { applyServerErrors, translateValidation } from '../../../lib/error-text';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
-import { StaleWriteNotice, useStaleWrite } from '../../../widgets/stale-write-notice';
-import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
+import { useVersionedSave, VersionedSaveNotices } from '../../../widgets/versioned-save';
 import { NameFields } from '../../../widgets/person-fields';
 import { currentUserQueryOptions } from '../../../lib/user';
 import { useConfirmEmailChange, useUpdateUser } from '../api';
@@ -29,7 +26,6 @@ export const ProfileFormSchema = z.object({
   quote: z.string().trim().max(255),
 });
 type ProfileFormValues = z.input<typeof ProfileFormSchema>;
-const FIELDS = ['name', 'infix', 'last_name', 'phone_number', 'email', 'quote'] as const;
 
 const toForm = (user: User): ProfileFormValues => ({
   name: user.name ?? '',
@@ -44,45 +40,37 @@ export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation();
   const update = useUpdateUser();
   const queryClient = useQueryClient();
-  const success = useSuccessMessage();
-  const stale = useStaleWrite();
-  // The version of the profile the form shows, sent with the save (409 when older).
-  const [version, setVersion] = useState(user.version);
-  const form = useForm<ProfileFormValues, unknown, z.output<typeof ProfileFormSchema>>({
-    resolver: formResolver(ProfileFormSchema),
-    defaultValues: toForm(user),
+  const form = useSchemaForm(ProfileFormSchema, { defaultValues: toForm(user), guardUnsaved: true });
+  const versioned = useVersionedSave({
+    version: user.version,
+    versionOf: (saved: User) => saved.version,
+    show: (saved) => form.reset(toForm(saved)),
+    reload: () => queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }).catch(() => undefined),
   });
-  useUnsavedChanges(form.formState.isDirty);
-  const { errors } = form.formState;
-  const err = (field: (typeof FIELDS)[number]) => translateValidation(errors[field]?.message, t);
+  const err = form.fieldError;
   const required = { required: true, 'aria-required': true } as const;
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
 
   const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const { user: saved, emailChangeRequested } = await update.mutateAsync({
-        ...values,
-        infix: values.infix || null,
-        quote: values.quote || null,
-        version,
-      });
-      form.reset(toForm(saved));
-      setVersion(saved.version);
-      stale.clear();
-      setPendingEmail(emailChangeRequested ? values.email : null);
-      success.show(t(emailChangeRequested ? 'emailChange.codeSent' : 'account.profile.saved'));
-    } catch (error) {
-      if (!stale.take(error)) applyServerErrors(error, form.setError, FIELDS, t);
-    }
+    let emailChangeRequested = false;
+    await versioned.save(
+      async (version) => {
+        const answer = await update.mutateAsync({
+          ...values,
+          infix: values.infix || null,
+          quote: values.quote || null,
+          version,
+        });
+        emailChangeRequested = answer.emailChangeRequested;
+        setPendingEmail(emailChangeRequested ? values.email : null);
+        return answer.user;
+      },
+      {
+        savedText: () => t(emailChangeRequested ? 'emailChange.codeSent' : 'account.profile.saved'),
+        onError: form.serverErrors,
+      },
+    );
   });
-
-  const reload = async () => {
-    const fresh = await queryClient.fetchQuery({ ...currentUserQueryOptions(), staleTime: 0 }).catch(() => undefined);
-    if (!fresh) return;
-    form.reset(toForm(fresh));
-    setVersion(fresh.version);
-    stale.clear();
-  };
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
@@ -117,9 +105,8 @@ export function ProfileForm({ user }: { user: User }) {
         />
       </div>
       <QuoteField error={err('quote')} registration={form.register('quote')} label={t('account.profile.quote')} />
-      <FormError message={errors.root?.server?.message} />
-      <StaleWriteNotice message={stale.message} onReload={reload} />
-      <SuccessMessage message={success.message} token={success.token} />
+      <FormError message={form.formError} />
+      <VersionedSaveNotices save={versioned} />
       <div>
         <Button type="submit" busy={form.formState.isSubmitting}>
           {t('account.save')}
@@ -130,9 +117,8 @@ export function ProfileForm({ user }: { user: User }) {
           email={pendingEmail}
           onDone={(saved) => {
             setPendingEmail(null);
-            form.reset(toForm(saved));
-            setVersion(saved.version);
-            success.show(t('emailChange.changed'));
+            versioned.show(saved);
+            versioned.success.show(t('emailChange.changed'));
           }}
         />
       )}
@@ -146,15 +132,12 @@ const ConfirmSchema = z.object({ code: LoginCodeSchema });
 function EmailChangeConfirmation({ email, onDone }: { email: string; onDone: (user: User) => void }) {
   const { t } = useTranslation();
   const confirm = useConfirmEmailChange();
-  const form = useForm<z.input<typeof ConfirmSchema>, unknown, z.output<typeof ConfirmSchema>>({
-    resolver: formResolver(ConfirmSchema),
-    defaultValues: { code: '' },
-  });
+  const form = useSchemaForm(ConfirmSchema, { defaultValues: { code: '' } });
   const onConfirm = form.handleSubmit(async ({ code }) => {
     try {
       onDone(await confirm.mutateAsync(code));
     } catch (error) {
-      applyServerErrors(error, form.setError, ['code'], t);
+      form.serverErrors(error);
     }
   });
   return (
@@ -171,10 +154,10 @@ function EmailChangeConfirmation({ email, onDone }: { email: string; onDone: (us
         autoComplete="one-time-code"
         inputMode="text"
         maxLength={6}
-        error={translateValidation(form.formState.errors.code?.message, t)}
+        error={form.fieldError('code')}
         {...form.register('code')}
       />
-      <FormError message={form.formState.errors.root?.server?.message} />
+      <FormError message={form.formError} />
       <div>
         <Button type="button" busy={form.formState.isSubmitting} onClick={() => void onConfirm()}>
           {t('emailChange.confirm')}

@@ -1,31 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { formResolver } from '../../../lib/form-resolver';
-import { useUnsavedChanges } from '../../../lib/unsaved-changes';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { UpdateCompanyRequestSchema, type CaseClientView } from '../../../../contract/cases';
-import { applyServerErrors, translateValidation } from '../../../lib/error-text';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
-import { StaleWriteNotice, useStaleWrite } from '../../../widgets/stale-write-notice';
-import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
+import { useVersionedSave, VersionedSaveNotices } from '../../../widgets/versioned-save';
 import { AddressFields } from '../../../widgets/person-fields';
 import { myCaseQueryOptions } from '../../../lib/my-case-query';
 import { useUpdateCompany } from '../api';
 import { FormSection } from './form-section';
 
 type CompanyForm = z.input<typeof UpdateCompanyRequestSchema>;
-const FIELDS = [
-  'company_name',
-  'company_street',
-  'company_house_number',
-  'company_postcode',
-  'company_city',
-  'contact_email',
-  'contact_phone_number',
-] as const;
 
 const toForm = (c: CaseClientView): CompanyForm => ({
   company_name: c.company_name ?? '',
@@ -42,42 +28,27 @@ export function CompanyForm({ myCase }: { myCase: CaseClientView }) {
   const { t } = useTranslation();
   const update = useUpdateCompany(myCase.id);
   const queryClient = useQueryClient();
-  const success = useSuccessMessage();
-  const stale = useStaleWrite();
-  // The version of the employer data the form shows, sent with the save (409 when older).
-  const [version, setVersion] = useState(myCase.company_version);
-  const form = useForm<CompanyForm, unknown, z.output<typeof UpdateCompanyRequestSchema>>({
-    resolver: formResolver(UpdateCompanyRequestSchema),
-    defaultValues: toForm(myCase),
+  const form = useSchemaForm(UpdateCompanyRequestSchema, { defaultValues: toForm(myCase), guardUnsaved: true });
+  const versioned = useVersionedSave({
+    version: myCase.company_version,
+    versionOf: (saved: CaseClientView) => saved.company_version,
+    show: (saved) => form.reset(toForm(saved)),
+    reload: () => queryClient.fetchQuery({ ...myCaseQueryOptions(), staleTime: 0 }).catch(() => undefined),
   });
-  useUnsavedChanges(form.formState.isDirty);
-  const { errors } = form.formState;
-  const err = (field: (typeof FIELDS)[number]) => translateValidation(errors[field]?.message, t);
+  const err = form.fieldError;
   const required = { required: true, 'aria-required': true } as const;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await update.mutateAsync({
-        ...values,
-        company_street: values.company_street ? values.company_street : null,
-        version,
-      });
-      form.reset(toForm(saved));
-      setVersion(saved.company_version);
-      stale.clear();
-      success.show(t('myStory.saved'));
-    } catch (error) {
-      if (!stale.take(error)) applyServerErrors(error, form.setError, FIELDS, t);
-    }
-  });
-
-  const reload = async () => {
-    const fresh = await queryClient.fetchQuery({ ...myCaseQueryOptions(), staleTime: 0 }).catch(() => undefined);
-    if (!fresh) return;
-    form.reset(toForm(fresh));
-    setVersion(fresh.company_version);
-    stale.clear();
-  };
+  const onSubmit = form.handleSubmit((values) =>
+    versioned.save(
+      (version) =>
+        update.mutateAsync({
+          ...values,
+          company_street: values.company_street ? values.company_street : null,
+          version,
+        }),
+      { savedText: t('myStory.saved'), onError: form.serverErrors },
+    ),
+  );
 
   return (
     <FormSection title={t('myStory.employer.companyTitle')} headingId="company-heading">
@@ -125,9 +96,8 @@ export function CompanyForm({ myCase }: { myCase: CaseClientView }) {
             {...form.register('contact_phone_number')}
           />
         </div>
-        <FormError message={errors.root?.server?.message} />
-        <StaleWriteNotice message={stale.message} onReload={reload} />
-        <SuccessMessage message={success.message} token={success.token} />
+        <FormError message={form.formError} />
+        <VersionedSaveNotices save={versioned} />
         <div>
           <Button type="submit" busy={form.formState.isSubmitting}>
             {t('myStory.save')}
