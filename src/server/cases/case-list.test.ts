@@ -128,6 +128,7 @@ async function itemDrift(token: string, lawyerId: string): Promise<unknown[]> {
       offer: source.offer ? { slug: source.offer, display_name: OFFER_DISPLAY_NAMES[source.offer] } : null,
       last_update_at: source.lastUpdateAt.toISOString(),
       pending_documents: own?.pendingDocuments ?? 0,
+      stand_in_for: null,
     };
     return !isDeepStrictEqual(item, wanted);
   });
@@ -331,6 +332,7 @@ describe('GET /api/cases', () => {
       'offer',
       'last_update_at',
       'pending_documents',
+      'stand_in_for',
     ]);
     // The package alone (no key changes) is followed too.
     await ctx.db.update(cases).set({ offer: 'extreme' }).where(eq(cases.id, client.caseId));

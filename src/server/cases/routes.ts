@@ -75,7 +75,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         // 304 Not Modified (no body) when `If-None-Match` names the page's current ETag.
-        response: { 200: CaseListResponseSchema, 304: z.null() },
+        response: { 200: CaseListResponseSchema, 304: z.void() },
         querystring: CaseListQuerySchema,
       },
     },
@@ -88,7 +88,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = { role: 'lawyer' as const, ...caseListForToken(query, today) };
       const { auth, row } = await requireUserWith<CaseListHead>(request, access);
       if (request.headers['if-none-match'] === headETag(auth.userId, query, row)) {
-        return reply.code(304).header('etag', request.headers['if-none-match']).send(null);
+        return reply.code(304).header('etag', request.headers['if-none-match']).send();
       }
       const { items, total, etag } = await readCaseList(database, auth.userId, query, today);
       const pagination = buildPagination({
