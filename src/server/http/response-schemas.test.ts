@@ -32,6 +32,11 @@ const NOT_JSON = [
   'GET /api/cases/:id/appointment.ics',
   'GET /api/cases/:id/key-dates.ics',
   'GET /api/cases/:id/settlement/dissolution-letter',
+  'GET /api/invoices/:id/pdf',
+  'GET /api/invoices/:id/ubl',
+  'GET /api/invoices/:id/letter',
+  'GET /api/admin/invoices.csv',
+  'GET /api/admin/invoices/export.zip',
   // 204 No Content.
   'POST /api/logout',
   'DELETE /api/documents/:id',
