@@ -73,15 +73,27 @@ export type InvoiceLineInput = z.input<typeof InvoiceLineInputSchema>;
 
 const LinesSchema = z.array(InvoiceLineInputSchema).min(1).max(MAX_INVOICE_LINES);
 
+/** The employer's VAT id when given ('NL123456789B01' or another EU form); printed on an employer invoice. */
+export const EmployerVatIdSchema = text()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}[A-Z0-9]{2,13}$/)
+  .nullable()
+  .optional();
+
 /** `POST /api/cases/{id}/invoices` (a lawyer of the case): a draft. */
 export const CreateInvoiceRequestSchema = z
-  .object({ recipient: InvoiceRecipientSchema, lines: LinesSchema })
+  .object({ recipient: InvoiceRecipientSchema, lines: LinesSchema, employer_vat_id: EmployerVatIdSchema })
   .strict();
 export type CreateInvoiceRequest = z.input<typeof CreateInvoiceRequestSchema>;
 
 /** `PATCH /api/invoices/{id}` (a draft only; an issued invoice answers 409). */
 export const UpdateInvoiceRequestSchema = z
-  .object({ recipient: InvoiceRecipientSchema.optional(), lines: LinesSchema.optional() })
+  .object({
+    recipient: InvoiceRecipientSchema.optional(),
+    lines: LinesSchema.optional(),
+    employer_vat_id: EmployerVatIdSchema,
+  })
   .strict();
 export type UpdateInvoiceRequest = z.input<typeof UpdateInvoiceRequestSchema>;
 

@@ -12,7 +12,6 @@ import {
   UpdateInvoiceRequestSchema,
   type VatRate,
 } from '../../contract/invoices';
-import { text } from '../../contract/text';
 import { requireUser } from '../auth/access';
 import { isUuid, lawyerMayUseCase, refuseArchivedWrite, requireCaseAccess, type CaseRow } from '../cases/access';
 import { cases, invoices } from '../db/schema';
@@ -36,15 +35,8 @@ import {
 } from './queries';
 
 const IdParams = z.object({ id: z.string() });
-/** The employer's VAT id, optional beside the fields ('NL123456789B01', any EU form). */
-const VatIdSchema = text()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z]{2}[A-Z0-9]{2,13}$/)
-  .nullable()
-  .optional();
-const CreateBodySchema = CreateInvoiceRequestSchema.extend({ employer_vat_id: VatIdSchema });
-const UpdateBodySchema = UpdateInvoiceRequestSchema.extend({ employer_vat_id: VatIdSchema });
+const CreateBodySchema = CreateInvoiceRequestSchema;
+const UpdateBodySchema = UpdateInvoiceRequestSchema;
 
 const languageOf = (request: FastifyRequest): 'nl-NL' | 'en-US' =>
   /^en\b/i.test(request.headers['accept-language'] ?? '') ? 'en-US' : 'nl-NL';
