@@ -237,6 +237,9 @@ describe('the installable app', () => {
     const client = await getSession(journey.product, CLIENT);
     const { context, page } = await journey.openPage({ viewport: PHONE, allowConsole: OFFLINE_NOISE });
     await signIn(page, client, { language: 'en-US' });
+    // The messages are read first: the header's unread badge is not what this test is about.
+    await page.goto('/berichten');
+    await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
     await page.goto('/instellingen');
     await page.getByRole('region', { name: 'Notifications' }).getByRole('switch', { name: 'By e-mail' }).waitFor();
     await waitForWorker(page);
