@@ -127,6 +127,9 @@ describe('invoices: issued by the lawyer, paid by the client with iDEAL | Wero',
       await axeClean(page);
       await fitsTheScreen(page);
     }
-    await clientPage.getByText(/^Paid on \d{2}-\d{2}-\d{4}$/).first().waitFor();
+    await clientPage
+      .getByText(/^Paid on \d{2}-\d{2}-\d{4}$/)
+      .first()
+      .waitFor();
   });
 });

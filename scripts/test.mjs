@@ -199,6 +199,12 @@ const steps = quick
               ...afterChecks,
             ),
             needs(vitest('driver tests (PGlite)', ['server'], withoutDb, DRIVER_FILES), ...afterChecks),
+            // The hot path's switch stays true: the server suite once more with HOT_PATH=0, after
+            // the first run, so the two do not share the cores (docs/performance.md).
+            needs(
+              vitest('server tests, hot path off (PostgreSQL)', ['server'], { ...pg, HOT_PATH: '0' }),
+              'unit and web tests, server tests (PostgreSQL)',
+            ),
           ]
         : [
             needs(

@@ -1147,7 +1147,10 @@ export const invoicePayments = pgTable(
   (t) => [index('invoice_payments_invoice_idx').on(t.invoiceId)],
 );
 
-/** The VAPID key pair made once when VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are unset (one row, id 1), shared by every instance. */
+/**
+ * The VAPID key pair made once when VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY are unset (one row, id 1),
+ * shared by every instance.
+ */
 export const pushKeys = pgTable(
   'push_keys',
   {

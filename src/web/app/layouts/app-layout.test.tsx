@@ -70,7 +70,7 @@ describe('signed-in layout', () => {
     );
   });
 
-  it('gives a lawyer Mijn dossiers, Archief, Mijn feedback, Mijn account and Rekentools, and the account dropdown', async () => {
+  it('gives a lawyer Mijn dossiers, Archief, Mijn feedback, Mijn account, Rekentools and a menu', async () => {
     const lawyer = makeUser('lawyer', { avatar: '/storage/' });
     api(lawyer);
     const user = userEvent.setup();

@@ -113,7 +113,7 @@ describe('admin archive page', () => {
 });
 
 describe("a lawyer's archive", () => {
-  it("lists their own archived cases under 'Archief' in their menu, links to /archief/{id}, without destruction records", async () => {
+  it("lists a lawyer's own archived cases, linked to /archief/{id}, without destruction records", async () => {
     const lawyer = makeUser('lawyer');
     const { calls } = installFakeFetch(
       ...base(lawyer),

@@ -1,11 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
-import {
-  COMPLAINT_FILES_MAX,
-  COMPLAINT_TEXT_MAX,
-  CreateComplaintRequestSchema,
-} from '../../../contract/complaints';
+import { COMPLAINT_FILES_MAX, COMPLAINT_TEXT_MAX, CreateComplaintRequestSchema } from '../../../contract/complaints';
 import { validationKey } from '../../../contract/validation-messages';
 import { getErrorText } from '../../lib/error-text';
 import { useSchemaForm } from '../../lib/schema-form';

@@ -143,9 +143,7 @@ function ClientInvoiceCard({ invoice }: { invoice: Invoice }) {
           </dl>
         </section>
       )}
-      {invoice.letter_available && (
-        <p className="text-slate-800">{t('invoices.client.letter')}</p>
-      )}
+      {invoice.letter_available && <p className="text-slate-800">{t('invoices.client.letter')}</p>}
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <DownloadButton
           path={invoicePdfPath(invoice.id)}

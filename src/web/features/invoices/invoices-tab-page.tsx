@@ -2,12 +2,7 @@ import { AlertTriangle, FilePlus2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import {
-  canCredit,
-  isEditable,
-  type Invoice,
-  type InvoiceProposal,
-} from '../../../contract/invoices';
+import { canCredit, isEditable, type Invoice, type InvoiceProposal } from '../../../contract/invoices';
 import { getStatus } from '../../../contract/statuses';
 import { useCaseDetail } from '../../lib/case-detail-query';
 import { getErrorText } from '../../lib/error-text';
@@ -274,8 +269,8 @@ function LawyerInvoiceCard({
         invoice.status === 'paid' &&
         invoice.recipient === 'client' &&
         invoice.refunded_cents < invoice.total_cents && (
-        <RefundForm caseId={caseId} invoice={invoice} onRefunded={onSaved} />
-      )}
+          <RefundForm caseId={caseId} invoice={invoice} onRefunded={onSaved} />
+        )}
     </InvoiceCard>
   );
 }

@@ -145,9 +145,7 @@ describe("the client's 'Facturen'", () => {
   it('without online payments shows the bank details, no button; the letter when there is one', async () => {
     setup(
       client,
-      invoicesRoute(() =>
-        listOf([makeInvoice(1, { status: 'overdue', can_pay: false, letter_available: true })]),
-      ),
+      invoicesRoute(() => listOf([makeInvoice(1, { status: 'overdue', can_pay: false, letter_available: true })])),
     );
     renderApp('/facturen', { user: client });
     const card = await screen.findByRole('article', { name: 'Factuur 2026-0001' });
@@ -286,7 +284,9 @@ describe("the lawyer's tab 'Facturen'", () => {
       listOf([makeInvoice(1, { status: 'paid', paid_at: '2026-12-03T10:00:00.000Z' })], { tasks: ['close_case'] }),
     );
     renderApp(tab, { user: lawyer });
-    expect(await screen.findByText(/^Alle facturen zijn voldaan: rond het dossier af met 'Factuur voldaan/)).toBeTruthy();
+    expect(
+      await screen.findByText(/^Alle facturen zijn voldaan: rond het dossier af met 'Factuur voldaan/),
+    ).toBeTruthy();
   });
 });
 

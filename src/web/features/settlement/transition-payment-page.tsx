@@ -4,10 +4,7 @@ import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { formatEuro, parseEuroInput } from '../../../contract/rules/settlement-format';
 import { maximumYearOf } from '../../../contract/rules/transition-payment';
-import {
-  TransitionPaymentRequestSchema,
-  type TransitionPaymentResult,
-} from '../../../contract/settlement';
+import { TransitionPaymentRequestSchema, type TransitionPaymentResult } from '../../../contract/settlement';
 import { emptyAsMissing } from '../../lib/form-resolver';
 import { useSchemaForm } from '../../lib/schema-form';
 import { Button } from '../../ui/button';
