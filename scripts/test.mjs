@@ -184,13 +184,6 @@ const steps = quick
   : [
       ...staticChecks,
       build,
-      // The journeys from the moment the build is there: the longest step, and a good part of
-      // it waiting on browsers and products. Three journey files at a time; three forks from the
-      // start: a fork ended as idle would take its shared product down with it.
-      needs(
-        vitest('browser journeys (Chromium)', ['e2e'], withoutDb, [], ['--maxWorkers=3', '--minWorkers=3']),
-        'build',
-      ),
       // CPU-bound tests; the server suite once, on PostgreSQL when there is one.
       ...(pg
         ? [
@@ -199,12 +192,6 @@ const steps = quick
               ...afterChecks,
             ),
             needs(vitest('driver tests (PGlite)', ['server'], withoutDb, DRIVER_FILES), ...afterChecks),
-            // The hot path's switch stays true: the server suite once more with HOT_PATH=0, after
-            // the first run, so the two do not share the cores (docs/performance.md).
-            needs(
-              vitest('server tests, hot path off (PostgreSQL)', ['server'], { ...pg, HOT_PATH: '0' }),
-              'unit and web tests, server tests (PostgreSQL)',
-            ),
           ]
         : [
             needs(
@@ -212,7 +199,18 @@ const steps = quick
               ...afterChecks,
             ),
           ]),
-      // The slow tests (sockets and timers) after the server suite, beside the journeys' end;
+      // The journeys after the CPU-bound suites (beside them, on two cores, the suites' own
+      // timeouts fire): the longest step, and a good part of it waiting on browsers and
+      // products. Three journey files at a time; three forks from the start: a fork ended as idle
+      // would take its shared product down with it.
+      needs(
+        vitest('browser journeys (Chromium)', ['e2e'], withoutDb, [], ['--maxWorkers=3', '--minWorkers=3']),
+        'build',
+        ...(pg
+          ? ['unit and web tests, server tests (PostgreSQL)', 'driver tests (PGlite)']
+          : ['unit, web and server tests (PGlite)']),
+      ),
+      // The slow tests (sockets and timers) after the server suite, beside the journeys;
       // with PostgreSQL the multi-instance and fault tests too (two instances of the build
       // behind HAProxy).
       needs(

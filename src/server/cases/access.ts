@@ -7,9 +7,6 @@ import { localDate } from '../lib/local-date';
 import { notFound } from '../errors/errors';
 import { refuseLockedWrite } from './lock';
 
-/** The archived-case guard under its earlier name: `refuseLockedWrite` (cases/lock.ts). */
-export const refuseArchivedWrite = refuseLockedWrite;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 

@@ -13,7 +13,8 @@ import {
   type VatRate,
 } from '../../contract/invoices';
 import { requireUser } from '../auth/access';
-import { isUuid, lawyerMayUseCase, refuseArchivedWrite, requireCaseAccess, type CaseRow } from '../cases/access';
+import { isUuid, lawyerMayUseCase, requireCaseAccess, type CaseRow } from '../cases/access';
+import { refuseLockedWrite } from '../cases/lock';
 import { cases, invoices } from '../db/schema';
 import { AppError, forbidden, notFound } from '../errors/errors';
 import { contentDisposition } from '../files/content';
@@ -70,7 +71,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       lawyerCase(auth.userId, caseId),
     );
     if (!found) throw notFound();
-    if (found.caseRow && auth.role === 'lawyer') refuseArchivedWrite(request, found.caseRow);
+    if (found.caseRow && auth.role === 'lawyer') refuseLockedWrite(request, found.caseRow);
     return { auth: { ...auth, role: auth.role }, ...found };
   }
 
