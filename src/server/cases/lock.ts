@@ -1,6 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { caseLockError, isCaseLocked, type CaseChange, type CaseWrite } from '../../contract/rules/case-lock';
+import {
+  CASE_ARCHIVED_ERROR,
+  CASE_LOCK_ERRORS,
+  isCaseLocked,
+  type CaseChange,
+  type CaseWrite,
+} from '../../contract/rules/case-lock';
 import type { StatusSlug } from '../../contract/statuses';
 import type { Db } from '../db/client';
 import { cases } from '../db/schema';
@@ -15,8 +21,9 @@ import type { CaseRow } from './access';
  */
 export function refuseClosedCase(caseRow: Pick<CaseRow, 'statusSlug' | 'archivedAt'>, change: CaseWrite): void {
   const archived = caseRow.archivedAt !== null;
-  if (isCaseLocked(caseRow.statusSlug as StatusSlug, change, archived))
-    throw new AppError('conflict', caseLockError(change, archived));
+  if (!isCaseLocked(caseRow.statusSlug as StatusSlug, change, archived)) return;
+  if (archived || change === 'any') throw new AppError('conflict', CASE_ARCHIVED_ERROR);
+  throw new AppError('conflict', CASE_LOCK_ERRORS[change]);
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);

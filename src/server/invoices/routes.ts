@@ -147,8 +147,9 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: IdParams, body: UpdateBodySchema, response: { 200: InvoiceResponseSchema } } },
     async (request) => {
       const { row, caseRow } = await requireInvoice(request, request.params.id, ['lawyer']);
-      if (row.status !== 'draft') throw new AppError('conflict', INVOICE_ERRORS.issued);
+      // The body is read first: bad input answers 422 before the invoice's state answers 409.
       const body = request.body;
+      if (row.status !== 'draft') throw new AppError('conflict', INVOICE_ERRORS.issued);
       const updated = await updateDraft(db, {
         invoiceId: row.id,
         recipient: body.recipient,
@@ -198,9 +199,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: IdParams, body: RefundRequestSchema, response: { 200: InvoiceResponseSchema } } },
     async (request) => {
       const { auth, row, caseRow } = await requireInvoice(request, request.params.id, ['lawyer']);
+      // The body is read first: bad input answers 422 before the invoice's state answers 409.
+      const amount = request.body.amount_cents;
       if (!mollie) throw new AppError('conflict', INVOICE_ERRORS.noMollie);
       if (!(await hasWithdrawalWithStart(db, row.caseId))) throw new AppError('conflict', INVOICE_ERRORS.noWithdrawal);
-      const amount = request.body.amount_cents;
       await refundInvoice(db, mollie, {
         invoiceId: row.id,
         amountCents: amount,

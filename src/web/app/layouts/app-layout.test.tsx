@@ -18,6 +18,8 @@ function api(
     on('GET', '/api/messages/unread', { status: 200, body: unread }),
     on('GET', '/api/user', { status: 200, body: { data: user } }),
     on('POST', '/api/logout', { status: 204 }),
+    // The account page's 'Meldingen' lists the user's devices.
+    on('GET', '/api/push-subscriptions', { status: 200, body: { data: [] } }),
     ...landingRoutes(user),
   );
 }
