@@ -10,12 +10,14 @@ const CHUNK_FAILURE = [
   /error loading dynamically imported module/i,
 ];
 
+// A chunk that cannot be fetched is refused through `page.route`, which does not see what the
+// service worker answers from its cache: these pages run without it.
 describe('a page module that fails to load', () => {
   const journey = useSharedJourney();
 
   it('reloads the page once, then shows the page', async () => {
     const session = await mintSession(journey.product, 'client12@example.com');
-    const { page } = await journey.openPage({ allowConsole: CHUNK_FAILURE });
+    const { page } = await journey.openPage({ allowConsole: CHUNK_FAILURE, serviceWorkers: 'block' });
     await signIn(page, session);
     let refused = 0;
     await page.route(/\/assets\/offer-page-[^/]+\.js$/, async (route) => {
@@ -40,7 +42,7 @@ describe('a page module that fails to load', () => {
 
   it('does not loop: when it fails again after the reload the error page shows', async () => {
     const session = await mintSession(journey.product, 'client02@example.com');
-    const { page } = await journey.openPage({ allowConsole: CHUNK_FAILURE });
+    const { page } = await journey.openPage({ allowConsole: CHUNK_FAILURE, serviceWorkers: 'block' });
     await signIn(page, session);
     let refused = 0;
     await page.route(/\/assets\/documents-page-[^/]+\.js$/, (route) => {

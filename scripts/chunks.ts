@@ -6,9 +6,10 @@ const ENTRY = 'main.tsx';
 const LOGIN_SCREENS = ['features/auth/login-page.tsx'];
 /**
  * Small modules of the login page that signed-in pages use without a form library (a text
- * field, error texts): in `core`, so /documenten and /dossiers do not load `forms` for them.
+ * field, error texts, the unsaved-changes store the layout and the form hook share): in `core`,
+ * so /documenten and /dossiers do not load `forms` for them.
  */
-const CORE_EXTRAS = ['ui/field.tsx', 'lib/error-text.ts'];
+const CORE_EXTRAS = ['ui/field.tsx', 'lib/error-text.ts', 'lib/unsaved-changes.ts'];
 
 /** The signed-in screens most visits open. */
 const MAIN_SCREENS = [

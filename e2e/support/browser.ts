@@ -70,15 +70,24 @@ export function watchErrors(page: Page, allow: RegExp[] = []): ErrorWatch {
   };
 }
 
-export type ContextOptions = { baseUrl: string; viewport?: { width: number; height: number } };
+export type ContextOptions = {
+  baseUrl: string;
+  viewport?: { width: number; height: number };
+  /**
+   * 'block' keeps the portal's service worker out: Playwright's `page.route` does not see the
+   * requests a service worker answers, so a journey that refuses a request needs it off.
+   */
+  serviceWorkers?: 'allow' | 'block';
+};
 
 export async function newContext(
   browser: Browser,
-  { baseUrl, viewport = { width: 1280, height: 900 } }: ContextOptions,
+  { baseUrl, viewport = { width: 1280, height: 900 }, serviceWorkers = 'allow' }: ContextOptions,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport,
+    serviceWorkers,
     locale: 'nl-NL',
     timezoneId: 'Europe/Amsterdam',
   });

@@ -10,6 +10,7 @@ export type Journey = {
   openPage: (options?: {
     allowConsole?: RegExp[];
     viewport?: { width: number; height: number };
+    serviceWorkers?: 'allow' | 'block';
   }) => Promise<{ context: BrowserContext; page: Page; watch: ErrorWatch }>;
   /** Another page in the same context (a second tab sharing localStorage). */
   openTab: (
@@ -78,6 +79,7 @@ function journeyOn(start: () => Promise<Product>): Journey {
       const context = await newContext(journey.browser, {
         baseUrl: journey.product.baseUrl,
         viewport: options.viewport,
+        serviceWorkers: options.serviceWorkers,
       });
       contexts.push(context);
       const { page, watch } = await journey.openTab(context, options);
