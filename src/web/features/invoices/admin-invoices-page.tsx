@@ -4,6 +4,7 @@ import { INVOICE_STATUSES, type AdminInvoicesQuery, type InvoiceStatus } from '.
 import { getErrorText } from '../../lib/error-text';
 import { Button } from '../../ui/button';
 import { FormError, TextField } from '../../ui/field';
+import { SelectField } from '../../ui/labelled-fields';
 import { PageHeading } from '../../ui/page-heading';
 import { Pager } from '../../ui/pager';
 import { DataTable } from '../../ui/data-table';
@@ -61,23 +62,14 @@ export function AdminInvoicesPage() {
       >
         <TextField label={t('invoices.admin.from')} type="date" {...input('from')} />
         <TextField label={t('invoices.admin.to')} type="date" {...input('to')} />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="invoice-status" className="font-medium text-slate-900">
-            {t('invoices.admin.status')}
-          </label>
-          <select
-            id="invoice-status"
-            {...input('status')}
-            className="min-h-11 w-full rounded-lg border border-slate-400 bg-white px-3 py-2 text-slate-900"
-          >
-            <option value="">{t('invoices.admin.anyStatus')}</option>
-            {INVOICE_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`invoices.status.${status}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label={t('invoices.admin.status')} {...input('status')}>
+          <option value="">{t('invoices.admin.anyStatus')}</option>
+          {INVOICE_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`invoices.status.${status}`)}
+            </option>
+          ))}
+        </SelectField>
         <div className="flex flex-wrap items-end gap-3">
           <Button type="submit">{t('invoices.admin.filter')}</Button>
           <Button

@@ -1,5 +1,5 @@
 import { Plus, Trash2 } from 'lucide-react';
-import { useEffect, useId, type ComponentProps } from 'react';
+import { useEffect, useId } from 'react';
 import { useFieldArray, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -20,7 +20,8 @@ import { formatEuroInput } from '../../../../contract/rules/settlement-format';
 import { euroField } from '../euro-field';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { Button } from '../../../ui/button';
-import { FieldError, FormError, RequiredFieldsLegend, RequiredMark, TextField } from '../../../ui/field';
+import { FormError, RequiredFieldsLegend, RequiredMark, TextField } from '../../../ui/field';
+import { SelectField } from '../../../ui/labelled-fields';
 
 /** A line as its inputs hold it: the quantity and the price in euros as typed, the VAT rate as the select's value. */
 export type LineFields = { description: string; quantity: string; unit_price_cents: string; vat_rate: string };
@@ -157,11 +158,17 @@ export function InvoiceEditor({
                   error={form.fieldError(`lines.${index}.unit_price_cents`)}
                   {...form.register(`lines.${index}.unit_price_cents`)}
                 />
-                <VatSelect
+                <SelectField
                   label={t('invoices.editor.vatRate')}
                   error={form.fieldError(`lines.${index}.vat_rate`)}
                   {...form.register(`lines.${index}.vat_rate`)}
-                />
+                >
+                  {VAT_RATES.map((rate) => (
+                    <option key={rate} value={String(rate)}>
+                      {t('invoices.vatRate', { rate })}
+                    </option>
+                  ))}
+                </SelectField>
               </div>
               {lines.fields.length > 1 && (
                 <Button variant="ghost" className="self-start" onClick={() => lines.remove(index)}>
@@ -191,36 +198,5 @@ export function InvoiceEditor({
         </Button>
       </div>
     </form>
-  );
-}
-
-type VatSelectProps = ComponentProps<'select'> & { label: string; error: string | undefined };
-
-function VatSelect({ label, error, ...props }: VatSelectProps) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="font-medium text-slate-900">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={
-          'min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-slate-900 ' +
-          (error ? 'border-red-700' : 'border-slate-400')
-        }
-        {...props}
-      >
-        {VAT_RATES.map((rate) => (
-          <option key={rate} value={String(rate)}>
-            {t('invoices.vatRate', { rate })}
-          </option>
-        ))}
-      </select>
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
   );
 }

@@ -7,7 +7,7 @@ import { useSchemaForm } from '../../../lib/schema-form';
 import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
 import { todayInAmsterdam, useRecordSigned } from '../api';
-import { FileField } from './fields';
+import { FileField } from '../../../ui/labelled-fields';
 
 type Fields = {
   file: FileList | null;

@@ -16,7 +16,7 @@ import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, RequiredMark, TextField } from '../../../ui/field';
 import { todayInAmsterdam, useAddVersion } from '../api';
 import type { TermField } from '../term-changes';
-import { FileField, SelectField, TextAreaField } from './fields';
+import { FileField, SelectField, TextAreaField } from '../../../ui/labelled-fields';
 import {
   AGREEMENT_FIELDS,
   AMOUNT_FIELDS,

@@ -1,10 +1,10 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
-import { cn } from '../../../ui/cn';
-import { FieldError, RequiredMark } from '../../../ui/field';
+import { cn } from './cn';
+import { FieldError, RequiredMark } from './field';
 
 /**
- * Labelled fields the settlement forms need besides ui/field.tsx's text field: a select, a text area and a file input,
- * each with its hint and error wired to it.
+ * Labelled fields besides field.tsx's text field: a select, a text area and a file input, each with
+ * its hint and error wired to it (apart from field.tsx, which the login page's first chunk carries).
  */
 type LabelledProps = { label: string; hint?: string; error?: string | undefined };
 
