@@ -1,7 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { PushDevicesResponseSchema } from '../../contract/push';
-import { appointments, pushKeys, pushOutbox, pushSubscriptions, users } from '../db/schema';
+import { PushDevicesResponseSchema, type PushPayload } from '../../contract/push';
+import { addCalendarDays, amsterdamToday } from '../../contract/rules/amsterdam-date';
+import {
+  appointments,
+  invoices,
+  pushKeys,
+  pushOutbox,
+  pushSubscriptions,
+  settlementSigned,
+  settlementVersions,
+  users,
+} from '../db/schema';
+import { sendInvoiceReminders } from '../invoices/reminders';
 import { enqueueMail } from '../outbox/outbox';
 import { PUSH_KINDS, type PushKind } from '../outbox/push';
 import {
@@ -70,7 +81,7 @@ async function world() {
   return { lawyer, client, clientToken, lawyerToken, phone, subscriptionId };
 }
 
-async function lawyerWrites(w: Awaited<ReturnType<typeof world>>, text: string) {
+async function lawyerWrites(w: World, text: string) {
   const answer = await ctx.app.inject({
     method: 'POST',
     url: `/api/cases/${w.client.caseId}/messages`,
@@ -82,6 +93,8 @@ async function lawyerWrites(w: Awaited<ReturnType<typeof world>>, text: string) 
 }
 
 const receivedBy = (deviceId: string) => service.received.filter((r) => r.device === deviceId);
+
+type World = Awaited<ReturnType<typeof world>>;
 
 describe('the VAPID key pair', () => {
   it('is made once and shared: instances starting at once get one pair; the API gives its public half', async () => {
@@ -407,6 +420,297 @@ describe('the date-based notices', () => {
       .where(eq(appointments.id, appointment!.id));
     await sendDue();
     expect(receivedBy(w.phone.id)).toHaveLength(1);
+  });
+});
+
+/** Case content the moments below carry: none of it may reach a push service. */
+const SECRETS = ['Jansen', 'Pietersen', '12.345', '12345', 'transitievergoeding', 'Kees', 'Klant', 'Lotte', 'Advocaat'];
+const FIRM = { name: 'Advocatenkantoor Test', iban: 'NL91ABNA0417164300' };
+
+type Moment = {
+  name: string;
+  /** Makes the moment come for the world's client and runs what queues its notice (the job, or the event's rule). */
+  arrange: (w: World) => Promise<void>;
+  /** The next run of that job (every 15 minutes, or hourly). */
+  runAgain: () => Promise<unknown>;
+  /** What happens in the portal meanwhile that makes the notice pointless, and its description. */
+  settled: { by: string; act: (w: World) => Promise<void> };
+  nl: PushPayload;
+  en: PushPayload;
+};
+
+const queueReminders = () => queuePushReminders(ctx.db, ctx.clock.now());
+const today = () => amsterdamToday(ctx.clock.now());
+
+const MOMENTS: Moment[] = [
+  {
+    name: 'the reply deadline tomorrow',
+    arrange: async (w) => {
+      await ctx.db.insert(settlementVersions).values({
+        caseId: w.client.caseId,
+        number: 1,
+        fromParty: 'employer',
+        dated: today(),
+        replyBy: addCalendarDays(today(), 1),
+        text: 'Jansen biedt Kees Klant € 12.345,67 transitievergoeding; Pietersen tekent.',
+        note: 'Lotte Advocaat: 12345',
+      });
+      await queueReminders();
+    },
+    runAgain: queueReminders,
+    settled: {
+      by: 'the client answered the proposal in the portal',
+      act: async (w) => {
+        const [version] = await ctx.db
+          .select({ id: settlementVersions.id })
+          .from(settlementVersions)
+          .where(eq(settlementVersions.caseId, w.client.caseId));
+        const answer = await ctx.app.inject({
+          method: 'POST',
+          url: `/api/settlement-versions/${version!.id}/response`,
+          headers: bearer(w.clientToken),
+          payload: { response: 'agree' },
+        });
+        expect(answer.statusCode, answer.body).toBe(200);
+      },
+    },
+    nl: {
+      title: 'Reageer uiterlijk morgen',
+      body: 'Morgen is de laatste dag om op het voorstel te reageren.',
+      url: '/onderhandeling',
+      tag: 'settlement-reply',
+    },
+    en: {
+      title: 'Reply by tomorrow',
+      body: 'Tomorrow is the last day to reply to the proposal.',
+      url: '/onderhandeling',
+      tag: 'settlement-reply',
+    },
+  },
+  {
+    name: 'the bedenktijd ending in two days',
+    arrange: async (w) => {
+      await ctx.db.insert(settlementSigned).values({
+        caseId: w.client.caseId,
+        dated: addCalendarDays(today(), -12),
+        agreedOn: addCalendarDays(today(), -12),
+        coolingOffClause: true,
+        coolingOffEndsOn: addCalendarDays(today(), 2),
+        filename: 'vso-jansen-pietersen.pdf',
+      });
+      await queueReminders();
+    },
+    runAgain: queueReminders,
+    settled: {
+      by: 'a correction of the signed agreement moved the bedenktijd',
+      act: async (w) => {
+        await ctx.db
+          .update(settlementSigned)
+          .set({ coolingOffEndsOn: addCalendarDays(today(), 9) })
+          .where(eq(settlementSigned.caseId, w.client.caseId));
+      },
+    },
+    nl: {
+      title: 'Je bedenktijd loopt af',
+      body: 'Over twee dagen eindigt je bedenktijd.',
+      url: '/onderhandeling',
+      tag: 'cooling-off',
+    },
+    en: {
+      title: 'Your cooling-off period is ending',
+      body: 'Your cooling-off period ends in two days.',
+      url: '/onderhandeling',
+      tag: 'cooling-off',
+    },
+  },
+  {
+    name: 'the first conversation in 24 hours',
+    arrange: async (w) => {
+      const start = new Date(ctx.clock.now().getTime() + 20 * 3_600_000);
+      await ctx.db.insert(appointments).values({
+        caseId: w.client.caseId,
+        lawyerId: w.lawyer.id,
+        startAt: start,
+        endAt: new Date(start.getTime() + 30 * 60_000),
+        createdAt: ctx.clock.now(),
+        updatedAt: ctx.clock.now(),
+      });
+      await queueReminders();
+    },
+    runAgain: queueReminders,
+    settled: {
+      by: 'the conversation was cancelled',
+      act: async (w) => {
+        await ctx.db
+          .update(appointments)
+          .set({ status: 'cancelled', cancelledAt: ctx.clock.now() })
+          .where(eq(appointments.caseId, w.client.caseId));
+      },
+    },
+    nl: {
+      title: 'Je eerste gesprek',
+      body: 'Je eerste gesprek met je jurist is binnen 24 uur.',
+      url: '/',
+      tag: 'appointment',
+    },
+    en: {
+      title: 'Your first conversation',
+      body: 'Your first conversation with your lawyer is within 24 hours.',
+      url: '/',
+      tag: 'appointment',
+    },
+  },
+  {
+    name: 'an invoice due',
+    arrange: async (w) => {
+      await ctx.db.insert(invoices).values({
+        caseId: w.client.caseId,
+        clientId: w.client.id,
+        recipient: 'client',
+        status: 'open',
+        number: `P-${w.client.caseId}`,
+        issuedAt: ctx.clock.now(),
+        issueDate: addCalendarDays(today(), -20),
+        dueDate: addCalendarDays(today(), -1),
+        totalCents: 1_234_567,
+        reference: 'Jansen / Pietersen',
+      });
+      await sendInvoiceReminders(ctx.db, ctx.clock.now(), FIRM);
+    },
+    runAgain: () => sendInvoiceReminders(ctx.db, ctx.clock.now(), FIRM),
+    settled: {
+      by: 'the invoice was paid',
+      act: async (w) => {
+        await ctx.db
+          .update(invoices)
+          .set({ status: 'paid', paidAt: ctx.clock.now() })
+          .where(eq(invoices.caseId, w.client.caseId));
+      },
+    },
+    nl: {
+      title: 'Factuur staat open',
+      body: 'Een factuur in je portaal is nog niet betaald.',
+      url: '/facturen',
+      tag: 'invoice',
+    },
+    en: {
+      title: 'Invoice outstanding',
+      body: 'An invoice in your portal has not been paid yet.',
+      url: '/facturen',
+      tag: 'invoice',
+    },
+  },
+];
+
+const outboxOf = (subscriptionId: string) =>
+  ctx.db.select().from(pushOutbox).where(eq(pushOutbox.subscriptionId, subscriptionId));
+
+for (const moment of MOMENTS)
+  describe(`the notice of ${moment.name}`, () => {
+    it('is sent once, in Dutch, with a fixed text, the page and the tag, and nothing of the case', async () => {
+      const w = await world();
+      await moment.arrange(w);
+      await moment.runAgain();
+      await sendDue();
+      await moment.runAgain();
+      await sendDue();
+      const received = receivedBy(w.phone.id);
+      expect(received.map((r) => r.json)).toEqual([moment.nl]);
+      expect(received[0]!.vapidValid).toBe(true);
+      const json = JSON.stringify(received[0]!.json);
+      for (const content of [...SECRETS, w.client.caseId, w.client.email, today()])
+        expect(json, content).not.toContain(content);
+      expect((await outboxOf(w.subscriptionId)).map((r) => r.status)).toEqual(['sent']);
+    });
+
+    it('is in the user’s language', async () => {
+      const w = await world();
+      await ctx.db.update(users).set({ language: 'en-US' }).where(eq(users.id, w.client.id));
+      await moment.arrange(w);
+      await sendDue();
+      expect(receivedBy(w.phone.id).map((r) => r.json)).toEqual([moment.en]);
+    });
+
+    it(`is not sent when ${moment.settled.by} within the minute`, async () => {
+      const w = await world();
+      await moment.arrange(w);
+      expect((await outboxOf(w.subscriptionId)).map((r) => r.status)).toEqual(['pending']);
+      await moment.settled.act(w);
+      await sendDue();
+      expect(receivedBy(w.phone.id)).toEqual([]);
+      expect((await outboxOf(w.subscriptionId)).map((r) => r.status)).toEqual(['skipped']);
+    });
+
+    it('goes out as one notice with a message that came within the same minute', async () => {
+      const w = await world();
+      await moment.arrange(w);
+      ctx.clock.advance(20_000);
+      await lawyerWrites(w, 'Jansen belde over de 12.345 euro');
+      await sendDue();
+      expect(receivedBy(w.phone.id).map((r) => r.json)).toEqual([
+        { title: 'Ontslagportaal', body: 'Er zijn 2 nieuwe meldingen in je portaal.', url: '/', tag: 'portal' },
+      ]);
+      expect((await outboxOf(w.subscriptionId)).map((r) => r.status)).toEqual(['sent', 'sent']);
+    });
+  });
+
+describe('the deadline notices', () => {
+  it('wake the phone (urgency high); an invoice may wait for its next wake (normal)', async () => {
+    const urgency: Record<string, string | undefined> = {};
+    for (const moment of MOMENTS) {
+      const w = await world();
+      await moment.arrange(w);
+      await sendDue();
+      urgency[moment.name] = receivedBy(w.phone.id)[0]?.headers.urgency;
+    }
+    expect(urgency).toEqual({
+      'the reply deadline tomorrow': 'high',
+      'the bedenktijd ending in two days': 'high',
+      'the first conversation in 24 hours': 'high',
+      'an invoice due': 'normal',
+    });
+  });
+
+  it('are not sent for a deadline not tomorrow, a bedenktijd ending later, or an employer’s invoice', async () => {
+    const w = await world();
+    await ctx.db.insert(settlementVersions).values({
+      caseId: w.client.caseId,
+      number: 1,
+      fromParty: 'employer',
+      dated: today(),
+      replyBy: addCalendarDays(today(), 2),
+    });
+    // Our own counter-offer's deadline is the employer's.
+    await ctx.db.insert(settlementVersions).values({
+      caseId: (await createTestClient(ctx, { lawyerIds: [w.lawyer.id] })).caseId,
+      number: 1,
+      fromParty: 'us',
+      dated: today(),
+      replyBy: addCalendarDays(today(), 1),
+    });
+    await ctx.db.insert(settlementSigned).values({
+      caseId: w.client.caseId,
+      dated: today(),
+      agreedOn: today(),
+      coolingOffClause: true,
+      coolingOffEndsOn: addCalendarDays(today(), 3),
+    });
+    await ctx.db.insert(invoices).values({
+      caseId: w.client.caseId,
+      clientId: w.client.id,
+      recipient: 'employer',
+      status: 'open',
+      number: `W-${w.client.caseId}`,
+      issuedAt: ctx.clock.now(),
+      issueDate: addCalendarDays(today(), -20),
+      dueDate: addCalendarDays(today(), -1),
+      totalCents: 100,
+    });
+    await queueReminders();
+    await sendInvoiceReminders(ctx.db, ctx.clock.now(), FIRM);
+    await sendDue();
+    expect(await outboxOf(w.subscriptionId)).toEqual([]);
+    expect(receivedBy(w.phone.id)).toEqual([]);
   });
 });
 

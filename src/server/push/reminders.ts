@@ -48,7 +48,7 @@ export async function queuePushReminders(db: Db, now: Date): Promise<number> {
       userId: row.client_id,
       kind: 'cooling_off_ending',
       tag: 'cooling-off',
-      ref: { case_id: row.case_id },
+      ref: { case_id: row.case_id, ends_on: endsOn },
       now,
       dedupeKey: `cooling-off:${row.case_id}:${endsOn}`,
     });

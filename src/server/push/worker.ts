@@ -12,6 +12,7 @@ import {
   pushOutbox,
   pushSubscriptions,
   settlementResponses,
+  settlementSigned,
   users,
 } from '../db/schema';
 import { withEvents } from '../domain-events';
@@ -122,7 +123,10 @@ export function createPushSender(options: PushSenderOptions) {
       );
   }
 
-  /** True while the notice still matters: what it is about was not read, answered or replaced in the portal. */
+  /**
+   * True while the notice still matters: what it is about was not read, answered, paid, moved or
+   * replaced meanwhile.
+   */
   async function stillOpen(row: Row): Promise<boolean> {
     const ref = row.ref;
     switch (row.kind as PushKind) {
@@ -175,8 +179,15 @@ export function createPushSender(options: PushSenderOptions) {
           .where(eq(invoices.id, ref.invoice_id));
         return invoice?.status === 'open';
       }
-      case 'cooling_off_ending':
-        return true;
+      case 'cooling_off_ending': {
+        if (!ref.case_id) return false;
+        const [signed] = await db
+          .select({ endsOn: settlementSigned.coolingOffEndsOn })
+          .from(settlementSigned)
+          .where(eq(settlementSigned.caseId, ref.case_id));
+        // A correction of the signed agreement moved or ended the bedenktijd: that date's notice is void.
+        return Boolean(signed) && (!ref.ends_on || signed?.endsOn === ref.ends_on);
+      }
     }
   }
 
