@@ -56,6 +56,7 @@ export const BOOT_ROUTES: BootRoute[] = [
       ...SIGNED_IN,
       caseListUrl(toListParams(readCaseListUrl(new URLSearchParams()))),
       '/api/cases/count-by-status',
+      '/api/invoices/tasks',
       '/api/feedbacks/latest',
       '/api/appointments',
     ],

@@ -11,6 +11,7 @@ import { text } from './text';
  * - GET  /api/cases/{id}/invoices            client and the case's lawyers  InvoiceListResponse
  * - GET  /api/cases/{id}/invoices/proposal   a lawyer of the case           InvoiceProposalResponse
  * - POST /api/cases/{id}/invoices            a lawyer of the case           201 InvoiceResponse (draft)
+ * - GET  /api/invoices/tasks                 a lawyer: the tasks over their cases InvoiceTaskListResponse
  * - GET  /api/invoices/{id}                  client (not a draft) and lawyers InvoiceResponse
  * - PATCH /api/invoices/{id}                 a lawyer; a draft only, else 409 InvoiceResponse
  * - DELETE: none; an invoice is never deleted (a draft neither: it stays a draft)
@@ -200,8 +201,8 @@ export type InvoiceResponse = z.infer<typeof InvoiceResponseSchema>;
 
 /**
  * The lawyer's invoice tasks on a case: `close_case` 'Factuur voldaan – dossier afronden' (every
- * issued invoice is paid or credited, at least one paid); `chase_employer` (an employer invoice is
- * overdue: the contact had its reminder, the lawyer follows up).
+ * issued invoice is paid or credited, at least one paid, and the case is not completed yet);
+ * `chase_employer` (an employer invoice is overdue: the contact had its reminder, the lawyer follows up).
  */
 export const INVOICE_TASKS = ['close_case', 'chase_employer'] as const;
 export const InvoiceTaskSchema = z.enum(INVOICE_TASKS);
@@ -216,6 +217,19 @@ export const InvoiceListResponseSchema = z.object({
   meta: z.object({ can_create: z.boolean(), tasks: z.array(InvoiceTaskSchema) }),
 });
 export type InvoiceListResponse = z.infer<typeof InvoiceListResponseSchema>;
+
+/**
+ * `GET /api/invoices/tasks` (a lawyer): the invoice tasks over every case the lawyer may use that is not completed,
+ * for the task block of the case list; one row per task and case, oldest case first.
+ */
+export const InvoiceTaskCaseSchema = z.object({
+  task: InvoiceTaskSchema,
+  case_id: z.string().uuid(),
+  client_name: z.string(),
+});
+export type InvoiceTaskCase = z.infer<typeof InvoiceTaskCaseSchema>;
+export const InvoiceTaskListResponseSchema = z.object({ data: z.array(InvoiceTaskCaseSchema) });
+export type InvoiceTaskListResponse = z.infer<typeof InvoiceTaskListResponseSchema>;
 
 /**
  * `GET /api/cases/{id}/invoices/proposal` (a lawyer of the case): the drafts the portal proposes,

@@ -245,6 +245,7 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ recipient: 'client', lines: [{ description: 'Bijstand', quantity: 1, unit_price_cents: 100 }] }),
     badParams: { clientA: 404 },
   },
+  'GET /api/invoices/tasks': { expect: LAWYER_ROLE },
   'GET /api/invoices/:id': { expect: CASE_A, url: (w) => `/api/invoices/${w.invoiceA}` },
   'PATCH /api/invoices/:id': {
     expect: INVOICE_A_LAWYER,

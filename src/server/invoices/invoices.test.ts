@@ -388,6 +388,53 @@ describe('reminders and the fourteen-day letter', () => {
   });
 });
 
+describe("the lawyer's invoice tasks in the case list", () => {
+  type TaskList = { data: { task: string; case_id: string; client_name: string }[] };
+  const tasksOf = async (headers: Record<string, string>) => {
+    const answer = await ctx.app.inject({ url: '/api/invoices/tasks', headers });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<TaskList>().data;
+  };
+
+  it('counts an overdue employer invoice and a paid case for their lawyers, until the case is completed', async () => {
+    const employerCase = await readyCase({ employer: true });
+    await issue(employerCase, (await draft(employerCase, { recipient: 'employer', lines: [LINE] })).id);
+    const paidCase = await readyCase();
+    const paid = await issue(paidCase, (await draft(paidCase, { recipient: 'client', lines: [LINE] })).id);
+    expect(await tasksOf(employerCase.lawyer)).toEqual([]);
+    expect(await tasksOf(paidCase.lawyer)).toEqual([]);
+
+    await ctx.db.update(invoices).set({ status: 'paid', paidAt: ctx.clock.now() }).where(eq(invoices.id, paid.id));
+    expect(await tasksOf(paidCase.lawyer)).toEqual([
+      { task: 'close_case', case_id: paidCase.caseId, client_name: expect.any(String) as string },
+    ]);
+    // Past the due date, the employer's invoice is the lawyer's to follow up; nobody else's.
+    const start = ctx.clock.now();
+    ctx.clock.set(new Date(start.getTime() + 15 * DAY));
+    try {
+      const lawyer = bearer(await tokenFor(ctx, employerCase.lawyerId));
+      expect((await tasksOf(lawyer)).map((t) => [t.task, t.case_id])).toEqual([
+        ['chase_employer', employerCase.caseId],
+      ]);
+      const list = await ctx.app.inject({ url: `/api/cases/${employerCase.caseId}/invoices`, headers: lawyer });
+      expect(list.json<{ meta: { tasks: string[] } }>().meta.tasks).toEqual(['chase_employer']);
+      expect((await tasksOf(bearer(await tokenFor(ctx, paidCase.lawyerId)))).map((t) => t.task)).toEqual([
+        'close_case',
+      ]);
+    } finally {
+      ctx.clock.set(start);
+    }
+
+    // Once the case is completed, the task is done.
+    await ctx.db.update(cases).set({ statusSlug: 'completed' }).where(eq(cases.id, paidCase.caseId));
+    expect(await tasksOf(paidCase.lawyer)).toEqual([]);
+    const list = await ctx.app.inject({ url: `/api/cases/${paidCase.caseId}/invoices`, headers: paidCase.lawyer });
+    expect(list.json<{ meta: { tasks: string[] } }>().meta.tasks).toEqual([]);
+    // The client and the admin have no invoice tasks.
+    expect((await ctx.app.inject({ url: '/api/invoices/tasks', headers: paidCase.client })).statusCode).toBe(403);
+  });
+});
+
 describe('the books', () => {
   it('lists, totals and exports for the admin; keeps invoices when the file is destroyed', async () => {
     const setup = await readyCase({ employer: true });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type {
   Invoice,
   InvoiceLineInput,
@@ -7,6 +7,7 @@ import type {
   InvoiceRecipient,
   InvoiceStatus,
   InvoiceTask,
+  InvoiceTaskCase,
   VatRate,
 } from '../../contract/invoices';
 import { DEFAULT_VAT_RATE, PAYMENT_TERM_DAYS, isPayable } from '../../contract/invoices';
@@ -15,7 +16,7 @@ import { getDisplayName } from '../../contract/rules/display-name';
 import { amsterdamDay } from '../../contract/rules/dutch-date';
 import { getInvoiceTotals, lineTotal } from '../../contract/rules/invoice-totals';
 import type { Config } from '../config/config';
-import type { CaseRow } from '../cases/access';
+import { lawyerMayUseCase, type CaseRow } from '../cases/access';
 import type { Db } from '../db/client';
 import {
   cases,
@@ -284,10 +285,19 @@ export async function toInvoices(
 }
 
 /** The lawyer's invoice tasks on a case (contract/invoices.ts INVOICE_TASKS). */
-export function tasksOf(rows: InvoiceRow[], now: Date): InvoiceTask[] {
+export function tasksOf(
+  rows: Pick<InvoiceRow, 'status' | 'dueDate' | 'recipient'>[],
+  caseRow: Pick<CaseRow, 'statusSlug'>,
+  now: Date,
+): InvoiceTask[] {
   const issued = rows.filter((r) => r.status !== 'draft');
   const tasks: InvoiceTask[] = [];
-  if (issued.length > 0 && issued.some((r) => r.status === 'paid') && issued.every((r) => r.status !== 'open'))
+  if (
+    caseRow.statusSlug !== 'completed' &&
+    issued.length > 0 &&
+    issued.some((r) => r.status === 'paid') &&
+    issued.every((r) => r.status !== 'open')
+  )
     tasks.push('close_case');
   if (issued.some((r) => r.recipient === 'employer' && effectiveStatus(r, now) === 'overdue'))
     tasks.push('chase_employer');
@@ -309,9 +319,49 @@ export async function listCaseInvoices(
     data: await toInvoices(db, visible, ctx, caseRow),
     meta: {
       can_create: !ctx.readerIsClient && mayPrepareInvoice(caseRow) && !caseRow.archivedAt,
-      tasks: ctx.readerIsClient ? [] : tasksOf(rows, ctx.now),
+      tasks: ctx.readerIsClient ? [] : tasksOf(rows, caseRow, ctx.now),
     },
   };
+}
+
+/**
+ * The invoice tasks over every case the lawyer may use (assigned, or standing in today) that is neither completed
+ * nor archived: the case list's task block (GET /api/invoices/tasks). One row per task and case, oldest case first.
+ */
+export async function listLawyerInvoiceTasks(db: Db, lawyerId: string, now: Date): Promise<InvoiceTaskCase[]> {
+  const rows = await db
+    .select({
+      caseId: invoices.caseId,
+      status: invoices.status,
+      dueDate: invoices.dueDate,
+      recipient: invoices.recipient,
+      statusSlug: cases.statusSlug,
+      createdAt: cases.createdAt,
+      name: users.name,
+      infix: users.infix,
+      lastName: users.lastName,
+    })
+    .from(invoices)
+    .innerJoin(cases, eq(cases.id, invoices.caseId))
+    .leftJoin(users, eq(users.id, cases.clientId))
+    .where(
+      and(
+        ne(invoices.status, 'draft'),
+        ne(cases.statusSlug, 'completed'),
+        isNull(cases.archivedAt),
+        lawyerMayUseCase(lawyerId, now),
+      ),
+    )
+    .orderBy(asc(cases.createdAt), asc(cases.id));
+  const byCase = new Map<string, typeof rows>();
+  for (const row of rows) byCase.set(row.caseId, [...(byCase.get(row.caseId) ?? []), row]);
+  const answer: InvoiceTaskCase[] = [];
+  for (const [caseId, caseRows] of byCase) {
+    const first = caseRows[0]!;
+    const clientName = getDisplayName({ name: first.name ?? '', infix: first.infix, last_name: first.lastName ?? '' });
+    for (const task of tasksOf(caseRows, first, now)) answer.push({ task, case_id: caseId, client_name: clientName });
+  }
+  return answer;
 }
 
 // ---------------------------------------------------------------------------------------------

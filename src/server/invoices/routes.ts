@@ -7,12 +7,13 @@ import {
   InvoiceListResponseSchema,
   InvoiceProposalResponseSchema,
   InvoiceResponseSchema,
+  InvoiceTaskListResponseSchema,
   PaymentResponseSchema,
   RefundRequestSchema,
   UpdateInvoiceRequestSchema,
   type VatRate,
 } from '../../contract/invoices';
-import { requireUser } from '../auth/access';
+import { requireRole, requireUser } from '../auth/access';
 import { isUuid, lawyerMayUseCase, requireCaseAccess, type CaseRow } from '../cases/access';
 import { refuseLockedWrite } from '../cases/lock';
 import { cases, invoices } from '../db/schema';
@@ -28,6 +29,7 @@ import {
   findInvoiceFor,
   issueInvoice,
   listCaseInvoices,
+  listLawyerInvoiceTasks,
   proposeInvoices,
   sellerOf,
   toInvoices,
@@ -132,6 +134,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send({ data: await view(row, false, caseRow) });
     },
   );
+
+  // The case list's task block: the lawyer's invoice tasks over their cases.
+  app.get('/api/invoices/tasks', { schema: { response: { 200: InvoiceTaskListResponseSchema } } }, async (request) => {
+    const auth = await requireRole(request, 'lawyer');
+    return { data: await listLawyerInvoiceTasks(db, auth.userId, clock.now()) };
+  });
 
   app.get(
     '/api/invoices/:id',

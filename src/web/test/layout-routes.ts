@@ -61,6 +61,7 @@ export function landingRoutes(user: User): FakeRoute[] {
     on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
     // Lawyer: /dossiers.
     on('GET', '/api/cases/count-by-status', { status: 200, body: { data: [] } }),
+    on('GET', '/api/invoices/tasks', { status: 200, body: { data: [] } }),
     getAnyQuery('/api/cases', { status: 200, body: emptyPage }),
     on('GET', '/api/feedbacks/latest', { status: 200, body: { data: null } }),
     getAnyQuery('/api/feedbacks/received', { status: 200, body: emptyPage }),

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CaseListResponseSchema, StatusCountListResponseSchema, type CaseListQuery } from '../../../contract/cases';
 import { UpcomingAppointmentsResponseSchema } from '../../../contract/appointments';
 import { LatestFeedbackResponseSchema } from '../../../contract/feedback';
+import { InvoiceTaskListResponseSchema } from '../../../contract/invoices';
 import { api } from '../../lib/api';
 import type { PageData } from '../../lib/first-page';
 import { queryClient } from '../../lib/query-client';
@@ -16,6 +17,8 @@ export const casesQueryKeys = {
   latestFeedback: ['feedbacks', 'latest'] as const,
   /** Under 'cases', so a live `case_changed` (a booking, a move, a cancellation) refetches it. */
   upcomingAppointments: ['cases', 'upcoming-appointments'] as const,
+  /** Under 'cases' too: a live `case_changed` (a payment, a phase) refetches it. */
+  invoiceTasks: ['cases', 'invoice-tasks'] as const,
 };
 
 export function caseListQueryOptions(params: CaseListParams) {
@@ -49,20 +52,30 @@ export function upcomingAppointmentsQueryOptions() {
   });
 }
 
+/** GET /api/invoices/tasks: the lawyer's invoice tasks, one row per task and case. */
+export function invoiceTasksQueryOptions() {
+  return queryOptions({
+    queryKey: casesQueryKeys.invoiceTasks,
+    queryFn: async ({ signal }) => (await api.get('/api/invoices/tasks', InvoiceTaskListResponseSchema, signal)).data,
+  });
+}
+
 export const useCaseList = (params: CaseListParams) =>
   useQuery({ ...caseListQueryOptions(params), placeholderData: (previous) => previous });
 export const useStatusCounts = () => useQuery(statusCountsQueryOptions());
 export const useLatestFeedback = () => useQuery(latestFeedbackQueryOptions());
 export const useUpcomingAppointments = () => useQuery(upcomingAppointmentsQueryOptions());
+export const useInvoiceTasks = () => useQuery(invoiceTasksQueryOptions());
 
 /**
- * /dossiers' data for the first page (lib/first-page.ts): the list the address asks for, the task counts, the latest
- * feedback, the upcoming conversations.
+ * /dossiers' data for the first page (lib/first-page.ts): the list the address asks for, the task counts, the invoice
+ * tasks, the latest feedback, the upcoming conversations.
  */
 export const caseListData: PageData = ({ request }) =>
   Promise.all([
     queryClient.prefetchQuery(caseListQueryOptions(toListParams(readCaseListUrl(new URL(request.url).searchParams)))),
     queryClient.prefetchQuery(statusCountsQueryOptions()),
+    queryClient.prefetchQuery(invoiceTasksQueryOptions()),
     queryClient.prefetchQuery(latestFeedbackQueryOptions()),
     queryClient.prefetchQuery(upcomingAppointmentsQueryOptions()),
   ]);

@@ -62,6 +62,7 @@ function api(list: FakeRoute) {
     on('GET', '/api/user', { status: 200, body: { data: lawyer } }),
     on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
     on('GET', '/api/cases/count-by-status', { status: 200, body: { data: [] } }),
+    on('GET', '/api/invoices/tasks', { status: 200, body: { data: [] } }),
     on('GET', '/api/feedbacks/latest', { status: 200, body: { data: null } }),
     ...layoutRoutes,
   );
@@ -184,6 +185,7 @@ describe("/dossiers: 'Openstaande taken'", () => {
       on('GET', '/api/site', { status: 200, body: { data: site } }),
       on('GET', '/api/user', { status: 200, body: { data: lawyer } }),
       on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
+      on('GET', '/api/invoices/tasks', { status: 200, body: { data: [] } }),
       on('GET', '/api/feedbacks/latest', { status: 200, body: { data: null } }),
       ...layoutRoutes,
     );
@@ -196,5 +198,47 @@ describe("/dossiers: 'Openstaande taken'", () => {
     await user.click(task);
     await waitFor(() => expect(router.state.location.search).toBe('?taak=offer-chosen'));
     expect(await screen.findByText(/Gefilterd op taak: Opdrachtbevestiging versturen/)).toBeInTheDocument();
+  }, 30_000);
+});
+
+describe('/dossiers: the invoice tasks', () => {
+  it('counts the paid-invoice task among the tasks and lists its cases, each to its invoices', async () => {
+    const user = userEvent.setup();
+    installFakeFetch(
+      on('GET', '/api/invoices/tasks', {
+        status: 200,
+        body: {
+          data: [
+            { task: 'close_case', case_id: item(1).id, client_name: 'Cliënt 1' },
+            { task: 'close_case', case_id: item(2).id, client_name: 'Cliënt 2' },
+            { task: 'chase_employer', case_id: item(3).id, client_name: 'Cliënt 3' },
+          ],
+        },
+      }),
+      caseList,
+      on('GET', '/api/site', { status: 200, body: { data: site } }),
+      on('GET', '/api/user', { status: 200, body: { data: lawyer } }),
+      on('GET', '/api/messages/unread', { status: 200, body: { data: [], total: 0 } }),
+      on('GET', '/api/cases/count-by-status', { status: 200, body: { data: [] } }),
+      on('GET', '/api/feedbacks/latest', { status: 200, body: { data: null } }),
+      ...layoutRoutes,
+    );
+    const { router } = renderApp('/dossiers', { user: lawyer });
+    const tasks = await screen.findByRole('region', { name: 'Openstaande taken' }, { timeout: 15_000 });
+    // With invoice tasks, 'no open tasks' would not be true.
+    expect(within(tasks).queryByText(/Geen openstaande taken/)).toBeNull();
+    expect(
+      within(tasks).getByRole('button', { name: /^Factuur aan de werkgever te laat\s*\(1\)$/ }),
+    ).toBeInTheDocument();
+    await user.click(within(tasks).getByRole('button', { name: /^Factuur voldaan – dossier afronden\s*\(2\)$/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?factuurtaak=close_case'));
+    const list = await screen.findByRole('region', { name: 'Factuur voldaan – dossier afronden' });
+    expect(within(list).getByRole('link', { name: 'Cliënt 1' })).toHaveAttribute(
+      'href',
+      `/dossiers/${item(1).id}/facturen`,
+    );
+    expect(within(list).getByRole('link', { name: 'Cliënt 2' })).toBeInTheDocument();
+    expect(within(list).queryByRole('link', { name: 'Cliënt 3' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Mijn dossiers' })).toBeNull();
   }, 30_000);
 });

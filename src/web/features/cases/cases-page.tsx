@@ -11,10 +11,11 @@ import { PageHeading } from '../../ui/page-heading';
 import { Spinner } from '../../ui/spinner';
 import { TAB_LINK_CURRENT, TAB_LINK_OTHER } from '../../ui/tab-links';
 import { Pager } from '../../ui/pager';
-import { useCaseList, useLatestFeedback, useStatusCounts, useUpcomingAppointments } from './api';
+import { useCaseList, useInvoiceTasks, useLatestFeedback, useStatusCounts, useUpcomingAppointments } from './api';
 import { useUnreadMessages } from '../../lib/messages-query';
 import { CaseSearch } from './components/case-search';
 import { CaseTable, MobileSort } from './components/case-table';
+import { InvoiceTaskFilters, InvoiceTaskList, readInvoiceTask } from './components/invoice-tasks';
 import { LatestFeedback } from './components/latest-feedback';
 import { TaskFilters } from './components/task-filters';
 import { UnreadMessagesList, UnreadMessagesTask } from './components/unread-messages-task';
@@ -42,6 +43,11 @@ export function CasesPage() {
   // The task 'Ongelezen berichten' lists the cases with unread messages instead of the table.
   const unreadOnly = search.get('unread') === '1';
   const onUnread = () => setSearch(unreadOnly ? writeCaseListUrl(state) : new URLSearchParams({ unread: '1' }));
+  // An invoice task ('Factuur voldaan – dossier afronden'…) lists its cases instead of the table, like the unread task.
+  const invoiceTask = readInvoiceTask(search);
+  const onInvoiceTask = (task: string | null) =>
+    setSearch(task ? new URLSearchParams({ factuurtaak: task }) : writeCaseListUrl(state));
+  const ownList = unreadOnly || invoiceTask !== null;
   // The tasks, the unread task, the latest feedback, the upcoming conversations and the list
   // appear together, once all have answered: on a phone they stack, and one arriving after
   // another would push the rest down. Once shown, the page never goes back
@@ -51,9 +57,15 @@ export function CasesPage() {
   const unread = useUnreadMessages();
   const latest = useLatestFeedback();
   const upcoming = useUpcomingAppointments();
+  const invoiceTasks = useInvoiceTasks();
   const [shown, setShown] = useState(false);
   const answered =
-    !list.isPending && !counts.isPending && !unread.isPending && !latest.isPending && !upcoming.isPending;
+    !list.isPending &&
+    !counts.isPending &&
+    !unread.isPending &&
+    !latest.isPending &&
+    !upcoming.isPending &&
+    !invoiceTasks.isPending;
   if (answered && !shown) setShown(true);
   const firstLoad = !shown && !answered;
   const heading = (
@@ -85,8 +97,9 @@ export function CasesPage() {
             <h2 id="tasks-heading" className="text-lg font-semibold text-slate-900">
               {t('cases.tasks.heading')}
             </h2>
-            <TaskFilters active={state.task} onSelect={onTask} />
+            <TaskFilters active={state.task} onSelect={onTask} otherTasks={invoiceTasks.data?.length ?? 0} />
             <UnreadMessagesTask active={unreadOnly} onToggle={onUnread} />
+            <InvoiceTaskFilters active={invoiceTask} onSelect={onInvoiceTask} />
           </section>
           <LatestFeedback />
           <UpcomingAppointments />
@@ -139,10 +152,11 @@ export function CasesPage() {
               </button>
             </p>
           )}
-          {!unreadOnly && <CaseSearch key={state.q ?? ''} value={state.q ?? ''} onSearch={(q) => go({ q })} />}
+          {!ownList && <CaseSearch key={state.q ?? ''} value={state.q ?? ''} onSearch={(q) => go({ q })} />}
           {unreadOnly && <UnreadMessagesList />}
-          {!unreadOnly && <MobileSort sort={state.sort} dir={state.dir} onChange={(sort, dir) => go({ sort, dir })} />}
-          {unreadOnly ? null : list.isPending ? (
+          {invoiceTask && !unreadOnly && <InvoiceTaskList task={invoiceTask} />}
+          {!ownList && <MobileSort sort={state.sort} dir={state.dir} onChange={(sort, dir) => go({ sort, dir })} />}
+          {ownList ? null : list.isPending ? (
             <p role="status">{t('cases.loading')}</p>
           ) : list.isError ? (
             <p role="alert" className="text-red-800">

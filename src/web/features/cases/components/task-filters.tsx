@@ -7,9 +7,12 @@ import { useStatusCounts } from '../api';
 export function TaskFilters({
   active,
   onSelect,
+  otherTasks = 0,
 }: {
   active: StatusSlug | null;
   onSelect: (slug: StatusSlug | null) => void;
+  /** Tasks shown beside these (the invoice tasks): with any, 'Geen openstaande taken' would not be true. */
+  otherTasks?: number;
 }) {
   const { t } = useTranslation();
   const counts = useStatusCounts();
@@ -23,7 +26,7 @@ export function TaskFilters({
   const tasks = TASK_STATUSES.map((slug) => ({ slug, status: counts.data.find((s) => s.slug === slug) })).filter(
     (task) => (task.status?.cases_count ?? 0) > 0,
   );
-  if (tasks.length === 0) return <p>{t('cases.tasks.none')}</p>;
+  if (tasks.length === 0) return otherTasks > 0 ? null : <p>{t('cases.tasks.none')}</p>;
   return (
     <ul className="flex flex-col gap-2">
       {tasks.map(({ slug, status }) => {
