@@ -4,6 +4,7 @@ import { getTransitionPaymentMaximum, maximumYearOf } from './rules/transition-p
 import { WW_CHECK_KEYS, WW_CHECK_RESULTS } from './rules/ww-check';
 import { text } from './text';
 import { RowVersionSchema } from './row-version';
+import { SettlementSummarySchema } from './settlement-summary';
 import { validationKey } from './validation-messages';
 
 /**
@@ -322,15 +323,13 @@ export const SettlementSignedSchema = z.object({
   correctable: z.boolean(),
 });
 
-export const SettlementSchema = z.object({
+/** The summary's fields (settlement-summary.ts), its versions and signed agreement in full. */
+export const SettlementSchema = SettlementSummarySchema.extend({
   versions: z.array(SettlementVersionSchema),
   /** The terms of the final version, else of the newest. */
   terms: SettlementTermsSchema,
   check: SettlementCheckSchema.nullable(),
   signed: SettlementSignedSchema.nullable(),
-  /** The last day of the bedenktijd (YYYY-MM-DD), or null (not signed, or none). */
-  cooling_off_ends_on: z.string().nullable(),
-  cooling_off_running: z.boolean(),
   /** The lawyer's task once the bedenktijd has passed: 'Bedenktijd verstreken: dossier voltooien'. */
   complete_task: z.boolean(),
   /** The case is closed ('Klaar voor facturatie' on, contract/rules/case-lock.ts): the settlement no longer changes. */
