@@ -371,6 +371,16 @@ describe('reminders and the fourteen-day letter', () => {
       .from(outbox)
       .where(sql`${outbox.kind} = 'invoice_letter' AND ${outbox.recipientId} = ${setup.id}`);
     expect(letterMail?.payload).toMatchObject({ number: issued.number, amount: '€ 907,50', costs: '€ 136,13' });
+    // The mail carries the letter itself as a PDF, the same as the portal's.
+    const mailed = await ctx.smtp.waitForMail(setup.email, {
+      matching: (mail) => mail.subject.startsWith('Veertiendagenbrief'),
+    });
+    expect(mailed.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      [`veertiendagenbrief-${issued.number}.pdf`, 'application/pdf'],
+    ]);
+    const attached = (await pdfText(mailed.attachments[0]!.content)).replace(/\s+/g, ' ');
+    expect(attached).toContain('€ 136,13');
+    expect(attached).toContain('6:96 lid 6');
     const client = bearer(await tokenFor(ctx, setup.id)); // a session of the letter's day
     const letter = await ctx.app.inject({ url: `/api/invoices/${issued.id}/letter`, headers: client });
     expect(letter.statusCode).toBe(200);

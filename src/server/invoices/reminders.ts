@@ -13,7 +13,7 @@ import { plusDays } from './queries';
  * Payment reminders, the Dutch way (docs/invoices.md), once a day under the job's lock:
  * - a client's invoice not paid by its due date: a friendly reminder mail the day after;
  * - fourteen days after that reminder: the fourteen-day letter (art. 6:96 lid 6 BW), as a PDF in the
- *   portal (GET /api/invoices/{id}/letter) and by mail, stating the collection costs that would
+ *   portal (GET /api/invoices/{id}/letter) and attached to its mail, stating the collection costs that would
  *   apply after those 14 days. The portal never adds them;
  * - an employer's invoice: a reminder mail to the case's contact, and the task for the lawyer.
  * Mails name the number and the amount only. Each step is stamped on the invoice, so it happens once.
@@ -108,6 +108,7 @@ export async function sendInvoiceReminders(
       kind: 'invoice_letter',
       to: { userId: invoice.clientId },
       payload: {
+        invoice_id: invoice.id,
         number: invoice.number ?? '',
         amount: formatEuro(invoice.totalCents),
         deadline: formatDutchDate(letterDeadline(today)),

@@ -162,7 +162,8 @@ export type MailPayloads = {
   invoice_paid: { number: string; amount: string };
   invoice_task: { case_id: string; number: string; amount: string };
   invoice_reminder: { number: string; amount: string; due_date: string };
-  invoice_letter: { number: string; amount: string; deadline: string; costs: string };
+  /** `invoice_id`: the letter's PDF goes along as an attachment (invoices/letter-mail.ts). */
+  invoice_letter: { invoice_id: string; number: string; amount: string; deadline: string; costs: string };
   invoice_reminder_employer: { number: string; amount: string; due_date: string; firm: string; iban: string };
   invoice_employer_overdue: { case_id: string; number: string; amount: string; due_date: string };
   /**

@@ -63,7 +63,13 @@ const PAYLOADS: { [K in MailKind]: MailPayloads[K] } = {
   invoice_paid: { number: '2026-0007', amount: '€ 907,50' },
   invoice_task: { case_id: CASE, number: '2026-0007', amount: '€ 907,50' },
   invoice_reminder: { number: '2026-0007', amount: '€ 907,50', due_date: '22-12-2026' },
-  invoice_letter: { number: '2026-0007', amount: '€ 907,50', deadline: '19-01-2027', costs: '€ 136,13' },
+  invoice_letter: {
+    invoice_id: '30000000-0000-4000-8000-000000000007',
+    number: '2026-0007',
+    amount: '€ 907,50',
+    deadline: '19-01-2027',
+    costs: '€ 136,13',
+  },
   invoice_reminder_employer: {
     number: '2026-0008',
     amount: '€ 1.815,00',

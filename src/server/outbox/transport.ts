@@ -2,9 +2,12 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
+/** A file sent along with a mail (the fourteen-day letter's PDF). */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+
 /**
  * `icalEvent`: a calendar invite (text/calendar with its METHOD) that nodemailer adds as an alternative and an
- * attachment.
+ * attachment. `attachments`: files the mail carries.
  */
 export type MailMessage = {
   to: string;
@@ -13,6 +16,7 @@ export type MailMessage = {
   html: string;
   headers?: Record<string, string>;
   icalEvent?: { method: string; filename: string; content: string };
+  attachments?: MailAttachment[];
 };
 
 /** Hands one message to the mail system; `send` throws when it was not accepted. `close` ends open connections. */

@@ -232,6 +232,13 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       const { renderMail } = await import('./templates');
       const mail = await renderMail({ language: last.language, site: options.site, items, unsubscribe });
       const invite = send.length === 1 ? inviteForMail(last.kind, last.payload, last.language, options.site) : null;
+      // The fourteen-day letter travels as its PDF (loaded on first use, as the PDF writer is not small).
+      const attachments =
+        send.length === 1 && last.kind === 'invoice_letter'
+          ? await (
+              await import('../invoices/letter-mail')
+            ).letterAttachmentsForMail(db, last.kind, last.payload, last.language)
+          : [];
       await transport.send({
         to: last.toAddress,
         ...mail,
@@ -245,6 +252,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
             }
           : {}),
         ...(invite ? { icalEvent: invite } : {}),
+        ...(attachments.length ? { attachments } : {}),
       });
     } catch (error) {
       await fail(known, error, clock.now());

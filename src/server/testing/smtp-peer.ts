@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 /** `receivedAt`: when the peer accepted the message (Date.now(), for latency figures). */
 /**
  * `headers`: each header's (last) value by its lower-case name. `calendars`: the text/calendar parts (invites), as
- * sent.
+ * sent; `attachments`: every other attached file.
  */
 export type CaughtMail = {
   to: string[];
@@ -16,6 +16,8 @@ export type CaughtMail = {
   headers: Record<string, string>;
   receivedAt: number;
   calendars: string[];
+  /** The other attachments (not calendars), as received. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 };
 
 export type SmtpPeer = {
@@ -76,6 +78,9 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
               calendars: parsed.attachments
                 .filter((a) => a.contentType.startsWith('text/calendar'))
                 .map((a) => a.content.toString('utf8')),
+              attachments: parsed.attachments
+                .filter((a) => !a.contentType.startsWith('text/calendar'))
+                .map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content })),
             });
             for (const listener of listeners) listener();
             callback();
