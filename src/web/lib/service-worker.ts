@@ -1,11 +1,14 @@
 import { CACHE_PREFIX } from '../service-worker/rules';
 import { afterFirstPaint } from './after-first-paint';
+import { hasUnsavedChanges } from './unsaved-changes';
 
 /**
  * The page's side of the service worker (/sw.js, src/web/service-worker/): registers it once the
  * first page has painted, lets a new version take over at the next navigation (never while a form
- * is being filled in: a navigation only happens once the unsaved-changes guard let it), moves the
- * tab to the page a clicked notice names, and empties the worker's cache at logout.
+ * holds unsaved changes: a navigation to another page only happens once the unsaved-changes guard
+ * let it, and one that stays on the page, such as a clicked notice of the page the user is writing
+ * on, waits for a later one), moves the tab to the page a clicked notice names, and empties the
+ * worker's cache at logout.
  */
 
 /** What the page needs of the router (a data router of React Router). */
@@ -46,8 +49,12 @@ export async function readyRegistration(): Promise<ServiceWorkerRegistration | n
   return navigator.serviceWorker.ready;
 }
 
+let takingOver = false;
+
 /** Takes a waiting new version into use and loads the page the user just went to with it. */
 function takeOver(waiting: ServiceWorker): void {
+  if (takingOver) return;
+  takingOver = true;
   navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
   waiting.postMessage({ type: 'skip-waiting' });
 }
@@ -76,7 +83,9 @@ export function startServiceWorker(router: NavigatingRouter): void {
     lastKey = state.location.key;
     void registration?.then((registered) => {
       if (!registered) return;
-      if (registered.waiting && navigator.serviceWorker.controller) return takeOver(registered.waiting);
+      // A form still holds what the user typed (they stayed on its page): the version waits.
+      if (registered.waiting && navigator.serviceWorker.controller && !hasUnsavedChanges())
+        return takeOver(registered.waiting);
       if (Date.now() - lastCheck > UPDATE_CHECK_MS) {
         lastCheck = Date.now();
         void registered.update().catch(() => undefined);
