@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CalendarDateSchema } from './calendar-date';
 import { text } from './text';
+import { validationKey } from './validation-messages';
 
 /**
  * Invoices and payments: the firm's invoices to the client or the employer (art. 35a Wet OB),
@@ -78,7 +79,7 @@ const LinesSchema = z.array(InvoiceLineInputSchema).min(1).max(MAX_INVOICE_LINES
 export const EmployerVatIdSchema = text()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}[A-Z0-9]{2,13}$/)
+  .regex(/^[A-Z]{2}[A-Z0-9]{2,13}$/, validationKey('vatId'))
   .nullable()
   .optional();
 

@@ -141,6 +141,16 @@ describe('invoices', () => {
     expect((await ctx.app.inject({ method: 'POST', url, headers: setup.client, payload: {} })).statusCode).toBe(403);
     expect((await ctx.app.inject({ method: 'POST', url, headers: other.lawyer, payload: {} })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'POST', url, headers: setup.lawyer, payload: {} })).statusCode).toBe(422);
+    const badVatId = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: setup.lawyer,
+      payload: { recipient: 'employer', employer_vat_id: 'NL 1234', lines: [LINE] },
+    });
+    expect(badVatId.statusCode).toBe(422);
+    expect(badVatId.json<{ errors: Record<string, string[]> }>().errors.employer_vat_id?.[0]).toMatch(
+      /^Vul een geldig btw-nummer in/,
+    );
     for (const headers of [other.lawyer, other.client, setup.client])
       expect((await ctx.app.inject({ url: `/api/invoices/${created.id}`, headers })).statusCode).toBe(404);
     const stranger = await createTestLawyer(ctx);

@@ -207,6 +207,7 @@ function LawyerInvoiceCard({
         initial={{
           recipient: invoice.recipient,
           lines: invoice.lines.map(lineToFields),
+          employer_vat_id: invoice.recipient_details.vat_id ?? '',
         }}
         onCancel={() => setEditing(false)}
         onSave={async (body) => {

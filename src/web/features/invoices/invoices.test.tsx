@@ -253,6 +253,50 @@ describe("the lawyer's tab 'Facturen'", () => {
     expect(await screen.findByRole('article', { name: 'Conceptfactuur' })).toBeTruthy();
   });
 
+  it("asks the employer's VAT id for an invoice to the employer, checked as the server checks it", async () => {
+    const created: FakeRequest[] = [];
+    let list = listOf([], { can_create: true });
+    lawyerRoutes(
+      () => list,
+      on('POST', `/api/cases/${CASE_ID}/invoices`, (request) => {
+        created.push(request);
+        const draft = makeInvoice(6, { status: 'draft', number: null, recipient: 'employer', issue_date: null });
+        list = listOf([draft], { can_create: true });
+        return { status: 201, body: { data: draft } };
+      }),
+    );
+    renderApp(tab, { user: lawyer });
+    await userEvent.click(await screen.findByRole('button', { name: 'Lege conceptfactuur' }));
+    const form = screen.getByRole('form', { name: 'Nieuwe conceptfactuur' });
+    // Only an invoice to the employer has the field.
+    expect(within(form).queryByLabelText(/Btw-nummer van de werkgever/)).toBeNull();
+    await userEvent.click(within(form).getByRole('radio', { name: 'De werkgever' }));
+    const vatId = within(form).getByLabelText(/Btw-nummer van de werkgever/);
+    await userEvent.type(vatId, 'NL 1234');
+    const line = within(form).getByRole('group', { name: 'Regel 1' });
+    await userEvent.type(within(line).getByLabelText(/Omschrijving/), 'Bijdrage in de kosten van juridische bijstand');
+    await userEvent.type(within(line).getByLabelText(/Prijs per stuk/), '1.500');
+    await userEvent.click(within(form).getByRole('button', { name: 'Concept opslaan' }));
+    expect(await within(form).findByText(/^Vul een geldig btw-nummer in/)).toBeTruthy();
+    expect(created).toHaveLength(0);
+    await userEvent.clear(vatId);
+    await userEvent.type(vatId, 'nl999999999b01');
+    await userEvent.click(within(form).getByRole('button', { name: 'Concept opslaan' }));
+    await screen.findByText('De conceptfactuur is opgeslagen.');
+    expect(created[0]?.body).toEqual({
+      recipient: 'employer',
+      employer_vat_id: 'NL999999999B01',
+      lines: [
+        {
+          description: 'Bijdrage in de kosten van juridische bijstand',
+          quantity: 1,
+          unit_price_cents: 150_000,
+          vat_rate: 21,
+        },
+      ],
+    });
+  });
+
   it('issues a draft only after the confirm, and shows the totals the server computed', async () => {
     const issued: FakeRequest[] = [];
     let draft = makeInvoice(5, { status: 'draft', number: null, issue_date: null, due_date: null });
@@ -277,6 +321,53 @@ describe("the lawyer's tab 'Facturen'", () => {
     const open = await screen.findByRole('article', { name: 'Factuur 2026-0005' });
     expect(within(open).getByRole('button', { name: 'Crediteren' })).toBeTruthy();
     expect(within(open).queryByRole('button', { name: 'Bewerken' })).toBeNull();
+  });
+
+  it('refunds the part the lawyer enters after a withdrawal, with the refusal under the field', async () => {
+    const refunds: FakeRequest[] = [];
+    let invoice = makeInvoice(7, {
+      status: 'paid',
+      paid_at: '2026-12-03T10:00:00.000Z',
+      can_pay: false,
+      bank_transfer: null,
+    });
+    setup(
+      lawyer,
+      on('POST', `/api/invoices/${id(7)}/refund`, (request) => {
+        refunds.push(request);
+        const cents = (request.body as { amount_cents: number }).amount_cents;
+        if (cents > invoice.total_cents - invoice.refunded_cents) {
+          const text = 'Dit bedrag is hoger dan wat via iDEAL | Wero is betaald en nog niet is terugbetaald.';
+          return { status: 422, body: { message: text, errors: { amount_cents: [text] } } };
+        }
+        invoice = { ...invoice, refunded_cents: invoice.refunded_cents + cents };
+        return { status: 200, body: { data: invoice } };
+      }),
+      invoicesRoute(() => listOf([invoice])),
+      // The client withdrew: the case is back before 'Wacht op handtekening'.
+      on('GET', `/api/cases/${CASE_ID}`, {
+        status: 200,
+        body: { data: makeLawyerCaseView(CASE_ID, 'offer-chosen') },
+      }),
+    );
+    renderApp(`/dossiers/${CASE_ID}/facturen`, { user: lawyer });
+    const card = await screen.findByRole('article', { name: 'Factuur 2026-0007' });
+    const form = await within(card).findByRole('form', { name: 'Terugbetalen na herroeping' });
+    expect(within(form).getByText(/hoogstens € 1\.234,56/)).toBeTruthy();
+    const amount = within(form).getByLabelText(/Terug te betalen bedrag in euro/) as HTMLInputElement;
+    expect(amount.value).toBe('1234,56');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '2.000');
+    await userEvent.click(within(form).getByRole('button', { name: 'Terugbetalen' }));
+    expect(await within(form).findByText(/^Dit bedrag is hoger dan wat via iDEAL/)).toBeTruthy();
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '400');
+    await userEvent.click(within(form).getByRole('button', { name: 'Terugbetalen' }));
+    await screen.findByText('€ 400,00 is terugbetaald via Mollie.', { selector: '[role="status"] *, [role="status"]' });
+    expect(refunds.map((request) => request.body)).toEqual([{ amount_cents: 200_000 }, { amount_cents: 40_000 }]);
+    // What is left may still go back.
+    const left = await within(card).findByRole('form', { name: 'Terugbetalen na herroeping' });
+    expect(within(left).getByText(/hoogstens € 834,56/)).toBeTruthy();
   });
 
   it("shows the lawyer's task once every invoice is paid", async () => {

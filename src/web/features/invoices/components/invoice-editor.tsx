@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   CreateInvoiceRequestSchema,
   DEFAULT_VAT_RATE,
+  EmployerVatIdSchema,
   INVOICE_RECIPIENTS,
   InvoiceLineInputSchema,
   MAX_INVOICE_LINES,
@@ -25,7 +26,8 @@ import { SelectField } from '../../../ui/labelled-fields';
 
 /** A line as its inputs hold it: the quantity and the price in euros as typed, the VAT rate as the select's value. */
 export type LineFields = { description: string; quantity: string; unit_price_cents: string; vat_rate: string };
-export type InvoiceFields = { recipient: InvoiceRecipient; lines: LineFields[] };
+/** `employer_vat_id`: the employer's VAT id as typed ('' when not given); sent only for an invoice to the employer. */
+export type InvoiceFields = { recipient: InvoiceRecipient; lines: LineFields[]; employer_vat_id?: string };
 
 const LineFieldsSchema = z.object({
   description: InvoiceLineInputSchema.shape.description,
@@ -39,8 +41,15 @@ export const InvoiceFieldsSchema = z
   .object({
     recipient: CreateInvoiceRequestSchema.shape.recipient,
     lines: z.array(LineFieldsSchema).min(1).max(MAX_INVOICE_LINES),
+    employer_vat_id: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() || null)
+      .pipe(EmployerVatIdSchema),
   })
-  .transform((fields): CreateInvoiceRequest => fields);
+  .transform(({ employer_vat_id, ...fields }): CreateInvoiceRequest =>
+    fields.recipient === 'employer' ? { ...fields, employer_vat_id: employer_vat_id ?? null } : fields,
+  );
 
 export const emptyLine = (): LineFields => ({
   description: '',
@@ -61,6 +70,7 @@ const LINE_FIELDS = ['description', 'quantity', 'unit_price_cents', 'vat_rate'] 
 const serverFields = (count: number): Path<InvoiceFields>[] => [
   'recipient',
   'lines',
+  'employer_vat_id',
   ...Array.from({ length: count }, (_, index) =>
     LINE_FIELDS.map((field) => `lines.${index}.${field}` as Path<InvoiceFields>),
   ).flat(),
@@ -85,11 +95,12 @@ export function InvoiceEditor({
   const { t } = useTranslation();
   const id = useId();
   const form = useSchemaForm<typeof InvoiceFieldsSchema, InvoiceFields>(InvoiceFieldsSchema, {
-    defaultValues: initial,
+    defaultValues: { employer_vat_id: '', ...initial },
     serverFields: serverFields(MAX_INVOICE_LINES),
     guardUnsaved: true,
   });
   const lines = useFieldArray({ control: form.control, name: 'lines' });
+  const toEmployer = form.watch('recipient') === 'employer';
   // The hook answers a new object every render; its setFocus stays the same.
   const { setFocus } = form;
   useEffect(() => setFocus('recipient'), [setFocus]);
@@ -128,6 +139,17 @@ export function InvoiceEditor({
           ))}
         </div>
       </fieldset>
+      {toEmployer && (
+        <TextField
+          label={t('invoices.editor.vatId')}
+          hint={t('invoices.editor.vatIdHint')}
+          autoComplete="off"
+          maxLength={20}
+          className="sm:max-w-xs"
+          error={form.fieldError('employer_vat_id')}
+          {...form.register('employer_vat_id')}
+        />
+      )}
       <ol className="flex flex-col gap-4">
         {lines.fields.map((line, index) => (
           <li key={line.id}>
