@@ -24,6 +24,7 @@ import {
   questions,
   users,
 } from '../db/schema';
+import { clientInvoicesForExport } from '../invoices/export';
 import { getTimeline } from '../workflow/timeline';
 import { ENTRIES } from './rules';
 import { zipEntryNames } from '../workflow/export';
@@ -46,6 +47,8 @@ export type ExportData = {
    * Stored files the zip holds besides the case's documents (a complaint's documents): entry name, storage key, date.
    */
   files: { entry: string; key: string; at: Date }[];
+  /** Files made when the zip is written (the client's invoices and fourteen-day letters as PDFs). */
+  generated: { entry: string; at: Date; render: () => Promise<Uint8Array> }[];
 };
 
 /**
@@ -53,7 +56,7 @@ export type ExportData = {
  * which table goes where). Each list is read by its index and bounded. Names of staff appear
  * where the client sees them in the portal too; staff's own records do not.
  */
-export async function collectClientData(db: Db, clientId: string): Promise<ExportData | null> {
+export async function collectClientData(db: Db, clientId: string, now = new Date()): Promise<ExportData | null> {
   const [user] = await db
     .select()
     .from(users)
@@ -223,6 +226,7 @@ export async function collectClientData(db: Db, clientId: string): Promise<Expor
     }
     timeline.reverse();
   }
+  const invoiceExport = await clientInvoicesForExport(db, clientId, { language: user.language, now });
 
   const person = (row: { name: string | null; infix: string | null; lastName: string | null }) =>
     getDisplayName({ name: row.name, infix: row.infix, last_name: row.lastName });
@@ -377,6 +381,13 @@ export async function collectClientData(db: Db, clientId: string): Promise<Expor
       ready_at: iso(e.readyAt),
       expires_at: iso(e.expiresAt),
     })),
+    [ENTRIES.invoices]: invoiceExport.records,
   };
-  return { language: user.language, sections, caseId, files: files.map(({ entry, key, at }) => ({ entry, key, at })) };
+  return {
+    language: user.language,
+    sections,
+    caseId,
+    files: files.map(({ entry, key, at }) => ({ entry, key, at })),
+    generated: invoiceExport.files,
+  };
 }

@@ -14,6 +14,7 @@ import {
   documents,
   engagementWithdrawals,
   feedback,
+  invoices,
   outbox,
   proposalSignatures,
   questions,
@@ -32,6 +33,7 @@ import {
   tokenFor,
   type TestContext,
 } from '../testing/harness';
+import { pdfText } from '../testing/pdf-text';
 import { unzip } from '../testing/unzip';
 import { dataExportJob } from './job';
 import { LEASE_MS, removeExpiredExports } from './queries';
@@ -196,7 +198,40 @@ async function fullClient() {
     data: { from: 'check', to: 'negotiation-phase' },
     createdAt: now,
   });
-  return { lawyer, client, clientToken: await tokenFor(ctx, client.id), lawyerToken: await tokenFor(ctx, lawyer.id) };
+  const lawyerToken = await tokenFor(ctx, lawyer.id);
+  const invoiceNumber = await issuedInvoice(client, lawyerToken);
+  return { lawyer, client, clientToken: await tokenFor(ctx, client.id), lawyerToken, invoiceNumber };
+}
+
+/** An issued invoice to the client whose fourteen-day letter went out, and a draft the client never sees. */
+async function issuedInvoice(client: { id: string; caseId: string }, lawyerToken: string) {
+  await ctx.db
+    .update(users)
+    .set({ street: 'Dorpsstraat', houseNumber: '1', postcode: '1234 AB', city: 'Utrecht' })
+    .where(eq(users.id, client.id));
+  await ctx.db.update(cases).set({ statusSlug: 'ready-for-invoicing' }).where(eq(cases.id, client.caseId));
+  const line = { description: 'Juridische bijstand beëindiging arbeidsovereenkomst', quantity: 1 };
+  const draft = async (unitPriceCents: number) => {
+    const answer = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/cases/${client.caseId}/invoices`,
+      headers: bearer(lawyerToken),
+      payload: { recipient: 'client', lines: [{ ...line, unit_price_cents: unitPriceCents }] },
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    return answer.json<{ data: { id: string } }>().data.id;
+  };
+  const id = await draft(75_000);
+  await draft(12_300); // stays a draft
+  const issued = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/invoices/${id}/issue`,
+    headers: bearer(lawyerToken),
+  });
+  expect(issued.statusCode, issued.body).toBe(200);
+  await ctx.db.update(invoices).set({ letterSentAt: ctx.clock.now() }).where(eq(invoices.id, id));
+  await ctx.db.update(cases).set({ statusSlug: 'negotiation-phase' }).where(eq(cases.id, client.caseId));
+  return issued.json<{ data: { number: string } }>().data.number;
 }
 
 async function downloadZip(token: string) {
@@ -289,6 +324,30 @@ describe("'Download mijn gegevens'", () => {
       (name) => name.startsWith('klachten/') && name.endsWith('bewijs.pdf'),
     );
     expect(complaintFile && entries.get(complaintFile)!.toString()).toContain('MARKER-COMPLAINT-FILE');
+    // The client's own invoices: the data, each invoice's PDF and its fourteen-day letter; never a draft.
+    const invoiceRecords = JSON.parse(entries.get('facturen/facturen.json')!.toString('utf8')) as Record<
+      string,
+      unknown
+    >[];
+    expect(invoiceRecords).toHaveLength(1);
+    expect(invoiceRecords[0]).toMatchObject({
+      number: w.invoiceNumber,
+      kind: 'invoice',
+      status: 'open',
+      subtotal_cents: 75_000,
+      vat_cents: 15_750,
+      total_cents: 90_750,
+      files: [`facturen/factuur-${w.invoiceNumber}.pdf`, `facturen/veertiendagenbrief-${w.invoiceNumber}.pdf`],
+    });
+    const invoiceText = (await pdfText(entries.get(`facturen/factuur-${w.invoiceNumber}.pdf`)!)).replace(/\s+/g, ' ');
+    expect(invoiceText).toContain(`Factuur ${w.invoiceNumber}`);
+    expect(invoiceText).toContain('€ 907,50');
+    const letterText = await pdfText(entries.get(`facturen/veertiendagenbrief-${w.invoiceNumber}.pdf`)!);
+    expect(letterText.replace(/\s+/g, ' ')).toContain('6:96 lid 6');
+    expect([...entries.keys()].filter((name) => name.startsWith('facturen/'))).toHaveLength(3);
+    const summary = (await pdfText(entries.get('samenvatting.pdf')!)).replace(/\s+/g, ' ');
+    expect(summary).toContain(`Factuur ${w.invoiceNumber} · `);
+    expect(summary).toContain('€ 907,50 · Open');
     // What the client may not see stays out.
     for (const [name, content] of entries) {
       expect(name).not.toContain('intern');

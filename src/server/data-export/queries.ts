@@ -136,15 +136,15 @@ async function claimOne(db: Db, now: Date): Promise<DataExportRow | null> {
 /**
  * Writes the zip of one client to storage: samenvatting.pdf, the JSON entries of rules.ts, the
  * documents the client may see (under documenten/), the documents of their complaints (under
- * klachten/) and the settlement agreement's data and
- * files, streamed file by file (never held in memory whole). Returns the key and size.
+ * klachten/), the settlement agreement's data and files, and the client's invoices as PDFs (under
+ * facturen/), streamed file by file (never held in memory whole). Returns the key and size.
  */
 export async function writeExportZip(
   db: Db,
   storage: Storage,
   input: { exportId: string; clientId: string; now: Date },
 ): Promise<{ key: string; size: number } | null> {
-  const data = await collectClientData(db, input.clientId);
+  const data = await collectClientData(db, input.clientId, input.now);
   if (!data) return null;
   if (data.caseId) {
     const settlement = await settlementExport(db, data.caseId);
@@ -159,6 +159,7 @@ export async function writeExportZip(
   }
   if (data.caseId) await addCaseFiles(zip, { db, storage, caseId: data.caseId, now: input.now, folder: 'documenten' });
   for (const file of data.files) addStoredFile(zip, storage, file.entry, file.key, file.at);
+  for (const file of data.generated) zip.addBuffer(Buffer.from(await file.render()), file.entry, { mtime: file.at });
   zip.end();
   const key = `exports/${input.clientId}/${input.exportId}-${randomUUID()}.zip`;
   const { size } = await storage.put(key, zip.outputStream as unknown as Readable);

@@ -22,6 +22,7 @@ export const ENTRIES = {
   mails: 'gegevens/e-mails.json',
   exports: 'gegevens/exports.json',
   settlement: 'vaststellingsovereenkomst/gegevens.json',
+  invoices: 'facturen/facturen.json',
   summary: 'samenvatting.pdf',
 } as const;
 
@@ -56,6 +57,10 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
   settlement_responses: { entry: ENTRIES.settlement },
   settlement_signed: { entry: ENTRIES.settlement },
   settlement_signed_superseded: { entry: ENTRIES.settlement },
+  // The client's own invoices and credit notes (never a draft), with their PDFs beside them under facturen/.
+  invoices: { entry: ENTRIES.invoices },
+  invoice_lines: { entry: ENTRIES.invoices },
+  invoice_payments: { entry: ENTRIES.invoices },
 
   login_codes: { notExported: SECURITY },
   login_throttles: { notExported: `${SECURITY}; keyed by a hash of the address, so not linked to an account` },
@@ -79,11 +84,7 @@ export const EXPORT_RULES: Record<string, ExportRule> = {
       'account and file are long gone, initials and counts only',
   },
   backup_runs: { notExported: "the firm's technical log of its own backups: times, sizes, no personal data" },
-  // Not yet in the zip: the client downloads every issued invoice (PDF) under 'Facturen' meanwhile.
-  invoices: { notExported: "the firm's books: the client reads and downloads each issued invoice under 'Facturen'" },
-  invoice_lines: { notExported: 'the lines of an invoice, which the invoice PDF under Facturen shows' },
   invoice_counters: { notExported: 'the last invoice number per year, no personal data' },
-  invoice_payments: { notExported: "Mollie's payment ids and statuses of an invoice, shown as its status" },
   push_keys: { notExported: "the server's own VAPID key pair for Web Push, no personal data" },
   push_subscriptions: {
     notExported:

@@ -1,3 +1,4 @@
+import { formatEuro } from '../../contract/rules/settlement-format';
 import { formatMailDate } from '../outbox/dates';
 import { translator } from '../outbox/i18n';
 import { PdfWriter } from '../pdf/writer';
@@ -182,6 +183,18 @@ export async function renderSummary(data: ExportData, now: Date): Promise<Uint8A
     (f) => `${when(f.created_at)} · ${show(f.lawyer)}`,
     (f) => show(f.text),
   );
+  heading('invoices', ENTRIES.invoices);
+  list(s[ENTRIES.invoices] as Row[], (i) => {
+    const title = i.kind === 'credit_note' ? 'invoices.title.creditNote' : 'invoices.title.invoice';
+    let name = show(i.number);
+    try {
+      name = screens(title, { number: show(i.number) });
+    } catch {
+      // the number alone
+    }
+    const status = screenName(`invoices.status.${String(i.status)}`, show(i.status));
+    return `${name} · ${day(i.issue_date)} · ${formatEuro(Number(i.total_cents))} · ${status}`;
+  });
   heading('mails', ENTRIES.mails);
   list(
     s[ENTRIES.mails] as Row[],

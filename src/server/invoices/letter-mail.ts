@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { invoices } from '../db/schema';
 import type { MailAttachment } from '../outbox/transport';
 import { letterPdf } from './documents';
-import { toInvoices } from './queries';
+import { firmOf, toInvoices } from './queries';
 
 /**
  * The fourteen-day letter (art. 6:96 lid 6 BW) as the PDF attachment of its mail (`invoice_letter`): the same letter
@@ -23,13 +23,7 @@ export async function letterAttachmentsForMail(
   const seller = row.seller;
   const [invoice] = await toInvoices(db, [row], {
     now: row.letterSentAt,
-    firm: {
-      name: seller.name,
-      addressLines: seller.address_lines,
-      kvk: seller.kvk ?? '',
-      vatId: seller.vat_id ?? '',
-      iban: seller.iban ?? '',
-    },
+    firm: firmOf(seller),
     mollieEnabled: false,
     readerIsClient: true,
   });

@@ -143,6 +143,17 @@ export function sellerOf(firm: Firm): InvoicePartyRecord {
   };
 }
 
+/** The firm's settings as an issued invoice printed them (its copied seller), for reading it without the settings. */
+export function firmOf(seller: InvoicePartyRecord): Firm {
+  return {
+    name: seller.name,
+    addressLines: seller.address_lines,
+    kvk: seller.kvk ?? '',
+    vatId: seller.vat_id ?? '',
+    iban: seller.iban ?? '',
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading
 
