@@ -11,7 +11,17 @@ import type { Database, Db } from '../db/client';
 import { queryRows } from '../db/sql';
 import type { Storage } from '../storage/storage';
 import { encryptStream } from './crypto';
-import { FORMAT, MANIFEST_ENTRY, SECRET_ENTRY, fileEntry, journal, tableEntry, type Manifest } from './format';
+import {
+  FORMAT,
+  HEADER_ENTRY,
+  MANIFEST_ENTRY,
+  SECRET_ENTRY,
+  fileEntry,
+  journal,
+  tableEntry,
+  type Header,
+  type Manifest,
+} from './format';
 
 /** A database entry of the archive holds at most about this many bytes of rows. */
 const ENTRY_BYTES = 8 * 1024 * 1024;
@@ -125,6 +135,15 @@ export async function createBackup(input: {
     const keys = await snapshot(input.database, async (tx) => {
       manifest.schema.when = await appliedSchema(tx);
       manifest.schema.tag = journal().find((entry) => entry.when === manifest.schema.when)?.tag ?? null;
+      const header: Header = {
+        format: manifest.format,
+        created_at: manifest.created_at,
+        schema: manifest.schema,
+        database: manifest.database,
+        storage: manifest.storage,
+        files_included: input.storage.kind === 'disk' || input.includeFiles === true,
+      };
+      await addBuffer(HEADER_ENTRY, Buffer.from(JSON.stringify(header)));
       for (const table of await listTables(tx)) {
         let rows = 0;
         let part = 0;

@@ -2,8 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { migrationsFolder } from '../db/client';
 
-/** The archive's layout: `db/<table>/<n>.jsonl` (one row per line), `files/<key>`, `manifest.json` last. */
-export const FORMAT = 1;
+/**
+ * The archive's layout: `archive.json` first (format 2 on), `db/<table>/<n>.jsonl` (one row per
+ * line), `files/<key>`, `manifest.json` last. Format 1 had no `archive.json`: its schema is known
+ * only at the end, so such an archive is read twice to restore it.
+ */
+export const FORMAT = 2;
+export const HEADER_ENTRY = 'archive.json';
 export const MANIFEST_ENTRY = 'manifest.json';
 export const SECRET_ENTRY = 'secrets/app-secret';
 export const tableEntry = (table: string, part: number) => `db/${table}/${String(part).padStart(5, '0')}.jsonl`;
@@ -26,6 +31,12 @@ export type Manifest = {
   missing: string[];
   /** S3 without --include-files: the bucket's list (key and size), the files themselves stay in the bucket. */
   bucket: { key: string; size: number }[] | null;
+};
+
+/** What a restore must know before the rows: the first entry of the archive (format 2 on). */
+export type Header = Pick<Manifest, 'format' | 'created_at' | 'schema' | 'database' | 'storage'> & {
+  /** The stored files are in the archive (disk, or S3 with --include-files). */
+  files_included: boolean;
 };
 
 export type JournalEntry = { idx: number; when: number; tag: string };
