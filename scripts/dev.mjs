@@ -1,6 +1,9 @@
 // `npm run dev`: the API (restarting on change) on :3000 and Vite with hot reload on :5173,
-// which proxies /api and /files to the API. Without MOLLIE_API_KEY it also starts the local Mollie
-// stand-in on :3010 (docs/invoices.md) and points the API at it. Stop with Ctrl+C.
+// which proxies /api and /files to the API. Vite also serves the installable app's service worker
+// (/sw.js), offline page and icons from the sources (scripts/pwa.ts), and the page registers the
+// worker, so the offline page and push notices can be tried here (docs/notifications.md). Without
+// MOLLIE_API_KEY it also starts the local Mollie stand-in on :3010 (docs/invoices.md) and points
+// the API at it. Stop with Ctrl+C.
 import { spawn } from 'node:child_process';
 
 const standIn = !process.env.MOLLIE_API_KEY;

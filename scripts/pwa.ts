@@ -1,6 +1,7 @@
 // The installable app's build: icons (sharp, from the brand mark in public/favicon.svg), the
 // offline page (in Dutch, from the translations; English comes from the cache at run time) and
-// the service worker (/sw.js) with the list of the shell it keeps. See docs/web.md.
+// the service worker (/sw.js) with the list of the shell it keeps. `npm run dev` serves all of
+// them too, made on request, so the worker, the offline page and push work there. See docs/web.md.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -101,21 +102,90 @@ async function bundleScript(entry: string, define: Record<string, string> = {}):
   return file.text;
 }
 
-/** The Vite plugin: emits the icons, offline.html, offline.js and sw.js with the built app. */
+/** The shell files of the build and of `npm run dev` alike (the build adds its scripts and styles). */
+const SHELL_FILES = [
+  '/offline.html',
+  '/offline.js',
+  '/manifest.webmanifest',
+  '/i18n/nl-NL.json',
+  '/i18n/en-US.json',
+  '/logo.svg',
+  '/favicon.svg',
+  ...Object.keys(ICONS).map((file) => `/${file}`),
+];
+/** Public files whose content goes into the worker's version. */
+const VERSIONED_PUBLIC = ['i18n/nl-NL.json', 'i18n/en-US.json', 'logo.svg', 'favicon.svg'];
+
+/**
+ * The worker's version: a hash of what it keeps (the shell's paths, which name the hashed build
+ * files, and the contents of the rest), so any change makes a new version.
+ */
+function shellVersion(shell: string[], parts: (string | Buffer)[]): string {
+  const hash = createHash('sha256').update(JSON.stringify(shell));
+  for (const part of parts) hash.update(part);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The offline page's stylesheet in `npm run dev`: the app's own, compiled by Vite (the build links its file). */
+const DEV_OFFLINE_CSS = '/offline.css';
+
+/** The Vite plugin: emits the icons, offline.html, offline.js and sw.js with the built app; serves them in dev. */
 export function pwaPlugin(root: string): Plugin {
   const web = path.join(root, 'src/web/service-worker');
   const publicDir = path.join(root, 'public');
   const favicon = () => readFileSync(path.join(publicDir, 'favicon.svg'), 'utf8');
+  const dutch = (): unknown => JSON.parse(readFileSync(path.join(publicDir, 'i18n/nl-NL.json'), 'utf8'));
+  const offlineHtml = (styleLinks: string) =>
+    fillTemplate(readFileSync(path.join(web, 'offline.html'), 'utf8'), dutch()).replace('<!--styles-->', styleLinks);
   return {
     name: 'portal-pwa',
     configureServer(server) {
-      // `npm run dev`: the manifest's icons exist there too (the worker itself is build only).
+      // `npm run dev`: the icons, the offline page and the worker, made from the sources on every
+      // request (so an edit shows at the next load; the worker's version follows its content). The
+      // worker keeps only these; Vite's modules (/src/…, /@vite/…, /node_modules/…) are never cached.
+      const devFiles: Record<string, () => Promise<{ type: string; body: string | Buffer }>> = {
+        '/offline.html': async () => ({
+          type: 'text/html; charset=utf-8',
+          body: offlineHtml(`<link rel="stylesheet" href="${DEV_OFFLINE_CSS}" />`),
+        }),
+        '/offline.js': async () => ({
+          type: 'text/javascript; charset=utf-8',
+          body: await bundleScript(path.join(web, 'offline-page.ts')),
+        }),
+        [DEV_OFFLINE_CSS]: async () => ({
+          type: 'text/css; charset=utf-8',
+          body: (await server.transformRequest('/styles.css?direct'))?.code ?? '',
+        }),
+        '/sw.js': async () => {
+          const shell = [...SHELL_FILES, DEV_OFFLINE_CSS];
+          const offline = offlineHtml(`<link rel="stylesheet" href="${DEV_OFFLINE_CSS}" />`);
+          const sources = ['sw.ts', 'rules.ts', 'offline-page.ts'].map((file) => readFileSync(path.join(web, file)));
+          const publicFiles = VERSIONED_PUBLIC.map((file) => readFileSync(path.join(publicDir, file)));
+          return {
+            type: 'text/javascript; charset=utf-8',
+            body: await bundleScript(path.join(web, 'sw.ts'), {
+              __PORTAL_SHELL__: JSON.stringify(shell),
+              __PORTAL_VERSION__: JSON.stringify(shellVersion(shell, [offline, ...sources, ...publicFiles])),
+            }),
+          };
+        },
+      };
       server.middlewares.use((request, response, next) => {
-        const file = request.url?.slice(1) ?? '';
-        if (!(file in ICONS)) return next();
-        void renderIcons(favicon()).then((icons) => {
-          response.setHeader('Content-Type', 'image/png');
-          response.end(icons[file]);
+        const pathname = (request.url ?? '').split('?')[0] ?? '';
+        const file = pathname.slice(1);
+        if (file in ICONS) {
+          void renderIcons(favicon()).then((icons) => {
+            response.setHeader('Content-Type', 'image/png');
+            response.end(icons[file]);
+          }, next);
+          return;
+        }
+        const make = devFiles[pathname];
+        if (!make || (request.method !== 'GET' && request.method !== 'HEAD')) return next();
+        make().then(({ type, body }) => {
+          response.setHeader('Content-Type', type);
+          response.setHeader('Cache-Control', 'no-cache');
+          response.end(request.method === 'HEAD' ? undefined : body);
         }, next);
       });
     },
@@ -124,40 +194,24 @@ export function pwaPlugin(root: string): Plugin {
       async handler(_options, bundle) {
         if (!Object.values(bundle).some((item) => item.type === 'chunk' && item.isEntry)) return;
         const emit = (fileName: string, source: string | Buffer) => this.emitFile({ type: 'asset', fileName, source });
-        const dutch: unknown = JSON.parse(readFileSync(path.join(publicDir, 'i18n/nl-NL.json'), 'utf8'));
         const { scripts, styles } = entryFiles(bundle);
 
         const icons = await renderIcons(favicon());
         for (const [file, png] of Object.entries(icons)) emit(file, png);
 
         const styleLinks = styles.map((file) => `<link rel="stylesheet" href="/${file}" />`).join('\n    ');
-        const offlineHtml = fillTemplate(readFileSync(path.join(web, 'offline.html'), 'utf8'), dutch).replace(
-          '<!--styles-->',
-          styleLinks,
-        );
-        emit('offline.html', offlineHtml);
+        const offline = offlineHtml(styleLinks);
+        emit('offline.html', offline);
         const offlineJs = await bundleScript(path.join(web, 'offline-page.ts'));
         emit('offline.js', offlineJs);
 
-        const shell = [
-          '/offline.html',
-          '/offline.js',
-          '/manifest.webmanifest',
-          '/i18n/nl-NL.json',
-          '/i18n/en-US.json',
-          '/logo.svg',
-          '/favicon.svg',
-          ...Object.keys(ICONS).map((file) => `/${file}`),
-          ...[...scripts, ...styles].map((file) => `/${file}`),
-        ];
+        const shell = [...SHELL_FILES, ...[...scripts, ...styles].map((file) => `/${file}`)];
         // A new version whenever a file of the shell changes (hashed names change with their content).
-        const hash = createHash('sha256').update(JSON.stringify(shell)).update(offlineHtml).update(offlineJs);
-        for (const file of ['i18n/nl-NL.json', 'i18n/en-US.json', 'logo.svg', 'favicon.svg'])
-          hash.update(readFileSync(path.join(publicDir, file)));
-        for (const png of Object.values(icons)) hash.update(png);
+        const publicFiles = VERSIONED_PUBLIC.map((file) => readFileSync(path.join(publicDir, file)));
+        const version = shellVersion(shell, [offline, offlineJs, ...publicFiles, ...Object.values(icons)]);
         const sw = await bundleScript(path.join(web, 'sw.ts'), {
           __PORTAL_SHELL__: JSON.stringify(shell),
-          __PORTAL_VERSION__: JSON.stringify(hash.digest('hex').slice(0, 16)),
+          __PORTAL_VERSION__: JSON.stringify(version),
         });
         emit('sw.js', sw);
       },

@@ -60,7 +60,7 @@ function takeOver(waiting: ServiceWorker): void {
 }
 
 export function startServiceWorker(router: NavigatingRouter): void {
-  if (!supported() || !import.meta.env.PROD) return;
+  if (!supported()) return;
   // A clicked notice: go to its page through the router, so the unsaved-changes guard still asks.
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<unknown>) => {
     const data = event.data as { type?: unknown; url?: unknown } | null;
