@@ -83,9 +83,24 @@ export const EmployerVatIdSchema = text()
   .nullable()
   .optional();
 
+/**
+ * The employer's KvK number (8 digits): printed on an employer invoice and its e-invoice, which names a Dutch buyer by
+ * it (NLCIUS BR-NL-10). Issuing an invoice to the employer without it answers 422.
+ */
+export const EmployerKvkSchema = text()
+  .trim()
+  .regex(/^\d{8}$/, validationKey('kvk'))
+  .nullable()
+  .optional();
+
 /** `POST /api/cases/{id}/invoices` (a lawyer of the case): a draft. */
 export const CreateInvoiceRequestSchema = z
-  .object({ recipient: InvoiceRecipientSchema, lines: LinesSchema, employer_vat_id: EmployerVatIdSchema })
+  .object({
+    recipient: InvoiceRecipientSchema,
+    lines: LinesSchema,
+    employer_vat_id: EmployerVatIdSchema,
+    employer_kvk: EmployerKvkSchema,
+  })
   .strict();
 export type CreateInvoiceRequest = z.input<typeof CreateInvoiceRequestSchema>;
 
@@ -95,6 +110,7 @@ export const UpdateInvoiceRequestSchema = z
     recipient: InvoiceRecipientSchema.optional(),
     lines: LinesSchema.optional(),
     employer_vat_id: EmployerVatIdSchema,
+    employer_kvk: EmployerKvkSchema,
   })
   .strict();
 export type UpdateInvoiceRequest = z.input<typeof UpdateInvoiceRequestSchema>;

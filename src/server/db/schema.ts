@@ -1072,6 +1072,8 @@ export const invoices = pgTable(
     /** Copied at issue; null on a draft (read live from the case). */
     recipientDetails: jsonb('recipient_details').$type<InvoicePartyRecord>(),
     employerVatId: text('employer_vat_id'),
+    /** The employer's KvK number (NLCIUS BR-NL-10); in recipient_details at issue. */
+    employerKvk: text('employer_kvk'),
     seller: jsonb('seller').$type<InvoicePartyRecord>(),
     number: text('number'),
     year: integer('year'),

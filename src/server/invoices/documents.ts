@@ -143,13 +143,16 @@ export const NLCIUS_CUSTOMIZATION_ID = 'urn:cen.eu:en16931:2017#compliant#urn:fd
 export const PEPPOL_PROFILE_ID = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 
 const money = (cents: number) => (cents / 100).toFixed(2);
+/** ISO 6523 ICD of the Dutch KvK number (the Chamber of Commerce). */
+const KVK_SCHEME = '0106';
 /** UNCL 5305: S standard rate, Z zero rated. */
 const vatCategory = (rate: number) => (rate === 0 ? 'Z' : 'S');
 
 /**
  * The e-invoice of an issued employer invoice (or its credit note): UBL 2.1 Invoice (type code 380)
- * or CreditNote (381) with the NLCIUS customization; the seller's KvK number as legal registration
- * (scheme 0106), VAT per category, totals equal to the PDF's.
+ * or CreditNote (381) with the NLCIUS customization; the seller's and the buyer's KvK numbers as
+ * legal registration and electronic address (scheme 0106), VAT per category, totals equal to the
+ * PDF's. The rules it meets are listed in docs/invoices.md and checked by nlcius.test.ts.
  */
 export function invoiceUbl(
   invoice: Invoice,
@@ -183,8 +186,10 @@ export function invoiceUbl(
   if (isCredit && input.creditsNumber)
     doc.ele('cac:BillingReference').ele('cac:InvoiceDocumentReference').ele('cbc:ID').txt(input.creditsNumber);
 
-  const party = (tag: string, p: InvoicePartyRecord, seller: boolean) => {
+  const party = (tag: string, p: InvoicePartyRecord) => {
     const node = doc.ele(tag).ele('cac:Party');
+    // The electronic address (BT-34/BT-49): the KvK number, scheme 0106.
+    if (p.kvk) node.ele('cbc:EndpointID', { schemeID: KVK_SCHEME }).txt(p.kvk);
     node.ele('cac:PartyName').ele('cbc:Name').txt(p.name);
     const address = node.ele('cac:PostalAddress');
     if (p.address_lines[0]) address.ele('cbc:StreetName').txt(p.address_lines[0]);
@@ -201,23 +206,23 @@ export function invoiceUbl(
     }
     const legal = node.ele('cac:PartyLegalEntity');
     legal.ele('cbc:RegistrationName').txt(p.name);
-    if (seller && p.kvk) legal.ele('cbc:CompanyID', { schemeID: '0106' }).txt(p.kvk);
+    // BR-NL-1 (the seller) and BR-NL-10 (a Dutch buyer): the KvK number as legal registration, scheme 0106.
+    if (p.kvk) legal.ele('cbc:CompanyID', { schemeID: KVK_SCHEME }).txt(p.kvk);
     if (p.contact_name || p.email) {
       const contact = node.ele('cac:Contact');
       if (p.contact_name) contact.ele('cbc:Name').txt(p.contact_name);
       if (p.email) contact.ele('cbc:ElectronicMail').txt(p.email);
     }
   };
-  party('cac:AccountingSupplierParty', input.seller, true);
-  party('cac:AccountingCustomerParty', invoice.recipient_details, false);
+  party('cac:AccountingSupplierParty', input.seller);
+  party('cac:AccountingCustomerParty', invoice.recipient_details);
 
   if (!isCredit && input.seller.iban) {
     const means = doc.ele('cac:PaymentMeans');
     means.ele('cbc:PaymentMeansCode').txt('58'); // SEPA credit transfer
     means.ele('cbc:PaymentID').txt(invoice.number ?? '');
-    const account = means.ele('cac:PayeeFinancialAccount');
-    account.ele('cbc:ID').txt(input.seller.iban);
-    account.ele('cbc:Name').txt(input.seller.name);
+    // The IBAN only: NLCIUS advises against the account name (BR-NL-30).
+    means.ele('cac:PayeeFinancialAccount').ele('cbc:ID').txt(input.seller.iban);
   }
 
   const tax = doc.ele('cac:TaxTotal');

@@ -28,6 +28,9 @@ const LINE = {
   unit_price_cents: 75_000,
 };
 
+/** The employer's KvK number, which an invoice to the employer needs (NLCIUS BR-NL-10). */
+const KVK = '87654321';
+
 let ctx: TestContext;
 let peer: MolliePeer;
 
@@ -193,6 +196,7 @@ describe('invoices', () => {
     const created = await draft(setup, {
       recipient: 'employer',
       employer_vat_id: 'NL999999999B01',
+      employer_kvk: '87654321',
       lines: [
         { description: 'Bijdrage in de kosten van juridische bijstand', quantity: 1, unit_price_cents: 150_000 },
         { description: 'Griffierecht', quantity: 1, unit_price_cents: 8_650, vat_rate: 0 },
@@ -225,6 +229,17 @@ describe('invoices', () => {
     expect(words).toContain('Btw 21 % over € 1.500,00: € 315,00');
     expect(words).toContain('Totaal (incl. btw): € 1.901,50');
     expect(words).toContain(issued.number ?? 'no number');
+    // Without the employer's KvK number the invoice is not issued: its e-invoice needs it.
+    const withoutKvk = await draft(setup, { recipient: 'employer', lines: [LINE] });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/invoices/${withoutKvk.id}/issue`,
+      headers: setup.lawyer,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ errors: Record<string, string[]> }>().errors.employer_kvk?.[0]).toMatch(
+      /^Vul het KvK-nummer van de werkgever in/,
+    );
     // A client invoice has no UBL.
     const clientCase = await readyCase();
     const clientInvoice = await issue(clientCase, (await draft(clientCase, { recipient: 'client', lines: [LINE] })).id);
@@ -418,7 +433,10 @@ describe("the lawyer's invoice tasks in the case list", () => {
 
   it('counts an overdue employer invoice and a paid case for their lawyers, until the case is completed', async () => {
     const employerCase = await readyCase({ employer: true });
-    await issue(employerCase, (await draft(employerCase, { recipient: 'employer', lines: [LINE] })).id);
+    await issue(
+      employerCase,
+      (await draft(employerCase, { recipient: 'employer', employer_kvk: KVK, lines: [LINE] })).id,
+    );
     const paidCase = await readyCase();
     const paid = await issue(paidCase, (await draft(paidCase, { recipient: 'client', lines: [LINE] })).id);
     expect(await tasksOf(employerCase.lawyer)).toEqual([]);
@@ -458,7 +476,10 @@ describe("the lawyer's invoice tasks in the case list", () => {
 describe('the books', () => {
   it('lists, totals and exports for the admin; keeps invoices when the file is destroyed', async () => {
     const setup = await readyCase({ employer: true });
-    const issued = await issue(setup, (await draft(setup, { recipient: 'employer', lines: [LINE] })).id);
+    const issued = await issue(
+      setup,
+      (await draft(setup, { recipient: 'employer', employer_kvk: KVK, lines: [LINE] })).id,
+    );
     const admin = await ctx.app.inject({ url: '/api/admin/invoices?status=open', headers: setup.lawyer });
     expect(admin.statusCode).toBe(403);
     const { createTestAdmin } = await import('../testing/harness');

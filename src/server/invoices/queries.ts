@@ -48,6 +48,7 @@ export const INVOICE_ERRORS = {
   notCreditable: 'errors.invoices.notCreditable',
   notYet: 'errors.invoices.notYet',
   employerMissing: 'errors.invoices.employerMissing',
+  employerKvkMissing: 'errors.invoices.employerKvkMissing',
   clientAddressMissing: 'errors.invoices.clientAddressMissing',
   noMollie: 'errors.invoices.noMollie',
   refundTooHigh: 'errors.invoices.refundTooHigh',
@@ -89,12 +90,15 @@ export function engagementReference(caseRow: Pick<CaseRow, 'id' | 'offer'>): str
 // ---------------------------------------------------------------------------------------------
 // Parties
 
-/** The recipient as the case holds it now: the client (name, address) or the employer (company, contact, VAT id). */
+/**
+ * The recipient as the case holds it now: the client (name, address) or the employer (company, contact, and the VAT id
+ * and KvK number the draft gives).
+ */
 export async function currentRecipient(
   db: Db,
   caseRow: CaseRow,
   recipient: InvoiceRecipient,
-  employerVatId: string | null,
+  employer: Pick<InvoiceRow, 'employerVatId' | 'employerKvk'>,
 ): Promise<InvoicePartyRecord> {
   if (recipient === 'employer') {
     const [contact] = await db
@@ -111,8 +115,8 @@ export async function currentRecipient(
       contact_name: contact
         ? getDisplayName({ name: contact.firstName, infix: contact.infix, last_name: contact.lastName })
         : null,
-      vat_id: employerVatId,
-      kvk: null,
+      vat_id: employer.employerVatId,
+      kvk: employer.employerKvk,
       email: contact?.email ?? caseRow.contactEmail ?? null,
     };
   }
@@ -204,7 +208,7 @@ export function toInvoice(
       address_lines: party.address_lines,
       contact_name: party.contact_name,
       vat_id: party.vat_id ?? (row.recipient === 'employer' ? row.employerVatId : null),
-      kvk: party.kvk,
+      kvk: party.kvk ?? (row.recipient === 'employer' ? row.employerKvk : null),
       email: party.email,
     },
     lines: lines.map((l) => ({
@@ -280,9 +284,7 @@ export async function toInvoices(
   const answers: Invoice[] = [];
   for (const row of rows) {
     const liveRecipient =
-      row.status === 'draft' && caseRow
-        ? await currentRecipient(db, caseRow, row.recipient, row.employerVatId)
-        : undefined;
+      row.status === 'draft' && caseRow ? await currentRecipient(db, caseRow, row.recipient, row) : undefined;
     answers.push(
       toInvoice(
         row,
@@ -453,6 +455,7 @@ export async function createDraft(
     recipient: InvoiceRecipient;
     lines: LineInput[];
     employerVatId: string | null;
+    employerKvk: string | null;
     now: Date;
   },
 ): Promise<InvoiceRow> {
@@ -466,6 +469,7 @@ export async function createDraft(
         clientId: input.caseRow.clientId,
         recipient: input.recipient,
         employerVatId: input.recipient === 'employer' ? input.employerVatId : null,
+        employerKvk: input.recipient === 'employer' ? input.employerKvk : null,
         subtotalCents: totals.subtotal_cents,
         vatCents: totals.vat_cents,
         totalCents: totals.total_cents,
@@ -502,6 +506,7 @@ export async function updateDraft(
     recipient?: InvoiceRecipient;
     lines?: LineInput[];
     employerVatId?: string | null;
+    employerKvk?: string | null;
     now: Date;
   },
 ): Promise<InvoiceRow> {
@@ -520,11 +525,13 @@ export async function updateDraft(
     );
     const recipient = input.recipient ?? row.recipient;
     const vatId = input.employerVatId === undefined ? row.employerVatId : input.employerVatId;
+    const kvk = input.employerKvk === undefined ? row.employerKvk : input.employerKvk;
     const [updated] = await tx
       .update(invoices)
       .set({
         recipient,
         employerVatId: recipient === 'employer' ? vatId : null,
+        employerKvk: recipient === 'employer' ? kvk : null,
         subtotalCents: totals.subtotal_cents,
         vatCents: totals.vat_cents,
         totalCents: totals.total_cents,
@@ -605,9 +612,13 @@ export async function issueInvoice(
   return withEvents(db, async (tx) => {
     const row = await lockInvoice(tx, input.invoiceId);
     if (row.status !== 'draft') throw new AppError('conflict', INVOICE_ERRORS.issued);
-    const recipientDetails = await currentRecipient(tx, input.caseRow, row.recipient, row.employerVatId);
+    const recipientDetails = await currentRecipient(tx, input.caseRow, row.recipient, row);
     if (row.recipient === 'employer' && (!recipientDetails.name || recipientDetails.address_lines.length === 0))
       throw new AppError('validation', INVOICE_ERRORS.employerMissing, { recipient: [INVOICE_ERRORS.employerMissing] });
+    if (row.recipient === 'employer' && !recipientDetails.kvk)
+      throw new AppError('validation', INVOICE_ERRORS.employerKvkMissing, {
+        employer_kvk: [INVOICE_ERRORS.employerKvkMissing],
+      });
     if (row.recipient === 'client' && recipientDetails.address_lines.length === 0)
       throw new AppError('validation', INVOICE_ERRORS.clientAddressMissing, {
         recipient: [INVOICE_ERRORS.clientAddressMissing],
@@ -660,6 +671,7 @@ export async function creditInvoice(
         clientId: original.clientId,
         recipient: original.recipient,
         employerVatId: original.employerVatId,
+        employerKvk: original.employerKvk,
         credits: original.id,
         createdBy: input.lawyerId,
         createdAt: input.now,

@@ -129,6 +129,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         recipient: body.recipient,
         lines: linesOf(body),
         employerVatId: body.employer_vat_id ?? null,
+        employerKvk: body.employer_kvk ?? null,
         now: clock.now(),
       });
       return reply.status(201).send({ data: await view(row, false, caseRow) });
@@ -163,6 +164,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         recipient: body.recipient,
         lines: body.lines,
         employerVatId: body.employer_vat_id,
+        employerKvk: body.employer_kvk,
         now: clock.now(),
       });
       return { data: await view(updated, false, caseRow) };

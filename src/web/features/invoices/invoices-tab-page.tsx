@@ -208,6 +208,7 @@ function LawyerInvoiceCard({
           recipient: invoice.recipient,
           lines: invoice.lines.map(lineToFields),
           employer_vat_id: invoice.recipient_details.vat_id ?? '',
+          employer_kvk: invoice.recipient_details.kvk ?? '',
         }}
         onCancel={() => setEditing(false)}
         onSave={async (body) => {

@@ -253,7 +253,7 @@ describe("the lawyer's tab 'Facturen'", () => {
     expect(await screen.findByRole('article', { name: 'Conceptfactuur' })).toBeTruthy();
   });
 
-  it("asks the employer's VAT id for an invoice to the employer, checked as the server checks it", async () => {
+  it("asks the employer's KvK number and VAT id for an employer invoice, checked as the server does", async () => {
     const created: FakeRequest[] = [];
     let list = listOf([], { can_create: true });
     lawyerRoutes(
@@ -281,11 +281,19 @@ describe("the lawyer's tab 'Facturen'", () => {
     expect(created).toHaveLength(0);
     await userEvent.clear(vatId);
     await userEvent.type(vatId, 'nl999999999b01');
+    const kvk = within(form).getByLabelText(/KvK-nummer van de werkgever/);
+    await userEvent.type(kvk, '1234');
+    await userEvent.click(within(form).getByRole('button', { name: 'Concept opslaan' }));
+    expect(await within(form).findByText('Vul een KvK-nummer van 8 cijfers in.')).toBeTruthy();
+    expect(created).toHaveLength(0);
+    await userEvent.clear(kvk);
+    await userEvent.type(kvk, '87654321');
     await userEvent.click(within(form).getByRole('button', { name: 'Concept opslaan' }));
     await screen.findByText('De conceptfactuur is opgeslagen.');
     expect(created[0]?.body).toEqual({
       recipient: 'employer',
       employer_vat_id: 'NL999999999B01',
+      employer_kvk: '87654321',
       lines: [
         {
           description: 'Bijdrage in de kosten van juridische bijstand',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   CreateInvoiceRequestSchema,
   DEFAULT_VAT_RATE,
+  EmployerKvkSchema,
   EmployerVatIdSchema,
   INVOICE_RECIPIENTS,
   InvoiceLineInputSchema,
@@ -26,8 +27,24 @@ import { SelectField } from '../../../ui/labelled-fields';
 
 /** A line as its inputs hold it: the quantity and the price in euros as typed, the VAT rate as the select's value. */
 export type LineFields = { description: string; quantity: string; unit_price_cents: string; vat_rate: string };
-/** `employer_vat_id`: the employer's VAT id as typed ('' when not given); sent only for an invoice to the employer. */
-export type InvoiceFields = { recipient: InvoiceRecipient; lines: LineFields[]; employer_vat_id?: string };
+/**
+ * `employer_vat_id`, `employer_kvk`: the employer's VAT id and KvK number as typed ('' when not given); sent only
+ * for an invoice to the employer.
+ */
+export type InvoiceFields = {
+  recipient: InvoiceRecipient;
+  lines: LineFields[];
+  employer_vat_id?: string;
+  employer_kvk?: string;
+};
+
+/** An optional text field: '' is null, anything else goes through the contract's own check. */
+const optionalText = <T extends z.ZodTypeAny>(schema: T) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || null)
+    .pipe(schema);
 
 const LineFieldsSchema = z.object({
   description: InvoiceLineInputSchema.shape.description,
@@ -41,14 +58,13 @@ export const InvoiceFieldsSchema = z
   .object({
     recipient: CreateInvoiceRequestSchema.shape.recipient,
     lines: z.array(LineFieldsSchema).min(1).max(MAX_INVOICE_LINES),
-    employer_vat_id: z
-      .string()
-      .optional()
-      .transform((value) => value?.trim() || null)
-      .pipe(EmployerVatIdSchema),
+    employer_vat_id: optionalText(EmployerVatIdSchema),
+    employer_kvk: optionalText(EmployerKvkSchema),
   })
-  .transform(({ employer_vat_id, ...fields }): CreateInvoiceRequest =>
-    fields.recipient === 'employer' ? { ...fields, employer_vat_id: employer_vat_id ?? null } : fields,
+  .transform(({ employer_vat_id, employer_kvk, ...fields }): CreateInvoiceRequest =>
+    fields.recipient === 'employer'
+      ? { ...fields, employer_vat_id: employer_vat_id ?? null, employer_kvk: employer_kvk ?? null }
+      : fields,
   );
 
 export const emptyLine = (): LineFields => ({
@@ -71,6 +87,7 @@ const serverFields = (count: number): Path<InvoiceFields>[] => [
   'recipient',
   'lines',
   'employer_vat_id',
+  'employer_kvk',
   ...Array.from({ length: count }, (_, index) =>
     LINE_FIELDS.map((field) => `lines.${index}.${field}` as Path<InvoiceFields>),
   ).flat(),
@@ -95,7 +112,7 @@ export function InvoiceEditor({
   const { t } = useTranslation();
   const id = useId();
   const form = useSchemaForm<typeof InvoiceFieldsSchema, InvoiceFields>(InvoiceFieldsSchema, {
-    defaultValues: { employer_vat_id: '', ...initial },
+    defaultValues: { employer_vat_id: '', employer_kvk: '', ...initial },
     serverFields: serverFields(MAX_INVOICE_LINES),
     guardUnsaved: true,
   });
@@ -140,15 +157,25 @@ export function InvoiceEditor({
         </div>
       </fieldset>
       {toEmployer && (
-        <TextField
-          label={t('invoices.editor.vatId')}
-          hint={t('invoices.editor.vatIdHint')}
-          autoComplete="off"
-          maxLength={20}
-          className="sm:max-w-xs"
-          error={form.fieldError('employer_vat_id')}
-          {...form.register('employer_vat_id')}
-        />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            label={t('invoices.editor.kvk')}
+            hint={t('invoices.editor.kvkHint')}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={12}
+            error={form.fieldError('employer_kvk')}
+            {...form.register('employer_kvk')}
+          />
+          <TextField
+            label={t('invoices.editor.vatId')}
+            hint={t('invoices.editor.vatIdHint')}
+            autoComplete="off"
+            maxLength={20}
+            error={form.fieldError('employer_vat_id')}
+            {...form.register('employer_vat_id')}
+          />
+        </div>
       )}
       <ol className="flex flex-col gap-4">
         {lines.fields.map((line, index) => (
