@@ -338,7 +338,7 @@ describe('uploading documents', () => {
     expect(storedFiles()).toEqual(before);
   });
 
-  it('takes only the first file of a request', async () => {
+  it('refuses a second file in a request that takes one, and keeps neither', async () => {
     const s = await setup();
     const body = multipartBody([
       { name: 'file', filename: 'eerste.pdf', data: PDF },
@@ -350,8 +350,11 @@ describe('uploading documents', () => {
       headers: { ...bearer(s.clientToken), ...body.headers },
       payload: body.payload,
     });
-    expect(response.statusCode).toBe(200);
-    expect(DocumentResponseSchema.parse(response.json()).data.filename).toBe('eerste.pdf');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.file).toEqual(['Je kunt één bestand tegelijk uploaden.']);
+    const keys: string[] = [];
+    for await (const { key } of ctx.storage.list(`documents/${s.client.caseId}/${s.first.id}-v2`)) keys.push(key);
+    expect(keys).toEqual([]);
   });
 
   it('stores hostile file names as a safe display name and serves them with a safe header', async () => {

@@ -28,7 +28,7 @@ import {
 import { isSharedWithClient, isWorkflowDocument } from './workflow-slots';
 import { DOCUMENT_LOCK_ERRORS, documentLock, type DocumentChange } from '../../contract/rules/document-lock';
 import type { StatusSlug } from '../../contract/statuses';
-import { documentKey, receiveFilePart, receiveUpload, storeFilePart } from './upload';
+import { documentKey, receiveUpload } from './upload';
 import { readForDownload } from '../storage/storage';
 
 const IdParams = z.object({ id: text().max(64) });
@@ -128,8 +128,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       const access = await requireDocumentAccess(request, request.params.id);
       requireReplaceable(access, 'replace');
       const { auth, document } = access;
-      const part = await receiveFilePart(request, reply);
-      const file = await storeFilePart(request, part, documentKey(document.caseId, document.id, document.version + 1));
+      const { file } = await receiveUpload(
+        request,
+        reply,
+        documentKey(document.caseId, document.id, document.version + 1),
+      );
       let result: Awaited<ReturnType<typeof replaceDocumentFile>>;
       try {
         result = await replaceDocumentFile(db, {

@@ -21,15 +21,6 @@ import { requireCaseAccess, isUuid, type CaseAccess } from '../cases/access';
 import { refuseClosedCase } from '../cases/lock';
 import { AppError, fieldError, notFound } from '../errors/errors';
 import { requestTranslate } from '../errors/language';
-import {
-  contentTypeFor,
-  extensionOf,
-  headCollector,
-  isExecutable,
-  sanitizeFilename,
-  sniffType,
-} from '../files/content';
-import { takeUploadSlot } from '../http/body-limits';
 import { absentBodyAsEmptyObject } from '../http/deferred-validation';
 import {
   addSettlementVersion,
@@ -40,8 +31,7 @@ import {
   respondToVersion,
 } from './changes';
 import { versionText } from './version-text';
-import { activeContentScanner } from '../files/active-content';
-import { refuseActiveContent } from '../documents/upload';
+import { receiveUploads } from '../documents/upload';
 import {
   getSettlement,
   getSigned,
@@ -58,77 +48,23 @@ import { keyDatesCalendar } from './key-dates';
 const CaseParams = z.object({ id: text().max(64) });
 const TEXT_FIELD_MAX = 200_000;
 
-type Received = {
-  fields: Record<string, string>;
-  file: {
-    key: string;
-    filename: string;
-    extension: string | null;
-    contentType: string;
-    size: number;
-    bytes: Buffer;
-  } | null;
-};
-
 /**
- * The parts of a multipart request: its fields, and at most one file (`file`) streamed into
- * storage under a generated key and read back for its text (capped at MAX_UPLOAD_MB).
+ * The fields of a multipart request and at most one file (`file`), stored under a generated key
+ * and kept in memory for its text (documents/upload.ts; at most MAX_UPLOAD_MB).
  */
-async function receiveParts(request: FastifyRequest, reply: FastifyReply, keyPrefix: string): Promise<Received> {
-  const { storage, config } = request.server.deps;
+async function receiveParts(request: FastifyRequest, reply: FastifyReply, keyPrefix: string) {
   if (!request.isMultipart()) throw fieldError('file', validationKey(TEXT_OR_FILE));
-  takeUploadSlot(request, reply, request.authContext?.userId ?? 'anonymous');
-  const fields: Record<string, string> = {};
-  let file: Received['file'] = null;
-  try {
-    for await (const part of request.parts({ limits: { fieldSize: TEXT_FIELD_MAX * 4, files: 1 } })) {
-      if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-        continue;
-      }
-      if (part.fieldname !== 'file' || file) {
-        part.file.resume();
-        continue;
-      }
-      const key = `${keyPrefix}-${randomBytes(8).toString('hex')}`;
-      const collector = headCollector();
-      const scanner = activeContentScanner();
-      const chunks: Buffer[] = [];
-      const { size } = await storage.put(key, part.file, {
-        maxBytes: config.maxUploadBytes,
-        onChunk: (chunk) => {
-          collector.onChunk(chunk);
-          scanner.onChunk(chunk);
-          chunks.push(chunk);
-        },
-      });
-      if (part.file.truncated) {
-        await storage.remove(key);
-        throw new AppError('payload_too_large', 'errors.server.fileTooLarge', undefined, undefined, {
-          maxMb: Math.round(config.maxUploadBytes / (1024 * 1024)),
-        });
-      }
-      if (isExecutable(collector.head())) {
-        await storage.remove(key);
-        throw fieldError('file', 'errors.document.executable');
-      }
-      await refuseActiveContent(request, scanner, key);
-      const filename = sanitizeFilename(part.filename);
-      const extension = extensionOf(filename);
-      file = {
-        key,
-        filename,
-        extension,
-        contentType: contentTypeFor(extension, sniffType(collector.head())),
-        size,
-        bytes: Buffer.concat(chunks),
-      };
-    }
-  } catch (error) {
-    if (file) await storage.remove(file.key).catch(() => undefined);
-    throw error;
-  }
-  return { fields, file };
+  const key = `${keyPrefix}-${randomBytes(8).toString('hex')}`;
+  const { fields, files } = await receiveUploads(request, reply, {
+    keyFor: () => key,
+    maxFiles: 1,
+    fileField: 'file',
+    fieldSize: TEXT_FIELD_MAX * 4,
+    keepBytes: true,
+  });
+  const file = files[0];
+  if (!file?.bytes) return { fields, file: null };
+  return { fields, file: { ...file, bytes: file.bytes } };
 }
 
 /** A settlement version of a case the user may use (404 otherwise, like a missing id). */

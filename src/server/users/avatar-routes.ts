@@ -5,7 +5,7 @@ import { text } from '../../contract/text';
 import { requireUser } from '../auth/access';
 import { AppError, notFound, unauthenticated } from '../errors/errors';
 import { getUser } from './queries';
-import { takeUploadSlot } from '../http/body-limits';
+import { readMultipart } from '../files/multipart';
 import {
   AVATAR_FILE,
   AVATAR_MAX_BYTES,
@@ -22,19 +22,18 @@ export const avatarRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/user/avatar', { schema: { response: { 200: UserResponseSchema } } }, async (request, reply) => {
     const auth = await requireUser(request);
-    if (!request.isMultipart())
-      throw new AppError('validation', NOT_AN_IMAGE_MESSAGE, { avatar: [NOT_AN_IMAGE_MESSAGE] });
-    takeUploadSlot(request, reply, auth.userId);
-    const part = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-    if (!part) throw new AppError('validation', NOT_AN_IMAGE_MESSAGE, { avatar: [NOT_AN_IMAGE_MESSAGE] });
-    let bytes: Buffer;
-    try {
-      bytes = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new AppError('payload_too_large', TOO_LARGE);
-      throw error;
-    }
+    // The image is read into memory (at most AVATAR_MAX_BYTES) and only its resized copy is stored.
+    const { files } = await readMultipart(request, reply, {
+      maxFiles: 1,
+      fileSize: AVATAR_MAX_BYTES,
+      field: 'avatar',
+      unreadable: () => new AppError('validation', NOT_AN_IMAGE_MESSAGE, { avatar: [NOT_AN_IMAGE_MESSAGE] }),
+      take: (part) => part.toBuffer(),
+      discard: async () => undefined,
+      tooLarge: () => new AppError('payload_too_large', TOO_LARGE),
+    });
+    const bytes = files[0];
+    if (!bytes) throw new AppError('validation', NOT_AN_IMAGE_MESSAGE, { avatar: [NOT_AN_IMAGE_MESSAGE] });
     const file = await storeAvatar(storage, auth.userId, bytes);
     await replaceAvatar(db, storage, auth.userId, file, clock.now());
     const user = await getUser(db, auth.userId);
