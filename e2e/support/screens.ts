@@ -4,9 +4,25 @@ import type { Journey } from './journey';
 import { findAccessibilityViolations, type AxeViolation } from './axe';
 import { signIn, type sessionCache } from './login';
 
+/** A screen reached from a loaded page by a step (opening a form), not by an address of its own. */
+type ScreenStep = (page: Page) => Promise<void>;
+
+/**
+ * The lawyer's invoice editor for an invoice to the employer (with its KvK number and VAT id), opened on the tab
+ * 'Facturen' of a case at 'Klaar voor facturatie'. The form then holds a change, so leaving the page asks first: the
+ * walk says yes and goes on. Nothing is saved.
+ */
+const openInvoiceEditor: ScreenStep = async (page) => {
+  await page.getByRole('button', { name: /^(Lege conceptfactuur|Empty draft invoice)$/ }).click();
+  await page.getByRole('radio', { name: /^(De werkgever|The employer)$/ }).check();
+  await page.getByRole('textbox', { name: /^(KvK-nummer van de werkgever|Employer's KvK number)/ }).waitFor();
+  page.once('dialog', (dialog) => void dialog.accept());
+};
+
 /**
  * Every screen of the client, the lawyer and the admin, with a session for each role.
- * Shared by the language walk and the accessibility walk so both cover the same screens.
+ * Shared by the language walk and the accessibility walk so both cover the same screens. A path with a '#' names a
+ * screen that `steps` opens from the loaded page.
  */
 export async function allScreens(journey: Journey, session: ReturnType<typeof sessionCache>) {
   const client = await session(journey.product, 'client05@example.com');
@@ -15,6 +31,9 @@ export async function allScreens(journey: Journey, session: ReturnType<typeof se
       await fetch(`${journey.product.baseUrl}/api/cases/mine`, { headers: { Authorization: `Bearer ${client.token}` } })
     ).json(),
   ).data;
+  // Finn van den Berg's case at 'Klaar voor facturatie' (lawyer Sanne Jansen): the lawyer may prepare an invoice.
+  const invoicing = (await session(journey.product, 'client10@example.com')).user.case?.id as string;
+  const editorPath = `/dossiers/${invoicing}/facturen#conceptfactuur`;
   return {
     client,
     lawyer: await session(journey.product, 'sanne.jansen@example.com'),
@@ -28,6 +47,7 @@ export async function allScreens(journey: Journey, session: ReturnType<typeof se
       '/berichten',
       '/offerte',
       '/opdrachtbevestiging',
+      '/facturen',
       '/instellingen',
     ],
     lawyerPaths: [
@@ -35,9 +55,13 @@ export async function allScreens(journey: Journey, session: ReturnType<typeof se
       `/dossiers/${mine.id}`,
       `/dossiers/${mine.id}/documenten`,
       `/dossiers/${mine.id}/berichten`,
+      `/dossiers/${mine.id}/facturen`,
+      `/dossiers/${invoicing}/facturen`,
       '/archief',
       '/feedback',
       '/account',
+      // Last: the editor leaves the page with a change in it.
+      editorPath,
     ],
     adminPaths: [
       '/beheer',
@@ -46,8 +70,10 @@ export async function allScreens(journey: Journey, session: ReturnType<typeof se
       '/beheer/audit',
       '/beheer/outbox',
       '/beheer/archief',
+      '/beheer/facturen',
       '/beheer/account',
     ],
+    steps: { [editorPath]: openInvoiceEditor } as Record<string, ScreenStep>,
   };
 }
 
@@ -93,6 +119,7 @@ export async function walkScreens(
     await signIn(page, who, options.settings);
     for (const path of paths) {
       await openScreen(page, path, options.loading);
+      await all.steps[path]?.(page);
       await check(page, role, path);
     }
   }
