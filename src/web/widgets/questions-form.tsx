@@ -6,8 +6,7 @@ import { useUnsavedChanges } from '../lib/unsaved-changes';
 import { Button } from '../ui/button';
 import { cn } from '../ui/cn';
 import { FormError } from '../ui/field';
-import { SuccessMessage, useSuccessMessage } from '../ui/success-message';
-import { StaleWriteNotice, useStaleWrite } from './stale-write-notice';
+import { useVersionedSave, VersionedSaveNotices } from './versioned-save';
 
 export interface AnswerToSave {
   id: string;
@@ -32,6 +31,9 @@ interface QuestionsFormProps {
   className?: string;
 }
 
+const answersOf = (list: Question[]) => Object.fromEntries(list.map((q) => [q.id, q.answer ?? '']));
+const versionsOf = (list: Question[]): Record<string, number> => Object.fromEntries(list.map((q) => [q.id, q.version]));
+
 /** The story questions with an answer field each; an empty answer is sent as null. */
 export function QuestionsForm({
   questions,
@@ -44,23 +46,20 @@ export function QuestionsForm({
   className,
 }: QuestionsFormProps) {
   const { t } = useTranslation();
-  const success = useSuccessMessage();
-  const stale = useStaleWrite();
   const baseId = useId();
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(questions.map((q) => [q.id, q.answer ?? ''])),
-  );
+  const [values, setValues] = useState<Record<string, string>>(() => answersOf(questions));
   const [saved, setSaved] = useState(values);
-  // The version of each answer the form shows, sent with the save (409 when one is older).
-  const [versions, setVersions] = useState<Record<string, number>>(() =>
-    Object.fromEntries(questions.map((q) => [q.id, q.version])),
-  );
-  const loaded = (list: Question[]) => {
-    const next = Object.fromEntries(list.map((q) => [q.id, q.answer ?? '']));
-    setValues(next);
-    setSaved(next);
-    setVersions(Object.fromEntries(list.map((q) => [q.id, q.version])));
-  };
+  // The version of each answer the form shows is sent with the save (409 when one is older).
+  const versioned = useVersionedSave({
+    version: versionsOf(questions),
+    versionOf: versionsOf,
+    show: (list: Question[]) => {
+      const next = answersOf(list);
+      setValues(next);
+      setSaved(next);
+    },
+    reload,
+  });
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const isChanged = (q: Question) => (values[q.id] ?? '') !== (saved[q.id] ?? '');
@@ -82,12 +81,10 @@ export function QuestionsForm({
         if (!typed?.trim()) return null;
         return nothingToSave === undefined ? typed.trim() : typed;
       };
-      const result = await save(toSend.map((q) => ({ id: q.id, answer: answer(q), version: versions[q.id] })));
-      loaded(result);
-      stale.clear();
-      success.show(savedText);
-    } catch (e) {
-      if (!stale.take(e)) setError(getErrorText(e, t));
+      await versioned.save(
+        (versions) => save(toSend.map((q) => ({ id: q.id, answer: answer(q), version: versions[q.id] }))),
+        { savedText, onError: (e) => setError(getErrorText(e, t)) },
+      );
     } finally {
       setBusy(false);
     }
@@ -111,16 +108,7 @@ export function QuestionsForm({
         </div>
       ))}
       <FormError message={error} />
-      <StaleWriteNotice
-        message={stale.message}
-        onReload={async () => {
-          const fresh = await reload();
-          if (!fresh) return;
-          loaded(fresh);
-          stale.clear();
-        }}
-      />
-      <SuccessMessage message={success.message} token={success.token} />
+      <VersionedSaveNotices save={versioned} />
       <div>
         <Button type="submit" busy={busy}>
           {saveLabel}

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { formResolver } from '../../../lib/form-resolver';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Plus, Trash2 } from 'lucide-react';
-import { useFieldArray, useForm, type Path } from 'react-hook-form';
+import { useFieldArray, type Path } from 'react-hook-form';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { useSchemaForm } from '../../../lib/schema-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -12,11 +12,10 @@ import {
   UpdateContactPersonsRequestSchema,
   type ContactPerson,
 } from '../../../../contract/contact-persons';
-import { applyServerErrors, translateValidation } from '../../../lib/error-text';
+import { translateValidation } from '../../../lib/error-text';
 import { Button } from '../../../ui/button';
 import { FormError, RequiredFieldsLegend, TextField } from '../../../ui/field';
-import { StaleWriteNotice, useStaleWrite } from '../../../widgets/stale-write-notice';
-import { SuccessMessage, useSuccessMessage } from '../../../ui/success-message';
+import { useVersionedSave, VersionedSaveNotices } from '../../../widgets/versioned-save';
 import { myCaseQueryOptions } from '../../../lib/my-case-query';
 import { useSaveContactPersons } from '../api';
 import { FormSection } from './form-section';
@@ -25,6 +24,13 @@ type ContactForm = z.input<typeof UpdateContactPersonsRequestSchema>;
 type PersonField = 'first_name' | 'infix' | 'last_name' | 'job_title' | 'email' | 'phone_number';
 const PERSON_FIELDS: PersonField[] = ['first_name', 'infix', 'last_name', 'job_title', 'email', 'phone_number'];
 const empty = { first_name: '', infix: '', last_name: '', job_title: '', email: '', phone_number: '' };
+/** Every field a server 422 may name, for as many persons as the list can hold, and the list itself. */
+const SERVER_FIELDS = [
+  ...Array.from({ length: MAX_CONTACT_PERSONS }, (_, i) =>
+    PERSON_FIELDS.map((f) => `contact_persons.${i}.${f}` as Path<ContactForm>),
+  ).flat(),
+  'contact_persons' as Path<ContactForm>,
+];
 
 /** The list as text in a fixed field order, to compare the form with what was saved. */
 const toComparable = (form: ContactForm) =>
@@ -54,28 +60,33 @@ export function ContactPersonsForm({
   const { t } = useTranslation();
   const save = useSaveContactPersons(caseId);
   const queryClient = useQueryClient();
-  const success = useSuccessMessage();
-  const stale = useStaleWrite();
-  // The version of the list the form shows, sent with the save (409 when older).
-  const [version, setVersion] = useState(loadedVersion);
-  const form = useForm<ContactForm, unknown, z.output<typeof UpdateContactPersonsRequestSchema>>({
-    resolver: formResolver(UpdateContactPersonsRequestSchema),
+  const form = useSchemaForm<typeof UpdateContactPersonsRequestSchema, ContactForm>(UpdateContactPersonsRequestSchema, {
     defaultValues: toForm(contactPersons),
+    serverFields: SERVER_FIELDS,
   });
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'contact_persons' });
   // Compared with the last saved list itself: react-hook-form's isDirty can stay set after a
   // field array is reset, which would warn about changes that were saved.
   const [baseline, setBaseline] = useState(() => toComparable(toForm(contactPersons)));
+  // The version of the list the form shows is sent with the save (409 when older).
+  const versioned = useVersionedSave({
+    version: loadedVersion,
+    versionOf: (saved: { list: ContactPerson[]; version: number }) => saved.version,
+    show: (saved) => {
+      form.reset(toForm(saved.list));
+      setBaseline(toComparable(toForm(saved.list)));
+    },
+    reload: async () => {
+      const fresh = await queryClient.fetchQuery({ ...myCaseQueryOptions(), staleTime: 0 }).catch(() => undefined);
+      return fresh && { list: fresh.contact_persons, version: fresh.contact_persons_version };
+    },
+  });
   // watch() (not useWatch) sees a removed person at once; the compiler skips memoising this form.
   useUnsavedChanges(
-    // eslint-disable-next-line react-hooks/incompatible-library
     form.formState.isSubmitting ? false : toComparable(form.watch()) !== baseline && form.formState.isDirty,
   );
   const { errors } = form.formState;
   const full = fields.length >= MAX_CONTACT_PERSONS;
-  const allFields = fields.flatMap((_, i) =>
-    PERSON_FIELDS.map((f) => `contact_persons.${i}.${f}` as Path<ContactForm>),
-  );
   const formElement = useRef<HTMLFormElement>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   // The remove button goes with its person: the focus moves to the next person's first field
@@ -88,34 +99,22 @@ export function ContactPersonsForm({
 
   const onSubmit = form.handleSubmit(async (values) => {
     const blank = (v: string | null | undefined) => (v ? v : null);
-    try {
-      const saved = await save.mutateAsync({
-        contact_persons: values.contact_persons.map((p) => ({
-          ...p,
-          infix: blank(p.infix),
-          job_title: blank(p.job_title),
-          phone_number: blank(p.phone_number),
-        })),
-        version,
-      });
-      form.reset(toForm(saved.data));
-      setBaseline(toComparable(toForm(saved.data)));
-      setVersion(saved.meta.version);
-      stale.clear();
-      success.show(t('myStory.saved'));
-    } catch (error) {
-      if (!stale.take(error)) applyServerErrors(error, form.setError, [...allFields, 'contact_persons'], t);
-    }
+    await versioned.save(
+      async (version) => {
+        const saved = await save.mutateAsync({
+          contact_persons: values.contact_persons.map((p) => ({
+            ...p,
+            infix: blank(p.infix),
+            job_title: blank(p.job_title),
+            phone_number: blank(p.phone_number),
+          })),
+          version,
+        });
+        return { list: saved.data, version: saved.meta.version };
+      },
+      { savedText: t('myStory.saved'), onError: form.serverErrors },
+    );
   });
-
-  const reload = async () => {
-    const fresh = await queryClient.fetchQuery({ ...myCaseQueryOptions(), staleTime: 0 }).catch(() => undefined);
-    if (!fresh) return;
-    form.reset(toForm(fresh.contact_persons));
-    setBaseline(toComparable(toForm(fresh.contact_persons)));
-    setVersion(fresh.contact_persons_version);
-    stale.clear();
-  };
 
   return (
     <FormSection
@@ -198,11 +197,10 @@ export function ContactPersonsForm({
         <FormError
           message={
             translateValidation(errors.contact_persons?.message ?? errors.contact_persons?.root?.message, t) ??
-            errors.root?.server?.message
+            form.formError
           }
         />
-        <StaleWriteNotice message={stale.message} onReload={reload} />
-        <SuccessMessage message={success.message} token={success.token} />
+        <VersionedSaveNotices save={versioned} />
         <div>
           <Button type="submit" busy={form.formState.isSubmitting}>
             {t('myStory.contacts.save')}
