@@ -2,6 +2,7 @@ import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstPageLoader, firstPageShown, resetFirstPageForTests } from './first-page';
 import { applyLiveEvent } from './live-events';
+import { messageQueryKeys } from './messages-query';
 
 function cacheWith(entries: [string, number][]) {
   const queryClient = new QueryClient();
@@ -106,6 +107,92 @@ describe('applyLiveEvent case_changed', () => {
       await vi.waitFor(() => expect(observer.getCurrentResult().data).toBe('after the change'));
     } finally {
       unsubscribe();
+    }
+  });
+});
+
+/**
+ * Races between an event and a fetch in flight: whatever the order in which they end, the screen
+ * ends on what the server holds after the event, never on an answer read before it.
+ */
+describe('applyLiveEvent while a fetch is in flight', () => {
+  type Counts = { data: { case_id: string; name: string; count: number }[]; total: number };
+  const counts = (count: number): Counts => ({
+    data: count > 0 ? [{ case_id: 'c1', name: 'Kees', count }] : [],
+    total: count,
+  });
+
+  /** An observed query whose every fetch waits for the test to answer it. */
+  function held<T>(queryKey: readonly unknown[]) {
+    const queryClient = new QueryClient();
+    const answers: ((value: T) => void)[] = [];
+    const observer = new QueryObserver(queryClient, {
+      queryKey,
+      queryFn: () => new Promise<T>((resolve) => answers.push(resolve)),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    const next = async () => {
+      await vi.waitFor(() => expect(answers.length).toBeGreaterThan(0));
+      return answers.shift()!;
+    };
+    return { queryClient, observer, answers, next, unsubscribe };
+  }
+
+  it('a new message during the first load of the conversation: loaded again after it', async () => {
+    const q = held<string>(messageQueryKeys.conversation('c1'));
+    try {
+      const before = await q.next();
+      applyLiveEvent(q.queryClient, 'message', { case_id: 'c1' });
+      before('without the message');
+      (await q.next())('with the message');
+      await vi.waitFor(() => expect(q.observer.getCurrentResult().data).toBe('with the message'));
+    } finally {
+      q.unsubscribe();
+    }
+  });
+
+  it('a new message during a refetch of the conversation: the refetch is started again', async () => {
+    const q = held<string>(messageQueryKeys.conversation('c1'));
+    try {
+      (await q.next())('first');
+      await vi.waitFor(() => expect(q.observer.getCurrentResult().data).toBe('first'));
+      void q.observer.refetch();
+      const before = await q.next();
+      applyLiveEvent(q.queryClient, 'message', { case_id: 'c1' });
+      before('without the message');
+      (await q.next())('with the message');
+      await vi.waitFor(() => expect(q.observer.getCurrentResult().data).toBe('with the message'));
+    } finally {
+      q.unsubscribe();
+    }
+  });
+
+  it('an unread count during the first load of the counts: the counts are loaded again', async () => {
+    const q = held<Counts>(messageQueryKeys.unread);
+    try {
+      const before = await q.next();
+      applyLiveEvent(q.queryClient, 'unread', { case_id: 'c1', count: 2 });
+      before(counts(1));
+      (await q.next())(counts(2));
+      await vi.waitFor(() => expect(q.observer.getCurrentResult().data?.total).toBe(2));
+    } finally {
+      q.unsubscribe();
+    }
+  });
+
+  it('an unread count during a refetch of the counts: read again, an older answer does not undo it', async () => {
+    const q = held<Counts>(messageQueryKeys.unread);
+    try {
+      (await q.next())(counts(1));
+      await vi.waitFor(() => expect(q.observer.getCurrentResult().data?.total).toBe(1));
+      void q.observer.refetch();
+      const before = await q.next();
+      applyLiveEvent(q.queryClient, 'unread', { case_id: 'c1', count: 0 });
+      before(counts(1));
+      (await q.next())(counts(0));
+      await vi.waitFor(() => expect(q.observer.getCurrentResult().data?.total).toBe(0));
+    } finally {
+      q.unsubscribe();
     }
   });
 });

@@ -60,6 +60,12 @@ export function applyLiveEvent(
     }
     case 'unread': {
       const { case_id, count } = data as LiveEventData<'unread'>;
+      // A read in flight may have read the counts before this event: written in place, its answer
+      // would undo the count. Read them again once it ends (or at once, for a refetch) instead.
+      if (queryClient.isFetching({ queryKey: messageQueryKeys.unread, exact: true }) > 0) {
+        void refetchAfterChange(queryClient, { queryKey: messageQueryKeys.unread, exact: true });
+        break;
+      }
       queryClient.setQueryData<UnreadCounts>(messageQueryKeys.unread, (old) => {
         if (!old) return old;
         const known = old.data.find((row) => row.case_id === case_id);
