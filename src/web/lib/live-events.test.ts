@@ -2,7 +2,8 @@ import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { firstPageLoader, firstPageShown, resetFirstPageForTests } from './first-page';
 import { applyLiveEvent } from './live-events';
-import { messageQueryKeys } from './messages-query';
+import { addToConversation, messageQueryKeys } from './messages-query';
+import type { Message } from '../../contract/messages';
 
 function cacheWith(entries: [string, number][]) {
   const queryClient = new QueryClient();
@@ -138,30 +139,59 @@ describe('applyLiveEvent while a fetch is in flight', () => {
     return { queryClient, observer, answers, next, unsubscribe };
   }
 
+  /** A conversation as the cache holds it (one page, newest first), its messages by id only. */
+  type Conversation = { pages: { data: { id: string }[]; next_cursor: null }[]; pageParams: null[] };
+  const conversation = (...ids: string[]): Conversation => ({
+    pages: [{ data: ids.map((id) => ({ id })), next_cursor: null }],
+    pageParams: [null],
+  });
+  const shownIds = (q: { observer: QueryObserver<Conversation> }) =>
+    q.observer.getCurrentResult().data?.pages.flatMap((page) => page.data.map((message) => message.id));
+
   it('a new message during the first load of the conversation: loaded again after it', async () => {
-    const q = held<string>(messageQueryKeys.conversation('c1'));
+    const q = held<Conversation>(messageQueryKeys.conversation('c1'));
     try {
       const before = await q.next();
-      applyLiveEvent(q.queryClient, 'message', { case_id: 'c1' });
-      before('without the message');
-      (await q.next())('with the message');
-      await vi.waitFor(() => expect(q.observer.getCurrentResult().data).toBe('with the message'));
+      applyLiveEvent(q.queryClient, 'message', { case_id: 'c1', id: 'm2' });
+      before(conversation('m1'));
+      (await q.next())(conversation('m2', 'm1'));
+      await vi.waitFor(() => expect(shownIds(q)).toEqual(['m2', 'm1']));
     } finally {
       q.unsubscribe();
     }
   });
 
   it('a new message during a refetch of the conversation: the refetch is started again', async () => {
-    const q = held<string>(messageQueryKeys.conversation('c1'));
+    const q = held<Conversation>(messageQueryKeys.conversation('c1'));
     try {
-      (await q.next())('first');
-      await vi.waitFor(() => expect(q.observer.getCurrentResult().data).toBe('first'));
+      (await q.next())(conversation('m1'));
+      await vi.waitFor(() => expect(shownIds(q)).toEqual(['m1']));
       void q.observer.refetch();
       const before = await q.next();
-      applyLiveEvent(q.queryClient, 'message', { case_id: 'c1' });
-      before('without the message');
-      (await q.next())('with the message');
-      await vi.waitFor(() => expect(q.observer.getCurrentResult().data).toBe('with the message'));
+      applyLiveEvent(q.queryClient, 'message', { case_id: 'c1', id: 'm2' });
+      before(conversation('m1'));
+      (await q.next())(conversation('m2', 'm1'));
+      await vi.waitFor(() => expect(shownIds(q)).toEqual(['m2', 'm1']));
+    } finally {
+      q.unsubscribe();
+    }
+  });
+
+  it('our own message, put on screen from its answer: its live event reads nothing again', async () => {
+    const q = held<Conversation>(messageQueryKeys.conversation('c1'));
+    try {
+      (await q.next())(conversation('m1'));
+      await vi.waitFor(() => expect(shownIds(q)).toEqual(['m1']));
+      addToConversation(q.queryClient, { id: 'm2', case_id: 'c1' } as Message);
+      addToConversation(q.queryClient, { id: 'm2', case_id: 'c1' } as Message);
+      expect(shownIds(q)).toEqual(['m2', 'm1']);
+      applyLiveEvent(q.queryClient, 'message', { case_id: 'c1', id: 'm2' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(q.answers).toHaveLength(0);
+      // Another's message is read from the server.
+      applyLiveEvent(q.queryClient, 'message', { case_id: 'c1', id: 'm3' });
+      (await q.next())(conversation('m3', 'm2', 'm1'));
+      await vi.waitFor(() => expect(shownIds(q)).toEqual(['m3', 'm2', 'm1']));
     } finally {
       q.unsubscribe();
     }

@@ -10,7 +10,7 @@ import {
 import { afterNextFrame } from './after-first-paint';
 import { api } from './api';
 import { isFirstPageData } from './first-page';
-import { messageQueryKeys } from './messages-query';
+import { conversationHas, messageQueryKeys } from './messages-query';
 import { refetchAfterChange } from './refetch-after-change';
 
 /** While the stream cannot be held, the screens refetch this often instead. */
@@ -51,7 +51,13 @@ export function applyLiveEvent(
   options: { freshSince?: number } = {},
 ): void {
   switch (type) {
-    case 'message':
+    case 'message': {
+      const message = data as LiveEventData<'message'>;
+      // Our own message, already put on screen from its POST's answer (addToConversation).
+      if (conversationHas(queryClient, message.case_id, message.id)) break;
+      void refetchAfterChange(queryClient, { queryKey: messageQueryKeys.conversation(message.case_id) });
+      break;
+    }
     case 'message_deleted':
     case 'messages_read': {
       const caseId = (data as { case_id: string }).case_id;

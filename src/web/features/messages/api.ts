@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { MarkReadResponseSchema, MessageResponseSchema, type Message } from '../../../contract/messages';
 import { api } from '../../lib/api';
-import { conversationQueryOptions, messageQueryKeys } from '../../lib/messages-query';
+import { addToConversation, conversationQueryOptions, messageQueryKeys } from '../../lib/messages-query';
 
 const casePath = (caseId: string) => `/api/cases/${encodeURIComponent(caseId)}`;
 
@@ -41,6 +41,20 @@ export async function sendMessage(
       ...(onUploadProgress ? { onUploadProgress } : {}),
     })
   ).data;
+}
+
+/**
+ * Sends a message and puts the stored message on screen from the answer: no read of the
+ * conversation follows, and its live event finds it there (the unread counts of the sender do not
+ * change by their own message).
+ */
+export function useSendMessage(caseId: string) {
+  const queryClient = useQueryClient();
+  return async (text: string, file: File | null, signal?: AbortSignal, onProgress?: (fraction: number) => void) => {
+    const message = await sendMessage(caseId, text, file, signal, onProgress);
+    addToConversation(queryClient, message);
+    return message;
+  };
 }
 
 /** Refetches the conversation and the unread counts after a change of ours. */

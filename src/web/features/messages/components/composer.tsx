@@ -19,7 +19,7 @@ import { Button } from '../../../ui/button';
 import { cn } from '../../../ui/cn';
 import { UploadProgressBar, useFileDrop } from '../../../ui/drop-zone';
 import { useUpload } from '../../../ui/use-upload';
-import { sendMessage, useRefreshConversation } from '../api';
+import { useSendMessage } from '../api';
 import { FilePickerButton } from '../../../ui/file-picker-button';
 import { AcceptedUploadTypes, refuseUpload, useMaxUploadMb } from '../../../ui/upload-limits';
 
@@ -59,7 +59,7 @@ export function Composer({
   const [sending, setSending] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
   const failed = useRef(false);
-  const refresh = useRefreshConversation(caseId);
+  const sendAndShow = useSendMessage(caseId);
 
   useLayoutEffect(() => {
     const element = field.current;
@@ -81,8 +81,8 @@ export function Composer({
     [t],
   );
   const upload = useUpload(
-    (chosen, signal, onProgress) => sendMessage(caseId, form.getValues('text'), chosen, signal, onProgress),
-    refresh,
+    (chosen, signal, onProgress) => sendAndShow(form.getValues('text'), chosen, signal, onProgress),
+    async () => undefined,
     describe,
   );
   const busy = sending || upload.busy;
@@ -111,8 +111,7 @@ export function Composer({
     } else {
       setSending(true);
       try {
-        await sendMessage(caseId, values.text ?? '', null);
-        await refresh();
+        await sendAndShow(values.text ?? '', null);
       } catch (e) {
         describe(e);
       } finally {
