@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import react from '@vitejs/plugin-react';
 import { WEB_ALIASES } from './scripts/web-aliases';
 
@@ -18,8 +19,45 @@ const SLOW = [
  */
 const SWEEP = ['src/server/hardening/fuzz.test.ts'];
 
+/**
+ * The journey files that take longest (each walks many screens or starts a product of its own),
+ * measured with `npm test`'s JSON report. Vitest runs the files it has no timings for (a fresh
+ * clone, CI) largest first; these small but slow files then ran last and made a tail of a minute
+ * in which the other forks had nothing left to do.
+ */
+const LONG_JOURNEYS = [
+  'e2e/case-route.spec.ts',
+  'e2e/pwa.spec.ts',
+  'e2e/accessibility.spec.ts',
+  'e2e/layout-narrow.spec.ts',
+  'e2e/client-dashboard.spec.ts',
+  'e2e/settlement.spec.ts',
+  'e2e/accessibility-english.spec.ts',
+  'e2e/client-documents.spec.ts',
+  'e2e/document-review.spec.ts',
+  'e2e/accessibility-narrow.spec.ts',
+  'e2e/keyboard.spec.ts',
+  'e2e/language-walk.spec.ts',
+];
+
+/** Vitest's own order (failed first, then longest by its timings, else largest), the long journeys before the rest. */
+class LongJourneysFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const index = LONG_JOURNEYS.findIndex((file) => spec.moduleId.endsWith(file));
+      return index < 0 ? LONG_JOURNEYS.length : index;
+    };
+    return sorted
+      .map((spec, order) => ({ spec, order }))
+      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.order - b.order)
+      .map(({ spec }) => spec);
+  }
+}
+
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongJourneysFirst },
     // Two test files at a time on the 2-core machine (Vitest's default is cores - 1 = one): the
     // PGlite and jsdom tests are CPU-bound in the worker, the runner itself mostly waits. The
     // browser and scale projects keep one fork (singleFork below).
