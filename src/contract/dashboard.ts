@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { InvoiceListResponseSchema } from './invoices';
 import { AppointmentStateResponseSchema } from './appointments';
 import { CaseClientViewSchema } from './cases';
 import { QuestionSchema } from './questions';
@@ -31,6 +32,8 @@ export const ClientDashboardSchema = z.object({
   appointment: AppointmentStateResponseSchema,
   questions: z.array(QuestionSchema),
   retention: DashboardRetentionSchema.nullable().optional(),
+  /** The case's invoices as GET /api/cases/{id}/invoices answers them to the client (the card of open invoices). */
+  invoices: InvoiceListResponseSchema.optional(),
 });
 export type ClientDashboard = z.infer<typeof ClientDashboardSchema>;
 export const ClientDashboardResponseSchema = z.object({ data: ClientDashboardSchema });

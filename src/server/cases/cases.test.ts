@@ -10,7 +10,7 @@ import {
   tokenFor,
   type TestContext,
 } from '../testing/harness';
-import { cases, documents } from '../db/schema';
+import { cases, documents, invoices } from '../db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -27,6 +27,19 @@ describe('the client dashboard in one answer', () => {
     const lawyer = await createTestLawyer(ctx);
     const client = await createTestClient(ctx, { status: 'incomplete-case-file', lawyerIds: [lawyer.id] });
     const token = await tokenFor(ctx, client.id);
+    // An open invoice for the card of open invoices, and a draft the client must not see.
+    const invoice = { caseId: client.caseId, clientId: client.id, recipient: 'client', totalCents: 75_000 } as const;
+    await ctx.db.insert(invoices).values([
+      {
+        ...invoice,
+        status: 'open',
+        number: `D-${client.caseId}`,
+        issuedAt: ctx.clock.now(),
+        issueDate: '2026-12-01',
+        dueDate: '2026-12-15',
+      },
+      { ...invoice, status: 'draft' },
+    ]);
     const json = async (url: string) => {
       const response = await get(url, token);
       expect(response.statusCode, url).toBe(200);
@@ -44,7 +57,9 @@ describe('the client dashboard in one answer', () => {
         questions: (await json('/api/client-questions')).data,
         // Not completed: nothing about the account's deletion yet.
         retention: null,
+        invoices: await json(`/api/cases/${client.caseId}/invoices`),
       });
+      expect(parsed.invoices?.data.map((i) => i.status)).toEqual(['open']);
     }
     // Without `lang`, the stepper's default (Dutch), as its own request.
     expect(((await json('/api/cases/mine/dashboard')).data as { stepper: unknown }).stepper).toEqual(

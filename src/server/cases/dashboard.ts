@@ -4,6 +4,7 @@ import { getAppointmentState, type AppointmentViewSettings } from '../appointmen
 import type { Db } from '../db/client';
 import { getStepper, type StepperLanguage } from '../stepper/queries';
 import { getTimelinePage } from '../workflow/timeline';
+import { listCaseInvoices } from '../invoices/queries';
 import type { CaseAccess } from './access';
 import type { DocumentLink } from '../documents/mapping';
 import { getClientCaseView, getQuestionsWithAnswers } from './views';
@@ -21,15 +22,17 @@ export async function getClientDashboard(
     link: DocumentLink;
     appointments: AppointmentViewSettings;
     fileRetentionYears: number;
+    invoices: Omit<Parameters<typeof listCaseInvoices>[2], 'now' | 'readerIsClient'>;
   },
 ): Promise<ClientDashboard> {
   const { caseRow } = access;
-  const [view, stepper, timeline, appointment, questions] = await Promise.all([
+  const [view, stepper, timeline, appointment, questions, invoices] = await Promise.all([
     getClientCaseView(db, caseRow, options.link),
     getStepper(db, caseRow, options.language),
     getTimelinePage(db, { caseId: caseRow.id, forClient: true, page: 1, language: options.language }),
     getAppointmentState(db, access, options.now, options.appointments),
     getQuestionsWithAnswers(db, 'client', access.auth.userId),
+    listCaseInvoices(db, caseRow, { ...options.invoices, now: options.now, readerIsClient: true }),
   ]);
   return {
     case: view,
@@ -38,6 +41,7 @@ export async function getClientDashboard(
     appointment,
     questions,
     retention: retentionOf(caseRow, options.fileRetentionYears),
+    invoices,
   };
 }
 

@@ -55,6 +55,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
           link: link(),
           appointments,
           fileRetentionYears: config.fileRetentionYears,
+          invoices: { firm: config.firm, mollieEnabled: Boolean(config.mollie.apiKey) },
         }),
       };
     },

@@ -1,24 +1,19 @@
 import { Receipt } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isPayable } from '../../contract/invoices';
 import { formatEuro } from '../../contract/rules/settlement-format';
-import { afterNextFrame } from '../lib/after-first-paint';
 import { useCaseInvoices } from '../lib/invoices-query';
-import { STREAM_START_DELAY_MS } from '../lib/live-events';
 
 /**
  * The client's dashboard card of invoices still to pay: how many, for how much, whether one is past
- * its due date, and the way to 'Facturen'. Nothing shows while there is none. It is not part of
- * the dashboard's first-page data: it asks when the page's live stream asks for its ticket, so the
- * stream's first refresh (which refetches what loaded before the ticket) does not ask again.
+ * its due date, and the way to 'Facturen'. Nothing shows while there is none. On the first page the
+ * invoices come with the dashboard's own answer (features/dashboard/api.ts), so the card shows with
+ * the page and asks nothing itself.
  */
 export function OpenInvoicesCard({ caseId }: { caseId: string }) {
   const { t } = useTranslation();
-  const [asking, setAsking] = useState(false);
-  useEffect(() => afterNextFrame(() => setAsking(true), STREAM_START_DELAY_MS), []);
-  const invoices = useCaseInvoices(asking ? caseId : null);
+  const invoices = useCaseInvoices(caseId);
   const open = (invoices.data?.data ?? []).filter(
     (invoice) => invoice.recipient === 'client' && isPayable(invoice.status),
   );

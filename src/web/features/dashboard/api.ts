@@ -18,6 +18,7 @@ import { timelineQueryOptions } from '../../lib/timeline';
 import { DEFAULT_LANGUAGE, type Language } from '../../lib/session';
 import { myCaseQueryKey } from '../../lib/my-case-query';
 import { useLanguage } from '../../lib/use-language';
+import { invoiceQueryKeys } from '../../lib/invoices-query';
 
 export const dashboardQueryKeys = {
   retention: (caseId: string) => ['cases', caseId, 'retention'] as const,
@@ -83,9 +84,9 @@ export const useClientQuestions = () => useQuery(clientQuestionsQueryOptions());
 
 /**
  * The dashboard's data for the first page (lib/first-page.ts): the case, its stepper, timeline and first
- * conversation, and the story questions, from one answer (GET /api/cases/mine/dashboard, which the boot script
- * started), put under the keys the page's queries read, so the page renders once with them. When that request
- * fails, the page's queries ask for each part themselves.
+ * conversation, the story questions and the case's invoices, from one answer (GET /api/cases/mine/dashboard,
+ * which the boot script started), put under the keys the page's queries read, so the page renders once with
+ * them. When that request fails, the page's queries ask for each part themselves.
  */
 export const dashboardData: PageData = async () => {
   const language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : DEFAULT_LANGUAGE;
@@ -97,6 +98,7 @@ export const dashboardData: PageData = async () => {
   queryClient.setQueryData(timelineQueryOptions(caseId).queryKey, { pages: [data.timeline], pageParams: [1] });
   queryClient.setQueryData(appointmentQueryOptions(caseId).queryKey, data.appointment);
   queryClient.setQueryData(clientQuestionsQueryOptions().queryKey, data.questions);
+  if (data.invoices) queryClient.setQueryData(invoiceQueryKeys.list(caseId), data.invoices);
 };
 
 export const appointmentQueryKeys = {
