@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { seedDemo } from '../db/seed-demo';
 import { diskStorage } from '../storage/storage';
 import { createScratchDatabase } from '../testing/scratch-database';
 import { createBackup, listTables } from './backup';
-import { restoreBackup } from './restore';
+import { restoreBackup, RestoreRefusedError } from './restore';
 
 /**
  * A firm moves from the embedded database to PostgreSQL and back: a backup of one restores into
@@ -84,6 +84,16 @@ describe.skipIf(!adminUrl)('backup and restore: from the embedded database into 
         pg.db,
         sql`SELECT storage_key AS key FROM documents WHERE storage_key IS NOT NULL LIMIT 1`,
       );
+      expect((await pgStorage.read(doc!.key)).size).toBe((await storage.read(doc!.key)).size);
+      // A damaged archive with --force is refused and changes nothing: its rows were loaded in a
+      // transaction that is rolled back.
+      const cut = path.join(work, 'cut.backup');
+      const bytes = readFileSync(file);
+      writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.9)));
+      await expect(
+        restoreBackup({ config: pgConfig, from: cut, key: KEY, force: true, appSecretFromEnv: true }),
+      ).rejects.toBeInstanceOf(RestoreRefusedError);
+      expect(await everyRow(pg.db)).toEqual(before);
       expect((await pgStorage.read(doc!.key)).size).toBe((await storage.read(doc!.key)).size);
       // And back: a backup of PostgreSQL into a new embedded installation.
       const back = path.join(work, 'postgres.backup');

@@ -300,6 +300,59 @@ describe('backup and restore: refusals leave the target untouched', () => {
       await refused('cut-record', copyWith(sealed, 'cut-record', records), KEY, /incomplete/);
   });
 
+  it('refuses a damaged archive with --force and leaves the used installation as it was', async () => {
+    const config = emptyInstallation('used');
+    await restoreBackup({ config, from: plain, key: undefined, force: false, appSecretFromEnv: true });
+    const before = await openRestored(config);
+    const users = await tableRows(before.database.db, 'users');
+    const keys = await storedKeys(before.database.db);
+    await before.close();
+    const cut = copyWith(plain, 'cut-forced', (bytes) => bytes.subarray(0, Math.floor(bytes.length * 0.9)));
+    await expect(
+      restoreBackup({ config, from: cut, key: undefined, force: true, appSecretFromEnv: true }),
+    ).rejects.toBeInstanceOf(RestoreRefusedError);
+    expect(readdirSync(config.dataDir).sort()).toEqual(['db', 'files']);
+    const after = await openRestored(config);
+    try {
+      expect(await tableRows(after.database.db, 'users')).toEqual(users);
+      expect(keys.length).toBeGreaterThan(0);
+      for (const key of keys) expect(await after.storage.exists(key)).toBe(true);
+    } finally {
+      await after.close();
+    }
+  });
+
+  it('restores an archive of the first format, which has no header', { timeout: 120_000 }, async () => {
+    const old = path.join(work, 'format-1.backup');
+    const pack = tar.pack();
+    const done = pipeline(pack, createGzip(), createWriteStream(old));
+    for await (const entry of entriesOf(plain, undefined)) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry.stream) chunks.push(chunk);
+      if (entry.name === 'archive.json') continue;
+      let data = Buffer.concat(chunks);
+      if (entry.name === 'manifest.json')
+        data = Buffer.from(JSON.stringify({ ...(JSON.parse(data.toString('utf8')) as object), format: 1 }));
+      await new Promise<void>((resolve, reject) =>
+        pack.entry({ name: entry.name }, data, (error) => (error ? reject(error) : resolve())),
+      );
+    }
+    pack.finalize();
+    await done;
+
+    const config = emptyInstallation('format-1');
+    const restored = await restoreBackup({ config, from: old, key: undefined, force: false, appSecretFromEnv: true });
+    expect(restored.files).toBeGreaterThan(0);
+    const snapshot = await archiveRows(plain, undefined);
+    const target = await openRestored(config);
+    try {
+      for (const table of await listTables(target.database.db))
+        expect(await tableRows(target.database.db, table), table).toEqual(snapshot.get(table) ?? []);
+    } finally {
+      await target.close();
+    }
+  });
+
   it('refuses a wrong or missing BACKUP_KEY', async () => {
     await refused('wrong-key', sealed, 'another-key-0123456789', /BACKUP_KEY is wrong/);
     await refused('no-key', sealed, undefined, /set BACKUP_KEY/);

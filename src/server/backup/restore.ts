@@ -392,20 +392,16 @@ export async function restoreBackup(input: {
   const archive = await openArchive(from, input.key).catch((error: unknown) => {
     throw refusal(error);
   });
-  const { header } = archive;
-  let entries: AsyncGenerator<Entry> | null = archive.entries;
+  const { header, entries } = archive;
   const known = journal();
   const newest = known[known.length - 1]?.when ?? 0;
   const when = Number(header.schema?.when ?? 0);
-  try {
-    if (!(header.format <= FORMAT) || when > newest || (when > 0 && !known.some((e) => e.when === when)))
-      throw new RestoreRefusedError(
-        `The archive comes from a newer version of the portal (schema ${header.schema?.tag ?? when}) ` +
-          'than this one knows; update the portal first, then restore.',
-      );
-  } catch (error) {
+  if (!(header.format <= FORMAT) || when > newest || (when > 0 && !known.some((e) => e.when === when))) {
     await entries.return(undefined);
-    throw error;
+    throw new RestoreRefusedError(
+      `The archive comes from a newer version of the portal (schema ${header.schema?.tag ?? when}) ` +
+        'than this one knows; update the portal first, then restore.',
+    );
   }
 
   const stage = path.join(input.config.dataDir, `.restore-${randomUUID()}`);
@@ -435,7 +431,6 @@ export async function restoreBackup(input: {
     const stagedFiles = storage.kind === 'disk' ? path.join(stage, 'files') : null;
     files = fileWriter(storage, stagedFiles);
     const writer = files;
-    const reading = entries;
 
     let secret: string | null = null;
     let manifest: Manifest | null = null;
@@ -453,7 +448,7 @@ export async function restoreBackup(input: {
       // One INSERT at a time runs while the next entry is read.
       let inserting: Promise<unknown> = Promise.resolve();
       try {
-        for await (const entry of reading) {
+        for await (const entry of entries) {
           if (manifest) throw new DamagedArchiveError('The archive is damaged: entries after its manifest.');
           if (entry.name.startsWith('db/')) {
             const table = entry.name.split('/')[1] as string;
@@ -520,7 +515,6 @@ export async function restoreBackup(input: {
       await resetSequences(tx);
       return loaded;
     });
-    entries = null;
     const complete = manifest as unknown as Manifest;
 
     await target.commit();
@@ -563,7 +557,7 @@ export async function restoreBackup(input: {
     };
   } catch (error) {
     if (!committed) {
-      await entries?.return(undefined).catch(() => undefined);
+      await entries.return(undefined).catch(() => undefined);
       await files?.abandon().catch(() => undefined);
       await target?.discard().catch(() => undefined);
     }
