@@ -2,11 +2,16 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { formatDocumentTitle, useDocumentTitleSubjectValue } from '../lib/document-title';
+import { useNewVersionAtNavigation } from '../lib/service-worker';
 import { useProductName } from '../lib/site';
 import { useRouteHandle } from './route-handle';
 
-/** The top route: keeps the tab title in step with the page and the language. */
+/**
+ * The top route: keeps the tab title in step with the page and the language, and lets a new
+ * version of the app take over at a navigation (lib/service-worker.ts).
+ */
 export function RootLayout() {
+  useNewVersionAtNavigation();
   return (
     <>
       <DocumentTitle />

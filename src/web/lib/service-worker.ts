@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { CACHE_PREFIX } from '../service-worker/rules';
 import { afterFirstPaint } from './after-first-paint';
 import { hasUnsavedChanges } from './unsaved-changes';
@@ -82,16 +84,34 @@ export function startServiceWorker(router: NavigatingRouter): void {
     if (state.navigation.state !== 'idle' || state.location.key === lastKey) return;
     lastKey = state.location.key;
     void registration?.then((registered) => {
-      if (!registered) return;
-      // A form still holds what the user typed (they stayed on its page): the version waits.
-      if (registered.waiting && navigator.serviceWorker.controller && !hasUnsavedChanges())
-        return takeOver(registered.waiting);
+      // A version already waiting takes over once the new page is shown (useNewVersionAtNavigation).
+      if (!registered || registered.waiting) return;
       if (Date.now() - lastCheck > UPDATE_CHECK_MS) {
         lastCheck = Date.now();
         void registered.update().catch(() => undefined);
       }
     });
   });
+}
+
+/**
+ * A waiting new version takes over at a navigation, once React has shown the new page: the router
+ * reports the new location before the page left is gone, and with it the unsaved-changes mark of
+ * its form (an effect here runs after the old page's clean-ups, in the same commit). A form that
+ * still holds what the user typed (they stayed on its page, as with a clicked notice of the page
+ * they are writing on) keeps the version waiting for a later navigation. Used once, in the root
+ * route's layout.
+ */
+export function useNewVersionAtNavigation(): void {
+  const { key } = useLocation();
+  const first = useRef(key);
+  useEffect(() => {
+    if (key === first.current) return;
+    void registration?.then((registered) => {
+      if (registered?.waiting && navigator.serviceWorker.controller && !hasUnsavedChanges())
+        takeOver(registered.waiting);
+    });
+  }, [key]);
 }
 
 /** Deletes what the service worker cached (logout): the worker keeps nothing until the next page load. */
