@@ -8,13 +8,27 @@ import {
 import { api } from './api';
 import { session } from './app-session';
 import { isApiError } from './api-client';
-import { readyRegistration } from './service-worker';
 
 /**
  * Push notices on this device: the browser's permission, its push subscription and the server's
  * record of it (src/contract/push.ts). Shared by 'Meldingen' in the settings and the dashboard's
  * one-time offer. The browser asks for permission only from `turnOnPush`, which runs on a click.
  */
+
+/**
+ * The active registration of /sw.js, registered again when it is gone (a logout's
+ * `Clear-Site-Data` unregisters it in some browsers; registering an existing one answers it);
+ * null where the browser has no service workers.
+ */
+async function readyRegistration(): Promise<ServiceWorkerRegistration | null> {
+  if (!('serviceWorker' in navigator)) return null;
+  try {
+    await navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' });
+  } catch {
+    return null;
+  }
+  return navigator.serviceWorker.ready;
+}
 
 /** Where push stands on this device for the signed-in user. */
 export type PushState = 'unsupported' | 'denied' | 'off' | 'on';

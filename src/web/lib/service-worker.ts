@@ -40,17 +40,6 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | nul
   return registration;
 }
 
-/**
- * The active registration, registering it again when it is gone (a logout's `Clear-Site-Data`
- * unregisters it in some browsers); null where the browser has no service workers.
- */
-export async function readyRegistration(): Promise<ServiceWorkerRegistration | null> {
-  if (!supported()) return null;
-  registration = null;
-  if (!(await registerServiceWorker())) return null;
-  return navigator.serviceWorker.ready;
-}
-
 let takingOver = false;
 
 /** Takes a waiting new version into use and loads the page the user just went to with it. */
