@@ -25,6 +25,7 @@ import {
 } from './list';
 import { changeCaseStatus } from '../workflow/apply';
 import { getClientDashboard } from './dashboard';
+import { mollieConfigured } from '../payments/mollie';
 import { appointmentViewSettings } from '../appointments/state';
 import { getClientCaseView, getLawyerCaseView } from './views';
 import { localDate } from '../lib/local-date';
@@ -55,7 +56,7 @@ export const caseRoutes: FastifyPluginAsyncZod = async (app) => {
           link: link(),
           appointments,
           fileRetentionYears: config.fileRetentionYears,
-          invoices: { firm: config.firm, mollieEnabled: Boolean(config.mollie.apiKey) },
+          invoices: { firm: config.firm, mollieEnabled: mollieConfigured(config) },
         }),
       };
     },

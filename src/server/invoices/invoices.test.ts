@@ -47,20 +47,11 @@ afterAll(async () => {
 });
 
 async function readyCase(options: { employer?: boolean } = {}) {
-  const setup = await createCaseAt(ctx, 'ready-for-invoicing', { offer: 'start', client: { ...ADDRESS } });
-  if (options.employer)
-    await ctx.db
-      .update(cases)
-      .set({
-        companyName: 'Werkgever B.V.',
-        companyStreet: 'Blaak',
-        companyHouseNumber: '10',
-        companyPostcode: '3011 TA',
-        companyCity: 'Rotterdam',
-        contactEmail: 'hr@werkgever.example',
-      })
-      .where(eq(cases.id, setup.caseId));
-  return setup;
+  return createCaseAt(ctx, 'ready-for-invoicing', {
+    offer: 'start',
+    employer: options.employer,
+    client: { ...ADDRESS },
+  });
 }
 
 async function draft(setup: Awaited<ReturnType<typeof readyCase>>, body: Record<string, unknown>) {

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice } from '../../contract/invoices';
-import { cases, contactPersons } from '../db/schema';
+import { contactPersons } from '../db/schema';
 import { createCaseAt, createTestContext, type TestContext } from '../testing/harness';
 
 /**
@@ -175,18 +174,7 @@ afterAll(async () => {
 });
 
 async function employerCase() {
-  const setup = await createCaseAt(ctx, 'ready-for-invoicing', { offer: 'start' });
-  await ctx.db
-    .update(cases)
-    .set({
-      companyName: 'Werkgever B.V.',
-      companyStreet: 'Blaak',
-      companyHouseNumber: '10',
-      companyPostcode: '3011 TA',
-      companyCity: 'Rotterdam',
-      contactEmail: 'hr@werkgever.example',
-    })
-    .where(eq(cases.id, setup.caseId));
+  const setup = await createCaseAt(ctx, 'ready-for-invoicing', { offer: 'start', employer: true });
   await ctx.db.insert(contactPersons).values({
     caseId: setup.caseId,
     position: 1,

@@ -33,6 +33,9 @@ export type Mollie = {
 export const mollieAmount = (cents: number) => ({ currency: 'EUR', value: (cents / 100).toFixed(2) });
 const centsOf = (amount: { value: string }) => Math.round(Number(amount.value) * 100);
 
+/** Payments are on when an API key is set, as `createMollie` makes a client only then (else no payment button). */
+export const mollieConfigured = (config: Pick<Config, 'mollie'>): boolean => Boolean(config.mollie.apiKey);
+
 export function createMollie(config: Pick<Config, 'mollie'>): Mollie | null {
   if (!config.mollie.apiKey) return null;
   const client = new Client({

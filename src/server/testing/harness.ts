@@ -233,19 +233,38 @@ export async function tokenFor(ctx: TestContext, userId: string): Promise<string
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/** The ex-employer `createCaseAt` gives a case with `employer: true`. */
+export const TEST_EMPLOYER = {
+  companyName: 'Werkgever B.V.',
+  companyStreet: 'Blaak',
+  companyHouseNumber: '10',
+  companyPostcode: '3011 TA',
+  companyCity: 'Rotterdam',
+  contactEmail: 'hr@werkgever.example',
+} as const;
+
 /**
  * A case at `status` (written directly, as `createTestClient` does) with its client and one lawyer,
- * both signed in: the start many tests share. `offer` sets the package the client chose; `client`
- * and `lawyer` set fields of either account.
+ * both signed in: the start many tests share. `offer` sets the package the client chose; `employer`
+ * gives it TEST_EMPLOYER's company data; `client` and `lawyer` set fields of either account.
  */
 export async function createCaseAt(
   ctx: TestContext,
   status: StatusSlug,
-  options: { offer?: (typeof cases.$inferSelect)['offer']; client?: Partial<NewUser>; lawyer?: Partial<NewUser> } = {},
+  options: {
+    offer?: (typeof cases.$inferSelect)['offer'];
+    employer?: boolean;
+    client?: Partial<NewUser>;
+    lawyer?: Partial<NewUser>;
+  } = {},
 ) {
   const lawyer = await createTestLawyer(ctx, options.lawyer);
   const client = await createTestClient(ctx, { ...options.client, status, lawyerIds: [lawyer.id] });
-  if (options.offer) await ctx.db.update(cases).set({ offer: options.offer }).where(eq(cases.id, client.caseId));
+  if (options.offer || options.employer)
+    await ctx.db
+      .update(cases)
+      .set({ ...(options.offer ? { offer: options.offer } : {}), ...(options.employer ? TEST_EMPLOYER : {}) })
+      .where(eq(cases.id, client.caseId));
   return {
     ...client,
     lawyerId: lawyer.id,

@@ -2,8 +2,8 @@ import { Receipt } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { INVOICE_TASKS, type InvoiceTask } from '../../../../contract/invoices';
-import { cn } from '../../../ui/cn';
 import { useInvoiceTasks } from '../api';
+import { TaskButton } from './task-filters';
 
 /** `?factuurtaak=` of /dossiers: the invoice task whose cases are listed instead of the table, or null. */
 export function readInvoiceTask(search: URLSearchParams): InvoiceTask | null {
@@ -35,30 +35,12 @@ export function InvoiceTaskFilters({
         const pressed = active === task;
         return (
           <li key={task}>
-            <button
-              type="button"
-              aria-pressed={pressed}
-              onClick={() => onSelect(pressed ? null : task)}
-              className={cn(
-                'flex min-h-11 w-full items-center justify-between gap-3 rounded-lg border px-4 ' +
-                  'py-2 text-left font-medium',
-                pressed
-                  ? 'border-brand-700 bg-brand-700 text-white'
-                  : 'border-slate-300 bg-white text-slate-900 hover:border-brand-700',
-              )}
-            >
-              <span>{t(`invoices.taskLabels.${task}`)}</span>
-              <span
-                className={cn(
-                  'rounded-full px-2 text-sm font-semibold',
-                  pressed ? 'bg-white text-brand-900' : 'bg-slate-100 text-slate-900',
-                )}
-              >
-                <span className="sr-only"> (</span>
-                {count}
-                <span className="sr-only">)</span>
-              </span>
-            </button>
+            <TaskButton
+              label={t(`invoices.taskLabels.${task}`)}
+              count={count}
+              pressed={pressed}
+              onPress={() => onSelect(pressed ? null : task)}
+            />
           </li>
         );
       })}

@@ -34,34 +34,57 @@ export function TaskFilters({
         const label = t(TASK_LABEL_KEYS[slug] ?? `cases.statuses.${slug}`);
         return (
           <li key={slug}>
-            <button
-              type="button"
-              aria-pressed={pressed}
-              onClick={() => onSelect(pressed ? null : slug)}
-              className={cn(
-                'flex min-h-11 w-full items-center justify-between gap-3 rounded-lg border px-4 ' +
-                  'py-2 text-left font-medium',
-                pressed
-                  ? 'border-brand-700 bg-brand-700 text-white'
-                  : 'border-slate-300 bg-white text-slate-900 hover:border-brand-700',
-              )}
-            >
-              <span>{label}</span>
-              {/* Read as 'Opdrachtbevestiging versturen (2)'; the pill shows the number. */}
-              <span
-                className={cn(
-                  'rounded-full px-2 text-sm font-semibold',
-                  pressed ? 'bg-white text-brand-900' : 'bg-slate-100 text-slate-900',
-                )}
-              >
-                <span className="sr-only"> (</span>
-                {status?.cases_count}
-                <span className="sr-only">)</span>
-              </span>
-            </button>
+            <TaskButton
+              label={label}
+              count={status?.cases_count ?? 0}
+              pressed={pressed}
+              onPress={() => onSelect(pressed ? null : slug)}
+            />
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * One task as a toggle with its number of cases, read as 'Opdrachtbevestiging versturen (2)'; the
+ * pill shows the number.
+ */
+export function TaskButton({
+  label,
+  count,
+  pressed,
+  onPress,
+}: {
+  label: string;
+  count: number;
+  pressed: boolean;
+  onPress: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onPress}
+      className={cn(
+        'flex min-h-11 w-full items-center justify-between gap-3 rounded-lg border px-4 py-2 text-left font-medium',
+        pressed
+          ? 'border-brand-700 bg-brand-700 text-white'
+          : 'border-slate-300 bg-white text-slate-900 hover:border-brand-700',
+      )}
+    >
+      <span>{label}</span>
+      <span
+        className={cn(
+          'rounded-full px-2 text-sm font-semibold',
+          pressed ? 'bg-white text-brand-900' : 'bg-slate-100 text-slate-900',
+        )}
+      >
+        <span className="sr-only"> (</span>
+        {count}
+        <span className="sr-only">)</span>
+      </span>
+    </button>
   );
 }
