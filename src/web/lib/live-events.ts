@@ -114,6 +114,17 @@ export function applyLiveEvent(
 /** The refetches of everything on screen (a stream ready, the polling fallback) let fetches in flight end. */
 const KEEP_FETCHES = { cancelRefetch: false } as const;
 
+/** Stops the live stream of this tab, if one runs (set by `useLiveEventStream`). */
+let stopCurrentStream: (() => void) | undefined;
+
+/**
+ * Stops this tab's live stream before its token is revoked (the logout): a ticket already
+ * fetched would otherwise open GET /api/events after the logout and meet a 401.
+ */
+export function stopLiveEventStream(): void {
+  stopCurrentStream?.();
+}
+
 /** How long after the first frame of a page its live stream asks for a ticket. */
 export const STREAM_START_DELAY_MS = 500;
 
@@ -190,12 +201,17 @@ export function useLiveEventStream(queryClient: QueryClient, token: string | nul
     // before the page is on screen delays it, and a frame reaches the screen some time after the main thread made it
     // (longer on a busy phone). What changes meanwhile arrives with the stream's first events or at the next refetch.
     const cancelStart = afterNextFrame(() => void connect(), STREAM_START_DELAY_MS);
-    return () => {
+    const stop = () => {
       stopped = true;
       cancelStart();
       clearInterval(poll);
       clearTimeout(retry);
       source?.close();
+    };
+    stopCurrentStream = stop;
+    return () => {
+      if (stopCurrentStream === stop) stopCurrentStream = undefined;
+      stop();
     };
   }, [queryClient, token]);
 }

@@ -1,5 +1,6 @@
 import { api } from './api';
 import { session } from './app-session';
+import { stopLiveEventStream } from './live-events';
 import { unsubscribeThisBrowser } from './push';
 import { queryClient } from './query-client';
 import { clearServiceWorkerCaches } from './service-worker';
@@ -19,7 +20,8 @@ async function requestsSettled(): Promise<void> {
  * Revokes the token on the server (POST /api/logout), then ends the session in every tab. The
  * requests already in flight (a refetch the live stream asked for, a save) end first: sent with
  * the token, they would otherwise meet it revoked and fail with a 401. One that starts once the
- * logout is sent (a refetch after a save) is not sent at all (`endsSession`, lib/api-client.ts).
+ * logout is sent (a refetch after a save) is not sent at all (`endsSession`, lib/api-client.ts),
+ * and the live stream stops before it, so that no stream opens with the revoked token.
  */
 export async function logout(): Promise<void> {
   // The server answers with `Clear-Site-Data: "storage"`, which empties localStorage and with it
@@ -27,6 +29,7 @@ export async function logout(): Promise<void> {
   // (and again by the session store if the browser empties the storage once more, lib/session.ts).
   const { settings } = session.getState();
   try {
+    stopLiveEventStream();
     await requestsSettled();
     if (session.getState().auth.token) await api.request('/api/logout', { method: 'POST', endsSession: true });
   } catch {
