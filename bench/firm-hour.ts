@@ -18,8 +18,8 @@
  *
  * Alone (after `npm run build`): `node --import tsx bench/firm-hour.ts [--quick] [--kinds=pglite,postgres]
  * [--seconds=N] [--ladder=1,2,5] [--env=KEY=VALUE …]`; first in `npm run bench` (`npm run bench -- --quick` for the
- * short form), unless BENCH_FIRM_HOUR=0. `--env` passes a setting to the server (e.g. `--env=HOT_PATH=0`), for
- * comparing two builds of the hot path in one run.
+ * short form), unless BENCH_FIRM_HOUR=0. `--env` passes a setting to the server (e.g.
+ * `--env=UPLOADS_PER_INSTANCE=8`), for comparing two settings in one run.
  */
 import http from 'node:http';
 import { parseArgs } from 'node:util';

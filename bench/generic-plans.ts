@@ -1,24 +1,25 @@
 /**
- * The plans PostgreSQL makes for the hot path's prepared statements (docs/performance.md):
+ * The plans PostgreSQL makes for the prepared statements of `Database.run` (docs/performance.md):
  * every shape of `GET /api/cases` (each sort and direction, without and with one or two search
  * words, short and long, with no, one and three statuses, first and a later page) and the token
  * and profile statements, on 10,000 cases over 20 lawyers as bench/core.ts seeds them.
  * For each it prints the scan nodes and the time of the custom plan (`force_custom_plan`, the
- * values known) and of the generic plan (`force_generic_plan`, what `Database.run` uses), and
- * flags a generic plan that scans a big table sequentially where the custom plan did not.
+ * values known) and of the generic plan (`force_generic_plan`, which PostgreSQL may choose for a
+ * named statement after its fifth run), and flags a generic plan that scans a big table
+ * sequentially where the custom plan did not.
  * Needs DATABASE_URL (a scratch database is made and dropped):
  * `DATABASE_URL=postgres://postgres@127.0.0.1:5432/test node --import tsx bench/generic-plans.ts`
  * (`PLANS_VERBOSE=1` prints every statement's scans; `PLANS_CASES=100000` seeds more cases).
  */
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
+import { fillPlaceholders, sql } from 'drizzle-orm';
 import { CaseListQuerySchema } from '../src/contract/cases';
 import { STATUSES } from '../src/contract/statuses';
 import { authValues, createToken } from '../src/server/auth/queries';
 import { caseListForToken } from '../src/server/cases/list';
 import type { Database } from '../src/server/db/client';
 import { ensureCatalogue } from '../src/server/db/catalogue';
-import { bindStatement, type Statement } from '../src/server/db/hot/statement';
+import type { Statement } from '../src/server/db/prepared';
 import { seedLoad } from '../src/server/db/seed-load';
 import { generateToken, sha256Hex } from '../src/server/lib/crypto';
 import { PROFILE_FOR_TOKEN } from '../src/server/users/queries';
@@ -137,15 +138,16 @@ async function main() {
   const totals = { generic: { n: 0, custom: 0, generic: 0 }, custom: { n: 0, custom: 0, generic: 0 } };
   try {
     for (const shape of shapes) {
-      let name = names.get(shape.statement.text);
+      const text = shape.statement.query.sql;
+      let name = names.get(text);
       if (!name) {
         name = `plan_${names.size + 1}`;
-        await client.query(`PREPARE ${name} AS ${shape.statement.text}`);
-        names.set(shape.statement.text, name);
+        await client.query(`PREPARE ${name} AS ${text}`);
+        names.set(text, name);
       }
-      // How Database.run sends it: named = one generic plan per connection; unnamed = a custom plan per run.
+      // How Database.run sends it: named = PostgreSQL may settle on a generic plan; unnamed = a custom plan per run.
       const runsAs = shape.statement.name ? 'generic' : 'custom';
-      const values = bindStatement(shape.statement, { ...shape.values, ...auth });
+      const values = fillPlaceholders(shape.statement.query.params, { ...shape.values, ...auth });
       const custom = await explain(client, name, values, 'force_custom_plan');
       const generic = await explain(client, name, values, 'force_generic_plan');
       const customScans = scans(custom.Plan);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Statement } from '../db/hot/statement';
+import type { Statement } from '../db/prepared';
 import type { Role } from '../../contract/permissions';
 import { forbidden, unauthenticated } from '../errors/errors';
 import { sha256Hex } from '../lib/crypto';

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../contract/permissions';
 import type { Database, Db } from '../db/client';
-import { hotStatement, type Statement } from '../db/hot/statement';
+import { preparedStatement, type Statement } from '../db/prepared';
 import { loginCodes, loginThrottles, tokens, users } from '../db/schema';
 import { ts } from '../db/sql';
 import { safeEqual } from '../lib/crypto';
@@ -224,7 +224,7 @@ export const TOKEN_TOUCH_INTERVAL_MS = 60_000;
  * needs, so a request's token and its data come in one round trip. Read-only: a statement with
  * an UPDATE in it (as before) cost the database a quarter more per `GET /api/user`, also in the
  * 59 of 60 seconds when it updated nothing (decision 003 addendum). Written with placeholders
- * (`authValues` gives them), so the statement is built once (db/hot/statement.ts). The moment is ONE
+ * (`authValues` gives them), so the statement is built once (db/prepared.ts). The moment is ONE
  * parameter (a Date) and the window's bounds are worked out from it in SQL: the server made and
  * formatted three timestamps per request before, and the driver parsed each back into a Date
  * to format it again (docs/performance.md).
@@ -252,7 +252,7 @@ const AUTH_CTES = sql`auth AS (
 const TOKEN_OWNER_COLUMNS = sql.raw('t.user_id AS auth_user_id, t.id AS auth_token_id, u.role AS auth_role');
 
 /** Records a token's use (at most once a minute: only when the recorded one is older). */
-const TOUCH_TOKEN = hotStatement(
+const TOUCH_TOKEN = preparedStatement(
   sql`UPDATE ${tokens} SET last_used_at = ${NOW}
     WHERE id = ${sql.placeholder('tokenId')}::uuid AND last_used_at <= ${NOW} - ${TOUCH_AGE}`,
 );
@@ -283,10 +283,10 @@ type AuthColumns = {
  * them, with placeholders of their own), and the statement answers one row for a valid token and
  * none otherwise. Without a subquery around the check PostgreSQL reads the user once instead of
  * twice: a fifth less of its CPU for `GET /api/user` (docs/performance.md). `plan: 'custom'`
- * when its plan must follow the values (db/hot/statement.ts).
+ * when its plan must follow the values (db/prepared.ts).
  */
 export function tokenUserStatement(columns: SQL, options: { plan?: 'generic' | 'custom' } = {}): Statement {
-  return hotStatement(
+  return preparedStatement(
     sql`SELECT ${TOKEN_OWNER_COLUMNS}, ${TOUCH_DUE} AS auth_touch, ${columns}
     FROM ${AUTH_FROM}`,
     options,
@@ -316,7 +316,7 @@ export async function useTokenWith<T extends Record<string, unknown>>(
   return { owner, row: first };
 }
 
-const TOKEN_ONLY = hotStatement(sql`WITH ${AUTH_CTES} SELECT user_id, token_id, role, touch FROM auth`);
+const TOKEN_ONLY = preparedStatement(sql`WITH ${AUTH_CTES} SELECT user_id, token_id, role, touch FROM auth`);
 
 /** Checks a token in one statement (see `AUTH_CTES`), recording its use once a minute. Returns user and role. */
 export async function useToken(

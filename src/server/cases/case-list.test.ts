@@ -433,7 +433,7 @@ describe('GET /api/cases', () => {
     const shape = (params: Record<string, string>) =>
       caseListForToken(CaseListQuerySchema.parse(params), '2026-12-01').statement;
     for (const sort of ['client_name', 'company_name', 'last_update_at', 'status']) {
-      expect(shape({ sort, dir: 'desc', statuses: 'lead' }).name).toMatch(/^portal_hot_\d+$/);
+      expect(shape({ sort, dir: 'desc', statuses: 'lead' }).name).toMatch(/^portal_\d+$/);
       expect(shape({ sort, q: 'de' }).name).toBeUndefined();
     }
   });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tokenUserStatement } from '../auth/queries';
-import { hotStatement, type Statement } from '../db/hot/statement';
+import { preparedStatement, type Statement } from '../db/prepared';
 import type { CaseListItem, CaseListQuery } from '../../contract/cases';
 import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../contract/offers';
 import { STATUSES, getStatus, type StatusSlug } from '../../contract/statuses';
@@ -292,7 +292,7 @@ const shapeStatements = new Map<string, ShapeStatements>();
 
 /**
  * The statements of a list query's shape, built once with placeholders for the statuses, words
- * and offset (and the lawyer of `forLawyer`): hot statements (db/hot/, docs/performance.md), the
+ * and offset (and the lawyer of `forLawyer`): prepared statements (db/prepared.ts, docs/performance.md), the
  * values bound per request. Without search words they are named and planned once (a generic
  * plan); a search is planned with its words every time (`plan: 'custom'`): a generic plan cannot
  * know that a word of one or two letters gives the trigram index nothing to look up, and would
@@ -318,7 +318,7 @@ function statementsFor(
     const page = sql`(SELECT string_agg(v.case_id::text || ':' || v.version, ' ' ORDER BY v.pos) FROM (${items}) v)`;
     statements = {
       forToken: tokenUserStatement(sql`${total} AS total, ${page} AS page`, { plan }),
-      forLawyer: hotStatement(wholeListStatement(sql`${sql.placeholder('lawyerId')}::uuid`, shape), { plan }),
+      forLawyer: preparedStatement(wholeListStatement(sql`${sql.placeholder('lawyerId')}::uuid`, shape), { plan }),
     };
     shapeStatements.set(key, statements);
   }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { DatabaseLockedError, acquireDirectoryLock, openPglite, openPostgres } from './client';
-import { hotStatement } from './hot/statement';
+import { preparedStatement } from './prepared';
 import { queryRows } from './sql';
 import { createScratchDatabase } from '../testing/scratch-database';
 import { postgresTemplate } from '../testing/harness';
@@ -39,7 +39,7 @@ describe('embedded database', { timeout: 120_000 }, () => {
 
 describe('DATABASE_URL as node-postgres reads it', () => {
   // A server on this machine, reached through its Unix socket (?host=/var/run/postgresql): both
-  // pools, the hot statements' too, must take the address as it is.
+  // pool and its prepared statements must take the address as it is.
   const adminUrl = process.env.DATABASE_URL;
   const socketDir = '/var/run/postgresql';
   const local =
@@ -47,7 +47,7 @@ describe('DATABASE_URL as node-postgres reads it', () => {
     ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(adminUrl).hostname) &&
     existsSync(`${socketDir}/.s.PGSQL.${new URL(adminUrl).port || 5432}`);
   it.skipIf(!local)(
-    'runs the main pool and the hot path through a Unix socket (PostgreSQL on this machine)',
+    'runs the pool and its prepared statements through a Unix socket (PostgreSQL on this machine)',
     async () => {
       const scratch = await createScratchDatabase(adminUrl as string, 'portal_socket', {
         template: await postgresTemplate(adminUrl as string),
@@ -58,12 +58,12 @@ describe('DATABASE_URL as node-postgres reads it', () => {
       try {
         // inet_server_addr() is null over a Unix socket.
         expect(await queryRows(database.db, sql`SELECT inet_server_addr() AS addr`)).toEqual([{ addr: null }]);
-        // Named here: the names are shared by every test file of a worker, and hot.test.ts uses them all up.
-        const hot = {
-          ...hotStatement(sql`SELECT inet_server_addr() AS addr, ${sql.placeholder('n')}::int + 1 AS n`),
+        // Named here: the names are shared by every test file of a worker, and prepared.test.ts uses them all up.
+        const prepared = {
+          ...preparedStatement(sql`SELECT inet_server_addr() AS addr, ${sql.placeholder('n')}::int + 1 AS n`),
           name: 'portal_test_socket',
         };
-        expect(await database.run(hot, { n: 41 })).toEqual([{ addr: null, n: 42 }]);
+        expect(await database.run(prepared, { n: 41 })).toEqual([{ addr: null, n: 42 }]);
       } finally {
         await database.close();
         await scratch.drop();

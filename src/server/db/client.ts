@@ -10,9 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
-import type { Statement } from './hot/statement';
-import { GENERIC_PLANS, pgliteRunner, postgresRunner } from './hot/run';
-import { hotLanes } from './hot/lanes';
+import { statementRunner, type StatementRunner } from './prepared';
 
 /**
  * The database, and one of its transactions too: a drizzle transaction is a database of its own,
@@ -26,12 +24,11 @@ export type Database = {
   fresh: boolean;
   ping: () => Promise<void>;
   /**
-   * Runs a statement of the hot path (db/hot/, docs/performance.md) with the values of its
-   * placeholders, as a named prepared statement: parsed and planned once per connection; an
-   * unnamed one is planned for its values. Outside any transaction. Rows as the driver types
-   * them (timestamps as Date, json parsed).
+   * Runs a prepared statement (db/prepared.ts, docs/performance.md) with the values of its
+   * placeholders: a named one is parsed once per connection; an unnamed one is planned for its
+   * values. Outside any transaction. Rows with json parsed and timestamps as text.
    */
-  run: <T>(statement: Statement, values: Readonly<Record<string, unknown>>) => Promise<T[]>;
+  run: StatementRunner;
   /**
    * Calls `onNotify` for every NOTIFY on `channel` (delivered at commit). PostgreSQL: one
    * dedicated connection, reconnected after an error; PGlite: in-process. Resolves to a stop function.
@@ -42,11 +39,8 @@ export type Database = {
    * The embedded database's files as a tarball (tests load a migrated one as their template); absent for PostgreSQL.
    */
   dump?: () => Promise<Blob>;
-  /**
-   * Connections of the PostgreSQL pools (for /metrics): `main` for queries and transactions,
-   * `hot` for the named statements of `run`. Absent for the embedded database.
-   */
-  poolStats?: () => Record<'main' | 'hot', PoolStats>;
+  /** Connections of the PostgreSQL pool (for /metrics). Absent for the embedded database. */
+  poolStats?: () => PoolStats;
 };
 
 /** A pool's connections (node-postgres's counts; `waiting`: queries waiting for a connection). */
@@ -154,14 +148,15 @@ export async function openPglite(dataDir: string | null, options: { loadDataDir?
  * databases hand the backend on instead, src/server/testing/pglite-pool.ts).
  */
 export function pgliteDatabase(client: PGlite, options: { fresh: boolean; close: () => Promise<void> }): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    db,
     kind: 'pglite',
     fresh: options.fresh,
     ping: async () => {
       await client.query('SELECT 1');
     },
-    run: pgliteRunner(client),
+    run: statementRunner(db),
     listen: async (channel, onNotify) => client.listen(channel, () => onNotify()),
     dump: () => client.dumpDataDir('none'),
     close: options.close,
@@ -198,23 +193,12 @@ const statsOf = (pool: pg.Pool): PoolStats => ({
 });
 
 /**
- * The connections on DATABASE_URL, migrated (migrations take an advisory lock), all node-postgres:
- * a pool of `max` (POOL_MAX) for queries and transactions, and up to `hotMax` (half of `max`,
- * rounded up) pipelined lanes that start with generic plans for the named statements of
- * `Database.run` (db/hot/lanes.ts).
+ * The connections on DATABASE_URL, migrated (migrations take an advisory lock): one node-postgres
+ * pool of `max` (POOL_MAX) for queries, transactions and the prepared statements of `run`.
  */
-export async function openPostgres(url: string, options: { max?: number; hotMax?: number } = {}): Promise<Database> {
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
   const max = options.max ?? POOL_MAX;
   const pool = resilientPool({ connectionString: url, max });
-  const hot = hotLanes(
-    {
-      connectionString: url,
-      connectionTimeoutMillis: 5_000,
-      options: `-c plan_cache_mode=${GENERIC_PLANS}`,
-      application_name: 'portal-hot',
-    },
-    options.hotMax ?? Math.ceil(max / 2),
-  );
   const client = await pool.connect();
   let existed: boolean;
   try {
@@ -233,12 +217,12 @@ export async function openPostgres(url: string, options: { max?: number; hotMax?
     ping: async () => {
       await pool.query('SELECT 1');
     },
-    run: postgresRunner(pool, hot),
+    run: statementRunner(db),
     listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: async () => {
-      await Promise.all([pool.end(), hot.end()]);
+      await pool.end();
     },
-    poolStats: () => ({ main: statsOf(pool), hot: hot.stats() }),
+    poolStats: () => statsOf(pool),
   };
 }
 

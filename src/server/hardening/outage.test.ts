@@ -312,9 +312,9 @@ describe.skipIf(!process.env.DATABASE_URL)('database refusing connections (Postg
       // Twice: the first round meets the ended sessions (57P01), the second the refused new ones (55000).
       for (let round = 0; round < 2; round++) {
         const answers = await Promise.all([
-          // the hot path (the token check and the user in one prepared statement, on a pipelined lane)
+          // the token check and the user in one prepared statement
           app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) }),
-          // the main pool (Drizzle)
+          // a drizzle transaction
           app.inject({ method: 'PATCH', url: '/api/user', headers: bearer(token), payload: { city: 'Zwolle' } }),
           app.inject({ method: 'POST', url: '/api/code', payload: { email } }),
           app.inject({ method: 'GET', url: '/readyz' }),

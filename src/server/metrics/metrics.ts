@@ -52,19 +52,16 @@ export function registerMetrics(app: FastifyInstance, config: Config, database: 
     const stats = database.poolStats;
     new Gauge({
       name: 'portal_db_pool_connections',
-      help:
-        'PostgreSQL pool connections by pool (main: queries and transactions; hot: prepared statements of ' +
-        'the hot path) and state (total, idle, in use, waiting clients, max)',
-      labelNames: ['pool', 'state'] as const,
+      help: 'PostgreSQL pool connections by state (total, idle, in use, waiting clients, max)',
+      labelNames: ['state'] as const,
       registers: [registry],
       collect() {
-        for (const [pool, s] of Object.entries(stats())) {
-          if (s.total !== null) this.set({ pool, state: 'total' }, s.total);
-          if (s.idle !== null) this.set({ pool, state: 'idle' }, s.idle);
-          this.set({ pool, state: 'in_use' }, s.inUse);
-          this.set({ pool, state: 'waiting' }, s.waiting);
-          this.set({ pool, state: 'max' }, s.max);
-        }
+        const s = stats();
+        if (s.total !== null) this.set({ state: 'total' }, s.total);
+        if (s.idle !== null) this.set({ state: 'idle' }, s.idle);
+        this.set({ state: 'in_use' }, s.inUse);
+        this.set({ state: 'waiting' }, s.waiting);
+        this.set({ state: 'max' }, s.max);
       },
     });
   }

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openPglite, type Database } from '../db/client';
-import { hotStatement } from '../db/hot/statement';
+import { preparedStatement } from '../db/prepared';
 import { queryRows } from '../db/sql';
 import { auditEvents, users } from '../db/schema';
 import { createUser } from '../users/create';
@@ -36,7 +36,7 @@ describe('kept test databases (PGlite)', () => {
     await first.db.insert(auditEvents).values([event, event]);
     await first.db.execute(sql`SET TIME ZONE 'Pacific/Auckland'`);
     await first.db.execute(sql`PREPARE kept_left AS SELECT 1`);
-    const statement = hotStatement(sql`SELECT ${sql.placeholder('n')}::int * 2 AS kept_doubled`);
+    const statement = preparedStatement(sql`SELECT ${sql.placeholder('n')}::int * 2 AS kept_doubled`);
     expect(await first.run(statement, { n: 2 })).toEqual([{ kept_doubled: 4 }]);
     await first.close();
 
@@ -47,7 +47,6 @@ describe('kept test databases (PGlite)', () => {
     expect(await second.db.select().from(users)).toEqual([]);
     expect(await queryRows(second.db, sql`SELECT name FROM pg_prepared_statements`)).toEqual([]);
     expect(await queryRows(second.db, sql`SELECT current_setting('TimeZone') AS zone`)).toEqual([{ zone: 'UTC' }]);
-    // Its own runner parses the named statement again on the emptied session.
     expect(await second.run(statement, { n: 3 })).toEqual([{ kept_doubled: 6 }]);
     const [row] = await second.db.insert(auditEvents).values(event).returning();
     expect(row?.id).toBe(1);

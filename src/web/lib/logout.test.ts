@@ -32,7 +32,7 @@ describe('logout', () => {
     expect(session.getState().auth.token).toBeNull();
   });
 
-  it('stops the live stream first: a ticket that arrives after the logout opens no stream with the revoked token', async () => {
+  it('stops the live stream first: a ticket that arrives after the logout opens no stream with its token', async () => {
     const opened: string[] = [];
     vi.stubGlobal(
       'EventSource',
