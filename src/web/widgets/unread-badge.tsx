@@ -3,18 +3,11 @@ import { useUnreadMessages } from '../lib/messages-query';
 import { cn } from '../ui/cn';
 
 /**
- * The number of unread messages (all cases, or one), hidden at 0; screen readers hear "3 unread
- * messages", unless `announce` is false because the element around it names the count itself.
+ * The number of unread messages (all cases, or one), hidden at 0; screen readers hear ", 3 unread
+ * messages" (visually hidden words; the digits are hidden from them), so a link around it keeps
+ * its visible label at the start of its accessible name.
  */
-export function UnreadBadge({
-  caseId,
-  className,
-  announce = true,
-}: {
-  caseId?: string;
-  className?: string;
-  announce?: boolean;
-}) {
+export function UnreadBadge({ caseId, className }: { caseId?: string; className?: string }) {
   const { t } = useTranslation();
   const unread = useUnreadMessages();
   const count = caseId
@@ -23,7 +16,6 @@ export function UnreadBadge({
   if (count === 0) return null;
   return (
     <span
-      aria-hidden={announce ? undefined : true}
       className={cn(
         'ml-2 inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-1.5 text-xs ' +
           'leading-5 font-semibold text-white',
@@ -31,7 +23,7 @@ export function UnreadBadge({
       )}
     >
       <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
-      {announce && <span className="sr-only">, {t('messages.unreadCount', { count })}</span>}
+      <span className="sr-only">, {t('messages.unreadCount', { count })}</span>
     </span>
   );
 }

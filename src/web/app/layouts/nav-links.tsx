@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useUnreadMessages } from '../../lib/messages-query';
 import { useSite } from '../../lib/site';
 import { cn } from '../../ui/cn';
 import type { NavItem } from './nav-items';
@@ -16,10 +15,9 @@ type NavLinksProps = {
 };
 
 /**
- * The role's menu as a list of links; external links open in a new tab and say so. What only a
- * screen reader hears ('opens in a new tab', the unread count) is in the link's accessible name
- * (`aria-label`), not in hidden text inside it, and the new-tab arrow is drawn by CSS
- * (`external-link-arrow`): the visible label is the link's only content, one short line.
+ * The role's menu as a list of links; external links open in a new tab and say so in their
+ * accessible name (`aria-label`, which starts with the visible label), and the new-tab arrow is
+ * drawn by CSS (`external-link-arrow`): the visible label stays one short line.
  */
 export function NavLinks({ items, linkClassName, activeClassName, listClassName, onNavigate }: NavLinksProps) {
   const { t } = useTranslation();
@@ -74,7 +72,11 @@ export function NavLinks({ items, linkClassName, activeClassName, listClassName,
   );
 }
 
-/** 'Berichten' with the unread count as a badge; screen readers hear 'Berichten, 3 ongelezen berichten'. */
+/**
+ * 'Berichten' with the unread count as a badge; screen readers hear 'Berichten, 3 ongelezen
+ * berichten' from the link's own content (the badge's digits are hidden from them, its words
+ * visually hidden), so the accessible name always holds the visible label.
+ */
 function MessagesNavLink({
   to,
   label,
@@ -88,17 +90,10 @@ function MessagesNavLink({
   activeClassName?: string;
   onNavigate?: () => void;
 }) {
-  const { t } = useTranslation();
-  const count = useUnreadMessages().data?.total ?? 0;
   return (
-    <NavLink
-      to={to}
-      onClick={onNavigate}
-      aria-label={count > 0 ? `${label}, ${t('messages.unreadCount', { count })}` : undefined}
-      className={({ isActive }) => cn(className, isActive && activeClassName)}
-    >
+    <NavLink to={to} onClick={onNavigate} className={({ isActive }) => cn(className, isActive && activeClassName)}>
       {label}
-      <UnreadBadge announce={false} />
+      <UnreadBadge />
     </NavLink>
   );
 }
