@@ -283,7 +283,7 @@ async function main(): Promise<void> {
   if (!exists) {
     const { openPostgres } = await import('../src/server/db/client');
     const { ensureCatalogue } = await import('../src/server/db/catalogue');
-    const { seedDemo } = await import('../src/server/db/seed-demo');
+    const { seedDemo } = await import('../src/server/demo/seed-demo');
     const { siteConfig } = await import('../src/server/config/config');
     const { s3Storage } = await import('../src/server/storage/s3');
     const database = await openPostgres(url.toString());

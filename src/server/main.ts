@@ -1,23 +1,23 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { DatabaseLockedError } from './db/client';
-import { DEMO_ADMIN, DEMO_CLIENT_EMAILS, DEMO_LAWYERS } from './db/demo-accounts';
-import { seedDemo } from './db/seed-demo';
+import { DEMO_ADMIN, DEMO_CLIENT_EMAILS, DEMO_LAWYERS } from './demo/demo-accounts';
+import { seedDemo } from './demo/seed-demo';
 import { openRuntime } from './runtime';
 import { settlementReminderJob } from './settlement/reminders';
 import { settlementRedlineJob } from './settlement/redline-job';
 import { startScheduler } from './jobs/scheduler';
-import { retentionJob } from './jobs/retention';
+import { retentionJob } from './archive/retention';
 import { invoiceRemindersJob } from './invoices/reminders';
 import { backupJob } from './backup/job';
 import { lawyerAssignmentJob } from './offers/assignment';
 import { unreadMessageMailJob } from './messages/mail';
-import { todoReminderJob } from './outbox/reminders';
+import { todoReminderJob } from './stepper/todo-reminders';
 import { outboxCleanupJob } from './outbox/cleanup';
 import { testOnlyRoutes } from './test-routes';
 import { appointmentReminderJob } from './appointments/reminders';
 import { dataExportJob } from './data-export/job';
-import { insightWeeklyJob } from './jobs/insight-weekly';
+import { insightWeeklyJob } from './insight/weekly-mail';
 import { pushSenderJob } from './push/worker';
 import { pushReminderJob } from './push/reminders';
 

@@ -5,6 +5,7 @@ import { ensureCatalogue } from './db/catalogue';
 import { eventSettingsOf, provideEventSettings } from './domain-events';
 import { fileTransport, smtpTransport, type Transport } from './outbox/transport';
 import { createOutboxWorker, mailSite, type OutboxWorker } from './outbox/worker';
+import { MAIL_EXTRAS } from './mail-extras';
 import type { Storage } from './storage/storage';
 import { openStorage } from './storage/open';
 import { systemClock, type Clock } from './lib/clock';
@@ -41,6 +42,7 @@ export async function openRuntime(config: Config): Promise<Runtime> {
     secret: config.appSecret,
     digestMs: config.mailDigestMs,
     logger,
+    extras: MAIL_EXTRAS,
   });
   const storage = await openStorage(config);
   return { config, database, transport, outbox, storage, clock: systemClock, logger };

@@ -14,7 +14,7 @@ import {
 import { createUser } from '../users/create';
 import { auditEvents, cases, documents as documentsTable, users } from '../db/schema';
 import { reviewDocument } from '../documents/queries';
-import { destroyExpiredFiles, purgeExpiredAccounts } from '../jobs/retention';
+import { destroyExpiredFiles, purgeExpiredAccounts } from '../archive/retention';
 import { getFileDestructionDate } from '../../contract/rules/case-route';
 import { auditCsv } from './csv';
 import { serverTranslate } from '../errors/language';

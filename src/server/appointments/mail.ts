@@ -2,11 +2,18 @@ import { formatAppointmentTime } from '../../contract/rules/appointment-slots';
 import type { AppointmentMailPayload, MailKind } from '../outbox/kinds';
 import { translator } from '../outbox/i18n';
 import type { MailSite } from '../outbox/templates';
+import type { MailExtras } from '../outbox/worker';
 import { buildInvite } from './invite';
 
 const INVITE_KINDS = new Set<MailKind>(['appointment_booked', 'appointment_moved', 'appointment_cancelled']);
 
 export type MailInvite = { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
+
+/** The invitation as the outbox worker's extra for these mails (src/server/mail-extras.ts). */
+export const appointmentInviteExtras: MailExtras = async ({ kind, payload, language, site }) => {
+  const icalEvent = inviteForMail(kind, payload, language, site);
+  return icalEvent ? { icalEvent } : null;
+};
 
 /**
  * The calendar invite a mail of the first conversation carries (booked, moved, cancelled), in the reader's language;

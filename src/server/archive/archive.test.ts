@@ -11,7 +11,7 @@ import {
 } from '../testing/harness';
 import { unzip } from '../testing/unzip';
 import { auditEvents, cases, complaints, documents, fileDestructions, messages, tokens, users } from '../db/schema';
-import { applyRetention, archivedEmail, initialsOf, planRetention, retentionJob } from '../jobs/retention';
+import { applyRetention, archivedEmail, initialsOf, planRetention, retentionJob } from './retention';
 import { runExclusive } from '../jobs/scheduler';
 import { renderMail } from '../outbox/templates';
 import { mailSite } from '../outbox/worker';

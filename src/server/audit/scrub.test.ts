@@ -11,7 +11,7 @@ import {
 import { multipart } from '../testing/multipart';
 import { auditEvents, cases } from '../db/schema';
 import { emit } from '../domain-events';
-import { destroyExpiredFiles } from '../jobs/retention';
+import { destroyExpiredFiles } from '../archive/retention';
 import { getFileDestructionDate } from '../../contract/rules/case-route';
 
 /**

@@ -7,7 +7,7 @@ import { testConfig } from '../config/config';
 import { ensureCatalogue } from '../db/catalogue';
 import { openPglite, openPostgres, type Database, type Db } from '../db/client';
 import { queryRows } from '../db/sql';
-import { seedDemo } from '../db/seed-demo';
+import { seedDemo } from '../demo/seed-demo';
 import { diskStorage } from '../storage/storage';
 import { createScratchDatabase } from '../testing/scratch-database';
 import { createBackup, listTables } from './backup';

@@ -19,7 +19,7 @@ import { buildApp } from '../app';
 import { testConfig, type Config } from '../config/config';
 import { openPglite, type Database, type Db } from '../db/client';
 import { queryRows } from '../db/sql';
-import { seedDemo } from '../db/seed-demo';
+import { seedDemo } from '../demo/seed-demo';
 import { createFakeClock } from '../lib/clock';
 import { diskStorage, type Storage } from '../storage/storage';
 import {

@@ -16,7 +16,7 @@ import { listOpenMails, retryMail } from '../outbox/queries';
 import { enqueueMail } from '../outbox/outbox';
 import { openDisk, openS3 } from '../storage/open';
 import { migrateStorage } from '../storage/migrate';
-import { applyRetention, planRetention } from '../jobs/retention';
+import { applyRetention, planRetention } from '../archive/retention';
 import { createBackup } from '../backup/backup';
 import { RestoreRefusedError, restoreBackup } from '../backup/restore';
 import { withEvents } from '../domain-events';

@@ -11,7 +11,7 @@ import { CSV_MOMENT, openAsDutchExcel } from '../testing/dutch-excel';
 import { ACCEPTED_UPLOAD_LABEL } from '../../contract/rules/upload-types';
 import { UNAVAILABLE_MESSAGE } from '../errors/handler';
 import { serverTranslate } from '../errors/language';
-import { destroyExpiredFiles, purgeExpiredAccounts } from '../jobs/retention';
+import { destroyExpiredFiles, purgeExpiredAccounts } from '../archive/retention';
 import { getFileDestructionDate } from '../../contract/rules/case-route';
 import { StorageUnavailableError } from '../storage/storage';
 import { multipart, type MultipartFile } from '../testing/multipart';

@@ -22,7 +22,7 @@ import {
   settlementVersions,
   users,
 } from '../db/schema';
-import { purgeExpiredAccounts } from '../jobs/retention';
+import { purgeExpiredAccounts } from '../archive/retention';
 import { insertMessage } from '../messages/queries';
 import {
   bearer,

@@ -94,7 +94,7 @@ export async function withEvents<T>(db: Db, run: (tx: Db) => Promise<T>): Promis
 
 /**
  * Where the live events of `db` go once their transaction committed: `sink` (the app's event bus).
- * Called once per app (events/routes.ts); jobs and routes share the database, so both publish. With
+ * Called once per app (live-stream/routes.ts); jobs and routes share the database, so both publish. With
  * several apps on one database (tests of two instances) the last one bound publishes; its bus
  * reaches the streams of the others through Redis. Returns the unbinding.
  */

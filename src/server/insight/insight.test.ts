@@ -20,7 +20,7 @@ import {
   tokenFor,
   type TestContext,
 } from '../testing/harness';
-import { mondayOf, sendInsightWeekly } from '../jobs/insight-weekly';
+import { mondayOf, sendInsightWeekly } from './weekly-mail';
 
 let ctx: TestContext;
 let admin: { id: string; token: string };

@@ -5,7 +5,7 @@ import type { Invoice } from '../../contract/invoices';
 import { amsterdamDay } from '../../contract/rules/dutch-date';
 import { cases, invoicePayments, invoices, outbox } from '../db/schema';
 import { runExclusive } from '../jobs/scheduler';
-import { destroyExpiredFiles } from '../jobs/retention';
+import { destroyExpiredFiles } from '../archive/retention';
 import { createMollie } from '../payments/mollie';
 import { refundAfterWithdrawal } from '../payments/payments';
 import {

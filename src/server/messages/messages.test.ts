@@ -23,7 +23,7 @@ import {
 } from '../testing/harness';
 import { localDate } from '../lib/local-date';
 import { multipart } from '../testing/multipart';
-import { destroyExpiredFiles } from '../jobs/retention';
+import { destroyExpiredFiles } from '../archive/retention';
 import { getFileDestructionDate } from '../../contract/rules/case-route';
 import { sendUnreadMessageMails, UNREAD_MESSAGE_SUBJECT } from './mail';
 import { serverTranslate } from '../errors/language';

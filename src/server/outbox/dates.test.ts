@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNoticeDate } from '../jobs/retention';
+import { formatNoticeDate } from '../archive/retention';
 import { formatMailDate, formatMailDay } from './dates';
 
 // Moments are built from UTC timestamps, so each expectation holds whatever the server's own time zone: the day shown

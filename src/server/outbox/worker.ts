@@ -6,9 +6,8 @@ import type { Clock } from '../lib/clock';
 import type { Config } from '../config/config';
 import { isMailKind, MAIL_KINDS } from './kinds';
 import type { MailItem, MailSite } from './templates';
-import type { Transport } from './transport';
+import type { MailAttachment, MailMessage, Transport } from './transport';
 import { ONE_CLICK_PATH, unsubscribeToken } from './unsubscribe';
-import { inviteForMail } from '../appointments/mail';
 import { withEvents } from '../domain-events';
 
 type OutboxRow = typeof outbox.$inferSelect;
@@ -31,6 +30,19 @@ export function mailSite(config: Config): MailSite {
   };
 }
 
+/**
+ * What a feature adds to a mail of one of its kinds when it goes alone (not folded into a
+ * digest): a calendar invitation or files. The composition root hands the worker the features'
+ * makers (`MAIL_EXTRAS`, src/server/mail-extras.ts), so the outbox knows no feature.
+ */
+export type MailExtras = (mail: {
+  db: Db;
+  kind: string;
+  payload: Record<string, unknown>;
+  language: string;
+  site: MailSite;
+}) => Promise<{ icalEvent?: MailMessage['icalEvent']; attachments?: MailAttachment[] } | null>;
+
 export type OutboxWorkerOptions = {
   db: Db;
   /** Wakes the worker on NOTIFY outbox (written by a trigger on insert); without it, polling only. */
@@ -45,6 +57,8 @@ export type OutboxWorkerOptions = {
   batchSize?: number;
   /** How long a claimed row is held by its worker; after that another instance may take it. */
   leaseMs?: number;
+  /** The features' additions to their mails (`MailExtras`); none when absent. */
+  extras?: readonly MailExtras[];
 };
 
 export type OutboxWorker = {
@@ -231,14 +245,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       // Loaded on first use: the CLI and start-up do not pay for React Email.
       const { renderMail } = await import('./templates');
       const mail = await renderMail({ language: last.language, site: options.site, items, unsubscribe });
-      const invite = send.length === 1 ? inviteForMail(last.kind, last.payload, last.language, options.site) : null;
-      // The fourteen-day letter travels as its PDF (loaded on first use, as the PDF writer is not small).
-      const attachments =
-        send.length === 1 && last.kind === 'invoice_letter'
-          ? await (
-              await import('../invoices/letter-mail')
-            ).letterAttachmentsForMail(db, last.kind, last.payload, last.language)
-          : [];
+      let icalEvent: MailMessage['icalEvent'];
+      const attachments: MailAttachment[] = [];
+      if (send.length === 1) {
+        const mail = { db, kind: last.kind, payload: last.payload, language: last.language, site: options.site };
+        for (const extra of options.extras ?? []) {
+          const added = await extra(mail);
+          icalEvent ??= added?.icalEvent;
+          attachments.push(...(added?.attachments ?? []));
+        }
+      }
       await transport.send({
         to: last.toAddress,
         ...mail,
@@ -251,7 +267,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
               },
             }
           : {}),
-        ...(invite ? { icalEvent: invite } : {}),
+        ...(icalEvent ? { icalEvent } : {}),
         ...(attachments.length ? { attachments } : {}),
       });
     } catch (error) {

@@ -12,6 +12,7 @@ import { migrationsFolder, openPglite, openPostgres, type Database } from '../db
 import { ensureCatalogue } from '../db/catalogue';
 import { smtpTransport } from '../outbox/transport';
 import { createOutboxWorker, mailSite, type OutboxWorker } from '../outbox/worker';
+import { MAIL_EXTRAS } from '../mail-extras';
 import { diskStorage, type Storage } from '../storage/storage';
 import { createFakeClock } from '../lib/clock';
 import { createUser, type NewUser } from '../users/create';
@@ -155,6 +156,7 @@ export async function createTestContext(
     digestMs: config.mailDigestMs,
     logger: quiet,
     pollMs: 500,
+    extras: MAIL_EXTRAS,
   });
   await outbox.start();
   const { storage: ownStorage, ...rest } = build;

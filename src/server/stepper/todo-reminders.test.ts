@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { outbox, users } from '../db/schema';
 import { createTestClient, createTestContext, type TestContext } from '../testing/harness';
 import { runExclusive } from '../jobs/scheduler';
-import { sendTodoReminders, todoReminderJob } from './reminders';
+import { sendTodoReminders, todoReminderJob } from './todo-reminders';
 
 let ctx: TestContext;
 beforeAll(async () => {

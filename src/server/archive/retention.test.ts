@@ -11,7 +11,7 @@ import {
 import { auditEvents, cases, documents, tokens, users } from '../db/schema';
 import { getDeletionDate } from '../../contract/rules/case-route';
 import { archivedEmail, formatNoticeDate, purgeExpiredAccounts, retentionJob, sendDeletionNotices } from './retention';
-import { runExclusive } from './scheduler';
+import { runExclusive } from '../jobs/scheduler';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { cases, documents, users } from '../db/schema';
 import { queryRows, ts } from '../db/sql';
 import { getQuestionsWithAnswers } from '../cases/views';
-import { enqueueMail } from './outbox';
+import { enqueueMail } from '../outbox/outbox';
 
 const DAY_MS = 86_400_000;
 /** A reminder goes out after this long without progress on the case, and at most once per this period. */

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../contract/text';
-import { findDocumentById } from '../documents/queries';
+import { findDocumentById } from './queries';
 import { AppError, notFound } from '../errors/errors';
 import { isUuid } from '../cases/access';
-import { verifyFileLink } from './links';
-import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE, isPreviewable } from './content';
+import { verifyFileLink } from '../files/links';
+import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE, isPreviewable } from '../files/content';
 import { readForDownload } from '../storage/storage';
 
 const FileQuery = z.object({

@@ -6,7 +6,7 @@ import { createUser } from '../users/create';
 import type { Storage } from '../storage/storage';
 import type { Config } from '../config/config';
 import { sendProposal } from '../workflow/proposal';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import { DEMO_ADMIN, DEMO_CLIENT_EMAILS, DEMO_LAWYERS } from './demo-accounts';
 import {
   answers,
@@ -20,7 +20,7 @@ import {
   questions,
   statusArticles,
   users,
-} from './schema';
+} from '../db/schema';
 
 type DemoClient = {
   name: string;

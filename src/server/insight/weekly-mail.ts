@@ -4,7 +4,7 @@ import { STUCK_LIMIT_PER_REASON } from '../../contract/insight';
 import { AMSTERDAM, addCalendarDays, formatCalendarDate, parseCalendarDate } from '../../contract/rules/amsterdam-date';
 import type { Db } from '../db/client';
 import { outbox, users } from '../db/schema';
-import { weeklyCounts } from '../insight/queries';
+import { weeklyCounts } from './queries';
 import { enqueueMail } from '../outbox/outbox';
 
 export const INSIGHT_WEEKLY_LOCK_KEY = 7_180;

@@ -6,9 +6,9 @@ import { bearerToken } from '../auth/access';
 import { unauthenticated } from '../errors/errors';
 import { generateToken, sha256Hex } from '../lib/crypto';
 import { publishLiveEventsAfterCommit } from '../domain-events';
-import type { EventBus } from './bus';
-import { consumeTicket, createTicket, liveTokenIds, peekToken } from './queries';
-import type { StreamConnection } from './hub';
+import type { EventBus } from '../events/bus';
+import { consumeTicket, createTicket, liveTokenIds, peekToken } from '../events/queries';
+import type { StreamConnection } from '../events/hub';
 
 export type EventOptions = {
   /** A comment line on every stream this often, so proxies keep it open (default 20 s). */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { STATUS_SLUGS } from '../../contract/statuses';
 import { bearer, createTestContext, tokenFor, type TestContext } from '../testing/harness';
-import { cases, outbox, users } from './schema';
+import { cases, outbox, users } from '../db/schema';
 import { DEMO_CLIENT_EMAILS } from './demo-accounts';
 import { seedDemo } from './seed-demo';
 
