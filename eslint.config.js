@@ -49,7 +49,16 @@ const forbid = (patterns, message) => ['error', { patterns: [{ group: patterns, 
 const up = (dir) => [`**/${dir}/**`, `../${dir}/**`, `../../${dir}/**`, `../../../${dir}/**`, `../../../../${dir}/**`];
 
 export default tseslint.config(
-  { ignores: ['dist/**', '.e2e-build/**', 'data/**', 'node_modules/**', 'coverage/**', 'src/server/db/migrations/**'] },
+  {
+    ignores: [
+      'dist/**',
+      '.e2e-build/**',
+      'data/**',
+      'node_modules/**',
+      'coverage/**',
+      'src/server/infra/db/migrations/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -91,7 +100,7 @@ export default tseslint.config(
   {
     // The mail templates render with React's synchronous server renderer: @react-email/render's
     // streaming one switches on Node's promise hooks for every later request (docs/performance.md).
-    files: ['src/server/outbox/templates.tsx'],
+    files: ['src/server/infra/outbox/templates.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -124,7 +133,7 @@ export default tseslint.config(
     // A transaction that may emit domain events is opened with withEvents (domain-events/dispatch.ts),
     // which publishes their live events after commit: the call site shows the work after commit.
     files: ['src/server/**/*.ts', 'src/server/**/*.tsx'],
-    ignores: ['src/server/**/*.test.ts', 'src/server/db/**', 'src/server/domain-events/dispatch.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/infra/db/**', 'src/server/domain-events/dispatch.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',

@@ -11,7 +11,7 @@ import { WEB_ALIASES } from './scripts/web-aliases';
 const SLOW = [
   'src/server/hardening/timing.test.ts',
   'src/server/hardening/slow-client.test.ts',
-  'src/server/http/young-garbage.test.ts',
+  'src/server/infra/http/young-garbage.test.ts',
 ];
 /**
  * The fuzz sweep: every route, as four actors, with some 16,000 generated and nasty inputs

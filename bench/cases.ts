@@ -10,13 +10,13 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { CaseListQuerySchema } from '../src/contract/cases';
 import { STATUS_GROUPS } from '../src/contract/statuses';
-import { type Database } from '../src/server/db/client';
-import { ensureCatalogue } from '../src/server/db/catalogue';
-import { seedLoad } from '../src/server/db/seed-load';
+import { type Database } from '../src/server/infra/db/client';
+import { ensureCatalogue } from '../src/server/infra/db/catalogue';
+import { seedLoad } from '../src/server/infra/db/seed-load';
 import { createToken } from '../src/server/auth/queries';
-import { generateToken, sha256Hex } from '../src/server/lib/crypto';
+import { generateToken, sha256Hex } from '../src/server/infra/lib/crypto';
 import { caseListStatement, countByStatusQuery } from '../src/server/cases/list';
-import { localDate } from '../src/server/lib/local-date';
+import { localDate } from '../src/server/infra/lib/local-date';
 
 export type CaseBenchRow = { target: string; p50: number; p99: number; rps: number; errors: number };
 export type CaseBenchOptions = {

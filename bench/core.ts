@@ -17,11 +17,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../src/server/db/client';
-import { ensureCatalogue } from '../src/server/db/catalogue';
-import { seedLoad } from '../src/server/db/seed-load';
+import type { Database } from '../src/server/infra/db/client';
+import { ensureCatalogue } from '../src/server/infra/db/catalogue';
+import { seedLoad } from '../src/server/infra/db/seed-load';
 import { createToken } from '../src/server/auth/queries';
-import { generateToken, sha256Hex } from '../src/server/lib/crypto';
+import { generateToken, sha256Hex } from '../src/server/infra/lib/crypto';
 import pg from 'pg';
 import {
   BENCH_METRICS_TOKEN,

@@ -25,15 +25,15 @@ import http from 'node:http';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
-import type { Database } from '../src/server/db/client';
-import { ensureCatalogue } from '../src/server/db/catalogue';
-import { seedLoad } from '../src/server/db/seed-load';
-import { cases, documents, messages } from '../src/server/db/schema';
+import type { Database } from '../src/server/infra/db/client';
+import { ensureCatalogue } from '../src/server/infra/db/catalogue';
+import { seedLoad } from '../src/server/infra/db/seed-load';
+import { cases, documents, messages } from '../src/server/infra/db/schema';
 import { createToken } from '../src/server/auth/queries';
-import { generateToken, sha256Hex } from '../src/server/lib/crypto';
+import { generateToken, sha256Hex } from '../src/server/infra/lib/crypto';
 import { isClosedCase } from '../src/contract/rules/document-lock';
 import type { StatusSlug } from '../src/contract/statuses';
-import type { EventStream } from '../src/server/testing/sse-client';
+import type { EventStream } from '../src/server/infra/testing/sse-client';
 import {
   BENCH_METRICS_TOKEN,
   createBenchDatabase,

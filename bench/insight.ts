@@ -10,11 +10,11 @@
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { type Database } from '../src/server/db/client';
-import { ensureCatalogue } from '../src/server/db/catalogue';
-import { seedLoad } from '../src/server/db/seed-load';
+import { type Database } from '../src/server/infra/db/client';
+import { ensureCatalogue } from '../src/server/infra/db/catalogue';
+import { seedLoad } from '../src/server/infra/db/seed-load';
 import { createToken } from '../src/server/auth/queries';
-import { generateToken, sha256Hex } from '../src/server/lib/crypto';
+import { generateToken, sha256Hex } from '../src/server/infra/lib/crypto';
 import { createUser } from '../src/server/users/create';
 import { addCalendarDays, amsterdamToday } from '../src/contract/rules/amsterdam-date';
 import { createBenchDatabase, startServer, stopServer } from './support';

@@ -4,13 +4,13 @@
  * Reports messages/s sent (POST answered), messages/s delivered (all events received) and
  * the send-to-delivery latency. BENCH_MESSAGES=0 skips it; BENCH_MESSAGE_COUNT, BENCH_STREAMS size it.
  */
-import type { Database } from '../src/server/db/client';
-import { ensureCatalogue } from '../src/server/db/catalogue';
+import type { Database } from '../src/server/infra/db/client';
+import { ensureCatalogue } from '../src/server/infra/db/catalogue';
 import { createToken } from '../src/server/auth/queries';
 import { createCase } from '../src/server/cases/queries';
-import { generateToken, sha256Hex } from '../src/server/lib/crypto';
+import { generateToken, sha256Hex } from '../src/server/infra/lib/crypto';
 import { createUser } from '../src/server/users/create';
-import type { EventStream } from '../src/server/testing/sse-client';
+import type { EventStream } from '../src/server/infra/testing/sse-client';
 import { createBenchDatabase, openLiveStream, startServer, stopServer } from './support';
 
 type Prepared = { conversations: { caseId: string; clientToken: string; lawyerToken: string }[] };

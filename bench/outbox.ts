@@ -1,21 +1,21 @@
 /**
  * Outbox lag: 1,000 events, each a lawyer's status change that mails the client
  * (`phase_changed`), sent through the built server as its own process with
- * MAIL_DIGEST_MINUTES=0 and SMTP_URL pointing at a real SMTP peer (src/server/testing/smtp-peer.ts).
+ * MAIL_DIGEST_MINUTES=0 and SMTP_URL pointing at a real SMTP peer (src/server/infra/testing/smtp-peer.ts).
  * The lag of a mail runs from its outbox row's `created_at` (the event's transaction) to the
  * moment the peer accepted it; reported at p50, p99 and max, with the wall time for all.
  * BENCH_OUTBOX=0 skips it; BENCH_OUTBOX_EVENTS sizes it; `node --import tsx bench/outbox.ts` runs it alone.
  */
 import { inArray } from 'drizzle-orm';
-import type { Database } from '../src/server/db/client';
-import { openPglite, openPostgres } from '../src/server/db/client';
-import { ensureCatalogue } from '../src/server/db/catalogue';
+import type { Database } from '../src/server/infra/db/client';
+import { openPglite, openPostgres } from '../src/server/infra/db/client';
+import { ensureCatalogue } from '../src/server/infra/db/catalogue';
 import { createToken } from '../src/server/auth/queries';
 import { createCase } from '../src/server/cases/queries';
-import { outbox } from '../src/server/db/schema';
-import { generateToken, sha256Hex } from '../src/server/lib/crypto';
+import { outbox } from '../src/server/infra/db/schema';
+import { generateToken, sha256Hex } from '../src/server/infra/lib/crypto';
 import { createUser } from '../src/server/users/create';
-import { startSmtpPeer } from '../src/server/testing/smtp-peer';
+import { startSmtpPeer } from '../src/server/infra/testing/smtp-peer';
 import { createBenchDatabase, startServer, stopServer } from './support';
 
 const EVENTS = Number(process.env.BENCH_OUTBOX_EVENTS ?? 1000);

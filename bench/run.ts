@@ -8,11 +8,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { type Database } from '../src/server/db/client';
-import { ensureCatalogue } from '../src/server/db/catalogue';
-import { seedLoad } from '../src/server/db/seed-load';
+import { type Database } from '../src/server/infra/db/client';
+import { ensureCatalogue } from '../src/server/infra/db/catalogue';
+import { seedLoad } from '../src/server/infra/db/seed-load';
 import { createToken } from '../src/server/auth/queries';
-import { generateToken, sha256Hex } from '../src/server/lib/crypto';
+import { generateToken, sha256Hex } from '../src/server/infra/lib/crypto';
 import { benchCases } from './cases';
 import { benchInsight, printInsightTable, type InsightBenchRow } from './insight';
 import { createBenchDatabase, startServer, stopServer } from './support';
@@ -27,7 +27,7 @@ import { benchFirmHour, firmHourOptions, printFirmHourSummary, type FirmHourResu
 import { benchBackup, printBackupTable } from './backup';
 import { createUser } from '../src/server/users/create';
 import { createCase } from '../src/server/cases/queries';
-import { documents } from '../src/server/db/schema';
+import { documents } from '../src/server/infra/db/schema';
 import { eq } from 'drizzle-orm';
 
 const CASES = Number(process.env.BENCH_CASES ?? 10_000);

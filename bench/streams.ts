@@ -14,13 +14,13 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { ChildProcess } from 'node:child_process';
-import type { Database } from '../src/server/db/client';
-import { ensureCatalogue } from '../src/server/db/catalogue';
+import type { Database } from '../src/server/infra/db/client';
+import { ensureCatalogue } from '../src/server/infra/db/catalogue';
 import { createToken } from '../src/server/auth/queries';
 import { createCase } from '../src/server/cases/queries';
-import { generateToken, sha256Hex } from '../src/server/lib/crypto';
+import { generateToken, sha256Hex } from '../src/server/infra/lib/crypto';
 import { createUser } from '../src/server/users/create';
-import type { EventStream } from '../src/server/testing/sse-client';
+import type { EventStream } from '../src/server/infra/testing/sse-client';
 import { createBenchDatabase, openLiveStream, startServer, stopServer } from './support';
 
 const STREAMS = Number(process.env.BENCH_STREAM_COUNT ?? 5_000);

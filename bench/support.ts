@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client';
-import { createScratchDatabase } from '../src/server/testing/scratch-database';
-import { openEventStream, type EventStream, type SseEvent } from '../src/server/testing/sse-client';
+import { openPglite, openPostgres, type Database } from '../src/server/infra/db/client';
+import { createScratchDatabase } from '../src/server/infra/testing/scratch-database';
+import { openEventStream, type EventStream, type SseEvent } from '../src/server/infra/testing/sse-client';
 
 export const BENCH_APP_SECRET = 'bench-secret-bench-secret-bench-secret-1';
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { CaseClientViewResponseSchema } from '../src/contract/cases';
-import { unzip } from '../src/server/testing/unzip';
+import { unzip } from '../src/server/infra/testing/unzip';
 import { expectPath, expectSelected } from './support/expect-page';
 import { useJourney } from './support/journey';
 import { enterCode, loginThroughMail, readMailedCode, requestCodeViaUi } from './support/login';

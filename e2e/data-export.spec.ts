@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { unzip } from '../src/server/testing/unzip';
+import { unzip } from '../src/server/infra/testing/unzip';
 import { findAccessibilityViolations } from './support/axe';
 import { useSharedJourney } from './support/journey';
 import { sessionCache, signIn } from './support/login';

@@ -4,8 +4,8 @@
  * server is never stopped: backends are terminated only in this file's own scratch database,
  * and SMTP going down (the test's real SMTP peer stops listening, then comes back),
  * and the stop runs on a private cluster (initdb + pg_ctl on a free port in a temp dir).
- * S3 outages and Redis outages are tested beside their code (src/server/storage/s3-app.test.ts,
- * src/server/http/rate-limit-redis.test.ts).
+ * S3 outages and Redis outages are tested beside their code (src/server/infra/storage/s3-app.test.ts,
+ * src/server/infra/http/rate-limit-redis.test.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { queryRows } from '../src/server/db/sql';
+import { queryRows } from '../src/server/infra/db/sql';
 import {
   bearer,
   createTestClient,
@@ -22,12 +22,12 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../src/server/testing/harness';
-import { multipart } from '../src/server/testing/multipart';
-import { freePort } from '../src/server/testing/free-port';
-import { diskStorage } from '../src/server/storage/storage';
-import { documents, outbox } from '../src/server/db/schema';
-import { extractLoginCode, hasLoginCode } from '../src/server/testing/smtp-peer';
+} from '../src/server/infra/testing/harness';
+import { multipart } from '../src/server/infra/testing/multipart';
+import { freePort } from '../src/server/infra/testing/free-port';
+import { diskStorage } from '../src/server/infra/storage/storage';
+import { documents, outbox } from '../src/server/infra/db/schema';
+import { extractLoginCode, hasLoginCode } from '../src/server/infra/testing/smtp-peer';
 
 // The answers carry their texts in the request's language; these requests ask for none, so
 // Dutch: the texts README's production section quotes.
@@ -259,7 +259,7 @@ describe.skipIf(!adminUrl)('SMTP down while people work, then back', () => {
     await ctx?.close();
   });
 
-  /** The outbox lag gauges of /metrics (src/server/outbox/metrics.ts). */
+  /** The outbox lag gauges of /metrics (src/server/infra/outbox/metrics.ts). */
   async function outboxGauges() {
     const response = await ctx.app.inject({
       method: 'GET',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CaughtMail } from '../src/server/testing/smtp-peer';
+import type { CaughtMail } from '../src/server/infra/testing/smtp-peer';
 import { useJourney } from './support/journey';
 import { getSession, loginThroughMail } from './support/login';
 
@@ -23,7 +23,7 @@ async function chooseFile(page: Page, button: ReturnType<Page['getByRole']>, fil
  * Walking a case: each step's mail arrives in the SMTP peer exactly once,
  * with a link to the right screen, and nothing else goes to the two people of the case.
  * Digests are off (MAIL_DIGEST_MINUTES=0) so the walk need not wait 10 minutes; batching is
- * covered by src/server/outbox/digest.test.ts.
+ * covered by src/server/infra/outbox/digest.test.ts.
  */
 describe('mail while walking a case', () => {
   const journey = useJourney({ env: { MAIL_DIGEST_MINUTES: '0', METRICS_TOKEN } });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type ViteDevServer } from 'vite';
-import { freePort } from '../src/server/testing/free-port';
+import { freePort } from '../src/server/infra/testing/free-port';
 import { newContext } from './support/browser';
 import { useSharedJourney } from './support/journey';
 import { sessionCache, signIn } from './support/login';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { startPushService, type PushServiceStandIn } from '../src/server/testing/push-service';
+import { startPushService, type PushServiceStandIn } from '../src/server/infra/testing/push-service';
 import { findAccessibilityViolations } from './support/axe';
 import { expectPath } from './support/expect-page';
 import { useJourney } from './support/journey';
@@ -13,7 +13,7 @@ import { getSession, signIn } from './support/login';
  *
  * This machine has no internet, so Chromium's own `pushManager.subscribe` cannot reach its push
  * service: when it fails, the page gets a subscription of the local push stand-in
- * (src/server/testing/push-service.ts), which decrypts what the product sends. The notice then
+ * (src/server/infra/testing/push-service.ts), which decrypts what the product sends. The notice then
  * reaches the service worker through the DevTools protocol (`ServiceWorker.deliverPushMessage`).
  */
 const CLIENT = 'client07@example.com';

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { addCalendarDays, amsterdamToday } from '../src/contract/rules/amsterdam-date';
 import { formatDutchDate, formatLongDate } from '../src/contract/rules/settlement-format';
-import { makeDocx, makePdf } from '../src/server/testing/settlement-files';
+import { makeDocx, makePdf } from '../src/server/infra/testing/settlement-files';
 import { findAccessibilityViolations } from './support/axe';
 import { useSharedJourney } from './support/journey';
 import { sessionCache, signIn } from './support/login';

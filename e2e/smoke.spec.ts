@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SESSION_MINT_HEADER, SESSION_MINT_PATH } from '../src/server/testing/session-mint';
+import { SESSION_MINT_HEADER, SESSION_MINT_PATH } from '../src/server/infra/testing/session-mint';
 import { expectPath, expectTitle } from './support/expect-page';
 import { useSharedJourney } from './support/journey';
 import { loginThroughMail, mintSession, signIn } from './support/login';

@@ -88,7 +88,7 @@ export const BOOT_ROUTES: BootRoute[] = [
  * and the first answers are never used (the app takes a prefetched answer only for its own
  * path). Without a stored token
  * a signed-in page starts nothing (the app sends the visitor to /login). The CSP allows it by its hash
- * (src/server/http/spa.ts).
+ * (src/server/infra/http/spa.ts).
  */
 export function bootScript(routes: (Omit<BootRoute, 'modules'> & { files: string[] })[]): string {
   const table = JSON.stringify(

@@ -15,4 +15,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
+cpSync('src/server/infra/db/migrations', 'dist/server/migrations', { recursive: true });

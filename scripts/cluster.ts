@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { startS3Peer, type S3Peer } from '../src/server/testing/s3-peer';
-import { freePort } from '../src/server/testing/free-port';
+import { startS3Peer, type S3Peer } from '../src/server/infra/testing/s3-peer';
+import { freePort } from '../src/server/infra/testing/free-port';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = path.join(root, 'dist/server/main.js');
@@ -281,11 +281,11 @@ async function main(): Promise<void> {
     log: (line) => process.stdout.write(`  ${line}\n`),
   });
   if (!exists) {
-    const { openPostgres } = await import('../src/server/db/client');
-    const { ensureCatalogue } = await import('../src/server/db/catalogue');
+    const { openPostgres } = await import('../src/server/infra/db/client');
+    const { ensureCatalogue } = await import('../src/server/infra/db/catalogue');
     const { seedDemo } = await import('../src/server/demo/seed-demo');
-    const { siteConfig } = await import('../src/server/config/config');
-    const { s3Storage } = await import('../src/server/storage/s3');
+    const { siteConfig } = await import('../src/server/infra/config/config');
+    const { s3Storage } = await import('../src/server/infra/storage/s3');
     const database = await openPostgres(url.toString());
     const storage = await s3Storage({
       bucket: cluster.s3.bucket,

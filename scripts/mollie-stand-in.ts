@@ -1,4 +1,4 @@
-import { startMolliePeer } from '../src/server/testing/mollie-peer';
+import { startMolliePeer } from '../src/server/infra/testing/mollie-peer';
 
 /**
  * The local Mollie stand-in on its own (docs/invoices.md): `node --import tsx scripts/mollie-stand-in.ts [port]`.

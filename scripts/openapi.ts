@@ -3,10 +3,10 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildApp } from '../src/server/app';
-import { testConfig } from '../src/server/config/config';
-import { openPglite } from '../src/server/db/client';
-import { diskStorage } from '../src/server/storage/storage';
-import { systemClock } from '../src/server/lib/clock';
+import { testConfig } from '../src/server/infra/config/config';
+import { openPglite } from '../src/server/infra/db/client';
+import { diskStorage } from '../src/server/infra/storage/storage';
+import { systemClock } from '../src/server/infra/lib/clock';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const OPENAPI_FILE = path.join(root, 'docs/openapi.json');

@@ -154,13 +154,13 @@ const staticChecks = [
  * PGlite; the journeys run the product on PGlite, and the inner loop runs the suite on PGlite.
  */
 const DRIVER_FILES = [
-  'src/server/db/',
-  'src/server/errors/classify.test.ts',
-  'src/server/config/config.test.ts',
+  'src/server/infra/db/',
+  'src/server/infra/errors/classify.test.ts',
+  'src/server/infra/config/config.test.ts',
   'src/server/cli/cli.test.ts',
   'src/server/cases/case-list.test.ts',
   'src/server/hardening/outage.test.ts',
-  'src/server/outbox/instances.test.ts',
+  'src/server/infra/outbox/instances.test.ts',
 ];
 
 /**

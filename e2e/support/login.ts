@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { Secret, TOTP } from 'otpauth';
 import { UserResponseSchema, type User } from '../../src/contract/users';
-import { extractLoginCode, hasLoginCode } from '../../src/server/testing/smtp-peer';
-import { SESSION_MINT_HEADER, SESSION_MINT_PATH } from '../../src/server/testing/session-mint';
+import { extractLoginCode, hasLoginCode } from '../../src/server/infra/testing/smtp-peer';
+import { SESSION_MINT_HEADER, SESSION_MINT_PATH } from '../../src/server/infra/testing/session-mint';
 import type { Product } from './product';
 
 /** Fills in the e-mail step on the current /login page and waits for the code step. */

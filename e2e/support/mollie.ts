@@ -1,8 +1,8 @@
 import { afterAll } from 'vitest';
-import { startMolliePeer, type MolliePeer } from '../../src/server/testing/mollie-peer';
+import { startMolliePeer, type MolliePeer } from '../../src/server/infra/testing/mollie-peer';
 
 /**
- * The Mollie stand-in (src/server/testing/mollie-peer.ts) for a journey file, with its checkout
+ * The Mollie stand-in (src/server/infra/testing/mollie-peer.ts) for a journey file, with its checkout
  * page: `env` starts it and answers the product's settings (`MOLLIE_API_KEY`,
  * `MOLLIE_API_ENDPOINT`), for `useJourney({ env: mollie.env })`; it stops after the file.
  */

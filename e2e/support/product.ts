@@ -4,8 +4,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startSmtpPeer, type SmtpPeer } from '../../src/server/testing/smtp-peer';
-import { freePort } from '../../src/server/testing/free-port';
+import { startSmtpPeer, type SmtpPeer } from '../../src/server/infra/testing/smtp-peer';
+import { freePort } from '../../src/server/infra/testing/free-port';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_ENTRY = path.join(root, 'dist/server/main.js');
@@ -85,7 +85,7 @@ async function demoTemplate(): Promise<string> {
 
 /**
  * The test build of the server: the same entry point as dist/server/main.js, bundled the same
- * way, with src/server/test-routes.ts swapped for the session mint (src/server/testing/
+ * way, with src/server/test-routes.ts swapped for the session mint (src/server/infra/testing/
  * session-mint.ts). Made once per `npm run build` (esbuild, about a second), in .e2e-build/
  * of the repository (git-ignored), never in dist/: the production build stays without it.
  */
@@ -94,7 +94,7 @@ async function testServerEntry(): Promise<string> {
   const outfile = path.join(dir, 'server', 'main.js');
   await madeOnce(dir, buildStamp(), async () => {
     const { build } = await import('esbuild');
-    const mint = path.join(root, 'src/server/testing/session-mint.ts');
+    const mint = path.join(root, 'src/server/infra/testing/session-mint.ts');
     await build({
       // With the text worker beside main.js, as scripts/build-server.mjs makes it.
       entryPoints: {

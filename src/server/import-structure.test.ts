@@ -1,134 +1,118 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The shape of src/server (docs/architecture.md): infrastructure folders beside one folder per
- * feature. Infrastructure never imports a feature, and no two modules import each other in a
- * circle at run time (a type-only import is erased and does not count).
+ * The shape of src/server (docs/architecture.md): infrastructure (infra/) beside one folder per
+ * feature and the composition roots (app.ts, main.ts, runtime.ts, mail-extras.ts, cli/). No
+ * module loads itself through others; infrastructure loads no feature; the side-effect rules
+ * (domain-events/) sit below the features.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
-
-/** The infrastructure: what every feature builds on, and which knows no feature. */
-export const INFRASTRUCTURE = [
-  'config',
-  'db',
-  'errors',
-  'events',
-  'files',
-  'http',
-  'jobs',
-  'lib',
-  'metrics',
-  'outbox',
-  'storage',
-] as const;
+const SERVER = path.resolve('src/server');
+const INFRA = path.join(SERVER, 'infra') + path.sep;
+/** The test support builds the whole app for the tests, so it may load features. */
+const TEST_SUPPORT = path.join(INFRA, 'testing') + path.sep;
 
 /**
  * Where infrastructure still reaches into the rest, a known step still to take: the mail worker
- * and the job scheduler run their transactions through the side-effect rules' `withEvents`.
+ * and the job scheduler open their transactions with the side-effect rules' `withEvents`.
  */
-const KNOWN_EXCEPTIONS = new Set([
-  'outbox/worker.ts -> domain-events/index.ts',
-  'jobs/scheduler.ts -> domain-events/index.ts',
-]);
+const KNOWN_EXCEPTIONS = [
+  'infra/jobs/scheduler.ts -> domain-events/index.ts',
+  'infra/outbox/worker.ts -> domain-events/index.ts',
+];
 
-/**
- * Not checked as infrastructure: the composition roots (app.ts, main.ts, runtime.ts, cli/,
- * test-routes.ts) put everything together, and testing/ builds the whole app for the tests.
- */
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'migrations' ? [] : sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'migrations' ? [] : sources(full);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
   });
 }
 
-/** The server modules a file imports at run time, as paths relative to src/server. */
+/** The files a module loads at run time: relative imports and re-exports, not `import type`. */
 function runtimeImports(file: string): string[] {
-  const source = readFileSync(file, 'utf8');
-  const specifiers = [
-    ...source.matchAll(/^\s*import\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"](\.{1,2}\/[^'"]+)['"]/gm),
-    ...source.matchAll(/^\s*export\s+(?!type\s)[^'";]*?\sfrom\s+['"](\.{1,2}\/[^'"]+)['"]/gm),
-    ...source.matchAll(/\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g),
-  ].map((match) => match[1] as string);
+  const text = readFileSync(file, 'utf8');
   const found: string[] = [];
-  for (const specifier of specifiers) {
-    const base = path.resolve(path.dirname(file), specifier);
-    const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')];
-    const target = candidates.find((candidate) => {
-      try {
-        return readFileSync(candidate) !== undefined;
-      } catch {
-        return false;
-      }
-    });
-    if (target && target.startsWith(`${here}${path.sep}`)) found.push(path.relative(here, target));
+  for (const match of text.matchAll(/^(?:import|export)\s+(?!type\s)[^;]*?\sfrom\s+'(\.[^']+)'/gms)) {
+    const target = path.resolve(path.dirname(file), match[1]!);
+    const resolved = [`${target}.ts`, `${target}.tsx`, path.join(target, 'index.ts')].find((c) => existsSync(c));
+    if (resolved) found.push(resolved);
   }
   return found;
 }
 
-const files = sourceFiles(here);
-const graph = new Map(files.map((file) => [path.relative(here, file), runtimeImports(file)]));
-const folderOf = (module: string) => module.split(path.sep)[0] as string;
-const isInfrastructure = (module: string) =>
-  module.includes(path.sep) && (INFRASTRUCTURE as readonly string[]).includes(folderOf(module));
-
-describe('the import structure of src/server', () => {
-  it('finds the modules and their imports', () => {
-    expect(graph.size).toBeGreaterThan(100);
-    expect(graph.get('main.ts')).toContain('runtime.ts');
-  });
-
-  it('keeps infrastructure free of features (but for the known steps still to take)', () => {
-    const reaches: string[] = [];
-    for (const [module, imports] of graph) {
-      if (!isInfrastructure(module)) continue;
-      for (const target of imports) {
-        if (!isInfrastructure(target)) reaches.push(`${module} -> ${target}`);
-      }
+/** Groups of modules that import each other in a circle (Tarjan's strongly connected components). */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
     }
-    expect(reaches.filter((line) => !KNOWN_EXCEPTIONS.has(line))).toEqual([]);
-    // An exception that no longer happens leaves the list.
-    expect([...KNOWN_EXCEPTIONS].filter((line) => !reaches.includes(line))).toEqual([]);
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      group.push(path.relative(SERVER, w));
+    } while (w !== v);
+    if (group.length > 1) out.push(group.sort());
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return out;
+}
+
+describe('server imports', () => {
+  const graph = new Map(sources(SERVER).map((file) => [file, runtimeImports(file)]));
+
+  it('form no circle: no module is loaded, through others, by what it loads', () => {
+    expect(cycles(graph)).toEqual([]);
   });
 
-  it('has no circle of run-time imports', () => {
-    // Tarjan's strongly connected components: a component of more than one module is a circle.
-    let index = 0;
-    const indices = new Map<string, number>();
-    const low = new Map<string, number>();
-    const stack: string[] = [];
-    const onStack = new Set<string>();
-    const circles: string[][] = [];
-    const visit = (module: string) => {
-      indices.set(module, index);
-      low.set(module, index);
-      index++;
-      stack.push(module);
-      onStack.add(module);
-      for (const target of graph.get(module) ?? []) {
-        if (!indices.has(target)) {
-          visit(target);
-          low.set(module, Math.min(low.get(module) as number, low.get(target) as number));
-        } else if (onStack.has(target)) {
-          low.set(module, Math.min(low.get(module) as number, indices.get(target) as number));
-        }
-      }
-      if (low.get(module) === indices.get(module)) {
-        const component: string[] = [];
-        let member: string;
-        do {
-          member = stack.pop() as string;
-          onStack.delete(member);
-          component.push(member);
-        } while (member !== module);
-        if (component.length > 1) circles.push(component.sort());
-      }
-    };
-    for (const module of graph.keys()) if (!indices.has(module)) visit(module);
-    expect(circles).toEqual([]);
+  it('finds a circle when there is one (the check itself works)', () => {
+    const a = path.join(SERVER, 'a.ts');
+    const b = path.join(SERVER, 'b.ts');
+    expect(
+      cycles(
+        new Map([
+          [a, [b]],
+          [b, [a]],
+        ]),
+      ),
+    ).toEqual([['a.ts', 'b.ts']]);
+  });
+
+  it('keep the infrastructure free of features (but for the known steps still to take)', () => {
+    expect(graph.size).toBeGreaterThan(100);
+    const reaches = [...graph]
+      .filter(([file]) => file.startsWith(INFRA) && !file.startsWith(TEST_SUPPORT))
+      .flatMap(([file, targets]) =>
+        targets
+          .filter((target) => target.startsWith(SERVER) && !target.startsWith(INFRA))
+          .map((target) => `${path.relative(SERVER, file)} -> ${path.relative(SERVER, target)}`),
+      );
+    expect(reaches.sort()).toEqual(KNOWN_EXCEPTIONS);
+  });
+
+  it('keep the domain events below the features: they load only the infrastructure', () => {
+    const allowed = [path.join(SERVER, 'domain-events') + path.sep, INFRA];
+    const imported = [...graph]
+      .filter(([file]) => file.startsWith(path.join(SERVER, 'domain-events') + path.sep))
+      .flatMap(([, targets]) => targets)
+      .filter((target) => target.startsWith(SERVER) && !allowed.some((dir) => target.startsWith(dir)));
+    expect(imported.map((target) => path.relative(SERVER, target))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { appointmentInviteExtras } from './appointments/mail';
-import type { MailExtras } from './outbox/worker';
+import type { MailExtras } from './infra/outbox/worker';
 
 /**
  * The fourteen-day letter travels as its PDF. Loaded on first use: the PDF writer is not small,

@@ -1,14 +1,14 @@
 import pino from 'pino';
-import type { Config } from './config/config';
-import { openDatabase, type Database } from './db/client';
-import { ensureCatalogue } from './db/catalogue';
+import type { Config } from './infra/config/config';
+import { openDatabase, type Database } from './infra/db/client';
+import { ensureCatalogue } from './infra/db/catalogue';
 import { eventSettingsOf, provideEventSettings } from './domain-events';
-import { fileTransport, smtpTransport, type Transport } from './outbox/transport';
-import { createOutboxWorker, mailSite, type OutboxWorker } from './outbox/worker';
+import { fileTransport, smtpTransport, type Transport } from './infra/outbox/transport';
+import { createOutboxWorker, mailSite, type OutboxWorker } from './infra/outbox/worker';
 import { MAIL_EXTRAS } from './mail-extras';
-import type { Storage } from './storage/storage';
-import { openStorage } from './storage/open';
-import { systemClock, type Clock } from './lib/clock';
+import type { Storage } from './infra/storage/storage';
+import { openStorage } from './infra/storage/open';
+import { systemClock, type Clock } from './infra/lib/clock';
 
 export type Runtime = {
   config: Config;

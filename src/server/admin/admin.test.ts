@@ -10,16 +10,16 @@ import {
   bearer,
   uniqueEmail,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 import { createUser } from '../users/create';
-import { auditEvents, cases, documents as documentsTable, users } from '../db/schema';
+import { auditEvents, cases, documents as documentsTable, users } from '../infra/db/schema';
 import { reviewDocument } from '../documents/queries';
 import { destroyExpiredFiles, purgeExpiredAccounts } from '../archive/retention';
 import { getFileDestructionDate } from '../../contract/rules/case-route';
 import { auditCsv } from './csv';
-import { serverTranslate } from '../errors/language';
-import { CSV_MOMENT, openAsDutchExcel } from '../testing/dutch-excel';
-import { localDate } from '../lib/local-date';
+import { serverTranslate } from '../infra/errors/language';
+import { CSV_MOMENT, openAsDutchExcel } from '../infra/testing/dutch-excel';
+import { localDate } from '../infra/lib/local-date';
 
 let ctx: TestContext;
 let admin: { id: string; token: string };

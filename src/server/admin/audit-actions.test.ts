@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, auditActionKey } from '../../contract/admin';
 import { EVENT_RULES, type EventKind } from '../domain-events';
-import { serverTranslate } from '../errors/language';
+import { serverTranslate } from '../infra/errors/language';
 
 /** Every `.ts` source of the server, tests left out. */
 function sources(dir: string): string[] {

@@ -9,10 +9,10 @@ import {
   bearer,
   uniqueEmail,
   type TestContext,
-} from '../testing/harness';
-import { multipart } from '../testing/multipart';
+} from '../infra/testing/harness';
+import { multipart } from '../infra/testing/multipart';
 import { createUser } from '../users/create';
-import { complaintFiles, dataExports, documents, feedback, invoices } from '../db/schema';
+import { complaintFiles, dataExports, documents, feedback, invoices } from '../infra/db/schema';
 import { insertMessage } from '../messages/queries';
 
 /**

@@ -1,6 +1,6 @@
 import type { AdminAuditEvent } from '../../contract/admin';
 import type { Translate } from '../../contract/validation-messages';
-import { csvMoment, toCsv } from '../lib/csv';
+import { csvMoment, toCsv } from '../infra/lib/csv';
 
 /**
  * The columns, titled under `admin.audit.csvColumns.` in the translation files. `action` in
@@ -18,7 +18,7 @@ export const AUDIT_CSV_COLUMNS = [
   'data',
 ] as const;
 
-/** The audit lines as the portal's CSV (src/server/lib/csv.ts): Dutch Excel's form, moments in Amsterdam. */
+/** The audit lines as the portal's CSV (src/server/infra/lib/csv.ts): Dutch Excel's form, moments in Amsterdam. */
 export function auditCsv(
   events: readonly AdminAuditEvent[],
   t: Translate,

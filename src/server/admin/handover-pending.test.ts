@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { StatusSlug } from '../../contract/statuses';
 import { CaseListResponseSchema } from '../../contract/cases';
-import { documents } from '../db/schema';
+import { documents } from '../infra/db/schema';
 import {
   bearer,
   createTestAdmin,
@@ -11,7 +11,7 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 
 let ctx: TestContext;
 let admin: { id: string; token: string };

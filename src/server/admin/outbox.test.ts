@@ -9,8 +9,8 @@ import {
   bearer,
   uniqueEmail,
   type TestContext,
-} from '../testing/harness';
-import { auditEvents, outbox } from '../db/schema';
+} from '../infra/testing/harness';
+import { auditEvents, outbox } from '../infra/db/schema';
 import { OUTBOX_PAGE_SIZE } from './routes';
 
 let ctx: TestContext;

@@ -4,7 +4,7 @@ import { getDisplayName } from '../../contract/rules/display-name';
 import { STATUS_GROUPS, getStatus, type StatusSlug } from '../../contract/statuses';
 import { emit, withEvents } from '../domain-events';
 import { NON_PERSONAL_AUDIT_KEYS } from '../audit/scrub';
-import type { Db } from '../db/client';
+import type { Db } from '../infra/db/client';
 import {
   auditEvents,
   caseLawyers,
@@ -15,10 +15,10 @@ import {
   tokens,
   twoFactorChallenges,
   users,
-} from '../db/schema';
-import { localDate } from '../lib/local-date';
+} from '../infra/db/schema';
+import { localDate } from '../infra/lib/local-date';
 import { markClosedCaseDocumentsSeen } from '../documents/queries';
-import { retryMail } from '../outbox/queries';
+import { retryMail } from '../infra/outbox/queries';
 import { createUser } from '../users/create';
 
 export const ADMIN_PAGE_SIZE = 25;

@@ -17,12 +17,12 @@ import {
   AdminLawyerResponseSchema,
   AdminCaseResponseSchema,
 } from '../../contract/admin';
-import { requestTranslate } from '../errors/language';
+import { requestTranslate } from '../infra/errors/language';
 import { requireRole } from '../auth/access';
 import { emit } from '../domain-events';
 import { isUuid } from '../cases/access';
-import { AppError, fieldError, notFound } from '../errors/errors';
-import { findMailStatus, listOpenMails, type OutboxListItem } from '../outbox/queries';
+import { AppError, fieldError, notFound } from '../infra/errors/errors';
+import { findMailStatus, listOpenMails, type OutboxListItem } from '../infra/outbox/queries';
 import { auditCsv } from './csv';
 import {
   ADMIN_PAGE_SIZE,
@@ -268,7 +268,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // --- Outbox (pending and failed mails, never their content; src/server/outbox) ---
+  // --- Outbox (pending and failed mails, never their content; src/server/infra/outbox) ---
 
   app.get(
     '/api/admin/outbox',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { appointments, auditEvents, availability, cases, caseStandIns, messages } from '../db/schema';
+import { appointments, auditEvents, availability, cases, caseStandIns, messages } from '../infra/db/schema';
 import {
   bearer,
   createTestAdmin,
@@ -10,7 +10,7 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 import { sendAppointmentReminders } from './reminders';
 
 let ctx: TestContext;

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { APPOINTMENT_ERRORS } from '../../contract/appointments';
-import type { Db } from '../db/client';
-import { appointments, cases, users } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { appointments, cases, users } from '../infra/db/schema';
 import { emit, withEvents } from '../domain-events';
-import { AppError } from '../errors/errors';
+import { AppError } from '../infra/errors/errors';
 import { insertMessage } from '../messages/queries';
 import { claimAppointmentMove } from './move-limit';
 import { isUniqueViolation, setCaseAppointment, type AppointmentRow, type CaseSlot } from './queries';

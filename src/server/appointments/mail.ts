@@ -1,8 +1,8 @@
 import { formatAppointmentTime } from '../../contract/rules/appointment-slots';
-import type { AppointmentMailPayload, MailKind } from '../outbox/kinds';
-import { translator } from '../outbox/i18n';
-import type { MailSite } from '../outbox/templates';
-import type { MailExtras } from '../outbox/worker';
+import type { AppointmentMailPayload, MailKind } from '../infra/outbox/kinds';
+import { translator } from '../infra/outbox/i18n';
+import type { MailSite } from '../infra/outbox/templates';
+import type { MailExtras } from '../infra/outbox/worker';
 import { buildInvite } from './invite';
 
 const INVITE_KINDS = new Set<MailKind>(['appointment_booked', 'appointment_moved', 'appointment_cancelled']);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { MAX_APPOINTMENT_MOVES_PER_DAY } from '../../contract/appointments';
-import { appointments, auditEvents, availability, outbox } from '../db/schema';
+import { appointments, auditEvents, availability, outbox } from '../infra/db/schema';
 import {
   bearer,
   createTestClient,
@@ -10,7 +10,7 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 
 const WINDOW_MS = 10 * 60_000;
 let ctx: TestContext;

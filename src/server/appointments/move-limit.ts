@@ -1,9 +1,9 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { APPOINTMENT_ERRORS, MAX_APPOINTMENT_MOVES_PER_DAY } from '../../contract/appointments';
 import { amsterdamToday, parseCalendarDate } from '../../contract/rules/amsterdam-date';
-import type { Db } from '../db/client';
-import { auditEvents, cases } from '../db/schema';
-import { AppError } from '../errors/errors';
+import type { Db } from '../infra/db/client';
+import { auditEvents, cases } from '../infra/db/schema';
+import { AppError } from '../infra/errors/errors';
 
 /**
  * The day's move budget of a case's appointment: at most MAX_APPOINTMENT_MOVES_PER_DAY moves per

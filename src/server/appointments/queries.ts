@@ -10,8 +10,16 @@ import {
   type AppointmentSlot,
 } from '../../contract/rules/appointment-slots';
 import { getDisplayName } from '../../contract/rules/display-name';
-import type { Db } from '../db/client';
-import { appointments, availability, caseLawyers, caseStandIns, cases, lawyerAbsences, users } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import {
+  appointments,
+  availability,
+  caseLawyers,
+  caseStandIns,
+  cases,
+  lawyerAbsences,
+  users,
+} from '../infra/db/schema';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 type UserRow = typeof users.$inferSelect;

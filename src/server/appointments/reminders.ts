@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { cases } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { cases } from '../infra/db/schema';
 import { findLawyer, listDueReminders, markReminderSent } from './queries';
 import { queueAppointmentMails } from '../domain-events/appointment-mails';
 

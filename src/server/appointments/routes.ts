@@ -18,10 +18,10 @@ import { getDisplayName } from '../../contract/rules/display-name';
 import { requireUser } from '../auth/access';
 import { isUuid, requireCaseAccess, type CaseAccess } from '../cases/access';
 import { refuseClosedCase } from '../cases/lock';
-import { AppError, forbidden, notFound } from '../errors/errors';
-import { contentDisposition } from '../files/content';
-import { translator } from '../outbox/i18n';
-import { mailSite } from '../outbox/worker';
+import { AppError, forbidden, notFound } from '../infra/errors/errors';
+import { contentDisposition } from '../infra/files/content';
+import { translator } from '../infra/outbox/i18n';
+import { mailSite } from '../infra/outbox/worker';
 import {
   bookAppointment,
   cancelAppointment,
@@ -32,7 +32,7 @@ import {
   requestCallback,
 } from './changes';
 import { calendarFile } from './mail';
-import { modeOf, videoUrl } from '../lib/appointment-video';
+import { modeOf, videoUrl } from '../infra/lib/appointment-video';
 import { appointmentLawyer, appointmentView, appointmentViewSettings, getAppointmentState } from './state';
 import {
   caseCoverage,

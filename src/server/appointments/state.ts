@@ -1,9 +1,9 @@
 import type { Appointment, AppointmentState } from '../../contract/appointments';
 import { amsterdamDate, isChangeAllowed, toAmsterdamIso } from '../../contract/rules/appointment-slots';
 import type { CaseAccess } from '../cases/access';
-import type { Config } from '../config/config';
-import type { Db } from '../db/client';
-import { modeOf, videoUrl } from '../lib/appointment-video';
+import type { Config } from '../infra/config/config';
+import type { Db } from '../infra/db/client';
+import { modeOf, videoUrl } from '../infra/lib/appointment-video';
 import {
   caseCoverage,
   findBookedAppointment,

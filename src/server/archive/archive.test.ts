@@ -8,14 +8,23 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
-import { unzip } from '../testing/unzip';
-import { auditEvents, cases, complaints, documents, fileDestructions, messages, tokens, users } from '../db/schema';
+} from '../infra/testing/harness';
+import { unzip } from '../infra/testing/unzip';
+import {
+  auditEvents,
+  cases,
+  complaints,
+  documents,
+  fileDestructions,
+  messages,
+  tokens,
+  users,
+} from '../infra/db/schema';
 import { applyRetention, archivedEmail, initialsOf, planRetention, retentionJob } from './retention';
-import { runExclusive } from '../jobs/scheduler';
-import { renderMail } from '../outbox/templates';
-import { mailSite } from '../outbox/worker';
-import { testConfig } from '../config/config';
+import { runExclusive } from '../infra/jobs/scheduler';
+import { renderMail } from '../infra/outbox/templates';
+import { mailSite } from '../infra/outbox/worker';
+import { testConfig } from '../infra/config/config';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
-import type { Db } from '../db/client';
-import { queryRows } from '../db/sql';
-import { caseLawyers, cases, documents, fileDestructions, users } from '../db/schema';
-import type { Storage } from '../storage/storage';
+import type { Db } from '../infra/db/client';
+import { queryRows } from '../infra/db/sql';
+import { caseLawyers, cases, documents, fileDestructions, users } from '../infra/db/schema';
+import type { Storage } from '../infra/storage/storage';
 import type { ArchiveDetail, ArchivedCase, FileDestruction } from '../../contract/archive';
 import { getFileDestructionDate } from '../../contract/rules/case-route';
 import { getDisplayName } from '../../contract/rules/display-name';

@@ -7,11 +7,11 @@ import {
   tokenFor,
   bearer,
   type TestContext,
-} from '../testing/harness';
-import { auditEvents, cases, documents, tokens, users } from '../db/schema';
+} from '../infra/testing/harness';
+import { auditEvents, cases, documents, tokens, users } from '../infra/db/schema';
 import { getDeletionDate } from '../../contract/rules/case-route';
 import { archivedEmail, formatNoticeDate, purgeExpiredAccounts, retentionJob, sendDeletionNotices } from './retention';
-import { runExclusive } from '../jobs/scheduler';
+import { runExclusive } from '../infra/jobs/scheduler';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import { settlementFileKeys } from '../settlement/export';
 import { exportFileKeys } from '../data-export/queries';
 import { complaintFileKeys } from '../complaints/queries';
 import { and, asc, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { queryRows } from '../db/sql';
+import type { Db } from '../infra/db/client';
+import { queryRows } from '../infra/db/sql';
 import {
   cases,
   complaints,
@@ -15,12 +15,12 @@ import {
   outbox,
   tokens,
   users,
-} from '../db/schema';
+} from '../infra/db/schema';
 import { emit } from '../domain-events';
 import { scrubCaseAudit } from '../audit/scrub';
-import { enqueueMail } from '../outbox/outbox';
-import { formatMailDate } from '../outbox/dates';
-import type { Storage } from '../storage/storage';
+import { enqueueMail } from '../infra/outbox/outbox';
+import { formatMailDate } from '../infra/outbox/dates';
+import type { Storage } from '../infra/storage/storage';
 import {
   FILE_RETENTION_YEARS,
   getDeletionDate,

@@ -12,8 +12,8 @@ import { amsterdamDay } from '../../contract/rules/dutch-date';
 import { requireUser } from '../auth/access';
 import { isUuid } from '../cases/access';
 import { withEvents, emit } from '../domain-events';
-import { forbidden, notFound } from '../errors/errors';
-import { contentDisposition } from '../files/content';
+import { forbidden, notFound } from '../infra/errors/errors';
+import { contentDisposition } from '../infra/files/content';
 import { backupStatus } from '../backup/job';
 import {
   findArchivedCaseClient,

@@ -7,9 +7,9 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
-import { multipart } from '../testing/multipart';
-import { auditEvents, cases } from '../db/schema';
+} from '../infra/testing/harness';
+import { multipart } from '../infra/testing/multipart';
+import { auditEvents, cases } from '../infra/db/schema';
 import { emit } from '../domain-events';
 import { destroyExpiredFiles } from '../archive/retention';
 import { getFileDestructionDate } from '../../contract/rules/case-route';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { queryRows } from '../db/sql';
+import type { Db } from '../infra/db/client';
+import { queryRows } from '../infra/db/sql';
 
 /**
  * Keys of an audit line's `data` that carry no personal data: ids (of rows that are deleted

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { Statement } from '../db/prepared';
+import type { Statement } from '../infra/db/prepared';
 import type { Role } from '../../contract/permissions';
-import { forbidden, unauthenticated } from '../errors/errors';
-import { sha256Hex } from '../lib/crypto';
+import { forbidden, unauthenticated } from '../infra/errors/errors';
+import { sha256Hex } from '../infra/lib/crypto';
 import { useToken, useTokenWith } from './queries';
 
 export type AuthContext = { userId: string; tokenId: string; role: Role };

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, isNotNull } from 'drizzle-orm';
-import { createTestContext, createTestClient, bearer, uniqueEmail, type TestContext } from '../testing/harness';
-import { extractLoginCode } from '../testing/smtp-peer';
-import { loginCodes, tokens, loginThrottles, users } from '../db/schema';
+import { createTestContext, createTestClient, bearer, uniqueEmail, type TestContext } from '../infra/testing/harness';
+import { extractLoginCode } from '../infra/testing/smtp-peer';
+import { loginCodes, tokens, loginThrottles, users } from '../infra/db/schema';
 import { LOGIN_CODE_ALPHABET } from '../../contract/auth';
-import { sha256Hex } from '../lib/crypto';
+import { sha256Hex } from '../infra/lib/crypto';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../contract/permissions';
-import type { Database, Db } from '../db/client';
-import { preparedStatement, type Statement } from '../db/prepared';
-import { loginCodes, loginThrottles, tokens, users } from '../db/schema';
-import { ts } from '../db/sql';
-import { safeEqual } from '../lib/crypto';
+import type { Database, Db } from '../infra/db/client';
+import { preparedStatement, type Statement } from '../infra/db/prepared';
+import { loginCodes, loginThrottles, tokens, users } from '../infra/db/schema';
+import { ts } from '../infra/db/sql';
+import { safeEqual } from '../infra/lib/crypto';
 import { withEvents } from '../domain-events';
 
 export const CODE_TTL_MS = 10 * 60_000;

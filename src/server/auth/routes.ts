@@ -1,15 +1,15 @@
 import { SignInResponseSchema } from '../../contract/two-factor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { RequestCodeRequestSchema, TokenRequestSchema, MessageResponseSchema } from '../../contract/auth';
-import { fieldError } from '../errors/errors';
-import { generateLoginCode, hmac } from '../lib/crypto';
+import { fieldError } from '../infra/errors/errors';
+import { generateLoginCode, hmac } from '../infra/lib/crypto';
 import { requireUser } from './access';
 import { findActiveUserByEmail, registerCodeRequest, revokeToken, verifyCode } from './queries';
 import { storeLoginCode } from './sign-in';
 import { startSignIn } from './two-factor-service';
-import { AppError } from '../errors/errors';
-import { securityLog } from '../http/security-log';
-import { requestTranslate } from '../errors/language';
+import { AppError } from '../infra/errors/errors';
+import { securityLog } from '../infra/http/security-log';
+import { requestTranslate } from '../infra/errors/language';
 
 // Translation keys (public/i18n, errors.auth), given in the request's language.
 export const CODE_SENT_MESSAGE = 'errors.auth.codeSent';

@@ -1,5 +1,5 @@
-import type { Db } from '../db/client';
-import { enqueueMail, enqueueNothing } from '../outbox/outbox';
+import type { Db } from '../infra/db/client';
+import { enqueueMail, enqueueNothing } from '../infra/outbox/outbox';
 import { CODE_TTL_MS, findUserByEmail, storeCode } from './queries';
 import { withEvents } from '../domain-events';
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { recoveryCodes, staffTwoFactor, twoFactorChallenges, users } from '../db/schema';
-import { ts } from '../db/sql';
+import type { Db } from '../infra/db/client';
+import { recoveryCodes, staffTwoFactor, twoFactorChallenges, users } from '../infra/db/schema';
+import { ts } from '../infra/db/sql';
 import { withEvents } from '../domain-events';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;

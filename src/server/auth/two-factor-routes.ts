@@ -13,9 +13,9 @@ import {
   TwoFactorStatusResponseSchema,
   RecoveryCodesResponseSchema,
 } from '../../contract/two-factor';
-import { AppError, fieldError, forbidden } from '../errors/errors';
-import { securityLog } from '../http/security-log';
-import { sha256Hex } from '../lib/crypto';
+import { AppError, fieldError, forbidden } from '../infra/errors/errors';
+import { securityLog } from '../infra/http/security-log';
+import { sha256Hex } from '../infra/lib/crypto';
 import { requireUser } from './access';
 import {
   consumeChallenge,

@@ -1,10 +1,10 @@
 import { isStaffRole, type Role } from '../../contract/permissions';
 import type { TwoFactorRequiredResponse } from '../../contract/two-factor';
-import type { Config } from '../config/config';
-import type { Db } from '../db/client';
-import { AppError } from '../errors/errors';
-import { generateToken, sha256Hex } from '../lib/crypto';
-import { enqueueMail } from '../outbox/outbox';
+import type { Config } from '../infra/config/config';
+import type { Db } from '../infra/db/client';
+import { AppError } from '../infra/errors/errors';
+import { generateToken, sha256Hex } from '../infra/lib/crypto';
+import { enqueueMail } from '../infra/outbox/outbox';
 import { createToken } from './queries';
 import {
   decryptSecret,

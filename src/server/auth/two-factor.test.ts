@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
-import { createTestContext, createTestClient, createTestLawyer, bearer, type TestContext } from '../testing/harness';
-import { extractLoginCode } from '../testing/smtp-peer';
-import { recoveryCodes, staffTwoFactor, twoFactorChallenges } from '../db/schema';
-import { sha256Hex } from '../lib/crypto';
+import {
+  createTestContext,
+  createTestClient,
+  createTestLawyer,
+  bearer,
+  type TestContext,
+} from '../infra/testing/harness';
+import { extractLoginCode } from '../infra/testing/smtp-peer';
+import { recoveryCodes, staffTwoFactor, twoFactorChallenges } from '../infra/db/schema';
+import { sha256Hex } from '../infra/lib/crypto';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import {
   TOTP_DIGITS,
   TOTP_PERIOD_SECONDS,
 } from '../../contract/two-factor';
-import { hmac } from '../lib/crypto';
+import { hmac } from '../infra/lib/crypto';
 
 /** Accept the code of the previous and the next 30 s step as well (clock drift). */
 const DRIFT_STEPS = 1;

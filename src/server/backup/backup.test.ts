@@ -16,12 +16,12 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import tar from 'tar-stream';
 import { buildApp } from '../app';
-import { testConfig, type Config } from '../config/config';
-import { openPglite, type Database, type Db } from '../db/client';
-import { queryRows } from '../db/sql';
+import { testConfig, type Config } from '../infra/config/config';
+import { openPglite, type Database, type Db } from '../infra/db/client';
+import { queryRows } from '../infra/db/sql';
 import { seedDemo } from '../demo/seed-demo';
-import { createFakeClock } from '../lib/clock';
-import { diskStorage, type Storage } from '../storage/storage';
+import { createFakeClock } from '../infra/lib/clock';
+import { diskStorage, type Storage } from '../infra/storage/storage';
 import {
   bearer,
   createTestClient,
@@ -29,8 +29,8 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
-import { multipart } from '../testing/multipart';
+} from '../infra/testing/harness';
+import { multipart } from '../infra/testing/multipart';
 import { createBackup, listTables } from './backup';
 import { entriesOf, restoreBackup, RestoreRefusedError } from './restore';
 

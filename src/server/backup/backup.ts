@@ -8,9 +8,9 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip, constants as zlib } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import tar from 'tar-stream';
-import type { Database, Db } from '../db/client';
-import { queryRows } from '../db/sql';
-import type { Storage } from '../storage/storage';
+import type { Database, Db } from '../infra/db/client';
+import { queryRows } from '../infra/db/sql';
+import type { Storage } from '../infra/storage/storage';
 import { encryptStream } from './crypto';
 import {
   FORMAT,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { migrationsFolder } from '../db/client';
+import { migrationsFolder } from '../infra/db/client';
 
 /**
  * The archive's layout: `archive.json` first (format 2 on), `db/<table>/<n>.jsonl` (one row per

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { backupRuns } from '../db/schema';
+import { backupRuns } from '../infra/db/schema';
 import {
   bearer,
   createTestAdmin,
@@ -11,7 +11,7 @@ import {
   createTestContext,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 import { backupFileName, runScheduledBackup, type BackupSettings } from './job';
 
 const HOUR = 3_600_000;

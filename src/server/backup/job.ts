@@ -1,13 +1,13 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Database, Db } from '../db/client';
-import { backupRuns } from '../db/schema';
-import { queryRows } from '../db/sql';
+import type { Database, Db } from '../infra/db/client';
+import { backupRuns } from '../infra/db/schema';
+import { queryRows } from '../infra/db/sql';
 import { emit, withEvents } from '../domain-events';
-import type { Job } from '../jobs/scheduler';
-import { formatMailDate } from '../outbox/dates';
-import type { Storage } from '../storage/storage';
+import type { Job } from '../infra/jobs/scheduler';
+import { formatMailDate } from '../infra/outbox/dates';
+import type { Storage } from '../infra/storage/storage';
 import { createBackup } from './backup';
 
 /** Advisory-lock key under which one instance claims the next backup (jobs/scheduler.ts). */

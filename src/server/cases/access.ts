@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Role } from '../../contract/permissions';
 import { requireUser, type AuthContext } from '../auth/access';
-import { caseLawyers, caseStandIns, cases } from '../db/schema';
-import { localDate } from '../lib/local-date';
-import { notFound } from '../errors/errors';
+import { caseLawyers, caseStandIns, cases } from '../infra/db/schema';
+import { localDate } from '../infra/lib/local-date';
+import { notFound } from '../infra/errors/errors';
 import { refuseLockedWrite } from './lock';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -10,8 +10,8 @@ import {
 } from '../../contract/cases';
 import { OFFER_DISPLAY_NAMES } from '../../contract/offers';
 import { STATUS_GROUPS, STATUSES } from '../../contract/statuses';
-import { caseLawyers, cases, documentViews, documents, statuses } from '../db/schema';
-import { seedLoad } from '../db/seed-load';
+import { caseLawyers, cases, documentViews, documents, statuses } from '../infra/db/schema';
+import { seedLoad } from '../infra/db/seed-load';
 import { caseListForToken } from './list';
 import {
   bearer,
@@ -20,7 +20,7 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 
 let ctx: TestContext;
 let lawyerId: string;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CaseListResponseSchema } from '../../contract/cases';
-import { cases, users } from '../db/schema';
-import { queryRows } from '../db/sql';
+import { cases, users } from '../infra/db/schema';
+import { queryRows } from '../infra/db/sql';
 import {
   bearer,
   createTestClient,
@@ -10,7 +10,7 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 
 let ctx: TestContext;
 let token: string;

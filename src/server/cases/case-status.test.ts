@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { UpdateStatusResponseSchema } from '../../contract/cases';
 import { FinalizationQuestionListResponseSchema } from '../../contract/questions';
 import type { StatusSlug } from '../../contract/statuses';
-import { auditEvents, cases } from '../db/schema';
+import { auditEvents, cases } from '../infra/db/schema';
 import {
   bearer,
   createTestClient,
@@ -11,7 +11,7 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

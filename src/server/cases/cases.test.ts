@@ -9,8 +9,8 @@ import {
   bearer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
-import { cases, documents, invoices } from '../db/schema';
+} from '../infra/testing/harness';
+import { cases, documents, invoices } from '../infra/db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {

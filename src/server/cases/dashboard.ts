@@ -1,7 +1,7 @@
 import type { ClientDashboard, DashboardRetention } from '../../contract/dashboard';
 import { getDeletionDate, getFileDestructionDate } from '../../contract/rules/case-route';
 import { getAppointmentState, type AppointmentViewSettings } from '../appointments/state';
-import type { Db } from '../db/client';
+import type { Db } from '../infra/db/client';
 import { getStepper, type StepperLanguage } from '../stepper/queries';
 import { getTimelinePage } from '../workflow/timeline';
 import { listCaseInvoices } from '../invoices/queries';

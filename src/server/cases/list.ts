@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { tokenUserStatement } from '../auth/queries';
-import { preparedStatement, type Statement } from '../db/prepared';
+import { preparedStatement, type Statement } from '../infra/db/prepared';
 import type { CaseListItem, CaseListQuery } from '../../contract/cases';
 import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../contract/offers';
 import { STATUSES, getStatus, type StatusSlug } from '../../contract/statuses';
-import type { Database, Db } from '../db/client';
-import { queryRows } from '../db/sql';
+import type { Database, Db } from '../infra/db/client';
+import { queryRows } from '../infra/db/sql';
 import { getDisplayName } from '../../contract/rules/display-name';
-import { caseLawyers, caseStandIns, lawyerStatusCounts, statuses, users } from '../db/schema';
+import { caseLawyers, caseStandIns, lawyerStatusCounts, statuses, users } from '../infra/db/schema';
 
 export const CASE_PAGE_SIZE = 10;
 

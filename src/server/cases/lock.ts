@@ -8,9 +8,9 @@ import {
   type CaseWrite,
 } from '../../contract/rules/case-lock';
 import type { StatusSlug } from '../../contract/statuses';
-import type { Db } from '../db/client';
-import { cases } from '../db/schema';
-import { AppError } from '../errors/errors';
+import type { Db } from '../infra/db/client';
+import { cases } from '../infra/db/schema';
+import { AppError } from '../infra/errors/errors';
 import type { CaseRow } from './access';
 
 /**

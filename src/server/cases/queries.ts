@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { StatusSlug } from '../../contract/statuses';
 import { getDisplayName } from '../../contract/rules/display-name';
-import type { Db } from '../db/client';
-import { caseLawyers, cases, documentSlots, documents, users } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { caseLawyers, cases, documentSlots, documents, users } from '../infra/db/schema';
 import { emit, withEvents } from '../domain-events';
 
 export type NewCase = {

@@ -28,7 +28,7 @@ import { getClientDashboard } from './dashboard';
 import { mollieConfigured } from '../payments/mollie';
 import { appointmentViewSettings } from '../appointments/state';
 import { getClientCaseView, getLawyerCaseView } from './views';
-import { localDate } from '../lib/local-date';
+import { localDate } from '../infra/lib/local-date';
 
 const CaseParams = z.object({ id: text().max(64) });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CaseListResponseSchema, StatusCountListResponseSchema } from '../../contract/cases';
-import { caseStandIns, users } from '../db/schema';
-import { localDate } from '../lib/local-date';
+import { caseStandIns, users } from '../infra/db/schema';
+import { localDate } from '../infra/lib/local-date';
 import {
   bearer,
   createTestAdmin,
@@ -11,7 +11,7 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 
 const DAY = 86_400_000;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CaseListResponseSchema, StatusCountListResponseSchema } from '../../contract/cases';
 import type { StatusSlug } from '../../contract/statuses';
-import { cases } from '../db/schema';
+import { cases } from '../infra/db/schema';
 import {
   bearer,
   createTestClient,
@@ -10,7 +10,7 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { getDisplayName } from '../../contract/rules/display-name';
 import { getStatus, type StatusSlug } from '../../contract/statuses';
 import type { Day } from '../../contract/days';
 import { DAYS } from '../../contract/days';
-import type { Db } from '../db/client';
+import type { Db } from '../infra/db/client';
 import {
   answers,
   articles,
@@ -21,12 +21,12 @@ import {
   statusArticles,
   statuses,
   users,
-} from '../db/schema';
+} from '../infra/db/schema';
 import { toDocumentList, type DocumentLink } from '../documents/mapping';
 import { toContactPerson } from '../contact-persons/queries';
 import { avatarUrl } from '../users/queries';
 import type { CaseRow } from './access';
-import { localDate } from '../lib/local-date';
+import { localDate } from '../infra/lib/local-date';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

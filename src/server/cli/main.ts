@@ -2,20 +2,20 @@ import { parseArgs } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { StatusSlugSchema, STATUS_SLUGS } from '../../contract/statuses';
 import { EmailSchema } from '../../contract/auth';
-import { ConfigError, loadConfig } from '../config/config';
-import { DatabaseLockedError, type Db } from '../db/client';
-import { outbox, users } from '../db/schema';
-import { seedLoad } from '../db/seed-load';
+import { ConfigError, loadConfig } from '../infra/config/config';
+import { DatabaseLockedError, type Db } from '../infra/db/client';
+import { outbox, users } from '../infra/db/schema';
+import { seedLoad } from '../infra/db/seed-load';
 import { createCase } from '../cases/queries';
 import { setComplaintsOfficer } from '../complaints/queries';
 import { createUser } from '../users/create';
-import { AppError } from '../errors/errors';
-import { serverTranslate } from '../errors/language';
+import { AppError } from '../infra/errors/errors';
+import { serverTranslate } from '../infra/errors/language';
 import { openRuntime } from '../runtime';
-import { listOpenMails, retryMail } from '../outbox/queries';
-import { enqueueMail } from '../outbox/outbox';
-import { openDisk, openS3 } from '../storage/open';
-import { migrateStorage } from '../storage/migrate';
+import { listOpenMails, retryMail } from '../infra/outbox/queries';
+import { enqueueMail } from '../infra/outbox/outbox';
+import { openDisk, openS3 } from '../infra/storage/open';
+import { migrateStorage } from '../infra/storage/migrate';
 import { applyRetention, planRetention } from '../archive/retention';
 import { createBackup } from '../backup/backup';
 import { RestoreRefusedError, restoreBackup } from '../backup/restore';
@@ -372,7 +372,7 @@ export async function runCli(
   }
 }
 
-/** `outbox` and `outbox --retry ID` (src/server/outbox). */
+/** `outbox` and `outbox --retry ID` (src/server/infra/outbox). */
 async function runOutboxCommand(
   retry: string | null,
   out: (line: string) => void,

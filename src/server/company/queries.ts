@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { UpdateCompanyRequest } from '../../contract/cases';
-import type { Db } from '../db/client';
-import { cases } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { cases } from '../infra/db/schema';
 import { emit, withEvents } from '../domain-events';
-import { notFound, staleWrite } from '../errors/errors';
+import { notFound, staleWrite } from '../infra/errors/errors';
 import { applyCaseEvent } from '../workflow/apply';
 
 type CaseRow = typeof cases.$inferSelect;

@@ -5,16 +5,16 @@ import {
   ComplaintRegisterResponseSchema,
   MyComplaintsResponseSchema,
 } from '../../contract/complaints';
-import { auditEvents, cases, complaintFiles, complaints, outbox, users } from '../db/schema';
+import { auditEvents, cases, complaintFiles, complaints, outbox, users } from '../infra/db/schema';
 import { formatDateTime } from '../../contract/rules/dutch-date';
-import { CSV_MOMENT, openAsDutchExcel } from '../testing/dutch-excel';
+import { CSV_MOMENT, openAsDutchExcel } from '../infra/testing/dutch-excel';
 import { ACCEPTED_UPLOAD_LABEL } from '../../contract/rules/upload-types';
-import { UNAVAILABLE_MESSAGE } from '../errors/handler';
-import { serverTranslate } from '../errors/language';
+import { UNAVAILABLE_MESSAGE } from '../infra/errors/handler';
+import { serverTranslate } from '../infra/errors/language';
 import { destroyExpiredFiles, purgeExpiredAccounts } from '../archive/retention';
 import { getFileDestructionDate } from '../../contract/rules/case-route';
-import { StorageUnavailableError } from '../storage/storage';
-import { multipart, type MultipartFile } from '../testing/multipart';
+import { StorageUnavailableError } from '../infra/storage/storage';
+import { multipart, type MultipartFile } from '../infra/testing/multipart';
 import {
   bearer,
   createTestAdmin,
@@ -24,7 +24,7 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 import { answerByDate } from './queries';
 
 let ctx: TestContext;

@@ -5,11 +5,11 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AdminAccount, ComplaintFile, MyComplaint, RegisterComplaint } from '../../contract/complaints';
 import { getDisplayName } from '../../contract/rules/display-name';
 import { emit, withEvents } from '../domain-events';
-import type { Config } from '../config/config';
-import type { Db } from '../db/client';
-import { caseLawyers, cases, complaintFiles, complaints, users } from '../db/schema';
+import type { Config } from '../infra/config/config';
+import type { Db } from '../infra/db/client';
+import { caseLawyers, cases, complaintFiles, complaints, users } from '../infra/db/schema';
 import type { StoredFile } from '../documents/queries';
-import { localDate } from '../lib/local-date';
+import { localDate } from '../infra/lib/local-date';
 
 /** Complaints shown in the register at most (newest first); the CSV takes the same. */
 export const REGISTER_LIMIT = 5_000;

@@ -19,13 +19,13 @@ import { text } from '../../contract/text';
 import { requireRole, requireUser } from '../auth/access';
 import { emit } from '../domain-events';
 import { isUuid } from '../cases/access';
-import { csvMoment, toCsv } from '../lib/csv';
-import { requestTranslate } from '../errors/language';
-import { AppError, forbidden, notFound } from '../errors/errors';
+import { csvMoment, toCsv } from '../infra/lib/csv';
+import { requestTranslate } from '../infra/errors/language';
+import { AppError, forbidden, notFound } from '../infra/errors/errors';
 import { receiveUploads } from '../documents/upload';
 import type { StoredFile } from '../documents/queries';
-import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE } from '../files/content';
-import { readForDownload } from '../storage/storage';
+import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE } from '../infra/files/content';
+import { readForDownload } from '../infra/storage/storage';
 import {
   complaintFileKey,
   fileComplaint,

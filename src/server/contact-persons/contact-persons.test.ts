@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ContactPersonListResponseSchema } from '../../contract/contact-persons';
-import { cases, contactPersons } from '../db/schema';
+import { cases, contactPersons } from '../infra/db/schema';
 import {
   bearer,
   createTestClient,
@@ -9,7 +9,7 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

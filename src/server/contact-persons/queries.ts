@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ContactPerson, ContactPersonInput } from '../../contract/contact-persons';
-import type { Db } from '../db/client';
-import { cases, contactPersons } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { cases, contactPersons } from '../infra/db/schema';
 import { emit, withEvents } from '../domain-events';
-import { staleWrite } from '../errors/errors';
+import { staleWrite } from '../infra/errors/errors';
 
 type Row = typeof contactPersons.$inferSelect;
 

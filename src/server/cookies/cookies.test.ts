@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { cookieRecords } from '../db/schema';
-import { bearer, createTestClient, createTestContext, tokenFor, type TestContext } from '../testing/harness';
+import { cookieRecords } from '../infra/db/schema';
+import { bearer, createTestClient, createTestContext, tokenFor, type TestContext } from '../infra/testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { CookieName } from '../../contract/cookies';
-import type { Db } from '../db/client';
-import { cookieRecords } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { cookieRecords } from '../infra/db/schema';
 
 /** Stores one consent or ads cookie value of a user: one row per user and name, the newest value wins. */
 export async function saveCookieRecord(

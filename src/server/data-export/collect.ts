@@ -3,7 +3,7 @@ import { OFFER_DISPLAY_NAMES } from '../../contract/offers';
 import { getDisplayName } from '../../contract/rules/display-name';
 import { STATUSES } from '../../contract/statuses';
 import { TIMELINE_PAGE_SIZE } from '../../contract/workflow';
-import type { Db } from '../db/client';
+import type { Db } from '../infra/db/client';
 import {
   answers,
   appointments,
@@ -23,7 +23,7 @@ import {
   proposalSignatures,
   questions,
   users,
-} from '../db/schema';
+} from '../infra/db/schema';
 import { clientInvoicesForExport } from '../invoices/export';
 import { getTimeline } from '../workflow/timeline';
 import { ENTRIES } from './rules';

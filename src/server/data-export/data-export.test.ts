@@ -21,7 +21,7 @@ import {
   settlementResponses,
   settlementVersions,
   users,
-} from '../db/schema';
+} from '../infra/db/schema';
 import { purgeExpiredAccounts } from '../archive/retention';
 import { insertMessage } from '../messages/queries';
 import {
@@ -32,9 +32,9 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
-import { pdfText } from '../testing/pdf-text';
-import { unzip } from '../testing/unzip';
+} from '../infra/testing/harness';
+import { pdfText } from '../infra/testing/pdf-text';
+import { unzip } from '../infra/testing/unzip';
 import { dataExportJob } from './job';
 import { LEASE_MS, removeExpiredExports } from './queries';
 import { EXPORTED_ENTRIES } from './rules';

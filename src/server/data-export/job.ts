@@ -1,6 +1,6 @@
-import type { Db } from '../db/client';
-import type { Job } from '../jobs/scheduler';
-import type { Storage } from '../storage/storage';
+import type { Db } from '../infra/db/client';
+import type { Job } from '../infra/jobs/scheduler';
+import type { Storage } from '../infra/storage/storage';
 import { buildPendingExports, removeExpiredExports } from './queries';
 
 /** Advisory-lock key of the data export job (jobs/scheduler.ts); the builds themselves are claimed per row. */

@@ -4,9 +4,9 @@ import { DataExportAcceptedResponseSchema, DataExportResponseSchema } from '../.
 import { text } from '../../contract/text';
 import { requireRole } from '../auth/access';
 import { isUuid, requireCaseAccess } from '../cases/access';
-import { AppError, notFound } from '../errors/errors';
-import { contentDisposition } from '../files/content';
-import { verifyFileLink } from '../files/links';
+import { AppError, notFound } from '../infra/errors/errors';
+import { contentDisposition } from '../infra/files/content';
+import { verifyFileLink } from '../infra/files/links';
 import {
   buildPendingExports,
   findCaseClient,
@@ -17,7 +17,7 @@ import {
   toDataExport,
   type DataExportRow,
 } from './queries';
-import { readForDownload } from '../storage/storage';
+import { readForDownload } from '../infra/storage/storage';
 import { amsterdamDay } from '../../contract/rules/dutch-date';
 
 const IdParams = z.object({ id: text().max(64) });

@@ -1,5 +1,5 @@
 /**
- * The export rule of every table in src/server/db/schema.ts: either the zip entry its rows about
+ * The export rule of every table in src/server/infra/db/schema.ts: either the zip entry its rows about
  * the client go to, or why it is not exported. A table without a rule fails
  * table-export-rule.test.ts, so whoever adds a table decides here whether a client's export
  * must show it.

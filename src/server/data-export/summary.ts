@@ -1,6 +1,6 @@
 import { formatEuro } from '../../contract/rules/settlement-format';
-import { formatMailDate } from '../outbox/dates';
-import { translator } from '../outbox/i18n';
+import { formatMailDate } from '../infra/outbox/dates';
+import { translator } from '../infra/outbox/i18n';
 import { PdfWriter } from '../pdf/writer';
 import type { ExportData } from './collect';
 import { ENTRIES } from './rules';

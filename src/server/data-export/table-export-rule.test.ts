@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import * as schema from '../db/schema';
+import * as schema from '../infra/db/schema';
 import { ENTRIES, EXPORT_RULES, EXPORTED_ENTRIES } from './rules';
 
-/** Every table src/server/db/schema.ts defines, by its SQL name. */
+/** Every table src/server/infra/db/schema.ts defines, by its SQL name. */
 const TABLES: string[] = (Object.values(schema) as unknown[])
   .filter((value): value is PgTable => is(value, PgTable))
   .map((table): string => getTableName(table))

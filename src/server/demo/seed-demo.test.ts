@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { STATUS_SLUGS } from '../../contract/statuses';
-import { bearer, createTestContext, tokenFor, type TestContext } from '../testing/harness';
-import { cases, outbox, users } from '../db/schema';
+import { bearer, createTestContext, tokenFor, type TestContext } from '../infra/testing/harness';
+import { cases, outbox, users } from '../infra/db/schema';
 import { DEMO_CLIENT_EMAILS } from './demo-accounts';
 import { seedDemo } from './seed-demo';
 

@@ -3,10 +3,10 @@ import { getStatus, type StatusSlug } from '../../contract/statuses';
 import { getWithdrawalEnd, WITHDRAWAL_DAYS_MINIMUM } from '../../contract/rules/withdrawal-end';
 import { createCase } from '../cases/queries';
 import { createUser } from '../users/create';
-import type { Storage } from '../storage/storage';
-import type { Config } from '../config/config';
+import type { Storage } from '../infra/storage/storage';
+import type { Config } from '../infra/config/config';
 import { sendProposal } from '../workflow/proposal';
-import type { Db } from '../db/client';
+import type { Db } from '../infra/db/client';
 import { DEMO_ADMIN, DEMO_CLIENT_EMAILS, DEMO_LAWYERS } from './demo-accounts';
 import {
   answers,
@@ -20,7 +20,7 @@ import {
   questions,
   statusArticles,
   users,
-} from '../db/schema';
+} from '../infra/db/schema';
 
 type DemoClient = {
   name: string;

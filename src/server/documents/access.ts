@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Role } from '../../contract/permissions';
 import { requireUser, type AuthContext } from '../auth/access';
-import { cases, documents } from '../db/schema';
-import { notFound } from '../errors/errors';
+import { cases, documents } from '../infra/db/schema';
+import { notFound } from '../infra/errors/errors';
 import { isUuid, lawyerMayUseCase, type CaseRow } from '../cases/access';
 
 export type DocumentRow = typeof documents.$inferSelect;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { StatusSlug } from '../../contract/statuses';
-import { cases, documents } from '../db/schema';
+import { cases, documents } from '../infra/db/schema';
 import {
   bearer,
   createTestClient,
@@ -9,8 +9,8 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
-import { multipart } from '../testing/multipart';
+} from '../infra/testing/harness';
+import { multipart } from '../infra/testing/multipart';
 import { deleteDocument } from './queries';
 import { SIGNED_LETTER_SLOT } from './workflow-slots';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { DocumentListResponseSchema, DocumentResponseSchema, type Document } from '../../contract/documents';
 import { CaseLawyerViewResponseSchema } from '../../contract/cases';
-import { auditEvents, cases, documents } from '../db/schema';
+import { auditEvents, cases, documents } from '../infra/db/schema';
 import {
   bearer,
   createTestClient,
@@ -13,8 +13,8 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
-import { StorageUnavailableError } from '../storage/storage';
+} from '../infra/testing/harness';
+import { StorageUnavailableError } from '../infra/storage/storage';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../contract/text';
 import { findDocumentById } from './queries';
-import { AppError, notFound } from '../errors/errors';
+import { AppError, notFound } from '../infra/errors/errors';
 import { isUuid } from '../cases/access';
-import { verifyFileLink } from '../files/links';
-import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE, isPreviewable } from '../files/content';
-import { readForDownload } from '../storage/storage';
+import { verifyFileLink } from '../infra/files/links';
+import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE, isPreviewable } from '../infra/files/content';
+import { readForDownload } from '../infra/storage/storage';
 
 const FileQuery = z.object({
   v: text().max(20).default(''),

@@ -1,9 +1,9 @@
 import type { Document, PersonReference } from '../../contract/documents';
 import { getDisplayName } from '../../contract/rules/display-name';
-import type { documents, users } from '../db/schema';
-import { LINK_LIFETIME_MS, signFileLink } from '../files/links';
-import { contentDisposition, GENERIC_TYPE, isPreviewable } from '../files/content';
-import type { Storage } from '../storage/storage';
+import type { documents, users } from '../infra/db/schema';
+import { LINK_LIFETIME_MS, signFileLink } from '../infra/files/links';
+import { contentDisposition, GENERIC_TYPE, isPreviewable } from '../infra/files/content';
+import type { Storage } from '../infra/storage/storage';
 import { SIGNED_LETTER_SLOT, isSharedWithClient, isWorkflowDocument } from './workflow-slots';
 
 type DocumentRow = typeof documents.$inferSelect;

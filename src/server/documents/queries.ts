@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Document } from '../../contract/documents';
 import { getStatus, type StatusSlug } from '../../contract/statuses';
-import type { Db } from '../db/client';
-import { cases, documentViews, documents, users } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { cases, documentViews, documents, users } from '../infra/db/schema';
 import { emit, withEvents } from '../domain-events';
 import { applyCaseEvent } from '../workflow/apply';
 import { toDocumentList, type DocumentLink } from './mapping';
 import type { DocumentRow } from './access';
-import { AppError } from '../errors/errors';
+import { AppError } from '../infra/errors/errors';
 import { isSharedWithClient, SIGNED_LETTER_SLOT } from './workflow-slots';
 import { DOCUMENT_LOCK_ERRORS, documentLock, type DocumentChange } from '../../contract/rules/document-lock';
 

@@ -12,8 +12,8 @@ import {
 } from '../../contract/documents';
 import { requireCaseAccess, type CaseRow } from '../cases/access';
 import { getCaseDocuments } from '../cases/views';
-import { AppError, notFound } from '../errors/errors';
-import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE } from '../files/content';
+import { AppError, notFound } from '../infra/errors/errors';
+import { contentDisposition, fileSecurityPolicy, GENERIC_TYPE } from '../infra/files/content';
 import type { AuthContext } from '../auth/access';
 import { requireDocumentAccess, type DocumentAccess } from './access';
 import {
@@ -29,7 +29,7 @@ import { isSharedWithClient, isWorkflowDocument } from './workflow-slots';
 import { DOCUMENT_LOCK_ERRORS, documentLock, type DocumentChange } from '../../contract/rules/document-lock';
 import type { StatusSlug } from '../../contract/statuses';
 import { documentKey, receiveUpload } from './upload';
-import { readForDownload } from '../storage/storage';
+import { readForDownload } from '../infra/storage/storage';
 
 const IdParams = z.object({ id: text().max(64) });
 // Translation keys (public/i18n, errors.document), given in the request's language.

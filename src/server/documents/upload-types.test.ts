@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { documents } from '../db/schema';
+import { documents } from '../infra/db/schema';
 import {
   bearer,
   createTestClient,
@@ -9,7 +9,7 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 
 /** Only the document types of a dismissal case, by bytes and extension; multipart parts in any order. */
 let ctx: TestContext;

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
 import { FILE_TOO_LARGE_MESSAGE, NO_FILE_MESSAGE } from '../../contract/documents';
-import { AppError, fieldError } from '../errors/errors';
-import { FileTooLargeError } from '../storage/storage';
+import { AppError, fieldError } from '../infra/errors/errors';
+import { FileTooLargeError } from '../infra/storage/storage';
 import {
   contentTypeFor,
   extensionOf,
@@ -11,11 +11,11 @@ import {
   isExecutable,
   sanitizeFilename,
   sniffType,
-} from '../files/content';
-import { securityLog } from '../http/security-log';
-import { activeContentScanner } from '../files/active-content';
-import { isMultipartLimit } from '../errors/classify';
-import { isFileTooLarge, readMultipart } from '../files/multipart';
+} from '../infra/files/content';
+import { securityLog } from '../infra/http/security-log';
+import { activeContentScanner } from '../infra/files/active-content';
+import { isMultipartLimit } from '../infra/errors/classify';
+import { isFileTooLarge, readMultipart } from '../infra/files/multipart';
 import type { StoredFile } from './queries';
 import { ACCEPTED_UPLOAD_LABEL, isAcceptedUpload } from '../../contract/rules/upload-types';
 

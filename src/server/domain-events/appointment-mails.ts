@@ -1,10 +1,10 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import { getDisplayName } from '../../contract/rules/display-name';
-import type { Db } from '../db/client';
-import { appointments, cases, outbox, users } from '../db/schema';
-import { modeOf, videoUrl } from '../lib/appointment-video';
-import type { AppointmentMailPayload } from '../outbox/kinds';
-import { enqueueMail } from '../outbox/outbox';
+import type { Db } from '../infra/db/client';
+import { appointments, cases, outbox, users } from '../infra/db/schema';
+import { modeOf, videoUrl } from '../infra/lib/appointment-video';
+import type { AppointmentMailPayload } from '../infra/outbox/kinds';
+import { enqueueMail } from '../infra/outbox/outbox';
 import type { MailRule } from './mails';
 
 // The mails of the first conversation (rules.ts: booked, rescheduled, cancelled) and of its

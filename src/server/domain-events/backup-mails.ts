@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { users } from '../infra/db/schema';
 import type { DomainEvent } from './types';
-import { enqueueMail } from '../outbox/outbox';
+import { enqueueMail } from '../infra/outbox/outbox';
 
 /**
  * The mail rule of `backup.failed` (domain-events/rules.ts): one `backup_failed` mail to each

@@ -1,7 +1,7 @@
-import type { Config } from '../config/config';
-import type { Db } from '../db/client';
-import { auditEvents } from '../db/schema';
-import type { PublishInput } from '../events/bus';
+import type { Config } from '../infra/config/config';
+import type { Db } from '../infra/db/client';
+import { auditEvents } from '../infra/db/schema';
+import type { PublishInput } from '../infra/events/bus';
 import { EVENT_RULES } from './rules';
 import { caseOf, type DomainEvent } from './types';
 

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AUDIT_ACTIONS } from '../../contract/admin';
 import { CLIENT_TIMELINE_KINDS, TIMELINE_KINDS } from '../../contract/workflow';
-import { auditEvents, caseLawyers, outbox } from '../db/schema';
-import type { PublishInput } from '../events/bus';
-import type { StreamConnection } from '../events/hub';
-import { runExclusive } from '../jobs/scheduler';
+import { auditEvents, caseLawyers, outbox } from '../infra/db/schema';
+import type { PublishInput } from '../infra/events/bus';
+import type { StreamConnection } from '../infra/events/hub';
+import { runExclusive } from '../infra/jobs/scheduler';
 import { runAssignmentSweep } from '../offers/assignment';
 import {
   bearer,
@@ -14,7 +14,7 @@ import {
   createTestContext,
   createTestLawyer,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 import { emit, withEvents } from './dispatch';
 import { EVENT_KINDS, EVENT_RULES, timelineKinds } from './rules';
 

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { caseLawyers, invoices } from '../db/schema';
-import { enqueueMail } from '../outbox/outbox';
+import type { Db } from '../infra/db/client';
+import { caseLawyers, invoices } from '../infra/db/schema';
+import { enqueueMail } from '../infra/outbox/outbox';
 import { formatEuro } from '../../contract/rules/settlement-format';
 import type { MailRule } from './mails';
 

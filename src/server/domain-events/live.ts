@@ -1,6 +1,6 @@
-import type { Db } from '../db/client';
-import type { PublishInput } from '../events/bus';
-import { caseParticipants } from '../events/queries';
+import type { Db } from '../infra/db/client';
+import type { PublishInput } from '../infra/events/bus';
+import { caseParticipants } from '../infra/events/queries';
 import type { Message } from '../../contract/messages';
 import type { DomainEvent } from './types';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { cases, users } from '../db/schema';
-import { createTestClient, createTestContext, createTestLawyer, type TestContext } from '../testing/harness';
+import { cases, users } from '../infra/db/schema';
+import { createTestClient, createTestContext, createTestLawyer, type TestContext } from '../infra/testing/harness';
 import { emit } from './dispatch';
 
 let ctx: TestContext;

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { getDisplayName } from '../../contract/rules/display-name';
-import type { Db } from '../db/client';
-import { caseLawyers, cases, documents, outbox, settlementSigned, users } from '../db/schema';
-import type { MailKind, MailPayloads } from '../outbox/kinds';
-import { enqueueMail } from '../outbox/outbox';
-import { formatMailDate } from '../outbox/dates';
+import type { Db } from '../infra/db/client';
+import { caseLawyers, cases, documents, outbox, settlementSigned, users } from '../infra/db/schema';
+import type { MailKind, MailPayloads } from '../infra/outbox/kinds';
+import { enqueueMail } from '../infra/outbox/outbox';
+import { formatMailDate } from '../infra/outbox/dates';
 import { getDeletionDate, getFileDestructionDate } from '../../contract/rules/case-route';
 import type { EventSettings } from './dispatch';
 import type { DomainEvent } from './types';

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { getDisplayName } from '../../contract/rules/display-name';
-import type { Db } from '../db/client';
-import { complaints, users } from '../db/schema';
-import { formatMailDate, formatMailMoment } from '../outbox/dates';
-import { enqueueMail } from '../outbox/outbox';
+import type { Db } from '../infra/db/client';
+import { complaints, users } from '../infra/db/schema';
+import { formatMailDate, formatMailMoment } from '../infra/outbox/dates';
+import { enqueueMail } from '../infra/outbox/outbox';
 import type { MailRule } from './mails';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { caseLawyers, cases } from '../db/schema';
-import { enqueuePush } from '../outbox/push';
+import type { Db } from '../infra/db/client';
+import { caseLawyers, cases } from '../infra/db/schema';
+import { enqueuePush } from '../infra/outbox/push';
 import type { DomainEvent } from './types';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { cases, outbox } from '../db/schema';
+import { cases, outbox } from '../infra/db/schema';
 import {
   bearer,
   createTestClient,
@@ -8,8 +8,8 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
-import { multipart } from '../testing/multipart';
+} from '../infra/testing/harness';
+import { multipart } from '../infra/testing/multipart';
 
 /** The mails of the two signatures: the engagement letter and the settlement agreement (signing-mails.ts). */
 let ctx: TestContext;

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { amsterdamToday } from '../../contract/rules/amsterdam-date';
 import { getWithdrawalLastDay } from '../../contract/rules/case-route';
 import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../contract/offers';
-import { cases } from '../db/schema';
-import { enqueueMail } from '../outbox/outbox';
+import { cases } from '../infra/db/schema';
+import { enqueueMail } from '../infra/outbox/outbox';
 import { proposalSignedMails, type MailRule } from './mails';
 
 // The mails of the two signatures of a case (rules.ts): the engagement letter and the settlement agreement.

@@ -8,10 +8,10 @@ import {
   tokenFor,
   uniqueEmail,
   type TestContext,
-} from '../testing/harness';
-import { extractLoginCode } from '../testing/smtp-peer';
+} from '../infra/testing/harness';
+import { extractLoginCode } from '../infra/testing/smtp-peer';
 import { and, gte } from 'drizzle-orm';
-import { outbox, users } from '../db/schema';
+import { outbox, users } from '../infra/db/schema';
 import {
   EMAIL_CHANGE_ACCOUNT_LIMITS,
   EMAIL_CHANGE_ADDRESS_LIMITS,
@@ -19,7 +19,7 @@ import {
   EMAIL_CHANGE_SENT_MESSAGE,
   EMAIL_CHANGE_VOIDED_MESSAGE,
 } from './email-change';
-import { serverTranslate } from '../errors/language';
+import { serverTranslate } from '../infra/errors/language';
 
 const nl = serverTranslate('nl-NL');
 

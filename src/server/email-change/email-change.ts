@@ -1,11 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, ne, isNull, sql } from 'drizzle-orm';
-import { tokens, users } from '../db/schema';
-import { AppError, fieldError } from '../errors/errors';
-import { generateLoginCode, hmac } from '../lib/crypto';
+import { tokens, users } from '../infra/db/schema';
+import { AppError, fieldError } from '../infra/errors/errors';
+import { generateLoginCode, hmac } from '../infra/lib/crypto';
 import { CODE_TTL_MS, registerThrottledRequest, storeCode, verifyCode, type RequestLimits } from '../auth/queries';
-import { securityLog } from '../http/security-log';
-import { enqueueMail } from '../outbox/outbox';
+import { securityLog } from '../infra/http/security-log';
+import { enqueueMail } from '../infra/outbox/outbox';
 import { withEvents } from '../domain-events';
 
 // Translation keys (public/i18n, errors.emailChange), given in the request's language.

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ConfirmEmailChangeRequestSchema, UserResponseSchema } from '../../contract/users';
 import { requireUser } from '../auth/access';
-import { unauthenticated } from '../errors/errors';
+import { unauthenticated } from '../infra/errors/errors';
 import { getUser } from '../users/queries';
 import { confirmEmailChange } from './email-change';
 

@@ -5,7 +5,7 @@ import {
   FeedbackResponseSchema,
   LatestFeedbackResponseSchema,
 } from '../../contract/feedback';
-import { feedback } from '../db/schema';
+import { feedback } from '../infra/db/schema';
 import {
   bearer,
   createTestClient,
@@ -13,7 +13,7 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

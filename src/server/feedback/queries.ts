@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Feedback } from '../../contract/feedback';
 import { getDisplayName } from '../../contract/rules/display-name';
-import type { Db } from '../db/client';
-import { caseLawyers, feedback, users } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { caseLawyers, feedback, users } from '../infra/db/schema';
 import { emit, withEvents } from '../domain-events';
 
 type FeedbackRow = typeof feedback.$inferSelect;

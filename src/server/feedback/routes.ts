@@ -12,7 +12,7 @@ import {
 import { buildPagination } from '../../contract/rules/pagination';
 import { requireRole } from '../auth/access';
 import { isUuid, requireCaseAccess } from '../cases/access';
-import { notFound } from '../errors/errors';
+import { notFound } from '../infra/errors/errors';
 import {
   createFeedback,
   getLatestFeedback,

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FinalizationQuestion } from '../../contract/questions';
-import type { Db } from '../db/client';
-import { answers, questions } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { answers, questions } from '../infra/db/schema';
 import { emit, withEvents } from '../domain-events';
 
 /** The active finalisation questions with this case's answers. */

@@ -9,7 +9,7 @@ import {
   FinalizationQuestionListResponseSchema,
 } from '../../contract/questions';
 import { requireCaseAccess } from '../cases/access';
-import { fieldError } from '../errors/errors';
+import { fieldError } from '../infra/errors/errors';
 import { activeFinalizationTypes, answerFinalizationQuestions, getFinalizationQuestions } from './queries';
 
 const CaseParams = z.object({ id: text().max(64) });

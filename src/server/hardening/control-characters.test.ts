@@ -7,8 +7,8 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
-import { users } from '../db/schema';
+} from '../infra/testing/harness';
+import { users } from '../infra/db/schema';
 import { CONTROL_CHARACTER_MESSAGE } from '../../contract/text';
 
 let ctx: TestContext;

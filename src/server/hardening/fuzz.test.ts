@@ -9,8 +9,8 @@ import {
   tokenFor,
   bearer,
   type TestContext,
-} from '../testing/harness';
-import { multipart } from '../testing/multipart';
+} from '../infra/testing/harness';
+import { multipart } from '../infra/testing/multipart';
 
 /**
  * Fuzz test: every route the app registers (`app.routeList`), as an anonymous user,

@@ -6,16 +6,16 @@ import {
   createTestLawyer,
   uniqueEmail,
   type TestContext,
-} from '../testing/harness';
-import { extractLoginCode } from '../testing/smtp-peer';
-import { loginThrottles, tokens } from '../db/schema';
-import { hmac } from '../lib/crypto';
+} from '../infra/testing/harness';
+import { extractLoginCode } from '../infra/testing/smtp-peer';
+import { loginThrottles, tokens } from '../infra/db/schema';
+import { hmac } from '../infra/lib/crypto';
 import {
   INVALID_CODE_MESSAGE as INVALID_CODE_KEY,
   LOCKED_OUT_MESSAGE as LOCKED_OUT_KEY,
   VOIDED_CODE_MESSAGE as VOIDED_CODE_KEY,
 } from '../auth/routes';
-import { serverTranslate } from '../errors/language';
+import { serverTranslate } from '../infra/errors/language';
 
 // The answers are in the request's language (Dutch without Accept-Language).
 const nl = serverTranslate('nl-NL');

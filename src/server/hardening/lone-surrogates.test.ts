@@ -9,8 +9,8 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
-import { auditEvents, cases, users } from '../db/schema';
+} from '../infra/testing/harness';
+import { auditEvents, cases, users } from '../infra/db/schema';
 import { hasLoneSurrogate } from '../../contract/text';
 
 /**

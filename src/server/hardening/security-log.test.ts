@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestClient, createTestContext, createTestLawyer, type TestContext } from '../testing/harness';
-import { extractLoginCode } from '../testing/smtp-peer';
-import { sha256Hex } from '../lib/crypto';
+import {
+  bearer,
+  createTestClient,
+  createTestContext,
+  createTestLawyer,
+  type TestContext,
+} from '../infra/testing/harness';
+import { extractLoginCode } from '../infra/testing/smtp-peer';
+import { sha256Hex } from '../infra/lib/crypto';
 
 /** Audit finding 8: a security event per login step and per refused access, without e-mail, code or token. */
 let ctx: TestContext;
@@ -80,7 +86,7 @@ describe('security log', () => {
     const lawyer = await createTestLawyer(ctx);
     const client = await createTestClient(ctx);
     const other = await createTestClient(ctx);
-    const { tokenFor } = await import('../testing/harness');
+    const { tokenFor } = await import('../infra/testing/harness');
     const clientToken = await tokenFor(ctx, client.id);
     const start = ctx.logs.length;
     await ctx.app.inject({ method: 'GET', url: '/api/user', headers: bearer('x'.repeat(43)) });

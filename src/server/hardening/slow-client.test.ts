@@ -3,12 +3,12 @@ import net from 'node:net';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { bearer, createTestClient, createTestContext, tokenFor, type TestContext } from '../testing/harness';
-import { multipart } from '../testing/multipart';
+import { bearer, createTestClient, createTestContext, tokenFor, type TestContext } from '../infra/testing/harness';
+import { multipart } from '../infra/testing/multipart';
 import { connectionsCheckingInterval } from '../app';
-import { documents } from '../db/schema';
+import { documents } from '../infra/db/schema';
 import nlNL from '../../../public/i18n/nl-NL.json';
-import { UPLOAD_SLOTS_RETRY_AFTER_SECONDS } from '../http/body-limits';
+import { UPLOAD_SLOTS_RETRY_AFTER_SECONDS } from '../infra/http/body-limits';
 
 /**
  * Audit finding 5 with real slow clients on real sockets (port 0): stalled and trickling

@@ -7,8 +7,8 @@ import {
   tokenFor,
   uniqueEmail,
   type TestContext,
-} from '../testing/harness';
-import { mannWhitney } from '../testing/mann-whitney';
+} from '../infra/testing/harness';
+import { mannWhitney } from '../infra/testing/mann-whitney';
 
 /**
  * Audit finding 3: a registered and an unknown address must not be told apart by time. 120

@@ -9,9 +9,9 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
-import { multipart } from '../testing/multipart';
-import { documents } from '../db/schema';
+} from '../infra/testing/harness';
+import { multipart } from '../infra/testing/multipart';
+import { documents } from '../infra/db/schema';
 
 /**
  * The upload routes attacked as the audit did: other people's ids, NUL bytes in

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestClient, createTestContext, tokenFor, type TestContext } from '../testing/harness';
-import { multipart } from '../testing/multipart';
+import { bearer, createTestClient, createTestContext, tokenFor, type TestContext } from '../infra/testing/harness';
+import { multipart } from '../infra/testing/multipart';
 import { EXECUTABLE_MESSAGE } from '../documents/upload';
-import { serverTranslate } from '../errors/language';
+import { serverTranslate } from '../infra/errors/language';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { FunnelRow, StuckCase } from '../../contract/insight';
 import type { Translate } from '../../contract/validation-messages';
-import { csvMoment, toCsv } from '../lib/csv';
+import { csvMoment, toCsv } from '../infra/lib/csv';
 
 /** The columns, under `admin.insight.csv.` in the translation files. */
 export const INSIGHT_CSV_COLUMNS = [
@@ -18,7 +18,7 @@ export const INSIGHT_CSV_COLUMNS = [
 ] as const;
 
 /**
- * The funnel and the stuck cases in one table in the portal's CSV form (src/server/lib/csv.ts:
+ * The funnel and the stuck cases in one table in the portal's CSV form (src/server/infra/lib/csv.ts:
  * ';' between cells, UTF-8 BOM, CRLF, a header row), one row per step and per stuck case, the
  * `section` column saying which. Headers, steps, phases and reasons in the reader's language;
  * numbers with the language's decimal sign; moments dd-mm-jjjj uu:mm.

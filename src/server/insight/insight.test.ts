@@ -8,9 +8,9 @@ import {
   type StuckReason,
 } from '../../contract/insight';
 import type { StatusSlug } from '../../contract/statuses';
-import { auditEvents, cases, documents, outbox, settlementSigned, users } from '../db/schema';
-import { multipart } from '../testing/multipart';
-import { CSV_MOMENT, openAsDutchExcel } from '../testing/dutch-excel';
+import { auditEvents, cases, documents, outbox, settlementSigned, users } from '../infra/db/schema';
+import { multipart } from '../infra/testing/multipart';
+import { CSV_MOMENT, openAsDutchExcel } from '../infra/testing/dutch-excel';
 import {
   bearer,
   createTestAdmin,
@@ -19,7 +19,7 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 import { mondayOf, sendInsightWeekly } from './weekly-mail';
 
 let ctx: TestContext;

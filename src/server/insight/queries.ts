@@ -14,7 +14,7 @@ import { addCalendarDays, amsterdamToday, parseCalendarDate } from '../../contra
 import { getDisplayName } from '../../contract/rules/display-name';
 import { workingDaysAgo } from '../../contract/rules/working-days';
 import { getStatus, type StatusSlug } from '../../contract/statuses';
-import type { Db } from '../db/client';
+import type { Db } from '../infra/db/client';
 
 /**
  * The firm's view ('Inzicht'): the funnel of the client's route and the stuck cases. Both read

@@ -14,8 +14,8 @@ import { validationKey } from '../../contract/validation-messages';
 import { requireRole } from '../auth/access';
 import { emit } from '../domain-events';
 import { findLawyer } from '../admin/queries';
-import { fieldError } from '../errors/errors';
-import { negotiateLanguage, requestTranslate } from '../errors/language';
+import { fieldError } from '../infra/errors/errors';
+import { negotiateLanguage, requestTranslate } from '../infra/errors/language';
 import { insightCsv } from './csv';
 import { getFunnel, listStuckCases, resolvePeriod, type InsightPeriod } from './queries';
 

@@ -2,10 +2,10 @@ import { TZDate } from '@date-fns/tz';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { STUCK_LIMIT_PER_REASON } from '../../contract/insight';
 import { AMSTERDAM, addCalendarDays, formatCalendarDate, parseCalendarDate } from '../../contract/rules/amsterdam-date';
-import type { Db } from '../db/client';
-import { outbox, users } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { outbox, users } from '../infra/db/schema';
 import { weeklyCounts } from './queries';
-import { enqueueMail } from '../outbox/outbox';
+import { enqueueMail } from '../infra/outbox/outbox';
 
 export const INSIGHT_WEEKLY_LOCK_KEY = 7_180;
 /** The summary goes out from Monday at this hour (Amsterdam); a run missed then catches up later that week. */

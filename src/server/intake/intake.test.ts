@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { createTestContext, createTestLawyer, uniqueEmail, type TestContext } from '../testing/harness';
-import { auditEvents, cases, documents, users } from '../db/schema';
+import { createTestContext, createTestLawyer, uniqueEmail, type TestContext } from '../infra/testing/harness';
+import { auditEvents, cases, documents, users } from '../infra/db/schema';
 
 const SECRET = 'typeform-test-secret';
 let ctx: TestContext;

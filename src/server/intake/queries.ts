@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { cases, intakeDeliveries, users } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { cases, intakeDeliveries, users } from '../infra/db/schema';
 import { createCase } from '../cases/queries';
-import { enqueueMail } from '../outbox/outbox';
+import { enqueueMail } from '../infra/outbox/outbox';
 import type { Intake } from './payload';
 import { withEvents } from '../domain-events';
 

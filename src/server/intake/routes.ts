@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { createHmac } from 'node:crypto';
 import { EmailSchema } from '../../contract/auth';
 import { IntakeReceivedResponseSchema } from '../../contract/intake';
-import { AppError, notFound } from '../errors/errors';
-import { safeEqual } from '../lib/crypto';
+import { AppError, notFound } from '../infra/errors/errors';
+import { safeEqual } from '../infra/lib/crypto';
 import { TypeformDeliverySchema, readIntake } from './payload';
 import { recordIntake } from './queries';
 

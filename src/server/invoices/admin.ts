@@ -12,11 +12,11 @@ import {
 import { amsterdamDay } from '../../contract/rules/dutch-date';
 import { formatDutchDate } from '../../contract/rules/settlement-format';
 import { requireUser } from '../auth/access';
-import type { Db } from '../db/client';
-import { invoices } from '../db/schema';
-import { forbidden } from '../errors/errors';
-import { contentDisposition } from '../files/content';
-import { toCsv } from '../lib/csv';
+import type { Db } from '../infra/db/client';
+import { invoices } from '../infra/db/schema';
+import { forbidden } from '../infra/errors/errors';
+import { contentDisposition } from '../infra/files/content';
+import { toCsv } from '../infra/lib/csv';
 import { invoicePdf, invoiceUbl } from './documents';
 import { sellerOf, toInvoices, type InvoiceRow } from './queries';
 

@@ -3,9 +3,9 @@ import { getCollectionCosts } from '../../contract/rules/collection-costs';
 import { formatDutchDate, formatEuro } from '../../contract/rules/settlement-format';
 import { amsterdamDay } from '../../contract/rules/dutch-date';
 import type { Invoice } from '../../contract/invoices';
-import { translator } from '../outbox/i18n';
+import { translator } from '../infra/outbox/i18n';
 import { PdfWriter } from '../pdf/writer';
-import type { InvoicePartyRecord } from '../db/schema';
+import type { InvoicePartyRecord } from '../infra/db/schema';
 import { plusDays, type InvoiceRow } from './queries';
 
 /**

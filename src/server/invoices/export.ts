@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { invoicePayments, invoices } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { invoicePayments, invoices } from '../infra/db/schema';
 import { invoicePdf, letterPdf } from './documents';
 import { firmOf, toInvoices } from './queries';
 

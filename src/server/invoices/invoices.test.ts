@@ -3,8 +3,8 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice } from '../../contract/invoices';
 import { amsterdamDay } from '../../contract/rules/dutch-date';
-import { cases, invoicePayments, invoices, outbox } from '../db/schema';
-import { runExclusive } from '../jobs/scheduler';
+import { cases, invoicePayments, invoices, outbox } from '../infra/db/schema';
+import { runExclusive } from '../infra/jobs/scheduler';
 import { destroyExpiredFiles } from '../archive/retention';
 import { createMollie } from '../payments/mollie';
 import { refundAfterWithdrawal } from '../payments/payments';
@@ -15,9 +15,9 @@ import {
   bearer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
-import { startMolliePeer, type MolliePeer } from '../testing/mollie-peer';
-import { pdfText } from '../testing/pdf-text';
+} from '../infra/testing/harness';
+import { startMolliePeer, type MolliePeer } from '../infra/testing/mollie-peer';
+import { pdfText } from '../infra/testing/pdf-text';
 import { invoiceRemindersJob } from './reminders';
 
 const DAY = 86_400_000;
@@ -473,7 +473,7 @@ describe('the books', () => {
     );
     const admin = await ctx.app.inject({ url: '/api/admin/invoices?status=open', headers: setup.lawyer });
     expect(admin.statusCode).toBe(403);
-    const { createTestAdmin } = await import('../testing/harness');
+    const { createTestAdmin } = await import('../infra/testing/harness');
     const { token } = await createTestAdmin(ctx);
     const today = amsterdamDay(ctx.clock.now());
     const list = await ctx.app.inject({ url: `/api/admin/invoices?from=${today}&to=${today}`, headers: bearer(token) });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { invoices } from '../db/schema';
-import type { MailAttachment } from '../outbox/transport';
+import type { Db } from '../infra/db/client';
+import { invoices } from '../infra/db/schema';
+import type { MailAttachment } from '../infra/outbox/transport';
 import { letterPdf } from './documents';
 import { firmOf, toInvoices } from './queries';
 

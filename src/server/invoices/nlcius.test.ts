@@ -1,8 +1,8 @@
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Invoice } from '../../contract/invoices';
-import { contactPersons } from '../db/schema';
-import { createCaseAt, createTestContext, type TestContext } from '../testing/harness';
+import { contactPersons } from '../infra/db/schema';
+import { createCaseAt, createTestContext, type TestContext } from '../infra/testing/harness';
 
 /**
  * The employer's e-invoice against the rules of NLCIUS (the Dutch CIUS of EN 16931, SI-UBL 2.0) and of EN 16931 that

@@ -15,9 +15,9 @@ import { OFFER_DISPLAY_NAMES, type OfferSlug } from '../../contract/offers';
 import { getDisplayName } from '../../contract/rules/display-name';
 import { amsterdamDay } from '../../contract/rules/dutch-date';
 import { getInvoiceTotals, lineTotal } from '../../contract/rules/invoice-totals';
-import type { Config } from '../config/config';
+import type { Config } from '../infra/config/config';
 import { lawyerMayUseCase, type CaseRow } from '../cases/access';
-import type { Db } from '../db/client';
+import type { Db } from '../infra/db/client';
 import {
   cases,
   contactPersons,
@@ -27,9 +27,9 @@ import {
   settlementVersions,
   users,
   type InvoicePartyRecord,
-} from '../db/schema';
+} from '../infra/db/schema';
 import { emit, withEvents } from '../domain-events';
-import { AppError } from '../errors/errors';
+import { AppError } from '../infra/errors/errors';
 
 /**
  * Invoices (art. 35a Wet OB): drafts a lawyer edits, issuing with a gap-free number per calendar

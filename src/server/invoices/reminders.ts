@@ -2,10 +2,10 @@ import { and, asc, eq, isNotNull, isNull, lt, lte } from 'drizzle-orm';
 import { getCollectionCosts } from '../../contract/rules/collection-costs';
 import { amsterdamDay } from '../../contract/rules/dutch-date';
 import { formatDutchDate, formatEuro } from '../../contract/rules/settlement-format';
-import type { Db } from '../db/client';
-import { caseLawyers, invoices } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { caseLawyers, invoices } from '../infra/db/schema';
 import { emit } from '../domain-events';
-import { enqueueMail } from '../outbox/outbox';
+import { enqueueMail } from '../infra/outbox/outbox';
 import { letterDeadline } from './documents';
 import { plusDays } from './queries';
 

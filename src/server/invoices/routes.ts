@@ -16,9 +16,9 @@ import {
 import { requireRole, requireUser } from '../auth/access';
 import { isUuid, lawyerMayUseCase, requireCaseAccess, type CaseRow } from '../cases/access';
 import { refuseLockedWrite } from '../cases/lock';
-import { cases, invoices } from '../db/schema';
-import { AppError, forbidden, notFound } from '../errors/errors';
-import { contentDisposition } from '../files/content';
+import { cases, invoices } from '../infra/db/schema';
+import { AppError, forbidden, notFound } from '../infra/errors/errors';
+import { contentDisposition } from '../infra/files/content';
 import { createMollie } from '../payments/mollie';
 import { hasWithdrawalWithStart, refundInvoice, startPayment } from '../payments/payments';
 import { invoicePdf, invoiceUbl, letterPdf } from './documents';

@@ -3,12 +3,12 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { bearerToken } from '../auth/access';
-import { unauthenticated } from '../errors/errors';
-import { generateToken, sha256Hex } from '../lib/crypto';
+import { unauthenticated } from '../infra/errors/errors';
+import { generateToken, sha256Hex } from '../infra/lib/crypto';
 import { publishLiveEventsAfterCommit } from '../domain-events';
-import type { EventBus } from '../events/bus';
-import { consumeTicket, createTicket, liveTokenIds, peekToken } from '../events/queries';
-import type { StreamConnection } from '../events/hub';
+import type { EventBus } from '../infra/events/bus';
+import { consumeTicket, createTicket, liveTokenIds, peekToken } from '../infra/events/queries';
+import type { StreamConnection } from '../infra/events/hub';
 
 export type EventOptions = {
   /** A comment line on every stream this often, so proxies keep it open (default 20 s). */

@@ -8,9 +8,9 @@ import {
   UnsubscribeResponseSchema,
 } from '../../contract/notifications';
 import { requireUser } from '../auth/access';
-import { AppError, unauthenticated } from '../errors/errors';
-import { getMailPreferences, updateMailPreferences } from '../outbox/preferences';
-import { ONE_CLICK_PATH, readUnsubscribeToken } from '../outbox/unsubscribe';
+import { AppError, unauthenticated } from '../infra/errors/errors';
+import { getMailPreferences, updateMailPreferences } from '../infra/outbox/preferences';
+import { ONE_CLICK_PATH, readUnsubscribeToken } from '../infra/outbox/unsubscribe';
 
 /** A translation key (public/i18n), given in the request's language by the error handler. */
 export const INVALID_UNSUBSCRIBE_MESSAGE = 'errors.outbox.invalidUnsubscribe';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { MESSAGE_MAIL_DELAY_MS } from '../../contract/messages';
-import type { Db } from '../db/client';
-import { caseLawyers, cases, messages, users } from '../db/schema';
-import { queryRows, ts } from '../db/sql';
-import { enqueueMail } from '../outbox/outbox';
+import type { Db } from '../infra/db/client';
+import { caseLawyers, cases, messages, users } from '../infra/db/schema';
+import { queryRows, ts } from '../infra/db/sql';
+import { enqueueMail } from '../infra/outbox/outbox';
 
 export const UNREAD_MESSAGE_MAIL_LOCK_KEY = 7_014;
 /** The Dutch subject of the mail (kind `message_unread`, texts under notifications.mail in the translation files). */

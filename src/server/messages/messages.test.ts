@@ -11,7 +11,7 @@ import {
   UnreadCountsResponseSchema,
   type Message,
 } from '../../contract/messages';
-import { auditEvents, cases, messages, users } from '../db/schema';
+import { auditEvents, cases, messages, users } from '../infra/db/schema';
 import {
   bearer,
   createTestAdmin,
@@ -20,13 +20,13 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
-import { localDate } from '../lib/local-date';
-import { multipart } from '../testing/multipart';
+} from '../infra/testing/harness';
+import { localDate } from '../infra/lib/local-date';
+import { multipart } from '../infra/testing/multipart';
 import { destroyExpiredFiles } from '../archive/retention';
 import { getFileDestructionDate } from '../../contract/rules/case-route';
 import { sendUnreadMessageMails, UNREAD_MESSAGE_SUBJECT } from './mail';
-import { serverTranslate } from '../errors/language';
+import { serverTranslate } from '../infra/errors/language';
 
 /** The messages are translation keys; without Accept-Language the answer is Dutch. */
 const nl = serverTranslate('nl-NL');

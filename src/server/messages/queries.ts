@@ -1,9 +1,9 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Message } from '../../contract/messages';
 import { MESSAGES_PAGE_SIZE } from '../../contract/messages';
-import type { Db } from '../db/client';
-import { caseLawyers, caseStandIns, cases, documents, messages, users } from '../db/schema';
-import { queryRows, ts } from '../db/sql';
+import type { Db } from '../infra/db/client';
+import { caseLawyers, caseStandIns, cases, documents, messages, users } from '../infra/db/schema';
+import { queryRows, ts } from '../infra/db/sql';
 import { toPersonReference } from '../documents/mapping';
 import { lockOpenCase } from '../cases/lock';
 import { createGeneralDocument, type StoredFile } from '../documents/queries';

@@ -19,7 +19,7 @@ import { requireCaseAccess, isUuid } from '../cases/access';
 import { refuseClosedCase } from '../cases/lock';
 import type { StoredFile } from '../documents/queries';
 import { documentKey, receiveUpload } from '../documents/upload';
-import { AppError, fieldError, forbidden, notFound } from '../errors/errors';
+import { AppError, fieldError, forbidden, notFound } from '../infra/errors/errors';
 import { issueKey } from '../../contract/validation-messages';
 import {
   decodeCursor,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CaseClientViewResponseSchema } from '../../contract/cases';
-import type { Db } from '../db/client';
-import { caseLawyers, cases } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { caseLawyers, cases } from '../infra/db/schema';
 import {
   bearer,
   createTestClient,
@@ -10,8 +10,8 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
-import { runExclusive } from '../jobs/scheduler';
+} from '../infra/testing/harness';
+import { runExclusive } from '../infra/jobs/scheduler';
 import { lawyerAssignmentJob, runAssignmentSweep } from './assignment';
 
 // One database for this file: the least busy lawyer is chosen among all lawyers in it.

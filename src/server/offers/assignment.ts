@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { STATUS_GROUPS, STATUSES } from '../../contract/statuses';
-import type { Db } from '../db/client';
-import { caseLawyers, cases, lawyerStatusCounts, users } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { caseLawyers, cases, lawyerStatusCounts, users } from '../infra/db/schema';
 import { emit, withEvents } from '../domain-events';
 
 export type AssignedLawyer = {

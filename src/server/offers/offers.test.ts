@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CaseClientViewResponseSchema, CaseLawyerViewResponseSchema } from '../../contract/cases';
-import { auditEvents, cases } from '../db/schema';
+import { auditEvents, cases } from '../infra/db/schema';
 import {
   bearer,
   createTestClient,
@@ -9,7 +9,7 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

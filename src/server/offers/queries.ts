@@ -4,10 +4,10 @@ import { getUpgradeOffers } from '../../contract/rules/offer-selection';
 import { OFFER_SLUGS, type OfferSlug } from '../../contract/offers';
 import type { Role } from '../../contract/permissions';
 import type { StatusSlug } from '../../contract/statuses';
-import type { Db } from '../db/client';
-import { cases } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { cases } from '../infra/db/schema';
 import { emit, withEvents } from '../domain-events';
-import { AppError, notFound } from '../errors/errors';
+import { AppError, notFound } from '../infra/errors/errors';
 import { applyCaseEvent } from '../workflow/apply';
 import { assignLawyerIfMissing } from './assignment';
 

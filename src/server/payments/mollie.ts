@@ -1,10 +1,10 @@
 import { Client } from 'mollie-api-typescript';
-import type { Config } from '../config/config';
+import type { Config } from '../infra/config/config';
 
 /**
  * Mollie through its official TypeScript SDK (`mollie-api-typescript`, docs/decisions/063): the
  * SDK takes a server URL (MOLLIE_API_ENDPOINT), so tests and `npm run dev` talk to the local
- * stand-in (src/server/testing/mollie-peer.ts). Without MOLLIE_API_KEY there is no online payment.
+ * stand-in (src/server/infra/testing/mollie-peer.ts). Without MOLLIE_API_KEY there is no online payment.
  */
 
 export type MolliePayment = {

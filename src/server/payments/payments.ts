@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { engagementWithdrawals, invoicePayments, invoices } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { engagementWithdrawals, invoicePayments, invoices } from '../infra/db/schema';
 import { emit, withEvents } from '../domain-events';
-import { AppError } from '../errors/errors';
+import { AppError } from '../infra/errors/errors';
 import { INVOICE_ERRORS, effectiveStatus, type InvoiceRow } from '../invoices/queries';
 import type { Mollie } from './mollie';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fieldError } from '../errors/errors';
+import { fieldError } from '../infra/errors/errors';
 import { createMollie } from './mollie';
 import { applyMollieWebhook } from './payments';
 

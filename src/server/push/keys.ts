@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
-import type { Config } from '../config/config';
-import type { Db } from '../db/client';
-import { pushKeys } from '../db/schema';
+import type { Config } from '../infra/config/config';
+import type { Db } from '../infra/db/client';
+import { pushKeys } from '../infra/db/schema';
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 

@@ -1,6 +1,6 @@
 import type { PushPayload } from '../../contract/push';
-import { translator } from '../outbox/i18n';
-import type { PushKind } from '../outbox/push';
+import { translator } from '../infra/outbox/i18n';
+import type { PushKind } from '../infra/outbox/push';
 
 /** Push services accept at most 4 096 bytes; these notices stay far below it. */
 export const PUSH_PAYLOAD_MAX_BYTES = 3_000;

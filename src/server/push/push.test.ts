@@ -11,10 +11,10 @@ import {
   settlementSigned,
   settlementVersions,
   users,
-} from '../db/schema';
+} from '../infra/db/schema';
 import { sendInvoiceReminders } from '../invoices/reminders';
-import { enqueueMail } from '../outbox/outbox';
-import { PUSH_KINDS, type PushKind } from '../outbox/push';
+import { enqueueMail } from '../infra/outbox/outbox';
+import { PUSH_KINDS, type PushKind } from '../infra/outbox/push';
 import {
   bearer,
   createTestClient,
@@ -22,8 +22,8 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
-import { startPushService, type PushServiceStandIn } from '../testing/push-service';
+} from '../infra/testing/harness';
+import { startPushService, type PushServiceStandIn } from '../infra/testing/push-service';
 import { isAllowedPushEndpoint } from './endpoint';
 import { getVapidKeys } from './keys';
 import { pushPayload } from './payload';

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { PUSH_DEVICES_MAX } from '../../contract/push';
-import type { Db } from '../db/client';
+import type { Db } from '../infra/db/client';
 import { withEvents } from '../domain-events';
-import { pushSubscriptions } from '../db/schema';
+import { pushSubscriptions } from '../infra/db/schema';
 
 export type NewSubscription = {
   userId: string;

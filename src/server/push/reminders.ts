@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { addCalendarDays, amsterdamToday } from '../../contract/rules/amsterdam-date';
-import type { Db } from '../db/client';
-import { appointments, cases, settlementResponses, settlementSigned, settlementVersions } from '../db/schema';
-import { queryRows } from '../db/sql';
-import { enqueuePush } from '../outbox/push';
+import type { Db } from '../infra/db/client';
+import { appointments, cases, settlementResponses, settlementSigned, settlementVersions } from '../infra/db/schema';
+import { queryRows } from '../infra/db/sql';
+import { enqueuePush } from '../infra/outbox/push';
 
 export const PUSH_REMINDER_LOCK_KEY = 7_065;
 /** The first conversation is announced when it starts within this time. */

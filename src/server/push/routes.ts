@@ -10,8 +10,8 @@ import {
 } from '../../contract/push';
 import { requireUser } from '../auth/access';
 import { isUuid } from '../cases/access';
-import { fieldError, notFound } from '../errors/errors';
-import { requestTranslate } from '../errors/language';
+import { fieldError, notFound } from '../infra/errors/errors';
+import { requestTranslate } from '../infra/errors/language';
 import { deviceName } from './device-name';
 import { isAllowedPushEndpoint } from './endpoint';
 import { getVapidKeys } from './keys';

@@ -2,8 +2,8 @@ import type { Agent } from 'node:https';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import webpush, { WebPushError } from 'web-push';
-import type { Config } from '../config/config';
-import type { Db } from '../db/client';
+import type { Config } from '../infra/config/config';
+import type { Db } from '../infra/db/client';
 import {
   appointments,
   documents,
@@ -14,10 +14,10 @@ import {
   settlementResponses,
   settlementSigned,
   users,
-} from '../db/schema';
+} from '../infra/db/schema';
 import { withEvents } from '../domain-events';
-import { isPushKind, type PushKind } from '../outbox/push';
-import { retryDelayMs } from '../outbox/worker';
+import { isPushKind, type PushKind } from '../infra/outbox/push';
+import { retryDelayMs } from '../infra/outbox/worker';
 import { getVapidKeys } from './keys';
 import { pushPayload, type PushNotice } from './payload';
 import { removeSubscriptions } from './queries';

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnswersRequest } from '../../contract/questions';
-import type { Db } from '../db/client';
-import { answers, cases, questions } from '../db/schema';
-import { fieldError, staleWrite } from '../errors/errors';
+import type { Db } from '../infra/db/client';
+import { answers, cases, questions } from '../infra/db/schema';
+import { fieldError, staleWrite } from '../infra/errors/errors';
 import { withEvents } from '../domain-events';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CaseClientViewResponseSchema } from '../../contract/cases';
 import { QuestionListResponseSchema } from '../../contract/questions';
-import { answers, cases } from '../db/schema';
+import { answers, cases } from '../infra/db/schema';
 import {
   bearer,
   createTestClient,
@@ -10,7 +10,7 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

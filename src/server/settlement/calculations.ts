@@ -16,9 +16,9 @@ import {
 } from '../../contract/settlement';
 import { validationKey, type Translate } from '../../contract/validation-messages';
 import { requireUser } from '../auth/access';
-import { fieldError, forbidden } from '../errors/errors';
-import { requestTranslate } from '../errors/language';
-import { absentBodyAsEmptyObject } from '../http/deferred-validation';
+import { fieldError, forbidden } from '../infra/errors/errors';
+import { requestTranslate } from '../infra/errors/language';
+import { absentBodyAsEmptyObject } from '../infra/http/deferred-validation';
 
 /** Clients and lawyers may calculate; an admin never handles case content (403); no. */
 async function requireCalculator(request: FastifyRequest) {

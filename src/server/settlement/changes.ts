@@ -1,8 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { OfferSlug } from '../../contract/offers';
 import type { SettlementResponseRequest } from '../../contract/settlement';
-import type { Db } from '../db/client';
-import { settlementResponses, settlementSigned, settlementSignedSuperseded, settlementVersions } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import {
+  settlementResponses,
+  settlementSigned,
+  settlementSignedSuperseded,
+  settlementVersions,
+} from '../infra/db/schema';
 import { emit, withEvents } from '../domain-events';
 import { insertMessage } from '../messages/queries';
 import { applyCaseEvent } from '../workflow/apply';
@@ -20,7 +25,7 @@ import { STALE_WRITE_MESSAGE } from '../../contract/row-version';
 import type { StatusSlug } from '../../contract/statuses';
 import type { CaseRow } from '../cases/access';
 import { lockOpenCase } from '../cases/lock';
-import { AppError, fieldError } from '../errors/errors';
+import { AppError, fieldError } from '../infra/errors/errors';
 
 // The changes to a settlement agreement, each in one transaction with its domain event and the
 // workflow's move; the routes (routes.ts) check access and input and call one of these.

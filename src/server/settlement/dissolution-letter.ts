@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { amsterdamToday } from '../../contract/rules/amsterdam-date';
 import { formatLongDate } from '../../contract/rules/settlement-format';
 import type { CaseRow } from '../cases/access';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import { negotiateLanguage, serverTranslate } from '../errors/language';
+import type { Db } from '../infra/db/client';
+import { users } from '../infra/db/schema';
+import { negotiateLanguage, serverTranslate } from '../infra/errors/language';
 import { PdfWriter } from '../pdf/writer';
 import type { SignedRow } from './queries';
 

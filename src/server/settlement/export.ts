@@ -1,6 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { settlementResponses, settlementSigned, settlementSignedSuperseded, settlementVersions } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import {
+  settlementResponses,
+  settlementSigned,
+  settlementSignedSuperseded,
+  settlementVersions,
+} from '../infra/db/schema';
 import { termsOf } from './queries';
 
 /** Every stored settlement file of a case: the versions' uploads, the signed copy and its corrected ones. */

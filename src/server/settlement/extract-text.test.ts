@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeDocx, makePdf } from '../testing/settlement-files';
+import { makeDocx, makePdf } from '../infra/testing/settlement-files';
 import { PDFDocument } from 'pdf-lib';
 import { ZipFile } from 'yazl';
 import { EXTRACTION_LIMITS, checkDocx, extractText } from './extract-text';

@@ -1,6 +1,6 @@
 import mammoth from 'mammoth';
 import yauzl from 'yauzl';
-import { isMacroEntry } from '../files/active-content';
+import { isMacroEntry } from '../infra/files/active-content';
 
 /**
  * What reading an agreement's text may cost, apart from the time and memory of the worker it runs

@@ -10,8 +10,8 @@ import {
 } from '../../contract/settlement';
 import type { Redline } from '../../contract/rules/redline';
 import type { Translate } from '../../contract/validation-messages';
-import type { Db } from '../db/client';
-import { cases, settlementResponses, settlementSigned, settlementVersions } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { cases, settlementResponses, settlementSigned, settlementVersions } from '../infra/db/schema';
 import { isCaseLocked } from '../../contract/rules/case-lock';
 import { signedRecordRefusal } from '../../contract/rules/settlement-signing';
 import type { StatusSlug } from '../../contract/statuses';

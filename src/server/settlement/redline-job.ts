@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, lt } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { settlementVersions } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { settlementVersions } from '../infra/db/schema';
 import { textWorkers, type TextWorkerLimits, type TextWorkers } from './text-jobs';
 import { redlineOf } from './version-text';
 

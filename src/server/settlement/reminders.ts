@@ -1,10 +1,10 @@
 import { and, isNull, lt, sql } from 'drizzle-orm';
 import { addCalendarDays, amsterdamToday } from '../../contract/rules/amsterdam-date';
 import { emit } from '../domain-events';
-import type { Db } from '../db/client';
-import { cases, settlementSigned, settlementVersions } from '../db/schema';
-import { queryRows } from '../db/sql';
-import { enqueueMail } from '../outbox/outbox';
+import type { Db } from '../infra/db/client';
+import { cases, settlementSigned, settlementVersions } from '../infra/db/schema';
+import { queryRows } from '../infra/db/sql';
+import { enqueueMail } from '../infra/outbox/outbox';
 
 export const SETTLEMENT_REMINDER_LOCK_KEY = 7_015;
 /**

@@ -19,9 +19,9 @@ import { text } from '../../contract/text';
 import { validationKey, validationMessage } from '../../contract/validation-messages';
 import { requireCaseAccess, isUuid, type CaseAccess } from '../cases/access';
 import { refuseClosedCase } from '../cases/lock';
-import { AppError, fieldError, notFound } from '../errors/errors';
-import { requestTranslate } from '../errors/language';
-import { absentBodyAsEmptyObject } from '../http/deferred-validation';
+import { AppError, fieldError, notFound } from '../infra/errors/errors';
+import { requestTranslate } from '../infra/errors/language';
+import { absentBodyAsEmptyObject } from '../infra/http/deferred-validation';
 import {
   addSettlementVersion,
   approveWwCheck,

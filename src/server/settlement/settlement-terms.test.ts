@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { settlementVersions } from '../db/schema';
-import { createCaseAt, createTestContext, type TestContext } from '../testing/harness';
-import { multipart } from '../testing/multipart';
+import { settlementVersions } from '../infra/db/schema';
+import { createCaseAt, createTestContext, type TestContext } from '../infra/testing/harness';
+import { multipart } from '../infra/testing/multipart';
 
 /**
  * The terms of a settlement version as the lawyer writes them (dates, the CAO mark, translated

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { cases, messages, outbox } from '../db/schema';
+import { cases, messages, outbox } from '../infra/db/schema';
 import {
   bearer,
   createCaseAt,
@@ -10,10 +10,10 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
-import { multipart } from '../testing/multipart';
-import { makeDocx } from '../testing/settlement-files';
-import { unzip } from '../testing/unzip';
+} from '../infra/testing/harness';
+import { multipart } from '../infra/testing/multipart';
+import { makeDocx } from '../infra/testing/settlement-files';
+import { unzip } from '../infra/testing/unzip';
 import { sendSettlementReminders } from './reminders';
 
 let ctx: TestContext;
@@ -317,8 +317,9 @@ describe('settlement reminders', () => {
       text: 'Voorstel',
     });
     expect(added.statusCode, added.body).toBe(201);
+    // In write order: a row the mail worker has claimed since may sit elsewhere in the table.
     const kinds = async () =>
-      (await ctx.db.select({ kind: outbox.kind, key: outbox.dedupeKey }).from(outbox))
+      (await ctx.db.select({ kind: outbox.kind, key: outbox.dedupeKey }).from(outbox).orderBy(outbox.seq))
         .filter((r) => r.key?.includes(w.caseId) || r.key?.startsWith('settlement-reply:'))
         .map((r) => r.kind);
     await sendSettlementReminders(ctx.db, new Date('2026-04-02T08:00:00Z'));

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { cases, outbox, settlementSigned, settlementSignedSuperseded } from '../db/schema';
-import { bearer, createCaseAt, createTestContext, tokenFor, type TestContext } from '../testing/harness';
-import { multipart } from '../testing/multipart';
+import { cases, outbox, settlementSigned, settlementSignedSuperseded } from '../infra/db/schema';
+import { bearer, createCaseAt, createTestContext, tokenFor, type TestContext } from '../infra/testing/harness';
+import { multipart } from '../infra/testing/multipart';
 import { sendSettlementReminders } from './reminders';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeDocx, makePdf } from '../testing/settlement-files';
+import { makeDocx, makePdf } from '../infra/testing/settlement-files';
 import { createTextWorkers, TextJobFailed } from './text-jobs';
 
-const runaway = new URL('../testing/runaway-worker.mjs', import.meta.url).href;
+const runaway = new URL('../infra/testing/runaway-worker.mjs', import.meta.url).href;
 
 describe('text workers', () => {
   const workers = createTextWorkers();

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { computeRedline, type Redline } from '../../contract/rules/redline';
-import { AppError, fieldError } from '../errors/errors';
-import { securityLog } from '../http/security-log';
+import { AppError, fieldError } from '../infra/errors/errors';
+import { securityLog } from '../infra/http/security-log';
 import { ACTIVE_CONTENT_MESSAGE } from '../documents/upload';
 import { EXTRACTION_LIMITS } from './extract-text';
 import { TextJobFailed, textWorkers, type TextJobFailure, type TextWorkers } from './text-jobs';

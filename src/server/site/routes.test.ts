@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SiteResponseSchema } from '../../contract/site';
-import { createTestContext, type TestContext } from '../testing/harness';
+import { createTestContext, type TestContext } from '../infra/testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -5,9 +5,9 @@ import { StatusContentSchema, type STEPPER_LANGUAGES, type StatusContent, type S
 import { getStatus, type StatusSlug } from '../../contract/statuses';
 import type { Article } from '../../contract/articles';
 import type { CaseRow } from '../cases/access';
-import type { Db } from '../db/client';
-import { articles, documents, feedback, statusArticles, statuses, users } from '../db/schema';
-import { STEPPER_CONTENT } from '../db/stepper-content';
+import type { Db } from '../infra/db/client';
+import { articles, documents, feedback, statusArticles, statuses, users } from '../infra/db/schema';
+import { STEPPER_CONTENT } from '../infra/db/stepper-content';
 
 export type StepperLanguage = (typeof STEPPER_LANGUAGES)[number];
 

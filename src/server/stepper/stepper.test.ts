@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { StepperResponseSchema } from '../../contract/stepper';
 import { STATUS_SLUGS } from '../../contract/statuses';
-import { ensureCatalogue } from '../db/catalogue';
-import { cases, documents, feedback, statuses, users } from '../db/schema';
-import { STEPPER_CONTENT } from '../db/stepper-content';
+import { ensureCatalogue } from '../infra/db/catalogue';
+import { cases, documents, feedback, statuses, users } from '../infra/db/schema';
+import { STEPPER_CONTENT } from '../infra/db/stepper-content';
 import {
   bearer,
   createTestClient,
@@ -12,7 +12,7 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

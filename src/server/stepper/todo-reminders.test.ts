@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { outbox, users } from '../db/schema';
-import { createTestClient, createTestContext, type TestContext } from '../testing/harness';
-import { runExclusive } from '../jobs/scheduler';
+import { outbox, users } from '../infra/db/schema';
+import { createTestClient, createTestContext, type TestContext } from '../infra/testing/harness';
+import { runExclusive } from '../infra/jobs/scheduler';
 import { sendTodoReminders, todoReminderJob } from './todo-reminders';
 
 let ctx: TestContext;

@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { getClientTodos } from '../../contract/rules/client-todos';
 import type { StatusSlug } from '../../contract/statuses';
-import type { Db } from '../db/client';
-import { cases, documents, users } from '../db/schema';
-import { queryRows, ts } from '../db/sql';
+import type { Db } from '../infra/db/client';
+import { cases, documents, users } from '../infra/db/schema';
+import { queryRows, ts } from '../infra/db/sql';
 import { getQuestionsWithAnswers } from '../cases/views';
-import { enqueueMail } from '../outbox/outbox';
+import { enqueueMail } from '../infra/outbox/outbox';
 
 const DAY_MS = 86_400_000;
 /** A reminder goes out after this long without progress on the case, and at most once per this period. */

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { text } from '../../contract/text';
 import { requireUser } from '../auth/access';
-import { AppError, notFound, unauthenticated } from '../errors/errors';
+import { AppError, notFound, unauthenticated } from '../infra/errors/errors';
 import { getUser } from './queries';
-import { readMultipart } from '../files/multipart';
+import { readMultipart } from '../infra/files/multipart';
 import {
   AVATAR_FILE,
   AVATAR_MAX_BYTES,

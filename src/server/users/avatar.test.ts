@@ -3,9 +3,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { createTestContext, createTestLawyer, bearer, tokenFor, type TestContext } from '../testing/harness';
-import { multipart } from '../testing/multipart';
-import { users } from '../db/schema';
+import { createTestContext, createTestLawyer, bearer, tokenFor, type TestContext } from '../infra/testing/harness';
+import { multipart } from '../infra/testing/multipart';
+import { users } from '../infra/db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import { AppError } from '../errors/errors';
-import type { Storage } from '../storage/storage';
+import type { Db } from '../infra/db/client';
+import { users } from '../infra/db/schema';
+import { AppError } from '../infra/errors/errors';
+import type { Storage } from '../infra/storage/storage';
 
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 export const AVATAR_SIZE = 256;

@@ -1,6 +1,6 @@
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
-import { AppError } from '../errors/errors';
+import type { Db } from '../infra/db/client';
+import { users } from '../infra/db/schema';
+import { AppError } from '../infra/errors/errors';
 
 export type NewUser = {
   role: 'client' | 'lawyer' | 'admin';

@@ -1,14 +1,14 @@
 import { applyClientEvent } from '../workflow/apply';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { staleWrite } from '../errors/errors';
-import { queryRows } from '../db/sql';
+import { staleWrite } from '../infra/errors/errors';
+import { queryRows } from '../infra/db/sql';
 import { tokenUserStatement } from '../auth/queries';
 import { PERMISSIONS, type Role } from '../../contract/permissions';
 import type { User, UpdateUserRequest } from '../../contract/users';
 import { getDisplayName } from '../../contract/rules/display-name';
 import { DAYS, type Day } from '../../contract/days';
-import type { Db } from '../db/client';
-import { availability, cases, users } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { availability, cases, users } from '../infra/db/schema';
 import { withEvents } from '../domain-events';
 
 type UserRow = typeof users.$inferSelect;

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UpdateUserRequestSchema, UserResponseSchema, EmailChangeRequestedResponseSchema } from '../../contract/users';
 import { requireUser, requireUserWith } from '../auth/access';
-import { staleWrite, unauthenticated } from '../errors/errors';
+import { staleWrite, unauthenticated } from '../infra/errors/errors';
 import { getUser, PROFILE_FOR_TOKEN, profileToUser, updateUser, type ProfileColumns } from './queries';
 import { EMAIL_CHANGE_SENT_MESSAGE, requestEmailChange } from '../email-change/email-change';
-import { requestTranslate } from '../errors/language';
+import { requestTranslate } from '../infra/errors/language';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, clock } = app.deps;

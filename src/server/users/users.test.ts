@@ -8,9 +8,9 @@ import {
   tokenFor,
   uniqueEmail,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 import { UserResponseSchema } from '../../contract/users';
-import { availability, cases, users } from '../db/schema';
+import { availability, cases, users } from '../infra/db/schema';
 
 let ctx: TestContext;
 beforeAll(async () => {

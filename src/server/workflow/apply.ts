@@ -10,9 +10,9 @@ import { getFormCompleteness } from '../../contract/rules/stepper';
 import { getStatus, type StatusSlug } from '../../contract/statuses';
 import { emit, withEvents } from '../domain-events';
 import type { CaseRow } from '../cases/access';
-import type { Db } from '../db/client';
-import { AppError } from '../errors/errors';
-import { cases, documents, users } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { AppError } from '../infra/errors/errors';
+import { cases, documents, users } from '../infra/db/schema';
 import { missingFinalizationAnswers } from '../finalization/queries';
 
 /**

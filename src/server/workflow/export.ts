@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { documents } from '../db/schema';
-import type { Storage } from '../storage/storage';
+import type { Db } from '../infra/db/client';
+import { documents } from '../infra/db/schema';
+import type { Storage } from '../infra/storage/storage';
 import { settlementExport } from '../settlement/export';
 
 /** A file name that is safe in any archive tool: no folders, no control or reserved characters. */

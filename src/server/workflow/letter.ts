@@ -1,7 +1,7 @@
 import type { MinimalAchievement, OfferSlug } from '../../contract/offers';
 import { OFFER_DISPLAY_NAMES } from '../../contract/offers';
 import { getWithdrawalLastDay } from '../../contract/rules/case-route';
-import { translator } from '../outbox/i18n';
+import { translator } from '../infra/outbox/i18n';
 import { PdfWriter } from '../pdf/writer';
 
 /**

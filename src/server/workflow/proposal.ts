@@ -8,13 +8,13 @@ import type { StatusSlug } from '../../contract/statuses';
 import { NAME_MISMATCH_MESSAGE } from '../../contract/workflow';
 import { emit, withEvents } from '../domain-events';
 import type { CaseRow } from '../cases/access';
-import type { Config } from '../config/config';
-import type { Db } from '../db/client';
-import { cases, documentViews, documents, proposalSignatures, users } from '../db/schema';
+import type { Config } from '../infra/config/config';
+import type { Db } from '../infra/db/client';
+import { cases, documentViews, documents, proposalSignatures, users } from '../infra/db/schema';
 import { documentKey } from '../documents/upload';
 import { LETTER_SLOT, SIGNED_LETTER_SLOT } from '../documents/workflow-slots';
-import { AppError, fieldError } from '../errors/errors';
-import type { Storage } from '../storage/storage';
+import { AppError, fieldError } from '../infra/errors/errors';
+import type { Storage } from '../infra/storage/storage';
 import { applyCaseEvent } from './apply';
 import { renderLetter, renderSignedCopy } from './letter';
 

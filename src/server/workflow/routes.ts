@@ -10,11 +10,11 @@ import {
 } from '../../contract/workflow';
 import { requireCaseAccess } from '../cases/access';
 import { getClientCaseView, getLawyerCaseView } from '../cases/views';
-import { contentDisposition } from '../files/content';
+import { contentDisposition } from '../infra/files/content';
 import { streamCaseExport } from './export';
 import { sendProposal, signProposal } from './proposal';
 import { getTimelinePage } from './timeline';
-import { negotiateLanguage } from '../errors/language';
+import { negotiateLanguage } from '../infra/errors/language';
 import { withdrawEngagement } from './withdrawal';
 import { createMollie } from '../payments/mollie';
 import { refundAfterWithdrawal } from '../payments/payments';

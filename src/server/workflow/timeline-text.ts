@@ -1,4 +1,4 @@
-import { translator } from '../outbox/i18n';
+import { translator } from '../infra/outbox/i18n';
 
 /**
  * A timeline event in words, in the reader's language, as the client's own timeline shows it

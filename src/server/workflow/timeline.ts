@@ -9,8 +9,8 @@ import {
   type TimelineResponseSchema,
 } from '../../contract/workflow';
 import { timelineKinds } from '../domain-events';
-import type { Db } from '../db/client';
-import { auditEvents, users } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { auditEvents, users } from '../infra/db/schema';
 import { timelineText } from './timeline-text';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);

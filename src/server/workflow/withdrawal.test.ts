@@ -2,8 +2,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { CaseClientViewResponseSchema } from '../../contract/cases';
-import { auditEvents, cases, documents, engagementWithdrawals, outbox, proposalSignatures } from '../db/schema';
-import { multipart } from '../testing/multipart';
+import { auditEvents, cases, documents, engagementWithdrawals, outbox, proposalSignatures } from '../infra/db/schema';
+import { multipart } from '../infra/testing/multipart';
 import {
   bearer,
   createTestClient,
@@ -11,7 +11,7 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -3,10 +3,10 @@ import { WITHDRAWAL_ERRORS, withdrawalRefusal } from '../../contract/rules/case-
 import type { StatusSlug } from '../../contract/statuses';
 import { emit, withEvents } from '../domain-events';
 import type { CaseRow } from '../cases/access';
-import type { Db } from '../db/client';
-import { cases, documents, engagementWithdrawals, proposalSignatures } from '../db/schema';
+import type { Db } from '../infra/db/client';
+import { cases, documents, engagementWithdrawals, proposalSignatures } from '../infra/db/schema';
 import { VOIDED_LETTER_SLOT } from '../documents/workflow-slots';
-import { AppError } from '../errors/errors';
+import { AppError } from '../infra/errors/errors';
 import { applyCaseEvent } from './apply';
 
 /** Titles of the void letter and signed copy, kept as a record on the case. */

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { unzip } from '../testing/unzip';
+import { unzip } from '../infra/testing/unzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { CaseClientViewResponseSchema, CaseLawyerViewResponseSchema } from '../../contract/cases';
 import { DocumentResponseSchema } from '../../contract/documents';
 import type { StatusSlug } from '../../contract/statuses';
 import { TimelineResponseSchema, type TimelineEvent } from '../../contract/workflow';
-import { auditEvents, cases, documents, proposalSignatures, users } from '../db/schema';
-import { multipart } from '../testing/multipart';
+import { auditEvents, cases, documents, proposalSignatures, users } from '../infra/db/schema';
+import { multipart } from '../infra/testing/multipart';
 import {
   bearer,
   createTestClient,
@@ -16,7 +16,7 @@ import {
   createTestLawyer,
   tokenFor,
   type TestContext,
-} from '../testing/harness';
+} from '../infra/testing/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {
