@@ -13,15 +13,6 @@ const INFRA = path.join(SERVER, 'infra') + path.sep;
 /** The test support builds the whole app for the tests, so it may load features. */
 const TEST_SUPPORT = path.join(INFRA, 'testing') + path.sep;
 
-/**
- * Where infrastructure still reaches into the rest, a known step still to take: the mail worker
- * and the job scheduler open their transactions with the side-effect rules' `withEvents`.
- */
-const KNOWN_EXCEPTIONS = [
-  'infra/jobs/scheduler.ts -> domain-events/index.ts',
-  'infra/outbox/worker.ts -> domain-events/index.ts',
-];
-
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
@@ -95,7 +86,7 @@ describe('server imports', () => {
     ).toEqual([['a.ts', 'b.ts']]);
   });
 
-  it('keep the infrastructure free of features (but for the known steps still to take)', () => {
+  it('keep the infrastructure free of features and of the side-effect rules', () => {
     expect(graph.size).toBeGreaterThan(100);
     const reaches = [...graph]
       .filter(([file]) => file.startsWith(INFRA) && !file.startsWith(TEST_SUPPORT))
@@ -104,7 +95,7 @@ describe('server imports', () => {
           .filter((target) => target.startsWith(SERVER) && !target.startsWith(INFRA))
           .map((target) => `${path.relative(SERVER, file)} -> ${path.relative(SERVER, target)}`),
       );
-    expect(reaches.sort()).toEqual(KNOWN_EXCEPTIONS);
+    expect(reaches).toEqual([]);
   });
 
   it('keep the domain events below the features: they load only the infrastructure', () => {

@@ -7,6 +7,7 @@ import { openRuntime } from './runtime';
 import { settlementReminderJob } from './settlement/reminders';
 import { settlementRedlineJob } from './settlement/redline-job';
 import { startScheduler } from './infra/jobs/scheduler';
+import { withEvents } from './domain-events';
 import { retentionJob } from './archive/retention';
 import { invoiceRemindersJob } from './invoices/reminders';
 import { backupJob } from './backup/job';
@@ -85,6 +86,7 @@ async function main(): Promise<void> {
       ...(config.insightWeeklyMail ? [insightWeeklyJob(() => runtime.clock.now())] : []),
     ],
     logger,
+    withEvents,
     app.metrics.jobRun,
   );
   let closing = false;

@@ -22,6 +22,7 @@ import {
 } from '../infra/db/schema';
 import { applyRetention, archivedEmail, initialsOf, planRetention, retentionJob } from './retention';
 import { runExclusive } from '../infra/jobs/scheduler';
+import { withEvents } from '../domain-events';
 import { renderMail } from '../infra/outbox/templates';
 import { mailSite } from '../infra/outbox/worker';
 import { testConfig } from '../infra/config/config';
@@ -217,7 +218,7 @@ describe('retention: the account and the file are two things', () => {
     expect(plan.accounts_deleted).toContain(late.caseId);
     expect(plan.files_destroyed).toContain(late.caseId);
     const job = retentionJob(ctx.storage, () => at('2026-01-01'), 3_600_000, 5);
-    await runExclusive(ctx.db, job);
+    await runExclusive(ctx.db, job, withEvents);
     expect(await ctx.db.select().from(cases).where(eq(cases.id, late.caseId))).toEqual([]);
     const [record] = await ctx.db.select().from(fileDestructions).where(eq(fileDestructions.caseId, late.caseId));
     expect(record?.clientInitials).toBe('K.K.');

@@ -12,6 +12,7 @@ import { auditEvents, cases, documents, tokens, users } from '../infra/db/schema
 import { getDeletionDate } from '../../contract/rules/case-route';
 import { archivedEmail, formatNoticeDate, purgeExpiredAccounts, retentionJob, sendDeletionNotices } from './retention';
 import { runExclusive } from '../infra/jobs/scheduler';
+import { withEvents } from '../domain-events';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -88,7 +89,7 @@ describe('retention purge', () => {
         inside--;
       },
     };
-    const results = await Promise.all([runExclusive(ctx.db, job), runExclusive(ctx.db, job)]);
+    const results = await Promise.all([runExclusive(ctx.db, job, withEvents), runExclusive(ctx.db, job, withEvents)]);
     expect(maximum).toBe(1);
     expect(results.filter(Boolean).length).toBeGreaterThanOrEqual(1);
   });
@@ -106,8 +107,8 @@ describe('deletion notices', () => {
     const held = await completedClient(170, true);
     const job = retentionJob(ctx.storage, () => ctx.clock.now());
     // Hourly runs on two instances: one notice.
-    await Promise.all([runExclusive(ctx.db, job), runExclusive(ctx.db, job)]);
-    await runExclusive(ctx.db, job);
+    await Promise.all([runExclusive(ctx.db, job, withEvents), runExclusive(ctx.db, job, withEvents)]);
+    await runExclusive(ctx.db, job, withEvents);
     expect(await sendDeletionNotices(ctx.db, ctx.clock.now())).toBe(0);
     await ctx.outbox.drain();
     const [case_] = await ctx.db
@@ -126,7 +127,7 @@ describe('deletion notices', () => {
 
     // Seventy days on, the later case enters its window.
     ctx.clock.advance(70 * DAY);
-    await runExclusive(ctx.db, job);
+    await runExclusive(ctx.db, job, withEvents);
     await ctx.outbox.drain();
     expect(mailsTo(later.email, UPCOMING)).toHaveLength(1);
     expect(mailsTo(held.email, UPCOMING)).toHaveLength(0);
@@ -137,8 +138,8 @@ describe('deletion notices', () => {
     const old = await completedClient(200);
     await ctx.db.update(users).set({ language: 'en-US' }).where(eq(users.id, old.id));
     const job = retentionJob(ctx.storage, () => ctx.clock.now());
-    await runExclusive(ctx.db, job);
-    await runExclusive(ctx.db, job);
+    await runExclusive(ctx.db, job, withEvents);
+    await runExclusive(ctx.db, job, withEvents);
     await ctx.outbox.drain();
     expect(await accountDeleted(old.id)).toBe(true);
     const mails = ctx.smtp.messages.filter((m) => m.to.includes(old.email));

@@ -187,7 +187,7 @@ describe('emit', () => {
       await publish(input);
     };
     try {
-      await runExclusive(ctx.db, { lockKey: 99_001, run: (tx) => runAssignmentSweep(tx, ctx.clock.now()) });
+      await runExclusive(ctx.db, { lockKey: 99_001, run: (tx) => runAssignmentSweep(tx, ctx.clock.now()) }, withEvents);
     } finally {
       ctx.app.events.publish = publish;
     }

@@ -5,6 +5,7 @@ import type { Invoice } from '../../contract/invoices';
 import { amsterdamDay } from '../../contract/rules/dutch-date';
 import { cases, invoicePayments, invoices, outbox } from '../infra/db/schema';
 import { runExclusive } from '../infra/jobs/scheduler';
+import { withEvents } from '../domain-events';
 import { destroyExpiredFiles } from '../archive/retention';
 import { createMollie } from '../payments/mollie';
 import { refundAfterWithdrawal } from '../payments/payments';
@@ -371,16 +372,16 @@ describe('reminders and the fourteen-day letter', () => {
         .filter((k) => k.startsWith('invoice_'));
     // On the due date itself: nothing yet.
     ctx.clock.set(new Date(start.getTime() + 14 * DAY));
-    await runExclusive(ctx.db, job);
+    await runExclusive(ctx.db, job, withEvents);
     expect(await kinds()).toEqual([]);
     ctx.clock.set(new Date(start.getTime() + 15 * DAY));
-    await runExclusive(ctx.db, job);
+    await runExclusive(ctx.db, job, withEvents);
     expect(await kinds()).toEqual(['invoice_reminder']);
     ctx.clock.set(new Date(start.getTime() + 28 * DAY));
-    await runExclusive(ctx.db, job);
+    await runExclusive(ctx.db, job, withEvents);
     expect(await kinds()).toEqual(['invoice_reminder']);
     ctx.clock.set(new Date(start.getTime() + 29 * DAY + 2 * 3_600_000));
-    await runExclusive(ctx.db, job);
+    await runExclusive(ctx.db, job, withEvents);
     expect((await kinds()).sort()).toEqual(['invoice_letter', 'invoice_reminder']);
     const [letterMail] = await ctx.db
       .select()

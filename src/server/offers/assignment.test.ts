@@ -12,6 +12,7 @@ import {
   type TestContext,
 } from '../infra/testing/harness';
 import { runExclusive } from '../infra/jobs/scheduler';
+import { withEvents } from '../domain-events';
 import { lawyerAssignmentJob, runAssignmentSweep } from './assignment';
 
 // One database for this file: the least busy lawyer is chosen among all lawyers in it.
@@ -96,7 +97,7 @@ describe('lawyer assignment on choosing an offer', () => {
   it('runs as a scheduler job under its advisory lock', async () => {
     const waiting = await createTestClient(ctx, { status: 'incomplete-case-file' });
     const job = lawyerAssignmentJob(() => ctx.clock.now());
-    expect(await runExclusive(ctx.db as Db, job)).toBe(true);
+    expect(await runExclusive(ctx.db as Db, job, withEvents)).toBe(true);
     expect(await lawyersOf(waiting.caseId)).toHaveLength(1);
     await ctx.smtp.waitForMail(waiting.email);
   });

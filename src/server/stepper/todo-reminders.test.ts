@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { outbox, users } from '../infra/db/schema';
 import { createTestClient, createTestContext, type TestContext } from '../infra/testing/harness';
 import { runExclusive } from '../infra/jobs/scheduler';
+import { withEvents } from '../domain-events';
 import { sendTodoReminders, todoReminderJob } from './todo-reminders';
 
 let ctx: TestContext;
@@ -20,7 +21,7 @@ const remindersTo = (address: string) =>
 
 /** Runs the job the way the scheduler does (advisory lock, its own transaction), then sends what is due. */
 async function runJob(job = todoReminderJob(() => ctx.clock.now(), 3_600_000, 1_000)) {
-  await runExclusive(ctx.db, job);
+  await runExclusive(ctx.db, job, withEvents);
   await ctx.outbox.drain();
 }
 

@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { withEvents } from '../../domain-events';
+
+/**
+ * How a job's transaction is opened: the side-effect rules' `withEvents` (domain-events/), handed
+ * in by the composition root (main.ts), so the events a job causes go out after its commit while
+ * the scheduler knows no feature.
+ */
+export type OpenTransaction = <T>(db: Db, run: (tx: Db) => Promise<T>) => Promise<T>;
 
 export type Job = {
   name: string;
@@ -20,8 +26,8 @@ export type Job = {
  * Runs a job under a PostgreSQL advisory lock held for one transaction, so several server
  * instances never run it at the same time. Returns false when another instance holds it.
  */
-export async function runExclusive(db: Db, job: Pick<Job, 'lockKey' | 'run'>): Promise<boolean> {
-  return withEvents(db, async (tx) => {
+export async function runExclusive(db: Db, job: Pick<Job, 'lockKey' | 'run'>, open: OpenTransaction): Promise<boolean> {
+  return open(db, async (tx) => {
     const result = (await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${job.lockKey}) AS locked`)) as unknown as {
       rows: { locked: boolean }[];
     };
@@ -38,6 +44,7 @@ export function startScheduler(
   db: Db,
   jobs: Job[],
   log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  open: OpenTransaction,
   onRun?: (job: string, outcome: JobOutcome, seconds: number) => void,
 ): () => Promise<void> {
   const timers: NodeJS.Timeout[] = [];
@@ -48,7 +55,7 @@ export function startScheduler(
       if (stopped) return;
       const started = performance.now();
       const seconds = () => (performance.now() - started) / 1000;
-      const run = (job.exclusive === false ? job.run(db).then(() => true) : runExclusive(db, job))
+      const run = (job.exclusive === false ? job.run(db).then(() => true) : runExclusive(db, job, open))
         .then((ran) => {
           onRun?.(job.name, ran ? 'ran' : 'skipped', seconds());
           if (ran) log.info({ job: job.name }, 'job finished');

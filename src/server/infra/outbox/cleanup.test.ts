@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { outbox } from '../db/schema';
 import { createTestClient, createTestContext, uniqueEmail, type TestContext } from '../testing/harness';
 import { runExclusive } from '../jobs/scheduler';
+import { withEvents } from '../../domain-events';
 import { cleanOutbox, outboxCleanupJob } from './cleanup';
 import { enqueueMail } from './outbox';
 import { retryMail } from './queries';
@@ -58,12 +59,14 @@ describe('outbox clean-up', () => {
     await runExclusive(
       ctx.db,
       outboxCleanupJob(() => ctx.clock.now()),
+      withEvents,
     );
     expect((await rowById(failedRow!.id))?.payload).not.toEqual({});
     ctx.clock.advance(11 * 60_000);
     await runExclusive(
       ctx.db,
       outboxCleanupJob(() => ctx.clock.now()),
+      withEvents,
     );
     expect((await rowById(failedRow!.id))?.payload).toEqual({});
     expect(await retryMail(ctx.db, failedRow!.id, ctx.clock.now())).toBe(false);

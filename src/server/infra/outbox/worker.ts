@@ -8,7 +8,7 @@ import { isMailKind, MAIL_KINDS } from './kinds';
 import type { MailItem, MailSite } from './templates';
 import type { MailAttachment, MailMessage, Transport } from './transport';
 import { ONE_CLICK_PATH, unsubscribeToken } from './unsubscribe';
-import { withEvents } from '../../domain-events';
+import { rowTransaction } from '../db/transaction';
 
 type OutboxRow = typeof outbox.$inferSelect;
 type Logger = {
@@ -141,7 +141,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .set({ status: 'skipped', payload: {}, lastError: 'expired', leaseUntil: null })
       .where(and(eq(outbox.status, 'pending'), lte(outbox.expiresAt, now)));
     const free = or(isNull(outbox.leaseUntil), lte(outbox.leaseUntil, now));
-    return withEvents(db, async (tx) => {
+    return rowTransaction(db, async (tx) => {
       const due = await tx
         .select({ id: outbox.id, toAddress: outbox.toAddress, digest: outbox.digest })
         .from(outbox)
