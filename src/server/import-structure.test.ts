@@ -106,4 +106,12 @@ describe('server imports', () => {
       .filter((target) => target.startsWith(SERVER) && !allowed.some((dir) => target.startsWith(dir)));
     expect(imported.map((target) => path.relative(SERVER, target))).toEqual([]);
   });
+
+  it('register routes only in files named as routes files (features; the infrastructure serves its own few)', () => {
+    const misnamed = sources(SERVER)
+      .filter((file) => !file.startsWith(INFRA) && /FastifyPluginAsync/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(SERVER, file))
+      .filter((file) => !/(^|\/|-)routes\.ts$/.test(file) && file !== 'app.ts' && file !== 'test-routes.ts');
+    expect(misnamed).toEqual([]);
+  });
 });

@@ -34,7 +34,7 @@ export async function requireCaseAccess(
       .from(cases)
       .where(and(eq(cases.id, caseId), eq(cases.clientId, auth.userId)));
     if (!caseRow) throw notFound();
-    refuseLockedWrite(request, caseRow);
+    refuseLockedWrite(request.method, caseRow);
     return { auth, caseRow };
   }
   const [caseRow] = await db
@@ -42,7 +42,7 @@ export async function requireCaseAccess(
     .from(cases)
     .where(and(eq(cases.id, caseId), lawyerMayUseCase(auth.userId, request.server.deps.clock.now())));
   if (!caseRow) throw notFound();
-  refuseLockedWrite(request, caseRow);
+  refuseLockedWrite(request.method, caseRow);
   return { auth, caseRow };
 }
 
@@ -53,7 +53,7 @@ export async function requireOwnCase(request: FastifyRequest): Promise<CaseAcces
   const auth = { ...signedIn, role: signedIn.role };
   const [caseRow] = await request.server.deps.db.select().from(cases).where(eq(cases.clientId, auth.userId));
   if (!caseRow) throw notFound();
-  refuseLockedWrite(request, caseRow);
+  refuseLockedWrite(request.method, caseRow);
   return { auth, caseRow };
 }
 

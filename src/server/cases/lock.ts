@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import {
   CASE_ARCHIVED_ERROR,
@@ -32,11 +31,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The access check's part of the guard (cases/access.ts): on an archived case every request that
  * would change it answers 409, after the access check (so 404 still comes first).
  */
-export function refuseLockedWrite(
-  request: Pick<FastifyRequest, 'method'>,
-  caseRow: Pick<CaseRow, 'statusSlug' | 'archivedAt'>,
-): void {
-  if (!READS.has(request.method)) refuseClosedCase(caseRow, 'any');
+export function refuseLockedWrite(method: string, caseRow: Pick<CaseRow, 'statusSlug' | 'archivedAt'>): void {
+  if (!READS.has(method)) refuseClosedCase(caseRow, 'any');
 }
 
 /**

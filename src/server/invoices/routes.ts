@@ -73,7 +73,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       lawyerCase(auth.userId, caseId),
     );
     if (!found) throw notFound();
-    if (found.caseRow && auth.role === 'lawyer') refuseLockedWrite(request, found.caseRow);
+    if (found.caseRow && auth.role === 'lawyer') refuseLockedWrite(request.method, found.caseRow);
     return { auth: { ...auth, role: auth.role }, ...found };
   }
 
