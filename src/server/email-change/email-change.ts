@@ -1,10 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import { and, eq, ne, isNull, sql } from 'drizzle-orm';
 import { tokens, users } from '../infra/db/schema';
 import { AppError, fieldError } from '../infra/errors/errors';
 import { generateLoginCode, hmac } from '../infra/lib/crypto';
 import { CODE_TTL_MS, registerThrottledRequest, storeCode, verifyCode, type RequestLimits } from '../auth/queries';
-import { securityLog } from '../infra/http/security-log';
+import type { SecurityDetails, SecurityEvent } from '../infra/http/security-log';
+import type { Db } from '../infra/db/client';
+import type { EventBus } from '../infra/events/bus';
 import { enqueueMail } from '../infra/outbox/outbox';
 import { withEvents } from '../domain-events';
 
@@ -36,23 +37,35 @@ const codeHashOf = (secret: string, userId: string, code: string) =>
   hmac(secret, 'email-change-code', `${userId}:${code}`);
 
 /**
+ * What the e-mail change needs of the server that received the request (email-change/routes.ts
+ * `emailChangeContext`): the database, the moment, the secret its codes and keys are made with,
+ * the security log, and the end of other sessions' live streams.
+ */
+export type EmailChangeContext = {
+  db: Db;
+  now: Date;
+  appSecret: string;
+  log: (event: SecurityEvent, details: SecurityDetails) => void;
+  endSessions: EventBus['endSessions'];
+};
+
+/**
  * PATCH /api/user with a new address: nothing changes yet. A code goes to the new address, or,
  * when that address already has an account, a warning goes there instead. Both cases do the
  * same database work and answer the same; only the mail differs, and it is sent after the request.
  */
-export async function requestEmailChange(request: FastifyRequest, userId: string, newEmail: string): Promise<void> {
-  const { db, clock, config } = request.server.deps;
-  const now = clock.now();
+export async function requestEmailChange(context: EmailChangeContext, userId: string, newEmail: string): Promise<void> {
+  const { db, now, appSecret, log } = context;
   // The account's limit first: an account over it uses up nothing of the address's limit. The
   // same answer for a free and a taken address, and nothing is sent.
-  const keyHash = addressKeyOf(config.appSecret, newEmail);
+  const keyHash = addressKeyOf(appSecret, newEmail);
   for (const [key, limits, reason] of [
-    [accountKeyOf(config.appSecret, userId), EMAIL_CHANGE_ACCOUNT_LIMITS, 'too_many_for_account'],
+    [accountKeyOf(appSecret, userId), EMAIL_CHANGE_ACCOUNT_LIMITS, 'too_many_for_account'],
     [keyHash, EMAIL_CHANGE_ADDRESS_LIMITS, 'too_many_for_address'],
   ] as const) {
     const throttle = await registerThrottledRequest(db, key, now, limits);
     if (!throttle.allowed) {
-      securityLog(request, 'email_change.failed', { userId, reason });
+      log('email_change.failed', { userId, reason });
       throw new AppError('too_many_requests', EMAIL_CHANGE_TOO_MANY_MESSAGE, undefined, {
         'Retry-After': String(throttle.retryAfterSeconds),
       });
@@ -65,7 +78,7 @@ export async function requestEmailChange(request: FastifyRequest, userId: string
       purpose: 'email_change',
       userId,
       newEmail,
-      codeHash: codeHashOf(config.appSecret, userId, code),
+      codeHash: codeHashOf(appSecret, userId, code),
       now,
     });
     const [holder] = await tx
@@ -95,22 +108,21 @@ export async function requestEmailChange(request: FastifyRequest, userId: string
       });
     }
   });
-  securityLog(request, 'email_change.requested', { userId });
+  log('email_change.requested', { userId });
 }
 
 /** POST /api/user/email/confirm: under the same code rules and limits as login. */
 export async function confirmEmailChange(
-  request: FastifyRequest,
+  context: EmailChangeContext,
   userId: string,
   tokenId: string,
   code: string,
 ): Promise<void> {
-  const { db, clock, config } = request.server.deps;
-  const now = clock.now();
+  const { db, now, appSecret, log } = context;
   const result = await verifyCode(db, {
-    throttleKey: confirmKeyOf(config.appSecret, userId),
+    throttleKey: confirmKeyOf(appSecret, userId),
     find: { purpose: 'email_change', userId },
-    codeHash: codeHashOf(config.appSecret, userId, code),
+    codeHash: codeHashOf(appSecret, userId, code),
     now,
     onSuccess: async (tx, row) => {
       const newEmail = row.newEmail;
@@ -152,15 +164,15 @@ export async function confirmEmailChange(
   });
   if (result.outcome === 'ok' && !result.value.taken) {
     // The other sessions were revoked with the change: their live-event streams end too.
-    await request.server.events.endSessions({ userId, exceptTokenId: tokenId });
-    securityLog(request, 'email_change.confirmed', { userId });
+    await context.endSessions({ userId, exceptTokenId: tokenId });
+    log('email_change.confirmed', { userId });
     return;
   }
   if (result.outcome === 'ok') {
-    securityLog(request, 'email_change.failed', { userId, reason: 'address_taken' });
+    log('email_change.failed', { userId, reason: 'address_taken' });
     throw fieldError('code', EMAIL_CHANGE_UNAVAILABLE_MESSAGE);
   }
-  securityLog(request, 'email_change.failed', { userId, reason: result.outcome });
+  log('email_change.failed', { userId, reason: result.outcome });
   if (result.outcome === 'locked') throw fieldError('code', EMAIL_CHANGE_LOCKED_MESSAGE);
   if (result.outcome === 'voided') throw fieldError('code', EMAIL_CHANGE_VOIDED_MESSAGE);
   throw fieldError('code', EMAIL_CHANGE_INVALID_MESSAGE);

@@ -31,6 +31,8 @@ import {
   respondToVersion,
 } from './changes';
 import { versionText } from './version-text';
+import { textWorkers } from './text-jobs';
+import { securityLog } from '../infra/http/security-log';
 import { receiveUploads } from '../documents/upload';
 import {
   getSettlement,
@@ -93,7 +95,7 @@ async function requireLawyerOfCase(request: FastifyRequest, caseId: string): Pro
 
 /** The settlement agreement of a case (see docs/settlement.md). */
 export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, clock, storage } = app.deps;
+  const { db, clock, storage, config } = app.deps;
 
   app.get(
     '/api/cases/:id/settlement',
@@ -138,11 +140,11 @@ export const settlementRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!file && !typed) throw fieldError('text', validationKey(TEXT_OR_FILE));
         // The file's text and the redline against the newest version, off this thread (version-text.ts).
         const newest = await newestVersion(db, caseRow.id);
-        const { text: body, redline } = await versionText(request, {
-          file,
-          text: typed,
-          previous: newest?.text ?? null,
-        });
+        const { text: body, redline } = await versionText(
+          { file, text: typed, previous: newest?.text ?? null },
+          textWorkers(config.textWorker),
+          (reason) => securityLog(request, 'upload.refused', { reason: `settlement_file_${reason}` }),
+        );
         const now = clock.now();
         const version = await addSettlementVersion(db, {
           id,

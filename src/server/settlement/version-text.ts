@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import { computeRedline, type Redline } from '../../contract/rules/redline';
 import { AppError, fieldError } from '../infra/errors/errors';
-import { securityLog } from '../infra/http/security-log';
 import { ACTIVE_CONTENT_MESSAGE } from '../documents/upload';
 import { EXTRACTION_LIMITS } from './extract-text';
-import { TextJobFailed, textWorkers, type TextJobFailure, type TextWorkers } from './text-jobs';
+import { TextJobFailed, type TextJobFailure, type TextWorkers } from './text-jobs';
 
 /** Translation keys of the refusals of a settlement version's file (public/i18n). */
 export const VERSION_FILE_ERRORS = {
@@ -51,9 +49,10 @@ function sideBySide(previous: string, next: string): Redline {
  * redline ('too many changes').
  */
 export async function versionText(
-  request: FastifyRequest,
   input: { file: { extension: string | null; bytes: Buffer } | null; text: string; previous: string | null },
-  workers: TextWorkers = textWorkers(request.server.deps.config.textWorker),
+  workers: TextWorkers,
+  /** Hears why a file was refused (the route writes it to the security log). */
+  onRefused: (reason: TextJobFailure) => void,
 ): Promise<{ text: string; redline: Redline }> {
   const { file, text, previous } = input;
   // A first typed version: its redline is its text inserted, a split into clauses.
@@ -63,7 +62,7 @@ export async function versionText(
   } catch (error) {
     if (!(error instanceof TextJobFailed)) throw error;
     if (!file) return { text, redline: sideBySide(previous ?? '', text) };
-    securityLog(request, 'upload.refused', { reason: `settlement_file_${error.reason}` });
+    onRefused(error.reason);
     throw refusal(error.reason);
   }
 }

@@ -4,6 +4,7 @@ import { requireUser, requireUserWith } from '../auth/access';
 import { staleWrite, unauthenticated } from '../infra/errors/errors';
 import { getUser, PROFILE_FOR_TOKEN, profileToUser, updateUser, type ProfileColumns } from './queries';
 import { EMAIL_CHANGE_SENT_MESSAGE, requestEmailChange } from '../email-change/email-change';
+import { emailChangeContext } from '../email-change/routes';
 import { requestTranslate } from '../infra/errors/language';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +35,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // the mail: the UPDATE below checks the version itself, in its WHERE clause.
       if (changesEmail && rest.version !== undefined && rest.version !== current.version) throw staleWrite();
       // First, so that a refused change (429) leaves the other fields as they were too.
-      if (changesEmail) await requestEmailChange(request, auth.userId, email);
+      if (changesEmail) await requestEmailChange(emailChangeContext(request), auth.userId, email);
       await updateUser(db, auth.userId, rest, clock.now());
       const user = await getUser(db, auth.userId);
       if (!user) throw unauthenticated();
