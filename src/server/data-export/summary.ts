@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../contract/rules/dutch-date';
 import { formatEuro } from '../../contract/rules/settlement-format';
 import { formatMailDate } from '../infra/outbox/dates';
 import { translator } from '../infra/outbox/i18n';
@@ -14,18 +15,10 @@ const documentStatusKey = (status: unknown) => {
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join('')}`;
 };
-const dateTime = new Intl.DateTimeFormat('nl-NL', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Amsterdam',
-});
 /** '2026-12-08T09:30:00.000Z' → '08-12-2026 10:30' (Amsterdam); anything else as it is. */
 const when = (value: unknown) =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value)
-    ? dateTime.format(new Date(value)).replace(',', '')
+    ? formatDateTime(value)
     : value == null
       ? '–'
       : String(value);

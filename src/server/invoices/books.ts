@@ -1,7 +1,12 @@
 import { PassThrough } from 'node:stream';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
-import { ADMIN_INVOICES_PER_PAGE, type AdminInvoicesQuery, type InvoiceStatus } from '../../contract/invoices';
+import {
+  ADMIN_INVOICES_PER_PAGE,
+  type AdminInvoicesQuery,
+  type Invoice,
+  type InvoiceStatus,
+} from '../../contract/invoices';
 import { amsterdamDay } from '../../contract/rules/dutch-date';
 import { formatDutchDate } from '../../contract/rules/settlement-format';
 import type { Db } from '../infra/db/client';
@@ -90,7 +95,42 @@ const decimal = new Intl.NumberFormat('nl-NL', { minimumFractionDigits: 2, maxim
 /** '-907,50': a Dutch amount as the accountant's spreadsheet reads it. */
 const euros = (cents: number) => `${cents < 0 ? '-' : ''}${decimal.format(Math.abs(cents) / 100)}`;
 
-const CSV_BATCH = 500;
+/** How many invoices the CSV and the zip read at a time. */
+const BATCH = 200;
+
+/**
+ * The invoices `where` finds in number order, a batch at a time, as their rows and their answers,
+ * with the numbers of the invoices they credit (which may lie outside `where`: an earlier period).
+ */
+async function* invoiceBatches(
+  db: Db,
+  where: SQL | undefined,
+  options: { now: Date; firm: Parameters<typeof sellerOf>[0] },
+): AsyncGenerator<{ rows: InvoiceRow[]; views: Invoice[]; creditedNumbers: Map<string, string | null> }> {
+  for (let offset = 0; ; offset += BATCH) {
+    const rows = await db
+      .select()
+      .from(invoices)
+      .where(where)
+      .orderBy(asc(invoices.year), asc(invoices.sequence), asc(invoices.createdAt))
+      .limit(BATCH)
+      .offset(offset);
+    const views = await toInvoices(db, rows, { ...options, mollieEnabled: false, readerIsClient: false });
+    const credited = rows.flatMap((row) => (row.credits ? [row.credits] : []));
+    const creditedNumbers = new Map(
+      credited.length === 0
+        ? []
+        : (
+            await db
+              .select({ id: invoices.id, number: invoices.number })
+              .from(invoices)
+              .where(inArray(invoices.id, credited))
+          ).map((row) => [row.id, row.number]),
+    );
+    yield { rows, views, creditedNumbers };
+    if (rows.length < BATCH) return;
+  }
+}
 
 /** The Dutch CSV of the books for the accountant: every invoice the filter finds, in number order. */
 export async function booksCsv(
@@ -99,22 +139,8 @@ export async function booksCsv(
   now: Date,
   firm: Parameters<typeof sellerOf>[0],
 ): Promise<{ filename: string; csv: string }> {
-  const where = filterOf(query, now);
   const rows: (string | number)[][] = [];
-  for (let offset = 0; ; offset += CSV_BATCH) {
-    const batch = await db
-      .select()
-      .from(invoices)
-      .where(where)
-      .orderBy(asc(invoices.year), asc(invoices.sequence), asc(invoices.createdAt))
-      .limit(CSV_BATCH)
-      .offset(offset);
-    const views = await toInvoices(db, batch, {
-      now,
-      firm,
-      mollieEnabled: false,
-      readerIsClient: false,
-    });
+  for await (const { views, creditedNumbers } of invoiceBatches(db, filterOf(query, now), { now, firm })) {
     for (const invoice of views) {
       const byRate = (rate: number) => invoice.vat_breakdown.find((b) => b.vat_rate === rate);
       rows.push([
@@ -132,10 +158,9 @@ export async function booksCsv(
         euros(invoice.vat_cents),
         euros(invoice.total_cents),
         invoice.paid_at ? formatDutchDate(amsterdamDay(new Date(invoice.paid_at))) : '',
-        invoice.credits ? (batch.find((r) => r.id === invoice.credits)?.number ?? invoice.credits) : '',
+        invoice.credits ? (creditedNumbers.get(invoice.credits) ?? '') : '',
       ]);
     }
-    if (batch.length < CSV_BATCH) break;
   }
   const header = [
     'Factuurnummer',
@@ -174,39 +199,11 @@ export function booksZip(
   const out = new PassThrough();
   zip.outputStream.pipe(out);
   const fill = async () => {
-    for (let offset = 0; ; offset += 100) {
-      const batch = await db
-        .select()
-        .from(invoices)
-        .where(where)
-        .orderBy(asc(invoices.year), asc(invoices.sequence))
-        .limit(100)
-        .offset(offset);
-      const views = await toInvoices(db, batch, {
-        now,
-        firm,
-        mollieEnabled: false,
-        readerIsClient: false,
-      });
-      const numbers = new Map(
-        (
-          await (batch.some((r) => r.credits)
-            ? db
-                .select({ id: invoices.id, number: invoices.number })
-                .from(invoices)
-                .where(
-                  inArray(
-                    invoices.id,
-                    batch.flatMap((r) => (r.credits ? [r.credits] : [])),
-                  ),
-                )
-            : Promise.resolve([]))
-        ).map((r) => [r.id, r.number]),
-      );
+    for await (const { rows, views, creditedNumbers } of invoiceBatches(db, where, { now, firm })) {
       for (const [index, invoice] of views.entries()) {
-        const row = batch[index];
+        const row = rows[index];
         if (!row) continue;
-        const creditsNumber = row.credits ? (numbers.get(row.credits) ?? null) : null;
+        const creditsNumber = row.credits ? (creditedNumbers.get(row.credits) ?? null) : null;
         const pdf = await invoicePdf(invoice, row, { seller, language: 'nl-NL', creditsNumber });
         zip.addBuffer(Buffer.from(pdf), `factuur-${invoice.number}.pdf`, { mtime: row.issuedAt ?? now });
         if (row.recipient === 'employer')
@@ -216,7 +213,6 @@ export function booksZip(
             { mtime: row.issuedAt ?? now },
           );
       }
-      if (batch.length < 100) break;
     }
     zip.end();
   };

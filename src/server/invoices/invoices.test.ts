@@ -183,6 +183,24 @@ describe('invoices', () => {
     expect(twice.statusCode).toBe(409);
   });
 
+  it("names the credited invoice by number in the accountant's CSV, also when the period leaves it out", async () => {
+    const setup = await readyCase();
+    const issued = await issue(setup, (await draft(setup, { recipient: 'client', lines: [LINE] })).id);
+    ctx.clock.advance(2 * DAY);
+    const lawyer = bearer(await tokenFor(ctx, setup.lawyerId));
+    const answer = await ctx.app.inject({ method: 'POST', url: `/api/invoices/${issued.id}/credit`, headers: lawyer });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const note = answer.json<{ data: Invoice }>().data;
+    const { createTestAdmin } = await import('../infra/testing/harness');
+    const admin = bearer((await createTestAdmin(ctx)).token);
+    const csv = await ctx.app.inject({ url: `/api/admin/invoices.csv?from=${note.issue_date}`, headers: admin });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body.split('\r\n');
+    expect(lines.filter((line) => line.startsWith(`${issued.number};`))).toEqual([]);
+    const noteLine = lines.find((line) => line.startsWith(`${note.number};`));
+    expect(noteLine?.split(';').at(-1)).toBe(issued.number);
+  });
+
   it("writes the employer's UBL e-invoice (NLCIUS) whose totals equal the PDF's", async () => {
     const setup = await readyCase({ employer: true });
     const created = await draft(setup, {

@@ -1,4 +1,4 @@
-import { formatDate } from '../../../contract/rules/dutch-date';
+import { formatDate, formatDateTime } from '../../../contract/rules/dutch-date';
 
 /** A moment's date as mails and PDFs state it: dd-mm-yyyy in Europe/Amsterdam, whatever the server's own time zone. */
 export const formatMailDate = (date: Date): string => formatDate(date);
@@ -6,13 +6,5 @@ export const formatMailDate = (date: Date): string => formatDate(date);
 /** A calendar day (YYYY-MM-DD) as dd-mm-yyyy: that very day, with no time zone to shift it. Anything else as it is. */
 export const formatMailDay = (day: string): string => formatDate(day) || day;
 
-const dateTime = new Intl.DateTimeFormat('nl-NL', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Amsterdam',
-});
 /** A moment as dd-mm-jjjj HH:mm in Amsterdam (a link's end, as a mail states it). */
-export const formatMailMoment = (date: Date): string => dateTime.format(date).replace(',', '');
+export const formatMailMoment = (date: Date): string => formatDateTime(date);
