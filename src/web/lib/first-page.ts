@@ -19,6 +19,8 @@ export const FIRST_PAGE_DATA_FRESH_MS = 10_000;
 export type PageData = (args: Pick<LoaderFunctionArgs, 'params' | 'request'>) => Promise<unknown>;
 
 let firstPage = true;
+/** {@link FIRST_PAGE_DATA_MAX_MS}, longer in tests where a busy machine transforms the page's modules on demand. */
+let dataMaxMs = FIRST_PAGE_DATA_MAX_MS;
 /** Data updated in this span (ms since the epoch) was loaded for the first page. */
 let firstPageDataSince = 0;
 let firstPageDataUntil = 0;
@@ -29,8 +31,12 @@ export function firstPageShown(): void {
   if (firstPageDataUntil === Number.POSITIVE_INFINITY) firstPageDataUntil = Date.now();
 }
 
-/** Tests only: as if the app had just started. */
-export function resetFirstPageForTests(): void {
+/**
+ * Tests only: as if the app had just started; `dataMaxMs` replaces the first page's longest wait for
+ * its data (a test that counts requests must not see the page give up on a busy machine).
+ */
+export function resetFirstPageForTests({ dataMaxMs: maxMs = FIRST_PAGE_DATA_MAX_MS } = {}): void {
+  dataMaxMs = maxMs;
   firstPage = true;
   firstPageDataSince = 0;
   firstPageDataUntil = 0;
@@ -69,8 +75,8 @@ export function firstPageLoader(
       firstPageDataSince = Date.now();
       firstPageDataUntil = Number.POSITIVE_INFINITY;
     }
-    const deadline = Date.now() + FIRST_PAGE_DATA_MAX_MS;
-    await whenBootRequestsSettle(waits, FIRST_PAGE_DATA_MAX_MS);
+    const deadline = Date.now() + dataMaxMs;
+    await whenBootRequestsSettle(waits, dataMaxMs);
     const loading = Promise.resolve()
       .then(() => loadData({ params, request }))
       .catch(() => undefined);
