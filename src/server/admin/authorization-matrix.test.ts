@@ -528,6 +528,9 @@ async function createWorld(): Promise<World> {
   };
 }
 
+/** The world the GET rows share. */
+let readWorld: World | undefined;
+
 describe('authorization matrix', () => {
   it('has a row for every route the app registers, and no row for a route that does not exist', () => {
     const registered = ctx.app.routeList.map((r) => `${r.method} ${r.url}`).sort();
@@ -539,11 +542,12 @@ describe('authorization matrix', () => {
       const [method, pattern] = route.split(' ') as [string, string];
       const seen: Record<string, number> = {};
       const allowed = (status: number) => !(status === 401 || status === 403 || status === 404 || status >= 500);
-      let world: World | null = null;
+      // A GET changes nothing, so every GET row reads one world. A change gets a world of its own, and a fresh one
+      // after every answer that may have changed it: an allowed delete or review must not change the next actor's
+      // answer. A refusal changes nothing either.
+      let world: World | null = method === 'GET' ? (readWorld ??= await createWorld()) : null;
       let changed = false;
       for (const actor of ACTORS) {
-        // A fresh world after every answer that may have changed it: an allowed delete or review
-        // must not change the next actor's answer. A GET changes nothing, a refusal neither.
         if (!world || changed) world = await createWorld();
         const url = row.url ? row.url(world) : pattern.replace(':id', world.caseA);
         const headers: Record<string, string> = actor === 'anonymous' ? {} : bearer(world.tokens[actor]);
