@@ -16,31 +16,6 @@ export function afterFirstPaint(callback: () => void, timeoutMs = 2_000): () => 
 }
 
 /**
- * Calls `callback` once, `delayMs` after the browser's next frame (or, where no frame comes, as in a hidden tab, a
- * second later than that): for a request the page's first paint should not share the line with, which must not wait
- * for the browser to be idle either (the live stream, `lib/live-events.ts`). Returns a function that cancels it.
- */
-export function afterNextFrame(callback: () => void, delayMs: number): () => void {
-  let done = false;
-  let task: ReturnType<typeof setTimeout> | undefined;
-  const run = () => {
-    if (done) return;
-    cancel();
-    callback();
-  };
-  const frame =
-    typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => (task = setTimeout(run, delayMs))) : 0;
-  const fallback = setTimeout(run, 1_000 + delayMs);
-  function cancel() {
-    done = true;
-    if (frame && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(frame);
-    clearTimeout(task);
-    clearTimeout(fallback);
-  }
-  return cancel;
-}
-
-/**
  * Fetches a lazy module's code once the page has painted (`afterFirstPaint`), so its first use
  * does not wait for the download. A failure here is ignored: the module's own lazy load (with
  * `loadWithReload`) reports it when the code is actually needed.

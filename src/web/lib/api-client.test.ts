@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, createApiClient } from './api-client';
+import { ApiError, apiRequestsInFlight, createApiClient } from './api-client';
 
 const DataSchema = z.object({ data: z.object({ id: z.number() }) });
 
@@ -138,6 +138,25 @@ describe('createApiClient', () => {
     expect(error.kind).toBe('server');
     expect(error.status).toBe(0);
     expect(error.serverMessage).toBeNull();
+  });
+
+  it('counts a request as in flight from its sending until its answer, also when it fails', async () => {
+    const answers: ((response: Response) => void)[] = [];
+    const api = createApiClient({
+      getToken: () => 'tok',
+      onUnauthenticated: vi.fn(),
+      fetch: (() => new Promise<Response>((resolve) => answers.push(resolve))) as unknown as typeof fetch,
+    });
+    const before = apiRequestsInFlight();
+    const first = api.get('/api/one', DataSchema);
+    const second = failure(api.get('/api/two', DataSchema));
+    expect(apiRequestsInFlight()).toBe(before + 2);
+    answers[0]?.(json(200, { data: { id: 1 } }));
+    await first;
+    expect(apiRequestsInFlight()).toBe(before + 1);
+    answers[1]?.(json(500, { message: 'Kapot' }));
+    await second;
+    expect(apiRequestsInFlight()).toBe(before);
   });
 
   it('a body that breaks the contract is refused', async () => {

@@ -82,13 +82,30 @@ export type ApiClient = {
   raw: (path: string, options?: Omit<RequestOptions<unknown>, 'schema'>) => Promise<Response>;
 };
 
+let requestsInFlight = 0;
+
+/** How many requests of the API clients are under way (sent, no answer yet). */
+export function apiRequestsInFlight(): number {
+  return requestsInFlight;
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseUrl = options.baseUrl ?? '';
   /** The token a logout has been sent for (`endsSession`). */
   let ending: string | null = null;
 
-  /** Sends the request; answers the response when it is ok, else throws the mapped ApiError. */
+  /** Sends the request, counted in `apiRequestsInFlight` until its answer has come. */
   async function send(path: string, requestOptions: Omit<RequestOptions<unknown>, 'schema'>): Promise<Response> {
+    requestsInFlight += 1;
+    try {
+      return await sendCounted(path, requestOptions);
+    } finally {
+      requestsInFlight -= 1;
+    }
+  }
+
+  /** Sends the request; answers the response when it is ok, else throws the mapped ApiError. */
+  async function sendCounted(path: string, requestOptions: Omit<RequestOptions<unknown>, 'schema'>): Promise<Response> {
     const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     const token = requestOptions.token === undefined ? options.getToken() : requestOptions.token;
     if (token && token === ending && !requestOptions.endsSession)

@@ -7,7 +7,7 @@ import {
   type LiveEventType,
   type UnreadCounts,
 } from '../../contract/messages';
-import { afterNextFrame } from './after-first-paint';
+import { afterNextFrame } from './after-next-frame';
 import { api } from './api';
 import { isFirstPageData } from './first-page';
 import { conversationHas, messageQueryKeys } from './messages-query';

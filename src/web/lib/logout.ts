@@ -1,9 +1,9 @@
+import { CACHE_PREFIX } from '../service-worker/rules';
 import { api } from './api';
 import { session } from './app-session';
 import { stopLiveEventStream } from './live-events';
 import { unsubscribeThisBrowser } from './push';
 import { queryClient } from './query-client';
-import { clearServiceWorkerCaches } from './service-worker';
 
 /** At most this long a logout waits for the requests in flight to end (see `logout`). */
 export const LOGOUT_SETTLE_MS = 2_000;
@@ -43,4 +43,14 @@ export async function logout(): Promise<void> {
     // Nothing the service worker kept stays on the device after a logout.
     await clearServiceWorkerCaches().catch(() => undefined);
   }
+}
+
+/**
+ * Deletes what the service worker cached: the worker keeps nothing until the next page load. Not in
+ * lib/service-worker.ts, which is part of every page's first script.
+ */
+async function clearServiceWorkerCaches(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  const names = await caches.keys();
+  await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX)).map((name) => caches.delete(name)));
 }

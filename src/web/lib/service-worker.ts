@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { CACHE_PREFIX } from '../service-worker/rules';
 import { afterFirstPaint } from './after-first-paint';
+import { apiRequestsInFlight } from './api-client';
 import { hasUnsavedChanges } from './unsaved-changes';
 
 /**
@@ -9,8 +10,8 @@ import { hasUnsavedChanges } from './unsaved-changes';
  * first page has painted, lets a new version take over at the next navigation (never while a form
  * holds unsaved changes: a navigation to another page only happens once the unsaved-changes guard
  * let it, and one that stays on the page, such as a clicked notice of the page the user is writing
- * on, waits for a later one), moves the tab to the page a clicked notice names, and empties the
- * worker's cache at logout.
+ * on, waits for a later one), and moves the tab to the page a clicked notice names. Logout empties
+ * the worker's cache (lib/logout.ts).
  */
 
 /** What the page needs of the router (a data router of React Router). */
@@ -42,10 +43,22 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | nul
 
 let takingOver = false;
 
-/** Takes a waiting new version into use and loads the page the user just went to with it. */
-function takeOver(waiting: ServiceWorker): void {
+/**
+ * Takes a waiting new version into use and loads the page the user just went to with it. The page
+ * asks once the API requests of the page just shown have ended (at least a quarter of a second
+ * after the navigation, at most ten seconds): Chromium leaves the new version waiting, for
+ * minutes, when the old one receives a request after the ask and before it has stepped down. A
+ * form the user started meanwhile keeps the version waiting for a later navigation.
+ */
+async function takeOver(waiting: ServiceWorker): Promise<void> {
   if (takingOver) return;
   takingOver = true;
+  for (let tick = 0; tick < 200 && (tick < 5 || apiRequestsInFlight() > 0); tick++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  if (hasUnsavedChanges() || waiting.state !== 'installed') {
+    takingOver = false;
+    return;
+  }
   navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
   waiting.postMessage({ type: 'skip-waiting' });
 }
@@ -98,14 +111,7 @@ export function useNewVersionAtNavigation(): void {
     if (key === first.current) return;
     void registration?.then((registered) => {
       if (registered?.waiting && navigator.serviceWorker.controller && !hasUnsavedChanges())
-        takeOver(registered.waiting);
+        void takeOver(registered.waiting);
     });
   }, [key]);
-}
-
-/** Deletes what the service worker cached (logout): the worker keeps nothing until the next page load. */
-export async function clearServiceWorkerCaches(): Promise<void> {
-  if (typeof caches === 'undefined') return;
-  const names = await caches.keys();
-  await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX)).map((name) => caches.delete(name)));
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterNextFrame } from './after-first-paint';
+import { afterNextFrame } from './after-next-frame';
 
 describe('afterNextFrame', () => {
   afterEach(() => {
