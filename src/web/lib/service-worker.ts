@@ -41,20 +41,27 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | nul
   return registration;
 }
 
+/** A takeover asks no sooner than this after the navigation, and no later than `TAKEOVER_MAX_MS` (see `takeOver`). */
+const TAKEOVER_MIN_MS = 250;
+const TAKEOVER_MAX_MS = 10_000;
+const TAKEOVER_TICK_MS = 50;
+
 let takingOver = false;
 
 /**
  * Takes a waiting new version into use and loads the page the user just went to with it. The page
- * asks once the API requests of the page just shown have ended (at least a quarter of a second
- * after the navigation, at most ten seconds): Chromium leaves the new version waiting, for
+ * asks once the API requests of the page just shown have ended (at least `TAKEOVER_MIN_MS` after
+ * the navigation, at most `TAKEOVER_MAX_MS`): Chromium leaves the new version waiting, for
  * minutes, when the old one receives a request after the ask and before it has stepped down. A
  * form the user started meanwhile keeps the version waiting for a later navigation.
  */
 async function takeOver(waiting: ServiceWorker): Promise<void> {
   if (takingOver) return;
   takingOver = true;
-  for (let tick = 0; tick < 200 && (tick < 5 || apiRequestsInFlight() > 0); tick++)
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let waited = 0; waited < TAKEOVER_MAX_MS; waited += TAKEOVER_TICK_MS) {
+    if (waited >= TAKEOVER_MIN_MS && apiRequestsInFlight() === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, TAKEOVER_TICK_MS));
+  }
   if (hasUnsavedChanges() || waiting.state !== 'installed') {
     takingOver = false;
     return;
