@@ -49,10 +49,10 @@ describe('booking the first conversation', () => {
 
     // Book the first time of the last weekday with times (a day without any says so in its name:
     // the last day shown, two weeks ahead, has none before the booking horizon at night)
-    await days
+    const lastWeekdayWithTimes = days
       .getByRole('button', { name: /^(maandag|dinsdag|woensdag|donderdag|vrijdag)(?!.*Geen tijden beschikbaar)/ })
-      .last()
-      .click();
+      .last();
+    await lastWeekdayWithTimes.click();
     const times = block.getByRole('group', { name: /^Tijden op / });
     await times.getByRole('button').first().click();
     let since = product.smtp.messages.length;
@@ -71,6 +71,9 @@ describe('booking the first conversation', () => {
     // Move it to another time: same UID, higher SEQUENCE
     await block.getByRole('button', { name: 'Verzetten' }).click();
     await block.getByText('Kies een nieuwe dag en tijd voor je gesprek met Sanne Jansen.').waitFor();
+    // That day again: the first day with times can hold a single one (24 hours' notice, late in the
+    // afternoon), while this one, two weeks ahead, has the whole day.
+    await lastWeekdayWithTimes.click();
     await block
       .getByRole('group', { name: /^Tijden op / })
       .getByRole('button')
