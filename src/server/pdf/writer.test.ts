@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import fontkit from '@pdf-lib/fontkit';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { PDFDocument } from 'pdf-lib';
 import { createCase } from '../cases/queries';
 import { ensureCatalogue } from '../infra/db/catalogue';
@@ -14,7 +17,7 @@ import { openTestDatabase } from '../infra/testing/harness';
 import { pdfText } from '../infra/testing/pdf-text';
 import { createUser } from '../users/create';
 import { renderLetter, renderSignedCopy } from '../workflow/letter';
-import { PdfWriter } from './writer';
+import { PdfWriter, wrapLine } from './writer';
 
 const NAMES = [
   'Łukasz Wójcik',
@@ -25,6 +28,7 @@ const NAMES = [
   'Émilie Françoise',
 ];
 const NOW = new Date('2026-12-08T09:30:00Z');
+const DEJAVU = 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf';
 
 const letterInput = () => ({
   firm: {
@@ -62,6 +66,29 @@ describe('the PDF writer', () => {
     expect(text).toContain('Na een lege regel met tab');
     expect(text).not.toMatch(/\?/);
     expect(text.replace(/\s/g, '')).toContain('x'.repeat(400));
+  });
+
+  it('wraps a long paragraph measuring each word once, with every line within the width', async () => {
+    const pdf = await PDFDocument.create();
+    pdf.registerFontkit(fontkit);
+    const font = await pdf.embedFont(readFileSync(createRequire(import.meta.url).resolve(DEJAVU)), { subset: true });
+    const words = Array.from({ length: 400 }, (_, i) => `${NAMES[i % NAMES.length]!.split(' ')[0]}${i % 7}`);
+    const paragraph = words.join(' ');
+    let measuredCharacters = 0;
+    const measure = font.widthOfTextAtSize.bind(font);
+    font.widthOfTextAtSize = (text: string, size: number) => {
+      measuredCharacters += text.length;
+      return measure(text, size);
+    };
+    const lines = wrapLine(paragraph, font, 10.5, 400);
+    expect(lines.join(' ')).toBe(paragraph);
+    expect(lines.length).toBeGreaterThan(20);
+    for (const line of lines) expect(measure(line, 10.5)).toBeLessThanOrEqual(400);
+    // Each line as full as it can be: the next word would not have fitted.
+    for (const [i, line] of lines.slice(0, -1).entries())
+      expect(measure(`${line} ${lines[i + 1]!.split(' ')[0]}`, 10.5)).toBeGreaterThan(400);
+    // Word by word, each distinct word once: measuring every longer line again would be many times the paragraph.
+    expect(measuredCharacters).toBeLessThanOrEqual(paragraph.length);
   });
 
   it('embeds a subset of the font, not all of it', async () => {

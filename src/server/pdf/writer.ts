@@ -55,21 +55,44 @@ export function printable(value: string): string {
 }
 
 /**
+ * The widths of the texts a font has measured, at size 1. pdf-lib measures a text as the sum of
+ * its glyphs' advances (no kerning, and no ligatures here), so a line is as wide as its words and
+ * spaces together: a paragraph is measured word by word, each word once, instead of the whole
+ * line again for every word it gains.
+ */
+const measured = new WeakMap<PDFFont, Map<string, number>>();
+
+function widthAt(font: PDFFont, text: string, size: number): number {
+  let widths = measured.get(font);
+  if (!widths) measured.set(font, (widths = new Map()));
+  let width = widths.get(text);
+  if (width === undefined) {
+    width = font.widthOfTextAtSize(text, 1);
+    widths.set(text, width);
+  }
+  return width * size;
+}
+
+/**
  * Lines of one paragraph that fit `width` at `size`: broken between words, and inside a word
  * that is wider than the line by itself (a long address, a browser's user agent).
  */
 export function wrapLine(value: string, font: PDFFont, size: number, width: number): string[] {
+  // A word wider than the line is cut by measuring its parts (not kept: they are seldom measured twice).
   const fits = (text: string) => font.widthOfTextAtSize(text, size) <= width;
+  const space = widthAt(font, ' ', size);
   const lines: string[] = [];
   let line = '';
+  let lineWidth = 0;
   for (const word of value.split(/ +/).filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word;
-    if (fits(next)) {
-      line = next;
+    const wordWidth = widthAt(font, word, size);
+    const nextWidth = line ? lineWidth + space + wordWidth : wordWidth;
+    if (nextWidth <= width) {
+      line = line ? `${line} ${word}` : word;
+      lineWidth = nextWidth;
       continue;
     }
     if (line) lines.push(line);
-    line = '';
     let rest = word;
     while (!fits(rest)) {
       const chars = Array.from(rest);
@@ -79,6 +102,7 @@ export function wrapLine(value: string, font: PDFFont, size: number, width: numb
       rest = chars.slice(take).join('');
     }
     line = rest;
+    lineWidth = widthAt(font, rest, size);
   }
   lines.push(line);
   return lines;
