@@ -283,6 +283,8 @@ describe('the case travels its whole route in the browser', () => {
       await lawyer.getByRole('button', { name: 'Factuur voldaan – dossier afronden' }).click();
       const confirm = lawyer.getByRole('dialog', { name: 'Factuur voldaan?' });
       await confirm.getByRole('button', { name: 'Dossier afronden' }).click();
+      // The dialog closes once the server has answered; leaving the page before would cancel the request.
+      await confirm.waitFor({ state: 'hidden' });
       await openCase(lawyer, caseId, 'Voltooid');
       await lawyer.getByText(/^Afgerond op /).waitFor();
       const timeline = lawyer.getByRole('region', { name: 'Tijdlijn' });
