@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CaseClientView } from '../../../contract/cases';
@@ -530,6 +530,9 @@ describe('the client dashboard as the first page of a visit', () => {
   // On a busy machine the page's modules can take longer to load than the first page waits for its data.
   beforeEach(() => resetFirstPageForTests({ dataMaxMs: 15_000 }));
   afterEach(() => {
+    // Unmounted first: a part the page is still mounting would find the first page's data stale once it is reset, and
+    // fetch it (the fake fetch has no route for the parts).
+    cleanup();
     delete window.__prefetchWaits;
     resetFirstPageForTests();
   });
@@ -570,6 +573,9 @@ describe('the dashboard of a completed case: the account and the firm’s file',
   // Each test starts as a new visit, whatever an earlier test's page did after it ended.
   beforeEach(() => resetFirstPageForTests({ dataMaxMs: 15_000 }));
   afterEach(() => {
+    // Unmounted first: a part the page is still mounting would find the first page's data stale once it is reset, and
+    // fetch it (the fake fetch has no route for the parts).
+    cleanup();
     delete window.__prefetchWaits;
     resetFirstPageForTests();
   });
