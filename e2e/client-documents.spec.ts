@@ -74,10 +74,12 @@ describe('a client preparing their case file', () => {
     await contacts.getByRole('button', { name: 'Contactpersoon 1 verwijderen' }).click();
     await contacts.getByRole('button', { name: 'Contactpersonen opslaan' }).click();
     await contacts.getByRole('group', { name: 'Contactpersoon' }).waitFor();
-    const saved = ContactPersonListResponseSchema.parse(
-      await (await api(`/api/cases/${caseId}/contact-persons`, session.token)).json(),
-    ).data;
-    expect(saved.map((p) => p.first_name)).toEqual(['Joost']);
+    // The form shows one person at once; the server has them once the save is answered.
+    const savedNames = async () =>
+      ContactPersonListResponseSchema.parse(
+        await (await api(`/api/cases/${caseId}/contact-persons`, session.token)).json(),
+      ).data.map((p) => p.first_name);
+    await expect.poll(savedNames, { timeout: 10_000 }).toEqual(['Joost']);
 
     // Tab 'Mijn verhaal'
     await page

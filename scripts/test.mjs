@@ -204,15 +204,7 @@ const steps = quick
       // products. Three journey files at a time; three forks from the start: a fork ended as idle
       // would take its shared product down with it.
       needs(
-        vitest(
-          'browser journeys (Chromium)',
-          ['e2e'],
-          // A journey file's own product runs on the PostgreSQL server when there is one (e2e/support/product.ts);
-          // the fork's shared product on the embedded database, as `npm start` runs it.
-          pg ? { ...withoutDb, E2E_DATABASE_URL: databaseUrl } : withoutDb,
-          [],
-          ['--maxWorkers=3', '--minWorkers=3'],
-        ),
+        vitest('browser journeys (Chromium)', ['e2e'], withoutDb, [], ['--maxWorkers=3', '--minWorkers=3']),
         'build',
         ...(pg
           ? ['unit and web tests, server tests (PostgreSQL)', 'driver tests (PGlite)']

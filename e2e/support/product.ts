@@ -4,10 +4,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statS
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { startSmtpPeer, type SmtpPeer } from '../../src/server/infra/testing/smtp-peer';
 import { freePort } from '../../src/server/infra/testing/free-port';
-import { createScratchDatabase } from '../../src/server/infra/testing/scratch-database';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_ENTRY = path.join(root, 'dist/server/main.js');
@@ -118,8 +116,9 @@ async function testServerEntry(): Promise<string> {
   return outfile;
 }
 
-/** Copies a template data directory into a fresh one. */
-function copyDataDir(template: string): string {
+/** Copies the demo template into a fresh data directory. */
+async function freshDataDir(): Promise<string> {
+  const template = await demoTemplate();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   cpSync(template, dataDir, {
     recursive: true,
@@ -128,105 +127,15 @@ function copyDataDir(template: string): string {
   return dataDir;
 }
 
-/** Copies the demo template into a fresh data directory. */
-async function freshDataDir(): Promise<string> {
-  return copyDataDir(await demoTemplate());
-}
-
-/**
- * The PostgreSQL server a journey file's own product runs on: `E2E_DATABASE_URL`, which `npm test` sets to its
- * DATABASE_URL. Without it (the inner loop, a machine without PostgreSQL) every product runs on the embedded
- * database, as `npm start` does.
- */
-const POSTGRES_URL = process.env.E2E_DATABASE_URL || undefined;
-
-/**
- * The demo data on PostgreSQL, made once per build: a new database gets what a first start on the embedded database
- * seeds (the same `seedDemo`: cases, accounts, and their files in a data directory beside it); the built server then
- * starts on it once, so that what a first start queues is done, as for the embedded template. Every product of a
- * file's own is a copy (`CREATE DATABASE … TEMPLATE`), dropped when it stops.
- */
-async function postgresDemoTemplate(adminUrl: string): Promise<{ database: string; dataDir: string }> {
-  const stamp = buildStamp();
-  const database = `portal_e2e_demo_${stamp.replace(/\W/g, '')}`;
-  const dataDir = path.join(tmpdir(), `portal-e2e-pg-template-${stamp}`);
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    // Made by an earlier run against a server that no longer has it: made again.
-    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
-    if (found.rowCount === 0 && !existsSync(`${dataDir}.lock`)) rmSync(path.join(dataDir, 'ready'), { force: true });
-  } finally {
-    await admin.end();
-  }
-  await madeOnce(dataDir, stamp, async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      // This build's, if a fork died while making it, and those of earlier builds (not while in use).
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      const { rows } = await admin.query<{ datname: string }>(
-        "SELECT datname FROM pg_database WHERE datname LIKE 'portal\\_e2e\\_demo\\_%'",
-      );
-      for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => undefined);
-      await admin.query(`CREATE DATABASE ${database}`);
-    } finally {
-      await admin.end();
-    }
-    const url = databaseUrlFor(adminUrl, database);
-    const env = { DATABASE_URL: url, DATA_DIR: dataDir, APP_SECRET: randomBytes(32).toString('hex') };
-    const { loadConfig } = await import('../../src/server/infra/config/config');
-    const { openRuntime } = await import('../../src/server/runtime');
-    const { seedDemo } = await import('../../src/server/demo/seed-demo');
-    const config = loadConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn' });
-    const runtime = await openRuntime(config);
-    try {
-      await seedDemo(runtime.database.db, runtime.storage, runtime.clock.now(), config.site);
-    } finally {
-      await runtime.database.close();
-    }
-    const first = await launch(dataDir, await startSmtpPeer(), { DATABASE_URL: url });
-    await first.stop({ keepData: true });
-  });
-  return { database, dataDir };
-}
-
-function databaseUrlFor(adminUrl: string, database: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
-
 /**
  * One product of its own (the production build, dist/server) on a fresh copy of the demo data,
- * for one journey file: on PostgreSQL when `npm test` has one (E2E_DATABASE_URL), else on the
- * embedded database. `env` adds settings for this product only (such as `TYPEFORM_SECRET` for
- * the intake webhook).
+ * for one journey file. `env` adds settings for this product only (such as `TYPEFORM_SECRET`
+ * for the intake webhook).
  */
 export async function startProduct(options: { env?: Record<string, string> } = {}): Promise<Product> {
   assertBuilt();
-  if (!POSTGRES_URL) {
-    const product = await launch(await freshDataDir(), await startSmtpPeer(), options.env);
-    return { ...product, stop: () => product.stop({ keepData: false }) };
-  }
-  const template = await postgresDemoTemplate(POSTGRES_URL);
-  const scratch = await createScratchDatabase(POSTGRES_URL, 'portal_e2e', { template: template.database });
-  try {
-    const product = await launch(copyDataDir(template.dataDir), await startSmtpPeer(), {
-      ...options.env,
-      DATABASE_URL: scratch.url,
-    });
-    return {
-      ...product,
-      stop: async () => {
-        await product.stop({ keepData: false });
-        await scratch.drop();
-      },
-    };
-  } catch (error) {
-    await scratch.drop();
-    throw error;
-  }
+  const product = await launch(await freshDataDir(), await startSmtpPeer(), options.env);
+  return { ...product, stop: () => product.stop({ keepData: false }) };
 }
 
 let forkProduct: Promise<Product> | undefined;
