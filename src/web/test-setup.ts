@@ -6,6 +6,7 @@ import nl from '../../public/i18n/nl-NL.json';
 import { session } from './lib/app-session';
 import { i18n, initI18n } from './lib/i18n';
 import { queryClient } from './lib/query-client';
+import { resetFirstPageForTests } from './lib/first-page';
 import { resetSiteForTests } from './lib/site';
 import { takeUnmatchedRequests } from './test/fake-fetch';
 
@@ -26,6 +27,9 @@ afterEach(async () => {
   window.sessionStorage.clear();
   queryClient.clear();
   resetSiteForTests();
+  // After the unmount: reset earlier, a part still mounting would find the first page's data stale and fetch it.
+  resetFirstPageForTests();
+  delete window.__prefetchWaits;
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   if (i18n.language !== 'nl-NL') await i18n.changeLanguage('nl-NL');

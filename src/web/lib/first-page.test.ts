@@ -6,17 +6,13 @@ import {
   firstPageShown,
   firstPageStaleTime,
   isFirstPageData,
-  resetFirstPageForTests,
 } from './first-page';
 import { deferred } from '../test/fixtures';
 
 const args = { params: { caseId: 'c1' }, request: new Request('http://localhost/dossiers/c1') };
 
 describe('the first page’s loader', () => {
-  afterEach(() => {
-    resetFirstPageForTests();
-    vi.useRealTimers();
-  });
+  afterEach(() => vi.useRealTimers());
 
   it('waits for the boot requests, then loads the page’s data with the route’s params', async () => {
     const boot = deferred();
@@ -73,7 +69,6 @@ describe('the first page’s loader', () => {
 });
 
 describe('the first page’s data', () => {
-  afterEach(() => resetFirstPageForTests());
   const query = (dataUpdatedAt: number) => ({ state: { dataUpdatedAt } });
 
   it('is fresh for a few seconds (not fetched again as components mount); later data is stale at once', async () => {

@@ -1,6 +1,6 @@
 import { InfiniteQueryObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { firstPageLoader, firstPageShown, resetFirstPageForTests } from './first-page';
+import { describe, expect, it, vi } from 'vitest';
+import { firstPageLoader, firstPageShown } from './first-page';
 import { applyLiveEvent } from './live-events';
 import { addToConversation, messageQueryKeys } from './messages-query';
 import type { Message } from '../../contract/messages';
@@ -19,8 +19,6 @@ const invalidated = (queryClient: QueryClient) =>
     .map((query) => query.queryKey[0]);
 
 describe('applyLiveEvent ready', () => {
-  afterEach(() => resetFirstPageForTests());
-
   it('a stream that could not resume refetches everything', () => {
     const queryClient = cacheWith([
       ['old', 1_000],

@@ -1,6 +1,6 @@
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CaseClientView } from '../../../contract/cases';
 import type { Lawyer } from '../../../contract/lawyers';
 import type { StatusSlug } from '../../../contract/statuses';
@@ -529,13 +529,6 @@ describe('the client dashboard never contradicts itself', () => {
 describe('the client dashboard as the first page of a visit', () => {
   // On a busy machine the page's modules can take longer to load than the first page waits for its data.
   beforeEach(() => resetFirstPageForTests({ dataMaxMs: 15_000 }));
-  afterEach(() => {
-    // Unmounted first: a part the page is still mounting would find the first page's data stale once it is reset, and
-    // fetch it (the fake fetch has no route for the parts).
-    cleanup();
-    delete window.__prefetchWaits;
-    resetFirstPageForTests();
-  });
 
   it('shows the next step from the one dashboard request, without asking for its parts', async () => {
     // index.html's boot script has started the page's requests (here: already answered).
@@ -572,13 +565,6 @@ describe('the client dashboard as the first page of a visit', () => {
 describe('the dashboard of a completed case: the account and the firm’s file', () => {
   // Each test starts as a new visit, whatever an earlier test's page did after it ended.
   beforeEach(() => resetFirstPageForTests({ dataMaxMs: 15_000 }));
-  afterEach(() => {
-    // Unmounted first: a part the page is still mounting would find the first page's data stale once it is reset, and
-    // fetch it (the fake fetch has no route for the parts).
-    cleanup();
-    delete window.__prefetchWaits;
-    resetFirstPageForTests();
-  });
 
   const completed = (overrides: Partial<CaseClientView> = {}): CaseClientView => ({
     ...caseView('completed', [lawyer(1)]),
