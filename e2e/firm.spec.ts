@@ -34,9 +34,14 @@ describe('withdrawal and complaints', () => {
     await page.getByText('Kies of we binnen de herroepingstermijn al mogen beginnen.').waitFor();
     expect(await findAccessibilityViolations(page)).toEqual([]);
     await page.getByRole('radio', { name: /^Nee, wacht tot de herroepingstermijn voorbij is/ }).check();
+    const signedSince = product.smtp.messages.length;
     await page.getByRole('button', { name: 'Ondertekenen' }).click();
     await page.getByText(/^Getekend op /).waitFor();
     await page.getByText(/^Herroepen kan tot en met /).waitFor();
+    // The signing's own mails first, so that they are not taken for the withdrawal's below.
+    const signedMail = await product.smtp.waitForMail(CLIENT, { since: signedSince, timeoutMs: 15_000 });
+    expect(signedMail.subject).toBe('Je hebt de opdrachtbevestiging getekend');
+    await product.smtp.waitForMail(LAWYER, { since: signedSince, timeoutMs: 15_000 });
 
     // The dashboard offers 'Opdracht herroepen' while the period runs.
     await page.goto('/');
