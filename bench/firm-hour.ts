@@ -17,9 +17,11 @@
  * every p99 ≤ 100 ms on the embedded database, on 2 cores. Bounded in steps and time; loopback only.
  *
  * Alone (after `npm run build`): `node --import tsx bench/firm-hour.ts [--quick] [--kinds=pglite,postgres]
- * [--seconds=N] [--ladder=1,2,5] [--env=KEY=VALUE …]`; first in `npm run bench` (`npm run bench -- --quick` for the
- * short form), unless BENCH_FIRM_HOUR=0. `--env` passes a setting to the server (e.g.
- * `--env=UPLOADS_PER_INSTANCE=8`), for comparing two settings in one run.
+ * [--seconds=N] [--ladder=1,2,5] [--alone=N] [--alone-route='client dashboard'] [--env=KEY=VALUE …]`; first in
+ * `npm run bench` (`npm run bench -- --quick` for the short form), unless BENCH_FIRM_HOUR=0. `--env` passes a setting
+ * to the server (e.g. `--env=UPLOADS_PER_INSTANCE=8`), for comparing two settings in one run. `--ladder=` (empty) with
+ * `--alone-route` sends only that route, one request at a time: with BENCH_SERVER_NODE_ARGS='--cpu-prof
+ * --cpu-prof-dir=DIR', a profile of one route.
  */
 import http from 'node:http';
 import { parseArgs } from 'node:util';
@@ -39,7 +41,7 @@ import {
   createBenchDatabase,
   openLiveStream,
   outboxPending,
-  outboxSettled,
+  schedulerSettled,
   processCpuMs,
   startServer,
   stopServer,
@@ -280,6 +282,8 @@ export type StepResult = {
   generatorCpu: number;
   /** How late the generator sent its requests (p99, ms): its own share of every latency. */
   generatorLagP99: number;
+  /** The longest the server's event loop was blocked during the step (ms; null when /metrics did not say). */
+  loopDelayMax: number | null;
   streamsOpen: number;
   streamEvents: number;
   routes: RouteResult[];
@@ -510,6 +514,7 @@ async function runStep(options: {
       });
   };
 
+  await eventLoopDelayMaxMs(options.baseUrl); // reads and so resets the server's event-loop delay histogram
   const cpuBefore = processCpuMs(options.serverPid);
   const ownBefore = process.cpuUsage();
   const eventsBefore = options.streamEvents();
@@ -537,6 +542,7 @@ async function runStep(options: {
   ]);
   const undrained = drained ? 0 : inFlight;
   idle = () => undefined;
+  const loopDelayMax = await eventLoopDelayMaxMs(options.baseUrl);
 
   const routes: RouteResult[] = MIX.map((entry, i) => {
     const route = stats[i] as RouteStats;
@@ -576,6 +582,7 @@ async function runStep(options: {
     serverCpu: cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / (sendingSeconds * 1000) : null,
     generatorCpu: (own.user + own.system) / 1000 / (sendingSeconds * 1000),
     generatorLagP99: percentile(lags, 99),
+    loopDelayMax,
     streamsOpen: options.streams.filter((s) => !s.isEnded).length,
     streamEvents: options.streamEvents() - eventsBefore,
     routes,
@@ -588,11 +595,22 @@ async function runStep(options: {
  * Each route's requests one at a time (5 each, the median): what a request costs without a queue, to tell the
  * server's own time from the waiting in a step's latencies.
  */
-async function printAlone(baseUrl: URL, actions: ReturnType<typeof makeActions>): Promise<void> {
+/**
+ * Each route's requests one at a time (`alone` of each, or only those of `route`, e.g. 'client dashboard'): the median
+ * latency, and the server's CPU per request (from /proc, in steps of 10 ms over all of them: send enough).
+ */
+async function printAlone(
+  baseUrl: URL,
+  actions: ReturnType<typeof makeActions>,
+  serverPid: number,
+  options: { alone: number; route?: string },
+): Promise<void> {
   const parts: string[] = [];
   for (const entry of MIX) {
+    if (options.route && `${entry.role} ${entry.route}` !== options.route) continue;
     const times: number[] = [];
-    for (let i = 0; i < 5; i++) {
+    const cpuBefore = processCpuMs(serverPid);
+    for (let i = 0; i < options.alone; i++) {
       const action = actions[entry.role][entry.route]?.();
       if (!action) continue;
       const started = performance.now();
@@ -600,10 +618,24 @@ async function printAlone(baseUrl: URL, actions: ReturnType<typeof makeActions>)
       times.push(performance.now() - started);
       action.done?.(answer);
     }
+    const cpuAfter = processCpuMs(serverPid);
     times.sort((a, b) => a - b);
-    if (times.length > 0) parts.push(`${entry.role} ${entry.route} ${percentile(times, 50).toFixed(1)}`);
+    const cpu =
+      cpuBefore === null || cpuAfter === null || times.length === 0
+        ? ''
+        : ` (server CPU ${((cpuAfter - cpuBefore) / times.length).toFixed(1)})`;
+    if (times.length > 0) parts.push(`${entry.role} ${entry.route} ${percentile(times, 50).toFixed(1)}${cpu}`);
   }
-  console.log(`  one request at a time, median ms: ${parts.join(', ')}`);
+  console.log(`  one request at a time, median ms (server CPU ms a request): ${parts.join(', ')}`);
+}
+
+/** The server's longest event-loop delay since /metrics was last read (prom-client resets it on each read), in ms. */
+async function eventLoopDelayMaxMs(baseUrl: URL): Promise<number | null> {
+  const response = await fetch(new URL('/metrics', baseUrl), {
+    headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+  });
+  const match = /^nodejs_eventloop_lag_max_seconds ([\d.e+-]+)$/m.exec(await response.text());
+  return match ? Number(match[1]) * 1000 : null;
 }
 
 const pct = (share: number | null) => (share === null ? '–' : `${(share * 100).toFixed(0)} %`);
@@ -613,6 +645,7 @@ function printStep(step: StepResult): void {
     `  ${String(step.multiple).padStart(3)}× (${((HOUR_RATE * step.multiple) | 0).toString().padStart(5)} req/s): ` +
       `${step.offered} sent in ${step.seconds.toFixed(0)} s, server CPU ${pct(step.serverCpu)}, ` +
       `generator CPU ${pct(step.generatorCpu)} (lag p99 ${step.generatorLagP99.toFixed(1)} ms), ` +
+      `server event loop blocked at most ${step.loopDelayMax === null ? '–' : step.loopDelayMax.toFixed(0)} ms, ` +
       `${step.streamsOpen} streams open, ${step.streamEvents} live events — ` +
       (step.passed ? 'met' : `missed: ${step.reason}`),
   );
@@ -641,6 +674,10 @@ export async function benchFirmHour(options: {
   ladder?: number[];
   /** Stop after this long, whatever the ladder (s). */
   budgetSeconds?: number;
+  /** Requests of each route sent one at a time before the ladder (20). */
+  alone?: number;
+  /** Only this route one at a time ('client dashboard'); with an empty ladder, for profiling one route. */
+  aloneRoute?: string;
 }): Promise<FirmHourResult> {
   const goal = GOALS[options.kind];
   const quick = options.quick ?? false;
@@ -670,8 +707,7 @@ export async function benchFirmHour(options: {
   const steps: StepResult[] = [];
   try {
     // The scheduler's first run passes, and the reminders it queues for the idle seeded cases are sent.
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
-    await outboxSettled(baseUrl);
+    await schedulerSettled(baseUrl);
     const pending = await outboxPending(baseUrl);
     // The seeded cases are idle, so the scheduler queued reminders; what is left is sent during the steps.
     if (pending > 0) console.log(`  ${pending} mails still in the outbox as the steps start (sent during them)`);
@@ -692,7 +728,10 @@ export async function benchFirmHour(options: {
         streamEvents: () => events,
       });
     await step(1, quick ? 2 : 5); // warm-up: statements prepared, code optimised
-    await printAlone(new URL(baseUrl), actions);
+    await printAlone(new URL(baseUrl), actions, child.pid ?? 0, {
+      alone: options.alone ?? 20,
+      route: options.aloneRoute,
+    });
     const deadline = Date.now() + budget;
     for (const multiple of ladder) {
       if (Date.now() + seconds * 1000 > deadline) {
@@ -747,6 +786,8 @@ export function firmHourOptions(argv: string[] = process.argv.slice(2)) {
       env: { type: 'string', multiple: true },
       'upload-kib': { type: 'string' },
       ladder: { type: 'string' },
+      alone: { type: 'string' },
+      'alone-route': { type: 'string' },
     },
   });
   const serverEnv: Record<string, string> = {};
@@ -764,7 +805,9 @@ export function firmHourOptions(argv: string[] = process.argv.slice(2)) {
     kinds,
     ...(typeof values.seconds === 'string' ? { seconds: Number(values.seconds) } : {}),
     ...(typeof values['upload-kib'] === 'string' ? { uploadKiB: Number(values['upload-kib']) } : {}),
-    ...(typeof values.ladder === 'string' ? { ladder: values.ladder.split(',').map(Number) } : {}),
+    ...(typeof values.ladder === 'string' ? { ladder: values.ladder.split(',').filter(Boolean).map(Number) } : {}),
+    ...(typeof values.alone === 'string' ? { alone: Number(values.alone) } : {}),
+    ...(typeof values['alone-route'] === 'string' ? { aloneRoute: values['alone-route'] } : {}),
     serverEnv,
   };
 }

@@ -31,7 +31,9 @@ export async function startServer(
 ): Promise<{ child: ChildProcess; baseUrl: string; coldStartMs: number }> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
+  // BENCH_SERVER_NODE_ARGS adds Node options to every server a bench starts (e.g. `--cpu-prof --cpu-prof-dir=DIR`).
+  const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extraArgs, ...nodeArgs, 'dist/server/main.js'], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
@@ -137,6 +139,29 @@ export async function outboxSettled(baseUrl: string): Promise<void> {
     if (now >= last) break;
     last = now;
   }
+}
+
+/**
+ * Waits until the scheduler's first runs are over (every job started 5 s after the server, some take longer: the
+ * unread-message mails of a seeded firm) and the mails they queued are sent, so that a measurement starts quiet.
+ */
+export async function schedulerSettled(baseUrl: string): Promise<void> {
+  const jobsRun = async () => {
+    const response = await fetch(`${baseUrl}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
+    return [...(await response.text()).matchAll(/^portal_job_runs_total\{[^}]*\} (\d+)$/gm)].reduce(
+      (sum, match) => sum + Number(match[1]),
+      0,
+    );
+  };
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  let last = await jobsRun();
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const now = await jobsRun();
+    if (now === last) break;
+    last = now;
+  }
+  await outboxSettled(baseUrl);
 }
 
 /** The mails the server's outbox has still to send (`portal_outbox_pending` of /metrics). */

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Absence, UpcomingAppointments } from '../../contract/appointments';
 import {
   addCalendarDays,
@@ -20,6 +20,8 @@ import {
   lawyerAbsences,
   users,
 } from '../infra/db/schema';
+import { preparedQuery } from '../infra/db/prepared';
+import { userById } from '../users/queries';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -46,25 +48,41 @@ export async function caseCoverage(
   today: string,
 ): Promise<{ assigned: BookingLawyer | null; standIns: { lawyer: BookingLawyer; from: string; until: string }[] }> {
   const [assigned, standIns] = await Promise.all([
-    db
-      .select({ user: users })
-      .from(caseLawyers)
-      .innerJoin(users, eq(users.id, caseLawyers.lawyerId))
-      .where(and(eq(caseLawyers.caseId, caseId), isNull(users.deactivatedAt)))
-      .orderBy(asc(caseLawyers.assignedAt))
-      .limit(1),
-    db
-      .select({ user: users, from: caseStandIns.fromDate, until: caseStandIns.untilDate })
-      .from(caseStandIns)
-      .innerJoin(users, eq(users.id, caseStandIns.lawyerId))
-      .where(and(eq(caseStandIns.caseId, caseId), gte(caseStandIns.untilDate, today), isNull(users.deactivatedAt)))
-      .orderBy(asc(caseStandIns.createdAt)),
+    firstActiveLawyer(db).execute({ caseId }),
+    standInsFrom(db).execute({ caseId, today }),
   ]);
   return {
     assigned: assigned[0] ? toLawyer(assigned[0].user, false) : null,
     standIns: standIns.map((s) => ({ lawyer: toLawyer(s.user, true), from: s.from, until: s.until })),
   };
 }
+
+const firstActiveLawyer = preparedQuery((db) =>
+  db
+    .select({ user: users })
+    .from(caseLawyers)
+    .innerJoin(users, eq(users.id, caseLawyers.lawyerId))
+    .where(and(eq(caseLawyers.caseId, sql.placeholder('caseId')), isNull(users.deactivatedAt)))
+    .orderBy(asc(caseLawyers.assignedAt))
+    .limit(1)
+    .prepare('first_active_lawyer'),
+);
+
+const standInsFrom = preparedQuery((db) =>
+  db
+    .select({ user: users, from: caseStandIns.fromDate, until: caseStandIns.untilDate })
+    .from(caseStandIns)
+    .innerJoin(users, eq(users.id, caseStandIns.lawyerId))
+    .where(
+      and(
+        eq(caseStandIns.caseId, sql.placeholder('caseId')),
+        gte(caseStandIns.untilDate, sql.placeholder('today')),
+        isNull(users.deactivatedAt),
+      ),
+    )
+    .orderBy(asc(caseStandIns.createdAt))
+    .prepare('stand_ins_from'),
+);
 
 type Coverage = Awaited<ReturnType<typeof caseCoverage>>;
 
@@ -136,15 +154,20 @@ export async function listCaseSlots(
 }
 
 export async function findBookedAppointment(db: Db, caseId: string): Promise<AppointmentRow | null> {
-  const [row] = await db
-    .select()
-    .from(appointments)
-    .where(and(eq(appointments.caseId, caseId), eq(appointments.status, 'booked')));
+  const [row] = await bookedAppointment(db).execute({ caseId });
   return row ?? null;
 }
 
+const bookedAppointment = preparedQuery((db) =>
+  db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.caseId, sql.placeholder('caseId')), eq(appointments.status, 'booked')))
+    .prepare('booked_appointment'),
+);
+
 export async function findLawyer(db: Db, id: string): Promise<BookingLawyer | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
+  const [user] = await userById(db).execute({ id });
   return user ? toLawyer(user, false) : null;
 }
 

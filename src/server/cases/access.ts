@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Role } from '../../contract/permissions';
 import { requireUser, type AuthContext } from '../auth/access';
 import { caseLawyers, caseStandIns, cases } from '../infra/db/schema';
+import { preparedQuery } from '../infra/db/prepared';
 import { localDate } from '../infra/lib/local-date';
 import { notFound } from '../infra/errors/errors';
 import { refuseLockedWrite } from './lock';
@@ -29,18 +30,13 @@ export async function requireCaseAccess(
   const auth = { ...signedIn, role: signedIn.role };
   const { db } = request.server.deps;
   if (auth.role === 'client') {
-    const [caseRow] = await db
-      .select()
-      .from(cases)
-      .where(and(eq(cases.id, caseId), eq(cases.clientId, auth.userId)));
+    const [caseRow] = await caseOfClient(db).execute({ caseId, clientId: auth.userId });
     if (!caseRow) throw notFound();
     refuseLockedWrite(request.method, caseRow);
     return { auth, caseRow };
   }
-  const [caseRow] = await db
-    .select()
-    .from(cases)
-    .where(and(eq(cases.id, caseId), lawyerMayUseCase(auth.userId, request.server.deps.clock.now())));
+  const today = localDate(request.server.deps.clock.now());
+  const [caseRow] = await caseOfLawyer(db).execute({ caseId, lawyerId: auth.userId, today });
   if (!caseRow) throw notFound();
   refuseLockedWrite(request.method, caseRow);
   return { auth, caseRow };
@@ -51,7 +47,7 @@ export async function requireOwnCase(request: FastifyRequest): Promise<CaseAcces
   const signedIn = await requireUser(request);
   if (signedIn.role !== 'client') throw notFound();
   const auth = { ...signedIn, role: signedIn.role };
-  const [caseRow] = await request.server.deps.db.select().from(cases).where(eq(cases.clientId, auth.userId));
+  const [caseRow] = await ownCase(request.server.deps.db).execute({ clientId: auth.userId });
   if (!caseRow) throw notFound();
   refuseLockedWrite(request.method, caseRow);
   return { auth, caseRow };
@@ -59,7 +55,11 @@ export async function requireOwnCase(request: FastifyRequest): Promise<CaseAcces
 
 /** SQL condition: the case (`cases.id`) is assigned to the lawyer, or they stand in on it today. */
 export function lawyerMayUseCase(lawyerId: string, now: Date) {
-  const today = localDate(now);
+  return lawyerMayUseCaseOn(lawyerId, localDate(now));
+}
+
+/** `lawyerMayUseCase` with the lawyer and the day (Europe/Amsterdam, yyyy-mm-dd) as values or placeholders. */
+function lawyerMayUseCaseOn(lawyerId: string | SQLWrapper, today: string | SQLWrapper) {
   const assigned = sql`${caseLawyers.caseId} = ${cases.id} AND ${caseLawyers.lawyerId} = ${lawyerId}`;
   const standsIn = sql`${caseStandIns.caseId} = ${cases.id} AND ${caseStandIns.lawyerId} = ${lawyerId}`;
   const onDuty = sql`${caseStandIns.fromDate} <= ${today} AND ${caseStandIns.untilDate} >= ${today}`;
@@ -68,3 +68,32 @@ export function lawyerMayUseCase(lawyerId: string, now: Date) {
     sql`EXISTS (SELECT 1 FROM ${caseStandIns} WHERE ${standsIn} AND ${onDuty})`,
   );
 }
+
+const caseOfClient = preparedQuery((db) =>
+  db
+    .select()
+    .from(cases)
+    .where(and(eq(cases.id, sql.placeholder('caseId')), eq(cases.clientId, sql.placeholder('clientId'))))
+    .prepare('case_of_client'),
+);
+
+const caseOfLawyer = preparedQuery((db) =>
+  db
+    .select()
+    .from(cases)
+    .where(
+      and(
+        eq(cases.id, sql.placeholder('caseId')),
+        lawyerMayUseCaseOn(sql.placeholder('lawyerId'), sql.placeholder('today')),
+      ),
+    )
+    .prepare('case_of_lawyer'),
+);
+
+const ownCase = preparedQuery((db) =>
+  db
+    .select()
+    .from(cases)
+    .where(eq(cases.clientId, sql.placeholder('clientId')))
+    .prepare('own_case'),
+);

@@ -24,26 +24,67 @@ import {
 } from '../infra/db/schema';
 import { toDocumentList, type DocumentLink } from '../documents/mapping';
 import { toContactPerson } from '../contact-persons/queries';
-import { avatarUrl } from '../users/queries';
+import { avatarUrl, userById } from '../users/queries';
 import type { CaseRow } from './access';
 import { localDate } from '../infra/lib/local-date';
+import { preparedQuery } from '../infra/db/prepared';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** Questions of an audience with the answers of one owner (a user or a case). */
+const questionsWithAnswers = preparedQuery((db) =>
+  db
+    .select({ id: questions.id, text: questions.text, answer: answers.answer, version: answers.version })
+    .from(questions)
+    .leftJoin(answers, and(eq(answers.questionId, questions.id), eq(answers.ownerId, sql.placeholder('ownerId'))))
+    .where(and(eq(questions.audience, sql.placeholder('audience')), eq(questions.active, true)))
+    .orderBy(asc(questions.position))
+    .prepare('questions_with_answers'),
+);
+
 export async function getQuestionsWithAnswers(
   db: Db,
   audience: 'client' | 'lawyer' | 'case',
   ownerId: string,
 ): Promise<Question[]> {
-  const rows = await db
-    .select({ id: questions.id, text: questions.text, answer: answers.answer, version: answers.version })
-    .from(questions)
-    .leftJoin(answers, and(eq(answers.questionId, questions.id), eq(answers.ownerId, ownerId)))
-    .where(and(eq(questions.audience, audience), eq(questions.active, true)))
-    .orderBy(asc(questions.position));
+  const rows = await questionsWithAnswers(db).execute({ audience, ownerId });
   return rows.map((r) => ({ id: r.id, text: r.text, answer: r.answer ?? null, version: r.version ?? 0 }));
 }
+
+const standInsOnDuty = preparedQuery((db) =>
+  db
+    .select({ user: users, from: caseStandIns.fromDate, until: caseStandIns.untilDate })
+    .from(caseStandIns)
+    .innerJoin(users, eq(users.id, caseStandIns.lawyerId))
+    .where(
+      and(
+        eq(caseStandIns.caseId, sql.placeholder('caseId')),
+        lte(caseStandIns.fromDate, sql.placeholder('today')),
+        gte(caseStandIns.untilDate, sql.placeholder('today')),
+        isNull(users.deactivatedAt),
+      ),
+    )
+    .orderBy(asc(caseStandIns.createdAt))
+    .prepare('stand_ins_on_duty'),
+);
+
+const assignedLawyers = preparedQuery((db) =>
+  db
+    .select({ user: users })
+    .from(caseLawyers)
+    .innerJoin(users, eq(users.id, caseLawyers.lawyerId))
+    .where(eq(caseLawyers.caseId, sql.placeholder('caseId')))
+    .orderBy(asc(caseLawyers.assignedAt))
+    .prepare('assigned_lawyers'),
+);
+
+const availabilityOf = preparedQuery((db) =>
+  db
+    .select()
+    .from(availability)
+    .where(eq(availability.userId, sql.placeholder('userId')))
+    .prepare('availability_of'),
+);
 
 /**
  * The case's lawyers as the client sees them: profile, answers and weekly availability. The
@@ -53,27 +94,8 @@ export async function getQuestionsWithAnswers(
 export async function getCaseLawyers(db: Db, caseId: string, now?: Date): Promise<Lawyer[]> {
   const today = now ? localDate(now) : null;
   const [standIns, assigned] = await Promise.all([
-    today
-      ? db
-          .select({ user: users, from: caseStandIns.fromDate, until: caseStandIns.untilDate })
-          .from(caseStandIns)
-          .innerJoin(users, eq(users.id, caseStandIns.lawyerId))
-          .where(
-            and(
-              eq(caseStandIns.caseId, caseId),
-              lte(caseStandIns.fromDate, today),
-              gte(caseStandIns.untilDate, today),
-              isNull(users.deactivatedAt),
-            ),
-          )
-          .orderBy(asc(caseStandIns.createdAt))
-      : Promise.resolve([]),
-    db
-      .select({ user: users })
-      .from(caseLawyers)
-      .innerJoin(users, eq(users.id, caseLawyers.lawyerId))
-      .where(eq(caseLawyers.caseId, caseId))
-      .orderBy(asc(caseLawyers.assignedAt)),
+    today ? standInsOnDuty(db).execute({ caseId, today }) : Promise.resolve([]),
+    assignedLawyers(db).execute({ caseId }),
   ]);
   const seen = new Set<string>();
   const rows = [
@@ -86,7 +108,7 @@ export async function getCaseLawyers(db: Db, caseId: string, now?: Date): Promis
   return Promise.all(
     rows.map(async ({ user, standIn }) => {
       const [days, lawyerAnswers] = await Promise.all([
-        db.select().from(availability).where(eq(availability.userId, user.id)),
+        availabilityOf(db).execute({ userId: user.id }),
         getQuestionsWithAnswers(db, 'lawyer', user.id),
       ]);
       return {
@@ -114,13 +136,18 @@ export async function getCaseLawyers(db: Db, caseId: string, now?: Date): Promis
   );
 }
 
-/** Documents of a case; a client sees only visible ones. */
-export async function getCaseDocuments(db: Db, caseId: string, options: { onlyVisible: boolean } & DocumentLink) {
-  const rows = await db
+const documentsOfCase = (db: Db, onlyVisible: boolean) =>
+  db
     .select()
     .from(documents)
-    .where(and(eq(documents.caseId, caseId), options.onlyVisible ? eq(documents.visible, true) : undefined))
+    .where(and(eq(documents.caseId, sql.placeholder('caseId')), onlyVisible ? eq(documents.visible, true) : undefined))
     .orderBy(sql`${documents.mandatory} DESC`, asc(documents.createdAt));
+const documentsOf = preparedQuery((db) => documentsOfCase(db, false).prepare('documents_of'));
+const visibleDocumentsOf = preparedQuery((db) => documentsOfCase(db, true).prepare('visible_documents_of'));
+
+/** Documents of a case; a client sees only visible ones. */
+export async function getCaseDocuments(db: Db, caseId: string, options: { onlyVisible: boolean } & DocumentLink) {
+  const rows = await (options.onlyVisible ? visibleDocumentsOf : documentsOf)(db).execute({ caseId });
   const personIds = [
     ...new Set(
       rows.flatMap((r) => [r.uploadedBy, r.approvedBy, r.rejectedBy]).filter((id): id is string => Boolean(id)),
@@ -136,13 +163,18 @@ export async function getCaseDocuments(db: Db, caseId: string, options: { onlyVi
   return toDocumentList(rows, byId, options);
 }
 
-export async function getStatusArticles(db: Db, slug: StatusSlug) {
-  const rows = await db
+const articlesOfStatus = preparedQuery((db) =>
+  db
     .select({ article: articles })
     .from(statusArticles)
     .innerJoin(articles, eq(articles.id, statusArticles.articleId))
-    .where(eq(statusArticles.statusSlug, slug))
-    .orderBy(asc(statusArticles.position));
+    .where(eq(statusArticles.statusSlug, sql.placeholder('slug')))
+    .orderBy(asc(statusArticles.position))
+    .prepare('articles_of_status'),
+);
+
+export async function getStatusArticles(db: Db, slug: StatusSlug) {
+  const rows = await articlesOfStatus(db).execute({ slug });
   return rows.map(({ article }) => ({
     id: article.id,
     title: article.title,
@@ -153,8 +185,16 @@ export async function getStatusArticles(db: Db, slug: StatusSlug) {
   }));
 }
 
+const statusRow = preparedQuery((db) =>
+  db
+    .select()
+    .from(statuses)
+    .where(eq(statuses.slug, sql.placeholder('slug')))
+    .prepare('status_row'),
+);
+
 async function statusOf(db: Db, slug: string) {
-  const [row] = await db.select().from(statuses).where(eq(statuses.slug, slug));
+  const [row] = await statusRow(db).execute({ slug });
   const fallback = getStatus(slug as StatusSlug);
   return {
     slug: slug as StatusSlug,
@@ -169,6 +209,15 @@ export function getClientCaseView(db: Db, caseRow: CaseRow, link: DocumentLink):
   const documentList = getCaseDocuments(db, caseRow.id, { onlyVisible: true, ...link, clientId: caseRow.clientId });
   return caseView(db, caseRow, link, documentList, getStatusArticles(db, caseRow.statusSlug as StatusSlug));
 }
+
+const contactPersonsOf = preparedQuery((db) =>
+  db
+    .select()
+    .from(contactPersons)
+    .where(eq(contactPersons.caseId, sql.placeholder('caseId')))
+    .orderBy(asc(contactPersons.position))
+    .prepare('contact_persons_of'),
+);
 
 /**
  * The fields both views share. The documents and the status's articles are read by the caller:
@@ -186,7 +235,7 @@ async function caseView(
     statusOf(db, caseRow.statusSlug),
     articleList,
     documentList,
-    db.select().from(contactPersons).where(eq(contactPersons.caseId, caseRow.id)).orderBy(asc(contactPersons.position)),
+    contactPersonsOf(db).execute({ caseId: caseRow.id }),
     getCaseLawyers(db, caseRow.id, link.now),
     getQuestionsWithAnswers(db, 'case', caseRow.id),
   ]);
@@ -226,19 +275,27 @@ async function caseView(
 
 /** Documents uploaded or replaced since this lawyer last opened or downloaded them. */
 export async function countPendingDocuments(db: Db, caseId: string, lawyerId: string): Promise<number> {
-  const [row] = await db
+  const [row] = await pendingDocuments(db).execute({ caseId, lawyerId });
+  return row?.n ?? 0;
+}
+
+const pendingDocuments = preparedQuery((db) =>
+  db
     .select({ n: sql<number>`count(*)::int` })
     .from(documents)
-    .leftJoin(documentViews, and(eq(documentViews.documentId, documents.id), eq(documentViews.userId, lawyerId)))
+    .leftJoin(
+      documentViews,
+      and(eq(documentViews.documentId, documents.id), eq(documentViews.userId, sql.placeholder('lawyerId'))),
+    )
     .where(
       and(
-        eq(documents.caseId, caseId),
+        eq(documents.caseId, sql.placeholder('caseId')),
         sql`${documents.uploadedAt} IS NOT NULL`,
         sql`(${documentViews.viewedAt} IS NULL OR ${documentViews.viewedAt} < ${documents.uploadedAt})`,
       ),
-    );
-  return row?.n ?? 0;
-}
+    )
+    .prepare('pending_documents'),
+);
 
 /** The lawyer's view of a case. */
 export async function getLawyerCaseView(
@@ -250,7 +307,7 @@ export async function getLawyerCaseView(
   const [base, clientRows, clientQuestions, pending] = await Promise.all([
     // Every document, hidden ones too: the client's visible list is not read for this view.
     caseView(db, caseRow, link, getCaseDocuments(db, caseRow.id, { onlyVisible: false, ...link }), Promise.resolve([])),
-    db.select().from(users).where(eq(users.id, caseRow.clientId)),
+    userById(db).execute({ id: caseRow.clientId }),
     getQuestionsWithAnswers(db, 'client', caseRow.clientId),
     countPendingDocuments(db, caseRow.id, lawyerId),
   ]);

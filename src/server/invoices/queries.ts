@@ -18,6 +18,7 @@ import { getInvoiceTotals, lineTotal } from '../../contract/rules/invoice-totals
 import type { Config } from '../infra/config/config';
 import { lawyerMayUseCase, type CaseRow } from '../cases/access';
 import type { Db } from '../infra/db/client';
+import { preparedQuery } from '../infra/db/prepared';
 import {
   cases,
   contactPersons,
@@ -317,16 +318,21 @@ export function tasksOf(
   return tasks;
 }
 
+const invoicesOfCase = preparedQuery((db) =>
+  db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.caseId, sql.placeholder('caseId')))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .prepare('invoices_of_case'),
+);
+
 export async function listCaseInvoices(
   db: Db,
   caseRow: CaseRow,
   ctx: Omit<ViewContext, 'liveRecipient'>,
 ): Promise<InvoiceListResponse> {
-  const rows = await db
-    .select()
-    .from(invoices)
-    .where(eq(invoices.caseId, caseRow.id))
-    .orderBy(desc(invoices.createdAt), desc(invoices.id));
+  const rows = await invoicesOfCase(db).execute({ caseId: caseRow.id });
   const visible = ctx.readerIsClient ? rows.filter((r) => r.status !== 'draft') : rows;
   return {
     data: await toInvoices(db, visible, ctx, caseRow),

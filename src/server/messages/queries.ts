@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Message } from '../../contract/messages';
 import { MESSAGES_PAGE_SIZE } from '../../contract/messages';
 import type { Db } from '../infra/db/client';
+import { preparedQuery } from '../infra/db/prepared';
 import { caseLawyers, caseStandIns, cases, documents, messages, users } from '../infra/db/schema';
 import { queryRows, ts } from '../infra/db/sql';
 import { toPersonReference } from '../documents/mapping';
@@ -78,22 +79,31 @@ const selectMessages = (db: Db) =>
     .leftJoin(documents, eq(documents.id, messages.documentId));
 
 /** One page of a case's messages, newest first, before the cursor; read through (case_id, created_at, id). */
+/** The newest page of a case's conversation (what every visit opens), as a query built once per database. */
+const newestMessages = preparedQuery((db) =>
+  selectMessages(db)
+    .where(eq(messages.caseId, sql.placeholder('caseId')))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(MESSAGES_PAGE_SIZE + 1)
+    .prepare('newest_messages'),
+);
+
 export async function listMessages(
   db: Db,
   caseId: string,
   before: Cursor | null,
 ): Promise<{ data: Message[]; nextCursor: string | null }> {
-  const rows = await selectMessages(db)
-    .where(
-      and(
-        eq(messages.caseId, caseId),
-        before
-          ? sql`(${messages.createdAt}, ${messages.id}) < (${ts(before.createdAt)}, ${before.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(MESSAGES_PAGE_SIZE + 1);
+  const rows = before
+    ? await selectMessages(db)
+        .where(
+          and(
+            eq(messages.caseId, caseId),
+            sql`(${messages.createdAt}, ${messages.id}) < (${ts(before.createdAt)}, ${before.id}::uuid)`,
+          ),
+        )
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(MESSAGES_PAGE_SIZE + 1)
+    : await newestMessages(db).execute({ caseId });
   const page = rows.slice(0, MESSAGES_PAGE_SIZE);
   const last = page.at(-1);
   return {

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { isOpenMandatoryDocument } from '../../contract/rules/case-route';
 import { getFormCompleteness, isPassedStepDone } from '../../contract/rules/stepper';
 import { StatusContentSchema, type STEPPER_LANGUAGES, type StatusContent, type Stepper } from '../../contract/stepper';
@@ -6,7 +6,9 @@ import { getStatus, type StatusSlug } from '../../contract/statuses';
 import type { Article } from '../../contract/articles';
 import type { CaseRow } from '../cases/access';
 import type { Db } from '../infra/db/client';
-import { articles, documents, feedback, statusArticles, statuses, users } from '../infra/db/schema';
+import { articles, documents, feedback, statusArticles, statuses } from '../infra/db/schema';
+import { preparedQuery } from '../infra/db/prepared';
+import { userById } from '../users/queries';
 import { STEPPER_CONTENT } from '../infra/db/stepper-content';
 
 export type StepperLanguage = (typeof STEPPER_LANGUAGES)[number];
@@ -23,21 +25,42 @@ function contentFor(
   return { incomplete: content.incomplete, complete: content.complete };
 }
 
+// The stepper's reads, built once per database (the dashboard asks for them on every visit).
+const documentStates = preparedQuery((db) =>
+  db
+    .select({ mandatory: documents.mandatory, status: documents.status })
+    .from(documents)
+    .where(eq(documents.caseId, sql.placeholder('caseId')))
+    .prepare('document_states'),
+);
+const feedbackGiven = preparedQuery((db) =>
+  db
+    .select({ id: feedback.id })
+    .from(feedback)
+    .where(eq(feedback.caseId, sql.placeholder('caseId')))
+    .limit(1)
+    .prepare('feedback_given'),
+);
+const allStatuses = preparedQuery((db) =>
+  db.select().from(statuses).orderBy(asc(statuses.order)).prepare('all_statuses'),
+);
+const articlesByStatus = preparedQuery((db) =>
+  db
+    .select({ slug: statusArticles.statusSlug, article: articles })
+    .from(statusArticles)
+    .innerJoin(articles, eq(articles.id, statusArticles.articleId))
+    .orderBy(asc(statusArticles.position))
+    .prepare('articles_by_status'),
+);
+
 /** The stepper response for one case. */
 export async function getStepper(db: Db, caseRow: CaseRow, language: StepperLanguage): Promise<Stepper> {
   const [clientRows, docs, feedbackRows, statusRows, articleRows] = await Promise.all([
-    db.select().from(users).where(eq(users.id, caseRow.clientId)),
-    db
-      .select({ mandatory: documents.mandatory, status: documents.status })
-      .from(documents)
-      .where(eq(documents.caseId, caseRow.id)),
-    db.select({ id: feedback.id }).from(feedback).where(eq(feedback.caseId, caseRow.id)).limit(1),
-    db.select().from(statuses).orderBy(asc(statuses.order)),
-    db
-      .select({ slug: statusArticles.statusSlug, article: articles })
-      .from(statusArticles)
-      .innerJoin(articles, eq(articles.id, statusArticles.articleId))
-      .orderBy(asc(statusArticles.position)),
+    userById(db).execute({ id: caseRow.clientId }),
+    documentStates(db).execute({ caseId: caseRow.id }),
+    feedbackGiven(db).execute({ caseId: caseRow.id }),
+    allStatuses(db).execute(),
+    articlesByStatus(db).execute(),
   ]);
   const client = clientRows[0];
   const articlesBySlug = new Map<string, Article[]>();

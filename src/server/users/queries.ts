@@ -10,8 +10,18 @@ import { DAYS, type Day } from '../../contract/days';
 import type { Db } from '../infra/db/client';
 import { availability, cases, users } from '../infra/db/schema';
 import { withEvents } from '../domain-events';
+import { preparedQuery } from '../infra/db/prepared';
 
 type UserRow = typeof users.$inferSelect;
+
+/** A user's whole row by id (the client's profile on every case screen), as a query built once per database. */
+export const userById = preparedQuery((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('user_by_id'),
+);
 
 /** Public path of an avatar file (stored as avatars/{file} in storage). */
 export function avatarUrl(avatarFile: string | null): string | null {

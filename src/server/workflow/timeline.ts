@@ -11,6 +11,7 @@ import {
 import { timelineKinds } from '../domain-events';
 import type { Db } from '../infra/db/client';
 import { auditEvents, users } from '../infra/db/schema';
+import { preparedQuery } from '../infra/db/prepared';
 import { timelineText } from './timeline-text';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -24,6 +25,36 @@ function detailsOf(kind: TimelineKind, data: Record<string, unknown>): TimelineE
   return { from: null, to: null, title: text(data.title) };
 }
 
+/** A page of a case's timeline and its length, for the client or the lawyer, as queries built once per database. */
+function timelineQueriesFor(forClient: boolean) {
+  const reader = forClient ? 'client' : 'lawyer';
+  return preparedQuery((db) => {
+    const aboutDocument = sql`${auditEvents.subjectType} = 'document' AND d.id::text = ${auditEvents.subjectId}`;
+    const where = and(
+      eq(auditEvents.caseId, sql.placeholder('caseId')),
+      inArray(auditEvents.action, timelineKinds(forClient)),
+      forClient ? sql`NOT EXISTS (SELECT 1 FROM documents d WHERE ${aboutDocument} AND d.visible = false)` : undefined,
+    );
+    return {
+      page: db
+        .select({ event: auditEvents, name: users.name, infix: users.infix, lastName: users.lastName })
+        .from(auditEvents)
+        .leftJoin(users, eq(users.id, auditEvents.actorId))
+        .where(where)
+        .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(`timeline_page_${reader}`),
+      count: db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(auditEvents)
+        .where(where)
+        .prepare(`timeline_count_${reader}`),
+    };
+  });
+}
+const timelineQueries = { client: timelineQueriesFor(true), lawyer: timelineQueriesFor(false) };
+
 /**
  * A page (20, newest first) of the case's timeline, read from the audit trail by its
  * (case_id, created_at, id) index. Which kinds show, and to whom, is the timeline column of the
@@ -34,28 +65,14 @@ export async function getTimeline(
   db: Db,
   input: { caseId: string; forClient: boolean; page: number; language: string },
 ): Promise<{ items: TimelineEvent[]; total: number }> {
-  const kinds = timelineKinds(input.forClient);
-  const aboutDocument = sql`${auditEvents.subjectType} = 'document' AND d.id::text = ${auditEvents.subjectId}`;
-  const where = and(
-    eq(auditEvents.caseId, input.caseId),
-    inArray(auditEvents.action, kinds),
-    input.forClient
-      ? sql`NOT EXISTS (SELECT 1 FROM documents d WHERE ${aboutDocument} AND d.visible = false)`
-      : undefined,
-  );
+  const queries = timelineQueries[input.forClient ? 'client' : 'lawyer'](db);
   const [rows, [count]] = await Promise.all([
-    db
-      .select({ event: auditEvents, name: users.name, infix: users.infix, lastName: users.lastName })
-      .from(auditEvents)
-      .leftJoin(users, eq(users.id, auditEvents.actorId))
-      .where(where)
-      .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
-      .limit(TIMELINE_PAGE_SIZE)
-      .offset((input.page - 1) * TIMELINE_PAGE_SIZE),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(auditEvents)
-      .where(where),
+    queries.page.execute({
+      caseId: input.caseId,
+      limit: TIMELINE_PAGE_SIZE,
+      offset: (input.page - 1) * TIMELINE_PAGE_SIZE,
+    }),
+    queries.count.execute({ caseId: input.caseId }),
   ]);
   return {
     total: count?.n ?? 0,

@@ -4,7 +4,9 @@ import { queryRows } from './sql';
 import { openTestDatabase, postgresTemplate } from '../testing/harness';
 import { createScratchDatabase } from '../testing/scratch-database';
 import { openPostgres, type Database } from './client';
-import { MAX_NAMED_STATEMENTS, preparedStatement, statementName, type Statement } from './prepared';
+import { MAX_NAMED_STATEMENTS, preparedQuery, preparedStatement, statementName, type Statement } from './prepared';
+import { users } from './schema';
+import { eq } from 'drizzle-orm';
 
 /** A statement written out: its name, its text and a placeholder per `$n`. */
 const raw = (name: string | undefined, text: string, placeholders: string[] = []): Statement => ({
@@ -80,6 +82,35 @@ describe('prepared statements (docs/performance.md)', () => {
     // A bad text fails cleanly, and the next statement runs.
     await expect(database.run(raw('portal_test_bad', 'SELEC 1'), {})).rejects.toThrow();
     expect(await database.run<{ one: number }>(raw(undefined, 'SELECT 1 AS one'), {})).toEqual([{ one: 1 }]);
+  });
+
+  it("builds a query builder's prepared query once per database, and once for each transaction", async () => {
+    let builds = 0;
+    const byEmail = preparedQuery((db) => {
+      builds++;
+      return db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.email, sql.placeholder('email')))
+        .prepare('prepared_test_by_email');
+    });
+    expect(await byEmail(database.db).execute({ email: 'nobody@example.com' })).toEqual([]);
+    expect(await byEmail(database.db).execute({ email: 'nobody-else@example.com' })).toEqual([]);
+    expect(builds).toBe(1);
+    // Inside a transaction it runs on the transaction: it sees the transaction's own rows.
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx
+          .insert(users)
+          .values({ role: 'client', email: 'prepared-query@example.com', name: 'P', lastName: 'Q' });
+        expect(await byEmail(tx).execute({ email: 'prepared-query@example.com' })).toEqual([
+          { email: 'prepared-query@example.com' },
+        ]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(builds).toBe(2);
+    expect(await byEmail(database.db).execute({ email: 'prepared-query@example.com' })).toEqual([]);
   });
 
   it('waits for a running transaction instead of joining it', async () => {

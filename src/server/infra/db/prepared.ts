@@ -66,3 +66,24 @@ export function statementRunner(db: Db): StatementRunner {
     return result.rows;
   };
 }
+
+/**
+ * A query of the reads every case screen makes, built by drizzle's query builder once per
+ * database instead of once per request: `build` ends in `.prepare(name)` (a name of its own,
+ * never `portal_…`), with `sql.placeholder(key)` for each value a request brings, and the
+ * result's `execute({ key: value })` runs it. Building the SQL of a wide select cost about as
+ * much server CPU as the rest of its round trip (docs/performance.md). A transaction is a
+ * database of its own: the query is built once for it. Placeholders carry ids, text and dates as
+ * text, never a Date (node-postgres would write it in the server's local time zone).
+ */
+export function preparedQuery<Q>(build: (db: Db) => Q): (db: Db) => Q {
+  const built = new WeakMap<Db, Q>();
+  return (db) => {
+    let query = built.get(db);
+    if (query === undefined) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+}
