@@ -44,6 +44,27 @@ function childCpuSeconds() {
 }
 
 /**
+ * The whole machine's CPU time so far (/proc/stat's first line, in clock ticks of 1/100 s):
+ * busy (user, nice, system, interrupts) and idle (idle, iowait), in seconds. It counts what the
+ * runner's own CPU line cannot (Chromium's processes are not its children), and tells whether
+ * the run kept both cores busy. Undefined where /proc is missing.
+ */
+function machineCpuSeconds() {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq] = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return { busy: (user + nice + system + irq + softirq) / 100, idle: (idle + iowait) / 100 };
+  } catch {
+    return undefined;
+  }
+}
+const machineAtStart = machineCpuSeconds();
+
+/**
  * Runs one command, its output kept and printed as one block when it ends (steps side by side do
  * not interleave). Its CPU time is read through /usr/bin/time when present. Resolves true when it passed.
  */
@@ -237,9 +258,15 @@ for (const step of steps) {
 }
 const ok = (await Promise.all(outcomes.values())).every(Boolean);
 const cpu = childCpuSeconds();
+const machineAtEnd = machineCpuSeconds();
+const machine =
+  machineAtStart && machineAtEnd
+    ? `; the machine busy ${((machineAtEnd.busy - machineAtStart.busy) / 60).toFixed(1)} CPU-min, ` +
+      `idle ${((machineAtEnd.idle - machineAtStart.idle) / 60).toFixed(1)} CPU-min`
+    : '';
 process.stdout.write(
   `\n${quick ? 'inner loop' : 'whole suite'}: ${((Date.now() - suiteStarted) / 60_000).toFixed(1)} ` +
-    `min${cpu === undefined ? '' : `, CPU ${(cpu / 60).toFixed(1)} min`}`,
+    `min${cpu === undefined ? '' : `, CPU ${(cpu / 60).toFixed(1)} min`}${machine}`,
 );
 for (const failure of failures) process.stdout.write(`\n✗ ${failure}`);
 process.stdout.write(
