@@ -59,6 +59,9 @@ describe('the installable app in `npm run dev`', () => {
     const context = await newContext(journey.browser, { baseUrl: devUrl, viewport: { width: 360, height: 740 } });
     try {
       const { page } = await journey.openTab(context, { allowConsole: OFFLINE_NOISE });
+      // The dev server transforms each module on its first request: on two busy cores the first
+      // page's load event came after the default 30 s.
+      page.setDefaultNavigationTimeout(90_000);
       await signIn(page, await getSession(journey.product, CLIENT));
       await page.goto('/documenten');
       await page.getByRole('heading', { level: 1, name: 'Documenten' }).waitFor({ timeout: 60_000 });
