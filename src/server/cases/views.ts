@@ -31,7 +31,6 @@ import { preparedQuery } from '../infra/db/prepared';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** Questions of an audience with the answers of one owner (a user or a case). */
 const questionsWithAnswers = preparedQuery((db) =>
   db
     .select({ id: questions.id, text: questions.text, answer: answers.answer, version: answers.version })
@@ -42,6 +41,7 @@ const questionsWithAnswers = preparedQuery((db) =>
     .prepare('questions_with_answers'),
 );
 
+/** Questions of an audience with the answers of one owner (a user or a case). */
 export async function getQuestionsWithAnswers(
   db: Db,
   audience: 'client' | 'lawyer' | 'case',
