@@ -56,7 +56,11 @@ describe('the installable app in `npm run dev`', () => {
     expect(worker.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(await worker.text()).toContain('portal-shell-');
 
-    const context = await newContext(journey.browser, { baseUrl: devUrl, viewport: { width: 360, height: 740 } });
+    const context = await newContext(journey.browser, {
+      baseUrl: devUrl,
+      viewport: { width: 360, height: 740 },
+      serviceWorkers: 'allow',
+    });
     try {
       const { page } = await journey.openTab(context, { allowConsole: OFFLINE_NOISE });
       // The dev server transforms each module on its first request: on two busy cores the first

@@ -113,7 +113,7 @@ describe('a new version of the app', () => {
 
   it('waits while a form holds a draft, also when a notice of that page is clicked; then takes over', async () => {
     proxy = await startDeployProxy(journey.product.baseUrl);
-    const context = await newContext(journey.browser, { baseUrl: proxy.url });
+    const context = await newContext(journey.browser, { baseUrl: proxy.url, serviceWorkers: 'allow' });
     try {
       await context.grantPermissions(['notifications'], { origin: proxy.url });
       const { page } = await journey.openTab(context);

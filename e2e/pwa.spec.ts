@@ -135,7 +135,11 @@ describe('the installable app', () => {
     const device = standIn.device();
     const client = await getSession(journey.product, CLIENT);
     const lawyer = await getSession(journey.product, LAWYER);
-    const { context, page } = await journey.openPage({ viewport: PHONE, allowConsole: OFFLINE_NOISE });
+    const { context, page } = await journey.openPage({
+      viewport: PHONE,
+      allowConsole: OFFLINE_NOISE,
+      serviceWorkers: 'allow',
+    });
     await context.grantPermissions(['notifications'], { origin: base });
     await context.addInitScript(useStandInWhenOffline, device.subscription);
     await signIn(page, client);
@@ -245,7 +249,11 @@ describe('the installable app', () => {
 
   it("reads 'Meldingen' and the offline page in English, axe-clean at 360 px", async () => {
     const client = await getSession(journey.product, CLIENT);
-    const { context, page } = await journey.openPage({ viewport: PHONE, allowConsole: OFFLINE_NOISE });
+    const { context, page } = await journey.openPage({
+      viewport: PHONE,
+      allowConsole: OFFLINE_NOISE,
+      serviceWorkers: 'allow',
+    });
     await signIn(page, client, { language: 'en-US' });
     // The messages are read first: the header's unread badge is not what this test is about.
     await page.goto('/berichten');

@@ -74,15 +74,18 @@ export type ContextOptions = {
   baseUrl: string;
   viewport?: { width: number; height: number };
   /**
-   * 'block' keeps the portal's service worker out: Playwright's `page.route` does not see the
-   * requests a service worker answers, so a journey that refuses a request needs it off.
+   * Whether the portal's service worker may install. Off by default: it is the subject of the
+   * PWA journeys only (pwa*.spec.ts ask for 'allow'), and in every other context it installed
+   * and kept the shell and ran every request through itself, for about a tenth of the
+   * journeys' browser CPU (a quarter in the screen walks). Off also lets Playwright's
+   * `page.route` see every request (it does not see those a service worker answers).
    */
   serviceWorkers?: 'allow' | 'block';
 };
 
 export async function newContext(
   browser: Browser,
-  { baseUrl, viewport = { width: 1280, height: 900 }, serviceWorkers = 'allow' }: ContextOptions,
+  { baseUrl, viewport = { width: 1280, height: 900 }, serviceWorkers = 'block' }: ContextOptions,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: baseUrl,
