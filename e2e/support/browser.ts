@@ -75,10 +75,9 @@ export type ContextOptions = {
   viewport?: { width: number; height: number };
   /**
    * Whether the portal's service worker may install. Off by default: it is the subject of the
-   * PWA journeys only (pwa*.spec.ts ask for 'allow'), and in every other context it installed
-   * and kept the shell and ran every request through itself, for about a tenth of the
-   * journeys' browser CPU (a quarter in the screen walks). Off also lets Playwright's
-   * `page.route` see every request (it does not see those a service worker answers).
+   * PWA journeys only (pwa*.spec.ts ask for 'allow'). Off, Playwright's `page.route` sees every
+   * request (it does not see those a service worker answers), and no page depends on what the
+   * worker kept earlier. docs/testing.md gives what it changed in the browsers' CPU.
    */
   serviceWorkers?: 'allow' | 'block';
 };
