@@ -11,17 +11,10 @@ import {
 } from '../../contract/rules/appointment-slots';
 import { getDisplayName } from '../../contract/rules/display-name';
 import type { Db } from '../infra/db/client';
-import {
-  appointments,
-  availability,
-  caseLawyers,
-  caseStandIns,
-  cases,
-  lawyerAbsences,
-  users,
-} from '../infra/db/schema';
+import { appointments, availability, caseLawyers, cases, lawyerAbsences, users } from '../infra/db/schema';
 import { preparedQuery } from '../infra/db/prepared';
 import { userById } from '../users/queries';
+import { standInsFrom } from '../cases/views';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -66,22 +59,6 @@ const firstActiveLawyer = preparedQuery((db) =>
     .orderBy(asc(caseLawyers.assignedAt))
     .limit(1)
     .prepare('first_active_lawyer'),
-);
-
-const standInsFrom = preparedQuery((db) =>
-  db
-    .select({ user: users, from: caseStandIns.fromDate, until: caseStandIns.untilDate })
-    .from(caseStandIns)
-    .innerJoin(users, eq(users.id, caseStandIns.lawyerId))
-    .where(
-      and(
-        eq(caseStandIns.caseId, sql.placeholder('caseId')),
-        gte(caseStandIns.untilDate, sql.placeholder('today')),
-        isNull(users.deactivatedAt),
-      ),
-    )
-    .orderBy(asc(caseStandIns.createdAt))
-    .prepare('stand_ins_from'),
 );
 
 type Coverage = Awaited<ReturnType<typeof caseCoverage>>;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { CaseClientView, CaseLawyerView } from '../../contract/cases';
 import type { Lawyer } from '../../contract/lawyers';
 import type { Question } from '../../contract/questions';
@@ -51,7 +51,12 @@ export async function getQuestionsWithAnswers(
   return rows.map((r) => ({ id: r.id, text: r.text, answer: r.answer ?? null, version: r.version ?? 0 }));
 }
 
-const standInsOnDuty = preparedQuery((db) =>
+/**
+ * The case's stand-ins whose date range has not ended by `today` (YYYY-MM-DD): on duty now or
+ * later, the earliest made first, deactivated lawyers left out. The case view keeps those on duty
+ * today; the booking screen plans each day with all of them.
+ */
+export const standInsFrom = preparedQuery((db) =>
   db
     .select({ user: users, from: caseStandIns.fromDate, until: caseStandIns.untilDate })
     .from(caseStandIns)
@@ -59,13 +64,12 @@ const standInsOnDuty = preparedQuery((db) =>
     .where(
       and(
         eq(caseStandIns.caseId, sql.placeholder('caseId')),
-        lte(caseStandIns.fromDate, sql.placeholder('today')),
         gte(caseStandIns.untilDate, sql.placeholder('today')),
         isNull(users.deactivatedAt),
       ),
     )
     .orderBy(asc(caseStandIns.createdAt))
-    .prepare('stand_ins_on_duty'),
+    .prepare('stand_ins_from'),
 );
 
 const assignedLawyers = preparedQuery((db) =>
@@ -94,7 +98,11 @@ const availabilityOf = preparedQuery((db) =>
 export async function getCaseLawyers(db: Db, caseId: string, now?: Date): Promise<Lawyer[]> {
   const today = now ? localDate(now) : null;
   const [standIns, assigned] = await Promise.all([
-    today ? standInsOnDuty(db).execute({ caseId, today }) : Promise.resolve([]),
+    today
+      ? standInsFrom(db)
+          .execute({ caseId, today })
+          .then((rows) => rows.filter((row) => row.from <= today))
+      : Promise.resolve([]),
     assignedLawyers(db).execute({ caseId }),
   ]);
   const seen = new Set<string>();
