@@ -78,7 +78,6 @@ const selectMessages = (db: Db) =>
     .leftJoin(users, eq(users.id, messages.authorId))
     .leftJoin(documents, eq(documents.id, messages.documentId));
 
-/** One page of a case's messages, newest first, before the cursor; read through (case_id, created_at, id). */
 /** The newest page of a case's conversation (what every visit opens), as a query built once per database. */
 const newestMessages = preparedQuery((db) =>
   selectMessages(db)
@@ -88,6 +87,7 @@ const newestMessages = preparedQuery((db) =>
     .prepare('newest_messages'),
 );
 
+/** One page of a case's messages, newest first, before the cursor; read through (case_id, created_at, id). */
 export async function listMessages(
   db: Db,
   caseId: string,
