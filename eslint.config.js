@@ -98,6 +98,24 @@ export default tseslint.config(
     },
   },
   {
+    // The heaviest modules are imported with their first use, not when the server starts
+    // (docs/performance.md, 'Start-up loads what every request needs'); a type import is free.
+    files: ['src/server/**'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/infra/testing/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['mollie-api-typescript', 'pdf-lib', '@pdf-lib/fontkit'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: `import ${name} with import() where it is used: the server loads it on first use.`,
+          })),
+        },
+      ],
+    },
+  },
+  {
     // The mail templates render with React's synchronous server renderer: @react-email/render's
     // streaming one switches on Node's promise hooks for every later request (docs/performance.md).
     files: ['src/server/infra/outbox/templates.tsx'],

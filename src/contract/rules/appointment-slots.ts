@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format } from 'date-fns';
-import { enUS, nl } from 'date-fns/locale';
+import { enUS } from 'date-fns/locale/en-US';
+import { nl } from 'date-fns/locale/nl';
 import { DAYS, type Day } from '../days';
 
 /** The firm's time zone: every slot, date and time of an appointment is computed in it. */

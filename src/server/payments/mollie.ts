@@ -1,10 +1,12 @@
-import { Client } from 'mollie-api-typescript';
+import type { Client } from 'mollie-api-typescript';
 import type { Config } from '../infra/config/config';
 
 /**
  * Mollie through its official TypeScript SDK (`mollie-api-typescript`, docs/decisions/063): the
  * SDK takes a server URL (MOLLIE_API_ENDPOINT), so tests and `npm run dev` talk to the local
  * stand-in (src/server/infra/testing/mollie-peer.ts). Without MOLLIE_API_KEY there is no online payment.
+ * The SDK is the heaviest module the server imports (about a third of a second of CPU), so it is
+ * loaded with the first payment call, not at start-up.
  */
 
 export type MolliePayment = {
@@ -38,11 +40,12 @@ export const mollieConfigured = (config: Pick<Config, 'mollie'>): boolean => Boo
 
 export function createMollie(config: Pick<Config, 'mollie'>): Mollie | null {
   if (!config.mollie.apiKey) return null;
-  const client = new Client({
-    security: { apiKey: config.mollie.apiKey },
-    serverURL: config.mollie.endpoint,
-    timeoutMs: 15_000,
-  });
+  const { apiKey, endpoint } = config.mollie;
+  let loaded: Promise<Client> | undefined;
+  const sdk = () =>
+    (loaded ??= import('mollie-api-typescript').then(
+      ({ Client }) => new Client({ security: { apiKey }, serverURL: endpoint, timeoutMs: 15_000 }),
+    ));
   const toPayment = (p: {
     id: string;
     status: string;
@@ -60,7 +63,9 @@ export function createMollie(config: Pick<Config, 'mollie'>): Mollie | null {
   });
   return {
     async createPayment(input) {
-      const payment = await client.payments.create({
+      const payment = await (
+        await sdk()
+      ).payments.create({
         idempotencyKey: input.idempotencyKey,
         paymentRequest: {
           amount: mollieAmount(input.amountCents),
@@ -74,14 +79,16 @@ export function createMollie(config: Pick<Config, 'mollie'>): Mollie | null {
     },
     async getPayment(id) {
       try {
-        return toPayment(await client.payments.get({ paymentId: id }));
+        return toPayment(await (await sdk()).payments.get({ paymentId: id }));
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode === 404) return null;
         throw error;
       }
     },
     async refund(input) {
-      const refund = await client.refunds.create({
+      const refund = await (
+        await sdk()
+      ).refunds.create({
         paymentId: input.paymentId,
         refundRequest: { amount: mollieAmount(input.amountCents), description: input.description },
       });

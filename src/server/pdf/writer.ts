@@ -1,7 +1,6 @@
-import fontkit from '@pdf-lib/fontkit';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 
 /**
  * The one way the portal writes a PDF (the engagement letter and its signed copy, the draft
@@ -11,9 +10,30 @@ import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
  * every Latin letter (Polish, Turkish, Romanian, Czech, …) plus Greek and Cyrillic, so a name
  * such as 'Łukasz Wójcik', 'Şükrü Öztürk' or 'Ștefan' prints as typed and reads back from the
  * PDF as text. No text is rewritten to fit a narrower encoding.
+ *
+ * pdf-lib and fontkit are loaded with the first PDF, not at start-up: together they are about
+ * half the CPU of importing the server's other modules, and most processes (a CLI command, an
+ * instance that only answers reads) never write a PDF.
  */
 
 const require = createRequire(import.meta.url);
+
+type Libraries = {
+  PDFDocument: typeof PDFDocument;
+  ink: Color;
+  fontkit: Parameters<PDFDocument['registerFontkit']>[0];
+};
+let libraries: Promise<Libraries> | undefined;
+
+/** pdf-lib and fontkit, imported once, on first use. */
+function pdfLibraries(): Promise<Libraries> {
+  libraries ??= Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]).then(([lib, fontkit]) => ({
+    PDFDocument: lib.PDFDocument,
+    ink: lib.rgb(0.1, 0.1, 0.12),
+    fontkit: fontkit.default,
+  }));
+  return libraries;
+}
 
 type FontFiles = { regular: Uint8Array; bold: Uint8Array };
 let fontFiles: FontFiles | null = null;
@@ -115,6 +135,7 @@ export class PdfWriter {
   private constructor(
     readonly pdf: PDFDocument,
     private readonly fonts: { regular: PDFFont; bold: PDFFont },
+    private readonly ink: Color,
     private readonly margin: number,
   ) {
     this.page = pdf.addPage(A4);
@@ -123,17 +144,19 @@ export class PdfWriter {
 
   /** A new document. */
   static async create(meta: PdfMeta, options: { margin?: number } = {}): Promise<PdfWriter> {
-    const pdf = await PDFDocument.create();
+    const libs = await pdfLibraries();
+    const pdf = await libs.PDFDocument.create();
     setMeta(pdf, meta);
     if (meta.created) pdf.setCreationDate(meta.created);
-    return new PdfWriter(pdf, await embedFonts(pdf), options.margin ?? 56);
+    return new PdfWriter(pdf, await embedFonts(pdf, libs), libs.ink, options.margin ?? 56);
   }
 
   /** New pages after an existing document's own (the signed copy after the letter). */
   static async extend(bytes: Uint8Array, meta: PdfMeta, options: { margin?: number } = {}): Promise<PdfWriter> {
-    const pdf = await PDFDocument.load(bytes);
+    const libs = await pdfLibraries();
+    const pdf = await libs.PDFDocument.load(bytes);
     setMeta(pdf, meta);
-    return new PdfWriter(pdf, await embedFonts(pdf), options.margin ?? 56);
+    return new PdfWriter(pdf, await embedFonts(pdf, libs), libs.ink, options.margin ?? 56);
   }
 
   /** A text, wrapped; each line break in it starts a new line, an empty line leaves one blank. */
@@ -151,7 +174,7 @@ export class PdfWriter {
             y: this.y - size,
             size,
             font,
-            color: rgb(0.1, 0.1, 0.12),
+            color: this.ink,
           });
         }
         this.y -= size * 1.45;
@@ -181,8 +204,8 @@ function setMeta(pdf: PDFDocument, meta: PdfMeta) {
   if (meta.modified) pdf.setModificationDate(meta.modified);
 }
 
-async function embedFonts(pdf: PDFDocument): Promise<{ regular: PDFFont; bold: PDFFont }> {
-  pdf.registerFontkit(fontkit);
+async function embedFonts(pdf: PDFDocument, libs: Libraries): Promise<{ regular: PDFFont; bold: PDFFont }> {
+  pdf.registerFontkit(libs.fontkit);
   const files = fonts();
   // No ligatures: 'fi' stays two letters when the text is copied or searched.
   const features = { liga: false, clig: false, dlig: false };
