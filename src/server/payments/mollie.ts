@@ -63,9 +63,8 @@ export function createMollie(config: Pick<Config, 'mollie'>): Mollie | null {
   });
   return {
     async createPayment(input) {
-      const payment = await (
-        await sdk()
-      ).payments.create({
+      const client = await sdk();
+      const payment = await client.payments.create({
         idempotencyKey: input.idempotencyKey,
         paymentRequest: {
           amount: mollieAmount(input.amountCents),
@@ -86,9 +85,8 @@ export function createMollie(config: Pick<Config, 'mollie'>): Mollie | null {
       }
     },
     async refund(input) {
-      const refund = await (
-        await sdk()
-      ).refunds.create({
+      const client = await sdk();
+      const refund = await client.refunds.create({
         paymentId: input.paymentId,
         refundRequest: { amount: mollieAmount(input.amountCents), description: input.description },
       });

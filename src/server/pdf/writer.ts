@@ -11,9 +11,9 @@ import type { Color, PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
  * such as 'Łukasz Wójcik', 'Şükrü Öztürk' or 'Ștefan' prints as typed and reads back from the
  * PDF as text. No text is rewritten to fit a narrower encoding.
  *
- * pdf-lib and fontkit are loaded with the first PDF, not at start-up: together they are about
- * half the CPU of importing the server's other modules, and most processes (a CLI command, an
- * instance that only answers reads) never write a PDF.
+ * pdf-lib and fontkit are loaded with the first PDF, not at start-up: importing them is about
+ * an eighth of a start's CPU, and most processes (a CLI command, an instance that only answers
+ * reads) never write a PDF.
  */
 
 const require = createRequire(import.meta.url);
