@@ -143,6 +143,10 @@ describe('the installable app', () => {
     await context.grantPermissions(['notifications'], { origin: base });
     await context.addInitScript(useStandInWhenOffline, device.subscription);
     await signIn(page, client);
+    // The client opens the portal, then its settings: the worker installs from the first screen, as for anyone whose
+    // first page is not the one they came to change.
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.goto('/instellingen');
 
     // Installable: the manifest every page links, with its icons.
