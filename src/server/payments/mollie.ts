@@ -77,8 +77,9 @@ export function createMollie(config: Pick<Config, 'mollie'>): Mollie | null {
       return toPayment(payment);
     },
     async getPayment(id) {
+      const client = await sdk();
       try {
-        return toPayment(await (await sdk()).payments.get({ paymentId: id }));
+        return toPayment(await client.payments.get({ paymentId: id }));
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode === 404) return null;
         throw error;
