@@ -146,7 +146,8 @@ async function main() {
         names.set(text, name);
       }
       // How Database.run sends it: named = PostgreSQL may settle on a generic plan; unnamed = a custom plan per run.
-      const runsAs = shape.statement.name ? 'generic' : 'custom';
+      // (Past MAX_NAMED_STATEMENTS a server runs a statement unnamed too, but only after a hundred others.)
+      const runsAs = shape.statement.plan;
       const values = fillPlaceholders(shape.statement.query.params, { ...shape.values, ...auth });
       const custom = await explain(client, name, values, 'force_custom_plan');
       const generic = await explain(client, name, values, 'force_generic_plan');

@@ -12,7 +12,7 @@ import { OFFER_DISPLAY_NAMES } from '../../contract/offers';
 import { STATUS_GROUPS, STATUSES } from '../../contract/statuses';
 import { caseLawyers, cases, documentViews, documents, statuses } from '../infra/db/schema';
 import { seedLoad } from '../infra/db/seed-load';
-import { caseListForToken } from './list';
+import { caseListForToken, isShortWord } from './list';
 import {
   bearer,
   createTestClient,
@@ -429,13 +429,23 @@ describe('GET /api/cases', () => {
     );
   });
 
-  it('plans a search for its words every time and every other list shape once', () => {
+  it('plans a search with a word of one or two letters for its words every time, and every other shape once', () => {
     const shape = (params: Record<string, string>) =>
       caseListForToken(CaseListQuerySchema.parse(params), '2026-12-01').statement;
     for (const sort of ['client_name', 'company_name', 'last_update_at', 'status']) {
       expect(shape({ sort, dir: 'desc', statuses: 'lead' }).name).toMatch(/^portal_\d+$/);
       expect(shape({ sort, q: 'de' }).name).toBeUndefined();
+      expect(shape({ sort, q: 'jansen de' }).name).toBeUndefined();
+      // Three code units, two letters once the accent is stripped as portal_fold does.
+      expect(shape({ sort, q: 'e\u0301a' }).name).toBeUndefined();
+      const long = shape({ sort, q: 'jansen' });
+      expect(long.name).toMatch(/^portal_\d+$/);
+      expect(shape({ sort, q: 'zoë bak' })).toBe(shape({ sort, q: 'vries smit' }));
+      expect(shape({ sort, q: 'vries smit' })).not.toBe(long);
     }
+    expect(isShortWord('ß')).toBe(true);
+    expect(isShortWord('Øy')).toBe(true);
+    expect(isShortWord('zoë')).toBe(false);
   });
 
   it("answers 304 to the page's ETag in one statement, and the page after any change it shows", async () => {

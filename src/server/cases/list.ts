@@ -112,6 +112,13 @@ export function searchWords(q: string): string[] {
   return [...new Set(q.split(/\s+/).filter(Boolean))].slice(0, 10);
 }
 
+/**
+ * Whether a word may give the trigram index nothing to look up: fewer than three characters once its accents are
+ * stripped. `portal_fold` strips the same marks and otherwise keeps or lengthens a word (ß → ss), so a word this
+ * calls long is at least three characters folded too.
+ */
+export const isShortWord = (word: string) => word.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').length < 3;
+
 /** The status and word filters on `src` (the lawyer's own rows and those they stand in on are already chosen). */
 function listFilter(args: ListArgs) {
   const filter: SQL[] = [sql`true`];
@@ -293,17 +300,20 @@ const shapeStatements = new Map<string, ShapeStatements>();
 /**
  * The statements of a list query's shape, built once with placeholders for the statuses, words
  * and offset (and the lawyer of `forLawyer`): prepared statements (db/prepared.ts, docs/performance.md), the
- * values bound per request. Without search words they are named and planned once (a generic
- * plan); a search is planned with its words every time (`plan: 'custom'`): a generic plan cannot
- * know that a word of one or two letters gives the trigram index nothing to look up, and would
- * scan all of it.
+ * values bound per request. They are named, and PostgreSQL plans them as any prepared statement
+ * (a generic plan once it costs no more than those made with the values). A search with a word
+ * of one or two letters is planned with its words every time (`plan: 'custom'`): a generic plan
+ * cannot know that such a word gives the trigram index nothing to look up, and would scan all of
+ * it. Planning a search statement costs PostgreSQL about as much as ten requests of another kind,
+ * so the searches of three letters or more, nearly all of them, share a named statement.
  */
 function statementsFor(
   query: CaseListQuery,
   today: string,
 ): { statements: ShapeStatements; values: Record<string, unknown> } {
   const args = listArgs(query, today);
-  const key = `${args.sort} ${args.dir} ${args.search} ${args.statusOrders.length} ${args.words.length}`;
+  const short = args.words.some((word) => typeof word === 'string' && isShortWord(word));
+  const key = `${args.sort} ${args.dir} ${args.search} ${short} ${args.statusOrders.length} ${args.words.length}`;
   let statements = shapeStatements.get(key);
   if (!statements) {
     const shape: ListArgs = {
@@ -313,7 +323,7 @@ function statementsFor(
       offset: sql.placeholder('offset'),
       today: sql.placeholder('today'),
     };
-    const plan = args.search ? 'custom' : 'generic';
+    const plan = short ? 'custom' : 'generic';
     const { total, items } = listParts(sql`t.user_id`, shape, 'versions');
     const page = sql`(SELECT string_agg(v.case_id::text || ':' || v.version, ' ' ORDER BY v.pos) FROM (${items}) v)`;
     statements = {

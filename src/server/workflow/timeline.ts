@@ -29,7 +29,10 @@ function detailsOf(kind: TimelineKind, data: Record<string, unknown>): TimelineE
 function timelineQueriesFor(forClient: boolean) {
   const reader = forClient ? 'client' : 'lawyer';
   return preparedQuery((db) => {
-    const aboutDocument = sql`${auditEvents.subjectType} = 'document' AND d.id::text = ${auditEvents.subjectId}`;
+    // The document a line is about, by its primary key: comparing `d.id::text` instead read every document of the
+    // installation for each line. A document's line always carries the document's id as its subject.
+    const documentId = sql`CASE WHEN ${auditEvents.subjectType} = 'document' THEN ${auditEvents.subjectId}::uuid END`;
+    const aboutDocument = sql`d.id = ${documentId}`;
     const where = and(
       eq(auditEvents.caseId, sql.placeholder('caseId')),
       inArray(auditEvents.action, timelineKinds(forClient)),
@@ -53,7 +56,7 @@ function timelineQueriesFor(forClient: boolean) {
     };
   });
 }
-const timelineQueries = { client: timelineQueriesFor(true), lawyer: timelineQueriesFor(false) };
+export const timelineQueries = { client: timelineQueriesFor(true), lawyer: timelineQueriesFor(false) };
 
 /**
  * A page (20, newest first) of the case's timeline, read from the audit trail by its

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 /** A statement written out: its name, its text and a placeholder per `$n`. */
 const raw = (name: string | undefined, text: string, placeholders: string[] = []): Statement => ({
   name,
+  plan: name === undefined ? 'custom' : 'generic',
   query: { sql: text, params: placeholders.map((p) => sql.placeholder(p)) },
 });
 

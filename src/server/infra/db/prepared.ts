@@ -12,10 +12,12 @@ import type { Db } from './client';
 export type Statement = {
   /**
    * The prepared statement's name, or undefined for a statement that must be planned with its
-   * values every time (`plan: 'custom'`: a search, whose good plan depends on its words) and
+   * values every time (`plan: 'custom'`: a search for a word of one or two letters) and
    * past MAX_NAMED_STATEMENTS.
    */
   readonly name: string | undefined;
+  /** How it was asked to be planned: 'generic' runs named (unless past MAX_NAMED_STATEMENTS), 'custom' never. */
+  readonly plan: 'generic' | 'custom';
   /** The SQL text and parameters exactly as drizzle renders them. */
   readonly query: Query;
 };
@@ -39,7 +41,8 @@ export function statementName(text: string): string | undefined {
 /** Renders drizzle SQL once as a prepared statement (see `Statement`). */
 export function preparedStatement(query: SQL, options: { plan?: 'generic' | 'custom' } = {}): Statement {
   const rendered = dialect.sqlToQuery(query);
-  return { name: options.plan === 'custom' ? undefined : statementName(rendered.sql), query: rendered };
+  const plan = options.plan ?? 'generic';
+  return { name: plan === 'custom' ? undefined : statementName(rendered.sql), plan, query: rendered };
 }
 
 /** Runs a statement with the values of its placeholders; the rows as the driver gives them. */

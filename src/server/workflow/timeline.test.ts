@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../infra/db/sql';
+import { createTestClient, createTestContext, type TestContext } from '../infra/testing/harness';
+import { timelineQueries } from './timeline';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => ctx?.close());
+
+describe("a case's timeline", () => {
+  it("finds the document a client's line is about by its primary key, not by reading every document", async () => {
+    const client = await createTestClient(ctx);
+    for (const reader of ['page', 'count'] as const) {
+      const query = timelineQueries.client(ctx.db)[reader].getQuery();
+      const values = query.params.map((param) =>
+        typeof param === 'object' && param !== null && 'name' in param
+          ? { caseId: client.caseId, limit: 20, offset: 0 }[(param as { name: string }).name]
+          : param,
+      );
+      const plan = await ctx.db.transaction(async (tx) => {
+        // A test database has a handful of rows; forbid scanning them to see which index the plan can use.
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        const text = query.sql.replace(/\$(\d+)/g, (_, n: string) => {
+          const value = values[Number(n) - 1];
+          return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+        });
+        return queryRows<{ 'QUERY PLAN': string }>(tx, sql.raw(`EXPLAIN ${text}`));
+      });
+      const lines = plan.map((row) => row['QUERY PLAN']).join('\n');
+      expect(lines, reader).toContain('documents_pkey');
+      expect(lines, reader).not.toMatch(/Seq Scan on documents/);
+    }
+  });
+});
