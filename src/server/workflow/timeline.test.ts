@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../infra/db/sql';
 import { createTestClient, createTestContext, type TestContext } from '../infra/testing/harness';
-import { timelineQueries } from './timeline';
+import { auditEvents } from '../infra/db/schema';
+import { getTimeline, timelineQueries } from './timeline';
 
 let ctx: TestContext;
 
@@ -34,5 +35,20 @@ describe("a case's timeline", () => {
       expect(lines, reader).toContain('documents_pkey');
       expect(lines, reader).not.toMatch(/Seq Scan on documents/);
     }
+  });
+
+  it('shows a line whose document subject is not an id instead of failing the timeline', async () => {
+    const client = await createTestClient(ctx);
+    await ctx.db.insert(auditEvents).values({
+      action: 'document.approved',
+      subjectType: 'document',
+      subjectId: 'not-an-id',
+      caseId: client.caseId,
+      data: { title: 'Loonstrook' },
+      createdAt: ctx.clock.now(),
+    });
+    const timeline = await getTimeline(ctx.db, { caseId: client.caseId, forClient: true, page: 1, language: 'nl-NL' });
+    expect(timeline.total).toBe(1);
+    expect(timeline.items.map((item) => item.kind)).toEqual(['document.approved']);
   });
 });
