@@ -8,7 +8,8 @@ import { localDate } from '../infra/lib/local-date';
 import { notFound } from '../infra/errors/errors';
 import { refuseLockedWrite } from './lock';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id as text (case-insensitive); `UUID.source` is the same pattern for SQL's `~*`. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
 
 export type CaseRow = typeof cases.$inferSelect;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { fillPlaceholders, sql } from 'drizzle-orm';
 import { queryRows } from '../infra/db/sql';
 import { createTestClient, createTestContext, type TestContext } from '../infra/testing/harness';
 import { auditEvents } from '../infra/db/schema';
@@ -17,11 +17,7 @@ describe("a case's timeline", () => {
     const client = await createTestClient(ctx);
     for (const reader of ['page', 'count'] as const) {
       const query = timelineQueries.client(ctx.db)[reader].getQuery();
-      const values = query.params.map((param) =>
-        typeof param === 'object' && param !== null && 'name' in param
-          ? { caseId: client.caseId, limit: 20, offset: 0 }[(param as { name: string }).name]
-          : param,
-      );
+      const values = fillPlaceholders(query.params, { caseId: client.caseId, limit: 20, offset: 0 });
       const plan = await ctx.db.transaction(async (tx) => {
         // A test database has a handful of rows; forbid scanning them to see which index the plan can use.
         await tx.execute(sql`SET LOCAL enable_seqscan = off`);

@@ -12,6 +12,7 @@ import { timelineKinds } from '../domain-events';
 import type { Db } from '../infra/db/client';
 import { auditEvents, users } from '../infra/db/schema';
 import { preparedQuery } from '../infra/db/prepared';
+import { UUID } from '../cases/access';
 import { timelineText } from './timeline-text';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -25,9 +26,6 @@ function detailsOf(kind: TimelineKind, data: Record<string, unknown>): TimelineE
   return { from: null, to: null, title: text(data.title) };
 }
 
-/** A uuid as text, the form of a document's id in `audit_events.subject_id`. */
-const UUID_PATTERN = sql.raw(`'^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'`);
-
 /** A page of a case's timeline and its length, for the client or the lawyer, as queries built once per database. */
 function timelineQueriesFor(forClient: boolean) {
   const reader = forClient ? 'client' : 'lawyer';
@@ -35,7 +33,7 @@ function timelineQueriesFor(forClient: boolean) {
     // The document a line is about, by its primary key: comparing `d.id::text` instead read every document of the
     // installation for each line. A document's line carries the document's id as its subject; one that does not (a
     // line restored from elsewhere) names no document rather than failing the whole timeline on the cast.
-    const isDocumentLine = sql`${auditEvents.subjectType} = 'document' AND ${auditEvents.subjectId} ~* ${UUID_PATTERN}`;
+    const isDocumentLine = sql`${auditEvents.subjectType} = 'document' AND ${auditEvents.subjectId} ~* ${UUID.source}`;
     const aboutDocument = sql`d.id = CASE WHEN ${isDocumentLine} THEN ${auditEvents.subjectId}::uuid END`;
     const where = and(
       eq(auditEvents.caseId, sql.placeholder('caseId')),
